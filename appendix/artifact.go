@@ -1,0 +1,227 @@
+package appendix
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// Selection says which spec line named an artifact and why it was chosen.
+type Selection struct {
+	Ref      string `json:"ref"`
+	SpecLine int    `json:"spec_line"`
+	Reason   string `json:"reason"`
+}
+
+// Artifact is one labeled entry of the appendix.
+type Artifact struct {
+	Label       string
+	Kind        extract.Kind
+	Title       string
+	Path        string
+	StartLine   int
+	EndLine     int
+	Lang        *extract.Language
+	Symbols     []string
+	Modified    bool
+	Truncated   string // "", "signature" or "fields"
+	SelectedBy  []Selection
+	Lines       []extract.Line
+	Members     []extract.Member
+	ContextFile string // the --context file that already holds this code
+
+	source    Source // best source among the references that chose it
+	firstLine int    // first spec line naming it
+	overflow  bool   // past the protocol's per-kind guideline
+}
+
+// Text is the code the artifact shows.
+func (a *Artifact) Text() string {
+	var b strings.Builder
+	for i, l := range a.Lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l.Text)
+	}
+	return b.String()
+}
+
+// Tokens estimates the artifact's tokens as ceil(bytes / 4).
+func (a *Artifact) Tokens() int {
+	if a.ContextFile != "" {
+		return (len(a.pointer()) + 3) / 4
+	}
+	return (len(a.Text()) + 3) / 4
+}
+
+func (a *Artifact) pointer() string {
+	return fmt.Sprintf("(See --context file: %s, %s.)", a.ContextFile, a.lineRange())
+}
+
+func (a *Artifact) lineRange() string {
+	if a.StartLine == a.EndLine {
+		return fmt.Sprintf("line %d", a.StartLine)
+	}
+	return fmt.Sprintf("lines %d-%d", a.StartLine, a.EndLine)
+}
+
+// buildArtifacts turns matches into artifacts: one per definition, with a
+// definition that lies inside another chosen one (a method of a chosen
+// class) folded into it, and definitions that follow each other directly
+// in one file sharing one artifact.
+func buildArtifacts(matches []match) []*Artifact {
+	byDef := map[*extract.Definition]*Artifact{}
+	var arts []*Artifact
+	for _, m := range matches {
+		a := byDef[m.def]
+		if a == nil {
+			d := m.def
+			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
+				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: d.Members,
+				source: m.ref.Source, firstLine: m.ref.Line}
+			byDef[d] = a
+			arts = append(arts, a)
+		}
+		a.add(m)
+	}
+	// Definitions inside another artifact of the same file fold into it.
+	sort.SliceStable(arts, func(i, j int) bool {
+		if arts[i].Path != arts[j].Path {
+			return arts[i].Path < arts[j].Path
+		}
+		if arts[i].StartLine != arts[j].StartLine {
+			return arts[i].StartLine < arts[j].StartLine
+		}
+		return arts[i].EndLine > arts[j].EndLine
+	})
+	var out []*Artifact
+	for _, a := range arts {
+		if n := len(out); n > 0 {
+			prev := out[n-1]
+			if prev.Path == a.Path && a.StartLine >= prev.StartLine && a.EndLine <= prev.EndLine {
+				prev.absorb(a)
+				continue
+			}
+			if prev.Path == a.Path && a.StartLine == prev.EndLine+1 && sameFamily(prev.Kind, a.Kind) {
+				prev.Lines = append(prev.Lines, a.Lines...)
+				prev.Members = append(prev.Members, a.Members...)
+				prev.EndLine = a.EndLine
+				if prev.Kind != a.Kind {
+					prev.Kind, prev.Title = extract.KindConstant, "Constants"
+				}
+				prev.absorb(a)
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func (a *Artifact) add(m match) {
+	a.Modified = a.Modified || m.ref.Modified
+	if m.ref.Source < a.source {
+		a.source = m.ref.Source
+	}
+	if m.ref.Line < a.firstLine {
+		a.firstLine = m.ref.Line
+	}
+	sym := m.def.QualifiedName()
+	if !contains(a.Symbols, sym) {
+		a.Symbols = append(a.Symbols, sym)
+	}
+	reason := m.reason
+	if m.ref.Modified {
+		reason += "; the spec proposes to change it"
+	}
+	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.ref.Name, SpecLine: m.ref.Line, Reason: reason})
+}
+
+func (a *Artifact) absorb(b *Artifact) {
+	a.Modified = a.Modified || b.Modified
+	a.source = min(a.source, b.source)
+	a.firstLine = min(a.firstLine, b.firstLine)
+	for _, s := range b.Symbols {
+		if !contains(a.Symbols, s) {
+			a.Symbols = append(a.Symbols, s)
+		}
+	}
+	a.SelectedBy = append(a.SelectedBy, b.SelectedBy...)
+}
+
+func sameFamily(a, b extract.Kind) bool {
+	family := func(k extract.Kind) int {
+		switch k {
+		case extract.KindConstant, extract.KindEnum, extract.KindError:
+			return 1
+		case extract.KindType, extract.KindInterface:
+			return 2
+		case extract.KindFunction, extract.KindMethod:
+			return 3
+		}
+		return 0
+	}
+	return family(a) != 0 && family(a) == family(b)
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// guideline is the protocol's per-kind budget guideline (section 5): past
+// it, further artifacts of the kind rank below every artifact within it.
+func guideline(k extract.Kind) (group string, max int) {
+	switch k {
+	case extract.KindType, extract.KindInterface:
+		return "type", 5
+	case extract.KindFunction, extract.KindMethod:
+		return "signature", 8
+	case extract.KindConstant, extract.KindEnum, extract.KindError:
+		return "constant", 3
+	}
+	return string(k), 3
+}
+
+// prioritize orders artifacts as the budget keeps them: what the spec
+// modifies first, then artifacts within the per-kind guideline, then by
+// where the name was found (code span, prose, fenced code) and where it
+// first appears in the spec.
+func prioritize(arts []*Artifact) {
+	sort.SliceStable(arts, func(i, j int) bool { return less(arts[i], arts[j]) })
+	seen := map[string]int{}
+	for _, a := range arts {
+		g, max := guideline(a.Kind)
+		seen[g]++
+		a.overflow = seen[g] > max
+	}
+	sort.SliceStable(arts, func(i, j int) bool {
+		if arts[i].overflow != arts[j].overflow {
+			return !arts[i].overflow
+		}
+		return less(arts[i], arts[j])
+	})
+}
+
+func less(a, b *Artifact) bool {
+	if a.Modified != b.Modified {
+		return a.Modified
+	}
+	if a.source != b.source {
+		return a.source < b.source
+	}
+	if a.firstLine != b.firstLine {
+		return a.firstLine < b.firstLine
+	}
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	return a.StartLine < b.StartLine
+}

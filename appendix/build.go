@@ -1,0 +1,100 @@
+package appendix
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+)
+
+// Config is what one appendix is built from, besides the spec.
+type Config struct {
+	Round        int
+	Budget       int
+	Now          time.Time
+	ContextFiles []string // absolute paths of files passed to the debate with --context
+}
+
+// Result is a built appendix and what building it found.
+type Result struct {
+	Doc        *Document
+	Unresolved []Gap
+	Dropped    []Dropped
+	Warnings   []string
+	Stats      Stats
+	HeadErr    error
+}
+
+// Dropped is an artifact the budget left out.
+type Dropped struct {
+	Ref    string `json:"ref"`
+	Reason string `json:"reason"`
+}
+
+// Build finds, resolves, extracts and budgets the artifacts a spec names.
+func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Result, error) {
+	head, err := repo.Head()
+	if err != nil {
+		return nil, err
+	}
+	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head}
+	ix, err := search(ctx, repo, wantedNames(spec.Refs))
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Doc: doc, Stats: ix.stats, Warnings: ix.warn}
+
+	matches, unresolved := resolve(spec, ix, doc.at())
+	for _, u := range unresolved {
+		doc.Gaps = append(doc.Gaps, Gap{Ref: u.ref.Name, SpecLine: u.ref.Line, Hint: u.hint})
+	}
+	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
+	res.Unresolved = doc.Gaps
+
+	arts := buildArtifacts(matches)
+	markContextFiles(arts, repo.Root, cfg.ContextFiles)
+	prioritize(arts)
+	doc.Artifacts = arts
+
+	var paths []string
+	seen := map[string]bool{}
+	for _, a := range arts {
+		if !seen[a.Path] {
+			seen[a.Path] = true
+			paths = append(paths, a.Path)
+		}
+	}
+	sort.Strings(paths)
+	if doc.Dirty, err = repo.Dirty(paths); err != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("uncommitted-change check skipped: %v", err))
+	}
+
+	for _, a := range fit(doc, spec.Words) {
+		for _, s := range a.Symbols {
+			res.Dropped = append(res.Dropped, Dropped{Ref: s, Reason: "budget"})
+		}
+	}
+	doc.Label()
+	sort.Strings(res.Warnings)
+	return res, nil
+}
+
+// markContextFiles turns artifacts from files the debate already has (via
+// --context) into pointers: the code is never pasted twice.
+func markContextFiles(arts []*Artifact, root string, files []string) {
+	for _, f := range files {
+		rel, err := filepath.Rel(root, f)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		for _, a := range arts {
+			if a.Path == rel {
+				a.ContextFile = filepath.Base(f)
+			}
+		}
+	}
+}

@@ -1,0 +1,262 @@
+package appendix
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+)
+
+// Version is set at build time with -ldflags "-X ...appendix.Version=v1.2.3".
+var Version = "dev"
+
+// MaxSpecSize is the largest spec the tool reads.
+const MaxSpecSize = 10 << 20
+
+// minBudget is the smallest budget that holds the appendix header.
+const minBudget = 8
+
+// Options are the command-line flags.
+type Options struct {
+	Round        int
+	Repo         string
+	Budget       int
+	Format       string
+	AppendixOnly bool
+	Context      []string
+	Now          string
+	Stats        bool
+	Version      bool
+	Help         bool
+}
+
+// Flags registers the options on fs.
+func (o *Options) Flags(fs *pflag.FlagSet) {
+	fs.IntVar(&o.Round, "round", 2, "debate round")
+	fs.StringVar(&o.Repo, "repo", "", "repository to extract from (default: the git work tree containing the current directory)")
+	fs.IntVar(&o.Budget, "budget", 200, "hard line budget for the appendix")
+	fs.StringVar(&o.Format, "format", "markdown", "output format: markdown or json")
+	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
+	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
+	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
+	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
+	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
+	fs.BoolVarP(&o.Help, "help", "h", false, "show this help")
+}
+
+// usageError is a problem with the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+const usageHead = `appendix builds the Codebase Context appendix for a spec under debate.
+
+Usage:
+  appendix [flags] SPEC        SPEC is a file path, or - for standard input
+
+Flags:
+`
+
+// Run is the command line: it parses args, builds the appendix and writes
+// it to stdout, notes to stderr, and returns the exit status (0 success,
+// 1 failure, 2 usage).
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	err := run(ctx, args, stdin, stdout, stderr, getenv)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "appendix: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	var o Options
+	fs := pflag.NewFlagSet("appendix", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error() + " (see appendix --help)"}
+	}
+	if o.Help {
+		fs.SetOutput(stdout)
+		fmt.Fprint(stdout, usageHead)
+		fs.PrintDefaults()
+		return nil
+	}
+	if o.Version {
+		fmt.Fprintf(stdout, "appendix %s\n", Version)
+		return nil
+	}
+	cfg, specPath, err := o.validate(fs.Args(), getenv)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	name, src, err := readSpec(specPath, stdin)
+	if err != nil {
+		return err
+	}
+	repoDir := o.Repo
+	if repoDir == "" {
+		repoDir = "."
+	}
+	repo, err := gitinfo.Open(repoDir)
+	if err != nil {
+		return err
+	}
+	for _, c := range o.Context {
+		abs, err := filepath.Abs(c)
+		if err != nil {
+			return fmt.Errorf("--context %s: %w", c, err)
+		}
+		if _, err := os.Stat(abs); err != nil {
+			return fmt.Errorf("--context %s: %w", c, unwrapPath(err))
+		}
+		cfg.ContextFiles = append(cfg.ContextFiles, abs)
+	}
+	spec := ParseSpec(name, src)
+	tParse := time.Since(t0)
+	res, err := Build(ctx, repo, spec, cfg)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if o.Format == "json" {
+		b, err := res.JSON()
+		if err != nil {
+			return err
+		}
+		out.Write(b)
+	} else {
+		if !o.AppendixOnly {
+			out.Write(src)
+			if len(src) > 0 && src[len(src)-1] != '\n' {
+				out.WriteByte('\n')
+			}
+			out.WriteByte('\n')
+		}
+		out.WriteString(res.Doc.Markdown())
+	}
+	if _, err := stdout.Write(out.Bytes()); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	res.notes(stderr)
+	if o.Stats {
+		s := res.Stats
+		fmt.Fprintf(stderr, "appendix: stats: spec %s, files walked %d, searched %d (%d bytes), parsed %d, definitions %d, total %s\n",
+			tParse.Round(time.Microsecond), s.FilesWalked, s.FilesSearched, s.BytesSearched, s.FilesParsed, s.Definitions, time.Since(t0).Round(time.Microsecond))
+	}
+	return nil
+}
+
+// notes prints the non-fatal findings to stderr, one line each.
+func (r *Result) notes(stderr io.Writer) {
+	for _, w := range r.Warnings {
+		fmt.Fprintf(stderr, "appendix: warning: %s\n", w)
+	}
+	if len(r.Dropped) > 0 {
+		refs := make([]string, len(r.Dropped))
+		for i, d := range r.Dropped {
+			refs[i] = d.Ref
+		}
+		fmt.Fprintf(stderr, "appendix: dropped %d %s to stay within the %d-line budget: %s\n",
+			len(refs), plural(len(refs), "artifact", "artifacts"), r.Doc.Budget, strings.Join(refs, ", "))
+	}
+	if len(r.Unresolved) > 0 {
+		fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",
+			len(r.Unresolved), plural(len(r.Unresolved), "reference", "references"))
+		if lines := r.Doc.Lines(); lines < 50 {
+			fmt.Fprintf(stderr, "appendix: the appendix has %d lines while references stayed unresolved: it may be under-extracted\n", lines)
+		}
+	}
+}
+
+// validate checks flag values and the positional argument.
+func (o *Options) validate(args []string, getenv func(string) string) (Config, string, error) {
+	var cfg Config
+	switch {
+	case len(args) == 0:
+		return cfg, "", usageError{"missing SPEC: give a spec file, or - for standard input (see appendix --help)"}
+	case len(args) > 1:
+		return cfg, "", usageError{fmt.Sprintf("one SPEC expected, got %d: %s", len(args), strings.Join(args, " "))}
+	case o.Round < 1:
+		return cfg, "", usageError{fmt.Sprintf("--round %d: rounds start at 1", o.Round)}
+	case o.Budget < minBudget:
+		return cfg, "", usageError{fmt.Sprintf("--budget %d: the appendix needs at least %d lines", o.Budget, minBudget)}
+	case o.Format != "markdown" && o.Format != "json":
+		return cfg, "", usageError{fmt.Sprintf("--format %q: want markdown or json", o.Format)}
+	}
+	cfg.Round, cfg.Budget = o.Round, o.Budget
+	switch {
+	case o.Now != "":
+		t, err := time.Parse(time.RFC3339, o.Now)
+		if err != nil {
+			return cfg, "", usageError{fmt.Sprintf("--now %q: not an RFC 3339 time (like 2026-01-02T15:04:05Z)", o.Now)}
+		}
+		cfg.Now = t.UTC()
+	case getenv("SOURCE_DATE_EPOCH") != "":
+		sec, err := strconv.ParseInt(getenv("SOURCE_DATE_EPOCH"), 10, 64)
+		if err != nil {
+			return cfg, "", usageError{fmt.Sprintf("SOURCE_DATE_EPOCH=%q: not a number of seconds", getenv("SOURCE_DATE_EPOCH"))}
+		}
+		cfg.Now = time.Unix(sec, 0).UTC()
+	default:
+		cfg.Now = time.Now().UTC().Truncate(time.Second)
+	}
+	return cfg, args[0], nil
+}
+
+// readSpec reads the spec file, or standard input for "-".
+func readSpec(p string, stdin io.Reader) (string, []byte, error) {
+	name := p
+	var r io.Reader
+	if p == "-" {
+		name, r = "<stdin>", stdin
+	} else {
+		f, err := os.Open(p)
+		if err != nil {
+			return "", nil, fmt.Errorf("%s: %w", p, unwrapPath(err))
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			return "", nil, fmt.Errorf("%s: is a directory, not a spec file", p)
+		}
+		r = f
+	}
+	src, err := io.ReadAll(io.LimitReader(r, MaxSpecSize+1))
+	switch {
+	case err != nil:
+		return "", nil, fmt.Errorf("%s: %w", name, unwrapPath(err))
+	case len(src) > MaxSpecSize:
+		return "", nil, fmt.Errorf("%s: spec is over %d MiB", name, MaxSpecSize>>20)
+	case len(bytes.TrimSpace(src)) == 0:
+		return "", nil, fmt.Errorf("%s: spec is empty", name)
+	case bytes.IndexByte(src, 0) >= 0:
+		return "", nil, fmt.Errorf("%s: spec is binary, not text", name)
+	}
+	return name, src, nil
+}
+
+// unwrapPath drops the operation and path of an *os.PathError, which the
+// message already names.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

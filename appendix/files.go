@@ -1,0 +1,155 @@
+package appendix
+
+import (
+	"bytes"
+	"path"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// MaxFileSize is the largest source file the tool reads.
+const MaxFileSize = 1 << 20
+
+// skipDirs are directories of vendored or generated code, never entered.
+var skipDirs = map[string]bool{
+	"node_modules": true, "vendor": true, "third_party": true, "_generated": true, "__generated__": true,
+	".venv": true, "venv": true, "__pycache__": true, "site-packages": true, "bower_components": true,
+	".yarn": true, ".pnpm-store": true, ".next": true, ".turbo": true, ".mypy_cache": true, ".tox": true,
+}
+
+func skipDir(rel string) bool {
+	return skipDirs[path.Base(rel)]
+}
+
+// generatedNames are file name endings of generated code.
+var generatedNames = []string{".pb.go", "_pb2.py", "_pb2_grpc.py", ".pb.ts", "_pb.js", "_pb.d.ts", ".gen.go", "_gen.go",
+	"_generated.go", ".generated.ts", ".min.js", "_string.go", ".g.dart", "zz_generated.deepcopy.go"}
+
+// secretName reports files that may hold secrets; they are never read.
+func secretName(rel string) bool {
+	b := strings.ToLower(path.Base(rel))
+	if b == ".env" || strings.HasPrefix(b, ".env.") || strings.HasSuffix(b, ".env") {
+		return true
+	}
+	for _, s := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".crt", ".cer", ".der"} {
+		if strings.HasSuffix(b, s) {
+			return true
+		}
+	}
+	return strings.HasPrefix(b, "id_rsa") || strings.HasPrefix(b, "id_ed25519") || strings.HasPrefix(b, "id_ecdsa") ||
+		b == "credentials.json" || b == ".npmrc" || b == ".pypirc" || b == ".netrc"
+}
+
+// sourceFile returns the language of a file the tool may read for
+// definitions, or nil for anything it must not read.
+func sourceFile(rel string, size int64) *extract.Language {
+	if size > MaxFileSize || secretName(rel) {
+		return nil
+	}
+	for _, g := range generatedNames {
+		if strings.HasSuffix(rel, g) {
+			return nil
+		}
+	}
+	return extract.ForPath(rel)
+}
+
+// generated reports a generated-code marker in the head of a file.
+func generated(src []byte) bool {
+	head := src[:min(len(src), 2048)]
+	return bytes.Contains(head, []byte("@generated")) ||
+		bytes.Contains(head, []byte("Code generated")) && bytes.Contains(head, []byte("DO NOT EDIT")) ||
+		bytes.Contains(head, []byte("auto-generated")) && bytes.Contains(head, []byte("do not edit")) ||
+		bytes.Contains(head, []byte("AUTO-GENERATED"))
+}
+
+// testFile reports files that hold tests: their definitions rank last.
+func testFile(rel string) bool {
+	b := path.Base(rel)
+	return strings.HasSuffix(b, "_test.go") || strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") ||
+		strings.HasSuffix(b, "_test.py") || b == "conftest.py" ||
+		strings.Contains(b, ".test.") || strings.Contains(b, ".spec.") ||
+		strings.Contains("/"+rel, "/__tests__/") || strings.HasPrefix(rel, "tests/") || strings.Contains(rel, "/tests/")
+}
+
+// declKeywords start a line that declares something.
+var declKeywords = map[string]bool{
+	"func": true, "type": true, "class": true, "def": true, "interface": true, "enum": true, "const": true,
+	"let": true, "var": true, "function": true, "async": true, "export": true, "declare": true, "abstract": true,
+	"public": true, "private": true, "protected": true, "static": true, "readonly": true, "get": true, "set": true,
+	"override": true, "struct": true,
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// mayDefine scans src once and returns the wanted names that occur where a
+// definition could be: on a line that starts with a declaration keyword, or
+// as the first word of a line followed by what follows a declared name
+// (a type, "=", ":" or a parameter list opening a block). Files that
+// define none of the names are never parsed.
+func mayDefine(src []byte, wanted map[string]bool) map[string]bool {
+	var found map[string]bool
+	for len(src) > 0 {
+		nl := bytes.IndexByte(src, '\n')
+		var line []byte
+		if nl < 0 {
+			line, src = src, nil
+		} else {
+			line, src = src[:nl], src[nl+1:]
+		}
+		t := bytes.TrimLeft(line, " \t")
+		if len(t) == 0 {
+			continue
+		}
+		first := true
+		decl := false
+		for i := 0; i < len(t); {
+			if !identByte(t[i]) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(t) && identByte(t[j]) {
+				j++
+			}
+			tok := t[i:j]
+			if first {
+				decl = declKeywords[string(tok)]
+			}
+			if wanted[string(tok)] && (decl || first && startsDecl(t[j:])) {
+				if found == nil {
+					found = map[string]bool{}
+				}
+				found[string(tok)] = true
+			}
+			first = false
+			i = j
+		}
+	}
+	return found
+}
+
+// startsDecl reports whether what follows a line's first word reads like a
+// declaration: "Name Type", "name =", "name:", "Name(...) {".
+func startsDecl(rest []byte) bool {
+	r := bytes.TrimLeft(rest, " \t")
+	if len(r) == 0 {
+		return false
+	}
+	switch c := r[0]; {
+	case c == '=':
+		return len(r) < 2 || r[1] != '='
+	case c == ':' || c == ',' || c == '?' || c == '!':
+		return true
+	case c == '(' || c == '<':
+		e := bytes.TrimRight(r, " \t\r")
+		last := e[len(e)-1]
+		return last == '{' || last == '(' || last == ',' || last == ':'
+	case identByte(c) || c == '*' || c == '[' || c == '"' || c == '`':
+		return len(r) < len(rest) // "Name Type" needs the space
+	}
+	return false
+}

@@ -1,0 +1,95 @@
+package appendix
+
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+)
+
+// SchemaVersion is the version of the JSON output format. Fields are added,
+// never renamed.
+const SchemaVersion = 1
+
+// Output is the --format json document.
+type Output struct {
+	SchemaVersion int              `json:"schema_version"`
+	Round         int              `json:"round"`
+	ExtractedAt   string           `json:"extracted_at"`
+	Git           *GitOutput       `json:"git"`
+	Budget        BudgetOutput     `json:"budget"`
+	Artifacts     []ArtifactOutput `json:"artifacts"`
+	Unresolved    []Gap            `json:"unresolved"`
+	Dropped       []Dropped        `json:"dropped"`
+	Warnings      []string         `json:"warnings"`
+}
+
+// GitOutput is the provenance; null outside git or with no commits.
+type GitOutput struct {
+	Commit   string   `json:"commit"`
+	Short    string   `json:"short"`
+	Branch   string   `json:"branch"`
+	Detached bool     `json:"detached"`
+	Dirty    []string `json:"dirty"`
+}
+
+// BudgetOutput is the line budget and the lines the appendix uses.
+type BudgetOutput struct {
+	Limit int `json:"limit"`
+	Used  int `json:"used"`
+}
+
+// ArtifactOutput is one artifact.
+type ArtifactOutput struct {
+	Label       string      `json:"label"`
+	Kind        string      `json:"kind"`
+	Title       string      `json:"title"`
+	Path        string      `json:"path"`
+	StartLine   int         `json:"start_line"`
+	EndLine     int         `json:"end_line"`
+	Language    string      `json:"language"`
+	Symbols     []string    `json:"symbols"`
+	Modified    bool        `json:"modified"`
+	Truncated   string      `json:"truncated"`
+	SelectedBy  []Selection `json:"selected_by"`
+	Tokens      int         `json:"tokens"`
+	Text        string      `json:"text"`
+	ContextFile string      `json:"context_file,omitempty"`
+}
+
+// JSON renders the result as the --format json document.
+func (r *Result) JSON() ([]byte, error) {
+	d := r.Doc
+	out := Output{
+		SchemaVersion: SchemaVersion,
+		Round:         d.Round,
+		ExtractedAt:   d.ExtractedAt.UTC().Format(time.RFC3339),
+		Budget:        BudgetOutput{Limit: d.Budget, Used: d.Lines()},
+		Artifacts:     []ArtifactOutput{},
+		Unresolved:    append([]Gap{}, r.Unresolved...),
+		Dropped:       append([]Dropped{}, r.Dropped...),
+		Warnings:      append([]string{}, r.Warnings...),
+	}
+	if d.Git && d.Head != nil && d.Head.Commit != "" {
+		out.Git = &GitOutput{Commit: d.Head.Commit, Short: d.Head.Short, Branch: d.Head.Branch, Detached: d.Head.Detached,
+			Dirty: append([]string{}, d.shownDirty()...)}
+	}
+	for _, a := range d.Artifacts {
+		text := a.Text()
+		if a.ContextFile != "" {
+			text = a.pointer()
+		}
+		out.Artifacts = append(out.Artifacts, ArtifactOutput{
+			Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path, StartLine: a.StartLine, EndLine: a.EndLine,
+			Language: a.Lang.Name, Symbols: a.Symbols, Modified: a.Modified, Truncated: a.Truncated,
+			SelectedBy: a.SelectedBy, Tokens: a.Tokens(), Text: text, ContextFile: a.ContextFile,
+		})
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

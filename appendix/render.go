@@ -1,0 +1,140 @@
+package appendix
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+)
+
+// Gap is a reference the appendix could not back with code.
+type Gap struct {
+	Ref      string `json:"ref"`
+	SpecLine int    `json:"spec_line"`
+	Hint     string `json:"hint"`
+}
+
+// Document is an appendix ready to render.
+type Document struct {
+	Round       int
+	Budget      int
+	ExtractedAt time.Time
+	Git         bool
+	Head        *gitinfo.Head
+	Dirty       []string // files shown that have uncommitted changes
+	Artifacts   []*Artifact
+	Gaps        []Gap
+	gapsShown   int  // gaps listed in markdown; the rest are counted in one line
+	hideGaps    bool // not even the count fits the budget
+}
+
+// Provenance is the "Git: ..." part of the header.
+func (d *Document) Provenance() string {
+	switch {
+	case !d.Git || d.Head == nil:
+		return "Git: none (not a git repository)"
+	case d.Head.Commit == "":
+		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", d.Head.Branch)
+	case d.Head.Detached:
+		return fmt.Sprintf("Git: %s (branch: detached)", d.Head.Short)
+	}
+	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, d.Head.Branch)
+}
+
+// at names the repository state for "no definition ... at X".
+func (d *Document) at() string {
+	if d.Git && d.Head != nil && d.Head.Short != "" {
+		return d.Head.Short
+	}
+	return "the working tree"
+}
+
+// Label numbers the artifacts A1..An in their current order.
+func (d *Document) Label() {
+	for i, a := range d.Artifacts {
+		a.Label = "A" + strconv.Itoa(i+1)
+	}
+}
+
+// capGaps limits the gap list to a quarter of the budget, so that it can
+// never crowd out the artifacts; the rest are counted in one line.
+func (d *Document) capGaps() {
+	d.gapsShown = len(d.Gaps)
+	if limit := max(1, d.Budget/4-3); len(d.Gaps) > limit {
+		d.gapsShown = limit - 1
+	}
+}
+
+// Lines counts the lines of the rendered appendix.
+func (d *Document) Lines() int { return strings.Count(d.Markdown(), "\n") }
+
+// Markdown renders the appendix, from its "---" line to the end.
+func (d *Document) Markdown() string {
+	d.Label()
+	var b strings.Builder
+	fmt.Fprintf(&b, "---\n\n## APPENDIX: Codebase Context (Round %d)\n\n", d.Round)
+	b.WriteString("> This appendix contains real code artifacts extracted from the codebase.\n")
+	b.WriteString("> Use these to validate the spec's claims against what actually exists.\n")
+	fmt.Fprintf(&b, "> Extraction timestamp: %s | %s\n", d.ExtractedAt.UTC().Format(time.RFC3339), d.Provenance())
+	total, parts := 0, make([]string, 0, len(d.Artifacts))
+	for _, a := range d.Artifacts {
+		t := a.Tokens()
+		total += t
+		parts = append(parts, fmt.Sprintf("%s: %s", a.Label, thousands(t)))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(&b, "> Context tokens: ~%s (%s)\n", thousands(total), strings.Join(parts, ", "))
+	} else {
+		b.WriteString("> Context tokens: ~0 (no code artifact named by the spec was found)\n")
+	}
+	for _, f := range d.shownDirty() {
+		fmt.Fprintf(&b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
+	}
+	for _, a := range d.Artifacts {
+		fmt.Fprintf(&b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.lineRange())
+		if a.ContextFile != "" {
+			b.WriteString(a.pointer() + "\n")
+			continue
+		}
+		fence := "```"
+		for strings.Contains(a.Text(), fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, a.Lang.Fence, a.Text(), fence)
+	}
+	if len(d.Gaps) > 0 && !d.hideGaps {
+		b.WriteString("\n### Context Gaps\n\n")
+		for _, g := range d.Gaps[:d.gapsShown] {
+			fmt.Fprintf(&b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
+		}
+		if rest := len(d.Gaps) - d.gapsShown; rest > 0 {
+			fmt.Fprintf(&b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, plural(rest, "reference", "references"))
+		}
+	}
+	return b.String()
+}
+
+// shownDirty lists the dirty files that an artifact still shows.
+func (d *Document) shownDirty() []string {
+	var out []string
+	for _, f := range d.Dirty {
+		for _, a := range d.Artifacts {
+			if a.Path == f {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// thousands formats 1180 as "1,180".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

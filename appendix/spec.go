@@ -1,0 +1,352 @@
+package appendix
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Source says where in the spec a reference was found.
+type Source int
+
+// Sources in priority order: a name in an inline code span outranks one in
+// prose, which outranks one inside a fenced code block.
+const (
+	FromCode Source = iota
+	FromProse
+	FromFence
+)
+
+// Hint is what the words around a reference say it is.
+type Hint string
+
+// Hints read from the spec's wording.
+const (
+	HintNone     Hint = ""
+	HintTable    Hint = "table"
+	HintType     Hint = "type"
+	HintFunction Hint = "function"
+	HintEnum     Hint = "enum"
+	HintConstant Hint = "constant"
+	HintField    Hint = "field"
+)
+
+// Ref is one code-like name or path the spec mentions. Mentions of the same
+// name are merged: Line is the first, Modified is true if any mention
+// proposes a change.
+type Ref struct {
+	Name     string // identifier, dotted name (Order.total) or slash path
+	Line     int    // 1-based spec line of the first mention
+	Source   Source
+	Modified bool
+	Hint     Hint
+	Path     string // a path named near the reference, to choose between definitions
+	IsPath   bool
+	// Strong references are reported when they cannot be resolved; weak
+	// ones (prose words, fenced code) are kept only if they resolve.
+	Strong bool
+}
+
+// Spec is a parsed spec: its bytes, its references, and the words it uses
+// for fields, which trim long types to what the spec talks about.
+type Spec struct {
+	Name  string
+	Src   []byte
+	Refs  []Ref
+	Words map[string]bool // every identifier-like word in the spec
+}
+
+var (
+	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?`)
+	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)$`)
+	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
+	screamRe = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	modRe    = regexp.MustCompile(`\b(?:extend|extends|extended|extending|modif(?:y|ies|ied|ying)|change[sd]?|changing|renam(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|rewrit(?:e|es|ing)|rewritten|wrap(?:s|ped|ping)?|split(?:s|ting)?|mov(?:e|es|ed|ing)|add(?:s|ed|ing)?\b[^.;]*\bto|drop(?:s|ped|ping)?)\b`)
+	fenceRe  = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+)
+
+// pathExts are the endings that make a dotted word a file name.
+var pathExts = map[string]bool{
+	"go": true, "ts": true, "tsx": true, "js": true, "jsx": true, "mjs": true, "cjs": true, "py": true, "pyi": true,
+	"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "sql": true, "prisma": true, "proto": true,
+	"graphql": true, "gql": true, "mod": true, "sum": true, "txt": true, "sh": true, "css": true, "html": true, "lock": true,
+	"cfg": true, "ini": true, "env": true, "rs": true, "java": true, "rb": true, "c": true, "h": true,
+}
+
+// notNames are words that look like code but never name a project artifact.
+var notNames = map[string]bool{
+	"true": true, "false": true, "null": true, "nil": true, "None": true, "True": true, "False": true, "undefined": true,
+	"string": true, "int": true, "bool": true, "error": true, "any": true, "void": true, "number": true, "object": true,
+	"self": true, "this": true, "str": true, "float": true, "dict": true, "list": true, "byte": true, "rune": true,
+	"JavaScript": true, "TypeScript": true, "GitHub": true, "GitLab": true, "PostgreSQL": true, "MySQL": true,
+	"MongoDB": true, "OpenAI": true, "FastAPI": true, "iOS": true, "macOS": true, "YouTube": true, "LinkedIn": true,
+	"WebSocket": true, "WebSockets": true, "OAuth": true, "GraphQL": true, "NoSQL": true, "DynamoDB": true, "PyPI": true,
+	"README": true, "TODO": true, "FIXME": true, "e.g": true, "i.e": true, "etc": true, "vs": true,
+}
+
+var fieldWords = map[string]bool{"field": true, "fields": true, "column": true, "columns": true, "property": true,
+	"properties": true, "param": true, "parameter": true, "parameters": true, "argument": true, "arguments": true,
+	"attribute": true, "attributes": true, "key": true, "flag": true, "option": true, "prop": true, "props": true, "member": true}
+
+var hintWords = map[string]Hint{
+	"table": HintTable, "tables": HintTable, "model": HintTable, "models": HintTable, "collection": HintTable, "schema": HintTable, "entity": HintTable,
+	"type": HintType, "types": HintType, "interface": HintType, "struct": HintType, "class": HintType, "dataclass": HintType,
+	"function": HintFunction, "func": HintFunction, "method": HintFunction, "handler": HintFunction, "endpoint": HintFunction, "hook": HintFunction,
+	"enum": HintEnum, "status": HintNone, "constant": HintConstant, "const": HintConstant, "setting": HintConstant,
+}
+
+// ParseSpec finds the references in a markdown spec.
+func ParseSpec(name string, src []byte) *Spec {
+	s := &Spec{Name: name, Src: src, Words: map[string]bool{}}
+	byName := map[string]int{}
+	add := func(r Ref) {
+		if i, ok := byName[r.Name]; ok {
+			old := &s.Refs[i]
+			old.Modified = old.Modified || r.Modified
+			old.Strong = old.Strong || r.Strong
+			if r.Source < old.Source {
+				old.Source = r.Source
+			}
+			if old.Hint == HintNone || old.Hint == HintField && r.Hint != HintField {
+				old.Hint = r.Hint
+			}
+			if old.Path == "" {
+				old.Path = r.Path
+			}
+			return
+		}
+		byName[r.Name] = len(s.Refs)
+		s.Refs = append(s.Refs, r)
+	}
+
+	lines := strings.Split(string(src), "\n")
+	fence := ""
+	for i, line := range lines {
+		n := i + 1
+		for _, w := range wordRe.FindAllString(line, -1) {
+			s.Words[w] = true
+		}
+		if m := fenceRe.FindStringSubmatch(line); m != nil {
+			switch {
+			case fence == "":
+				fence = m[1]
+				continue
+			case strings.HasPrefix(m[1], fence[:1]) && len(m[1]) >= len(fence) && strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), fence[:1])) == "":
+				fence = ""
+				continue
+			}
+		}
+		if fence != "" {
+			for _, tok := range proseRe.FindAllString(line, -1) {
+				if name, ok := codeLike(tok); ok {
+					add(Ref{Name: name, Line: n, Source: FromFence})
+				}
+			}
+			continue
+		}
+		for _, sent := range sentences(line) {
+			scanSentence(sent, n, add)
+		}
+	}
+	return s
+}
+
+// sentences splits a line at sentence ends, keeping code spans whole.
+func sentences(line string) []string {
+	var out []string
+	start, inCode := 0, false
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '`':
+			inCode = !inCode
+		case !inCode && (c == '.' || c == ';' || c == '!' || c == '?') && (i+1 == len(line) || line[i+1] == ' '):
+			out = append(out, line[start:i+1])
+			start = i + 1
+		}
+	}
+	return append(out, line[start:])
+}
+
+// scanSentence finds the references of one sentence: code spans first,
+// then code-like words in the prose around them.
+func scanSentence(sent string, line int, add func(Ref)) {
+	modified := modRe.MatchString(strings.ToLower(sent))
+	type found struct {
+		ref       Ref
+		start, to int
+	}
+	var refs []found
+	var prose strings.Builder
+	path := ""
+	for i := 0; i < len(sent); {
+		if sent[i] != '`' {
+			prose.WriteByte(sent[i])
+			i++
+			continue
+		}
+		// A code span: a run of backticks closed by a run of the same length.
+		j := i
+		for j < len(sent) && sent[j] == '`' {
+			j++
+		}
+		tick := sent[i:j]
+		k := strings.Index(sent[j:], tick)
+		if k < 0 {
+			prose.WriteString(sent[i:])
+			break
+		}
+		code := strings.TrimSpace(sent[j : j+k])
+		end := j + k + len(tick)
+		prose.WriteString(strings.Repeat(" ", end-i))
+		if p, ok := pathLike(code); ok {
+			refs = append(refs, found{Ref{Name: p, Line: line, Source: FromCode, IsPath: true, Strong: true}, i, end})
+			if path == "" {
+				path = p
+			}
+		} else if name, ok := codeName(code); ok {
+			refs = append(refs, found{Ref{Name: name, Line: line, Source: FromCode, Strong: true}, i, end})
+		}
+		i = end
+	}
+	text := prose.String()
+	for _, loc := range proseRe.FindAllStringIndex(text, -1) {
+		tok := text[loc[0]:loc[1]]
+		if loc[1] < len(text) && text[loc[1]] == '/' || loc[0] > 0 && text[loc[0]-1] == '/' {
+			continue // part of a path, handled below
+		}
+		if name, ok := codeLike(tok); ok {
+			strong := strings.Contains(name, "_") || strings.HasSuffix(tok, "()") || strings.Contains(name, ".")
+			refs = append(refs, found{Ref{Name: name, Line: line, Source: FromProse, Strong: strong}, loc[0], loc[1]})
+		}
+	}
+	// Paths in prose: "and/or" is not one, so a path outside a code span
+	// needs a file extension, a trailing slash or two slashes.
+	for _, f := range strings.Fields(text) {
+		f = strings.TrimRight(strings.Trim(f, "\"'()[],:;"), ".")
+		if strings.Contains(f, "/") && (strings.Count(f, "/") >= 2 || strings.HasSuffix(f, "/") || pathExts[strings.ToLower(f[strings.LastIndexByte(f, '.')+1:])]) {
+			if p, ok := pathLike(f); ok {
+				refs = append(refs, found{Ref{Name: p, Line: line, Source: FromProse, IsPath: true, Strong: true}, 0, 0})
+				if path == "" {
+					path = p
+				}
+			}
+		}
+	}
+	sort.SliceStable(refs, func(a, b int) bool { return refs[a].start < refs[b].start })
+	for _, f := range refs {
+		r := f.ref
+		r.Modified = modified
+		if !r.IsPath {
+			r.Path = path
+			r.Hint = hintAround(sent, f.start, f.to)
+			if r.Hint == HintField {
+				continue // a field of something else: used to trim, not an artifact
+			}
+			if r.Source == FromProse && !r.Strong && r.Hint != HintNone {
+				r.Strong = true // "the PaymentService class": the wording says it is code
+			}
+		}
+		add(r)
+	}
+}
+
+// hintAround reads the word after (or before) a reference: "the `orders`
+// table", "the `Status` enum", "function `placeOrder`".
+func hintAround(sent string, start, end int) Hint {
+	if end <= 0 {
+		return HintNone
+	}
+	after := strings.Fields(strings.ToLower(sent[end:]))
+	if len(after) > 0 {
+		w := strings.Trim(after[0], ".,;:()")
+		if fieldWords[w] {
+			return HintField
+		}
+		if h, ok := hintWords[w]; ok {
+			return h
+		}
+	}
+	before := strings.Fields(strings.ToLower(sent[:start]))
+	if len(before) > 0 {
+		w := strings.Trim(before[len(before)-1], ".,;:()")
+		if h, ok := hintWords[w]; ok && h != HintNone {
+			return h
+		}
+		if fieldWords[w] && w != "key" {
+			return HintField
+		}
+	}
+	return HintNone
+}
+
+// codeName accepts the contents of a code span that names an identifier:
+// `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
+func codeName(code string) (string, bool) {
+	if !identRe.MatchString(code) {
+		return "", false
+	}
+	name := strings.TrimSuffix(code, "()")
+	if notNames[name] || len(name) < 2 {
+		return "", false
+	}
+	return name, true
+}
+
+// codeLike accepts a prose or fenced word that only a programmer would
+// write: CamelCase, snake_case, SCREAMING_SNAKE, pkg.Func, call().
+func codeLike(tok string) (string, bool) {
+	name := strings.TrimSuffix(tok, "()")
+	if notNames[name] || len(name) < 3 {
+		return "", false
+	}
+	if strings.Contains(name, ".") {
+		parts := strings.Split(name, ".")
+		if pathExts[strings.ToLower(parts[len(parts)-1])] || len(parts) > 3 {
+			return "", false
+		}
+		for _, p := range parts {
+			if len(p) == 0 {
+				return "", false
+			}
+		}
+		// pkg.Func or Type.method: one side must look like code.
+		for _, p := range parts {
+			if camelRe.MatchString(p) || snakeRe.MatchString(p) || screamRe.MatchString(p) || isUpperStart(p) && len(parts) == 2 {
+				return name, true
+			}
+		}
+		return "", false
+	}
+	if camelRe.MatchString(name) || snakeRe.MatchString(name) || screamRe.MatchString(name) || strings.HasSuffix(tok, "()") {
+		return name, true
+	}
+	return "", false
+}
+
+func isUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+
+// pathLike accepts a file or directory path: it has a slash, or ends in a
+// known file extension.
+func pathLike(s string) (string, bool) {
+	s = strings.TrimPrefix(s, "./")
+	if s == "" || strings.ContainsAny(s, " \t*?<>|\"'`{}()=") || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		return "", false
+	}
+	if strings.Contains(s, "/") {
+		for _, seg := range strings.Split(strings.TrimSuffix(s, "/"), "/") {
+			if seg == "" && s[0] != '/' {
+				return "", false
+			}
+		}
+		if strings.HasPrefix(s, "/") && !strings.Contains(s[1:], ".") {
+			return "", false // "/items/{id}" is a route, not a file
+		}
+		return s, true
+	}
+	if i := strings.LastIndexByte(s, '.'); i > 0 && pathExts[strings.ToLower(s[i+1:])] {
+		return s, true
+	}
+	return "", false
+}

@@ -1,0 +1,367 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// Kind is the kind of a definition, as named in the JSON contract.
+type Kind string
+
+// The definition kinds this package produces.
+const (
+	KindType      Kind = "type"
+	KindInterface Kind = "interface"
+	KindFunction  Kind = "function"
+	KindMethod    Kind = "method"
+	KindConstant  Kind = "constant"
+	KindEnum      Kind = "enum"
+	KindError     Kind = "error"
+)
+
+// Line is one line of a snippet and the 1-based source line it starts on.
+type Line struct {
+	Row  int
+	Text string
+}
+
+// Member is a field, method or enum value inside a type-like definition,
+// with the 1-based source rows it spans (leading comments included).
+type Member struct {
+	Name       string
+	Start, End int
+}
+
+// Definition is one named definition and its snippet.
+type Definition struct {
+	Name      string
+	Container string // receiver or class of a method
+	Kind      Kind
+	Title     string // heading word(s): "Interface", "Function Signature", ...
+	Path      string
+	Lang      *Language
+	Exported  bool
+	StartLine int // 1-based, inclusive: the source lines the snippet shows
+	EndLine   int
+	Lines     []Line
+	Members   []Member
+}
+
+// Text joins the snippet lines.
+func (d *Definition) Text() string {
+	var b strings.Builder
+	for i, l := range d.Lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l.Text)
+	}
+	return b.String()
+}
+
+// QualifiedName is Container.Name for methods and Name otherwise.
+func (d *Definition) QualifiedName() string {
+	if d.Container != "" {
+		return d.Container + "." + d.Name
+	}
+	return d.Name
+}
+
+// ParseTimeout bounds one file's parse: tree-sitter can work very hard on
+// pathological input, and one file must not stall a run.
+const ParseTimeout = 2 * time.Second
+
+// Parser parses files of any registered language. It holds one tree-sitter
+// parser per language and is not safe for concurrent use: give each worker
+// its own, and Close it when done.
+type Parser struct {
+	ps map[*Language]*sitter.Parser
+}
+
+// NewParser returns a parser with no languages loaded yet.
+func NewParser() *Parser { return &Parser{ps: map[*Language]*sitter.Parser{}} }
+
+// Close frees the underlying tree-sitter parsers.
+func (p *Parser) Close() {
+	for _, sp := range p.ps {
+		sp.Close()
+	}
+	p.ps = nil
+}
+
+// match is one query match being turned into a Definition.
+type match struct {
+	src      []byte
+	kind     string // raw capture kind: function, method, type, class, ...
+	name     *sitter.Node
+	def      *sitter.Node // the node the query captured
+	receiver *sitter.Node
+	out      Definition
+	show     *sitter.Node // the node whose text becomes the snippet
+	ownFunc  *sitter.Node // the function whose own body is cut entirely
+}
+
+// Definitions returns the definitions in src, in source order. When want
+// is non-nil, only names it accepts are built.
+func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, src []byte, want func(string) bool) (defs []Definition, err error) {
+	q, err := lang.Query()
+	if err != nil {
+		return nil, err
+	}
+	sp := p.ps[lang]
+	if sp == nil {
+		sp = sitter.NewParser()
+		sp.SetLanguage(lang.grammar())
+		p.ps[lang] = sp
+	}
+	ctx, cancel := context.WithTimeout(ctx, ParseTimeout)
+	defer cancel()
+	tree, err := sp.ParseCtx(ctx, nil, src)
+	if err != nil {
+		sp.Reset()
+		return nil, fmt.Errorf("parse %s: %w", name, err)
+	}
+	defer tree.Close()
+
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(q, tree.RootNode())
+	seen := map[[2]uint32]bool{}
+	for {
+		qm, ok := qc.NextMatch()
+		if !ok {
+			break
+		}
+		m := match{src: src}
+		for _, c := range qm.Captures {
+			cn := q.CaptureNameForId(c.Index)
+			switch {
+			case cn == "name":
+				m.name = c.Node
+			case cn == "receiver":
+				m.receiver = c.Node
+			case strings.HasPrefix(cn, "definition."):
+				m.def = c.Node
+				m.kind = strings.TrimPrefix(cn, "definition.")
+			}
+		}
+		if m.name == nil || m.def == nil {
+			continue
+		}
+		m.out.Name = m.name.Content(src)
+		if want != nil && !want(m.out.Name) {
+			continue
+		}
+		key := [2]uint32{m.name.StartByte(), m.def.StartByte()}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		m.out.Path, m.out.Lang, m.show = name, lang, m.def
+		if !lang.refine(&m) {
+			continue
+		}
+		buildSnippet(lang, &m)
+		defs = append(defs, m.out)
+	}
+	return defs, nil
+}
+
+// buildSnippet fills Lines, StartLine, EndLine and Members from m.show:
+// the node's text with a short leading doc comment, every nested function
+// body replaced by the language's placeholder, and the definition's own
+// body (when it ends the node) cut away so that only its signature stays.
+func buildSnippet(lang *Language, m *match) {
+	src := m.src
+	start, startRow, startCol := m.show.StartByte(), m.show.StartPoint().Row, m.show.StartPoint().Column
+	if c := docComment(m.show); c != nil {
+		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
+	}
+	end := m.show.EndByte()
+
+	type cut struct {
+		from, to    uint32
+		resumeRow   uint32
+		placeholder string
+	}
+	var cuts []cut
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		if lang.funcs[n.Type()] {
+			if body := n.ChildByFieldName("body"); body != nil && isBlock(body) {
+				from, ph := lang.elide(body)
+				if m.ownFunc != nil && n.Equal(m.ownFunc) && body.EndByte() >= lastCodeByte(m.show) {
+					from, ph = body.StartByte(), ""
+					if lang.Name == "python" {
+						from, _ = lang.elide(body)
+					}
+					cuts = append(cuts, cut{from: from, to: end, resumeRow: body.EndPoint().Row, placeholder: ph})
+					return
+				}
+				cuts = append(cuts, cut{from: from, to: body.EndByte(), resumeRow: body.EndPoint().Row, placeholder: ph})
+				for i := 0; i < int(n.NamedChildCount()); i++ {
+					if c := n.NamedChild(i); !c.Equal(body) {
+						walk(c)
+					}
+				}
+				return
+			}
+		}
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			walk(n.NamedChild(i))
+		}
+	}
+	walk(m.show)
+
+	var lines []Line
+	cur := Line{Row: int(startRow) + 1}
+	row := startRow
+	lastRow := startRow
+	emit := func(from, to uint32) {
+		seg := src[from:to]
+		for {
+			i := strings.IndexByte(string(seg), '\n')
+			if i < 0 {
+				cur.Text += string(seg)
+				if len(strings.TrimSpace(string(seg))) > 0 {
+					lastRow = row
+				}
+				return
+			}
+			cur.Text += string(seg[:i])
+			if strings.TrimSpace(cur.Text) != "" {
+				lastRow = row
+			}
+			lines = append(lines, cur)
+			row++
+			cur = Line{Row: int(row) + 1}
+			seg = seg[i+1:]
+		}
+	}
+	pos := start
+	for _, c := range cuts {
+		if c.from < pos {
+			continue
+		}
+		emit(pos, c.from)
+		if c.placeholder != "" {
+			cur.Text += c.placeholder
+			lastRow = row
+		}
+		pos, row = c.to, c.resumeRow
+	}
+	if pos < end {
+		emit(pos, end)
+	}
+	lines = append(lines, cur)
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1].Text) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if n := len(lines); n > 0 {
+		lines[n-1].Text = strings.TrimRight(lines[n-1].Text, " \t")
+	}
+	dedent(lines, int(startCol))
+	m.out.Lines = lines
+	m.out.StartLine = int(startRow) + 1
+	m.out.EndLine = int(lastRow) + 1
+	if lang.members != nil && m.ownFunc == nil {
+		for _, mem := range lang.members(m.def) {
+			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1}
+			for c := mem.PrevNamedSibling(); c != nil && c.Type() == "comment" && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+				mm.Start = int(c.StartPoint().Row) + 1
+			}
+			m.out.Members = append(m.out.Members, mm)
+		}
+	}
+}
+
+// lastCodeByte is the end of the node's last child that is not a comment or
+// punctuation-only trailer such as a semicolon.
+func lastCodeByte(n *sitter.Node) uint32 {
+	for i := int(n.ChildCount()) - 1; i >= 0; i-- {
+		c := n.Child(i)
+		if c.IsNamed() && c.Type() != "comment" {
+			return lastCodeByte(c)
+		}
+		if !c.IsNamed() && c.Type() != ";" {
+			return c.EndByte()
+		}
+	}
+	return n.EndByte()
+}
+
+// isBlock reports whether a body node is a statement block rather than an
+// expression (an arrow function's expression body is kept).
+func isBlock(n *sitter.Node) bool {
+	switch n.Type() {
+	case "block", "statement_block", "class_body":
+		return n.Type() != "class_body"
+	}
+	return false
+}
+
+// docComment returns the first node of a contiguous comment block that ends
+// on the line before n, when that block is at most three lines long.
+func docComment(n *sitter.Node) *sitter.Node {
+	var first *sitter.Node
+	want := n.StartPoint().Row
+	for c := n.PrevNamedSibling(); c != nil && c.Type() == "comment"; c = c.PrevNamedSibling() {
+		if c.EndPoint().Row+1 != want {
+			break
+		}
+		first, want = c, c.StartPoint().Row
+	}
+	if first == nil || n.StartPoint().Row-first.StartPoint().Row > 3 {
+		return nil
+	}
+	return first
+}
+
+// dedent removes the common indentation of lines after the first, which
+// starts at column col in its file.
+func dedent(lines []Line, col int) {
+	cut := col
+	for _, l := range lines[min(1, len(lines)):] {
+		if strings.TrimSpace(l.Text) == "" {
+			continue
+		}
+		cut = min(cut, len(l.Text)-len(strings.TrimLeft(l.Text, " \t")))
+	}
+	for i := 1; i < len(lines); i++ {
+		t := lines[i].Text
+		if len(t) >= cut && strings.TrimSpace(t[:cut]) == "" {
+			lines[i].Text = t[cut:]
+		} else {
+			lines[i].Text = strings.TrimLeft(t, " \t")
+		}
+	}
+}
+
+// memberName is the name of a member node: its name field, or the first
+// identifier-like node in it.
+func memberName(n *sitter.Node, src []byte) string {
+	for _, f := range []string{"name", "left", "definition"} {
+		if c := n.ChildByFieldName(f); c != nil {
+			if f == "definition" {
+				return memberName(c, src)
+			}
+			return c.Content(src)
+		}
+	}
+	if n.Type() == "expression_statement" && n.NamedChildCount() > 0 {
+		return memberName(n.NamedChild(0), src)
+	}
+	if strings.HasSuffix(n.Type(), "identifier") {
+		return n.Content(src)
+	}
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if s := memberName(n.NamedChild(i), src); s != "" {
+			return s
+		}
+	}
+	return ""
+}

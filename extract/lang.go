@@ -1,0 +1,89 @@
+package extract
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// Language is everything the package knows about one source language.
+type Language struct {
+	Name    string   // stable identifier, also the JSON "language" value
+	Fence   string   // markdown code fence tag
+	Exts    []string // file name endings, with the dot
+	Comment string   // line comment prefix, for truncation notes
+
+	grammar  func() *sitter.Language
+	querySrc string
+
+	// funcs lists node types whose "body" field is a function body to cut.
+	funcs map[string]bool
+	// refine adjusts a raw match into a Definition: kind, title, the node
+	// whose text is shown, the container of a method, whether it is exported.
+	refine func(m *match) bool
+	// members lists the member nodes of a type-like definition (fields,
+	// methods, enum values), used to trim a long type to what a spec names.
+	members func(def *sitter.Node) []*sitter.Node
+	// elide returns where a nested body starts to be cut and what replaces it.
+	elide func(body *sitter.Node) (start uint32, placeholder string)
+
+	once  sync.Once
+	query *sitter.Query
+	qerr  error
+}
+
+// languages is the ordered registry. TSX and JSX reuse their base grammars'
+// queries; a file's language is chosen by its extension.
+var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascriptLang}
+
+// Languages returns the registry in its fixed order.
+func Languages() []*Language { return languages }
+
+// ForPath returns the language of a file name, or nil.
+func ForPath(name string) *Language {
+	ext := strings.ToLower(path.Ext(name))
+	if strings.HasSuffix(strings.ToLower(name), ".d.ts") {
+		ext = ".ts"
+	}
+	for _, l := range languages {
+		for _, e := range l.Exts {
+			if e == ext {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+// Query returns the language's compiled definition query. It is compiled
+// once and shared by every parser: a tree-sitter query is immutable.
+func (l *Language) Query() (*sitter.Query, error) {
+	l.once.Do(func() {
+		l.query, l.qerr = sitter.NewQuery([]byte(l.querySrc), l.grammar())
+		if l.qerr != nil {
+			l.qerr = fmt.Errorf("compile %s query: %w", l.Name, l.qerr)
+		}
+	})
+	return l.query, l.qerr
+}
+
+// braceElide cuts a brace-delimited body and shows "{ ... }" in its place.
+func braceElide(body *sitter.Node) (uint32, string) { return body.StartByte(), "{ ... }" }
+
+// namedChildren returns the named children of n that are not comments.
+func namedChildren(n *sitter.Node) []*sitter.Node {
+	if n == nil {
+		return nil
+	}
+	var out []*sitter.Node
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		c := n.NamedChild(i)
+		if c.Type() != "comment" {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,134 @@
+package extract
+
+import (
+	_ "embed"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/golang"
+)
+
+//go:embed queries/go.scm
+var goQuery string
+
+var goLang = &Language{
+	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//",
+	grammar: golang.GetLanguage, querySrc: goQuery,
+	funcs:   map[string]bool{"function_declaration": true, "method_declaration": true, "func_literal": true},
+	refine:  refineGo,
+	members: membersGo,
+	elide:   braceElide,
+}
+
+func isUpper(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
+}
+
+func refineGo(m *match) bool {
+	d := &m.out
+	d.Exported = isUpper(d.Name)
+	parent := m.def.Parent()
+	// A spec alone in its declaration is shown with its keyword.
+	single := parent != nil && len(namedChildren(parent)) == 1
+	switch m.kind {
+	case "function":
+		d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", m.def
+	case "method":
+		d.Kind, d.Title, m.ownFunc = KindMethod, "Method Signature", m.def
+		d.Container = goReceiverType(m.receiver.Content(m.src))
+	case "type":
+		d.Kind, d.Title = KindType, "Type"
+		if t := m.def.ChildByFieldName("type"); t != nil && t.Type() == "interface_type" {
+			d.Kind, d.Title = KindInterface, "Interface"
+		}
+		if single {
+			m.show = parent
+		}
+	case "constant":
+		d.Kind, d.Title = KindConstant, "Constant"
+		if goEnumBlock(parent, m.src) {
+			d.Kind, d.Title, m.show = KindEnum, "Enum", parent
+		} else if single {
+			m.show = parent
+		}
+	case "variable":
+		d.Kind, d.Title = KindConstant, "Variable"
+		if v := m.def.ChildByFieldName("value"); v != nil {
+			if s := v.Content(m.src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") {
+				d.Kind, d.Title = KindError, "Error"
+			}
+		}
+		if single {
+			m.show = parent
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// goReceiverType turns "(s *Server[T])" into "Server".
+func goReceiverType(recv string) string {
+	recv = strings.Trim(recv, "()")
+	if f := strings.Fields(recv); len(f) > 0 {
+		recv = f[len(f)-1]
+	}
+	recv = strings.TrimLeft(recv, "*")
+	if i := strings.IndexByte(recv, '['); i >= 0 {
+		recv = recv[:i]
+	}
+	return recv
+}
+
+// goEnumBlock reports whether a const block reads as an enumeration: more
+// than one spec and either iota or one declared type shared by all.
+func goEnumBlock(decl *sitter.Node, src []byte) bool {
+	specs := namedChildren(decl)
+	if len(specs) < 2 {
+		return false
+	}
+	if strings.Contains(decl.Content(src), "iota") {
+		return true
+	}
+	typ := ""
+	for _, s := range specs {
+		t := s.ChildByFieldName("type")
+		if t == nil {
+			return false
+		}
+		if typ == "" {
+			typ = t.Content(src)
+		} else if t.Content(src) != typ {
+			return false
+		}
+	}
+	return true
+}
+
+func membersGo(def *sitter.Node) []*sitter.Node {
+	switch def.Type() {
+	case "type_spec":
+		t := def.ChildByFieldName("type")
+		if t == nil {
+			return nil
+		}
+		switch t.Type() {
+		case "struct_type":
+			for _, c := range namedChildren(t) {
+				if c.Type() == "field_declaration_list" {
+					return namedChildren(c)
+				}
+			}
+		case "interface_type":
+			return namedChildren(t)
+		}
+	case "const_spec":
+		if p := def.Parent(); p != nil && len(namedChildren(p)) > 1 {
+			return namedChildren(p)
+		}
+	}
+	return nil
+}

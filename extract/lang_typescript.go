@@ -1,0 +1,133 @@
+package extract
+
+import (
+	_ "embed"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/javascript"
+	"github.com/smacker/go-tree-sitter/typescript/tsx"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
+)
+
+//go:embed queries/typescript.scm
+var typescriptQuery string
+
+//go:embed queries/javascript.scm
+var javascriptQuery string
+
+// jsFuncs are the ECMAScript nodes whose body is a function body.
+var jsFuncs = map[string]bool{
+	"function_declaration": true, "generator_function_declaration": true, "method_definition": true,
+	"arrow_function": true, "function_expression": true, "function": true, "generator_function": true,
+}
+
+var typescriptLang = &Language{
+	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//",
+	grammar: typescript.GetLanguage, querySrc: typescriptQuery,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide,
+}
+
+var tsxLang = &Language{
+	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//",
+	grammar: tsx.GetLanguage, querySrc: typescriptQuery,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide,
+}
+
+var javascriptLang = &Language{
+	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".jsx", ".mjs", ".cjs"}, Comment: "//",
+	grammar: javascript.GetLanguage, querySrc: javascriptQuery,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide,
+}
+
+// exported widens n to its export statement, if it has one.
+func exported(n *sitter.Node) (*sitter.Node, bool) {
+	if p := n.Parent(); p != nil && p.Type() == "export_statement" {
+		return p, true
+	}
+	return n, false
+}
+
+func refineJS(m *match) bool {
+	d := &m.out
+	m.show, d.Exported = exported(m.def)
+	switch m.kind {
+	case "function":
+		d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", m.def
+	case "method":
+		d.Kind, d.Title, m.ownFunc = KindMethod, "Method Signature", m.def
+		d.Exported = !strings.HasPrefix(d.Name, "#") && !strings.HasPrefix(m.def.Content(m.src), "private")
+		if body := m.def.Parent(); body != nil {
+			if cls := body.Parent(); cls != nil {
+				if n := cls.ChildByFieldName("name"); n != nil {
+					d.Container = n.Content(m.src)
+				}
+			}
+		}
+	case "class":
+		d.Kind, d.Title = KindType, "Class"
+		if h := heritage(m.def, m.src); containsWord(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
+			d.Kind, d.Title = KindError, "Error"
+		}
+	case "interface":
+		d.Kind, d.Title = KindInterface, "Interface"
+	case "type":
+		d.Kind, d.Title = KindType, "Type"
+	case "enum":
+		d.Kind, d.Title = KindEnum, "Enum"
+	case "variable":
+		decl := m.def.Parent()
+		m.show, d.Exported = exported(decl)
+		d.Kind, d.Title = KindConstant, "Constant"
+		if !strings.HasPrefix(decl.Content(m.src), "const") {
+			d.Title = "Variable"
+		}
+		if v := m.def.ChildByFieldName("value"); v != nil && jsFuncs[v.Type()] {
+			d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", v
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func heritage(cls *sitter.Node, src []byte) string {
+	for _, c := range namedChildren(cls) {
+		if c.Type() == "class_heritage" {
+			return c.Content(src)
+		}
+	}
+	return ""
+}
+
+func membersJS(def *sitter.Node) []*sitter.Node {
+	switch def.Type() {
+	case "class_declaration", "abstract_class_declaration", "interface_declaration", "enum_declaration":
+		return namedChildren(def.ChildByFieldName("body"))
+	case "type_alias_declaration":
+		if v := def.ChildByFieldName("value"); v != nil && v.Type() == "object_type" {
+			return namedChildren(v)
+		}
+	case "variable_declarator":
+		// An exported object or schema: the pairs of the first object
+		// literal, found directly or as a call's argument (z.object({...})).
+		v := def.ChildByFieldName("value")
+		for depth := 0; v != nil && depth < 4; depth++ {
+			switch v.Type() {
+			case "object":
+				return namedChildren(v)
+			case "call_expression":
+				v = v.ChildByFieldName("arguments")
+			case "arguments", "parenthesized_expression", "as_expression", "satisfies_expression":
+				if kids := namedChildren(v); len(kids) > 0 {
+					v = kids[0]
+				} else {
+					v = nil
+				}
+			default:
+				v = nil
+			}
+		}
+	}
+	return nil
+}

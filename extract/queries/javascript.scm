@@ -1,0 +1,12 @@
+; Top-level JavaScript (and JSX) definitions, exported or not, and class methods.
+(program (function_declaration name: (identifier) @name) @definition.function)
+(program (generator_function_declaration name: (identifier) @name) @definition.function)
+(program (class_declaration name: (identifier) @name) @definition.class)
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (export_statement declaration: (function_declaration name: (identifier) @name) @definition.function))
+(program (export_statement declaration: (generator_function_declaration name: (identifier) @name) @definition.function))
+(program (export_statement declaration: (class_declaration name: (identifier) @name) @definition.class))
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+(class_body (method_definition name: (property_identifier) @name) @definition.method)

@@ -1,0 +1,207 @@
+package gitinfo
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// ErrBare is returned by Open for a repository without a work tree.
+var ErrBare = errors.New("bare repository: no work tree to extract from")
+
+// Repo is a directory to extract from, with its git repository if it has one.
+type Repo struct {
+	Root  string // absolute work tree root (or the directory itself outside git)
+	Scope string // slash-separated directory under Root that the walk covers ("" = all)
+	git   *git.Repository
+	gitDir string // for .git/info/exclude; the common dir in a linked worktree
+}
+
+// Head is what HEAD points at.
+type Head struct {
+	Commit   string // 40 hex digits, "" when there are no commits yet
+	Short    string
+	Branch   string // "" when detached
+	Detached bool
+}
+
+// Open finds the work tree that contains dir. Outside any git repository
+// the directory itself is the root and Git reports false.
+func Open(dir string) (*Repo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory", dir)
+	}
+	if isBareDir(abs) {
+		return nil, fmt.Errorf("%s: %w", dir, ErrBare)
+	}
+	r, err := git.PlainOpenWithOptions(abs, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		return &Repo{Root: abs}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: open git repository: %w", dir, err)
+	}
+	wt, err := r.Worktree()
+	if errors.Is(err, git.ErrIsBareRepository) {
+		return nil, fmt.Errorf("%s: %w", dir, ErrBare)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	root := wt.Filesystem.Root()
+	if rr, err := filepath.EvalSymlinks(root); err == nil {
+		root = rr
+	}
+	if aa, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = aa
+	}
+	scope, err := filepath.Rel(root, abs)
+	if err != nil || strings.HasPrefix(scope, "..") {
+		scope = "."
+	}
+	repo := &Repo{Root: root, Scope: strings.TrimPrefix(filepath.ToSlash(scope), "."), git: r, gitDir: commonDir(root)}
+	return repo, nil
+}
+
+// isBareDir reports whether dir itself looks like a bare repository.
+func isBareDir(dir string) bool {
+	for _, f := range []string{"HEAD", "objects", "refs"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			return false
+		}
+	}
+	_, err := os.Stat(filepath.Join(dir, ".git"))
+	return err != nil
+}
+
+// commonDir is the git directory holding info/exclude: .git itself, or the
+// main repository's for a linked worktree whose .git is a file.
+func commonDir(root string) string {
+	dot := filepath.Join(root, ".git")
+	st, err := os.Stat(dot)
+	if err != nil || st.IsDir() {
+		return dot
+	}
+	b, err := os.ReadFile(dot)
+	if err != nil {
+		return dot
+	}
+	gd := strings.TrimSpace(strings.TrimPrefix(string(b), "gitdir:"))
+	if !filepath.IsAbs(gd) {
+		gd = filepath.Join(root, gd)
+	}
+	if c, err := os.ReadFile(filepath.Join(gd, "commondir")); err == nil {
+		cd := strings.TrimSpace(string(c))
+		if !filepath.IsAbs(cd) {
+			cd = filepath.Join(gd, cd)
+		}
+		return filepath.Clean(cd)
+	}
+	return gd
+}
+
+// Git reports whether the root is inside a git repository.
+func (r *Repo) Git() bool { return r.git != nil }
+
+// Head returns HEAD. With no commits yet it returns the unborn branch and an
+// empty Commit; outside git it returns nil.
+func (r *Repo) Head() (*Head, error) {
+	if r.git == nil {
+		return nil, nil
+	}
+	ref, err := r.git.Head()
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		h := &Head{}
+		if sym, err := r.git.Storer.Reference(plumbing.HEAD); err == nil && sym.Type() == plumbing.SymbolicReference {
+			h.Branch = sym.Target().Short()
+		}
+		return h, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read HEAD: %w", err)
+	}
+	h := &Head{Commit: ref.Hash().String()}
+	h.Short = h.Commit[:7]
+	if ref.Name().IsBranch() {
+		h.Branch = ref.Name().Short()
+	} else {
+		h.Detached = true
+	}
+	return h, nil
+}
+
+// Dirty returns, in the order given, the paths (slash-separated, relative to
+// Root) that differ from HEAD: staged changes, unstaged changes, or files git
+// does not track. It reads the index once and hashes a file only when its
+// size or modification time no longer match the index entry.
+func (r *Repo) Dirty(paths []string) ([]string, error) {
+	if r.git == nil || len(paths) == 0 {
+		return nil, nil
+	}
+	idx, err := r.git.Storer.Index()
+	if err != nil {
+		return nil, fmt.Errorf("read git index: %w", err)
+	}
+	entries := make(map[string]*index.Entry, len(idx.Entries))
+	for _, e := range idx.Entries {
+		entries[e.Name] = e
+	}
+	var tree *object.Tree
+	if ref, err := r.git.Head(); err == nil {
+		if c, err := r.git.CommitObject(ref.Hash()); err == nil {
+			tree, _ = c.Tree()
+		}
+	}
+	var dirty []string
+	for _, p := range paths {
+		changed, err := r.fileChanged(p, entries[p], tree)
+		if err != nil {
+			return nil, err
+		}
+		if changed {
+			dirty = append(dirty, p)
+		}
+	}
+	return dirty, nil
+}
+
+func (r *Repo) fileChanged(p string, e *index.Entry, tree *object.Tree) (bool, error) {
+	if e == nil || tree == nil {
+		return true, nil // untracked, or nothing committed yet
+	}
+	if te, err := tree.FindEntry(p); err != nil || te.Hash != e.Hash {
+		return true, nil // staged change (or staged addition)
+	}
+	full := filepath.Join(r.Root, filepath.FromSlash(p))
+	st, err := os.Lstat(full)
+	if err != nil {
+		return true, nil // deleted in the work tree
+	}
+	if int64(e.Size) == st.Size() && e.ModifiedAt.Equal(st.ModTime()) {
+		return false, nil
+	}
+	if e.Mode == filemode.Symlink {
+		return true, nil
+	}
+	b, err := os.ReadFile(full)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", p, err)
+	}
+	return plumbing.ComputeHash(plumbing.BlobObject, b) != e.Hash, nil
+}
