@@ -33,7 +33,7 @@ type Artifact struct {
 	ContextFile string // the --context file that already holds this code
 
 	source    Source // best source among the references that chose it
-	firstLine int    // first spec line naming it
+	order     int    // position in the spec of the first reference naming it
 	overflow  bool   // past the protocol's per-kind guideline
 }
 
@@ -81,7 +81,7 @@ func buildArtifacts(matches []match) []*Artifact {
 			d := m.def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: d.Members,
-				source: m.ref.Source, firstLine: m.ref.Line}
+				source: m.ref.Source, order: m.order}
 			byDef[d] = a
 			arts = append(arts, a)
 		}
@@ -126,9 +126,7 @@ func (a *Artifact) add(m match) {
 	if m.ref.Source < a.source {
 		a.source = m.ref.Source
 	}
-	if m.ref.Line < a.firstLine {
-		a.firstLine = m.ref.Line
-	}
+	a.order = min(a.order, m.order)
 	sym := m.def.QualifiedName()
 	if !contains(a.Symbols, sym) {
 		a.Symbols = append(a.Symbols, sym)
@@ -143,7 +141,7 @@ func (a *Artifact) add(m match) {
 func (a *Artifact) absorb(b *Artifact) {
 	a.Modified = a.Modified || b.Modified
 	a.source = min(a.source, b.source)
-	a.firstLine = min(a.firstLine, b.firstLine)
+	a.order = min(a.order, b.order)
 	for _, s := range b.Symbols {
 		if !contains(a.Symbols, s) {
 			a.Symbols = append(a.Symbols, s)
@@ -217,8 +215,8 @@ func less(a, b *Artifact) bool {
 	if a.source != b.source {
 		return a.source < b.source
 	}
-	if a.firstLine != b.firstLine {
-		return a.firstLine < b.firstLine
+	if a.order != b.order {
+		return a.order < b.order
 	}
 	if a.Path != b.Path {
 		return a.Path < b.Path

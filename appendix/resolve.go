@@ -167,6 +167,7 @@ type match struct {
 	def    *extract.Definition
 	reason string
 	member string // Type.field: the field the spec names inside def
+	order  int    // the reference's position among the spec's references
 }
 
 // unresolvedRef is a strong reference with no definition.
@@ -186,6 +187,7 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 			continue
 		}
 		m, ok := ix.choose(r)
+		m.order = i
 		if ok {
 			matches = append(matches, m)
 			continue

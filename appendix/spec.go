@@ -63,8 +63,13 @@ var (
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
 	screamRe = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	modRe    = regexp.MustCompile(`\b(?:extend|extends|extended|extending|modif(?:y|ies|ied|ying)|change[sd]?|changing|renam(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|rewrit(?:e|es|ing)|rewritten|wrap(?:s|ped|ping)?|split(?:s|ting)?|mov(?:e|es|ed|ing)|add(?:s|ed|ing)?\b[^.;]*\bto|drop(?:s|ped|ping)?)\b`)
+	modRe    = regexp.MustCompile(`\b(?:extend|extends|extended|extending|modif(?:y|ies|ied|ying)|change[sd]?|changing|renam(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|rewrit(?:e|es|ing)|rewritten|wrap(?:s|ped|ping)?|split(?:s|ting)?|mov(?:e|es|ed|ing)|add(?:s|ed|ing)?\b[^.;]*\bto|drop(?:s|ped|ping)?|gain(?:s|ed|ing)?|gets? (?:a |an )?new)\b`)
 	fenceRe  = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+	// blockStartRe starts a new paragraph: a list item or a quote.
+	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
+	spaceRunRe   = regexp.MustCompile(`\S+`)
+	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
+	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 )
 
 // pathExts are the endings that make a dotted word a file name.
@@ -88,7 +93,8 @@ var notNames = map[string]bool{
 
 var fieldWords = map[string]bool{"field": true, "fields": true, "column": true, "columns": true, "property": true,
 	"properties": true, "param": true, "parameter": true, "parameters": true, "argument": true, "arguments": true,
-	"attribute": true, "attributes": true, "key": true, "flag": true, "option": true, "prop": true, "props": true, "member": true}
+	"attribute": true, "attributes": true, "key": true, "flag": true, "option": true, "prop": true, "props": true, "member": true,
+	"value": true, "values": true, "variant": true, "variants": true, "case": true}
 
 var hintWords = map[string]Hint{
 	"table": HintTable, "tables": HintTable, "model": HintTable, "models": HintTable, "collection": HintTable, "schema": HintTable, "entity": HintTable,
@@ -122,6 +128,29 @@ func ParseSpec(name string, src []byte) *Spec {
 	}
 
 	lines := strings.Split(string(src), "\n")
+	// Prose is read a paragraph at a time, so that a sentence that wraps
+	// ("`create_item` in\n`backend/app/crud.py`") keeps its path.
+	var para strings.Builder
+	var paraLines []int // spec line of each byte of para, by line start offset
+	var paraStarts []int
+	flush := func() {
+		if para.Len() == 0 {
+			return
+		}
+		text := para.String()
+		lineAt := func(off int) int {
+			i := sort.SearchInts(paraStarts, off+1) - 1
+			return paraLines[max(i, 0)]
+		}
+		off := 0
+		for _, sent := range sentences(text) {
+			o := off
+			scanSentence(sent, func(i int) int { return lineAt(o + i) }, add)
+			off += len(sent)
+		}
+		para.Reset()
+		paraLines, paraStarts = paraLines[:0], paraStarts[:0]
+	}
 	fence := ""
 	for i, line := range lines {
 		n := i + 1
@@ -131,6 +160,7 @@ func ParseSpec(name string, src []byte) *Spec {
 		if m := fenceRe.FindStringSubmatch(line); m != nil {
 			switch {
 			case fence == "":
+				flush()
 				fence = m[1]
 				continue
 			case strings.HasPrefix(m[1], fence[:1]) && len(m[1]) >= len(fence) && strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), fence[:1])) == "":
@@ -146,10 +176,24 @@ func ParseSpec(name string, src []byte) *Spec {
 			}
 			continue
 		}
-		for _, sent := range sentences(line) {
-			scanSentence(sent, n, add)
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") || blockStartRe.MatchString(line) {
+			flush()
+		}
+		if t == "" {
+			continue
+		}
+		if para.Len() > 0 {
+			para.WriteByte(' ')
+		}
+		paraStarts = append(paraStarts, para.Len())
+		paraLines = append(paraLines, n)
+		para.WriteString(t)
+		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") {
+			flush() // a heading or table row stands alone
 		}
 	}
+	flush()
 	return s
 }
 
@@ -171,7 +215,7 @@ func sentences(line string) []string {
 
 // scanSentence finds the references of one sentence: code spans first,
 // then code-like words in the prose around them.
-func scanSentence(sent string, line int, add func(Ref)) {
+func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	modified := modRe.MatchString(strings.ToLower(sent))
 	type found struct {
 		ref       Ref
@@ -201,12 +245,12 @@ func scanSentence(sent string, line int, add func(Ref)) {
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
 		if p, ok := pathLike(code); ok {
-			refs = append(refs, found{Ref{Name: p, Line: line, Source: FromCode, IsPath: true, Strong: true}, i, end})
+			refs = append(refs, found{Ref{Name: p, Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true}, i, end})
 			if path == "" {
 				path = p
 			}
 		} else if name, ok := codeName(code); ok {
-			refs = append(refs, found{Ref{Name: name, Line: line, Source: FromCode, Strong: true}, i, end})
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 		}
 		i = end
 	}
@@ -218,16 +262,16 @@ func scanSentence(sent string, line int, add func(Ref)) {
 		}
 		if name, ok := codeLike(tok); ok {
 			strong := strings.Contains(name, "_") || strings.HasSuffix(tok, "()") || strings.Contains(name, ".")
-			refs = append(refs, found{Ref{Name: name, Line: line, Source: FromProse, Strong: strong}, loc[0], loc[1]})
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong}, loc[0], loc[1]})
 		}
 	}
 	// Paths in prose: "and/or" is not one, so a path outside a code span
 	// needs a file extension, a trailing slash or two slashes.
-	for _, f := range strings.Fields(text) {
-		f = strings.TrimRight(strings.Trim(f, "\"'()[],:;"), ".")
+	for _, loc := range spaceRunRe.FindAllStringIndex(text, -1) {
+		f := strings.TrimRight(strings.Trim(text[loc[0]:loc[1]], "\"'()[],:;"), ".")
 		if strings.Contains(f, "/") && (strings.Count(f, "/") >= 2 || strings.HasSuffix(f, "/") || pathExts[strings.ToLower(f[strings.LastIndexByte(f, '.')+1:])]) {
 			if p, ok := pathLike(f); ok {
-				refs = append(refs, found{Ref{Name: p, Line: line, Source: FromProse, IsPath: true, Strong: true}, 0, 0})
+				refs = append(refs, found{Ref{Name: p, Line: lineAt(loc[0]), Source: FromProse, IsPath: true, Strong: true}, loc[0], loc[1]})
 				if path == "" {
 					path = p
 				}
@@ -284,6 +328,12 @@ func hintAround(sent string, start, end int) Hint {
 // codeName accepts the contents of a code span that names an identifier:
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
+	code = receiverRe.ReplaceAllString(code, "$1")                // (*Server).cancel -> Server.cancel
+	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
+	code = strings.TrimSpace(strings.TrimSuffix(code, "/"))
+	if i := strings.IndexByte(code, '('); i > 0 && strings.HasSuffix(code, ")") && callArgsRe.MatchString(code[i:]) {
+		code = code[:i] + "()" // placeOrder(creds, order) -> placeOrder()
+	}
 	if !identRe.MatchString(code) {
 		return "", false
 	}

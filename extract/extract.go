@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -103,6 +104,7 @@ type match struct {
 	out      Definition
 	show     *sitter.Node // the node whose text becomes the snippet
 	ownFunc  *sitter.Node // the function whose own body is cut entirely
+	showEnd  *sitter.Node // when set, the snippet runs on to the end of this node
 }
 
 // Definitions returns the definitions in src, in source order. When want
@@ -116,13 +118,21 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 	if sp == nil {
 		sp = sitter.NewParser()
 		sp.SetLanguage(lang.grammar())
+		// The deadline is tree-sitter's own timeout, not a cancelable
+		// context: go-tree-sitter's context watcher can fire after a parse
+		// has finished and then abort the parser's next, unrelated parse.
+		sp.SetOperationLimit(int(ParseTimeout / time.Microsecond))
 		p.ps[lang] = sp
 	}
-	ctx, cancel := context.WithTimeout(ctx, ParseTimeout)
-	defer cancel()
-	tree, err := sp.ParseCtx(ctx, nil, src)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	tree, err := sp.ParseCtx(context.Background(), nil, src)
 	if err != nil {
 		sp.Reset()
+		if errors.Is(err, sitter.ErrOperationLimit) {
+			return nil, fmt.Errorf("parse %s: gave up after %s", name, ParseTimeout)
+		}
 		return nil, fmt.Errorf("parse %s: %w", name, err)
 	}
 	defer tree.Close()
@@ -182,6 +192,9 @@ func buildSnippet(lang *Language, m *match) {
 		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
 	}
 	end := m.show.EndByte()
+	if m.showEnd != nil {
+		end = m.showEnd.EndByte()
+	}
 
 	type cut struct {
 		from, to    uint32
@@ -269,7 +282,11 @@ func buildSnippet(lang *Language, m *match) {
 	m.out.StartLine = int(startRow) + 1
 	m.out.EndLine = int(lastRow) + 1
 	if lang.members != nil && m.ownFunc == nil {
-		for _, mem := range lang.members(m.def) {
+		def := m.def
+		if m.showEnd != nil {
+			def = m.showEnd
+		}
+		for _, mem := range lang.members(def) {
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1}
 			for c := mem.PrevNamedSibling(); c != nil && c.Type() == "comment" && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1

@@ -46,6 +46,13 @@ func refineGo(m *match) bool {
 		}
 		if single {
 			m.show = parent
+			// "type Status string" followed by its constants reads as one
+			// enum: the state machine a spec talks about.
+			if t := m.def.ChildByFieldName("type"); t != nil && t.Type() != "struct_type" && t.Type() != "interface_type" {
+				if c := goConstsOf(parent, d.Name, m.src); c != nil {
+					d.Kind, d.Title, m.showEnd = KindEnum, "Enum", c
+				}
+			}
 		}
 	case "constant":
 		d.Kind, d.Title = KindConstant, "Constant"
@@ -68,6 +75,26 @@ func refineGo(m *match) bool {
 		return false
 	}
 	return true
+}
+
+// goConstsOf returns the const block right after decl (blank lines and
+// comments between allowed) whose first constant has the named type.
+func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
+	next := decl.NextNamedSibling()
+	for next != nil && next.Type() == "comment" {
+		next = next.NextNamedSibling()
+	}
+	if next == nil || next.Type() != "const_declaration" || next.StartPoint().Row > decl.EndPoint().Row+3 {
+		return nil
+	}
+	specs := namedChildren(next)
+	if len(specs) == 0 {
+		return nil
+	}
+	if t := specs[0].ChildByFieldName("type"); t == nil || t.Content(src) != name {
+		return nil
+	}
+	return next
 }
 
 // goReceiverType turns "(s *Server[T])" into "Server".
@@ -129,6 +156,8 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 		if p := def.Parent(); p != nil && len(namedChildren(p)) > 1 {
 			return namedChildren(p)
 		}
+	case "const_declaration":
+		return namedChildren(def)
 	}
 	return nil
 }

@@ -1,0 +1,34 @@
+# appendix: see README.md. Everything here works offline once modules are cached.
+GO        ?= go
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X github.com/appendix-dev/appendix/appendix.Version=$(VERSION)
+BENCHTIME ?= 1x
+FUZZTIME  ?= 20s
+
+.PHONY: build test bench fuzz lint golden demo clean
+
+build:
+	CGO_ENABLED=1 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/appendix ./cmd/appendix
+
+test:
+	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+
+bench:
+	CGO_ENABLED=1 $(GO) test -run '^$$' -bench . -benchmem -count 6 -benchtime $(BENCHTIME) ./...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParseSpec -fuzztime $(FUZZTIME) ./appendix
+	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) ./appendix
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+golden:
+	CGO_ENABLED=1 $(GO) test ./appendix -run TestGolden -update
+
+demo: build
+	./bin/appendix --repo . --now 2026-01-01T00:00:00Z fixtures/demo-spec.md
+
+clean:
+	rm -rf bin

@@ -1,0 +1,173 @@
+package appendix
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of fixtures/*.txtar")
+
+const fixedNow = "2026-01-01T00:00:00Z"
+
+// fixture is one golden case: a spec, a repository committed at a fixed
+// date, files changed after the commit, and the expected outputs.
+type fixture struct {
+	path  string
+	arch  *txtar.Archive
+	args  []string
+	spec  []byte
+	repo  map[string]string
+	dirty map[string]string
+}
+
+func loadFixture(t testing.TB, path string) *fixture {
+	t.Helper()
+	arch, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{path: path, arch: arch, repo: map[string]string{}, dirty: map[string]string{}}
+	for _, line := range strings.Split(string(arch.Comment), "\n") {
+		if rest, ok := strings.CutPrefix(line, "args:"); ok {
+			f.args = strings.Fields(rest)
+		}
+	}
+	for _, file := range arch.Files {
+		switch {
+		case file.Name == "spec.md":
+			f.spec = file.Data
+		case strings.HasPrefix(file.Name, "repo/"):
+			f.repo[strings.TrimPrefix(file.Name, "repo/")] = string(file.Data)
+		case strings.HasPrefix(file.Name, "dirty/"):
+			f.dirty[strings.TrimPrefix(file.Name, "dirty/")] = string(file.Data)
+		}
+	}
+	if f.spec == nil {
+		t.Fatalf("%s: no spec.md section", path)
+	}
+	return f
+}
+
+// build creates the fixture's repository and returns its directory.
+func (f *fixture) build(t testing.TB) string {
+	dir := testrepo.New(t, f.repo)
+	testrepo.Write(t, dir, f.dirty)
+	return dir
+}
+
+// run runs the command line on the fixture's repository with the spec on
+// standard input.
+func runCLI(t testing.TB, dir string, spec []byte, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	all := append([]string{"--repo", dir, "--now", fixedNow}, args...)
+	all = append(all, "-")
+	code = Run(context.Background(), all, bytes.NewReader(spec), &out, &errb, func(string) string { return "" })
+	return out.String(), errb.String(), code
+}
+
+func (f *fixture) want(name string) (string, bool) {
+	for _, file := range f.arch.Files {
+		if file.Name == name {
+			return string(file.Data), true
+		}
+	}
+	return "", false
+}
+
+func (f *fixture) set(name, data string) {
+	for i := range f.arch.Files {
+		if f.arch.Files[i].Name == name {
+			f.arch.Files[i].Data = []byte(data)
+			return
+		}
+	}
+	f.arch.Files = append(f.arch.Files, txtar.File{Name: name, Data: []byte(data)})
+}
+
+func TestGolden(t *testing.T) {
+	paths, err := filepath.Glob("../fixtures/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, p := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			f := loadFixture(t, p)
+			dir := f.build(t)
+			md, stderr, code := runCLI(t, dir, f.spec, f.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			js, _, code := runCLI(t, dir, f.spec, append(f.args, "--format", "json")...)
+			if code != 0 {
+				t.Fatalf("json: exit %d", code)
+			}
+			got := map[string]string{"want.md": md, "want.json": js, "want.stderr": stderr}
+			if *update {
+				for _, n := range []string{"want.md", "want.json", "want.stderr"} {
+					f.set(n, got[n])
+				}
+				if err := os.WriteFile(p, txtar.Format(f.arch), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			for _, n := range []string{"want.md", "want.json", "want.stderr"} {
+				want, ok := f.want(n)
+				if !ok {
+					t.Fatalf("no %s section: run go test ./appendix -run TestGolden -update", n)
+				}
+				if diff := cmp.Diff(want, got[n]); diff != "" {
+					t.Errorf("%s mismatch (-want +got):\n%s", n, diff)
+				}
+			}
+			checkBudget(t, md, f.args)
+		})
+	}
+}
+
+// checkBudget asserts the appendix, from its "---" line on, fits the budget.
+func checkBudget(t testing.TB, md string, args []string) {
+	t.Helper()
+	limit := 200
+	for i, a := range args {
+		if a == "--budget" && i+1 < len(args) {
+			limit = atoiOr(args[i+1], 200)
+		}
+	}
+	if used := appendixLines(md); used > limit {
+		t.Errorf("appendix has %d lines, budget %d", used, limit)
+	}
+}
+
+func appendixLines(md string) int {
+	i := strings.LastIndex(md, "\n---\n\n## APPENDIX: Codebase Context")
+	if i < 0 {
+		if strings.HasPrefix(md, "---\n") {
+			return strings.Count(md, "\n")
+		}
+		return 0
+	}
+	return strings.Count(md[i+1:], "\n")
+}
+
+func atoiOr(s string, def int) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return def
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

@@ -1,0 +1,93 @@
+// Package testrepo builds git repositories for tests: files written from a
+// map or a txtar archive, committed through go-git with fixed author and
+// committer dates, so that commit hashes are the same on every machine.
+package testrepo
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// Epoch is the date of every fixture commit.
+var Epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Write writes files (slash paths relative to dir) into dir.
+func Write(tb testing.TB, dir string, files map[string]string) {
+	tb.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// Init makes dir a git repository on branch main.
+func Init(tb testing.TB, dir string) *git.Repository {
+	tb.Helper()
+	r, err := git.PlainInitWithOptions(dir, &git.PlainInitOptions{
+		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg, err := r.Config()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg.Raw.Section("core").SetOption("autocrlf", "false")
+	if err := r.SetConfig(cfg); err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// Commit stages every file under the work tree (ignore rules apply) and
+// commits it at Epoch plus offset, returning the commit hash.
+func Commit(tb testing.TB, r *git.Repository, msg string, offset time.Duration) plumbing.Hash {
+	tb.Helper()
+	wt, err := r.Worktree()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := wt.AddWithOptions(&git.AddOptions{All: true}); err != nil {
+		tb.Fatal(err)
+	}
+	sig := &object.Signature{Name: "Fixture", Email: "fixture@appendix.invalid", When: Epoch.Add(offset)}
+	h, err := wt.Commit(msg, &git.CommitOptions{Author: sig, Committer: sig, AllowEmptyCommits: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return h
+}
+
+// New writes files into a fresh temporary directory, commits them, and
+// returns the directory.
+func New(tb testing.TB, files map[string]string) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	Write(tb, dir, files)
+	r := Init(tb, dir)
+	Commit(tb, r, "fixture", 0)
+	return dir
+}
+
+// Names returns the keys of files, sorted.
+func Names(files map[string]string) []string {
+	var out []string
+	for k := range files {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
