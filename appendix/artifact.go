@@ -32,9 +32,9 @@ type Artifact struct {
 	Members     []extract.Member
 	ContextFile string // the --context file that already holds this code
 
-	source    Source // best source among the references that chose it
-	order     int    // position in the spec of the first reference naming it
-	overflow  bool   // past the protocol's per-kind guideline
+	source   Source // best source among the references that chose it
+	order    int    // position in the spec of the first reference naming it
+	overflow bool   // past the protocol's per-kind guideline
 }
 
 // Text is the code the artifact shows.

@@ -19,9 +19,9 @@ var ErrBare = errors.New("bare repository: no work tree to extract from")
 
 // Repo is a directory to extract from, with its git repository if it has one.
 type Repo struct {
-	Root  string // absolute work tree root (or the directory itself outside git)
-	Scope string // slash-separated directory under Root that the walk covers ("" = all)
-	git   *git.Repository
+	Root   string // absolute work tree root (or the directory itself outside git)
+	Scope  string // slash-separated directory under Root that the walk covers ("" = all)
+	git    *git.Repository
 	gitDir string // for .git/info/exclude; the common dir in a linked worktree
 }
 
