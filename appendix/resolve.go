@@ -34,6 +34,10 @@ type index struct {
 	stats Stats
 }
 
+// shuffleHook lets a test permute the walk's order, to prove that the
+// output does not depend on it.
+var shuffleHook func([]gitinfo.File)
+
 // wantedNames are the identifiers whose definitions are searched for: each
 // reference's name, and both halves of a dotted one.
 func wantedNames(refs []Ref) map[string]bool {
@@ -58,6 +62,9 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*i
 	files, err := repo.Walk(ctx, skipDir)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", repo.Root, err)
+	}
+	if shuffleHook != nil {
+		shuffleHook(files)
 	}
 	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{}}
 	ix.stats.FilesWalked = len(files)
@@ -168,6 +175,7 @@ type match struct {
 	reason string
 	member string // Type.field: the field the spec names inside def
 	order  int    // the reference's position among the spec's references
+	broken []string // unresolved: definitions found that do not parse
 }
 
 // unresolvedRef is a strong reference with no definition.
@@ -177,7 +185,10 @@ type unresolvedRef struct {
 }
 
 // resolve chooses one definition per reference, or reports it unresolved.
+// A name that is no definition but a field of a chosen one ("its `Field1`")
+// selects that definition instead of becoming a gap.
 func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []unresolvedRef) {
+	var pending []int
 	for i := range spec.Refs {
 		r := &spec.Refs[i]
 		if r.IsPath {
@@ -188,15 +199,41 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 		}
 		m, ok := ix.choose(r)
 		m.order = i
-		if ok {
+		switch {
+		case ok:
 			matches = append(matches, m)
-			continue
+		case len(m.broken) > 0:
+			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(m.broken, ", "))})
+		default:
+			pending = append(pending, i)
 		}
-		if r.Strong {
+	}
+	for _, i := range pending {
+		r := &spec.Refs[i]
+		if m, ok := memberOf(r, matches); ok {
+			m.order = i
+			matches = append(matches, m)
+		} else if r.Strong {
 			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no definition in the repository at %s", at)})
 		}
 	}
 	return matches, unresolved
+}
+
+// memberOf finds a chosen definition that has the reference as a member.
+func memberOf(r *Ref, matches []match) (match, bool) {
+	if strings.Contains(r.Name, ".") {
+		return match{}, false
+	}
+	for _, m := range matches {
+		for _, mem := range m.def.Members {
+			if mem.Name == r.Name {
+				return match{ref: r, def: m.def, member: r.Name,
+					reason: fmt.Sprintf("defines `%s`, which has the field `%s`", m.def.QualifiedName(), r.Name)}, true
+			}
+		}
+	}
+	return match{}, false
 }
 
 // pathExists accepts a path relative to the root, a directory, or a file
@@ -260,7 +297,20 @@ func (ix *index) choose(r *Ref) (match, bool) {
 			}
 		}
 	}
+	var broken []string
+	good := cands[:0:0]
+	for _, d := range cands {
+		if d.Broken {
+			broken = append(broken, fmt.Sprintf("%s:%d", d.Path, d.StartLine))
+		} else {
+			good = append(good, d)
+		}
+	}
+	cands = good
 	if len(cands) == 0 {
+		if len(broken) > 0 {
+			return match{broken: broken}, false
+		}
 		return match{}, false
 	}
 	if r.Path != "" {

@@ -50,6 +50,7 @@ type Definition struct {
 	EndLine   int
 	Lines     []Line
 	Members   []Member
+	Broken    bool // the definition does not parse; Lines is empty
 }
 
 // Text joins the snippet lines.
@@ -173,6 +174,15 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		seen[key] = true
 		m.out.Path, m.out.Lang, m.show = name, lang, m.def
 		if !lang.refine(&m) {
+			continue
+		}
+		if m.show.HasError() || m.showEnd != nil && m.showEnd.HasError() {
+			// A snippet around a parse error could show anything: say where
+			// the definition is, show nothing.
+			m.out.Broken = true
+			m.out.StartLine = int(m.show.StartPoint().Row) + 1
+			m.out.EndLine = m.out.StartLine
+			defs = append(defs, m.out)
 			continue
 		}
 		buildSnippet(lang, &m)

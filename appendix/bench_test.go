@@ -1,0 +1,114 @@
+package appendix
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+var (
+	genMu    sync.Mutex
+	genRepos = map[int]struct {
+		dir  string
+		spec []byte
+	}{}
+)
+
+// benchRepo builds (once per process) a committed synthetic repository.
+func benchRepo(b *testing.B, n int) (string, []byte) {
+	genMu.Lock()
+	defer genMu.Unlock()
+	if r, ok := genRepos[n]; ok {
+		return r.dir, r.spec
+	}
+	g := testrepo.Generate(n, 20)
+	dir, err := os.MkdirTemp("", "appendix-bench-")
+	if err != nil {
+		b.Fatal(err)
+	}
+	testrepo.Write(b, dir, g.Files)
+	testrepo.Commit(b, testrepo.Init(b, dir), "generated", 0)
+	genRepos[n] = struct {
+		dir  string
+		spec []byte
+	}{dir, []byte(g.Spec)}
+	return dir, []byte(g.Spec)
+}
+
+// BenchmarkAppendix is the whole command, spec to markdown, on generated
+// repositories; files/op is the number of files walked.
+func BenchmarkAppendix(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		b.Run("files="+itoa(n), func(b *testing.B) {
+			dir, spec := benchRepo(b, n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				code := Run(context.Background(), []string{"--repo", dir, "--now", fixedNow, "-"}, strings.NewReader(string(spec)), io.Discard, io.Discard, func(string) string { return "" })
+				if code != 0 {
+					b.Fatal(code)
+				}
+			}
+			b.ReportMetric(float64(n), "files/op")
+		})
+	}
+}
+
+// BenchmarkPhases times the walk, the search and parse, and the whole
+// build separately.
+func BenchmarkPhases(b *testing.B) {
+	dir, specSrc := benchRepo(b, 5000)
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	spec := ParseSpec("spec.md", specSrc)
+	b.Run("walk", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := repo.Walk(context.Background(), skipDir); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("search", func(b *testing.B) {
+		b.ReportAllocs()
+		var st Stats
+		for i := 0; i < b.N; i++ {
+			ix, err := search(context.Background(), repo, wantedNames(spec.Refs))
+			if err != nil {
+				b.Fatal(err)
+			}
+			st = ix.stats
+		}
+		b.ReportMetric(float64(st.FilesParsed), "parsed/op")
+		b.ReportMetric(float64(st.BytesSearched)/1e6, "MB/op")
+	})
+	b.Run("spec", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			ParseSpec("spec.md", specSrc)
+		}
+	})
+}
+
+// BenchmarkRealRepo runs on the repository named by APPENDIX_BENCH_REPO
+// with the spec named by APPENDIX_BENCH_SPEC.
+func BenchmarkRealRepo(b *testing.B) {
+	dir, specPath := os.Getenv("APPENDIX_BENCH_REPO"), os.Getenv("APPENDIX_BENCH_SPEC")
+	if dir == "" || specPath == "" {
+		b.Skip("set APPENDIX_BENCH_REPO and APPENDIX_BENCH_SPEC")
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if code := Run(context.Background(), []string{"--repo", dir, "--now", fixedNow, specPath}, nil, io.Discard, io.Discard, os.Getenv); code != 0 {
+			b.Fatal(code)
+		}
+	}
+}

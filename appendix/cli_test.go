@@ -1,0 +1,250 @@
+package appendix
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/spf13/pflag"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+func TestFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want Options
+	}{
+		{nil, Options{Round: 2, Budget: 200, Format: "markdown"}},
+		{[]string{"--round", "3", "--budget", "120", "--format", "json", "--appendix-only"}, Options{Round: 3, Budget: 120, Format: "json", AppendixOnly: true}},
+		{[]string{"--repo", "x", "--context", "a.sql", "--context", "b.md", "--now", "2026-01-01T00:00:00Z", "--stats"},
+			Options{Round: 2, Budget: 200, Format: "markdown", Repo: "x", Context: []string{"a.sql", "b.md"}, Now: "2026-01-01T00:00:00Z", Stats: true}},
+	} {
+		var o Options
+		fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+		o.Flags(fs)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, o); diff != "" {
+			t.Errorf("%v: %s", tc.args, diff)
+		}
+	}
+}
+
+func TestUsageAndFailures(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n"})
+	spec := filepath.Join(t.TempDir(), "spec.md")
+	if err := os.WriteFile(spec, []byte("Uses `A`.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(t.TempDir(), "empty.md")
+	os.WriteFile(empty, []byte("\n \n"), 0o644)
+	binary := filepath.Join(t.TempDir(), "bin.md")
+	os.WriteFile(binary, []byte("a\x00b"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{}, 2, "appendix: missing SPEC"},
+		{[]string{"a", "b"}, 2, "appendix: one SPEC expected, got 2"},
+		{[]string{"--bogus", spec}, 2, "appendix: unknown flag: --bogus"},
+		{[]string{"--round", "0", spec}, 2, "appendix: --round 0: rounds start at 1"},
+		{[]string{"--budget", "0", spec}, 2, "appendix: --budget 0: the appendix needs at least 8 lines"},
+		{[]string{"--budget", "-5", spec}, 2, "appendix: --budget -5"},
+		{[]string{"--budget", "many", spec}, 2, "appendix: invalid argument \"many\" for \"--budget\""},
+		{[]string{"--format", "yaml", spec}, 2, `appendix: --format "yaml": want markdown or json`},
+		{[]string{"--now", "yesterday", spec}, 2, `appendix: --now "yesterday": not an RFC 3339 time`},
+		{[]string{filepath.Join(dir, "missing.md")}, 1, "missing.md: no such file or directory"},
+		{[]string{empty}, 1, "empty.md: spec is empty"},
+		{[]string{binary}, 1, "bin.md: spec is binary, not text"},
+		{[]string{"--repo", filepath.Join(dir, "nope"), spec}, 1, "nope: no such file or directory"},
+		{[]string{"--context", filepath.Join(dir, "nope.sql"), spec}, 1, "--context " + filepath.Join(dir, "nope.sql") + ": no such file or directory"},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"--repo", dir}, tc.args...)
+		if len(tc.args) > 0 && tc.args[0] == "--repo" {
+			args = tc.args
+		}
+		code := Run(context.Background(), args, strings.NewReader(""), &out, &errb, func(string) string { return "" })
+		if code != tc.code || !strings.Contains(errb.String(), tc.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errb.String(), tc.code, tc.msg)
+		}
+		if strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%v: want one line on stderr, got %q", tc.args, errb.String())
+		}
+		if out.Len() != 0 {
+			t.Errorf("%v: wrote to stdout on failure: %q", tc.args, out.String())
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	var out bytes.Buffer
+	if code := Run(context.Background(), []string{"--help"}, nil, &out, &out, os.Getenv); code != 0 || !strings.Contains(out.String(), "--appendix-only") {
+		t.Errorf("help: %d %q", code, out.String())
+	}
+	out.Reset()
+	if code := Run(context.Background(), []string{"--version"}, nil, &out, &out, os.Getenv); code != 0 || !strings.HasPrefix(out.String(), "appendix ") {
+		t.Errorf("version: %d %q", code, out.String())
+	}
+}
+
+func TestSourceDateEpoch(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"a.go": "package a\n"})
+	var out, errb bytes.Buffer
+	env := func(k string) string {
+		if k == "SOURCE_DATE_EPOCH" {
+			return "1767225600"
+		}
+		return ""
+	}
+	Run(context.Background(), []string{"--repo", dir, "--appendix-only", "-"}, strings.NewReader("Spec.\n"), &out, &errb, env)
+	if !strings.Contains(out.String(), "Extraction timestamp: 2026-01-01T00:00:00Z") {
+		t.Errorf("SOURCE_DATE_EPOCH ignored:\n%s", out.String())
+	}
+}
+
+func TestSpecKeptByteForByte(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"a.go": "package a\n\nfunc Alpha() {}\n"})
+	for _, spec := range []string{"Uses `Alpha`.\n", "Uses `Alpha`.", "Uses `Alpha`.\r\n\r\n"} {
+		out, _, code := runCLI(t, dir, []byte(spec))
+		if code != 0 || !strings.HasPrefix(out, spec) {
+			t.Errorf("spec %q not kept: %q", spec, out)
+		}
+		rest := strings.TrimPrefix(out, spec)
+		if !strings.HasPrefix(strings.TrimLeft(rest, "\n"), "---\n\n## APPENDIX: Codebase Context (Round 2)\n") || !strings.Contains(rest, "\n\n---\n") && !strings.HasPrefix(rest, "\n---\n") {
+			t.Errorf("spec %q: appendix not separated by a blank line and ---: %q", spec, rest)
+		}
+	}
+}
+
+func TestDeterministicUnderShuffledWalk(t *testing.T) {
+	f := loadFixture(t, "../fixtures/go.txtar")
+	dir := f.build(t)
+	first, _, _ := runCLI(t, dir, f.spec, "--format", "json")
+	rng := rand.New(rand.NewSource(1))
+	shuffleHook = func(fs []gitinfo.File) { rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] }) }
+	defer func() { shuffleHook = nil }()
+	for i := 0; i < 5; i++ {
+		again, _, _ := runCLI(t, dir, f.spec, "--format", "json")
+		if again != first {
+			t.Fatalf("run %d differs:\n%s", i, cmp.Diff(first, again))
+		}
+	}
+}
+
+// genRepo writes n small Go files, each defining one struct with many
+// fields and one function, and returns a spec naming all of them.
+func genRepo(t testing.TB, n, fields int) (string, []byte) {
+	files := map[string]string{}
+	var spec strings.Builder
+	spec.WriteString("# Spec\n\n")
+	for i := 0; i < n; i++ {
+		var b strings.Builder
+		b.WriteString("package p\n\n")
+		b.WriteString("type Record" + itoa(i) + " struct {\n")
+		for f := 0; f < fields; f++ {
+			b.WriteString("\tField" + itoa(f) + " string\n")
+		}
+		b.WriteString("}\n\n// Process" + itoa(i) + " handles one record.\nfunc Process" + itoa(i) + "(\n\tr *Record" + itoa(i) + ",\n\topts Options,\n) error {\n\treturn nil\n}\n")
+		files["p/f"+itoa(i)+".go"] = b.String()
+		spec.WriteString("We change `Record" + itoa(i) + "` (its `Field1`) and `Process" + itoa(i) + "`.\n")
+	}
+	return testrepo.New(t, files), []byte(spec.String())
+}
+
+func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
+
+func fmtInt(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var d []byte
+	for ; i > 0; i /= 10 {
+		d = append([]byte{byte('0' + i%10)}, d...)
+	}
+	return string(d)
+}
+
+func TestBudgetTrimsThenDrops(t *testing.T) {
+	dir, spec := genRepo(t, 12, 30)
+	for _, budget := range []int{8, 20, 60, 120, 200, 400} {
+		md, stderr, code := runCLI(t, dir, spec, "--budget", itoa(budget), "--appendix-only")
+		if code != 0 {
+			t.Fatalf("budget %d: exit %d %s", budget, code, stderr)
+		}
+		if used := strings.Count(md, "\n"); used > budget {
+			t.Errorf("budget %d: %d lines", budget, used)
+		}
+		js, _, _ := runCLI(t, dir, spec, "--budget", itoa(budget), "--format", "json")
+		var out Output
+		if err := json.Unmarshal([]byte(js), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Budget.Used != strings.Count(md, "\n") {
+			t.Errorf("budget %d: json used %d, markdown %d lines", budget, out.Budget.Used, strings.Count(md, "\n"))
+		}
+		if len(out.Artifacts)+len(out.Dropped) < 24 {
+			t.Errorf("budget %d: %d artifacts + %d dropped, want 24", budget, len(out.Artifacts), len(out.Dropped))
+		}
+		if len(out.Dropped) > 0 && !strings.Contains(stderr, "to stay within the "+itoa(budget)+"-line budget") {
+			t.Errorf("budget %d: dropped artifacts not reported on stderr: %q", budget, stderr)
+		}
+		if budget == 120 {
+			// Trimming happens before dropping: some signature is cut to
+			// its first line and some struct to the fields the spec names.
+			trunc := map[string]bool{}
+			for _, a := range out.Artifacts {
+				trunc[a.Truncated] = true
+			}
+			if !trunc["signature"] || !trunc["fields"] {
+				t.Errorf("budget 120: truncations %v, want signature and fields", trunc)
+			}
+			if !strings.Contains(md, "// ... 29 more fields omitted") || !strings.Contains(md, "\tField1 string") {
+				t.Errorf("budget 120: field trim note or mentioned field missing:\n%s", md)
+			}
+		}
+	}
+}
+
+func TestContextFileIsPointedTo(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"db/schema.go": "package db\n\n// Order is a row.\ntype Order struct {\n\tID int\n}\n"})
+	out, _, code := runCLI(t, dir, []byte("Extend `Order`.\n"), "--context", filepath.Join(dir, "db/schema.go"), "--appendix-only")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	if !strings.Contains(out, "### A1. Type: db/schema.go (lines 3-6)\n\n(See --context file: schema.go, lines 3-6.)\n") || strings.Contains(out, "type Order struct") {
+		t.Errorf("context file pasted again:\n%s", out)
+	}
+}
+
+func TestNoGitAndNoCommits(t *testing.T) {
+	plain := t.TempDir()
+	testrepo.Write(t, plain, map[string]string{"a.py": "def alpha_beta():\n    pass\n"})
+	out, _, code := runCLI(t, plain, []byte("Call alpha_beta() and `missing_fn`.\n"), "--appendix-only")
+	if code != 0 || !strings.Contains(out, "Git: none (not a git repository)") || !strings.Contains(out, "def alpha_beta():") ||
+		!strings.Contains(out, "`missing_fn` (spec line 1): no definition in the repository at the working tree") {
+		t.Errorf("outside git:\n%s", out)
+	}
+	js, _, _ := runCLI(t, plain, []byte("Call alpha_beta().\n"), "--format", "json")
+	if !strings.Contains(js, `"git": null`) {
+		t.Errorf("outside git, git is not null:\n%s", js)
+	}
+
+	unborn := t.TempDir()
+	testrepo.Init(t, unborn)
+	testrepo.Write(t, unborn, map[string]string{"a.py": "def alpha_beta():\n    pass\n"})
+	out, _, _ = runCLI(t, unborn, []byte("Call alpha_beta().\n"), "--appendix-only")
+	if !strings.Contains(out, "Git: none (no commits yet, branch: main)") || !strings.Contains(out, "WARNING: Uncommitted changes exist in a.py.") {
+		t.Errorf("no commits:\n%s", out)
+	}
+}

@@ -1,0 +1,102 @@
+package appendix
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func refNames(s *Spec) []string {
+	var out []string
+	for _, r := range s.Refs {
+		out = append(out, r.Name)
+	}
+	return out
+}
+
+func TestParseSpecCandidates(t *testing.T) {
+	for _, tc := range []struct {
+		name, spec string
+		want       []string
+	}{
+		{"code spans", "Use `OrderRequest` and `placeOrder()` and `Order.total`.", []string{"OrderRequest", "placeOrder", "Order.total"}},
+		{"receiver and jsx", "Call `(*Server).cancel` from `<OrderTicket />`.", []string{"Server.cancel", "OrderTicket"}},
+		{"call with args", "Then `placeOrder(creds, order)` runs.", []string{"placeOrder"}},
+		{"prose code-like", "The CostTracker uses parse_spec and MAX_RETRIES and store.PlaceOrder.", []string{"CostTracker", "parse_spec", "MAX_RETRIES", "store.PlaceOrder"}},
+		{"paths", "Edit `backend/app/crud.py` and worker/src/types.ts but not and/or.", []string{"backend/app/crud.py", "worker/src/types.ts"}},
+		{"ordinary words", "The API returns JSON to GitHub users via TypeScript, e.g. a URL. It is fast.", nil},
+		{"not code spans", "Run `make test` or `--round 2` or `POST /items` or `true`.", nil},
+		{"field words skipped", "Add a `status` field and a `retries` column to `orders`.", []string{"orders"}},
+		{"file names", "See `README.md` and spec.md.", []string{"README.md"}},
+		{"fenced code", "Intro.\n\n```go\nfunc NewCostTracker(opts TrackerOptions) *CostTracker\n```\n", []string{"NewCostTracker", "TrackerOptions", "CostTracker"}},
+		{"tilde fence", "~~~\nplace_order()\n~~~\n", []string{"place_order"}},
+		{"duplicates merge", "`Order` here. `Order` there.", []string{"Order"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := refNames(ParseSpec("spec.md", []byte(tc.spec)))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Error(diff)
+			}
+		})
+	}
+}
+
+func TestParseSpecAttributes(t *testing.T) {
+	spec := `# Title with ` + "`Heading`" + `
+
+We extend ` + "`Order`" + ` in
+` + "`internal/orders/order.go`" + `. The ` + "`Store`" + ` interface stays.
+
+- ` + "`orders`" + ` table is read by ` + "`Sync`" + `.
+
+` + "```" + `
+Fenced
+` + "```" + `
+The PaymentService class is new. Rename ` + "`oldName`" + `.
+`
+	s := ParseSpec("spec.md", []byte(spec))
+	byName := map[string]Ref{}
+	for _, r := range s.Refs {
+		byName[r.Name] = r
+	}
+	for _, tc := range []struct {
+		name     string
+		line     int
+		src      Source
+		modified bool
+		strong   bool
+		hint     Hint
+		path     string
+	}{
+		{"Heading", 1, FromCode, false, true, HintNone, ""},
+		{"Order", 3, FromCode, true, true, HintNone, "internal/orders/order.go"},
+		{"Store", 4, FromCode, false, true, HintType, ""},
+		{"orders", 6, FromCode, false, true, HintTable, ""},
+		{"Sync", 6, FromCode, false, true, HintNone, ""},
+		{"PaymentService", 11, FromProse, false, true, HintType, ""},
+		{"oldName", 11, FromCode, true, true, HintNone, ""},
+	} {
+		r, ok := byName[tc.name]
+		if !ok {
+			t.Errorf("%s: not found in %v", tc.name, refNames(s))
+			continue
+		}
+		got := []any{r.Line, r.Source, r.Modified, r.Strong, r.Hint, r.Path}
+		want := []any{tc.line, tc.src, tc.modified, tc.strong, tc.hint, tc.path}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (line, source, modified, strong, hint, path): %s", tc.name, diff)
+		}
+	}
+	if _, ok := byName["Fenced"]; ok {
+		t.Error("a plain word in a fence became a reference")
+	}
+}
+
+func TestProseCamelCaseIsWeak(t *testing.T) {
+	s := ParseSpec("spec.md", []byte("The Dashboard shows a ProgressBar.\n"))
+	for _, r := range s.Refs {
+		if r.Strong {
+			t.Errorf("%s is strong: an unresolved prose word would become a false gap", r.Name)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package gitinfo
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+func paths(fs []File) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Path)
+	}
+	return out
+}
+
+func TestWalkAppliesIgnoreRules(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		".gitignore":          "*.log\n/build/\n",
+		"a.go":                "package a\n",
+		"debug.log":           "x",
+		"build/out.go":        "package out\n",
+		"sub/.gitignore":      "gen/\n!keep.log\n",
+		"sub/b.go":            "package sub\n",
+		"sub/keep.log":        "kept by negation",
+		"sub/gen/c.go":        "package gen\n",
+		"sub/deep/build/d.go": "package d\n", // "/build/" is anchored to the root
+		"node_modules/x.js":   "x",
+	})
+	testrepo.Write(t, dir, map[string]string{"excluded.go": "package e\n", "untracked.go": "package u\n"})
+	testrepo.Write(t, dir, map[string]string{".git/info/exclude": ""})
+	if err := os.WriteFile(filepath.Join(dir, ".git", "info", "exclude"), []byte("excluded.go\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := r.Walk(context.Background(), func(rel string) bool { return filepath.Base(rel) == "node_modules" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{".gitignore", "a.go", "sub/.gitignore", "sub/b.go", "sub/deep/build/d.go", "sub/keep.log", "untracked.go"}
+	if diff := cmp.Diff(want, paths(files)); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestWalkScope(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{".gitignore": "*.tmp\n", "a/x.go": "", "a/y.tmp": "", "b/z.go": ""})
+	r, err := Open(filepath.Join(dir, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Scope != "a" {
+		t.Errorf("scope %q", r.Scope)
+	}
+	files, err := r.Walk(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a/x.go"}, paths(files)); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestHead(t *testing.T) {
+	dir := t.TempDir()
+	repo := testrepo.Init(t, dir)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&Head{Branch: "main"}, h); diff != "" {
+		t.Errorf("no commits yet: %s", diff)
+	}
+	testrepo.Write(t, dir, map[string]string{"a.go": "package a\n"})
+	c := testrepo.Commit(t, repo, "one", 0)
+	h, _ = r.Head()
+	if diff := cmp.Diff(&Head{Commit: c.String(), Short: c.String()[:7], Branch: "main"}, h); diff != "" {
+		t.Error(diff)
+	}
+	wt, _ := repo.Worktree()
+	if err := wt.Checkout(&git.CheckoutOptions{Hash: c}); err != nil {
+		t.Fatal(err)
+	}
+	h, _ = r.Head()
+	if !h.Detached || h.Branch != "" || h.Commit != c.String() {
+		t.Errorf("detached: %+v", h)
+	}
+}
+
+func TestNotGit(t *testing.T) {
+	dir := t.TempDir()
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Git() {
+		t.Error("plain directory reported as git")
+	}
+	if h, err := r.Head(); h != nil || err != nil {
+		t.Errorf("Head = %v, %v", h, err)
+	}
+	if d, err := r.Dirty([]string{"a"}); d != nil || err != nil {
+		t.Errorf("Dirty = %v, %v", d, err)
+	}
+}
+
+func TestOpenBare(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := git.PlainInit(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); !errors.Is(err, ErrBare) {
+		t.Errorf("err = %v, want ErrBare", err)
+	}
+}
+
+func TestDirty(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"clean.go": "package a\n", "edited.go": "package a\n", "staged.go": "package a\n", "touched.go": "package a\n"})
+	repo, err := git.PlainOpen(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testrepo.Write(t, dir, map[string]string{"edited.go": "package b\n", "staged.go": "package c\n", "new.go": "package n\n"})
+	wt, _ := repo.Worktree()
+	if _, err := wt.Add("staged.go"); err != nil {
+		t.Fatal(err)
+	}
+	// Same content, new modification time: hashed, found clean.
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, "touched.go"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Dirty([]string{"clean.go", "edited.go", "new.go", "staged.go", "touched.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"edited.go", "new.go", "staged.go"}, got); diff != "" {
+		t.Error(diff)
+	}
+}
