@@ -173,8 +173,8 @@ type match struct {
 	ref    *Ref
 	def    *extract.Definition
 	reason string
-	member string // Type.field: the field the spec names inside def
-	order  int    // the reference's position among the spec's references
+	member string   // Type.field: the field the spec names inside def
+	order  int      // the reference's position among the spec's references
 	broken []string // unresolved: definitions found that do not parse
 }
 
