@@ -30,7 +30,8 @@ type Artifact struct {
 	SelectedBy  []Selection
 	Lines       []extract.Line
 	Members     []extract.Member
-	ContextFile string // the --context file that already holds this code
+	ContextFile string   // the --context file that already holds this code
+	Notes       []string // shown under the heading: other definitions of an ambiguous name
 
 	source   Source // best source among the references that chose it
 	order    int    // position in the spec of the first reference naming it
@@ -68,11 +69,14 @@ func (a *Artifact) lineRange() string {
 	return fmt.Sprintf("lines %d-%d", a.StartLine, a.EndLine)
 }
 
+// maxGroup is the largest declaration block shown whole for one of its names.
+const maxGroup = 6
+
 // buildArtifacts turns matches into artifacts: one per definition, with a
 // definition that lies inside another chosen one (a method of a chosen
 // class) folded into it, and definitions that follow each other directly
 // in one file sharing one artifact.
-func buildArtifacts(matches []match) []*Artifact {
+func buildArtifacts(matches []match, words map[string]bool) []*Artifact {
 	byDef := map[*extract.Definition]*Artifact{}
 	var arts []*Artifact
 	for _, m := range matches {
@@ -82,6 +86,9 @@ func buildArtifacts(matches []match) []*Artifact {
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: d.Members,
 				source: m.ref.Source, order: m.order}
+			if d.Grouped && len(d.Members) > maxGroup {
+				trimFields(a, words) // one name of a long const/var block
+			}
 			byDef[d] = a
 			arts = append(arts, a)
 		}
@@ -136,6 +143,13 @@ func (a *Artifact) add(m match) {
 		reason += "; the spec proposes to change it"
 	}
 	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.ref.Name, SpecLine: m.ref.Line, Reason: reason})
+	if len(m.others) > 0 {
+		shown, more := m.others, ""
+		if len(shown) > 2 {
+			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(m.others)-2)
+		}
+		a.Notes = append(a.Notes, fmt.Sprintf("`%s` is also defined at %s%s; this one because %s.", m.ref.Name, strings.Join(shown, ", "), more, m.why))
+	}
 }
 
 func (a *Artifact) absorb(b *Artifact) {
@@ -148,6 +162,7 @@ func (a *Artifact) absorb(b *Artifact) {
 		}
 	}
 	a.SelectedBy = append(a.SelectedBy, b.SelectedBy...)
+	a.Notes = append(a.Notes, b.Notes...)
 }
 
 func sameFamily(a, b extract.Kind) bool {

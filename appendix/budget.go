@@ -31,6 +31,7 @@ func fit(doc *Document, words map[string]bool) []*Artifact {
 	for len(doc.Artifacts) > 0 && doc.Lines() > doc.Budget {
 		n := len(doc.Artifacts) - 1
 		dropped = append(dropped, doc.Artifacts[n])
+		doc.DroppedCount += len(doc.Artifacts[n].SelectedBy)
 		doc.Artifacts = doc.Artifacts[:n]
 	}
 	if doc.Lines() > doc.Budget {
@@ -135,13 +136,27 @@ func trimFields(a *Artifact, words map[string]bool) bool {
 		}
 		if !noted {
 			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
-			out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %d more %s omitted", indent, a.Lang.Comment, omitted, plural(omitted, "field", "fields"))})
+			one, many := memberNoun(a.Kind)
+			out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %d more %s omitted", indent, a.Lang.Comment, omitted, plural(omitted, one, many))})
 			noted = true
 		}
 	}
 	a.Lines = out
 	a.Truncated = "fields"
 	return true
+}
+
+// memberNoun names what a trimmed artifact's members are.
+func memberNoun(k extract.Kind) (string, string) {
+	switch k {
+	case extract.KindInterface:
+		return "member", "members"
+	case extract.KindEnum:
+		return "value", "values"
+	case extract.KindConstant, extract.KindError:
+		return "declaration", "declarations"
+	}
+	return "field", "fields"
 }
 
 func plural(n int, one, many string) string {

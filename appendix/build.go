@@ -23,6 +23,7 @@ type Result struct {
 	Doc        *Document
 	Unresolved []Gap
 	Dropped    []Dropped
+	External   []Gap // qualified names from outside the repository (context.Context)
 	Warnings   []string
 	Stats      Stats
 	HeadErr    error
@@ -47,14 +48,18 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	}
 	res := &Result{Doc: doc, Stats: ix.stats, Warnings: ix.warn}
 
-	matches, unresolved := resolve(spec, ix, doc.at())
+	matches, unresolved, external := resolve(spec, ix, doc.at(repo.Scope))
+	res.External = []Gap{}
+	for _, r := range external {
+		res.External = append(res.External, Gap{Ref: r.Name, SpecLine: r.Line, Hint: "qualifier names no package or directory of this repository: a dependency or the standard library"})
+	}
 	for _, u := range unresolved {
 		doc.Gaps = append(doc.Gaps, Gap{Ref: u.ref.Name, SpecLine: u.ref.Line, Hint: u.hint})
 	}
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
 	res.Unresolved = doc.Gaps
 
-	arts := buildArtifacts(matches)
+	arts := buildArtifacts(matches, spec.Words)
 	markContextFiles(arts, repo.Root, cfg.ContextFiles)
 	prioritize(arts)
 	doc.Artifacts = arts
@@ -73,9 +78,12 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	}
 
 	for _, a := range fit(doc, spec.Words) {
-		for _, s := range a.Symbols {
-			res.Dropped = append(res.Dropped, Dropped{Ref: s, Reason: "budget"})
+		for _, s := range a.SelectedBy {
+			res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 		}
+	}
+	if !repo.Git() {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%s is not in a git repository: searched every file under it, with no provenance", repo.Root))
 	}
 	doc.Label()
 	sort.Strings(res.Warnings)

@@ -23,8 +23,9 @@ var Version = "dev"
 // MaxSpecSize is the largest spec the tool reads.
 const MaxSpecSize = 10 << 20
 
-// minBudget is the smallest budget that holds the appendix header.
-const minBudget = 8
+// minBudget is the smallest budget that holds the appendix header, with
+// its line saying what the budget left out.
+const minBudget = 9
 
 // Options are the command-line flags.
 type Options struct {

@@ -58,7 +58,7 @@ func TestUsageAndFailures(t *testing.T) {
 		{[]string{"a", "b"}, 2, "appendix: one SPEC expected, got 2"},
 		{[]string{"--bogus", spec}, 2, "appendix: unknown flag: --bogus"},
 		{[]string{"--round", "0", spec}, 2, "appendix: --round 0: rounds start at 1"},
-		{[]string{"--budget", "0", spec}, 2, "appendix: --budget 0: the appendix needs at least 8 lines"},
+		{[]string{"--budget", "0", spec}, 2, "appendix: --budget 0: the appendix needs at least 9 lines"},
 		{[]string{"--budget", "-5", spec}, 2, "appendix: --budget -5"},
 		{[]string{"--budget", "many", spec}, 2, "appendix: invalid argument \"many\" for \"--budget\""},
 		{[]string{"--format", "yaml", spec}, 2, `appendix: --format "yaml": want markdown or json`},
@@ -177,7 +177,7 @@ func fmtInt(i int) string {
 
 func TestBudgetTrimsThenDrops(t *testing.T) {
 	dir, spec := genRepo(t, 12, 30)
-	for _, budget := range []int{8, 20, 60, 120, 200, 400} {
+	for _, budget := range []int{9, 20, 60, 120, 200, 400} {
 		md, stderr, code := runCLI(t, dir, spec, "--budget", itoa(budget), "--appendix-only")
 		if code != 0 {
 			t.Fatalf("budget %d: exit %d %s", budget, code, stderr)
@@ -232,7 +232,7 @@ func TestNoGitAndNoCommits(t *testing.T) {
 	testrepo.Write(t, plain, map[string]string{"a.py": "def alpha_beta():\n    pass\n"})
 	out, _, code := runCLI(t, plain, []byte("Call alpha_beta() and `missing_fn`.\n"), "--appendix-only")
 	if code != 0 || !strings.Contains(out, "Git: none (not a git repository)") || !strings.Contains(out, "def alpha_beta():") ||
-		!strings.Contains(out, "`missing_fn` (spec line 1): no definition in the repository at the working tree") {
+		!strings.Contains(out, "`missing_fn` (spec line 1): no definition in the repository (working tree)") {
 		t.Errorf("outside git:\n%s", out)
 	}
 	js, _, _ := runCLI(t, plain, []byte("Call alpha_beta().\n"), "--format", "json")

@@ -135,9 +135,9 @@ func mayDefine(src []byte, wanted map[string]bool) map[string]bool {
 // startsDecl reports whether what follows a line's first word reads like a
 // declaration: "Name Type", "name =", "name:", "Name(...) {".
 func startsDecl(rest []byte) bool {
-	r := bytes.TrimLeft(rest, " \t")
+	r := bytes.TrimLeft(rest, " \t\r")
 	if len(r) == 0 {
-		return false
+		return true // a name alone on its line: Go's iota constants, enum members
 	}
 	switch c := r[0]; {
 	case c == '=':

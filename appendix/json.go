@@ -19,6 +19,7 @@ type Output struct {
 	Budget        BudgetOutput     `json:"budget"`
 	Artifacts     []ArtifactOutput `json:"artifacts"`
 	Unresolved    []Gap            `json:"unresolved"`
+	External      []Gap            `json:"external"`
 	Dropped       []Dropped        `json:"dropped"`
 	Warnings      []string         `json:"warnings"`
 }
@@ -50,6 +51,7 @@ type ArtifactOutput struct {
 	Symbols     []string    `json:"symbols"`
 	Modified    bool        `json:"modified"`
 	Truncated   string      `json:"truncated"`
+	Notes       []string    `json:"notes"`
 	SelectedBy  []Selection `json:"selected_by"`
 	Tokens      int         `json:"tokens"`
 	Text        string      `json:"text"`
@@ -66,6 +68,7 @@ func (r *Result) JSON() ([]byte, error) {
 		Budget:        BudgetOutput{Limit: d.Budget, Used: d.Lines()},
 		Artifacts:     []ArtifactOutput{},
 		Unresolved:    append([]Gap{}, r.Unresolved...),
+		External:      append([]Gap{}, r.External...),
 		Dropped:       append([]Dropped{}, r.Dropped...),
 		Warnings:      append([]string{}, r.Warnings...),
 	}
@@ -80,7 +83,7 @@ func (r *Result) JSON() ([]byte, error) {
 		}
 		out.Artifacts = append(out.Artifacts, ArtifactOutput{
 			Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path, StartLine: a.StartLine, EndLine: a.EndLine,
-			Language: a.Lang.Name, Symbols: a.Symbols, Modified: a.Modified, Truncated: a.Truncated,
+			Language: a.Lang.Name, Symbols: a.Symbols, Modified: a.Modified, Truncated: a.Truncated, Notes: append([]string{}, a.Notes...),
 			SelectedBy: a.SelectedBy, Tokens: a.Tokens(), Text: text, ContextFile: a.ContextFile,
 		})
 	}

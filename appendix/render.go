@@ -28,6 +28,8 @@ type Document struct {
 	Gaps        []Gap
 	gapsShown   int  // gaps listed in markdown; the rest are counted in one line
 	hideGaps    bool // not even the count fits the budget
+	// DroppedCount is how many references lost their artifact to the budget.
+	DroppedCount int
 }
 
 // Provenance is the "Git: ..." part of the header.
@@ -43,12 +45,16 @@ func (d *Document) Provenance() string {
 	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, d.Head.Branch)
 }
 
-// at names the repository state for "no definition ... at X".
-func (d *Document) at() string {
-	if d.Git && d.Head != nil && d.Head.Short != "" {
-		return d.Head.Short
+// at names what was searched, for "no definition in X".
+func (d *Document) at(scope string) string {
+	where := "the repository"
+	if scope != "" {
+		where = "`" + scope + "/`"
 	}
-	return "the working tree"
+	if d.Git && d.Head != nil && d.Head.Short != "" {
+		return where + " at " + d.Head.Short
+	}
+	return where + " (working tree)"
 }
 
 // Label numbers the artifacts A1..An in their current order.
@@ -86,14 +92,25 @@ func (d *Document) Markdown() string {
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(&b, "> Context tokens: ~%s (%s)\n", thousands(total), strings.Join(parts, ", "))
-	} else {
+	} else if d.DroppedCount == 0 {
 		b.WriteString("> Context tokens: ~0 (no code artifact named by the spec was found)\n")
+	} else {
+		b.WriteString("> Context tokens: ~0\n")
+	}
+	if d.DroppedCount > 0 {
+		fmt.Fprintf(&b, "> Left out to fit the %d-line budget: %d %s (listed in --format json).\n", d.Budget, d.DroppedCount, plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.shownDirty() {
 		fmt.Fprintf(&b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
 	}
 	for _, a := range d.Artifacts {
 		fmt.Fprintf(&b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.lineRange())
+		for _, n := range a.Notes {
+			fmt.Fprintf(&b, "> %s\n", n)
+		}
+		if len(a.Notes) > 0 {
+			b.WriteByte('\n')
+		}
 		if a.ContextFile != "" {
 			b.WriteString(a.pointer() + "\n")
 			continue

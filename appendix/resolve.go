@@ -30,8 +30,11 @@ type index struct {
 	defs  map[string][]*extract.Definition // by name
 	paths map[string]bool                  // every walked file path
 	dirs  map[string]bool                  // every directory holding a walked file
-	warn  []string
-	stats Stats
+	// modules holds every directory name and file stem: what a qualifier
+	// such as `userbus` in `userbus.User` can name.
+	modules map[string]bool
+	warn    []string
+	stats   Stats
 }
 
 // shuffleHook lets a test permute the walk's order, to prove that the
@@ -66,12 +69,14 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*i
 	if shuffleHook != nil {
 		shuffleHook(files)
 	}
-	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{}}
+	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{}, modules: map[string]bool{}}
 	ix.stats.FilesWalked = len(files)
 	for _, f := range files {
 		ix.paths[f.Path] = true
+		ix.modules[moduleName(f.Path)] = true
 		for d := path.Dir(f.Path); d != "." && !ix.dirs[d]; d = path.Dir(d) {
 			ix.dirs[d] = true
+			ix.modules[path.Base(d)] = true
 		}
 	}
 	if len(wanted) == 0 {
@@ -175,7 +180,8 @@ type match struct {
 	reason string
 	member string   // Type.field: the field the spec names inside def
 	order  int      // the reference's position among the spec's references
-	broken []string // unresolved: definitions found that do not parse
+	others []string // other definitions of the same name, as path:line
+	why    string   // why def was chosen over the others
 }
 
 // unresolvedRef is a strong reference with no definition.
@@ -185,39 +191,72 @@ type unresolvedRef struct {
 }
 
 // resolve chooses one definition per reference, or reports it unresolved.
-// A name that is no definition but a field of a chosen one ("its `Field1`")
-// selects that definition instead of becoming a gap.
-func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []unresolvedRef) {
-	var pending []int
+//
+// It runs in two passes. References with one possible definition are
+// settled first; they tell where the spec's code lives. A reference with
+// several candidates then prefers, in order: the path written next to it,
+// a definition under a path or package the spec names anywhere, one in a
+// directory where another reference was settled, and last the first path.
+// A name that is no definition but a member of a chosen one ("its
+// `Field1`") selects that definition instead of becoming a gap.
+func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []unresolvedRef, external []*Ref) {
+	ctx := newSpecContext(spec, ix)
+	type pendingRef struct {
+		i     int
+		cands []*extract.Definition
+		mem   string
+	}
+	var ambiguous, missing []pendingRef
 	for i := range spec.Refs {
 		r := &spec.Refs[i]
 		if r.IsPath {
 			if !ix.pathExists(r.Name) && r.Strong {
-				unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no file or directory at this path in the repository at %s", at)})
+				unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no file or directory at this path in %s", at)})
 			}
 			continue
 		}
-		m, ok := ix.choose(r)
-		m.order = i
+		cands, member, broken := ix.candidates(r)
 		switch {
-		case ok:
-			matches = append(matches, m)
-		case len(m.broken) > 0:
-			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(m.broken, ", "))})
-		default:
-			pending = append(pending, i)
-		}
-	}
-	for _, i := range pending {
-		r := &spec.Refs[i]
-		if m, ok := memberOf(r, matches); ok {
+		case len(cands) == 0 && len(broken) > 0:
+			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))})
+		case len(cands) == 0:
+			missing = append(missing, pendingRef{i: i})
+		case distinctPlaces(cands) == 1:
+			m := ctx.pick(r, cands, member)
 			m.order = i
 			matches = append(matches, m)
-		} else if r.Strong {
-			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no definition in the repository at %s", at)})
+			ctx.settle(m.def)
+		default:
+			ambiguous = append(ambiguous, pendingRef{i, cands, member})
 		}
 	}
-	return matches, unresolved
+	for _, p := range ambiguous {
+		m := ctx.pick(&spec.Refs[p.i], p.cands, p.mem)
+		m.order = p.i
+		matches = append(matches, m)
+	}
+	for _, p := range missing {
+		r := &spec.Refs[p.i]
+		if m, ok := memberOf(r, matches); ok {
+			m.order = p.i
+			matches = append(matches, m)
+		} else if ix.external(r) {
+			external = append(external, r)
+		} else if r.Strong {
+			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no definition in %s", at)})
+		}
+	}
+	sort.SliceStable(matches, func(i, j int) bool { return matches[i].order < matches[j].order })
+	return matches, unresolved, external
+}
+
+// distinctPlaces counts the different definitions among candidates.
+func distinctPlaces(ds []*extract.Definition) int {
+	seen := map[string]bool{}
+	for _, d := range ds {
+		seen[fmt.Sprintf("%s:%d", d.Path, d.StartLine)] = true
+	}
+	return len(seen)
 }
 
 // memberOf finds a chosen definition that has the reference as a member.
@@ -229,11 +268,27 @@ func memberOf(r *Ref, matches []match) (match, bool) {
 		for _, mem := range m.def.Members {
 			if mem.Name == r.Name {
 				return match{ref: r, def: m.def, member: r.Name,
-					reason: fmt.Sprintf("defines `%s`, which has the field `%s`", m.def.QualifiedName(), r.Name)}, true
+					reason: fmt.Sprintf("defines `%s`, which has the member `%s`", m.def.QualifiedName(), r.Name)}, true
 			}
 		}
 	}
 	return match{}, false
+}
+
+// external reports a qualified name whose qualifier is no package,
+// directory or module of this repository: `context.Context`, `uuid.UUID`.
+// Such names belong to a dependency or the standard library; they are
+// not gaps in the repository.
+func (ix *index) external(r *Ref) bool {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	head := parts[0]
+	if head == "" || strings.ToLower(head) != head {
+		return false // Type.method: the type is ours or nothing
+	}
+	return !ix.modules[head]
 }
 
 // pathExists accepts a path relative to the root, a directory, or a file
@@ -271,25 +326,34 @@ func moduleName(file string) string {
 	return strings.TrimSuffix(b, path.Ext(b))
 }
 
-func (ix *index) choose(r *Ref) (match, bool) {
+// candidates returns the definitions a reference can mean: by name, or for
+// a qualified name (pkg.Func, Type.method, pkg.Type.method) those whose
+// container or package matches; a Type.field resolves to the type.
+func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string, broken []string) {
 	parts := strings.Split(r.Name, ".")
-	var cands []*extract.Definition
-	member := ""
+	pkg := ""
+	if len(parts) == 3 {
+		pkg, parts = parts[0], parts[1:]
+	}
+	inPkg := func(d *extract.Definition) bool { return pkg == "" || inModule(d.Path, pkg) }
+	var all []*extract.Definition
 	if len(parts) == 1 {
-		cands = ix.defs[r.Name]
+		all = ix.defs[parts[0]]
 	} else {
-		head, last := parts[len(parts)-2], parts[len(parts)-1]
+		head, last := parts[0], parts[1]
 		for _, d := range ix.defs[last] {
-			if d.Container == head || d.Container == "" && moduleName(d.Path) == head {
-				cands = append(cands, d)
+			if inPkg(d) && (d.Container == head || pkg == "" && d.Container == "" && inModule(d.Path, head)) {
+				all = append(all, d)
 			}
 		}
-		if len(cands) == 0 {
-			// Type.field: the type itself, trimmed around the field.
+		if len(all) == 0 {
 			for _, d := range ix.defs[head] {
+				if !inPkg(d) {
+					continue
+				}
 				for _, mem := range d.Members {
 					if mem.Name == last {
-						cands = append(cands, d)
+						all = append(all, d)
 						member = last
 						break
 					}
@@ -297,21 +361,12 @@ func (ix *index) choose(r *Ref) (match, bool) {
 			}
 		}
 	}
-	var broken []string
-	good := cands[:0:0]
-	for _, d := range cands {
+	for _, d := range all {
 		if d.Broken {
 			broken = append(broken, fmt.Sprintf("%s:%d", d.Path, d.StartLine))
 		} else {
-			good = append(good, d)
+			cands = append(cands, d)
 		}
-	}
-	cands = good
-	if len(cands) == 0 {
-		if len(broken) > 0 {
-			return match{broken: broken}, false
-		}
-		return match{}, false
 	}
 	if r.Path != "" {
 		var near []*extract.Definition
@@ -324,57 +379,169 @@ func (ix *index) choose(r *Ref) (match, bool) {
 			cands = near
 		}
 	}
-	score := func(d *extract.Definition) int {
+	return cands, member, broken
+}
+
+// inModule reports whether a file is in the package or module called name:
+// its Go package directory, its file stem, or any directory on its path.
+func inModule(file, name string) bool {
+	if moduleName(file) == name {
+		return true
+	}
+	return strings.HasPrefix(file, name+"/") || strings.Contains(file, "/"+name+"/")
+}
+
+// specContext is what the whole spec says about where its code lives.
+type specContext struct {
+	paths   []string        // paths the spec names that exist
+	quals   map[string]bool // packages and directories the spec names
+	settled map[string]int  // directories of references with one candidate
+}
+
+func newSpecContext(spec *Spec, ix *index) *specContext {
+	c := &specContext{quals: map[string]bool{}, settled: map[string]int{}}
+	for _, r := range spec.Refs {
+		switch {
+		case r.IsPath:
+			if ix.pathExists(r.Name) {
+				c.paths = append(c.paths, r.Name)
+			}
+		case strings.Contains(r.Name, "."):
+			if q := strings.Split(r.Name, ".")[0]; ix.modules[q] {
+				c.quals[q] = true
+			}
+		case ix.modules[r.Name] && strings.ToLower(r.Name) == r.Name:
+			c.quals[r.Name] = true // `userbus` in a code span names a package
+		}
+	}
+	return c
+}
+
+func (c *specContext) settle(d *extract.Definition) { c.settled[path.Dir(d.Path)]++ }
+
+// affinity scores how strongly the spec points at a definition's location,
+// higher is stronger: a path the spec names (3), the directory of a file it
+// names (2), a package it qualifies names with (2), and each other
+// reference settled in the same directory (1, at most 3). The reason names
+// the strongest signal.
+func (c *specContext) affinity(d *extract.Definition) (int, string) {
+	score, why := 0, ""
+	note := func(n int, reason string) {
+		if why == "" {
+			why = reason
+		}
+		score += n
+	}
+	dir := path.Dir(d.Path)
+	for _, p := range c.paths {
+		if underPath(d.Path, p) {
+			note(3, fmt.Sprintf("it is under `%s`, which the spec names", p))
+			break
+		}
+		if path.Dir(p) == dir && path.Ext(p) != "" {
+			note(2, fmt.Sprintf("it is beside `%s`, which the spec names", p))
+			break
+		}
+	}
+	for _, q := range sortedKeys(c.quals) {
+		if inModule(d.Path, q) {
+			note(2, fmt.Sprintf("it is in `%s`, which the spec names", q))
+			break
+		}
+	}
+	if n := c.settled[dir]; n > 0 {
+		note(min(n, 3), fmt.Sprintf("%d other %s the spec names %s in `%s`", n, plural(n, "definition", "definitions"), plural(n, "is", "are"), dir))
+	}
+	return score, why
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// pick ranks the candidates of one reference and explains the choice.
+func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) match {
+	qualified := strings.Contains(r.Name, ".")
+	base := func(d *extract.Definition) int {
 		s := 0
 		if !hintFits(r.Hint, d.Kind) {
-			s += 4
-		}
-		if testFile(d.Path) {
 			s += 8
 		}
-		if d.Container != "" && len(parts) == 1 {
-			s += 2
+		if testFile(d.Path) {
+			s += 16
+		}
+		if d.Container != "" && !qualified {
+			s += 4
 		}
 		if !d.Exported {
-			s++
+			s += 2
+		}
+		if d.Kind == extract.KindConstant && d.Title == "Variable" {
+			s++ // a bare name means a type or function before a variable
 		}
 		return s
 	}
-	sorted := append([]*extract.Definition(nil), cands...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		si, sj := score(sorted[i]), score(sorted[j])
-		if si != sj {
-			return si < sj
+	type ranked struct {
+		d      *extract.Definition
+		score  int
+		reason string
+	}
+	rs := make([]ranked, len(cands))
+	for i, d := range cands {
+		aff, why := c.affinity(d)
+		rs[i] = ranked{d, base(d) - 3*aff, why}
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].score != rs[j].score {
+			return rs[i].score < rs[j].score
 		}
-		if sorted[i].Path != sorted[j].Path {
-			return sorted[i].Path < sorted[j].Path
+		if rs[i].d.Path != rs[j].d.Path {
+			return rs[i].d.Path < rs[j].d.Path
 		}
-		return sorted[i].StartLine < sorted[j].StartLine
+		return rs[i].d.StartLine < rs[j].d.StartLine
 	})
-	best := sorted[0]
+	best := rs[0]
 	reason := fmt.Sprintf("defines `%s`", r.Name)
 	if member != "" {
-		reason = fmt.Sprintf("defines `%s`, which has the field `%s`", parts[len(parts)-2], member)
+		parts := strings.Split(r.Name, ".")
+		reason = fmt.Sprintf("defines `%s`, which has the member `%s`", parts[len(parts)-2], member)
 	}
-	if r.Path != "" && underPath(best.Path, r.Path) {
+	m := match{ref: r, def: best.d, member: member}
+	if r.Path != "" && underPath(best.d.Path, r.Path) {
 		reason += fmt.Sprintf(", in `%s` as the spec says", r.Path)
 	}
-	var others []string
-	for _, d := range sorted[1:] {
-		if d.Path == best.Path && d.StartLine == best.StartLine {
+	for _, o := range rs[1:] {
+		if o.d.Path == best.d.Path && o.d.StartLine == best.d.StartLine {
 			continue
 		}
-		others = append(others, fmt.Sprintf("%s:%d", d.Path, d.StartLine))
+		m.others = append(m.others, fmt.Sprintf("%s:%d", o.d.Path, o.d.StartLine))
 	}
-	if len(others) > 0 {
-		more := ""
-		if len(others) > 3 {
-			more = fmt.Sprintf(" (+%d more)", len(others)-3)
-			others = others[:3]
+	if len(m.others) > 0 {
+		switch {
+		case r.Path != "" && underPath(best.d.Path, r.Path):
+			m.why = fmt.Sprintf("the spec names `%s` next to it", r.Path)
+		case best.reason != "" && (len(rs) == 1 || rs[1].score > best.score):
+			m.why = best.reason
+		case len(rs) > 1 && rs[1].score > best.score:
+			m.why = "the others are tests, unexported, methods or of another kind"
+		default:
+			m.why = "nothing in the spec tells them apart: first by path"
 		}
-		reason += fmt.Sprintf("; also defined at %s%s", strings.Join(others, ", "), more)
+		shown := m.others
+		more := ""
+		if len(shown) > 3 {
+			more = fmt.Sprintf(" (+%d more)", len(shown)-3)
+			shown = shown[:3]
+		}
+		reason += fmt.Sprintf("; chosen because %s; also defined at %s%s", m.why, strings.Join(shown, ", "), more)
 	}
-	return match{ref: r, def: best, reason: reason, member: member}, true
+	m.reason = reason
+	return m
 }
 
 // hintFits reports whether a definition kind is what the spec's wording

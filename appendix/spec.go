@@ -68,6 +68,9 @@ var (
 	// blockStartRe starts a new paragraph: a list item or a quote.
 	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
 	spaceRunRe   = regexp.MustCompile(`\S+`)
+	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
+	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|stays?|remains?|reuses?|reused|as is|must not (?:change|be changed)|does not change|no changes?)\b`)
+	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 )
@@ -216,7 +219,7 @@ func sentences(line string) []string {
 // scanSentence finds the references of one sentence: code spans first,
 // then code-like words in the prose around them.
 func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
-	modified := modRe.MatchString(strings.ToLower(sent))
+	clauses := clauseModified(sent)
 	type found struct {
 		ref       Ref
 		start, to int
@@ -251,6 +254,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			}
 		} else if name, ok := codeName(code); ok {
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
+			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
+			if name, ok := codeLike(m[1]); ok && !strings.Contains(name, ".") {
+				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+			}
 		}
 		i = end
 	}
@@ -281,7 +289,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	sort.SliceStable(refs, func(a, b int) bool { return refs[a].start < refs[b].start })
 	for _, f := range refs {
 		r := f.ref
-		r.Modified = modified
+		r.Modified = clauses(f.start)
 		if !r.IsPath {
 			r.Path = path
 			r.Hint = hintAround(sent, f.start, f.to)
@@ -293,6 +301,38 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			}
 		}
 		add(r)
+	}
+}
+
+// clauseModified splits a sentence into clauses and reports, for a byte
+// offset, whether its clause proposes a change: "Add a field to `User`,
+// and `New` keeps its signature" modifies User, not New. A clause that
+// says a thing stays as it is ("keeps", "unchanged", "reuse") modifies
+// nothing.
+func clauseModified(sent string) func(off int) bool {
+	lower := strings.ToLower(sent)
+	bounds := append([][]int{{0, 0}}, clauseRe.FindAllStringIndex(lower, -1)...)
+	type clause struct {
+		start int
+		mod   bool
+	}
+	var cs []clause
+	for i, b := range bounds {
+		end := len(lower)
+		if i+1 < len(bounds) {
+			end = bounds[i+1][0]
+		}
+		text := strings.ReplaceAll(lower[b[1]:end], "next to", "beside")
+		cs = append(cs, clause{b[1], modRe.MatchString(text) && !keepRe.MatchString(text)})
+	}
+	return func(off int) bool {
+		mod := false
+		for _, c := range cs {
+			if off >= c.start {
+				mod = c.mod
+			}
+		}
+		return mod
 	}
 }
 

@@ -51,6 +51,9 @@ type Definition struct {
 	Lines     []Line
 	Members   []Member
 	Broken    bool // the definition does not parse; Lines is empty
+	// Grouped is one name shown inside its declaration block (Go's
+	// const ( ... ) and var ( ... )); Members are the block's names.
+	Grouped bool
 }
 
 // Text joins the snippet lines.

@@ -54,22 +54,26 @@ func refineGo(m *match) bool {
 				}
 			}
 		}
-	case "constant":
+	case "constant", "variable":
 		d.Kind, d.Title = KindConstant, "Constant"
-		if goEnumBlock(parent, m.src) {
-			d.Kind, d.Title, m.show = KindEnum, "Enum", parent
-		} else if single {
-			m.show = parent
-		}
-	case "variable":
-		d.Kind, d.Title = KindConstant, "Variable"
-		if v := m.def.ChildByFieldName("value"); v != nil {
-			if s := v.Content(m.src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") {
-				d.Kind, d.Title = KindError, "Error"
+		if m.kind == "variable" {
+			d.Title = "Variable"
+			if v := m.def.ChildByFieldName("value"); v != nil {
+				if s := v.Content(m.src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") {
+					d.Kind, d.Title = KindError, "Error"
+				}
 			}
 		}
-		if single {
-			m.show = parent
+		decl, specs := goSpecBlock(m.def)
+		switch {
+		case len(specs) <= 1:
+			m.show = decl
+		case m.kind == "constant" && goEnumBlock(decl, m.src):
+			d.Kind, d.Title, m.show = KindEnum, "Enum", decl
+		default:
+			// One name of a group: show it inside its block, which the
+			// appendix trims to the names a spec mentions.
+			m.show, d.Grouped = decl, true
 		}
 	default:
 		return false
@@ -110,10 +114,23 @@ func goReceiverType(recv string) string {
 	return recv
 }
 
+// goSpecBlock returns the declaration holding a const or var spec and all
+// the specs of that declaration.
+func goSpecBlock(spec *sitter.Node) (*sitter.Node, []*sitter.Node) {
+	p := spec.Parent()
+	if p != nil && p.Type() == "var_spec_list" {
+		return p.Parent(), namedChildren(p)
+	}
+	return p, namedChildren(p)
+}
+
 // goEnumBlock reports whether a const block reads as an enumeration: more
 // than one spec and either iota or one declared type shared by all.
 func goEnumBlock(decl *sitter.Node, src []byte) bool {
 	specs := namedChildren(decl)
+	if len(specs) == 1 && specs[0].Type() == "var_spec_list" {
+		return false
+	}
 	if len(specs) < 2 {
 		return false
 	}
@@ -152,9 +169,9 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 		case "interface_type":
 			return namedChildren(t)
 		}
-	case "const_spec":
-		if p := def.Parent(); p != nil && len(namedChildren(p)) > 1 {
-			return namedChildren(p)
+	case "const_spec", "var_spec":
+		if _, specs := goSpecBlock(def); len(specs) > 1 {
+			return specs
 		}
 	case "const_declaration":
 		return namedChildren(def)

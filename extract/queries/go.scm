@@ -6,3 +6,4 @@
 (source_file (type_declaration (type_alias name: (type_identifier) @name) @definition.type))
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))
