@@ -242,6 +242,8 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 			matches = append(matches, m)
 		} else if ix.external(r) {
 			external = append(external, r)
+		} else if ix.modules[r.Name] && strings.ToLower(r.Name) == r.Name {
+			continue // `userbus`, `appendix`: a package or directory that exists
 		} else if r.Strong {
 			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no definition in %s", at)})
 		}
