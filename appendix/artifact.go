@@ -33,9 +33,21 @@ type Artifact struct {
 	ContextFile string   // the --context file that already holds this code
 	Notes       []string // shown under the heading: other definitions of an ambiguous name
 
+	full     *shape // the artifact before the budget trimmed it
 	source   Source // best source among the references that chose it
 	order    int    // position in the spec of the first reference naming it
 	overflow bool   // past the protocol's per-kind guideline
+}
+
+// shape is what budget trims change.
+type shape struct {
+	lines      []extract.Line
+	start, end int
+	truncated  string
+}
+
+func (a *Artifact) snapshot() {
+	a.full = &shape{a.Lines, a.StartLine, a.EndLine, a.Truncated}
 }
 
 // Text is the code the artifact shows.

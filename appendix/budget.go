@@ -14,6 +14,11 @@ import (
 // It returns the dropped artifacts.
 func fit(doc *Document, words map[string]bool) []*Artifact {
 	doc.capGaps()
+	for _, a := range doc.Artifacts {
+		a.snapshot()
+	}
+	var dropped []*Artifact
+	defer func() { restore(doc) }()
 	if doc.Lines() <= doc.Budget {
 		return nil
 	}
@@ -27,7 +32,6 @@ func fit(doc *Document, words map[string]bool) []*Artifact {
 			return nil
 		}
 	}
-	var dropped []*Artifact
 	for len(doc.Artifacts) > 0 && doc.Lines() > doc.Budget {
 		n := len(doc.Artifacts) - 1
 		dropped = append(dropped, doc.Artifacts[n])
@@ -38,6 +42,22 @@ func fit(doc *Document, words map[string]bool) []*Artifact {
 		doc.gapsShown, doc.hideGaps = 0, true // the gaps stay in JSON and on stderr
 	}
 	return dropped
+}
+
+// restore gives trimmed artifacts back their full text, highest priority
+// first, wherever the budget still has room: the trims ran lowest priority
+// first and could not know how much later trims and drops would free.
+func restore(doc *Document) {
+	for _, a := range doc.Artifacts {
+		if a.full == nil || a.Truncated == a.full.truncated {
+			continue
+		}
+		cut := *a
+		a.Lines, a.StartLine, a.EndLine, a.Truncated = a.full.lines, a.full.start, a.full.end, a.full.truncated
+		if doc.Lines() > doc.Budget {
+			a.Lines, a.StartLine, a.EndLine, a.Truncated = cut.Lines, cut.StartLine, cut.EndLine, cut.Truncated
+		}
+	}
 }
 
 // isCommentLine reports doc comment and decorator lines above a signature.
@@ -90,7 +110,8 @@ func keyMember(name, text string) bool {
 }
 
 // trimFields keeps a type's header and closing lines, its key fields and
-// the members the spec mentions, and replaces the rest with one note.
+// the members the spec mentions, and replaces the rest with one note where
+// the first of them stood. Blank lines between omitted members go with them.
 func trimFields(a *Artifact, words map[string]bool) bool {
 	if a.ContextFile != "" || len(a.Members) == 0 {
 		return false
@@ -108,6 +129,7 @@ func trimFields(a *Artifact, words map[string]bool) bool {
 		return -1
 	}
 	keep := make([]bool, len(a.Members))
+	var fields, methods int
 	for i, m := range a.Members {
 		var text strings.Builder
 		for _, l := range a.Lines {
@@ -116,28 +138,42 @@ func trimFields(a *Artifact, words map[string]bool) bool {
 			}
 		}
 		keep[i] = norm[normalize(m.Name)] || keyMember(m.Name, text.String())
-	}
-	omitted := 0
-	for _, k := range keep {
-		if !k {
-			omitted++
+		if !keep[i] && m.Method {
+			methods++
+		} else if !keep[i] {
+			fields++
 		}
 	}
-	if omitted == 0 {
+	if fields+methods == 0 {
 		return false
+	}
+	// A line is kept when it is structural or belongs to a kept member; a
+	// blank line takes the verdict of the next line that is not blank.
+	state := make([]int, len(a.Lines)) // 1 keep, 0 omit
+	next := 1
+	for i := len(a.Lines) - 1; i >= 0; i-- {
+		l := a.Lines[i]
+		if strings.TrimSpace(l.Text) == "" {
+			state[i] = next
+			continue
+		}
+		if mi := memberOf(l.Row); mi >= 0 && !keep[mi] {
+			state[i] = 0
+		} else {
+			state[i] = 1
+		}
+		next = state[i]
 	}
 	var out []extract.Line
 	noted := false
-	for _, l := range a.Lines {
-		mi := memberOf(l.Row)
-		if mi < 0 || keep[mi] {
+	for i, l := range a.Lines {
+		if state[i] == 1 {
 			out = append(out, l)
 			continue
 		}
-		if !noted {
+		if !noted && strings.TrimSpace(l.Text) != "" {
 			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
-			one, many := memberNoun(a.Kind)
-			out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %d more %s omitted", indent, a.Lang.Comment, omitted, plural(omitted, one, many))})
+			out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %s omitted", indent, a.Lang.Comment, omittedCount(a.Kind, fields, methods))})
 			noted = true
 		}
 	}
@@ -146,11 +182,23 @@ func trimFields(a *Artifact, words map[string]bool) bool {
 	return true
 }
 
+// omittedCount words what a trim left out: "29 more fields",
+// "3 more methods", "9 more members" (both), "40 more values".
+func omittedCount(k extract.Kind, fields, methods int) string {
+	n := fields + methods
+	if fields > 0 && methods > 0 {
+		return fmt.Sprintf("%d more %s", n, plural(n, "member", "members"))
+	}
+	if methods > 0 {
+		return fmt.Sprintf("%d more %s", n, plural(n, "method", "methods"))
+	}
+	one, many := memberNoun(k)
+	return fmt.Sprintf("%d more %s", n, plural(n, one, many))
+}
+
 // memberNoun names what a trimmed artifact's members are.
 func memberNoun(k extract.Kind) (string, string) {
 	switch k {
-	case extract.KindInterface:
-		return "member", "members"
 	case extract.KindEnum:
 		return "value", "values"
 	case extract.KindConstant, extract.KindError:

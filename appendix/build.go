@@ -46,12 +46,19 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	if err != nil {
 		return nil, err
 	}
+	if err := ix.findBases(ctx, repo.Root, spec.Refs); err != nil {
+		return nil, err
+	}
 	res := &Result{Doc: doc, Stats: ix.stats, Warnings: ix.warn}
 
-	matches, unresolved, external := resolve(spec, ix, doc.at(repo.Scope))
+	matches, unresolved, external, hints := resolve(spec, ix, doc.at(repo.Scope))
 	res.External = []Gap{}
 	for _, r := range external {
-		res.External = append(res.External, Gap{Ref: r.Name, SpecLine: r.Line, Hint: "qualifier names no package or directory of this repository: a dependency or the standard library"})
+		hint := hints[r]
+		if hint == "" {
+			hint = "qualifier names no package or directory of this repository: a dependency or the standard library"
+		}
+		res.External = append(res.External, Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint})
 	}
 	for _, u := range unresolved {
 		doc.Gaps = append(doc.Gaps, Gap{Ref: u.ref.Name, SpecLine: u.ref.Line, Hint: u.hint})

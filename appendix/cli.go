@@ -178,9 +178,22 @@ func (r *Result) notes(stderr io.Writer) {
 			len(refs), plural(len(refs), "artifact", "artifacts"), r.Doc.Budget, strings.Join(refs, ", "))
 	}
 	if len(r.Unresolved) > 0 {
-		fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",
-			len(r.Unresolved), plural(len(r.Unresolved), "reference", "references"))
-		if lines := r.Doc.Lines(); lines < 50 {
+		proposed := 0
+		for _, g := range r.Unresolved {
+			if strings.HasPrefix(g.Hint, "new in this spec") {
+				proposed++
+			}
+		}
+		missing := len(r.Unresolved) - proposed
+		if missing > 0 {
+			fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",
+				missing, plural(missing, "reference", "references"))
+		}
+		if proposed > 0 {
+			fmt.Fprintf(stderr, "appendix: %d %s new in this spec, not in the repository yet (see Context Gaps)\n",
+				proposed, plural(proposed, "name", "names"))
+		}
+		if lines := r.Doc.Lines(); lines < 50 && missing > 0 && len(r.Dropped) == 0 && r.Doc.Budget >= 50 {
 			fmt.Fprintf(stderr, "appendix: the appendix has %d lines while references stayed unresolved: it may be under-extracted\n", lines)
 		}
 	}

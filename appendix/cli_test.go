@@ -248,3 +248,34 @@ func TestNoGitAndNoCommits(t *testing.T) {
 		t.Errorf("no commits:\n%s", out)
 	}
 }
+
+// TestBudgetLeavesNoRoomUnused: after fitting, every artifact still
+// trimmed would overflow the budget if it were given back its full text.
+func TestBudgetLeavesNoRoomUnused(t *testing.T) {
+	dir, specSrc := genRepo(t, 12, 30)
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{30, 60, 90, 120, 150, 200} {
+		res, err := Build(context.Background(), repo, ParseSpec("spec.md", specSrc), Config{Round: 2, Budget: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := res.Doc
+		if doc.Lines() > budget {
+			t.Fatalf("budget %d: %d lines", budget, doc.Lines())
+		}
+		for _, a := range doc.Artifacts {
+			if a.full == nil || a.Truncated == a.full.truncated {
+				continue
+			}
+			cut := a.Lines
+			a.Lines = a.full.lines
+			if doc.Lines() <= budget {
+				t.Errorf("budget %d: %s stays trimmed (%s) though its full text fits", budget, a.Label, a.Truncated)
+			}
+			a.Lines = cut
+		}
+	}
+}

@@ -78,7 +78,7 @@ var declKeywords = map[string]bool{
 	"func": true, "type": true, "class": true, "def": true, "interface": true, "enum": true, "const": true,
 	"let": true, "var": true, "function": true, "async": true, "export": true, "declare": true, "abstract": true,
 	"public": true, "private": true, "protected": true, "static": true, "readonly": true, "get": true, "set": true,
-	"override": true, "struct": true,
+	"override": true, "struct": true, "module": true, "exports": true, "namespace": true,
 }
 
 func identByte(c byte) bool {

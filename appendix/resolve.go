@@ -79,11 +79,18 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*i
 			ix.modules[path.Base(d)] = true
 		}
 	}
+	return ix, ix.find(ctx, repo.Root, wanted)
+}
+
+// find reads every source file once, and parses those that may define a
+// wanted name, on every core, with one parser per worker. Results are
+// joined in walk order.
+func (ix *index) find(ctx context.Context, root string, wanted map[string]bool) error {
 	if len(wanted) == 0 {
-		return ix, nil
+		return nil
 	}
 	var todo []int
-	for i, f := range files {
+	for i, f := range ix.files {
 		if sourceFile(f.Path, f.Size) != nil {
 			todo = append(todo, i)
 		}
@@ -107,13 +114,13 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*i
 				if k >= len(todo) || ctx.Err() != nil {
 					return
 				}
-				results[k] = searchFile(ctx, p, repo.Root, files[todo[k]], wanted)
+				results[k] = searchFile(ctx, p, root, ix.files[todo[k]], wanted)
 			}
 		}()
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	for _, r := range results {
 		ix.stats.BytesSearched += r.bytes
@@ -132,7 +139,56 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*i
 			ix.stats.Definitions++
 		}
 	}
-	return ix, nil
+	return nil
+}
+
+// findBases searches, in a second pass, for the classes that types named
+// as Type.member extend when the member is not declared on the type
+// itself: inherited members resolve to their declaring base.
+func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
+	for round := 0; round < 4; round++ {
+		more := map[string]bool{}
+		for _, r := range refs {
+			parts := strings.Split(r.Name, ".")
+			if r.IsPath || len(parts) < 2 {
+				continue
+			}
+			head, last := parts[len(parts)-2], parts[len(parts)-1]
+			var walk func(d *extract.Definition, depth int)
+			walk = func(d *extract.Definition, depth int) {
+				for _, m := range d.Members {
+					if m.Name == last {
+						return
+					}
+				}
+				for _, b := range d.Bases {
+					if _, ok := ix.defs[b]; !ok {
+						more[b] = true
+					} else if depth < 4 {
+						for _, bd := range ix.defs[b] {
+							walk(bd, depth+1)
+						}
+					}
+				}
+			}
+			if len(ix.defs[last]) > 0 {
+				continue
+			}
+			for _, d := range ix.defs[head] {
+				walk(d, 0)
+			}
+		}
+		if len(more) == 0 {
+			return nil
+		}
+		for b := range more {
+			ix.defs[b] = nil // searched: an absent base is not searched again
+		}
+		if err := ix.find(ctx, root, more); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fileResult is what searching one file found.
@@ -199,20 +255,25 @@ type unresolvedRef struct {
 // directory where another reference was settled, and last the first path.
 // A name that is no definition but a member of a chosen one ("its
 // `Field1`") selects that definition instead of becoming a gap.
-func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []unresolvedRef, external []*Ref) {
+func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []unresolvedRef, external []*Ref, externalHints map[*Ref]string) {
+	externalHints = map[*Ref]string{}
 	ctx := newSpecContext(spec, ix)
 	type pendingRef struct {
 		i     int
 		cands []*extract.Definition
 		mem   string
 	}
-	var ambiguous, missing []pendingRef
+	var ambiguous, missing, fields []pendingRef
 	for i := range spec.Refs {
 		r := &spec.Refs[i]
 		if r.IsPath {
 			if !ix.pathExists(r.Name) && r.Strong {
 				unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no file or directory at this path in %s", at)})
 			}
+			continue
+		}
+		if r.Hint == HintField {
+			fields = append(fields, pendingRef{i: i})
 			continue
 		}
 		cands, member, broken := ix.candidates(r)
@@ -235,21 +296,98 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 		m.order = p.i
 		matches = append(matches, m)
 	}
+	// "the `status` field", "an `EmailData` value": a member of an artifact
+	// already chosen, else a definition of that name, else a gap.
+	for _, p := range fields {
+		r := &spec.Refs[p.i]
+		if m, ok := memberOf(r, matches); ok {
+			m.order = p.i
+			matches = append(matches, m)
+			continue
+		}
+		if cands, member, _ := ix.candidates(r); len(cands) > 0 {
+			m := ctx.pick(r, cands, member)
+			m.order = p.i
+			matches = append(matches, m)
+			continue
+		}
+		if r.Strong && !ix.external(r) {
+			hint := fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at)
+			if r.Proposed {
+				hint = fmt.Sprintf("new in this spec: not in %s", at)
+			}
+			unresolved = append(unresolved, unresolvedRef{r, hint})
+		}
+	}
 	for _, p := range missing {
 		r := &spec.Refs[p.i]
 		if m, ok := memberOf(r, matches); ok {
 			m.order = p.i
 			matches = append(matches, m)
+		} else if hint, ext, ok := ix.missingMember(r); ok {
+			if ext {
+				external = append(external, r)
+				externalHints[r] = hint
+			} else {
+				unresolved = append(unresolved, unresolvedRef{r, hint})
+			}
 		} else if ix.external(r) {
 			external = append(external, r)
 		} else if ix.modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
+		} else if r.Strong && r.Proposed {
+			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("new in this spec: not in %s", at)})
 		} else if r.Strong {
 			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no definition in %s", at)})
 		}
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].order < matches[j].order })
-	return matches, unresolved, external
+	return matches, unresolved, external, externalHints
+}
+
+// missingMember explains a Type.member whose type exists but declares no
+// such member: either the type extends a class from outside the repository
+// (external: `Item.model_validate` from SQLModel), or it is a real gap.
+func (ix *index) missingMember(r *Ref) (hint string, external, ok bool) {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) < 2 {
+		return "", false, false
+	}
+	head, last := parts[len(parts)-2], parts[len(parts)-1]
+	var types []*extract.Definition
+	for _, d := range ix.defs[head] {
+		if !d.Broken && d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant {
+			types = append(types, d)
+		}
+	}
+	if len(types) == 0 {
+		return "", false, false
+	}
+	d := types[0]
+	var outside []string
+	seen := map[string]bool{}
+	var walk func(d *extract.Definition, depth int)
+	walk = func(d *extract.Definition, depth int) {
+		for _, b := range d.Bases {
+			if seen[b] {
+				continue
+			}
+			seen[b] = true
+			if len(ix.defs[b]) == 0 {
+				outside = append(outside, b)
+			} else if depth < 4 {
+				for _, bd := range ix.defs[b] {
+					walk(bd, depth+1)
+				}
+			}
+		}
+	}
+	walk(d, 0)
+	if len(outside) > 0 {
+		return fmt.Sprintf("`%s` (%s:%d) declares no `%s`; it may inherit it from %s, outside the repository",
+			head, d.Path, d.DeclLine, last, "`"+strings.Join(outside, "`, `")+"`"), true, true
+	}
+	return fmt.Sprintf("`%s` (%s:%d) has no member `%s`", head, d.Path, d.DeclLine, last), false, true
 }
 
 // distinctPlaces counts the different definitions among candidates.
@@ -353,19 +491,16 @@ func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string,
 				if !inPkg(d) {
 					continue
 				}
-				for _, mem := range d.Members {
-					if mem.Name == last {
-						all = append(all, d)
-						member = last
-						break
-					}
+				if owner := ix.memberOwner(d, last, 0); owner != nil {
+					all = append(all, owner)
+					member = last
 				}
 			}
 		}
 	}
 	for _, d := range all {
 		if d.Broken {
-			broken = append(broken, fmt.Sprintf("%s:%d", d.Path, d.StartLine))
+			broken = append(broken, fmt.Sprintf("%s:%d", d.Path, d.DeclLine))
 		} else {
 			cands = append(cands, d)
 		}
@@ -382,6 +517,31 @@ func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string,
 		}
 	}
 	return cands, member, broken
+}
+
+// memberOwner finds the definition that declares member: d itself, or a
+// class or interface it extends, followed through the repository up to
+// four levels ("User.is_superuser" is declared on UserBase).
+func (ix *index) memberOwner(d *extract.Definition, member string, depth int) *extract.Definition {
+	for _, m := range d.Members {
+		if m.Name == member {
+			return d
+		}
+	}
+	if depth >= 4 {
+		return nil
+	}
+	for _, b := range d.Bases {
+		for _, bd := range ix.defs[b] {
+			if bd.Kind == extract.KindMethod || bd.Kind == extract.KindFunction || bd.Broken {
+				continue
+			}
+			if owner := ix.memberOwner(bd, member, depth+1); owner != nil {
+				return owner
+			}
+		}
+	}
+	return nil
 }
 
 // inModule reports whether a file is in the package or module called name:
@@ -511,7 +671,11 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 	reason := fmt.Sprintf("defines `%s`", r.Name)
 	if member != "" {
 		parts := strings.Split(r.Name, ".")
-		reason = fmt.Sprintf("defines `%s`, which has the member `%s`", parts[len(parts)-2], member)
+		if head := parts[len(parts)-2]; head != best.d.Name {
+			reason = fmt.Sprintf("defines `%s`, from which `%s` inherits the member `%s`", best.d.Name, head, member)
+		} else {
+			reason = fmt.Sprintf("defines `%s`, which has the member `%s`", head, member)
+		}
 	}
 	m := match{ref: r, def: best.d, member: member}
 	if r.Path != "" && underPath(best.d.Path, r.Path) {
@@ -521,7 +685,7 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if o.d.Path == best.d.Path && o.d.StartLine == best.d.StartLine {
 			continue
 		}
-		m.others = append(m.others, fmt.Sprintf("%s:%d", o.d.Path, o.d.StartLine))
+		m.others = append(m.others, fmt.Sprintf("%s:%d", o.d.Path, o.d.DeclLine))
 	}
 	if len(m.others) > 0 {
 		switch {

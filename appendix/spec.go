@@ -45,6 +45,9 @@ type Ref struct {
 	// Strong references are reported when they cannot be resolved; weak
 	// ones (prose words, fenced code) are kept only if they resolve.
 	Strong bool
+	// Proposed is a name the spec introduces ("add a `retries` field",
+	// "the new `CostTracker` type"): its absence is expected, and says so.
+	Proposed bool
 }
 
 // Spec is a parsed spec: its bytes, its references, and the words it uses
@@ -68,8 +71,9 @@ var (
 	// blockStartRe starts a new paragraph: a list item or a quote.
 	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
 	spaceRunRe   = regexp.MustCompile(`\S+`)
+	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|extend|extends|extended|extending|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|proposed?)\b`)
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
-	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|stays?|remains?|reuses?|reused|as is|must not (?:change|be changed)|does not change|no changes?)\b`)
+	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
@@ -118,7 +122,8 @@ func ParseSpec(name string, src []byte) *Spec {
 			if r.Source < old.Source {
 				old.Source = r.Source
 			}
-			if old.Hint == HintNone || old.Hint == HintField && r.Hint != HintField {
+			old.Proposed = old.Proposed || r.Proposed
+			if old.Hint == HintNone || old.Hint == HintField && r.Hint != HintField && r.Hint != HintNone {
 				old.Hint = r.Hint
 			}
 			if old.Path == "" {
@@ -289,13 +294,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	sort.SliceStable(refs, func(a, b int) bool { return refs[a].start < refs[b].start })
 	for _, f := range refs {
 		r := f.ref
-		r.Modified = clauses(f.start)
+		r.Modified, r.Proposed = clauses(f.start)
 		if !r.IsPath {
 			r.Path = path
 			r.Hint = hintAround(sent, f.start, f.to)
-			if r.Hint == HintField {
-				continue // a field of something else: used to trim, not an artifact
-			}
 			if r.Source == FromProse && !r.Strong && r.Hint != HintNone {
 				r.Strong = true // "the PaymentService class": the wording says it is code
 			}
@@ -309,12 +311,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // and `New` keeps its signature" modifies User, not New. A clause that
 // says a thing stays as it is ("keeps", "unchanged", "reuse") modifies
 // nothing.
-func clauseModified(sent string) func(off int) bool {
+func clauseModified(sent string) func(off int) (modified, proposed bool) {
 	lower := strings.ToLower(sent)
 	bounds := append([][]int{{0, 0}}, clauseRe.FindAllStringIndex(lower, -1)...)
 	type clause struct {
-		start int
-		mod   bool
+		start    int
+		mod, new bool
 	}
 	var cs []clause
 	for i, b := range bounds {
@@ -323,16 +325,16 @@ func clauseModified(sent string) func(off int) bool {
 			end = bounds[i+1][0]
 		}
 		text := strings.ReplaceAll(lower[b[1]:end], "next to", "beside")
-		cs = append(cs, clause{b[1], modRe.MatchString(text) && !keepRe.MatchString(text)})
+		cs = append(cs, clause{b[1], modRe.MatchString(text) && !keepRe.MatchString(text), newRe.MatchString(text)})
 	}
-	return func(off int) bool {
-		mod := false
+	return func(off int) (bool, bool) {
+		var cur clause
 		for _, c := range cs {
 			if off >= c.start {
-				mod = c.mod
+				cur = c
 			}
 		}
-		return mod
+		return cur.mod, cur.new
 	}
 }
 

@@ -26,7 +26,7 @@ func TestParseSpecCandidates(t *testing.T) {
 		{"paths", "Edit `backend/app/crud.py` and worker/src/types.ts but not and/or.", []string{"backend/app/crud.py", "worker/src/types.ts"}},
 		{"ordinary words", "The API returns JSON to GitHub users via TypeScript, e.g. a URL. It is fast.", nil},
 		{"not code spans", "Run `make test` or `--round 2` or `POST /items` or `true`.", nil},
-		{"field words skipped", "Add a `status` field and a `retries` column to `orders`.", []string{"orders"}},
+		{"field words", "Add a `status` field and a `retries` column to `orders`.", []string{"status", "retries", "orders"}},
 		{"file names", "See `README.md` and spec.md.", []string{"README.md"}},
 		{"fenced code", "Intro.\n\n```go\nfunc NewCostTracker(opts TrackerOptions) *CostTracker\n```\n", []string{"NewCostTracker", "TrackerOptions", "CostTracker"}},
 		{"tilde fence", "~~~\nplace_order()\n~~~\n", []string{"place_order"}},
@@ -53,6 +53,8 @@ We extend ` + "`Order`" + ` in
 Fenced
 ` + "```" + `
 The PaymentService class is new. Rename ` + "`oldName`" + `.
+
+Set the ` + "`Gamma`" + ` value. Do not modify ` + "`Delta`" + `.
 `
 	s := ParseSpec("spec.md", []byte(spec))
 	byName := map[string]Ref{}
@@ -75,6 +77,7 @@ The PaymentService class is new. Rename ` + "`oldName`" + `.
 		{"Sync", 6, FromCode, false, true, HintNone, ""},
 		{"PaymentService", 11, FromProse, false, true, HintType, ""},
 		{"oldName", 11, FromCode, true, true, HintNone, ""},
+		{"Gamma", 13, FromCode, false, true, HintField, ""},
 	} {
 		r, ok := byName[tc.name]
 		if !ok {
@@ -86,6 +89,9 @@ The PaymentService class is new. Rename ` + "`oldName`" + `.
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s (line, source, modified, strong, hint, path): %s", tc.name, diff)
 		}
+	}
+	if byName["Delta"].Modified {
+		t.Error("\"Do not modify `Delta`\" marked Delta modified")
 	}
 	if _, ok := byName["Fenced"]; ok {
 		t.Error("a plain word in a fence became a reference")

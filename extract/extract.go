@@ -35,6 +35,7 @@ type Line struct {
 type Member struct {
 	Name       string
 	Start, End int
+	Method     bool // a method or function, not a field or value
 }
 
 // Definition is one named definition and its snippet.
@@ -54,6 +55,11 @@ type Definition struct {
 	// Grouped is one name shown inside its declaration block (Go's
 	// const ( ... ) and var ( ... )); Members are the block's names.
 	Grouped bool
+	// Bases are the classes or interfaces a class or interface extends,
+	// by name, for members inherited from them.
+	Bases []string
+	// DeclLine is the line that declares the name: where to look.
+	DeclLine int
 }
 
 // Text joins the snippet lines.
@@ -179,6 +185,7 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		if !lang.refine(&m) {
 			continue
 		}
+		m.out.DeclLine = int(m.name.StartPoint().Row) + 1
 		if m.show.HasError() || m.showEnd != nil && m.showEnd.HasError() {
 			// A snippet around a parse error could show anything: say where
 			// the definition is, show nothing.
@@ -191,7 +198,44 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		buildSnippet(lang, &m)
 		defs = append(defs, m.out)
 	}
-	return defs, nil
+	return mergeOverloads(defs, src), nil
+}
+
+// mergeOverloads joins a function's consecutive declarations, separated by
+// blank lines only, into one definition: TypeScript overload signatures and
+// their implementation, Python's @overload stubs.
+func mergeOverloads(defs []Definition, src []byte) []Definition {
+	if len(defs) < 2 {
+		return defs
+	}
+	var lines []string
+	out := defs[:1]
+	for _, d := range defs[1:] {
+		prev := &out[len(out)-1]
+		if d.Name == prev.Name && d.Container == prev.Container && !d.Broken && !prev.Broken &&
+			(d.Kind == KindFunction || d.Kind == KindMethod) && d.Kind == prev.Kind && d.StartLine > prev.EndLine {
+			if lines == nil {
+				lines = strings.Split(string(src), "\n")
+			}
+			blank := true
+			for r := prev.EndLine + 1; r < d.StartLine; r++ {
+				if strings.TrimSpace(lines[r-1]) != "" {
+					blank = false
+					break
+				}
+			}
+			if blank {
+				for r := prev.EndLine + 1; r < d.StartLine; r++ {
+					prev.Lines = append(prev.Lines, Line{Row: r})
+				}
+				prev.Lines = append(prev.Lines, d.Lines...)
+				prev.EndLine = d.EndLine
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // buildSnippet fills Lines, StartLine, EndLine and Members from m.show:
@@ -218,7 +262,9 @@ func buildSnippet(lang *Language, m *match) {
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
 		if lang.funcs[n.Type()] {
-			if body := n.ChildByFieldName("body"); body != nil && isBlock(body) {
+			// A function's own body always goes; a nested arrow function
+			// keeps an expression body, which is part of a shape.
+			if body := n.ChildByFieldName("body"); body != nil && (isBlock(body) || m.ownFunc != nil && n.Equal(m.ownFunc)) {
 				from, ph := lang.elide(body)
 				if m.ownFunc != nil && n.Equal(m.ownFunc) && body.EndByte() >= lastCodeByte(m.show) {
 					from, ph = body.StartByte(), ""
@@ -300,13 +346,25 @@ func buildSnippet(lang *Language, m *match) {
 			def = m.showEnd
 		}
 		for _, mem := range lang.members(def) {
-			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1}
+			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
+				Method: isMethodNode(mem)}
 			for c := mem.PrevNamedSibling(); c != nil && c.Type() == "comment" && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
 			m.out.Members = append(m.out.Members, mm)
 		}
 	}
+}
+
+// isMethodNode reports members that are methods rather than fields.
+func isMethodNode(n *sitter.Node) bool {
+	t := n.Type()
+	if t == "decorated_definition" {
+		if d := n.ChildByFieldName("definition"); d != nil {
+			t = d.Type()
+		}
+	}
+	return strings.Contains(t, "method") || t == "function_definition"
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment or

@@ -2,7 +2,7 @@ package extract
 
 import (
 	"context"
-	"strings"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -186,7 +186,7 @@ func TestJavaScriptAndTSX(t *testing.T) {
 		t.Errorf("jsx: %+v", js)
 	}
 	tsx := defsOf(t, "x.tsx", "export const Card = ({ title }: Props) => <h1>{title}</h1>;\n")
-	if len(tsx) != 1 || tsx[0].Kind != KindFunction || !strings.Contains(tsx[0].Text, "<h1>") {
+	if len(tsx) != 1 || tsx[0].Kind != KindFunction || tsx[0].Text != "export const Card = ({ title }: Props) =>" {
 		t.Errorf("tsx: %+v", tsx)
 	}
 }
@@ -215,5 +215,77 @@ func TestBrokenDefinitionsAreSkipped(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"A:", "C:func C()"}, names); diff != "" {
 		t.Error(diff)
+	}
+}
+
+func TestMoreDeclarationForms(t *testing.T) {
+	ts := `export function over(a: string): string;
+export function over(a: number): number;
+
+export function over(a: any): any { return a; }
+export declare function dec(a: string): void;
+declare const VERSION: string;
+export namespace Billing {
+  export interface Invoice { id: string }
+}
+export const makeConfig = (env: string) => ({ env, token: process.env.TOKEN });
+function outer() { function inner() {} const local = 1; }
+`
+	var got []string
+	for _, d := range defsOf(t, "x.ts", ts) {
+		got = append(got, fmt.Sprintf("%s|%s|%d-%d|%s", d.Container, d.Name, d.Start, d.End, d.Text))
+	}
+	want := []string{
+		"|over|1-4|export function over(a: string): string;\nexport function over(a: number): number;\n\nexport function over(a: any): any",
+		"|dec|5-5|export declare function dec(a: string): void;",
+		"|VERSION|6-6|declare const VERSION: string;",
+		"Billing|Invoice|8-8|export interface Invoice { id: string }",
+		"|makeConfig|10-10|export const makeConfig = (env: string) =>",
+		"|outer|11-11|function outer()",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("typescript: %s", diff)
+	}
+
+	py := `import typing
+try:
+    import orjson
+    def fast_dumps(x) -> bytes:
+        return orjson.dumps(x)
+except ImportError:
+    fast_dumps = None
+if typing.TYPE_CHECKING:
+    from a import B
+
+@typing.overload
+def parse(x: int) -> int: ...
+@typing.overload
+def parse(x: str) -> str: ...
+def parse(x):
+    def helper():
+        pass
+    local = 1
+    return x
+`
+	got = nil
+	for _, d := range defsOf(t, "x.py", py) {
+		got = append(got, fmt.Sprintf("%s|%d-%d|%s", d.Name, d.Start, d.End, d.Text))
+	}
+	want = []string{
+		"fast_dumps|4-4|def fast_dumps(x) -> bytes:",
+		"fast_dumps|7-7|fast_dumps = None",
+		"parse|11-15|@typing.overload\ndef parse(x: int) -> int:\n@typing.overload\ndef parse(x: str) -> str:\ndef parse(x):",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("python: %s", diff)
+	}
+
+	js := "module.exports.makeLegacy = function (a) { return a; };\nexports.VERSION = \"1\";\nthis.x = 1;\n"
+	got = nil
+	for _, d := range defsOf(t, "x.js", js) {
+		got = append(got, d.Name+"|"+d.Text)
+	}
+	if diff := cmp.Diff([]string{"makeLegacy|module.exports.makeLegacy = function (a)", `VERSION|exports.VERSION = "1";`}, got); diff != "" {
+		t.Errorf("commonjs: %s", diff)
 	}
 }

@@ -35,23 +35,56 @@ func decorated(n *sitter.Node) *sitter.Node {
 	return n
 }
 
+// pyTopLevel reports whether n sits at module level: only blocks of if,
+// try, with and the like (no function or class) stand between it and the
+// module.
+func pyTopLevel(n *sitter.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "module":
+			return true
+		case "decorated_definition", "block", "if_statement", "elif_clause", "else_clause", "try_statement",
+			"except_clause", "finally_clause", "with_statement", "expression_statement":
+			continue
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// pyClassOf returns the module-level class whose body holds def directly.
+func pyClassOf(def *sitter.Node) *sitter.Node {
+	p := decorated(def).Parent()
+	if p == nil || p.Type() != "block" {
+		return nil
+	}
+	if c := p.Parent(); c != nil && c.Type() == "class_definition" && pyTopLevel(c) {
+		return c
+	}
+	return nil
+}
+
 func refinePython(m *match) bool {
 	d := &m.out
 	d.Exported = !strings.HasPrefix(d.Name, "_") || strings.HasSuffix(d.Name, "__")
 	switch m.kind {
 	case "function":
-		d.Kind, d.Title, m.ownFunc, m.show = KindFunction, "Function Signature", m.def, decorated(m.def)
-	case "method":
-		d.Kind, d.Title, m.ownFunc, m.show = KindMethod, "Method Signature", m.def, decorated(m.def)
-		for p := m.def.Parent(); p != nil; p = p.Parent() {
-			if p.Type() == "class_definition" {
-				if n := p.ChildByFieldName("name"); n != nil {
-					d.Container = n.Content(m.src)
-				}
-				break
+		m.ownFunc, m.show = m.def, decorated(m.def)
+		if cls := pyClassOf(m.def); cls != nil {
+			d.Kind, d.Title = KindMethod, "Method Signature"
+			if n := cls.ChildByFieldName("name"); n != nil {
+				d.Container = n.Content(m.src)
 			}
+		} else if pyTopLevel(m.def) {
+			d.Kind, d.Title = KindFunction, "Function Signature"
+		} else {
+			return false
 		}
 	case "class":
+		if !pyTopLevel(m.def) {
+			return false
+		}
 		d.Kind, d.Title, m.show = KindType, "Class", decorated(m.def)
 		bases := ""
 		if s := m.def.ChildByFieldName("superclasses"); s != nil {
@@ -65,8 +98,13 @@ func refinePython(m *match) bool {
 		case containsWord(bases, "Exception", "Error") || strings.HasSuffix(d.Name, "Error"):
 			d.Kind, d.Title = KindError, "Error"
 		}
+		d.Bases = identifiers(bases)
 	case "variable":
-		d.Kind, d.Title, m.show = KindConstant, "Variable", m.def.Parent()
+		m.show = m.def.Parent()
+		if !pyTopLevel(m.show) {
+			return false
+		}
+		d.Kind, d.Title = KindConstant, "Variable"
 		if strings.ToUpper(d.Name) == d.Name {
 			d.Title = "Constant"
 		}
@@ -74,6 +112,25 @@ func refinePython(m *match) bool {
 		return false
 	}
 	return true
+}
+
+// identifiers lists the last identifier of each comma-separated item,
+// leaving out keyword arguments: "(Base, mixins.Audit, table=True)" gives
+// Base, Audit.
+func identifiers(s string) []string {
+	var out []string
+	for _, part := range strings.Split(strings.Trim(s, "()"), ",") {
+		if strings.Contains(part, "=") {
+			continue
+		}
+		f := strings.FieldsFunc(part, func(r rune) bool {
+			return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		})
+		if len(f) > 0 {
+			out = append(out, f[len(f)-1])
+		}
+	}
+	return out
 }
 
 // containsWord reports whether s names one of words as a whole identifier

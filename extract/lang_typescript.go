@@ -48,29 +48,71 @@ func exported(n *sitter.Node) (*sitter.Node, bool) {
 	return n, false
 }
 
+// jsScope reports whether n is declared at module level (directly, or in
+// an export, declare or namespace block) and names the namespace it is in.
+func jsScope(n *sitter.Node, src []byte) (ok bool, namespace string) {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "program":
+			return true, namespace
+		case "export_statement", "ambient_declaration", "lexical_declaration", "variable_declaration", "expression_statement":
+		case "statement_block":
+			if gp := p.Parent(); gp == nil || gp.Type() != "internal_module" && gp.Type() != "module" && gp.Type() != "ambient_declaration" {
+				return false, ""
+			}
+		case "internal_module", "module":
+			if nm := p.ChildByFieldName("name"); nm != nil && namespace == "" {
+				namespace = strings.Trim(nm.Content(src), `"'`)
+			}
+		default:
+			return false, ""
+		}
+	}
+	return false, ""
+}
+
 func refineJS(m *match) bool {
 	d := &m.out
 	m.show, d.Exported = exported(m.def)
+	ok, ns := jsScope(m.def, m.src)
+	if m.kind != "method" && !ok {
+		return false
+	}
+	d.Container = ns
 	switch m.kind {
 	case "function":
 		d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", m.def
+		if p := m.def.Parent(); p != nil && p.Type() == "ambient_declaration" {
+			m.show, d.Exported = exported(p)
+		}
 	case "method":
+		body := m.def.Parent()
+		cls := body.Parent()
+		if cls == nil || body.Type() != "class_body" {
+			return false
+		}
+		if ok, _ := jsScope(cls, m.src); !ok {
+			return false
+		}
 		d.Kind, d.Title, m.ownFunc = KindMethod, "Method Signature", m.def
 		d.Exported = !strings.HasPrefix(d.Name, "#") && !strings.HasPrefix(m.def.Content(m.src), "private")
-		if body := m.def.Parent(); body != nil {
-			if cls := body.Parent(); cls != nil {
-				if n := cls.ChildByFieldName("name"); n != nil {
-					d.Container = n.Content(m.src)
-				}
-			}
+		if n := cls.ChildByFieldName("name"); n != nil {
+			d.Container = n.Content(m.src)
 		}
 	case "class":
 		d.Kind, d.Title = KindType, "Class"
-		if h := heritage(m.def, m.src); containsWord(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
+		h := heritage(m.def, m.src)
+		if containsWord(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
 			d.Kind, d.Title = KindError, "Error"
 		}
+		d.Bases = extendsOf(h)
 	case "interface":
 		d.Kind, d.Title = KindInterface, "Interface"
+		for _, c := range namedChildren(m.def) {
+			if c.Type() == "extends_type_clause" {
+				d.Bases = identifiers(strings.TrimPrefix(c.Content(m.src), "extends"))
+			}
+		}
 	case "type":
 		d.Kind, d.Title = KindType, "Type"
 	case "enum":
@@ -78,6 +120,9 @@ func refineJS(m *match) bool {
 	case "variable":
 		decl := m.def.Parent()
 		m.show, d.Exported = exported(decl)
+		if p := decl.Parent(); p != nil && p.Type() == "ambient_declaration" {
+			m.show, d.Exported = exported(p)
+		}
 		d.Kind, d.Title = KindConstant, "Constant"
 		if !strings.HasPrefix(decl.Content(m.src), "const") {
 			d.Title = "Variable"
@@ -85,10 +130,40 @@ func refineJS(m *match) bool {
 		if v := m.def.ChildByFieldName("value"); v != nil && jsFuncs[v.Type()] {
 			d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", v
 		}
+	case "export":
+		// module.exports.name = ..., exports.name = ...
+		left := m.name.Parent().ChildByFieldName("object")
+		if left == nil || ns != "" {
+			return false
+		}
+		if obj := left.Content(m.src); obj != "exports" && obj != "module.exports" {
+			return false
+		}
+		d.Exported, d.Kind, d.Title = true, KindConstant, "Export"
+		assign := m.name.Parent().Parent()
+		if p := assign.Parent(); p != nil && p.Type() == "expression_statement" {
+			m.show = p
+		}
+		if v := assign.ChildByFieldName("right"); v != nil && jsFuncs[v.Type()] {
+			d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", v
+		}
 	default:
 		return false
 	}
 	return true
+}
+
+// extendsOf lists the classes named after "extends" in a class heritage.
+func extendsOf(h string) []string {
+	i := strings.Index(h, "extends")
+	if i < 0 {
+		return nil
+	}
+	h = h[i+len("extends"):]
+	if j := strings.Index(h, "implements"); j >= 0 {
+		h = h[:j]
+	}
+	return identifiers(h)
 }
 
 func heritage(cls *sitter.Node, src []byte) string {

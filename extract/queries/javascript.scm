@@ -1,12 +1,8 @@
-; Top-level JavaScript (and JSX) definitions, exported or not, and class methods.
-(program (function_declaration name: (identifier) @name) @definition.function)
-(program (generator_function_declaration name: (identifier) @name) @definition.function)
-(program (class_declaration name: (identifier) @name) @definition.class)
-(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
-(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
-(program (export_statement declaration: (function_declaration name: (identifier) @name) @definition.function))
-(program (export_statement declaration: (generator_function_declaration name: (identifier) @name) @definition.function))
-(program (export_statement declaration: (class_declaration name: (identifier) @name) @definition.class))
-(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
-(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
-(class_body (method_definition name: (property_identifier) @name) @definition.method)
+; JavaScript (and JSX) definitions anywhere; lang_typescript.go keeps those
+; at module level and class methods, and CommonJS exports.
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(class_declaration name: (identifier) @name) @definition.class
+(variable_declarator name: (identifier) @name) @definition.variable
+(method_definition name: (property_identifier) @name) @definition.method
+(expression_statement (assignment_expression left: (member_expression property: (property_identifier) @name)) @definition.export)

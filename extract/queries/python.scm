@@ -1,10 +1,5 @@
-; Module-level Python definitions and the methods of module-level classes.
-(module (function_definition name: (identifier) @name) @definition.function)
-(module (decorated_definition definition: (function_definition name: (identifier) @name) @definition.function))
-(module (class_definition name: (identifier) @name) @definition.class)
-(module (decorated_definition definition: (class_definition name: (identifier) @name) @definition.class))
-(module (class_definition body: (block (function_definition name: (identifier) @name) @definition.method)))
-(module (class_definition body: (block (decorated_definition definition: (function_definition name: (identifier) @name) @definition.method))))
-(module (decorated_definition definition: (class_definition body: (block (function_definition name: (identifier) @name) @definition.method))))
-(module (decorated_definition definition: (class_definition body: (block (decorated_definition definition: (function_definition name: (identifier) @name) @definition.method)))))
-(module (expression_statement (assignment left: (identifier) @name) @definition.variable))
+; Python definitions anywhere; lang_python.go keeps those at module level
+; (including under if/try/with blocks) and the methods of such classes.
+(function_definition name: (identifier) @name) @definition.function
+(class_definition name: (identifier) @name) @definition.class
+(expression_statement (assignment left: (identifier) @name) @definition.variable)

@@ -1,21 +1,14 @@
-; Top-level TypeScript (and TSX) definitions, exported or not, and class members.
-(program (function_declaration name: (identifier) @name) @definition.function)
-(program (generator_function_declaration name: (identifier) @name) @definition.function)
-(program (class_declaration name: (type_identifier) @name) @definition.class)
-(program (abstract_class_declaration name: (type_identifier) @name) @definition.class)
-(program (interface_declaration name: (type_identifier) @name) @definition.interface)
-(program (type_alias_declaration name: (type_identifier) @name) @definition.type)
-(program (enum_declaration name: (identifier) @name) @definition.enum)
-(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
-(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
-(program (export_statement declaration: (function_declaration name: (identifier) @name) @definition.function))
-(program (export_statement declaration: (generator_function_declaration name: (identifier) @name) @definition.function))
-(program (export_statement declaration: (class_declaration name: (type_identifier) @name) @definition.class))
-(program (export_statement declaration: (abstract_class_declaration name: (type_identifier) @name) @definition.class))
-(program (export_statement declaration: (interface_declaration name: (type_identifier) @name) @definition.interface))
-(program (export_statement declaration: (type_alias_declaration name: (type_identifier) @name) @definition.type))
-(program (export_statement declaration: (enum_declaration name: (identifier) @name) @definition.enum))
-(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
-(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
-(class_body (method_definition name: (property_identifier) @name) @definition.method)
-(class_body (abstract_method_signature name: (property_identifier) @name) @definition.method)
+; TypeScript (and TSX) definitions anywhere; lang_typescript.go keeps those
+; at module level, in namespaces and declare blocks, and class methods.
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(function_signature name: (identifier) @name) @definition.function
+(class_declaration name: (type_identifier) @name) @definition.class
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(enum_declaration name: (identifier) @name) @definition.enum
+(variable_declarator name: (identifier) @name) @definition.variable
+(method_definition name: (property_identifier) @name) @definition.method
+(abstract_method_signature name: (property_identifier) @name) @definition.method
+(expression_statement (assignment_expression left: (member_expression property: (property_identifier) @name)) @definition.export)
