@@ -15,7 +15,7 @@ type Config struct {
 	Round        int
 	Budget       int
 	Now          time.Time
-	ContextFiles []string // absolute paths of files passed to the debate with --context
+	ContextFiles []ContextFile // files passed to the debate with --context
 }
 
 // Result is a built appendix and what building it found.
@@ -89,7 +89,9 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 			res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 		}
 	}
-	if !repo.Git() {
+	if repo.Warning != "" {
+		res.Warnings = append(res.Warnings, repo.Warning)
+	} else if !repo.Git() {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%s is not in a git repository: searched every file under it, with no provenance", repo.Root))
 	}
 	doc.Label()
@@ -98,18 +100,25 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 }
 
 // markContextFiles turns artifacts from files the debate already has (via
-// --context) into pointers: the code is never pasted twice.
-func markContextFiles(arts []*Artifact, root string, files []string) {
+// --context) into pointers: the code is never pasted twice. The pointer
+// names the file as the user gave it to --context.
+func markContextFiles(arts []*Artifact, root string, files []ContextFile) {
 	for _, f := range files {
-		rel, err := filepath.Rel(root, f)
+		rel, err := filepath.Rel(root, f.Abs)
 		if err != nil {
 			continue
 		}
 		rel = filepath.ToSlash(rel)
 		for _, a := range arts {
 			if a.Path == rel {
-				a.ContextFile = filepath.Base(f)
+				a.ContextFile = f.Name
 			}
 		}
 	}
+}
+
+// ContextFile is a file passed with --context: as given, and absolute.
+type ContextFile struct {
+	Name string
+	Abs  string
 }

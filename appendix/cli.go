@@ -127,7 +127,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if _, err := os.Stat(abs); err != nil {
 			return fmt.Errorf("--context %s: %w", c, unwrapPath(err))
 		}
-		cfg.ContextFiles = append(cfg.ContextFiles, abs)
+		cfg.ContextFiles = append(cfg.ContextFiles, ContextFile{Name: filepath.ToSlash(c), Abs: abs})
 	}
 	spec := ParseSpec(name, src)
 	tParse := time.Since(t0)

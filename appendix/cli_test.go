@@ -222,7 +222,7 @@ func TestContextFileIsPointedTo(t *testing.T) {
 	if code != 0 {
 		t.Fatal(code)
 	}
-	if !strings.Contains(out, "### A1. Type: db/schema.go (lines 3-6)\n\n(See --context file: schema.go, lines 3-6.)\n") || strings.Contains(out, "type Order struct") {
+	if !strings.Contains(out, "### A1. Type: db/schema.go (lines 3-6)\n\n(See --context file: "+filepath.ToSlash(filepath.Join(dir, "db/schema.go"))+", lines 3-6.)\n") || strings.Contains(out, "type Order struct") {
 		t.Errorf("context file pasted again:\n%s", out)
 	}
 }

@@ -37,7 +37,7 @@ type Language struct {
 
 // languages is the ordered registry. TSX and JSX reuse their base grammars'
 // queries; a file's language is chosen by its extension.
-var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascriptLang}
+var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascriptLang, jsxLang}
 
 // Languages returns the registry in its fixed order.
 func Languages() []*Language { return languages }

@@ -35,7 +35,14 @@ var tsxLang = &Language{
 }
 
 var javascriptLang = &Language{
-	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".jsx", ".mjs", ".cjs"}, Comment: "//",
+	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//",
+	grammar: javascript.GetLanguage, querySrc: javascriptQuery,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide,
+}
+
+// jsxLang is JavaScript with JSX: the same grammar, fenced as jsx.
+var jsxLang = &Language{
+	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//",
 	grammar: javascript.GetLanguage, querySrc: javascriptQuery,
 	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide,
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,6 +158,33 @@ func TestDirty(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]string{"edited.go", "new.go", "staged.go"}, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestUnreadableRepositoryFallsBack(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{".gitignore": "gen/\n", "a.go": "package a\n", "gen/b.go": "package b\n"})
+	cfg := filepath.Join(dir, ".git", "config")
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = []byte(strings.Replace(string(b), "repositoryformatversion = 0", "repositoryformatversion = 1", 1) + "[extensions]\n\tworktreeConfig = true\n")
+	if err := os.WriteFile(cfg, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Git() || !strings.Contains(r.Warning, "go-git cannot read this repository") {
+		t.Errorf("git=%v warning=%q", r.Git(), r.Warning)
+	}
+	files, err := r.Walk(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{".gitignore", "a.go"}, paths(files)); diff != "" {
 		t.Error(diff)
 	}
 }

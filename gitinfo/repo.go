@@ -23,6 +23,9 @@ type Repo struct {
 	Scope  string // slash-separated directory under Root that the walk covers ("" = all)
 	git    *git.Repository
 	gitDir string // for .git/info/exclude; the common dir in a linked worktree
+	// Warning says why git information is missing although there is a .git.
+	Warning string
+	ignores bool // apply .gitignore rules while walking
 }
 
 // Head is what HEAD points at.
@@ -55,6 +58,13 @@ func Open(dir string) (*Repo, error) {
 		return &Repo{Root: abs}, nil
 	}
 	if err != nil {
+		// A repository go-git cannot read (an extension it does not know,
+		// such as worktreeConfig from git sparse-checkout) is still a work
+		// tree: extract from it, without provenance, and say so.
+		if root := findWorkTree(abs); root != "" {
+			return &Repo{Root: root, ignores: true, gitDir: commonDir(root),
+				Warning: fmt.Sprintf("%s: go-git cannot read this repository (%v): no provenance; ignore rules still apply", root, err)}, nil
+		}
 		return nil, fmt.Errorf("%s: open git repository: %w", dir, err)
 	}
 	wt, err := r.Worktree()
@@ -75,8 +85,21 @@ func Open(dir string) (*Repo, error) {
 	if err != nil || strings.HasPrefix(scope, "..") {
 		scope = "."
 	}
-	repo := &Repo{Root: root, Scope: strings.TrimPrefix(filepath.ToSlash(scope), "."), git: r, gitDir: commonDir(root)}
+	repo := &Repo{Root: root, Scope: strings.TrimPrefix(filepath.ToSlash(scope), "."), git: r, gitDir: commonDir(root), ignores: true}
 	return repo, nil
+}
+
+// findWorkTree returns the nearest directory at or above dir holding a
+// .git entry, or "".
+func findWorkTree(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // isBareDir reports whether dir itself looks like a bare repository.

@@ -28,7 +28,7 @@ type File struct {
 // slash-separated path relative to Root.
 func (r *Repo) Walk(ctx context.Context, skipDir func(rel string) bool) ([]File, error) {
 	var base []gitignore.Pattern
-	if r.git != nil {
+	if r.ignores {
 		root := osfs.New("/")
 		if ps, err := gitignore.LoadSystemPatterns(root); err == nil {
 			base = append(base, ps...)
@@ -44,7 +44,7 @@ func (r *Repo) Walk(ctx context.Context, skipDir func(rel string) bool) ([]File,
 		parts = strings.Split(r.Scope, "/")
 	}
 	ps := append([]gitignore.Pattern(nil), base...)
-	if r.git != nil {
+	if r.ignores {
 		for i := 0; i < len(parts); i++ {
 			ps = append(ps, readPatterns(filepath.Join(r.Root, filepath.FromSlash(path.Join(parts[:i]...)), ".gitignore"), parts[:i])...)
 		}
@@ -67,7 +67,7 @@ func (r *Repo) walkDir(ctx context.Context, dir []string, ps []gitignore.Pattern
 		}
 		return nil // unreadable subdirectory: skip it, as git would report and go on
 	}
-	if r.git != nil {
+	if r.ignores {
 		if local := readPatterns(filepath.Join(abs, ".gitignore"), dir); len(local) > 0 {
 			ps = append(ps[:len(ps):len(ps)], local...)
 		}
