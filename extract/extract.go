@@ -35,7 +35,8 @@ type Line struct {
 type Member struct {
 	Name       string
 	Start, End int
-	Method     bool // a method or function, not a field or value
+	Method     bool   // a method or function, not a field or value
+	Type       string // the type a schema field refers to, for relations
 }
 
 // Definition is one named definition and its snippet.
@@ -58,6 +59,9 @@ type Definition struct {
 	// Bases are the classes or interfaces a class or interface extends,
 	// by name, for members inherited from them.
 	Bases []string
+	// Amends marks a statement that changes another definition (SQL's
+	// ALTER TABLE): it is listed by file, never shown.
+	Amends bool
 	// DeclLine is the line that declares the name: where to look.
 	DeclLine int
 }
@@ -120,6 +124,14 @@ type match struct {
 // Definitions returns the definitions in src, in source order. When want
 // is non-nil, only names it accepts are built.
 func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, src []byte, want func(string) bool) (defs []Definition, err error) {
+	if lang.scan != nil {
+		for _, d := range lang.scan(lang, name, src) {
+			if want == nil || want(d.Name) {
+				defs = append(defs, d)
+			}
+		}
+		return defs, nil
+	}
 	q, err := lang.Query()
 	if err != nil {
 		return nil, err

@@ -19,7 +19,7 @@ func TestQueriesCompile(t *testing.T) {
 func TestForPath(t *testing.T) {
 	for name, want := range map[string]string{
 		"a.go": "go", "x/y.py": "python", "t.ts": "typescript", "t.d.ts": "typescript", "c.tsx": "tsx",
-		"j.js": "javascript", "j.jsx": "jsx", "m.mjs": "javascript", "README.md": "", "a.sql": "",
+		"j.js": "javascript", "j.jsx": "jsx", "m.mjs": "javascript", "README.md": "", "a.sql": "sql", "s.prisma": "prisma", "x.gql": "graphql", "o.proto": "protobuf", "a.txt": "",
 	} {
 		got := ""
 		if l := ForPath(name); l != nil {

@@ -30,6 +30,10 @@ type Language struct {
 	// elide returns where a nested body starts to be cut and what replaces it.
 	elide func(body *sitter.Node) (start uint32, placeholder string)
 
+	// scan, for languages without a tree-sitter grammar here, finds the
+	// definitions of a file directly (schema scanners: SQL, Prisma, ...).
+	scan func(l *Language, path string, src []byte) []Definition
+
 	once  sync.Once
 	query *sitter.Query
 	qerr  error
@@ -37,7 +41,7 @@ type Language struct {
 
 // languages is the ordered registry. TSX and JSX reuse their base grammars'
 // queries; a file's language is chosen by its extension.
-var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascriptLang, jsxLang}
+var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascriptLang, jsxLang, sqlLang, prismaLang, graphqlLang, protoLang}
 
 // Languages returns the registry in its fixed order.
 func Languages() []*Language { return languages }
@@ -61,6 +65,9 @@ func ForPath(name string) *Language {
 // Query returns the language's compiled definition query. It is compiled
 // once and shared by every parser: a tree-sitter query is immutable.
 func (l *Language) Query() (*sitter.Query, error) {
+	if l.scan != nil {
+		return nil, nil
+	}
 	l.once.Do(func() {
 		l.query, l.qerr = sitter.NewQuery([]byte(l.querySrc), l.grammar())
 		if l.qerr != nil {

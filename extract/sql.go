@@ -1,0 +1,217 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+var sqlLang = &Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", scan: scanSQL}
+
+// sqlStatement is one statement: its text with comments blanked out, and
+// the lines it spans (0-based, inclusive).
+type sqlStatement struct {
+	text       string
+	start, end int
+}
+
+var (
+	sqlName       = `((?:[\w$]+|"[^"]+"|` + "`[^`]+`" + `|\[[^\]]+\])(?:\.(?:[\w$]+|"[^"]+"|` + "`[^`]+`" + `|\[[^\]]+\]))*)`
+	sqlTableRe    = regexp.MustCompile(`(?is)^CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:GLOBAL|LOCAL)\s+)?(?:TEMP\s+|TEMPORARY\s+|UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?` + sqlName + `\s*\(`)
+	sqlEnumRe     = regexp.MustCompile(`(?is)^CREATE\s+TYPE\s+` + sqlName + `\s+AS\s+ENUM\s*\(`)
+	sqlViewRe     = regexp.MustCompile(`(?is)^CREATE\s+(?:OR\s+REPLACE\s+)?(?:TEMP\s+|TEMPORARY\s+)?(?:MATERIALIZED\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?` + sqlName)
+	sqlIndexRe    = regexp.MustCompile(`(?is)^CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?(?:IF\s+NOT\s+EXISTS\s+)?` + sqlName + `\s+ON\s+(?:ONLY\s+)?` + sqlName)
+	sqlAlterRe    = regexp.MustCompile(`(?is)^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?` + sqlName)
+	sqlRefRe      = regexp.MustCompile(`(?i)\bREFERENCES\s+` + sqlName)
+	sqlConstraint = map[string]bool{"CONSTRAINT": true, "PRIMARY": true, "FOREIGN": true, "UNIQUE": true, "CHECK": true,
+		"INDEX": true, "KEY": true, "EXCLUDE": true, "LIKE": true, "FULLTEXT": true, "SPATIAL": true, "PERIOD": true}
+)
+
+// sqlIdent unquotes the last part of a possibly qualified name.
+func sqlIdent(s string) string {
+	if i := strings.LastIndexAny(s, "."); i >= 0 && !strings.ContainsAny(s[i:], `"`+"`]") {
+		s = s[i+1:]
+	} else if i := strings.LastIndex(s, `".`); i >= 0 {
+		s = s[i+2:]
+	}
+	return strings.Trim(s, "\"`[]")
+}
+
+// splitSQL splits src into statements at semicolons outside strings,
+// quoted identifiers, dollar-quoted bodies and comments; comments are
+// replaced by spaces so that positions stay put.
+func splitSQL(src string) []sqlStatement {
+	b := []byte(src)
+	var out []sqlStatement
+	line, start, startLine := 0, 0, 0
+	flush := func(end, endLine int) {
+		text := string(b[start:end])
+		if strings.TrimSpace(text) != "" {
+			// The statement starts on the line of its first non-space byte.
+			lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
+			out = append(out, sqlStatement{text: strings.TrimSpace(text), start: startLine + strings.Count(text[:lead], "\n"), end: endLine})
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '\n':
+			line++
+		case c == '-' && i+1 < len(b) && b[i+1] == '-':
+			for i < len(b) && b[i] != '\n' {
+				b[i] = ' '
+				i++
+			}
+			i--
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			for i < len(b) && !(b[i] == '*' && i+1 < len(b) && b[i+1] == '/') {
+				if b[i] != '\n' {
+					b[i] = ' '
+				} else {
+					line++
+				}
+				i++
+			}
+			if i+1 < len(b) {
+				b[i], b[i+1] = ' ', ' '
+				i++
+			}
+		case c == '\'' || c == '"' || c == '`':
+			for i++; i < len(b) && b[i] != c; i++ {
+				if b[i] == '\n' {
+					line++
+				}
+			}
+		case c == '$':
+			j := i + 1
+			for j < len(b) && (b[j] == '_' || b[j] >= 'a' && b[j] <= 'z' || b[j] >= 'A' && b[j] <= 'Z' || b[j] >= '0' && b[j] <= '9') {
+				j++
+			}
+			if j < len(b) && b[j] == '$' {
+				tag := string(b[i : j+1])
+				k := strings.Index(string(b[j+1:]), tag)
+				if k < 0 {
+					k = len(b) - j - 1 - len(tag)
+				}
+				end := j + 1 + k + len(tag)
+				line += strings.Count(string(b[i:min(end, len(b))]), "\n")
+				i = min(end, len(b)) - 1
+			}
+		case c == ';':
+			flush(i+1, line)
+			start, startLine = i+1, line
+		}
+	}
+	flush(len(b), line)
+	return out
+}
+
+// scanSQL finds CREATE TABLE, CREATE TYPE ... AS ENUM, CREATE VIEW, CREATE
+// INDEX and ALTER TABLE statements. A table's members are its columns;
+// constraint clauses are kept as structure.
+func scanSQL(lang *Language, path string, src []byte) []Definition {
+	lines := strings.Split(string(src), "\n")
+	var defs []Definition
+	for _, st := range splitSQL(string(src)) {
+		d := Definition{Path: path, Lang: lang, Exported: true, StartLine: st.start + 1, EndLine: st.end + 1, DeclLine: st.start + 1}
+		switch {
+		case sqlTableRe.MatchString(st.text):
+			m := sqlTableRe.FindStringSubmatch(st.text)
+			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindSchema, "Table"
+			d.Members = sqlColumns(lines, st)
+		case sqlEnumRe.MatchString(st.text):
+			m := sqlEnumRe.FindStringSubmatch(st.text)
+			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindEnum, "Enum"
+		case sqlViewRe.MatchString(st.text):
+			m := sqlViewRe.FindStringSubmatch(st.text)
+			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindSchema, "View"
+		case sqlIndexRe.MatchString(st.text):
+			m := sqlIndexRe.FindStringSubmatch(st.text)
+			d.Name, d.Container, d.Kind, d.Title = sqlIdent(m[1]), sqlIdent(m[2]), KindSchema, "Index"
+		case sqlAlterRe.MatchString(st.text):
+			m := sqlAlterRe.FindStringSubmatch(st.text)
+			d.Name, d.Kind, d.Title, d.Amends = sqlIdent(m[1]), KindSchema, "Alter Table", true
+		default:
+			continue
+		}
+		// Doc comments: up to three "--" lines right above.
+		s := st.start
+		for k := st.start - 1; k >= 0 && st.start-k <= 3 && strings.HasPrefix(strings.TrimSpace(lines[k]), "--"); k-- {
+			s = k
+		}
+		if k := s - 1; k >= 0 && strings.HasPrefix(strings.TrimSpace(lines[k]), "--") {
+			s = st.start // longer than three lines: leave it out
+		}
+		d.StartLine = s + 1
+		for r := s; r <= st.end && r < len(lines); r++ {
+			text := strings.TrimRight(lines[r], " \t\r")
+			if r == st.end {
+				// Keep the statement's own text on its last line, not the
+				// start of the next statement.
+				if i := strings.IndexByte(text, ';'); i >= 0 && sqlEndsHere(text[:i+1]) {
+					text = text[:i+1]
+				}
+			}
+			d.Lines = append(d.Lines, Line{Row: r + 1, Text: text})
+		}
+		defs = append(defs, d)
+	}
+	return defs
+}
+
+// sqlEndsHere is a cheap check that a semicolon is not inside a string.
+func sqlEndsHere(s string) bool { return strings.Count(s, "'")%2 == 0 }
+
+// sqlColumns finds the columns of a CREATE TABLE: the items of its
+// parenthesised list, split at top-level commas.
+func sqlColumns(lines []string, st sqlStatement) []Member {
+	text := st.text
+	open := strings.IndexByte(text, '(')
+	if open < 0 {
+		return nil
+	}
+	// Line of each byte offset in text, relative to the statement start.
+	lineOf := func(off int) int { return st.start + strings.Count(text[:off], "\n") }
+	var members []Member
+	depth, itemStart := 0, open+1
+	emit := func(end int) {
+		item := text[itemStart:end]
+		t := strings.TrimSpace(item)
+		if t == "" {
+			return
+		}
+		f := strings.Fields(t)
+		if sqlConstraint[strings.ToUpper(f[0])] {
+			return
+		}
+		lead := len(item) - len(strings.TrimLeft(item, " \t\r\n"))
+		m := Member{Name: sqlIdent(f[0]), Start: lineOf(itemStart+lead) + 1, End: lineOf(end) + 1}
+		if r := sqlRefRe.FindStringSubmatch(t); r != nil {
+			m.Type = sqlIdent(r[1])
+		}
+		members = append(members, m)
+	}
+	inStr := byte(0)
+	for i := open + 1; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inStr != 0:
+			if c == inStr {
+				inStr = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			inStr = c
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth == 0 {
+				emit(i)
+				return members
+			}
+			depth--
+		case c == ',' && depth == 0:
+			emit(i)
+			itemStart = i + 1
+		}
+	}
+	return members
+}
