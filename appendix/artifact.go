@@ -99,7 +99,7 @@ func buildArtifacts(matches []match, words map[string]bool) []*Artifact {
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: d.Members,
 				source: m.ref.Source, order: m.order}
 			if d.Grouped && len(d.Members) > maxGroup {
-				trimFields(a, words) // one name of a long const/var block
+				trimFields(a, words, false) // one name of a long const/var block
 			}
 			byDef[d] = a
 			arts = append(arts, a)
@@ -155,6 +155,9 @@ func (a *Artifact) add(m match) {
 		reason += "; the spec proposes to change it"
 	}
 	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.ref.Name, SpecLine: m.ref.Line, Reason: reason})
+	if len(m.altered) > 0 {
+		a.Notes = append(a.Notes, fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.altered, ", ")))
+	}
 	if len(m.others) > 0 {
 		shown, more := m.others, ""
 		if len(shown) > 2 {
@@ -182,7 +185,7 @@ func sameFamily(a, b extract.Kind) bool {
 		switch k {
 		case extract.KindConstant, extract.KindEnum, extract.KindError:
 			return 1
-		case extract.KindType, extract.KindInterface:
+		case extract.KindType, extract.KindInterface, extract.KindSchema:
 			return 2
 		case extract.KindFunction, extract.KindMethod:
 			return 3
@@ -207,6 +210,8 @@ func guideline(k extract.Kind) (group string, max int) {
 	switch k {
 	case extract.KindType, extract.KindInterface:
 		return "type", 5
+	case extract.KindSchema:
+		return "schema", 3
 	case extract.KindFunction, extract.KindMethod:
 		return "signature", 8
 	case extract.KindConstant, extract.KindEnum, extract.KindError:

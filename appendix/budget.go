@@ -28,7 +28,14 @@ func fit(doc *Document, words map[string]bool) []*Artifact {
 		}
 	}
 	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
-		if trimFields(doc.Artifacts[i], words) && doc.Lines() <= doc.Budget {
+		if trimFields(doc.Artifacts[i], words, false) && doc.Lines() <= doc.Budget {
+			return nil
+		}
+	}
+	// Enums keep every value while anything else can give way; before an
+	// enum is dropped, it is cut to the values the spec names.
+	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
+		if trimFields(doc.Artifacts[i], words, true) && doc.Lines() <= doc.Budget {
 			return nil
 		}
 	}
@@ -112,13 +119,14 @@ func keyMember(name, text string) bool {
 // trimFields keeps a type's header and closing lines, its key fields and
 // the members the spec mentions, and replaces the rest with one note where
 // the first of them stood. Blank lines between omitted members go with them.
-func trimFields(a *Artifact, words map[string]bool) bool {
-	if a.ContextFile != "" || len(a.Members) == 0 {
+func trimFields(a *Artifact, words map[string]bool, enums bool) bool {
+	if a.ContextFile != "" || len(a.Members) == 0 || (a.Kind == extract.KindEnum) != enums {
 		return false
 	}
-	norm := map[string]bool{}
+	norm, keys := map[string]bool{}, map[string]bool{}
 	for w := range words {
 		norm[normalize(w)] = true
+		keys[tableKey(w)] = true
 	}
 	memberOf := func(row int) int {
 		for i, m := range a.Members {
@@ -137,7 +145,9 @@ func trimFields(a *Artifact, words map[string]bool) bool {
 				text.WriteString(l.Text)
 			}
 		}
-		keep[i] = norm[normalize(m.Name)] || keyMember(m.Name, text.String())
+		// Kept: the fields the spec names, the key, and relations to the
+		// models the spec names.
+		keep[i] = norm[normalize(m.Name)] || keyMember(m.Name, text.String()) || m.Type != "" && keys[tableKey(m.Type)]
 		if !keep[i] && m.Method {
 			methods++
 		} else if !keep[i] {
@@ -173,7 +183,7 @@ func trimFields(a *Artifact, words map[string]bool) bool {
 		}
 		if !noted && strings.TrimSpace(l.Text) != "" {
 			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
-			out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %s omitted", indent, a.Lang.Comment, omittedCount(a.Kind, fields, methods))})
+			out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %s omitted", indent, a.Lang.Comment, columnNoun(a, fields, methods))})
 			noted = true
 		}
 	}
@@ -194,6 +204,14 @@ func omittedCount(k extract.Kind, fields, methods int) string {
 	}
 	one, many := memberNoun(k)
 	return fmt.Sprintf("%d more %s", n, plural(n, one, many))
+}
+
+// columnNoun is memberNoun for SQL, where fields are columns.
+func columnNoun(a *Artifact, fields, methods int) string {
+	if a.Lang.Name == "sql" && methods == 0 {
+		return fmt.Sprintf("%d more %s", fields, plural(fields, "column", "columns"))
+	}
+	return omittedCount(a.Kind, fields, methods)
 }
 
 // memberNoun names what a trimmed artifact's members are.

@@ -33,6 +33,8 @@ type index struct {
 	// modules holds every directory name and file stem: what a qualifier
 	// such as `userbus` in `userbus.User` can name.
 	modules map[string]bool
+	byKey   map[string][]*extract.Definition // table-like definitions by tableKey
+	amends  map[string][]string              // tableKey -> files with ALTER TABLE statements
 	warn    []string
 	stats   Stats
 }
@@ -49,9 +51,15 @@ func wantedNames(refs []Ref) map[string]bool {
 		if r.IsPath {
 			continue
 		}
-		for _, p := range strings.Split(r.Name, ".") {
+		parts := strings.Split(r.Name, ".")
+		for _, p := range parts {
 			if p != "" {
 				w[p] = true
+			}
+		}
+		if len(parts) == 1 {
+			for _, v := range tableVariants(r.Name) {
+				w[v] = true
 			}
 		}
 	}
@@ -69,7 +77,8 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*i
 	if shuffleHook != nil {
 		shuffleHook(files)
 	}
-	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{}, modules: map[string]bool{}}
+	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
+		modules: map[string]bool{}, byKey: map[string][]*extract.Definition{}, amends: map[string][]string{}}
 	ix.stats.FilesWalked = len(files)
 	for _, f := range files {
 		ix.paths[f.Path] = true
@@ -135,8 +144,19 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]bool) 
 		}
 		for i := range r.defs {
 			d := &r.defs[i]
-			ix.defs[d.Name] = append(ix.defs[d.Name], d)
 			ix.stats.Definitions++
+			if d.Amends {
+				k := tableKey(d.Name)
+				if !contains(ix.amends[k], d.Path) {
+					ix.amends[k] = append(ix.amends[k], d.Path)
+				}
+				continue
+			}
+			ix.defs[d.Name] = append(ix.defs[d.Name], d)
+			if tableLike(d.Kind) && d.Container == "" {
+				k := tableKey(d.Name)
+				ix.byKey[k] = append(ix.byKey[k], d)
+			}
 		}
 	}
 	return nil
@@ -238,6 +258,8 @@ type match struct {
 	order  int      // the reference's position among the spec's references
 	others []string // other definitions of the same name, as path:line
 	why    string   // why def was chosen over the others
+	// altered lists later migrations that ALTER a table created in one.
+	altered []string
 }
 
 // unresolvedRef is a strong reference with no definition.
@@ -356,7 +378,7 @@ func (ix *index) missingMember(r *Ref) (hint string, external, ok bool) {
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
 	var types []*extract.Definition
 	for _, d := range ix.defs[head] {
-		if !d.Broken && d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant {
+		if !d.Broken && tableLike(d.Kind) || d.Kind == extract.KindError {
 			types = append(types, d)
 		}
 	}
@@ -478,7 +500,14 @@ func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string,
 	inPkg := func(d *extract.Definition) bool { return pkg == "" || inModule(d.Path, pkg) }
 	var all []*extract.Definition
 	if len(parts) == 1 {
-		all = ix.defs[parts[0]]
+		all = append(all, ix.defs[parts[0]]...)
+		// Table names across conventions: `orders` is model Order,
+		// order_items is OrderItem.
+		for _, d := range ix.byKey[tableKey(parts[0])] {
+			if d.Name != parts[0] {
+				all = append(all, d)
+			}
+		}
 	} else {
 		head, last := parts[0], parts[1]
 		for _, d := range ix.defs[last] {
@@ -555,13 +584,14 @@ func inModule(file, name string) bool {
 
 // specContext is what the whole spec says about where its code lives.
 type specContext struct {
-	paths   []string        // paths the spec names that exist
-	quals   map[string]bool // packages and directories the spec names
-	settled map[string]int  // directories of references with one candidate
+	amends  map[string][]string // the index's ALTER TABLE files, by table key
+	paths   []string            // paths the spec names that exist
+	quals   map[string]bool     // packages and directories the spec names
+	settled map[string]int      // directories of references with one candidate
 }
 
 func newSpecContext(spec *Spec, ix *index) *specContext {
-	c := &specContext{quals: map[string]bool{}, settled: map[string]int{}}
+	c := &specContext{quals: map[string]bool{}, settled: map[string]int{}, amends: ix.amends}
 	for _, r := range spec.Refs {
 		switch {
 		case r.IsPath:
@@ -646,6 +676,19 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if d.Kind == extract.KindConstant && d.Title == "Variable" {
 			s++ // a bare name means a type or function before a variable
 		}
+		if d.Name != r.Name && !qualified {
+			s += 3 // found by naming convention, not by its own name
+		}
+		if d.Kind == extract.KindSchema {
+			// The schema states what the data is; application types follow it.
+			s -= 2
+			if r.Hint == HintTable || strings.ToLower(r.Name) == r.Name {
+				s -= 2
+			}
+		}
+		if migrationPath(d.Path) {
+			s += 2 // history: the schema file says what is current
+		}
 		return s
 	}
 	type ranked struct {
@@ -707,6 +750,14 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		reason += fmt.Sprintf("; chosen because %s; also defined at %s%s", m.why, strings.Join(shown, ", "), more)
 	}
 	m.reason = reason
+	if best.d.Kind == extract.KindSchema && best.d.Lang.Name == "sql" && migrationPath(best.d.Path) {
+		for _, f := range c.amends[tableKey(best.d.Name)] {
+			if f != best.d.Path {
+				m.altered = append(m.altered, f)
+			}
+		}
+		sort.Strings(m.altered)
+	}
 	return m
 }
 
@@ -715,11 +766,11 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 func hintFits(h Hint, k extract.Kind) bool {
 	switch h {
 	case HintTable, HintType:
-		return k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum || k == extract.KindError
+		return k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum || k == extract.KindError || k == extract.KindSchema
 	case HintFunction:
 		return k == extract.KindFunction || k == extract.KindMethod
 	case HintEnum:
-		return k == extract.KindEnum || k == extract.KindType
+		return k == extract.KindEnum || k == extract.KindType || k == extract.KindSchema
 	case HintConstant:
 		return k == extract.KindConstant || k == extract.KindEnum || k == extract.KindError
 	}

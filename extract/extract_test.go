@@ -170,7 +170,7 @@ class HttpError extends Error {}
 		{"Side", "", KindType, "Type", true, 5, 5, `export type Side = "buy" | "sell";`},
 		{"Status", "", KindEnum, "Enum", false, 6, 6, `enum Status { Open = "open" }`},
 		{"handler", "", KindFunction, "Function Signature", true, 7, 7, "export const handler = async (req: Request): Promise<Response> =>"},
-		{"schema", "", KindConstant, "Constant", true, 10, 10, "export const schema = z.object({ a: z.string().refine((s) => { ... }) });"},
+		{"schema", "", KindSchema, "Schema", true, 10, 10, "export const schema = z.object({ a: z.string().refine((s) => { ... }) });"},
 		{"Client", "", KindType, "Class", true, 11, 16, "export default class Client extends Base {\n  private n = 0;\n  async send(path: string): Promise<void> { ... }\n}"},
 		{"send", "Client", KindMethod, "Method Signature", true, 13, 13, "async send(path: string): Promise<void>"},
 		{"HttpError", "", KindError, "Error", false, 17, 17, "class HttpError extends Error {}"},

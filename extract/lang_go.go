@@ -43,6 +43,8 @@ func refineGo(m *match) bool {
 		d.Kind, d.Title = KindType, "Type"
 		if t := m.def.ChildByFieldName("type"); t != nil && t.Type() == "interface_type" {
 			d.Kind, d.Title = KindInterface, "Interface"
+		} else if t != nil && t.Type() == "struct_type" && goSchemaTags(t.Content(m.src)) {
+			d.Kind, d.Title = KindSchema, "Schema"
 		}
 		if single {
 			m.show = parent
@@ -99,6 +101,16 @@ func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 		return nil
 	}
 	return next
+}
+
+// goSchemaTags reports a struct whose fields carry storage or wire tags.
+func goSchemaTags(body string) bool {
+	for _, t := range []string{`db:"`, `gorm:"`, `bun:"`, `json:"`, `bson:"`, `sql:"`} {
+		if strings.Contains(body, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // goReceiverType turns "(s *Server[T])" into "Server".

@@ -97,6 +97,10 @@ func refinePython(m *match) bool {
 			d.Kind, d.Title = KindInterface, "Interface"
 		case containsWord(bases, "Exception", "Error") || strings.HasSuffix(d.Name, "Error"):
 			d.Kind, d.Title = KindError, "Error"
+		default:
+			if title := pySchemaTitle(bases, m.def, m.src); title != "" {
+				d.Kind, d.Title = KindSchema, title
+			}
 		}
 		d.Bases = identifiers(bases)
 	case "variable":
@@ -112,6 +116,28 @@ func refinePython(m *match) bool {
 		return false
 	}
 	return true
+}
+
+// pySchemaTitle recognises data models: Django models, SQLModel tables,
+// SQLAlchemy declarative models, pydantic models and settings.
+func pySchemaTitle(bases string, cls *sitter.Node, src []byte) string {
+	body := ""
+	if b := cls.ChildByFieldName("body"); b != nil {
+		body = b.Content(src)
+	}
+	switch {
+	case strings.Contains(bases, "table=True"):
+		return "Table"
+	case strings.Contains(body, "__tablename__") || strings.Contains(body, "Mapped[") || strings.Contains(body, "= Column("):
+		return "Table"
+	case containsWord(bases, "Model") && (strings.Contains(bases, "models.Model") || strings.Contains(body, "models.")):
+		return "Model"
+	case containsWord(bases, "BaseSettings"):
+		return "Settings"
+	case containsWord(bases, "BaseModel", "SQLModel", "RootModel"):
+		return "Model"
+	}
+	return ""
 }
 
 // identifiers lists the last identifier of each comma-separated item,

@@ -82,6 +82,16 @@ func refineJS(m *match) bool {
 	d := &m.out
 	m.show, d.Exported = exported(m.def)
 	ok, ns := jsScope(m.def, m.src)
+	if m.kind == "table" {
+		// A Convex table, wherever its object is: in defineSchema({...}) or
+		// in a module's table map spread into it (...aiTownTables).
+		v := m.def.ChildByFieldName("value")
+		if v == nil || !strings.HasPrefix(v.Content(m.src), "defineTable(") {
+			return false
+		}
+		m.show, d.Exported, d.Kind, d.Title = m.def, true, KindSchema, "Table"
+		return true
+	}
 	if m.kind != "method" && !ok {
 		return false
 	}
@@ -108,6 +118,9 @@ func refineJS(m *match) bool {
 		}
 	case "class":
 		d.Kind, d.Title = KindType, "Class"
+		if strings.Contains(m.show.Content(m.src)[:min(200, len(m.show.Content(m.src)))], "@Entity(") {
+			d.Kind, d.Title = KindSchema, "Entity"
+		}
 		h := heritage(m.def, m.src)
 		if containsWord(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
 			d.Kind, d.Title = KindError, "Error"
@@ -136,6 +149,10 @@ func refineJS(m *match) bool {
 		}
 		if v := m.def.ChildByFieldName("value"); v != nil && jsFuncs[v.Type()] {
 			d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", v
+		} else if v != nil {
+			if title := jsSchemaTitle(v.Content(m.src)); title != "" {
+				d.Kind, d.Title = KindSchema, title
+			}
 		}
 	case "export":
 		// module.exports.name = ..., exports.name = ...
@@ -160,6 +177,24 @@ func refineJS(m *match) bool {
 	return true
 }
 
+// jsSchemaTitle recognises schema definitions by the call that builds
+// them: zod objects, Drizzle tables, Mongoose schemas, Convex tables.
+func jsSchemaTitle(value string) string {
+	value = strings.Join(strings.Fields(value[:min(len(value), 40)]), "")
+	switch {
+	case strings.HasPrefix(value, "z.object(") || strings.HasPrefix(value, "z.strictObject("):
+		return "Schema"
+	case strings.HasPrefix(value, "pgTable(") || strings.HasPrefix(value, "sqliteTable(") || strings.HasPrefix(value, "mysqlTable(") ||
+		strings.HasPrefix(value, "defineTable("):
+		return "Table"
+	case strings.HasPrefix(value, "newSchema(") || strings.HasPrefix(value, "newmongoose.Schema("):
+		return "Schema"
+	case strings.HasPrefix(value, "defineSchema("):
+		return "Schema"
+	}
+	return ""
+}
+
 // extendsOf lists the classes named after "extends" in a class heritage.
 func extendsOf(h string) []string {
 	i := strings.Index(h, "extends")
@@ -182,6 +217,44 @@ func heritage(cls *sitter.Node, src []byte) string {
 	return ""
 }
 
+// findObject returns the first object literal of a value: the value
+// itself, an argument of a call, or the receiver of a chained call.
+func findObject(v *sitter.Node, depth int) *sitter.Node {
+	if v == nil || depth > 6 {
+		return nil
+	}
+	switch v.Type() {
+	case "object":
+		return v
+	case "call_expression":
+		if args := v.ChildByFieldName("arguments"); args != nil {
+			for _, a := range namedChildren(args) {
+				if a.Type() == "object" {
+					return a
+				}
+			}
+		}
+		return findObject(v.ChildByFieldName("function"), depth+1)
+	case "member_expression":
+		return findObject(v.ChildByFieldName("object"), depth+1)
+	case "parenthesized_expression", "as_expression", "satisfies_expression", "new_expression":
+		if v.Type() == "new_expression" {
+			if args := v.ChildByFieldName("arguments"); args != nil {
+				for _, a := range namedChildren(args) {
+					if a.Type() == "object" {
+						return a
+					}
+				}
+			}
+			return nil
+		}
+		if kids := namedChildren(v); len(kids) > 0 {
+			return findObject(kids[0], depth+1)
+		}
+	}
+	return nil
+}
+
 func membersJS(def *sitter.Node) []*sitter.Node {
 	switch def.Type() {
 	case "class_declaration", "abstract_class_declaration", "interface_declaration", "enum_declaration":
@@ -190,25 +263,12 @@ func membersJS(def *sitter.Node) []*sitter.Node {
 		if v := def.ChildByFieldName("value"); v != nil && v.Type() == "object_type" {
 			return namedChildren(v)
 		}
-	case "variable_declarator":
+	case "variable_declarator", "pair":
 		// An exported object or schema: the pairs of the first object
-		// literal, found directly or as a call's argument (z.object({...})).
-		v := def.ChildByFieldName("value")
-		for depth := 0; v != nil && depth < 4; depth++ {
-			switch v.Type() {
-			case "object":
-				return namedChildren(v)
-			case "call_expression":
-				v = v.ChildByFieldName("arguments")
-			case "arguments", "parenthesized_expression", "as_expression", "satisfies_expression":
-				if kids := namedChildren(v); len(kids) > 0 {
-					v = kids[0]
-				} else {
-					v = nil
-				}
-			default:
-				v = nil
-			}
+		// literal, found directly or inside a call chain (z.object({...}),
+		// defineTable({...}).index(...), pgTable("t", {...})).
+		if o := findObject(def.ChildByFieldName("value"), 0); o != nil {
+			return namedChildren(o)
 		}
 	}
 	return nil

@@ -6,3 +6,4 @@
 (variable_declarator name: (identifier) @name) @definition.variable
 (method_definition name: (property_identifier) @name) @definition.method
 (expression_statement (assignment_expression left: (member_expression property: (property_identifier) @name)) @definition.export)
+(pair key: (property_identifier) @name value: (call_expression)) @definition.table

@@ -12,3 +12,4 @@
 (method_definition name: (property_identifier) @name) @definition.method
 (abstract_method_signature name: (property_identifier) @name) @definition.method
 (expression_statement (assignment_expression left: (member_expression property: (property_identifier) @name)) @definition.export)
+(pair key: (property_identifier) @name value: (call_expression)) @definition.table

@@ -1,0 +1,132 @@
+package appendix
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// words splits an identifier into lowercase words at case changes,
+// underscores, dashes and dots: "OrderItemModel" and "order_items" give
+// [order item model] and [order items].
+func words(name string) []string {
+	var out []string
+	var cur []rune
+	rs := []rune(name)
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ':
+			flush()
+		case unicode.IsUpper(r) && len(cur) > 0 && (unicode.IsLower(cur[len(cur)-1]) || unicode.IsDigit(cur[len(cur)-1]) ||
+			i+1 < len(rs) && unicode.IsLower(rs[i+1])):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// tableSuffixes are words that name the role of a definition, not the data.
+var tableSuffixes = map[string]bool{"model": true, "models": true, "schema": true, "table": true, "entity": true,
+	"record": true, "row": true, "doc": true, "document": true}
+
+// singular makes the last word singular, as a developer reads table names.
+func singular(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s") && len(w) > 3:
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// tableKey folds the ways code names one table: orders, Order, order,
+// OrderModel and ORDERS share "order"; order_items and OrderItem share
+// "orderitem".
+func tableKey(name string) string {
+	ws := words(name)
+	for len(ws) > 1 && tableSuffixes[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 {
+		return ""
+	}
+	ws[len(ws)-1] = singular(ws[len(ws)-1])
+	return strings.Join(ws, "")
+}
+
+// tableVariants spells a table name the ways a codebase may: snake and
+// camel case, singular and plural, with a role suffix. They are searched
+// for alongside the name itself.
+func tableVariants(name string) []string {
+	ws := words(name)
+	if len(ws) == 0 || len(ws) > 4 {
+		return nil
+	}
+	for len(ws) > 1 && tableSuffixes[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1]
+	}
+	one := append([]string(nil), ws...)
+	one[len(one)-1] = singular(one[len(one)-1])
+	many := append([]string(nil), one...)
+	last := many[len(many)-1]
+	switch {
+	case strings.HasSuffix(last, "y") && !strings.HasSuffix(last, "ey"):
+		many[len(many)-1] = last[:len(last)-1] + "ies"
+	case strings.HasSuffix(last, "s") || strings.HasSuffix(last, "x") || strings.HasSuffix(last, "ch") || strings.HasSuffix(last, "sh"):
+		many[len(many)-1] = last + "es"
+	default:
+		many[len(many)-1] = last + "s"
+	}
+	camel := func(ws []string, upper bool) string {
+		var b strings.Builder
+		for i, w := range ws {
+			if i == 0 && !upper {
+				b.WriteString(w)
+				continue
+			}
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		}
+		return b.String()
+	}
+	var out []string
+	for _, f := range [][]string{one, many} {
+		out = append(out, strings.Join(f, "_"), camel(f, true), camel(f, false), strings.ToUpper(strings.Join(f, "_")))
+	}
+	for _, s := range []string{"Model", "Table", "Schema", "Entity"} {
+		out = append(out, camel(one, true)+s)
+	}
+	out = append(out, strings.Join(one, "_")+"_table")
+	return out
+}
+
+// tableLike reports definitions a table name can mean.
+func tableLike(k extract.Kind) bool {
+	return k == extract.KindSchema || k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum
+}
+
+// migrationPath reports files of migration history, which rank after a
+// schema file that states the current shape.
+func migrationPath(p string) bool {
+	l := strings.ToLower(p)
+	if strings.Contains(l, "migration") || strings.Contains(l, "/migrate/") || strings.HasPrefix(l, "migrate/") {
+		return true
+	}
+	base := l[strings.LastIndexByte(l, '/')+1:]
+	return len(base) > 0 && base[0] >= '0' && base[0] <= '9'
+}

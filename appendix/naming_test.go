@@ -1,0 +1,41 @@
+package appendix
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestTableKey(t *testing.T) {
+	for _, group := range [][]string{
+		{"orders", "Order", "order", "OrderModel", "ORDERS", "Orders", "order_model", "ordersTable"},
+		{"order_items", "OrderItem", "orderItems", "OrderItemEntity", "order_item"},
+		{"categories", "Category", "category"},
+		{"addresses", "Address"},
+		{"status", "Status"},
+	} {
+		want := tableKey(group[0])
+		for _, n := range group[1:] {
+			if got := tableKey(n); got != want {
+				t.Errorf("tableKey(%q) = %q, want %q (as %q)", n, got, want, group[0])
+			}
+		}
+	}
+	if tableKey("Order") == tableKey("OrderItem") {
+		t.Error("Order and OrderItem share a key")
+	}
+}
+
+func TestTableVariants(t *testing.T) {
+	got := tableVariants("order_items")
+	want := []string{"order_item", "OrderItem", "orderItem", "ORDER_ITEM", "order_items", "OrderItems", "orderItems", "ORDER_ITEMS",
+		"OrderItemModel", "OrderItemTable", "OrderItemSchema", "OrderItemEntity", "order_item_table"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	for _, v := range tableVariants("categories") {
+		if tableKey(v) != "category" {
+			t.Errorf("variant %q has key %q", v, tableKey(v))
+		}
+	}
+}
