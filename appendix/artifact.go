@@ -137,6 +137,35 @@ func buildArtifacts(matches []match, words map[string]bool) []*Artifact {
 		}
 		out = append(out, a)
 	}
+	return groupErrors(out)
+}
+
+// groupErrors folds the error artifacts of one file into the first of
+// them: a reviewer reads a file's error types together. Chunks that are
+// not adjacent are separated by an elision line.
+func groupErrors(arts []*Artifact) []*Artifact {
+	first := map[string]*Artifact{}
+	var out []*Artifact
+	for _, a := range arts {
+		if a.Kind != extract.KindError || a.ContextFile != "" {
+			out = append(out, a)
+			continue
+		}
+		g := first[a.Path]
+		if g == nil {
+			first[a.Path] = a
+			out = append(out, a)
+			continue
+		}
+		if a.StartLine > g.EndLine+1 {
+			g.Lines = append(g.Lines, extract.Line{Row: g.EndLine + 1, Text: g.Lang.Comment + " ..."})
+		}
+		g.Lines = append(g.Lines, a.Lines...)
+		g.Members = append(g.Members, a.Members...)
+		g.EndLine = max(g.EndLine, a.EndLine)
+		g.Title = "Errors"
+		g.absorb(a)
+	}
 	return out
 }
 

@@ -167,7 +167,7 @@ class HttpError extends Error {}
 `
 	want := []def{
 		{"OrderRequest", "", KindInterface, "Interface", true, 1, 4, "/** A request. */\nexport interface OrderRequest {\n  ticker: string;\n}"},
-		{"Side", "", KindType, "Type", true, 5, 5, `export type Side = "buy" | "sell";`},
+		{"Side", "", KindEnum, "Enum", true, 5, 5, `export type Side = "buy" | "sell";`},
 		{"Status", "", KindEnum, "Enum", false, 6, 6, `enum Status { Open = "open" }`},
 		{"handler", "", KindFunction, "Function Signature", true, 7, 7, "export const handler = async (req: Request): Promise<Response> =>"},
 		{"schema", "", KindSchema, "Schema", true, 10, 10, "export const schema = z.object({ a: z.string().refine((s) => { ... }) });"},
@@ -287,5 +287,16 @@ def parse(x):
 	}
 	if diff := cmp.Diff([]string{"makeLegacy|module.exports.makeLegacy = function (a)", `VERSION|exports.VERSION = "1";`}, got); diff != "" {
 		t.Errorf("commonjs: %s", diff)
+	}
+}
+
+func TestEnumsAndErrorTypes(t *testing.T) {
+	ts := defsOf(t, "x.ts", "export type Side = \"buy\" | \"sell\";\nexport type Mixed = \"a\" | number;\n")
+	if ts[0].Kind != KindEnum || ts[1].Kind != KindType {
+		t.Errorf("literal unions: %+v", ts)
+	}
+	goDefs := defsOf(t, "x.go", "package x\n\ntype NotFound struct{ ID int }\n\nfunc (e *NotFound) Error() string { return \"\" }\n\ntype Plain struct{}\n")
+	if goDefs[0].Kind != KindError || goDefs[0].Title != "Error" || goDefs[2].Kind != KindType {
+		t.Errorf("go error types: %+v", goDefs)
 	}
 }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	_ "embed"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,6 +46,9 @@ func refineGo(m *match) bool {
 			d.Kind, d.Title = KindInterface, "Interface"
 		} else if t != nil && t.Type() == "struct_type" && goSchemaTags(t.Content(m.src)) {
 			d.Kind, d.Title = KindSchema, "Schema"
+		}
+		if goErrorType(d.Name, m.src) {
+			d.Kind, d.Title = KindError, "Error"
 		}
 		if single {
 			m.show = parent
@@ -101,6 +105,12 @@ func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 		return nil
 	}
 	return next
+}
+
+// goErrorType reports a type with an Error() string method in its file.
+func goErrorType(name string, src []byte) bool {
+	re := regexp.MustCompile(`(?m)^func \(\w*\s*\*?` + regexp.QuoteMeta(name) + `(?:\[[^\]]*\])?\) Error\(\) string`)
+	return re.Match(src)
 }
 
 // goSchemaTags reports a struct whose fields carry storage or wire tags.

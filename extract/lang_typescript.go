@@ -135,6 +135,9 @@ func refineJS(m *match) bool {
 		}
 	case "type":
 		d.Kind, d.Title = KindType, "Type"
+		if v := m.def.ChildByFieldName("value"); v != nil && literalUnion(v) {
+			d.Kind, d.Title = KindEnum, "Enum"
+		}
 	case "enum":
 		d.Kind, d.Title = KindEnum, "Enum"
 	case "variable":
@@ -193,6 +196,26 @@ func jsSchemaTitle(value string) string {
 		return "Schema"
 	}
 	return ""
+}
+
+// literalUnion reports a union of string or number literals: the
+// TypeScript spelling of an enum ("pending" | "filled").
+func literalUnion(v *sitter.Node) bool {
+	if v.Type() != "union_type" {
+		return false
+	}
+	for _, c := range namedChildren(v) {
+		switch c.Type() {
+		case "union_type":
+			if !literalUnion(c) {
+				return false
+			}
+		case "literal_type":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // extendsOf lists the classes named after "extends" in a class heritage.
