@@ -184,6 +184,9 @@ func (a *Artifact) add(m match) {
 		reason += "; the spec proposes to change it"
 	}
 	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.ref.Name, SpecLine: m.ref.Line, Reason: reason})
+	if m.handler != "" {
+		a.Notes = append(a.Notes, m.handler)
+	}
 	if len(m.altered) > 0 {
 		a.Notes = append(a.Notes, fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.altered, ", ")))
 	}
@@ -241,6 +244,8 @@ func guideline(k extract.Kind) (group string, max int) {
 		return "type", 5
 	case extract.KindSchema:
 		return "schema", 3
+	case extract.KindRoute:
+		return "route", 5
 	case extract.KindFunction, extract.KindMethod:
 		return "signature", 8
 	case extract.KindConstant, extract.KindEnum, extract.KindError:

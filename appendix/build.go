@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -42,7 +43,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 		return nil, err
 	}
 	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head}
-	ix, err := search(ctx, repo, wantedNames(spec.Refs))
+	ix, err := search(ctx, repo, wantedNames(spec.Refs), routeSegments(spec.Refs))
 	if err != nil {
 		return nil, err
 	}
@@ -66,9 +67,17 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
 	res.Unresolved = doc.Gaps
 
+	if err := ix.handlerNotes(ctx, repo.Root, matches); err != nil {
+		return nil, err
+	}
 	arts := buildArtifacts(matches, spec.Words)
 	markContextFiles(arts, repo.Root, cfg.ContextFiles)
 	prioritize(arts)
+	if testWordsRe.Match(proseOnly(spec.Src)) {
+		if t := testFilesArtifact(ix, repo.Root, arts); t != nil {
+			arts = append(arts, t) // last: the first to go when the budget is tight
+		}
+	}
 	doc.Artifacts = arts
 
 	var paths []string
@@ -97,6 +106,26 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	doc.Label()
 	sort.Strings(res.Warnings)
 	return res, nil
+}
+
+// proseOnly blanks fenced code blocks out of a spec.
+func proseOnly(src []byte) []byte {
+	var out []byte
+	fence := ""
+	for _, line := range strings.SplitAfter(string(src), "\n") {
+		if m := fenceRe.FindStringSubmatch(line); m != nil {
+			if fence == "" {
+				fence = m[1]
+			} else if strings.HasPrefix(m[1], fence[:1]) {
+				fence = ""
+			}
+			continue
+		}
+		if fence == "" {
+			out = append(out, line...)
+		}
+	}
+	return out
 }
 
 // markContextFiles turns artifacts from files the debate already has (via

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
 
@@ -104,7 +105,11 @@ func (d *Document) Markdown() string {
 		fmt.Fprintf(&b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
 	}
 	for _, a := range d.Artifacts {
-		fmt.Fprintf(&b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.lineRange())
+		if a.Kind == extract.KindTestFiles {
+			fmt.Fprintf(&b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
+		} else {
+			fmt.Fprintf(&b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.lineRange())
+		}
 		for _, n := range a.Notes {
 			fmt.Fprintf(&b, "> %s\n", n)
 		}

@@ -1,6 +1,7 @@
 package appendix
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -35,6 +36,7 @@ type index struct {
 	modules map[string]bool
 	byKey   map[string][]*extract.Definition // table-like definitions by tableKey
 	amends  map[string][]string              // tableKey -> files with ALTER TABLE statements
+	routes  []*extract.Definition            // route registrations found
 	warn    []string
 	stats   Stats
 }
@@ -48,7 +50,7 @@ var shuffleHook func([]gitinfo.File)
 func wantedNames(refs []Ref) map[string]bool {
 	w := map[string]bool{}
 	for _, r := range refs {
-		if r.IsPath {
+		if r.IsPath || r.Route != nil {
 			continue
 		}
 		parts := strings.Split(r.Name, ".")
@@ -69,7 +71,7 @@ func wantedNames(refs []Ref) map[string]bool {
 // search walks the repository, finds the files that may define a wanted
 // name in one pass over their contents, and parses only those, on every
 // core, with one parser per worker.
-func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*index, error) {
+func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool, routeSegs [][]byte) (*index, error) {
 	files, err := repo.Walk(ctx, skipDir)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", repo.Root, err)
@@ -88,14 +90,14 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool) (*i
 			ix.modules[path.Base(d)] = true
 		}
 	}
-	return ix, ix.find(ctx, repo.Root, wanted)
+	return ix, ix.find(ctx, repo.Root, wanted, routeSegs)
 }
 
 // find reads every source file once, and parses those that may define a
 // wanted name, on every core, with one parser per worker. Results are
 // joined in walk order.
-func (ix *index) find(ctx context.Context, root string, wanted map[string]bool) error {
-	if len(wanted) == 0 {
+func (ix *index) find(ctx context.Context, root string, wanted map[string]bool, routeSegs [][]byte) error {
+	if len(wanted) == 0 && len(routeSegs) == 0 {
 		return nil
 	}
 	var todo []int
@@ -123,7 +125,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]bool) 
 				if k >= len(todo) || ctx.Err() != nil {
 					return
 				}
-				results[k] = searchFile(ctx, p, root, ix.files[todo[k]], wanted)
+				results[k] = searchFile(ctx, p, root, ix.files[todo[k]], wanted, routeSegs)
 			}
 		}()
 	}
@@ -141,6 +143,9 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]bool) 
 		}
 		if r.warning != "" {
 			ix.warn = append(ix.warn, r.warning)
+		}
+		for i := range r.routes {
+			ix.routes = append(ix.routes, &r.routes[i])
 		}
 		for i := range r.defs {
 			d := &r.defs[i]
@@ -204,22 +209,52 @@ func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
 		for b := range more {
 			ix.defs[b] = nil // searched: an absent base is not searched again
 		}
-		if err := ix.find(ctx, root, more); err != nil {
+		if err := ix.find(ctx, root, more, nil); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// mayRoute reports whether a file can register one of the spec's
+// endpoints: a literal segment of one is in its path or its text.
+func mayRoute(file string, src []byte, segs [][]byte) bool {
+	for _, s := range segs {
+		if strings.Contains(file, string(s)) || bytes.Contains(src, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// routeSegments returns the literal segments of the spec's endpoints.
+func routeSegments(refs []Ref) [][]byte {
+	seen := map[string]bool{}
+	var out [][]byte
+	for _, r := range refs {
+		if r.Route == nil {
+			continue
+		}
+		for _, seg := range routeSegs(r.Route.Path) {
+			if seg != "{}" && !seen[seg] {
+				seen[seg] = true
+				out = append(out, []byte(seg))
+			}
+		}
+	}
+	return out
+}
+
 // fileResult is what searching one file found.
 type fileResult struct {
 	defs    []extract.Definition
+	routes  []extract.Definition
 	bytes   int64
 	parsed  bool
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.File, wanted map[string]bool) (res fileResult) {
+func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.File, wanted map[string]bool, routeSegs [][]byte) (res fileResult) {
 	lang := sourceFile(f.Path, f.Size)
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
 	if err != nil {
@@ -230,16 +265,24 @@ func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.F
 	if len(src) > MaxFileSize || generated(src) {
 		return res
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			res.defs, res.routes, res.warning = nil, nil, fmt.Sprintf("%s: extraction failed: %v", f.Path, r)
+		}
+	}()
+	if mayRoute(f.Path, src, routeSegs) {
+		routes, err := p.Routes(ctx, lang, f.Path, src)
+		if err != nil {
+			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+			return res
+		}
+		res.routes, res.parsed = routes, true
+	}
 	names := mayDefine(src, wanted)
 	if len(names) == 0 {
 		return res
 	}
 	res.parsed = true
-	defer func() {
-		if r := recover(); r != nil {
-			res.defs, res.warning = nil, fmt.Sprintf("%s: extraction failed: %v", f.Path, r)
-		}
-	}()
 	defs, err := p.Definitions(ctx, lang, f.Path, src, func(n string) bool { return names[n] })
 	if err != nil {
 		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
@@ -260,6 +303,7 @@ type match struct {
 	why    string   // why def was chosen over the others
 	// altered lists later migrations that ALTER a table created in one.
 	altered []string
+	handler string // a route's handler and its signature
 }
 
 // unresolvedRef is a strong reference with no definition.
@@ -291,6 +335,19 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 		if r.IsPath {
 			if !ix.pathExists(r.Name) && r.Strong {
 				unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no file or directory at this path in %s", at)})
+			}
+			continue
+		}
+		if r.Route != nil {
+			if m, ok := ctx.chooseRoute(r, ix.routes); ok {
+				m.order = i
+				matches = append(matches, m)
+			} else if r.Strong {
+				hint := fmt.Sprintf("no route registration in %s", at)
+				if r.Proposed {
+					hint = fmt.Sprintf("new in this spec: no route registration in %s", at)
+				}
+				unresolved = append(unresolved, unresolvedRef{r, hint})
 			}
 			continue
 		}

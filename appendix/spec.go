@@ -42,6 +42,8 @@ type Ref struct {
 	Hint     Hint
 	Path     string // a path named near the reference, to choose between definitions
 	IsPath   bool
+	// Route is set for an endpoint: `POST /items/{id}/tags`, `/webhook`.
+	Route *RouteRef
 	// Strong references are reported when they cannot be resolved; weak
 	// ones (prose words, fenced code) are kept only if they resolve.
 	Strong bool
@@ -71,6 +73,7 @@ var (
 	// blockStartRe starts a new paragraph: a list item or a quote.
 	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
 	spaceRunRe   = regexp.MustCompile(`\S+`)
+	proseRouteRe = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE)\s+/[\w{}:<>\[\]\-./]*`)
 	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|extend|extends|extended|extending|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|proposed?)\b`)
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
@@ -252,7 +255,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		code := strings.TrimSpace(sent[j : j+k])
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
-		if p, ok := pathLike(code); ok {
+		if rt, ok := routeLike(code); ok {
+			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
+		} else if p, ok := pathLike(code); ok {
 			refs = append(refs, found{Ref{Name: p, Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true}, i, end})
 			if path == "" {
 				path = p
@@ -278,6 +283,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong}, loc[0], loc[1]})
 		}
 	}
+	// Endpoints in prose: "POST /items/{id}/tags".
+	for _, loc := range proseRouteRe.FindAllStringIndex(text, -1) {
+		if rt, ok := routeLike(text[loc[0]:loc[1]]); ok {
+			refs = append(refs, found{Ref{Name: text[loc[0]:loc[1]], Line: lineAt(loc[0]), Source: FromProse, Strong: true, Route: rt}, loc[0], loc[1]})
+		}
+	}
 	// Paths in prose: "and/or" is not one, so a path outside a code span
 	// needs a file extension, a trailing slash or two slashes.
 	for _, loc := range spaceRunRe.FindAllStringIndex(text, -1) {
@@ -295,7 +306,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	for _, f := range refs {
 		r := f.ref
 		r.Modified, r.Proposed = clauses(f.start)
-		if !r.IsPath {
+		if !r.IsPath && r.Route == nil {
 			r.Path = path
 			r.Hint = hintAround(sent, f.start, f.to)
 			if r.Source == FromProse && !r.Strong && r.Hint != HintNone {
@@ -365,6 +376,32 @@ func hintAround(sent string, start, end int) Hint {
 		}
 	}
 	return HintNone
+}
+
+// RouteRef is an endpoint a spec names.
+type RouteRef struct {
+	Method string // "" when the spec gives none
+	Path   string
+}
+
+var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(/[^\s?#]*)(?:[?#]\S*)?$`)
+
+// routeLike accepts an endpoint in a code span: "POST /items/{id}/tags",
+// "/replicate_webhook", "GET /api/orders?limit=10". A path with a file
+// extension in its last segment is a file, not a route.
+func routeLike(code string) (*RouteRef, bool) {
+	m := routeRe.FindStringSubmatch(code)
+	if m == nil {
+		return nil, false
+	}
+	last := m[2][strings.LastIndexByte(m[2], '/')+1:]
+	if i := strings.LastIndexByte(last, '.'); i > 0 && pathExts[strings.ToLower(last[i+1:])] {
+		return nil, false
+	}
+	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") {
+		return nil, false // a deep absolute path without parameters reads as a file path
+	}
+	return &RouteRef{Method: m[1], Path: m[2]}, true
 }
 
 // codeName accepts the contents of a code span that names an identifier:

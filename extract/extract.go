@@ -22,6 +22,7 @@ const (
 	KindConstant  Kind = "constant"
 	KindEnum      Kind = "enum"
 	KindError     Kind = "error"
+	KindTestFiles Kind = "test_files"
 )
 
 // Line is one line of a snippet and the 1-based source line it starts on.
@@ -62,6 +63,8 @@ type Definition struct {
 	// Amends marks a statement that changes another definition (SQL's
 	// ALTER TABLE): it is listed by file, never shown.
 	Amends bool
+	// Route is set on route definitions.
+	Route *Route
 	// DeclLine is the line that declares the name: where to look.
 	DeclLine int
 }
@@ -136,26 +139,9 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 	if err != nil {
 		return nil, err
 	}
-	sp := p.ps[lang]
-	if sp == nil {
-		sp = sitter.NewParser()
-		sp.SetLanguage(lang.grammar())
-		// The deadline is tree-sitter's own timeout, not a cancelable
-		// context: go-tree-sitter's context watcher can fire after a parse
-		// has finished and then abort the parser's next, unrelated parse.
-		sp.SetOperationLimit(int(ParseTimeout / time.Microsecond))
-		p.ps[lang] = sp
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	tree, err := sp.ParseCtx(context.Background(), nil, src)
+	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
-		sp.Reset()
-		if errors.Is(err, sitter.ErrOperationLimit) {
-			return nil, fmt.Errorf("parse %s: gave up after %s", name, ParseTimeout)
-		}
-		return nil, fmt.Errorf("parse %s: %w", name, err)
+		return nil, err
 	}
 	defer tree.Close()
 
@@ -248,6 +234,32 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 		out = append(out, d)
 	}
 	return out
+}
+
+// parse parses src with the worker's parser for lang, within ParseTimeout.
+func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
+	sp := p.ps[lang]
+	if sp == nil {
+		sp = sitter.NewParser()
+		sp.SetLanguage(lang.grammar())
+		// The deadline is tree-sitter's own timeout, not a cancelable
+		// context: go-tree-sitter's context watcher can fire after a parse
+		// has finished and then abort the parser's next, unrelated parse.
+		sp.SetOperationLimit(int(ParseTimeout / time.Microsecond))
+		p.ps[lang] = sp
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	tree, err := sp.ParseCtx(context.Background(), nil, src)
+	if err != nil {
+		sp.Reset()
+		if errors.Is(err, sitter.ErrOperationLimit) {
+			return nil, fmt.Errorf("parse %s: gave up after %s", name, ParseTimeout)
+		}
+		return nil, fmt.Errorf("parse %s: %w", name, err)
+	}
+	return tree, nil
 }
 
 // buildSnippet fills Lines, StartLine, EndLine and Members from m.show:

@@ -30,6 +30,8 @@ type Language struct {
 	// elide returns where a nested body starts to be cut and what replaces it.
 	elide func(body *sitter.Node) (start uint32, placeholder string)
 
+	// routes finds HTTP route registrations in a parsed file.
+	routes func(root *sitter.Node, src []byte, path string) []routeCall
 	// scan, for languages without a tree-sitter grammar here, finds the
 	// definitions of a file directly (schema scanners: SQL, Prisma, ...).
 	scan func(l *Language, path string, src []byte) []Definition
@@ -45,6 +47,9 @@ var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascr
 
 // Languages returns the registry in its fixed order.
 func Languages() []*Language { return languages }
+
+// Text is the pseudo-language of artifacts that are lists, not code.
+var Text = &Language{Name: "text", Fence: "text", Comment: "#"}
 
 // ForPath returns the language of a file name, or nil.
 func ForPath(name string) *Language {

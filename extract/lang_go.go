@@ -20,6 +20,7 @@ var goLang = &Language{
 	funcs:   map[string]bool{"function_declaration": true, "method_declaration": true, "func_literal": true},
 	refine:  refineGo,
 	members: membersGo,
+	routes:  goRoutes,
 	elide:   braceElide,
 }
 

@@ -17,6 +17,7 @@ var pythonLang = &Language{
 	funcs:   map[string]bool{"function_definition": true},
 	refine:  refinePython,
 	members: membersPython,
+	routes:  pyRoutes,
 	elide:   pythonElide,
 }
 

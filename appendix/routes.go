@@ -1,0 +1,196 @@
+package appendix
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// routeSegs splits a route path into segments with every parameter
+// spelled "{}": /items/{id}, /items/:id, /items/<int:id>, /items/[id] and
+// /items/(?P<id>\d+) all give [items {}].
+func routeSegs(p string) []string {
+	var out []string
+	for _, s := range strings.Split(strings.Trim(p, "/"), "/") {
+		switch {
+		case s == "":
+		case strings.HasPrefix(s, "{") || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "<") ||
+			strings.HasPrefix(s, "[") || strings.HasPrefix(s, "(") || s == "*" || strings.HasPrefix(s, "$"):
+			out = append(out, "{}")
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// routeScore says how well a registration matches an endpoint: 0 for the
+// same path, 1 when one is the other with a prefix the registration leaves
+// to a router mounted elsewhere (FastAPI include_router, Express app.use).
+// ok is false when they do not match or the methods differ.
+func routeScore(ref *RouteRef, r *extract.Route) (score int, ok bool) {
+	if ref.Method != "" && r.Method != "ANY" && r.Method != ref.Method {
+		return 0, false
+	}
+	a, b := routeSegs(ref.Path), routeSegs(r.Pattern)
+	eq := func(x, y []string) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	literal := func(x []string) bool {
+		for _, s := range x {
+			if s != "{}" {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case eq(a, b):
+		return 0, true
+	case len(b) < len(a) && literal(b) && eq(a[len(a)-len(b):], b):
+		return 1, true
+	case len(a) < len(b) && literal(a) && eq(b[len(b)-len(a):], a):
+		return 1, true
+	}
+	return 0, false
+}
+
+// chooseRoute resolves an endpoint to the registration that serves it.
+func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition) (match, bool) {
+	type cand struct {
+		d     *extract.Definition
+		score int
+	}
+	var cs []cand
+	for _, d := range routes {
+		if s, ok := routeScore(r.Route, d.Route); ok {
+			if r.Route.Method == "" && d.Route.Method != "ANY" {
+				s++ // named without a method: any method serves, the first ranks
+			}
+			if testFile(d.Path) {
+				s += 4
+			}
+			aff, _ := c.affinity(d)
+			cs = append(cs, cand{d, 2*s - aff})
+		}
+	}
+	if len(cs) == 0 {
+		return match{}, false
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].score != cs[j].score {
+			return cs[i].score < cs[j].score
+		}
+		if cs[i].d.Path != cs[j].d.Path {
+			return cs[i].d.Path < cs[j].d.Path
+		}
+		return cs[i].d.StartLine < cs[j].d.StartLine
+	})
+	best := cs[0].d
+	m := match{ref: r, def: best, reason: fmt.Sprintf("registers %s", best.Route)}
+	for _, o := range cs[1:] {
+		if o.d.Path == best.Path && o.d.StartLine == best.StartLine {
+			continue // one registration serving several methods
+		}
+		m.others = append(m.others, fmt.Sprintf("%s:%d (%s %s)", o.d.Path, o.d.DeclLine, o.d.Route.Method, o.d.Route.Pattern))
+	}
+	if len(m.others) > 0 {
+		m.why = "its path matches best"
+		if cs[1].score == cs[0].score {
+			m.why = "nothing in the spec tells them apart: first by path"
+		}
+		m.reason += "; also registered at " + strings.Join(m.others, ", ")
+	}
+	return m, true
+}
+
+// handlerNotes finds, for each chosen route whose handler is named and
+// defined elsewhere, the handler's signature, and notes it on the match:
+// a route artifact shows method, path, handler and its signature.
+func (ix *index) handlerNotes(ctx context.Context, root string, matches []match) error {
+	want := map[string]bool{}
+	for _, m := range matches {
+		if h := routeHandler(m); h != "" {
+			if _, ok := ix.defs[h]; !ok {
+				want[h] = true
+			}
+		}
+	}
+	if err := ix.find(ctx, root, want, nil); err != nil {
+		return err
+	}
+	for i := range matches {
+		m := &matches[i]
+		h := routeHandler(*m)
+		if h == "" {
+			continue
+		}
+		var best *extract.Definition
+		rank := func(d *extract.Definition) int {
+			switch {
+			case d.Path == m.def.Path:
+				return 0
+			case path.Dir(d.Path) == path.Dir(m.def.Path):
+				return 1
+			}
+			return 2
+		}
+		for _, d := range ix.defs[h] {
+			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod {
+				continue
+			}
+			if best == nil || rank(d) < rank(best) || rank(d) == rank(best) && (d.Path < best.Path || d.Path == best.Path && d.StartLine < best.StartLine) {
+				best = d
+			}
+		}
+		if best == nil {
+			m.handler = fmt.Sprintf("Handler `%s`: no definition found.", h)
+			continue
+		}
+		m.handler = fmt.Sprintf("Handler `%s` (%s:%d): `%s`", h, best.Path, best.DeclLine, signatureLine(best))
+	}
+	return nil
+}
+
+// routeHandler is the handler a route names, when its snippet does not
+// already show it (a decorated Python handler, a Next.js export).
+func routeHandler(m match) string {
+	if m.def.Route == nil || m.def.Route.Handler == "" {
+		return ""
+	}
+	for _, l := range m.def.Lines {
+		if strings.Contains(l.Text, "def "+m.def.Route.Handler+"(") || strings.Contains(l.Text, "function "+m.def.Route.Handler+"(") ||
+			strings.Contains(l.Text, "const "+m.def.Route.Handler+" ") {
+			return ""
+		}
+	}
+	return m.def.Route.Handler
+}
+
+// signatureLine is a definition's declaring line, joined with the lines of
+// a signature that wraps, without its doc comment or decorators.
+func signatureLine(d *extract.Definition) string {
+	var parts []string
+	for _, l := range d.Lines {
+		if len(parts) == 0 && isCommentLine(l.Text) {
+			continue
+		}
+		parts = append(parts, strings.TrimSpace(l.Text))
+	}
+	s := strings.Join(parts, " ")
+	s = strings.ReplaceAll(s, "( ", "(")
+	s = strings.ReplaceAll(s, ", )", ")")
+	return strings.ReplaceAll(s, ",)", ")")
+}
