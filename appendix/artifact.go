@@ -195,7 +195,15 @@ func (a *Artifact) add(m match) {
 		if len(shown) > 2 {
 			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(m.others)-2)
 		}
-		a.Notes = append(a.Notes, fmt.Sprintf("`%s` is also defined at %s%s; this one because %s.", m.ref.Name, strings.Join(shown, ", "), more, m.why))
+		tail := fmt.Sprintf(" also %s %s%s; this one because %s.", plural(1, "matches", ""), strings.Join(shown, ", "), more, m.why)
+		for i, n := range a.Notes {
+			// Two names of one artifact with the same alternatives share a note.
+			if j := strings.Index(n, " also matches "); j > 0 && n[j:] == tail {
+				a.Notes[i] = n[:j] + fmt.Sprintf(", `%s`", m.ref.Name) + tail
+				return
+			}
+		}
+		a.Notes = append(a.Notes, fmt.Sprintf("`%s`%s", m.ref.Name, tail))
 	}
 }
 

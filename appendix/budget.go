@@ -116,6 +116,9 @@ func keyMember(name, text string) bool {
 	return false
 }
 
+// minTrim is the fewest members worth trimming away.
+const minTrim = 3
+
 // trimFields keeps a type's header and closing lines, its key fields and
 // the members the spec mentions, and replaces the rest with one note where
 // the first of them stood. Blank lines between omitted members go with them.
@@ -154,8 +157,8 @@ func trimFields(a *Artifact, words map[string]bool, enums bool) bool {
 			fields++
 		}
 	}
-	if fields+methods == 0 {
-		return false
+	if fields+methods < minTrim {
+		return false // trimming one or two members saves little and hides them
 	}
 	// A line is kept when it is structural or belongs to a kept member; a
 	// blank line takes the verdict of the next line that is not blank.

@@ -79,6 +79,9 @@ var declKeywords = map[string]bool{
 	"let": true, "var": true, "function": true, "async": true, "export": true, "declare": true, "abstract": true,
 	"public": true, "private": true, "protected": true, "static": true, "readonly": true, "get": true, "set": true,
 	"override": true, "struct": true, "module": true, "exports": true, "namespace": true,
+	// schema languages: SQL DDL, Prisma, GraphQL SDL, protobuf
+	"CREATE": true, "create": true, "Create": true, "ALTER": true, "alter": true, "Alter": true, "model": true,
+	"view": true, "message": true, "service": true, "input": true, "extend": true, "rpc": true,
 }
 
 func identByte(c byte) bool {

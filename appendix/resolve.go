@@ -404,10 +404,13 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 			m.order = p.i
 			matches = append(matches, m)
 		} else if hint, ext, ok := ix.missingMember(r); ok {
-			if ext {
+			switch {
+			case ext:
 				external = append(external, r)
 				externalHints[r] = hint
-			} else {
+			case r.Proposed:
+				unresolved = append(unresolved, unresolvedRef{r, "new in this spec: " + hint})
+			default:
 				unresolved = append(unresolved, unresolvedRef{r, hint})
 			}
 		} else if ix.external(r) {
@@ -733,9 +736,6 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if d.Kind == extract.KindConstant && d.Title == "Variable" {
 			s++ // a bare name means a type or function before a variable
 		}
-		if d.Name != r.Name && !qualified {
-			s += 3 // found by naming convention, not by its own name
-		}
 		if d.Kind == extract.KindSchema {
 			// The schema states what the data is; application types follow it.
 			s -= 2
@@ -758,7 +758,13 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		aff, why := c.affinity(d)
 		rs[i] = ranked{d, base(d) - 3*aff, why}
 	}
+	exact := func(d *extract.Definition) bool { return qualified || d.Name == r.Name }
 	sort.SliceStable(rs, func(i, j int) bool {
+		// A definition with the spec's own name always beats one found by
+		// naming convention (`OrderItem` the Go type, not table order_items).
+		if ei, ej := exact(rs[i].d), exact(rs[j].d); ei != ej {
+			return ei
+		}
 		if rs[i].score != rs[j].score {
 			return rs[i].score < rs[j].score
 		}
@@ -785,12 +791,20 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if o.d.Path == best.d.Path && o.d.StartLine == best.d.StartLine {
 			continue
 		}
-		m.others = append(m.others, fmt.Sprintf("%s:%d", o.d.Path, o.d.DeclLine))
+		if o.d.Name != r.Name && !qualified {
+			m.others = append(m.others, fmt.Sprintf("%s:%d (%s)", o.d.Path, o.d.DeclLine, o.d.Name))
+		} else {
+			m.others = append(m.others, fmt.Sprintf("%s:%d", o.d.Path, o.d.DeclLine))
+		}
 	}
 	if len(m.others) > 0 {
 		switch {
 		case r.Path != "" && underPath(best.d.Path, r.Path):
 			m.why = fmt.Sprintf("the spec names `%s` next to it", r.Path)
+		case !migrationPath(best.d.Path) && migrationPath(rs[1].d.Path) && rs[1].d.Name == best.d.Name:
+			m.why = "a schema file states the current shape; migrations are history"
+		case exact(best.d) && !exact(rs[1].d):
+			m.why = "it has the name the spec uses; the others match by naming convention"
 		case best.reason != "" && (len(rs) == 1 || rs[1].score > best.score):
 			m.why = best.reason
 		case len(rs) > 1 && rs[1].score > best.score:

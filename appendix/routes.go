@@ -148,7 +148,7 @@ func (ix *index) handlerNotes(ctx context.Context, root string, matches []match)
 			return 2
 		}
 		for _, d := range ix.defs[h] {
-			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod {
+			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant {
 				continue
 			}
 			if best == nil || rank(d) < rank(best) || rank(d) == rank(best) && (d.Path < best.Path || d.Path == best.Path && d.StartLine < best.StartLine) {

@@ -74,7 +74,8 @@ var (
 	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
 	spaceRunRe   = regexp.MustCompile(`\S+`)
 	proseRouteRe = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE)\s+/[\w{}:<>\[\]\-./]*`)
-	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|extend|extends|extended|extending|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|proposed?)\b`)
+	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|proposed?)\b`)
+	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:new|introduced|added)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
@@ -326,8 +327,9 @@ func clauseModified(sent string) func(off int) (modified, proposed bool) {
 	lower := strings.ToLower(sent)
 	bounds := append([][]int{{0, 0}}, clauseRe.FindAllStringIndex(lower, -1)...)
 	type clause struct {
-		start    int
-		mod, new bool
+		start, end int
+		mod        bool
+		text       string
 	}
 	var cs []clause
 	for i, b := range bounds {
@@ -336,7 +338,7 @@ func clauseModified(sent string) func(off int) (modified, proposed bool) {
 			end = bounds[i+1][0]
 		}
 		text := strings.ReplaceAll(lower[b[1]:end], "next to", "beside")
-		cs = append(cs, clause{b[1], modRe.MatchString(text) && !keepRe.MatchString(text), newRe.MatchString(text)})
+		cs = append(cs, clause{b[1], end, modRe.MatchString(text) && !keepRe.MatchString(text), text})
 	}
 	return func(off int) (bool, bool) {
 		var cur clause
@@ -345,8 +347,35 @@ func clauseModified(sent string) func(off int) (modified, proposed bool) {
 				cur = c
 			}
 		}
-		return cur.mod, cur.new
+		return cur.mod, proposedAt(cur.text, off-cur.start)
 	}
+}
+
+// proposedAt reports whether the name at off in a clause is one the
+// clause introduces: it follows "add", "new", "introduce", "create",
+// "gains" (and "with" after "extend") without a "to" between ("add X to Y"
+// introduces X, not Y), or the clause says it "is new".
+func proposedAt(clause string, off int) bool {
+	if off < 0 || off > len(clause) {
+		return false
+	}
+	if isNewRe.MatchString(clause[off:]) {
+		return true
+	}
+	before := clause[:off]
+	locs := newRe.FindAllStringIndex(before, -1)
+	if strings.Contains(clause, "extend") {
+		if i := strings.LastIndex(before, " with "); i >= 0 {
+			locs = append(locs, []int{i, i + 6})
+		}
+	}
+	for _, l := range locs {
+		between := before[l[1]:]
+		if !strings.Contains(between, " to ") && !strings.Contains(between, " of ") {
+			return true
+		}
+	}
+	return false
 }
 
 // hintAround reads the word after (or before) a reference: "the `orders`

@@ -168,6 +168,9 @@ func refineJS(m *match) bool {
 		}
 		d.Exported, d.Kind, d.Title = true, KindConstant, "Export"
 		assign := m.name.Parent().Parent()
+		if v := assign.ChildByFieldName("right"); v != nil && v.Type() == "identifier" {
+			return false // module.exports.x = x re-exports a definition found elsewhere
+		}
 		if p := assign.Parent(); p != nil && p.Type() == "expression_statement" {
 			m.show = p
 		}

@@ -184,7 +184,8 @@ func sqlColumns(lines []string, st sqlStatement) []Member {
 			return
 		}
 		lead := len(item) - len(strings.TrimLeft(item, " \t\r\n"))
-		m := Member{Name: sqlIdent(f[0]), Start: lineOf(itemStart+lead) + 1, End: lineOf(end) + 1}
+		last := itemStart + len(strings.TrimRight(item, " \t\r\n")) - 1
+		m := Member{Name: sqlIdent(f[0]), Start: lineOf(itemStart+lead) + 1, End: lineOf(last) + 1}
 		if r := sqlRefRe.FindStringSubmatch(t); r != nil {
 			m.Type = sqlIdent(r[1])
 		}
