@@ -184,7 +184,7 @@ func (a *Artifact) add(m match) {
 		reason += "; the spec proposes to change it"
 	}
 	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.ref.Name, SpecLine: m.ref.Line, Reason: reason})
-	if m.handler != "" {
+	if m.handler != "" && !contains(a.Notes, m.handler) {
 		a.Notes = append(a.Notes, m.handler)
 	}
 	if len(m.altered) > 0 {

@@ -83,7 +83,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	var paths []string
 	seen := map[string]bool{}
 	for _, a := range arts {
-		if !seen[a.Path] {
+		if a.Path != "" && !seen[a.Path] {
 			seen[a.Path] = true
 			paths = append(paths, a.Path)
 		}

@@ -587,6 +587,23 @@ func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string,
 			}
 		}
 	}
+	if len(all) == 0 && len(strings.Split(r.Name, ".")) >= 2 {
+		// A package-qualified name (orders.v1.Order, app.models.Item): the
+		// last part, in a file whose path holds every qualifier.
+		q := strings.Split(r.Name, ".")
+		for _, d := range ix.defs[q[len(q)-1]] {
+			ok := true
+			for _, seg := range q[:len(q)-1] {
+				if !inModule(d.Path, seg) {
+					ok = false
+					break
+				}
+			}
+			if ok && d.Container == "" {
+				all = append(all, d)
+			}
+		}
+	}
 	for _, d := range all {
 		if d.Broken {
 			broken = append(broken, fmt.Sprintf("%s:%d", d.Path, d.DeclLine))
@@ -631,6 +648,24 @@ func (ix *index) memberOwner(d *extract.Definition, member string, depth int) *e
 		}
 	}
 	return nil
+}
+
+// langFits reports a definition in the language the reference's wording
+// names, or any definition when it names none.
+func langFits(r *Ref, d *extract.Definition) bool { return r.Lang == "" || sameLang(r.Lang, d.Lang.Name) }
+
+// sameLang compares languages, counting TSX and JSX with their base.
+func sameLang(a, b string) bool {
+	base := func(l string) string {
+		switch l {
+		case "tsx":
+			return "typescript"
+		case "jsx":
+			return "javascript"
+		}
+		return l
+	}
+	return base(a) == base(b) || base(a) == "typescript" && base(b) == "javascript"
 }
 
 // inModule reports whether a file is in the package or module called name:
@@ -765,6 +800,11 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if ei, ej := exact(rs[i].d), exact(rs[j].d); ei != ej {
 			return ei
 		}
+		// Then one in the language the wording names ("the `Order` GraphQL
+		// type" is not the proto message).
+		if li, lj := langFits(r, rs[i].d), langFits(r, rs[j].d); li != lj {
+			return li
+		}
 		if rs[i].score != rs[j].score {
 			return rs[i].score < rs[j].score
 		}
@@ -791,6 +831,9 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if o.d.Path == best.d.Path && o.d.StartLine == best.d.StartLine {
 			continue
 		}
+		if exact(best.d) && !exact(o.d) {
+			continue // the spec's own name was found: conventions are no rival
+		}
 		if o.d.Name != r.Name && !qualified {
 			m.others = append(m.others, fmt.Sprintf("%s:%d (%s)", o.d.Path, o.d.DeclLine, o.d.Name))
 		} else {
@@ -801,6 +844,8 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		switch {
 		case r.Path != "" && underPath(best.d.Path, r.Path):
 			m.why = fmt.Sprintf("the spec names `%s` next to it", r.Path)
+		case r.Lang != "" && langFits(r, best.d) && !langFits(r, rs[1].d):
+			m.why = fmt.Sprintf("the spec names it as %s", best.d.Lang.Name)
 		case !migrationPath(best.d.Path) && migrationPath(rs[1].d.Path) && rs[1].d.Name == best.d.Name:
 			m.why = "a schema file states the current shape; migrations are history"
 		case exact(best.d) && !exact(rs[1].d):

@@ -76,8 +76,8 @@ func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition) (match, 
 	var cs []cand
 	for _, d := range routes {
 		if s, ok := routeScore(r.Route, d.Route); ok {
-			if r.Route.Method == "" && d.Route.Method != "ANY" {
-				s++ // named without a method: any method serves, the first ranks
+			if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
+				s++ // a registration for the very method the spec names ranks first
 			}
 			if testFile(d.Path) {
 				s += 4

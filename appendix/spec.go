@@ -47,6 +47,9 @@ type Ref struct {
 	// Strong references are reported when they cannot be resolved; weak
 	// ones (prose words, fenced code) are kept only if they resolve.
 	Strong bool
+	// Lang is the language the wording names next to the reference ("the
+	// `Order` GraphQL type"): definitions in it rank first.
+	Lang string
 	// Proposed is a name the spec introduces ("add a `retries` field",
 	// "the new `CostTracker` type"): its absence is expected, and says so.
 	Proposed bool
@@ -74,8 +77,8 @@ var (
 	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
 	spaceRunRe   = regexp.MustCompile(`\S+`)
 	proseRouteRe = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE)\s+/[\w{}:<>\[\]\-./]*`)
-	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|proposed?)\b`)
-	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:new|introduced|added)\\b")
+	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|gets|proposed?)\b`)
+	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:an? )?(?:new|introduced|added)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
@@ -132,6 +135,9 @@ func ParseSpec(name string, src []byte) *Spec {
 			}
 			if old.Path == "" {
 				old.Path = r.Path
+			}
+			if old.Lang == "" {
+				old.Lang = r.Lang
 			}
 			return
 		}
@@ -310,6 +316,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if !r.IsPath && r.Route == nil {
 			r.Path = path
 			r.Hint = hintAround(sent, f.start, f.to)
+			r.Lang = langAround(sent, f.start, f.to)
 			if r.Source == FromProse && !r.Strong && r.Hint != HintNone {
 				r.Strong = true // "the PaymentService class": the wording says it is code
 			}
@@ -371,11 +378,41 @@ func proposedAt(clause string, off int) bool {
 	}
 	for _, l := range locs {
 		between := before[l[1]:]
-		if !strings.Contains(between, " to ") && !strings.Contains(between, " of ") {
+		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "))
+		// "add X to Y" introduces X, not Y; "add X to Y and Z to W" also Z.
+		if last < 0 || strings.Contains(between[last:], " and ") {
 			return true
 		}
 	}
 	return false
+}
+
+// langWords name a language or schema source in prose.
+var langWords = map[string]string{"graphql": "graphql", "proto": "protobuf", "protobuf": "protobuf", "grpc": "protobuf",
+	"prisma": "prisma", "sql": "sql", "postgres": "sql", "postgresql": "sql", "mysql": "sql", "sqlite": "sql",
+	"go": "go", "golang": "go", "python": "python", "django": "python", "sqlalchemy": "python", "pydantic": "python",
+	"fastapi": "python", "flask": "python", "typescript": "typescript", "ts": "typescript", "javascript": "javascript",
+	"drizzle": "typescript", "zod": "typescript", "convex": "typescript"}
+
+// langAround reads a language named within two words of a reference.
+func langAround(sent string, start, end int) string {
+	if end <= 0 {
+		return ""
+	}
+	clean := func(w string) string { return strings.Trim(strings.ToLower(w), ".,;:()'`\"") }
+	after := strings.Fields(sent[end:])
+	for i := 0; i < len(after) && i < 2; i++ {
+		if l, ok := langWords[clean(after[i])]; ok {
+			return l
+		}
+	}
+	before := strings.Fields(sent[:start])
+	for i := len(before) - 1; i >= 0 && i >= len(before)-2; i-- {
+		if l, ok := langWords[clean(before[i])]; ok {
+			return l
+		}
+	}
+	return ""
 }
 
 // hintAround reads the word after (or before) a reference: "the `orders`

@@ -92,7 +92,7 @@ func refinePython(m *match) bool {
 			bases = s.Content(m.src)
 		}
 		switch {
-		case containsWord(bases, "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"):
+		case containsWord(bases, "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "TextChoices", "IntegerChoices", "Choices"):
 			d.Kind, d.Title = KindEnum, "Enum"
 		case containsWord(bases, "Protocol", "ABC"):
 			d.Kind, d.Title = KindInterface, "Interface"
