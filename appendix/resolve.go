@@ -652,7 +652,9 @@ func (ix *index) memberOwner(d *extract.Definition, member string, depth int) *e
 
 // langFits reports a definition in the language the reference's wording
 // names, or any definition when it names none.
-func langFits(r *Ref, d *extract.Definition) bool { return r.Lang == "" || sameLang(r.Lang, d.Lang.Name) }
+func langFits(r *Ref, d *extract.Definition) bool {
+	return r.Lang == "" || sameLang(r.Lang, d.Lang.Name)
+}
 
 // sameLang compares languages, counting TSX and JSX with their base.
 func sameLang(a, b string) bool {
