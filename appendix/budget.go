@@ -107,6 +107,8 @@ func keyMember(name, text string) bool {
 	switch normalize(name) {
 	case "id", "pk", "uuid", "key":
 		return true
+	case "meta", "config", "tablename", "tableargs", "modelconfig":
+		return true // Django Meta, pydantic Config, SQLAlchemy __tablename__: the model's own settings
 	}
 	for _, k := range []string{"primary_key", "primaryKey", "PRIMARY KEY", "@id", "@PrimaryGeneratedColumn", "@PrimaryColumn"} {
 		if strings.Contains(text, k) {

@@ -203,7 +203,7 @@ var graphqlSyntax = &blockSyntax{
 				typ = baseType(t[0])
 			}
 		}
-		return name, typ, strings.Contains(joined, "(")
+		return name, typ, false // a field with arguments is still a field
 	},
 }
 

@@ -123,8 +123,8 @@ input NewOrder {
 }
 `
 	want := []string{
-		"schema Type Order 1-5 [id@3:ID items@4:OrderItem()]",
-		"schema Type Query 7-9 [order@8:Order()]",
+		"schema Type Order 1-5 [id@3:ID items@4:OrderItem]",
+		"schema Type Query 7-9 [order@8:Order]",
 		"enum Enum Status 11-11 []",
 		"schema Input NewOrder 13-15 [sku@14:String]",
 	}
