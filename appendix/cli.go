@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/internal/atomic"
 )
 
 // Version is set at build time with -ldflags "-X ...appendix.Version=v1.2.3".
@@ -85,6 +86,12 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "strip":
+			return runStrip(args[1:], stdin, stdout)
+		}
+	}
 	var o Options
 	fs := pflag.NewFlagSet("appendix", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -143,14 +150,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		out.Write(b)
 	} else {
-		if !o.AppendixOnly {
-			out.Write(src)
-			if len(src) > 0 && src[len(src)-1] != '\n' {
-				out.WriteByte('\n')
-			}
-			out.WriteByte('\n')
+		if o.AppendixOnly {
+			out.WriteString(res.Doc.Markdown())
+		} else {
+			out.Write(Attach(src, res.Doc.Markdown()))
 		}
-		out.WriteString(res.Doc.Markdown())
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return fmt.Errorf("write output: %w", err)
@@ -162,6 +166,61 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			tParse.Round(time.Microsecond), s.FilesWalked, s.FilesSearched, s.BytesSearched, s.FilesParsed, s.Definitions, time.Since(t0).Round(time.Microsecond))
 	}
 	return nil
+}
+
+// runStrip is "appendix strip [--in-place] [FILE|-]".
+func runStrip(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := pflag.NewFlagSet("appendix strip", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	inPlace := fs.Bool("in-place", false, "rewrite FILE instead of printing")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usageError{"strip: " + err.Error()}
+	}
+	if *help {
+		fmt.Fprint(stdout, "Usage: appendix strip [--in-place] [FILE|-]\n\nRemoves the appendix appendix attached and prints the spec byte for byte.\n")
+		return nil
+	}
+	file := "-"
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		file = fs.Arg(0)
+	default:
+		return usageError{"strip: one FILE expected"}
+	}
+	if *inPlace && file == "-" {
+		return usageError{"strip: --in-place needs a FILE"}
+	}
+	var src []byte
+	var err error
+	if file == "-" {
+		src, err = io.ReadAll(io.LimitReader(stdin, MaxSpecSize+1))
+	} else {
+		src, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, unwrapPath(err))
+	}
+	if len(src) > MaxSpecSize {
+		return fmt.Errorf("%s: over %d MiB", file, MaxSpecSize>>20)
+	}
+	out := Strip(src)
+	if *inPlace {
+		if bytes.Equal(out, src) {
+			return nil
+		}
+		st, err := os.Stat(file)
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, unwrapPath(err))
+		}
+		if err := atomic.WriteFile(file, out, st.Mode().Perm()); err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		return nil
+	}
+	_, err = stdout.Write(out)
+	return err
 }
 
 // notes prints the non-fatal findings to stderr, one line each.

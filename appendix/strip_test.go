@@ -1,0 +1,86 @@
+package appendix
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+const sampleAppendix = "---\n\n## APPENDIX: Codebase Context (Round 2)\n\n> This appendix contains real code artifacts extracted from the codebase.\n\n### A1. Type: a.go (line 3)\n\n```go\ntype A struct{}\n```\n"
+
+func TestStripRoundTrip(t *testing.T) {
+	for _, spec := range []string{
+		"# Spec\n\nBody.\n", "# Spec\n\nBody.", "Body\n\n", "Body\n \n", "x", "\n",
+		"# Spec\n\n## Appendix A\n\nOur own appendix.\n",
+		"Spec\n\n```md\n---\n\n## APPENDIX: Codebase Context (Round 2)\n```\n",
+		"Spec with a rule\n\n---\n\nand more\n",
+	} {
+		got := string(Strip(Attach([]byte(spec), sampleAppendix)))
+		if got != spec {
+			t.Errorf("strip(attach(%q)) = %q", spec, got)
+		}
+		if string(Strip([]byte(spec))) != spec {
+			t.Errorf("strip changed a spec without appendix: %q", spec)
+		}
+	}
+}
+
+func TestStripEchoedInsideSpecTags(t *testing.T) {
+	payload := "[SPEC]\n# Spec\nBody.\n\n" + sampleAppendix + "[/SPEC]\n\nCritique follows.\n"
+	want := "[SPEC]\n# Spec\nBody.\n[/SPEC]\n\nCritique follows.\n"
+	if got := string(Strip([]byte(payload))); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestStripOnlyOurHeading(t *testing.T) {
+	spec := "Spec\n\n---\n\n## APPENDIX: Codebase Context (draft)\n\nnot ours\n"
+	if got := string(Strip([]byte(spec))); got != spec {
+		t.Errorf("stripped a heading that is not ours: %q", got)
+	}
+	if !strings.Contains(string(Attach([]byte("x"), sampleAppendix)), "x\n \n---\n") {
+		t.Error("a spec without a final newline is not separated by a space line")
+	}
+}
+
+func FuzzStrip(f *testing.F) {
+	for _, s := range []string{"# Spec\n", "no newline", "```\n---\n```\n", "[SPEC]\nx\n[/SPEC]\n", "a\n \n", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		if strings.Contains(spec, "[/SPEC]") || findAppendix([]byte(spec)) >= 0 {
+			return // a spec that already carries an appendix or a closing tag is not a spec to attach to
+		}
+		if got := string(Strip(Attach([]byte(spec), sampleAppendix))); got != spec {
+			t.Fatalf("strip(attach(%q)) = %q", spec, got)
+		}
+	})
+}
+
+func TestStripCommand(t *testing.T) {
+	dir, spec := genRepo(t, 2, 3)
+	out, _, code := runCLI(t, dir, spec)
+	if code != 0 {
+		t.Fatal(code)
+	}
+	var stdout, stderr strings.Builder
+	if c := Run(t.Context(), []string{"strip", "-"}, strings.NewReader(out), &stdout, &stderr, nil); c != 0 || stdout.String() != string(spec) {
+		t.Errorf("strip -: exit %d, %q", c, stdout.String())
+	}
+	file := dir + "/checkpoint.md"
+	if err := os.WriteFile(file, []byte(out), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if c := Run(t.Context(), []string{"strip", "--in-place", file}, nil, &stdout, &stderr, nil); c != 0 {
+		t.Fatalf("strip --in-place: exit %d %s", c, stderr.String())
+	}
+	if b, _ := os.ReadFile(file); string(b) != string(spec) {
+		t.Errorf("in place: %q", b)
+	}
+	if st, _ := os.Stat(file); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode changed to %v", st.Mode())
+	}
+	if c := Run(t.Context(), []string{"strip", "--in-place"}, nil, &stdout, &stderr, nil); c != 2 {
+		t.Errorf("--in-place without FILE: exit %d", c)
+	}
+}
