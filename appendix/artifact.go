@@ -120,11 +120,17 @@ func buildArtifacts(matches []match, words map[string]bool) []*Artifact {
 	for _, a := range arts {
 		if n := len(out); n > 0 {
 			prev := out[n-1]
-			if prev.Path == a.Path && a.StartLine >= prev.StartLine && a.EndLine <= prev.EndLine {
+			// Inside another artifact: a method of a chosen class. Two
+			// statements sharing one line span the same range with other
+			// text, and stay apart.
+			if prev.Path == a.Path && a.StartLine >= prev.StartLine && a.EndLine <= prev.EndLine &&
+				(a.StartLine != prev.StartLine || a.EndLine != prev.EndLine || a.Text() == prev.Text()) {
 				prev.absorb(a)
 				continue
 			}
-			if prev.Path == a.Path && a.StartLine == prev.EndLine+1 && sameFamily(prev.Kind, a.Kind) {
+			// Constants, enums and errors that follow each other share one
+			// artifact; tables and types each keep their own.
+			if prev.Path == a.Path && a.StartLine == prev.EndLine+1 && sameFamily(prev.Kind, a.Kind) && family(a.Kind) == 1 {
 				prev.Lines = append(prev.Lines, a.Lines...)
 				prev.Members = append(prev.Members, a.Members...)
 				prev.EndLine = a.EndLine
@@ -220,20 +226,19 @@ func (a *Artifact) absorb(b *Artifact) {
 	a.Notes = append(a.Notes, b.Notes...)
 }
 
-func sameFamily(a, b extract.Kind) bool {
-	family := func(k extract.Kind) int {
-		switch k {
-		case extract.KindConstant, extract.KindEnum, extract.KindError:
-			return 1
-		case extract.KindType, extract.KindInterface, extract.KindSchema:
-			return 2
-		case extract.KindFunction, extract.KindMethod:
-			return 3
-		}
-		return 0
+func family(k extract.Kind) int {
+	switch k {
+	case extract.KindConstant, extract.KindEnum, extract.KindError:
+		return 1
+	case extract.KindType, extract.KindInterface, extract.KindSchema:
+		return 2
+	case extract.KindFunction, extract.KindMethod:
+		return 3
 	}
-	return family(a) != 0 && family(a) == family(b)
+	return 0
 }
+
+func sameFamily(a, b extract.Kind) bool { return family(a) != 0 && family(a) == family(b) }
 
 func contains(ss []string, s string) bool {
 	for _, x := range ss {

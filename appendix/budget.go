@@ -109,6 +109,8 @@ func keyMember(name, text string) bool {
 		return true
 	case "meta", "config", "tablename", "tableargs", "modelconfig":
 		return true // Django Meta, pydantic Config, SQLAlchemy __tablename__: the model's own settings
+	case "constructor", "init":
+		return true // how a class is made is part of its shape
 	}
 	for _, k := range []string{"primary_key", "primaryKey", "PRIMARY KEY", "@id", "@PrimaryGeneratedColumn", "@PrimaryColumn"} {
 		if strings.Contains(text, k) {
@@ -179,22 +181,57 @@ func trimFields(a *Artifact, words map[string]bool, enums bool) bool {
 		}
 		next = state[i]
 	}
+	// One note where each run of omitted members stood, counting that run,
+	// so that the note never stands before a member it did not replace.
+	runOf := make([][2]int, 0) // [fields, methods] per run
 	var out []extract.Line
-	noted := false
+	inRun := false
 	for i, l := range a.Lines {
 		if state[i] == 1 {
 			out = append(out, l)
+			inRun = false
 			continue
 		}
-		if !noted && strings.TrimSpace(l.Text) != "" {
+		mi := memberOf(l.Row)
+		if strings.TrimSpace(l.Text) == "" {
+			continue // blank lines between omitted members go with them
+		}
+		if !inRun {
 			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
-			out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %s omitted", indent, a.Lang.Comment, columnNoun(a, fields, methods))})
-			noted = true
+			out = append(out, extract.Line{Row: l.Row, Text: indent})
+			runOf = append(runOf, [2]int{})
+			inRun = true
+		}
+		if mi >= 0 && l.Row == a.Members[mi].Start {
+			if a.Members[mi].Method {
+				runOf[len(runOf)-1][1]++
+			} else {
+				runOf[len(runOf)-1][0]++
+			}
+		}
+	}
+	run := 0
+	for i := range out {
+		if strings.TrimSpace(out[i].Text) == "" && run < len(runOf) && isRunStart(a.Lines, out[i]) {
+			f, m := runOf[run][0], runOf[run][1]
+			out[i].Text += fmt.Sprintf("%s ... %s omitted", a.Lang.Comment, columnNoun(a, f, m))
+			run++
 		}
 	}
 	a.Lines = out
 	a.Truncated = "fields"
 	return true
+}
+
+// isRunStart tells a note placeholder from a blank line kept from the
+// source: the placeholder's row holds text in the source.
+func isRunStart(lines []extract.Line, l extract.Line) bool {
+	for _, src := range lines {
+		if src.Row == l.Row {
+			return strings.TrimSpace(src.Text) != ""
+		}
+	}
+	return false
 }
 
 // omittedCount words what a trim left out: "29 more fields",

@@ -42,15 +42,16 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	if err != nil {
 		return nil, err
 	}
-	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head}
+	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != ""}
 	ix, err := search(ctx, repo, wantedNames(spec.Refs), routeSegments(spec.Refs))
 	if err != nil {
 		return nil, err
 	}
+	t0 := time.Now()
 	if err := ix.findBases(ctx, repo.Root, spec.Refs); err != nil {
 		return nil, err
 	}
-	res := &Result{Doc: doc, Stats: ix.stats, Warnings: ix.warn}
+	res := &Result{Doc: doc, Warnings: ix.warn}
 
 	matches, unresolved, external, hints := resolve(spec, ix, doc.at(repo.Scope))
 	res.External = []Gap{}
@@ -65,7 +66,6 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 		doc.Gaps = append(doc.Gaps, Gap{Ref: u.ref.Name, SpecLine: u.ref.Line, Hint: u.hint})
 	}
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
-	res.Unresolved = doc.Gaps
 
 	if err := ix.handlerNotes(ctx, repo.Root, matches); err != nil {
 		return nil, err
@@ -74,11 +74,16 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	markContextFiles(arts, repo.Root, cfg.ContextFiles)
 	prioritize(arts)
 	if testWordsRe.Match(proseOnly(spec.Src)) {
-		if t := testFilesArtifact(ix, repo.Root, arts); t != nil {
+		switch t := testFilesArtifact(ix, repo.Root, arts); {
+		case t == nil:
+		case len(t.Lines) == 0:
+			doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
+		default:
 			arts = append(arts, t) // last: the first to go when the budget is tight
 		}
 	}
 	doc.Artifacts = arts
+	res.Unresolved = doc.Gaps
 
 	var paths []string
 	seen := map[string]bool{}
@@ -93,6 +98,8 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 		res.Warnings = append(res.Warnings, fmt.Sprintf("uncommitted-change check skipped: %v", err))
 	}
 
+	resolveTime := time.Since(t0)
+	t1 := time.Now()
 	for _, a := range fit(doc, spec.Words) {
 		for _, s := range a.SelectedBy {
 			res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
@@ -105,6 +112,8 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	}
 	doc.Label()
 	sort.Strings(res.Warnings)
+	res.Stats = ix.stats
+	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	return res, nil
 }
 

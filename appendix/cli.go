@@ -162,8 +162,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	res.notes(stderr)
 	if o.Stats {
 		s := res.Stats
-		fmt.Fprintf(stderr, "appendix: stats: spec %s, files walked %d, searched %d (%d bytes), parsed %d, definitions %d, total %s\n",
-			tParse.Round(time.Microsecond), s.FilesWalked, s.FilesSearched, s.BytesSearched, s.FilesParsed, s.Definitions, time.Since(t0).Round(time.Microsecond))
+		ms := func(d time.Duration) string { return d.Round(10 * time.Microsecond).String() }
+		fmt.Fprintf(stderr, "appendix: stats: walk %s (%d files), search %s (%d files, %d bytes, %d parsed, %d definitions, %d routes), resolve %s, render %s, spec %s, total %s\n",
+			ms(s.Walk), s.FilesWalked, ms(s.Search), s.FilesSearched, s.BytesSearched, s.FilesParsed, s.Definitions, s.Routes,
+			ms(s.Resolve), ms(s.Render), ms(tParse), ms(time.Since(t0)))
 	}
 	return nil
 }

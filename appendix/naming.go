@@ -47,6 +47,8 @@ func singular(w string) string {
 		return w[:len(w)-3] + "y"
 	case strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes"):
 		return w[:len(w)-2]
+	case strings.HasSuffix(w, "oes") && len(w) > 4:
+		return w[:len(w)-2] // heroes, potatoes
 	case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
 		return w
 	case strings.HasSuffix(w, "s") && len(w) > 3:
@@ -112,6 +114,11 @@ func tableVariants(name string) []string {
 		out = append(out, camel(one, true)+s)
 	}
 	out = append(out, strings.Join(one, "_")+"_table")
+	if len(one) > 1 {
+		// fundraising_payment may be Django's <app>_<model>: the model is
+		// searched for too, and matched by its alias.
+		out = append(out, tableVariants(strings.Join(ws[1:], "_"))...)
+	}
 	return out
 }
 

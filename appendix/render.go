@@ -31,11 +31,15 @@ type Document struct {
 	hideGaps    bool // not even the count fits the budget
 	// DroppedCount is how many references lost their artifact to the budget.
 	DroppedCount int
+	// Unreadable is a work tree whose git metadata go-git cannot read.
+	Unreadable bool
 }
 
 // Provenance is the "Git: ..." part of the header.
 func (d *Document) Provenance() string {
 	switch {
+	case d.Unreadable:
+		return "Git: none (a repository go-git cannot read)"
 	case !d.Git || d.Head == nil:
 		return "Git: none (not a git repository)"
 	case d.Head.Commit == "":

@@ -7,10 +7,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -23,6 +25,11 @@ type Stats struct {
 	BytesSearched int64
 	FilesParsed   int
 	Definitions   int
+	Routes        int
+	Walk          time.Duration // listing files with ignore rules
+	Search        time.Duration // reading, scanning and parsing
+	Resolve       time.Duration // choosing definitions, handlers, bases
+	Render        time.Duration // budgeting and rendering
 }
 
 // index is what the search phase learned about the repository.
@@ -37,6 +44,10 @@ type index struct {
 	byKey   map[string][]*extract.Definition // table-like definitions by tableKey
 	amends  map[string][]string              // tableKey -> files with ALTER TABLE statements
 	routes  []*extract.Definition            // route registrations found
+	mounts  []extract.Mount                  // routers mounted under prefixes
+	imports map[string]string                // names imported from packages, and from which
+	byAlias map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
+	members map[string][]*extract.Definition // type-like definitions by member name
 	warn    []string
 	stats   Stats
 }
@@ -44,6 +55,10 @@ type index struct {
 // shuffleHook lets a test permute the walk's order, to prove that the
 // output does not depend on it.
 var shuffleHook func([]gitinfo.File)
+
+// routeDetectors names the frameworks whose routes are recognised, so that
+// a missing route reads as "not found by these", not as "does not exist".
+const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hono, Fastify, Next.js, Remix, FastAPI, Flask, Django and Convex registrations"
 
 // wantedNames are the identifiers whose definitions are searched for: each
 // reference's name, and both halves of a dotted one.
@@ -72,6 +87,7 @@ func wantedNames(refs []Ref) map[string]bool {
 // name in one pass over their contents, and parses only those, on every
 // core, with one parser per worker.
 func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool, routeSegs [][]byte) (*index, error) {
+	t0 := time.Now()
 	files, err := repo.Walk(ctx, skipDir)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", repo.Root, err)
@@ -80,8 +96,11 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool, rou
 		shuffleHook(files)
 	}
 	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
-		modules: map[string]bool{}, byKey: map[string][]*extract.Definition{}, amends: map[string][]string{}}
+		modules: map[string]bool{}, byKey: map[string][]*extract.Definition{}, amends: map[string][]string{},
+		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}}
 	ix.stats.FilesWalked = len(files)
+	ix.stats.Walk = time.Since(t0)
+	defer func() { ix.stats.Search = time.Since(t0) - ix.stats.Walk }()
 	for _, f := range files {
 		ix.paths[f.Path] = true
 		ix.modules[moduleName(f.Path)] = true
@@ -146,13 +165,20 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]bool, 
 		}
 		for i := range r.routes {
 			ix.routes = append(ix.routes, &r.routes[i])
+			ix.stats.Routes++
+		}
+		ix.mounts = append(ix.mounts, r.mounts...)
+		for name, mod := range r.imports {
+			if _, ok := ix.imports[name]; !ok {
+				ix.imports[name] = mod
+			}
 		}
 		for i := range r.defs {
 			d := &r.defs[i]
 			ix.stats.Definitions++
 			if d.Amends {
 				k := tableKey(d.Name)
-				if !contains(ix.amends[k], d.Path) {
+				if !contains(ix.amends[k], d.Path) && !strings.Contains(d.Path, ".down.") {
 					ix.amends[k] = append(ix.amends[k], d.Path)
 				}
 				continue
@@ -161,6 +187,19 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]bool, 
 			if tableLike(d.Kind) && d.Container == "" {
 				k := tableKey(d.Name)
 				ix.byKey[k] = append(ix.byKey[k], d)
+				for _, a := range d.Aliases {
+					ix.byAlias[a] = append(ix.byAlias[a], d)
+					if ka := tableKey(a); ka != k {
+						ix.byKey[ka] = append(ix.byKey[ka], d)
+					}
+				}
+			}
+			if tableLike(d.Kind) || d.Kind == extract.KindError {
+				for _, m := range d.Members {
+					if wanted[m.Name] && !contains(memberNames(ix.members[m.Name]), d.Path+":"+d.Name) {
+						ix.members[m.Name] = append(ix.members[m.Name], d)
+					}
+				}
 			}
 		}
 	}
@@ -245,10 +284,56 @@ func routeSegments(refs []Ref) [][]byte {
 	return out
 }
 
+func memberNames(ds []*extract.Definition) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Path+":"+d.Name)
+	}
+	return out
+}
+
+// importRe finds import statements that bring names from a package:
+// import { A, B } from "pkg", from pkg import A, B.
+var importRe = regexp.MustCompile(`(?m)^\s*(?:import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']|from\s+([\w.]+)\s+import\s+\(?([\w, \t]+)\)?)`)
+
+// importsOf returns the wanted names a file imports, and from where. Names
+// imported from relative paths are the repository's own and not recorded.
+func importsOf(src []byte, wanted map[string]bool) map[string]string {
+	if !bytes.Contains(src, []byte("import")) {
+		return nil
+	}
+	var out map[string]string
+	for _, m := range importRe.FindAllSubmatch(src, -1) {
+		names, mod := m[1], m[2]
+		if len(names) == 0 {
+			names, mod = m[4], m[3]
+		}
+		if len(mod) == 0 || mod[0] == '.' || bytes.HasPrefix(mod, []byte("@/")) || bytes.HasPrefix(mod, []byte("~/")) {
+			continue
+		}
+		for _, n := range bytes.Split(names, []byte(",")) {
+			f := strings.Fields(string(n))
+			if len(f) == 0 {
+				continue
+			}
+			name := f[len(f)-1] // "A as B" imports B
+			if wanted[name] {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[name] = string(mod)
+			}
+		}
+	}
+	return out
+}
+
 // fileResult is what searching one file found.
 type fileResult struct {
 	defs    []extract.Definition
 	routes  []extract.Definition
+	mounts  []extract.Mount
+	imports map[string]string // wanted name -> module it is imported from
 	bytes   int64
 	parsed  bool
 	warning string
@@ -271,13 +356,14 @@ func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.F
 		}
 	}()
 	if mayRoute(f.Path, src, routeSegs) {
-		routes, err := p.Routes(ctx, lang, f.Path, src)
+		routes, mounts, err := p.Routes(ctx, lang, f.Path, src)
 		if err != nil {
 			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 			return res
 		}
-		res.routes, res.parsed = routes, true
+		res.routes, res.mounts, res.parsed = routes, mounts, true
 	}
+	res.imports = importsOf(src, wanted)
 	names := mayDefine(src, wanted)
 	if len(names) == 0 {
 		return res
@@ -339,11 +425,11 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 			continue
 		}
 		if r.Route != nil {
-			if m, ok := ctx.chooseRoute(r, ix.routes); ok {
+			if m, ok := ctx.chooseRoute(r, ix.routes, ix.mounts); ok {
 				m.order = i
 				matches = append(matches, m)
 			} else if r.Strong {
-				hint := fmt.Sprintf("no route registration in %s", at)
+				hint := fmt.Sprintf("no route registration found in %s (%s)", at, routeDetectors)
 				if r.Proposed {
 					hint = fmt.Sprintf("new in this spec: no route registration in %s", at)
 				}
@@ -390,6 +476,12 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 			matches = append(matches, m)
 			continue
 		}
+		if owners := ix.members[r.Name]; len(owners) > 0 && !r.Proposed {
+			m := ctx.pick(r, owners, r.Name)
+			m.order = p.i
+			matches = append(matches, m)
+			continue
+		}
 		if r.Strong && !ix.external(r) {
 			hint := fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at)
 			if r.Proposed {
@@ -403,6 +495,14 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 		if m, ok := memberOf(r, matches); ok {
 			m.order = p.i
 			matches = append(matches, m)
+		} else if owners := ix.members[r.Name]; len(owners) > 0 && !strings.Contains(r.Name, ".") {
+			// An enum value or class constant named alone: its enum or class.
+			m := ctx.pick(r, owners, r.Name)
+			m.order = p.i
+			matches = append(matches, m)
+		} else if mod, ok := ix.imports[r.Name]; ok {
+			external = append(external, r)
+			externalHints[r] = fmt.Sprintf("imported from `%s`, outside the repository", mod)
 		} else if hint, ext, ok := ix.missingMember(r); ok {
 			switch {
 			case ext:
@@ -568,6 +668,11 @@ func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string,
 				all = append(all, d)
 			}
 		}
+		for _, d := range ix.byAlias[parts[0]] {
+			if d.Name != parts[0] && !containsDef(all, d) {
+				all = append(all, d)
+			}
+		}
 	} else {
 		head, last := parts[0], parts[1]
 		for _, d := range ix.defs[last] {
@@ -670,6 +775,15 @@ func sameLang(a, b string) bool {
 	return base(a) == base(b) || base(a) == "typescript" && base(b) == "javascript"
 }
 
+func containsDef(ds []*extract.Definition, d *extract.Definition) bool {
+	for _, x := range ds {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
 // inModule reports whether a file is in the package or module called name:
 // its Go package directory, its file stem, or any directory on its path.
 func inModule(file, name string) bool {
@@ -756,6 +870,7 @@ func sortedKeys(m map[string]bool) []string {
 // pick ranks the candidates of one reference and explains the choice.
 func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) match {
 	qualified := strings.Contains(r.Name, ".")
+	tableish := r.Hint == HintTable || strings.ToLower(r.Name) == r.Name
 	base := func(d *extract.Definition) int {
 		s := 0
 		if !hintFits(r.Hint, d.Kind) {
@@ -783,6 +898,9 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if migrationPath(d.Path) {
 			s += 2 // history: the schema file says what is current
 		}
+		if tableish && (path.Base(d.Path) == "models.py" || strings.Contains(d.Path, "/models/")) {
+			s -= 2 // a table is a model before it is an admin, form or serializer class
+		}
 		return s
 	}
 	type ranked struct {
@@ -795,7 +913,7 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		aff, why := c.affinity(d)
 		rs[i] = ranked{d, base(d) - 3*aff, why}
 	}
-	exact := func(d *extract.Definition) bool { return qualified || d.Name == r.Name }
+	exact := func(d *extract.Definition) bool { return qualified || d.Name == r.Name || contains(d.Aliases, r.Name) }
 	sort.SliceStable(rs, func(i, j int) bool {
 		// A definition with the spec's own name always beats one found by
 		// naming convention (`OrderItem` the Go type, not table order_items).
@@ -817,7 +935,9 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 	})
 	best := rs[0]
 	reason := fmt.Sprintf("defines `%s`", r.Name)
-	if member != "" {
+	if member != "" && !strings.Contains(r.Name, ".") {
+		reason = fmt.Sprintf("defines `%s`, which has the member `%s`", best.d.Name, member)
+	} else if member != "" {
 		parts := strings.Split(r.Name, ".")
 		if head := parts[len(parts)-2]; head != best.d.Name {
 			reason = fmt.Sprintf("defines `%s`, from which `%s` inherits the member `%s`", best.d.Name, head, member)

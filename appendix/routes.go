@@ -67,24 +67,80 @@ func routeScore(ref *RouteRef, r *extract.Route) (score int, ok bool) {
 	return 0, false
 }
 
-// chooseRoute resolves an endpoint to the registration that serves it.
-func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition) (match, bool) {
+// mountPrefixes returns the prefixes under which a file's routes are
+// served, following mounts of mounts: Django include("shop.urls") names
+// the file, other mounts name an identifier matching the file's stem.
+func mountPrefixes(file string, mounts []extract.Mount, depth int) []string {
+	if depth > 3 {
+		return nil
+	}
+	var out []string
+	for _, m := range mounts {
+		if !(strings.HasSuffix(file, m.Target) && strings.Contains(m.Target, "/") || m.Target != "" && moduleName(file) == m.Target) {
+			continue
+		}
+		outer := mountPrefixes(m.Path, mounts, depth+1)
+		if len(outer) == 0 {
+			outer = []string{""}
+		}
+		for _, o := range outer {
+			out = append(out, joinRoute(o, m.Prefix))
+		}
+	}
+	return out
+}
+
+func joinRoute(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return strings.TrimSuffix(a, "/") + "/" + strings.TrimPrefix(b, "/")
+}
+
+// chooseRoute resolves an endpoint to the registration that serves it. A
+// registration whose file is mounted under a known prefix is compared with
+// that prefix; one with no known mount may match the end of the endpoint
+// (its router mounted somewhere the tool cannot see), ranked after exact
+// matches.
+func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition, mounts []extract.Mount) (match, bool) {
 	type cand struct {
-		d     *extract.Definition
-		score int
+		d       *extract.Definition
+		score   int
+		pattern string
 	}
 	var cs []cand
 	for _, d := range routes {
-		if s, ok := routeScore(r.Route, d.Route); ok {
-			if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
-				s++ // a registration for the very method the spec names ranks first
+		prefixes := mountPrefixes(d.Path, mounts, 0)
+		patterns := []string{d.Route.Pattern}
+		if len(prefixes) > 0 {
+			patterns = nil
+			for _, p := range prefixes {
+				patterns = append(patterns, joinRoute(p, d.Route.Pattern))
 			}
-			if testFile(d.Path) {
-				s += 4
-			}
-			aff, _ := c.affinity(d)
-			cs = append(cs, cand{d, 2*s - aff})
 		}
+		best, found, full := 0, false, ""
+		for _, p := range patterns {
+			rt := *d.Route
+			rt.Pattern = p
+			s, ok := routeScore(r.Route, &rt)
+			if !ok || s > 0 && len(prefixes) > 0 {
+				continue // mounted: the full path must match
+			}
+			if !found || s < best {
+				best, found, full = s, true, p
+			}
+		}
+		if !found {
+			continue
+		}
+		if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
+			best++ // a registration for the very method the spec names ranks first
+		}
+		if testFile(d.Path) {
+			best += 4
+		}
+		aff, _ := c.affinity(d)
+		cs = append(cs, cand{d, 2*best - aff, full})
 	}
 	if len(cs) == 0 {
 		return match{}, false
@@ -100,11 +156,14 @@ func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition) (match, 
 	})
 	best := cs[0].d
 	m := match{ref: r, def: best, reason: fmt.Sprintf("registers %s", best.Route)}
+	if cs[0].pattern != best.Route.Pattern {
+		m.reason += fmt.Sprintf(", served as %s", cs[0].pattern)
+	}
 	for _, o := range cs[1:] {
 		if o.d.Path == best.Path && o.d.StartLine == best.StartLine {
 			continue // one registration serving several methods
 		}
-		m.others = append(m.others, fmt.Sprintf("%s:%d (%s %s)", o.d.Path, o.d.DeclLine, o.d.Route.Method, o.d.Route.Pattern))
+		m.others = append(m.others, fmt.Sprintf("%s:%d (%s %s)", o.d.Path, o.d.DeclLine, o.d.Route.Method, o.pattern))
 	}
 	if len(m.others) > 0 {
 		m.why = "its path matches best"

@@ -50,6 +50,9 @@ type Ref struct {
 	// Lang is the language the wording names next to the reference ("the
 	// `Order` GraphQL type"): definitions in it rank first.
 	Lang string
+	// Compat is a name the spec promises to keep compatible ("backward
+	// compatible with X", "must not change X"): Round 1 shows only these.
+	Compat bool
 	// Proposed is a name the spec introduces ("add a `retries` field",
 	// "the new `CostTracker` type"): its absence is expected, and says so.
 	Proposed bool
@@ -77,6 +80,7 @@ var (
 	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
 	spaceRunRe   = regexp.MustCompile(`\S+`)
 	proseRouteRe = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE)\s+/[\w{}:<>\[\]\-./]*`)
+	compatRe     = regexp.MustCompile(`(?i)\b(?:backwards?[- ]compatib\w*|compatible with|compatibility with|maintain\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature|behaviou?r)s?|must not (?:change|break)|without breaking|keep\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature)s?\s+(?:stable|unchanged|intact|compatible))\b`)
 	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|gets|proposed?)\b`)
 	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:an? )?(?:new|introduced|added)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
@@ -130,6 +134,7 @@ func ParseSpec(name string, src []byte) *Spec {
 				old.Source = r.Source
 			}
 			old.Proposed = old.Proposed || r.Proposed
+			old.Compat = old.Compat || r.Compat
 			if old.Hint == HintNone || old.Hint == HintField && r.Hint != HintField && r.Hint != HintNone {
 				old.Hint = r.Hint
 			}
@@ -235,6 +240,7 @@ func sentences(line string) []string {
 // then code-like words in the prose around them.
 func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	clauses := clauseModified(sent)
+	compat := compatRe.MatchString(sent)
 	type found struct {
 		ref       Ref
 		start, to int
@@ -313,6 +319,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	for _, f := range refs {
 		r := f.ref
 		r.Modified, r.Proposed = clauses(f.start)
+		r.Compat = compat
 		if !r.IsPath && r.Route == nil {
 			r.Path = path
 			r.Hint = hintAround(sent, f.start, f.to)
@@ -461,8 +468,8 @@ func routeLike(code string) (*RouteRef, bool) {
 		return nil, false
 	}
 	last := m[2][strings.LastIndexByte(m[2], '/')+1:]
-	if i := strings.LastIndexByte(last, '.'); i > 0 && pathExts[strings.ToLower(last[i+1:])] {
-		return nil, false
+	if i := strings.LastIndexByte(last, '.'); i > 0 && pathExts[strings.ToLower(last[i+1:])] && m[1] == "" {
+		return nil, false // "/docs/a.md" is a file; "GET /api/openapi.json" is an endpoint
 	}
 	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") {
 		return nil, false // a deep absolute path without parameters reads as a file path

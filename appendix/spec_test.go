@@ -107,3 +107,14 @@ func TestProseCamelCaseIsWeak(t *testing.T) {
 		}
 	}
 }
+
+func TestCompatRefs(t *testing.T) {
+	s := ParseSpec("spec.md", []byte("The new flow must stay backward compatible with `LegacyClient`.\nWe must not change `Store.Put`. Maintain `Api.v1` API.\nAdd `Thing`.\n"))
+	got := map[string]bool{}
+	for _, r := range s.Refs {
+		got[r.Name] = r.Compat
+	}
+	if diff := cmp.Diff(map[string]bool{"LegacyClient": true, "Store.Put": true, "Api.v1": true, "Thing": false}, got); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -38,10 +38,13 @@ func testFilesArtifact(ix *index, root string, arts []*Artifact) *Artifact {
 		}
 	}
 	sort.Strings(sources)
+	if len(sources) == 0 {
+		return nil
+	}
 	found := map[string]bool{}
 	var tests []string
 	for _, src := range sources {
-		for _, t := range ix.testsFor(src) {
+		for _, t := range ix.testsFor(src, root) {
 			if !found[t] {
 				found[t] = true
 				tests = append(tests, t)
@@ -49,7 +52,7 @@ func testFilesArtifact(ix *index, root string, arts []*Artifact) *Artifact {
 		}
 	}
 	if len(tests) == 0 {
-		return nil
+		return &Artifact{Kind: extract.KindTestFiles, SelectedBy: []Selection{{Ref: "tests", Reason: strings.Join(sources, ", ")}}}
 	}
 	sort.Strings(tests)
 	a := &Artifact{Kind: extract.KindTestFiles, Title: "Test Files", Lang: extract.Text, source: FromFence, order: 1 << 30}
@@ -61,28 +64,39 @@ func testFilesArtifact(ix *index, root string, arts []*Artifact) *Artifact {
 	return a
 }
 
-// testsFor returns the test files that cover a source file by convention.
-func (ix *index) testsFor(src string) []string {
+// testsFor returns the test files that cover a source file: by naming
+// convention (in the same directory, or a tests directory of the same
+// top-level tree), and test files that import its module.
+func (ix *index) testsFor(src string, root string) []string {
 	dir, base := path.Dir(src), path.Base(src)
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
+	top := strings.SplitN(src, "/", 2)[0]
+	sameTree := func(f string) bool {
+		return strings.SplitN(f, "/", 2)[0] == top || strings.HasPrefix(f, "tests/") || strings.HasPrefix(f, "test/")
+	}
 	var out []string
+	add := func(f string) {
+		if !contains(out, f) {
+			out = append(out, f)
+		}
+	}
 	for _, f := range ix.files {
 		fb := path.Base(f.Path)
 		switch ext {
 		case ".go":
 			if path.Dir(f.Path) == dir && fb == stem+"_test.go" {
-				out = append(out, f.Path)
+				add(f.Path)
 			}
 		case ".py":
-			if fb == "test_"+stem+".py" || fb == stem+"_test.py" {
-				out = append(out, f.Path)
+			if (fb == "test_"+stem+".py" || fb == stem+"_test.py") && sameTree(f.Path) {
+				add(f.Path)
 			}
 		case ".ts", ".tsx", ".js", ".jsx", ".mjs":
 			for _, te := range []string{".ts", ".tsx", ".js", ".jsx", ".mjs"} {
-				if fb == stem+".test"+te || fb == stem+".spec"+te ||
-					fb == stem+te && strings.Contains("/"+f.Path, "/__tests__/") {
-					out = append(out, f.Path)
+				if (fb == stem+".test"+te || fb == stem+".spec"+te) && path.Dir(f.Path) == dir ||
+					fb == stem+te && strings.Contains("/"+f.Path, "/__tests__/") && sameTree(f.Path) {
+					add(f.Path)
 				}
 			}
 		}
@@ -91,8 +105,50 @@ func (ix *index) testsFor(src string) []string {
 		// No file-level test: the package's tests cover it.
 		for _, f := range ix.files {
 			if path.Dir(f.Path) == dir && strings.HasSuffix(f.Path, "_test.go") && len(out) < 5 {
-				out = append(out, f.Path)
+				add(f.Path)
 			}
+		}
+	}
+	if ext != ".go" {
+		for _, f := range ix.importingTests(src, root) {
+			add(f)
+		}
+	}
+	return out
+}
+
+// maxImportScan bounds how many test files are read for their imports.
+const maxImportScan = 2000
+
+// importingTests returns test files whose imports name the source module:
+// from './music', from "../lib/music", from app.music import, import music.
+func (ix *index) importingTests(src, root string) []string {
+	stem := strings.TrimSuffix(path.Base(src), path.Ext(src))
+	if stem == "index" || stem == "__init__" {
+		stem = path.Base(path.Dir(src))
+	}
+	module := strings.ReplaceAll(strings.TrimSuffix(src, path.Ext(src)), "/", ".")
+	var out []string
+	read := 0
+	for _, f := range ix.files {
+		if !testFile(f.Path) || f.Size > MaxFileSize || extract.ForPath(f.Path) == nil || read >= maxImportScan {
+			continue
+		}
+		read++
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+		if err != nil {
+			continue
+		}
+		text := string(b)
+		for _, needle := range []string{"/" + stem + "'", "/" + stem + "\"", "/" + stem + "`", "./" + stem + "'", "./" + stem + "\"",
+			"from ." + stem + " import", "import " + stem + "\n", module + " import", "." + stem + " import"} {
+			if strings.Contains(text, needle) {
+				out = append(out, f.Path)
+				break
+			}
+		}
+		if len(out) >= 5 {
+			break
 		}
 	}
 	return out

@@ -38,6 +38,7 @@ type Member struct {
 	Start, End int
 	Method     bool   // a method or function, not a field or value
 	Type       string // the type a schema field refers to, for relations
+	Embedded   bool   // a Go embedded struct or JS spread: kept when trimming
 }
 
 // Definition is one named definition and its snippet.
@@ -58,8 +59,13 @@ type Definition struct {
 	// const ( ... ) and var ( ... )); Members are the block's names.
 	Grouped bool
 	// Bases are the classes or interfaces a class or interface extends,
+	// the structs a Go struct embeds, the objects a JS object spreads in:
 	// by name, for members inherited from them.
 	Bases []string
+	// Aliases are other names the definition answers to: a model's table
+	// name (Django db_table or app_model, __tablename__, Prisma @@map, a
+	// Drizzle or TypeORM table name).
+	Aliases []string
 	// Amends marks a statement that changes another definition (SQL's
 	// ALTER TABLE): it is listed by file, never shown.
 	Amends bool
@@ -122,6 +128,7 @@ type match struct {
 	show     *sitter.Node // the node whose text becomes the snippet
 	ownFunc  *sitter.Node // the function whose own body is cut entirely
 	showEnd  *sitter.Node // when set, the snippet runs on to the end of this node
+	from     *sitter.Node // when set, the snippet starts at this node (a call of a chain)
 }
 
 // Definitions returns the definitions in src, in source order. When want
@@ -129,7 +136,14 @@ type match struct {
 func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, src []byte, want func(string) bool) (defs []Definition, err error) {
 	if lang.scan != nil {
 		for _, d := range lang.scan(lang, name, src) {
-			if want == nil || want(d.Name) {
+			keep := want == nil || want(d.Name)
+			for _, m := range d.Members {
+				keep = keep || want(m.Name)
+			}
+			for _, a := range d.Aliases {
+				keep = keep || want(a)
+			}
+			if keep {
 				defs = append(defs, d)
 			}
 		}
@@ -171,7 +185,7 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 			continue
 		}
 		m.out.Name = m.name.Content(src)
-		if want != nil && !want(m.out.Name) {
+		if want != nil && !want(m.out.Name) && !wantsMember(lang, m, src, want) {
 			continue
 		}
 		key := [2]uint32{m.name.StartByte(), m.def.StartByte()}
@@ -197,6 +211,21 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		defs = append(defs, m.out)
 	}
 	return mergeOverloads(defs, src), nil
+}
+
+// wantsMember reports a type-like definition with a member the caller
+// wants: an enum whose value, or a class whose constant, a spec names
+// alone (`RETRY_EXCEPTION`, `LEVEL_CHOICES`).
+func wantsMember(lang *Language, m match, src []byte, want func(string) bool) bool {
+	if lang.members == nil || m.kind == "function" || m.kind == "method" || m.kind == "variable" && m.def.Type() != "const_spec" {
+		return false
+	}
+	for _, mem := range lang.members(m.def) {
+		if n := memberName(mem, src); n != "" && want(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // mergeOverloads joins a function's consecutive declarations, separated by
@@ -271,6 +300,10 @@ func buildSnippet(lang *Language, m *match) {
 	start, startRow, startCol := m.show.StartByte(), m.show.StartPoint().Row, m.show.StartPoint().Column
 	if c := docComment(m.show); c != nil {
 		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
+	}
+	if m.from != nil && m.from.StartByte() > 0 {
+		// Include the "." of a chained call.
+		start, startRow, startCol = m.from.StartByte()-1, m.from.StartPoint().Row, max(m.from.StartPoint().Column, 1)-1
 	}
 	end := m.show.EndByte()
 	if m.showEnd != nil {
@@ -371,13 +404,24 @@ func buildSnippet(lang *Language, m *match) {
 		}
 		for _, mem := range lang.members(def) {
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
-				Method: isMethodNode(mem)}
+				Method: isMethodNode(mem), Embedded: isEmbedded(mem)}
 			for c := mem.PrevNamedSibling(); c != nil && c.Type() == "comment" && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
 			m.out.Members = append(m.out.Members, mm)
 		}
 	}
+}
+
+// isEmbedded reports a Go embedded field or a JS spread element.
+func isEmbedded(n *sitter.Node) bool {
+	switch n.Type() {
+	case "spread_element":
+		return true
+	case "field_declaration":
+		return n.ChildByFieldName("name") == nil
+	}
+	return false
 }
 
 // isMethodNode reports members that are methods rather than fields.

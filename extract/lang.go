@@ -31,7 +31,7 @@ type Language struct {
 	elide func(body *sitter.Node) (start uint32, placeholder string)
 
 	// routes finds HTTP route registrations in a parsed file.
-	routes func(root *sitter.Node, src []byte, path string) []routeCall
+	routes func(root *sitter.Node, src []byte, path string) ([]routeCall, []Mount)
 	// scan, for languages without a tree-sitter grammar here, finds the
 	// definitions of a file directly (schema scanners: SQL, Prisma, ...).
 	scan func(l *Language, path string, src []byte) []Definition

@@ -51,6 +51,11 @@ func refineGo(m *match) bool {
 		if goErrorType(d.Name, m.src) {
 			d.Kind, d.Title = KindError, "Error"
 		}
+		for _, mem := range membersGo(m.def) {
+			if isEmbedded(mem) {
+				d.Bases = append(d.Bases, goReceiverType(mem.Content(m.src)))
+			}
+		}
 		if single {
 			m.show = parent
 			// "type Status string" followed by its constants reads as one
@@ -66,7 +71,7 @@ func refineGo(m *match) bool {
 		if m.kind == "variable" {
 			d.Title = "Variable"
 			if v := m.def.ChildByFieldName("value"); v != nil {
-				if s := v.Content(m.src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") {
+				if s := v.Content(m.src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") || goErrorCall.MatchString(s) {
 					d.Kind, d.Title = KindError, "Error"
 				}
 			}
@@ -113,6 +118,10 @@ func goErrorType(name string, src []byte) bool {
 	re := regexp.MustCompile(`(?m)^func \(\w*\s*\*?` + regexp.QuoteMeta(name) + `(?:\[[^\]]*\])?\) Error\(\) string`)
 	return re.Match(src)
 }
+
+// goErrorCall matches constructors of error values: echo.NewHTTPError(...),
+// status.Error(...), apperr.New...Error(...).
+var goErrorCall = regexp.MustCompile(`^[\w.]*(?:New\w*Error|Errorf?|NewErr\w*)\(`)
 
 // goSchemaTags reports a struct whose fields carry storage or wire tags.
 func goSchemaTags(body string) bool {

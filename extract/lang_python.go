@@ -2,6 +2,8 @@ package extract
 
 import (
 	_ "embed"
+	"path"
+	"regexp"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -104,6 +106,9 @@ func refinePython(m *match) bool {
 			}
 		}
 		d.Bases = identifiers(bases)
+		if d.Kind == KindSchema {
+			d.Aliases = pyTableNames(d.Name, m.def, m.src, m.out.Path)
+		}
 	case "variable":
 		m.show = m.def.Parent()
 		if !pyTopLevel(m.show) {
@@ -139,6 +144,34 @@ func pySchemaTitle(bases string, cls *sitter.Node, src []byte) string {
 		return "Model"
 	}
 	return ""
+}
+
+var (
+	pyDBTableRe   = regexp.MustCompile(`(?m)^\s+db_table\s*=\s*["']([^"']+)["']`)
+	pyTablenameRe = regexp.MustCompile(`(?m)^\s+__tablename__\s*=\s*["']([^"']+)["']`)
+)
+
+// pyTableNames are the table names of a model: Django's Meta.db_table or
+// its default <app>_<model>, SQLAlchemy's __tablename__.
+func pyTableNames(name string, cls *sitter.Node, src []byte, file string) []string {
+	body := cls.Content(src)
+	if m := pyTablenameRe.FindStringSubmatch(body); m != nil {
+		return []string{m[1]}
+	}
+	if m := pyDBTableRe.FindStringSubmatch(body); m != nil {
+		return []string{m[1]}
+	}
+	if strings.Contains(string(src), "django") {
+		// Django's default: the app's directory and the model, lowercased.
+		dir := path.Dir(file)
+		if path.Base(dir) == "models" {
+			dir = path.Dir(dir)
+		}
+		if app := path.Base(dir); app != "." && app != "/" {
+			return []string{strings.ToLower(app + "_" + name)}
+		}
+	}
+	return nil
 }
 
 // identifiers lists the last identifier of each comma-separated item,

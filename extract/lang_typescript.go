@@ -2,6 +2,7 @@ package extract
 
 import (
 	_ "embed"
+	"regexp"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -90,6 +91,7 @@ func refineJS(m *match) bool {
 			return false
 		}
 		m.show, d.Exported, d.Kind, d.Title = m.def, true, KindSchema, "Table"
+		d.Bases = spreadsOf(v, m.src)
 		return true
 	}
 	if m.kind != "method" && !ok {
@@ -118,8 +120,11 @@ func refineJS(m *match) bool {
 		}
 	case "class":
 		d.Kind, d.Title = KindType, "Class"
-		if strings.Contains(m.show.Content(m.src)[:min(200, len(m.show.Content(m.src)))], "@Entity(") {
+		if head := m.show.Content(m.src)[:min(200, len(m.show.Content(m.src)))]; strings.Contains(head, "@Entity(") {
 			d.Kind, d.Title = KindSchema, "Entity"
+			if n := jsEntityName.FindStringSubmatch(head); n != nil {
+				d.Aliases = []string{n[1]}
+			}
 		}
 		h := heritage(m.def, m.src)
 		if containsWord(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
@@ -155,7 +160,11 @@ func refineJS(m *match) bool {
 		} else if v != nil {
 			if title := jsSchemaTitle(v.Content(m.src)); title != "" {
 				d.Kind, d.Title = KindSchema, title
+				if n := jsTableName.FindStringSubmatch(v.Content(m.src)); n != nil {
+					d.Aliases = []string{n[1]}
+				}
 			}
+			d.Bases = spreadsOf(v, m.src)
 		}
 	case "export":
 		// module.exports.name = ..., exports.name = ...
@@ -181,6 +190,31 @@ func refineJS(m *match) bool {
 		return false
 	}
 	return true
+}
+
+var (
+	jsTableName  = regexp.MustCompile(`^(?:pg|sqlite|mysql)Table\(\s*["']([^"']+)["']`)
+	jsEntityName = regexp.MustCompile(`@Entity\(\s*["']([^"']+)["']`)
+)
+
+// spreadsOf names the objects a value spreads into its object literal, or
+// passes whole to a table builder: defineTable({ ...serializedWorld }),
+// defineTable(memoryFields).
+func spreadsOf(v *sitter.Node, src []byte) []string {
+	var out []string
+	if v.Type() == "call_expression" {
+		if args := namedChildren(v.ChildByFieldName("arguments")); len(args) > 0 && args[0].Type() == "identifier" {
+			out = append(out, args[0].Content(src))
+		}
+	}
+	if o := findObject(v, 0); o != nil {
+		for _, c := range namedChildren(o) {
+			if c.Type() == "spread_element" && c.NamedChildCount() > 0 && c.NamedChild(0).Type() == "identifier" {
+				out = append(out, c.NamedChild(0).Content(src))
+			}
+		}
+	}
+	return out
 }
 
 // jsSchemaTitle recognises schema definitions by the call that builds

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -24,6 +25,17 @@ type Route struct {
 type routeCall struct {
 	Route
 	show, ownFunc *sitter.Node
+	from          *sitter.Node // when set, the snippet starts here: one call of a chain
+}
+
+// Mount is a router mounted under a prefix: Django include(), Hono
+// app.route(), Express app.use(), FastAPI include_router, Flask
+// register_blueprint, chi Mount. Target names what is mounted: a module
+// path ("shop/urls.py") or an identifier whose file stem it matches.
+type Mount struct {
+	Prefix string
+	Target string
+	Path   string // the file holding the mount
 }
 
 var httpMethods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "HEAD": true, "OPTIONS": true}
@@ -31,21 +43,32 @@ var httpMethods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH
 // Routes returns the HTTP routes a file registers, each as a Definition of
 // kind route whose snippet is the registration with bodies cut (for a
 // decorator, the decorated handler's signature).
-func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []byte) ([]Definition, error) {
+func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []byte) ([]Definition, []Mount, error) {
 	if lang.routes == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer tree.Close()
 	var defs []Definition
-	for _, rc := range lang.routes(tree.RootNode(), src, name) {
+	calls, mounts := lang.routes(tree.RootNode(), src, name)
+	at := func(rc routeCall) uint32 {
+		if rc.from != nil {
+			return rc.from.StartByte()
+		}
+		return rc.show.StartByte()
+	}
+	sort.SliceStable(calls, func(i, j int) bool { return at(calls[i]) < at(calls[j]) })
+	for i := range mounts {
+		mounts[i].Path = name
+	}
+	for _, rc := range calls {
 		if rc.show.HasError() {
 			continue
 		}
-		m := match{src: src, def: rc.show, show: rc.show, ownFunc: rc.ownFunc}
+		m := match{src: src, def: rc.show, show: rc.show, ownFunc: rc.ownFunc, from: rc.from}
 		if rc.ownFunc != nil {
 			m.def = rc.ownFunc
 		}
@@ -53,10 +76,10 @@ func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []
 			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler}}
 		buildSnippet(lang, &m)
 		m.out.Members = nil
-		m.out.DeclLine = int(rc.show.StartPoint().Row) + 1
+		m.out.DeclLine = m.out.StartLine
 		defs = append(defs, m.out)
 	}
-	return defs, nil
+	return defs, mounts, nil
 }
 
 // stringValue returns the text of a string literal node without quotes.
@@ -104,13 +127,32 @@ func handlerName(n *sitter.Node, src []byte) string {
 			}
 		}
 	case "call_expression", "call":
+		// A wrapped handler: pm(hasID(a.UpdateCampaignStatus), "perm"),
+		// http.HandlerFunc(s.del): the first function reference inside;
+		// adminRouter(): the function itself.
 		if args := n.ChildByFieldName("arguments"); args != nil {
-			if kids := namedChildren(args); len(kids) > 0 {
-				return handlerName(kids[len(kids)-1], src)
+			for _, a := range namedChildren(args) {
+				if h := handlerName(a, src); h != "" {
+					return h
+				}
 			}
 		}
+		return handlerName(n.ChildByFieldName("function"), src)
 	}
 	return ""
+}
+
+// lastArgHandler names the handler among a registration's arguments: the
+// last one that names a function (middleware may come before it).
+func lastArgHandler(args []*sitter.Node, src []byte) string {
+	if len(args) < 2 {
+		return ""
+	}
+	last := args[len(args)-1]
+	if jsFuncs[last.Type()] || last.Type() == "func_literal" || last.Type() == "lambda" {
+		return "" // an inline handler: the snippet shows its signature
+	}
+	return handlerName(last, src)
 }
 
 // statementOf climbs from a call to the statement that holds it.
@@ -125,10 +167,32 @@ var goRouteVerbs = map[string]bool{"HandleFunc": true, "Handle": true, "Get": tr
 	"Delete": true, "Head": true, "Options": true, "GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true,
 	"HEAD": true, "OPTIONS": true, "Any": true, "Method": true, "MethodFunc": true}
 
-// goRoutes finds net/http, chi, gin, echo and fiber registrations,
-// applying chi's r.Route("/prefix", func(r chi.Router) {...}) prefixes.
-func goRoutes(root *sitter.Node, src []byte, _ string) []routeCall {
+// goRoutes finds net/http, chi, gin, echo and fiber registrations, with
+// chi's r.Route("/p", func(r chi.Router) {...}) prefixes and gin/echo
+// groups (v1 := r.Group("/v1")), and chi Mount calls.
+func goRoutes(root *sitter.Node, src []byte, _ string) ([]routeCall, []Mount) {
+	groups := map[string]string{} // variable -> prefix
+	var walkGroups func(n *sitter.Node)
+	walkGroups = func(n *sitter.Node) {
+		if n.Type() == "short_var_declaration" || n.Type() == "assignment_statement" {
+			left, right := namedChildren(n.ChildByFieldName("left")), namedChildren(n.ChildByFieldName("right"))
+			if len(left) == 1 && len(right) == 1 && right[0].Type() == "call_expression" {
+				fn := right[0].ChildByFieldName("function")
+				args := namedChildren(right[0].ChildByFieldName("arguments"))
+				if fn != nil && fn.Type() == "selector_expression" && fn.ChildByFieldName("field").Content(src) == "Group" && len(args) > 0 {
+					if p, ok := stringValue(args[0], src); ok {
+						groups[left[0].Content(src)] = groups[fn.ChildByFieldName("operand").Content(src)] + p
+					}
+				}
+			}
+		}
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			walkGroups(n.NamedChild(i))
+		}
+	}
+	walkGroups(root)
 	var out []routeCall
+	var mounts []Mount
 	var walk func(n *sitter.Node, prefix string)
 	walk = func(n *sitter.Node, prefix string) {
 		if n.Type() == "call_expression" {
@@ -136,23 +200,28 @@ func goRoutes(root *sitter.Node, src []byte, _ string) []routeCall {
 			args := namedChildren(n.ChildByFieldName("arguments"))
 			if fn != nil && fn.Type() == "selector_expression" && len(args) >= 2 {
 				verb := fn.ChildByFieldName("field").Content(src)
+				pre := prefix + groups[fn.ChildByFieldName("operand").Content(src)]
 				first, _ := stringValue(args[0], src)
 				switch {
 				case verb == "Route" || verb == "Group":
 					if strings.HasPrefix(first, "/") && args[1].Type() == "func_literal" {
-						walk(args[1], prefix+first)
+						walk(args[1], pre+first)
 						return
+					}
+				case verb == "Mount":
+					if strings.HasPrefix(first, "/") {
+						mounts = append(mounts, Mount{Prefix: pre + first, Target: handlerName(args[1], src)})
 					}
 				case verb == "Method" || verb == "MethodFunc":
 					if p, ok := stringValue(args[1], src); ok && httpMethods[strings.ToUpper(first)] && len(args) >= 3 && strings.HasPrefix(p, "/") {
-						out = append(out, routeCall{Route{strings.ToUpper(first), prefix + p, handlerName(args[2], src)}, statementOf(n), nil})
+						out = append(out, routeCall{Route: Route{strings.ToUpper(first), pre + p, lastArgHandler(args, src)}, show: statementOf(n)})
 					}
 				case goRouteVerbs[verb]:
 					if method, p, ok := splitPattern(first); ok {
 						if up := strings.ToUpper(verb); httpMethods[up] {
 							method = up
 						}
-						out = append(out, routeCall{Route{method, prefix + p, handlerName(args[len(args)-1], src)}, statementOf(n), nil})
+						out = append(out, routeCall{Route: Route{method, pre + p, lastArgHandler(args, src)}, show: statementOf(n)})
 					}
 				}
 			}
@@ -162,7 +231,7 @@ func goRoutes(root *sitter.Node, src []byte, _ string) []routeCall {
 		}
 	}
 	walk(root, "")
-	return out
+	return out, mounts
 }
 
 var jsRouteVerbs = map[string]bool{"get": true, "post": true, "put": true, "patch": true, "delete": true, "head": true,
@@ -172,8 +241,10 @@ var nextRouteFile = regexp.MustCompile(`(?:^|/)app/((?:.*/)?)route\.(?:ts|js|tsx
 
 // jsRoutes finds Express, Hono, Fastify and Convex httpRouter
 // registrations, and the handlers a Next.js app-router route file exports.
-func jsRoutes(root *sitter.Node, src []byte, file string) []routeCall {
+func jsRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount) {
 	var out []routeCall
+	var mounts []Mount
+	out = append(out, remixRoutes(root, src, file)...)
 	if m := nextRouteFile.FindStringSubmatch(file); m != nil {
 		pattern := nextPattern(m[1])
 		for _, c := range namedChildren(root) {
@@ -187,12 +258,12 @@ func jsRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 			switch d.Type() {
 			case "function_declaration":
 				if n := d.ChildByFieldName("name").Content(src); httpMethods[n] {
-					out = append(out, routeCall{Route{n, pattern, n}, c, d})
+					out = append(out, routeCall{Route: Route{n, pattern, n}, show: c, ownFunc: d})
 				}
 			case "lexical_declaration":
 				for _, v := range namedChildren(d) {
 					if n := v.ChildByFieldName("name"); n != nil && httpMethods[n.Content(src)] {
-						out = append(out, routeCall{Route{n.Content(src), pattern, n.Content(src)}, c, v.ChildByFieldName("value")})
+						out = append(out, routeCall{Route: Route{n.Content(src), pattern, n.Content(src)}, show: c, ownFunc: v.ChildByFieldName("value")})
 					}
 				}
 			}
@@ -205,18 +276,27 @@ func jsRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 			args := namedChildren(n.ChildByFieldName("arguments"))
 			if fn != nil && fn.Type() == "member_expression" && len(args) >= 1 {
 				verb := fn.ChildByFieldName("property").Content(src)
-				if jsRouteVerbs[verb] {
-					if p, ok := stringValue(args[0], src); ok && strings.HasPrefix(p, "/") && len(args) >= 2 {
-						method := strings.ToUpper(verb)
-						if !httpMethods[method] {
-							method = "ANY"
-						}
-						out = append(out, routeCall{Route{method, p, handlerName(args[len(args)-1], src)}, statementOf(n), nil})
-					} else if args[0].Type() == "object" && verb == "route" {
-						if rc, ok := routeObject(args[0], src); ok {
-							rc.show = statementOf(n)
-							out = append(out, rc)
-						}
+				p, isPath := stringValue(args[0], src)
+				isPath = isPath && strings.HasPrefix(p, "/")
+				// One call of a chain, new Hono().post(...).post(...), shows
+				// from its own ".post(" on.
+				show, from := statementOf(n), (*sitter.Node)(nil)
+				if obj := fn.ChildByFieldName("object"); obj != nil && obj.Type() != "identifier" && obj.Type() != "member_expression" && obj.Type() != "this" {
+					show, from = n, fn.ChildByFieldName("property")
+				}
+				switch {
+				case (verb == "route" || verb == "use") && isPath && len(args) == 2 && args[1].Type() == "identifier":
+					mounts = append(mounts, Mount{Prefix: p, Target: args[1].Content(src)})
+				case jsRouteVerbs[verb] && isPath && len(args) >= 2:
+					method := strings.ToUpper(verb)
+					if !httpMethods[method] {
+						method = "ANY"
+					}
+					out = append(out, routeCall{Route: Route{method, p, lastArgHandler(args, src)}, show: show, from: from})
+				case verb == "route" && args[0].Type() == "object":
+					if rc, ok := routeObject(args[0], src); ok {
+						rc.show, rc.from = show, from
+						out = append(out, rc)
 					}
 				}
 			}
@@ -226,6 +306,52 @@ func jsRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 		}
 	}
 	walk(root)
+	return out, mounts
+}
+
+var remixRouteFile = regexp.MustCompile(`(?:^|/)app/routes/(.+)\.(?:ts|tsx|js|jsx)$`)
+
+// remixRoutes reads a Remix / React Router file route: the loader answers
+// GET and the action the other methods, at the URL its file name spells
+// (api+/webhook.trigger.ts -> /api/webhook/trigger, $id -> {id}).
+func remixRoutes(root *sitter.Node, src []byte, file string) []routeCall {
+	m := remixRouteFile.FindStringSubmatch(file)
+	if m == nil {
+		return nil
+	}
+	var segs []string
+	for _, part := range strings.Split(m[1], "/") {
+		part = strings.TrimSuffix(part, "+")
+		if part == "route" {
+			continue // folder routes: api+/items/route.tsx
+		}
+		for _, s := range strings.Split(part, ".") {
+			switch {
+			case s == "" || s == "_index" || s == "index" || strings.HasPrefix(s, "_") || strings.HasPrefix(s, "("):
+			case strings.HasPrefix(s, "$"):
+				segs = append(segs, "{"+strings.TrimSuffix(s[1:], "_")+"}")
+			default:
+				segs = append(segs, strings.TrimSuffix(s, "_"))
+			}
+		}
+	}
+	pattern := "/" + strings.Join(segs, "/")
+	var out []routeCall
+	for _, c := range namedChildren(root) {
+		if c.Type() != "export_statement" {
+			continue
+		}
+		d := c.ChildByFieldName("declaration")
+		if d == nil || d.Type() != "function_declaration" {
+			continue
+		}
+		switch d.ChildByFieldName("name").Content(src) {
+		case "loader":
+			out = append(out, routeCall{Route: Route{"GET", pattern, "loader"}, show: c, ownFunc: d})
+		case "action":
+			out = append(out, routeCall{Route: Route{"POST", pattern, "action"}, show: c, ownFunc: d})
+		}
+	}
 	return out
 }
 
@@ -279,7 +405,16 @@ var (
 
 // pyRoutes finds FastAPI and Flask decorators (with APIRouter and Blueprint
 // prefixes) and Django urls.py path() entries.
-func pyRoutes(root *sitter.Node, src []byte, file string) []routeCall {
+func pyRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount) {
+	var mounts []Mount
+	for _, m := range pyIncludeRe.FindAllSubmatch(src, -1) {
+		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...)
+		target := string(m[1])
+		if i := strings.IndexByte(target, '.'); i > 0 {
+			target = target[:i]
+		}
+		mounts = append(mounts, Mount{Prefix: string(m[2]), Target: target})
+	}
 	prefixes := map[string]string{}
 	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
 		prefixes[string(m[1])] = string(m[2])
@@ -325,7 +460,7 @@ func pyRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 				}
 				name := def.ChildByFieldName("name").Content(src)
 				for _, method := range methods {
-					out = append(out, routeCall{Route{method, p, name}, n, def})
+					out = append(out, routeCall{Route: Route{method, p, name}, show: n, ownFunc: def})
 				}
 			}
 			return
@@ -334,7 +469,16 @@ func pyRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 				args := namedChildren(n.ChildByFieldName("arguments"))
 				if len(args) >= 2 {
 					if p, ok := stringValue(args[0], src); ok {
-						out = append(out, routeCall{Route{"ANY", djangoPattern(p), handlerName(args[1], src)}, n, nil})
+						if inc := args[1]; inc.Type() == "call" && inc.ChildByFieldName("function").Content(src) == "include" {
+							// path("shop/", include("shop.urls")): a mount.
+							if ia := namedChildren(inc.ChildByFieldName("arguments")); len(ia) > 0 {
+								if mod, ok := stringValue(ia[0], src); ok {
+									mounts = append(mounts, Mount{Prefix: djangoPattern(p), Target: strings.ReplaceAll(mod, ".", "/") + ".py"})
+								}
+							}
+						} else {
+							out = append(out, routeCall{Route: Route{"ANY", djangoPattern(p), handlerName(args[1], src)}, show: n})
+						}
 					}
 				}
 			}
@@ -344,8 +488,10 @@ func pyRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 		}
 	}
 	walk(root)
-	return out
+	return out, mounts
 }
+
+var pyIncludeRe = regexp.MustCompile(`(?:include_router|register_blueprint)\(\s*([\w.]+)\s*,[^)]*?(?:url_)?prefix\s*=\s*["']([^"']*)["']`)
 
 var djangoGroupRe = regexp.MustCompile(`\(\?P<(\w+)>[^)]*\)`)
 

@@ -12,7 +12,7 @@ func routesOf(t *testing.T, file, src string) []string {
 	t.Helper()
 	p := NewParser()
 	defer p.Close()
-	ds, err := p.Routes(context.Background(), ForPath(file), file, []byte(src))
+	ds, _, err := p.Routes(context.Background(), ForPath(file), file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,6 +88,67 @@ def webhook():
 	} {
 		if diff := cmp.Diff(tc.want, routesOf(t, tc.file, tc.src)); diff != "" {
 			t.Errorf("%s: %s", tc.file, diff)
+		}
+	}
+}
+
+func TestRouteGroupsChainsAndMounts(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	for _, tc := range []struct {
+		file, src  string
+		want       []string
+		wantMounts []string
+	}{
+		{"main.go", `package main
+func setup(r *gin.Engine, a *App) {
+	r.POST("/orders", legacyOrders)
+	v1 := r.Group("/v1")
+	v1.POST("/orders", createOrder)
+	g := e.Group("/api")
+	g.PUT("/campaigns/:id/status", pm(hasID(a.UpdateCampaignStatus), "campaigns:send"))
+	r.Mount("/admin", adminRouter())
+}
+`, []string{"POST /orders -> legacyOrders", "POST /v1/orders -> createOrder", "PUT /api/campaigns/:id/status -> UpdateCampaignStatus"},
+			[]string{"/admin <- adminRouter"}},
+		{"server.ts", `const auth = new Hono()
+  .post('/authorize', authorize)
+  .post('/signup', async (c) => { return c.json({}) });
+app.route('/api/auth', auth);
+app.get('/api/v2/openapi.json', (c) => c.json({}));
+`, []string{"POST /authorize -> authorize | .post('/authorize', authorize)",
+			"POST /signup | .post('/signup', async (c) => { ... })",
+			"GET /api/v2/openapi.json | app.get('/api/v2/openapi.json', (c) => c.json({}));"},
+			[]string{"/api/auth <- auth"}},
+		{"app/routes/api+/webhook.trigger.ts", `export async function action({ request }: Route.ActionArgs) {
+  return null;
+}
+export async function loader() { return null; }
+`, []string{"POST /api/webhook/trigger -> action", "GET /api/webhook/trigger -> loader"}, nil},
+		{"project/urls.py", `urlpatterns = [path("shop/", include("shop.urls"))]
+app.include_router(items.router, prefix="/api/v1")
+`, nil, []string{"/api/v1 <- items", "/shop/ <- shop/urls.py"}},
+	} {
+		ds, mounts, err := p.Routes(context.Background(), ForPath(tc.file), tc.file, []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, gotM []string
+		for _, d := range ds {
+			s := d.Route.String()
+			if tc.file == "server.ts" {
+				s += " | " + d.Text()
+			}
+			got = append(got, s)
+		}
+		for _, m := range mounts {
+			gotM = append(gotM, m.Prefix+" <- "+m.Target)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s routes: %s", tc.file, diff)
+		}
+		if diff := cmp.Diff(tc.wantMounts, gotM); diff != "" {
+			t.Errorf("%s mounts: %s", tc.file, diff)
 		}
 	}
 }

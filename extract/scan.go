@@ -1,12 +1,15 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
 
 // KindSchema is a table, model, message or other data definition.
 const KindSchema Kind = "schema"
+
+var prismaMapRe = regexp.MustCompile(`^\s*@@map\(\s*"([^"]+)"`)
 
 // blockSyntax configures the brace-block scanner for a schema language
 // whose definitions are "keyword Name ... { members }": Prisma, GraphQL SDL
@@ -56,6 +59,11 @@ func scanBlocks(syn *blockSyntax, lang *Language, path string, src []byte) []Def
 		}
 		d := Definition{Name: name, Kind: bk.kind, Title: bk.title, Path: path, Lang: lang, Exported: true,
 			StartLine: i + 1, EndLine: end + 1, DeclLine: i + 1, Members: members}
+		for r := i; r <= end; r++ {
+			if m := prismaMapRe.FindStringSubmatch(lines[r]); m != nil && lang.Name == "prisma" {
+				d.Aliases = append(d.Aliases, m[1]) // @@map("users")
+			}
+		}
 		start := i
 		for k := i - 1; k >= 0 && i-k <= 3; k-- {
 			t := strings.TrimSpace(lines[k])

@@ -11,7 +11,8 @@ var sqlLang = &Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comme
 // the lines it spans (0-based, inclusive).
 type sqlStatement struct {
 	text       string
-	start, end int
+	start, end int // lines, 0-based
+	from, to   int // byte offsets in the source: where the statement's text starts and ends
 }
 
 var (
@@ -21,6 +22,7 @@ var (
 	sqlViewRe     = regexp.MustCompile(`(?is)^CREATE\s+(?:OR\s+REPLACE\s+)?(?:TEMP\s+|TEMPORARY\s+)?(?:MATERIALIZED\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?` + sqlName)
 	sqlIndexRe    = regexp.MustCompile(`(?is)^CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?(?:IF\s+NOT\s+EXISTS\s+)?` + sqlName + `\s+ON\s+(?:ONLY\s+)?` + sqlName)
 	sqlAlterRe    = regexp.MustCompile(`(?is)^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?` + sqlName)
+	sqlValueRe    = regexp.MustCompile(`'((?:[^']|'')*)'`)
 	sqlRefRe      = regexp.MustCompile(`(?i)\bREFERENCES\s+` + sqlName)
 	sqlConstraint = map[string]bool{"CONSTRAINT": true, "PRIMARY": true, "FOREIGN": true, "UNIQUE": true, "CHECK": true,
 		"INDEX": true, "KEY": true, "EXCLUDE": true, "LIKE": true, "FULLTEXT": true, "SPATIAL": true, "PERIOD": true}
@@ -48,7 +50,9 @@ func splitSQL(src string) []sqlStatement {
 		if strings.TrimSpace(text) != "" {
 			// The statement starts on the line of its first non-space byte.
 			lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
-			out = append(out, sqlStatement{text: strings.TrimSpace(text), start: startLine + strings.Count(text[:lead], "\n"), end: endLine})
+			trail := len(strings.TrimRight(text, " \t\r\n"))
+			out = append(out, sqlStatement{text: strings.TrimSpace(text), start: startLine + strings.Count(text[:lead], "\n"), end: endLine,
+				from: start + lead, to: start + trail})
 		}
 	}
 	for i := 0; i < len(b); i++ {
@@ -121,6 +125,10 @@ func scanSQL(lang *Language, path string, src []byte) []Definition {
 		case sqlEnumRe.MatchString(st.text):
 			m := sqlEnumRe.FindStringSubmatch(st.text)
 			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindEnum, "Enum"
+			for _, v := range sqlValueRe.FindAllStringSubmatch(st.text[len(m[0]):], -1) {
+				row := st.start + strings.Count(st.text[:strings.Index(st.text, v[0])], "\n") + 1
+				d.Members = append(d.Members, Member{Name: v[1], Start: row, End: row})
+			}
 		case sqlViewRe.MatchString(st.text):
 			m := sqlViewRe.FindStringSubmatch(st.text)
 			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindSchema, "View"
@@ -142,17 +150,20 @@ func scanSQL(lang *Language, path string, src []byte) []Definition {
 			s = st.start // longer than three lines: leave it out
 		}
 		d.StartLine = s + 1
-		for r := s; r <= st.end && r < len(lines); r++ {
-			text := strings.TrimRight(lines[r], " \t\r")
-			if r == st.end {
-				// Keep the statement's own text on its last line, not the
-				// start of the next statement.
-				if i := strings.IndexByte(text, ';'); i >= 0 && sqlEndsHere(text[:i+1]) {
-					text = text[:i+1]
-				}
-			}
-			d.Lines = append(d.Lines, Line{Row: r + 1, Text: text})
+		for r := s; r < st.start; r++ {
+			d.Lines = append(d.Lines, Line{Row: r + 1, Text: strings.TrimRight(lines[r], " \t\r")})
 		}
+		// The statement's own text: a line it shares with another
+		// statement ("DROP TYPE t; CREATE TYPE t AS ENUM (...);") shows
+		// only this statement's part.
+		body := string(src[st.from:st.to])
+		if end := st.to; end < len(src) && src[end] == ';' {
+			body += ";"
+		}
+		for i, l := range strings.Split(body, "\n") {
+			d.Lines = append(d.Lines, Line{Row: st.start + i + 1, Text: strings.TrimRight(l, " \t\r")})
+		}
+		d.EndLine = st.start + strings.Count(body, "\n") + 1
 		defs = append(defs, d)
 	}
 	return defs
@@ -186,6 +197,9 @@ func sqlColumns(lines []string, st sqlStatement) []Member {
 		lead := len(item) - len(strings.TrimLeft(item, " \t\r\n"))
 		last := itemStart + len(strings.TrimRight(item, " \t\r\n")) - 1
 		m := Member{Name: sqlIdent(f[0]), Start: lineOf(itemStart+lead) + 1, End: lineOf(last) + 1}
+		for m.Start-2 >= 0 && m.Start-2 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[m.Start-2]), "--") && m.Start-1 > st.start+1 {
+			m.Start-- // a column's comment goes with it
+		}
 		if r := sqlRefRe.FindStringSubmatch(t); r != nil {
 			m.Type = sqlIdent(r[1])
 		}

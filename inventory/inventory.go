@@ -1,0 +1,290 @@
+package inventory
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/internal/atomic"
+)
+
+// SchemaVersion is the version this package writes; 1.0 is read too.
+const SchemaVersion = "1.1"
+
+// Status of one context source.
+type Status string
+
+// The audit's verdicts on a source.
+const (
+	Available     Status = "AVAILABLE"
+	Partial       Status = "PARTIAL"
+	NotAvailable  Status = "NOT_AVAILABLE"
+	NotApplicable Status = "NOT_APPLICABLE"
+)
+
+// Source is one kind of context and where it is.
+type Source struct {
+	Status    Status `json:"status"`
+	Path      string `json:"path"`
+	Summary   string `json:"summary"`
+	EstTokens int    `json:"est_tokens"`
+	TaskID    string `json:"task_id"`
+}
+
+// Inventory is ContextInventoryV1.
+type Inventory struct {
+	SchemaVersion        string            `json:"schema_version"`
+	AuditTimestamp       string            `json:"audit_timestamp"`
+	GitHash              string            `json:"git_hash"`
+	BlastZone            []string          `json:"blast_zone"`
+	Sources              map[string]Source `json:"sources"`
+	TotalAvailableTokens int               `json:"total_available_tokens"`
+	GapsNoted            []string          `json:"gaps_noted"`
+	// Rounds is the appendix round history, kept alongside the audit.
+	Rounds []Round `json:"appendix_rounds,omitempty"`
+}
+
+// Round records what one debate round's appendix showed.
+type Round struct {
+	Round       int        `json:"round"`
+	GitHash     string     `json:"git_hash"`
+	ExtractedAt string     `json:"extracted_at"`
+	Refs        []string   `json:"refs"`
+	Artifacts   []Artifact `json:"artifacts"`
+}
+
+// Artifact is one artifact a round showed, with the content hash of its
+// file then: the next round reuses it while the hash holds.
+type Artifact struct {
+	Label     string   `json:"label"`
+	Kind      string   `json:"kind"`
+	Title     string   `json:"title"`
+	Path      string   `json:"path"`
+	StartLine int      `json:"start_line"`
+	EndLine   int      `json:"end_line"`
+	Symbols   []string `json:"symbols"`
+	BlobHash  string   `json:"blob_hash"`
+}
+
+// Validate checks the fields every reader relies on. Unknown fields were
+// already ignored by decoding.
+func (inv *Inventory) Validate() error {
+	var missing []string
+	if inv.SchemaVersion == "" {
+		missing = append(missing, "schema_version")
+	} else if inv.SchemaVersion != "1.0" && inv.SchemaVersion != "1.1" {
+		return fmt.Errorf("schema_version %q: want 1.0 or 1.1", inv.SchemaVersion)
+	}
+	if inv.AuditTimestamp == "" {
+		missing = append(missing, "audit_timestamp")
+	}
+	if inv.GitHash == "" {
+		missing = append(missing, "git_hash")
+	}
+	if inv.BlastZone == nil {
+		missing = append(missing, "blast_zone")
+	}
+	if inv.Sources == nil {
+		missing = append(missing, "sources")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("not a ContextInventoryV1: missing %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// decode parses and validates an inventory object.
+func decode(raw []byte) (*Inventory, error) {
+	var inv Inventory
+	if err := json.Unmarshal(raw, &inv); err != nil {
+		return nil, fmt.Errorf("invalid JSON: %w", err)
+	}
+	if err := inv.Validate(); err != nil {
+		return nil, err
+	}
+	return &inv, nil
+}
+
+// ErrNone means no inventory has been written yet: not an error for a
+// round, which then works without one.
+var ErrNone = errors.New("no inventory yet")
+
+// Store is where an inventory lives.
+type Store struct {
+	// File holds the inventory: a file of its own, or a session file.
+	File string
+	// session is set when File is an adversarial-spec session file; the
+	// inventory is its extended_state.context_inventory.
+	session bool
+}
+
+// SessionState is the adversarial-spec pointer file, relative to a root.
+const SessionState = ".adversarial-spec/session-state.json"
+
+// Locate finds the store: the active session file when
+// .adversarial-spec/session-state.json exists under root, else file
+// (relative to root when not absolute).
+func Locate(root, file string) (Store, error) {
+	state := filepath.Join(root, filepath.FromSlash(SessionState))
+	b, err := os.ReadFile(state)
+	switch {
+	case err == nil:
+		var st struct {
+			Active string `json:"active_session_file"`
+		}
+		if err := json.Unmarshal(b, &st); err != nil {
+			return Store{}, fmt.Errorf("%s: invalid JSON: %w", state, err)
+		}
+		if st.Active == "" {
+			return Store{}, fmt.Errorf("%s: no active_session_file", state)
+		}
+		p := st.Active
+		if !filepath.IsAbs(p) {
+			// Relative to the session directory, or else to the root.
+			cand := filepath.Join(filepath.Dir(state), p)
+			if _, err := os.Stat(cand); err != nil {
+				cand = filepath.Join(root, p)
+			}
+			p = cand
+		}
+		return Store{File: p, session: true}, nil
+	case !errors.Is(err, os.ErrNotExist):
+		return Store{}, fmt.Errorf("%s: %w", state, err)
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(root, file)
+	}
+	return Store{File: file}, nil
+}
+
+// Session reports whether the store is an adversarial-spec session file.
+func (s Store) Session() bool { return s.session }
+
+// Load reads the inventory. It returns ErrNone when none was written yet.
+func (s Store) Load() (*Inventory, error) {
+	b, err := os.ReadFile(s.File)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, ErrNone
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.File, err)
+	}
+	if !s.session {
+		inv, err := decode(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.File, err)
+		}
+		return inv, nil
+	}
+	top, ext, err := sessionParts(s.File, b)
+	if err != nil {
+		return nil, err
+	}
+	_ = top
+	raw, ok := ext["context_inventory"]
+	if !ok || string(raw) == "null" {
+		return nil, ErrNone
+	}
+	inv, err := decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: extended_state.context_inventory: %w", s.File, err)
+	}
+	return inv, nil
+}
+
+// sessionParts splits a session file into its top-level fields and its
+// extended_state fields, each kept as raw JSON.
+func sessionParts(file string, b []byte) (map[string]json.RawMessage, map[string]json.RawMessage, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(b, &top); err != nil {
+		return nil, nil, fmt.Errorf("%s: not a session file: %w", file, err)
+	}
+	ext := map[string]json.RawMessage{}
+	if raw, ok := top["extended_state"]; ok && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &ext); err != nil {
+			return nil, nil, fmt.Errorf("%s: extended_state is not an object", file)
+		}
+	}
+	return top, ext, nil
+}
+
+// Save writes the inventory atomically. In a session file only
+// extended_state.context_inventory changes; every other field is kept.
+func (s Store) Save(inv *Inventory) error {
+	inv.SchemaVersion = SchemaVersion
+	if inv.BlastZone == nil {
+		inv.BlastZone = []string{}
+	}
+	if inv.Sources == nil {
+		inv.Sources = map[string]Source{}
+	}
+	if inv.GapsNoted == nil {
+		inv.GapsNoted = []string{}
+	}
+	sort.Strings(inv.GapsNoted)
+	body, err := json.Marshal(inv)
+	if err != nil {
+		return err
+	}
+	out := body
+	perm := os.FileMode(0o644)
+	if s.session {
+		b, err := os.ReadFile(s.File)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%s: %w", s.File, err)
+		}
+		top := map[string]json.RawMessage{}
+		ext := map[string]json.RawMessage{}
+		if err == nil {
+			if top, ext, err = sessionParts(s.File, b); err != nil {
+				return err
+			}
+			if st, err := os.Stat(s.File); err == nil {
+				perm = st.Mode().Perm()
+			}
+		}
+		ext["context_inventory"] = body
+		if top["extended_state"], err = json.Marshal(ext); err != nil {
+			return err
+		}
+		if out, err = json.Marshal(top); err != nil {
+			return err
+		}
+	}
+	var pretty strings.Builder
+	var buf []byte
+	if buf, err = indent(out); err != nil {
+		return err
+	}
+	pretty.Write(buf)
+	pretty.WriteByte('\n')
+	if err := atomic.WriteFile(s.File, []byte(pretty.String()), perm); err != nil {
+		return fmt.Errorf("%s: %w", s.File, err)
+	}
+	if !s.session {
+		ignoreDir(filepath.Dir(s.File))
+	}
+	return nil
+}
+
+func indent(b []byte) ([]byte, error) {
+	var v json.RawMessage = b
+	return json.MarshalIndent(v, "", "  ")
+}
+
+// ignoreDir keeps the tool's own directory (.appendix) out of git status
+// by giving it a .gitignore that ignores everything in it.
+func ignoreDir(dir string) {
+	if filepath.Base(dir) != ".appendix" {
+		return
+	}
+	gi := filepath.Join(dir, ".gitignore")
+	if _, err := os.Stat(gi); err == nil {
+		return
+	}
+	_ = os.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
+}

@@ -1,0 +1,122 @@
+package inventory
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A session file in the shape adversarial-spec writes, with fields this
+// package must never touch.
+const sessionFile = `{
+  "session_id": "adv-2026-01-01-rate-limiter",
+  "doc_type": "spec",
+  "round": 2,
+  "models": ["gpt-5", "gemini-3-pro"],
+  "spec_path": "specs/rate-limiter.md",
+  "history": [{"round": 1, "agreed": false, "critiques": 3}],
+  "extended_state": {
+    "gauntlet": {"adversaries": ["paranoid_security"], "status": "pending"},
+    "notes": "keep me",
+    "context_inventory": null
+  },
+  "unicode": "naïve ✓"
+}`
+
+func sample() *Inventory {
+	return &Inventory{AuditTimestamp: "2026-01-01T00:00:00Z", GitHash: "abc1234", BlastZone: []string{"a.go"},
+		Sources: map[string]Source{"schema_types": {Status: Available, Path: "a.go", Summary: "1 type", EstTokens: 40}},
+		Rounds:  []Round{{Round: 2, GitHash: "abc1234", Refs: []string{"A"}, Artifacts: []Artifact{{Label: "A1", Path: "a.go", Symbols: []string{"A"}}}}}}
+}
+
+func TestSessionFileKeepsEveryOtherField(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".adversarial-spec", "sessions"), 0o755)
+	os.WriteFile(filepath.Join(root, SessionState), []byte(`{"active_session_file": "sessions/s1.json"}`), 0o644)
+	sess := filepath.Join(root, ".adversarial-spec", "sessions", "s1.json")
+	os.WriteFile(sess, []byte(sessionFile), 0o600)
+
+	st, err := Locate(root, ".appendix/inventory.json")
+	if err != nil || st.File != sess || !st.Session() {
+		t.Fatalf("Locate = %+v, %v", st, err)
+	}
+	if _, err := st.Load(); !errors.Is(err, ErrNone) {
+		t.Fatalf("null inventory: %v", err)
+	}
+	if err := st.Save(sample()); err != nil {
+		t.Fatal(err)
+	}
+	var before, after map[string]any
+	json.Unmarshal([]byte(sessionFile), &before)
+	b, _ := os.ReadFile(sess)
+	if err := json.Unmarshal(b, &after); err != nil {
+		t.Fatal(err)
+	}
+	inv := after["extended_state"].(map[string]any)["context_inventory"]
+	delete(after["extended_state"].(map[string]any), "context_inventory")
+	delete(before["extended_state"].(map[string]any), "context_inventory")
+	if diff := cmp.Diff(before, after); diff != "" {
+		t.Errorf("other fields changed: %s", diff)
+	}
+	if inv.(map[string]any)["schema_version"] != "1.1" {
+		t.Errorf("inventory not written: %v", inv)
+	}
+	if fi, _ := os.Stat(sess); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v", fi.Mode())
+	}
+	got, err := st.Load()
+	if err != nil || got.GitHash != "abc1234" || len(got.Rounds) != 1 {
+		t.Errorf("Load after Save: %+v %v", got, err)
+	}
+}
+
+func TestStandaloneFile(t *testing.T) {
+	root := t.TempDir()
+	st, err := Locate(root, ".appendix/inventory.json")
+	if err != nil || st.Session() {
+		t.Fatal(st, err)
+	}
+	if err := st.Save(sample()); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, ".appendix", ".gitignore")); !strings.Contains(string(b), "*") {
+		t.Error(".appendix is not ignored")
+	}
+	if _, err := st.Load(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestValidation(t *testing.T) {
+	dir := t.TempDir()
+	for name, tc := range map[string]struct{ body, want string }{
+		"corrupt":    {`{"schema_version": "1.1",`, "invalid JSON"},
+		"missing":    {`{"schema_version": "1.1", "sources": {}}`, "missing audit_timestamp, git_hash, blast_zone"},
+		"version":    {`{"schema_version": "2.0", "audit_timestamp": "x", "git_hash": "y", "blast_zone": [], "sources": {}}`, `schema_version "2.0"`},
+		"v1.0 extra": {`{"schema_version": "1.0", "audit_timestamp": "x", "git_hash": "y", "blast_zone": [], "sources": {}, "future": 1}`, ""},
+	} {
+		p := filepath.Join(dir, name+".json")
+		os.WriteFile(p, []byte(tc.body), 0o644)
+		_, err := Store{File: p}.Load()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), p)):
+			t.Errorf("%s: error %v, want %q naming the file", name, err, tc.want)
+		}
+	}
+	// A session file of another shape is refused, not overwritten.
+	p := filepath.Join(dir, "s.json")
+	os.WriteFile(p, []byte(`{"extended_state": [1, 2]}`), 0o644)
+	if err := (Store{File: p, session: true}).Save(sample()); err == nil {
+		t.Error("saved into a session file whose extended_state is a list")
+	}
+	if b, _ := os.ReadFile(p); string(b) != `{"extended_state": [1, 2]}` {
+		t.Errorf("session file changed: %s", b)
+	}
+}
