@@ -82,6 +82,7 @@ var declKeywords = map[string]bool{
 	// schema languages: SQL DDL, Prisma, GraphQL SDL, protobuf
 	"CREATE": true, "create": true, "Create": true, "ALTER": true, "alter": true, "Alter": true, "model": true,
 	"view": true, "message": true, "service": true, "input": true, "extend": true, "rpc": true,
+	"DROP": true, "drop": true,
 }
 
 func identByte(c byte) bool {
