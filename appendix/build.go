@@ -43,7 +43,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 		return nil, err
 	}
 	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != ""}
-	ix, err := search(ctx, repo, wantedNames(spec.Refs), routeSegments(spec.Refs))
+	ix, err := search(ctx, repo, spec.Refs)
 	if err != nil {
 		return nil, err
 	}

@@ -94,7 +94,7 @@ func identByte(c byte) bool {
 // as the first word of a line followed by what follows a declared name
 // (a type, "=", ":" or a parameter list opening a block). Files that
 // define none of the names are never parsed.
-func mayDefine(src []byte, wanted map[string]bool) map[string]bool {
+func mayDefine(src []byte, wanted map[string]want) map[string]bool {
 	var found map[string]bool
 	for len(src) > 0 {
 		nl := bytes.IndexByte(src, '\n')
@@ -108,9 +108,16 @@ func mayDefine(src []byte, wanted map[string]bool) map[string]bool {
 		if len(t) == 0 {
 			continue
 		}
+		top := len(t) == len(line)
 		first := true
 		decl := false
-		for i := 0; i < len(t); {
+		// On a declaration line the name comes early, before any "=":
+		// "export const handler =", "func (s *Server) Do(", "CREATE TABLE
+		// IF NOT EXISTS public.orders (". Later words are uses.
+		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
+			if t[i] == '=' && decl {
+				break
+			}
 			if !identByte(t[i]) {
 				i++
 				continue
@@ -123,17 +130,44 @@ func mayDefine(src []byte, wanted map[string]bool) map[string]bool {
 			if first {
 				decl = declKeywords[string(tok)]
 			}
-			if wanted[string(tok)] && (decl || first && startsDecl(t[j:])) {
+			if w := wanted[string(tok)]; w != 0 && (decl && (w != wantTop || top) ||
+				first && (w == wantAny && startsDecl(t[j:]) || w == wantDecl && startsMethod(t[j:]))) {
 				if found == nil {
 					found = map[string]bool{}
 				}
 				found[string(tok)] = true
 			}
+			if !decl {
+				break // only a declaration line has more than its first word to offer
+			}
 			first = false
 			i = j
+			n++
 		}
 	}
 	return found
+}
+
+// want says where a searched name may be defined.
+type want uint8
+
+const (
+	// wantAny: declared anywhere, or as a member: "Name Type", "NAME =".
+	wantAny want = iota + 1
+	// wantDecl: only on a declaration line (a field the spec names).
+	wantDecl
+	// wantTop: only on an unindented declaration line (a table name's
+	// spellings by convention: models and types are top level).
+	wantTop
+)
+
+// maxDeclTokens is how many words into a declaration line its name can be.
+const maxDeclTokens = 8
+
+// startsMethod reports a method declared without a keyword: "name(a) {".
+func startsMethod(rest []byte) bool {
+	r := bytes.TrimLeft(rest, " \t")
+	return len(r) > 0 && (r[0] == '(' || r[0] == '<') && startsDecl(rest)
 }
 
 // startsDecl reports whether what follows a line's first word reads like a

@@ -75,7 +75,7 @@ func tableKey(name string) string {
 // tableVariants spells a table name the ways a codebase may: snake and
 // camel case, singular and plural, with a role suffix. They are searched
 // for alongside the name itself.
-func tableVariants(name string) []string {
+func tableVariants(name string, apps map[string]bool) []string {
 	ws := words(name)
 	if len(ws) == 0 || len(ws) > 4 {
 		return nil
@@ -114,10 +114,11 @@ func tableVariants(name string) []string {
 		out = append(out, camel(one, true)+s)
 	}
 	out = append(out, strings.Join(one, "_")+"_table")
-	if len(one) > 1 {
-		// fundraising_payment may be Django's <app>_<model>: the model is
-		// searched for too, and matched by its alias.
-		out = append(out, tableVariants(strings.Join(ws[1:], "_"))...)
+	if len(one) > 1 && apps[ws[0]] {
+		// fundraising_payment, where fundraising is a directory, may be
+		// Django's <app>_<model>: the model is searched for too, and
+		// matched by its alias.
+		out = append(out, tableVariants(strings.Join(ws[1:], "_"), nil)...)
 	}
 	return out
 }

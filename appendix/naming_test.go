@@ -28,7 +28,7 @@ func TestTableKey(t *testing.T) {
 }
 
 func TestTableVariants(t *testing.T) {
-	got := tableVariants("order_items")
+	got := tableVariants("order_items", map[string]bool{"order": true})
 	want := []string{"order_item", "OrderItem", "orderItem", "ORDER_ITEM", "order_items", "OrderItems", "orderItems", "ORDER_ITEMS",
 		"OrderItemModel", "OrderItemTable", "OrderItemSchema", "OrderItemEntity", "order_item_table"}
 	if diff := cmp.Diff(want, got[:len(want)]); diff != "" {
@@ -37,7 +37,7 @@ func TestTableVariants(t *testing.T) {
 	if !contains(got, "Item") || !contains(got, "items") {
 		t.Errorf("the tail of an app-prefixed name is not searched: %v", got)
 	}
-	for _, v := range tableVariants("categories") {
+	for _, v := range tableVariants("categories", nil) {
 		if tableKey(v) != "category" {
 			t.Errorf("variant %q has key %q", v, tableKey(v))
 		}

@@ -133,6 +133,10 @@ func (d *Document) Markdown() string {
 	if len(d.Gaps) > 0 && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
 		for _, g := range d.Gaps[:d.gapsShown] {
+			if g.SpecLine == 0 {
+				fmt.Fprintf(&b, "- %s: %s\n", strings.ToUpper(g.Ref[:1])+g.Ref[1:], g.Hint)
+				continue
+			}
 			fmt.Fprintf(&b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
 		}
 		if rest := len(d.Gaps) - d.gapsShown; rest > 0 {

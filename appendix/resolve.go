@@ -62,21 +62,34 @@ const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hon
 
 // wantedNames are the identifiers whose definitions are searched for: each
 // reference's name, and both halves of a dotted one.
-func wantedNames(refs []Ref) map[string]bool {
-	w := map[string]bool{}
+func wantedNames(refs []Ref, apps map[string]bool) map[string]want {
+	w := map[string]want{}
+	set := func(name string, k want) {
+		if old, ok := w[name]; !ok || k < old {
+			w[name] = k
+		}
+	}
 	for _, r := range refs {
 		if r.IsPath || r.Route != nil {
 			continue
 		}
 		parts := strings.Split(r.Name, ".")
-		for _, p := range parts {
-			if p != "" {
-				w[p] = true
+		k := wantAny
+		if r.Hint == HintField {
+			k = wantDecl
+		}
+		for i, p := range parts {
+			switch {
+			case p == "":
+			case i == len(parts)-1 && len(parts) > 1 && isUpperStart(parts[len(parts)-2]):
+				set(p, wantDecl) // Type.member: the member is found on the type; a method is declared
+			default:
+				set(p, k)
 			}
 		}
 		if len(parts) == 1 {
-			for _, v := range tableVariants(r.Name) {
-				w[v] = true
+			for _, v := range tableVariants(r.Name, apps) {
+				set(v, wantTop)
 			}
 		}
 	}
@@ -86,7 +99,7 @@ func wantedNames(refs []Ref) map[string]bool {
 // search walks the repository, finds the files that may define a wanted
 // name in one pass over their contents, and parses only those, on every
 // core, with one parser per worker.
-func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool, routeSegs [][]byte) (*index, error) {
+func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref) (*index, error) {
 	t0 := time.Now()
 	files, err := repo.Walk(ctx, skipDir)
 	if err != nil {
@@ -109,13 +122,23 @@ func search(ctx context.Context, repo *gitinfo.Repo, wanted map[string]bool, rou
 			ix.modules[path.Base(d)] = true
 		}
 	}
-	return ix, ix.find(ctx, repo.Root, wanted, routeSegs)
+	return ix, ix.find(ctx, repo.Root, wantedNames(refs, ix.dirNames()), routeSegments(refs))
+}
+
+// dirNames is the set of directory names, the app prefixes a table name may
+// carry (fundraising_payment).
+func (ix *index) dirNames() map[string]bool {
+	out := map[string]bool{}
+	for d := range ix.dirs {
+		out[path.Base(d)] = true
+	}
+	return out
 }
 
 // find reads every source file once, and parses those that may define a
 // wanted name, on every core, with one parser per worker. Results are
 // joined in walk order.
-func (ix *index) find(ctx context.Context, root string, wanted map[string]bool, routeSegs [][]byte) error {
+func (ix *index) find(ctx context.Context, root string, wanted map[string]want, routeSegs [][]byte) error {
 	if len(wanted) == 0 && len(routeSegs) == 0 {
 		return nil
 	}
@@ -196,7 +219,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]bool, 
 			}
 			if tableLike(d.Kind) || d.Kind == extract.KindError {
 				for _, m := range d.Members {
-					if wanted[m.Name] && !contains(memberNames(ix.members[m.Name]), d.Path+":"+d.Name) {
+					if wanted[m.Name] != 0 && !contains(memberNames(ix.members[m.Name]), d.Path+":"+d.Name) {
 						ix.members[m.Name] = append(ix.members[m.Name], d)
 					}
 				}
@@ -211,7 +234,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]bool, 
 // itself: inherited members resolve to their declaring base.
 func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
 	for round := 0; round < 4; round++ {
-		more := map[string]bool{}
+		more := map[string]want{}
 		for _, r := range refs {
 			parts := strings.Split(r.Name, ".")
 			if r.IsPath || len(parts) < 2 {
@@ -227,7 +250,7 @@ func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
 				}
 				for _, b := range d.Bases {
 					if _, ok := ix.defs[b]; !ok {
-						more[b] = true
+						more[b] = wantAny
 					} else if depth < 4 {
 						for _, bd := range ix.defs[b] {
 							walk(bd, depth+1)
@@ -256,14 +279,26 @@ func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
 }
 
 // mayRoute reports whether a file can register one of the spec's
-// endpoints: a literal segment of one is in its path or its text.
+// endpoints: its text holds "/<last literal segment>" of one (a
+// registration, or a mount's prefix), or it is a file-based route whose
+// path holds that segment.
 func mayRoute(file string, src []byte, segs [][]byte) bool {
 	for _, s := range segs {
-		if strings.Contains(file, string(s)) || bytes.Contains(src, s) {
+		if bytes.Contains(src, append([]byte("/"), s...)) {
+			return true
+		}
+		if strings.Contains(file, string(s)) && routeFile(file) {
 			return true
 		}
 	}
 	return false
+}
+
+// routeFile reports files whose path is their route: Next.js and Remix
+// route files, Django url modules.
+func routeFile(file string) bool {
+	return strings.Contains(file, "/routes/") || strings.HasPrefix(file, "routes/") || strings.Contains(file, "/app/") ||
+		strings.HasPrefix(file, "app/") || strings.Contains(file, "pages/api/") || path.Base(file) == "urls.py"
 }
 
 // routeSegments returns the literal segments of the spec's endpoints.
@@ -274,10 +309,16 @@ func routeSegments(refs []Ref) [][]byte {
 		if r.Route == nil {
 			continue
 		}
-		for _, seg := range routeSegs(r.Route.Path) {
-			if seg != "{}" && !seen[seg] {
-				seen[seg] = true
-				out = append(out, []byte(seg))
+		// The last literal segment: the most distinctive, and the one a
+		// router mounted under a prefix registers.
+		segs := routeSegs(r.Route.Path)
+		for i := len(segs) - 1; i >= 0; i-- {
+			if segs[i] != "{}" {
+				if !seen[segs[i]] {
+					seen[segs[i]] = true
+					out = append(out, []byte(segs[i]))
+				}
+				break
 			}
 		}
 	}
@@ -298,7 +339,7 @@ var importRe = regexp.MustCompile(`(?m)^\s*(?:import\s+(?:type\s+)?\{([^}]*)\}\s
 
 // importsOf returns the wanted names a file imports, and from where. Names
 // imported from relative paths are the repository's own and not recorded.
-func importsOf(src []byte, wanted map[string]bool) map[string]string {
+func importsOf(src []byte, wanted map[string]want) map[string]string {
 	if !bytes.Contains(src, []byte("import")) {
 		return nil
 	}
@@ -317,7 +358,7 @@ func importsOf(src []byte, wanted map[string]bool) map[string]string {
 				continue
 			}
 			name := f[len(f)-1] // "A as B" imports B
-			if wanted[name] {
+			if wanted[name] != 0 {
 				if out == nil {
 					out = map[string]string{}
 				}
@@ -339,7 +380,7 @@ type fileResult struct {
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.File, wanted map[string]bool, routeSegs [][]byte) (res fileResult) {
+func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.File, wanted map[string]want, routeSegs [][]byte) (res fileResult) {
 	lang := sourceFile(f.Path, f.Size)
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
 	if err != nil {
@@ -428,6 +469,8 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 			if m, ok := ctx.chooseRoute(r, ix.routes, ix.mounts); ok {
 				m.order = i
 				matches = append(matches, m)
+			} else if other := ix.otherMethods(r); other != "" && !r.Proposed {
+				unresolved = append(unresolved, unresolvedRef{r, other})
 			} else if r.Strong {
 				hint := fmt.Sprintf("no route registration found in %s (%s)", at, routeDetectors)
 				if r.Proposed {
@@ -955,6 +998,9 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		}
 		if exact(best.d) && !exact(o.d) {
 			continue // the spec's own name was found: conventions are no rival
+		}
+		if !migrationPath(best.d.Path) && migrationPath(o.d.Path) && best.d.Kind == extract.KindSchema || best.d.Kind == extract.KindEnum && migrationPath(o.d.Path) {
+			continue // migration history is no rival to the schema file
 		}
 		if o.d.Name != r.Name && !qualified {
 			m.others = append(m.others, fmt.Sprintf("%s:%d (%s)", o.d.Path, o.d.DeclLine, o.d.Name))

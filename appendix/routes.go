@@ -175,19 +175,44 @@ func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition, mounts [
 	return m, true
 }
 
+// otherMethods explains an endpoint whose path is registered, but not for
+// the method the spec names: "registered only for POST at convex/http.ts:5".
+func (ix *index) otherMethods(r *Ref) string {
+	if r.Route.Method == "" {
+		return ""
+	}
+	var found []string
+	for _, d := range ix.routes {
+		any := RouteRef{Path: r.Route.Path}
+		for _, p := range append(mountPrefixes(d.Path, ix.mounts, 0), "") {
+			rt := *d.Route
+			rt.Pattern = joinRoute(p, d.Route.Pattern)
+			if s, ok := routeScore(&any, &rt); ok && s == 0 {
+				found = append(found, fmt.Sprintf("%s at %s:%d", d.Route.Method, d.Path, d.DeclLine))
+				break
+			}
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	sort.Strings(found)
+	return "the path is registered only for " + strings.Join(found, ", ")
+}
+
 // handlerNotes finds, for each chosen route whose handler is named and
 // defined elsewhere, the handler's signature, and notes it on the match:
 // a route artifact shows method, path, handler and its signature.
 func (ix *index) handlerNotes(ctx context.Context, root string, matches []match) error {
-	want := map[string]bool{}
+	wanted := map[string]want{}
 	for _, m := range matches {
 		if h := routeHandler(m); h != "" {
 			if _, ok := ix.defs[h]; !ok {
-				want[h] = true
+				wanted[h] = wantAny
 			}
 		}
 	}
-	if err := ix.find(ctx, root, want, nil); err != nil {
+	if err := ix.find(ctx, root, wanted, nil); err != nil {
 		return err
 	}
 	for i := range matches {
