@@ -410,7 +410,9 @@ func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.F
 		return res
 	}
 	res.parsed = true
-	defs, err := p.Definitions(ctx, lang, f.Path, src, func(n string) bool { return names[n] })
+	// A definition named by a found name, or holding a wanted member (an
+	// enum value inside a line mayDefine reads only the start of).
+	defs, err := p.Definitions(ctx, lang, f.Path, src, func(n string) bool { return names[n] || wanted[n] == wantAny })
 	if err != nil {
 		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 		return res
