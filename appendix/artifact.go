@@ -33,10 +33,11 @@ type Artifact struct {
 	ContextFile string   // the --context file that already holds this code
 	Notes       []string // shown under the heading: other definitions of an ambiguous name
 
-	full     *shape // the artifact before the budget trimmed it
-	source   Source // best source among the references that chose it
-	order    int    // position in the spec of the first reference naming it
-	overflow bool   // past the protocol's per-kind guideline
+	full      *shape // the artifact before the budget trimmed it
+	keepLabel bool   // the label an earlier round gave it
+	source    Source // best source among the references that chose it
+	order     int    // position in the spec of the first reference naming it
+	overflow  bool   // past the protocol's per-kind guideline
 }
 
 // shape is what budget trims change.

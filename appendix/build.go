@@ -9,12 +9,16 @@ import (
 	"time"
 
 	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/inventory"
 )
 
 // Config is what one appendix is built from, besides the spec.
 type Config struct {
 	Round        int
 	Budget       int
+	Need         []string          // --need: names a later round must check against code
+	History      []inventory.Round // what earlier rounds showed
+	AuditGaps    []string          // the inventory's gaps_noted
 	Now          time.Time
 	ContextFiles []ContextFile // files passed to the debate with --context
 }
@@ -27,7 +31,11 @@ type Result struct {
 	External   []Gap // qualified names from outside the repository (context.Context)
 	Warnings   []string
 	Stats      Stats
-	HeadErr    error
+	// Skipped says why the round policy shows no appendix at all.
+	Skipped string
+	// Record is this round, for the inventory's history.
+	Record  inventory.Round
+	HeadErr error
 }
 
 // Dropped is an artifact the budget left out.
@@ -42,7 +50,18 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	if err != nil {
 		return nil, err
 	}
-	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != ""}
+	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
+		AuditGaps: cfg.AuditGaps}
+	refs, skipped := selectRefs(spec.Refs, cfg.Round, cfg.History, cfg.Need)
+	if skipped != "" {
+		res := &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
+		res.Record = roundRecord(doc, spec.Refs, repo.Root, cfg.Round)
+		return res, nil
+	}
+	full := spec
+	sel := *spec
+	sel.Refs = refs
+	spec = &sel
 	ix, err := search(ctx, repo, spec.Refs)
 	if err != nil {
 		return nil, err
@@ -72,6 +91,11 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	}
 	arts := buildArtifacts(matches, spec.Words)
 	markContextFiles(arts, repo.Root, cfg.ContextFiles)
+	need := map[string]bool{}
+	for _, n := range cfg.Need {
+		need[n] = true
+	}
+	arts = applyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
 	prioritize(arts)
 	if testWordsRe.Match(proseOnly(spec.Src)) {
 		switch t := testFilesArtifact(ix, repo.Root, arts); {
@@ -114,6 +138,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	sort.Strings(res.Warnings)
 	res.Stats = ix.stats
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
+	res.Record = roundRecord(doc, full.Refs, repo.Root, cfg.Round)
 	return res, nil
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/inventory"
 )
 
 // Version is set at build time with -ldflags "-X ...appendix.Version=v1.2.3".
@@ -23,6 +24,10 @@ var Version = "dev"
 
 // MaxSpecSize is the largest spec the tool reads.
 const MaxSpecSize = 10 << 20
+
+// DefaultInventory is where the inventory and round history live when no
+// adversarial-spec session is active, relative to the repository root.
+const DefaultInventory = ".appendix/inventory.json"
 
 // minBudget is the smallest budget that holds the appendix header, with
 // its line saying what the budget left out.
@@ -36,6 +41,8 @@ type Options struct {
 	Format       string
 	AppendixOnly bool
 	Context      []string
+	Need         []string
+	Inventory    string
 	Now          string
 	Stats        bool
 	Version      bool
@@ -50,6 +57,8 @@ func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Format, "format", "markdown", "output format: markdown or json")
 	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
 	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
+	fs.StringArrayVar(&o.Need, "need", nil, "from round 4: a name a concern must check against code (repeatable)")
+	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless an adversarial-spec session is active")
 	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
@@ -136,30 +145,56 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		cfg.ContextFiles = append(cfg.ContextFiles, ContextFile{Name: filepath.ToSlash(c), Abs: abs})
 	}
+	cfg.Need = o.Need
+	store, inv, invErr := loadInventory(repo.Root, o.Inventory)
+	if inv != nil {
+		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
+	}
 	spec := ParseSpec(name, src)
 	tParse := time.Since(t0)
 	res, err := Build(ctx, repo, spec, cfg)
 	if err != nil {
 		return err
 	}
+	if invErr != nil {
+		res.Warnings = append(res.Warnings, invErr.Error()+": round history not used or updated")
+	}
 	var out bytes.Buffer
-	if o.Format == "json" {
+	switch {
+	case res.Skipped != "" && o.Format != "json":
+		if !o.AppendixOnly {
+			out.Write(src)
+		}
+	case o.Format == "json":
 		b, err := res.JSON()
 		if err != nil {
 			return err
 		}
 		out.Write(b)
-	} else {
-		if o.AppendixOnly {
-			out.WriteString(res.Doc.Markdown())
-		} else {
-			out.Write(Attach(src, res.Doc.Markdown()))
-		}
+	case o.AppendixOnly:
+		out.WriteString(res.Doc.Markdown())
+	default:
+		out.Write(Attach(src, res.Doc.Markdown()))
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
+	if res.Skipped != "" {
+		fmt.Fprintf(stderr, "appendix: %s\n", res.Skipped)
+	}
 	res.notes(stderr)
+	if invErr == nil {
+		if inv == nil {
+			inv = &inventory.Inventory{AuditTimestamp: cfg.Now.Format(time.RFC3339), GitHash: res.Record.GitHash}
+			if inv.GitHash == "" {
+				inv.GitHash = "none"
+			}
+		}
+		inv.Rounds = withRound(inv.Rounds, res.Record)
+		if err := store.Save(inv); err != nil {
+			fmt.Fprintf(stderr, "appendix: warning: round history not saved: %v\n", err)
+		}
+	}
 	if o.Stats {
 		s := res.Stats
 		ms := func(d time.Duration) string { return d.Round(10 * time.Microsecond).String() }
@@ -168,6 +203,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			ms(s.Resolve), ms(s.Render), ms(tParse), ms(time.Since(t0)))
 	}
 	return nil
+}
+
+// loadInventory finds and reads the inventory. No inventory yet is not an
+// error; one that cannot be read is, and is then neither used nor
+// overwritten.
+func loadInventory(root, file string) (inventory.Store, *inventory.Inventory, error) {
+	store, err := inventory.Locate(root, file)
+	if err != nil {
+		return store, nil, err
+	}
+	inv, err := store.Load()
+	if errors.Is(err, inventory.ErrNone) {
+		return store, nil, nil
+	}
+	return store, inv, err
 }
 
 // runStrip is "appendix strip [--in-place] [FILE|-]".

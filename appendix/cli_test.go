@@ -22,10 +22,11 @@ func TestFlags(t *testing.T) {
 		args []string
 		want Options
 	}{
-		{nil, Options{Round: 2, Budget: 200, Format: "markdown"}},
-		{[]string{"--round", "3", "--budget", "120", "--format", "json", "--appendix-only"}, Options{Round: 3, Budget: 120, Format: "json", AppendixOnly: true}},
-		{[]string{"--repo", "x", "--context", "a.sql", "--context", "b.md", "--now", "2026-01-01T00:00:00Z", "--stats"},
-			Options{Round: 2, Budget: 200, Format: "markdown", Repo: "x", Context: []string{"a.sql", "b.md"}, Now: "2026-01-01T00:00:00Z", Stats: true}},
+		{nil, Options{Round: 2, Budget: 200, Format: "markdown", Inventory: DefaultInventory}},
+		{[]string{"--round", "3", "--budget", "120", "--format", "json", "--appendix-only"}, Options{Round: 3, Budget: 120, Format: "json", AppendixOnly: true, Inventory: DefaultInventory}},
+		{[]string{"--repo", "x", "--context", "a.sql", "--context", "b.md", "--now", "2026-01-01T00:00:00Z", "--stats", "--need", "A", "--need", "B", "--inventory", "inv.json"},
+			Options{Round: 2, Budget: 200, Format: "markdown", Repo: "x", Context: []string{"a.sql", "b.md"}, Now: "2026-01-01T00:00:00Z", Stats: true,
+				Need: []string{"A", "B"}, Inventory: "inv.json"}},
 	} {
 		var o Options
 		fs := pflag.NewFlagSet("t", pflag.ContinueOnError)

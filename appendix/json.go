@@ -21,6 +21,8 @@ type Output struct {
 	Unresolved    []Gap            `json:"unresolved"`
 	External      []Gap            `json:"external"`
 	Dropped       []Dropped        `json:"dropped"`
+	Reused        []Reuse          `json:"reused"`
+	Skipped       string           `json:"skipped,omitempty"`
 	Warnings      []string         `json:"warnings"`
 }
 
@@ -71,6 +73,8 @@ func (r *Result) JSON() ([]byte, error) {
 		External:      append([]Gap{}, r.External...),
 		Dropped:       append([]Dropped{}, r.Dropped...),
 		Warnings:      append([]string{}, r.Warnings...),
+		Reused:        append([]Reuse{}, d.Reused...),
+		Skipped:       r.Skipped,
 	}
 	if d.Git && d.Head != nil && d.Head.Commit != "" {
 		out.Git = &GitOutput{Commit: d.Head.Commit, Short: d.Head.Short, Branch: d.Head.Branch, Detached: d.Head.Detached,

@@ -33,6 +33,11 @@ type Document struct {
 	DroppedCount int
 	// Unreadable is a work tree whose git metadata go-git cannot read.
 	Unreadable bool
+	// Reused are earlier rounds' artifacts named in one line each.
+	Reused []Reuse
+	// AuditGaps are the inventory's gaps_noted.
+	AuditGaps []string
+	nextLabel int // first free label number, after earlier rounds' labels
 }
 
 // Provenance is the "Git: ..." part of the header.
@@ -62,10 +67,26 @@ func (d *Document) at(scope string) string {
 	return where + " (working tree)"
 }
 
-// Label numbers the artifacts A1..An in their current order.
+// Label numbers the artifacts in their current order, A1..An. An artifact
+// an earlier round showed keeps its label; new ones number on after the
+// earlier rounds' labels.
 func (d *Document) Label() {
-	for i, a := range d.Artifacts {
-		a.Label = "A" + strconv.Itoa(i+1)
+	next := max(d.nextLabel, 1)
+	taken := map[string]bool{}
+	for _, a := range d.Artifacts {
+		if a.keepLabel {
+			taken[a.Label] = true
+		}
+	}
+	for _, a := range d.Artifacts {
+		if a.keepLabel {
+			continue
+		}
+		for taken["A"+strconv.Itoa(next)] {
+			next++
+		}
+		a.Label = "A" + strconv.Itoa(next)
+		next++
 	}
 }
 
@@ -108,6 +129,12 @@ func (d *Document) Markdown() string {
 	for _, f := range d.shownDirty() {
 		fmt.Fprintf(&b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
 	}
+	if len(d.Reused) > 0 {
+		b.WriteByte('\n')
+		for _, r := range d.Reused {
+			fmt.Fprintf(&b, "%s (reused from Round %d, no relevant changes)\n", r.Label, r.Round)
+		}
+	}
 	for _, a := range d.Artifacts {
 		if a.Kind == extract.KindTestFiles {
 			fmt.Fprintf(&b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
@@ -141,6 +168,12 @@ func (d *Document) Markdown() string {
 		}
 		if rest := len(d.Gaps) - d.gapsShown; rest > 0 {
 			fmt.Fprintf(&b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, plural(rest, "reference", "references"))
+		}
+	}
+	if len(d.AuditGaps) > 0 && !d.hideGaps {
+		b.WriteString("\n### Context Gaps (from audit)\n\n")
+		for _, g := range d.AuditGaps {
+			fmt.Fprintf(&b, "- %s\n", g)
 		}
 	}
 	return b.String()

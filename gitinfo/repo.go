@@ -228,3 +228,13 @@ func (r *Repo) fileChanged(p string, e *index.Entry, tree *object.Tree) (bool, e
 	}
 	return plumbing.ComputeHash(plumbing.BlobObject, b) != e.Hash, nil
 }
+
+// BlobHash is git's object id for the file's current content, the same
+// for a file whether or not it is committed.
+func BlobHash(root, rel string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", err
+	}
+	return plumbing.ComputeHash(plumbing.BlobObject, b).String(), nil
+}

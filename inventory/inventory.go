@@ -68,6 +68,9 @@ type Artifact struct {
 	EndLine   int      `json:"end_line"`
 	Symbols   []string `json:"symbols"`
 	BlobHash  string   `json:"blob_hash"`
+	// TextHash is the hash of the text shown: a file can change around an
+	// artifact that stays the same.
+	TextHash string `json:"text_hash,omitempty"`
 }
 
 // Validate checks the fields every reader relies on. Unknown fields were

@@ -1,0 +1,193 @@
+package appendix
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/inventory"
+)
+
+// Reuse is an artifact an earlier round showed whose file has not changed:
+// it is named in one line, not shown again.
+type Reuse struct {
+	Label    string   `json:"label"`
+	Round    int      `json:"round"`
+	Path     string   `json:"path"`
+	Symbols  []string `json:"symbols"`
+	textHash string
+}
+
+// textHash identifies the full text an artifact shows (before budget trims).
+func textHash(a *Artifact) string {
+	lines := a.Lines
+	if a.full != nil {
+		lines = a.full.lines
+	}
+	h := sha256.New()
+	for _, l := range lines {
+		fmt.Fprintf(h, "%d\x00%s\n", l.Row, l.Text)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// selectRefs applies the round policy (protocol section 1) to the spec's
+// references: Round 1 keeps what the spec promises to keep compatible;
+// Round 4 and later keep what is new since the earlier rounds; --need
+// names are always kept. It returns why a round shows nothing.
+func selectRefs(refs []Ref, round int, history []inventory.Round, need []string) ([]Ref, string) {
+	var out []Ref
+	switch {
+	case round == 1:
+		for _, r := range refs {
+			if r.Compat {
+				out = append(out, r)
+			}
+		}
+		if len(out) == 0 && len(need) == 0 {
+			return nil, "round 1 shows no codebase context: the spec promises no compatibility with existing code (protocol section 1)"
+		}
+	case round >= 4:
+		seen := map[string]bool{}
+		for _, h := range history {
+			if h.Round < round {
+				for _, n := range h.Refs {
+					seen[n] = true
+				}
+			}
+		}
+		for _, r := range refs {
+			if !seen[r.Name] {
+				out = append(out, r)
+			}
+		}
+	default:
+		out = refs
+	}
+	for _, n := range need {
+		r := Ref{Name: n, Source: FromCode, Strong: true}
+		if rt, ok := routeLike(n); ok {
+			r.Route = rt
+		} else if p, ok := pathLike(n); ok && strings.Contains(n, "/") {
+			r.Name, r.IsPath = p, true
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 && round >= 4 {
+		return nil, fmt.Sprintf("round %d shows no codebase context: nothing the spec names is new since the earlier rounds (use --need NAME for a concern to check against code)", round)
+	}
+	return out, ""
+}
+
+// shownBefore is an artifact of an earlier round.
+type shownBefore struct {
+	inventory.Artifact
+	round int
+}
+
+// applyHistory gives artifacts shown in an earlier round their label back,
+// and from Round 3 on turns those whose file is unchanged into reuse lines
+// instead of showing them again. It returns the artifacts still to show.
+func applyHistory(doc *Document, arts []*Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*Artifact {
+	prev := map[string]shownBefore{}
+	for _, h := range history {
+		if h.Round >= round {
+			continue
+		}
+		for _, a := range h.Artifacts {
+			for _, s := range a.Symbols {
+				prev[a.Path+"|"+s] = shownBefore{a, h.Round}
+			}
+		}
+	}
+	var keep []*Artifact
+	for _, a := range arts {
+		var hit *shownBefore
+		for _, s := range a.Symbols {
+			if p, ok := prev[a.Path+"|"+s]; ok {
+				hit = &p
+				break
+			}
+		}
+		if hit == nil {
+			keep = append(keep, a)
+			continue
+		}
+		a.Label, a.keepLabel = hit.Label, true
+		blob, _ := gitinfo.BlobHash(root, a.Path)
+		needed := false
+		for _, s := range a.SelectedBy {
+			needed = needed || need[s.Ref]
+		}
+		same := blob != "" && blob == hit.BlobHash || hit.TextHash != "" && hit.TextHash == textHash(a)
+		if round >= 3 && same && !needed {
+			doc.Reused = append(doc.Reused, Reuse{Label: hit.Label, Round: hit.round, Path: a.Path, Symbols: a.Symbols, textHash: textHash(a)})
+			continue
+		}
+		if !same {
+			a.Notes = append(a.Notes, fmt.Sprintf("Re-extracted: it changed since Round %d.", hit.round))
+		}
+		keep = append(keep, a)
+	}
+	sort.SliceStable(doc.Reused, func(i, j int) bool { return labelNum(doc.Reused[i].Label) < labelNum(doc.Reused[j].Label) })
+	doc.nextLabel = 1
+	for _, h := range history {
+		if h.Round >= round {
+			continue
+		}
+		for _, a := range h.Artifacts {
+			doc.nextLabel = max(doc.nextLabel, labelNum(a.Label)+1)
+		}
+	}
+	return keep
+}
+
+func labelNum(l string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(l, "A"))
+	return n
+}
+
+// roundRecord is what this round showed, for the inventory's history.
+func roundRecord(doc *Document, refs []Ref, root string, round int) inventory.Round {
+	rec := inventory.Round{Round: round, ExtractedAt: doc.ExtractedAt.UTC().Format("2006-01-02T15:04:05Z07:00"), Refs: []string{}, Artifacts: []inventory.Artifact{}}
+	if doc.Head != nil {
+		rec.GitHash = doc.Head.Commit
+	}
+	seen := map[string]bool{}
+	for _, r := range refs {
+		if !seen[r.Name] {
+			seen[r.Name] = true
+			rec.Refs = append(rec.Refs, r.Name)
+		}
+	}
+	for _, a := range doc.Artifacts {
+		if a.Path == "" {
+			continue
+		}
+		blob, _ := gitinfo.BlobHash(root, a.Path)
+		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path,
+			StartLine: a.StartLine, EndLine: a.EndLine, Symbols: a.Symbols, BlobHash: blob, TextHash: textHash(a)})
+	}
+	for _, r := range doc.Reused {
+		blob, _ := gitinfo.BlobHash(root, r.Path)
+		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: r.Label, Path: r.Path, Symbols: r.Symbols, BlobHash: blob, TextHash: r.textHash})
+	}
+	return rec
+}
+
+// withRound replaces the record of a round in a history, or adds it.
+func withRound(history []inventory.Round, rec inventory.Round) []inventory.Round {
+	out := make([]inventory.Round, 0, len(history)+1)
+	for _, h := range history {
+		if h.Round != rec.Round {
+			out = append(out, h)
+		}
+	}
+	out = append(out, rec)
+	sort.Slice(out, func(i, j int) bool { return out[i].Round < out[j].Round })
+	return out
+}
