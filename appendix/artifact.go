@@ -31,6 +31,7 @@ type Artifact struct {
 	Lines       []extract.Line
 	Members     []extract.Member
 	ContextFile string   // the --context file that already holds this code
+	PointerOnly bool     // the excerpt would repeat that whole file: point, do not paste
 	Notes       []string // shown under the heading: other definitions of an ambiguous name
 
 	full      *shape // the artifact before the budget trimmed it
@@ -65,14 +66,25 @@ func (a *Artifact) Text() string {
 
 // Tokens estimates the artifact's tokens as ceil(bytes / 4).
 func (a *Artifact) Tokens() int {
-	if a.ContextFile != "" {
+	switch {
+	case a.PointerOnly:
 		return (len(a.pointer()) + 3) / 4
+	case a.ContextFile != "":
+		return (len(a.pointer()) + 1 + len(a.Text()) + 3) / 4
 	}
 	return (len(a.Text()) + 3) / 4
 }
 
+// pointer is the line that sends a reader to a --context file.
 func (a *Artifact) pointer() string {
-	return fmt.Sprintf("(See --context file: %s, %s.)", a.ContextFile, a.lineRange())
+	if a.PointerOnly {
+		return fmt.Sprintf("(See --context file: %s, %s.)", a.ContextFile, a.lineRange())
+	}
+	what := "the full file"
+	if a.Kind == extract.KindSchema || a.Kind == extract.KindEnum {
+		what = "full schema"
+	}
+	return fmt.Sprintf("(See --context file: %s for %s. Relevant excerpt below.)", a.ContextFile, what)
 }
 
 func (a *Artifact) lineRange() string {

@@ -127,7 +127,7 @@ const minTrim = 3
 // the members the spec mentions, and replaces the rest with one note where
 // the first of them stood. Blank lines between omitted members go with them.
 func trimFields(a *Artifact, words map[string]bool, enums bool) bool {
-	if a.ContextFile != "" || len(a.Members) == 0 || (a.Kind == extract.KindEnum) != enums {
+	if a.ContextFile != "" || a.Truncated == "fields" || len(a.Members) == 0 || (a.Kind == extract.KindEnum) != enums {
 		return false
 	}
 	norm, keys := map[string]bool{}, map[string]bool{}

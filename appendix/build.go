@@ -3,6 +3,7 @@ package appendix
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -90,7 +91,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 		return nil, err
 	}
 	arts := buildArtifacts(matches, spec.Words)
-	markContextFiles(arts, repo.Root, cfg.ContextFiles)
+	markContextFiles(arts, repo.Root, cfg.ContextFiles, spec.Words)
 	need := map[string]bool{}
 	for _, n := range cfg.Need {
 		need[n] = true
@@ -165,7 +166,7 @@ func proseOnly(src []byte) []byte {
 // markContextFiles turns artifacts from files the debate already has (via
 // --context) into pointers: the code is never pasted twice. The pointer
 // names the file as the user gave it to --context.
-func markContextFiles(arts []*Artifact, root string, files []ContextFile) {
+func markContextFiles(arts []*Artifact, root string, files []ContextFile, words map[string]bool) {
 	for _, f := range files {
 		rel, err := filepath.Rel(root, f.Abs)
 		if err != nil {
@@ -173,11 +174,33 @@ func markContextFiles(arts []*Artifact, root string, files []ContextFile) {
 		}
 		rel = filepath.ToSlash(rel)
 		for _, a := range arts {
-			if a.Path == rel {
-				a.ContextFile = f.Name
+			if a.Path != rel {
+				continue
 			}
+			// The excerpt the spec needs; only a pointer when that would
+			// repeat the whole file the debate already has.
+			trimmed := trimFields(a, words, false) || trimFields(a, words, true)
+			a.ContextFile = f.Name
+			a.PointerOnly = !trimmed && coversFile(f.Abs, a)
 		}
 	}
+}
+
+// coversFile reports an artifact that shows every non-blank line of a file.
+func coversFile(file string, a *Artifact) bool {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return true
+	}
+	lines := strings.Split(string(b), "\n")
+	first, last := 0, len(lines)-1
+	for first < len(lines) && strings.TrimSpace(lines[first]) == "" {
+		first++
+	}
+	for last > 0 && strings.TrimSpace(lines[last]) == "" {
+		last--
+	}
+	return a.StartLine <= first+1 && a.EndLine >= last+1
 }
 
 // ContextFile is a file passed with --context: as given, and absolute.

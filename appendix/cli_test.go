@@ -221,13 +221,27 @@ func TestBudgetTrimsThenDrops(t *testing.T) {
 }
 
 func TestContextFileIsPointedTo(t *testing.T) {
-	dir := testrepo.New(t, map[string]string{"db/schema.go": "package db\n\n// Order is a row.\ntype Order struct {\n\tID int\n}\n"})
-	out, _, code := runCLI(t, dir, []byte("Extend `Order`.\n"), "--context", filepath.Join(dir, "db/schema.go"), "--appendix-only")
+	wide := "CREATE TABLE orders (\n    id BIGINT PRIMARY KEY,\n"
+	for i := 0; i < 12; i++ {
+		wide += "    col_" + itoa(i) + " TEXT,\n"
+	}
+	wide += "    status TEXT\n);\n"
+	dir := testrepo.New(t, map[string]string{
+		"db/order.go": "// Order is a row.\ntype Order struct {\n\tID int\n}\n",
+		"db/schema.sql": wide,
+	})
+	out, _, code := runCLI(t, dir, []byte("Extend `Order`. The `orders` table gains a `status` check.\n"),
+		"--context", filepath.Join(dir, "db/order.go"), "--context", filepath.Join(dir, "db/schema.sql"), "--appendix-only")
 	if code != 0 {
 		t.Fatal(code)
 	}
-	if !strings.Contains(out, "### A1. Type: db/schema.go (lines 3-6)\n\n(See --context file: "+filepath.ToSlash(filepath.Join(dir, "db/schema.go"))+", lines 3-6.)\n") || strings.Contains(out, "type Order struct") {
-		t.Errorf("context file pasted again:\n%s", out)
+	// A file the artifact repeats whole: a pointer only.
+	if !strings.Contains(out, "(See --context file: "+filepath.ToSlash(filepath.Join(dir, "db/order.go"))+", lines 1-4.)\n") || strings.Contains(out, "type Order struct") {
+		t.Errorf("whole --context file pasted again:\n%s", out)
+	}
+	// A wide schema: the pointer and the relevant excerpt only.
+	if !strings.Contains(out, "db/schema.sql for full schema. Relevant excerpt below.)\n\n```sql\nCREATE TABLE orders (\n    id BIGINT PRIMARY KEY,\n    -- ... 12 more columns omitted\n    status TEXT\n);") {
+		t.Errorf("excerpt of a --context schema missing:\n%s", out)
 	}
 }
 

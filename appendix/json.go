@@ -82,7 +82,7 @@ func (r *Result) JSON() ([]byte, error) {
 	}
 	for _, a := range d.Artifacts {
 		text := a.Text()
-		if a.ContextFile != "" {
+		if a.PointerOnly {
 			text = a.pointer()
 		}
 		out.Artifacts = append(out.Artifacts, ArtifactOutput{

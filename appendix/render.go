@@ -149,7 +149,10 @@ func (d *Document) Markdown() string {
 		}
 		if a.ContextFile != "" {
 			b.WriteString(a.pointer() + "\n")
-			continue
+			if a.PointerOnly {
+				continue
+			}
+			b.WriteByte('\n')
 		}
 		fence := "```"
 		for strings.Contains(a.Text(), fence) {
