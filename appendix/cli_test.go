@@ -227,7 +227,7 @@ func TestContextFileIsPointedTo(t *testing.T) {
 	}
 	wide += "    status TEXT\n);\n"
 	dir := testrepo.New(t, map[string]string{
-		"db/order.go": "// Order is a row.\ntype Order struct {\n\tID int\n}\n",
+		"db/order.go":   "// Order is a row.\ntype Order struct {\n\tID int\n}\n",
 		"db/schema.sql": wide,
 	})
 	out, _, code := runCLI(t, dir, []byte("Extend `Order`. The `orders` table gains a `status` check.\n"),
