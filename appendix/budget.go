@@ -20,23 +20,35 @@ func fit(doc *Document, words map[string]bool) []*Artifact {
 	var dropped []*Artifact
 	defer func() { restore(doc) }()
 	if doc.Lines() <= doc.Budget {
-		return nil
+		return dropped
+	}
+	// The architecture excerpt is the first thing to go (protocol section
+	// 5, step 4; the types and signatures tell the story).
+	for i := len(doc.Artifacts) - 1; i >= 0 && doc.Lines() > doc.Budget; i-- {
+		if a := doc.Artifacts[i]; a.Kind == extract.KindArchitecture {
+			dropped = append(dropped, a)
+			doc.DroppedCount += len(a.SelectedBy)
+			doc.Artifacts = append(doc.Artifacts[:i:i], doc.Artifacts[i+1:]...)
+		}
+	}
+	if doc.Lines() <= doc.Budget {
+		return dropped
 	}
 	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
 		if trimSignature(doc.Artifacts[i]) && doc.Lines() <= doc.Budget {
-			return nil
+			return dropped
 		}
 	}
 	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
 		if trimFields(doc.Artifacts[i], words, false) && doc.Lines() <= doc.Budget {
-			return nil
+			return dropped
 		}
 	}
 	// Enums keep every value while anything else can give way; before an
 	// enum is dropped, it is cut to the values the spec names.
 	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
 		if trimFields(doc.Artifacts[i], words, true) && doc.Lines() <= doc.Budget {
-			return nil
+			return dropped
 		}
 	}
 	for len(doc.Artifacts) > 0 && doc.Lines() > doc.Budget {

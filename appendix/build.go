@@ -98,6 +98,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	}
 	arts = applyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
 	prioritize(arts)
+	arts = append(architectureArtifacts(repo.Root, cfg.Round, spec, arts), arts...)
 	if testWordsRe.Match(proseOnly(spec.Src)) {
 		switch t := testFilesArtifact(ix, repo.Root, arts); {
 		case t == nil:

@@ -15,14 +15,15 @@ type Kind string
 
 // The definition kinds this package produces.
 const (
-	KindType      Kind = "type"
-	KindInterface Kind = "interface"
-	KindFunction  Kind = "function"
-	KindMethod    Kind = "method"
-	KindConstant  Kind = "constant"
-	KindEnum      Kind = "enum"
-	KindError     Kind = "error"
-	KindTestFiles Kind = "test_files"
+	KindType         Kind = "type"
+	KindInterface    Kind = "interface"
+	KindFunction     Kind = "function"
+	KindMethod       Kind = "method"
+	KindConstant     Kind = "constant"
+	KindEnum         Kind = "enum"
+	KindError        Kind = "error"
+	KindTestFiles    Kind = "test_files"
+	KindArchitecture Kind = "architecture"
 )
 
 // Line is one line of a snippet and the 1-based source line it starts on.

@@ -51,6 +51,9 @@ func Languages() []*Language { return languages }
 // Text is the pseudo-language of artifacts that are lists, not code.
 var Text = &Language{Name: "text", Fence: "text", Comment: "#"}
 
+// Markdown is the pseudo-language of architecture excerpts.
+var Markdown = &Language{Name: "markdown", Fence: "markdown", Comment: "<!-- -->"}
+
 // ForPath returns the language of a file name, or nil.
 func ForPath(name string) *Language {
 	ext := strings.ToLower(path.Ext(name))

@@ -1,0 +1,252 @@
+package appendix
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// maxArchLines is the longest architecture excerpt shown (protocol
+// section 6: an overview over 40 lines gives only its relevant subsection).
+const maxArchLines = 40
+
+var (
+	headingRe  = regexp.MustCompile(`^(#{1,6})\s+(.+?)\s*#*\s*$`)
+	archFlowRe = regexp.MustCompile(`(?i)\b(?:data ?flow|flows?|pipeline|new (?:component|service|module|worker|subsystem)|between (?:the )?\w+ and|integrat\w+)\b`)
+)
+
+// section is a heading and the lines under it, up to the next heading of
+// the same or a higher level.
+type section struct {
+	title      string
+	start, end int // 1-based, inclusive
+	level      int
+}
+
+func sections(lines []string) []section {
+	var out []section
+	fence := false
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			fence = !fence
+		}
+		if fence {
+			continue
+		}
+		if m := headingRe.FindStringSubmatch(l); m != nil {
+			out = append(out, section{title: m[2], start: i + 1, level: len(m[1])})
+		}
+	}
+	for i := range out {
+		out[i].end = len(lines)
+		for j := i + 1; j < len(out); j++ {
+			if out[j].level <= out[i].level {
+				out[i].end = out[j].start - 1
+				break
+			}
+		}
+		for out[i].end > out[i].start && strings.TrimSpace(lines[out[i].end-1]) == "" {
+			out[i].end--
+		}
+	}
+	return out
+}
+
+// architectureArtifacts returns A0, the compact primer, and, when the
+// round and the spec call for it, A0b: the overview subsection that the
+// spec's names and components point at.
+func architectureArtifacts(root string, round int, spec *Spec, arts []*Artifact) []*Artifact {
+	dir := filepath.Join(root, ".architecture")
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() || round != 2 {
+		// Round 3 and later: the opponents saw it in Round 2.
+		return nil
+	}
+	terms := archTerms(root, spec, arts)
+	var out []*Artifact
+	if a := archExcerpt(root, ".architecture/primer.md", terms, "Compact system summary and key boundaries", false); a != nil {
+		a.Label = "A0"
+		out = append(out, a)
+	}
+	if archCalledFor(spec, arts) {
+		if a := archExcerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
+			a.Label = "A0"
+			if len(out) > 0 {
+				a.Label = "A0b"
+			}
+			out = append(out, a)
+		}
+	}
+	for _, a := range out {
+		a.keepLabel = true
+	}
+	return out
+}
+
+// archCalledFor follows protocol section 6: include the overview for a new
+// component touching several existing ones or a change of data flow, not
+// for a spec that modifies one isolated component.
+func archCalledFor(spec *Spec, arts []*Artifact) bool {
+	dirs := map[string]bool{}
+	modDirs := map[string]bool{}
+	for _, a := range arts {
+		if a.Path == "" {
+			continue
+		}
+		d := strings.SplitN(a.Path, "/", 3)
+		top := d[0]
+		if len(d) > 2 {
+			top = d[0] + "/" + d[1]
+		}
+		dirs[top] = true
+		if a.Modified {
+			modDirs[top] = true
+		}
+	}
+	if len(modDirs) == 1 && len(dirs) == 1 {
+		return false // one isolated component
+	}
+	return archFlowRe.Match(proseOnly(spec.Src)) || len(dirs) >= 3
+}
+
+// archTerms are the words a relevant section mentions: the spec's names,
+// their files' directories, and the manifest components that own them.
+func archTerms(root string, spec *Spec, arts []*Artifact) map[string]int {
+	terms := map[string]int{}
+	for _, r := range spec.Refs {
+		for _, w := range words(r.Name) {
+			if len(w) > 3 {
+				terms[w] += 2
+			}
+		}
+	}
+	files := map[string]bool{}
+	for _, a := range arts {
+		if a.Path == "" {
+			continue
+		}
+		files[a.Path] = true
+		for _, seg := range strings.Split(path.Dir(a.Path), "/") {
+			if len(seg) > 3 {
+				terms[strings.ToLower(seg)]++
+			}
+		}
+	}
+	for _, c := range manifestComponents(root) {
+		hit := false
+		for _, kf := range c.KeyFiles {
+			for f := range files {
+				if f == kf || strings.HasPrefix(f, strings.TrimSuffix(kf, "/")+"/") {
+					hit = true
+				}
+			}
+		}
+		if hit {
+			for _, w := range words(c.Name) {
+				terms[w] += 5
+			}
+			for _, tag := range c.IntentTags {
+				for _, w := range words(tag) {
+					terms[w] += 2
+				}
+			}
+		}
+	}
+	return terms
+}
+
+// component is a .architecture/manifest.json entry.
+type component struct {
+	Name       string   `json:"name"`
+	KeyFiles   []string `json:"key_files"`
+	IntentTags []string `json:"intent_tags"`
+}
+
+func manifestComponents(root string) []component {
+	b, err := os.ReadFile(filepath.Join(root, ".architecture", "manifest.json"))
+	if err != nil {
+		return nil
+	}
+	var m struct {
+		Components []component `json:"components"`
+	}
+	if json.Unmarshal(b, &m) != nil {
+		return nil
+	}
+	return m.Components
+}
+
+// archExcerpt reads an architecture document: whole when short (and not
+// forced to a subsection), else its most relevant section, cut to
+// maxArchLines. Line numbers quoted inside the document are not trusted or
+// used; only the excerpt's own lines are cited.
+func archExcerpt(root, rel string, terms map[string]int, mark string, subsection bool) *Artifact {
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil || len(b) > MaxFileSize {
+		return nil
+	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	start, end, title := 1, len(lines), ""
+	if subsection || len(lines) > maxArchLines {
+		secs := sections(lines)
+		best, bestScore := -1, 0
+		for i, s := range secs {
+			score := 0
+			body := strings.ToLower(strings.Join(lines[s.start-1:s.end], "\n"))
+			head := strings.ToLower(s.title)
+			for t, w := range terms {
+				if strings.Contains(head, t) {
+					score += 3 * w
+				}
+				score += w * min(strings.Count(body, t), 3)
+			}
+			if s.level == 1 {
+				score /= 2 // the document's title section holds everything
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		if best < 0 {
+			if subsection {
+				return nil // nothing in the overview is about this spec
+			}
+		} else {
+			start, end, title = secs[best].start, secs[best].end, secs[best].title
+		}
+	}
+	a := &Artifact{Kind: extract.KindArchitecture, Title: "Architecture Context", Path: rel, Lang: extract.Markdown,
+		Symbols: []string{path.Base(rel)}, source: FromProse, order: -1}
+	if title != "" {
+		a.Notes = append(a.Notes, fmt.Sprintf("Extracted subsection: %q", title))
+	} else if mark != "" {
+		a.Notes = append(a.Notes, mark)
+	}
+	if end-start+1 > maxArchLines {
+		end = start + maxArchLines - 1
+		a.Truncated = "lines"
+	}
+	for r := start; r <= end; r++ {
+		a.Lines = append(a.Lines, extract.Line{Row: r, Text: lines[r-1]})
+	}
+	if a.Truncated != "" {
+		a.Lines = append(a.Lines, extract.Line{Row: end, Text: fmt.Sprintf("<!-- ... section continues in %s -->", rel)})
+	}
+	a.StartLine, a.EndLine = start, end
+	a.SelectedBy = []Selection{{Ref: path.Base(rel), Reason: "architecture context for Round 2 (protocol section 6)"}}
+	return a
+}
+
+// sortArch keeps architecture artifacts first, A0 before A0b.
+func sortArch(arts []*Artifact) {
+	sort.SliceStable(arts, func(i, j int) bool {
+		ai, aj := arts[i].Kind == extract.KindArchitecture, arts[j].Kind == extract.KindArchitecture
+		return ai && !aj
+	})
+}
