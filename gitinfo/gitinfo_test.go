@@ -188,3 +188,27 @@ func TestUnreadableRepositoryFallsBack(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+func TestRecentCommitsAndChangedFiles(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"a.go": "package a\n", "b.go": "package b\n"})
+	repo, _ := git.PlainOpen(dir)
+	first, _ := repo.Head()
+	testrepo.Write(t, dir, map[string]string{"a.go": "package a // two\n"})
+	second := testrepo.Commit(t, repo, "change a\n\nbody", time.Hour)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := r.RecentCommits([]string{"a.go"}, 10)
+	if err != nil || len(cs) != 2 || cs[0].Subject != "change a" || cs[1].Subject != "fixture" {
+		t.Errorf("a.go history: %+v %v", cs, err)
+	}
+	cs, _ = r.RecentCommits([]string{"b.go"}, 10)
+	if len(cs) != 1 {
+		t.Errorf("b.go history: %+v", cs)
+	}
+	changed, err := r.ChangedFiles(first.Hash().String(), second.String())
+	if err != nil || len(changed) != 1 || changed[0] != "a.go" {
+		t.Errorf("changed: %v %v", changed, err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -237,4 +238,82 @@ func BlobHash(root, rel string) (string, error) {
 		return "", err
 	}
 	return plumbing.ComputeHash(plumbing.BlobObject, b).String(), nil
+}
+
+// Commit is one commit of a file's history.
+type Commit struct {
+	Hash    string
+	When    time.Time
+	Subject string
+}
+
+// RecentCommits returns up to n commits, newest first, that touch any of
+// paths (all commits when paths is empty).
+func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
+	if r.git == nil {
+		return nil, nil
+	}
+	ref, err := r.git.Head()
+	if err != nil {
+		return nil, nil // no commits yet
+	}
+	set := map[string]bool{}
+	for _, p := range paths {
+		set[p] = true
+	}
+	opts := &git.LogOptions{From: ref.Hash(), Order: git.LogOrderCommitterTime}
+	if len(set) > 0 {
+		opts.PathFilter = func(p string) bool { return set[p] }
+	}
+	iter, err := r.git.Log(opts)
+	if err != nil {
+		return nil, fmt.Errorf("git log: %w", err)
+	}
+	defer iter.Close()
+	var out []Commit
+	for len(out) < n {
+		c, err := iter.Next()
+		if err != nil {
+			break
+		}
+		subject, _, _ := strings.Cut(c.Message, "\n")
+		out = append(out, Commit{Hash: c.Hash.String()[:7], When: c.Committer.When.UTC(), Subject: subject})
+	}
+	return out, nil
+}
+
+// ChangedFiles returns the paths that differ between two commits, through
+// a tree diff.
+func (r *Repo) ChangedFiles(from, to string) ([]string, error) {
+	if r.git == nil {
+		return nil, nil
+	}
+	tree := func(h string) (*object.Tree, error) {
+		c, err := r.git.CommitObject(plumbing.NewHash(h))
+		if err != nil {
+			return nil, err
+		}
+		return c.Tree()
+	}
+	a, err := tree(from)
+	if err != nil {
+		return nil, fmt.Errorf("commit %s: %w", from, err)
+	}
+	b, err := tree(to)
+	if err != nil {
+		return nil, fmt.Errorf("commit %s: %w", to, err)
+	}
+	changes, err := object.DiffTree(a, b)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, ch := range changes {
+		for _, n := range []string{ch.From.Name, ch.To.Name} {
+			if n != "" && (len(out) == 0 || out[len(out)-1] != n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out, nil
 }

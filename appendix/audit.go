@@ -1,0 +1,371 @@
+package appendix
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/inventory"
+)
+
+// sourceDef describes one kind of context the audit looks for.
+type sourceDef struct {
+	id, name string
+	// check inspects the repository; it returns the verdict, the path(s),
+	// a one-line summary and the bytes the source would cost.
+	check func(a *auditor) (inventory.Status, string, string, int)
+}
+
+// auditor holds what the checks share.
+type auditor struct {
+	repo      *gitinfo.Repo
+	files     []gitinfo.File
+	blast     []string // blast zone, sorted
+	spec      *Spec
+	res       *Result
+	specGiven bool
+}
+
+func (a *auditor) has(p string) bool {
+	for _, f := range a.files {
+		if f.Path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// matching returns the walked files whose path matches re, sorted.
+func (a *auditor) matching(re *regexp.Regexp) ([]string, int) {
+	var out []string
+	size := 0
+	for _, f := range a.files {
+		if re.MatchString(f.Path) {
+			out = append(out, f.Path)
+			size += int(f.Size)
+		}
+	}
+	return out, size
+}
+
+// grepBlast returns the blast-zone files whose text matches re.
+func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
+	var out []string
+	n := 0
+	for _, p := range a.blast {
+		b, err := os.ReadFile(filepath.Join(a.repo.Root, filepath.FromSlash(p)))
+		if err != nil || len(b) > MaxFileSize {
+			continue
+		}
+		if m := re.FindAll(b, -1); len(m) > 0 {
+			out = append(out, p)
+			n += len(m)
+		}
+	}
+	return out, n
+}
+
+func listSummary(paths []string, max int) string {
+	if len(paths) <= max {
+		return strings.Join(paths, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(paths[:max], ", "), len(paths)-max)
+}
+
+// count words a number of things: "1 manifest", "3 manifests".
+func count(n int, what string) string {
+	if n == 1 && strings.HasPrefix(what, "legacy directories") {
+		return "1 legacy directory"
+	}
+	if n == 1 {
+		if i := strings.IndexByte(what, ' '); i > 0 && strings.HasSuffix(what[:i], "s") {
+			return "1 " + strings.TrimSuffix(what[:i], "s") + what[i:]
+		}
+		return "1 " + strings.TrimSuffix(what, "s")
+	}
+	return fmt.Sprintf("%d %s", n, what)
+}
+
+func found(paths []string, size int, what string) (inventory.Status, string, string, int) {
+	if len(paths) == 0 {
+		return inventory.NotAvailable, "", "no " + what + " found", 0
+	}
+	return inventory.Available, listSummary(paths, 3), fmt.Sprintf("%s: %s", count(len(paths), what), listSummary(paths, 3)), size
+}
+
+var (
+	coverageConfigRe = regexp.MustCompile(`(^|/)(\.coveragerc|codecov\.ya?ml|\.nycrc(\.json)?|\.c8rc(\.json)?|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|karma\.conf\.js)$`)
+	coverageReportRe = regexp.MustCompile(`(^|/)(coverage\.(out|xml|json|txt)|lcov\.info|cover\.out|coverage-final\.json)$`)
+	manifestRe       = regexp.MustCompile(`(^|/)(go\.mod|package\.json|pyproject\.toml|requirements[\w.-]*\.txt|Pipfile|setup\.py|setup\.cfg|Cargo\.toml|Gemfile|pom\.xml|build\.gradle(\.kts)?|composer\.json)$`)
+	buildRe          = regexp.MustCompile(`(^|/)(\.ci/[^/]+|Makefile|Dockerfile|docker-compose\.ya?ml|justfile|Taskfile\.ya?ml|tsconfig\.json|turbo\.json|nx\.json|tox\.ini|noxfile\.py|\.gitlab-ci\.yml|\.circleci/config\.yml|\.github/workflows/[^/]+\.ya?ml|vite\.config\.[jt]s|webpack\.config\.js)$`)
+	monitoringRe     = regexp.MustCompile(`(?i)(^|/)(prometheus[^/]*\.ya?ml|alert[^/]*\.ya?ml|alertmanager[^/]*|grafana/|dashboards?/|datadog[^/]*\.ya?ml|sentry\.[a-z.]+|otel[^/]*\.ya?ml|newrelic[^/]*)`)
+	monitoringCodeRe = regexp.MustCompile(`(?i)(Sentry\.init|sentry_sdk\.init|prometheus|opentelemetry|statsd|datadog|newrelic)`)
+	errorPatternRe   = regexp.MustCompile(`(?i)\b(retr(y|ies|ied)|backoff|circuit[_ ]?breaker|timeout|deadline|WithTimeout|max_attempts|maxAttempts)\b`)
+	authPatternRe    = regexp.MustCompile(`(?i)\b(auth\w*|permission\w*|jwt|oauth|rbac|acl|is_superuser|isAdmin|requireRole|authorize\w*|csrf)\b`)
+	externalAPIRe    = regexp.MustCompile(`(?i)(^|/)(openapi[^/]*\.(ya?ml|json)|swagger[^/]*\.(ya?ml|json)|[^/]*\.postman_collection\.json)$`)
+	legacyRe         = regexp.MustCompile(`(?i)(^|/)(legacy|deprecated|old|archive[d]?|v1_legacy)/`)
+	adrRe            = regexp.MustCompile(`(?i)(^|/)(adr|adrs|decisions|architecture/decisions|docs/adr|doc/adr)/[^/]+\.md$`)
+	testPseudoRe     = regexp.MustCompile(`(^|/)tests-pseudo\.md$`)
+)
+
+var sourceDefs = []sourceDef{
+	{"architecture_docs", "Architecture docs", func(a *auditor) (inventory.Status, string, string, int) {
+		var have []string
+		size := 0
+		for _, f := range []string{".architecture/manifest.json", ".architecture/primer.md", ".architecture/overview.md"} {
+			if st, err := os.Stat(filepath.Join(a.repo.Root, filepath.FromSlash(f))); err == nil {
+				have = append(have, path.Base(f))
+				size += int(st.Size())
+			}
+		}
+		switch len(have) {
+		case 0:
+			return inventory.NotAvailable, "", "no .architecture/ docs (manifest.json, primer.md, overview.md)", 0
+		case 3:
+			return inventory.Available, ".architecture/", "primer, overview and manifest", size
+		}
+		return inventory.Partial, ".architecture/", "only " + strings.Join(have, ", "), size
+	}},
+	{"schema_types", "Schema and type definitions", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.specGiven {
+			return inventory.NotApplicable, "", "no spec given: no blast zone", 0
+		}
+		var paths []string
+		size := 0
+		for _, art := range a.res.Doc.Artifacts {
+			switch art.Kind {
+			case "schema", "type", "interface", "enum":
+				if !contains(paths, art.Path) {
+					paths = append(paths, art.Path)
+				}
+				size += len(art.Text())
+			}
+		}
+		sort.Strings(paths)
+		return found(paths, size, "files with schemas or types the spec names")
+	}},
+	{"test_coverage", "Test coverage", func(a *auditor) (inventory.Status, string, string, int) {
+		cfg, _ := a.matching(coverageConfigRe)
+		rep, size := a.matching(coverageReportRe)
+		if b, err := os.ReadFile(filepath.Join(a.repo.Root, "pyproject.toml")); err == nil && bytes.Contains(b, []byte("[tool.coverage")) {
+			cfg = append(cfg, "pyproject.toml")
+		}
+		tests := 0
+		for _, f := range a.files {
+			if testFile(f.Path) {
+				tests++
+			}
+		}
+		switch {
+		case len(cfg) > 0 && len(rep) > 0:
+			return inventory.Available, listSummary(rep, 2), "coverage configured and a report present", size
+		case len(cfg) > 0 || len(rep) > 0:
+			return inventory.Partial, listSummary(append(cfg, rep...), 2), "coverage configured but no recent report", size
+		case tests > 0:
+			return inventory.NotAvailable, "", fmt.Sprintf("%d test files, no coverage configured: coverage unknown", tests), 0
+		}
+		return inventory.NotAvailable, "", "no tests and no coverage configuration", 0
+	}},
+	{"dependency_manifests", "Dependency manifests", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(manifestRe)
+		return found(p, size, "manifests")
+	}},
+	{"recent_changes", "Recent changes to the blast zone", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.repo.Git() {
+			return inventory.NotAvailable, "", "not a git repository", 0
+		}
+		if !a.specGiven || len(a.blast) == 0 {
+			return inventory.NotApplicable, "", "no blast zone", 0
+		}
+		cs, err := a.repo.RecentCommits(a.blast, 10)
+		if err != nil || len(cs) == 0 {
+			return inventory.NotAvailable, "", "no commits touch the blast zone", 0
+		}
+		size := 0
+		for _, c := range cs {
+			size += len(c.Subject) + 20
+		}
+		return inventory.Available, "git log", fmt.Sprintf("%s, newest %s %q", count(len(cs), "recent commits"), cs[0].Hash, cs[0].Subject), size
+	}},
+	{"build_config", "Build and test configuration", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(buildRe)
+		return found(p, size, "build and CI files")
+	}},
+	{"monitoring", "Monitoring and alerting", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(monitoringRe)
+		if len(p) == 0 {
+			if code, n := a.grepBlast(monitoringCodeRe); len(code) > 0 {
+				return inventory.Partial, listSummary(code, 2), fmt.Sprintf("instrumentation in code (%d mentions), no alerting config", n), n * 80
+			}
+			return inventory.NotAvailable, "", "no monitoring or alerting configuration", 0
+		}
+		return found(p, size, "monitoring files")
+	}},
+	{"error_handling", "Error handling patterns (retry, circuit breaker, timeouts)", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.specGiven {
+			return inventory.NotApplicable, "", "no blast zone", 0
+		}
+		p, n := a.grepBlast(errorPatternRe)
+		if len(p) == 0 {
+			return inventory.NotAvailable, "", "no retry, circuit breaker or timeout code in the blast zone", 0
+		}
+		return inventory.Available, listSummary(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
+	}},
+	{"auth", "Auth and permission code", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.specGiven {
+			return inventory.NotApplicable, "", "no blast zone", 0
+		}
+		p, n := a.grepBlast(authPatternRe)
+		if len(p) == 0 {
+			return inventory.NotAvailable, "", "no auth or permission code in the blast zone", 0
+		}
+		return inventory.Available, listSummary(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
+	}},
+	{"external_api", "External API docs and SDKs", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(externalAPIRe)
+		return found(p, size, "API descriptions")
+	}},
+	{"legacy_code", "Legacy or deprecated code", func(a *auditor) (inventory.Status, string, string, int) {
+		dirs := map[string]bool{}
+		for _, f := range a.files {
+			if m := legacyRe.FindStringIndex(f.Path); m != nil {
+				dirs[strings.TrimSuffix(f.Path[:m[1]], "/")] = true
+			}
+		}
+		if len(dirs) == 0 {
+			return inventory.NotApplicable, "", "no legacy or deprecated directories", 0
+		}
+		var ds []string
+		for d := range dirs {
+			ds = append(ds, d)
+		}
+		sort.Strings(ds)
+		return inventory.Available, listSummary(ds, 3), fmt.Sprintf("%s: %s", count(len(ds), "legacy directories"), listSummary(ds, 3)), 0
+	}},
+	{"decision_records", "Decision records (ADRs)", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(adrRe)
+		return found(p, size, "decision records")
+	}},
+	{"similar_features", "Existing similar features", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.specGiven {
+			return inventory.NotApplicable, "", "no spec given", 0
+		}
+		var hits []string
+		for _, r := range a.spec.Refs {
+			if !r.Proposed || r.IsPath || r.Route != nil {
+				continue
+			}
+			ws := words(r.Name)
+			if len(ws) < 2 {
+				continue
+			}
+			tail := ws[len(ws)-1] // CostTracker -> "tracker": existing *Tracker code
+			for _, f := range a.files {
+				if strings.Contains(strings.ToLower(path.Base(f.Path)), tail) && !contains(hits, f.Path) && len(tail) > 3 {
+					hits = append(hits, f.Path)
+				}
+			}
+		}
+		sort.Strings(hits)
+		if len(hits) == 0 {
+			return inventory.NotAvailable, "", "nothing in the repository resembles what the spec adds", 0
+		}
+		return inventory.Partial, listSummary(hits, 3), "files named like what the spec adds: " + listSummary(hits, 3), 0
+	}},
+	{"test_pseudocode", "Test pseudocode (tests-pseudo.md)", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(testPseudoRe)
+		if len(p) == 0 {
+			return inventory.NotAvailable, "", "no tests-pseudo.md", 0
+		}
+		return inventory.Available, p[0], "test pseudocode", size
+	}},
+}
+
+// Audit runs the Context Readiness Audit: which context exists for the
+// spec (or the repository, with no spec), as ContextInventoryV1.
+func Audit(ctx context.Context, repo *gitinfo.Repo, spec *Spec, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
+	a := &auditor{repo: repo, spec: spec, specGiven: spec != nil}
+	files, err := repo.Walk(ctx, skipDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	a.files = files
+	if spec != nil {
+		res, err := Build(ctx, repo, spec, Config{Round: 2, Budget: 1 << 20})
+		if err != nil {
+			return nil, nil, err
+		}
+		a.res = res
+		zone := map[string]bool{}
+		for _, art := range res.Doc.Artifacts {
+			if art.Path != "" && art.Kind != "architecture" {
+				zone[art.Path] = true
+			}
+		}
+		for _, r := range spec.Refs {
+			if r.IsPath && a.has(strings.TrimPrefix(r.Name, "./")) {
+				zone[strings.TrimPrefix(r.Name, "./")] = true
+			}
+		}
+		for p := range zone {
+			a.blast = append(a.blast, p)
+		}
+		sort.Strings(a.blast)
+	}
+	head, _ := repo.Head()
+	inv := &inventory.Inventory{SchemaVersion: inventory.SchemaVersion, AuditTimestamp: now, GitHash: "none",
+		BlastZone: append([]string{}, a.blast...), Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
+	if head != nil && head.Commit != "" {
+		inv.GitHash = head.Commit
+	}
+	all := map[string]inventory.Source{}
+	for _, sd := range sourceDefs {
+		st, p, summary, size := sd.check(a)
+		src := inventory.Source{Status: st, Path: p, Summary: summary, EstTokens: (size + 3) / 4}
+		all[sd.id] = src
+		switch st {
+		case inventory.Available, inventory.Partial:
+			inv.Sources[sd.id] = src
+			inv.TotalAvailableTokens += src.EstTokens
+		case inventory.NotAvailable:
+			inv.GapsNoted = append(inv.GapsNoted, sd.name+": "+summary)
+		}
+	}
+	return inv, all, nil
+}
+
+// printAudit writes the audit summary for a person.
+func printAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Source, where string) {
+	short := inv.GitHash
+	if len(short) > 7 {
+		short = short[:7]
+	}
+	fmt.Fprintf(w, "Context Readiness Audit (git %s, %s)\n", short, inv.AuditTimestamp)
+	fmt.Fprintf(w, "Blast zone: %d %s\n", len(inv.BlastZone), plural(len(inv.BlastZone), "file", "files"))
+	for _, st := range []inventory.Status{inventory.Available, inventory.Partial, inventory.NotAvailable, inventory.NotApplicable} {
+		var rows []string
+		for _, sd := range sourceDefs {
+			s := all[sd.id]
+			if s.Status != st {
+				continue
+			}
+			row := fmt.Sprintf("  %-22s %s", sd.id, s.Summary)
+			if s.EstTokens > 0 {
+				row += fmt.Sprintf(" (~%s tokens)", thousands(s.EstTokens))
+			}
+			rows = append(rows, row)
+		}
+		if len(rows) > 0 {
+			fmt.Fprintf(w, "%s (%d):\n%s\n", st, len(rows), strings.Join(rows, "\n"))
+		}
+	}
+	fmt.Fprintf(w, "Available context: ~%s tokens. Inventory (schema %s) written to %s\n", thousands(inv.TotalAvailableTokens), inventory.SchemaVersion, where)
+}
