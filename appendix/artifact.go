@@ -109,7 +109,7 @@ func buildArtifacts(matches []match, words map[string]bool) []*Artifact {
 		if a == nil {
 			d := m.def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
-				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: d.Members,
+				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
 				source: m.ref.Source, order: m.order}
 			if d.Grouped && len(d.Members) > maxGroup {
 				trimFields(a, words, false) // one name of a long const/var block

@@ -81,7 +81,7 @@ func BenchmarkPhases(b *testing.B) {
 		b.ReportAllocs()
 		var st Stats
 		for i := 0; i < b.N; i++ {
-			ix, err := search(context.Background(), repo, spec.Refs)
+			ix, err := search(context.Background(), repo, spec.Refs, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

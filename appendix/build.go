@@ -20,6 +20,8 @@ type Config struct {
 	Need         []string          // --need: names a later round must check against code
 	History      []inventory.Round // what earlier rounds showed
 	AuditGaps    []string          // the inventory's gaps_noted
+	NoCache      bool              // do not read or write the extraction cache
+	Cache        *Cache            // a cache already loaded (benchmarks), else one is loaded
 	Now          time.Time
 	ContextFiles []ContextFile // files passed to the debate with --context
 }
@@ -46,7 +48,7 @@ type Dropped struct {
 }
 
 // Build finds, resolves, extracts and budgets the artifacts a spec names.
-func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Result, error) {
+func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res *Result, err error) {
 	head, err := repo.Head()
 	if err != nil {
 		return nil, err
@@ -55,7 +57,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 		AuditGaps: cfg.AuditGaps}
 	refs, skipped := selectRefs(spec.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" {
-		res := &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
+		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
 		res.Record = roundRecord(doc, spec.Refs, repo.Root, cfg.Round)
 		return res, nil
 	}
@@ -63,15 +65,25 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (*Re
 	sel := *spec
 	sel.Refs = refs
 	spec = &sel
-	ix, err := search(ctx, repo, spec.Refs)
+	cache := cfg.Cache
+	if cache == nil && !cfg.NoCache {
+		cache = LoadCache(repo.Root)
+		cache.Run++
+	}
+	ix, err := search(ctx, repo, spec.Refs, cache)
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err := cache.Save(); err != nil && res != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("extraction cache not saved: %v", err))
+		}
+	}()
 	t0 := time.Now()
 	if err := ix.findBases(ctx, repo.Root, spec.Refs); err != nil {
 		return nil, err
 	}
-	res := &Result{Doc: doc, Warnings: ix.warn}
+	res = &Result{Doc: doc, Warnings: ix.warn}
 
 	matches, unresolved, external, hints := resolve(spec, ix, doc.at(repo.Scope))
 	res.External = []Gap{}

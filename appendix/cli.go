@@ -46,6 +46,7 @@ type Options struct {
 	Inventory    string
 	Now          string
 	Stats        bool
+	NoCache      bool
 	Version      bool
 	Help         bool
 }
@@ -62,6 +63,7 @@ func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless an adversarial-spec session is active")
 	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
+	fs.BoolVar(&o.NoCache, "no-cache", false, "neither read nor write the extraction cache (.appendix/cache)")
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.Help, "help", "h", false, "show this help")
 }
@@ -148,7 +150,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		cfg.ContextFiles = append(cfg.ContextFiles, ContextFile{Name: filepath.ToSlash(c), Abs: abs})
 	}
-	cfg.Need = o.Need
+	cfg.Need, cfg.NoCache = o.Need, o.NoCache
 	store, inv, invErr := loadInventory(repo.Root, o.Inventory)
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
@@ -201,8 +203,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if o.Stats {
 		s := res.Stats
 		ms := func(d time.Duration) string { return d.Round(10 * time.Microsecond).String() }
-		fmt.Fprintf(stderr, "appendix: stats: walk %s (%d files), search %s (%d files, %d bytes, %d parsed, %d definitions, %d routes), resolve %s, render %s, spec %s, total %s\n",
-			ms(s.Walk), s.FilesWalked, ms(s.Search), s.FilesSearched, s.BytesSearched, s.FilesParsed, s.Definitions, s.Routes,
+		fmt.Fprintf(stderr, "appendix: stats: walk %s (%d files), search %s (%d files, %d bytes, %d parsed, %d from cache, %d definitions, %d routes), resolve %s, render %s, spec %s, total %s\n",
+			ms(s.Walk), s.FilesWalked, ms(s.Search), s.FilesSearched, s.BytesSearched, s.FilesParsed, s.CacheHits, s.Definitions, s.Routes,
 			ms(s.Resolve), ms(s.Render), ms(tParse), ms(time.Since(t0)))
 	}
 	return nil

@@ -24,9 +24,9 @@ func TestFlags(t *testing.T) {
 	}{
 		{nil, Options{Round: 2, Budget: 200, Format: "markdown", Inventory: DefaultInventory}},
 		{[]string{"--round", "3", "--budget", "120", "--format", "json", "--appendix-only"}, Options{Round: 3, Budget: 120, Format: "json", AppendixOnly: true, Inventory: DefaultInventory}},
-		{[]string{"--repo", "x", "--context", "a.sql", "--context", "b.md", "--now", "2026-01-01T00:00:00Z", "--stats", "--need", "A", "--need", "B", "--inventory", "inv.json"},
+		{[]string{"--repo", "x", "--context", "a.sql", "--context", "b.md", "--now", "2026-01-01T00:00:00Z", "--stats", "--need", "A", "--need", "B", "--inventory", "inv.json", "--no-cache"},
 			Options{Round: 2, Budget: 200, Format: "markdown", Repo: "x", Context: []string{"a.sql", "b.md"}, Now: "2026-01-01T00:00:00Z", Stats: true,
-				Need: []string{"A", "B"}, Inventory: "inv.json"}},
+				Need: []string{"A", "B"}, Inventory: "inv.json", NoCache: true}},
 	} {
 		var o Options
 		fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
@@ -295,5 +295,42 @@ func TestBudgetLeavesNoRoomUnused(t *testing.T) {
 			}
 			a.Lines = cut
 		}
+	}
+}
+
+// TestCacheReusesEveryParse: a second run on an unchanged repository parses
+// nothing and prints the same bytes; a changed spec reuses the parses; a
+// changed file is parsed again.
+func TestCacheReusesEveryParse(t *testing.T) {
+	f := loadFixture(t, "../fixtures/go.txtar")
+	dir := f.build(t)
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(spec []byte) *Result {
+		t.Helper()
+		res, err := Build(context.Background(), repo, ParseSpec("spec.md", spec), Config{Round: 2, Budget: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	cold := build(f.spec)
+	warm := build(f.spec)
+	if cold.Stats.FilesParsed == 0 || warm.Stats.FilesParsed != 0 || warm.Stats.CacheHits == 0 {
+		t.Errorf("cold parsed %d, warm parsed %d with %d hits", cold.Stats.FilesParsed, warm.Stats.FilesParsed, warm.Stats.CacheHits)
+	}
+	if cold.Doc.Markdown() != warm.Doc.Markdown() {
+		t.Errorf("cached run differs:\n%s", cmp.Diff(cold.Doc.Markdown(), warm.Doc.Markdown()))
+	}
+	other := build([]byte("Only `Validate` and `OrderStore` this time.\n"))
+	if other.Stats.FilesParsed != 0 {
+		t.Errorf("a changed spec parsed %d files", other.Stats.FilesParsed)
+	}
+	testrepo.Write(t, dir, map[string]string{"internal/orders/validate.go": "package orders\n\n// Validate checks.\nfunc Validate(o *Order, strict bool) error { return nil }\n"})
+	changed := build([]byte("Only `Validate` in `internal/orders/validate.go` this time.\n"))
+	if changed.Stats.FilesParsed != 1 || !strings.Contains(changed.Doc.Markdown(), "strict bool") {
+		t.Errorf("a changed file: parsed %d\n%s", changed.Stats.FilesParsed, changed.Doc.Markdown())
 	}
 }

@@ -26,6 +26,7 @@ type Stats struct {
 	FilesParsed   int
 	Definitions   int
 	Routes        int
+	CacheHits     int           // files whose extraction came from the cache
 	Walk          time.Duration // listing files with ignore rules
 	Search        time.Duration // reading, scanning and parsing
 	Resolve       time.Duration // choosing definitions, handlers, bases
@@ -50,6 +51,7 @@ type index struct {
 	members map[string][]*extract.Definition // type-like definitions by member name
 	warn    []string
 	stats   Stats
+	cache   *Cache // extraction results by content; nil: no cache
 }
 
 // shuffleHook lets a test permute the walk's order, to prove that the
@@ -99,7 +101,7 @@ func wantedNames(refs []Ref, apps map[string]bool) map[string]want {
 // search walks the repository, finds the files that may define a wanted
 // name in one pass over their contents, and parses only those, on every
 // core, with one parser per worker.
-func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref) (*index, error) {
+func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref, cache *Cache) (*index, error) {
 	t0 := time.Now()
 	files, err := repo.Walk(ctx, skipDir)
 	if err != nil {
@@ -110,7 +112,7 @@ func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref) (*index, error)
 	}
 	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
 		modules: map[string]bool{}, byKey: map[string][]*extract.Definition{}, amends: map[string][]string{},
-		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}}
+		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}, cache: cache}
 	ix.stats.FilesWalked = len(files)
 	ix.stats.Walk = time.Since(t0)
 	defer func() { ix.stats.Search = time.Since(t0) - ix.stats.Walk }()
@@ -167,7 +169,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 				if k >= len(todo) || ctx.Err() != nil {
 					return
 				}
-				results[k] = searchFile(ctx, p, root, ix.files[todo[k]], wanted, routeSegs)
+				results[k] = searchFile(ctx, p, ix.cache, root, ix.files[todo[k]], wanted, routeSegs)
 			}
 		}()
 	}
@@ -182,6 +184,9 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 		}
 		if r.parsed {
 			ix.stats.FilesParsed++
+		}
+		if r.cached {
+			ix.stats.CacheHits++
 		}
 		if r.warning != "" {
 			ix.warn = append(ix.warn, r.warning)
@@ -375,12 +380,13 @@ type fileResult struct {
 	routes  []extract.Definition
 	mounts  []extract.Mount
 	imports map[string]string // wanted name -> module it is imported from
+	cached  bool              // extraction came from the cache
 	bytes   int64
 	parsed  bool
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.File, wanted map[string]want, routeSegs [][]byte) (res fileResult) {
+func searchFile(ctx context.Context, p *extract.Parser, cache *Cache, root string, f gitinfo.File, wanted map[string]want, routeSegs [][]byte) (res fileResult) {
 	lang := sourceFile(f.Path, f.Size)
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
 	if err != nil {
@@ -397,27 +403,46 @@ func searchFile(ctx context.Context, p *extract.Parser, root string, f gitinfo.F
 		}
 	}()
 	if mayRoute(f.Path, src, routeSegs) {
-		routes, mounts, err := p.Routes(ctx, lang, f.Path, src)
-		if err != nil {
-			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
-			return res
+		key := "routes:" + f.Path + ":" + blobKey(lang, src)
+		if e := cache.get(key); e != nil {
+			res.routes, res.mounts, res.cached = fromCached(e.Routes, f.Path), e.Mounts, true
+		} else {
+			routes, mounts, err := p.Routes(ctx, lang, f.Path, src)
+			if err != nil {
+				res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+				return res
+			}
+			res.routes, res.mounts, res.parsed = routes, mounts, true
+			cache.put(key, &cacheEntry{Routes: toCached(routes), Mounts: mounts, HasRoute: true})
 		}
-		res.routes, res.mounts, res.parsed = routes, mounts, true
 	}
 	res.imports = importsOf(src, wanted)
 	names := mayDefine(src, wanted)
 	if len(names) == 0 {
 		return res
 	}
-	res.parsed = true
-	// A definition named by a found name, or holding a wanted member (an
-	// enum value inside a line mayDefine reads only the start of).
-	defs, err := p.Definitions(ctx, lang, f.Path, src, func(n string) bool { return names[n] || wanted[n] == wantAny })
-	if err != nil {
-		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
-		return res
+	// Every definition of the file is extracted and cached by content; the
+	// ones named by a found name, or holding a wanted member (an enum value
+	// inside a line mayDefine reads only the start of), are kept.
+	var all []extract.Definition
+	key := blobKey(lang, src)
+	if e := cache.get(key); e != nil {
+		all, res.cached = fromCached(e.Defs, f.Path), true
+	} else {
+		defs, err := p.Definitions(ctx, lang, f.Path, src, nil)
+		if err != nil {
+			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+			return res
+		}
+		all, res.parsed = defs, true
+		cache.put(key, &cacheEntry{Defs: toCached(defs)})
 	}
-	res.defs = defs
+	keep := func(n string) bool { return names[n] || wanted[n] == wantAny }
+	for i := range all {
+		if extract.Keep(&all[i], keep) {
+			res.defs = append(res.defs, all[i])
+		}
+	}
 	return res
 }
 

@@ -214,6 +214,29 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 	return mergeOverloads(defs, src), nil
 }
 
+// Keep reports whether a definition answers to a wanted name: its own, an
+// alias, or one of its members. It filters a file's full definition list
+// the way Definitions filters while parsing.
+func Keep(d *Definition, want func(string) bool) bool {
+	if want(d.Name) {
+		return true
+	}
+	for _, a := range d.Aliases {
+		if want(a) {
+			return true
+		}
+	}
+	if d.Kind == KindFunction || d.Kind == KindMethod {
+		return false
+	}
+	for _, m := range d.Members {
+		if want(m.Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // wantsMember reports a type-like definition with a member the caller
 // wants: an enum whose value, or a class whose constant, a spec names
 // alone (`RETRY_EXCEPTION`, `LEVEL_CHOICES`).

@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"strings"
@@ -44,6 +46,26 @@ type Language struct {
 // languages is the ordered registry. TSX and JSX reuse their base grammars'
 // queries; a file's language is chosen by its extension.
 var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascriptLang, jsxLang, sqlLang, prismaLang, graphqlLang, protoLang}
+
+// ByName returns a registered language by its name, or nil.
+func ByName(name string) *Language {
+	for _, l := range append(languages, Text, Markdown) {
+		if l.Name == name {
+			return l
+		}
+	}
+	return nil
+}
+
+// Fingerprint identifies the extraction rules: every language's query. A
+// cache of extraction results is valid only under the same fingerprint.
+func Fingerprint() string {
+	h := sha256.New()
+	for _, l := range languages {
+		fmt.Fprintf(h, "%s\x00%s\x00", l.Name, l.querySrc)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
 
 // Languages returns the registry in its fixed order.
 func Languages() []*Language { return languages }
