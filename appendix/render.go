@@ -118,6 +118,8 @@ func (d *Document) Markdown() string {
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(&b, "> Context tokens: ~%s (%s)\n", thousands(total), strings.Join(parts, ", "))
+	} else if len(d.Reused) > 0 {
+		b.WriteString("> Context tokens: ~0 (every artifact is reused from an earlier round)\n")
 	} else if d.DroppedCount == 0 {
 		b.WriteString("> Context tokens: ~0 (no code artifact named by the spec was found)\n")
 	} else {
