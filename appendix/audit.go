@@ -109,7 +109,7 @@ var (
 	monitoringRe     = regexp.MustCompile(`(?i)(^|/)(prometheus[^/]*\.ya?ml|alert[^/]*\.ya?ml|alertmanager[^/]*|grafana/|dashboards?/|datadog[^/]*\.ya?ml|sentry\.[a-z.]+|otel[^/]*\.ya?ml|newrelic[^/]*)`)
 	monitoringCodeRe = regexp.MustCompile(`(?i)(Sentry\.init|sentry_sdk\.init|prometheus|opentelemetry|statsd|datadog|newrelic)`)
 	errorPatternRe   = regexp.MustCompile(`(?i)\b(retr(y|ies|ied)|backoff|circuit[_ ]?breaker|timeout|deadline|WithTimeout|max_attempts|maxAttempts)\b`)
-	authPatternRe    = regexp.MustCompile(`(?i)\b(auth\w*|permission\w*|jwt|oauth|rbac|acl|is_superuser|isAdmin|requireRole|authorize\w*|csrf)\b`)
+	authPatternRe    = regexp.MustCompile(`(?i)(auth\w*|permission|jwt|oauth|rbac|\bacl\b|is_superuser|isAdmin|requireRole|csrf|\bsession)`)
 	externalAPIRe    = regexp.MustCompile(`(?i)(^|/)(openapi[^/]*\.(ya?ml|json)|swagger[^/]*\.(ya?ml|json)|[^/]*\.postman_collection\.json)$`)
 	legacyRe         = regexp.MustCompile(`(?i)(^|/)(legacy|deprecated|old|archive[d]?|v1_legacy)/`)
 	adrRe            = regexp.MustCompile(`(?i)(^|/)(adr|adrs|decisions|architecture/decisions|docs/adr|doc/adr)/[^/]+\.md$`)
@@ -170,7 +170,7 @@ var sourceDefs = []sourceDef{
 		case len(cfg) > 0 || len(rep) > 0:
 			return inventory.Partial, listSummary(append(cfg, rep...), 2), "coverage configured but no recent report", size
 		case tests > 0:
-			return inventory.NotAvailable, "", fmt.Sprintf("%d test files, no coverage configured: coverage unknown", tests), 0
+			return inventory.NotAvailable, "", count(tests, "test files") + ", no coverage configured: coverage unknown", 0
 		}
 		return inventory.NotAvailable, "", "no tests and no coverage configuration", 0
 	}},

@@ -37,8 +37,9 @@ type Result struct {
 	// Skipped says why the round policy shows no appendix at all.
 	Skipped string
 	// Record is this round, for the inventory's history.
-	Record  inventory.Round
-	HeadErr error
+	Record inventory.Round
+	// ix is the search index, for commands that search further (brief).
+	ix *index
 }
 
 // Dropped is an artifact the budget left out.
@@ -83,7 +84,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 	if err := ix.findBases(ctx, repo.Root, spec.Refs); err != nil {
 		return nil, err
 	}
-	res = &Result{Doc: doc, Warnings: ix.warn}
+	res = &Result{Doc: doc, Warnings: ix.warn, ix: ix}
 
 	matches, unresolved, external, hints := resolve(spec, ix, doc.at(repo.Scope))
 	res.External = []Gap{}

@@ -104,6 +104,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return runStrip(args[1:], stdin, stdout)
 		case "inventory":
 			return runInventory(ctx, args[1:], stdin, stdout, stderr, getenv)
+		case "brief":
+			return runBrief(ctx, args[1:], stdin, stdout, stderr, getenv)
 		}
 	}
 	var o Options
@@ -284,6 +286,63 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		return err
 	}
 	printAudit(stdout, inv, all, filepath.ToSlash(where))
+	return nil
+}
+
+// runBrief is "appendix brief [--adversaries CODES] [--out DIR] SPEC".
+func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := pflag.NewFlagSet("appendix brief", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	advs := fs.String("adversaries", "", "comma-separated codes or names (default: every gauntlet adversary)")
+	out := fs.String("out", ".adversarial-spec-gauntlet", "directory for briefing-<CODE>.md and briefings.json")
+	repoDir := fs.String("repo", "", "repository to extract from (default: the git work tree containing the current directory)")
+	now := fs.String("now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usageError{"brief: " + err.Error()}
+	}
+	if *help {
+		fmt.Fprint(stdout, "Usage: appendix brief [flags] SPEC\n\nWrites one briefing per gauntlet adversary, ready for debate.py gauntlet.\n\nFlags:\n")
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return nil
+	}
+	o := Options{Now: *now, Round: 2, Budget: 200, Format: "markdown"}
+	cfg, specPath, err := o.validate(fs.Args(), getenv)
+	if err != nil {
+		return usageError{"brief: " + err.Error()}
+	}
+	if *repoDir == "" {
+		*repoDir = "."
+	}
+	repo, err := gitinfo.Open(*repoDir)
+	if err != nil {
+		return err
+	}
+	all, err := loadProfiles(repo.Root)
+	if err != nil {
+		return err
+	}
+	profiles, err := selectProfiles(all, *advs)
+	if err != nil {
+		return err
+	}
+	name, src, err := readSpec(specPath, stdin)
+	if err != nil {
+		return err
+	}
+	bs, head, err := Brief(ctx, repo, ParseSpec(name, src), profiles, cfg.Now)
+	if err != nil {
+		return err
+	}
+	lines, err := WriteBriefings(*out, bs, head, cfg.Now)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stdout, l)
+	}
+	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), plural(len(bs), "briefing", "briefings"), *out)
 	return nil
 }
 

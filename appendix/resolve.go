@@ -234,6 +234,53 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 	return nil
 }
 
+// findPattern returns the definitions, in files, whose names match re:
+// a search by meaning ("auth", "retry") rather than by the spec's names.
+// Parses come from the cache when the files were parsed before.
+func (ix *index) findPattern(ctx context.Context, root string, re *regexp.Regexp, files []string, limit int) []*extract.Definition {
+	return ix.findNamed(ctx, root, re, re.MatchString, files, limit)
+}
+
+// findNamed is findPattern with a name test finer than a regexp: only
+// files whose text matches pre are read.
+func (ix *index) findNamed(ctx context.Context, root string, pre *regexp.Regexp, name func(string) bool, files []string, limit int) []*extract.Definition {
+	p := extract.NewParser()
+	defer p.Close()
+	var out []*extract.Definition
+	for _, f := range files {
+		if ctx.Err() != nil || len(out) >= limit {
+			break
+		}
+		var size int64
+		for _, wf := range ix.files {
+			if wf.Path == f {
+				size = wf.Size
+			}
+		}
+		lang := sourceFile(f, size)
+		if lang == nil {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
+		if err != nil || len(src) > MaxFileSize || generated(src) || !pre.Match(src) {
+			continue
+		}
+		key := blobKey(lang, src)
+		var all []extract.Definition
+		if e := ix.cache.get(key); e != nil {
+			all = fromCached(e.Defs, f)
+		} else if all, err = p.Definitions(ctx, lang, f, src, nil); err == nil {
+			ix.cache.put(key, &cacheEntry{Defs: toCached(all)})
+		}
+		for i := range all {
+			if name(all[i].Name) && !all[i].Broken && len(out) < limit {
+				out = append(out, &all[i])
+			}
+		}
+	}
+	return out
+}
+
 // findBases searches, in a second pass, for the classes that types named
 // as Type.member extend when the member is not declared on the type
 // itself: inherited members resolve to their declaring base.

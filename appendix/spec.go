@@ -385,6 +385,9 @@ func proposedAt(clause string, off int) bool {
 	}
 	for _, l := range locs {
 		between := before[l[1]:]
+		if strings.TrimSpace(before[l[0]:l[1]]) == "new" && (len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) {
+			continue // "a new X ... through Y": new names X, not Y
+		}
 		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "))
 		// "add X to Y" introduces X, not Y; "add X to Y and Z to W" also Z.
 		if last < 0 || strings.Contains(between[last:], " and ") {

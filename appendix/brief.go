@@ -1,0 +1,409 @@
+package appendix
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/inventory"
+)
+
+// Token budgets of a briefing (issue 5).
+const (
+	baseMinTokens = 600
+	baseMaxTokens = 1000
+	maxItemLines  = 14
+)
+
+// briefItem is one piece of a supplement: a snippet or a list, with where
+// it comes from.
+type briefItem struct {
+	kind  string
+	title string // "Authorize (orders/orders.go, lines 6-7)"
+	text  string
+	fence string // code fence tag, "" for plain markdown
+}
+
+func (it briefItem) render() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**\n", it.title)
+	if it.fence == "" {
+		b.WriteString(it.text + "\n")
+	} else {
+		fence := "```"
+		for strings.Contains(it.text, fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, it.fence, it.text, fence)
+	}
+	return b.String()
+}
+
+func tokens(s string) int { return (len(s) + 3) / 4 }
+
+// briefer gathers what the briefings draw from: the spec's resolution
+// (its blast zone), the audit, and searches by meaning.
+type briefer struct {
+	ctx     context.Context
+	repo    *gitinfo.Repo
+	spec    *Spec
+	res     *Result
+	ix      *index
+	blast   []string
+	files   []string // every walked file
+	sources map[string]inventory.Source
+	items   map[string][]briefItem
+}
+
+// Briefing is one adversary's briefing.
+type Briefing struct {
+	Profile    Profile
+	Text       []byte
+	Base       int
+	Supplement int
+	Spec       int
+	Gaps       []string
+}
+
+// Brief builds one briefing per profile.
+func Brief(ctx context.Context, repo *gitinfo.Repo, spec *Spec, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+	res, err := Build(ctx, repo, spec, Config{Round: 2, Budget: 1 << 20, Now: now})
+	if err != nil {
+		return nil, nil, err
+	}
+	b := &briefer{ctx: ctx, repo: repo, spec: spec, res: res, ix: res.ix, items: map[string][]briefItem{}}
+	for _, f := range b.ix.files {
+		b.files = append(b.files, f.Path)
+	}
+	zone := map[string]bool{}
+	for _, a := range res.Doc.Artifacts {
+		if a.Path != "" && a.Kind != extract.KindArchitecture {
+			zone[a.Path] = true
+		}
+	}
+	for p := range zone {
+		b.blast = append(b.blast, p)
+	}
+	sort.Strings(b.blast)
+	_, all, err := Audit(ctx, repo, nil, now.Format(time.RFC3339))
+	if err != nil {
+		return nil, nil, err
+	}
+	b.sources = all
+	// The blast-zone dependent sources, from this spec's zone.
+	for _, id := range []string{"error_handling", "auth"} {
+		a := &auditor{repo: repo, blast: b.blast, specGiven: true}
+		for _, sd := range sourceDefs {
+			if sd.id == id {
+				st, p, sum, size := sd.check(a)
+				b.sources[id] = inventory.Source{Status: st, Path: p, Summary: sum, EstTokens: (size + 3) / 4}
+			}
+		}
+	}
+	base := b.base()
+	specTokens := tokens(string(spec.Src))
+	var out []Briefing
+	for _, p := range profiles {
+		out = append(out, b.briefing(p, base, specTokens, res.Doc))
+	}
+	return out, res.Doc.Head, nil
+}
+
+// base is the shared context: the primer, the overview subsection the spec
+// points at, a target architecture, the blast zone one line per file and
+// the last five commits that touch it.
+func (b *briefer) base() []briefItem {
+	root := b.repo.Root
+	var items []briefItem
+	terms := archTerms(root, b.spec, b.res.Doc.Artifacts)
+	if a := archExcerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", a.Path, a.lineRange()), text: a.Text()})
+	}
+	if a := archExcerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), a.Path, a.lineRange()), text: a.Text()})
+	}
+	if p := b.targetArchitecture(); p != "" {
+		if a := archExcerpt(root, p, terms, "", false); a != nil {
+			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", a.Path, a.lineRange()), text: a.Text()})
+		}
+	}
+	if len(b.blast) > 0 {
+		var lines []string
+		for _, f := range b.blast {
+			var syms []string
+			for _, a := range b.res.Doc.Artifacts {
+				if a.Path == f {
+					syms = append(syms, a.Symbols...)
+				}
+			}
+			lines = append(lines, fmt.Sprintf("- `%s`: %s", f, strings.Join(syms, ", ")))
+		}
+		items = append(items, briefItem{kind: "blast_zone", title: "Files the spec touches (blast zone)", text: strings.Join(lines, "\n")})
+		if cs, err := b.repo.RecentCommits(b.blast, 5); err == nil && len(cs) > 0 {
+			var lines []string
+			for _, c := range cs {
+				lines = append(lines, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), c.Subject))
+			}
+			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(lines, "\n")})
+		}
+	}
+	return items
+}
+
+// targetArchitecture finds .adversarial-spec/specs/<slug>/target-architecture.md,
+// preferring the slug of the spec's file name.
+func (b *briefer) targetArchitecture() string {
+	slug := strings.TrimSuffix(path.Base(filepath.ToSlash(b.spec.Name)), path.Ext(b.spec.Name))
+	var found string
+	for _, f := range b.files {
+		if strings.HasPrefix(f, ".adversarial-spec/specs/") && strings.HasSuffix(f, "/target-architecture.md") {
+			if strings.Contains(f, "/"+slug+"/") {
+				return f
+			}
+			if found == "" {
+				found = f
+			}
+		}
+	}
+	if found == "" {
+		// .adversarial-spec may be ignored by git: look on disk.
+		matches, _ := filepath.Glob(filepath.Join(b.repo.Root, ".adversarial-spec", "specs", "*", "target-architecture.md"))
+		sort.Strings(matches)
+		for _, m := range matches {
+			rel, _ := filepath.Rel(b.repo.Root, m)
+			rel = filepath.ToSlash(rel)
+			if strings.Contains(rel, "/"+slug+"/") {
+				return rel
+			}
+			if found == "" {
+				found = rel
+			}
+		}
+	}
+	return found
+}
+
+// briefing assembles one adversary's briefing within its budgets: base
+// 600-1,000 tokens, supplement as the profile says, and no more added
+// context than twice the spec.
+func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *Document) Briefing {
+	dont := map[string]bool{}
+	for _, k := range p.DoNotInject {
+		dont[k] = true
+	}
+	var sup []briefItem
+	var gaps []string
+	for _, kind := range p.Supplement {
+		if dont[kind] {
+			continue
+		}
+		items := b.collect(kind)
+		if len(items) == 0 {
+			if g := b.gapFor(kind, p); g != "" {
+				gaps = append(gaps, g)
+			}
+			continue
+		}
+		sup = append(sup, items...)
+	}
+	if tp := b.testsPseudo(p.TestsPseudo); tp != nil {
+		sup = append(sup, *tp)
+	}
+	// One item once, under the first kind that brought it.
+	seenTitle := map[string]bool{}
+	uniq := sup[:0]
+	for _, it := range sup {
+		if !seenTitle[it.title] {
+			seenTitle[it.title] = true
+			uniq = append(uniq, it)
+		}
+	}
+	sup = uniq
+	gaps = append(gaps, b.auditGaps(p)...)
+	gaps = dedupe(gaps)
+
+	limit := 2 * specTokens // added context never more than twice the spec
+	baseItems := fitItems(base, min(baseMaxTokens, max(limit/2, 0)))
+	baseT := sumTokens(baseItems)
+	supItems := fitItems(sup, min(p.Budget, max(limit-baseT, 0)))
+	supT := sumTokens(supItems)
+
+	var w bytes.Buffer
+	fmt.Fprintf(&w, "## ADVERSARY BRIEFING: %s (%s)\n\n", p.Code, p.Name)
+	w.WriteString("> This briefing contains codebase context extracted for your review.\n")
+	w.WriteString("> Use it to validate the spec's claims against what actually exists.\n")
+	commit, branch := "none", "none"
+	if doc.Head != nil && doc.Head.Short != "" {
+		commit, branch = doc.Head.Short, doc.Head.Branch
+		if doc.Head.Detached {
+			branch = "detached"
+		}
+	}
+	fmt.Fprintf(&w, "> Extraction: %s | Git: %s | Branch: %s\n\n", doc.ExtractedAt.UTC().Format(time.RFC3339), commit, branch)
+	w.WriteString("### Base Context\n\n")
+	writeItems(&w, baseItems, "No base context: no architecture docs and no files named by the spec.")
+	w.WriteString("### Your Specific Context\n\n")
+	writeItems(&w, supItems, "Nothing in the repository matches what this persona examines.")
+	w.WriteString("### Known Gaps\n\n")
+	if len(gaps) == 0 {
+		w.WriteString("None noted.\n\n")
+	} else {
+		for _, g := range gaps {
+			w.WriteString("- " + g + "\n")
+		}
+		w.WriteString("\n")
+	}
+	w.WriteString("---\n\n## SPECIFICATION TO REVIEW\n\n")
+	w.Write(b.spec.Src)
+	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps}
+}
+
+func writeItems(w *bytes.Buffer, items []briefItem, none string) {
+	if len(items) == 0 {
+		w.WriteString(none + "\n\n")
+		return
+	}
+	for _, it := range items {
+		w.WriteString(it.render() + "\n")
+	}
+}
+
+func sumTokens(items []briefItem) int {
+	n := 0
+	for _, it := range items {
+		n += tokens(it.render())
+	}
+	return n
+}
+
+// fitItems keeps items in order while they fit the budget; an item that
+// does not fit is cut to fewer lines ("... N more lines") when a useful
+// part fits, else dropped with the less relevant items after it.
+func fitItems(items []briefItem, budget int) []briefItem {
+	var out []briefItem
+	used := 0
+	for _, it := range items {
+		t := tokens(it.render())
+		if used+t <= budget {
+			out = append(out, it)
+			used += t
+			continue
+		}
+		lines := strings.Split(it.text, "\n")
+		for n := len(lines) - 1; n >= 3; n-- {
+			cut := it
+			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, plural(len(lines)-n, "line", "lines"))
+			if ct := tokens(cut.render()); used+ct <= budget {
+				out = append(out, cut)
+				used += ct
+				break
+			}
+		}
+	}
+	return out
+}
+
+func dedupe(ss []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// WriteBriefings writes each briefing and BriefingBundleV1 into dir,
+// atomically, and returns one summary line per adversary.
+func WriteBriefings(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]string, error) {
+	type entry struct {
+		BaseTokens       int      `json:"base_tokens"`
+		SupplementTokens int      `json:"supplement_tokens"`
+		SpecTokens       int      `json:"spec_tokens"`
+		TotalTokens      int      `json:"total_tokens"`
+		Gaps             []string `json:"gaps"`
+		File             string   `json:"file"`
+		SHA256           string   `json:"sha256"`
+	}
+	bundle := struct {
+		SchemaVersion int              `json:"schema_version"`
+		GeneratedAt   string           `json:"generated_at"`
+		GitHash       string           `json:"git_hash"`
+		Adversaries   map[string]entry `json:"adversaries"`
+	}{SchemaVersion: 1, GeneratedAt: now.UTC().Format(time.RFC3339), GitHash: "none", Adversaries: map[string]entry{}}
+	if head != nil && head.Commit != "" {
+		bundle.GitHash = head.Commit
+	}
+	var lines []string
+	for _, br := range bs {
+		name := "briefing-" + br.Profile.Code + ".md"
+		if err := atomic.WriteFile(filepath.Join(dir, name), br.Text, 0o644); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, name), err)
+		}
+		sum := sha256.Sum256(br.Text)
+		h := hex.EncodeToString(sum[:])
+		total := br.Base + br.Supplement + br.Spec
+		bundle.Adversaries[br.Profile.Name] = entry{br.Base, br.Supplement, br.Spec, total, append([]string{}, br.Gaps...), name, h}
+		lines = append(lines, fmt.Sprintf("%-4s %-30s base %5s  supplement %5s  spec %6s  total %6s  sha256 %s",
+			br.Profile.Code, br.Profile.Name, thousands(br.Base), thousands(br.Supplement), thousands(br.Spec), thousands(total), h))
+	}
+	js, err := json.MarshalIndent(bundle, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := atomic.WriteFile(filepath.Join(dir, "briefings.json"), append(js, '\n'), 0o644); err != nil {
+		return nil, err
+	}
+	return lines, nil
+}
+
+// readLines returns a file's lines, or nil.
+func readLines(root, rel string) []string {
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil || len(b) > MaxFileSize {
+		return nil
+	}
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 64*1024), MaxFileSize)
+	for sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	return out
+}
+
+// grepLines returns "path:line: code" items for lines matching re in
+// files, at most max.
+func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string {
+	var out []string
+	for _, f := range dedupe(files) {
+		if extract.ForPath(f) == nil || secretName(f) {
+			continue
+		}
+		for i, l := range readLines(b.repo.Root, f) {
+			if len(out) >= max {
+				return out
+			}
+			if re.MatchString(l) && len(l) < 300 {
+				out = append(out, fmt.Sprintf("`%s:%d`: `%s`", f, i+1, strings.TrimSpace(l)))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,564 @@
+package appendix
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/inventory"
+)
+
+var (
+	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|token|session|login|password|csrf|acl|rbac|guard|policy|credential)`)
+	validationNameRe = regexp.MustCompile(`(?i)(validat|sanitiz|verify|schema|parse[A-Z_]|assert)`)
+	externalCallRe   = regexp.MustCompile(`(fetch\(|axios[.(]|http\.(Get|Post|Do|NewRequest\w*)\(|\.Do\(req|requests\.(get|post|put|patch|delete)\(|httpx\.|urlopen\(|grpc\.(Dial|NewClient)|new \w+Client\(|[Tt]imeout\s*[:=]|WithTimeout\(|context\.WithDeadline)`)
+	retryLineRe      = regexp.MustCompile(`(?i)(retr(y|ies)|backoff|circuit[_ ]?breaker|max_?attempts)`)
+	markerRe         = regexp.MustCompile(`\b(TODO|FIXME|HACK|XXX)\b`)
+	concurrencyRe    = regexp.MustCompile(`(\bgo \w+\(|sync\.(WaitGroup|Mutex|RWMutex|Pool)|\bchan\b|errgroup|semaphore|Semaphore|[Pp]ool[Ss]ize|max_?connections|MaxOpenConns|[Rr]ate.?[Ll]imit|[Tt]hrottl|[Qq]ueue|Promise\.all|asyncio\.gather|ThreadPool|[Cc]oncurrency|[Ww]orkers?\s*[:=])`)
+	utilDirRe        = regexp.MustCompile(`(^|/)(utils?|helpers?|lib|common|shared|pkg|internal/\w+util\w*)/`)
+	makeTargetRe     = regexp.MustCompile(`^([A-Za-z][\w.-]*)\s*:([^=]|$)`)
+	goImportRe       = regexp.MustCompile(`^(?:import\s+)?(?:[\w.]+\s+)?"([^"]+)"`)
+)
+
+// knownFrameworks are dependencies worth naming to a minimalist.
+var knownFrameworks = []string{"react", "next", "express", "hono", "fastify", "zod", "prisma", "drizzle-orm", "typeorm", "mongoose",
+	"convex", "vitest", "jest", "fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery", "gin-gonic/gin",
+	"labstack/echo", "go-chi/chi", "gofiber/fiber", "gorm.io/gorm", "sqlx", "pgx", "testify", "cobra", "viper", "zap", "zerolog"}
+
+// The words that make a definition's name about auth or validation.
+var (
+	authWords = map[string]bool{"auth": true, "authn": true, "authz": true, "authorize": true, "authorized": true, "authorization": true,
+		"authenticate": true, "authenticated": true, "authentication": true, "permission": true, "permissions": true, "role": true,
+		"roles": true, "jwt": true, "session": true, "login": true, "logout": true, "password": true, "csrf": true, "acl": true,
+		"rbac": true, "guard": true, "policy": true, "credential": true, "credentials": true, "oauth": true, "apikey": true, "signin": true}
+	validationWords = map[string]bool{"validate": true, "validator": true, "validation": true, "valid": true, "sanitize": true,
+		"sanitizer": true, "verify": true, "schema": true, "check": true, "assert": true, "parse": true}
+)
+
+// hasWord tests whether one of a name's words is in set.
+func hasWord(set map[string]bool) func(string) bool {
+	return func(name string) bool {
+		for _, w := range words(name) {
+			if set[w] {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// nonTest drops test files: a briefing shows the code, not its tests.
+func nonTest(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if !testFile(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// inBlastDirs returns the walked files in the blast zone's directories,
+// blast-zone files first.
+func (b *briefer) inBlastDirs() []string {
+	dirs := map[string]bool{}
+	for _, f := range b.blast {
+		dirs[path.Dir(f)] = true
+	}
+	out := append([]string(nil), b.blast...)
+	for _, f := range b.files {
+		if dirs[path.Dir(f)] && !contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// defItems turns definitions into supplement items, each its signature or
+// shape cut to maxItemLines.
+func defItems(kind string, ds []*extract.Definition) []briefItem {
+	var out []briefItem
+	for _, d := range ds {
+		lines := d.Lines
+		extra := 0
+		if len(lines) > maxItemLines {
+			extra = len(lines) - maxItemLines
+			lines = lines[:maxItemLines]
+		}
+		var text []string
+		for _, l := range lines {
+			text = append(text, l.Text)
+		}
+		if extra > 0 {
+			text = append(text, fmt.Sprintf("%s ... %d more lines", d.Lang.Comment, extra))
+		}
+		rng := fmt.Sprintf("lines %d-%d", d.StartLine, d.EndLine)
+		if d.StartLine == d.EndLine {
+			rng = fmt.Sprintf("line %d", d.StartLine)
+		}
+		out = append(out, briefItem{kind: kind, title: fmt.Sprintf("`%s` (%s, %s)", d.QualifiedName(), d.Path, rng), text: strings.Join(text, "\n"), fence: d.Lang.Fence})
+	}
+	return out
+}
+
+// artifactItems turns appendix artifacts of some kinds into items.
+func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem {
+	var out []briefItem
+	for _, a := range b.res.Doc.Artifacts {
+		for _, k := range kinds {
+			if a.Kind == k {
+				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: `%s` (%s, %s)", a.Title, strings.Join(a.Symbols, "`, `"), a.Path, a.lineRange()),
+					text: a.Text(), fence: a.Lang.Fence})
+			}
+		}
+	}
+	return out
+}
+
+func listItem(kind, title string, lines []string, max int) []briefItem {
+	if len(lines) == 0 {
+		return nil
+	}
+	if len(lines) > max {
+		lines = append(lines[:max:max], fmt.Sprintf("... %d more items", len(lines)-max))
+	}
+	return []briefItem{{kind: kind, title: title, text: "- " + strings.Join(lines, "\n- ")}}
+}
+
+// collect gathers the items of one supplement kind, once per run.
+func (b *briefer) collect(kind string) []briefItem {
+	if items, ok := b.items[kind]; ok {
+		return items
+	}
+	var items []briefItem
+	root := b.repo.Root
+	switch kind {
+	case supAuth:
+		items = defItems(kind, b.ix.findNamed(b.ctx, root, authNameRe, hasWord(authWords), nonTest(b.inBlastDirs()), 6))
+	case supValidation:
+		items = defItems(kind, b.ix.findNamed(b.ctx, root, validationNameRe, hasWord(validationWords), nonTest(b.inBlastDirs()), 6))
+	case supManifests, supFrameworks:
+		items = b.manifestItems(kind)
+	case supRoutes:
+		items = b.artifactItems(kind, extract.KindRoute)
+		var lines []string
+		for _, d := range b.ix.routes {
+			lines = append(lines, fmt.Sprintf("`%s %s` -> `%s` (%s:%d)", d.Route.Method, d.Route.Pattern, d.Route.Handler, d.Path, d.DeclLine))
+		}
+		sort.Strings(lines)
+		items = append(items, listItem(kind, "Route registrations found", dedupe(lines), 15)...)
+	case supExternalCalls:
+		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15), 15)
+	case supRetries:
+		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.files...), retryLineRe, 12), 12)
+		if len(items) == 0 {
+			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
+		}
+	case supMonitoring:
+		files, _ := (&auditor{files: b.ix.files}).matching(monitoringRe)
+		items = listItem(kind, "Monitoring and alerting configuration", files, 10)
+		if len(items) == 0 {
+			items = []briefItem{{kind: kind, title: "Monitoring and alerting", text: "None exists: no monitoring or alerting configuration was found in the repository."}}
+		}
+	case supUtilities:
+		var utilFiles []string
+		for _, f := range b.files {
+			if utilDirRe.MatchString(f) && !testFile(f) {
+				utilFiles = append(utilFiles, f)
+			}
+		}
+		ds := b.ix.findNamed(b.ctx, root, regexp.MustCompile(`\w`), func(string) bool { return true }, utilFiles, 40)
+		var lines []string
+		for _, d := range ds {
+			if (d.Kind == extract.KindFunction) && d.Exported {
+				lines = append(lines, fmt.Sprintf("`%s` (%s:%d)", signatureLine(d), d.Path, d.DeclLine))
+			}
+		}
+		items = listItem(kind, "Existing utilities", lines, 15)
+	case supPriorArt:
+		items = defItems(kind, b.priorArt())
+	case supTypes:
+		items = b.artifactItems(kind, extract.KindType, extract.KindInterface, extract.KindEnum, extract.KindSchema, extract.KindError)
+	case supSchemas:
+		items = b.artifactItems(kind, extract.KindSchema, extract.KindEnum)
+	case supTests:
+		if t := testFilesArtifact(b.ix, root, b.res.Doc.Artifacts); t != nil && len(t.Lines) > 0 {
+			var lines []string
+			for _, l := range t.Lines {
+				lines = append(lines, l.Text)
+			}
+			items = listItem(kind, "Tests covering the blast zone (names only)", lines, 12)
+		}
+	case supADRs:
+		files, _ := (&auditor{files: b.ix.files}).matching(adrRe)
+		var lines []string
+		for _, f := range files {
+			title := path.Base(f)
+			for _, l := range readLines(root, f) {
+				if m := headingRe.FindStringSubmatch(l); m != nil {
+					title = m[2]
+					break
+				}
+			}
+			lines = append(lines, fmt.Sprintf("%s (`%s`)", title, f))
+		}
+		items = listItem(kind, "Decision records", lines, 12)
+	case supMarkers:
+		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
+	case supArchitecture:
+		if a := archExcerpt(root, ".architecture/overview.md", archTerms(root, b.spec, b.res.Doc.Artifacts), "", false); a != nil {
+			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", a.Path, a.lineRange()), text: a.Text()}}
+		}
+	case supTarget:
+		if p := b.targetArchitecture(); p != "" {
+			items = listItem(kind, "Target architecture ("+p+")", readLines(root, p), 40)
+		}
+	case supComponents:
+		var lines []string
+		for _, f := range b.files {
+			if (strings.HasPrefix(f, ".architecture/components/") || strings.HasPrefix(f, "docs/architecture/")) && strings.HasSuffix(f, ".md") {
+				lines = append(lines, "`"+f+"`")
+			}
+		}
+		for _, c := range manifestComponents(root) {
+			lines = append(lines, fmt.Sprintf("%s: %s", c.Name, strings.Join(c.KeyFiles, ", ")))
+		}
+		items = listItem(kind, "Components", lines, 15)
+	case supBuildConfig:
+		items = b.buildItems(kind)
+	case supNaming:
+		items = b.namingItems(kind)
+	case supMigrations:
+		var ms []string
+		for _, f := range b.files {
+			if migrationPath(f) && (strings.HasSuffix(f, ".sql") || extract.ForPath(f) != nil) {
+				ms = append(ms, "`"+f+"`")
+			}
+		}
+		sort.Sort(sort.Reverse(sort.StringSlice(ms)))
+		items = listItem(kind, "Migrations, newest first (names only)", ms, 10)
+	case supAPIDocs:
+		files, _ := (&auditor{files: b.ix.files}).matching(externalAPIRe)
+		items = listItem(kind, "API descriptions", files, 10)
+	case supSDKTypes:
+		mods := map[string]bool{}
+		for _, f := range b.blast {
+			inGoImports := false
+			for _, l := range readLines(root, f) {
+				if strings.HasSuffix(f, ".go") {
+					t := strings.TrimSpace(l)
+					switch {
+					case strings.HasPrefix(t, "import ("):
+						inGoImports = true
+					case inGoImports && t == ")":
+						inGoImports = false
+					case inGoImports || strings.HasPrefix(t, "import "):
+						if m := goImportRe.FindStringSubmatch(t); m != nil && strings.Contains(strings.Split(m[1], "/")[0], ".") {
+							mods[m[1]] = true
+						}
+					}
+					continue
+				}
+				if m := importRe.FindStringSubmatch(l); m != nil {
+					mod := m[2]
+					if mod == "" {
+						mod = m[3]
+					}
+					if mod != "" && mod[0] != '.' && !strings.HasPrefix(mod, "@/") {
+						mods[mod] = true
+					}
+				}
+			}
+		}
+		var lines []string
+		for m := range mods {
+			lines = append(lines, "`"+m+"`")
+		}
+		sort.Strings(lines)
+		items = listItem(kind, "External packages the blast zone imports", lines, 15)
+	case supConcurrency:
+		// The blast zone's directories first, then the rest of the code:
+		// the pool a spec's jobs will run on is often elsewhere.
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), nonTest(b.files)...), concurrencyRe, 15), 15)
+	}
+	b.items[kind] = items
+	return items
+}
+
+// priorArt finds definitions like what the spec adds: for `CostTracker`,
+// other *Tracker definitions.
+func (b *briefer) priorArt() []*extract.Definition {
+	var tails []string
+	for _, r := range b.spec.Refs {
+		if r.Proposed && r.Route == nil && !r.IsPath {
+			if ws := words(r.Name); len(ws) >= 2 && len(ws[len(ws)-1]) > 3 {
+				tails = append(tails, regexp.QuoteMeta(ws[len(ws)-1]))
+			}
+		}
+	}
+	if len(tails) == 0 {
+		return nil
+	}
+	re := regexp.MustCompile(`(?i)(` + strings.Join(dedupe(tails), "|") + `)`)
+	var files []string
+	for _, f := range b.files {
+		if !testFile(f) {
+			files = append(files, f)
+		}
+	}
+	return b.ix.findPattern(b.ctx, b.repo.Root, re, files, 5)
+}
+
+// manifestItems reads dependency manifests: versions for a security
+// review, frameworks for a minimalist.
+func (b *briefer) manifestItems(kind string) []briefItem {
+	root := b.repo.Root
+	var items []briefItem
+	files, _ := (&auditor{files: b.ix.files}).matching(manifestRe)
+	for _, f := range files {
+		if strings.Contains(f, "/node_modules/") {
+			continue
+		}
+		var deps []string
+		switch path.Base(f) {
+		case "go.mod":
+			for _, l := range readLines(root, f) {
+				t := strings.TrimSpace(l)
+				if fs := strings.Fields(t); len(fs) >= 2 && strings.Contains(fs[0], ".") && !strings.HasPrefix(t, "module") && !strings.HasPrefix(t, "//") {
+					if fs[0] == "require" && len(fs) >= 3 {
+						fs = fs[1:]
+					}
+					deps = append(deps, fs[0]+" "+fs[1])
+				}
+			}
+		case "package.json":
+			var pj struct {
+				Dependencies    map[string]string `json:"dependencies"`
+				DevDependencies map[string]string `json:"devDependencies"`
+			}
+			if json.Unmarshal([]byte(strings.Join(readLines(root, f), "\n")), &pj) == nil {
+				for k, v := range pj.Dependencies {
+					deps = append(deps, k+" "+v)
+				}
+				if kind == supFrameworks {
+					for k, v := range pj.DevDependencies {
+						deps = append(deps, k+" "+v+" (dev)")
+					}
+				}
+			}
+		default:
+			for _, l := range readLines(root, f) {
+				t := strings.TrimSpace(l)
+				if t != "" && !strings.HasPrefix(t, "#") && (strings.HasSuffix(f, ".txt") || strings.Contains(t, "==") || strings.Contains(t, ">=")) {
+					deps = append(deps, strings.Trim(t, `",`))
+				}
+			}
+		}
+		sort.Strings(deps)
+		if kind == supFrameworks {
+			var fw []string
+			for _, d := range deps {
+				for _, k := range knownFrameworks {
+					if name := strings.Fields(d)[0]; name == k || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(name, k) && strings.Contains(k, "/") {
+						fw = append(fw, d)
+						break
+					}
+				}
+			}
+			deps = fw
+		}
+		title := "Dependencies in `" + f + "`"
+		if kind == supFrameworks {
+			title = "Frameworks and SDKs in `" + f + "` (their built-ins may already do what the spec adds)"
+		}
+		items = append(items, listItem(kind, title, deps, 20)...)
+	}
+	return items
+}
+
+// buildItems names the build targets, package scripts and CI workflows.
+func (b *briefer) buildItems(kind string) []briefItem {
+	root := b.repo.Root
+	var lines []string
+	for _, f := range b.files {
+		switch {
+		case path.Base(f) == "Makefile":
+			var targets []string
+			for _, l := range readLines(root, f) {
+				if m := makeTargetRe.FindStringSubmatch(l); m != nil && !strings.HasPrefix(m[1], ".") {
+					targets = append(targets, m[1])
+				}
+			}
+			if len(targets) > 0 {
+				lines = append(lines, fmt.Sprintf("`%s` targets: %s", f, strings.Join(targets, ", ")))
+			}
+		case path.Base(f) == "package.json" && !strings.Contains(f, "node_modules"):
+			var pj struct {
+				Scripts map[string]string `json:"scripts"`
+			}
+			if json.Unmarshal([]byte(strings.Join(readLines(root, f), "\n")), &pj) == nil && len(pj.Scripts) > 0 {
+				var ks []string
+				for k := range pj.Scripts {
+					ks = append(ks, k)
+				}
+				sort.Strings(ks)
+				lines = append(lines, fmt.Sprintf("`%s` scripts: %s", f, strings.Join(ks, ", ")))
+			}
+		case buildRe.MatchString(f):
+			lines = append(lines, "`"+f+"`")
+		}
+	}
+	return listItem(kind, "Build, test and CI configuration", lines, 15)
+}
+
+// namingItems states the naming conventions the blast zone follows.
+func (b *briefer) namingItems(kind string) []briefItem {
+	var lines []string
+	snake, camel := 0, 0
+	for _, a := range b.res.Doc.Artifacts {
+		if a.Kind != extract.KindSchema {
+			continue
+		}
+		for _, s := range a.Symbols {
+			if strings.Contains(s, "_") || strings.ToLower(s) == s {
+				snake++
+			} else {
+				camel++
+			}
+		}
+	}
+	if snake+camel > 0 {
+		style := "CamelCase"
+		if snake > camel {
+			style = "snake_case"
+		}
+		lines = append(lines, fmt.Sprintf("Tables and models the spec touches are named in %s (%d of %d).", style, max(snake, camel), snake+camel))
+	}
+	exts := map[string]int{}
+	dashed, under := 0, 0
+	for _, f := range b.blast {
+		exts[path.Ext(f)]++
+		base := strings.TrimSuffix(path.Base(f), path.Ext(f))
+		if strings.Contains(base, "-") {
+			dashed++
+		}
+		if strings.Contains(base, "_") {
+			under++
+		}
+	}
+	if dashed > 0 || under > 0 {
+		style := "snake_case"
+		if dashed > under {
+			style = "kebab-case"
+		}
+		lines = append(lines, fmt.Sprintf("Files in the blast zone are named in %s.", style))
+	}
+	for _, r := range b.spec.Refs {
+		if r.Proposed && r.Route == nil && !r.IsPath {
+			lines = append(lines, fmt.Sprintf("The spec adds `%s`.", r.Name))
+		}
+	}
+	return listItem(kind, "Naming conventions", lines, 10)
+}
+
+// testsPseudo returns tests-pseudo.md, whole or its auth sections.
+func (b *briefer) testsPseudo(mode string) *briefItem {
+	if mode == "" {
+		return nil
+	}
+	var file string
+	for _, f := range b.files {
+		if testPseudoRe.MatchString(f) {
+			file = f
+			break
+		}
+	}
+	if file == "" {
+		return nil
+	}
+	lines := readLines(b.repo.Root, file)
+	if mode == "auth" {
+		var keep []string
+		for _, s := range sections(lines) {
+			if authNameRe.MatchString(s.title) || strings.Contains(strings.ToLower(s.title), "security") {
+				keep = append(keep, lines[s.start-1:s.end]...)
+			}
+		}
+		if len(keep) == 0 {
+			return nil
+		}
+		lines = keep
+	}
+	return &briefItem{kind: "tests_pseudo", title: fmt.Sprintf("Test pseudocode (`%s`%s)", file, map[string]string{"auth": ", auth sections"}[mode]), text: strings.Join(lines, "\n")}
+}
+
+// gapWhat says what a missing source would have given each persona.
+var gapWhat = map[string]string{
+	supAuth:          "which permission checks the change must pass",
+	supValidation:    "which inputs are validated before they reach the change",
+	supRoutes:        "the API surface an attacker can reach",
+	supExternalCalls: "which calls can hang and with what timeout",
+	supUtilities:     "helpers the spec could reuse instead of adding code",
+	supPriorArt:      "a feature like this one that already exists",
+	supTypes:         "the exact types the spec must match",
+	supSchemas:       "the constraints the data already has",
+	supTests:         "how the blast zone is tested today",
+	supADRs:          "decisions the spec may contradict",
+	supMarkers:       "known debt in the code the spec touches",
+	supArchitecture:  "how the components fit together",
+	supBuildConfig:   "how the change is built and tested",
+	supMigrations:    "how the schema evolved",
+	supAPIDocs:       "what the external APIs really accept",
+	supSDKTypes:      "which SDKs the integration relies on",
+	supTarget:        "the architecture this spec is heading for",
+	supComponents:    "each component's documented boundaries",
+	supConcurrency:   "how much load the code is built for",
+	supManifests:     "the versions whose advisories matter",
+	supFrameworks:    "the built-ins that may make new code unnecessary",
+	supNaming:        "the names new code must follow",
+}
+
+func (b *briefer) gapFor(kind string, p Profile) string {
+	what := gapWhat[kind]
+	if what == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s: none found — would have shown %s.", strings.ReplaceAll(kind, "_", " "), what)
+}
+
+// auditSourceFor maps the audit's sources to the personas they matter to.
+var auditSourceFor = map[string][]string{
+	"monitoring":           {"BURN", "TRAF"},
+	"test_coverage":        {"PEDA", "COMP"},
+	"auth":                 {"PARA"},
+	"external_api":         {"AUDT", "FLOW"},
+	"architecture_docs":    {"ARCH", "FLOW", "ASSH"},
+	"decision_records":     {"ASSH", "ARCH"},
+	"error_handling":       {"BURN", "TRAF"},
+	"similar_features":     {"MINI", "COMP"},
+	"test_pseudocode":      {"PEDA", "COMP", "BURN", "PARA"},
+	"build_config":         {"COMP"},
+	"dependency_manifests": {"PARA", "MINI"},
+}
+
+// auditGaps lists the audit's missing sources that matter to a persona.
+func (b *briefer) auditGaps(p Profile) []string {
+	var out []string
+	var ids []string
+	for id := range auditSourceFor {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		src, ok := b.sources[id]
+		if !ok || src.Status != inventory.NotAvailable || !contains(auditSourceFor[id], p.Code) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: %s.", strings.ReplaceAll(id, "_", " "), src.Summary))
+	}
+	return out
+}

@@ -1,0 +1,125 @@
+package appendix
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+)
+
+// TestBriefings writes every adversary's briefing for a fixture repository
+// and compares it with the fixture; every briefing stays within its
+// budgets and ends with the spec, byte for byte.
+func TestBriefings(t *testing.T) {
+	const file = "../fixtures/brief/gauntlet.txtar"
+	f := loadFixture(t, file)
+	dir := f.build(t)
+	specFile := filepath.Join(t.TempDir(), "payout-batching.md")
+	if err := os.WriteFile(specFile, f.spec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "gauntlet")
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), []string{"brief", "--repo", dir, "--out", out, "--now", fixedNow, specFile}, nil, &stdout, &stderr, func(string) string { return "" })
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got := map[string]string{"want/summary.txt": stdout.String()}
+	for _, p := range defaultProfiles {
+		b, err := os.ReadFile(filepath.Join(out, "briefing-"+p.Code+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got["want/briefing-"+p.Code+".md"] = string(b)
+		if !bytes.HasSuffix(b, f.spec) || !strings.Contains(string(b), "---\n\n## SPECIFICATION TO REVIEW\n\n"+string(f.spec)) {
+			t.Errorf("%s does not end with the spec", p.Code)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(out, "briefings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got["want/briefings.json"] = string(b)
+	var bundle struct {
+		SchemaVersion int `json:"schema_version"`
+		Adversaries   map[string]struct {
+			Base, Supplement, Spec, Total int
+		} `json:"adversaries"`
+	}
+	json.Unmarshal(b, &bundle)
+	var raw map[string]map[string]map[string]any
+	json.Unmarshal(b, &raw)
+	for _, p := range defaultProfiles {
+		e := raw["adversaries"][p.Name]
+		base, sup, spec := int(e["base_tokens"].(float64)), int(e["supplement_tokens"].(float64)), int(e["spec_tokens"].(float64))
+		if base > baseMaxTokens || sup > p.Budget || base+sup > 2*spec {
+			t.Errorf("%s over budget: base %d, supplement %d (budget %d), spec %d", p.Code, base, sup, p.Budget, spec)
+		}
+	}
+	if *update {
+		for name, data := range got {
+			f.set(name, data)
+		}
+		if err := os.WriteFile(file, txtar.Format(f.arch), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for name, data := range got {
+		want, ok := f.want(name)
+		if !ok {
+			t.Fatalf("no %s section: go test ./appendix -run TestBriefings -update", name)
+		}
+		if diff := cmp.Diff(want, data); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+func TestBriefSelection(t *testing.T) {
+	all := defaultProfiles
+	for in, want := range map[string]string{"PARA,burn": "PARA BURN", "lazy,PREV,minimalist": "MINI", "": "PARA BURN MINI PEDA ASSH COMP AUDT FLOW ARCH TRAF"} {
+		ps, err := selectProfiles(all, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var codes []string
+		for _, p := range ps {
+			codes = append(codes, p.Code)
+		}
+		if got := strings.Join(codes, " "); got != want {
+			t.Errorf("%q: %s, want %s", in, got, want)
+		}
+	}
+	if _, err := selectProfiles(all, "UXAR"); err == nil || !strings.Contains(err.Error(), "UXAR never gets a briefing") {
+		t.Errorf("UXAR: %v", err)
+	}
+	if _, err := selectProfiles(all, "NOPE"); err == nil || !strings.Contains(err.Error(), `unknown adversary "NOPE"`) {
+		t.Errorf("unknown: %v", err)
+	}
+}
+
+func TestProfilesOverride(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".appendix"), 0o755)
+	os.WriteFile(filepath.Join(dir, ProfilesFile), []byte(`{"adversaries": [
+		{"code": "para", "name": "paranoid_security", "supplement": ["auth"], "do_not_inject": ["routes"], "budget": 120},
+		{"code": "GDPR", "name": "privacy_officer", "supplement": ["schemas"], "budget": 300}]}`), 0o644)
+	ps, err := loadProfiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps[0].Budget != 120 || ps[len(ps)-1].Code != "GDPR" || len(ps) != len(defaultProfiles)+1 {
+		t.Errorf("override: %+v", ps)
+	}
+	os.WriteFile(filepath.Join(dir, ProfilesFile), []byte(`{"adversaries": [{"code": "X"}]}`), 0o644)
+	if _, err := loadProfiles(dir); err == nil || !strings.Contains(err.Error(), "adversaries.json") {
+		t.Errorf("invalid profile accepted: %v", err)
+	}
+}
