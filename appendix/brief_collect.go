@@ -62,6 +62,17 @@ func nonTest(files []string) []string {
 	return out
 }
 
+// baseLang folds TSX into TypeScript and JSX into JavaScript.
+func baseLang(l string) string {
+	switch l {
+	case "tsx":
+		return "typescript"
+	case "jsx":
+		return "javascript"
+	}
+	return l
+}
+
 // inBlastDirs returns the walked files in the blast zone's directories,
 // blast-zone files first.
 func (b *briefer) inBlastDirs() []string {
@@ -165,9 +176,17 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = []briefItem{{kind: kind, title: "Monitoring and alerting", text: "None exists: no monitoring or alerting configuration was found in the repository."}}
 		}
 	case supUtilities:
+		// Utilities in the languages of the blast zone: a Go change is
+		// not helped by a React helper.
+		langs := map[string]bool{}
+		for _, f := range b.blast {
+			if l := extract.ForPath(f); l != nil {
+				langs[baseLang(l.Name)] = true
+			}
+		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if utilDirRe.MatchString(f) && !testFile(f) {
+			if l := extract.ForPath(f); l != nil && utilDirRe.MatchString(f) && !testFile(f) && (len(langs) == 0 || langs[baseLang(l.Name)]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
