@@ -112,3 +112,26 @@ func BenchmarkRealRepo(b *testing.B) {
 		}
 	}
 }
+
+// TestWriteGeneratedRepo writes a generated repository and its spec to
+// APPENDIX_GEN_DIR (files: APPENDIX_GEN_FILES, default 5000), for timing
+// the command side by side with other tools. Skipped otherwise.
+func TestWriteGeneratedRepo(t *testing.T) {
+	dir := os.Getenv("APPENDIX_GEN_DIR")
+	if dir == "" {
+		t.Skip("set APPENDIX_GEN_DIR")
+	}
+	n := 5000
+	if s := os.Getenv("APPENDIX_GEN_FILES"); s != "" {
+		n = atoiOr(s, 5000)
+	}
+	g := testrepo.Generate(n, 20)
+	testrepo.Write(t, dir, g.Files)
+	testrepo.Commit(t, testrepo.Init(t, dir), "generated", 0)
+	if err := os.WriteFile(dir+".spec.md", []byte(g.Spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+".names", []byte(strings.Join(g.Named, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

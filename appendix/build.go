@@ -133,7 +133,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 		}
 	}
 	sort.Strings(paths)
-	if doc.Dirty, err = repo.Dirty(paths); err != nil {
+	if doc.Dirty, err = cachedDirty(repo, cache, head, paths); err != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("uncommitted-change check skipped: %v", err))
 	}
 

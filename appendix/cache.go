@@ -8,17 +8,21 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
 )
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 3
+const cacheVersion = 5
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -40,6 +44,7 @@ type cacheEntry struct {
 	Routes   []cachedDef
 	Mounts   []extract.Mount
 	HasRoute bool // Routes were extracted (they are only when a spec names endpoints)
+	HasDefs  bool // Defs were extracted (gob drops an empty list: a file may define nothing)
 	Used     int64
 }
 
@@ -51,11 +56,20 @@ type Cache struct {
 	Version string
 	Run     int64
 	Entries map[string]*cacheEntry
+	// Scans are per-path scans, valid while a file keeps its size and
+	// modification time; Written is when the cache was last written. They
+	// are stored apart, in ScanFile.
+	Scans   map[string]*scanEntry `gob:"-"`
+	Written int64
+	// Dirty caches uncommitted-change verdicts by HEAD and path.
+	Dirty map[string]dirtyMark
 
-	mu    sync.Mutex
-	dirty bool
-	file  string
-	hits  int
+	mu           sync.Mutex
+	dirty        bool            // something to write
+	entriesDirty bool            // the extraction results changed
+	seenScan     map[string]bool // paths scanned or validated this run
+	file         string
+	hits         int
 }
 
 func (c *Cache) version() string {
@@ -65,17 +79,24 @@ func (c *Cache) version() string {
 // LoadCache reads the cache under root. A cache that is missing, fails to
 // decode or has another version is empty, never an error.
 func LoadCache(root string) *Cache {
-	c := &Cache{Entries: map[string]*cacheEntry{}, file: filepath.Join(root, filepath.FromSlash(CacheFile))}
+	c := &Cache{Entries: map[string]*cacheEntry{}, Scans: map[string]*scanEntry{}, seenScan: map[string]bool{},
+		file: filepath.Join(root, filepath.FromSlash(CacheFile))}
 	c.Version = c.version()
+	c.loadScans()
 	b, err := os.ReadFile(c.file)
 	if err != nil {
 		return c
 	}
-	var disk Cache
+	var disk struct {
+		Version string
+		Run     int64
+		Entries map[string]*cacheEntry
+		Dirty   map[string]dirtyMark
+	}
 	if gob.NewDecoder(bytes.NewReader(b)).Decode(&disk) != nil || disk.Version != c.Version || disk.Entries == nil {
 		return c
 	}
-	c.Entries, c.Run = disk.Entries, disk.Run
+	c.Entries, c.Run, c.Dirty = disk.Entries, disk.Run, disk.Dirty
 	return c
 }
 
@@ -98,8 +119,9 @@ func (c *Cache) get(key string) *cacheEntry {
 	e := c.Entries[key]
 	if e != nil {
 		c.hits++
-		if e.Used != c.Run {
-			e.Used, c.dirty = c.Run, true
+		if e.Used != c.Run && c.Run-e.Used > 16 {
+			// Refresh the use mark now and then, not on every warm run.
+			e.Used, c.dirty, c.entriesDirty = c.Run, true, true
 		}
 	}
 	return e
@@ -113,7 +135,7 @@ func (c *Cache) put(key string, e *cacheEntry) {
 	defer c.mu.Unlock()
 	e.Used = c.Run
 	c.Entries[key] = e
-	c.dirty = true
+	c.dirty, c.entriesDirty = true, true
 }
 
 // Save writes the cache back when it changed, dropping the entries used
@@ -137,11 +159,33 @@ func (c *Cache) Save() error {
 			delete(c.Entries, k)
 		}
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(c); err != nil {
-		return err
+	if len(c.Scans) > maxCacheEntries {
+		for p := range c.Scans {
+			if !c.seenScan[p] {
+				delete(c.Scans, p)
+			}
+		}
 	}
-	if err := atomic.WriteFile(c.file, buf.Bytes(), 0o644); err != nil {
+	c.Written = time.Now().UnixNano()
+	if c.entriesDirty {
+		var buf bytes.Buffer
+		if len(c.Dirty) > maxCacheEntries {
+			c.Dirty = nil
+		}
+		disk := struct {
+			Version string
+			Run     int64
+			Entries map[string]*cacheEntry
+			Dirty   map[string]dirtyMark
+		}{c.Version, c.Run, c.Entries, c.Dirty}
+		if err := gob.NewEncoder(&buf).Encode(disk); err != nil {
+			return err
+		}
+		if err := atomic.WriteFile(c.file, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	if err := c.saveScans(); err != nil {
 		return err
 	}
 	ignoreAppendixDir(filepath.Dir(filepath.Dir(c.file)))
@@ -175,4 +219,198 @@ func fromCached(cs []cachedDef, path string) []extract.Definition {
 		out[i].Path = path
 	}
 	return out
+}
+
+// scanEntry is what scanning one file content found, independent of any
+// spec: its declaration words, the words that follow a "/" (for routes),
+// the names it imports from packages, and whether to skip it.
+type scanEntry struct {
+	Size, Mtime int64
+	Key         string // blobKey of the content
+	Tokens      tokenSet
+	Slash       string // words after "/", newline-joined, for route search
+	Imports     map[string]string
+	Mods        string // every module the file imports, relative ones too, newline-joined
+	Skip        bool   // generated, or over the size limit
+}
+
+// scan reads one file content.
+func scan(lang *extract.Language, src []byte) *scanEntry {
+	e := &scanEntry{Size: int64(len(src)), Key: blobKey(lang, src)}
+	if len(src) > MaxFileSize || generated(src) {
+		e.Skip = true
+		return e
+	}
+	e.Tokens = declTokens(src)
+	e.Imports = importsOf(src, nil)
+	e.Slash = slashWords(src)
+	e.Mods = importedModules(src)
+	return e
+}
+
+var moduleRe = regexp.MustCompile(`(?m)(?:^\s*import\s[^\n]*?|^\s*\}?\s*from\s*|\brequire\()\s*["']([^"'\n]+)["']|^\s*from\s+(\.*[\w.]+)\s+import\b|^\s*import\s+([\w.]+)\s*$`)
+
+// importedModules lists the modules a file imports: "./music",
+// "../lib/format", "app.music", ".music".
+func importedModules(src []byte) string {
+	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("require(")) {
+		return ""
+	}
+	var out []string
+	for _, m := range moduleRe.FindAllSubmatch(src, -1) {
+		for _, g := range m[1:] {
+			if len(g) > 0 {
+				out = append(out, string(g))
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// slashWords lists, once each, the words that follow a "/" in src.
+func slashWords(src []byte) string {
+	seen := map[string]bool{}
+	var out []byte
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] != '/' || !identByte(src[i+1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(src) && (identByte(src[j]) || src[j] == '-' || src[j] == '.') {
+			j++
+		}
+		w := src[i+1 : j]
+		if !seen[string(w)] {
+			seen[string(w)] = true
+			if len(out) > 0 {
+				out = append(out, '\n')
+			}
+			out = append(out, w...)
+		}
+		i = j - 1
+	}
+	return string(out)
+}
+
+// routable reports whether the file can register one of the spec's
+// endpoints: "/<segment>" appears in it, or it is a file-based route whose
+// path holds the segment.
+func (e *scanEntry) routable(file string, segs [][]byte) bool {
+	for _, s := range segs {
+		if strings.Contains(file, string(s)) && routeFile(file) {
+			return true
+		}
+		for rest := e.Slash; rest != ""; {
+			w := rest
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				w, rest = rest[:i], rest[i+1:]
+			} else {
+				rest = ""
+			}
+			if w == string(s) || strings.HasPrefix(w, string(s)) && !identByte(w[len(s)]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// racyWindow: a file modified this close to the cache's writing may have
+// changed again within the same timestamp; it is scanned again.
+const racyWindow = 2 * time.Second
+
+// scanned returns the cached scan of a file whose size and modification
+// time still match, or nil.
+func (c *Cache) scanned(path string, st os.FileInfo, statErr error) *scanEntry {
+	if c == nil || statErr != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	c.mu.Lock()
+	e := c.Scans[path]
+	c.mu.Unlock()
+	if e == nil || e.Size != st.Size() || e.Mtime != st.ModTime().UnixNano() || st.ModTime().UnixNano() > c.Written-int64(racyWindow) {
+		return nil
+	}
+	c.mu.Lock()
+	c.seenScan[path] = true
+	c.mu.Unlock()
+	return e
+}
+
+func (c *Cache) putScan(path string, st os.FileInfo, e *scanEntry) {
+	if c == nil || !st.Mode().IsRegular() {
+		return
+	}
+	e.Mtime = st.ModTime().UnixNano()
+	if e.Size != st.Size() {
+		return // changed while read
+	}
+	c.mu.Lock()
+	c.Scans[path] = e
+	c.seenScan[path] = true
+	c.dirty = true
+	c.mu.Unlock()
+}
+
+// dirtyMark is a file's verdict against HEAD, valid while HEAD and the
+// file's size and modification time stay the same.
+type dirtyMark struct {
+	Size, Mtime int64
+	Dirty       bool
+}
+
+// cachedDirty asks git only about the files whose verdict is not cached:
+// reading the index and HEAD's trees is the slowest part of a warm run.
+func cachedDirty(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string) ([]string, error) {
+	if c == nil || head == nil || head.Commit == "" {
+		return repo.Dirty(paths)
+	}
+	var ask []string
+	verdict := map[string]bool{}
+	stats := map[string]os.FileInfo{}
+	for _, p := range paths {
+		st, err := os.Lstat(filepath.Join(repo.Root, filepath.FromSlash(p)))
+		if err != nil {
+			ask = append(ask, p)
+			continue
+		}
+		stats[p] = st
+		c.mu.Lock()
+		m, ok := c.Dirty[head.Commit+":"+p]
+		c.mu.Unlock()
+		if ok && m.Size == st.Size() && m.Mtime == st.ModTime().UnixNano() && st.ModTime().UnixNano() <= c.Written-int64(racyWindow) {
+			verdict[p] = m.Dirty
+		} else {
+			ask = append(ask, p)
+		}
+	}
+	if len(ask) > 0 {
+		dirty, err := repo.Dirty(ask)
+		if err != nil {
+			return nil, err
+		}
+		d := map[string]bool{}
+		for _, p := range dirty {
+			d[p] = true
+		}
+		c.mu.Lock()
+		if c.Dirty == nil {
+			c.Dirty = map[string]dirtyMark{}
+		}
+		for _, p := range ask {
+			verdict[p] = d[p]
+			if st, ok := stats[p]; ok {
+				c.Dirty[head.Commit+":"+p] = dirtyMark{st.Size(), st.ModTime().UnixNano(), d[p]}
+				c.dirty, c.entriesDirty = true, true
+			}
+		}
+		c.mu.Unlock()
+	}
+	var out []string
+	for _, p := range paths {
+		if verdict[p] {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }

@@ -89,13 +89,45 @@ func identByte(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
-// mayDefine scans src once and returns the wanted names that occur where a
-// definition could be: on a line that starts with a declaration keyword, or
-// as the first word of a line followed by what follows a declared name
-// (a type, "=", ":" or a parameter list opening a block). Files that
-// define none of the names are never parsed.
-func mayDefine(src []byte, wanted map[string]want) map[string]bool {
-	var found map[string]bool
+// Where a word stands on its line, as declTokens records it.
+const (
+	fDecl   uint8 = 1 << iota // on a declaration line, before its "="
+	fTop                      // the same, on an unindented line
+	fMember                   // first word, followed by what follows a declared name
+	fMethod                   // first word, followed by a parameter list opening a block
+)
+
+// tokenSet is what declTokens found in one file: the words, joined by
+// newlines, and each word's flags. It holds one string, so it is cheap to
+// build and to cache.
+type tokenSet struct {
+	Names string
+	Flags []byte
+}
+
+// each calls fn for every word and its flags.
+func (ts tokenSet) each(fn func(name string, f uint8)) {
+	rest := ts.Names
+	for k := 0; rest != ""; k++ {
+		i := strings.IndexByte(rest, '\n')
+		if i < 0 {
+			fn(rest, ts.Flags[k])
+			return
+		}
+		fn(rest[:i], ts.Flags[k])
+		rest = rest[i+1:]
+	}
+}
+
+// declTokens scans src once and records every word that stands where a
+// definition could be: on a line that starts with a declaration keyword
+// (within its first words, before any "="), or as the first word of a
+// line followed by what follows a declared name ("Name Type", "NAME =",
+// "name:", "name(...) {"). It does not depend on what is searched for, so
+// its result can be cached per file content.
+func declTokens(src []byte) tokenSet {
+	var names []byte
+	var flags []byte
 	for len(src) > 0 {
 		nl := bytes.IndexByte(src, '\n')
 		var line []byte
@@ -111,9 +143,6 @@ func mayDefine(src []byte, wanted map[string]want) map[string]bool {
 		top := len(t) == len(line)
 		first := true
 		decl := false
-		// On a declaration line the name comes early, before any "=":
-		// "export const handler =", "func (s *Server) Do(", "CREATE TABLE
-		// IF NOT EXISTS public.orders (". Later words are uses.
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
 			if t[i] == '=' && decl {
 				break
@@ -129,13 +158,32 @@ func mayDefine(src []byte, wanted map[string]want) map[string]bool {
 			tok := t[i:j]
 			if first {
 				decl = declKeywords[string(tok)]
-			}
-			if w := wanted[string(tok)]; w != 0 && (decl && (w != wantTop || top) ||
-				first && (w == wantAny && startsDecl(t[j:]) || w == wantDecl && startsMethod(t[j:]))) {
-				if found == nil {
-					found = map[string]bool{}
+				if decl {
+					first = false // the keyword itself is never a name
+					i, n = j, n+1
+					continue
 				}
-				found[string(tok)] = true
+			}
+			var f uint8
+			if decl {
+				f |= fDecl
+				if top {
+					f |= fTop
+				}
+			} else {
+				if startsDecl(t[j:]) {
+					f |= fMember
+				}
+				if startsMethod(t[j:]) {
+					f |= fMethod
+				}
+			}
+			if f != 0 {
+				if len(flags) > 0 {
+					names = append(names, '\n')
+				}
+				names = append(names, tok...)
+				flags = append(flags, f)
 			}
 			if !decl {
 				break // only a declaration line has more than its first word to offer
@@ -145,6 +193,40 @@ func mayDefine(src []byte, wanted map[string]want) map[string]bool {
 			n++
 		}
 	}
+	return tokenSet{Names: string(names), Flags: flags}
+}
+
+// mayDefine returns the wanted names that stand where a definition could
+// be (see declTokens). Files that define none of the names are never
+// parsed.
+func mayDefine(src []byte, wanted map[string]want) map[string]bool {
+	return definable(declTokens(src), wanted)
+}
+
+// definable filters a file's declaration words by what is searched for.
+func definable(ts tokenSet, wanted map[string]want) map[string]bool {
+	var found map[string]bool
+	ts.each(func(tok string, f uint8) {
+		w := wanted[tok]
+		if w == 0 {
+			return
+		}
+		ok := false
+		switch w {
+		case wantAny:
+			ok = f&(fDecl|fMember) != 0
+		case wantDecl:
+			ok = f&(fDecl|fMethod) != 0
+		case wantTop:
+			ok = f&fTop != 0
+		}
+		if ok {
+			if found == nil {
+				found = map[string]bool{}
+			}
+			found[tok] = true
+		}
+	})
 	return found
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -27,6 +28,7 @@ type Stats struct {
 	Definitions   int
 	Routes        int
 	CacheHits     int           // files whose extraction came from the cache
+	ScanHits      int           // files not read: their scan came from the cache
 	Walk          time.Duration // listing files with ignore rules
 	Search        time.Duration // reading, scanning and parsing
 	Resolve       time.Duration // choosing definitions, handlers, bases
@@ -51,7 +53,9 @@ type index struct {
 	members map[string][]*extract.Definition // type-like definitions by member name
 	warn    []string
 	stats   Stats
-	cache   *Cache // extraction results by content; nil: no cache
+	cache   *Cache                // extraction results by content; nil: no cache
+	scans   map[string]*scanEntry // this run's scans, by path: later passes read no file
+	tests   []gitinfo.File        // the walked test files, once computed
 }
 
 // shuffleHook lets a test permute the walk's order, to prove that the
@@ -112,7 +116,8 @@ func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref, cache *Cache) (
 	}
 	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
 		modules: map[string]bool{}, byKey: map[string][]*extract.Definition{}, amends: map[string][]string{},
-		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}, cache: cache}
+		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}, cache: cache,
+		scans: map[string]*scanEntry{}}
 	ix.stats.FilesWalked = len(files)
 	ix.stats.Walk = time.Since(t0)
 	defer func() { ix.stats.Search = time.Since(t0) - ix.stats.Walk }()
@@ -151,7 +156,9 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 		}
 	}
 	results := make([]fileResult, len(todo))
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(todo)))
+	// Most files cost a stat and a cache lookup, system calls that overlap
+	// well: more workers than cores keep both cores busy.
+	workers := min(max(runtime.GOMAXPROCS(0), 6), max(1, len(todo)))
 	var next int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -161,6 +168,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 			defer wg.Done()
 			p := extract.NewParser()
 			defer p.Close()
+			buf := make([]byte, 0, 64<<10)
 			for {
 				mu.Lock()
 				k := next
@@ -169,7 +177,8 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 				if k >= len(todo) || ctx.Err() != nil {
 					return
 				}
-				results[k] = searchFile(ctx, p, ix.cache, root, ix.files[todo[k]], wanted, routeSegs)
+				f := ix.files[todo[k]]
+				results[k] = searchFile(ctx, p, &buf, ix.cache, ix.scans[f.Path], root, f, wanted, routeSegs)
 			}
 		}()
 	}
@@ -177,10 +186,18 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	for _, r := range results {
-		ix.stats.BytesSearched += r.bytes
-		if r.bytes > 0 {
-			ix.stats.FilesSearched++
+	for k, r := range results {
+		// A later pass over a file (bases, handlers) uses the first pass's
+		// scan and is not counted again as a file searched.
+		if path := ix.files[todo[k]].Path; r.scan != nil && ix.scans[path] == nil {
+			ix.scans[path] = r.scan
+			ix.stats.BytesSearched += r.bytes
+			if r.bytes > 0 {
+				ix.stats.FilesSearched++
+			}
+			if r.scanHit {
+				ix.stats.ScanHits++
+			}
 		}
 		if r.parsed {
 			ix.stats.FilesParsed++
@@ -267,10 +284,10 @@ func (ix *index) findNamed(ctx context.Context, root string, pre *regexp.Regexp,
 		}
 		key := blobKey(lang, src)
 		var all []extract.Definition
-		if e := ix.cache.get(key); e != nil {
+		if e := ix.cache.get(key); e != nil && e.HasDefs {
 			all = fromCached(e.Defs, f)
 		} else if all, err = p.Definitions(ctx, lang, f, src, nil); err == nil {
-			ix.cache.put(key, &cacheEntry{Defs: toCached(all)})
+			ix.cache.put(key, &cacheEntry{Defs: toCached(all), HasDefs: true})
 		}
 		for i := range all {
 			if name(all[i].Name) && !all[i].Broken && len(out) < limit {
@@ -330,20 +347,31 @@ func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
 	return nil
 }
 
-// mayRoute reports whether a file can register one of the spec's
-// endpoints: its text holds "/<last literal segment>" of one (a
-// registration, or a mount's prefix), or it is a file-based route whose
-// path holds that segment.
-func mayRoute(file string, src []byte, segs [][]byte) bool {
-	for _, s := range segs {
-		if bytes.Contains(src, append([]byte("/"), s...)) {
-			return true
+// readBounded reads a file into the worker's buffer, at most one byte
+// over MaxFileSize: open, read, close, and no stat. The result is valid
+// until the next call; nothing that outlives the file's search keeps it.
+func readBounded(file string, buf *[]byte) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := (*buf)[:0]
+	for len(b) <= MaxFileSize {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
 		}
-		if strings.Contains(file, string(s)) && routeFile(file) {
-			return true
+		n, err := f.Read(b[len(b):min(cap(b), MaxFileSize+1)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	return false
+	*buf = b
+	return b, nil
 }
 
 // routeFile reports files whose path is their route: Next.js and Remix
@@ -385,18 +413,62 @@ func memberNames(ds []*extract.Definition) []string {
 	return out
 }
 
-// importRe finds import statements that bring names from a package:
-// import { A, B } from "pkg", from pkg import A, B.
-var importRe = regexp.MustCompile(`(?m)^\s*(?:import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']|from\s+([\w.]+)\s+import\s+\(?([\w, \t]+)\)?)`)
+// importRe reads one import statement that brings names from a package:
+// import { A, B } from "pkg", from pkg import A, B. It runs only on the
+// statements importsOf cuts out, never over a whole file.
+var importRe = regexp.MustCompile(`^\s*(?:import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']|from\s+([\w.]+)\s+import\s+\(?([\w, \t\n]+)\)?)`)
 
 // importsOf returns the wanted names a file imports, and from where. Names
 // imported from relative paths are the repository's own and not recorded.
+// It looks only at lines that start an import statement, and only when a
+// wanted name is on it or in the braces it opens.
 func importsOf(src []byte, wanted map[string]want) map[string]string {
-	if !bytes.Contains(src, []byte("import")) {
-		return nil
-	}
+	all := wanted == nil // every name: for the scan cache
 	var out map[string]string
-	for _, m := range importRe.FindAllSubmatch(src, -1) {
+	for off := 0; off < len(src); {
+		nl := bytes.IndexByte(src[off:], '\n')
+		end := len(src)
+		if nl >= 0 {
+			end = off + nl
+		}
+		line := bytes.TrimLeft(src[off:end], " \t")
+		start := off
+		off = end + 1
+		if !bytes.HasPrefix(line, []byte("import ")) && !bytes.HasPrefix(line, []byte("import{")) && !bytes.HasPrefix(line, []byte("from ")) {
+			continue
+		}
+		// The statement: to the closing brace or parenthesis when it opens
+		// one on this line, else the line.
+		stmtEnd := end
+		if open := bytes.IndexAny(line, "{("); open >= 0 {
+			closer := byte('}')
+			if line[open] == '(' {
+				closer = ')'
+			}
+			if c := bytes.IndexByte(src[start:], closer); c >= 0 && c < 4096 {
+				stmtEnd = min(len(src), start+c+1)
+				if q := bytes.IndexByte(src[stmtEnd:min(len(src), stmtEnd+200)], '\n'); q >= 0 {
+					stmtEnd += q
+				} else {
+					stmtEnd = min(len(src), stmtEnd+200)
+				}
+			}
+		}
+		stmt := src[start:stmtEnd]
+		hit := all
+		for _, w := range identRuns(stmt) {
+			if wanted[string(w)] != 0 {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			continue
+		}
+		m := importRe.FindSubmatch(stmt)
+		if m == nil {
+			continue
+		}
 		names, mod := m[1], m[2]
 		if len(names) == 0 {
 			names, mod = m[4], m[3]
@@ -410,13 +482,31 @@ func importsOf(src []byte, wanted map[string]want) map[string]string {
 				continue
 			}
 			name := f[len(f)-1] // "A as B" imports B
-			if wanted[name] != 0 {
+			if all || wanted[name] != 0 {
 				if out == nil {
 					out = map[string]string{}
 				}
 				out[name] = string(mod)
 			}
 		}
+	}
+	return out
+}
+
+// identRuns splits text into its identifier-like words.
+func identRuns(b []byte) [][]byte {
+	var out [][]byte
+	for i := 0; i < len(b); {
+		if !identByte(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && identByte(b[j]) {
+			j++
+		}
+		out = append(out, b[i:j])
+		i = j
 	}
 	return out
 }
@@ -428,32 +518,61 @@ type fileResult struct {
 	mounts  []extract.Mount
 	imports map[string]string // wanted name -> module it is imported from
 	cached  bool              // extraction came from the cache
+	scanHit bool              // the scan came from the cache: the file was not read
+	scan    *scanEntry        // the file's scan, for later passes of this run
 	bytes   int64
 	parsed  bool
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, cache *Cache, root string, f gitinfo.File, wanted map[string]want, routeSegs [][]byte) (res fileResult) {
+func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scanEntry, root string, f gitinfo.File, wanted map[string]want, routeSegs [][]byte) (res fileResult) {
 	lang := sourceFile(f.Path, f.Size)
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
-	if err != nil {
-		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
-		return res
-	}
-	res.bytes = int64(len(src))
-	if len(src) > MaxFileSize || generated(src) {
-		return res
-	}
+	full := filepath.Join(root, filepath.FromSlash(f.Path))
 	defer func() {
 		if r := recover(); r != nil {
 			res.defs, res.routes, res.warning = nil, nil, fmt.Sprintf("%s: extraction failed: %v", f.Path, r)
 		}
 	}()
-	if mayRoute(f.Path, src, routeSegs) {
-		key := "routes:" + f.Path + ":" + blobKey(lang, src)
+	// What the file holds, from the scan cache when its size and
+	// modification time are those it was scanned with; else from reading it.
+	var src []byte
+	load := func() error {
+		if src != nil {
+			return nil
+		}
+		b, err := readBounded(full, buf)
+		src = b
+		return err
+	}
+	sc := known
+	var st os.FileInfo
+	var statErr error
+	if sc == nil {
+		st, statErr = os.Lstat(full)
+		sc = cache.scanned(f.Path, st, statErr)
+	}
+	if sc == nil {
+		if err := load(); err != nil {
+			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+			return res
+		}
+		sc = scan(lang, src)
+		if statErr == nil {
+			cache.putScan(f.Path, st, sc)
+		}
+		res.bytes = int64(len(src))
+	} else {
+		res.bytes, res.scanHit = sc.Size, true
+	}
+	res.scan = sc
+	if sc.Skip {
+		return res // over the size limit, or generated
+	}
+	if sc.routable(f.Path, routeSegs) {
+		key := "routes:" + f.Path + ":" + sc.Key
 		if e := cache.get(key); e != nil {
 			res.routes, res.mounts, res.cached = fromCached(e.Routes, f.Path), e.Mounts, true
-		} else {
+		} else if err := load(); err == nil {
 			routes, mounts, err := p.Routes(ctx, lang, f.Path, src)
 			if err != nil {
 				res.warning = fmt.Sprintf("%s: %v", f.Path, err)
@@ -463,8 +582,15 @@ func searchFile(ctx context.Context, p *extract.Parser, cache *Cache, root strin
 			cache.put(key, &cacheEntry{Routes: toCached(routes), Mounts: mounts, HasRoute: true})
 		}
 	}
-	res.imports = importsOf(src, wanted)
-	names := mayDefine(src, wanted)
+	for name, mod := range sc.Imports {
+		if wanted[name] != 0 {
+			if res.imports == nil {
+				res.imports = map[string]string{}
+			}
+			res.imports[name] = mod
+		}
+	}
+	names := definable(sc.Tokens, wanted)
 	if len(names) == 0 {
 		return res
 	}
@@ -472,17 +598,23 @@ func searchFile(ctx context.Context, p *extract.Parser, cache *Cache, root strin
 	// ones named by a found name, or holding a wanted member (an enum value
 	// inside a line mayDefine reads only the start of), are kept.
 	var all []extract.Definition
-	key := blobKey(lang, src)
-	if e := cache.get(key); e != nil {
+	if e := cache.get(sc.Key); e != nil && e.HasDefs {
 		all, res.cached = fromCached(e.Defs, f.Path), true
 	} else {
+		if err := load(); err != nil {
+			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+			return res
+		}
 		defs, err := p.Definitions(ctx, lang, f.Path, src, nil)
 		if err != nil {
 			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 			return res
 		}
+		if defs == nil {
+			defs = []extract.Definition{}
+		}
 		all, res.parsed = defs, true
-		cache.put(key, &cacheEntry{Defs: toCached(defs)})
+		cache.put(sc.Key, &cacheEntry{Defs: toCached(defs), HasDefs: true})
 	}
 	keep := func(n string) bool { return names[n] || wanted[n] == wantAny }
 	for i := range all {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/gitinfo"
 )
 
 // testWordsRe finds a spec that talks about testing: only then is the test
@@ -21,6 +22,19 @@ var (
 	pyTestRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
 	jsTestRe = regexp.MustCompile(`(?m)\b(?:it|test)\(\s*['"` + "`" + `]([^'"` + "`" + `\n]{1,60})['"` + "`" + `]`)
 )
+
+// testFiles returns the walked test files (computed once per run).
+func (ix *index) testFiles() []gitinfo.File {
+	if ix.tests == nil {
+		ix.tests = []gitinfo.File{}
+		for _, f := range ix.files {
+			if testFile(f.Path) || strings.Contains(f.Path, "/__tests__/") {
+				ix.tests = append(ix.tests, f)
+			}
+		}
+	}
+	return ix.tests
+}
 
 // maxTestNames is how many test names a file lists before they are counted.
 const maxTestNames = 6
@@ -81,7 +95,7 @@ func (ix *index) testsFor(src string, root string) []string {
 			out = append(out, f)
 		}
 	}
-	for _, f := range ix.files {
+	for _, f := range ix.testFiles() {
 		fb := path.Base(f.Path)
 		switch ext {
 		case ".go":
@@ -103,7 +117,7 @@ func (ix *index) testsFor(src string, root string) []string {
 	}
 	if len(out) == 0 && ext == ".go" {
 		// No file-level test: the package's tests cover it.
-		for _, f := range ix.files {
+		for _, f := range ix.testFiles() {
 			if path.Dir(f.Path) == dir && strings.HasSuffix(f.Path, "_test.go") && len(out) < 5 {
 				add(f.Path)
 			}
@@ -117,11 +131,9 @@ func (ix *index) testsFor(src string, root string) []string {
 	return out
 }
 
-// maxImportScan bounds how many test files are read for their imports.
-const maxImportScan = 2000
-
 // importingTests returns test files whose imports name the source module:
 // from './music', from "../lib/music", from app.music import, import music.
+// The imports come from this run's scans: no file is read again.
 func (ix *index) importingTests(src, root string) []string {
 	stem := strings.TrimSuffix(path.Base(src), path.Ext(src))
 	if stem == "index" || stem == "__init__" {
@@ -129,20 +141,16 @@ func (ix *index) importingTests(src, root string) []string {
 	}
 	module := strings.ReplaceAll(strings.TrimSuffix(src, path.Ext(src)), "/", ".")
 	var out []string
-	read := 0
-	for _, f := range ix.files {
-		if !testFile(f.Path) || f.Size > MaxFileSize || extract.ForPath(f.Path) == nil || read >= maxImportScan {
+	for _, f := range ix.testFiles() {
+		sc := ix.scans[f.Path]
+		if sc == nil || sc.Mods == "" {
 			continue
 		}
-		read++
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
-		if err != nil {
-			continue
-		}
-		text := string(b)
-		for _, needle := range []string{"/" + stem + "'", "/" + stem + "\"", "/" + stem + "`", "./" + stem + "'", "./" + stem + "\"",
-			"from ." + stem + " import", "import " + stem + "\n", module + " import", "." + stem + " import"} {
-			if strings.Contains(text, needle) {
+		for _, m := range strings.Split(sc.Mods, "\n") {
+			if ext := path.Ext(m); extract.ForPath("x"+ext) != nil {
+				m = strings.TrimSuffix(m, ext) // "./music.js"
+			}
+			if strings.HasSuffix(m, "/"+stem) || m == stem || m == "."+stem || strings.HasSuffix(module, m) && strings.HasSuffix(m, "."+stem) {
 				out = append(out, f.Path)
 				break
 			}

@@ -27,6 +27,10 @@ type Repo struct {
 	// Warning says why git information is missing although there is a .git.
 	Warning string
 	ignores bool // apply .gitignore rules while walking
+
+	tracked     map[string]int64 // index sizes plus one, by path (from the last Walk)
+	trackedDirs map[string]bool
+	entries     map[string]*index.Entry // the index as the last Walk read it
 }
 
 // Head is what HEAD points at.
@@ -178,13 +182,16 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 	if r.git == nil || len(paths) == 0 {
 		return nil, nil
 	}
-	idx, err := r.git.Storer.Index()
-	if err != nil {
-		return nil, fmt.Errorf("read git index: %w", err)
-	}
-	entries := make(map[string]*index.Entry, len(idx.Entries))
-	for _, e := range idx.Entries {
-		entries[e.Name] = e
+	entries := r.entries // read once per run, by Walk
+	if entries == nil {
+		idx, err := r.git.Storer.Index()
+		if err != nil {
+			return nil, fmt.Errorf("read git index: %w", err)
+		}
+		entries = make(map[string]*index.Entry, len(idx.Entries))
+		for _, e := range idx.Entries {
+			entries[e.Name] = e
+		}
 	}
 	var tree *object.Tree
 	if ref, err := r.git.Head(); err == nil {

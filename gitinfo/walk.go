@@ -10,14 +10,19 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
 // File is one file found by Walk.
 type File struct {
 	Path string // slash-separated, relative to Root
+	// Size is the size git's index records for a tracked file, or -1 when
+	// not known without a stat (an untracked file). Readers enforce their
+	// own limits.
 	Size int64
 }
 
@@ -49,30 +54,65 @@ func (r *Repo) Walk(ctx context.Context, skipDir func(rel string) bool) ([]File,
 			ps = append(ps, readPatterns(filepath.Join(r.Root, filepath.FromSlash(path.Join(parts[:i]...)), ".gitignore"), parts[:i])...)
 		}
 	}
-	var files []File
-	err := r.walkDir(ctx, parts, ps, skipDir, &files)
-	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
-	return files, err
+	r.tracked, r.trackedDirs = r.indexPaths()
+	w := &walker{r: r, ctx: ctx, skipDir: skipDir, sem: make(chan struct{}, walkParallel)}
+	w.dir(parts, ps, true)
+	w.wg.Wait()
+	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
+	return w.files, w.err
 }
 
-func (r *Repo) walkDir(ctx context.Context, dir []string, ps []gitignore.Pattern, skipDir func(string) bool, out *[]File) error {
-	if err := ctx.Err(); err != nil {
-		return err
+// walkParallel is how many directories are read at once: reading a
+// directory is a few system calls, which overlap well even on two cores.
+const walkParallel = 8
+
+// walker lists a tree with directories read in parallel.
+type walker struct {
+	r       *Repo
+	ctx     context.Context
+	skipDir func(string) bool
+	sem     chan struct{}
+	wg      sync.WaitGroup
+	mu      sync.Mutex
+	files   []File
+	err     error
+}
+
+func (w *walker) fail(err error) {
+	w.mu.Lock()
+	if w.err == nil {
+		w.err = err
+	}
+	w.mu.Unlock()
+}
+
+// dir lists one directory, applying its .gitignore, and descends.
+func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
+	r := w.r
+	if err := w.ctx.Err(); err != nil {
+		w.fail(err)
+		return
 	}
 	abs := filepath.Join(r.Root, filepath.FromSlash(path.Join(dir...)))
 	entries, err := os.ReadDir(abs)
 	if err != nil {
-		if len(dir) == 0 {
-			return err
+		if root {
+			w.fail(err)
 		}
-		return nil // unreadable subdirectory: skip it, as git would report and go on
+		return // an unreadable subdirectory is skipped, as git would report and go on
 	}
 	if r.ignores {
-		if local := readPatterns(filepath.Join(abs, ".gitignore"), dir); len(local) > 0 {
-			ps = append(ps[:len(ps):len(ps)], local...)
+		for _, e := range entries {
+			if e.Name() == ".gitignore" {
+				if local := readPatterns(filepath.Join(abs, ".gitignore"), dir); len(local) > 0 {
+					ps = append(ps[:len(ps):len(ps)], local...)
+				}
+				break
+			}
 		}
 	}
 	m := gitignore.NewMatcher(ps)
+	var files []File
 	for _, e := range entries {
 		name := e.Name()
 		if name == ".git" {
@@ -83,26 +123,63 @@ func (r *Repo) walkDir(ctx context.Context, dir []string, ps []gitignore.Pattern
 		if e.Type()&fs.ModeSymlink != 0 || !(isDir || e.Type().IsRegular()) {
 			continue
 		}
-		if len(ps) > 0 && m.Match(child, isDir) {
+		rel := path.Join(child...)
+		// A tracked file, or a directory holding one, is never ignored:
+		// git tracks it whatever the ignore rules say, so only untracked
+		// paths are matched against them.
+		tracked := isDir && r.trackedDirs[rel] || !isDir && r.tracked[rel] != 0
+		if !tracked && len(ps) > 0 && m.Match(child, isDir) {
 			continue
 		}
-		rel := path.Join(child...)
 		if isDir {
-			if skipDir != nil && skipDir(rel) {
+			if w.skipDir != nil && w.skipDir(rel) {
 				continue
 			}
-			if err := r.walkDir(ctx, child, ps, skipDir, out); err != nil {
-				return err
+			select {
+			case w.sem <- struct{}{}:
+				w.wg.Add(1)
+				go func() {
+					defer w.wg.Done()
+					defer func() { <-w.sem }()
+					w.dir(child, ps, false)
+				}()
+			default:
+				w.dir(child, ps, false)
 			}
 			continue
 		}
-		info, err := e.Info()
-		if err != nil {
-			continue
+		size := int64(-1)
+		if n := r.tracked[rel]; n != 0 {
+			size = n - 1
 		}
-		*out = append(*out, File{Path: rel, Size: info.Size()})
+		files = append(files, File{Path: rel, Size: size})
 	}
-	return nil
+	w.mu.Lock()
+	w.files = append(w.files, files...)
+	w.mu.Unlock()
+}
+
+// indexPaths reads git's index once: the size of every tracked file
+// (stored plus one, so that zero means untracked) and the directories that
+// hold tracked files.
+func (r *Repo) indexPaths() (map[string]int64, map[string]bool) {
+	files, dirs := map[string]int64{}, map[string]bool{}
+	if r.git == nil {
+		return files, dirs
+	}
+	idx, err := r.git.Storer.Index()
+	if err != nil {
+		return files, dirs
+	}
+	r.entries = make(map[string]*index.Entry, len(idx.Entries))
+	for _, e := range idx.Entries {
+		r.entries[e.Name] = e
+		files[e.Name] = int64(e.Size) + 1
+		for d := path.Dir(e.Name); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	return files, dirs
 }
 
 // readPatterns parses one ignore file; a missing file has no patterns.

@@ -25,7 +25,8 @@ func Generate(n, names int) *Generated {
 	g := &Generated{Files: map[string]string{}}
 	var defs []string
 	for i := 0; i < n; i++ {
-		dir := fmt.Sprintf("svc%02d/mod%03d", i%17, i%211)
+		// About fifteen files a directory, as in real code bases.
+		dir := fmt.Sprintf("svc%02d/mod%03d", i%17, (i/17)%max(1, n/(17*15)))
 		switch {
 		case i%10 < 5:
 			p, d := goFile(rng, i)

@@ -1,0 +1,157 @@
+package appendix
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/appendix-dev/appendix/internal/atomic"
+)
+
+// ScanFile holds the per-file scans, in a compact binary form: a warm run
+// reads it instead of every file, so it must load in milliseconds. (The
+// extraction results, fewer and richer, stay in CacheFile as gob.)
+const ScanFile = ".appendix/cache/scan.bin"
+
+const scanMagic = "appendix-scan\x00"
+
+// encodeScans writes version, write time and every entry, sorted by path:
+// each field a varint length or value, strings as length and bytes.
+func encodeScans(version string, written int64, scans map[string]*scanEntry) []byte {
+	var b bytes.Buffer
+	var tmp [binary.MaxVarintLen64]byte
+	putU := func(v uint64) { b.Write(tmp[:binary.PutUvarint(tmp[:], v)]) }
+	putI := func(v int64) { b.Write(tmp[:binary.PutVarint(tmp[:], v)]) }
+	putS := func(s string) { putU(uint64(len(s))); b.WriteString(s) }
+	b.WriteString(scanMagic)
+	putS(version)
+	putI(written)
+	paths := make([]string, 0, len(scans))
+	for p := range scans {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	putU(uint64(len(paths)))
+	for _, p := range paths {
+		e := scans[p]
+		putS(p)
+		putI(e.Size)
+		putI(e.Mtime)
+		putS(e.Key)
+		skip := uint64(0)
+		if e.Skip {
+			skip = 1
+		}
+		putU(skip)
+		putS(e.Tokens.Names)
+		putS(string(e.Tokens.Flags))
+		putS(e.Slash)
+		putS(e.Mods)
+		imports := make([]string, 0, len(e.Imports))
+		for k := range e.Imports {
+			imports = append(imports, k)
+		}
+		sort.Strings(imports)
+		putU(uint64(len(imports)))
+		for _, k := range imports {
+			putS(k)
+			putS(e.Imports[k])
+		}
+	}
+	return b.Bytes()
+}
+
+var errScanFormat = errors.New("scan cache: bad format")
+
+// decodeScans reads what encodeScans wrote; any damage is an error, and
+// the caller starts from an empty cache.
+func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, error) {
+	if !bytes.HasPrefix(data, []byte(scanMagic)) {
+		return 0, nil, errScanFormat
+	}
+	r := data[len(scanMagic):]
+	bad := false
+	getU := func() uint64 {
+		v, n := binary.Uvarint(r)
+		if n <= 0 {
+			bad = true
+			return 0
+		}
+		r = r[n:]
+		return v
+	}
+	getI := func() int64 {
+		v, n := binary.Varint(r)
+		if n <= 0 {
+			bad = true
+			return 0
+		}
+		r = r[n:]
+		return v
+	}
+	getS := func() string {
+		n := getU()
+		if bad || n > uint64(len(r)) {
+			bad = true
+			return ""
+		}
+		s := string(r[:n])
+		r = r[n:]
+		return s
+	}
+	if getS() != version || bad {
+		return 0, nil, errScanFormat
+	}
+	written := getI()
+	count := getU()
+	if bad || count > uint64(len(r)) {
+		return 0, nil, errScanFormat
+	}
+	scans := make(map[string]*scanEntry, count)
+	for i := uint64(0); i < count && !bad; i++ {
+		p := getS()
+		e := &scanEntry{Size: getI(), Mtime: getI(), Key: getS(), Skip: getU() == 1}
+		e.Tokens.Names = getS()
+		e.Tokens.Flags = []byte(getS())
+		e.Slash = getS()
+		e.Mods = getS()
+		if n := getU(); n > 0 && !bad {
+			if n > uint64(len(r)) {
+				return 0, nil, errScanFormat
+			}
+			e.Imports = make(map[string]string, n)
+			for k := uint64(0); k < n && !bad; k++ {
+				name := getS()
+				e.Imports[name] = getS()
+			}
+		}
+		scans[p] = e
+	}
+	if bad {
+		return 0, nil, errScanFormat
+	}
+	return written, scans, nil
+}
+
+func (c *Cache) scanFile() string {
+	return filepath.Join(filepath.Dir(c.file), filepath.Base(ScanFile))
+}
+
+// loadScans reads the scan file into c; a missing or damaged file leaves
+// the scans empty.
+func (c *Cache) loadScans() {
+	b, err := os.ReadFile(c.scanFile())
+	if err != nil {
+		return
+	}
+	if written, scans, err := decodeScans(b, c.Version); err == nil {
+		c.Scans, c.Written = scans, written
+	}
+}
+
+func (c *Cache) saveScans() error {
+	return atomic.WriteFile(c.scanFile(), encodeScans(c.Version, c.Written, c.Scans), 0o644)
+}
