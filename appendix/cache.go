@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -248,19 +247,61 @@ func scan(lang *extract.Language, src []byte) *scanEntry {
 	return e
 }
 
-var moduleRe = regexp.MustCompile(`(?m)(?:^\s*import\s[^\n]*?|^\s*\}?\s*from\s*|\brequire\()\s*["']([^"'\n]+)["']|^\s*from\s+(\.*[\w.]+)\s+import\b|^\s*import\s+([\w.]+)\s*$`)
-
 // importedModules lists the modules a file imports: "./music",
-// "../lib/format", "app.music", ".music".
+// "../lib/format", "app.music", ".music". Only lines that start an import
+// (or hold a require call) are looked at.
 func importedModules(src []byte) string {
 	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("require(")) {
 		return ""
 	}
 	var out []string
-	for _, m := range moduleRe.FindAllSubmatch(src, -1) {
-		for _, g := range m[1:] {
-			if len(g) > 0 {
-				out = append(out, string(g))
+	quoted := func(b []byte) string {
+		for i, c := range b {
+			if c == '"' || c == '\'' || c == '`' {
+				if j := bytes.IndexByte(b[i+1:], c); j >= 0 {
+					return string(b[i+1 : i+1+j])
+				}
+				return ""
+			}
+		}
+		return ""
+	}
+	for len(src) > 0 {
+		nl := bytes.IndexByte(src, '\n')
+		var line []byte
+		if nl < 0 {
+			line, src = src, nil
+		} else {
+			line, src = src[:nl], src[nl+1:]
+		}
+		t := bytes.TrimLeft(line, " \t")
+		switch {
+		case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")):
+			// Python: from app.music import x
+			if f := bytes.Fields(t); len(f) >= 2 {
+				out = append(out, string(f[1]))
+			}
+		case bytes.HasPrefix(t, []byte("import ")) && !bytes.ContainsAny(t, "'\"`{"):
+			// Python: import a.b, c
+			for _, m := range bytes.Split(t[len("import "):], []byte(",")) {
+				if f := bytes.Fields(m); len(f) > 0 {
+					out = append(out, string(f[0]))
+				}
+			}
+		default:
+			// JavaScript: import x from "m", } from "m", export * from "m", require("m")
+			if i := bytes.Index(t, []byte("from ")); i >= 0 && (bytes.HasPrefix(t, []byte("import")) || bytes.Contains(t, []byte("} from ")) || bytes.HasPrefix(t, []byte("export"))) {
+				if q := quoted(t[i:]); q != "" {
+					out = append(out, q)
+				}
+			} else if bytes.HasPrefix(t, []byte("import ")) || bytes.HasPrefix(t, []byte("import(")) {
+				if q := quoted(t); q != "" {
+					out = append(out, q)
+				}
+			} else if i := bytes.Index(t, []byte("require(")); i >= 0 {
+				if q := quoted(t[i:]); q != "" {
+					out = append(out, q)
+				}
 			}
 		}
 	}

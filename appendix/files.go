@@ -95,7 +95,13 @@ const (
 	fTop                      // the same, on an unindented line
 	fMember                   // first word, followed by what follows a declared name
 	fMethod                   // first word, followed by a parameter list opening a block
+	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
 )
+
+// typeKeywords make a declaration line one of a type or table.
+var typeKeywords = map[string]bool{"type": true, "class": true, "interface": true, "struct": true, "enum": true,
+	"model": true, "view": true, "message": true, "service": true, "input": true, "CREATE": true, "create": true,
+	"Create": true, "TABLE": true, "table": true, "namespace": true}
 
 // tokenSet is what declTokens found in one file: the words, joined by
 // newlines, and each word's flags. It holds one string, so it is cheap to
@@ -142,9 +148,20 @@ func declTokens(src []byte) tokenSet {
 		}
 		top := len(t) == len(line)
 		first := true
-		decl := false
+		decl, varLine, typeLine := false, false, false
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
 			if t[i] == '=' && decl {
+				break
+			}
+			if t[i] == '(' && decl {
+				// "func (r *Repo) Walk(": a Go receiver comes before the name;
+				// any other parenthesis starts the parameters, which are uses.
+				if n == 1 && bytes.HasPrefix(t, []byte("func")) {
+					if c := bytes.IndexByte(t[i:], ')'); c > 0 {
+						i += c + 1
+						continue
+					}
+				}
 				break
 			}
 			if !identByte(t[i]) {
@@ -160,15 +177,30 @@ func declTokens(src []byte) tokenSet {
 				decl = declKeywords[string(tok)]
 				if decl {
 					first = false // the keyword itself is never a name
+					varLine = varKeywords[string(tok)]
+					typeLine = typeKeywords[string(tok)]
 					i, n = j, n+1
 					continue
 				}
+			}
+			if varKeywords[string(tok)] && decl {
+				varLine = true
+				i, n = j, n+1
+				continue
+			}
+			if typeKeywords[string(tok)] && decl {
+				typeLine = true // "export default class X", "CREATE TABLE x"
+				i, n = j, n+1
+				continue
 			}
 			var f uint8
 			if decl {
 				f |= fDecl
 				if top {
 					f |= fTop
+				}
+				if typeLine {
+					f |= fType
 				}
 			} else {
 				if startsDecl(t[j:]) {
@@ -187,6 +219,14 @@ func declTokens(src []byte) tokenSet {
 			}
 			if !decl {
 				break // only a declaration line has more than its first word to offer
+			}
+			if varLine && f != 0 {
+				// "var acc testutil.Accumulator", "const x: Type": the name,
+				// and the names a comma adds; what follows is a type.
+				rest := bytes.TrimLeft(t[j:], " \t")
+				if len(rest) == 0 || rest[0] != ',' {
+					break
+				}
 			}
 			first = false
 			i = j
@@ -219,6 +259,8 @@ func definable(ts tokenSet, wanted map[string]want) map[string]bool {
 			ok = f&(fDecl|fMethod) != 0
 		case wantTop:
 			ok = f&fTop != 0
+		case wantType:
+			ok = f&(fType|fMember) != 0
 		}
 		if ok {
 			if found == nil {
@@ -241,7 +283,13 @@ const (
 	// wantTop: only on an unindented declaration line (a table name's
 	// spellings by convention: models and types are top level).
 	wantTop
+	// wantType: only where a type or table is declared ("the `Metric`
+	// interface"), or as a member line (an enum value, a Convex table).
+	wantType
 )
+
+// varKeywords declare names followed by a type: only the names count.
+var varKeywords = map[string]bool{"var": true, "let": true, "const": true, "val": true}
 
 // maxDeclTokens is how many words into a declaration line its name can be.
 const maxDeclTokens = 8

@@ -138,3 +138,11 @@ func migrationPath(p string) bool {
 	base := l[strings.LastIndexByte(l, '/')+1:]
 	return len(base) > 0 && base[0] >= '0' && base[0] <= '9'
 }
+
+// article puts "a" or "an" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}

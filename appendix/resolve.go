@@ -56,6 +56,8 @@ type index struct {
 	cache   *Cache                // extraction results by content; nil: no cache
 	scans   map[string]*scanEntry // this run's scans, by path: later passes read no file
 	tests   []gitinfo.File        // the walked test files, once computed
+	// restrict limits names to the files of the modules that qualify them.
+	restrict map[string][]string
 }
 
 // shuffleHook lets a test permute the walk's order, to prove that the
@@ -68,8 +70,12 @@ const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hon
 
 // wantedNames are the identifiers whose definitions are searched for: each
 // reference's name, and both halves of a dotted one.
-func wantedNames(refs []Ref, apps map[string]bool) map[string]want {
+func wantedNames(refs []Ref, apps map[string]bool) (map[string]want, map[string][]string) {
 	w := map[string]want{}
+	// restrict: a name searched only in the modules that qualify it
+	// (`serializers.Add`); a name also wanted bare is searched everywhere.
+	restrict := map[string][]string{}
+	bare := map[string]bool{}
 	set := func(name string, k want) {
 		if old, ok := w[name]; !ok || k < old {
 			w[name] = k
@@ -81,25 +87,38 @@ func wantedNames(refs []Ref, apps map[string]bool) map[string]want {
 		}
 		parts := strings.Split(r.Name, ".")
 		k := wantAny
-		if r.Hint == HintField {
+		switch {
+		case r.Hint == HintField:
 			k = wantDecl
+		case (r.Hint == HintType || r.Hint == HintInterface || r.Hint == HintTable && isUpperStart(r.Name)) && len(parts) == 1 && !r.Proposed:
+			k = wantType
 		}
 		for i, p := range parts {
+			last := i == len(parts)-1
 			switch {
 			case p == "":
-			case i == len(parts)-1 && len(parts) > 1 && isUpperStart(parts[len(parts)-2]):
+			case last && len(parts) > 1 && isUpperStart(parts[len(parts)-2]):
 				set(p, wantDecl) // Type.member: the member is found on the type; a method is declared
+				bare[p] = true
+			case last && len(parts) > 1 && apps[parts[0]]:
+				set(p, k) // pkg.Name: only in that package
+				restrict[p] = append(restrict[p], parts[0])
 			default:
 				set(p, k)
+				bare[p] = true
 			}
 		}
 		if len(parts) == 1 {
 			for _, v := range tableVariants(r.Name, apps) {
 				set(v, wantTop)
+				bare[v] = true
 			}
 		}
 	}
-	return w
+	for n := range bare {
+		delete(restrict, n)
+	}
+	return w, restrict
 }
 
 // search walks the repository, finds the files that may define a wanted
@@ -129,7 +148,9 @@ func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref, cache *Cache) (
 			ix.modules[path.Base(d)] = true
 		}
 	}
-	return ix, ix.find(ctx, repo.Root, wantedNames(refs, ix.dirNames()), routeSegments(refs))
+	wanted, restrict := wantedNames(refs, ix.dirNames())
+	ix.restrict = restrict
+	return ix, ix.find(ctx, repo.Root, wanted, routeSegments(refs))
 }
 
 // dirNames is the set of directory names, the app prefixes a table name may
@@ -178,7 +199,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 					return
 				}
 				f := ix.files[todo[k]]
-				results[k] = searchFile(ctx, p, &buf, ix.cache, ix.scans[f.Path], root, f, wanted, routeSegs)
+				results[k] = searchFile(ctx, p, &buf, ix.cache, ix.scans[f.Path], root, f, wanted, ix.restrict, routeSegs)
 			}
 		}()
 	}
@@ -525,7 +546,7 @@ type fileResult struct {
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scanEntry, root string, f gitinfo.File, wanted map[string]want, routeSegs [][]byte) (res fileResult) {
+func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scanEntry, root string, f gitinfo.File, wanted map[string]want, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
 	lang := sourceFile(f.Path, f.Size)
 	full := filepath.Join(root, filepath.FromSlash(f.Path))
 	defer func() {
@@ -591,6 +612,17 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 		}
 	}
 	names := definable(sc.Tokens, wanted)
+	for n := range names {
+		if qs, ok := restrict[n]; ok {
+			in := false
+			for _, q := range qs {
+				in = in || inModule(f.Path, q)
+			}
+			if !in {
+				delete(names, n)
+			}
+		}
+	}
 	if len(names) == 0 {
 		return res
 	}
@@ -1174,6 +1206,10 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if li, lj := langFits(r, rs[i].d), langFits(r, rs[j].d); li != lj {
 			return li
 		}
+		// Then one of the kind the wording names ("the `Metric` interface").
+		if hi, hj := hintFits(r.Hint, rs[i].d.Kind), hintFits(r.Hint, rs[j].d.Kind); hi != hj {
+			return hi
+		}
 		if rs[i].score != rs[j].score {
 			return rs[i].score < rs[j].score
 		}
@@ -1220,6 +1256,8 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 			m.why = fmt.Sprintf("the spec names `%s` next to it", r.Path)
 		case r.Lang != "" && langFits(r, best.d) && !langFits(r, rs[1].d):
 			m.why = fmt.Sprintf("the spec names it as %s", best.d.Lang.Name)
+		case hintFits(r.Hint, best.d.Kind) && !hintFits(r.Hint, rs[1].d.Kind):
+			m.why = "the spec calls it " + article(string(r.Hint))
 		case !migrationPath(best.d.Path) && migrationPath(rs[1].d.Path) && rs[1].d.Name == best.d.Name:
 			m.why = "a schema file states the current shape; migrations are history"
 		case exact(best.d) && !exact(rs[1].d):
@@ -1255,6 +1293,8 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 // says the reference is.
 func hintFits(h Hint, k extract.Kind) bool {
 	switch h {
+	case HintInterface:
+		return k == extract.KindInterface
 	case HintTable, HintType:
 		return k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum || k == extract.KindError || k == extract.KindSchema
 	case HintFunction:

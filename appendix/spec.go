@@ -22,13 +22,14 @@ type Hint string
 
 // Hints read from the spec's wording.
 const (
-	HintNone     Hint = ""
-	HintTable    Hint = "table"
-	HintType     Hint = "type"
-	HintFunction Hint = "function"
-	HintEnum     Hint = "enum"
-	HintConstant Hint = "constant"
-	HintField    Hint = "field"
+	HintNone      Hint = ""
+	HintTable     Hint = "table"
+	HintType      Hint = "type"
+	HintInterface Hint = "interface"
+	HintFunction  Hint = "function"
+	HintEnum      Hint = "enum"
+	HintConstant  Hint = "constant"
+	HintField     Hint = "field"
 )
 
 // Ref is one code-like name or path the spec mentions. Mentions of the same
@@ -116,7 +117,8 @@ var fieldWords = map[string]bool{"field": true, "fields": true, "column": true, 
 
 var hintWords = map[string]Hint{
 	"table": HintTable, "tables": HintTable, "model": HintTable, "models": HintTable, "collection": HintTable, "schema": HintTable, "entity": HintTable,
-	"type": HintType, "types": HintType, "interface": HintType, "struct": HintType, "class": HintType, "dataclass": HintType,
+	"type": HintType, "types": HintType, "interface": HintInterface, "interfaces": HintInterface, "protocol": HintInterface,
+	"trait": HintInterface, "struct": HintType, "class": HintType, "dataclass": HintType,
 	"function": HintFunction, "func": HintFunction, "method": HintFunction, "handler": HintFunction, "endpoint": HintFunction, "hook": HintFunction,
 	"enum": HintEnum, "status": HintNone, "constant": HintConstant, "const": HintConstant, "setting": HintConstant,
 }

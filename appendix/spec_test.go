@@ -73,7 +73,7 @@ Set the ` + "`Gamma`" + ` value. Do not modify ` + "`Delta`" + `.
 	}{
 		{"Heading", 1, FromCode, false, true, HintNone, ""},
 		{"Order", 3, FromCode, true, true, HintNone, "internal/orders/order.go"},
-		{"Store", 4, FromCode, false, true, HintType, ""},
+		{"Store", 4, FromCode, false, true, HintInterface, ""},
 		{"orders", 6, FromCode, false, true, HintTable, ""},
 		{"Sync", 6, FromCode, false, true, HintNone, ""},
 		{"PaymentService", 11, FromProse, false, true, HintType, ""},

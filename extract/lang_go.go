@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	_ "embed"
 	"regexp"
 	"strings"
@@ -115,6 +116,9 @@ func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 
 // goErrorType reports a type with an Error() string method in its file.
 func goErrorType(name string, src []byte) bool {
+	if !bytes.Contains(src, []byte(") Error() string")) {
+		return false
+	}
 	re := regexp.MustCompile(`(?m)^func \(\w*\s*\*?` + regexp.QuoteMeta(name) + `(?:\[[^\]]*\])?\) Error\(\) string`)
 	return re.Match(src)
 }
