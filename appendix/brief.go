@@ -36,6 +36,9 @@ type briefItem struct {
 	title string // "Authorize (orders/orders.go, lines 6-7)"
 	text  string
 	fence string // code fence tag, "" for plain markdown
+	path  string // the file the text comes from, when there is one
+	// redacted counts the secret literals replaced in text.
+	redacted int
 }
 
 func (it briefItem) render() string {
@@ -77,6 +80,7 @@ type Briefing struct {
 	Supplement int
 	Spec       int
 	Gaps       []string
+	Redactions int // secret literals replaced in its snippets
 }
 
 // Brief builds one briefing per profile.
@@ -115,6 +119,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, spec *Spec, profiles []Profi
 		}
 	}
 	base := b.base()
+	redactItems(base)
 	specTokens := tokens(string(spec.Src))
 	var out []Briefing
 	for _, p := range profiles {
@@ -221,7 +226,9 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *Doc
 		sup = append(sup, items...)
 	}
 	if tp := b.testsPseudo(p.TestsPseudo); tp != nil {
-		sup = append(sup, *tp)
+		one := []briefItem{*tp}
+		redactItems(one)
+		sup = append(sup, one...)
 	}
 	// One item once, under the first kind that brought it.
 	seenTitle := map[string]bool{}
@@ -269,7 +276,7 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *Doc
 	}
 	w.WriteString("---\n\n## SPECIFICATION TO REVIEW\n\n")
 	w.Write(b.spec.Src)
-	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps}
+	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps, Redactions: redactedIn(baseItems) + redactedIn(supItems)}
 }
 
 func writeItems(w *bytes.Buffer, items []briefItem, none string) {
@@ -338,6 +345,7 @@ func WriteBriefings(dir string, bs []Briefing, head *gitinfo.Head, now time.Time
 		SpecTokens       int      `json:"spec_tokens"`
 		TotalTokens      int      `json:"total_tokens"`
 		Gaps             []string `json:"gaps"`
+		Redactions       int      `json:"redactions"`
 		File             string   `json:"file"`
 		SHA256           string   `json:"sha256"`
 	}
@@ -359,7 +367,7 @@ func WriteBriefings(dir string, bs []Briefing, head *gitinfo.Head, now time.Time
 		sum := sha256.Sum256(br.Text)
 		h := hex.EncodeToString(sum[:])
 		total := br.Base + br.Supplement + br.Spec
-		bundle.Adversaries[br.Profile.Name] = entry{br.Base, br.Supplement, br.Spec, total, append([]string{}, br.Gaps...), name, h}
+		bundle.Adversaries[br.Profile.Name] = entry{br.Base, br.Supplement, br.Spec, total, append([]string{}, br.Gaps...), br.Redactions, name, h}
 		lines = append(lines, fmt.Sprintf("%-4s %-30s base %5s  supplement %5s  spec %6s  total %6s  sha256 %s",
 			br.Profile.Code, br.Profile.Name, thousands(br.Base), thousands(br.Supplement), thousands(br.Spec), thousands(total), h))
 	}

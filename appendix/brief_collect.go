@@ -111,7 +111,7 @@ func defItems(kind string, ds []*extract.Definition) []briefItem {
 		if d.StartLine == d.EndLine {
 			rng = fmt.Sprintf("line %d", d.StartLine)
 		}
-		out = append(out, briefItem{kind: kind, title: fmt.Sprintf("`%s` (%s, %s)", d.QualifiedName(), d.Path, rng), text: strings.Join(text, "\n"), fence: d.Lang.Fence})
+		out = append(out, briefItem{kind: kind, title: fmt.Sprintf("`%s` (%s, %s)", d.QualifiedName(), d.Path, rng), text: strings.Join(text, "\n"), fence: d.Lang.Fence, path: d.Path})
 	}
 	return out
 }
@@ -123,7 +123,7 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 		for _, k := range kinds {
 			if a.Kind == k {
 				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: `%s` (%s, %s)", a.Title, strings.Join(a.Symbols, "`, `"), a.Path, a.lineRange()),
-					text: a.Text(), fence: a.Lang.Fence})
+					text: a.Text(), fence: a.Lang.Fence, path: a.Path})
 			}
 		}
 	}
@@ -304,6 +304,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		// the pool a spec's jobs will run on is often elsewhere.
 		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), nonTest(b.files)...), concurrencyRe, 15), 15)
 	}
+	redactItems(items)
 	b.items[kind] = items
 	return items
 }

@@ -34,6 +34,8 @@ type Result struct {
 	External   []Gap // qualified names from outside the repository (context.Context)
 	Warnings   []string
 	Stats      Stats
+	// Redactions counts the secret literals replaced in snippets.
+	Redactions int
 	// Skipped says why the round policy shows no appendix at all.
 	Skipped string
 	// Record is this round, for the inventory's history.
@@ -122,6 +124,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 		}
 	}
 	doc.Artifacts = arts
+	res.Redactions = redactArtifacts(arts)
 	res.Unresolved = doc.Gaps
 
 	var paths []string

@@ -342,6 +342,13 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	for _, l := range lines {
 		fmt.Fprintln(stdout, l)
 	}
+	red := 0
+	for _, br := range bs {
+		red += br.Redactions
+	}
+	if red > 0 {
+		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in briefing snippets\n", red, plural(red, "literal", "literals"))
+	}
 	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), plural(len(bs), "briefing", "briefings"), *out)
 	return nil
 }
@@ -420,6 +427,9 @@ func runStrip(args []string, stdin io.Reader, stdout io.Writer) error {
 func (r *Result) notes(stderr io.Writer) {
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "appendix: warning: %s\n", w)
+	}
+	if r.Redactions > 0 {
+		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in snippets\n", r.Redactions, plural(r.Redactions, "literal", "literals"))
 	}
 	if len(r.Dropped) > 0 {
 		refs := make([]string, len(r.Dropped))

@@ -24,6 +24,7 @@ type Output struct {
 	Reused        []Reuse          `json:"reused"`
 	Skipped       string           `json:"skipped,omitempty"`
 	Warnings      []string         `json:"warnings"`
+	Redactions    int              `json:"redactions"` // secret literals replaced by "<redacted>"
 }
 
 // GitOutput is the provenance; null outside git or with no commits.
@@ -75,6 +76,7 @@ func (r *Result) JSON() ([]byte, error) {
 		Warnings:      append([]string{}, r.Warnings...),
 		Reused:        append([]Reuse{}, d.Reused...),
 		Skipped:       r.Skipped,
+		Redactions:    r.Redactions,
 	}
 	if d.Git && d.Head != nil && d.Head.Commit != "" {
 		out.Git = &GitOutput{Commit: d.Head.Commit, Short: d.Head.Short, Branch: d.Head.Branch, Detached: d.Head.Detached,

@@ -1,0 +1,417 @@
+package appendix
+
+import (
+	"math"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// Secrets inside snippets are found with gitleaks' rule set (the version
+// pinned in go.mod: cloud keys, GitHub, Slack, Stripe, JWTs and some two
+// hundred more), plus three rules of our own that a snippet needs and the
+// rule set leaves to its generic rule: private key blocks, passwords in
+// connection strings, and high-entropy literals assigned to names that say
+// secret. The literal is replaced, never the declaration around it.
+
+// Redacted replaces a secret literal.
+const Redacted = "<redacted>"
+
+// secretRule is one gitleaks rule. Its expressions compile on first use:
+// most rules never meet their keywords in an appendix, and compiling all
+// of them would cost more than a warm run.
+type secretRule struct {
+	ID          string
+	Path        string // the rule holds only in files whose path matches
+	Regex       string
+	SecretGroup int
+	Entropy     float64
+	Keywords    []string // lower case
+	Allowlists  []*secretAllow
+
+	once   sync.Once
+	re     *regexp.Regexp
+	pathRe *regexp.Regexp
+}
+
+type secretAllow struct {
+	RegexTarget string
+	Regexes     []string
+	Stopwords   []string
+	Condition   string
+
+	once sync.Once
+	res  []*regexp.Regexp
+}
+
+type ruleSet struct {
+	Rules     []*secretRule
+	Allowlist *secretAllow
+}
+
+// secretRules is gitleaks' rule set, generated into secretrules_gen.go
+// from the module version go.mod pins (TestSecretRulesGenerated keeps the
+// two equal; -update rewrites the file after an upgrade).
+func secretRules() *ruleSet { return &gitleaksRules }
+
+func (r *secretRule) compiled() *regexp.Regexp {
+	r.once.Do(func() {
+		r.re, _ = regexp.Compile(r.Regex)
+		if r.Path != "" {
+			r.pathRe, _ = regexp.Compile(r.Path)
+		}
+	})
+	return r.re
+}
+
+// holdsIn reports whether the rule applies to a file. A snippet whose file
+// is not known gets every rule: redacting too much is the safe mistake.
+func (r *secretRule) holdsIn(file string) bool {
+	return r.Path == "" || file == "" || r.pathRe != nil && r.pathRe.MatchString(file)
+}
+
+// allows reports whether an allowlist excuses a finding.
+func (a *secretAllow) allows(secret, match, line string) bool {
+	a.once.Do(func() {
+		for _, s := range a.Regexes {
+			if re, err := regexp.Compile(s); err == nil {
+				a.res = append(a.res, re)
+			}
+		}
+	})
+	target := secret
+	switch a.RegexTarget {
+	case "match":
+		target = match
+	case "line":
+		target = line
+	}
+	byRegex := false
+	for _, re := range a.res {
+		if re.MatchString(target) {
+			byRegex = true
+			break
+		}
+	}
+	byStop := false
+	low := strings.ToLower(secret)
+	for _, w := range a.Stopwords {
+		if strings.Contains(low, w) {
+			byStop = true
+			break
+		}
+	}
+	if a.Condition == "AND" && len(a.res) > 0 && len(a.Stopwords) > 0 {
+		return byRegex && byStop
+	}
+	return byRegex || byStop
+}
+
+// span is a byte range of a line to replace.
+type span struct{ from, to int }
+
+// findSecrets returns the secret literals in one line of file, by
+// gitleaks' rules.
+func findSecrets(file, line string) []span {
+	rs := secretRules()
+	low := strings.ToLower(line)
+	var out []span
+	for _, r := range rs.Rules {
+		hit := false
+		for _, k := range r.Keywords {
+			if strings.Contains(low, k) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			continue
+		}
+		re := r.compiled()
+		if re == nil || !r.holdsIn(file) {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
+			from, to := m[0], m[1]
+			switch {
+			case r.SecretGroup > 0 && 2*r.SecretGroup+1 < len(m) && m[2*r.SecretGroup] >= 0:
+				from, to = m[2*r.SecretGroup], m[2*r.SecretGroup+1]
+			case r.SecretGroup == 0:
+				for g := 1; 2*g+1 < len(m); g++ {
+					if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+						from, to = m[2*g], m[2*g+1]
+						break
+					}
+				}
+			}
+			if to-from >= 2 && strings.ContainsRune(`"'`+"`", rune(line[from])) && line[to-1] == line[from] {
+				from, to = from+1, to-1 // the literal's content, not its quotes
+			}
+			secret, match := line[from:to], line[m[0]:m[1]]
+			if (from == 0 || !strings.ContainsRune(`"'`+"`", rune(line[from-1]))) && qualifiedIdentRe.MatchString(secret) {
+				continue // gosnmp.SHA512, config.Token: code, not a literal
+			}
+			if r.Entropy > 0 && entropy(secret) <= r.Entropy {
+				continue
+			}
+			allowed := rs.Allowlist.allows(secret, match, line)
+			for _, a := range r.Allowlists {
+				allowed = allowed || a.allows(secret, match, line)
+			}
+			if !allowed {
+				out = append(out, span{from, to})
+			}
+		}
+	}
+	return out
+}
+
+var (
+	// scheme://user:password@host: the password goes.
+	urlPasswordRe = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@"'` + "`" + `]+:([^\s@/"'` + "`" + `]+)@`)
+	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+	// a literal assigned to a name that says secret, in any of the
+	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
+	// x => "..", and keyword arguments.
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*(?:secret|token|passw(?:or)?d|pwd|api[_.-]?key|apikey|private[_.-]?key|access[_.-]?key|auth[_.-]?key|credential|signing[_.-]?key|encryption[_.-]?key|salt)[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:)\s*(?:[a-z_.]+\()?(?:b|r|f)?("([^"\\\n]{8,})"|'([^'\\\n]{8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// a column or field default: client_secret TEXT DEFAULT '..',
+	// apiToken String @default("..").
+	secretDefaultRe = regexp.MustCompile(`(?i)([a-z0-9_]*(?:secret|token|passw(?:or)?d|pwd|api_?key|apikey)[a-z0-9_]*)["'` + "`" + `]?\s+[a-z0-9_()\[\]?, @]*?\bdefault\b\s*\(?\s*(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')`)
+	keyBeginRe = regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
+	keyEndRe   = regexp.MustCompile(`-----END[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
+)
+
+// placeholder reports literals that name where a secret comes from
+// rather than holding one: "${DB_PASSWORD}", "<token>", "changeme".
+func placeholder(s string) bool {
+	low := strings.ToLower(s)
+	return strings.ContainsAny(s, " ${}<>%") || strings.HasPrefix(low, "env:") ||
+		strings.Contains(low, "example") || strings.Contains(low, "changeme") || strings.Contains(low, "placeholder") ||
+		strings.Contains(low, "your") || strings.Contains(low, "xxxx") || strings.Contains(low, "****") ||
+		strings.Trim(low, "x*._-") == ""
+}
+
+// ownSecrets finds what gitleaks' specific rules leave to judgment.
+func ownSecrets(line string) []span {
+	var out []span
+	if !strings.Contains(line, "://") {
+		goto assignments
+	}
+	for _, m := range urlPasswordRe.FindAllStringSubmatchIndex(line, -1) {
+		if pw := line[m[2]:m[3]]; !placeholder(pw) && !strings.Contains(pw, `\`) {
+			out = append(out, span{m[2], m[3]})
+		}
+	}
+assignments:
+	low := strings.ToLower(line)
+	hit := false
+	for _, w := range secretWords {
+		if strings.Contains(low, w) {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return out
+	}
+	out = append(out, assigned(line, secretAssignRe, 3)...)
+	return append(out, assigned(line, secretDefaultRe, 2)...)
+}
+
+// secretWords are what a name must hold for secretAssignRe or
+// secretDefaultRe to match: a line without one is not tried.
+var secretWords = []string{"secret", "token", "passw", "pwd", "key", "credential", "salt"}
+
+// assigned finds the literals re captures (groups lit and on) after a
+// name that says secret (group 1).
+func assigned(line string, re *regexp.Regexp, lit int) []span {
+	var out []span
+	for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
+		if notSecretName(strings.ToLower(line[m[2]:m[3]])) {
+			continue
+		}
+		for g := lit; 2*g+1 < len(m); g++ {
+			if m[2*g] < 0 {
+				continue
+			}
+			v := line[m[2*g]:m[2*g+1]]
+			if strings.Contains(v, "://") && !strings.Contains(v, "@") {
+				continue // an address; one with credentials is urlPasswordRe's
+			}
+			if !placeholder(v) && entropy(v) >= 3.0 && !identifierLike(v) {
+				out = append(out, span{m[2*g], m[2*g+1]})
+			}
+		}
+	}
+	return out
+}
+
+// notSecretName: a name that says where a secret is or what kind it is,
+// not the secret: DB_PASSWORD_ENV, tokenURL, secret_name, api_key_header.
+func notSecretName(name string) bool {
+	if strings.Contains(name, "tokenizer") {
+		return true
+	}
+	for _, suf := range []string{"name", "env", "path", "file", "url", "uri", "type", "header", "endpoint", "id", "prefix", "field", "key_len", "length", "size"} {
+		if strings.HasSuffix(name, suf) && !strings.HasSuffix(name, "secret"+suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// identifierLike: "session_token", "X-Api-Key", "auth.password": a name,
+// not a value (every character a letter, '_', '-', '.' or ':').
+func identifierLike(s string) bool {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '-' || c == '.' || c == ':' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	h := 0.0
+	n := float64(len(s))
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+// redactLine replaces every secret literal in one line of file.
+func redactLine(file, line string) (string, int) {
+	spans := append(findSecrets(file, line), ownSecrets(line)...)
+	if len(spans) == 0 {
+		return line, 0
+	}
+	// Overlapping findings merge: one secret, one replacement.
+	sortSpans(spans)
+	merged := spans[:1]
+	for _, s := range spans[1:] {
+		last := &merged[len(merged)-1]
+		if s.from < last.to {
+			last.to = max(last.to, s.to)
+			continue
+		}
+		merged = append(merged, s)
+	}
+	var b strings.Builder
+	prev := 0
+	for _, s := range merged {
+		b.WriteString(line[prev:s.from])
+		b.WriteString(Redacted)
+		prev = s.to
+	}
+	b.WriteString(line[prev:])
+	return b.String(), len(merged)
+}
+
+func sortSpans(s []span) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && (s[j].from < s[j-1].from || s[j].from == s[j-1].from && s[j].to > s[j-1].to); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// redactLines replaces the secrets in a snippet in place and returns how
+// many it replaced. The lines of a private key block become one
+// "<redacted>" each, so the snippet keeps its line numbers.
+func redactLines(file string, lines []extract.Line) int {
+	n := 0
+	inKey := false
+	for i := range lines {
+		t := lines[i].Text
+		switch {
+		case inKey:
+			if loc := keyEndRe.FindStringIndex(t); loc != nil {
+				inKey = false
+				if strings.TrimSpace(t[:loc[0]]) != "" {
+					t = Redacted + t[loc[0]:]
+				}
+			} else {
+				indent := t[:len(t)-len(strings.TrimLeft(t, " \t"))]
+				t = indent + Redacted
+			}
+		case keyBeginRe.MatchString(t):
+			loc := keyBeginRe.FindStringIndex(t)
+			rest := t[loc[1]:]
+			if end := keyEndRe.FindStringIndex(rest); end != nil {
+				t = t[:loc[1]] + Redacted + rest[end[0]:] // a key on one line
+			} else {
+				inKey = true
+				t = t[:loc[1]]
+				if strings.TrimSpace(rest) != "" {
+					t += Redacted
+				}
+			}
+			n++
+		}
+		red, c := redactLine(file, t)
+		n += c
+		lines[i].Text = red
+	}
+	return n
+}
+
+// redactArtifacts redacts every artifact's snippet. The lines are copied
+// first: they may be shared with the extraction cache.
+func redactArtifacts(arts []*Artifact) int {
+	n := 0
+	for _, a := range arts {
+		lines := append([]extract.Line(nil), a.Lines...)
+		if c := redactLines(a.Path, lines); c > 0 {
+			a.Lines = lines
+			n += c
+		}
+	}
+	return n
+}
+
+// redactItems redacts briefing items in place (they are built per run and
+// own their text), noting the count on each.
+func redactItems(items []briefItem) int {
+	n := 0
+	for i := range items {
+		if items[i].fence == "" && !strings.Contains(items[i].text, "=") && !strings.Contains(items[i].text, ":") {
+			continue // a list of names and paths
+		}
+		var lines []extract.Line
+		for _, t := range strings.Split(items[i].text, "\n") {
+			lines = append(lines, extract.Line{Text: t})
+		}
+		if c := redactLines(items[i].path, lines); c > 0 {
+			texts := make([]string, len(lines))
+			for j, l := range lines {
+				texts[j] = l.Text
+			}
+			items[i].text = strings.Join(texts, "\n")
+			items[i].redacted = c
+			n += c
+		}
+	}
+	return n
+}
+
+func redactedIn(items []briefItem) int {
+	n := 0
+	for _, it := range items {
+		n += it.redacted
+	}
+	return n
+}

@@ -1,0 +1,121 @@
+package appendix
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// TestSecrets runs every fixtures/secrets case: each planted secret is in
+// the repository (so the case can fail) and in none of the outputs, the
+// declarations that held them are shown, and the JSON counts the
+// redactions.
+func TestSecrets(t *testing.T) {
+	paths, err := filepath.Glob("../fixtures/secrets/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	planted := 0
+	for _, p := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			f := loadFixture(t, p)
+			var secrets, shown []string
+			redactions := -1
+			for _, line := range strings.Split(string(f.arch.Comment), "\n") {
+				if rest, ok := strings.CutPrefix(line, "shown:"); ok {
+					shown = strings.Fields(rest)
+				}
+				if rest, ok := strings.CutPrefix(line, "redactions:"); ok {
+					redactions, _ = strconv.Atoi(strings.TrimSpace(rest))
+				}
+			}
+			secrets = strings.Fields(archiveFile(f.arch, "secrets"))
+			if len(secrets) == 0 || redactions < 0 {
+				t.Fatal("fixture needs a secrets section and a redactions: line")
+			}
+			for _, s := range secrets {
+				found := false
+				for _, data := range f.repo {
+					found = found || strings.Contains(data, s)
+				}
+				if !found {
+					t.Fatalf("planted secret %q is in no repository file", s)
+				}
+			}
+			planted += len(secrets)
+			dir := f.build(t)
+			md, stderr, code := runCLI(t, dir, f.spec)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			js, _, code := runCLI(t, dir, f.spec, "--format", "json")
+			if code != 0 {
+				t.Fatalf("json: exit %d", code)
+			}
+			brief := briefOutputs(t, dir, f.spec)
+			for _, out := range []string{md, stderr, js, brief} {
+				for _, s := range secrets {
+					if strings.Contains(out, s) {
+						t.Errorf("secret %q leaked:\n%s", s, out)
+					}
+				}
+			}
+			for _, name := range shown {
+				if !strings.Contains(md, name) {
+					t.Errorf("declaration %s not shown:\n%s", name, md)
+				}
+			}
+			var doc struct{ Redactions int }
+			if err := json.Unmarshal([]byte(js), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if doc.Redactions != redactions {
+				t.Errorf("redactions = %d, want %d\n%s", doc.Redactions, redactions, md)
+			}
+			if want := "appendix: redacted " + strconv.Itoa(redactions) + " secret"; !strings.Contains(stderr, want) {
+				t.Errorf("stderr lacks %q:\n%s", want, stderr)
+			}
+		})
+	}
+	t.Logf("%d planted secrets in %d fixtures, 0 leaks", planted, len(paths))
+}
+
+// briefOutputs runs appendix brief and returns every file it wrote.
+func briefOutputs(t *testing.T, dir string, spec []byte) string {
+	t.Helper()
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	args := []string{"brief", "--repo", dir, "--now", fixedNow, "--out", out, "-"}
+	if code := Run(context.Background(), args, bytes.NewReader(spec), &stdout, &stderr, func(string) string { return "" }); code != 0 {
+		t.Fatalf("brief: exit %d: %s", code, stderr.String())
+	}
+	all := stdout.String() + stderr.String()
+	files, _ := filepath.Glob(filepath.Join(out, "*"))
+	if len(files) == 0 {
+		t.Fatal("brief wrote nothing")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all += string(data)
+	}
+	return all
+}
+
+func archiveFile(a *txtar.Archive, name string) string {
+	for _, f := range a.Files {
+		if f.Name == name {
+			return string(f.Data)
+		}
+	}
+	return ""
+}
