@@ -170,7 +170,7 @@ func findSecrets(file, line string) []span {
 
 var (
 	// scheme://user:password@host: the password goes.
-	urlPasswordRe = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@"'` + "`" + `]+:([^\s@/"'` + "`" + `]+)@`)
+	urlPasswordRe    = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@"'` + "`" + `]+:([^\s@/"'` + "`" + `]+)@`)
 	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
@@ -179,8 +179,8 @@ var (
 	// a column or field default: client_secret TEXT DEFAULT '..',
 	// apiToken String @default("..").
 	secretDefaultRe = regexp.MustCompile(`(?i)([a-z0-9_]*(?:secret|token|passw(?:or)?d|pwd|api_?key|apikey)[a-z0-9_]*)["'` + "`" + `]?\s+[a-z0-9_()\[\]?, @]*?\bdefault\b\s*\(?\s*(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')`)
-	keyBeginRe = regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
-	keyEndRe   = regexp.MustCompile(`-----END[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
+	keyBeginRe      = regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
+	keyEndRe        = regexp.MustCompile(`-----END[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
 )
 
 // placeholder reports literals that name where a secret comes from
