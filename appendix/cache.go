@@ -21,7 +21,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 5
+const cacheVersion = 6
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -233,8 +233,9 @@ type scanEntry struct {
 	Skip        bool   // generated, or over the size limit
 }
 
-// scan reads one file content.
-func scan(lang *extract.Language, src []byte) *scanEntry {
+// scan reads one file content. Only a test file's imported modules are
+// kept: they say which files it covers.
+func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
 	e := &scanEntry{Size: int64(len(src)), Key: blobKey(lang, src)}
 	if len(src) > MaxFileSize || generated(src) {
 		e.Skip = true
@@ -243,7 +244,9 @@ func scan(lang *extract.Language, src []byte) *scanEntry {
 	e.Tokens = declTokens(src)
 	e.Imports = importsOf(src, nil)
 	e.Slash = slashWords(src)
-	e.Mods = importedModules(src)
+	if holdsTests(rel) {
+		e.Mods = importedModules(src)
+	}
 	return e
 }
 
@@ -312,23 +315,27 @@ func importedModules(src []byte) string {
 func slashWords(src []byte) string {
 	seen := map[string]bool{}
 	var out []byte
-	for i := 0; i+1 < len(src); i++ {
-		if src[i] != '/' || !identByte(src[i+1]) {
+	for i := 0; i+1 < len(src); {
+		k := bytes.IndexByte(src[i:], '/')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+		if i >= len(src) || !identByte(src[i]) {
 			continue
 		}
-		j := i + 1
+		j := i
 		for j < len(src) && (identByte(src[j]) || src[j] == '-' || src[j] == '.') {
 			j++
 		}
-		w := src[i+1 : j]
-		if !seen[string(w)] {
+		if w := src[i:j]; !seen[string(w)] {
 			seen[string(w)] = true
 			if len(out) > 0 {
 				out = append(out, '\n')
 			}
 			out = append(out, w...)
 		}
-		i = j - 1
+		i = j
 	}
 	return string(out)
 }

@@ -577,7 +577,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 			return res
 		}
-		sc = scan(lang, src)
+		sc = scan(lang, f.Path, src)
 		if statErr == nil {
 			cache.putScan(f.Path, st, sc)
 		}

@@ -28,12 +28,17 @@ func (ix *index) testFiles() []gitinfo.File {
 	if ix.tests == nil {
 		ix.tests = []gitinfo.File{}
 		for _, f := range ix.files {
-			if testFile(f.Path) || strings.Contains(f.Path, "/__tests__/") {
+			if holdsTests(f.Path) {
 				ix.tests = append(ix.tests, f)
 			}
 		}
 	}
 	return ix.tests
+}
+
+// holdsTests reports files whose imports say what they test.
+func holdsTests(rel string) bool {
+	return testFile(rel) || strings.Contains(rel, "/__tests__/")
 }
 
 // maxTestNames is how many test names a file lists before they are counted.
