@@ -101,6 +101,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 		doc.Gaps = append(doc.Gaps, Gap{Ref: u.ref.Name, SpecLine: u.ref.Line, Hint: u.hint})
 	}
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
+	doc.Gaps = submoduleGaps(doc.Gaps, repo.Submodules)
 
 	if err := ix.handlerNotes(ctx, repo.Root, matches); err != nil {
 		return nil, err
@@ -146,6 +147,9 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 		for _, s := range a.SelectedBy {
 			res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 		}
+	}
+	if repo.IndexWarning != "" {
+		res.Warnings = append(res.Warnings, repo.IndexWarning)
 	}
 	if repo.Warning != "" {
 		res.Warnings = append(res.Warnings, repo.Warning)
@@ -224,4 +228,37 @@ func coversFile(file string, a *Artifact) bool {
 type ContextFile struct {
 	Name string
 	Abs  string
+}
+
+// maxSubmoduleGaps is how many submodules are named one by one.
+const maxSubmoduleGaps = 5
+
+// submoduleGaps says which nested repositories were not entered: a gap a
+// reference points into says so, and every other submodule is named once,
+// so that no reader takes its absence from the appendix for absence from
+// the code.
+func submoduleGaps(gaps []Gap, subs []string) []Gap {
+	named := map[string]bool{}
+	for i, g := range gaps {
+		for _, s := range subs {
+			if g.Ref == s || strings.HasPrefix(g.Ref, s+"/") {
+				gaps[i].Hint = fmt.Sprintf("inside git submodule `%s`, which is not entered", s)
+				named[s] = true
+			}
+		}
+	}
+	var rest []string
+	for _, s := range subs {
+		if !named[s] {
+			rest = append(rest, s)
+		}
+	}
+	for i, s := range rest {
+		if i == maxSubmoduleGaps {
+			gaps = append(gaps, Gap{Ref: fmt.Sprintf("%d more submodules", len(rest)-i), Hint: "not entered: " + strings.Join(rest[i:], ", ")})
+			break
+		}
+		gaps = append(gaps, Gap{Ref: s, Hint: "git submodule (a nested repository): not entered, nothing inside it is searched"})
+	}
+	return gaps
 }

@@ -165,7 +165,11 @@ func (d *Document) Markdown() string {
 	if len(d.Gaps) > 0 && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
 		for _, g := range d.Gaps[:d.gapsShown] {
-			if g.SpecLine == 0 {
+			switch {
+			case g.SpecLine == 0 && strings.ContainsAny(g.Ref, "/."):
+				fmt.Fprintf(&b, "- `%s`: %s\n", g.Ref, g.Hint) // a path no spec line names
+				continue
+			case g.SpecLine == 0:
 				fmt.Fprintf(&b, "- %s: %s\n", strings.ToUpper(g.Ref[:1])+g.Ref[1:], g.Hint)
 				continue
 			}

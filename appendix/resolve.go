@@ -554,6 +554,9 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 			res.defs, res.routes, res.warning = nil, nil, fmt.Sprintf("%s: extraction failed: %v", f.Path, r)
 		}
 	}()
+	if extractHook != nil {
+		extractHook(f.Path)
+	}
 	// What the file holds, from the scan cache when its size and
 	// modification time are those it was scanned with; else from reading it.
 	var src []byte
@@ -656,6 +659,10 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	}
 	return res
 }
+
+// extractHook, when set (by tests), runs before each file is searched:
+// it is how a test makes one file's extraction panic.
+var extractHook func(rel string)
 
 // match is a resolved reference: the definition chosen for it and why.
 type match struct {

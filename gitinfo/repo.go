@@ -26,11 +26,20 @@ type Repo struct {
 	gitDir string // for .git/info/exclude; the common dir in a linked worktree
 	// Warning says why git information is missing although there is a .git.
 	Warning string
-	ignores bool // apply .gitignore rules while walking
+	// IndexWarning says the index could not be read (a split index, an
+	// extension go-git does not know): the walk matched ignore rules for
+	// every file and Dirty hashed files against HEAD instead.
+	IndexWarning string
+	// Submodules are the nested repositories the last Walk did not enter:
+	// gitlinks in the index and directories holding their own .git.
+	Submodules []string
+	ignores    bool // apply .gitignore rules while walking
 
 	tracked     map[string]int64 // index sizes plus one, by path (from the last Walk)
 	trackedDirs map[string]bool
 	entries     map[string]*index.Entry // the index as the last Walk read it
+	noIndex     bool                    // the index could not be read
+	gitlinks    map[string]bool         // submodule paths recorded in the index
 }
 
 // Head is what HEAD points at.
@@ -183,14 +192,16 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 		return nil, nil
 	}
 	entries := r.entries // read once per run, by Walk
-	if entries == nil {
+	if entries == nil && !r.noIndex {
 		idx, err := r.git.Storer.Index()
 		if err != nil {
-			return nil, fmt.Errorf("read git index: %w", err)
-		}
-		entries = make(map[string]*index.Entry, len(idx.Entries))
-		for _, e := range idx.Entries {
-			entries[e.Name] = e
+			r.noIndex = true
+			r.IndexWarning = indexWarning(err)
+		} else {
+			entries = make(map[string]*index.Entry, len(idx.Entries))
+			for _, e := range idx.Entries {
+				entries[e.Name] = e
+			}
 		}
 	}
 	var tree *object.Tree
@@ -213,6 +224,19 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 }
 
 func (r *Repo) fileChanged(p string, e *index.Entry, tree *object.Tree) (bool, error) {
+	if r.noIndex && tree != nil {
+		// No index to compare stat data with: the file's content against
+		// HEAD's, which is what a reader of the appendix cares about.
+		te, err := tree.FindEntry(p)
+		if err != nil {
+			return true, nil
+		}
+		h, err := BlobHash(r.Root, p)
+		if err != nil {
+			return true, nil
+		}
+		return h != te.Hash.String(), nil
+	}
 	if e == nil || tree == nil {
 		return true, nil // untracked, or nothing committed yet
 	}
@@ -235,6 +259,11 @@ func (r *Repo) fileChanged(p string, e *index.Entry, tree *object.Tree) (bool, e
 		return false, fmt.Errorf("%s: %w", p, err)
 	}
 	return plumbing.ComputeHash(plumbing.BlobObject, b) != e.Hash, nil
+}
+
+// indexWarning is the one line said when go-git cannot read the index.
+func indexWarning(err error) string {
+	return fmt.Sprintf("git index unreadable by go-git (%v): ignore rules matched for every file, uncommitted changes found by hashing against HEAD", err)
 }
 
 // BlobHash is git's object id for the file's current content, the same

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
@@ -55,9 +56,11 @@ func (r *Repo) Walk(ctx context.Context, skipDir func(rel string) bool) ([]File,
 		}
 	}
 	r.tracked, r.trackedDirs = r.indexPaths()
+	r.Submodules = nil
 	w := &walker{r: r, ctx: ctx, skipDir: skipDir, sem: make(chan struct{}, walkParallel)}
 	w.dir(parts, ps, true)
 	w.wg.Wait()
+	sort.Strings(r.Submodules)
 	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
 	return w.files, w.err
 }
@@ -76,6 +79,12 @@ type walker struct {
 	mu      sync.Mutex
 	files   []File
 	err     error
+}
+
+func (w *walker) submodule(rel string) {
+	w.mu.Lock()
+	w.r.Submodules = append(w.r.Submodules, rel)
+	w.mu.Unlock()
 }
 
 func (w *walker) fail(err error) {
@@ -111,6 +120,16 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 			}
 		}
 	}
+	if !root && r.git != nil {
+		for _, e := range entries {
+			if e.Name() == ".git" {
+				// A nested repository (a submodule not yet in the index, a
+				// clone inside the tree): its files are not this one's.
+				w.submodule(path.Join(dir...))
+				return
+			}
+		}
+	}
 	m := gitignore.NewMatcher(ps)
 	var files []File
 	for _, e := range entries {
@@ -133,6 +152,10 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 		}
 		if isDir {
 			if w.skipDir != nil && w.skipDir(rel) {
+				continue
+			}
+			if r.gitlinks[rel] {
+				w.submodule(rel)
 				continue
 			}
 			select {
@@ -169,10 +192,16 @@ func (r *Repo) indexPaths() (map[string]int64, map[string]bool) {
 	}
 	idx, err := r.git.Storer.Index()
 	if err != nil {
+		r.noIndex, r.IndexWarning = true, indexWarning(err)
 		return files, dirs
 	}
 	r.entries = make(map[string]*index.Entry, len(idx.Entries))
+	r.gitlinks = map[string]bool{}
 	for _, e := range idx.Entries {
+		if e.Mode == filemode.Submodule {
+			r.gitlinks[e.Name] = true
+			continue
+		}
 		r.entries[e.Name] = e
 		files[e.Name] = int64(e.Size) + 1
 		for d := path.Dir(e.Name); d != "." && !dirs[d]; d = path.Dir(d) {
