@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -113,7 +114,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.SetOutput(io.Discard)
 	o.Flags(fs)
 	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error() + " (see appendix --help)"}
+		return usageError{flagError(err) + " (see appendix --help)"}
 	}
 	if o.Help {
 		fs.SetOutput(stdout)
@@ -223,7 +224,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	now := fs.String("now", "", "RFC 3339 audit timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
-		return usageError{"inventory: " + err.Error()}
+		return usageError{"inventory: " + flagError(err)}
 	}
 	if *help {
 		fmt.Fprint(stdout, "Usage: appendix inventory [flags] [SPEC]\n\nRuns the Context Readiness Audit and writes ContextInventoryV1.\n\nFlags:\n")
@@ -299,7 +300,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	now := fs.String("now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
-		return usageError{"brief: " + err.Error()}
+		return usageError{"brief: " + flagError(err)}
 	}
 	if *help {
 		fmt.Fprint(stdout, "Usage: appendix brief [flags] SPEC\n\nWrites one briefing per gauntlet adversary, ready for debate.py gauntlet.\n\nFlags:\n")
@@ -375,7 +376,7 @@ func runStrip(args []string, stdin io.Reader, stdout io.Writer) error {
 	inPlace := fs.Bool("in-place", false, "rewrite FILE instead of printing")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
-		return usageError{"strip: " + err.Error()}
+		return usageError{"strip: " + flagError(err)}
 	}
 	if *help {
 		fmt.Fprint(stdout, "Usage: appendix strip [--in-place] [FILE|-]\n\nRemoves the appendix appendix attached and prints the spec byte for byte.\n")
@@ -535,4 +536,26 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// flagValueRe is pflag's message for a value that does not parse.
+var flagValueRe = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: (.*)$`)
+
+// flagError turns pflag's errors into one short line: "--round abc: want
+// a whole number" rather than strconv's wording.
+func flagError(err error) string {
+	m := flagValueRe.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	want := "a valid value"
+	switch {
+	case strings.Contains(m[3], "ParseInt"):
+		want = "a whole number"
+	case strings.Contains(m[3], "ParseBool"):
+		want = "true or false"
+	case strings.Contains(m[3], "ParseFloat"):
+		want = "a number"
+	}
+	return fmt.Sprintf("%s %s: want %s", m[2], m[1], want)
 }

@@ -50,6 +50,8 @@ func TestUsageAndFailures(t *testing.T) {
 	os.WriteFile(empty, []byte("\n \n"), 0o644)
 	binary := filepath.Join(t.TempDir(), "bin.md")
 	os.WriteFile(binary, []byte("a\x00b"), 0o644)
+	huge := filepath.Join(t.TempDir(), "huge.md")
+	os.WriteFile(huge, bytes.Repeat([]byte("spec line\n"), 1<<20+1), 0o644)
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -61,7 +63,12 @@ func TestUsageAndFailures(t *testing.T) {
 		{[]string{"--round", "0", spec}, 2, "appendix: --round 0: rounds start at 1"},
 		{[]string{"--budget", "0", spec}, 2, "appendix: --budget 0: the appendix needs at least 9 lines"},
 		{[]string{"--budget", "-5", spec}, 2, "appendix: --budget -5"},
-		{[]string{"--budget", "many", spec}, 2, "appendix: invalid argument \"many\" for \"--budget\""},
+		{[]string{"--budget", "many", spec}, 2, "appendix: --budget many: want a whole number"},
+		{[]string{"--round", "two", spec}, 2, "appendix: --round two: want a whole number"},
+		{[]string{"--stats=maybe", spec}, 2, "appendix: --stats maybe: want true or false"},
+		{[]string{huge}, 1, "huge.md: spec is over 10 MiB"},
+		{[]string{"brief", "--bogus", spec}, 2, "appendix: brief: unknown flag: --bogus"},
+		{[]string{"strip", "--round", "2", spec}, 2, "appendix: strip: unknown flag: --round"},
 		{[]string{"--format", "yaml", spec}, 2, `appendix: --format "yaml": want markdown or json`},
 		{[]string{"--now", "yesterday", spec}, 2, `appendix: --now "yesterday": not an RFC 3339 time`},
 		{[]string{filepath.Join(dir, "missing.md")}, 1, "missing.md: no such file or directory"},
@@ -72,7 +79,7 @@ func TestUsageAndFailures(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		args := append([]string{"--repo", dir}, tc.args...)
-		if len(tc.args) > 0 && tc.args[0] == "--repo" {
+		if len(tc.args) > 0 && (tc.args[0] == "--repo" || tc.args[0] == "brief" || tc.args[0] == "strip") {
 			args = tc.args
 		}
 		code := Run(context.Background(), args, strings.NewReader(""), &out, &errb, func(string) string { return "" })

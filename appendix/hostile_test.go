@@ -2,6 +2,7 @@ package appendix
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
+	"github.com/appendix-dev/appendix/inventory"
 )
 
 // hostileCase is one repository the tool must survive: no crash, no
@@ -267,5 +269,37 @@ func symlink(t *testing.T, target, link string) {
 	}
 	if err := os.Symlink(target, link); err != nil {
 		t.Skipf("no symlinks here: %v", err)
+	}
+}
+
+// TestConcurrentRuns: runs writing the same inventory and cache at once
+// leave files that the next run reads.
+func TestConcurrentRuns(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"go.mod": "module x\n", "a/a.go": "package a\n\n// A is a.\ntype A struct{ ID int }\n"})
+	spec := []byte("The `A` type.\n")
+	done := make(chan string, 4)
+	for i := 0; i < 4; i++ {
+		go func() {
+			var out, errb bytes.Buffer
+			code := Run(context.Background(), []string{"--repo", dir, "--now", fixedNow, "-"}, bytes.NewReader(spec), &out, &errb, func(string) string { return "" })
+			if code != 0 {
+				done <- errb.String()
+				return
+			}
+			done <- ""
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if msg := <-done; msg != "" {
+			t.Errorf("concurrent run failed: %s", msg)
+		}
+	}
+	inv, err := (inventory.Store{File: filepath.Join(dir, ".appendix", "inventory.json")}).Load()
+	if err != nil || inv == nil {
+		t.Errorf("inventory after concurrent runs: %v %v", inv, err)
+	}
+	_, stderr, code := runCLI(t, dir, spec)
+	if code != 0 || strings.Contains(stderr, "warning") {
+		t.Errorf("run after concurrent runs: exit %d: %s", code, stderr)
 	}
 }

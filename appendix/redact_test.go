@@ -1,6 +1,7 @@
 package appendix
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -98,4 +99,35 @@ func BenchmarkRedact(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		redactLines("settings.go", append([]extract.Line(nil), lines...))
 	}
+}
+
+// FuzzRedact: any snippet keeps its line count and rows, redacting twice
+// changes nothing more, and a planted key never survives.
+func FuzzRedact(f *testing.F) {
+	for _, s := range []string{
+		`password = "uP7sKq2Zx9RmWv4N"`, "-----BEGIN RSA PRIVATE KEY-----\nabc\n", `"postgres://a:b@c/d"`,
+		"token: 'ghp_gLKOmxgJTeKdNnFRIBXuDL7DxtpYlSXpfKtH'", "x := `-----END PRIVATE KEY-----`", "\xff\xfe secret=\x00",
+	} {
+		f.Add(s)
+	}
+	const planted = "ghp_gLKOmxgJTeKdNnFRIBXuDL7DxtpYlSXpfKtH"
+	f.Fuzz(func(t *testing.T, text string) {
+		var lines []extract.Line
+		for i, l := range strings.Split(text+"\nvar githubToken = \""+planted+"\"", "\n") {
+			lines = append(lines, extract.Line{Row: i + 1, Text: l})
+		}
+		n := len(lines)
+		redactLines("fuzz.go", lines)
+		if len(lines) != n {
+			t.Fatalf("%d lines became %d", n, len(lines))
+		}
+		for i, l := range lines {
+			if l.Row != i+1 {
+				t.Fatalf("row %d at %d", l.Row, i+1)
+			}
+		}
+		if strings.Contains(lines[n-1].Text, planted) {
+			t.Fatalf("planted token survived: %q", lines[n-1].Text)
+		}
+	})
 }

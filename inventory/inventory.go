@@ -100,11 +100,27 @@ func (inv *Inventory) Validate() error {
 	return nil
 }
 
+// jsonError says what is wrong with a file that does not decode: broken
+// JSON, or JSON of another shape.
+func jsonError(err error) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te) && te.Field != "":
+		return fmt.Errorf("not a ContextInventoryV1 or session file: %q is a JSON %s, want %s", te.Field, te.Value, te.Type)
+	case errors.As(err, &te):
+		return fmt.Errorf("not a ContextInventoryV1 or session file: a JSON %s, want an object", te.Value)
+	case errors.As(err, &se):
+		return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, err)
+	}
+	return fmt.Errorf("invalid JSON: %v", err)
+}
+
 // decode parses and validates an inventory object.
 func decode(raw []byte) (*Inventory, error) {
 	var inv Inventory
 	if err := json.Unmarshal(raw, &inv); err != nil {
-		return nil, fmt.Errorf("invalid JSON: %w", err)
+		return nil, jsonError(err)
 	}
 	if err := inv.Validate(); err != nil {
 		return nil, err

@@ -96,6 +96,8 @@ func TestValidation(t *testing.T) {
 	dir := t.TempDir()
 	for name, tc := range map[string]struct{ body, want string }{
 		"corrupt":    {`{"schema_version": "1.1",`, "invalid JSON"},
+		"shape":      {`{"schema_version": 1, "sources": []}`, `not a ContextInventoryV1 or session file: "schema_version" is a JSON number, want string`},
+		"array":      {`[1, 2]`, "not a ContextInventoryV1 or session file: a JSON array, want an object"},
 		"missing":    {`{"schema_version": "1.1", "sources": {}}`, "missing audit_timestamp, git_hash, blast_zone"},
 		"version":    {`{"schema_version": "2.0", "audit_timestamp": "x", "git_hash": "y", "blast_zone": [], "sources": {}}`, `schema_version "2.0"`},
 		"v1.0 extra": {`{"schema_version": "1.0", "audit_timestamp": "x", "git_hash": "y", "blast_zone": [], "sources": {}, "future": 1}`, ""},

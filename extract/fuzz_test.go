@@ -1,0 +1,63 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"testing"
+)
+
+// fuzzScanner checks what any exact scanner must hold on any input: no
+// panic, and every definition, line and member inside the file.
+func fuzzScanner(f *testing.F, file string, seeds []string) {
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	lang := ForPath(file)
+	if lang == nil {
+		f.Fatalf("no language for %s", file)
+	}
+	p := NewParser()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		defs, err := p.Definitions(context.Background(), lang, file, src, nil)
+		if err != nil {
+			return // refusing input is allowed; crashing is not
+		}
+		lines := bytes.Count(src, []byte("\n")) + 1
+		for _, d := range defs {
+			if d.Name == "" || d.StartLine < 1 || d.EndLine < d.StartLine || d.EndLine > lines {
+				t.Fatalf("%s: bad span %d-%d in %d lines", d.Name, d.StartLine, d.EndLine, lines)
+			}
+			for _, l := range d.Lines {
+				if l.Row < d.StartLine || l.Row > d.EndLine {
+					t.Fatalf("%s: line %d outside %d-%d", d.Name, l.Row, d.StartLine, d.EndLine)
+				}
+			}
+			for _, m := range d.Members {
+				if m.Name == "" || m.Start < 1 || m.End < m.Start || m.End > lines {
+					t.Fatalf("%s: member %+v outside the file", d.Name, m)
+				}
+			}
+		}
+	})
+}
+
+func FuzzPrisma(f *testing.F) {
+	fuzzScanner(f, "schema.prisma", []string{
+		"model User {\n  id Int @id\n  posts Post[]\n}\n",
+		"enum Role {\n  USER\n  ADMIN\n}\n",
+		"model A { id Int }\nmodel B {\n// }\n  a A @relation(fields: [aId], references: [id])\n",
+		"/// doc\nmodel {\n}\n}}\n{{",
+		"type Address {\n  street String\n}\nview V {\n id Int\n",
+	})
+}
+
+func FuzzSQL(f *testing.F) {
+	fuzzScanner(f, "schema.sql", []string{
+		"CREATE TABLE users (\n  id BIGSERIAL PRIMARY KEY,\n  email TEXT NOT NULL\n);\n",
+		"CREATE TYPE status AS ENUM ('a', 'b');\nALTER TABLE users ADD COLUMN s status;\n",
+		"create table if not exists \"Order\" (id int); create table b (x text default ';');",
+		"CREATE TABLE t (a text DEFAULT 'it''s', -- comment );\n b int);\n",
+		"CREATE TABLE (\n);\n/* unterminated",
+		"CREATE VIEW v AS SELECT * FROM t;\nCREATE INDEX i ON t (a);",
+	})
+}
