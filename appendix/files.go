@@ -37,8 +37,20 @@ func secretName(rel string) bool {
 			return true
 		}
 	}
-	return strings.HasPrefix(b, "id_rsa") || strings.HasPrefix(b, "id_ed25519") || strings.HasPrefix(b, "id_ecdsa") ||
-		b == "credentials.json" || b == ".npmrc" || b == ".pypirc" || b == ".netrc"
+	if strings.HasPrefix(b, "id_") && (path.Ext(b) == "" || path.Ext(b) == ".pub") {
+		return true // ssh keys: id_rsa, id_ed25519, id_ecdsa_sk.pub
+	}
+	switch b {
+	case "credentials.json", "credentials", ".npmrc", ".pypirc", ".netrc", ".git-credentials", ".htpasswd",
+		"service-account.json", "secrets.json", "secrets.yaml", "secrets.yml", ".dockercfg":
+		return true
+	}
+	for _, s := range []string{".p8", ".pkcs12", ".gpg", ".asc", ".kdbx", ".tfvars", ".tfstate"} {
+		if strings.HasSuffix(b, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // sourceFile returns the language of a file the tool may read for
