@@ -178,7 +178,7 @@ var (
 	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*(?:secret|token|passw(?:or)?d|pwd|api[_.-]?key|apikey|private[_.-]?key|access[_.-]?key|auth[_.-]?key|credential|signing[_.-]?key|encryption[_.-]?key|salt)[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:)\s*(?:[a-z_.]+\()?(?:b|r|f)?("([^"\\\n]{8,})"|'([^'\\\n]{8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
 	// a column or field default: client_secret TEXT DEFAULT '..',
 	// apiToken String @default("..").
-	secretDefaultRe = regexp.MustCompile(`(?i)([a-z0-9_]*(?:secret|token|passw(?:or)?d|pwd|api_?key|apikey)[a-z0-9_]*)["'` + "`" + `]?\s+[a-z0-9_()\[\]?, @]*?\bdefault\b\s*\(?\s*(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')`)
+	secretDefaultRe = regexp.MustCompile(`(?i)([a-z0-9_]*(?:secret|token|passw(?:or)?d|pwd|api_?key|apikey)[a-z0-9_]*)["'` + "`" + `]?\s+[a-z0-9_()\[\]?, @=]*?\bdefault\b\s*[=(]?\s*(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')`)
 	keyBeginRe      = regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
 	keyEndRe        = regexp.MustCompile(`-----END[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
 )
