@@ -43,6 +43,13 @@ func hostileCases() []hostileCase {
 	}
 	deep := "export const deep = " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + ";\nexport interface Order { id: number }\n"
 	parens := "def hard():\n    return " + strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000) + "\n\nclass Order:\n    id: int\n"
+	// Ambiguities tree-sitter must backtrack over: generic calls that may be
+	// comparisons, arrow functions that may be parenthesised expressions,
+	// template literals inside template literals.
+	hard := "export const g = " + strings.Repeat("a < b > (", 3000) + strings.Repeat(")", 3000) + ";\n" +
+		"export const f = " + strings.Repeat("(x) => (", 2000) + "x" + strings.Repeat(")", 2000) + ";\n" +
+		"export const t = " + strings.Repeat("`${", 2000) + "1" + strings.Repeat("}`", 2000) + ";\n" +
+		"export interface Order { id: number }\n"
 	oneLine := "export const big = \"" + strings.Repeat("x", 900_000) + "\"; export interface Order { id: number }\n"
 	return []hostileCase{
 		{
@@ -85,8 +92,8 @@ func hostileCases() []hostileCase {
 		},
 		{
 			name: "deep nesting", spec: "The `Order` interface, the `Order` class and `hard`.\n",
-			files: map[string]string{"web/deep.ts": deep, "app/hard.py": parens},
-			want:  []string{"web/deep.ts", "app/hard.py"},
+			files: map[string]string{"web/deep.ts": deep, "app/hard.py": parens, "web/hard.ts": hard},
+			want:  []string{"web/deep.ts", "app/hard.py", "web/hard.ts"},
 		},
 		{
 			name: "panic in one file", spec: "The `Order` type and the `Invoice` type.\n",
