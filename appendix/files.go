@@ -191,6 +191,13 @@ func declTokens(src []byte) tokenSet {
 					first = false // the keyword itself is never a name
 					varLine = varKeywords[string(tok)]
 					typeLine = typeKeywords[string(tok)]
+					if varLine && !top {
+						// "  const teamId = ...", "\tvar n int": a local
+						// variable inside a function, never a definition
+						// the extractor returns. Go's var/const blocks
+						// and class fields have no keyword on the line.
+						break
+					}
 					i, n = j, n+1
 					continue
 				}
