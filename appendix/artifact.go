@@ -39,6 +39,7 @@ type Artifact struct {
 	source    Source // best source among the references that chose it
 	order     int    // position in the spec of the first reference naming it
 	overflow  bool   // past the protocol's per-kind guideline
+	redacted  bool   // its secrets are replaced already
 }
 
 // shape is what budget trims change.

@@ -101,13 +101,16 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 		doc.Gaps = append(doc.Gaps, Gap{Ref: u.ref.Name, SpecLine: u.ref.Line, Hint: u.hint})
 	}
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
-	doc.Gaps = submoduleGaps(doc.Gaps, repo.Submodules)
+	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
 
 	if err := ix.handlerNotes(ctx, repo.Root, matches); err != nil {
 		return nil, err
 	}
 	arts := buildArtifacts(matches, spec.Words)
 	markContextFiles(arts, repo.Root, cfg.ContextFiles, spec.Words)
+	// Redacted before anything hashes or stores the text: the round
+	// history compares what was shown.
+	res.Redactions = redactArtifacts(arts)
 	need := map[string]bool{}
 	for _, n := range cfg.Need {
 		need[n] = true
@@ -125,7 +128,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 		}
 	}
 	doc.Artifacts = arts
-	res.Redactions = redactArtifacts(arts)
+	res.Redactions += redactArtifacts(arts) // the architecture and test artifacts
 	res.Unresolved = doc.Gaps
 
 	var paths []string
@@ -230,14 +233,14 @@ type ContextFile struct {
 	Abs  string
 }
 
-// maxSubmoduleGaps is how many submodules are named one by one.
+// maxSubmoduleGaps is how many submodules the markdown names one by one.
 const maxSubmoduleGaps = 5
 
 // submoduleGaps says which nested repositories were not entered: a gap a
-// reference points into says so, and every other submodule is named once,
-// so that no reader takes its absence from the appendix for absence from
-// the code.
-func submoduleGaps(gaps []Gap, subs []string) []Gap {
+// reference points into says so, and the other submodules are returned,
+// to be named once each, so that no reader takes their absence from the
+// appendix for absence from the code.
+func submoduleGaps(gaps []Gap, subs []string) []string {
 	named := map[string]bool{}
 	for i, g := range gaps {
 		for _, s := range subs {
@@ -247,18 +250,11 @@ func submoduleGaps(gaps []Gap, subs []string) []Gap {
 			}
 		}
 	}
-	var rest []string
+	rest := []string{}
 	for _, s := range subs {
 		if !named[s] {
 			rest = append(rest, s)
 		}
 	}
-	for i, s := range rest {
-		if i == maxSubmoduleGaps {
-			gaps = append(gaps, Gap{Ref: fmt.Sprintf("%d more submodules", len(rest)-i), Hint: "not entered: " + strings.Join(rest[i:], ", ")})
-			break
-		}
-		gaps = append(gaps, Gap{Ref: s, Hint: "git submodule (a nested repository): not entered, nothing inside it is searched"})
-	}
-	return gaps
+	return rest
 }

@@ -222,6 +222,11 @@ func TestRepositoryShapes(t *testing.T) {
 			gitCLI(t, base, "clone", "-q", "file://"+src, filepath.Join(d, "third", "copy"))
 			return d
 		}, want: []string{"`third/copy`", "nothing inside it is searched"}},
+		{name: "stray .git in a tracked directory", make: func() string {
+			d := clone("stray")
+			gitCLI(t, d, "init", "-q", "orders")
+			return d
+		}, want: []string{"orders/order.go"}},
 		{name: "split index", make: func() string {
 			d := clone("split")
 			gitCLI(t, d, "update-index", "--split-index")

@@ -25,6 +25,7 @@ type Output struct {
 	Skipped       string           `json:"skipped,omitempty"`
 	Warnings      []string         `json:"warnings"`
 	Redactions    int              `json:"redactions"` // secret literals replaced by "<redacted>"
+	Submodules    []string         `json:"submodules"` // nested repositories not entered
 }
 
 // GitOutput is the provenance; null outside git or with no commits.
@@ -77,6 +78,7 @@ func (r *Result) JSON() ([]byte, error) {
 		Reused:        append([]Reuse{}, d.Reused...),
 		Skipped:       r.Skipped,
 		Redactions:    r.Redactions,
+		Submodules:    append([]string{}, d.Submodules...),
 	}
 	if d.Git && d.Head != nil && d.Head.Commit != "" {
 		out.Git = &GitOutput{Commit: d.Head.Commit, Short: d.Head.Short, Branch: d.Head.Branch, Detached: d.Head.Detached,

@@ -150,7 +150,7 @@ func findSecrets(file, line string) []span {
 				from, to = from+1, to-1 // the literal's content, not its quotes
 			}
 			secret, match := line[from:to], line[m[0]:m[1]]
-			if (from == 0 || !strings.ContainsRune(`"'`+"`", rune(line[from-1]))) && qualifiedIdentRe.MatchString(secret) {
+			if r.ID == "generic-api-key" && codeReference(line, from, secret) {
 				continue // gosnmp.SHA512, config.Token: code, not a literal
 			}
 			if r.Entropy > 0 && entropy(secret) <= r.Entropy {
@@ -170,18 +170,40 @@ func findSecrets(file, line string) []span {
 
 var (
 	// scheme://user:password@host: the password goes.
-	urlPasswordRe    = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@"'` + "`" + `]+:([^\s@/"'` + "`" + `]+)@`)
+	// The password runs to the last "@" before the host, "/" and "@"
+	// included: postgres://app:p@ss/w0rd@db/app.
+	urlPasswordRe = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@"'` + "`" + `]+:([^\s"'` + "`" + `]+)@[^\s@/"'` + "`" + `]+`)
+	// Go's MySQL DSN has no scheme: root:pass@tcp(127.0.0.1:3306)/app.
+	dsnPasswordRe    = regexp.MustCompile(`(?:^|[\s"'` + "`" + `=])[A-Za-z0-9_.-]+:([^\s"'` + "`" + `]+)@(?:tcp|unix|udp)\(`)
 	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
 	// x => "..", and keyword arguments.
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*(?:secret|token|passw(?:or)?d|pwd|api[_.-]?key|apikey|private[_.-]?key|access[_.-]?key|auth[_.-]?key|credential|signing[_.-]?key|encryption[_.-]?key|salt)[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:)\s*(?:[a-z_.]+\()?(?:b|r|f)?("([^"\\\n]{8,})"|'([^'\\\n]{8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:)\s*(?:[a-z_.\[\]]+\()?(?:b|r|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
 	// a column or field default: client_secret TEXT DEFAULT '..',
 	// apiToken String @default("..").
 	secretDefaultRe = regexp.MustCompile(`(?i)([a-z0-9_]*(?:secret|token|passw(?:or)?d|pwd|api_?key|apikey)[a-z0-9_]*)["'` + "`" + `]?\s+[a-z0-9_()\[\]?, @=]*?\bdefault\b\s*[=(]?\s*(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')`)
 	keyBeginRe      = regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
 	keyEndRe        = regexp.MustCompile(`-----END[ A-Z0-9_-]*PRIVATE KEY( BLOCK)?-----`)
 )
+
+// codeReference reports an unquoted dotted name of short parts, such as
+// gosnmp.SHA512: an expression, where a token (a JWT, dp.pt.xxx) has at
+// least one long part.
+func codeReference(line string, from int, secret string) bool {
+	if from > 0 && strings.ContainsRune(`"'`+"`", rune(line[from-1])) || !qualifiedIdentRe.MatchString(secret) {
+		return false
+	}
+	for _, part := range strings.Split(secret, ".") {
+		if len(part) > 24 {
+			return false
+		}
+	}
+	return true
+}
+
+// secretNamePattern is what a name that says secret holds.
+const secretNamePattern = `(?:secret|token|passw(?:or)?d|pwd|api[_.-]?key|apikey|(?:private|access|auth|signing|encryption|jwt|hmac|master|session|client)[_.-]?key|credential|salt)`
 
 // placeholder reports literals that name where a secret comes from
 // rather than holding one: "${DB_PASSWORD}", "<token>", "changeme".
@@ -196,12 +218,14 @@ func placeholder(s string) bool {
 // ownSecrets finds what gitleaks' specific rules leave to judgment.
 func ownSecrets(line string) []span {
 	var out []span
-	if !strings.Contains(line, "://") {
+	if !strings.Contains(line, "://") && !strings.Contains(line, "@tcp(") && !strings.Contains(line, "@unix(") && !strings.Contains(line, "@udp(") {
 		goto assignments
 	}
-	for _, m := range urlPasswordRe.FindAllStringSubmatchIndex(line, -1) {
-		if pw := line[m[2]:m[3]]; !placeholder(pw) && !strings.Contains(pw, `\`) {
-			out = append(out, span{m[2], m[3]})
+	for _, re := range []*regexp.Regexp{urlPasswordRe, dsnPasswordRe} {
+		for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
+			if pw := line[m[2]:m[3]]; !placeholder(pw) && !strings.Contains(pw, `\`) {
+				out = append(out, span{m[2], m[3]})
+			}
 		}
 	}
 assignments:
@@ -254,7 +278,8 @@ func notSecretName(name string) bool {
 	if strings.Contains(name, "tokenizer") {
 		return true
 	}
-	for _, suf := range []string{"name", "env", "path", "file", "url", "uri", "type", "header", "endpoint", "id", "prefix", "field", "key_len", "length", "size"} {
+	for _, suf := range []string{"name", "env", "path", "file", "url", "uri", "type", "header", "endpoint", "id", "prefix", "field", "key_len", "length", "size",
+		"regexp", "regex", "pattern", "format", "label", "message", "msg", "prompt", "query", "title", "description"} {
 		if strings.HasSuffix(name, suf) && !strings.HasSuffix(name, "secret"+suf) {
 			return true
 		}
@@ -295,11 +320,15 @@ func entropy(s string) float64 {
 
 // redactLine replaces every secret literal in one line of file.
 func redactLine(file, line string) (string, int) {
-	spans := append(findSecrets(file, line), ownSecrets(line)...)
+	return applySpans(line, append(findSecrets(file, line), ownSecrets(line)...))
+}
+
+// applySpans replaces the spans of line, overlapping ones merged: one
+// secret, one replacement.
+func applySpans(line string, spans []span) (string, int) {
 	if len(spans) == 0 {
 		return line, 0
 	}
-	// Overlapping findings merge: one secret, one replacement.
 	sortSpans(spans)
 	merged := spans[:1]
 	for _, s := range spans[1:] {
@@ -330,50 +359,97 @@ func sortSpans(s []span) {
 }
 
 // redactLines replaces the secrets in a snippet in place and returns how
-// many it replaced. The lines of a private key block become one
-// "<redacted>" each, so the snippet keeps its line numbers.
+// many it replaced. In a private key block each run of key material
+// becomes "<redacted>", so the snippet keeps its lines; a BEGIN marker
+// that code merely compares against starts no block.
 func redactLines(file string, lines []extract.Line) int {
 	n := 0
 	inKey := false
+	pending := "" // a secret's name that ended the previous line: "clientSecret:"
 	for i := range lines {
 		t := lines[i].Text
 		switch {
 		case inKey:
 			if loc := keyEndRe.FindStringIndex(t); loc != nil {
 				inKey = false
-				if strings.TrimSpace(t[:loc[0]]) != "" {
-					t = Redacted + t[loc[0]:]
-				}
+				t = pemRunRe.ReplaceAllString(t[:loc[0]], Redacted) + t[loc[0]:]
+			} else if pemLine(t) {
+				t = pemRunRe.ReplaceAllString(t, Redacted)
 			} else {
-				indent := t[:len(t)-len(strings.TrimLeft(t, " \t"))]
-				t = indent + Redacted
+				inKey = false // not key material: the block was not a key
 			}
 		case keyBeginRe.MatchString(t):
 			loc := keyBeginRe.FindStringIndex(t)
 			rest := t[loc[1]:]
 			if end := keyEndRe.FindStringIndex(rest); end != nil {
-				t = t[:loc[1]] + Redacted + rest[end[0]:] // a key on one line
-			} else {
-				inKey = true
-				t = t[:loc[1]]
-				if strings.TrimSpace(rest) != "" {
-					t += Redacted
+				if strings.TrimSpace(rest[:end[0]]) != "" { // a key on one line
+					t = t[:loc[1]] + Redacted + rest[end[0]:]
+					n++
 				}
+			} else if i+1 < len(lines) && (pemLine(lines[i+1].Text) || keyEndRe.MatchString(lines[i+1].Text)) || pemRunRe.MatchString(rest) {
+				inKey = true
+				t = t[:loc[1]] + pemRunRe.ReplaceAllString(rest, Redacted)
+				n++
 			}
-			n++
 		}
 		red, c := redactLine(file, t)
+		if pending != "" {
+			var c2 int
+			red, c2 = redactCarried(pending, red)
+			c += c2
+		}
+		pending = trailingSecretName(t)
 		n += c
 		lines[i].Text = red
 	}
 	return n
 }
 
-// redactArtifacts redacts every artifact's snippet. The lines are copied
-// first: they may be shared with the extraction cache.
+var (
+	// pemRunRe is key material: base64 runs of a PEM body.
+	pemRunRe = regexp.MustCompile(`[A-Za-z0-9+/=]{16,}`)
+	// pemLineRe is one line of a PEM body, bare or inside a string literal
+	// ("MIIEow...\n" +), or a PEM header (Proc-Type, DEK-Info).
+	pemLineRe = regexp.MustCompile(`^\s*(?:["'` + "`" + `]?[A-Za-z0-9+/=]{16,}(?:\\n)?["'` + "`" + `]?\s*[+,;]?\s*|(?:Proc-Type|DEK-Info|Comment):.*)$`)
+	// trailingNameRe is a secret's name ending a line before its value.
+	trailingNameRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:|\()\s*$`)
+)
+
+func pemLine(t string) bool { return pemLineRe.MatchString(t) }
+
+// trailingSecretName returns the name of a secret whose value starts on
+// the next line ("clientSecret:" as Prettier leaves it), or "".
+func trailingSecretName(t string) string {
+	m := trailingNameRe.FindStringSubmatch(t)
+	if m == nil || notSecretName(strings.ToLower(m[1])) {
+		return ""
+	}
+	return m[1]
+}
+
+// redactCarried redacts a literal that opens a line as the value of the
+// secret named at the end of the line before.
+func redactCarried(name, line string) (string, int) {
+	prefix := name + " = "
+	var spans []span
+	for _, sp := range assigned(prefix+strings.TrimLeft(line, " \t"), secretAssignRe, 3) {
+		shift := len(prefix) - (len(line) - len(strings.TrimLeft(line, " \t")))
+		if sp.from >= len(prefix) {
+			spans = append(spans, span{sp.from - shift, sp.to - shift})
+		}
+	}
+	return applySpans(line, spans)
+}
+
+// redactArtifacts redacts the snippets of the artifacts not redacted yet.
+// The lines are copied first: they may be shared with the extraction cache.
 func redactArtifacts(arts []*Artifact) int {
 	n := 0
 	for _, a := range arts {
+		if a.redacted {
+			continue
+		}
+		a.redacted = true
 		lines := append([]extract.Line(nil), a.Lines...)
 		if c := redactLines(a.Path, lines); c > 0 {
 			a.Lines = lines
@@ -388,9 +464,6 @@ func redactArtifacts(arts []*Artifact) int {
 func redactItems(items []briefItem) int {
 	n := 0
 	for i := range items {
-		if items[i].fence == "" && !strings.Contains(items[i].text, "=") && !strings.Contains(items[i].text, ":") {
-			continue // a list of names and paths
-		}
 		var lines []extract.Line
 		for _, t := range strings.Split(items[i].text, "\n") {
 			lines = append(lines, extract.Line{Text: t})

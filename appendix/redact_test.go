@@ -22,7 +22,18 @@ func TestRedactLine(t *testing.T) {
 		{`def __init__(self, api_key: str = "Zq81nVx02LmKpR4t"):`, `def __init__(self, api_key: str = "<redacted>"):`},
 		{`    client_secret TEXT NOT NULL DEFAULT 'Vb3nQ8xK2mLp7RtW',`, `    client_secret TEXT NOT NULL DEFAULT '<redacted>',`},
 		{`  apiToken String @default("c8Rt2Wq9Lx4Zp7Nv")`, `  apiToken String @default("<redacted>")`},
+		{`var DefaultAuth = "Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJVadQssw5c"`, `var DefaultAuth = "Bearer <redacted>"`},
+		{`export DOPPLER_TOKEN=dp.pt.29326ml64lg2tjf8cz2ka7edcmpb3u2m7os5af3r09f`, `export DOPPLER_TOKEN=<redacted>`},
+		{`dsn = "postgres://app:Zx8/Lq+2Wm@db/app"`, `dsn = "postgres://app:<redacted>@db/app"`},
+		{`dsn = "postgres://app:p@ss9Wq7Lm@db/app"`, `dsn = "postgres://app:<redacted>@db/app"`},
+		{`dsn := "root:Hk29xWq7LmZp@tcp(127.0.0.1:3306)/app"`, `dsn := "root:<redacted>@tcp(127.0.0.1:3306)/app"`},
+		{`var jwtKey = []byte("Zq81nVx02LmKpR4tW")`, `var jwtKey = []byte("<redacted>")`},
+		{`const apiSecret = Buffer.from("Zq81nVx02LmKpR4tW", "utf8")`, `const apiSecret = Buffer.from("<redacted>", "utf8")`},
+		{`password = "Zq81nVx02LmK\npR4t"`, `password = "<redacted>"`},
 		// Not secrets: names, placeholders, references, low entropy.
+		{`sp.AuthenticationProtocol = gosnmp.SHA384`, ``},
+		{"passwordRegexp = regexp.MustCompile(`personal.[nusi]`)", ``},
+		{`tokenLabel: "Personal access token (classic)",`, ``},
 		{`const SecretKeyEnv = "SECRET_KEY"`, ``},
 		{`token := r.Header.Get("Authorization")`, ``},
 		{`apiKeyHeader = "X-Api-Key"`, ``},
@@ -73,6 +84,40 @@ func TestRedactKeyBlock(t *testing.T) {
 	for i, l := range lines {
 		if l.Text != want[i] || l.Row != i+1 {
 			t.Errorf("line %d = %q, want %q", i+1, l.Text, want[i])
+		}
+	}
+}
+
+func TestRedactAcrossLines(t *testing.T) {
+	for _, c := range []struct {
+		in, want []string
+		n        int
+	}{
+		{ // Prettier puts a long value on the line after its name.
+			[]string{"const config = {", "  clientSecret:", `    "Zq81nVx02LmKpR4tW",`, "};"},
+			[]string{"const config = {", "  clientSecret:", `    "<redacted>",`, "};"}, 1,
+		},
+		{ // A marker code compares against starts no key block.
+			[]string{`if strings.HasPrefix(s, "-----BEGIN RSA PRIVATE KEY-----") {`, "\treturn parseKey(s)", "}"},
+			[]string{`if strings.HasPrefix(s, "-----BEGIN RSA PRIVATE KEY-----") {`, "\treturn parseKey(s)", "}"}, 0,
+		},
+		{ // A key in concatenated string literals keeps its quotes.
+			[]string{`const pem = "-----BEGIN EC PRIVATE KEY-----\n" +`, `	"MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5oLlwAkwNC8i0oAoGCCqGSM49\n" +`, `	"-----END EC PRIVATE KEY-----\n"`, "var next = 1"},
+			[]string{`const pem = "-----BEGIN EC PRIVATE KEY-----\n" +`, `	"<redacted>\n" +`, `	"-----END EC PRIVATE KEY-----\n"`, "var next = 1"}, 1,
+		},
+	} {
+		lines := make([]extract.Line, len(c.in))
+		for i, t := range c.in {
+			lines[i] = extract.Line{Row: i + 1, Text: t}
+		}
+		n := redactLines("x.ts", lines)
+		for i := range lines {
+			if lines[i].Text != c.want[i] {
+				t.Errorf("line %d = %q, want %q", i+1, lines[i].Text, c.want[i])
+			}
+		}
+		if n != c.n {
+			t.Errorf("%q: %d redactions, want %d", c.in[0], n, c.n)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -35,6 +37,9 @@ type Document struct {
 	Unreadable bool
 	// Reused are earlier rounds' artifacts named in one line each.
 	Reused []Reuse
+	// Submodules are the nested repositories not entered and not already
+	// named by a gap.
+	Submodules []string
 	// AuditGaps are the inventory's gaps_noted.
 	AuditGaps []string
 	nextLabel int // first free label number, after earlier rounds' labels
@@ -162,21 +167,25 @@ func (d *Document) Markdown() string {
 		}
 		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, a.Lang.Fence, a.Text(), fence)
 	}
-	if len(d.Gaps) > 0 && !d.hideGaps {
+	if (len(d.Gaps) > 0 || len(d.Submodules) > 0) && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
 		for _, g := range d.Gaps[:d.gapsShown] {
-			switch {
-			case g.SpecLine == 0 && strings.ContainsAny(g.Ref, "/."):
-				fmt.Fprintf(&b, "- `%s`: %s\n", g.Ref, g.Hint) // a path no spec line names
-				continue
-			case g.SpecLine == 0:
-				fmt.Fprintf(&b, "- %s: %s\n", strings.ToUpper(g.Ref[:1])+g.Ref[1:], g.Hint)
+			if g.SpecLine == 0 {
+				r, size := utf8.DecodeRuneInString(g.Ref)
+				fmt.Fprintf(&b, "- %s: %s\n", string(unicode.ToUpper(r))+g.Ref[size:], g.Hint) // "Tests: ..."
 				continue
 			}
 			fmt.Fprintf(&b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
 		}
 		if rest := len(d.Gaps) - d.gapsShown; rest > 0 {
 			fmt.Fprintf(&b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, plural(rest, "reference", "references"))
+		}
+		for i, s := range d.Submodules {
+			if i == maxSubmoduleGaps && len(d.Submodules) > maxSubmoduleGaps+1 {
+				fmt.Fprintf(&b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(d.Submodules)-i)
+				break
+			}
+			fmt.Fprintf(&b, "- `%s`: git submodule (a nested repository), not entered: nothing inside it is searched\n", s)
 		}
 	}
 	if len(d.AuditGaps) > 0 && !d.hideGaps {

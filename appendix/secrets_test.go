@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
 )
 
 // TestSecrets runs every fixtures/secrets case: each planted secret is in
@@ -82,6 +84,27 @@ func TestSecrets(t *testing.T) {
 			}
 			if want := "appendix: redacted " + strconv.Itoa(redactions) + " secret"; !strings.Contains(stderr, want) {
 				t.Errorf("stderr lacks %q:\n%s", want, stderr)
+			}
+			// The round history hashes what was shown: a later round on the
+			// same code sees nothing changed.
+			// The file changes below the artifacts (a blank line appended):
+			// only the shown text's hash can say nothing shown changed.
+			runCLI(t, dir, f.spec, "--round", "2", "--appendix-only")
+			grown := map[string]string{}
+			for name, data := range f.repo {
+				grown[name] = data + "\n"
+			}
+			testrepo.Write(t, dir, grown)
+			r3, _, _ := runCLI(t, dir, f.spec, "--round", "3", "--format", "json")
+			var round3 struct {
+				Artifacts []struct{ Label, Path string }
+				Reused    []struct{ Label string }
+			}
+			if err := json.Unmarshal([]byte(r3), &round3); err != nil {
+				t.Fatal(err)
+			}
+			if len(round3.Artifacts) != 0 || len(round3.Reused) == 0 {
+				t.Errorf("round 3 on unchanged code shows %d artifacts again and reuses %d: %+v", len(round3.Artifacts), len(round3.Reused), round3.Artifacts)
 			}
 		})
 	}

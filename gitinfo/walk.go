@@ -120,7 +120,9 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 			}
 		}
 	}
-	if !root && r.git != nil {
+	if !root && r.git != nil && !r.trackedDirs[path.Join(dir...)] {
+		// (A directory whose files this repository tracks is its own,
+		// whatever stray .git it holds.)
 		for _, e := range entries {
 			if e.Name() == ".git" {
 				// A nested repository (a submodule not yet in the index, a
