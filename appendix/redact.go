@@ -229,19 +229,22 @@ func ownSecrets(line string) []span {
 		}
 	}
 assignments:
-	low := strings.ToLower(line)
-	hit := false
-	for _, w := range secretWords {
-		if strings.Contains(low, w) {
-			hit = true
-			break
-		}
-	}
-	if !hit {
+	if !hasSecretWord(line) {
 		return out
 	}
 	out = append(out, assigned(line, secretAssignRe, 3)...)
 	return append(out, assigned(line, secretDefaultRe, 2)...)
+}
+
+// hasSecretWord reports whether line holds one of secretWords.
+func hasSecretWord(line string) bool {
+	low := strings.ToLower(line)
+	for _, w := range secretWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // secretWords are what a name must hold for secretAssignRe or
@@ -420,6 +423,10 @@ func pemLine(t string) bool { return pemLineRe.MatchString(t) }
 // trailingSecretName returns the name of a secret whose value starts on
 // the next line ("clientSecret:" as Prettier leaves it), or "".
 func trailingSecretName(t string) string {
+	t = strings.TrimRight(t, " \t")
+	if t == "" || !strings.ContainsRune("=:(>", rune(t[len(t)-1])) || !hasSecretWord(t) {
+		return ""
+	}
 	m := trailingNameRe.FindStringSubmatch(t)
 	if m == nil || notSecretName(strings.ToLower(m[1])) {
 		return ""
