@@ -132,16 +132,8 @@ func TestHostileRepositories(t *testing.T) {
 					t.Fatalf("%s: exit %d: %s", format, code, stderr)
 				}
 				if format == "markdown" {
-					for _, w := range c.want {
-						if !strings.Contains(out, w) {
-							t.Errorf("output lacks %q:\n%s", w, out)
-						}
-					}
-					for _, w := range c.warn {
-						if !strings.Contains(stderr, w) {
-							t.Errorf("stderr lacks %q:\n%s", w, stderr)
-						}
-					}
+					expectIn(t, "output", out, c.want)
+					expectIn(t, "stderr", stderr, c.warn)
 				}
 				for _, n := range c.never {
 					if strings.Contains(out, n) || strings.Contains(stderr, n) {
@@ -250,17 +242,19 @@ func TestRepositoryShapes(t *testing.T) {
 					t.Errorf("a failure is one stderr line and no output; got %q / %q", out, stderr)
 				}
 			}
-			for _, w := range c.want {
-				if !strings.Contains(out, w) {
-					t.Errorf("output lacks %q:\n%s", w, out)
-				}
-			}
-			for _, w := range c.wantStderr {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, stderr)
-				}
-			}
+			expectIn(t, "output", out, c.want)
+			expectIn(t, "stderr", stderr, c.wantStderr)
 		})
+	}
+}
+
+// expectIn reports each of want that text (the output or stderr) lacks.
+func expectIn(t *testing.T, what, text string, want []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, text)
+		}
 	}
 }
 
