@@ -270,13 +270,8 @@ func importedModules(src []byte) string {
 		return ""
 	}
 	for len(src) > 0 {
-		nl := bytes.IndexByte(src, '\n')
 		var line []byte
-		if nl < 0 {
-			line, src = src, nil
-		} else {
-			line, src = src[:nl], src[nl+1:]
-		}
+		line, src = nextLine(src)
 		t := bytes.TrimLeft(line, " \t")
 		switch {
 		case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")):

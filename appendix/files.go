@@ -137,6 +137,14 @@ func (ts tokenSet) each(fn func(name string, f uint8)) {
 	}
 }
 
+// nextLine splits off src's first line, without its newline.
+func nextLine(src []byte) (line, rest []byte) {
+	if i := bytes.IndexByte(src, '\n'); i >= 0 {
+		return src[:i], src[i+1:]
+	}
+	return src, nil
+}
+
 // declTokens scans src once and records every word that stands where a
 // definition could be: on a line that starts with a declaration keyword
 // (within its first words, before any "="), or as the first word of a
@@ -147,13 +155,8 @@ func declTokens(src []byte) tokenSet {
 	var names []byte
 	var flags []byte
 	for len(src) > 0 {
-		nl := bytes.IndexByte(src, '\n')
 		var line []byte
-		if nl < 0 {
-			line, src = src, nil
-		} else {
-			line, src = src[:nl], src[nl+1:]
-		}
+		line, src = nextLine(src)
 		t := bytes.TrimLeft(line, " \t")
 		if len(t) == 0 {
 			continue
