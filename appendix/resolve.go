@@ -103,6 +103,12 @@ func wantedNames(refs []Ref, apps map[string]bool) (map[string]want, map[string]
 			case last && len(parts) > 1 && apps[parts[0]]:
 				set(p, k) // pkg.Name: only in that package
 				restrict[p] = append(restrict[p], parts[0])
+			case i == 0 && len(parts) > 1 && apps[p] && !isUpperStart(p):
+				// `config.Config`: the head names a directory, a package;
+				// as a definition it can only be a top-level one, never
+				// the `config:` fields and keys of every other file.
+				set(p, wantTop)
+				bare[p] = true
 			default:
 				set(p, k)
 				bare[p] = true
