@@ -210,24 +210,10 @@ var sourceDefs = []sourceDef{
 		return found(p, size, "monitoring files")
 	}},
 	{"error_handling", "Error handling patterns (retry, circuit breaker, timeouts)", func(a *auditor) (inventory.Status, string, string, int) {
-		if !a.specGiven {
-			return inventory.NotApplicable, "", "no blast zone", 0
-		}
-		p, n := a.grepBlast(errorPatternRe)
-		if len(p) == 0 {
-			return inventory.NotAvailable, "", "no retry, circuit breaker or timeout code in the blast zone", 0
-		}
-		return inventory.Available, listSummary(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
+		return a.inBlast(errorPatternRe, "no retry, circuit breaker or timeout code in the blast zone")
 	}},
 	{"auth", "Auth and permission code", func(a *auditor) (inventory.Status, string, string, int) {
-		if !a.specGiven {
-			return inventory.NotApplicable, "", "no blast zone", 0
-		}
-		p, n := a.grepBlast(authPatternRe)
-		if len(p) == 0 {
-			return inventory.NotAvailable, "", "no auth or permission code in the blast zone", 0
-		}
-		return inventory.Available, listSummary(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
+		return a.inBlast(authPatternRe, "no auth or permission code in the blast zone")
 	}},
 	{"external_api", "External API docs and SDKs", func(a *auditor) (inventory.Status, string, string, int) {
 		p, size := a.matching(externalAPIRe)
@@ -368,4 +354,17 @@ func printAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.
 		}
 	}
 	fmt.Fprintf(w, "Available context: ~%s tokens. Inventory (schema %s) written to %s\n", thousands(inv.TotalAvailableTokens), inventory.SchemaVersion, where)
+}
+
+// inBlast is a source found by what the blast zone's files mention: not
+// applicable without a spec, missing when nothing matches.
+func (a *auditor) inBlast(re *regexp.Regexp, missing string) (inventory.Status, string, string, int) {
+	if !a.specGiven {
+		return inventory.NotApplicable, "", "no blast zone", 0
+	}
+	p, n := a.grepBlast(re)
+	if len(p) == 0 {
+		return inventory.NotAvailable, "", missing, 0
+	}
+	return inventory.Available, listSummary(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
 }

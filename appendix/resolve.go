@@ -1057,16 +1057,8 @@ func langFits(r *Ref, d *extract.Definition) bool {
 
 // sameLang compares languages, counting TSX and JSX with their base.
 func sameLang(a, b string) bool {
-	base := func(l string) string {
-		switch l {
-		case "tsx":
-			return "typescript"
-		case "jsx":
-			return "javascript"
-		}
-		return l
-	}
-	return base(a) == base(b) || base(a) == "typescript" && base(b) == "javascript"
+	a, b = baseLang(a), baseLang(b)
+	return a == b || a == "typescript" && b == "javascript"
 }
 
 func containsDef(ds []*extract.Definition, d *extract.Definition) bool {

@@ -48,15 +48,24 @@ const (
 func openFence(text []byte) string {
 	fence := ""
 	for _, line := range strings.SplitAfter(string(text), "\n") {
-		if m := fenceRe.FindStringSubmatch(line); m != nil {
-			if fence == "" {
-				fence = m[1]
-			} else if closesFence(line, m[1], fence) {
-				fence = ""
-			}
-		}
+		fence, _ = trackFence(line, fence)
 	}
 	return fence
+}
+
+// trackFence returns the fence open after line, given the one open before
+// it, and whether line is a fence line.
+func trackFence(line, fence string) (string, bool) {
+	m := fenceRe.FindStringSubmatch(line)
+	switch {
+	case m == nil:
+		return fence, false
+	case fence == "":
+		return m[1], true
+	case closesFence(line, m[1], fence):
+		return "", true
+	}
+	return fence, true
 }
 
 // closesFence reports whether a fence line closes the open fence.
@@ -119,13 +128,8 @@ func findAppendix(text []byte) int {
 	fence := ""
 	off := 0
 	for _, line := range strings.SplitAfter(string(text), "\n") {
-		if m := fenceRe.FindStringSubmatch(line); m != nil {
-			if fence == "" {
-				fence = m[1]
-			} else if closesFence(line, m[1], fence) {
-				fence = ""
-			}
-		} else if fence == "" && line == "---\n" && strings.HasPrefix(string(text[off:]), appendixHead) &&
+		var isFence bool
+		if fence, isFence = trackFence(line, fence); !isFence && fence == "" && line == "---\n" && strings.HasPrefix(string(text[off:]), appendixHead) &&
 			roundHeadRe.MatchString(string(text[off+len(appendixHead):])) &&
 			(off == 0 || text[off-1] == '\n') {
 			found = off
