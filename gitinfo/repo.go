@@ -204,15 +204,10 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 			}
 		}
 	}
-	var tree *object.Tree
-	if ref, err := r.git.Head(); err == nil {
-		if c, err := r.git.CommitObject(ref.Hash()); err == nil {
-			tree, _ = c.Tree()
-		}
-	}
+	head := r.headFiles()
 	var dirty []string
 	for _, p := range paths {
-		changed, err := r.fileChanged(p, entries[p], tree)
+		changed, err := r.fileChanged(p, entries[p], head)
 		if err != nil {
 			return nil, err
 		}
@@ -223,24 +218,63 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 	return dirty, nil
 }
 
-func (r *Repo) fileChanged(p string, e *index.Entry, tree *object.Tree) (bool, error) {
-	if r.noIndex && tree != nil {
+// headFiles returns the lookup of a path's blob in HEAD's tree, or nil
+// when there is no commit yet. It reads the few objects it needs itself
+// and falls back to go-git for what its reader does not handle.
+func (r *Repo) headFiles() func(p string) (plumbing.Hash, bool) {
+	ref, err := r.git.Head()
+	if err != nil {
+		return nil
+	}
+	if o, err := newObjectReader(filepath.Join(r.gitDir, "objects")); err == nil {
+		if root, err := o.commitTree(ref.Hash()); err == nil {
+			return func(p string) (plumbing.Hash, bool) {
+				h, ok, err := o.blob(root, p)
+				if err != nil {
+					return r.goGitBlob(ref.Hash(), p)
+				}
+				return h, ok
+			}
+		}
+	}
+	return func(p string) (plumbing.Hash, bool) { return r.goGitBlob(ref.Hash(), p) }
+}
+
+// goGitBlob is headFiles' lookup through go-git's object storage.
+func (r *Repo) goGitBlob(commit plumbing.Hash, p string) (plumbing.Hash, bool) {
+	c, err := r.git.CommitObject(commit)
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	tree, err := c.Tree()
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	te, err := tree.FindEntry(p)
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	return te.Hash, true
+}
+
+func (r *Repo) fileChanged(p string, e *index.Entry, head func(string) (plumbing.Hash, bool)) (bool, error) {
+	if r.noIndex && head != nil {
 		// No index to compare stat data with: the file's content against
 		// HEAD's, which is what a reader of the appendix cares about.
-		te, err := tree.FindEntry(p)
-		if err != nil {
+		hh, ok := head(p)
+		if !ok {
 			return true, nil
 		}
 		h, err := BlobHash(r.Root, p)
 		if err != nil {
 			return true, nil
 		}
-		return h != te.Hash.String(), nil
+		return h != hh.String(), nil
 	}
-	if e == nil || tree == nil {
+	if e == nil || head == nil {
 		return true, nil // untracked, or nothing committed yet
 	}
-	if te, err := tree.FindEntry(p); err != nil || te.Hash != e.Hash {
+	if hh, ok := head(p); !ok || hh != e.Hash {
 		return true, nil // staged change (or staged addition)
 	}
 	full := filepath.Join(r.Root, filepath.FromSlash(p))

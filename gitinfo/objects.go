@@ -1,0 +1,236 @@
+package gitinfo
+
+import (
+	"bytes"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+)
+
+// objectReader reads single objects (a commit, the trees on a few paths)
+// straight from the object directory. go-git's own storage, on its first
+// packed read, builds an offset-to-hash map of every object in the pack:
+// tens of milliseconds on a repository with a long history, for the one
+// commit and handful of trees the dirty check needs. Anything this reader
+// does not handle (a missing object, a SHA-256 repository) is an error,
+// and the caller falls back to go-git.
+type objectReader struct {
+	dirs  []string // the object directory, then its alternates
+	packs []*packIndex
+	trees map[plumbing.Hash][]treeEntry
+}
+
+type packIndex struct {
+	path string // the .pack file
+	idx  *idxfile.MemoryIndex
+}
+
+type treeEntry struct {
+	name string
+	mode string
+	hash plumbing.Hash
+}
+
+// errUnsupported marks what objectReader leaves to go-git.
+var errUnsupported = errors.New("not readable without go-git's storage")
+
+// maxDeltaChain bounds delta resolution: git itself writes chains of at
+// most 50 (the --depth default) unless told otherwise.
+const maxDeltaChain = 1000
+
+func newObjectReader(objects string) (*objectReader, error) {
+	o := &objectReader{dirs: []string{objects}, trees: map[plumbing.Hash][]treeEntry{}}
+	if b, err := os.ReadFile(filepath.Join(objects, "info", "alternates")); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				if !filepath.IsAbs(l) {
+					l = filepath.Join(objects, l)
+				}
+				o.dirs = append(o.dirs, l)
+			}
+		}
+	}
+	for _, d := range o.dirs {
+		idxs, _ := filepath.Glob(filepath.Join(d, "pack", "pack-*.idx"))
+		for _, ip := range idxs {
+			f, err := os.Open(ip)
+			if err != nil {
+				return nil, err
+			}
+			idx := idxfile.NewMemoryIndex()
+			err = idxfile.NewDecoder(f).Decode(idx)
+			f.Close()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", ip, err)
+			}
+			o.packs = append(o.packs, &packIndex{path: strings.TrimSuffix(ip, ".idx") + ".pack", idx: idx})
+		}
+	}
+	return o, nil
+}
+
+// read returns an object's type and content.
+func (o *objectReader) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	return o.readDepth(h, 0)
+}
+
+func (o *objectReader) readDepth(h plumbing.Hash, depth int) (plumbing.ObjectType, []byte, error) {
+	for _, p := range o.packs {
+		if off, err := p.idx.FindOffset(h); err == nil {
+			return o.packed(p, off, depth)
+		}
+	}
+	hex := h.String()
+	for _, d := range o.dirs {
+		b, err := os.ReadFile(filepath.Join(d, hex[:2], hex[2:]))
+		if err == nil {
+			return loose(b)
+		}
+	}
+	return plumbing.InvalidObject, nil, fmt.Errorf("object %s: %w", hex, errUnsupported)
+}
+
+// loose decodes a loose object: zlib over "<type> <size>\x00<content>".
+func loose(b []byte) (plumbing.ObjectType, []byte, error) {
+	zr, err := zlib.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	defer zr.Close()
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	nul := bytes.IndexByte(data, 0)
+	if nul < 0 {
+		return plumbing.InvalidObject, nil, errors.New("loose object without header")
+	}
+	typ, size, ok := strings.Cut(string(data[:nul]), " ")
+	t, err := plumbing.ParseObjectType(typ)
+	if !ok || err != nil {
+		return plumbing.InvalidObject, nil, fmt.Errorf("loose object header %q", data[:nul])
+	}
+	if n, err := strconv.Atoi(size); err != nil || n != len(data)-nul-1 {
+		return plumbing.InvalidObject, nil, fmt.Errorf("loose object size %q", size)
+	}
+	return t, data[nul+1:], nil
+}
+
+// packed reads the object at off in p, resolving deltas against their
+// bases (by offset in the same pack, or by hash anywhere).
+func (o *objectReader) packed(p *packIndex, off int64, depth int) (plumbing.ObjectType, []byte, error) {
+	if depth > maxDeltaChain {
+		return plumbing.InvalidObject, nil, fmt.Errorf("%s: delta chain longer than %d", p.path, maxDeltaChain)
+	}
+	f, err := os.Open(p.path)
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	defer f.Close()
+	s := packfile.NewScanner(f)
+	hdr, err := s.SeekObjectHeader(off)
+	if err != nil {
+		return plumbing.InvalidObject, nil, fmt.Errorf("%s at %d: %w", p.path, off, err)
+	}
+	var buf bytes.Buffer
+	if _, _, err := s.NextObject(&buf); err != nil {
+		return plumbing.InvalidObject, nil, fmt.Errorf("%s at %d: %w", p.path, off, err)
+	}
+	var typ plumbing.ObjectType
+	var base []byte
+	switch hdr.Type {
+	case plumbing.OFSDeltaObject:
+		typ, base, err = o.packed(p, hdr.OffsetReference, depth+1)
+	case plumbing.REFDeltaObject:
+		typ, base, err = o.readDepth(hdr.Reference, depth+1)
+	default:
+		return hdr.Type, buf.Bytes(), nil
+	}
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	out, err := packfile.PatchDelta(base, buf.Bytes())
+	return typ, out, err
+}
+
+// commitTree returns the root tree of a commit.
+func (o *objectReader) commitTree(h plumbing.Hash) (plumbing.Hash, error) {
+	typ, data, err := o.read(h)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if typ != plumbing.CommitObject {
+		return plumbing.ZeroHash, fmt.Errorf("%s is a %s, not a commit", h, typ)
+	}
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	hex, ok := bytes.CutPrefix(line, []byte("tree "))
+	if !ok || len(hex) != 40 {
+		return plumbing.ZeroHash, fmt.Errorf("commit %s: no tree line", h)
+	}
+	return plumbing.NewHash(string(hex)), nil
+}
+
+// tree returns a tree's entries, reading each tree once.
+func (o *objectReader) tree(h plumbing.Hash) ([]treeEntry, error) {
+	if es, ok := o.trees[h]; ok {
+		return es, nil
+	}
+	typ, data, err := o.read(h)
+	if err != nil {
+		return nil, err
+	}
+	if typ != plumbing.TreeObject {
+		return nil, fmt.Errorf("%s is a %s, not a tree", h, typ)
+	}
+	var es []treeEntry
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		nul := bytes.IndexByte(data, 0)
+		if sp < 0 || nul < sp || len(data) < nul+1+20 {
+			return nil, fmt.Errorf("tree %s: malformed entry", h)
+		}
+		var eh plumbing.Hash
+		copy(eh[:], data[nul+1:nul+21])
+		es = append(es, treeEntry{mode: string(data[:sp]), name: string(data[sp+1 : nul]), hash: eh})
+		data = data[nul+21:]
+	}
+	o.trees[h] = es
+	return es, nil
+}
+
+// blob returns the hash of the file at p (slash-separated) in the tree
+// root, and false when there is no such file.
+func (o *objectReader) blob(root plumbing.Hash, p string) (plumbing.Hash, bool, error) {
+	h := root
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		es, err := o.tree(h)
+		if err != nil {
+			return plumbing.ZeroHash, false, err
+		}
+		found := false
+		for _, e := range es {
+			if e.name == part {
+				isTree := e.mode == "40000"
+				if isTree == (i == len(parts)-1) {
+					return plumbing.ZeroHash, false, nil // a directory where a file was asked, or the reverse
+				}
+				h, found = e.hash, true
+				break
+			}
+		}
+		if !found {
+			return plumbing.ZeroHash, false, nil
+		}
+	}
+	return h, true, nil
+}
