@@ -3,16 +3,17 @@ package gitinfo
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 )
 
@@ -29,9 +30,74 @@ type objectReader struct {
 	trees map[plumbing.Hash][]treeEntry
 }
 
+// packIndex looks objects up in a version-2 pack index (.idx) by reading
+// only the fan-out table and the slice of names that can hold a hash: the
+// index of a long history is tens of megabytes, a lookup needs kilobytes.
 type packIndex struct {
-	path string // the .pack file
-	idx  *idxfile.MemoryIndex
+	path   string // the .pack file
+	idx    string // its .idx file
+	fanout [256]uint32
+}
+
+func openPackIndex(idxPath string) (*packIndex, error) {
+	f, err := os.Open(idxPath)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var head [8 + 256*4]byte
+	if _, err := io.ReadFull(f, head[:]); err != nil {
+		return nil, fmt.Errorf("%s: %w", idxPath, err)
+	}
+	if !bytes.Equal(head[:4], []byte("\xfftOc")) || binary.BigEndian.Uint32(head[4:8]) != 2 {
+		return nil, fmt.Errorf("%s: %w (index version 1)", idxPath, errUnsupported)
+	}
+	p := &packIndex{path: strings.TrimSuffix(idxPath, ".idx") + ".pack", idx: idxPath}
+	for i := range p.fanout {
+		p.fanout[i] = binary.BigEndian.Uint32(head[8+4*i:])
+	}
+	return p, nil
+}
+
+// find returns the pack offset of h, or false when the pack lacks it.
+func (p *packIndex) find(h plumbing.Hash) (int64, bool, error) {
+	lo := uint32(0)
+	if h[0] > 0 {
+		lo = p.fanout[h[0]-1]
+	}
+	hi, n := p.fanout[h[0]], p.fanout[255]
+	if hi <= lo {
+		return 0, false, nil
+	}
+	f, err := os.Open(p.idx)
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	const namesAt = 8 + 256*4
+	names := make([]byte, (hi-lo)*20)
+	if _, err := f.ReadAt(names, namesAt+int64(lo)*20); err != nil {
+		return 0, false, fmt.Errorf("%s: %w", p.idx, err)
+	}
+	k, found := sort.Find(int(hi-lo), func(i int) int { return bytes.Compare(h[:], names[i*20:i*20+20]) })
+	if !found {
+		return 0, false, nil
+	}
+	pos := lo + uint32(k)
+	offsetsAt := namesAt + int64(n)*24 // after the names and their CRCs
+	var b [8]byte
+	if _, err := f.ReadAt(b[:4], offsetsAt+int64(pos)*4); err != nil {
+		return 0, false, fmt.Errorf("%s: %w", p.idx, err)
+	}
+	off := binary.BigEndian.Uint32(b[:4])
+	if off&0x80000000 == 0 {
+		return int64(off), true, nil
+	}
+	// The top bit says: an index into the table of 64-bit offsets.
+	if _, err := f.ReadAt(b[:], offsetsAt+int64(n)*4+int64(off&0x7fffffff)*8); err != nil {
+		return 0, false, fmt.Errorf("%s: %w", p.idx, err)
+	}
+	return int64(binary.BigEndian.Uint64(b[:])), true, nil
 }
 
 type treeEntry struct {
@@ -62,17 +128,11 @@ func newObjectReader(objects string) (*objectReader, error) {
 	for _, d := range o.dirs {
 		idxs, _ := filepath.Glob(filepath.Join(d, "pack", "pack-*.idx"))
 		for _, ip := range idxs {
-			f, err := os.Open(ip)
+			p, err := openPackIndex(ip)
 			if err != nil {
 				return nil, err
 			}
-			idx := idxfile.NewMemoryIndex()
-			err = idxfile.NewDecoder(f).Decode(idx)
-			f.Close()
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", ip, err)
-			}
-			o.packs = append(o.packs, &packIndex{path: strings.TrimSuffix(ip, ".idx") + ".pack", idx: idx})
+			o.packs = append(o.packs, p)
 		}
 	}
 	return o, nil
@@ -85,7 +145,11 @@ func (o *objectReader) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error
 
 func (o *objectReader) readDepth(h plumbing.Hash, depth int) (plumbing.ObjectType, []byte, error) {
 	for _, p := range o.packs {
-		if off, err := p.idx.FindOffset(h); err == nil {
+		off, ok, err := p.find(h)
+		if err != nil {
+			return plumbing.InvalidObject, nil, err
+		}
+		if ok {
 			return o.packed(p, off, depth)
 		}
 	}

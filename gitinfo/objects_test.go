@@ -2,6 +2,8 @@ package gitinfo
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -107,30 +109,38 @@ func TestObjectReaderPacked(t *testing.T) {
 	// Every object of the pack reads as go-git reads it; the fixture is
 	// only worth its name if some of them are deltas.
 	deltas := 0
-	iter, err := o.packs[0].idx.Entries()
+	iter, err := r.Storer.IterEncodedObjects(plumbing.AnyObject)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		e, err := iter.Next()
-		if err != nil {
-			break
+	var hashes []plumbing.Hash
+	iter.ForEach(func(obj plumbing.EncodedObject) error {
+		hashes = append(hashes, obj.Hash())
+		return nil
+	})
+	if len(hashes) < 50 {
+		t.Fatalf("only %d objects in the pack", len(hashes))
+	}
+	for _, h := range hashes {
+		off, ok, err := o.packs[0].find(h)
+		if !ok || err != nil {
+			t.Fatalf("%s: not in the pack index (%v)", h, err)
 		}
-		if isDelta(t, o.packs[0].path, int64(e.Offset)) {
+		if isDelta(t, o.packs[0].path, off) {
 			deltas++
 		}
-		typ, data, err := o.read(e.Hash)
+		typ, data, err := o.read(h)
 		if err != nil {
-			t.Fatalf("%s: %v", e.Hash, err)
+			t.Fatalf("%s: %v", h, err)
 		}
-		obj, err := r.Storer.EncodedObject(plumbing.AnyObject, e.Hash)
+		obj, err := r.Storer.EncodedObject(plumbing.AnyObject, h)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rd, _ := obj.Reader()
 		wantData, _ := io.ReadAll(rd)
 		if typ != obj.Type() || !bytes.Equal(data, wantData) {
-			t.Errorf("%s: read %s of %d bytes, go-git reads %s of %d", e.Hash, typ, len(data), obj.Type(), len(wantData))
+			t.Errorf("%s: read %s of %d bytes, go-git reads %s of %d", h, typ, len(data), obj.Type(), len(wantData))
 		}
 	}
 	if deltas == 0 {
@@ -163,4 +173,56 @@ func isDelta(t *testing.T, pack string, off int64) bool {
 		t.Fatal(err)
 	}
 	return h.Type == plumbing.OFSDeltaObject || h.Type == plumbing.REFDeltaObject
+}
+
+// TestPackIndexLargeOffsets reads a hand-built version-2 index whose
+// second object lies past 2 GiB, where offsets move to the 64-bit table.
+func TestPackIndexLargeOffsets(t *testing.T) {
+	hashes := []plumbing.Hash{
+		plumbing.NewHash("0a" + strings.Repeat("11", 19)),
+		plumbing.NewHash("0a" + strings.Repeat("22", 19)),
+		plumbing.NewHash("f0" + strings.Repeat("33", 19)),
+	}
+	offsets := []uint64{12, 5 << 30, 4096}
+	var b bytes.Buffer
+	b.WriteString("\xfftOc")
+	binary.Write(&b, binary.BigEndian, uint32(2))
+	for i := 0; i < 256; i++ {
+		n := uint32(0)
+		for _, h := range hashes {
+			if int(h[0]) <= i {
+				n++
+			}
+		}
+		binary.Write(&b, binary.BigEndian, n)
+	}
+	for _, h := range hashes {
+		b.Write(h[:])
+	}
+	b.Write(make([]byte, 4*len(hashes))) // CRCs
+	binary.Write(&b, binary.BigEndian, uint32(offsets[0]))
+	binary.Write(&b, binary.BigEndian, uint32(0x80000000)) // large offset 0
+	binary.Write(&b, binary.BigEndian, uint32(offsets[2]))
+	binary.Write(&b, binary.BigEndian, offsets[1])
+	idx := filepath.Join(t.TempDir(), "pack-x.idx")
+	if err := os.WriteFile(idx, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := openPackIndex(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, h := range hashes {
+		off, ok, err := p.find(h)
+		if err != nil || !ok || uint64(off) != offsets[i] {
+			t.Errorf("%s: got %d %v %v, want %d", h, off, ok, err, offsets[i])
+		}
+	}
+	if _, ok, err := p.find(plumbing.NewHash("0a" + strings.Repeat("15", 19))); ok || err != nil {
+		t.Errorf("an absent hash was found (%v)", err)
+	}
+	os.WriteFile(idx, append([]byte{0, 0, 0, 0}, b.Bytes()[4:]...), 0o644)
+	if _, err := openPackIndex(idx); !errors.Is(err, errUnsupported) {
+		t.Errorf("a version-1 index: got %v, want errUnsupported", err)
+	}
 }
