@@ -21,7 +21,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 7
+const cacheVersion = 8
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -45,7 +45,15 @@ type cacheEntry struct {
 	HasRoute bool // Routes were extracted (they are only when a spec names endpoints)
 	HasDefs  bool // Defs were extracted (gob drops an empty list: a file may define nothing)
 	Used     int64
+	// Focused entries (key "<blob key>|focus") hold the definitions of
+	// some statements only: those in Spans, parsed for the searches whose
+	// signatures are in Covers.
+	Spans  []extract.Span
+	Covers []string
 }
+
+// maxCovers bounds the searches a focused entry remembers.
+const maxCovers = 8
 
 // Cache maps file contents to their extraction. The key is the git blob
 // hash of the content and the language (and the path, for routes): never

@@ -3,6 +3,7 @@ package appendix
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"encoding/json"
 	"math/rand"
 	"os"
@@ -339,5 +340,43 @@ func TestCacheReusesEveryParse(t *testing.T) {
 	changed := build([]byte("Only `Validate` in `internal/orders/validate.go` this time.\n"))
 	if changed.Stats.FilesParsed != 1 || !strings.Contains(changed.Doc.Markdown(), "strict bool") {
 		t.Errorf("a changed file: parsed %d\n%s", changed.Stats.FilesParsed, changed.Doc.Markdown())
+	}
+}
+
+// TestFocusedCacheGrows: a file is parsed only in the statements a search
+// needs; a later spec that needs other statements of it parses them with
+// the earlier ones, and from then on both specs are answered from the
+// cache, with the output a cacheless run gives.
+func TestFocusedCacheGrows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package store\n")
+	for _, n := range []string{"Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Omega"} {
+		fmt.Fprintf(&b, "\n// %s does its part.\nfunc %s(id int64) error {\n\tif id < 0 {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", n, n)
+	}
+	dir := testrepo.New(t, map[string]string{"go.mod": "module x\n", "store/store.go": b.String()})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(spec string, noCache bool) *Result {
+		t.Helper()
+		res, err := Build(context.Background(), repo, ParseSpec("spec.md", []byte(spec)), Config{Round: 2, Budget: 200, NoCache: noCache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	first, second := "Change `Alpha` only.\n", "Change `Omega` only.\n"
+	for i, step := range []struct {
+		spec   string
+		parsed int
+	}{{first, 1}, {second, 1}, {first, 0}, {second, 0}} {
+		got := build(step.spec, false)
+		if got.Stats.FilesParsed != step.parsed {
+			t.Errorf("run %d: parsed %d files, want %d", i+1, got.Stats.FilesParsed, step.parsed)
+		}
+		if want := build(step.spec, true).Doc.Markdown(); got.Doc.Markdown() != want {
+			t.Errorf("run %d differs from a cacheless run:\n%s", i+1, cmp.Diff(want, got.Doc.Markdown()))
+		}
 	}
 }

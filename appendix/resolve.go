@@ -3,13 +3,17 @@ package appendix
 import (
 	"bytes"
 	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -183,6 +187,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 		}
 	}
 	results := make([]fileResult, len(todo))
+	focus := newFocusWords(wanted, ix.dirNames())
 	// Most files cost a stat and a cache lookup, system calls that overlap
 	// well: more workers than cores keep both cores busy.
 	workers := min(max(runtime.GOMAXPROCS(0), 6), max(1, len(todo)))
@@ -205,7 +210,7 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 					return
 				}
 				f := ix.files[todo[k]]
-				results[k] = searchFile(ctx, p, &buf, ix.cache, ix.scans[f.Path], root, f, wanted, ix.restrict, routeSegs)
+				results[k] = searchFile(ctx, p, &buf, ix.cache, ix.scans[f.Path], root, f, wanted, focus, ix.restrict, routeSegs)
 			}
 		}()
 	}
@@ -552,7 +557,7 @@ type fileResult struct {
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scanEntry, root string, f gitinfo.File, wanted map[string]want, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
+func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scanEntry, root string, f gitinfo.File, wanted map[string]want, focus *focusWords, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
 	lang := sourceFile(f.Path, f.Size)
 	full := filepath.Join(root, filepath.FromSlash(f.Path))
 	defer func() {
@@ -635,35 +640,111 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	if len(names) == 0 {
 		return res
 	}
-	// Every definition of the file is extracted and cached by content; the
-	// ones named by a found name, or holding a wanted member (an enum value
-	// inside a line mayDefine reads only the start of), are kept.
-	var all []extract.Definition
-	if e := cache.get(sc.Key); e != nil && e.HasDefs {
-		all, res.cached = fromCached(e.Defs, f.Path), true
-	} else {
-		if err := load(); err != nil {
-			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
-			return res
-		}
-		defs, err := p.Definitions(ctx, lang, f.Path, src, nil)
-		if err != nil {
-			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
-			return res
-		}
-		if defs == nil {
-			defs = []extract.Definition{}
-		}
-		all, res.parsed = defs, true
-		cache.put(sc.Key, &cacheEntry{Defs: toCached(defs), HasDefs: true})
-	}
+	// The definitions of the file's top-level statements that mention a
+	// found name (or a name wanted anywhere) are extracted, and cached by
+	// content and the names searched for; the ones named by a found name, or holding
+	// a wanted member (an enum value inside a line mayDefine reads only the
+	// start of), are kept. A whole-file extraction in the cache serves too.
 	keep := func(n string) bool { return names[n] || wanted[n] == wantAny }
+	all, err := extractFocused(ctx, p, cache, sc, lang, f.Path, load, &src, names, focus, &res)
+	if err != nil {
+		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+		return res
+	}
 	for i := range all {
 		if extract.Keep(&all[i], keep) {
 			res.defs = append(res.defs, all[i])
 		}
 	}
 	return res
+}
+
+// extractFocused returns the definitions of the statements of a file that
+// can define names (see extract.Focus), from the cache when it holds them:
+// a whole-file extraction, or a focused one that covered this search (the
+// same names, known without reading the file) or these statements. A new
+// focused parse covers the statements of earlier searches too, so that a
+// file's entry grows towards what specs ask of it.
+func extractFocused(ctx context.Context, p *extract.Parser, cache *Cache, sc *scanEntry, lang *extract.Language, path string,
+	load func() error, src *[]byte, names map[string]bool, focus *focusWords, res *fileResult) ([]extract.Definition, error) {
+	if e := cache.get(sc.Key); e != nil && e.HasDefs {
+		res.cached = true
+		return fromCached(e.Defs, path), nil
+	}
+	fkey := sc.Key + "|focus"
+	search := strings.Join(sortedKeys(names), ",") + "|" + focus.sig
+	old := cache.get(fkey)
+	if old != nil && contains(old.Covers, search) {
+		res.cached = true
+		return fromCached(old.Defs, path), nil
+	}
+	if err := load(); err != nil {
+		return nil, err
+	}
+	covers := []string{search}
+	if old != nil {
+		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, maxCovers)]
+	}
+	spans, ok := extract.Focus(lang, *src, focus.mentioner(names, lang))
+	if ok && old != nil {
+		if extract.Covers(old.Spans, spans) {
+			cache.put(fkey, &cacheEntry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers})
+			res.cached = true
+			return fromCached(old.Defs, path), nil
+		}
+		spans = extract.Union(old.Spans, spans)
+	}
+	defs, whole, err := p.DefinitionsIn(ctx, lang, path, *src, spans)
+	if err != nil {
+		return nil, err
+	}
+	if defs == nil {
+		defs = []extract.Definition{}
+	}
+	res.parsed = whole || len(spans) > 0
+	if whole {
+		cache.put(sc.Key, &cacheEntry{Defs: toCached(defs), HasDefs: true})
+	} else {
+		cache.put(fkey, &cacheEntry{Defs: toCached(defs), HasDefs: true, Spans: spans, Covers: covers})
+	}
+	return defs, nil
+}
+
+// focusWords is what a focused extraction looks for beyond the names a
+// file declares: the names wanted in any file, and in Python the model
+// names behind Django's default table names (dashboard_datum is class
+// Datum of the dashboard app, and says so nowhere). sig identifies them.
+type focusWords struct {
+	any    map[string]bool
+	models map[string]bool // lowercased
+	sig    string
+}
+
+func newFocusWords(wanted map[string]want, dirs map[string]bool) *focusWords {
+	fw := &focusWords{any: map[string]bool{}, models: map[string]bool{}}
+	h := sha1.New()
+	for _, n := range sortedKeys(wanted) {
+		fmt.Fprintf(h, "%s:%d\x00", n, wanted[n])
+		if wanted[n] == wantAny {
+			fw.any[n] = true
+		}
+		for i := 1; i < len(n); i++ {
+			if n[i] == '_' && dirs[n[:i]] {
+				fw.models[strings.ToLower(n[i+1:])] = true
+			}
+		}
+	}
+	fw.sig = hex.EncodeToString(h.Sum(nil))[:16]
+	return fw
+}
+
+// mentioner returns the test of whether a word of a statement makes it
+// worth parsing, for a file that declares names.
+func (fw *focusWords) mentioner(names map[string]bool, lang *extract.Language) func([]byte) bool {
+	python := lang.Name == "python" && len(fw.models) > 0
+	return func(w []byte) bool {
+		return names[string(w)] || fw.any[string(w)] || python && fw.models[strings.ToLower(string(w))]
+	}
 }
 
 // extractHook, when set (by tests), runs before each file is searched:
@@ -1144,13 +1225,8 @@ func (c *specContext) affinity(d *extract.Definition) (int, string) {
 	return score, why
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // pick ranks the candidates of one reference and explains the choice.

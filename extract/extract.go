@@ -104,18 +104,24 @@ const ParseTimeout = 2 * time.Second
 // parser per language and is not safe for concurrent use: give each worker
 // its own, and Close it when done.
 type Parser struct {
-	ps map[*Language]*sitter.Parser
+	ps    map[*Language]*sitter.Parser
+	focus map[*Language]*sitter.Parser // for parses of included ranges
 }
 
 // NewParser returns a parser with no languages loaded yet.
-func NewParser() *Parser { return &Parser{ps: map[*Language]*sitter.Parser{}} }
+func NewParser() *Parser {
+	return &Parser{ps: map[*Language]*sitter.Parser{}, focus: map[*Language]*sitter.Parser{}}
+}
 
 // Close frees the underlying tree-sitter parsers.
 func (p *Parser) Close() {
 	for _, sp := range p.ps {
 		sp.Close()
 	}
-	p.ps = nil
+	for _, sp := range p.focus {
+		sp.Close()
+	}
+	p.ps, p.focus = nil, nil
 }
 
 // match is one query match being turned into a Definition.
@@ -150,16 +156,20 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		}
 		return defs, nil
 	}
-	q, err := lang.Query()
-	if err != nil {
-		return nil, err
-	}
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
 		return nil, err
 	}
 	defer tree.Close()
+	return p.definitions(lang, name, src, tree, want)
+}
 
+// definitions runs the language's query over a parsed file.
+func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree, want func(string) bool) (defs []Definition, err error) {
+	q, err := lang.Query()
+	if err != nil {
+		return nil, err
+	}
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
 	qc.Exec(q, tree.RootNode())
@@ -291,7 +301,20 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 
 // parse parses src with the worker's parser for lang, within ParseTimeout.
 func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
-	sp := p.ps[lang]
+	return p.parseWith(ctx, p.parser(p.ps, lang), name, src)
+}
+
+// parseRanges parses only the given ranges of src, with a parser kept for
+// that use: a parser's included ranges stay set until changed.
+func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, ranges []sitter.Range) (*sitter.Tree, error) {
+	sp := p.parser(p.focus, lang)
+	sp.SetIncludedRanges(ranges)
+	return p.parseWith(ctx, sp, name, src)
+}
+
+// parser returns the worker's tree-sitter parser for lang from ps.
+func (p *Parser) parser(ps map[*Language]*sitter.Parser, lang *Language) *sitter.Parser {
+	sp := ps[lang]
 	if sp == nil {
 		sp = sitter.NewParser()
 		sp.SetLanguage(lang.grammar())
@@ -299,8 +322,12 @@ func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []b
 		// context: go-tree-sitter's context watcher can fire after a parse
 		// has finished and then abort the parser's next, unrelated parse.
 		sp.SetOperationLimit(int(ParseTimeout / time.Microsecond))
-		p.ps[lang] = sp
+		ps[lang] = sp
 	}
+	return sp
+}
+
+func (p *Parser) parseWith(ctx context.Context, sp *sitter.Parser, name string, src []byte) (*sitter.Tree, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -485,13 +512,17 @@ func isBlock(n *sitter.Node) bool {
 }
 
 // docComment returns the first node of a contiguous comment block that ends
-// on the line before n, when that block is at most three lines long.
+// on the line before n, when that block is at most three lines long. A
+// comment that ends a line of code is that line's, not n's.
 func docComment(n *sitter.Node) *sitter.Node {
 	var first *sitter.Node
 	want := n.StartPoint().Row
 	for c := n.PrevNamedSibling(); c != nil && c.Type() == "comment"; c = c.PrevNamedSibling() {
 		if c.EndPoint().Row+1 != want {
 			break
+		}
+		if p := c.PrevNamedSibling(); p != nil && p.EndPoint().Row == c.StartPoint().Row {
+			break // a comment at the end of the line above speaks of that line
 		}
 		first, want = c, c.StartPoint().Row
 	}

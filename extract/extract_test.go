@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -298,5 +299,21 @@ func TestEnumsAndErrorTypes(t *testing.T) {
 	goDefs := defsOf(t, "x.go", "package x\n\ntype NotFound struct{ ID int }\n\nfunc (e *NotFound) Error() string { return \"\" }\n\ntype Plain struct{}\n")
 	if goDefs[0].Kind != KindError || goDefs[0].Title != "Error" || goDefs[2].Kind != KindType {
 		t.Errorf("go error types: %+v", goDefs)
+	}
+}
+
+// TestTrailingCommentIsNoDocComment: a comment ending a line of code
+// speaks of that line, not of the definition below it.
+func TestTrailingCommentIsNoDocComment(t *testing.T) {
+	for file, src := range map[string]string{
+		"a.go": "package a\n\nvar tries = 5 // minutes\nfunc After() {}\n",
+		"a.py": "tries = 5  # minutes\nwait_seconds = 1\n",
+		"a.ts": "type A = () => unknown; // any function\ntype B = A | string;\n",
+	} {
+		defs := defsOf(t, file, src)
+		last := defs[len(defs)-1]
+		if strings.Contains(last.Text, "minutes") || strings.Contains(last.Text, "any function") || last.Start != last.End {
+			t.Errorf("%s: %s took the comment of the line above: %q (lines %d-%d)", file, last.Name, last.Text, last.Start, last.End)
+		}
 	}
 }

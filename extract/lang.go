@@ -37,6 +37,8 @@ type Language struct {
 	// scan, for languages without a tree-sitter grammar here, finds the
 	// definitions of a file directly (schema scanners: SQL, Prisma, ...).
 	scan func(l *Language, path string, src []byte) []Definition
+	// lex, when set, lets Focused parse only the statements a search needs.
+	lex *lexSyntax
 
 	once  sync.Once
 	query *sitter.Query

@@ -23,6 +23,7 @@ var goLang = &Language{
 	members: membersGo,
 	routes:  goRoutes,
 	elide:   braceElide,
+	lex:     goLex,
 }
 
 func isUpper(s string) bool {

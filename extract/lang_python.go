@@ -21,6 +21,7 @@ var pythonLang = &Language{
 	members: membersPython,
 	routes:  pyRoutes,
 	elide:   pythonElide,
+	lex:     pythonLex,
 }
 
 // pythonElide cuts a block from the colon that opens it: "def f(x): ...".

@@ -1,0 +1,564 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"sort"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// A file that declares a name a spec asks about is usually large and
+// mostly about other things: a plugin that declares `type Parser struct`
+// and thirty methods. Parsing it whole to read one declaration is most of
+// a cold run. Focus picks the file's top-level statements that mention a
+// wanted word, with the comments and decorators above them, and
+// DefinitionsIn parses only those, through tree-sitter's included ranges: positions stay those of the whole
+// file, and every node the extraction looks at (a declaration, its doc
+// comment, its members, a Go type's constant block) lies inside the
+// statements it parses.
+
+// lexSyntax is what a language's lexer needs to find the lines where a
+// top-level statement starts: outside strings and comments, at bracket
+// depth zero, in the first column.
+type lexSyntax struct {
+	line     string   // line comment opener
+	block    bool     // /* ... */ comments
+	raw      bool     // `...` spans lines (Go raw strings, JS template literals)
+	template bool     // ${ ... } inside `...` is code (JS template literals)
+	triple   bool     // """ and ''' strings span lines (Python)
+	cont     []string // first-column words that continue the statement above
+	attached byte     // a line starting with it belongs to the statement below (decorators)
+	// lookahead: parse the statement after each one taken too. Where a
+	// statement ends, and which trailing comments it takes in, can depend
+	// on the token after it (JavaScript's automatic semicolons).
+	lookahead bool
+}
+
+var (
+	goLex     = &lexSyntax{line: "//", block: true, raw: true}
+	jsLex     = &lexSyntax{line: "//", block: true, raw: true, template: true, attached: '@', cont: []string{"else", "catch", "finally"}, lookahead: true}
+	pythonLex = &lexSyntax{line: "#", triple: true, attached: '@', cont: []string{"else", "elif", "except", "finally"}}
+)
+
+// segment is one top-level statement (or comment block) of a file.
+type segment struct {
+	start, end int // byte offsets, start at a line start
+	row        int // the line start begins
+	kind       byte
+}
+
+const (
+	segCode     = 'c'
+	segComment  = '#' // a comment, or a decorator: it belongs to what follows
+	segTypeDecl = 't' // a Go type declaration: the constants after it are read with it
+)
+
+// segments splits src at the lines where a top-level statement starts. It
+// returns false when the lexer cannot vouch for the split: a string,
+// comment or bracket still open at the end of the file.
+func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
+	var segs []segment
+	var stack []byte // open brackets; 'T' is a template literal's ${
+	row := 0
+	lineStart := true
+	i := 0
+	boundary := func() {
+		if len(segs) > 0 {
+			segs[len(segs)-1].end = i
+		}
+		kind := byte(segCode)
+		rest := src[i:]
+		switch {
+		case lx.line != "" && bytes.HasPrefix(rest, []byte(lx.line)),
+			lx.block && bytes.HasPrefix(rest, []byte("/*")),
+			lx.attached != 0 && rest[0] == lx.attached:
+			kind = segComment
+		case lx == goLex && bytes.HasPrefix(rest, []byte("type ")):
+			kind = segTypeDecl
+		}
+		segs = append(segs, segment{start: i, row: row, kind: kind})
+	}
+	for i < len(src) {
+		c := src[i]
+		if lineStart {
+			lineStart = false
+			if len(stack) == 0 && startsStatement(lx, src[i:]) {
+				boundary()
+			}
+		}
+		switch {
+		case c == '\n':
+			row++
+			lineStart = true
+			i++
+		case lx.line != "" && c == lx.line[0] && bytes.HasPrefix(src[i:], []byte(lx.line)):
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case lx.block && c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				return nil, false
+			}
+			row += bytes.Count(src[i:i+2+end+2], []byte("\n"))
+			i += 2 + end + 2
+		case lx.triple && (c == '"' || c == '\'') && i+2 < len(src) && src[i+1] == c && src[i+2] == c:
+			end := closeTriple(src, i+3, c)
+			if end < 0 {
+				return nil, false
+			}
+			row += bytes.Count(src[i:end], []byte("\n"))
+			i = end
+		case c == '"' || c == '\'':
+			i = closeQuote(src, i+1, c)
+		case lx.raw && c == '`':
+			end, nested, ok := closeRaw(lx, src, i+1)
+			if !ok {
+				return nil, false
+			}
+			row += bytes.Count(src[i:end], []byte("\n"))
+			i = end
+			if nested {
+				stack = append(stack, 'T')
+			}
+		case c == '(' || c == '[' || c == '{':
+			stack = append(stack, c)
+			i++
+		case c == ')' || c == ']' || c == '}':
+			if len(stack) == 0 {
+				return nil, false
+			}
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			i++
+			if top == 'T' {
+				// The end of a template literal's ${...}: back inside it.
+				end, nested, ok := closeRaw(lx, src, i)
+				if !ok {
+					return nil, false
+				}
+				row += bytes.Count(src[i:end], []byte("\n"))
+				i = end
+				if nested {
+					stack = append(stack, 'T')
+				}
+			}
+		default:
+			i++
+		}
+	}
+	if len(stack) != 0 {
+		return nil, false
+	}
+	if len(segs) > 0 {
+		segs[len(segs)-1].end = len(src)
+	}
+	return segs, true
+}
+
+// startsStatement reports a line that begins a top-level statement: it
+// starts with a word, a comment, a decorator, a string or an opening
+// bracket, in the first column, and is no continuation (else:). A line
+// starting with anything else ("{" under an Allman-style signature, an
+// operator, a closing bracket) continues the statement above: splitting
+// too little costs time, splitting too much could change what is parsed.
+func startsStatement(lx *lexSyntax, line []byte) bool {
+	if len(line) == 0 {
+		return false
+	}
+	switch c := line[0]; {
+	case identByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'', c == '`', c == '(', c == '[':
+	default:
+		return false
+	}
+	for _, w := range lx.cont {
+		if bytes.HasPrefix(line, []byte(w)) && (len(line) == len(w) || !identByte(line[len(w)])) {
+			return false
+		}
+	}
+	return true
+}
+
+// closeQuote returns the offset after a one-line string opened before i.
+// A string the line ends inside is closed there: the lexer only needs to
+// know it holds no brackets.
+func closeQuote(src []byte, i int, q byte) int {
+	for i < len(src) {
+		switch src[i] {
+		case '\\':
+			i += 2
+			continue
+		case q:
+			return i + 1
+		case '\n':
+			return i
+		}
+		i++
+	}
+	return len(src)
+}
+
+// closeTriple returns the offset after the """ (or ”') that closes a
+// string opened before i, or -1.
+func closeTriple(src []byte, i int, q byte) int {
+	for i < len(src) {
+		switch {
+		case src[i] == '\\':
+			i += 2
+			continue
+		case src[i] == q && i+2 < len(src) && src[i+1] == q && src[i+2] == q:
+			return i + 3
+		}
+		i++
+	}
+	return -1
+}
+
+// closeRaw returns the offset after the backtick that closes a raw string
+// or template literal opened before i, or the offset after a template's
+// "${", with nested set.
+func closeRaw(lx *lexSyntax, src []byte, i int) (end int, nested, ok bool) {
+	for i < len(src) {
+		switch {
+		case lx.template && src[i] == '\\':
+			i += 2
+			continue
+		case src[i] == '`':
+			return i + 1, false, true
+		case lx.template && src[i] == '$' && i+1 < len(src) && src[i+1] == '{':
+			return i + 2, true, true
+		}
+		i++
+	}
+	return 0, false, false
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// declHead is the part of a statement whose words can name what it
+// defines. A function defines only its name, and is kept only for it:
+// the words of its receiver, parameters and body do not count, so the
+// thirty methods of a wanted type are not parsed for its sake. Anything
+// else counts whole (a type's fields, an enum's values, a class's
+// methods can be what is wanted).
+func declHead(lx *lexSyntax, stmt []byte) []byte {
+	rest := stmt
+	switch lx {
+	case goLex:
+		var ok bool
+		if rest, ok = bytes.CutPrefix(rest, []byte("func ")); !ok {
+			return stmt
+		}
+		if len(rest) > 0 && rest[0] == '(' {
+			end := bytes.IndexByte(rest, ')')
+			if end < 0 {
+				return stmt
+			}
+			rest = bytes.TrimLeft(rest[end+1:], " ")
+		}
+	case jsLex:
+		for _, w := range []string{"export ", "default ", "declare ", "async "} {
+			rest, _ = bytes.CutPrefix(rest, []byte(w))
+		}
+		if r, ok := bytes.CutPrefix(rest, []byte("function")); ok {
+			rest = bytes.TrimLeft(r, "* ")
+			break
+		}
+		if bytes.Contains(stmt, []byte("defineTable(")) {
+			return stmt // a Convex table can be defined wherever its object is
+		}
+		if name := jsArrowConst(rest); name != nil {
+			return name
+		}
+		if jsCall(stmt) {
+			return nil // test(...), describe(...), app.use(...): a call defines nothing
+		}
+		return stmt
+	case pythonLex:
+		rest, _ = bytes.CutPrefix(rest, []byte("async "))
+		var ok bool
+		if rest, ok = bytes.CutPrefix(rest, []byte("def ")); !ok {
+			return stmt
+		}
+		rest = bytes.TrimLeft(rest, " ")
+	default:
+		return stmt
+	}
+	n := 0
+	for n < len(rest) && identByte(rest[n]) {
+		n++
+	}
+	return rest[:n]
+}
+
+// jsArrowConst returns the name of "const name = (...) =>" (or "= async
+// x =>", "= function"), a variable that is a function; nil for anything
+// else, or when in doubt.
+func jsArrowConst(stmt []byte) []byte {
+	rest := stmt
+	ok := false
+	for _, kw := range []string{"const ", "let ", "var "} {
+		if r, found := bytes.CutPrefix(rest, []byte(kw)); found {
+			rest, ok = r, true
+			break
+		}
+	}
+	if !ok {
+		return nil
+	}
+	n := 0
+	for n < len(rest) && identByte(rest[n]) {
+		n++
+	}
+	name := rest[:n]
+	rest = bytes.TrimLeft(rest[n:], " ")
+	if n == 0 || !bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("==")) || bytes.HasPrefix(rest, []byte("=>")) {
+		return nil // a type annotation, a destructuring, no initializer: in doubt
+	}
+	v := bytes.TrimLeft(rest[1:], " ")
+	v, _ = bytes.CutPrefix(v, []byte("async "))
+	v = bytes.TrimLeft(v, " ")
+	if bytes.HasPrefix(v, []byte("function")) {
+		return name
+	}
+	var after []byte
+	switch {
+	case len(v) > 0 && v[0] == '(':
+		end := closeParen(v)
+		if end < 0 {
+			return nil
+		}
+		after = v[end:]
+	case len(v) > 0 && identByte(v[0]):
+		k := 0
+		for k < len(v) && identByte(v[k]) {
+			k++
+		}
+		after = v[k:]
+	default:
+		return nil
+	}
+	after = bytes.TrimLeft(after, " \t\r\n")
+	if bytes.HasPrefix(after, []byte("=>")) || len(v) > 0 && v[0] == '(' && bytes.HasPrefix(after, []byte(":")) {
+		return name // "(...) =>", "x =>", "(...): Type =>"
+	}
+	return nil
+}
+
+// jsCall reports a statement that is a call: a dotted name and "(".
+func jsCall(stmt []byte) bool {
+	i := 0
+	for i < len(stmt) && (identByte(stmt[i]) || stmt[i] == '.') {
+		i++
+	}
+	return i > 0 && i < len(stmt) && stmt[i] == '(' && !bytes.HasPrefix(stmt, []byte("function"))
+}
+
+// closeParen returns the offset after the parenthesis that closes the one
+// b starts with, skipping strings; -1 when it is not closed.
+func closeParen(b []byte) int {
+	depth := 0
+	for i := 0; i < len(b); {
+		switch c := b[i]; c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"', '\'':
+			i = closeQuote(b, i+1, c)
+			continue
+		case '`':
+			end, nested, ok := closeRaw(jsLex, b, i+1)
+			if !ok || nested {
+				return -1
+			}
+			i = end
+			continue
+		}
+		i++
+	}
+	return -1
+}
+
+// mentions reports whether b holds a word mention accepts.
+func mentions(b []byte, mention func([]byte) bool) bool {
+	for i := 0; i < len(b); {
+		if !identByte(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && identByte(b[j]) {
+			j++
+		}
+		if mention(b[i:j]) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// Span is a part of a file to parse: whole top-level statements, from the
+// first byte of one to the first byte of the statement after the last.
+type Span struct{ Start, End int }
+
+// Focus returns the parts of src to parse for the words mention accepts:
+// each top-level statement whose head mentions one (see declHead), the
+// comments and decorators right above it, and after a Go type declaration
+// the statement that follows it (where its constants would be; in
+// JavaScript, after every statement taken). No spans means nothing in the
+// file can be a wanted definition. It returns false when the file is
+// better parsed whole: it cannot be split with confidence, or the parts
+// are most of it. The caller's mention must accept every word a wanted
+// definition's name, members or alias are made of, and the class name
+// behind a computed alias (Django's default table name, <app>_<model>, is
+// the model's name lowercased).
+func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span, ok bool) {
+	if lang.lex == nil || lang.grammar == nil {
+		return nil, false
+	}
+	lx := lang.lex
+	segs, ok := segments(lx, src)
+	if !ok {
+		return nil, false
+	}
+	if segs[0].start > 0 {
+		segs = append([]segment{{start: 0, end: segs[0].start, kind: segCode}}, segs...)
+	}
+	take := make([]bool, len(segs))
+	for k, s := range segs {
+		if s.kind == segComment || !mentions(declHead(lx, src[s.start:s.end]), mention) {
+			continue
+		}
+		take[k] = true
+		j := k - 1
+		for ; j >= 0 && segs[j].kind == segComment; j-- {
+			take[j] = true
+		}
+		if j >= 0 && segs[j].kind == segTypeDecl {
+			// A Go constant block read as the enum of the type above it.
+			for take[j] = true; j > 0 && segs[j-1].kind == segComment; j-- {
+				take[j-1] = true
+			}
+		}
+		if s.kind == segTypeDecl || lx.lookahead {
+			for j := k + 1; j < len(segs); j++ {
+				take[j] = true
+				if segs[j].kind != segComment {
+					break
+				}
+			}
+		}
+	}
+	spans = []Span{}
+	for k, s := range segs {
+		if !take[k] {
+			continue
+		}
+		if n := len(spans); n > 0 && spans[n-1].End == s.start {
+			spans[n-1].End = s.end
+			continue
+		}
+		spans = append(spans, Span{s.start, s.end})
+	}
+	if mostOf(spans, src) {
+		return nil, false
+	}
+	return spans, true
+}
+
+// mostOf reports spans covering more than half of src: then a whole parse
+// costs little more, and is the plain truth.
+func mostOf(spans []Span, src []byte) bool {
+	size := 0
+	for _, s := range spans {
+		size += s.End - s.Start
+	}
+	return size*2 > len(src)
+}
+
+// Covers reports whether every span of b lies inside a span of a.
+func Covers(a, b []Span) bool {
+	for _, x := range b {
+		in := false
+		for _, y := range a {
+			if y.Start <= x.Start && x.End <= y.End {
+				in = true
+				break
+			}
+		}
+		if !in {
+			return false
+		}
+	}
+	return true
+}
+
+// Union merges two span lists of the same file content.
+func Union(a, b []Span) []Span {
+	all := append(append([]Span(nil), a...), b...)
+	sort.Slice(all, func(i, j int) bool { return all[i].Start < all[j].Start })
+	var out []Span
+	for _, s := range all {
+		if n := len(out); n > 0 && s.Start <= out[n-1].End {
+			out[n-1].End = max(out[n-1].End, s.End)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// ranges turns spans into tree-sitter's included ranges.
+func ranges(spans []Span, src []byte) []sitter.Range {
+	out := make([]sitter.Range, 0, len(spans))
+	row, at := 0, 0
+	point := func(off int) sitter.Point {
+		row += bytes.Count(src[at:off], []byte("\n"))
+		at = off
+		col := off
+		if nl := bytes.LastIndexByte(src[:off], '\n'); nl >= 0 {
+			col = off - nl - 1
+		}
+		return sitter.Point{Row: uint32(row), Column: uint32(col)}
+	}
+	for _, s := range spans {
+		start := point(s.Start)
+		end := point(s.End)
+		out = append(out, sitter.Range{StartByte: uint32(s.Start), EndByte: uint32(s.End), StartPoint: start, EndPoint: end})
+	}
+	return out
+}
+
+// DefinitionsIn returns Definitions(ctx, lang, name, src, nil) for the
+// statements in spans (from Focus, or a Union of its results). With nil
+// spans, spans covering most of the file, or a focused parse that meets a
+// syntax error, it parses the whole file and says so; with no spans, it
+// parses nothing.
+func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (defs []Definition, whole bool, err error) {
+	if spans == nil || lang.lex == nil || lang.grammar == nil || mostOf(spans, src) {
+		defs, err = p.Definitions(ctx, lang, name, src, nil)
+		return defs, true, err
+	}
+	if len(spans) == 0 {
+		return nil, false, nil
+	}
+	tree, err := p.parseRanges(ctx, lang, name, src, ranges(spans, src))
+	if err != nil {
+		return nil, false, err
+	}
+	defer tree.Close()
+	if tree.RootNode().HasError() {
+		defs, err = p.Definitions(ctx, lang, name, src, nil)
+		return defs, true, err
+	}
+	defs, err = p.definitions(lang, name, src, tree, nil)
+	return defs, false, err
+}

@@ -1,0 +1,201 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+// defString is a definition as a comparable string, without its language.
+func defString(d Definition) string {
+	d.Lang = nil
+	return fmt.Sprintf("%+v", d)
+}
+
+// kept lists the definitions Keep accepts for want, as strings.
+func kept(defs []Definition, want func(string) bool) string {
+	var out []string
+	for _, d := range defs {
+		if Keep(&d, want) {
+			out = append(out, defString(d))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// checkFocusEquivalent asserts the contract of Focus and DefinitionsIn on
+// one file: for every name the file defines (and every member and alias),
+// the definitions a search for it keeps are the same from the focused
+// parse as from the whole file's.
+func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extra ...string) (focused, whole int) {
+	t.Helper()
+	lang := ForPath(name)
+	if lang == nil || lang.lex == nil {
+		return 0, 0
+	}
+	full, err := p.Definitions(context.Background(), lang, name, src, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	words := map[string]bool{}
+	for _, w := range extra {
+		words[w] = true
+	}
+	for _, d := range full {
+		words[d.Name] = true
+		for _, m := range d.Members {
+			words[m.Name] = true
+		}
+		for _, a := range d.Aliases {
+			words[a] = true
+		}
+	}
+	var names []string
+	for w := range words {
+		if w != "" && mentions([]byte(w), func(b []byte) bool { return string(b) == w }) {
+			names = append(names, w)
+		}
+	}
+	sort.Strings(names)
+	searches := make([][]string, 0, len(names)+1)
+	for _, w := range names {
+		searches = append(searches, []string{w})
+	}
+	// And one search for every extra word at once: statements far apart
+	// in one focused parse.
+	searches = append(searches, extra)
+	for _, ws := range searches {
+		w := strings.Join(ws, "+")
+		set := map[string]bool{}
+		for _, x := range ws {
+			set[x] = true
+			// The caller's side of the contract: a Django model behind its
+			// default table name is mentioned by its lowercased class name.
+			set[strings.ToLower(x[strings.LastIndexByte(x, '_')+1:])] = true
+		}
+		want := func(s string) bool { return set[s] }
+		mention := func(b []byte) bool { return set[string(b)] || set[strings.ToLower(string(b))] }
+		spans, ok := Focus(lang, src, mention)
+		if !ok {
+			spans = nil
+		}
+		got, all, err := p.DefinitionsIn(context.Background(), lang, name, src, spans)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if all {
+			whole++
+		} else {
+			focused++
+		}
+		if a, b := kept(full, want), kept(got, want); a != b {
+			t.Errorf("%s, searching %s (spans %v):\nwhole file:\n%s\nfocused:\n%s", name, w, spans, a, b)
+		}
+	}
+	return focused, whole
+}
+
+// TestFocusEquivalentOnFixtures runs the contract over every source file
+// of the golden fixtures and of a generated repository.
+func TestFocusEquivalentOnFixtures(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	files, _ := filepath.Glob("../fixtures/*.txtar")
+	focused, whole := 0, 0
+	for _, f := range files {
+		a, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range a.Files {
+			fo, wh := checkFocusEquivalent(t, p, file.Name, file.Data)
+			focused, whole = focused+fo, whole+wh
+		}
+	}
+	g := testrepo.Generate(120, 20)
+	for _, name := range testrepo.Names(g.Files) {
+		fo, wh := checkFocusEquivalent(t, p, name, []byte(g.Files[name]))
+		focused, whole = focused+fo, whole+wh
+	}
+	if focused == 0 {
+		t.Fatal("no search was answered by a focused parse: the test checks nothing")
+	}
+	t.Logf("%d searches answered by a focused parse, %d by the whole file", focused, whole)
+}
+
+// TestFocusEquivalentOnHardCases covers what the lexer must not be fooled
+// by, and the neighbours a definition needs.
+func TestFocusEquivalentOnHardCases(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	for name, src := range map[string]string{
+		"raw.go": "package a\n\nvar doc = `\nfunc Fake() {}\ntype Ghost struct{}\n`\n\n// Real is real.\nfunc Real() {}\n\n" +
+			"// Status is a state.\ntype Status int\n\nconst (\n\tActive Status = iota\n\tGone\n)\n\n" +
+			"type Agent struct {\n\tName string\n}\n\nfunc (a *Agent) Run() error { return nil }\n\nfunc (a *Agent) Stop() {}\n\n" +
+			"var x = 1 // trailing, not a doc comment\nfunc After() {}\n" + strings.Repeat("\nfunc filler() {\n\tprintln(`}`, \"{\")\n}\n", 20),
+		"tmpl.ts": "export const page = `\nexport function Fake() {}\n${`\nclass Nested {}\n`}\n`;\n\n/** Real is real. */\nexport function Real(): void {}\n\n" +
+			"export const handler = async ({ id }: Opts): Promise<void> => {\n  Real();\n};\n\n" +
+			"test('x', () => {\n  const Ghost = 1;\n});\n\nexport enum Status {\n  Active,\n  Gone,\n}\n\n" +
+			"function allman(a)\n{\n  return a;\n}\n\nexport class Box {\n  open(): void {}\n} // Box ends\n\nexport const after = 1;\n" +
+			strings.Repeat("\nexport function filler(): string {\n  return '}{';\n}\n", 20),
+		"editor.js": "class LayerContext {\n    constructor(app) {\n        this.app = app;\n    }\n\n    draw() {\n        return 1;\n    }\n} // class LayerContext\n\n" +
+			"class TilesetContext {\n    load() {}\n} // class TilesetContext\n\nfunction after() {}\n" +
+			strings.Repeat("\nfunction filler() {\n    return '}{';\n}\n", 20),
+		"doc.py": "from django.db import models\n\nDOC = \"\"\"\ndef fake():\n    pass\nclass Ghost:\n    pass\n\"\"\"\n\n" +
+			"def real():\n    \"\"\"Real is real.\"\"\"\n\n\n@decorated\ndef wrapped():\n    pass\n\n\nif True:\n    def inner():\n        pass\nelse:\n    def other():\n        pass\n\n\n" +
+			"class Payment(models.Model):\n    amount = models.IntegerField()\n\n\nmax_tries = 5  # minutes\nwait_seconds = 1\n" +
+			strings.Repeat("\n\ndef filler():\n    return '}{'\n", 20),
+	} {
+		// Fake, Ghost and Nested are in strings: no parse may see them.
+		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {
+			t.Errorf("%s: no focused parse", name)
+		}
+	}
+}
+
+// TestFocusParsesLittle shows what focusing is for: the declaration of a
+// type with many methods, or a function among many, is a small part of
+// its file; a file the lexer cannot vouch for is parsed whole.
+func TestFocusParsesLittle(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package a\n\n// Parser parses.\ntype Parser struct {\n\tName string\n}\n")
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&b, "\nfunc (p *Parser) Method%d(x int) int {\n\treturn x + %d\n}\n", i, i)
+	}
+	src := []byte(b.String())
+	spans, ok := Focus(ForPath("a.go"), src, func(w []byte) bool { return string(w) == "Parser" })
+	if !ok || len(spans) != 1 || spans[0].Start != strings.Index(b.String(), "// Parser") || spans[0].End != strings.Index(b.String(), "func (p *Parser) Method1(") {
+		t.Errorf("spans %v: want the doc comment, the type and the first method after it only", spans)
+	}
+	spans, ok = Focus(ForPath("a.go"), src, func(w []byte) bool { return string(w) == "Nothing" })
+	if !ok || len(spans) != 0 {
+		t.Errorf("no statement names Nothing: got %v, %v", spans, ok)
+	}
+	for name, bad := range map[string]string{
+		"open.go":   "package a\n\nvar s = `never closed\n\nfunc F() {}\n",
+		"brace.ts":  "export function f() {\n  if (x) {\n}\n\nexport const g = 1;\n",
+		"triple.py": "X = \"\"\"never closed\n\ndef f():\n    pass\n",
+	} {
+		if spans, ok := Focus(ForPath(name), []byte(bad), func([]byte) bool { return true }); ok {
+			t.Errorf("%s: the lexer vouched for a split (%v) of a file it cannot read", name, spans)
+		}
+	}
+}
+
+func TestSpanSets(t *testing.T) {
+	a := []Span{{0, 10}, {20, 30}}
+	b := []Span{{10, 20}, {40, 50}}
+	if got := Union(a, b); fmt.Sprint(got) != "[{0 30} {40 50}]" {
+		t.Errorf("Union = %v", got)
+	}
+	if !Covers(a, []Span{{20, 30}, {0, 5}}) || Covers(a, []Span{{5, 15}}) || !Covers(a, nil) {
+		t.Error("Covers is wrong")
+	}
+}
