@@ -282,12 +282,8 @@ func (b *briefer) collect(kind string) []briefItem {
 					}
 					continue
 				}
-				if m := importRe.FindStringSubmatch(l); m != nil {
-					mod := m[2]
-					if mod == "" {
-						mod = m[3]
-					}
-					if mod != "" && mod[0] != '.' && !strings.HasPrefix(mod, "@/") {
+				if _, m, ok := importParts([]byte(l)); ok {
+					if mod := string(m); mod != "" && mod[0] != '.' && !strings.HasPrefix(mod, "@/") {
 						mods[mod] = true
 					}
 				}

@@ -250,12 +250,24 @@ func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
 		return e
 	}
 	e.Tokens = declTokens(src)
-	e.Imports = importsOf(src, nil)
+	if importsNames(lang) {
+		e.Imports = importsOf(src, nil)
+	}
 	e.Slash = slashWords(src)
 	if holdsTests(rel) {
 		e.Mods = importedModules(src)
 	}
 	return e
+}
+
+// importsNames reports a language whose imports name what they bring in
+// from a package: import { A } from "pkg", from pkg import A.
+func importsNames(lang *extract.Language) bool {
+	switch baseLang(lang.Name) {
+	case "typescript", "javascript", "python":
+		return true
+	}
+	return false
 }
 
 // importedModules lists the modules a file imports: "./music",

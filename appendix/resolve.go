@@ -445,10 +445,72 @@ func memberNames(ds []*extract.Definition) []string {
 	return out
 }
 
-// importRe reads one import statement that brings names from a package:
-// import { A, B } from "pkg", from pkg import A, B. It runs only on the
-// statements importsOf cuts out, never over a whole file.
-var importRe = regexp.MustCompile(`^\s*(?:import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']|from\s+([\w.]+)\s+import\s+\(?([\w, \t\n]+)\)?)`)
+// importParts reads one import statement that brings names from a
+// package, import { A, B } from "pkg" or from pkg import A, B, and returns
+// the names and the package. It runs only on the statements importsOf
+// cuts out, never over a whole file, and by hand: a regular expression
+// here was a fifth of a cold run's scanning.
+func importParts(stmt []byte) (names, mod []byte, ok bool) {
+	s := bytes.TrimLeft(stmt, " \t\r\n")
+	word := func(w string) bool {
+		r, found := bytes.CutPrefix(s, []byte(w))
+		if !found || len(r) == 0 || !isSpace(r[0]) {
+			return false
+		}
+		s = bytes.TrimLeft(r, " \t\r\n")
+		return true
+	}
+	switch {
+	case word("import"):
+		word("type")
+		if len(s) == 0 || s[0] != '{' {
+			return nil, nil, false
+		}
+		end := bytes.IndexByte(s, '}')
+		if end < 0 {
+			return nil, nil, false
+		}
+		names, s = s[1:end], bytes.TrimLeft(s[end+1:], " \t\r\n")
+		r, found := bytes.CutPrefix(s, []byte("from"))
+		if !found {
+			return nil, nil, false
+		}
+		r = bytes.TrimLeft(r, " \t\r\n")
+		if len(r) == 0 || r[0] != '"' && r[0] != '\'' {
+			return nil, nil, false
+		}
+		q := bytes.IndexAny(r[1:], `"'`)
+		if q <= 0 {
+			return nil, nil, false
+		}
+		return names, r[1 : 1+q], true
+	case word("from"):
+		n := 0
+		for n < len(s) && (identByte(s[n]) || s[n] == '.') {
+			n++
+		}
+		mod, s = s[:n], s[n:]
+		if n == 0 || len(s) == 0 || !isSpace(s[0]) {
+			return nil, nil, false
+		}
+		s = bytes.TrimLeft(s, " \t\r\n")
+		if !word("import") {
+			return nil, nil, false
+		}
+		s, _ = bytes.CutPrefix(s, []byte("("))
+		n = 0
+		for n < len(s) && (identByte(s[n]) || bytes.IndexByte([]byte(", \t\n"), s[n]) >= 0) {
+			n++
+		}
+		if n == 0 {
+			return nil, nil, false
+		}
+		return s[:n], mod, true
+	}
+	return nil, nil, false
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // importsOf returns the wanted names a file imports, and from where. Names
 // imported from relative paths are the repository's own and not recorded.
@@ -487,23 +549,23 @@ func importsOf(src []byte, wanted map[string]want) map[string]string {
 			}
 		}
 		stmt := src[start:stmtEnd]
+		if !bytes.Contains(stmt, []byte("from")) {
+			continue // import "fmt", import x = require(...): no names from a package
+		}
 		hit := all
-		for _, w := range identRuns(stmt) {
-			if wanted[string(w)] != 0 {
-				hit = true
-				break
+		if !hit {
+			for _, w := range identRuns(stmt) {
+				if hit = wanted[string(w)] != 0; hit {
+					break
+				}
 			}
 		}
 		if !hit {
 			continue
 		}
-		m := importRe.FindSubmatch(stmt)
-		if m == nil {
+		names, mod, ok := importParts(stmt)
+		if !ok {
 			continue
-		}
-		names, mod := m[1], m[2]
-		if len(names) == 0 {
-			names, mod = m[4], m[3]
 		}
 		if len(mod) == 0 || mod[0] == '.' || bytes.HasPrefix(mod, []byte("@/")) || bytes.HasPrefix(mod, []byte("~/")) {
 			continue
