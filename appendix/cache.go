@@ -21,7 +21,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 8
+const cacheVersion = 9
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -260,6 +260,19 @@ func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
 	return e
 }
 
+// importLine reports a line that imports a module by its path: import
+// ... from "x", } from "x", export ... from "x", import "x".
+func importLine(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	switch {
+	case bytes.HasPrefix(t, []byte("import ")), bytes.HasPrefix(t, []byte("} from ")):
+		return true
+	case bytes.HasPrefix(t, []byte("export ")):
+		return bytes.Contains(t, []byte(" from "))
+	}
+	return false
+}
+
 // importsNames reports a language whose imports name what they bring in
 // from a package: import { A } from "pkg", from pkg import A.
 func importsNames(lang *extract.Language) bool {
@@ -326,14 +339,29 @@ func importedModules(src []byte) string {
 	return strings.Join(out, "\n")
 }
 
-// slashWords lists, once each, the words that follow a "/" in src.
+// slashWords lists, once each, the words that follow a "/" in src, except
+// on import lines: a module path (../webhooks/trigger/...) registers no
+// route, and would make every file importing it one to parse for routes.
 func slashWords(src []byte) string {
 	seen := map[string]bool{}
 	var out []byte
+	lineEnd, skip := -1, false
 	for i := 0; i+1 < len(src); {
 		k := bytes.IndexByte(src[i:], '/')
 		if k < 0 {
 			break
+		}
+		if at := i + k; at >= lineEnd {
+			start := bytes.LastIndexByte(src[:at], '\n') + 1
+			lineEnd = len(src)
+			if e := bytes.IndexByte(src[at:], '\n'); e >= 0 {
+				lineEnd = at + e
+			}
+			skip = importLine(src[start:lineEnd])
+		}
+		if skip {
+			i = lineEnd
+			continue
 		}
 		i += k + 1
 		if i >= len(src) || !identByte(src[i]) {

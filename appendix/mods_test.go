@@ -50,3 +50,13 @@ func TestImportParts(t *testing.T) {
 		}
 	}
 }
+
+// TestSlashWordsSkipImports: the words after a "/" say which files may
+// register a route; a module path on an import line registers none.
+func TestSlashWordsSkipImports(t *testing.T) {
+	src := "import { a } from '../webhooks/trigger/a';\nimport {\n  b,\n} from './zapier/subscribe';\nexport * from './lib/jobs';\nimport \"github.com/x/queue\"\n" +
+		"app.post('/trigger', handler) // see docs/guide\nrouter.use('/hooks', require('./routes/mounted'))\nconst re = a / b\n"
+	if got, want := slashWords([]byte(src)), "trigger\nguide\nhooks\nroutes\nmounted"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
