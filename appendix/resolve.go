@@ -791,7 +791,7 @@ func newFocusWords(wanted map[string]want, dirs map[string]bool) *focusWords {
 			fw.any[n] = true
 		}
 		for i := 1; i < len(n); i++ {
-			if n[i] == '_' && dirs[n[:i]] {
+			if n[i] == '_' && dirs[n[:i]] && i+1 < len(n) {
 				fw.models[strings.ToLower(n[i+1:])] = true
 			}
 		}

@@ -29,9 +29,9 @@ type lexSyntax struct {
 	triple   bool     // """ and ''' strings span lines (Python)
 	cont     []string // first-column words that continue the statement above
 	attached byte     // a line starting with it belongs to the statement below (decorators)
-	// lookahead: parse the statement after each one taken too. Where a
-	// statement ends, and which trailing comments it takes in, can depend
-	// on the token after it (JavaScript's automatic semicolons).
+	// lookahead: parse the statement after one taken too when it ends in
+	// a comment: whether the comment is inside the statement's node
+	// depends, in JavaScript, on the token after it.
 	lookahead bool
 }
 
@@ -157,6 +157,13 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 	return segs, true
 }
 
+// trailingComment reports a statement whose last line holds a comment.
+func trailingComment(stmt []byte) bool {
+	stmt = bytes.TrimRight(stmt, " \t\r\n")
+	last := stmt[bytes.LastIndexByte(stmt, '\n')+1:]
+	return bytes.Contains(last, []byte("//")) || bytes.Contains(last, []byte("/*"))
+}
+
 // startsStatement reports a line that begins a top-level statement: it
 // starts with a word, a comment, a decorator, a string or an opening
 // bracket, in the first column, and is no continuation (else:). A line
@@ -168,7 +175,11 @@ func startsStatement(lx *lexSyntax, line []byte) bool {
 		return false
 	}
 	switch c := line[0]; {
-	case identByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'', c == '`', c == '(', c == '[':
+	case identByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'':
+	case c == '`', c == '(', c == '[':
+		// In JavaScript a line starting so can continue the one above
+		// (a call, an index, a tagged template, without a semicolon).
+		return lx != jsLex
 	default:
 		return false
 	}
@@ -429,7 +440,10 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 	if !ok {
 		return nil, false
 	}
-	if segs[0].start > 0 {
+	if len(segs) == 0 && len(bytes.TrimSpace(src)) > 0 {
+		return nil, false // indented all through: no statement starts
+	}
+	if len(segs) > 0 && segs[0].start > 0 {
 		segs = append([]segment{{start: 0, end: segs[0].start, kind: segCode}}, segs...)
 	}
 	take := make([]bool, len(segs))
@@ -448,7 +462,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 				take[j-1] = true
 			}
 		}
-		if s.kind == segTypeDecl || lx.lookahead {
+		if s.kind == segTypeDecl || lx.lookahead && trailingComment(src[s.start:s.end]) {
 			for j := k + 1; j < len(segs); j++ {
 				take[j] = true
 				if segs[j].kind != segComment {

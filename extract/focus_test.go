@@ -78,7 +78,9 @@ func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extr
 			set[x] = true
 			// The caller's side of the contract: a Django model behind its
 			// default table name is mentioned by its lowercased class name.
-			set[strings.ToLower(x[strings.LastIndexByte(x, '_')+1:])] = true
+			if model := strings.ToLower(x[strings.LastIndexByte(x, '_')+1:]); model != "" {
+				set[model] = true
+			}
 		}
 		want := func(s string) bool { return set[s] }
 		mention := func(b []byte) bool { return set[string(b)] || set[strings.ToLower(string(b))] }
@@ -177,6 +179,13 @@ func TestFocusParsesLittle(t *testing.T) {
 	spans, ok = Focus(ForPath("a.go"), src, func(w []byte) bool { return string(w) == "Nothing" })
 	if !ok || len(spans) != 0 {
 		t.Errorf("no statement names Nothing: got %v, %v", spans, ok)
+	}
+	for _, name := range []string{"empty.go", "blank.ts", "comment.py", "indented.js"} {
+		src := map[string]string{"empty.go": "", "blank.ts": "\n\n  \n", "comment.py": "# only a comment\n", "indented.js": "  foo();\n  bar();\n"}[name]
+		spans, ok := Focus(ForPath(name), []byte(src), func([]byte) bool { return true })
+		if name == "indented.js" && ok || name != "indented.js" && (!ok || len(spans) != 0) {
+			t.Errorf("%s: got %v, %v", name, spans, ok)
+		}
 	}
 	for name, bad := range map[string]string{
 		"open.go":   "package a\n\nvar s = `never closed\n\nfunc F() {}\n",
