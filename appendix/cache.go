@@ -21,7 +21,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 9
+const cacheVersion = 10
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -254,7 +254,8 @@ func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
 		e.Imports = importsOf(src, nil)
 	}
 	e.Slash = slashWords(src)
-	if holdsTests(rel) {
+	if holdsTests(rel) && importsNames(lang) {
+		// (A Go test covers its own package: its imports say nothing.)
 		e.Mods = importedModules(src)
 	}
 	return e
@@ -263,7 +264,7 @@ func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
 // importLine reports a line that imports a module by its path: import
 // ... from "x", } from "x", export ... from "x", import "x".
 func importLine(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t")
+	t := trimBlank(line)
 	switch {
 	case bytes.HasPrefix(t, []byte("import ")), bytes.HasPrefix(t, []byte("} from ")):
 		return true
@@ -305,7 +306,7 @@ func importedModules(src []byte) string {
 	for len(src) > 0 {
 		var line []byte
 		line, src = nextLine(src)
-		t := bytes.TrimLeft(line, " \t")
+		t := trimBlank(line)
 		switch {
 		case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")):
 			// Python: from app.music import x

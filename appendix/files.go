@@ -137,6 +137,16 @@ func (ts tokenSet) each(fn func(name string, f uint8)) {
 	}
 }
 
+// trimBlank drops leading spaces, tabs and carriage returns: by hand, as
+// the scan of every file calls it on every line.
+func trimBlank(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
+		i++
+	}
+	return b[i:]
+}
+
 // nextLine splits off src's first line, without its newline.
 func nextLine(src []byte) (line, rest []byte) {
 	if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -157,7 +167,7 @@ func declTokens(src []byte) tokenSet {
 	for len(src) > 0 {
 		var line []byte
 		line, src = nextLine(src)
-		t := bytes.TrimLeft(line, " \t")
+		t := trimBlank(line)
 		if len(t) == 0 {
 			continue
 		}
@@ -245,7 +255,7 @@ func declTokens(src []byte) tokenSet {
 			if varLine && f != 0 {
 				// "var acc testutil.Accumulator", "const x: Type": the name,
 				// and the names a comma adds; what follows is a type.
-				rest := bytes.TrimLeft(t[j:], " \t")
+				rest := trimBlank(t[j:])
 				if len(rest) == 0 || rest[0] != ',' {
 					break
 				}
@@ -318,14 +328,14 @@ const maxDeclTokens = 8
 
 // startsMethod reports a method declared without a keyword: "name(a) {".
 func startsMethod(rest []byte) bool {
-	r := bytes.TrimLeft(rest, " \t")
+	r := trimBlank(rest)
 	return len(r) > 0 && (r[0] == '(' || r[0] == '<') && startsDecl(rest)
 }
 
 // startsDecl reports whether what follows a line's first word reads like a
 // declaration: "Name Type", "name =", "name:", "Name(...) {".
 func startsDecl(rest []byte) bool {
-	r := bytes.TrimLeft(rest, " \t\r")
+	r := trimBlank(rest)
 	if len(r) == 0 {
 		return true // a name alone on its line: Go's iota constants, enum members
 	}

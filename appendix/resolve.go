@@ -525,7 +525,7 @@ func importsOf(src []byte, wanted map[string]want) map[string]string {
 		if nl >= 0 {
 			end = off + nl
 		}
-		line := bytes.TrimLeft(src[off:end], " \t")
+		line := trimBlank(src[off:end])
 		start := off
 		off = end + 1
 		if !bytes.HasPrefix(line, []byte("import ")) && !bytes.HasPrefix(line, []byte("import{")) && !bytes.HasPrefix(line, []byte("from ")) {
