@@ -193,13 +193,13 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 	}
 	entries := r.entries // read once per run, by Walk
 	if entries == nil && !r.noIndex {
-		idx, err := r.git.Storer.Index()
+		all, err := r.indexEntries()
 		if err != nil {
 			r.noIndex = true
 			r.IndexWarning = indexWarning(err)
 		} else {
-			entries = make(map[string]*index.Entry, len(idx.Entries))
-			for _, e := range idx.Entries {
+			entries = make(map[string]*index.Entry, len(all))
+			for _, e := range all {
 				entries[e.Name] = e
 			}
 		}

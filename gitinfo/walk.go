@@ -192,14 +192,14 @@ func (r *Repo) indexPaths() (map[string]int64, map[string]bool) {
 	if r.git == nil {
 		return files, dirs
 	}
-	idx, err := r.git.Storer.Index()
+	entries, err := r.indexEntries()
 	if err != nil {
 		r.noIndex, r.IndexWarning = true, indexWarning(err)
 		return files, dirs
 	}
-	r.entries = make(map[string]*index.Entry, len(idx.Entries))
+	r.entries = make(map[string]*index.Entry, len(entries))
 	r.gitlinks = map[string]bool{}
-	for _, e := range idx.Entries {
+	for _, e := range entries {
 		if e.Mode == filemode.Submodule {
 			r.gitlinks[e.Name] = true
 			continue
