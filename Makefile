@@ -23,6 +23,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) ./appendix
 	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) ./extract
 	$(GO) test -run '^$$' -fuzz FuzzSQL -fuzztime $(FUZZTIME) ./extract
+	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) ./extract
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

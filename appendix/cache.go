@@ -21,7 +21,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 10
+const cacheVersion = 11
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -236,7 +236,7 @@ type scanEntry struct {
 	Key         string // blobKey of the content
 	Tokens      tokenSet
 	Slash       string // words after "/", newline-joined, for route search
-	Imports     map[string]string
+	Imports     string // "name\tmodule" lines: what it imports from packages
 	Mods        string // every module the file imports, relative ones too, newline-joined
 	Skip        bool   // generated, or over the size limit
 }
@@ -251,7 +251,7 @@ func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
 	}
 	e.Tokens = declTokens(src)
 	if importsNames(lang) {
-		e.Imports = importsOf(src, nil)
+		e.Imports = importsOf(src)
 	}
 	e.Slash = slashWords(src)
 	if holdsTests(rel) && importsNames(lang) {

@@ -60,3 +60,11 @@ func TestSlashWordsSkipImports(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestImportsOf(t *testing.T) {
+	src := "import { A, B as C } from 'pkg';\nimport {\n  D,\n} from \"@scope/x\";\nimport { E } from './local';\nimport \"fmt\"\nfrom app.models import (\n    Item,\n    User,\n)\nimport { A } from 'other';\n"
+	want := "A\tpkg\nC\tpkg\nD\t@scope/x\nItem\tapp.models\nUser\tapp.models\nA\tother\n"
+	if got := importsOf([]byte(src)); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -512,13 +512,12 @@ func importParts(stmt []byte) (names, mod []byte, ok bool) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
-// importsOf returns the wanted names a file imports, and from where. Names
-// imported from relative paths are the repository's own and not recorded.
-// It looks only at lines that start an import statement, and only when a
-// wanted name is on it or in the braces it opens.
-func importsOf(src []byte, wanted map[string]want) map[string]string {
-	all := wanted == nil // every name: for the scan cache
-	var out map[string]string
+// importsOf lists the names a file imports from packages, a "name\tmodule"
+// line each, in file order (a later import of a name wins). Names imported
+// from relative paths are the repository's own and not listed. It looks
+// only at lines that start an import statement.
+func importsOf(src []byte) string {
+	var out []byte
 	for off := 0; off < len(src); {
 		nl := bytes.IndexByte(src[off:], '\n')
 		end := len(src)
@@ -552,39 +551,22 @@ func importsOf(src []byte, wanted map[string]want) map[string]string {
 		if !bytes.Contains(stmt, []byte("from")) {
 			continue // import "fmt", import x = require(...): no names from a package
 		}
-		hit := all
-		if !hit {
-			for _, w := range identRuns(stmt) {
-				if hit = wanted[string(w)] != 0; hit {
-					break
-				}
-			}
-		}
-		if !hit {
-			continue
-		}
 		names, mod, ok := importParts(stmt)
-		if !ok {
-			continue
-		}
-		if len(mod) == 0 || mod[0] == '.' || bytes.HasPrefix(mod, []byte("@/")) || bytes.HasPrefix(mod, []byte("~/")) {
+		if !ok || len(mod) == 0 || mod[0] == '.' || bytes.HasPrefix(mod, []byte("@/")) || bytes.HasPrefix(mod, []byte("~/")) || bytes.ContainsAny(mod, "\t\n") {
 			continue
 		}
 		for _, n := range bytes.Split(names, []byte(",")) {
-			f := strings.Fields(string(n))
+			f := bytes.Fields(n)
 			if len(f) == 0 {
 				continue
 			}
-			name := f[len(f)-1] // "A as B" imports B
-			if all || wanted[name] != 0 {
-				if out == nil {
-					out = map[string]string{}
-				}
-				out[name] = string(mod)
-			}
+			out = append(out, f[len(f)-1]...) // "A as B" imports B
+			out = append(out, '\t')
+			out = append(out, mod...)
+			out = append(out, '\n')
 		}
 	}
-	return out
+	return string(out)
 }
 
 // identRuns splits text into its identifier-like words.
@@ -679,8 +661,10 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 			cache.put(key, &cacheEntry{Routes: toCached(routes), Mounts: mounts, HasRoute: true})
 		}
 	}
-	for name, mod := range sc.Imports {
-		if wanted[name] != 0 {
+	for rest := sc.Imports; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		if name, mod, _ := strings.Cut(line, "\t"); wanted[name] != 0 {
 			if res.imports == nil {
 				res.imports = map[string]string{}
 			}

@@ -50,16 +50,7 @@ func encodeScans(version string, written int64, scans map[string]*scanEntry) []b
 		putS(string(e.Tokens.Flags))
 		putS(e.Slash)
 		putS(e.Mods)
-		imports := make([]string, 0, len(e.Imports))
-		for k := range e.Imports {
-			imports = append(imports, k)
-		}
-		sort.Strings(imports)
-		putU(uint64(len(imports)))
-		for _, k := range imports {
-			putS(k)
-			putS(e.Imports[k])
-		}
+		putS(e.Imports)
 	}
 	return b.Bytes()
 }
@@ -118,16 +109,7 @@ func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, err
 		e.Tokens.Flags = []byte(getS())
 		e.Slash = getS()
 		e.Mods = getS()
-		if n := getU(); n > 0 && !bad {
-			if n > uint64(len(r)) {
-				return 0, nil, errScanFormat
-			}
-			e.Imports = make(map[string]string, n)
-			for k := uint64(0); k < n && !bad; k++ {
-				name := getS()
-				e.Imports[name] = getS()
-			}
-		}
+		e.Imports = getS()
 		scans[p] = e
 	}
 	if bad {

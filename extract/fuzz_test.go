@@ -61,3 +61,37 @@ func FuzzSQL(f *testing.F) {
 		"CREATE VIEW v AS SELECT * FROM t;\nCREATE INDEX i ON t (a);",
 	})
 }
+
+// FuzzFocus: on any input the statement split holds together (spans in
+// order, inside the file, starting at line starts), and a focused parse
+// keeps exactly what a whole-file parse keeps, for every name, in Go,
+// TypeScript and Python.
+func FuzzFocus(f *testing.F) {
+	for _, s := range []string{
+		"package a\n\n// T is.\ntype T int\n\nconst (\n\tA T = iota\n)\n\nfunc F() {}\n",
+		"export class A {\n  m(): void {}\n} // A\n\nconst s = `\n${`x`}\n`;\nexport function f() {}\n",
+		"class A:\n    x = 1\n\n\n@d\ndef f():\n    '''\ndef g(): pass\n'''\n",
+	} {
+		for _, ext := range []string{".go", ".ts", ".py"} {
+			f.Add([]byte(s), ext)
+		}
+	}
+	p := NewParser()
+	f.Fuzz(func(t *testing.T, src []byte, ext string) {
+		lang := ForPath("x" + ext)
+		if lang == nil || lang.lex == nil || len(src) > 4096 {
+			return
+		}
+		spans, ok := Focus(lang, src, func([]byte) bool { return true })
+		if ok {
+			prev := 0
+			for _, s := range spans {
+				if s.Start < prev || s.End <= s.Start || s.End > len(src) || s.Start > 0 && src[s.Start-1] != '\n' {
+					t.Fatalf("bad spans %v for %d bytes", spans, len(src))
+				}
+				prev = s.End
+			}
+		}
+		checkFocusEquivalent(t, p, "x"+ext, src)
+	})
+}
