@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"sort"
+	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -29,6 +30,9 @@ type lexSyntax struct {
 	triple   bool     // """ and ''' strings span lines (Python)
 	cont     []string // first-column words that continue the statement above
 	attached byte     // a line starting with it belongs to the statement below (decorators)
+	// openWords are keywords that cannot end a statement: a line ending
+	// with one goes on, whatever the next line starts with.
+	openWords map[string]bool
 	// lookahead: parse the statement after one taken too when it ends in
 	// a comment: whether the comment is inside the statement's node
 	// depends, in JavaScript, on the token after it.
@@ -36,8 +40,23 @@ type lexSyntax struct {
 }
 
 var (
-	goLex     = &lexSyntax{line: "//", block: true, raw: true}
-	jsLex     = &lexSyntax{line: "//", block: true, raw: true, template: true, attached: '@', cont: []string{"else", "catch", "finally"}, lookahead: true}
+	goOpenWords = wordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
+	jsOpenWords = wordSet("const let var export default return extends implements new typeof async function class import from as in of " +
+		"instanceof await yield type interface enum declare abstract namespace module throw case void delete keyof readonly " +
+		"public private protected static")
+)
+
+func wordSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+var (
+	goLex     = &lexSyntax{line: "//", block: true, raw: true, openWords: goOpenWords}
+	jsLex     = &lexSyntax{line: "//", block: true, raw: true, template: true, attached: '@', cont: []string{"else", "catch", "finally"}, lookahead: true, openWords: jsOpenWords}
 	pythonLex = &lexSyntax{line: "#", triple: true, attached: '@', cont: []string{"else", "elif", "except", "finally"}}
 )
 
@@ -79,12 +98,28 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 		}
 		segs = append(segs, segment{start: i, row: row, kind: kind})
 	}
+	// The last code token before a line: a line that starts in the first
+	// column still continues a statement the line above left open (an
+	// operator, a comma, a keyword, a backslash).
+	var last, beforeLast byte
+	var lastWord []byte
 	for i < len(src) {
 		c := src[i]
 		if lineStart {
 			lineStart = false
-			if len(stack) == 0 && startsStatement(lx, src[i:]) {
+			if len(stack) == 0 && startsStatement(lx, src[i:]) && !continues(lx, last, beforeLast, lastWord) {
 				boundary()
+			}
+		}
+		if c != '\n' && c != ' ' && c != '\t' && c != '\r' && !(lx.line != "" && c == lx.line[0] && bytes.HasPrefix(src[i:], []byte(lx.line))) && !(lx.block && c == '/' && i+1 < len(src) && src[i+1] == '*') {
+			beforeLast, last, lastWord = last, c, nil
+			if identByte(c) {
+				j := i
+				for j < len(src) && identByte(src[j]) {
+					j++
+				}
+				lastWord, last, i = src[i:j], src[j-1], j
+				continue
 			}
 		}
 		switch {
@@ -154,7 +189,50 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 	if len(segs) > 0 {
 		segs[len(segs)-1].end = len(src)
 	}
+	for k := range segs {
+		// A comment in the first column followed by indented code (a
+		// file whose declarations are all indented) is code.
+		if s := &segs[k]; s.kind == segComment && src[s.start] != lx.attached && !onlyComments(lx, src[s.start:s.end]) {
+			s.kind = segCode
+		}
+	}
 	return segs, true
+}
+
+// onlyComments reports text that holds nothing but comments and space.
+func onlyComments(lx *lexSyntax, b []byte) bool {
+	for {
+		b = bytes.TrimLeft(b, " \t\r\n")
+		switch {
+		case len(b) == 0:
+			return true
+		case lx.line != "" && bytes.HasPrefix(b, []byte(lx.line)):
+			end := bytes.IndexByte(b, '\n')
+			if end < 0 {
+				return true
+			}
+			b = b[end:]
+		case lx.block && bytes.HasPrefix(b, []byte("/*")):
+			end := bytes.Index(b[2:], []byte("*/"))
+			if end < 0 {
+				return true
+			}
+			b = b[2+end+2:]
+		default:
+			return false
+		}
+	}
+}
+
+// commentAbove reports whether the line before offset start holds only
+// a comment.
+func commentAbove(lx *lexSyntax, src []byte, start int) bool {
+	if start == 0 {
+		return false
+	}
+	line := src[bytes.LastIndexByte(src[:start-1], '\n')+1 : start-1]
+	t := bytes.TrimSpace(line)
+	return lx.line != "" && bytes.HasPrefix(t, []byte(lx.line)) || lx.block && bytes.HasSuffix(t, []byte("*/"))
 }
 
 // trailingComment reports a statement whose last line holds a comment.
@@ -162,6 +240,24 @@ func trailingComment(stmt []byte) bool {
 	stmt = bytes.TrimRight(stmt, " \t\r\n")
 	last := stmt[bytes.LastIndexByte(stmt, '\n')+1:]
 	return bytes.Contains(last, []byte("//")) || bytes.Contains(last, []byte("/*"))
+}
+
+// continues reports whether what ends a line (its last character, the
+// one before, or its last word) leaves the statement open.
+func continues(lx *lexSyntax, last, before byte, word []byte) bool {
+	if word != nil {
+		return lx.openWords[string(word)]
+	}
+	if lx == pythonLex {
+		return last == '\\' // a line ends a statement unless it says otherwise
+	}
+	switch last {
+	case '\\', '=', '*', '/', '%', '&', '|', '^', '<', '>', '!', '?', ':', ',', '.', '~':
+		return true
+	case '+', '-':
+		return before != last // x++ ends a statement; x + does not
+	}
+	return false
 }
 
 // startsStatement reports a line that begins a top-level statement: it
@@ -260,7 +356,7 @@ func declHead(lx *lexSyntax, stmt []byte) []byte {
 	switch lx {
 	case goLex:
 		var ok bool
-		if rest, ok = bytes.CutPrefix(rest, []byte("func ")); !ok {
+		if rest, ok = cutWord(rest, "func"); !ok {
 			return stmt
 		}
 		if len(rest) > 0 && rest[0] == '(' {
@@ -268,14 +364,14 @@ func declHead(lx *lexSyntax, stmt []byte) []byte {
 			if end < 0 {
 				return stmt
 			}
-			rest = bytes.TrimLeft(rest[end+1:], " ")
+			rest = bytes.TrimLeft(rest[end+1:], blanks)
 		}
 	case jsLex:
-		for _, w := range []string{"export ", "default ", "declare ", "async "} {
-			rest, _ = bytes.CutPrefix(rest, []byte(w))
+		for _, w := range []string{"export", "default", "declare", "async"} {
+			rest, _ = cutWord(rest, w)
 		}
-		if r, ok := bytes.CutPrefix(rest, []byte("function")); ok {
-			rest = bytes.TrimLeft(r, "* ")
+		if r, ok := cutWord(rest, "function"); ok {
+			rest = bytes.TrimLeft(r, "*"+blanks)
 			break
 		}
 		if bytes.Contains(stmt, []byte("defineTable(")) {
@@ -289,12 +385,11 @@ func declHead(lx *lexSyntax, stmt []byte) []byte {
 		}
 		return stmt
 	case pythonLex:
-		rest, _ = bytes.CutPrefix(rest, []byte("async "))
+		rest, _ = cutWord(rest, "async")
 		var ok bool
-		if rest, ok = bytes.CutPrefix(rest, []byte("def ")); !ok {
+		if rest, ok = cutWord(rest, "def"); !ok {
 			return stmt
 		}
-		rest = bytes.TrimLeft(rest, " ")
 	default:
 		return stmt
 	}
@@ -302,7 +397,23 @@ func declHead(lx *lexSyntax, stmt []byte) []byte {
 	for n < len(rest) && identByte(rest[n]) {
 		n++
 	}
+	if n == 0 {
+		return stmt // not the shape expected: in doubt, all of it
+	}
 	return rest[:n]
+}
+
+// blanks are the characters between a keyword and what follows it.
+const blanks = " \t\r\n"
+
+// cutWord cuts the keyword w, and the blanks after it, off the start of
+// b; false when b does not start with w as a whole word.
+func cutWord(b []byte, w string) ([]byte, bool) {
+	r, ok := bytes.CutPrefix(b, []byte(w))
+	if !ok || len(r) == 0 || identByte(r[0]) {
+		return b, false
+	}
+	return bytes.TrimLeft(r, blanks), true
 }
 
 // jsArrowConst returns the name of "const name = (...) =>" (or "= async
@@ -311,8 +422,8 @@ func declHead(lx *lexSyntax, stmt []byte) []byte {
 func jsArrowConst(stmt []byte) []byte {
 	rest := stmt
 	ok := false
-	for _, kw := range []string{"const ", "let ", "var "} {
-		if r, found := bytes.CutPrefix(rest, []byte(kw)); found {
+	for _, kw := range []string{"const", "let", "var"} {
+		if r, found := cutWord(rest, kw); found {
 			rest, ok = r, true
 			break
 		}
@@ -325,14 +436,13 @@ func jsArrowConst(stmt []byte) []byte {
 		n++
 	}
 	name := rest[:n]
-	rest = bytes.TrimLeft(rest[n:], " ")
+	rest = bytes.TrimLeft(rest[n:], blanks)
 	if n == 0 || !bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("==")) || bytes.HasPrefix(rest, []byte("=>")) {
 		return nil // a type annotation, a destructuring, no initializer: in doubt
 	}
-	v := bytes.TrimLeft(rest[1:], " ")
-	v, _ = bytes.CutPrefix(v, []byte("async "))
-	v = bytes.TrimLeft(v, " ")
-	if bytes.HasPrefix(v, []byte("function")) {
+	v := bytes.TrimLeft(rest[1:], blanks)
+	v, _ = cutWord(v, "async")
+	if _, fn := cutWord(v, "function"); fn {
 		return name
 	}
 	var after []byte
@@ -359,13 +469,27 @@ func jsArrowConst(stmt []byte) []byte {
 	return nil
 }
 
-// jsCall reports a statement that is a call: a dotted name and "(".
+// jsCall reports a statement that is a call: a dotted name and "(", the
+// name no keyword ("const(" is a broken declaration, not a call).
 func jsCall(stmt []byte) bool {
 	i := 0
 	for i < len(stmt) && (identByte(stmt[i]) || stmt[i] == '.') {
 		i++
 	}
-	return i > 0 && i < len(stmt) && stmt[i] == '(' && !bytes.HasPrefix(stmt, []byte("function"))
+	if i == 0 || i >= len(stmt) || stmt[i] != '(' {
+		return false
+	}
+	first, _, _ := bytes.Cut(stmt[:i], []byte("."))
+	return !jsKeywords[string(first)]
+}
+
+var jsKeywords = map[string]bool{
+	"abstract": true, "async": true, "await": true, "break": true, "case": true, "catch": true, "class": true,
+	"const": true, "continue": true, "debugger": true, "declare": true, "default": true, "delete": true, "do": true,
+	"else": true, "enum": true, "export": true, "extends": true, "finally": true, "for": true, "function": true,
+	"if": true, "import": true, "in": true, "instanceof": true, "interface": true, "let": true, "module": true,
+	"namespace": true, "new": true, "return": true, "super": true, "switch": true, "this": true, "throw": true,
+	"try": true, "type": true, "typeof": true, "var": true, "void": true, "while": true, "with": true, "yield": true,
 }
 
 // closeParen returns the offset after the parenthesis that closes the one
@@ -409,6 +533,15 @@ func mentions(b []byte, mention func([]byte) bool) bool {
 			j++
 		}
 		if mention(b[i:j]) {
+			return true
+		}
+		// "0B": no identifier, but a parser recovering from the error
+		// may read B as one.
+		k := i
+		for k < j && b[k] >= '0' && b[k] <= '9' {
+			k++
+		}
+		if k > i && k < j && mention(b[k:j]) {
 			return true
 		}
 		i = j
@@ -456,8 +589,10 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 		for ; j >= 0 && segs[j].kind == segComment; j-- {
 			take[j] = true
 		}
-		if j >= 0 && segs[j].kind == segTypeDecl {
-			// A Go constant block read as the enum of the type above it.
+		if j >= 0 && (segs[j].kind == segTypeDecl || commentAbove(lx, src, segs[j+1].start)) {
+			// A Go constant block read as the enum of the type above it;
+			// or an indented comment ending the statement above, which
+			// may be the doc comment of this one.
 			for take[j] = true; j > 0 && segs[j-1].kind == segComment; j-- {
 				take[j-1] = true
 			}
