@@ -21,7 +21,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 11
+const cacheVersion = 12
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -233,7 +233,7 @@ func fromCached(cs []cachedDef, path string) []extract.Definition {
 // the names it imports from packages, and whether to skip it.
 type scanEntry struct {
 	Size, Mtime int64
-	Key         string // blobKey of the content
+	Key         string // blobKey of the content, once a search needed it
 	Tokens      tokenSet
 	Slash       string // words after "/", newline-joined, for route search
 	Imports     string // "name\tmodule" lines: what it imports from packages
@@ -244,7 +244,7 @@ type scanEntry struct {
 // scan reads one file content. Only a test file's imported modules are
 // kept: they say which files it covers.
 func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
-	e := &scanEntry{Size: int64(len(src)), Key: blobKey(lang, src)}
+	e := &scanEntry{Size: int64(len(src))} // Key: only once a search needs it (keyOf)
 	if len(src) > MaxFileSize || generated(src) {
 		e.Skip = true
 		return e
@@ -427,6 +427,37 @@ func (c *Cache) scanned(path string, st os.FileInfo, statErr error) *scanEntry {
 	c.seenScan[path] = true
 	c.mu.Unlock()
 	return e
+}
+
+// keyOf returns the blob key of a scanned file, hashing its content the
+// first time a search needs it (most files are scanned and never parsed)
+// and keeping it with the scan.
+func (c *Cache) keyOf(e *scanEntry, lang *extract.Language, load func() ([]byte, error)) (string, error) {
+	if c == nil {
+		if e.Key == "" {
+			src, err := load()
+			if err != nil {
+				return "", err
+			}
+			e.Key = blobKey(lang, src)
+		}
+		return e.Key, nil
+	}
+	c.mu.Lock()
+	key := e.Key
+	c.mu.Unlock()
+	if key != "" {
+		return key, nil
+	}
+	src, err := load()
+	if err != nil {
+		return "", err
+	}
+	key = blobKey(lang, src)
+	c.mu.Lock()
+	e.Key, c.dirty = key, true
+	c.mu.Unlock()
+	return key, nil
 }
 
 func (c *Cache) putScan(path string, st os.FileInfo, e *scanEntry) {

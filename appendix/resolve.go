@@ -647,8 +647,19 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	if sc.Skip {
 		return res // over the size limit, or generated
 	}
+	blob := func() (string, error) {
+		return cache.keyOf(sc, lang, func() ([]byte, error) {
+			err := load()
+			return src, err
+		})
+	}
 	if sc.routable(f.Path, routeSegs) {
-		key := "routes:" + f.Path + ":" + sc.Key
+		bk, err := blob()
+		if err != nil {
+			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+			return res
+		}
+		key := "routes:" + f.Path + ":" + bk
 		if e := cache.get(key); e != nil {
 			res.routes, res.mounts, res.cached = fromCached(e.Routes, f.Path), e.Mounts, true
 		} else if err := load(); err == nil {
@@ -692,7 +703,12 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	// a wanted member (an enum value inside a line mayDefine reads only the
 	// start of), are kept. A whole-file extraction in the cache serves too.
 	keep := func(n string) bool { return names[n] || wanted[n] == wantAny }
-	all, err := extractFocused(ctx, p, cache, sc, lang, f.Path, load, &src, names, focus, &res)
+	bk, err := blob()
+	if err != nil {
+		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+		return res
+	}
+	all, err := extractFocused(ctx, p, cache, bk, lang, f.Path, load, &src, names, focus, &res)
 	if err != nil {
 		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 		return res
@@ -711,13 +727,13 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 // same names, known without reading the file) or these statements. A new
 // focused parse covers the statements of earlier searches too, so that a
 // file's entry grows towards what specs ask of it.
-func extractFocused(ctx context.Context, p *extract.Parser, cache *Cache, sc *scanEntry, lang *extract.Language, path string,
+func extractFocused(ctx context.Context, p *extract.Parser, cache *Cache, key string, lang *extract.Language, path string,
 	load func() error, src *[]byte, names map[string]bool, focus *focusWords, res *fileResult) ([]extract.Definition, error) {
-	if e := cache.get(sc.Key); e != nil && e.HasDefs {
+	if e := cache.get(key); e != nil && e.HasDefs {
 		res.cached = true
 		return fromCached(e.Defs, path), nil
 	}
-	fkey := sc.Key + "|focus"
+	fkey := key + "|focus"
 	search := strings.Join(sortedKeys(names), ",") + "|" + focus.sig
 	old := cache.get(fkey)
 	if old != nil && contains(old.Covers, search) {
@@ -749,7 +765,7 @@ func extractFocused(ctx context.Context, p *extract.Parser, cache *Cache, sc *sc
 	}
 	res.parsed = whole || len(spans) > 0
 	if whole {
-		cache.put(sc.Key, &cacheEntry{Defs: toCached(defs), HasDefs: true})
+		cache.put(key, &cacheEntry{Defs: toCached(defs), HasDefs: true})
 	} else {
 		cache.put(fkey, &cacheEntry{Defs: toCached(defs), HasDefs: true, Spans: spans, Covers: covers})
 	}
