@@ -1,7 +1,11 @@
 package appendix
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +70,33 @@ func TestImportsOf(t *testing.T) {
 	want := "A\tpkg\nC\tpkg\nD\t@scope/x\nItem\tapp.models\nUser\tapp.models\nA\tother\n"
 	if got := importsOf([]byte(src)); got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestReadBounded: whole files whatever the size hint says (a file can
+// change between its stat and its read), never more than one byte over
+// the limit.
+func TestReadBounded(t *testing.T) {
+	dir := t.TempDir()
+	buf := make([]byte, 0, 16)
+	for _, c := range []struct {
+		size int
+		hint int64
+	}{{0, 0}, {0, -1}, {10, 10}, {10, -1}, {100000, 100000}, {100000, 10}, {100000, 200000}, {MaxFileSize + 5000, -1}} {
+		want := bytes.Repeat([]byte("x"), c.size)
+		file := filepath.Join(dir, "f")
+		if err := os.WriteFile(file, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := readBounded(file, &buf, c.hint)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := min(c.size, MaxFileSize+1); len(got) != n {
+			t.Errorf("size %d, hint %d: read %d bytes, want %d", c.size, c.hint, len(got), n)
+		}
+	}
+	if _, err := readBounded(filepath.Join(dir, "missing"), &buf, -1); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("a missing file: %v", err)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path"
@@ -379,33 +378,6 @@ func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
 	return nil
 }
 
-// readBounded reads a file into the worker's buffer, at most one byte
-// over MaxFileSize: open, read, close, and no stat. The result is valid
-// until the next call; nothing that outlives the file's search keeps it.
-func readBounded(file string, buf *[]byte) ([]byte, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b := (*buf)[:0]
-	for len(b) <= MaxFileSize {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := f.Read(b[len(b):min(cap(b), MaxFileSize+1)])
-		b = b[:len(b)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	*buf = b
-	return b, nil
-}
-
 // routeFile reports files whose path is their route: Next.js and Remix
 // route files, Django url modules.
 func routeFile(file string) bool {
@@ -615,17 +587,23 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	// What the file holds, from the scan cache when its size and
 	// modification time are those it was scanned with; else from reading it.
 	var src []byte
+	sc := known
+	var st os.FileInfo
+	var statErr error
 	load := func() error {
 		if src != nil {
 			return nil
 		}
-		b, err := readBounded(full, buf)
+		size := int64(-1)
+		if st != nil {
+			size = st.Size()
+		} else if sc != nil {
+			size = sc.Size
+		}
+		b, err := readBounded(full, buf, size)
 		src = b
 		return err
 	}
-	sc := known
-	var st os.FileInfo
-	var statErr error
 	if sc == nil {
 		st, statErr = os.Lstat(full)
 		sc = cache.scanned(f.Path, st, statErr)
