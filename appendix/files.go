@@ -115,6 +115,22 @@ var typeKeywords = map[string]bool{"type": true, "class": true, "interface": tru
 	"model": true, "view": true, "message": true, "service": true, "input": true, "CREATE": true, "create": true,
 	"Create": true, "TABLE": true, "table": true, "namespace": true}
 
+// keywordStart and keywordLen say which first letters and lengths the
+// keyword tables above hold: most words are none, and are told so without
+// hashing them (declTokens runs on every line of every file).
+var keywordStart, keywordLen = func() (starts [256]bool, lens [16]bool) {
+	for _, m := range []map[string]bool{declKeywords, typeKeywords, varKeywords} {
+		for k := range m {
+			starts[k[0]], lens[len(k)] = true, true
+		}
+	}
+	return
+}()
+
+func maybeKeyword(w []byte) bool {
+	return len(w) < len(keywordLen) && keywordLen[len(w)] && keywordStart[w[0]]
+}
+
 // tokenSet is what declTokens found in one file: the words, joined by
 // newlines, and each word's flags. It holds one string, so it is cheap to
 // build and to cache.
@@ -199,7 +215,7 @@ func declTokens(src []byte) tokenSet {
 			}
 			tok := t[i:j]
 			if first {
-				decl = declKeywords[string(tok)]
+				decl = maybeKeyword(tok) && declKeywords[string(tok)]
 				if decl {
 					first = false // the keyword itself is never a name
 					varLine = varKeywords[string(tok)]
@@ -215,12 +231,12 @@ func declTokens(src []byte) tokenSet {
 					continue
 				}
 			}
-			if varKeywords[string(tok)] && decl {
+			if decl && maybeKeyword(tok) && varKeywords[string(tok)] {
 				varLine = true
 				i, n = j, n+1
 				continue
 			}
-			if typeKeywords[string(tok)] && decl {
+			if decl && maybeKeyword(tok) && typeKeywords[string(tok)] {
 				typeLine = true // "export default class X", "CREATE TABLE x"
 				i, n = j, n+1
 				continue

@@ -491,14 +491,20 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 func importsOf(src []byte) string {
 	var out []byte
 	for off := 0; off < len(src); {
-		nl := bytes.IndexByte(src[off:], '\n')
-		end := len(src)
-		if nl >= 0 {
-			end = off + nl
+		// Jump to the next line holding "import" (Python's "from x import
+		// y" does too): a search, not a walk over every line.
+		k := bytes.Index(src[off:], []byte("import"))
+		if k < 0 {
+			break
 		}
-		line := trimBlank(src[off:end])
-		start := off
+		at := off + k
+		start := bytes.LastIndexByte(src[:at], '\n') + 1
+		end := len(src)
+		if nl := bytes.IndexByte(src[at:], '\n'); nl >= 0 {
+			end = at + nl
+		}
 		off = end + 1
+		line := trimBlank(src[start:end])
 		if !bytes.HasPrefix(line, []byte("import ")) && !bytes.HasPrefix(line, []byte("import{")) && !bytes.HasPrefix(line, []byte("from ")) {
 			continue
 		}
