@@ -164,37 +164,11 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 	return p.definitions(lang, name, src, tree, want)
 }
 
-// definitions runs the language's query over a parsed file.
+// definitions finds the language's definition patterns in a parsed file.
 func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree, want func(string) bool) (defs []Definition, err error) {
-	q, err := lang.Query()
-	if err != nil {
-		return nil, err
-	}
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(q, tree.RootNode())
 	seen := map[[2]uint32]bool{}
-	for {
-		qm, ok := qc.NextMatch()
-		if !ok {
-			break
-		}
-		m := match{src: src}
-		for _, c := range qm.Captures {
-			cn := q.CaptureNameForId(c.Index)
-			switch {
-			case cn == "name":
-				m.name = c.Node
-			case cn == "receiver":
-				m.receiver = c.Node
-			case strings.HasPrefix(cn, "definition."):
-				m.def = c.Node
-				m.kind = strings.TrimPrefix(cn, "definition.")
-			}
-		}
-		if m.name == nil || m.def == nil {
-			continue
-		}
+	for _, rm := range lang.matches(tree.RootNode()) {
+		m := match{src: src, kind: rm.kind, def: rm.def, name: rm.name, receiver: rm.receiver}
 		m.out.Name = m.name.Content(src)
 		if want != nil && !want(m.out.Name) && !wantsMember(lang, m, src, want) {
 			continue

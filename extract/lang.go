@@ -37,8 +37,11 @@ type Language struct {
 	// scan, for languages without a tree-sitter grammar here, finds the
 	// definitions of a file directly (schema scanners: SQL, Prisma, ...).
 	scan func(l *Language, path string, src []byte) []Definition
-	// lex, when set, lets Focused parse only the statements a search needs.
+	// lex, when set, lets Focus pick the statements a search needs.
 	lex *lexSyntax
+	// matches finds the patterns of querySrc in a tree, without compiling
+	// the query (see match.go).
+	matches matcher
 
 	once  sync.Once
 	query *sitter.Query

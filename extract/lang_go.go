@@ -24,6 +24,7 @@ var goLang = &Language{
 	routes:  goRoutes,
 	elide:   braceElide,
 	lex:     goLex,
+	matches: matchGo,
 }
 
 func isUpper(s string) bool {

@@ -22,6 +22,7 @@ var pythonLang = &Language{
 	routes:  pyRoutes,
 	elide:   pythonElide,
 	lex:     pythonLex,
+	matches: matchPython,
 }
 
 // pythonElide cuts a block from the colon that opens it: "def f(x): ...".

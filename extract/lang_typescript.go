@@ -26,26 +26,26 @@ var jsFuncs = map[string]bool{
 var typescriptLang = &Language{
 	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//",
 	grammar: typescript.GetLanguage, querySrc: typescriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(tsPatterns),
 }
 
 var tsxLang = &Language{
 	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//",
 	grammar: tsx.GetLanguage, querySrc: typescriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(tsPatterns),
 }
 
 var javascriptLang = &Language{
 	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//",
 	grammar: javascript.GetLanguage, querySrc: javascriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(jsPatterns),
 }
 
 // jsxLang is JavaScript with JSX: the same grammar, fenced as jsx.
 var jsxLang = &Language{
 	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//",
 	grammar: javascript.GetLanguage, querySrc: javascriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex,
+	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(jsPatterns),
 }
 
 // exported widens n to its export statement, if it has one.
