@@ -89,3 +89,38 @@ func TestMatchersAreTheQueries(t *testing.T) {
 	}
 	t.Logf("%d matches compared", n)
 }
+
+// queryMatches runs the language's query: the reference the matchers are
+// tested against.
+func queryMatches(lang *Language, root *sitter.Node) ([]rawMatch, error) {
+	q, err := lang.Query()
+	if err != nil {
+		return nil, err
+	}
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(q, root)
+	var out []rawMatch
+	for {
+		qm, ok := qc.NextMatch()
+		if !ok {
+			return out, nil
+		}
+		var m rawMatch
+		for _, c := range qm.Captures {
+			cn := q.CaptureNameForId(c.Index)
+			switch {
+			case cn == "name":
+				m.name = c.Node
+			case cn == "receiver":
+				m.receiver = c.Node
+			case strings.HasPrefix(cn, "definition."):
+				m.def = c.Node
+				m.kind = strings.TrimPrefix(cn, "definition.")
+			}
+		}
+		if m.name != nil && m.def != nil {
+			out = append(out, m)
+		}
+	}
+}
