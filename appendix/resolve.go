@@ -550,18 +550,10 @@ func importsOf(src []byte) string {
 // identRuns splits text into its identifier-like words.
 func identRuns(b []byte) [][]byte {
 	var out [][]byte
-	for i := 0; i < len(b); {
-		if !identByte(b[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(b) && identByte(b[j]) {
-			j++
-		}
-		out = append(out, b[i:j])
-		i = j
-	}
+	extract.EachWord(b, func(w []byte) bool {
+		out = append(out, w)
+		return false
+	})
 	return out
 }
 

@@ -98,6 +98,20 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 		}
 		segs = append(segs, segment{start: i, row: row, kind: kind})
 	}
+	// inRaw goes on from inside a raw string or template literal at from
+	// to its end, or into the next ${ of a template.
+	inRaw := func(from int) bool {
+		end, nested, ok := closeRaw(lx, src, from)
+		if !ok {
+			return false
+		}
+		row += bytes.Count(src[i:end], []byte("\n"))
+		i = end
+		if nested {
+			stack = append(stack, 'T')
+		}
+		return true
+	}
 	// The last code token before a line: a line that starts in the first
 	// column still continues a statement the line above left open (an
 	// operator, a comma, a keyword, a backslash).
@@ -148,14 +162,8 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 		case c == '"' || c == '\'':
 			i = closeQuote(src, i+1, c)
 		case lx.raw && c == '`':
-			end, nested, ok := closeRaw(lx, src, i+1)
-			if !ok {
+			if !inRaw(i + 1) {
 				return nil, false
-			}
-			row += bytes.Count(src[i:end], []byte("\n"))
-			i = end
-			if nested {
-				stack = append(stack, 'T')
 			}
 		case c == '(' || c == '[' || c == '{':
 			stack = append(stack, c)
@@ -167,17 +175,9 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			i++
-			if top == 'T' {
-				// The end of a template literal's ${...}: back inside it.
-				end, nested, ok := closeRaw(lx, src, i)
-				if !ok {
-					return nil, false
-				}
-				row += bytes.Count(src[i:end], []byte("\n"))
-				i = end
-				if nested {
-					stack = append(stack, 'T')
-				}
+			// The end of a template literal's ${...}: back inside it.
+			if top == 'T' && !inRaw(i) {
+				return nil, false
 			}
 		default:
 			i++
@@ -521,8 +521,10 @@ func closeParen(b []byte) int {
 	return -1
 }
 
-// mentions reports whether b holds a word mention accepts.
-func mentions(b []byte, mention func([]byte) bool) bool {
+// EachWord calls fn with each identifier-like word of b (letters, digits,
+// _ and $, and multi-byte characters) until fn returns true, and reports
+// whether one did.
+func EachWord(b []byte, fn func(w []byte) bool) bool {
 	for i := 0; i < len(b); {
 		if !identByte(b[i]) {
 			i++
@@ -532,21 +534,28 @@ func mentions(b []byte, mention func([]byte) bool) bool {
 		for j < len(b) && identByte(b[j]) {
 			j++
 		}
-		if mention(b[i:j]) {
-			return true
-		}
-		// "0B": no identifier, but a parser recovering from the error
-		// may read B as one.
-		k := i
-		for k < j && b[k] >= '0' && b[k] <= '9' {
-			k++
-		}
-		if k > i && k < j && mention(b[k:j]) {
+		if fn(b[i:j]) {
 			return true
 		}
 		i = j
 	}
 	return false
+}
+
+// mentions reports whether b holds a word mention accepts.
+func mentions(b []byte, mention func([]byte) bool) bool {
+	return EachWord(b, func(w []byte) bool {
+		if mention(w) {
+			return true
+		}
+		// "0B": no identifier, but a parser recovering from the error
+		// may read B as one.
+		k := 0
+		for k < len(w) && w[k] >= '0' && w[k] <= '9' {
+			k++
+		}
+		return k > 0 && k < len(w) && mention(w[k:])
+	})
 }
 
 // Span is a part of a file to parse: whole top-level statements, from the
