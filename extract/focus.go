@@ -14,10 +14,10 @@ import (
 // and thirty methods. Parsing it whole to read one declaration is most of
 // a cold run. Focus picks the file's top-level statements that mention a
 // wanted word, with the comments and decorators above them, and
-// DefinitionsIn parses only those, through tree-sitter's included ranges: positions stay those of the whole
-// file, and every node the extraction looks at (a declaration, its doc
-// comment, its members, a Go type's constant block) lies inside the
-// statements it parses.
+// DefinitionsIn parses only those, through tree-sitter's included ranges:
+// positions stay those of the whole file, and every node the extraction
+// looks at (a declaration, its doc comment, its members, a Go type's
+// constant block) lies inside the statements it parses.
 
 // lexSyntax is what a language's lexer needs to find the lines where a
 // top-level statement starts: outside strings and comments, at bracket
