@@ -6,6 +6,7 @@ import (
 	"encoding/gob"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -21,7 +22,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 12
+const cacheVersion = 13
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
@@ -70,11 +71,15 @@ type Cache struct {
 	Written int64
 	// Dirty caches uncommitted-change verdicts by HEAD and path.
 	Dirty map[string]dirtyMark
+	// Dirs are directory listings by path (gitinfo.Listings), stored
+	// with the scans.
+	Dirs map[string]dirListing `gob:"-"`
 
 	mu           sync.Mutex
 	dirty        bool            // something to write
 	entriesDirty bool            // the extraction results changed
 	seenScan     map[string]bool // paths scanned or validated this run
+	seenDir      map[string]bool // directories listed or validated this run
 	file         string
 	hits         int
 }
@@ -87,6 +92,7 @@ func (c *Cache) version() string {
 // decode or has another version is empty, never an error.
 func LoadCache(root string) *Cache {
 	c := &Cache{Entries: map[string]*cacheEntry{}, Scans: map[string]*scanEntry{}, seenScan: map[string]bool{},
+		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
 		file: filepath.Join(root, filepath.FromSlash(CacheFile))}
 	c.Version = c.version()
 	c.loadScans()
@@ -170,6 +176,13 @@ func (c *Cache) Save() error {
 		for p := range c.Scans {
 			if !c.seenScan[p] {
 				delete(c.Scans, p)
+			}
+		}
+	}
+	if len(c.Dirs) > maxCacheEntries {
+		for d := range c.Dirs {
+			if !c.seenDir[d] {
+				delete(c.Dirs, d)
 			}
 		}
 	}
@@ -427,6 +440,72 @@ func (c *Cache) scanned(path string, st os.FileInfo, statErr error) *scanEntry {
 	c.seenScan[path] = true
 	c.mu.Unlock()
 	return e
+}
+
+// dirListing is a directory's entries as a walk last read them: names
+// joined by newlines, and one type byte each.
+type dirListing struct {
+	Mtime int64
+	Names string
+	Types []byte
+}
+
+// entryTypes maps a listing's type bytes to the type bits of fs.FileMode.
+var entryTypes = map[byte]fs.FileMode{'f': 0, 'd': fs.ModeDir, 'l': fs.ModeSymlink, 'o': fs.ModeIrregular}
+
+// Listing returns the entries of a directory listed with the same
+// modification time, when that time is older than the racy window before
+// the cache was last written (a change within the same clock tick could
+// leave it unchanged).
+func (c *Cache) Listing(rel string, mtime int64) ([]gitinfo.DirEntry, bool) {
+	c.mu.Lock()
+	l, ok := c.Dirs[rel]
+	if ok && l.Mtime == mtime && mtime <= c.Written-int64(racyWindow) {
+		c.seenDir[rel] = true
+	} else {
+		ok = false
+	}
+	c.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	var es []gitinfo.DirEntry
+	if l.Names == "" {
+		return es, true
+	}
+	for i, name := range strings.Split(l.Names, "\n") {
+		if i >= len(l.Types) {
+			return nil, false
+		}
+		es = append(es, gitinfo.DirEntry{Name: name, Type: entryTypes[l.Types[i]]})
+	}
+	return es, true
+}
+
+// PutListing keeps a directory's entries for the next walk.
+func (c *Cache) PutListing(rel string, mtime int64, entries []gitinfo.DirEntry) {
+	names := make([]string, len(entries))
+	types := make([]byte, len(entries))
+	for i, e := range entries {
+		if strings.Contains(e.Name, "\n") {
+			return // a name no listing line can hold: read it each time
+		}
+		names[i] = e.Name
+		switch {
+		case e.Type.IsDir():
+			types[i] = 'd'
+		case e.Type&fs.ModeSymlink != 0:
+			types[i] = 'l'
+		case e.Type.IsRegular():
+			types[i] = 'f'
+		default:
+			types[i] = 'o'
+		}
+	}
+	c.mu.Lock()
+	c.Dirs[rel] = dirListing{Mtime: mtime, Names: strings.Join(names, "\n"), Types: types}
+	c.seenDir[rel], c.dirty = true, true
+	c.mu.Unlock()
 }
 
 // keyOf returns the blob key of a scanned file, hashing its content the

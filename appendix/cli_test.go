@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/spf13/pflag"
@@ -378,5 +379,37 @@ func TestFocusedCacheGrows(t *testing.T) {
 		if want := build(step.spec, true).Doc.Markdown(); got.Doc.Markdown() != want {
 			t.Errorf("run %d differs from a cacheless run:\n%s", i+1, cmp.Diff(want, got.Doc.Markdown()))
 		}
+	}
+}
+
+// TestKeptListingsSeeNewFiles: directory listings are kept between runs,
+// and a file added since is found (its directory's time changed).
+func TestKeptListingsSeeNewFiles(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"go.mod": "module x\n", "orders/order.go": "package orders\n\n// Order is one order.\ntype Order struct{}\n"})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := LoadCache(dir)
+	build := func(spec string) *Result {
+		t.Helper()
+		res, err := Build(context.Background(), repo, ParseSpec("spec.md", []byte(spec)), Config{Round: 2, Budget: 200, Cache: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	build("The `Order` type.\n")
+	if _, ok := cache.Dirs["orders"]; !ok {
+		t.Fatalf("no listing kept for orders/: %v", cache.Dirs)
+	}
+	// Trust every kept listing (as an hour later), then add a file.
+	cache.Written = time.Now().Add(time.Hour).UnixNano()
+	testrepo.Write(t, dir, map[string]string{"orders/fresh.go": "package orders\n\n// Fresh is new.\nfunc Fresh() {}\n"})
+	later := time.Now().Add(time.Minute)
+	os.Chtimes(filepath.Join(dir, "orders"), later, later)
+	res := build("The `Order` type and `Fresh`.\n")
+	if md := res.Doc.Markdown(); !strings.Contains(md, "func Fresh()") {
+		t.Errorf("the new file was not listed:\n%s", md)
 	}
 }

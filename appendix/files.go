@@ -16,6 +16,7 @@ var skipDirs = map[string]bool{
 	"node_modules": true, "vendor": true, "third_party": true, "_generated": true, "__generated__": true,
 	".venv": true, "venv": true, "__pycache__": true, "site-packages": true, "bower_components": true,
 	".yarn": true, ".pnpm-store": true, ".next": true, ".turbo": true, ".mypy_cache": true, ".tox": true,
+	".appendix": true, // this tool's own state: it changes on every run
 }
 
 func skipDir(rel string) bool {

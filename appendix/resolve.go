@@ -135,6 +135,10 @@ func wantedNames(refs []Ref, apps map[string]bool) (map[string]want, map[string]
 // core, with one parser per worker.
 func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref, cache *Cache) (*index, error) {
 	t0 := time.Now()
+	if cache != nil {
+		repo.Listings = cache
+		defer func() { repo.Listings = nil }()
+	}
 	files, err := repo.Walk(ctx, skipDir)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", repo.Root, err)

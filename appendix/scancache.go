@@ -20,7 +20,7 @@ const scanMagic = "appendix-scan\x00"
 
 // encodeScans writes version, write time and every entry, sorted by path:
 // each field a varint length or value, strings as length and bytes.
-func encodeScans(version string, written int64, scans map[string]*scanEntry) []byte {
+func encodeScans(version string, written int64, scans map[string]*scanEntry, dirs map[string]dirListing) []byte {
 	var b bytes.Buffer
 	var tmp [binary.MaxVarintLen64]byte
 	putU := func(v uint64) { b.Write(tmp[:binary.PutUvarint(tmp[:], v)]) }
@@ -52,6 +52,19 @@ func encodeScans(version string, written int64, scans map[string]*scanEntry) []b
 		putS(e.Mods)
 		putS(e.Imports)
 	}
+	names := make([]string, 0, len(dirs))
+	for d := range dirs {
+		names = append(names, d)
+	}
+	sort.Strings(names)
+	putU(uint64(len(names)))
+	for _, d := range names {
+		l := dirs[d]
+		putS(d)
+		putI(l.Mtime)
+		putS(l.Names)
+		putS(string(l.Types))
+	}
 	return b.Bytes()
 }
 
@@ -59,9 +72,9 @@ var errScanFormat = errors.New("scan cache: bad format")
 
 // decodeScans reads what encodeScans wrote; any damage is an error, and
 // the caller starts from an empty cache.
-func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, error) {
+func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, map[string]dirListing, error) {
 	if !bytes.HasPrefix(data, []byte(scanMagic)) {
-		return 0, nil, errScanFormat
+		return 0, nil, nil, errScanFormat
 	}
 	r := data[len(scanMagic):]
 	bad := false
@@ -94,12 +107,12 @@ func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, err
 		return s
 	}
 	if getS() != version || bad {
-		return 0, nil, errScanFormat
+		return 0, nil, nil, errScanFormat
 	}
 	written := getI()
 	count := getU()
 	if bad || count > uint64(len(r)) {
-		return 0, nil, errScanFormat
+		return 0, nil, nil, errScanFormat
 	}
 	scans := make(map[string]*scanEntry, count)
 	for i := uint64(0); i < count && !bad; i++ {
@@ -112,10 +125,21 @@ func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, err
 		e.Imports = getS()
 		scans[p] = e
 	}
-	if bad {
-		return 0, nil, errScanFormat
+	count = getU()
+	if bad || count > uint64(len(r)) {
+		return 0, nil, nil, errScanFormat
 	}
-	return written, scans, nil
+	dirs := make(map[string]dirListing, count)
+	for i := uint64(0); i < count && !bad; i++ {
+		d := getS()
+		l := dirListing{Mtime: getI(), Names: getS()}
+		l.Types = []byte(getS())
+		dirs[d] = l
+	}
+	if bad {
+		return 0, nil, nil, errScanFormat
+	}
+	return written, scans, dirs, nil
 }
 
 func (c *Cache) scanFile() string {
@@ -129,11 +153,11 @@ func (c *Cache) loadScans() {
 	if err != nil {
 		return
 	}
-	if written, scans, err := decodeScans(b, c.Version); err == nil {
-		c.Scans, c.Written = scans, written
+	if written, scans, dirs, err := decodeScans(b, c.Version); err == nil {
+		c.Scans, c.Written, c.Dirs = scans, written, dirs
 	}
 }
 
 func (c *Cache) saveScans() error {
-	return atomic.WriteFile(c.scanFile(), encodeScans(c.Version, c.Written, c.Scans), 0o644)
+	return atomic.WriteFile(c.scanFile(), encodeScans(c.Version, c.Written, c.Scans, c.Dirs), 0o644)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -210,5 +211,82 @@ func TestRecentCommitsAndChangedFiles(t *testing.T) {
 	changed, err := r.ChangedFiles(first.Hash().String(), second.String())
 	if err != nil || len(changed) != 1 || changed[0] != "a.go" {
 		t.Errorf("changed: %v %v", changed, err)
+	}
+}
+
+// mapListings is a Listings that trusts every time, and counts.
+type mapListings struct {
+	mu sync.Mutex
+	m  map[string]struct {
+		mtime int64
+		es    []DirEntry
+	}
+	hits, puts int
+}
+
+func (l *mapListings) Listing(rel string, mtime int64) ([]DirEntry, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	v, ok := l.m[rel]
+	if ok && v.mtime == mtime {
+		l.hits++
+		return v.es, true
+	}
+	return nil, false
+}
+
+func (l *mapListings) PutListing(rel string, mtime int64, es []DirEntry) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.puts++
+	l.m[rel] = struct {
+		mtime int64
+		es    []DirEntry
+	}{mtime, es}
+}
+
+// TestWalkListings: a walk answered from kept listings lists what a walk
+// reading every directory lists, and a directory whose entries change is
+// read again.
+func TestWalkListings(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		".gitignore": "*.log\n", "a.go": "package a\n", "sub/b.go": "package sub\n", "sub/deep/c.go": "package deep\n",
+	})
+	testrepo.Write(t, dir, map[string]string{"sub/untracked.go": "package sub\n", "sub/x.log": "x"})
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := r.Walk(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &mapListings{m: map[string]struct {
+		mtime int64
+		es    []DirEntry
+	}{}}
+	r.Listings = l
+	for run := 0; run < 2; run++ {
+		got, err := r.Walk(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(paths(plain), paths(got)); diff != "" {
+			t.Fatalf("run %d differs from a plain walk:\n%s", run, diff)
+		}
+	}
+	if l.puts != 3 || l.hits != 3 {
+		t.Errorf("%d listings kept, %d reused; want 3 and 3", l.puts, l.hits)
+	}
+	// A new file changes its directory's time: the directory is read again.
+	later := time.Now().Add(time.Minute)
+	testrepo.Write(t, dir, map[string]string{"sub/deep/new.go": "package deep\n"})
+	os.Chtimes(filepath.Join(dir, "sub", "deep"), later, later)
+	got, err := r.Walk(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(paths(got), " "), "sub/deep/new.go") {
+		t.Errorf("a file added after the listing was kept is missing: %v", paths(got))
 	}
 }

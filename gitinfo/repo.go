@@ -33,7 +33,9 @@ type Repo struct {
 	// Submodules are the nested repositories the last Walk did not enter:
 	// gitlinks in the index and directories holding their own .git.
 	Submodules []string
-	ignores    bool // apply .gitignore rules while walking
+	// Listings, when set, keeps directory listings between walks.
+	Listings Listings
+	ignores  bool // apply .gitignore rules while walking
 
 	tracked     map[string]int64 // index sizes plus one, by path (from the last Walk)
 	trackedDirs map[string]bool

@@ -103,7 +103,7 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 		return
 	}
 	abs := filepath.Join(r.Root, filepath.FromSlash(path.Join(dir...)))
-	entries, err := os.ReadDir(abs)
+	entries, err := r.readDir(abs, path.Join(dir...))
 	if err != nil {
 		if root {
 			w.fail(err)
@@ -112,7 +112,7 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 	}
 	if r.ignores {
 		for _, e := range entries {
-			if e.Name() == ".gitignore" {
+			if e.Name == ".gitignore" {
 				if local := readPatterns(filepath.Join(abs, ".gitignore"), dir); len(local) > 0 {
 					ps = append(ps[:len(ps):len(ps)], local...)
 				}
@@ -124,7 +124,7 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 		// (A directory whose files this repository tracks is its own,
 		// whatever stray .git it holds.)
 		for _, e := range entries {
-			if e.Name() == ".git" {
+			if e.Name == ".git" {
 				// A nested repository (a submodule not yet in the index, a
 				// clone inside the tree): its files are not this one's.
 				w.submodule(path.Join(dir...))
@@ -135,13 +135,13 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 	m := gitignore.NewMatcher(ps)
 	var files []File
 	for _, e := range entries {
-		name := e.Name()
+		name := e.Name
 		if name == ".git" {
 			continue
 		}
 		child := append(dir[:len(dir):len(dir)], name)
-		isDir := e.IsDir()
-		if e.Type()&fs.ModeSymlink != 0 || !(isDir || e.Type().IsRegular()) {
+		isDir := e.Type.IsDir()
+		if e.Type&fs.ModeSymlink != 0 || !(isDir || e.Type.IsRegular()) {
 			continue
 		}
 		rel := path.Join(child...)
@@ -182,6 +182,51 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 	w.mu.Lock()
 	w.files = append(w.files, files...)
 	w.mu.Unlock()
+}
+
+// DirEntry is one entry of a directory listing: its name and its type bits
+// (fs.ModeDir, fs.ModeSymlink, ...; zero for a regular file).
+type DirEntry struct {
+	Name string
+	Type fs.FileMode
+}
+
+// Listings keeps directory listings between runs, by the directory's
+// modification time: adding, removing or renaming an entry changes it, so
+// an unchanged time means an unchanged listing, and a walk costs one stat
+// per directory instead of reading it (git's untracked cache works so).
+// The keeper decides how recent a time it trusts.
+type Listings interface {
+	Listing(rel string, mtime int64) ([]DirEntry, bool)
+	PutListing(rel string, mtime int64, entries []DirEntry)
+}
+
+// readDir lists a directory, from r.Listings when it holds the listing for
+// the directory's modification time.
+func (r *Repo) readDir(abs, rel string) ([]DirEntry, error) {
+	var mtime int64
+	if r.Listings != nil {
+		st, err := os.Lstat(abs)
+		if err != nil {
+			return nil, err
+		}
+		mtime = st.ModTime().UnixNano()
+		if es, ok := r.Listings.Listing(rel, mtime); ok {
+			return es, nil
+		}
+	}
+	des, err := os.ReadDir(abs)
+	if err != nil {
+		return nil, err
+	}
+	es := make([]DirEntry, len(des))
+	for i, d := range des {
+		es[i] = DirEntry{Name: d.Name(), Type: d.Type()}
+	}
+	if r.Listings != nil {
+		r.Listings.PutListing(rel, mtime, es)
+	}
+	return es, nil
 }
 
 // indexPaths reads git's index once: the size of every tracked file
