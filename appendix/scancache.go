@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/appendix-dev/appendix/internal/atomic"
 )
@@ -29,13 +28,8 @@ func encodeScans(version string, written int64, scans map[string]*scanEntry, dir
 	b.WriteString(scanMagic)
 	putS(version)
 	putI(written)
-	paths := make([]string, 0, len(scans))
-	for p := range scans {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	putU(uint64(len(paths)))
-	for _, p := range paths {
+	putU(uint64(len(scans)))
+	for _, p := range sortedKeys(scans) {
 		e := scans[p]
 		putS(p)
 		putI(e.Size)
@@ -52,13 +46,8 @@ func encodeScans(version string, written int64, scans map[string]*scanEntry, dir
 		putS(e.Mods)
 		putS(e.Imports)
 	}
-	names := make([]string, 0, len(dirs))
-	for d := range dirs {
-		names = append(names, d)
-	}
-	sort.Strings(names)
-	putU(uint64(len(names)))
-	for _, d := range names {
+	putU(uint64(len(dirs)))
+	for _, d := range sortedKeys(dirs) {
 		l := dirs[d]
 		putS(d)
 		putI(l.Mtime)
