@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -241,12 +240,4 @@ func archExcerpt(root, rel string, terms map[string]int, mark string, subsection
 	a.StartLine, a.EndLine = start, end
 	a.SelectedBy = []Selection{{Ref: path.Base(rel), Reason: "architecture context for Round 2 (protocol section 6)"}}
 	return a
-}
-
-// sortArch keeps architecture artifacts first, A0 before A0b.
-func sortArch(arts []*Artifact) {
-	sort.SliceStable(arts, func(i, j int) bool {
-		ai, aj := arts[i].Kind == extract.KindArchitecture, arts[j].Kind == extract.KindArchitecture
-		return ai && !aj
-	})
 }

@@ -285,13 +285,6 @@ func declTokens(src []byte) tokenSet {
 	return tokenSet{Names: string(names), Flags: flags}
 }
 
-// mayDefine returns the wanted names that stand where a definition could
-// be (see declTokens). Files that define none of the names are never
-// parsed.
-func mayDefine(src []byte, wanted map[string]want) map[string]bool {
-	return definable(declTokens(src), wanted)
-}
-
 // definable filters a file's declaration words by what is searched for.
 func definable(ts tokenSet, wanted map[string]want) map[string]bool {
 	var found map[string]bool

@@ -551,16 +551,6 @@ func importsOf(src []byte) string {
 	return string(out)
 }
 
-// identRuns splits text into its identifier-like words.
-func identRuns(b []byte) [][]byte {
-	var out [][]byte
-	extract.EachWord(b, func(w []byte) bool {
-		out = append(out, w)
-		return false
-	})
-	return out
-}
-
 // fileResult is what searching one file found.
 type fileResult struct {
 	defs    []extract.Definition
@@ -680,7 +670,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	// The definitions of the file's top-level statements that mention a
 	// found name (or a name wanted anywhere) are extracted, and cached by
 	// content and the names searched for; the ones named by a found name, or holding
-	// a wanted member (an enum value inside a line mayDefine reads only the
+	// a wanted member (an enum value inside a line the scan reads only the
 	// start of), are kept. A whole-file extraction in the cache serves too.
 	keep := func(n string) bool { return names[n] || wanted[n] == wantAny }
 	bk, err := blob()

@@ -169,9 +169,6 @@ func scanSQL(lang *Language, path string, src []byte) []Definition {
 	return defs
 }
 
-// sqlEndsHere is a cheap check that a semicolon is not inside a string.
-func sqlEndsHere(s string) bool { return strings.Count(s, "'")%2 == 0 }
-
 // sqlColumns finds the columns of a CREATE TABLE: the items of its
 // parenthesised list, split at top-level commas.
 func sqlColumns(lines []string, st sqlStatement) []Member {
