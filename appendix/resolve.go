@@ -321,7 +321,7 @@ func (ix *index) findNamed(ctx context.Context, root string, pre *regexp.Regexp,
 		var all []extract.Definition
 		if e := ix.cache.get(key); e != nil && e.HasDefs {
 			all = fromCached(e.Defs, f)
-		} else if all, err = p.Definitions(ctx, lang, f, src, nil); err == nil {
+		} else if all, err = p.Definitions(ctx, lang, f, src); err == nil {
 			ix.cache.put(key, &cacheEntry{Defs: toCached(all), HasDefs: true})
 		}
 		for i := range all {

@@ -138,41 +138,25 @@ type match struct {
 	from     *sitter.Node // when set, the snippet starts at this node (a call of a chain)
 }
 
-// Definitions returns the definitions in src, in source order. When want
-// is non-nil, only names it accepts are built.
-func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, src []byte, want func(string) bool) (defs []Definition, err error) {
+// Definitions returns every definition in src, in source order.
+func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, src []byte) (defs []Definition, err error) {
 	if lang.scan != nil {
-		for _, d := range lang.scan(lang, name, src) {
-			keep := want == nil || want(d.Name)
-			for _, m := range d.Members {
-				keep = keep || want(m.Name)
-			}
-			for _, a := range d.Aliases {
-				keep = keep || want(a)
-			}
-			if keep {
-				defs = append(defs, d)
-			}
-		}
-		return defs, nil
+		return lang.scan(lang, name, src), nil
 	}
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
 		return nil, err
 	}
 	defer tree.Close()
-	return p.definitions(lang, name, src, tree, want)
+	return p.definitions(lang, name, src, tree)
 }
 
 // definitions finds the language's definition patterns in a parsed file.
-func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree, want func(string) bool) (defs []Definition, err error) {
+func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
 	seen := map[[2]uint32]bool{}
 	for _, rm := range lang.matches(tree.RootNode()) {
 		m := match{src: src, kind: rm.kind, def: rm.def, name: rm.name, receiver: rm.receiver}
 		m.out.Name = m.name.Content(src)
-		if want != nil && !want(m.out.Name) && !wantsMember(lang, m, src, want) {
-			continue
-		}
 		key := [2]uint32{m.name.StartByte(), m.def.StartByte()}
 		if seen[key] {
 			continue
@@ -199,8 +183,7 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 }
 
 // Keep reports whether a definition answers to a wanted name: its own, an
-// alias, or one of its members. It filters a file's full definition list
-// the way Definitions filters while parsing.
+// alias, or (for anything but a function) one of its members.
 func Keep(d *Definition, want func(string) bool) bool {
 	if want(d.Name) {
 		return true
@@ -215,21 +198,6 @@ func Keep(d *Definition, want func(string) bool) bool {
 	}
 	for _, m := range d.Members {
 		if want(m.Name) {
-			return true
-		}
-	}
-	return false
-}
-
-// wantsMember reports a type-like definition with a member the caller
-// wants: an enum whose value, or a class whose constant, a spec names
-// alone (`RETRY_EXCEPTION`, `LEVEL_CHOICES`).
-func wantsMember(lang *Language, m match, src []byte, want func(string) bool) bool {
-	if lang.members == nil || m.kind == "function" || m.kind == "method" || m.kind == "variable" && m.def.Type() != "const_spec" {
-		return false
-	}
-	for _, mem := range lang.members(m.def) {
-		if n := memberName(mem, src); n != "" && want(n) {
 			return true
 		}
 	}

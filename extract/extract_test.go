@@ -46,7 +46,7 @@ func defsOf(t *testing.T, file, src string) []def {
 	t.Helper()
 	p := NewParser()
 	defer p.Close()
-	ds, err := p.Definitions(context.Background(), ForPath(file), file, []byte(src), nil)
+	ds, err := p.Definitions(context.Background(), ForPath(file), file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestMembers(t *testing.T) {
 	p := NewParser()
 	defer p.Close()
 	src := "type Order struct {\n\t// ID is the key.\n\tID int\n\tName string\n}\n"
-	ds, err := p.Definitions(context.Background(), ForPath("a.go"), "a.go", []byte(src), nil)
+	ds, err := p.Definitions(context.Background(), ForPath("a.go"), "a.go", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -695,14 +695,14 @@ func ranges(spans []Span, src []byte) []sitter.Range {
 	return out
 }
 
-// DefinitionsIn returns Definitions(ctx, lang, name, src, nil) for the
+// DefinitionsIn returns Definitions(ctx, lang, name, src) for the
 // statements in spans (from Focus, or a Union of its results). With nil
 // spans, spans covering most of the file, or a focused parse that meets a
 // syntax error, it parses the whole file and says so; with no spans, it
 // parses nothing.
 func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (defs []Definition, whole bool, err error) {
 	if spans == nil || lang.lex == nil || lang.grammar == nil || mostOf(spans, src) {
-		defs, err = p.Definitions(ctx, lang, name, src, nil)
+		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err
 	}
 	if len(spans) == 0 {
@@ -714,9 +714,9 @@ func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string,
 	}
 	defer tree.Close()
 	if tree.RootNode().HasError() {
-		defs, err = p.Definitions(ctx, lang, name, src, nil)
+		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err
 	}
-	defs, err = p.definitions(lang, name, src, tree, nil)
+	defs, err = p.definitions(lang, name, src, tree)
 	return defs, false, err
 }

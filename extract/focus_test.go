@@ -40,7 +40,7 @@ func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extr
 	if lang == nil || lang.lex == nil {
 		return 0, 0
 	}
-	full, err := p.Definitions(context.Background(), lang, name, src, nil)
+	full, err := p.Definitions(context.Background(), lang, name, src)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

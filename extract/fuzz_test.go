@@ -19,7 +19,7 @@ func fuzzScanner(f *testing.F, file string, seeds []string) {
 	}
 	p := NewParser()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		defs, err := p.Definitions(context.Background(), lang, file, src, nil)
+		defs, err := p.Definitions(context.Background(), lang, file, src)
 		if err != nil {
 			return // refusing input is allowed; crashing is not
 		}

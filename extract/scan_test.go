@@ -38,7 +38,7 @@ func summarize(t *testing.T, file, src string) []string {
 func defsOf2(t *testing.T, file, src string) []Definition {
 	p := NewParser()
 	defer p.Close()
-	ds, err := p.Definitions(nil, ForPath(file), file, []byte(src), nil)
+	ds, err := p.Definitions(nil, ForPath(file), file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
