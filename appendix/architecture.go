@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+
 	"github.com/appendix-dev/appendix/extract"
 )
 
@@ -119,7 +121,7 @@ func archCalledFor(spec *Spec, arts []*Artifact) bool {
 func archTerms(root string, spec *Spec, arts []*Artifact) map[string]int {
 	terms := map[string]int{}
 	for _, r := range spec.Refs {
-		for _, w := range words(r.Name) {
+		for _, w := range naming.Words(r.Name) {
 			if len(w) > 3 {
 				terms[w] += 2
 			}
@@ -147,11 +149,11 @@ func archTerms(root string, spec *Spec, arts []*Artifact) map[string]int {
 			}
 		}
 		if hit {
-			for _, w := range words(c.Name) {
+			for _, w := range naming.Words(c.Name) {
 				terms[w] += 5
 			}
 			for _, tag := range c.IntentTags {
-				for _, w := range words(tag) {
+				for _, w := range naming.Words(tag) {
 					terms[w] += 2
 				}
 			}

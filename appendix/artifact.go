@@ -2,8 +2,11 @@ package appendix
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -196,7 +199,7 @@ func (a *Artifact) add(m match) {
 	}
 	a.order = min(a.order, m.order)
 	sym := m.def.QualifiedName()
-	if !contains(a.Symbols, sym) {
+	if !slices.Contains(a.Symbols, sym) {
 		a.Symbols = append(a.Symbols, sym)
 	}
 	reason := m.reason
@@ -204,7 +207,7 @@ func (a *Artifact) add(m match) {
 		reason += "; the spec proposes to change it"
 	}
 	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.ref.Name, SpecLine: m.ref.Line, Reason: reason})
-	if m.handler != "" && !contains(a.Notes, m.handler) {
+	if m.handler != "" && !slices.Contains(a.Notes, m.handler) {
 		a.Notes = append(a.Notes, m.handler)
 	}
 	if len(m.altered) > 0 {
@@ -215,7 +218,7 @@ func (a *Artifact) add(m match) {
 		if len(shown) > 2 {
 			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(m.others)-2)
 		}
-		tail := fmt.Sprintf(" also %s %s%s; this one because %s.", plural(1, "matches", ""), strings.Join(shown, ", "), more, m.why)
+		tail := fmt.Sprintf(" also %s %s%s; this one because %s.", naming.Plural(1, "matches", ""), strings.Join(shown, ", "), more, m.why)
 		for i, n := range a.Notes {
 			// Two names of one artifact with the same alternatives share a note.
 			if j := strings.Index(n, " also matches "); j > 0 && n[j:] == tail {
@@ -232,7 +235,7 @@ func (a *Artifact) absorb(b *Artifact) {
 	a.source = min(a.source, b.source)
 	a.order = min(a.order, b.order)
 	for _, s := range b.Symbols {
-		if !contains(a.Symbols, s) {
+		if !slices.Contains(a.Symbols, s) {
 			a.Symbols = append(a.Symbols, s)
 		}
 	}
@@ -253,15 +256,6 @@ func family(k extract.Kind) int {
 }
 
 func sameFamily(a, b extract.Kind) bool { return family(a) != 0 && family(a) == family(b) }
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // guideline is the protocol's per-kind budget guideline (section 5): past
 // it, further artifacts of the kind rank below every artifact within it.

@@ -9,8 +9,11 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
@@ -143,7 +146,7 @@ var sourceDefs = []sourceDef{
 		for _, art := range a.res.Doc.Artifacts {
 			switch art.Kind {
 			case "schema", "type", "interface", "enum":
-				if !contains(paths, art.Path) {
+				if !slices.Contains(paths, art.Path) {
 					paths = append(paths, art.Path)
 				}
 				size += len(art.Text())
@@ -249,13 +252,13 @@ var sourceDefs = []sourceDef{
 			if !r.Proposed || r.IsPath || r.Route != nil {
 				continue
 			}
-			ws := words(r.Name)
+			ws := naming.Words(r.Name)
 			if len(ws) < 2 {
 				continue
 			}
 			tail := ws[len(ws)-1] // CostTracker -> "tracker": existing *Tracker code
 			for _, f := range a.files {
-				if strings.Contains(strings.ToLower(path.Base(f.Path)), tail) && !contains(hits, f.Path) && len(tail) > 3 {
+				if strings.Contains(strings.ToLower(path.Base(f.Path)), tail) && !slices.Contains(hits, f.Path) && len(tail) > 3 {
 					hits = append(hits, f.Path)
 				}
 			}
@@ -335,7 +338,7 @@ func printAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.
 		short = short[:7]
 	}
 	fmt.Fprintf(w, "Context Readiness Audit (git %s, %s)\n", short, inv.AuditTimestamp)
-	fmt.Fprintf(w, "Blast zone: %d %s\n", len(inv.BlastZone), plural(len(inv.BlastZone), "file", "files"))
+	fmt.Fprintf(w, "Blast zone: %d %s\n", len(inv.BlastZone), naming.Plural(len(inv.BlastZone), "file", "files"))
 	for _, st := range []inventory.Status{inventory.Available, inventory.Partial, inventory.NotAvailable, inventory.NotApplicable} {
 		var rows []string
 		for _, sd := range sourceDefs {
@@ -345,7 +348,7 @@ func printAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.
 			}
 			row := fmt.Sprintf("  %-22s %s", sd.id, s.Summary)
 			if s.EstTokens > 0 {
-				row += fmt.Sprintf(" (~%s tokens)", thousands(s.EstTokens))
+				row += fmt.Sprintf(" (~%s tokens)", naming.Thousands(s.EstTokens))
 			}
 			rows = append(rows, row)
 		}
@@ -353,7 +356,7 @@ func printAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.
 			fmt.Fprintf(w, "%s (%d):\n%s\n", st, len(rows), strings.Join(rows, "\n"))
 		}
 	}
-	fmt.Fprintf(w, "Available context: ~%s tokens. Inventory (schema %s) written to %s\n", thousands(inv.TotalAvailableTokens), inventory.SchemaVersion, where)
+	fmt.Fprintf(w, "Available context: ~%s tokens. Inventory (schema %s) written to %s\n", naming.Thousands(inv.TotalAvailableTokens), inventory.SchemaVersion, where)
 }
 
 // inBlast is a source found by what the blast zone's files mention: not

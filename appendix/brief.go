@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
@@ -313,7 +315,7 @@ func fitItems(items []briefItem, budget int) []briefItem {
 		lines := strings.Split(it.text, "\n")
 		for n := len(lines) - 1; n >= 3; n-- {
 			cut := it
-			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, plural(len(lines)-n, "line", "lines"))
+			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, naming.Plural(len(lines)-n, "line", "lines"))
 			if ct := tokens(cut.render()); used+ct <= budget {
 				out = append(out, cut)
 				used += ct
@@ -369,7 +371,7 @@ func WriteBriefings(dir string, bs []Briefing, head *gitinfo.Head, now time.Time
 		total := br.Base + br.Supplement + br.Spec
 		bundle.Adversaries[br.Profile.Name] = entry{br.Base, br.Supplement, br.Spec, total, append([]string{}, br.Gaps...), br.Redactions, name, h}
 		lines = append(lines, fmt.Sprintf("%-4s %-30s base %5s  supplement %5s  spec %6s  total %6s  sha256 %s",
-			br.Profile.Code, br.Profile.Name, thousands(br.Base), thousands(br.Supplement), thousands(br.Spec), thousands(total), h))
+			br.Profile.Code, br.Profile.Name, naming.Thousands(br.Base), naming.Thousands(br.Supplement), naming.Thousands(br.Spec), naming.Thousands(total), h))
 	}
 	js, err := json.MarshalIndent(bundle, "", "  ")
 	if err != nil {

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/inventory"
@@ -42,7 +45,7 @@ var (
 // hasWord tests whether one of a name's words is in set.
 func hasWord(set map[string]bool) func(string) bool {
 	return func(name string) bool {
-		for _, w := range words(name) {
+		for _, w := range naming.Words(name) {
 			if set[w] {
 				return true
 			}
@@ -82,7 +85,7 @@ func (b *briefer) inBlastDirs() []string {
 	}
 	out := append([]string(nil), b.blast...)
 	for _, f := range b.files {
-		if dirs[path.Dir(f)] && !contains(out, f) {
+		if dirs[path.Dir(f)] && !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}
@@ -254,7 +257,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMigrations:
 		var ms []string
 		for _, f := range b.files {
-			if migrationPath(f) && (strings.HasSuffix(f, ".sql") || extract.ForPath(f) != nil) {
+			if naming.MigrationPath(f) && (strings.HasSuffix(f, ".sql") || extract.ForPath(f) != nil) {
 				ms = append(ms, "`"+f+"`")
 			}
 		}
@@ -311,7 +314,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 	var tails []string
 	for _, r := range b.spec.Refs {
 		if r.Proposed && r.Route == nil && !r.IsPath {
-			if ws := words(r.Name); len(ws) >= 2 && len(ws[len(ws)-1]) > 3 {
+			if ws := naming.Words(r.Name); len(ws) >= 2 && len(ws[len(ws)-1]) > 3 {
 				tails = append(tails, regexp.QuoteMeta(ws[len(ws)-1]))
 			}
 		}
@@ -571,7 +574,7 @@ func (b *briefer) auditGaps(p Profile) []string {
 	sort.Strings(ids)
 	for _, id := range ids {
 		src, ok := b.sources[id]
-		if !ok || src.Status != inventory.NotAvailable || !contains(auditSourceFor[id], p.Code) {
+		if !ok || src.Status != inventory.NotAvailable || !slices.Contains(auditSourceFor[id], p.Code) {
 			continue
 		}
 		out = append(out, fmt.Sprintf("%s: %s.", strings.ReplaceAll(id, "_", " "), src.Summary))

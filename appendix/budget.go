@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+
 	"github.com/appendix-dev/appendix/extract"
 )
 
@@ -102,7 +104,7 @@ func trimSignature(a *Artifact) bool {
 	rest := len(a.Lines) - i - 1
 	line := a.Lines[i]
 	if rest > 0 {
-		line.Text = fmt.Sprintf("%s %s ... %d more %s omitted", line.Text, a.Lang.Comment, rest, plural(rest, "line", "lines"))
+		line.Text = fmt.Sprintf("%s %s ... %d more %s omitted", line.Text, a.Lang.Comment, rest, naming.Plural(rest, "line", "lines"))
 	}
 	a.Lines = []extract.Line{line}
 	a.StartLine, a.EndLine = line.Row, line.Row
@@ -145,7 +147,7 @@ func trimFields(a *Artifact, words map[string]bool, enums bool) bool {
 	norm, keys := map[string]bool{}, map[string]bool{}
 	for w := range words {
 		norm[normalize(w)] = true
-		keys[tableKey(w)] = true
+		keys[naming.TableKey(w)] = true
 	}
 	memberOf := func(row int) int {
 		for i, m := range a.Members {
@@ -166,7 +168,7 @@ func trimFields(a *Artifact, words map[string]bool, enums bool) bool {
 		}
 		// Kept: the fields the spec names, the key, and relations to the
 		// models the spec names.
-		keep[i] = norm[normalize(m.Name)] || keyMember(m.Name, text.String()) || m.Type != "" && keys[tableKey(m.Type)]
+		keep[i] = norm[normalize(m.Name)] || keyMember(m.Name, text.String()) || m.Type != "" && keys[naming.TableKey(m.Type)]
 		if !keep[i] && m.Method {
 			methods++
 		} else if !keep[i] {
@@ -251,19 +253,19 @@ func isRunStart(lines []extract.Line, l extract.Line) bool {
 func omittedCount(k extract.Kind, fields, methods int) string {
 	n := fields + methods
 	if fields > 0 && methods > 0 {
-		return fmt.Sprintf("%d more %s", n, plural(n, "member", "members"))
+		return fmt.Sprintf("%d more %s", n, naming.Plural(n, "member", "members"))
 	}
 	if methods > 0 {
-		return fmt.Sprintf("%d more %s", n, plural(n, "method", "methods"))
+		return fmt.Sprintf("%d more %s", n, naming.Plural(n, "method", "methods"))
 	}
 	one, many := memberNoun(k)
-	return fmt.Sprintf("%d more %s", n, plural(n, one, many))
+	return fmt.Sprintf("%d more %s", n, naming.Plural(n, one, many))
 }
 
 // columnNoun is memberNoun for SQL, where fields are columns.
 func columnNoun(a *Artifact, fields, methods int) string {
 	if a.Lang.Name == "sql" && methods == 0 {
-		return fmt.Sprintf("%d more %s", fields, plural(fields, "column", "columns"))
+		return fmt.Sprintf("%d more %s", fields, naming.Plural(fields, "column", "columns"))
 	}
 	return omittedCount(a.Kind, fields, methods)
 }
@@ -277,11 +279,4 @@ func memberNoun(k extract.Kind) (string, string) {
 		return "declaration", "declarations"
 	}
 	return "field", "fields"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

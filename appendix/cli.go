@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+
 	"github.com/spf13/pflag"
 
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -270,7 +272,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		inv.Rounds = old.Rounds // the round history outlives a new audit
 		if old.GitHash != inv.GitHash && old.GitHash != "none" && inv.GitHash != "none" {
 			if changed, err := repo.ChangedFiles(old.GitHash, inv.GitHash); err == nil {
-				fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), plural(len(changed), "file", "files"), old.GitHash)
+				fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), old.GitHash)
 			}
 		}
 	}
@@ -348,9 +350,9 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		red += br.Redactions
 	}
 	if red > 0 {
-		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in briefing snippets\n", red, plural(red, "literal", "literals"))
+		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in briefing snippets\n", red, naming.Plural(red, "literal", "literals"))
 	}
-	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), plural(len(bs), "briefing", "briefings"), *out)
+	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), naming.Plural(len(bs), "briefing", "briefings"), *out)
 	return nil
 }
 
@@ -430,7 +432,7 @@ func (r *Result) notes(stderr io.Writer) {
 		fmt.Fprintf(stderr, "appendix: warning: %s\n", w)
 	}
 	if r.Redactions > 0 {
-		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in snippets\n", r.Redactions, plural(r.Redactions, "literal", "literals"))
+		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in snippets\n", r.Redactions, naming.Plural(r.Redactions, "literal", "literals"))
 	}
 	if len(r.Dropped) > 0 {
 		refs := make([]string, len(r.Dropped))
@@ -438,7 +440,7 @@ func (r *Result) notes(stderr io.Writer) {
 			refs[i] = d.Ref
 		}
 		fmt.Fprintf(stderr, "appendix: dropped %d %s to stay within the %d-line budget: %s\n",
-			len(refs), plural(len(refs), "artifact", "artifacts"), r.Doc.Budget, strings.Join(refs, ", "))
+			len(refs), naming.Plural(len(refs), "artifact", "artifacts"), r.Doc.Budget, strings.Join(refs, ", "))
 	}
 	if len(r.Unresolved) > 0 {
 		proposed := 0
@@ -450,11 +452,11 @@ func (r *Result) notes(stderr io.Writer) {
 		missing := len(r.Unresolved) - proposed
 		if missing > 0 {
 			fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",
-				missing, plural(missing, "reference", "references"))
+				missing, naming.Plural(missing, "reference", "references"))
 		}
 		if proposed > 0 {
 			fmt.Fprintf(stderr, "appendix: %d %s new in this spec, not in the repository yet (see Context Gaps)\n",
-				proposed, plural(proposed, "name", "names"))
+				proposed, naming.Plural(proposed, "name", "names"))
 		}
 		if lines := r.Doc.Lines(); lines < 50 && missing > 0 && len(r.Dropped) == 0 && r.Doc.Budget >= 50 {
 			fmt.Fprintf(stderr, "appendix: the appendix has %d lines while references stayed unresolved: it may be under-extracted\n", lines)

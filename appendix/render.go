@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
@@ -119,10 +121,10 @@ func (d *Document) Markdown() string {
 	for _, a := range d.Artifacts {
 		t := a.Tokens()
 		total += t
-		parts = append(parts, fmt.Sprintf("%s: %s", a.Label, thousands(t)))
+		parts = append(parts, fmt.Sprintf("%s: %s", a.Label, naming.Thousands(t)))
 	}
 	if len(parts) > 0 {
-		fmt.Fprintf(&b, "> Context tokens: ~%s (%s)\n", thousands(total), strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "> Context tokens: ~%s (%s)\n", naming.Thousands(total), strings.Join(parts, ", "))
 	} else if len(d.Reused) > 0 {
 		b.WriteString("> Context tokens: ~0 (every artifact is reused from an earlier round)\n")
 	} else if d.DroppedCount == 0 {
@@ -131,7 +133,7 @@ func (d *Document) Markdown() string {
 		b.WriteString("> Context tokens: ~0\n")
 	}
 	if d.DroppedCount > 0 {
-		fmt.Fprintf(&b, "> Left out to fit the %d-line budget: %d %s (listed in --format json).\n", d.Budget, d.DroppedCount, plural(d.DroppedCount, "reference", "references"))
+		fmt.Fprintf(&b, "> Left out to fit the %d-line budget: %d %s (listed in --format json).\n", d.Budget, d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.shownDirty() {
 		fmt.Fprintf(&b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
@@ -178,7 +180,7 @@ func (d *Document) Markdown() string {
 			fmt.Fprintf(&b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
 		}
 		if rest := len(d.Gaps) - d.gapsShown; rest > 0 {
-			fmt.Fprintf(&b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, plural(rest, "reference", "references"))
+			fmt.Fprintf(&b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, naming.Plural(rest, "reference", "references"))
 		}
 		for i, s := range d.Submodules {
 			if i == maxSubmoduleGaps && len(d.Submodules) > maxSubmoduleGaps+1 {
@@ -209,13 +211,4 @@ func (d *Document) shownDirty() []string {
 		}
 	}
 	return out
-}
-
-// thousands formats 1180 as "1,180".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -18,6 +18,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
@@ -118,7 +120,7 @@ func wantedNames(refs []Ref, apps map[string]bool) (map[string]want, map[string]
 			}
 		}
 		if len(parts) == 1 {
-			for _, v := range tableVariants(r.Name, apps) {
+			for _, v := range naming.TableVariants(r.Name, apps) {
 				set(v, wantTop)
 				bare[v] = true
 			}
@@ -257,26 +259,26 @@ func (ix *index) find(ctx context.Context, root string, wanted map[string]want, 
 			d := &r.defs[i]
 			ix.stats.Definitions++
 			if d.Amends {
-				k := tableKey(d.Name)
-				if !contains(ix.amends[k], d.Path) && !strings.Contains(d.Path, ".down.") {
+				k := naming.TableKey(d.Name)
+				if !slices.Contains(ix.amends[k], d.Path) && !strings.Contains(d.Path, ".down.") {
 					ix.amends[k] = append(ix.amends[k], d.Path)
 				}
 				continue
 			}
 			ix.defs[d.Name] = append(ix.defs[d.Name], d)
-			if tableLike(d.Kind) && d.Container == "" {
-				k := tableKey(d.Name)
+			if naming.TableLike(d.Kind) && d.Container == "" {
+				k := naming.TableKey(d.Name)
 				ix.byKey[k] = append(ix.byKey[k], d)
 				for _, a := range d.Aliases {
 					ix.byAlias[a] = append(ix.byAlias[a], d)
-					if ka := tableKey(a); ka != k {
+					if ka := naming.TableKey(a); ka != k {
 						ix.byKey[ka] = append(ix.byKey[ka], d)
 					}
 				}
 			}
-			if tableLike(d.Kind) || d.Kind == extract.KindError {
+			if naming.TableLike(d.Kind) || d.Kind == extract.KindError {
 				for _, m := range d.Members {
-					if wanted[m.Name] != 0 && !contains(memberNames(ix.members[m.Name]), d.Path+":"+d.Name) {
+					if wanted[m.Name] != 0 && !slices.Contains(memberNames(ix.members[m.Name]), d.Path+":"+d.Name) {
 						ix.members[m.Name] = append(ix.members[m.Name], d)
 					}
 				}
@@ -706,7 +708,7 @@ func extractFocused(ctx context.Context, p *extract.Parser, cache *Cache, key st
 	fkey := key + "|focus"
 	search := strings.Join(sortedKeys(names), ",") + "|" + focus.sig
 	old := cache.get(fkey)
-	if old != nil && contains(old.Covers, search) {
+	if old != nil && slices.Contains(old.Covers, search) {
 		res.cached = true
 		return fromCached(old.Defs, path), nil
 	}
@@ -945,7 +947,7 @@ func (ix *index) missingMember(r *Ref) (hint string, external, ok bool) {
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
 	var types []*extract.Definition
 	for _, d := range ix.defs[head] {
-		if !d.Broken && tableLike(d.Kind) || d.Kind == extract.KindError {
+		if !d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError {
 			types = append(types, d)
 		}
 	}
@@ -1070,7 +1072,7 @@ func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string,
 		all = append(all, ix.defs[parts[0]]...)
 		// Table names across conventions: `orders` is model Order,
 		// order_items is OrderItem.
-		for _, d := range ix.byKey[tableKey(parts[0])] {
+		for _, d := range ix.byKey[naming.TableKey(parts[0])] {
 			if d.Name != parts[0] {
 				all = append(all, d)
 			}
@@ -1252,7 +1254,7 @@ func (c *specContext) affinity(d *extract.Definition) (int, string) {
 		}
 	}
 	if n := c.settled[dir]; n > 0 {
-		note(min(n, 3), fmt.Sprintf("%d other %s the spec names %s in `%s`", n, plural(n, "definition", "definitions"), plural(n, "is", "are"), dir))
+		note(min(n, 3), fmt.Sprintf("%d other %s the spec names %s in `%s`", n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), dir))
 	}
 	return score, why
 }
@@ -1289,7 +1291,7 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 				s -= 2
 			}
 		}
-		if migrationPath(d.Path) {
+		if naming.MigrationPath(d.Path) {
 			s += 2 // history: the schema file says what is current
 		}
 		if tableish && (path.Base(d.Path) == "models.py" || strings.Contains(d.Path, "/models/")) {
@@ -1307,7 +1309,9 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		aff, why := c.affinity(d)
 		rs[i] = ranked{d, base(d) - 3*aff, why}
 	}
-	exact := func(d *extract.Definition) bool { return qualified || d.Name == r.Name || contains(d.Aliases, r.Name) }
+	exact := func(d *extract.Definition) bool {
+		return qualified || d.Name == r.Name || slices.Contains(d.Aliases, r.Name)
+	}
 	sort.SliceStable(rs, func(i, j int) bool {
 		// A definition with the spec's own name always beats one found by
 		// naming convention (`OrderItem` the Go type, not table order_items).
@@ -1354,7 +1358,7 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if exact(best.d) && !exact(o.d) {
 			continue // the spec's own name was found: conventions are no rival
 		}
-		if !migrationPath(best.d.Path) && migrationPath(o.d.Path) && best.d.Kind == extract.KindSchema || best.d.Kind == extract.KindEnum && migrationPath(o.d.Path) {
+		if !naming.MigrationPath(best.d.Path) && naming.MigrationPath(o.d.Path) && best.d.Kind == extract.KindSchema || best.d.Kind == extract.KindEnum && naming.MigrationPath(o.d.Path) {
 			continue // migration history is no rival to the schema file
 		}
 		if o.d.Name != r.Name && !qualified {
@@ -1370,8 +1374,8 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		case r.Lang != "" && langFits(r, best.d) && !langFits(r, rs[1].d):
 			m.why = fmt.Sprintf("the spec names it as %s", best.d.Lang.Name)
 		case hintFits(r.Hint, best.d.Kind) && !hintFits(r.Hint, rs[1].d.Kind):
-			m.why = "the spec calls it " + article(string(r.Hint))
-		case !migrationPath(best.d.Path) && migrationPath(rs[1].d.Path) && rs[1].d.Name == best.d.Name:
+			m.why = "the spec calls it " + naming.Article(string(r.Hint))
+		case !naming.MigrationPath(best.d.Path) && naming.MigrationPath(rs[1].d.Path) && rs[1].d.Name == best.d.Name:
 			m.why = "a schema file states the current shape; migrations are history"
 		case exact(best.d) && !exact(rs[1].d):
 			m.why = "it has the name the spec uses; the others match by naming convention"
@@ -1391,8 +1395,8 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		reason += fmt.Sprintf("; chosen because %s; also defined at %s%s", m.why, strings.Join(shown, ", "), more)
 	}
 	m.reason = reason
-	if best.d.Kind == extract.KindSchema && best.d.Lang.Name == "sql" && migrationPath(best.d.Path) {
-		for _, f := range c.amends[tableKey(best.d.Name)] {
+	if best.d.Kind == extract.KindSchema && best.d.Lang.Name == "sql" && naming.MigrationPath(best.d.Path) {
+		for _, f := range c.amends[naming.TableKey(best.d.Name)] {
 			if f != best.d.Path {
 				m.altered = append(m.altered, f)
 			}

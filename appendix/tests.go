@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -96,7 +97,7 @@ func (ix *index) testsFor(src string, root string) []string {
 	}
 	var out []string
 	add := func(f string) {
-		if !contains(out, f) {
+		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}

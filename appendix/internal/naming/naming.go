@@ -1,16 +1,17 @@
-package appendix
+package naming
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// words splits an identifier into lowercase words at case changes,
+// Words splits an identifier into lowercase words at case changes,
 // underscores, dashes and dots: "OrderItemModel" and "order_items" give
 // [order item model] and [order items].
-func words(name string) []string {
+func Words(name string) []string {
 	var out []string
 	var cur []rune
 	rs := []rune(name)
@@ -57,11 +58,11 @@ func singular(w string) string {
 	return w
 }
 
-// tableKey folds the ways code names one table: orders, Order, order,
+// TableKey folds the ways code names one table: orders, Order, order,
 // OrderModel and ORDERS share "order"; order_items and OrderItem share
 // "orderitem".
-func tableKey(name string) string {
-	ws := words(name)
+func TableKey(name string) string {
+	ws := Words(name)
 	for len(ws) > 1 && tableSuffixes[ws[len(ws)-1]] {
 		ws = ws[:len(ws)-1]
 	}
@@ -72,11 +73,11 @@ func tableKey(name string) string {
 	return strings.Join(ws, "")
 }
 
-// tableVariants spells a table name the ways a codebase may: snake and
+// TableVariants spells a table name the ways a codebase may: snake and
 // camel case, singular and plural, with a role suffix. They are searched
 // for alongside the name itself.
-func tableVariants(name string, apps map[string]bool) []string {
-	ws := words(name)
+func TableVariants(name string, apps map[string]bool) []string {
+	ws := Words(name)
 	if len(ws) == 0 || len(ws) > 4 {
 		return nil
 	}
@@ -118,19 +119,19 @@ func tableVariants(name string, apps map[string]bool) []string {
 		// fundraising_payment, where fundraising is a directory, may be
 		// Django's <app>_<model>: the model is searched for too, and
 		// matched by its alias.
-		out = append(out, tableVariants(strings.Join(ws[1:], "_"), nil)...)
+		out = append(out, TableVariants(strings.Join(ws[1:], "_"), nil)...)
 	}
 	return out
 }
 
-// tableLike reports definitions a table name can mean.
-func tableLike(k extract.Kind) bool {
+// TableLike reports definitions a table name can mean.
+func TableLike(k extract.Kind) bool {
 	return k == extract.KindSchema || k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum
 }
 
-// migrationPath reports files of migration history, which rank after a
+// MigrationPath reports files of migration history, which rank after a
 // schema file that states the current shape.
-func migrationPath(p string) bool {
+func MigrationPath(p string) bool {
 	l := strings.ToLower(p)
 	if strings.Contains(l, "migration") || strings.Contains(l, "/migrate/") || strings.HasPrefix(l, "migrate/") {
 		return true
@@ -139,10 +140,27 @@ func migrationPath(p string) bool {
 	return len(base) > 0 && base[0] >= '0' && base[0] <= '9'
 }
 
-// article puts "a" or "an" before a word.
-func article(w string) string {
+// Article puts "a" or "an" before a word.
+func Article(w string) string {
 	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// Plural is one or many, as n says.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Thousands formats 1180 as "1,180".
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -1,0 +1,46 @@
+package naming
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestTableKey(t *testing.T) {
+	for _, group := range [][]string{
+		{"orders", "Order", "order", "OrderModel", "ORDERS", "Orders", "order_model", "ordersTable"},
+		{"order_items", "OrderItem", "orderItems", "OrderItemEntity", "order_item"},
+		{"categories", "Category", "category"},
+		{"addresses", "Address"},
+		{"heroes", "Hero", "hero"},
+		{"status", "Status"},
+	} {
+		want := TableKey(group[0])
+		for _, n := range group[1:] {
+			if got := TableKey(n); got != want {
+				t.Errorf("tableKey(%q) = %q, want %q (as %q)", n, got, want, group[0])
+			}
+		}
+	}
+	if TableKey("Order") == TableKey("OrderItem") {
+		t.Error("Order and OrderItem share a key")
+	}
+}
+
+func TestTableVariants(t *testing.T) {
+	got := TableVariants("order_items", map[string]bool{"order": true})
+	want := []string{"order_item", "OrderItem", "orderItem", "ORDER_ITEM", "order_items", "OrderItems", "orderItems", "ORDER_ITEMS",
+		"OrderItemModel", "OrderItemTable", "OrderItemSchema", "OrderItemEntity", "order_item_table"}
+	if diff := cmp.Diff(want, got[:len(want)]); diff != "" {
+		t.Error(diff)
+	}
+	if !slices.Contains(got, "Item") || !slices.Contains(got, "items") {
+		t.Errorf("the tail of an app-prefixed name is not searched: %v", got)
+	}
+	for _, v := range TableVariants("categories", nil) {
+		if TableKey(v) != "category" {
+			t.Errorf("variant %q has key %q", v, TableKey(v))
+		}
+	}
+}
