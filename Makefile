@@ -17,7 +17,7 @@ bench:
 	CGO_ENABLED=1 $(GO) test -run '^$$' -bench . -benchmem -count 6 -benchtime $(BENCHTIME) ./...
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzParseSpec -fuzztime $(FUZZTIME) ./appendix
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./appendix/internal/spec
 	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) ./appendix
 	$(GO) test -run '^$$' -fuzz FuzzStrip -fuzztime $(FUZZTIME) ./appendix
 	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) ./appendix

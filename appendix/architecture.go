@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -63,19 +65,19 @@ func sections(lines []string) []section {
 // architectureArtifacts returns A0, the compact primer, and, when the
 // round and the spec call for it, A0b: the overview subsection that the
 // spec's names and components point at.
-func architectureArtifacts(root string, round int, spec *Spec, arts []*Artifact) []*Artifact {
+func architectureArtifacts(root string, round int, sp *spec.Spec, arts []*Artifact) []*Artifact {
 	dir := filepath.Join(root, ".architecture")
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() || round != 2 {
 		// Round 3 and later: the opponents saw it in Round 2.
 		return nil
 	}
-	terms := archTerms(root, spec, arts)
+	terms := archTerms(root, sp, arts)
 	var out []*Artifact
 	if a := archExcerpt(root, ".architecture/primer.md", terms, "Compact system summary and key boundaries", false); a != nil {
 		a.Label = "A0"
 		out = append(out, a)
 	}
-	if archCalledFor(spec, arts) {
+	if archCalledFor(sp, arts) {
 		if a := archExcerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
 			a.Label = "A0"
 			if len(out) > 0 {
@@ -93,7 +95,7 @@ func architectureArtifacts(root string, round int, spec *Spec, arts []*Artifact)
 // archCalledFor follows protocol section 6: include the overview for a new
 // component touching several existing ones or a change of data flow, not
 // for a spec that modifies one isolated component.
-func archCalledFor(spec *Spec, arts []*Artifact) bool {
+func archCalledFor(sp *spec.Spec, arts []*Artifact) bool {
 	dirs := map[string]bool{}
 	modDirs := map[string]bool{}
 	for _, a := range arts {
@@ -113,14 +115,14 @@ func archCalledFor(spec *Spec, arts []*Artifact) bool {
 	if len(modDirs) == 1 && len(dirs) == 1 {
 		return false // one isolated component
 	}
-	return archFlowRe.Match(proseOnly(spec.Src)) || len(dirs) >= 3
+	return archFlowRe.Match(proseOnly(sp.Src)) || len(dirs) >= 3
 }
 
 // archTerms are the words a relevant section mentions: the spec's names,
 // their files' directories, and the manifest components that own them.
-func archTerms(root string, spec *Spec, arts []*Artifact) map[string]int {
+func archTerms(root string, sp *spec.Spec, arts []*Artifact) map[string]int {
 	terms := map[string]int{}
-	for _, r := range spec.Refs {
+	for _, r := range sp.Refs {
 		for _, w := range naming.Words(r.Name) {
 			if len(w) > 3 {
 				terms[w] += 2
@@ -223,7 +225,7 @@ func archExcerpt(root, rel string, terms map[string]int, mark string, subsection
 		}
 	}
 	a := &Artifact{Kind: extract.KindArchitecture, Title: "Architecture Context", Path: rel, Lang: extract.Markdown,
-		Symbols: []string{path.Base(rel)}, source: FromProse, order: -1}
+		Symbols: []string{path.Base(rel)}, source: spec.FromProse, order: -1}
 	if title != "" {
 		a.Notes = append(a.Notes, fmt.Sprintf("Extracted subsection: %q", title))
 	} else if mark != "" {

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -37,12 +39,12 @@ type Artifact struct {
 	PointerOnly bool     // the excerpt would repeat that whole file: point, do not paste
 	Notes       []string // shown under the heading: other definitions of an ambiguous name
 
-	full      *shape // the artifact before the budget trimmed it
-	keepLabel bool   // the label an earlier round gave it
-	source    Source // best source among the references that chose it
-	order     int    // position in the spec of the first reference naming it
-	overflow  bool   // past the protocol's per-kind guideline
-	redacted  bool   // its secrets are replaced already
+	full      *shape      // the artifact before the budget trimmed it
+	keepLabel bool        // the label an earlier round gave it
+	source    spec.Source // best source among the references that chose it
+	order     int         // position in the spec of the first reference naming it
+	overflow  bool        // past the protocol's per-kind guideline
+	redacted  bool        // its secrets are replaced already
 }
 
 // shape is what budget trims change.

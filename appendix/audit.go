@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -32,7 +34,7 @@ type auditor struct {
 	repo      *gitinfo.Repo
 	files     []gitinfo.File
 	blast     []string // blast zone, sorted
-	spec      *Spec
+	spec      *spec.Spec
 	res       *Result
 	specGiven bool
 }
@@ -280,15 +282,15 @@ var sourceDefs = []sourceDef{
 
 // Audit runs the Context Readiness Audit: which context exists for the
 // spec (or the repository, with no spec), as ContextInventoryV1.
-func Audit(ctx context.Context, repo *gitinfo.Repo, spec *Spec, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
-	a := &auditor{repo: repo, spec: spec, specGiven: spec != nil}
+func Audit(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
+	a := &auditor{repo: repo, spec: sp, specGiven: sp != nil}
 	files, err := repo.Walk(ctx, skipDir)
 	if err != nil {
 		return nil, nil, err
 	}
 	a.files = files
-	if spec != nil {
-		res, err := Build(ctx, repo, spec, Config{Round: 2, Budget: 1 << 20})
+	if sp != nil {
+		res, err := Build(ctx, repo, sp, Config{Round: 2, Budget: 1 << 20})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -299,7 +301,7 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, spec *Spec, now string) (*in
 				zone[art.Path] = true
 			}
 		}
-		for _, r := range spec.Refs {
+		for _, r := range sp.Refs {
 			if r.IsPath && a.has(strings.TrimPrefix(r.Name, "./")) {
 				zone[strings.TrimPrefix(r.Name, "./")] = true
 			}

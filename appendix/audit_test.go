@@ -27,10 +27,10 @@ func TestInventoryAuditIntoSessionFile(t *testing.T) {
 		".adversarial-spec/session-state.json": `{"active_session_file": "sessions/s.json"}`,
 		".adversarial-spec/sessions/s.json":    `{"session_id": "s", "extended_state": {"gauntlet": {"x": 1}}, "round": 2}`,
 	})
-	spec := filepath.Join(t.TempDir(), "spec.md")
-	os.WriteFile(spec, []byte("Change `Place` and `Authorize` in `orders/orders.go`.\n"), 0o644)
+	sp := filepath.Join(t.TempDir(), "spec.md")
+	os.WriteFile(sp, []byte("Change `Place` and `Authorize` in `orders/orders.go`.\n"), 0o644)
 	var out, errb bytes.Buffer
-	code := Run(context.Background(), []string{"inventory", "--repo", dir, "--now", fixedNow, spec}, nil, &out, &errb, func(string) string { return "" })
+	code := Run(context.Background(), []string{"inventory", "--repo", dir, "--now", fixedNow, sp}, nil, &out, &errb, func(string) string { return "" })
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
@@ -48,17 +50,17 @@ func benchRepo(b *testing.B, n int) (string, []byte) {
 func BenchmarkAppendix(b *testing.B) {
 	for _, n := range []int{1000, 5000, 20000} {
 		b.Run("files="+itoa(n), func(b *testing.B) {
-			dir, spec := benchRepo(b, n)
-			benchRun(b, dir, spec, n)
+			dir, sp := benchRepo(b, n)
+			benchRun(b, dir, sp, n)
 		})
 	}
 }
 
 // benchRun times the command cold and warm on dir.
-func benchRun(b *testing.B, dir string, spec []byte, files int) {
+func benchRun(b *testing.B, dir string, sp []byte, files int) {
 	run := func(b *testing.B, extra ...string) {
 		args := append(append([]string{"--repo", dir, "--now", fixedNow}, extra...), "-")
-		if code := Run(context.Background(), args, strings.NewReader(string(spec)), io.Discard, io.Discard, func(string) string { return "" }); code != 0 {
+		if code := Run(context.Background(), args, strings.NewReader(string(sp)), io.Discard, io.Discard, func(string) string { return "" }); code != 0 {
 			b.Fatalf("exit %d", code)
 		}
 	}
@@ -92,7 +94,7 @@ func BenchmarkPhases(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	spec := ParseSpec("spec.md", specSrc)
+	sp := spec.Parse("spec.md", specSrc)
 	b.Run("walk", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
@@ -105,7 +107,7 @@ func BenchmarkPhases(b *testing.B) {
 		b.ReportAllocs()
 		var st Stats
 		for i := 0; i < b.N; i++ {
-			ix, err := search(context.Background(), repo, spec.Refs, nil)
+			ix, err := search(context.Background(), repo, sp.Refs, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -117,7 +119,7 @@ func BenchmarkPhases(b *testing.B) {
 	b.Run("spec", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			ParseSpec("spec.md", specSrc)
+			spec.Parse("spec.md", specSrc)
 		}
 	})
 }
@@ -130,11 +132,11 @@ func BenchmarkRealRepo(b *testing.B) {
 	if dir == "" || specPath == "" {
 		b.Skip("set APPENDIX_BENCH_REPO and APPENDIX_BENCH_SPEC")
 	}
-	spec, err := os.ReadFile(specPath)
+	sp, err := os.ReadFile(specPath)
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchRun(b, dir, spec, 0)
+	benchRun(b, dir, sp, 0)
 }
 
 // TestWriteGeneratedRepo writes a generated repository and its spec to

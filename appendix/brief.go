@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -65,7 +67,7 @@ func tokens(s string) int { return (len(s) + 3) / 4 }
 type briefer struct {
 	ctx     context.Context
 	repo    *gitinfo.Repo
-	spec    *Spec
+	spec    *spec.Spec
 	res     *Result
 	ix      *index
 	blast   []string
@@ -86,12 +88,12 @@ type Briefing struct {
 }
 
 // Brief builds one briefing per profile.
-func Brief(ctx context.Context, repo *gitinfo.Repo, spec *Spec, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
-	res, err := Build(ctx, repo, spec, Config{Round: 2, Budget: 1 << 20, Now: now})
+func Brief(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+	res, err := Build(ctx, repo, sp, Config{Round: 2, Budget: 1 << 20, Now: now})
 	if err != nil {
 		return nil, nil, err
 	}
-	b := &briefer{ctx: ctx, repo: repo, spec: spec, res: res, ix: res.ix, items: map[string][]briefItem{}}
+	b := &briefer{ctx: ctx, repo: repo, spec: sp, res: res, ix: res.ix, items: map[string][]briefItem{}}
 	for _, f := range b.ix.files {
 		b.files = append(b.files, f.Path)
 	}
@@ -122,7 +124,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, spec *Spec, profiles []Profi
 	}
 	base := b.base()
 	redactItems(base)
-	specTokens := tokens(string(spec.Src))
+	specTokens := tokens(string(sp.Src))
 	var out []Briefing
 	for _, p := range profiles {
 		out = append(out, b.briefing(p, base, specTokens, res.Doc))

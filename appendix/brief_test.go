@@ -57,9 +57,9 @@ func TestBriefings(t *testing.T) {
 	json.Unmarshal(b, &raw)
 	for _, p := range defaultProfiles {
 		e := raw["adversaries"][p.Name]
-		base, sup, spec := int(e["base_tokens"].(float64)), int(e["supplement_tokens"].(float64)), int(e["spec_tokens"].(float64))
-		if base > baseMaxTokens || sup > p.Budget || base+sup > 2*spec {
-			t.Errorf("%s over budget: base %d, supplement %d (budget %d), spec %d", p.Code, base, sup, p.Budget, spec)
+		base, sup, sp := int(e["base_tokens"].(float64)), int(e["supplement_tokens"].(float64)), int(e["spec_tokens"].(float64))
+		if base > baseMaxTokens || sup > p.Budget || base+sup > 2*sp {
+			t.Errorf("%s over budget: base %d, supplement %d (budget %d), spec %d", p.Code, base, sup, p.Budget, sp)
 		}
 	}
 	if *update {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 )
@@ -51,29 +53,29 @@ type Dropped struct {
 }
 
 // Build finds, resolves, extracts and budgets the artifacts a spec names.
-func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res *Result, err error) {
+func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, err error) {
 	head, err := repo.Head()
 	if err != nil {
 		return nil, err
 	}
 	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
 		AuditGaps: cfg.AuditGaps}
-	refs, skipped := selectRefs(spec.Refs, cfg.Round, cfg.History, cfg.Need)
+	refs, skipped := selectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" {
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
-		res.Record = roundRecord(doc, spec.Refs, repo.Root, cfg.Round)
+		res.Record = roundRecord(doc, sp.Refs, repo.Root, cfg.Round)
 		return res, nil
 	}
-	full := spec
-	sel := *spec
+	full := sp
+	sel := *sp
 	sel.Refs = refs
-	spec = &sel
+	sp = &sel
 	cache := cfg.Cache
 	if cache == nil && !cfg.NoCache {
 		cache = LoadCache(repo.Root)
 		cache.Run++
 	}
-	ix, err := search(ctx, repo, spec.Refs, cache)
+	ix, err := search(ctx, repo, sp.Refs, cache)
 	if err != nil {
 		return nil, err
 	}
@@ -83,12 +85,12 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 		}
 	}()
 	t0 := time.Now()
-	if err := ix.findBases(ctx, repo.Root, spec.Refs); err != nil {
+	if err := ix.findBases(ctx, repo.Root, sp.Refs); err != nil {
 		return nil, err
 	}
 	res = &Result{Doc: doc, Warnings: ix.warn, ix: ix}
 
-	matches, unresolved, external, hints := resolve(spec, ix, doc.at(repo.Scope))
+	matches, unresolved, external, hints := resolve(sp, ix, doc.at(repo.Scope))
 	res.External = []Gap{}
 	for _, r := range external {
 		hint := hints[r]
@@ -106,8 +108,8 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 	if err := ix.handlerNotes(ctx, repo.Root, matches); err != nil {
 		return nil, err
 	}
-	arts := buildArtifacts(matches, spec.Words)
-	markContextFiles(arts, repo.Root, cfg.ContextFiles, spec.Words)
+	arts := buildArtifacts(matches, sp.Words)
+	markContextFiles(arts, repo.Root, cfg.ContextFiles, sp.Words)
 	// Redacted before anything hashes or stores the text: the round
 	// history compares what was shown.
 	res.Redactions = redactArtifacts(arts)
@@ -117,8 +119,8 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 	}
 	arts = applyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
 	prioritize(arts)
-	arts = append(architectureArtifacts(repo.Root, cfg.Round, spec, arts), arts...)
-	if testWordsRe.Match(proseOnly(spec.Src)) {
+	arts = append(architectureArtifacts(repo.Root, cfg.Round, sp, arts), arts...)
+	if testWordsRe.Match(proseOnly(sp.Src)) {
 		switch t := testFilesArtifact(ix, repo.Root, arts); {
 		case t == nil:
 		case len(t.Lines) == 0:
@@ -146,7 +148,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, spec *Spec, cfg Config) (res
 
 	resolveTime := time.Since(t0)
 	t1 := time.Now()
-	for _, a := range fit(doc, spec.Words) {
+	for _, a := range fit(doc, sp.Words) {
 		for _, s := range a.SelectedBy {
 			res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 		}
@@ -172,7 +174,7 @@ func proseOnly(src []byte) []byte {
 	var out []byte
 	fence := ""
 	for _, line := range strings.SplitAfter(string(src), "\n") {
-		if m := fenceRe.FindStringSubmatch(line); m != nil {
+		if m := spec.FenceRe.FindStringSubmatch(line); m != nil {
 			if fence == "" {
 				fence = m[1]
 			} else if strings.HasPrefix(m[1], fence[:1]) {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/spf13/pflag"
@@ -160,9 +162,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
 	}
-	spec := ParseSpec(name, src)
+	sp := spec.Parse(name, src)
 	tParse := time.Since(t0)
-	res, err := Build(ctx, repo, spec, cfg)
+	res, err := Build(ctx, repo, sp, cfg)
 	if err != nil {
 		return err
 	}
@@ -252,19 +254,19 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
-	var spec *Spec
+	var sp *spec.Spec
 	if fs.NArg() == 1 {
 		name, src, err := readSpec(fs.Arg(0), stdin)
 		if err != nil {
 			return err
 		}
-		spec = ParseSpec(name, src)
+		sp = spec.Parse(name, src)
 	}
 	store, old, err := loadInventory(repo.Root, *file)
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
-	inv, all, err := Audit(ctx, repo, spec, cfg.Now.Format(time.RFC3339))
+	inv, all, err := Audit(ctx, repo, sp, cfg.Now.Format(time.RFC3339))
 	if err != nil {
 		return err
 	}
@@ -334,7 +336,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	bs, head, err := Brief(ctx, repo, ParseSpec(name, src), profiles, cfg.Now)
+	bs, head, err := Brief(ctx, repo, spec.Parse(name, src), profiles, cfg.Now)
 	if err != nil {
 		return err
 	}

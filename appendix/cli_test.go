@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/spf13/pflag"
 
@@ -44,8 +46,8 @@ func TestFlags(t *testing.T) {
 
 func TestUsageAndFailures(t *testing.T) {
 	dir := testrepo.New(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n"})
-	spec := filepath.Join(t.TempDir(), "spec.md")
-	if err := os.WriteFile(spec, []byte("Uses `A`.\n"), 0o644); err != nil {
+	sp := filepath.Join(t.TempDir(), "spec.md")
+	if err := os.WriteFile(sp, []byte("Uses `A`.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	empty := filepath.Join(t.TempDir(), "empty.md")
@@ -61,23 +63,23 @@ func TestUsageAndFailures(t *testing.T) {
 	}{
 		{[]string{}, 2, "appendix: missing SPEC"},
 		{[]string{"a", "b"}, 2, "appendix: one SPEC expected, got 2"},
-		{[]string{"--bogus", spec}, 2, "appendix: unknown flag: --bogus"},
-		{[]string{"--round", "0", spec}, 2, "appendix: --round 0: rounds start at 1"},
-		{[]string{"--budget", "0", spec}, 2, "appendix: --budget 0: the appendix needs at least 9 lines"},
-		{[]string{"--budget", "-5", spec}, 2, "appendix: --budget -5"},
-		{[]string{"--budget", "many", spec}, 2, "appendix: --budget many: want a whole number"},
-		{[]string{"--round", "two", spec}, 2, "appendix: --round two: want a whole number"},
-		{[]string{"--stats=maybe", spec}, 2, "appendix: --stats maybe: want true or false"},
+		{[]string{"--bogus", sp}, 2, "appendix: unknown flag: --bogus"},
+		{[]string{"--round", "0", sp}, 2, "appendix: --round 0: rounds start at 1"},
+		{[]string{"--budget", "0", sp}, 2, "appendix: --budget 0: the appendix needs at least 9 lines"},
+		{[]string{"--budget", "-5", sp}, 2, "appendix: --budget -5"},
+		{[]string{"--budget", "many", sp}, 2, "appendix: --budget many: want a whole number"},
+		{[]string{"--round", "two", sp}, 2, "appendix: --round two: want a whole number"},
+		{[]string{"--stats=maybe", sp}, 2, "appendix: --stats maybe: want true or false"},
 		{[]string{huge}, 1, "huge.md: spec is over 10 MiB"},
-		{[]string{"brief", "--bogus", spec}, 2, "appendix: brief: unknown flag: --bogus"},
-		{[]string{"strip", "--round", "2", spec}, 2, "appendix: strip: unknown flag: --round"},
-		{[]string{"--format", "yaml", spec}, 2, `appendix: --format "yaml": want markdown or json`},
-		{[]string{"--now", "yesterday", spec}, 2, `appendix: --now "yesterday": not an RFC 3339 time`},
+		{[]string{"brief", "--bogus", sp}, 2, "appendix: brief: unknown flag: --bogus"},
+		{[]string{"strip", "--round", "2", sp}, 2, "appendix: strip: unknown flag: --round"},
+		{[]string{"--format", "yaml", sp}, 2, `appendix: --format "yaml": want markdown or json`},
+		{[]string{"--now", "yesterday", sp}, 2, `appendix: --now "yesterday": not an RFC 3339 time`},
 		{[]string{filepath.Join(dir, "missing.md")}, 1, "missing.md: no such file or directory"},
 		{[]string{empty}, 1, "empty.md: spec is empty"},
 		{[]string{binary}, 1, "bin.md: spec is binary, not text"},
-		{[]string{"--repo", filepath.Join(dir, "nope"), spec}, 1, "nope: no such file or directory"},
-		{[]string{"--context", filepath.Join(dir, "nope.sql"), spec}, 1, "--context " + filepath.Join(dir, "nope.sql") + ": no such file or directory"},
+		{[]string{"--repo", filepath.Join(dir, "nope"), sp}, 1, "nope: no such file or directory"},
+		{[]string{"--context", filepath.Join(dir, "nope.sql"), sp}, 1, "--context " + filepath.Join(dir, "nope.sql") + ": no such file or directory"},
 	} {
 		var out, errb bytes.Buffer
 		args := append([]string{"--repo", dir}, tc.args...)
@@ -125,17 +127,17 @@ func TestSourceDateEpoch(t *testing.T) {
 
 func TestSpecKeptByteForByte(t *testing.T) {
 	dir := testrepo.New(t, map[string]string{"a.go": "package a\n\nfunc Alpha() {}\n"})
-	for _, spec := range []string{"Uses `Alpha`.\n", "Uses `Alpha`.", "Uses `Alpha`.\r\n\r\n"} {
-		out, _, code := runCLI(t, dir, []byte(spec))
-		if code != 0 || !strings.HasPrefix(out, spec) {
-			t.Errorf("spec %q not kept: %q", spec, out)
+	for _, sp := range []string{"Uses `Alpha`.\n", "Uses `Alpha`.", "Uses `Alpha`.\r\n\r\n"} {
+		out, _, code := runCLI(t, dir, []byte(sp))
+		if code != 0 || !strings.HasPrefix(out, sp) {
+			t.Errorf("spec %q not kept: %q", sp, out)
 		}
-		rest := strings.TrimPrefix(out, spec)
+		rest := strings.TrimPrefix(out, sp)
 		if !strings.HasPrefix(rest, "\n---\n\n## APPENDIX: Codebase Context (Round 2)\n") && !strings.HasPrefix(rest, "\n \n---\n\n## APPENDIX") {
-			t.Errorf("spec %q: appendix not separated by a blank line and ---: %q", spec, rest)
+			t.Errorf("spec %q: appendix not separated by a blank line and ---: %q", sp, rest)
 		}
-		if got := string(Strip([]byte(out))); got != spec {
-			t.Errorf("strip gave %q, want %q", got, spec)
+		if got := string(Strip([]byte(out))); got != sp {
+			t.Errorf("strip gave %q, want %q", got, sp)
 		}
 	}
 }
@@ -159,8 +161,8 @@ func TestDeterministicUnderShuffledWalk(t *testing.T) {
 // fields and one function, and returns a spec naming all of them.
 func genRepo(t testing.TB, n, fields int) (string, []byte) {
 	files := map[string]string{}
-	var spec strings.Builder
-	spec.WriteString("# Spec\n\n")
+	var sp strings.Builder
+	sp.WriteString("# Spec\n\n")
 	for i := 0; i < n; i++ {
 		var b strings.Builder
 		b.WriteString("package p\n\n")
@@ -170,9 +172,9 @@ func genRepo(t testing.TB, n, fields int) (string, []byte) {
 		}
 		b.WriteString("}\n\n// Process" + itoa(i) + " handles one record.\nfunc Process" + itoa(i) + "(\n\tr *Record" + itoa(i) + ",\n\topts Options,\n) error {\n\treturn nil\n}\n")
 		files["p/f"+itoa(i)+".go"] = b.String()
-		spec.WriteString("We change `Record" + itoa(i) + "` (its `Field1`) and `Process" + itoa(i) + "`.\n")
+		sp.WriteString("We change `Record" + itoa(i) + "` (its `Field1`) and `Process" + itoa(i) + "`.\n")
 	}
-	return testrepo.New(t, files), []byte(spec.String())
+	return testrepo.New(t, files), []byte(sp.String())
 }
 
 func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
@@ -189,16 +191,16 @@ func fmtInt(i int) string {
 }
 
 func TestBudgetTrimsThenDrops(t *testing.T) {
-	dir, spec := genRepo(t, 12, 30)
+	dir, sp := genRepo(t, 12, 30)
 	for _, budget := range []int{9, 20, 60, 120, 200, 400} {
-		md, stderr, code := runCLI(t, dir, spec, "--budget", itoa(budget), "--appendix-only")
+		md, stderr, code := runCLI(t, dir, sp, "--budget", itoa(budget), "--appendix-only")
 		if code != 0 {
 			t.Fatalf("budget %d: exit %d %s", budget, code, stderr)
 		}
 		if used := strings.Count(md, "\n"); used > budget {
 			t.Errorf("budget %d: %d lines", budget, used)
 		}
-		js, _, _ := runCLI(t, dir, spec, "--budget", itoa(budget), "--format", "json")
+		js, _, _ := runCLI(t, dir, sp, "--budget", itoa(budget), "--format", "json")
 		var out Output
 		if err := json.Unmarshal([]byte(js), &out); err != nil {
 			t.Fatal(err)
@@ -285,7 +287,7 @@ func TestBudgetLeavesNoRoomUnused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, budget := range []int{30, 60, 90, 120, 150, 200} {
-		res, err := Build(context.Background(), repo, ParseSpec("spec.md", specSrc), Config{Round: 2, Budget: budget})
+		res, err := Build(context.Background(), repo, spec.Parse("spec.md", specSrc), Config{Round: 2, Budget: budget})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,9 +319,9 @@ func TestCacheReusesEveryParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := func(spec []byte) *Result {
+	build := func(sp []byte) *Result {
 		t.Helper()
-		res, err := Build(context.Background(), repo, ParseSpec("spec.md", spec), Config{Round: 2, Budget: 200})
+		res, err := Build(context.Background(), repo, spec.Parse("spec.md", sp), Config{Round: 2, Budget: 200})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -359,9 +361,9 @@ func TestFocusedCacheGrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := func(spec string, noCache bool) *Result {
+	build := func(sp string, noCache bool) *Result {
 		t.Helper()
-		res, err := Build(context.Background(), repo, ParseSpec("spec.md", []byte(spec)), Config{Round: 2, Budget: 200, NoCache: noCache})
+		res, err := Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), Config{Round: 2, Budget: 200, NoCache: noCache})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -391,9 +393,9 @@ func TestKeptListingsSeeNewFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	cache := LoadCache(dir)
-	build := func(spec string) *Result {
+	build := func(sp string) *Result {
 		t.Helper()
-		res, err := Build(context.Background(), repo, ParseSpec("spec.md", []byte(spec)), Config{Round: 2, Budget: 200, Cache: cache})
+		res, err := Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), Config{Round: 2, Budget: 200, Cache: cache})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -67,12 +67,12 @@ func (f *fixture) build(t testing.TB) string {
 
 // run runs the command line on the fixture's repository with the spec on
 // standard input.
-func runCLI(t testing.TB, dir string, spec []byte, args ...string) (stdout, stderr string, code int) {
+func runCLI(t testing.TB, dir string, sp []byte, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	all := append([]string{"--repo", dir, "--now", fixedNow}, args...)
 	all = append(all, "-")
-	code = Run(context.Background(), all, bytes.NewReader(spec), &out, &errb, func(string) string { return "" })
+	code = Run(context.Background(), all, bytes.NewReader(sp), &out, &errb, func(string) string { return "" })
 	return out.String(), errb.String(), code
 }
 

@@ -168,7 +168,7 @@ func TestRepositoryShapes(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
-	spec := []byte("The `Order` type, and the code in `lib/sub`.\n")
+	sp := []byte("The `Order` type, and the code in `lib/sub`.\n")
 	files := map[string]string{"go.mod": "module x\n", "orders/order.go": "package orders\n\n// Order is one order.\ntype Order struct {\n\tID int\n}\n"}
 	base := t.TempDir()
 	src := filepath.Join(base, "src")
@@ -233,7 +233,7 @@ func TestRepositoryShapes(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := c.make()
-			out, stderr, code := runCLI(t, dir, spec, "--no-cache")
+			out, stderr, code := runCLI(t, dir, sp, "--no-cache")
 			if code != c.code {
 				t.Fatalf("exit %d, want %d: %s", code, c.code, stderr)
 			}
@@ -282,12 +282,12 @@ func symlink(t *testing.T, target, link string) {
 // leave files that the next run reads.
 func TestConcurrentRuns(t *testing.T) {
 	dir := testrepo.New(t, map[string]string{"go.mod": "module x\n", "a/a.go": "package a\n\n// A is a.\ntype A struct{ ID int }\n"})
-	spec := []byte("The `A` type.\n")
+	sp := []byte("The `A` type.\n")
 	done := make(chan string, 4)
 	for i := 0; i < 4; i++ {
 		go func() {
 			var out, errb bytes.Buffer
-			code := Run(context.Background(), []string{"--repo", dir, "--now", fixedNow, "-"}, bytes.NewReader(spec), &out, &errb, func(string) string { return "" })
+			code := Run(context.Background(), []string{"--repo", dir, "--now", fixedNow, "-"}, bytes.NewReader(sp), &out, &errb, func(string) string { return "" })
 			if code != 0 {
 				done <- errb.String()
 				return
@@ -304,7 +304,7 @@ func TestConcurrentRuns(t *testing.T) {
 	if err != nil || inv == nil {
 		t.Errorf("inventory after concurrent runs: %v %v", inv, err)
 	}
-	_, stderr, code := runCLI(t, dir, spec)
+	_, stderr, code := runCLI(t, dir, sp)
 	if code != 0 || strings.Contains(stderr, "warning") {
 		t.Errorf("run after concurrent runs: exit %d: %s", code, stderr)
 	}

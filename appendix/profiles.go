@@ -111,13 +111,13 @@ func loadProfiles(root string) ([]Profile, error) {
 
 // selectProfiles picks the adversaries named by codes, names or aliases
 // (comma-separated; all gauntlet adversaries when empty).
-func selectProfiles(all []Profile, spec string) ([]Profile, error) {
-	if strings.TrimSpace(spec) == "" {
+func selectProfiles(all []Profile, sp string) ([]Profile, error) {
+	if strings.TrimSpace(sp) == "" {
 		return all, nil
 	}
 	var out []Profile
 	seen := map[string]bool{}
-	for _, want := range strings.Split(spec, ",") {
+	for _, want := range strings.Split(sp, ",") {
 		w := strings.ToUpper(strings.TrimSpace(want))
 		if w == "" {
 			continue

@@ -18,6 +18,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -75,7 +77,7 @@ const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hon
 
 // wantedNames are the identifiers whose definitions are searched for: each
 // reference's name, and both halves of a dotted one.
-func wantedNames(refs []Ref, apps map[string]bool) (map[string]want, map[string][]string) {
+func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]want, map[string][]string) {
 	w := map[string]want{}
 	// restrict: a name searched only in the modules that qualify it
 	// (`serializers.Add`); a name also wanted bare is searched everywhere.
@@ -93,22 +95,22 @@ func wantedNames(refs []Ref, apps map[string]bool) (map[string]want, map[string]
 		parts := strings.Split(r.Name, ".")
 		k := wantAny
 		switch {
-		case r.Hint == HintField:
+		case r.Hint == spec.HintField:
 			k = wantDecl
-		case (r.Hint == HintType || r.Hint == HintInterface || r.Hint == HintTable && isUpperStart(r.Name)) && len(parts) == 1 && !r.Proposed:
+		case (r.Hint == spec.HintType || r.Hint == spec.HintInterface || r.Hint == spec.HintTable && spec.IsUpperStart(r.Name)) && len(parts) == 1 && !r.Proposed:
 			k = wantType
 		}
 		for i, p := range parts {
 			last := i == len(parts)-1
 			switch {
 			case p == "":
-			case last && len(parts) > 1 && isUpperStart(parts[len(parts)-2]):
+			case last && len(parts) > 1 && spec.IsUpperStart(parts[len(parts)-2]):
 				set(p, wantDecl) // Type.member: the member is found on the type; a method is declared
 				bare[p] = true
 			case last && len(parts) > 1 && apps[parts[0]]:
 				set(p, k) // pkg.Name: only in that package
 				restrict[p] = append(restrict[p], parts[0])
-			case i == 0 && len(parts) > 1 && apps[p] && !isUpperStart(p):
+			case i == 0 && len(parts) > 1 && apps[p] && !spec.IsUpperStart(p):
 				// `config.Config`: the head names a directory, a package;
 				// as a definition it can only be a top-level one, never
 				// the `config:` fields and keys of every other file.
@@ -135,7 +137,7 @@ func wantedNames(refs []Ref, apps map[string]bool) (map[string]want, map[string]
 // search walks the repository, finds the files that may define a wanted
 // name in one pass over their contents, and parses only those, on every
 // core, with one parser per worker.
-func search(ctx context.Context, repo *gitinfo.Repo, refs []Ref, cache *Cache) (*index, error) {
+func search(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, cache *Cache) (*index, error) {
 	t0 := time.Now()
 	if cache != nil {
 		repo.Listings = cache
@@ -338,7 +340,7 @@ func (ix *index) findNamed(ctx context.Context, root string, pre *regexp.Regexp,
 // findBases searches, in a second pass, for the classes that types named
 // as Type.member extend when the member is not declared on the type
 // itself: inherited members resolve to their declaring base.
-func (ix *index) findBases(ctx context.Context, root string, refs []Ref) error {
+func (ix *index) findBases(ctx context.Context, root string, refs []spec.Ref) error {
 	for round := 0; round < 4; round++ {
 		more := map[string]want{}
 		for _, r := range refs {
@@ -392,7 +394,7 @@ func routeFile(file string) bool {
 }
 
 // routeSegments returns the literal segments of the spec's endpoints.
-func routeSegments(refs []Ref) [][]byte {
+func routeSegments(refs []spec.Ref) [][]byte {
 	seen := map[string]bool{}
 	var out [][]byte
 	for _, r := range refs {
@@ -787,7 +789,7 @@ var extractHook func(rel string)
 
 // match is a resolved reference: the definition chosen for it and why.
 type match struct {
-	ref    *Ref
+	ref    *spec.Ref
 	def    *extract.Definition
 	reason string
 	member string   // Type.field: the field the spec names inside def
@@ -801,7 +803,7 @@ type match struct {
 
 // unresolvedRef is a strong reference with no definition.
 type unresolvedRef struct {
-	ref  *Ref
+	ref  *spec.Ref
 	hint string
 }
 
@@ -814,17 +816,17 @@ type unresolvedRef struct {
 // directory where another reference was settled, and last the first path.
 // A name that is no definition but a member of a chosen one ("its
 // `Field1`") selects that definition instead of becoming a gap.
-func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []unresolvedRef, external []*Ref, externalHints map[*Ref]string) {
-	externalHints = map[*Ref]string{}
-	ctx := newSpecContext(spec, ix)
+func resolve(sp *spec.Spec, ix *index, at string) (matches []match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
+	externalHints = map[*spec.Ref]string{}
+	ctx := newSpecContext(sp, ix)
 	type pendingRef struct {
 		i     int
 		cands []*extract.Definition
 		mem   string
 	}
 	var ambiguous, missing, fields []pendingRef
-	for i := range spec.Refs {
-		r := &spec.Refs[i]
+	for i := range sp.Refs {
+		r := &sp.Refs[i]
 		if r.IsPath {
 			if !ix.pathExists(r.Name) && r.Strong {
 				unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no file or directory at this path in %s", at)})
@@ -846,7 +848,7 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 			}
 			continue
 		}
-		if r.Hint == HintField {
+		if r.Hint == spec.HintField {
 			fields = append(fields, pendingRef{i: i})
 			continue
 		}
@@ -866,14 +868,14 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 		}
 	}
 	for _, p := range ambiguous {
-		m := ctx.pick(&spec.Refs[p.i], p.cands, p.mem)
+		m := ctx.pick(&sp.Refs[p.i], p.cands, p.mem)
 		m.order = p.i
 		matches = append(matches, m)
 	}
 	// "the `status` field", "an `EmailData` value": a member of an artifact
 	// already chosen, else a definition of that name, else a gap.
 	for _, p := range fields {
-		r := &spec.Refs[p.i]
+		r := &sp.Refs[p.i]
 		if m, ok := memberOf(r, matches); ok {
 			m.order = p.i
 			matches = append(matches, m)
@@ -900,7 +902,7 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 		}
 	}
 	for _, p := range missing {
-		r := &spec.Refs[p.i]
+		r := &sp.Refs[p.i]
 		if m, ok := memberOf(r, matches); ok {
 			m.order = p.i
 			matches = append(matches, m)
@@ -939,7 +941,7 @@ func resolve(spec *Spec, ix *index, at string) (matches []match, unresolved []un
 // missingMember explains a Type.member whose type exists but declares no
 // such member: either the type extends a class from outside the repository
 // (external: `Item.model_validate` from SQLModel), or it is a real gap.
-func (ix *index) missingMember(r *Ref) (hint string, external, ok bool) {
+func (ix *index) missingMember(r *spec.Ref) (hint string, external, ok bool) {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) < 2 {
 		return "", false, false
@@ -991,7 +993,7 @@ func distinctPlaces(ds []*extract.Definition) int {
 }
 
 // memberOf finds a chosen definition that has the reference as a member.
-func memberOf(r *Ref, matches []match) (match, bool) {
+func memberOf(r *spec.Ref, matches []match) (match, bool) {
 	if strings.Contains(r.Name, ".") {
 		return match{}, false
 	}
@@ -1010,7 +1012,7 @@ func memberOf(r *Ref, matches []match) (match, bool) {
 // directory or module of this repository: `context.Context`, `uuid.UUID`.
 // Such names belong to a dependency or the standard library; they are
 // not gaps in the repository.
-func (ix *index) external(r *Ref) bool {
+func (ix *index) external(r *spec.Ref) bool {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) < 2 {
 		return false
@@ -1060,7 +1062,7 @@ func moduleName(file string) string {
 // candidates returns the definitions a reference can mean: by name, or for
 // a qualified name (pkg.Func, Type.method, pkg.Type.method) those whose
 // container or package matches; a Type.field resolves to the type.
-func (ix *index) candidates(r *Ref) (cands []*extract.Definition, member string, broken []string) {
+func (ix *index) candidates(r *spec.Ref) (cands []*extract.Definition, member string, broken []string) {
 	parts := strings.Split(r.Name, ".")
 	pkg := ""
 	if len(parts) == 3 {
@@ -1166,7 +1168,7 @@ func (ix *index) memberOwner(d *extract.Definition, member string, depth int) *e
 
 // langFits reports a definition in the language the reference's wording
 // names, or any definition when it names none.
-func langFits(r *Ref, d *extract.Definition) bool {
+func langFits(r *spec.Ref, d *extract.Definition) bool {
 	return r.Lang == "" || sameLang(r.Lang, d.Lang.Name)
 }
 
@@ -1202,9 +1204,9 @@ type specContext struct {
 	settled map[string]int      // directories of references with one candidate
 }
 
-func newSpecContext(spec *Spec, ix *index) *specContext {
+func newSpecContext(sp *spec.Spec, ix *index) *specContext {
 	c := &specContext{quals: map[string]bool{}, settled: map[string]int{}, amends: ix.amends}
-	for _, r := range spec.Refs {
+	for _, r := range sp.Refs {
 		switch {
 		case r.IsPath:
 			if ix.pathExists(r.Name) {
@@ -1264,9 +1266,9 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // pick ranks the candidates of one reference and explains the choice.
-func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) match {
+func (c *specContext) pick(r *spec.Ref, cands []*extract.Definition, member string) match {
 	qualified := strings.Contains(r.Name, ".")
-	tableish := r.Hint == HintTable || strings.ToLower(r.Name) == r.Name
+	tableish := r.Hint == spec.HintTable || strings.ToLower(r.Name) == r.Name
 	base := func(d *extract.Definition) int {
 		s := 0
 		if !hintFits(r.Hint, d.Kind) {
@@ -1287,7 +1289,7 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 		if d.Kind == extract.KindSchema {
 			// The schema states what the data is; application types follow it.
 			s -= 2
-			if r.Hint == HintTable || strings.ToLower(r.Name) == r.Name {
+			if r.Hint == spec.HintTable || strings.ToLower(r.Name) == r.Name {
 				s -= 2
 			}
 		}
@@ -1408,17 +1410,17 @@ func (c *specContext) pick(r *Ref, cands []*extract.Definition, member string) m
 
 // hintFits reports whether a definition kind is what the spec's wording
 // says the reference is.
-func hintFits(h Hint, k extract.Kind) bool {
+func hintFits(h spec.Hint, k extract.Kind) bool {
 	switch h {
-	case HintInterface:
+	case spec.HintInterface:
 		return k == extract.KindInterface
-	case HintTable, HintType:
+	case spec.HintTable, spec.HintType:
 		return k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum || k == extract.KindError || k == extract.KindSchema
-	case HintFunction:
+	case spec.HintFunction:
 		return k == extract.KindFunction || k == extract.KindMethod
-	case HintEnum:
+	case spec.HintEnum:
 		return k == extract.KindEnum || k == extract.KindType || k == extract.KindSchema
-	case HintConstant:
+	case spec.HintConstant:
 		return k == extract.KindConstant || k == extract.KindEnum || k == extract.KindError
 	}
 	return true

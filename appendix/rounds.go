@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 )
@@ -39,8 +41,8 @@ func textHash(a *Artifact) string {
 // references: Round 1 keeps what the spec promises to keep compatible;
 // Round 4 and later keep what is new since the earlier rounds; --need
 // names are always kept. It returns why a round shows nothing.
-func selectRefs(refs []Ref, round int, history []inventory.Round, need []string) ([]Ref, string) {
-	var out []Ref
+func selectRefs(refs []spec.Ref, round int, history []inventory.Round, need []string) ([]spec.Ref, string) {
+	var out []spec.Ref
 	switch {
 	case round == 1:
 		for _, r := range refs {
@@ -69,10 +71,10 @@ func selectRefs(refs []Ref, round int, history []inventory.Round, need []string)
 		out = refs
 	}
 	for _, n := range need {
-		r := Ref{Name: n, Source: FromCode, Strong: true}
-		if rt, ok := routeLike(n); ok {
+		r := spec.Ref{Name: n, Source: spec.FromCode, Strong: true}
+		if rt, ok := spec.RouteLike(n); ok {
 			r.Route = rt
-		} else if p, ok := pathLike(n); ok && strings.Contains(n, "/") {
+		} else if p, ok := spec.PathLike(n); ok && strings.Contains(n, "/") {
 			r.Name, r.IsPath = p, true
 		}
 		out = append(out, r)
@@ -152,7 +154,7 @@ func labelNum(l string) int {
 }
 
 // roundRecord is what this round showed, for the inventory's history.
-func roundRecord(doc *Document, refs []Ref, root string, round int) inventory.Round {
+func roundRecord(doc *Document, refs []spec.Ref, root string, round int) inventory.Round {
 	rec := inventory.Round{Round: round, ExtractedAt: doc.ExtractedAt.UTC().Format("2006-01-02T15:04:05Z07:00"), Refs: []string{}, Artifacts: []inventory.Artifact{}}
 	if doc.Head != nil {
 		rec.GitHash = doc.Head.Commit

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/extract"
 )
 
@@ -32,7 +34,7 @@ func routeSegs(p string) []string {
 // same path, 1 when one is the other with a prefix the registration leaves
 // to a router mounted elsewhere (FastAPI include_router, Express app.use).
 // ok is false when they do not match or the methods differ.
-func routeScore(ref *RouteRef, r *extract.Route) (score int, ok bool) {
+func routeScore(ref *spec.RouteRef, r *extract.Route) (score int, ok bool) {
 	if ref.Method != "" && r.Method != "ANY" && r.Method != ref.Method {
 		return 0, false
 	}
@@ -102,7 +104,7 @@ func joinRoute(a, b string) string {
 // that prefix; one with no known mount may match the end of the endpoint
 // (its router mounted somewhere the tool cannot see), ranked after exact
 // matches.
-func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition, mounts []extract.Mount) (match, bool) {
+func (c *specContext) chooseRoute(r *spec.Ref, routes []*extract.Definition, mounts []extract.Mount) (match, bool) {
 	type cand struct {
 		d       *extract.Definition
 		score   int
@@ -177,13 +179,13 @@ func (c *specContext) chooseRoute(r *Ref, routes []*extract.Definition, mounts [
 
 // otherMethods explains an endpoint whose path is registered, but not for
 // the method the spec names: "registered only for POST at convex/http.ts:5".
-func (ix *index) otherMethods(r *Ref) string {
+func (ix *index) otherMethods(r *spec.Ref) string {
 	if r.Route.Method == "" {
 		return ""
 	}
 	var found []string
 	for _, d := range ix.routes {
-		any := RouteRef{Path: r.Route.Path}
+		any := spec.RouteRef{Path: r.Route.Path}
 		for _, p := range append(mountPrefixes(d.Path, ix.mounts, 0), "") {
 			rt := *d.Route
 			rt.Pattern = joinRoute(p, d.Route.Pattern)

@@ -112,12 +112,12 @@ func TestSecrets(t *testing.T) {
 }
 
 // briefOutputs runs appendix brief and returns every file it wrote.
-func briefOutputs(t *testing.T, dir string, spec []byte) string {
+func briefOutputs(t *testing.T, dir string, sp []byte) string {
 	t.Helper()
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	args := []string{"brief", "--repo", dir, "--now", fixedNow, "--out", out, "-"}
-	if code := Run(context.Background(), args, bytes.NewReader(spec), &stdout, &stderr, func(string) string { return "" }); code != 0 {
+	if code := Run(context.Background(), args, bytes.NewReader(sp), &stdout, &stderr, func(string) string { return "" }); code != 0 {
 		t.Fatalf("brief: exit %d: %s", code, stderr.String())
 	}
 	all := stdout.String() + stderr.String()

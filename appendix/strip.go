@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 )
 
 // appendixHead is the start of every appendix this tool writes.
@@ -13,23 +15,23 @@ const appendixHead = "---\n\n## APPENDIX: Codebase Context (Round "
 // give the spec back byte for byte: a spec ending in a newline gets one
 // blank line before "---"; one without gets a newline and a line holding a
 // single space (blank to markdown, and a mark for Strip).
-func Attach(spec []byte, appendix string) []byte {
+func Attach(sp []byte, appendix string) []byte {
 	var b bytes.Buffer
-	b.Write(spec)
-	if fence := openFence(spec); fence != "" {
+	b.Write(sp)
+	if fence := openFence(sp); fence != "" {
 		// A spec ending inside a code block would swallow the appendix:
 		// close the block with a marked line that Strip removes again.
 		marker := fenceMarker
-		if spec[len(spec)-1] != '\n' {
+		if sp[len(sp)-1] != '\n' {
 			b.WriteByte('\n')
 			marker = fenceMarkerNoNL
 		}
 		b.WriteString(marker + "\n" + fence + "\n")
-		spec = b.Bytes()
+		sp = b.Bytes()
 	}
 	switch {
-	case len(spec) == 0:
-	case spec[len(spec)-1] != '\n':
+	case len(sp) == 0:
+	case sp[len(sp)-1] != '\n':
 		b.WriteString("\n \n")
 	default:
 		b.WriteString("\n")
@@ -56,7 +58,7 @@ func openFence(text []byte) string {
 // trackFence returns the fence open after line, given the one open before
 // it, and whether line is a fence line.
 func trackFence(line, fence string) (string, bool) {
-	m := fenceRe.FindStringSubmatch(line)
+	m := spec.FenceRe.FindStringSubmatch(line)
 	switch {
 	case m == nil:
 		return fence, false
@@ -101,7 +103,7 @@ func Strip(text []byte) []byte {
 	for _, mk := range []string{fenceMarker, fenceMarkerNoNL} {
 		if i := bytes.LastIndex(head, []byte(mk+"\n")); i >= 0 && (i == 0 || head[i-1] == '\n') {
 			rest := string(head[i+len(mk)+1:])
-			if fenceRe.MatchString(rest) && strings.Count(rest, "\n") == 1 && strings.HasSuffix(rest, "\n") {
+			if spec.FenceRe.MatchString(rest) && strings.Count(rest, "\n") == 1 && strings.HasSuffix(rest, "\n") {
 				head = head[:i]
 				if mk == fenceMarkerNoNL && len(head) > 0 {
 					head = head[:len(head)-1]

@@ -9,18 +9,18 @@ import (
 const sampleAppendix = "---\n\n## APPENDIX: Codebase Context (Round 2)\n\n> This appendix contains real code artifacts extracted from the codebase.\n\n### A1. Type: a.go (line 3)\n\n```go\ntype A struct{}\n```\n"
 
 func TestStripRoundTrip(t *testing.T) {
-	for _, spec := range []string{
+	for _, sp := range []string{
 		"# Spec\n\nBody.\n", "# Spec\n\nBody.", "Body\n\n", "Body\n \n", "x", "\n",
 		"# Spec\n\n## Appendix A\n\nOur own appendix.\n",
 		"Spec\n\n```md\n---\n\n## APPENDIX: Codebase Context (Round 2)\n```\n",
 		"Spec with a rule\n\n---\n\nand more\n",
 	} {
-		got := string(Strip(Attach([]byte(spec), sampleAppendix)))
-		if got != spec {
-			t.Errorf("strip(attach(%q)) = %q", spec, got)
+		got := string(Strip(Attach([]byte(sp), sampleAppendix)))
+		if got != sp {
+			t.Errorf("strip(attach(%q)) = %q", sp, got)
 		}
-		if string(Strip([]byte(spec))) != spec {
-			t.Errorf("strip changed a spec without appendix: %q", spec)
+		if string(Strip([]byte(sp))) != sp {
+			t.Errorf("strip changed a spec without appendix: %q", sp)
 		}
 	}
 }
@@ -34,8 +34,8 @@ func TestStripEchoedInsideSpecTags(t *testing.T) {
 }
 
 func TestStripOnlyOurHeading(t *testing.T) {
-	spec := "Spec\n\n---\n\n## APPENDIX: Codebase Context (draft)\n\nnot ours\n"
-	if got := string(Strip([]byte(spec))); got != spec {
+	sp := "Spec\n\n---\n\n## APPENDIX: Codebase Context (draft)\n\nnot ours\n"
+	if got := string(Strip([]byte(sp))); got != sp {
 		t.Errorf("stripped a heading that is not ours: %q", got)
 	}
 	if !strings.Contains(string(Attach([]byte("x"), sampleAppendix)), "x\n \n---\n") {
@@ -47,24 +47,24 @@ func FuzzStrip(f *testing.F) {
 	for _, s := range []string{"# Spec\n", "no newline", "```\n---\n```\n", "[SPEC]\nx\n[/SPEC]\n", "a\n \n", ""} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, spec string) {
-		if strings.Contains(spec, "[/SPEC]") || findAppendix([]byte(spec)) >= 0 {
+	f.Fuzz(func(t *testing.T, sp string) {
+		if strings.Contains(sp, "[/SPEC]") || findAppendix([]byte(sp)) >= 0 {
 			return // a spec that already carries an appendix or a closing tag is not a spec to attach to
 		}
-		if got := string(Strip(Attach([]byte(spec), sampleAppendix))); got != spec {
-			t.Fatalf("strip(attach(%q)) = %q", spec, got)
+		if got := string(Strip(Attach([]byte(sp), sampleAppendix))); got != sp {
+			t.Fatalf("strip(attach(%q)) = %q", sp, got)
 		}
 	})
 }
 
 func TestStripCommand(t *testing.T) {
-	dir, spec := genRepo(t, 2, 3)
-	out, _, code := runCLI(t, dir, spec)
+	dir, sp := genRepo(t, 2, 3)
+	out, _, code := runCLI(t, dir, sp)
 	if code != 0 {
 		t.Fatal(code)
 	}
 	var stdout, stderr strings.Builder
-	if c := Run(t.Context(), []string{"strip", "-"}, strings.NewReader(out), &stdout, &stderr, nil); c != 0 || stdout.String() != string(spec) {
+	if c := Run(t.Context(), []string{"strip", "-"}, strings.NewReader(out), &stdout, &stderr, nil); c != 0 || stdout.String() != string(sp) {
 		t.Errorf("strip -: exit %d, %q", c, stdout.String())
 	}
 	file := dir + "/checkpoint.md"
@@ -74,7 +74,7 @@ func TestStripCommand(t *testing.T) {
 	if c := Run(t.Context(), []string{"strip", "--in-place", file}, nil, &stdout, &stderr, nil); c != 0 {
 		t.Fatalf("strip --in-place: exit %d %s", c, stderr.String())
 	}
-	if b, _ := os.ReadFile(file); string(b) != string(spec) {
+	if b, _ := os.ReadFile(file); string(b) != string(sp) {
 		t.Errorf("in place: %q", b)
 	}
 	if st, _ := os.Stat(file); st.Mode().Perm() != 0o600 {

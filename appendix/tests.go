@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
@@ -75,7 +77,7 @@ func testFilesArtifact(ix *index, root string, arts []*Artifact) *Artifact {
 		return &Artifact{Kind: extract.KindTestFiles, SelectedBy: []Selection{{Ref: "tests", Reason: strings.Join(sources, ", ")}}}
 	}
 	sort.Strings(tests)
-	a := &Artifact{Kind: extract.KindTestFiles, Title: "Test Files", Lang: extract.Text, source: FromFence, order: 1 << 30}
+	a := &Artifact{Kind: extract.KindTestFiles, Title: "Test Files", Lang: extract.Text, source: spec.FromFence, order: 1 << 30}
 	for _, t := range tests {
 		a.Lines = append(a.Lines, extract.Line{Text: t + testNames(filepath.Join(root, filepath.FromSlash(t)))})
 	}

@@ -1,10 +1,14 @@
 package appendix
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+)
 
 // TestWantedNames: what each reference makes the search look for.
 func TestWantedNames(t *testing.T) {
-	refs := []Ref{{Name: "config.Config"}, {Name: "Order.status"}, {Name: "Widget"}}
+	refs := []spec.Ref{{Name: "config.Config"}, {Name: "Order.status"}, {Name: "Widget"}}
 	got, restrict := wantedNames(refs, map[string]bool{"config": true})
 	want := map[string]want{
 		"config": wantTop,  // a package qualifier: only a top-level declaration of that name

@@ -1,4 +1,4 @@
-package appendix
+package spec
 
 import (
 	"regexp"
@@ -76,7 +76,7 @@ var (
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
 	screamRe = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
 	modRe    = regexp.MustCompile(`\b(?:extend|extends|extended|extending|modif(?:y|ies|ied|ying)|change[sd]?|changing|renam(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|rewrit(?:e|es|ing)|rewritten|wrap(?:s|ped|ping)?|split(?:s|ting)?|mov(?:e|es|ed|ing)|add(?:s|ed|ing)?\b[^.;]*\bto|drop(?:s|ped|ping)?|gain(?:s|ed|ing)?|gets? (?:a |an )?new)\b`)
-	fenceRe  = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+	FenceRe  = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
 	// blockStartRe starts a new paragraph: a list item or a quote.
 	blockStartRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)]|>)\s`)
 	spaceRunRe   = regexp.MustCompile(`\S+`)
@@ -123,8 +123,8 @@ var hintWords = map[string]Hint{
 	"enum": HintEnum, "status": HintNone, "constant": HintConstant, "const": HintConstant, "setting": HintConstant,
 }
 
-// ParseSpec finds the references in a markdown spec.
-func ParseSpec(name string, src []byte) *Spec {
+// Parse finds the references in a markdown spec.
+func Parse(name string, src []byte) *Spec {
 	s := &Spec{Name: name, Src: src, Words: map[string]bool{}}
 	byName := map[string]int{}
 	add := func(r Ref) {
@@ -182,7 +182,7 @@ func ParseSpec(name string, src []byte) *Spec {
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
 		}
-		if m := fenceRe.FindStringSubmatch(line); m != nil {
+		if m := FenceRe.FindStringSubmatch(line); m != nil {
 			switch {
 			case fence == "":
 				flush()
@@ -270,9 +270,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		code := strings.TrimSpace(sent[j : j+k])
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
-		if rt, ok := routeLike(code); ok {
+		if rt, ok := RouteLike(code); ok {
 			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
-		} else if p, ok := pathLike(code); ok {
+		} else if p, ok := PathLike(code); ok {
 			refs = append(refs, found{Ref{Name: p, Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true}, i, end})
 			if path == "" {
 				path = p
@@ -300,7 +300,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	}
 	// Endpoints in prose: "POST /items/{id}/tags".
 	for _, loc := range proseRouteRe.FindAllStringIndex(text, -1) {
-		if rt, ok := routeLike(text[loc[0]:loc[1]]); ok {
+		if rt, ok := RouteLike(text[loc[0]:loc[1]]); ok {
 			refs = append(refs, found{Ref{Name: text[loc[0]:loc[1]], Line: lineAt(loc[0]), Source: FromProse, Strong: true, Route: rt}, loc[0], loc[1]})
 		}
 	}
@@ -309,7 +309,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	for _, loc := range spaceRunRe.FindAllStringIndex(text, -1) {
 		f := strings.TrimRight(strings.Trim(text[loc[0]:loc[1]], "\"'()[],:;"), ".")
 		if strings.Contains(f, "/") && (strings.Count(f, "/") >= 2 || strings.HasSuffix(f, "/") || pathExts[strings.ToLower(f[strings.LastIndexByte(f, '.')+1:])]) {
-			if p, ok := pathLike(f); ok {
+			if p, ok := PathLike(f); ok {
 				refs = append(refs, found{Ref{Name: p, Line: lineAt(loc[0]), Source: FromProse, IsPath: true, Strong: true}, loc[0], loc[1]})
 				if path == "" {
 					path = p
@@ -464,10 +464,10 @@ type RouteRef struct {
 
 var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(/[^\s?#]*)(?:[?#]\S*)?$`)
 
-// routeLike accepts an endpoint in a code span: "POST /items/{id}/tags",
+// RouteLike accepts an endpoint in a code span: "POST /items/{id}/tags",
 // "/replicate_webhook", "GET /api/orders?limit=10". A path with a file
 // extension in its last segment is a file, not a route.
-func routeLike(code string) (*RouteRef, bool) {
+func RouteLike(code string) (*RouteRef, bool) {
 	m := routeRe.FindStringSubmatch(code)
 	if m == nil {
 		return nil, false
@@ -520,7 +520,7 @@ func codeLike(tok string) (string, bool) {
 		}
 		// pkg.Func or Type.method: one side must look like code.
 		for _, p := range parts {
-			if camelRe.MatchString(p) || snakeRe.MatchString(p) || screamRe.MatchString(p) || isUpperStart(p) && len(parts) == 2 {
+			if camelRe.MatchString(p) || snakeRe.MatchString(p) || screamRe.MatchString(p) || IsUpperStart(p) && len(parts) == 2 {
 				return name, true
 			}
 		}
@@ -532,11 +532,11 @@ func codeLike(tok string) (string, bool) {
 	return "", false
 }
 
-func isUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+func IsUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
 
-// pathLike accepts a file or directory path: it has a slash, or ends in a
+// PathLike accepts a file or directory path: it has a slash, or ends in a
 // known file extension.
-func pathLike(s string) (string, bool) {
+func PathLike(s string) (string, bool) {
 	s = strings.TrimPrefix(s, "./")
 	if s == "" || strings.ContainsAny(s, " \t*?<>|\"'`{}()=") || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 		return "", false

@@ -1,4 +1,4 @@
-package appendix
+package spec
 
 import (
 	"testing"
@@ -14,7 +14,7 @@ func refNames(s *Spec) []string {
 	return out
 }
 
-func TestParseSpecCandidates(t *testing.T) {
+func TestParseCandidates(t *testing.T) {
 	for _, tc := range []struct {
 		name, spec string
 		want       []string
@@ -34,7 +34,7 @@ func TestParseSpecCandidates(t *testing.T) {
 		{"duplicates merge", "`Order` here. `Order` there.", []string{"Order"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := refNames(ParseSpec("spec.md", []byte(tc.spec)))
+			got := refNames(Parse("spec.md", []byte(tc.spec)))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Error(diff)
 			}
@@ -42,8 +42,8 @@ func TestParseSpecCandidates(t *testing.T) {
 	}
 }
 
-func TestParseSpecAttributes(t *testing.T) {
-	spec := `# Title with ` + "`Heading`" + `
+func TestParseAttributes(t *testing.T) {
+	sp := `# Title with ` + "`Heading`" + `
 
 We extend ` + "`Order`" + ` in
 ` + "`internal/orders/order.go`" + `. The ` + "`Store`" + ` interface stays.
@@ -57,7 +57,7 @@ The PaymentService class is new. Rename ` + "`oldName`" + `.
 
 Set the ` + "`Gamma`" + ` value. Do not modify ` + "`Delta`" + `.
 `
-	s := ParseSpec("spec.md", []byte(spec))
+	s := Parse("spec.md", []byte(sp))
 	byName := map[string]Ref{}
 	for _, r := range s.Refs {
 		byName[r.Name] = r
@@ -100,7 +100,7 @@ Set the ` + "`Gamma`" + ` value. Do not modify ` + "`Delta`" + `.
 }
 
 func TestProseCamelCaseIsWeak(t *testing.T) {
-	s := ParseSpec("spec.md", []byte("The Dashboard shows a ProgressBar.\n"))
+	s := Parse("spec.md", []byte("The Dashboard shows a ProgressBar.\n"))
 	for _, r := range s.Refs {
 		if r.Strong {
 			t.Errorf("%s is strong: an unresolved prose word would become a false gap", r.Name)
@@ -109,7 +109,7 @@ func TestProseCamelCaseIsWeak(t *testing.T) {
 }
 
 func TestCompatRefs(t *testing.T) {
-	s := ParseSpec("spec.md", []byte("The new flow must stay backward compatible with `LegacyClient`.\nWe must not change `Store.Put`. Maintain `Api.v1` API.\nAdd `Thing`.\n"))
+	s := Parse("spec.md", []byte("The new flow must stay backward compatible with `LegacyClient`.\nWe must not change `Store.Put`. Maintain `Api.v1` API.\nAdd `Thing`.\n"))
 	got := map[string]bool{}
 	for _, r := range s.Refs {
 		got[r.Name] = r.Compat
