@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/redact"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -311,4 +313,22 @@ func less(a, b *Artifact) bool {
 		return a.Path < b.Path
 	}
 	return a.StartLine < b.StartLine
+}
+
+// redactArtifacts redacts the snippets of the artifacts not redacted yet.
+// The lines are copied first: they may be shared with the extraction cache.
+func redactArtifacts(arts []*Artifact) int {
+	n := 0
+	for _, a := range arts {
+		if a.redacted {
+			continue
+		}
+		a.redacted = true
+		lines := append([]extract.Line(nil), a.Lines...)
+		if c := redact.Lines(a.Path, lines); c > 0 {
+			a.Lines = lines
+			n += c
+		}
+	}
+	return n
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/redact"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -418,4 +420,34 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string
 		}
 	}
 	return out
+}
+
+// redactItems redacts briefing items in place (they are built per run and
+// own their text), noting the count on each.
+func redactItems(items []briefItem) int {
+	n := 0
+	for i := range items {
+		var lines []extract.Line
+		for _, t := range strings.Split(items[i].text, "\n") {
+			lines = append(lines, extract.Line{Text: t})
+		}
+		if c := redact.Lines(items[i].path, lines); c > 0 {
+			texts := make([]string, len(lines))
+			for j, l := range lines {
+				texts[j] = l.Text
+			}
+			items[i].text = strings.Join(texts, "\n")
+			items[i].redacted = c
+			n += c
+		}
+	}
+	return n
+}
+
+func redactedIn(items []briefItem) int {
+	n := 0
+	for _, it := range items {
+		n += it.redacted
+	}
+	return n
 }

@@ -1,4 +1,4 @@
-package appendix
+package redact
 
 import (
 	"math"
@@ -361,11 +361,11 @@ func sortSpans(s []span) {
 	}
 }
 
-// redactLines replaces the secrets in a snippet in place and returns how
+// Lines replaces the secrets in a snippet in place and returns how
 // many it replaced. In a private key block each run of key material
 // becomes "<redacted>", so the snippet keeps its lines; a BEGIN marker
 // that code merely compares against starts no block.
-func redactLines(file string, lines []extract.Line) int {
+func Lines(file string, lines []extract.Line) int {
 	n := 0
 	inKey := false
 	pending := "" // a secret's name that ended the previous line: "clientSecret:"
@@ -446,52 +446,4 @@ func redactCarried(name, line string) (string, int) {
 		}
 	}
 	return applySpans(line, spans)
-}
-
-// redactArtifacts redacts the snippets of the artifacts not redacted yet.
-// The lines are copied first: they may be shared with the extraction cache.
-func redactArtifacts(arts []*Artifact) int {
-	n := 0
-	for _, a := range arts {
-		if a.redacted {
-			continue
-		}
-		a.redacted = true
-		lines := append([]extract.Line(nil), a.Lines...)
-		if c := redactLines(a.Path, lines); c > 0 {
-			a.Lines = lines
-			n += c
-		}
-	}
-	return n
-}
-
-// redactItems redacts briefing items in place (they are built per run and
-// own their text), noting the count on each.
-func redactItems(items []briefItem) int {
-	n := 0
-	for i := range items {
-		var lines []extract.Line
-		for _, t := range strings.Split(items[i].text, "\n") {
-			lines = append(lines, extract.Line{Text: t})
-		}
-		if c := redactLines(items[i].path, lines); c > 0 {
-			texts := make([]string, len(lines))
-			for j, l := range lines {
-				texts[j] = l.Text
-			}
-			items[i].text = strings.Join(texts, "\n")
-			items[i].redacted = c
-			n += c
-		}
-	}
-	return n
-}
-
-func redactedIn(items []briefItem) int {
-	n := 0
-	for _, it := range items {
-		n += it.redacted
-	}
-	return n
 }

@@ -1,4 +1,4 @@
-package appendix
+package redact
 
 import (
 	"strings"
@@ -70,7 +70,7 @@ func TestRedactKeyBlock(t *testing.T) {
 		{Row: 5, Text: `const Inline = "-----BEGIN PRIVATE KEY-----MIIBVQIBADANBg-----END PRIVATE KEY-----"`},
 		{Row: 6, Text: "const Next = 1"},
 	}
-	if n := redactLines("keys.go", lines); n != 2 {
+	if n := Lines("keys.go", lines); n != 2 {
 		t.Errorf("%d redactions, want 2", n)
 	}
 	want := []string{
@@ -110,7 +110,7 @@ func TestRedactAcrossLines(t *testing.T) {
 		for i, t := range c.in {
 			lines[i] = extract.Line{Row: i + 1, Text: t}
 		}
-		n := redactLines("x.ts", lines)
+		n := Lines("x.ts", lines)
 		for i := range lines {
 			if lines[i].Text != c.want[i] {
 				t.Errorf("line %d = %q, want %q", i+1, lines[i].Text, c.want[i])
@@ -142,7 +142,7 @@ func BenchmarkRedact(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		redactLines("settings.go", append([]extract.Line(nil), lines...))
+		Lines("settings.go", append([]extract.Line(nil), lines...))
 	}
 }
 
@@ -162,7 +162,7 @@ func FuzzRedact(f *testing.F) {
 			lines = append(lines, extract.Line{Row: i + 1, Text: l})
 		}
 		n := len(lines)
-		redactLines("fuzz.go", lines)
+		Lines("fuzz.go", lines)
 		if len(lines) != n {
 			t.Fatalf("%d lines became %d", n, len(lines))
 		}
