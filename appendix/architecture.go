@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -191,7 +193,7 @@ func manifestComponents(root string) []component {
 // used; only the excerpt's own lines are cited.
 func archExcerpt(root, rel string, terms map[string]int, mark string, subsection bool) *Artifact {
 	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil || len(b) > MaxFileSize {
+	if err != nil || len(b) > scan.MaxFileSize {
 		return nil
 	}
 	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -67,7 +69,7 @@ func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
 	n := 0
 	for _, p := range a.blast {
 		b, err := os.ReadFile(filepath.Join(a.repo.Root, filepath.FromSlash(p)))
-		if err != nil || len(b) > MaxFileSize {
+		if err != nil || len(b) > scan.MaxFileSize {
 			continue
 		}
 		if m := re.FindAll(b, -1); len(m) > 0 {
@@ -165,7 +167,7 @@ var sourceDefs = []sourceDef{
 		}
 		tests := 0
 		for _, f := range a.files {
-			if testFile(f.Path) {
+			if scan.TestFile(f.Path) {
 				tests++
 			}
 		}
@@ -284,7 +286,7 @@ var sourceDefs = []sourceDef{
 // spec (or the repository, with no spec), as ContextInventoryV1.
 func Audit(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
 	a := &auditor{repo: repo, spec: sp, specGiven: sp != nil}
-	files, err := repo.Walk(ctx, skipDir)
+	files, err := repo.Walk(ctx, scan.SkipDir)
 	if err != nil {
 		return nil, nil, err
 	}

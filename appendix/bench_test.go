@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -98,7 +100,7 @@ func BenchmarkPhases(b *testing.B) {
 	b.Run("walk", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if _, err := repo.Walk(context.Background(), skipDir); err != nil {
+			if _, err := repo.Walk(context.Background(), scan.SkipDir); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -390,12 +392,12 @@ func WriteBriefings(dir string, bs []Briefing, head *gitinfo.Head, now time.Time
 // readLines returns a file's lines, or nil.
 func readLines(root, rel string) []string {
 	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil || len(b) > MaxFileSize {
+	if err != nil || len(b) > scan.MaxFileSize {
 		return nil
 	}
 	var out []string
 	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 64*1024), MaxFileSize)
+	sc.Buffer(make([]byte, 64*1024), scan.MaxFileSize)
 	for sc.Scan() {
 		out = append(out, sc.Text())
 	}
@@ -407,7 +409,7 @@ func readLines(root, rel string) []string {
 func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string {
 	var out []string
 	for _, f := range dedupe(files) {
-		if extract.ForPath(f) == nil || secretName(f) {
+		if extract.ForPath(f) == nil || scan.SecretName(f) {
 			continue
 		}
 		for i, l := range readLines(b.repo.Root, f) {

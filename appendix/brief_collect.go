@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -58,22 +60,11 @@ func hasWord(set map[string]bool) func(string) bool {
 func nonTest(files []string) []string {
 	var out []string
 	for _, f := range files {
-		if !testFile(f) {
+		if !scan.TestFile(f) {
 			out = append(out, f)
 		}
 	}
 	return out
-}
-
-// baseLang folds TSX into TypeScript and JSX into JavaScript.
-func baseLang(l string) string {
-	switch l {
-	case "tsx":
-		return "typescript"
-	case "jsx":
-		return "javascript"
-	}
-	return l
 }
 
 // inBlastDirs returns the walked files in the blast zone's directories,
@@ -184,12 +175,12 @@ func (b *briefer) collect(kind string) []briefItem {
 		langs := map[string]bool{}
 		for _, f := range b.blast {
 			if l := extract.ForPath(f); l != nil {
-				langs[baseLang(l.Name)] = true
+				langs[scan.BaseLang(l.Name)] = true
 			}
 		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if l := extract.ForPath(f); l != nil && utilDirRe.MatchString(f) && !testFile(f) && (len(langs) == 0 || langs[baseLang(l.Name)]) {
+			if l := extract.ForPath(f); l != nil && utilDirRe.MatchString(f) && !scan.TestFile(f) && (len(langs) == 0 || langs[scan.BaseLang(l.Name)]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -285,7 +276,7 @@ func (b *briefer) collect(kind string) []briefItem {
 					}
 					continue
 				}
-				if _, m, ok := importParts([]byte(l)); ok {
+				if _, m, ok := scan.ImportParts([]byte(l)); ok {
 					if mod := string(m); mod != "" && mod[0] != '.' && !strings.HasPrefix(mod, "@/") {
 						mods[mod] = true
 					}
@@ -325,7 +316,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 	re := regexp.MustCompile(`(?i)(` + strings.Join(dedupe(tails), "|") + `)`)
 	var files []string
 	for _, f := range b.files {
-		if !testFile(f) {
+		if !scan.TestFile(f) {
 			files = append(files, f)
 		}
 	}

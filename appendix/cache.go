@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
@@ -67,7 +69,7 @@ type Cache struct {
 	// Scans are per-path scans, valid while a file keeps its size and
 	// modification time; Written is when the cache was last written. They
 	// are stored apart, in ScanFile.
-	Scans   map[string]*scanEntry `gob:"-"`
+	Scans   map[string]*scan.Entry `gob:"-"`
 	Written int64
 	// Dirty caches uncommitted-change verdicts by HEAD and path.
 	Dirty map[string]dirtyMark
@@ -91,7 +93,7 @@ func (c *Cache) version() string {
 // LoadCache reads the cache under root. A cache that is missing, fails to
 // decode or has another version is empty, never an error.
 func LoadCache(root string) *Cache {
-	c := &Cache{Entries: map[string]*cacheEntry{}, Scans: map[string]*scanEntry{}, seenScan: map[string]bool{},
+	c := &Cache{Entries: map[string]*cacheEntry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
 		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
 		file: filepath.Join(root, filepath.FromSlash(CacheFile))}
 	c.Version = c.version()
@@ -241,192 +243,13 @@ func fromCached(cs []cachedDef, path string) []extract.Definition {
 	return out
 }
 
-// scanEntry is what scanning one file content found, independent of any
-// spec: its declaration words, the words that follow a "/" (for routes),
-// the names it imports from packages, and whether to skip it.
-type scanEntry struct {
-	Size, Mtime int64
-	Key         string // blobKey of the content, once a search needed it
-	Tokens      tokenSet
-	Slash       string // words after "/", newline-joined, for route search
-	Imports     string // "name\tmodule" lines: what it imports from packages
-	Mods        string // every module the file imports, relative ones too, newline-joined
-	Skip        bool   // generated, or over the size limit
-}
-
-// scan reads one file content. Only a test file's imported modules are
-// kept: they say which files it covers.
-func scan(lang *extract.Language, rel string, src []byte) *scanEntry {
-	e := &scanEntry{Size: int64(len(src))} // Key: only once a search needs it (keyOf)
-	if len(src) > MaxFileSize || generated(src) {
-		e.Skip = true
-		return e
-	}
-	e.Tokens = declTokens(src)
-	if importsNames(lang) {
-		e.Imports = importsOf(src)
-	}
-	e.Slash = slashWords(src)
-	if holdsTests(rel) && importsNames(lang) {
-		// (A Go test covers its own package: its imports say nothing.)
-		e.Mods = importedModules(src)
-	}
-	return e
-}
-
-// importLine reports a line that imports a module by its path: import
-// ... from "x", } from "x", export ... from "x", import "x".
-func importLine(line []byte) bool {
-	t := trimBlank(line)
-	switch {
-	case bytes.HasPrefix(t, []byte("import ")), bytes.HasPrefix(t, []byte("} from ")):
-		return true
-	case bytes.HasPrefix(t, []byte("export ")):
-		return bytes.Contains(t, []byte(" from "))
-	}
-	return false
-}
-
-// importsNames reports a language whose imports name what they bring in
-// from a package: import { A } from "pkg", from pkg import A.
-func importsNames(lang *extract.Language) bool {
-	switch baseLang(lang.Name) {
-	case "typescript", "javascript", "python":
-		return true
-	}
-	return false
-}
-
-// importedModules lists the modules a file imports: "./music",
-// "../lib/format", "app.music", ".music". Only lines that start an import
-// (or hold a require call) are looked at.
-func importedModules(src []byte) string {
-	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("require(")) {
-		return ""
-	}
-	var out []string
-	quoted := func(b []byte) string {
-		for i, c := range b {
-			if c == '"' || c == '\'' || c == '`' {
-				if j := bytes.IndexByte(b[i+1:], c); j >= 0 {
-					return string(b[i+1 : i+1+j])
-				}
-				return ""
-			}
-		}
-		return ""
-	}
-	for len(src) > 0 {
-		var line []byte
-		line, src = nextLine(src)
-		t := trimBlank(line)
-		switch {
-		case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")):
-			// Python: from app.music import x
-			if f := bytes.Fields(t); len(f) >= 2 {
-				out = append(out, string(f[1]))
-			}
-		case bytes.HasPrefix(t, []byte("import ")) && !bytes.ContainsAny(t, "'\"`{"):
-			// Python: import a.b, c
-			for _, m := range bytes.Split(t[len("import "):], []byte(",")) {
-				if f := bytes.Fields(m); len(f) > 0 {
-					out = append(out, string(f[0]))
-				}
-			}
-		default:
-			// JavaScript: import x from "m", } from "m", export * from "m", require("m")
-			if i := bytes.Index(t, []byte("from ")); i >= 0 && (bytes.HasPrefix(t, []byte("import")) || bytes.Contains(t, []byte("} from ")) || bytes.HasPrefix(t, []byte("export"))) {
-				if q := quoted(t[i:]); q != "" {
-					out = append(out, q)
-				}
-			} else if bytes.HasPrefix(t, []byte("import ")) || bytes.HasPrefix(t, []byte("import(")) {
-				if q := quoted(t); q != "" {
-					out = append(out, q)
-				}
-			} else if i := bytes.Index(t, []byte("require(")); i >= 0 {
-				if q := quoted(t[i:]); q != "" {
-					out = append(out, q)
-				}
-			}
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
-// slashWords lists, once each, the words that follow a "/" in src, except
-// on import lines: a module path (../webhooks/trigger/...) registers no
-// route, and would make every file importing it one to parse for routes.
-func slashWords(src []byte) string {
-	seen := map[string]bool{}
-	var out []byte
-	lineEnd, skip := -1, false
-	for i := 0; i+1 < len(src); {
-		k := bytes.IndexByte(src[i:], '/')
-		if k < 0 {
-			break
-		}
-		if at := i + k; at >= lineEnd {
-			start := bytes.LastIndexByte(src[:at], '\n') + 1
-			lineEnd = len(src)
-			if e := bytes.IndexByte(src[at:], '\n'); e >= 0 {
-				lineEnd = at + e
-			}
-			skip = importLine(src[start:lineEnd])
-		}
-		if skip {
-			i = lineEnd
-			continue
-		}
-		i += k + 1
-		if i >= len(src) || !identByte(src[i]) {
-			continue
-		}
-		j := i
-		for j < len(src) && (identByte(src[j]) || src[j] == '-' || src[j] == '.') {
-			j++
-		}
-		if w := src[i:j]; !seen[string(w)] {
-			seen[string(w)] = true
-			if len(out) > 0 {
-				out = append(out, '\n')
-			}
-			out = append(out, w...)
-		}
-		i = j
-	}
-	return string(out)
-}
-
-// routable reports whether the file can register one of the spec's
-// endpoints: "/<segment>" appears in it, or it is a file-based route whose
-// path holds the segment.
-func (e *scanEntry) routable(file string, segs [][]byte) bool {
-	for _, s := range segs {
-		if strings.Contains(file, string(s)) && routeFile(file) {
-			return true
-		}
-		for rest := e.Slash; rest != ""; {
-			w := rest
-			if i := strings.IndexByte(rest, '\n'); i >= 0 {
-				w, rest = rest[:i], rest[i+1:]
-			} else {
-				rest = ""
-			}
-			if w == string(s) || strings.HasPrefix(w, string(s)) && !identByte(w[len(s)]) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // racyWindow: a file modified this close to the cache's writing may have
 // changed again within the same timestamp; it is scanned again.
 const racyWindow = 2 * time.Second
 
 // scanned returns the cached scan of a file whose size and modification
 // time still match, or nil.
-func (c *Cache) scanned(path string, st os.FileInfo, statErr error) *scanEntry {
+func (c *Cache) scanned(path string, st os.FileInfo, statErr error) *scan.Entry {
 	if c == nil || statErr != nil || !st.Mode().IsRegular() {
 		return nil
 	}
@@ -511,7 +334,7 @@ func (c *Cache) PutListing(rel string, mtime int64, entries []gitinfo.DirEntry) 
 // keyOf returns the blob key of a scanned file, hashing its content the
 // first time a search needs it (most files are scanned and never parsed)
 // and keeping it with the scan.
-func (c *Cache) keyOf(e *scanEntry, lang *extract.Language, load func() ([]byte, error)) (string, error) {
+func (c *Cache) keyOf(e *scan.Entry, lang *extract.Language, load func() ([]byte, error)) (string, error) {
 	if c == nil {
 		if e.Key == "" {
 			src, err := load()
@@ -539,7 +362,7 @@ func (c *Cache) keyOf(e *scanEntry, lang *extract.Language, load func() ([]byte,
 	return key, nil
 }
 
-func (c *Cache) putScan(path string, st os.FileInfo, e *scanEntry) {
+func (c *Cache) putScan(path string, st os.FileInfo, e *scan.Entry) {
 	if c == nil || !st.Mode().IsRegular() {
 		return
 	}

@@ -1,7 +1,6 @@
 package appendix
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha1"
 	"encoding/hex"
@@ -17,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
@@ -60,9 +61,9 @@ type index struct {
 	members map[string][]*extract.Definition // type-like definitions by member name
 	warn    []string
 	stats   Stats
-	cache   *Cache                // extraction results by content; nil: no cache
-	scans   map[string]*scanEntry // this run's scans, by path: later passes read no file
-	tests   []gitinfo.File        // the walked test files, once computed
+	cache   *Cache                 // extraction results by content; nil: no cache
+	scans   map[string]*scan.Entry // this run's scans, by path: later passes read no file
+	tests   []gitinfo.File         // the walked test files, once computed
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
 }
@@ -77,13 +78,13 @@ const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hon
 
 // wantedNames are the identifiers whose definitions are searched for: each
 // reference's name, and both halves of a dotted one.
-func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]want, map[string][]string) {
-	w := map[string]want{}
+func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, map[string][]string) {
+	w := map[string]scan.Want{}
 	// restrict: a name searched only in the modules that qualify it
 	// (`serializers.Add`); a name also wanted bare is searched everywhere.
 	restrict := map[string][]string{}
 	bare := map[string]bool{}
-	set := func(name string, k want) {
+	set := func(name string, k scan.Want) {
 		if old, ok := w[name]; !ok || k < old {
 			w[name] = k
 		}
@@ -93,19 +94,19 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]want, map[st
 			continue
 		}
 		parts := strings.Split(r.Name, ".")
-		k := wantAny
+		k := scan.WantAny
 		switch {
 		case r.Hint == spec.HintField:
-			k = wantDecl
+			k = scan.WantDecl
 		case (r.Hint == spec.HintType || r.Hint == spec.HintInterface || r.Hint == spec.HintTable && spec.IsUpperStart(r.Name)) && len(parts) == 1 && !r.Proposed:
-			k = wantType
+			k = scan.WantType
 		}
 		for i, p := range parts {
 			last := i == len(parts)-1
 			switch {
 			case p == "":
 			case last && len(parts) > 1 && spec.IsUpperStart(parts[len(parts)-2]):
-				set(p, wantDecl) // Type.member: the member is found on the type; a method is declared
+				set(p, scan.WantDecl) // Type.member: the member is found on the type; a method is declared
 				bare[p] = true
 			case last && len(parts) > 1 && apps[parts[0]]:
 				set(p, k) // pkg.Name: only in that package
@@ -114,7 +115,7 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]want, map[st
 				// `config.Config`: the head names a directory, a package;
 				// as a definition it can only be a top-level one, never
 				// the `config:` fields and keys of every other file.
-				set(p, wantTop)
+				set(p, scan.WantTop)
 				bare[p] = true
 			default:
 				set(p, k)
@@ -123,7 +124,7 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]want, map[st
 		}
 		if len(parts) == 1 {
 			for _, v := range naming.TableVariants(r.Name, apps) {
-				set(v, wantTop)
+				set(v, scan.WantTop)
 				bare[v] = true
 			}
 		}
@@ -143,7 +144,7 @@ func search(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, cache *Cac
 		repo.Listings = cache
 		defer func() { repo.Listings = nil }()
 	}
-	files, err := repo.Walk(ctx, skipDir)
+	files, err := repo.Walk(ctx, scan.SkipDir)
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", repo.Root, err)
 	}
@@ -153,7 +154,7 @@ func search(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, cache *Cac
 	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
 		modules: map[string]bool{}, byKey: map[string][]*extract.Definition{}, amends: map[string][]string{},
 		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}, cache: cache,
-		scans: map[string]*scanEntry{}}
+		scans: map[string]*scan.Entry{}}
 	ix.stats.FilesWalked = len(files)
 	ix.stats.Walk = time.Since(t0)
 	defer func() { ix.stats.Search = time.Since(t0) - ix.stats.Walk }()
@@ -183,13 +184,13 @@ func (ix *index) dirNames() map[string]bool {
 // find reads every source file once, and parses those that may define a
 // wanted name, on every core, with one parser per worker. Results are
 // joined in walk order.
-func (ix *index) find(ctx context.Context, root string, wanted map[string]want, routeSegs [][]byte) error {
+func (ix *index) find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte) error {
 	if len(wanted) == 0 && len(routeSegs) == 0 {
 		return nil
 	}
 	var todo []int
 	for i, f := range ix.files {
-		if sourceFile(f.Path, f.Size) != nil {
+		if scan.SourceFile(f.Path, f.Size) != nil {
 			todo = append(todo, i)
 		}
 	}
@@ -313,12 +314,12 @@ func (ix *index) findNamed(ctx context.Context, root string, pre *regexp.Regexp,
 				size = wf.Size
 			}
 		}
-		lang := sourceFile(f, size)
+		lang := scan.SourceFile(f, size)
 		if lang == nil {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-		if err != nil || len(src) > MaxFileSize || generated(src) || !pre.Match(src) {
+		if err != nil || len(src) > scan.MaxFileSize || scan.Generated(src) || !pre.Match(src) {
 			continue
 		}
 		key := blobKey(lang, src)
@@ -342,7 +343,7 @@ func (ix *index) findNamed(ctx context.Context, root string, pre *regexp.Regexp,
 // itself: inherited members resolve to their declaring base.
 func (ix *index) findBases(ctx context.Context, root string, refs []spec.Ref) error {
 	for round := 0; round < 4; round++ {
-		more := map[string]want{}
+		more := map[string]scan.Want{}
 		for _, r := range refs {
 			parts := strings.Split(r.Name, ".")
 			if r.IsPath || len(parts) < 2 {
@@ -358,7 +359,7 @@ func (ix *index) findBases(ctx context.Context, root string, refs []spec.Ref) er
 				}
 				for _, b := range d.Bases {
 					if _, ok := ix.defs[b]; !ok {
-						more[b] = wantAny
+						more[b] = scan.WantAny
 					} else if depth < 4 {
 						for _, bd := range ix.defs[b] {
 							walk(bd, depth+1)
@@ -384,13 +385,6 @@ func (ix *index) findBases(ctx context.Context, root string, refs []spec.Ref) er
 		}
 	}
 	return nil
-}
-
-// routeFile reports files whose path is their route: Next.js and Remix
-// route files, Django url modules.
-func routeFile(file string) bool {
-	return strings.Contains(file, "/routes/") || strings.HasPrefix(file, "routes/") || strings.Contains(file, "/app/") ||
-		strings.HasPrefix(file, "app/") || strings.Contains(file, "pages/api/") || path.Base(file) == "urls.py"
 }
 
 // routeSegments returns the literal segments of the spec's endpoints.
@@ -425,136 +419,6 @@ func memberNames(ds []*extract.Definition) []string {
 	return out
 }
 
-// importParts reads one import statement that brings names from a
-// package, import { A, B } from "pkg" or from pkg import A, B, and returns
-// the names and the package. It runs only on the statements importsOf
-// cuts out, never over a whole file, and by hand: a regular expression
-// here was a fifth of a cold run's scanning.
-func importParts(stmt []byte) (names, mod []byte, ok bool) {
-	s := bytes.TrimLeft(stmt, " \t\r\n")
-	word := func(w string) bool {
-		r, found := bytes.CutPrefix(s, []byte(w))
-		if !found || len(r) == 0 || !isSpace(r[0]) {
-			return false
-		}
-		s = bytes.TrimLeft(r, " \t\r\n")
-		return true
-	}
-	switch {
-	case word("import"):
-		word("type")
-		if len(s) == 0 || s[0] != '{' {
-			return nil, nil, false
-		}
-		end := bytes.IndexByte(s, '}')
-		if end < 0 {
-			return nil, nil, false
-		}
-		names, s = s[1:end], bytes.TrimLeft(s[end+1:], " \t\r\n")
-		r, found := bytes.CutPrefix(s, []byte("from"))
-		if !found {
-			return nil, nil, false
-		}
-		r = bytes.TrimLeft(r, " \t\r\n")
-		if len(r) == 0 || r[0] != '"' && r[0] != '\'' {
-			return nil, nil, false
-		}
-		q := bytes.IndexAny(r[1:], `"'`)
-		if q <= 0 {
-			return nil, nil, false
-		}
-		return names, r[1 : 1+q], true
-	case word("from"):
-		n := 0
-		for n < len(s) && (identByte(s[n]) || s[n] == '.') {
-			n++
-		}
-		mod, s = s[:n], s[n:]
-		if n == 0 || len(s) == 0 || !isSpace(s[0]) {
-			return nil, nil, false
-		}
-		s = bytes.TrimLeft(s, " \t\r\n")
-		if !word("import") {
-			return nil, nil, false
-		}
-		s, _ = bytes.CutPrefix(s, []byte("("))
-		n = 0
-		for n < len(s) && (identByte(s[n]) || bytes.IndexByte([]byte(", \t\n"), s[n]) >= 0) {
-			n++
-		}
-		if n == 0 {
-			return nil, nil, false
-		}
-		return s[:n], mod, true
-	}
-	return nil, nil, false
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
-// importsOf lists the names a file imports from packages, a "name\tmodule"
-// line each, in file order (a later import of a name wins). Names imported
-// from relative paths are the repository's own and not listed. It looks
-// only at lines that start an import statement.
-func importsOf(src []byte) string {
-	var out []byte
-	for off := 0; off < len(src); {
-		// Jump to the next line holding "import" (Python's "from x import
-		// y" does too): a search, not a walk over every line.
-		k := bytes.Index(src[off:], []byte("import"))
-		if k < 0 {
-			break
-		}
-		at := off + k
-		start := bytes.LastIndexByte(src[:at], '\n') + 1
-		end := len(src)
-		if nl := bytes.IndexByte(src[at:], '\n'); nl >= 0 {
-			end = at + nl
-		}
-		off = end + 1
-		line := trimBlank(src[start:end])
-		if !bytes.HasPrefix(line, []byte("import ")) && !bytes.HasPrefix(line, []byte("import{")) && !bytes.HasPrefix(line, []byte("from ")) {
-			continue
-		}
-		// The statement: to the closing brace or parenthesis when it opens
-		// one on this line, else the line.
-		stmtEnd := end
-		if open := bytes.IndexAny(line, "{("); open >= 0 {
-			closer := byte('}')
-			if line[open] == '(' {
-				closer = ')'
-			}
-			if c := bytes.IndexByte(src[start:], closer); c >= 0 && c < 4096 {
-				stmtEnd = min(len(src), start+c+1)
-				if q := bytes.IndexByte(src[stmtEnd:min(len(src), stmtEnd+200)], '\n'); q >= 0 {
-					stmtEnd += q
-				} else {
-					stmtEnd = min(len(src), stmtEnd+200)
-				}
-			}
-		}
-		stmt := src[start:stmtEnd]
-		if !bytes.Contains(stmt, []byte("from")) {
-			continue // import "fmt", import x = require(...): no names from a package
-		}
-		names, mod, ok := importParts(stmt)
-		if !ok || len(mod) == 0 || mod[0] == '.' || bytes.HasPrefix(mod, []byte("@/")) || bytes.HasPrefix(mod, []byte("~/")) || bytes.ContainsAny(mod, "\t\n") {
-			continue
-		}
-		for _, n := range bytes.Split(names, []byte(",")) {
-			f := bytes.Fields(n)
-			if len(f) == 0 {
-				continue
-			}
-			out = append(out, f[len(f)-1]...) // "A as B" imports B
-			out = append(out, '\t')
-			out = append(out, mod...)
-			out = append(out, '\n')
-		}
-	}
-	return string(out)
-}
-
 // fileResult is what searching one file found.
 type fileResult struct {
 	defs    []extract.Definition
@@ -563,14 +427,14 @@ type fileResult struct {
 	imports map[string]string // wanted name -> module it is imported from
 	cached  bool              // extraction came from the cache
 	scanHit bool              // the scan came from the cache: the file was not read
-	scan    *scanEntry        // the file's scan, for later passes of this run
+	scan    *scan.Entry       // the file's scan, for later passes of this run
 	bytes   int64
 	parsed  bool
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scanEntry, root string, f gitinfo.File, wanted map[string]want, focus *focusWords, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
-	lang := sourceFile(f.Path, f.Size)
+func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scan.Entry, root string, f gitinfo.File, wanted map[string]scan.Want, focus *focusWords, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
+	lang := scan.SourceFile(f.Path, f.Size)
 	full := filepath.Join(root, filepath.FromSlash(f.Path))
 	defer func() {
 		if r := recover(); r != nil {
@@ -596,7 +460,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 		} else if sc != nil {
 			size = sc.Size
 		}
-		b, err := readBounded(full, buf, size)
+		b, err := scan.ReadBounded(full, buf, size)
 		src = b
 		return err
 	}
@@ -609,7 +473,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 			return res
 		}
-		sc = scan(lang, f.Path, src)
+		sc = scan.File(lang, f.Path, src)
 		if statErr == nil {
 			cache.putScan(f.Path, st, sc)
 		}
@@ -627,7 +491,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 			return src, err
 		})
 	}
-	if sc.routable(f.Path, routeSegs) {
+	if sc.Routable(f.Path, routeSegs) {
 		bk, err := blob()
 		if err != nil {
 			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
@@ -656,7 +520,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 			res.imports[name] = mod
 		}
 	}
-	names := definable(sc.Tokens, wanted)
+	names := scan.Definable(sc.Tokens, wanted)
 	for n := range names {
 		if qs, ok := restrict[n]; ok {
 			in := false
@@ -676,7 +540,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	// content and the names searched for; the ones named by a found name, or holding
 	// a wanted member (an enum value inside a line the scan reads only the
 	// start of), are kept. A whole-file extraction in the cache serves too.
-	keep := func(n string) bool { return names[n] || wanted[n] == wantAny }
+	keep := func(n string) bool { return names[n] || wanted[n] == scan.WantAny }
 	bk, err := blob()
 	if err != nil {
 		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
@@ -756,12 +620,12 @@ type focusWords struct {
 	sig    string
 }
 
-func newFocusWords(wanted map[string]want, dirs map[string]bool) *focusWords {
+func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWords {
 	fw := &focusWords{any: map[string]bool{}, models: map[string]bool{}}
 	h := sha1.New()
 	for _, n := range sortedKeys(wanted) {
 		fmt.Fprintf(h, "%s:%d\x00", n, wanted[n])
-		if wanted[n] == wantAny {
+		if wanted[n] == scan.WantAny {
 			fw.any[n] = true
 		}
 		for i := 1; i < len(n); i++ {
@@ -1174,7 +1038,7 @@ func langFits(r *spec.Ref, d *extract.Definition) bool {
 
 // sameLang compares languages, counting TSX and JSX with their base.
 func sameLang(a, b string) bool {
-	a, b = baseLang(a), baseLang(b)
+	a, b = scan.BaseLang(a), scan.BaseLang(b)
 	return a == b || a == "typescript" && b == "javascript"
 }
 
@@ -1274,7 +1138,7 @@ func (c *specContext) pick(r *spec.Ref, cands []*extract.Definition, member stri
 		if !hintFits(r.Hint, d.Kind) {
 			s += 8
 		}
-		if testFile(d.Path) {
+		if scan.TestFile(d.Path) {
 			s += 16
 		}
 		if d.Container != "" && !qualified {

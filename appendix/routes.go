@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -138,7 +140,7 @@ func (c *specContext) chooseRoute(r *spec.Ref, routes []*extract.Definition, mou
 		if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
 			best++ // a registration for the very method the spec names ranks first
 		}
-		if testFile(d.Path) {
+		if scan.TestFile(d.Path) {
 			best += 4
 		}
 		aff, _ := c.affinity(d)
@@ -206,11 +208,11 @@ func (ix *index) otherMethods(r *spec.Ref) string {
 // defined elsewhere, the handler's signature, and notes it on the match:
 // a route artifact shows method, path, handler and its signature.
 func (ix *index) handlerNotes(ctx context.Context, root string, matches []match) error {
-	wanted := map[string]want{}
+	wanted := map[string]scan.Want{}
 	for _, m := range matches {
 		if h := routeHandler(m); h != "" {
 			if _, ok := ix.defs[h]; !ok {
-				wanted[h] = wantAny
+				wanted[h] = scan.WantAny
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/internal/atomic"
 )
 
@@ -19,7 +21,7 @@ const scanMagic = "appendix-scan\x00"
 
 // encodeScans writes version, write time and every entry, sorted by path:
 // each field a varint length or value, strings as length and bytes.
-func encodeScans(version string, written int64, scans map[string]*scanEntry, dirs map[string]dirListing) []byte {
+func encodeScans(version string, written int64, scans map[string]*scan.Entry, dirs map[string]dirListing) []byte {
 	var b bytes.Buffer
 	var tmp [binary.MaxVarintLen64]byte
 	putU := func(v uint64) { b.Write(tmp[:binary.PutUvarint(tmp[:], v)]) }
@@ -61,7 +63,7 @@ var errScanFormat = errors.New("scan cache: bad format")
 
 // decodeScans reads what encodeScans wrote; any damage is an error, and
 // the caller starts from an empty cache.
-func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, map[string]dirListing, error) {
+func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, map[string]dirListing, error) {
 	if !bytes.HasPrefix(data, []byte(scanMagic)) {
 		return 0, nil, nil, errScanFormat
 	}
@@ -103,10 +105,10 @@ func decodeScans(data []byte, version string) (int64, map[string]*scanEntry, map
 	if bad || count > uint64(len(r)) {
 		return 0, nil, nil, errScanFormat
 	}
-	scans := make(map[string]*scanEntry, count)
+	scans := make(map[string]*scan.Entry, count)
 	for i := uint64(0); i < count && !bad; i++ {
 		p := getS()
-		e := &scanEntry{Size: getI(), Mtime: getI(), Key: getS(), Skip: getU() == 1}
+		e := &scan.Entry{Size: getI(), Mtime: getI(), Key: getS(), Skip: getU() == 1}
 		e.Tokens.Names = getS()
 		e.Tokens.Flags = []byte(getS())
 		e.Slash = getS()

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -31,17 +33,12 @@ func (ix *index) testFiles() []gitinfo.File {
 	if ix.tests == nil {
 		ix.tests = []gitinfo.File{}
 		for _, f := range ix.files {
-			if holdsTests(f.Path) {
+			if scan.HoldsTests(f.Path) {
 				ix.tests = append(ix.tests, f)
 			}
 		}
 	}
 	return ix.tests
-}
-
-// holdsTests reports files whose imports say what they test.
-func holdsTests(rel string) bool {
-	return testFile(rel) || strings.Contains(rel, "/__tests__/")
 }
 
 // maxTestNames is how many test names a file lists before they are counted.
@@ -54,7 +51,7 @@ func testFilesArtifact(ix *index, root string, arts []*Artifact) *Artifact {
 	var sources []string
 	seen := map[string]bool{}
 	for _, a := range arts {
-		if a.Path != "" && !testFile(a.Path) && !seen[a.Path] {
+		if a.Path != "" && !scan.TestFile(a.Path) && !seen[a.Path] {
 			seen[a.Path] = true
 			sources = append(sources, a.Path)
 		}
@@ -174,7 +171,7 @@ func (ix *index) importingTests(src, root string) []string {
 // are few, " (12 tests)" when there are many, "" when it cannot tell.
 func testNames(file string) string {
 	st, err := os.Stat(file)
-	if err != nil || st.Size() > MaxFileSize {
+	if err != nil || st.Size() > scan.MaxFileSize {
 		return ""
 	}
 	b, err := os.ReadFile(file)

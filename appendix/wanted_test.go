@@ -3,6 +3,8 @@ package appendix
 import (
 	"testing"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 )
 
@@ -10,12 +12,12 @@ import (
 func TestWantedNames(t *testing.T) {
 	refs := []spec.Ref{{Name: "config.Config"}, {Name: "Order.status"}, {Name: "Widget"}}
 	got, restrict := wantedNames(refs, map[string]bool{"config": true})
-	want := map[string]want{
-		"config": wantTop,  // a package qualifier: only a top-level declaration of that name
-		"Config": wantAny,  // restricted to the config package
-		"Order":  wantAny,  // a type whose member is named
-		"status": wantDecl, // the member
-		"Widget": wantAny,
+	want := map[string]scan.Want{
+		"config": scan.WantTop,  // a package qualifier: only a top-level declaration of that name
+		"Config": scan.WantAny,  // restricted to the config package
+		"Order":  scan.WantAny,  // a type whose member is named
+		"status": scan.WantDecl, // the member
+		"Widget": scan.WantAny,
 	}
 	for name, w := range want {
 		if got[name] != w {

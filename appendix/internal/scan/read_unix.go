@@ -1,13 +1,13 @@
 //go:build unix
 
-package appendix
+package scan
 
 import (
 	"io/fs"
 	"syscall"
 )
 
-// readBounded reads a file into the worker's buffer, at most one byte
+// ReadBounded reads a file into the worker's buffer, at most one byte
 // over MaxFileSize: open, read, close. It goes to the system calls
 // directly (os.Open would also try to register every file with the
 // network poller, a failing epoll_ctl each), and stops at the first read
@@ -15,7 +15,7 @@ import (
 // unknown), instead of reading once more to meet the end. The result is
 // valid until the next call; nothing that outlives the file's search
 // keeps it.
-func readBounded(file string, buf *[]byte, size int64) ([]byte, error) {
+func ReadBounded(file string, buf *[]byte, size int64) ([]byte, error) {
 	fd, err := open(file)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: file, Err: err}

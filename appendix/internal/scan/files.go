@@ -1,4 +1,4 @@
-package appendix
+package scan
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ var skipDirs = map[string]bool{
 	".appendix": true, // this tool's own state: it changes on every run
 }
 
-func skipDir(rel string) bool {
+func SkipDir(rel string) bool {
 	return skipDirs[path.Base(rel)]
 }
 
@@ -27,8 +27,8 @@ func skipDir(rel string) bool {
 var generatedNames = []string{".pb.go", "_pb2.py", "_pb2_grpc.py", ".pb.ts", "_pb.js", "_pb.d.ts", ".gen.go", "_gen.go",
 	"_generated.go", ".generated.ts", ".min.js", "_string.go", ".g.dart", "zz_generated.deepcopy.go"}
 
-// secretName reports files that may hold secrets; they are never read.
-func secretName(rel string) bool {
+// SecretName reports files that may hold secrets; they are never read.
+func SecretName(rel string) bool {
 	b := strings.ToLower(path.Base(rel))
 	if b == ".env" || strings.HasPrefix(b, ".env.") || strings.HasSuffix(b, ".env") {
 		return true
@@ -54,10 +54,10 @@ func secretName(rel string) bool {
 	return false
 }
 
-// sourceFile returns the language of a file the tool may read for
+// SourceFile returns the language of a file the tool may read for
 // definitions, or nil for anything it must not read.
-func sourceFile(rel string, size int64) *extract.Language {
-	if size > MaxFileSize || secretName(rel) {
+func SourceFile(rel string, size int64) *extract.Language {
+	if size > MaxFileSize || SecretName(rel) {
 		return nil
 	}
 	for _, g := range generatedNames {
@@ -68,8 +68,8 @@ func sourceFile(rel string, size int64) *extract.Language {
 	return extract.ForPath(rel)
 }
 
-// generated reports a generated-code marker in the head of a file.
-func generated(src []byte) bool {
+// Generated reports a generated-code marker in the head of a file.
+func Generated(src []byte) bool {
 	head := src[:min(len(src), 2048)]
 	return bytes.Contains(head, []byte("@generated")) ||
 		bytes.Contains(head, []byte("Code generated")) && bytes.Contains(head, []byte("DO NOT EDIT")) ||
@@ -77,8 +77,8 @@ func generated(src []byte) bool {
 		bytes.Contains(head, []byte("AUTO-GENERATED"))
 }
 
-// testFile reports files that hold tests: their definitions rank last.
-func testFile(rel string) bool {
+// TestFile reports files that hold tests: their definitions rank last.
+func TestFile(rel string) bool {
 	b := path.Base(rel)
 	return strings.HasSuffix(b, "_test.go") || strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") ||
 		strings.HasSuffix(b, "_test.py") || b == "conftest.py" ||
@@ -132,16 +132,16 @@ func maybeKeyword(w []byte) bool {
 	return len(w) < len(keywordLen) && keywordLen[len(w)] && keywordStart[w[0]]
 }
 
-// tokenSet is what declTokens found in one file: the words, joined by
+// Tokens is what declTokens found in one file: the words, joined by
 // newlines, and each word's flags. It holds one string, so it is cheap to
 // build and to cache.
-type tokenSet struct {
+type Tokens struct {
 	Names string
 	Flags []byte
 }
 
 // each calls fn for every word and its flags.
-func (ts tokenSet) each(fn func(name string, f uint8)) {
+func (ts Tokens) each(fn func(name string, f uint8)) {
 	rest := ts.Names
 	for k := 0; rest != ""; k++ {
 		i := strings.IndexByte(rest, '\n')
@@ -178,7 +178,7 @@ func nextLine(src []byte) (line, rest []byte) {
 // line followed by what follows a declared name ("Name Type", "NAME =",
 // "name:", "name(...) {"). It does not depend on what is searched for, so
 // its result can be cached per file content.
-func declTokens(src []byte) tokenSet {
+func declTokens(src []byte) Tokens {
 	var names []byte
 	var flags []byte
 	for len(src) > 0 {
@@ -282,11 +282,11 @@ func declTokens(src []byte) tokenSet {
 			n++
 		}
 	}
-	return tokenSet{Names: string(names), Flags: flags}
+	return Tokens{Names: string(names), Flags: flags}
 }
 
-// definable filters a file's declaration words by what is searched for.
-func definable(ts tokenSet, wanted map[string]want) map[string]bool {
+// Definable filters a file's declaration words by what is searched for.
+func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 	var found map[string]bool
 	ts.each(func(tok string, f uint8) {
 		w := wanted[tok]
@@ -295,13 +295,13 @@ func definable(ts tokenSet, wanted map[string]want) map[string]bool {
 		}
 		ok := false
 		switch w {
-		case wantAny:
+		case WantAny:
 			ok = f&(fDecl|fMember) != 0
-		case wantDecl:
+		case WantDecl:
 			ok = f&(fDecl|fMethod) != 0
-		case wantTop:
+		case WantTop:
 			ok = f&fTop != 0
-		case wantType:
+		case WantType:
 			ok = f&(fType|fMember) != 0
 		}
 		if ok {
@@ -314,20 +314,20 @@ func definable(ts tokenSet, wanted map[string]want) map[string]bool {
 	return found
 }
 
-// want says where a searched name may be defined.
-type want uint8
+// Want says where a searched name may be defined.
+type Want uint8
 
 const (
 	// wantAny: declared anywhere, or as a member: "Name Type", "NAME =".
-	wantAny want = iota + 1
+	WantAny Want = iota + 1
 	// wantDecl: only on a declaration line (a field the spec names).
-	wantDecl
+	WantDecl
 	// wantTop: only on an unindented declaration line (a table name's
 	// spellings by convention: models and types are top level).
-	wantTop
+	WantTop
 	// wantType: only where a type or table is declared ("the `Metric`
 	// interface"), or as a member line (an enum value, a Convex table).
-	wantType
+	WantType
 )
 
 // varKeywords declare names followed by a type: only the names count.

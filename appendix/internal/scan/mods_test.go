@@ -1,9 +1,6 @@
-package appendix
+package scan
 
 import (
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
-
 	"bytes"
 	"os"
 	"path/filepath"
@@ -43,7 +40,7 @@ func TestImportParts(t *testing.T) {
 		`import os`,
 		`important { A } from "x"`,
 	} {
-		names, mod, ok := importParts([]byte(stmt))
+		names, mod, ok := ImportParts([]byte(stmt))
 		m := oracle.FindStringSubmatch(stmt)
 		var wn, wm string
 		if m != nil {
@@ -91,7 +88,7 @@ func TestReadBounded(t *testing.T) {
 		if err := os.WriteFile(file, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := readBounded(file, &buf, c.hint)
+		got, err := ReadBounded(file, &buf, c.hint)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,36 +96,7 @@ func TestReadBounded(t *testing.T) {
 			t.Errorf("size %d, hint %d: read %d bytes, want %d", c.size, c.hint, len(got), n)
 		}
 	}
-	if _, err := readBounded(filepath.Join(dir, "missing"), &buf, -1); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := ReadBounded(filepath.Join(dir, "missing"), &buf, -1); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("a missing file: %v", err)
-	}
-}
-
-// TestScanCacheRoundTrip: the scan file gives back what was written, and
-// a damaged one (cut anywhere, or of another version) is refused whole.
-func TestScanCacheRoundTrip(t *testing.T) {
-	scans := map[string]*scanEntry{
-		"a.go":   {Size: 10, Mtime: 5, Key: "go:abc", Tokens: tokenSet{Names: "A\nB", Flags: []byte{1, 2}}, Slash: "api", Imports: "X\tpkg\n", Mods: "m"},
-		"big.ts": {Size: 1 << 21, Mtime: 6, Skip: true},
-	}
-	dirs := map[string]dirListing{"": {Mtime: 7, Names: "a.go\nsub", Types: []byte("fd")}, "sub": {Mtime: 8}}
-	data := encodeScans("v1", 42, scans, dirs)
-	written, gotScans, gotDirs, err := decodeScans(data, "v1")
-	if err != nil || written != 42 {
-		t.Fatalf("decode: %v, written %d", err, written)
-	}
-	if diff := cmp.Diff(scans, gotScans, cmpopts.EquateEmpty()); diff != "" {
-		t.Errorf("scans differ:\n%s", diff)
-	}
-	if diff := cmp.Diff(dirs, gotDirs, cmpopts.EquateEmpty()); diff != "" {
-		t.Errorf("listings differ:\n%s", diff)
-	}
-	if _, _, _, err := decodeScans(data, "v2"); err == nil {
-		t.Error("another version was read")
-	}
-	for n := 0; n < len(data); n++ {
-		if _, _, _, err := decodeScans(data[:n], "v1"); err == nil {
-			t.Fatalf("a scan file cut at %d of %d bytes was read", n, len(data))
-		}
 	}
 }

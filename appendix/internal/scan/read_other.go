@@ -1,16 +1,16 @@
 //go:build !unix
 
-package appendix
+package scan
 
 import (
 	"io"
 	"os"
 )
 
-// readBounded reads a file into the worker's buffer, at most one byte
+// ReadBounded reads a file into the worker's buffer, at most one byte
 // over MaxFileSize. The result is valid until the next call; nothing that
 // outlives the file's search keeps it.
-func readBounded(file string, buf *[]byte, _ int64) ([]byte, error) {
+func ReadBounded(file string, buf *[]byte, _ int64) ([]byte, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,39 @@
+package appendix
+
+import (
+	"testing"
+
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// TestScanCacheRoundTrip: the scan file gives back what was written, and
+// a damaged one (cut anywhere, or of another version) is refused whole.
+func TestScanCacheRoundTrip(t *testing.T) {
+	scans := map[string]*scan.Entry{
+		"a.go":   {Size: 10, Mtime: 5, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}}, Slash: "api", Imports: "X\tpkg\n", Mods: "m"},
+		"big.ts": {Size: 1 << 21, Mtime: 6, Skip: true},
+	}
+	dirs := map[string]dirListing{"": {Mtime: 7, Names: "a.go\nsub", Types: []byte("fd")}, "sub": {Mtime: 8}}
+	data := encodeScans("v1", 42, scans, dirs)
+	written, gotScans, gotDirs, err := decodeScans(data, "v1")
+	if err != nil || written != 42 {
+		t.Fatalf("decode: %v, written %d", err, written)
+	}
+	if diff := cmp.Diff(scans, gotScans, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("scans differ:\n%s", diff)
+	}
+	if diff := cmp.Diff(dirs, gotDirs, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("listings differ:\n%s", diff)
+	}
+	if _, _, _, err := decodeScans(data, "v2"); err == nil {
+		t.Error("another version was read")
+	}
+	for n := 0; n < len(data); n++ {
+		if _, _, _, err := decodeScans(data[:n], "v1"); err == nil {
+			t.Fatalf("a scan file cut at %d of %d bytes was read", n, len(data))
+		}
+	}
+}

@@ -1,0 +1,6 @@
+// Package scan is the cheap pass over every source file: which files to
+// read at all (size, generated, secret, test), and, in one read, the words
+// that can start a declaration, the words after a "/" (routes), and the
+// names a file imports. A file is parsed only when its scan says it may
+// define a wanted name.
+package scan
