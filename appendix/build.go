@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -23,7 +25,7 @@ type Config struct {
 	History      []inventory.Round // what earlier rounds showed
 	AuditGaps    []string          // the inventory's gaps_noted
 	NoCache      bool              // do not read or write the extraction cache
-	Cache        *Cache            // a cache already loaded (benchmarks), else one is loaded
+	Cache        *cache.Cache      // a cache already loaded (benchmarks), else one is loaded
 	Now          time.Time
 	ContextFiles []ContextFile // files passed to the debate with --context
 }
@@ -70,17 +72,17 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	sel := *sp
 	sel.Refs = refs
 	sp = &sel
-	cache := cfg.Cache
-	if cache == nil && !cfg.NoCache {
-		cache = LoadCache(repo.Root)
-		cache.Run++
+	ca := cfg.Cache
+	if ca == nil && !cfg.NoCache {
+		ca = cache.Load(repo.Root, Version)
+		ca.Run++
 	}
-	ix, err := search(ctx, repo, sp.Refs, cache)
+	ix, err := search(ctx, repo, sp.Refs, ca)
 	if err != nil {
 		return nil, err
 	}
 	defer func() {
-		if err := cache.Save(); err != nil && res != nil {
+		if err := ca.Save(); err != nil && res != nil {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("extraction cache not saved: %v", err))
 		}
 	}()
@@ -142,7 +144,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		}
 	}
 	sort.Strings(paths)
-	if doc.Dirty, err = cachedDirty(repo, cache, head, paths); err != nil {
+	if doc.Dirty, err = cache.DirtyPaths(repo, ca, head, paths); err != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("uncommitted-change check skipped: %v", err))
 	}
 

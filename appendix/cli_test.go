@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/google/go-cmp/cmp"
@@ -392,21 +394,21 @@ func TestKeptListingsSeeNewFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := LoadCache(dir)
+	ca := cache.Load(dir, Version)
 	build := func(sp string) *Result {
 		t.Helper()
-		res, err := Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), Config{Round: 2, Budget: 200, Cache: cache})
+		res, err := Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), Config{Round: 2, Budget: 200, Cache: ca})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
 	}
 	build("The `Order` type.\n")
-	if _, ok := cache.Dirs["orders"]; !ok {
-		t.Fatalf("no listing kept for orders/: %v", cache.Dirs)
+	if _, ok := ca.Dirs["orders"]; !ok {
+		t.Fatalf("no listing kept for orders/: %v", ca.Dirs)
 	}
 	// Trust every kept listing (as an hour later), then add a file.
-	cache.Written = time.Now().Add(time.Hour).UnixNano()
+	ca.Written = time.Now().Add(time.Hour).UnixNano()
 	testrepo.Write(t, dir, map[string]string{"orders/fresh.go": "package orders\n\n// Fresh is new.\nfunc Fresh() {}\n"})
 	later := time.Now().Add(time.Minute)
 	os.Chtimes(filepath.Join(dir, "orders"), later, later)

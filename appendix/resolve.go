@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -61,7 +63,7 @@ type index struct {
 	members map[string][]*extract.Definition // type-like definitions by member name
 	warn    []string
 	stats   Stats
-	cache   *Cache                 // extraction results by content; nil: no cache
+	cache   *cache.Cache           // extraction results by content; nil: no cache
 	scans   map[string]*scan.Entry // this run's scans, by path: later passes read no file
 	tests   []gitinfo.File         // the walked test files, once computed
 	// restrict limits names to the files of the modules that qualify them.
@@ -138,10 +140,10 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 // search walks the repository, finds the files that may define a wanted
 // name in one pass over their contents, and parses only those, on every
 // core, with one parser per worker.
-func search(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, cache *Cache) (*index, error) {
+func search(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, ca *cache.Cache) (*index, error) {
 	t0 := time.Now()
-	if cache != nil {
-		repo.Listings = cache
+	if ca != nil {
+		repo.Listings = ca
 		defer func() { repo.Listings = nil }()
 	}
 	files, err := repo.Walk(ctx, scan.SkipDir)
@@ -153,7 +155,7 @@ func search(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, cache *Cac
 	}
 	ix := &index{files: files, defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
 		modules: map[string]bool{}, byKey: map[string][]*extract.Definition{}, amends: map[string][]string{},
-		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}, cache: cache,
+		imports: map[string]string{}, byAlias: map[string][]*extract.Definition{}, members: map[string][]*extract.Definition{}, cache: ca,
 		scans: map[string]*scan.Entry{}}
 	ix.stats.FilesWalked = len(files)
 	ix.stats.Walk = time.Since(t0)
@@ -322,12 +324,12 @@ func (ix *index) findNamed(ctx context.Context, root string, pre *regexp.Regexp,
 		if err != nil || len(src) > scan.MaxFileSize || scan.Generated(src) || !pre.Match(src) {
 			continue
 		}
-		key := blobKey(lang, src)
+		key := cache.BlobKey(lang, src)
 		var all []extract.Definition
-		if e := ix.cache.get(key); e != nil && e.HasDefs {
-			all = fromCached(e.Defs, f)
+		if e := ix.cache.Get(key); e != nil && e.HasDefs {
+			all = cache.FromCached(e.Defs, f)
 		} else if all, err = p.Definitions(ctx, lang, f, src); err == nil {
-			ix.cache.put(key, &cacheEntry{Defs: toCached(all), HasDefs: true})
+			ix.cache.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
 		}
 		for i := range all {
 			if name(all[i].Name) && !all[i].Broken && len(out) < limit {
@@ -433,7 +435,7 @@ type fileResult struct {
 	warning string
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cache, known *scan.Entry, root string, f gitinfo.File, wanted map[string]scan.Want, focus *focusWords, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
+func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.Cache, known *scan.Entry, root string, f gitinfo.File, wanted map[string]scan.Want, focus *focusWords, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
 	lang := scan.SourceFile(f.Path, f.Size)
 	full := filepath.Join(root, filepath.FromSlash(f.Path))
 	defer func() {
@@ -466,7 +468,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 	}
 	if sc == nil {
 		st, statErr = os.Lstat(full)
-		sc = cache.scanned(f.Path, st, statErr)
+		sc = ca.Scanned(f.Path, st, statErr)
 	}
 	if sc == nil {
 		if err := load(); err != nil {
@@ -475,7 +477,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 		}
 		sc = scan.File(lang, f.Path, src)
 		if statErr == nil {
-			cache.putScan(f.Path, st, sc)
+			ca.PutScan(f.Path, st, sc)
 		}
 		res.bytes = int64(len(src))
 	} else {
@@ -486,7 +488,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 		return res // over the size limit, or generated
 	}
 	blob := func() (string, error) {
-		return cache.keyOf(sc, lang, func() ([]byte, error) {
+		return ca.KeyOf(sc, lang, func() ([]byte, error) {
 			err := load()
 			return src, err
 		})
@@ -498,8 +500,8 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 			return res
 		}
 		key := "routes:" + f.Path + ":" + bk
-		if e := cache.get(key); e != nil {
-			res.routes, res.mounts, res.cached = fromCached(e.Routes, f.Path), e.Mounts, true
+		if e := ca.Get(key); e != nil {
+			res.routes, res.mounts, res.cached = cache.FromCached(e.Routes, f.Path), e.Mounts, true
 		} else if err := load(); err == nil {
 			routes, mounts, err := p.Routes(ctx, lang, f.Path, src)
 			if err != nil {
@@ -507,7 +509,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 				return res
 			}
 			res.routes, res.mounts, res.parsed = routes, mounts, true
-			cache.put(key, &cacheEntry{Routes: toCached(routes), Mounts: mounts, HasRoute: true})
+			ca.Put(key, &cache.Entry{Routes: cache.ToCached(routes), Mounts: mounts, HasRoute: true})
 		}
 	}
 	for rest := sc.Imports; rest != ""; {
@@ -546,7 +548,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 		return res
 	}
-	all, err := extractFocused(ctx, p, cache, bk, lang, f.Path, load, &src, names, focus, &res)
+	all, err := extractFocused(ctx, p, ca, bk, lang, f.Path, load, &src, names, focus, &res)
 	if err != nil {
 		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
 		return res
@@ -565,32 +567,32 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, cache *Cach
 // same names, known without reading the file) or these statements. A new
 // focused parse covers the statements of earlier searches too, so that a
 // file's entry grows towards what specs ask of it.
-func extractFocused(ctx context.Context, p *extract.Parser, cache *Cache, key string, lang *extract.Language, path string,
+func extractFocused(ctx context.Context, p *extract.Parser, ca *cache.Cache, key string, lang *extract.Language, path string,
 	load func() error, src *[]byte, names map[string]bool, focus *focusWords, res *fileResult) ([]extract.Definition, error) {
-	if e := cache.get(key); e != nil && e.HasDefs {
+	if e := ca.Get(key); e != nil && e.HasDefs {
 		res.cached = true
-		return fromCached(e.Defs, path), nil
+		return cache.FromCached(e.Defs, path), nil
 	}
 	fkey := key + "|focus"
-	search := strings.Join(sortedKeys(names), ",") + "|" + focus.sig
-	old := cache.get(fkey)
+	search := strings.Join(slices.Sorted(maps.Keys(names)), ",") + "|" + focus.sig
+	old := ca.Get(fkey)
 	if old != nil && slices.Contains(old.Covers, search) {
 		res.cached = true
-		return fromCached(old.Defs, path), nil
+		return cache.FromCached(old.Defs, path), nil
 	}
 	if err := load(); err != nil {
 		return nil, err
 	}
 	covers := []string{search}
 	if old != nil {
-		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, maxCovers)]
+		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, cache.MaxCovers)]
 	}
 	spans, ok := extract.Focus(lang, *src, focus.mentioner(names, lang))
 	if ok && old != nil {
 		if extract.Covers(old.Spans, spans) {
-			cache.put(fkey, &cacheEntry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers})
+			ca.Put(fkey, &cache.Entry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers})
 			res.cached = true
-			return fromCached(old.Defs, path), nil
+			return cache.FromCached(old.Defs, path), nil
 		}
 		spans = extract.Union(old.Spans, spans)
 	}
@@ -603,9 +605,9 @@ func extractFocused(ctx context.Context, p *extract.Parser, cache *Cache, key st
 	}
 	res.parsed = whole || len(spans) > 0
 	if whole {
-		cache.put(key, &cacheEntry{Defs: toCached(defs), HasDefs: true})
+		ca.Put(key, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true})
 	} else {
-		cache.put(fkey, &cacheEntry{Defs: toCached(defs), HasDefs: true, Spans: spans, Covers: covers})
+		ca.Put(fkey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers})
 	}
 	return defs, nil
 }
@@ -623,7 +625,7 @@ type focusWords struct {
 func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWords {
 	fw := &focusWords{any: map[string]bool{}, models: map[string]bool{}}
 	h := sha1.New()
-	for _, n := range sortedKeys(wanted) {
+	for _, n := range slices.Sorted(maps.Keys(wanted)) {
 		fmt.Fprintf(h, "%s:%d\x00", n, wanted[n])
 		if wanted[n] == scan.WantAny {
 			fw.any[n] = true
@@ -1113,7 +1115,7 @@ func (c *specContext) affinity(d *extract.Definition) (int, string) {
 			break
 		}
 	}
-	for _, q := range sortedKeys(c.quals) {
+	for _, q := range slices.Sorted(maps.Keys(c.quals)) {
 		if inModule(d.Path, q) {
 			note(2, fmt.Sprintf("it is in `%s`, which the spec names", q))
 			break
@@ -1123,10 +1125,6 @@ func (c *specContext) affinity(d *extract.Definition) (int, string) {
 		note(min(n, 3), fmt.Sprintf("%d other %s the spec names %s in `%s`", n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), dir))
 	}
 	return score, why
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	return slices.Sorted(maps.Keys(m))
 }
 
 // pick ranks the candidates of one reference and explains the choice.

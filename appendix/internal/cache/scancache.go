@@ -1,11 +1,13 @@
-package appendix
+package cache
 
 import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
@@ -14,7 +16,7 @@ import (
 
 // ScanFile holds the per-file scans, in a compact binary form: a warm run
 // reads it instead of every file, so it must load in milliseconds. (The
-// extraction results, fewer and richer, stay in CacheFile as gob.)
+// extraction results, fewer and richer, stay in ExtractFile as gob.)
 const ScanFile = ".appendix/cache/scan.bin"
 
 const scanMagic = "appendix-scan\x00"
@@ -31,7 +33,7 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 	putS(version)
 	putI(written)
 	putU(uint64(len(scans)))
-	for _, p := range sortedKeys(scans) {
+	for _, p := range slices.Sorted(maps.Keys(scans)) {
 		e := scans[p]
 		putS(p)
 		putI(e.Size)
@@ -49,7 +51,7 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 		putS(e.Imports)
 	}
 	putU(uint64(len(dirs)))
-	for _, d := range sortedKeys(dirs) {
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		l := dirs[d]
 		putS(d)
 		putI(l.Mtime)

@@ -1,4 +1,4 @@
-package appendix
+package cache
 
 import (
 	"bytes"
@@ -29,8 +29,8 @@ const cacheVersion = 13
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000
 
-// CacheFile is where extraction results are cached, relative to the root.
-const CacheFile = ".appendix/cache/extract.gob"
+// ExtractFile is where extraction results are cached, relative to the root.
+const ExtractFile = ".appendix/cache/extract.gob"
 
 // cachedDef is a Definition without its language pointer.
 type cachedDef struct {
@@ -38,10 +38,10 @@ type cachedDef struct {
 	Lang string
 }
 
-// cacheEntry is everything extraction found in one file content: all its
+// Entry is everything extraction found in one file content: all its
 // definitions (whatever a spec names), and its routes and mounts, which
 // also depend on the file's path.
-type cacheEntry struct {
+type Entry struct {
 	Defs     []cachedDef
 	Routes   []cachedDef
 	Mounts   []extract.Mount
@@ -55,8 +55,8 @@ type cacheEntry struct {
 	Covers []string
 }
 
-// maxCovers bounds the searches a focused entry remembers.
-const maxCovers = 8
+// MaxCovers bounds the searches a focused entry remembers.
+const MaxCovers = 8
 
 // Cache maps file contents to their extraction. The key is the git blob
 // hash of the content and the language (and the path, for routes): never
@@ -65,7 +65,7 @@ const maxCovers = 8
 type Cache struct {
 	Version string
 	Run     int64
-	Entries map[string]*cacheEntry
+	Entries map[string]*Entry
 	// Scans are per-path scans, valid while a file keeps its size and
 	// modification time; Written is when the cache was last written. They
 	// are stored apart, in ScanFile.
@@ -86,17 +86,19 @@ type Cache struct {
 	hits         int
 }
 
-func (c *Cache) version() string {
-	return strconv.Itoa(cacheVersion) + "/" + extract.Fingerprint() + "/" + Version
+// version identifies what decides an extraction: the cache layout, the
+// extraction rules, and the binary.
+func version(build string) string {
+	return strconv.Itoa(cacheVersion) + "/" + extract.Fingerprint() + "/" + build
 }
 
-// LoadCache reads the cache under root. A cache that is missing, fails to
+// Load reads the cache under root for the binary that build names. A cache that is missing, fails to
 // decode or has another version is empty, never an error.
-func LoadCache(root string) *Cache {
-	c := &Cache{Entries: map[string]*cacheEntry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
+func Load(root, build string) *Cache {
+	c := &Cache{Entries: map[string]*Entry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
 		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
-		file: filepath.Join(root, filepath.FromSlash(CacheFile))}
-	c.Version = c.version()
+		file: filepath.Join(root, filepath.FromSlash(ExtractFile))}
+	c.Version = version(build)
 	c.loadScans()
 	b, err := os.ReadFile(c.file)
 	if err != nil {
@@ -105,7 +107,7 @@ func LoadCache(root string) *Cache {
 	var disk struct {
 		Version string
 		Run     int64
-		Entries map[string]*cacheEntry
+		Entries map[string]*Entry
 		Dirty   map[string]dirtyMark
 	}
 	if gob.NewDecoder(bytes.NewReader(b)).Decode(&disk) != nil || disk.Version != c.Version || disk.Entries == nil {
@@ -115,17 +117,17 @@ func LoadCache(root string) *Cache {
 	return c
 }
 
-// blobKey is git's object id of src, with the language: the same bytes
+// BlobKey is git's object id of src, with the language: the same bytes
 // mean the same definitions.
-func blobKey(lang *extract.Language, src []byte) string {
+func BlobKey(lang *extract.Language, src []byte) string {
 	h := sha1.New()
 	fmt.Fprintf(h, "blob %d\x00", len(src))
 	h.Write(src)
 	return lang.Name + ":" + hex.EncodeToString(h.Sum(nil))
 }
 
-// get returns the entry for a file content, or nil.
-func (c *Cache) get(key string) *cacheEntry {
+// Get returns the entry for a file content, or nil.
+func (c *Cache) Get(key string) *Entry {
 	if c == nil {
 		return nil
 	}
@@ -142,7 +144,7 @@ func (c *Cache) get(key string) *cacheEntry {
 	return e
 }
 
-func (c *Cache) put(key string, e *cacheEntry) {
+func (c *Cache) Put(key string, e *Entry) {
 	if c == nil {
 		return
 	}
@@ -197,7 +199,7 @@ func (c *Cache) Save() error {
 		disk := struct {
 			Version string
 			Run     int64
-			Entries map[string]*cacheEntry
+			Entries map[string]*Entry
 			Dirty   map[string]dirtyMark
 		}{c.Version, c.Run, c.Entries, c.Dirty}
 		if err := gob.NewEncoder(&buf).Encode(disk); err != nil {
@@ -223,7 +225,7 @@ func ignoreAppendixDir(dir string) {
 	_ = os.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }
 
-func toCached(ds []extract.Definition) []cachedDef {
+func ToCached(ds []extract.Definition) []cachedDef {
 	out := make([]cachedDef, len(ds))
 	for i, d := range ds {
 		out[i] = cachedDef{D: d, Lang: d.Lang.Name}
@@ -232,8 +234,8 @@ func toCached(ds []extract.Definition) []cachedDef {
 	return out
 }
 
-// fromCached rebuilds definitions for a file at path.
-func fromCached(cs []cachedDef, path string) []extract.Definition {
+// FromCached rebuilds definitions for a file at path.
+func FromCached(cs []cachedDef, path string) []extract.Definition {
 	out := make([]extract.Definition, len(cs))
 	for i, c := range cs {
 		out[i] = c.D
@@ -247,9 +249,9 @@ func fromCached(cs []cachedDef, path string) []extract.Definition {
 // changed again within the same timestamp; it is scanned again.
 const racyWindow = 2 * time.Second
 
-// scanned returns the cached scan of a file whose size and modification
+// Scanned returns the cached scan of a file whose size and modification
 // time still match, or nil.
-func (c *Cache) scanned(path string, st os.FileInfo, statErr error) *scan.Entry {
+func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry {
 	if c == nil || statErr != nil || !st.Mode().IsRegular() {
 		return nil
 	}
@@ -331,17 +333,17 @@ func (c *Cache) PutListing(rel string, mtime int64, entries []gitinfo.DirEntry) 
 	c.mu.Unlock()
 }
 
-// keyOf returns the blob key of a scanned file, hashing its content the
+// KeyOf returns the blob key of a scanned file, hashing its content the
 // first time a search needs it (most files are scanned and never parsed)
 // and keeping it with the scan.
-func (c *Cache) keyOf(e *scan.Entry, lang *extract.Language, load func() ([]byte, error)) (string, error) {
+func (c *Cache) KeyOf(e *scan.Entry, lang *extract.Language, load func() ([]byte, error)) (string, error) {
 	if c == nil {
 		if e.Key == "" {
 			src, err := load()
 			if err != nil {
 				return "", err
 			}
-			e.Key = blobKey(lang, src)
+			e.Key = BlobKey(lang, src)
 		}
 		return e.Key, nil
 	}
@@ -355,14 +357,14 @@ func (c *Cache) keyOf(e *scan.Entry, lang *extract.Language, load func() ([]byte
 	if err != nil {
 		return "", err
 	}
-	key = blobKey(lang, src)
+	key = BlobKey(lang, src)
 	c.mu.Lock()
 	e.Key, c.dirty = key, true
 	c.mu.Unlock()
 	return key, nil
 }
 
-func (c *Cache) putScan(path string, st os.FileInfo, e *scan.Entry) {
+func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 	if c == nil || !st.Mode().IsRegular() {
 		return
 	}
@@ -384,9 +386,9 @@ type dirtyMark struct {
 	Dirty       bool
 }
 
-// cachedDirty asks git only about the files whose verdict is not cached:
+// DirtyPaths asks git only about the files whose verdict is not cached:
 // reading the index and HEAD's trees is the slowest part of a warm run.
-func cachedDirty(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string) ([]string, error) {
+func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string) ([]string, error) {
 	if c == nil || head == nil || head.Commit == "" {
 		return repo.Dirty(paths)
 	}
