@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -107,13 +109,13 @@ func BenchmarkPhases(b *testing.B) {
 	})
 	b.Run("search", func(b *testing.B) {
 		b.ReportAllocs()
-		var st Stats
+		var st search.Stats
 		for i := 0; i < b.N; i++ {
-			ix, err := search(context.Background(), repo, sp.Refs, nil)
+			ix, err := search.Run(context.Background(), repo, sp.Refs, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
-			st = ix.stats
+			st = ix.Stats
 		}
 		b.ReportMetric(float64(st.FilesParsed), "parsed/op")
 		b.ReportMetric(float64(st.BytesSearched)/1e6, "MB/op")

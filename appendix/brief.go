@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
@@ -73,7 +75,7 @@ type briefer struct {
 	repo    *gitinfo.Repo
 	spec    *spec.Spec
 	res     *Result
-	ix      *index
+	ix      *search.Index
 	blast   []string
 	files   []string // every walked file
 	sources map[string]inventory.Source
@@ -98,7 +100,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, profiles []Pr
 		return nil, nil, err
 	}
 	b := &briefer{ctx: ctx, repo: repo, spec: sp, res: res, ix: res.ix, items: map[string][]briefItem{}}
-	for _, f := range b.ix.files {
+	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
 	}
 	zone := map[string]bool{}

@@ -143,15 +143,15 @@ func (b *briefer) collect(kind string) []briefItem {
 	root := b.repo.Root
 	switch kind {
 	case supAuth:
-		items = defItems(kind, b.ix.findNamed(b.ctx, root, authNameRe, hasWord(authWords), nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), nonTest(b.inBlastDirs()), 6))
 	case supValidation:
-		items = defItems(kind, b.ix.findNamed(b.ctx, root, validationNameRe, hasWord(validationWords), nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), nonTest(b.inBlastDirs()), 6))
 	case supManifests, supFrameworks:
 		items = b.manifestItems(kind)
 	case supRoutes:
 		items = b.artifactItems(kind, extract.KindRoute)
 		var lines []string
-		for _, d := range b.ix.routes {
+		for _, d := range b.ix.Routes {
 			lines = append(lines, fmt.Sprintf("`%s %s` -> `%s` (%s:%d)", d.Route.Method, d.Route.Pattern, d.Route.Handler, d.Path, d.DeclLine))
 		}
 		sort.Strings(lines)
@@ -164,7 +164,7 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
 	case supMonitoring:
-		files, _ := (&auditor{files: b.ix.files}).matching(monitoringRe)
+		files, _ := (&auditor{files: b.ix.Files}).matching(monitoringRe)
 		items = listItem(kind, "Monitoring and alerting configuration", files, 10)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Monitoring and alerting", text: "None exists: no monitoring or alerting configuration was found in the repository."}}
@@ -184,7 +184,7 @@ func (b *briefer) collect(kind string) []briefItem {
 				utilFiles = append(utilFiles, f)
 			}
 		}
-		ds := b.ix.findNamed(b.ctx, root, regexp.MustCompile(`\w`), func(string) bool { return true }, utilFiles, 40)
+		ds := b.ix.FindNamed(b.ctx, root, regexp.MustCompile(`\w`), func(string) bool { return true }, utilFiles, 40)
 		var lines []string
 		for _, d := range ds {
 			if (d.Kind == extract.KindFunction) && d.Exported {
@@ -207,7 +207,7 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = listItem(kind, "Tests covering the blast zone (names only)", lines, 12)
 		}
 	case supADRs:
-		files, _ := (&auditor{files: b.ix.files}).matching(adrRe)
+		files, _ := (&auditor{files: b.ix.Files}).matching(adrRe)
 		var lines []string
 		for _, f := range files {
 			title := path.Base(f)
@@ -255,7 +255,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Sort(sort.Reverse(sort.StringSlice(ms)))
 		items = listItem(kind, "Migrations, newest first (names only)", ms, 10)
 	case supAPIDocs:
-		files, _ := (&auditor{files: b.ix.files}).matching(externalAPIRe)
+		files, _ := (&auditor{files: b.ix.Files}).matching(externalAPIRe)
 		items = listItem(kind, "API descriptions", files, 10)
 	case supSDKTypes:
 		mods := map[string]bool{}
@@ -320,7 +320,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 			files = append(files, f)
 		}
 	}
-	return b.ix.findPattern(b.ctx, b.repo.Root, re, files, 5)
+	return b.ix.FindPattern(b.ctx, b.repo.Root, re, files, 5)
 }
 
 // manifestItems reads dependency manifests: versions for a security
@@ -328,7 +328,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 func (b *briefer) manifestItems(kind string) []briefItem {
 	root := b.repo.Root
 	var items []briefItem
-	files, _ := (&auditor{files: b.ix.files}).matching(manifestRe)
+	files, _ := (&auditor{files: b.ix.Files}).matching(manifestRe)
 	for _, f := range files {
 		if strings.Contains(f, "/node_modules/") {
 			continue

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -37,7 +39,7 @@ type Result struct {
 	Dropped    []Dropped
 	External   []Gap // qualified names from outside the repository (context.Context)
 	Warnings   []string
-	Stats      Stats
+	Stats      search.Stats
 	// Redactions counts the secret literals replaced in snippets.
 	Redactions int
 	// Skipped says why the round policy shows no appendix at all.
@@ -45,7 +47,7 @@ type Result struct {
 	// Record is this round, for the inventory's history.
 	Record inventory.Round
 	// ix is the search index, for commands that search further (brief).
-	ix *index
+	ix *search.Index
 }
 
 // Dropped is an artifact the budget left out.
@@ -77,7 +79,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		ca = cache.Load(repo.Root, Version)
 		ca.Run++
 	}
-	ix, err := search(ctx, repo, sp.Refs, ca)
+	ix, err := search.Run(ctx, repo, sp.Refs, ca)
 	if err != nil {
 		return nil, err
 	}
@@ -87,10 +89,10 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		}
 	}()
 	t0 := time.Now()
-	if err := ix.findBases(ctx, repo.Root, sp.Refs); err != nil {
+	if err := ix.FindBases(ctx, repo.Root, sp.Refs); err != nil {
 		return nil, err
 	}
-	res = &Result{Doc: doc, Warnings: ix.warn, ix: ix}
+	res = &Result{Doc: doc, Warnings: ix.Warnings, ix: ix}
 
 	matches, unresolved, external, hints := resolve(sp, ix, doc.at(repo.Scope))
 	res.External = []Gap{}
@@ -107,7 +109,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
 	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
 
-	if err := ix.handlerNotes(ctx, repo.Root, matches); err != nil {
+	if err := handlerNotes(ctx, ix, repo.Root, matches); err != nil {
 		return nil, err
 	}
 	arts := buildArtifacts(matches, sp.Words)
@@ -165,7 +167,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	doc.Label()
 	sort.Strings(res.Warnings)
-	res.Stats = ix.stats
+	res.Stats = ix.Stats
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	res.Record = roundRecord(doc, full.Refs, repo.Root, cfg.Round)
 	return res, nil

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -149,8 +151,8 @@ func TestDeterministicUnderShuffledWalk(t *testing.T) {
 	dir := f.build(t)
 	first, _, _ := runCLI(t, dir, f.spec, "--format", "json")
 	rng := rand.New(rand.NewSource(1))
-	shuffleHook = func(fs []gitinfo.File) { rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] }) }
-	defer func() { shuffleHook = nil }()
+	search.ShuffleHook = func(fs []gitinfo.File) { rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] }) }
+	defer func() { search.ShuffleHook = nil }()
 	for i := 0; i < 5; i++ {
 		again, _, _ := runCLI(t, dir, f.spec, "--format", "json")
 		if again != first {

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+
 	"github.com/appendix-dev/appendix/internal/testrepo"
 	"github.com/appendix-dev/appendix/inventory"
 )
@@ -115,12 +117,12 @@ func TestHostileRepositories(t *testing.T) {
 				c.setup(t, repo, outside)
 			}
 			if c.name == "panic in one file" {
-				extractHook = func(rel string) {
+				search.ExtractHook = func(rel string) {
 					if rel == "billing/invoice.go" {
 						panic("planted panic")
 					}
 				}
-				defer func() { extractHook = nil }()
+				defer func() { search.ExtractHook = nil }()
 			}
 			for _, format := range []string{"markdown", "json"} {
 				start := time.Now()

@@ -7,30 +7,14 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
 )
-
-// routeSegs splits a route path into segments with every parameter
-// spelled "{}": /items/{id}, /items/:id, /items/<int:id>, /items/[id] and
-// /items/(?P<id>\d+) all give [items {}].
-func routeSegs(p string) []string {
-	var out []string
-	for _, s := range strings.Split(strings.Trim(p, "/"), "/") {
-		switch {
-		case s == "":
-		case strings.HasPrefix(s, "{") || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "<") ||
-			strings.HasPrefix(s, "[") || strings.HasPrefix(s, "(") || s == "*" || strings.HasPrefix(s, "$"):
-			out = append(out, "{}")
-		default:
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 // routeScore says how well a registration matches an endpoint: 0 for the
 // same path, 1 when one is the other with a prefix the registration leaves
@@ -40,7 +24,7 @@ func routeScore(ref *spec.RouteRef, r *extract.Route) (score int, ok bool) {
 	if ref.Method != "" && r.Method != "ANY" && r.Method != ref.Method {
 		return 0, false
 	}
-	a, b := routeSegs(ref.Path), routeSegs(r.Pattern)
+	a, b := spec.RouteSegs(ref.Path), spec.RouteSegs(r.Pattern)
 	eq := func(x, y []string) bool {
 		if len(x) != len(y) {
 			return false
@@ -80,7 +64,7 @@ func mountPrefixes(file string, mounts []extract.Mount, depth int) []string {
 	}
 	var out []string
 	for _, m := range mounts {
-		if !(strings.HasSuffix(file, m.Target) && strings.Contains(m.Target, "/") || m.Target != "" && moduleName(file) == m.Target) {
+		if !(strings.HasSuffix(file, m.Target) && strings.Contains(m.Target, "/") || m.Target != "" && search.ModuleName(file) == m.Target) {
 			continue
 		}
 		outer := mountPrefixes(m.Path, mounts, depth+1)
@@ -181,14 +165,14 @@ func (c *specContext) chooseRoute(r *spec.Ref, routes []*extract.Definition, mou
 
 // otherMethods explains an endpoint whose path is registered, but not for
 // the method the spec names: "registered only for POST at convex/http.ts:5".
-func (ix *index) otherMethods(r *spec.Ref) string {
+func otherMethods(ix *search.Index, r *spec.Ref) string {
 	if r.Route.Method == "" {
 		return ""
 	}
 	var found []string
-	for _, d := range ix.routes {
+	for _, d := range ix.Routes {
 		any := spec.RouteRef{Path: r.Route.Path}
-		for _, p := range append(mountPrefixes(d.Path, ix.mounts, 0), "") {
+		for _, p := range append(mountPrefixes(d.Path, ix.Mounts, 0), "") {
 			rt := *d.Route
 			rt.Pattern = joinRoute(p, d.Route.Pattern)
 			if s, ok := routeScore(&any, &rt); ok && s == 0 {
@@ -207,16 +191,16 @@ func (ix *index) otherMethods(r *spec.Ref) string {
 // handlerNotes finds, for each chosen route whose handler is named and
 // defined elsewhere, the handler's signature, and notes it on the match:
 // a route artifact shows method, path, handler and its signature.
-func (ix *index) handlerNotes(ctx context.Context, root string, matches []match) error {
+func handlerNotes(ctx context.Context, ix *search.Index, root string, matches []match) error {
 	wanted := map[string]scan.Want{}
 	for _, m := range matches {
 		if h := routeHandler(m); h != "" {
-			if _, ok := ix.defs[h]; !ok {
+			if _, ok := ix.Defs[h]; !ok {
 				wanted[h] = scan.WantAny
 			}
 		}
 	}
-	if err := ix.find(ctx, root, wanted, nil); err != nil {
+	if err := ix.Find(ctx, root, wanted, nil); err != nil {
 		return err
 	}
 	for i := range matches {
@@ -235,7 +219,7 @@ func (ix *index) handlerNotes(ctx context.Context, root string, matches []match)
 			}
 			return 2
 		}
-		for _, d := range ix.defs[h] {
+		for _, d := range ix.Defs[h] {
 			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant {
 				continue
 			}
@@ -279,6 +263,6 @@ func signatureLine(d *extract.Definition) string {
 	}
 	s := strings.Join(parts, " ")
 	s = strings.ReplaceAll(s, "( ", "(")
-	s = strings.ReplaceAll(s, ", )", ")")
+	s = strings.ReplaceAll(s, ")", ")")
 	return strings.ReplaceAll(s, ",)", ")")
 }

@@ -1,0 +1,220 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/gitinfo"
+)
+
+// Stats counts what a run did, for --stats and benchmarks.
+type Stats struct {
+	FilesWalked   int
+	FilesSearched int
+	BytesSearched int64
+	FilesParsed   int
+	Definitions   int
+	Routes        int
+	CacheHits     int           // files whose extraction came from the cache
+	ScanHits      int           // files not read: their scan came from the cache
+	Walk          time.Duration // listing files with ignore rules
+	Search        time.Duration // reading, scanning and parsing
+	Resolve       time.Duration // choosing definitions, handlers, bases
+	Render        time.Duration // budgeting and rendering
+}
+
+// Index is what the search phase learned about the repository.
+type Index struct {
+	Files []gitinfo.File
+	Defs  map[string][]*extract.Definition // by name
+	paths map[string]bool                  // every walked file path
+	dirs  map[string]bool                  // every directory holding a walked file
+	// Modules holds every directory name and file stem: what a qualifier
+	// such as `userbus` in `userbus.User` can name.
+	Modules  map[string]bool
+	ByKey    map[string][]*extract.Definition // table-like definitions by tableKey
+	Amends   map[string][]string              // tableKey -> files with ALTER TABLE statements
+	Routes   []*extract.Definition            // route registrations found
+	Mounts   []extract.Mount                  // routers mounted under prefixes
+	Imports  map[string]string                // names imported from packages, and from which
+	ByAlias  map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
+	Members  map[string][]*extract.Definition // type-like definitions by member name
+	Warnings []string
+	Stats    Stats
+	cache    *cache.Cache           // extraction results by content; nil: no cache
+	scans    map[string]*scan.Entry // this run's scans, by path: later passes read no file
+	tests    []gitinfo.File         // the walked test files, once computed
+	// restrict limits names to the files of the modules that qualify them.
+	restrict map[string][]string
+}
+
+// ShuffleHook lets a test permute the walk's order, to prove that the
+// output does not depend on it.
+var ShuffleHook func([]gitinfo.File)
+
+// Run walks the repository, finds the files that may define a wanted
+// name in one pass over their contents, and parses only those, on every
+// core, with one parser per worker.
+func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, ca *cache.Cache) (*Index, error) {
+	t0 := time.Now()
+	if ca != nil {
+		repo.Listings = ca
+		defer func() { repo.Listings = nil }()
+	}
+	files, err := repo.Walk(ctx, scan.SkipDir)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", repo.Root, err)
+	}
+	if ShuffleHook != nil {
+		ShuffleHook(files)
+	}
+	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
+		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
+		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{}, cache: ca,
+		scans: map[string]*scan.Entry{}}
+	ix.Stats.FilesWalked = len(files)
+	ix.Stats.Walk = time.Since(t0)
+	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
+	for _, f := range files {
+		ix.paths[f.Path] = true
+		ix.Modules[ModuleName(f.Path)] = true
+		for d := path.Dir(f.Path); d != "." && !ix.dirs[d]; d = path.Dir(d) {
+			ix.dirs[d] = true
+			ix.Modules[path.Base(d)] = true
+		}
+	}
+	wanted, restrict := wantedNames(refs, ix.dirNames())
+	ix.restrict = restrict
+	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs))
+}
+
+// dirNames is the set of directory names, the app prefixes a table name may
+// carry (fundraising_payment).
+func (ix *Index) dirNames() map[string]bool {
+	out := map[string]bool{}
+	for d := range ix.dirs {
+		out[path.Base(d)] = true
+	}
+	return out
+}
+
+// Find reads every source file once, and parses those that may define a
+// wanted name, on every core, with one parser per worker. Results are
+// joined in walk order.
+func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte) error {
+	if len(wanted) == 0 && len(routeSegs) == 0 {
+		return nil
+	}
+	var todo []int
+	for i, f := range ix.Files {
+		if scan.SourceFile(f.Path, f.Size) != nil {
+			todo = append(todo, i)
+		}
+	}
+	results := make([]fileResult, len(todo))
+	focus := newFocusWords(wanted, ix.dirNames())
+	// Most files cost a stat and a cache lookup, system calls that overlap
+	// well: more workers than cores keep both cores busy.
+	workers := min(max(runtime.GOMAXPROCS(0), 6), max(1, len(todo)))
+	var next int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := extract.NewParser()
+			defer p.Close()
+			buf := make([]byte, 0, 64<<10)
+			for {
+				mu.Lock()
+				k := next
+				next++
+				mu.Unlock()
+				if k >= len(todo) || ctx.Err() != nil {
+					return
+				}
+				f := ix.Files[todo[k]]
+				results[k] = searchFile(ctx, p, &buf, ix.cache, ix.scans[f.Path], root, f, wanted, focus, ix.restrict, routeSegs)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for k, r := range results {
+		// A later pass over a file (bases, handlers) uses the first pass's
+		// scan and is not counted again as a file searched.
+		if path := ix.Files[todo[k]].Path; r.scan != nil && ix.scans[path] == nil {
+			ix.scans[path] = r.scan
+			ix.Stats.BytesSearched += r.bytes
+			if r.bytes > 0 {
+				ix.Stats.FilesSearched++
+			}
+			if r.scanHit {
+				ix.Stats.ScanHits++
+			}
+		}
+		if r.parsed {
+			ix.Stats.FilesParsed++
+		}
+		if r.cached {
+			ix.Stats.CacheHits++
+		}
+		if r.warning != "" {
+			ix.Warnings = append(ix.Warnings, r.warning)
+		}
+		for i := range r.routes {
+			ix.Routes = append(ix.Routes, &r.routes[i])
+			ix.Stats.Routes++
+		}
+		ix.Mounts = append(ix.Mounts, r.mounts...)
+		for name, mod := range r.imports {
+			if _, ok := ix.Imports[name]; !ok {
+				ix.Imports[name] = mod
+			}
+		}
+		for i := range r.defs {
+			d := &r.defs[i]
+			ix.Stats.Definitions++
+			if d.Amends {
+				k := naming.TableKey(d.Name)
+				if !slices.Contains(ix.Amends[k], d.Path) && !strings.Contains(d.Path, ".down.") {
+					ix.Amends[k] = append(ix.Amends[k], d.Path)
+				}
+				continue
+			}
+			ix.Defs[d.Name] = append(ix.Defs[d.Name], d)
+			if naming.TableLike(d.Kind) && d.Container == "" {
+				k := naming.TableKey(d.Name)
+				ix.ByKey[k] = append(ix.ByKey[k], d)
+				for _, a := range d.Aliases {
+					ix.ByAlias[a] = append(ix.ByAlias[a], d)
+					if ka := naming.TableKey(a); ka != k {
+						ix.ByKey[ka] = append(ix.ByKey[ka], d)
+					}
+				}
+			}
+			if naming.TableLike(d.Kind) || d.Kind == extract.KindError {
+				for _, m := range d.Members {
+					if wanted[m.Name] != 0 && !slices.Contains(memberNames(ix.Members[m.Name]), d.Path+":"+d.Name) {
+						ix.Members[m.Name] = append(ix.Members[m.Name], d)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package search
+
+import (
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// wantedNames are the identifiers whose definitions are searched for: each
+// reference's name, and both halves of a dotted one.
+func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, map[string][]string) {
+	w := map[string]scan.Want{}
+	// restrict: a name searched only in the modules that qualify it
+	// (`serializers.Add`); a name also wanted bare is searched everywhere.
+	restrict := map[string][]string{}
+	bare := map[string]bool{}
+	set := func(name string, k scan.Want) {
+		if old, ok := w[name]; !ok || k < old {
+			w[name] = k
+		}
+	}
+	for _, r := range refs {
+		if r.IsPath || r.Route != nil {
+			continue
+		}
+		parts := strings.Split(r.Name, ".")
+		k := scan.WantAny
+		switch {
+		case r.Hint == spec.HintField:
+			k = scan.WantDecl
+		case (r.Hint == spec.HintType || r.Hint == spec.HintInterface || r.Hint == spec.HintTable && spec.IsUpperStart(r.Name)) && len(parts) == 1 && !r.Proposed:
+			k = scan.WantType
+		}
+		for i, p := range parts {
+			last := i == len(parts)-1
+			switch {
+			case p == "":
+			case last && len(parts) > 1 && spec.IsUpperStart(parts[len(parts)-2]):
+				set(p, scan.WantDecl) // Type.member: the member is found on the type; a method is declared
+				bare[p] = true
+			case last && len(parts) > 1 && apps[parts[0]]:
+				set(p, k) // pkg.Name: only in that package
+				restrict[p] = append(restrict[p], parts[0])
+			case i == 0 && len(parts) > 1 && apps[p] && !spec.IsUpperStart(p):
+				// `config.Config`: the head names a directory, a package;
+				// as a definition it can only be a top-level one, never
+				// the `config:` fields and keys of every other file.
+				set(p, scan.WantTop)
+				bare[p] = true
+			default:
+				set(p, k)
+				bare[p] = true
+			}
+		}
+		if len(parts) == 1 {
+			for _, v := range naming.TableVariants(r.Name, apps) {
+				set(v, scan.WantTop)
+				bare[v] = true
+			}
+		}
+	}
+	for n := range bare {
+		delete(restrict, n)
+	}
+	return w, restrict
+}
+
+// routeSegments returns the literal segments of the spec's endpoints.
+func routeSegments(refs []spec.Ref) [][]byte {
+	seen := map[string]bool{}
+	var out [][]byte
+	for _, r := range refs {
+		if r.Route == nil {
+			continue
+		}
+		// The last literal segment: the most distinctive, and the one a
+		// router mounted under a prefix registers.
+		segs := spec.RouteSegs(r.Route.Path)
+		for i := len(segs) - 1; i >= 0; i-- {
+			if segs[i] != "{}" {
+				if !seen[segs[i]] {
+					seen[segs[i]] = true
+					out = append(out, []byte(segs[i]))
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+func memberNames(ds []*extract.Definition) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Path+":"+d.Name)
+	}
+	return out
+}

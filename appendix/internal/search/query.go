@@ -1,0 +1,270 @@
+package search
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/gitinfo"
+)
+
+// FindPattern returns the definitions, in files, whose names match re:
+// a search by meaning ("auth", "retry") rather than by the spec's names.
+// Parses come from the cache when the files were parsed before.
+func (ix *Index) FindPattern(ctx context.Context, root string, re *regexp.Regexp, files []string, limit int) []*extract.Definition {
+	return ix.FindNamed(ctx, root, re, re.MatchString, files, limit)
+}
+
+// FindNamed is findPattern with a name test finer than a regexp: only
+// files whose text matches pre are read.
+func (ix *Index) FindNamed(ctx context.Context, root string, pre *regexp.Regexp, name func(string) bool, files []string, limit int) []*extract.Definition {
+	p := extract.NewParser()
+	defer p.Close()
+	var out []*extract.Definition
+	for _, f := range files {
+		if ctx.Err() != nil || len(out) >= limit {
+			break
+		}
+		var size int64
+		for _, wf := range ix.Files {
+			if wf.Path == f {
+				size = wf.Size
+			}
+		}
+		lang := scan.SourceFile(f, size)
+		if lang == nil {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
+		if err != nil || len(src) > scan.MaxFileSize || scan.Generated(src) || !pre.Match(src) {
+			continue
+		}
+		key := cache.BlobKey(lang, src)
+		var all []extract.Definition
+		if e := ix.cache.Get(key); e != nil && e.HasDefs {
+			all = cache.FromCached(e.Defs, f)
+		} else if all, err = p.Definitions(ctx, lang, f, src); err == nil {
+			ix.cache.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
+		}
+		for i := range all {
+			if name(all[i].Name) && !all[i].Broken && len(out) < limit {
+				out = append(out, &all[i])
+			}
+		}
+	}
+	return out
+}
+
+// FindBases searches, in a second pass, for the classes that types named
+// as Type.member extend when the member is not declared on the type
+// itself: inherited members resolve to their declaring base.
+func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) error {
+	for round := 0; round < 4; round++ {
+		more := map[string]scan.Want{}
+		for _, r := range refs {
+			parts := strings.Split(r.Name, ".")
+			if r.IsPath || len(parts) < 2 {
+				continue
+			}
+			head, last := parts[len(parts)-2], parts[len(parts)-1]
+			var walk func(d *extract.Definition, depth int)
+			walk = func(d *extract.Definition, depth int) {
+				for _, m := range d.Members {
+					if m.Name == last {
+						return
+					}
+				}
+				for _, b := range d.Bases {
+					if _, ok := ix.Defs[b]; !ok {
+						more[b] = scan.WantAny
+					} else if depth < 4 {
+						for _, bd := range ix.Defs[b] {
+							walk(bd, depth+1)
+						}
+					}
+				}
+			}
+			if len(ix.Defs[last]) > 0 {
+				continue
+			}
+			for _, d := range ix.Defs[head] {
+				walk(d, 0)
+			}
+		}
+		if len(more) == 0 {
+			return nil
+		}
+		for b := range more {
+			ix.Defs[b] = nil // searched: an absent base is not searched again
+		}
+		if err := ix.Find(ctx, root, more, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PathExists accepts a path relative to the root, a directory, or a file
+// name that ends some walked path ("crud.py" for "backend/app/crud.py").
+func (ix *Index) PathExists(p string) bool {
+	p = strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
+	if p == "" || strings.HasPrefix(p, "/") || strings.Contains("/"+p+"/", "/../") {
+		return false
+	}
+	if ix.paths[p] || ix.dirs[p] {
+		return true
+	}
+	for _, f := range ix.Files {
+		if strings.HasSuffix(f.Path, "/"+p) {
+			return true
+		}
+	}
+	return false
+}
+
+// External reports a qualified name whose qualifier is no package,
+// directory or module of this repository: `context.Context`, `uuid.UUID`.
+// Such names belong to a dependency or the standard library; they are
+// not gaps in the repository.
+func (ix *Index) External(r *spec.Ref) bool {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	head := parts[0]
+	if head == "" || strings.ToLower(head) != head {
+		return false // Type.method: the type is ours or nothing
+	}
+	return !ix.Modules[head]
+}
+
+// ModuleName is what code calls a file's package or module: the Go package
+// directory, or the Python/TypeScript file stem.
+func ModuleName(file string) string {
+	if strings.HasSuffix(file, ".go") {
+		return path.Base(path.Dir(file))
+	}
+	b := path.Base(file)
+	return strings.TrimSuffix(b, path.Ext(b))
+}
+
+// InModule reports whether a file is in the package or module called name:
+// its Go package directory, its file stem, or any directory on its path.
+func InModule(file, name string) bool {
+	if ModuleName(file) == name {
+		return true
+	}
+	return strings.HasPrefix(file, name+"/") || strings.Contains(file, "/"+name+"/")
+}
+
+// UnderPath reports whether a definition's file is the path a spec named
+// next to the reference, or lies inside it.
+func UnderPath(file, p string) bool {
+	p = strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
+	return file == p || strings.HasSuffix(file, "/"+p) || strings.HasPrefix(file, p+"/") || strings.Contains(file, "/"+p+"/")
+}
+
+// testFiles returns the walked test files (computed once per run).
+func (ix *Index) testFiles() []gitinfo.File {
+	if ix.tests == nil {
+		ix.tests = []gitinfo.File{}
+		for _, f := range ix.Files {
+			if scan.HoldsTests(f.Path) {
+				ix.tests = append(ix.tests, f)
+			}
+		}
+	}
+	return ix.tests
+}
+
+// TestsFor returns the test files that cover a source file: by naming
+// convention (in the same directory, or a tests directory of the same
+// top-level tree), and test files that import its module.
+func (ix *Index) TestsFor(src string, root string) []string {
+	dir, base := path.Dir(src), path.Base(src)
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	top := strings.SplitN(src, "/", 2)[0]
+	sameTree := func(f string) bool {
+		return strings.SplitN(f, "/", 2)[0] == top || strings.HasPrefix(f, "tests/") || strings.HasPrefix(f, "test/")
+	}
+	var out []string
+	add := func(f string) {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	for _, f := range ix.testFiles() {
+		fb := path.Base(f.Path)
+		switch ext {
+		case ".go":
+			if path.Dir(f.Path) == dir && fb == stem+"_test.go" {
+				add(f.Path)
+			}
+		case ".py":
+			if (fb == "test_"+stem+".py" || fb == stem+"_test.py") && sameTree(f.Path) {
+				add(f.Path)
+			}
+		case ".ts", ".tsx", ".js", ".jsx", ".mjs":
+			for _, te := range []string{".ts", ".tsx", ".js", ".jsx", ".mjs"} {
+				if (fb == stem+".test"+te || fb == stem+".spec"+te) && path.Dir(f.Path) == dir ||
+					fb == stem+te && strings.Contains("/"+f.Path, "/__tests__/") && sameTree(f.Path) {
+					add(f.Path)
+				}
+			}
+		}
+	}
+	if len(out) == 0 && ext == ".go" {
+		// No file-level test: the package's tests cover it.
+		for _, f := range ix.testFiles() {
+			if path.Dir(f.Path) == dir && strings.HasSuffix(f.Path, "_test.go") && len(out) < 5 {
+				add(f.Path)
+			}
+		}
+	}
+	if ext != ".go" {
+		for _, f := range ix.importingTests(src, root) {
+			add(f)
+		}
+	}
+	return out
+}
+
+// importingTests returns test files whose imports name the source module:
+// from './music', from "../lib/music", from app.music import, import music.
+// The imports come from this run's scans: no file is read again.
+func (ix *Index) importingTests(src, root string) []string {
+	stem := strings.TrimSuffix(path.Base(src), path.Ext(src))
+	if stem == "index" || stem == "__init__" {
+		stem = path.Base(path.Dir(src))
+	}
+	module := strings.ReplaceAll(strings.TrimSuffix(src, path.Ext(src)), "/", ".")
+	var out []string
+	for _, f := range ix.testFiles() {
+		sc := ix.scans[f.Path]
+		if sc == nil || sc.Mods == "" {
+			continue
+		}
+		for _, m := range strings.Split(sc.Mods, "\n") {
+			if ext := path.Ext(m); extract.ForPath("x"+ext) != nil {
+				m = strings.TrimSuffix(m, ext) // "./music.js"
+			}
+			if strings.HasSuffix(m, "/"+stem) || m == stem || m == "."+stem || strings.HasSuffix(module, m) && strings.HasSuffix(m, "."+stem) {
+				out = append(out, f.Path)
+				break
+			}
+		}
+		if len(out) >= 5 {
+			break
+		}
+	}
+	return out
+}
