@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/rank"
+
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -109,16 +111,16 @@ const maxGroup = 6
 // definition that lies inside another chosen one (a method of a chosen
 // class) folded into it, and definitions that follow each other directly
 // in one file sharing one artifact.
-func buildArtifacts(matches []match, words map[string]bool) []*Artifact {
+func buildArtifacts(matches []rank.Match, words map[string]bool) []*Artifact {
 	byDef := map[*extract.Definition]*Artifact{}
 	var arts []*Artifact
 	for _, m := range matches {
-		a := byDef[m.def]
+		a := byDef[m.Def]
 		if a == nil {
-			d := m.def
+			d := m.Def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
-				source: m.ref.Source, order: m.order}
+				source: m.Ref.Source, order: m.Order}
 			if d.Grouped && len(d.Members) > maxGroup {
 				trimFields(a, words, false) // one name of a long const/var block
 			}
@@ -196,41 +198,41 @@ func groupErrors(arts []*Artifact) []*Artifact {
 	return out
 }
 
-func (a *Artifact) add(m match) {
-	a.Modified = a.Modified || m.ref.Modified
-	if m.ref.Source < a.source {
-		a.source = m.ref.Source
+func (a *Artifact) add(m rank.Match) {
+	a.Modified = a.Modified || m.Ref.Modified
+	if m.Ref.Source < a.source {
+		a.source = m.Ref.Source
 	}
-	a.order = min(a.order, m.order)
-	sym := m.def.QualifiedName()
+	a.order = min(a.order, m.Order)
+	sym := m.Def.QualifiedName()
 	if !slices.Contains(a.Symbols, sym) {
 		a.Symbols = append(a.Symbols, sym)
 	}
-	reason := m.reason
-	if m.ref.Modified {
+	reason := m.Reason
+	if m.Ref.Modified {
 		reason += "; the spec proposes to change it"
 	}
-	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.ref.Name, SpecLine: m.ref.Line, Reason: reason})
-	if m.handler != "" && !slices.Contains(a.Notes, m.handler) {
-		a.Notes = append(a.Notes, m.handler)
+	a.SelectedBy = append(a.SelectedBy, Selection{Ref: m.Ref.Name, SpecLine: m.Ref.Line, Reason: reason})
+	if m.Handler != "" && !slices.Contains(a.Notes, m.Handler) {
+		a.Notes = append(a.Notes, m.Handler)
 	}
-	if len(m.altered) > 0 {
-		a.Notes = append(a.Notes, fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.altered, ", ")))
+	if len(m.Altered) > 0 {
+		a.Notes = append(a.Notes, fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.Altered, ", ")))
 	}
-	if len(m.others) > 0 {
-		shown, more := m.others, ""
+	if len(m.Others) > 0 {
+		shown, more := m.Others, ""
 		if len(shown) > 2 {
-			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(m.others)-2)
+			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(m.Others)-2)
 		}
-		tail := fmt.Sprintf(" also %s %s%s; this one because %s.", naming.Plural(1, "matches", ""), strings.Join(shown, ", "), more, m.why)
+		tail := fmt.Sprintf(" also %s %s%s; this one because %s.", naming.Plural(1, "matches", ""), strings.Join(shown, ", "), more, m.Why)
 		for i, n := range a.Notes {
 			// Two names of one artifact with the same alternatives share a note.
 			if j := strings.Index(n, " also matches "); j > 0 && n[j:] == tail {
-				a.Notes[i] = n[:j] + fmt.Sprintf(", `%s`", m.ref.Name) + tail
+				a.Notes[i] = n[:j] + fmt.Sprintf(", `%s`", m.Ref.Name) + tail
 				return
 			}
 		}
-		a.Notes = append(a.Notes, fmt.Sprintf("`%s`%s", m.ref.Name, tail))
+		a.Notes = append(a.Notes, fmt.Sprintf("`%s`%s", m.Ref.Name, tail))
 	}
 }
 

@@ -2,15 +2,12 @@ package appendix
 
 import (
 	"fmt"
-	"maps"
-	"path"
-	"slices"
 	"sort"
 	"strings"
 
-	"github.com/appendix-dev/appendix/appendix/internal/search"
+	"github.com/appendix-dev/appendix/appendix/internal/rank"
 
-	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
@@ -22,20 +19,6 @@ import (
 // routeDetectors names the frameworks whose routes are recognised, so that
 // a missing route reads as "not found by these", not as "does not exist".
 const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hono, Fastify, Next.js, Remix, FastAPI, Flask, Django and Convex registrations"
-
-// match is a resolved reference: the definition chosen for it and why.
-type match struct {
-	ref    *spec.Ref
-	def    *extract.Definition
-	reason string
-	member string   // Type.field: the field the spec names inside def
-	order  int      // the reference's position among the spec's references
-	others []string // other definitions of the same name, as path:line
-	why    string   // why def was chosen over the others
-	// altered lists later migrations that ALTER a table created in one.
-	altered []string
-	handler string // a route's handler and its signature
-}
 
 // unresolvedRef is a strong reference with no definition.
 type unresolvedRef struct {
@@ -52,9 +35,9 @@ type unresolvedRef struct {
 // directory where another reference was settled, and last the first path.
 // A name that is no definition but a member of a chosen one ("its
 // `Field1`") selects that definition instead of becoming a gap.
-func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
+func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
 	externalHints = map[*spec.Ref]string{}
-	ctx := newSpecContext(sp, ix)
+	ctx := rank.New(sp, ix)
 	type pendingRef struct {
 		i     int
 		cands []*extract.Definition
@@ -70,8 +53,8 @@ func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []match, unres
 			continue
 		}
 		if r.Route != nil {
-			if m, ok := ctx.chooseRoute(r, ix.Routes, ix.Mounts); ok {
-				m.order = i
+			if m, ok := ctx.ChooseRoute(r, ix.Routes, ix.Mounts); ok {
+				m.Order = i
 				matches = append(matches, m)
 			} else if other := otherMethods(ix, r); other != "" && !r.Proposed {
 				unresolved = append(unresolved, unresolvedRef{r, other})
@@ -95,17 +78,17 @@ func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []match, unres
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
-			m := ctx.pick(r, cands, member)
-			m.order = i
+			m := ctx.Pick(r, cands, member)
+			m.Order = i
 			matches = append(matches, m)
-			ctx.settle(m.def)
+			ctx.Settle(m.Def)
 		default:
 			ambiguous = append(ambiguous, pendingRef{i, cands, member})
 		}
 	}
 	for _, p := range ambiguous {
-		m := ctx.pick(&sp.Refs[p.i], p.cands, p.mem)
-		m.order = p.i
+		m := ctx.Pick(&sp.Refs[p.i], p.cands, p.mem)
+		m.Order = p.i
 		matches = append(matches, m)
 	}
 	// "the `status` field", "an `EmailData` value": a member of an artifact
@@ -113,19 +96,19 @@ func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []match, unres
 	for _, p := range fields {
 		r := &sp.Refs[p.i]
 		if m, ok := memberOf(r, matches); ok {
-			m.order = p.i
+			m.Order = p.i
 			matches = append(matches, m)
 			continue
 		}
 		if cands, member, _ := candidates(ix, r); len(cands) > 0 {
-			m := ctx.pick(r, cands, member)
-			m.order = p.i
+			m := ctx.Pick(r, cands, member)
+			m.Order = p.i
 			matches = append(matches, m)
 			continue
 		}
 		if owners := ix.Members[r.Name]; len(owners) > 0 && !r.Proposed {
-			m := ctx.pick(r, owners, r.Name)
-			m.order = p.i
+			m := ctx.Pick(r, owners, r.Name)
+			m.Order = p.i
 			matches = append(matches, m)
 			continue
 		}
@@ -140,12 +123,12 @@ func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []match, unres
 	for _, p := range missing {
 		r := &sp.Refs[p.i]
 		if m, ok := memberOf(r, matches); ok {
-			m.order = p.i
+			m.Order = p.i
 			matches = append(matches, m)
 		} else if owners := ix.Members[r.Name]; len(owners) > 0 && !strings.Contains(r.Name, ".") {
 			// An enum value or class constant named alone: its enum or class.
-			m := ctx.pick(r, owners, r.Name)
-			m.order = p.i
+			m := ctx.Pick(r, owners, r.Name)
+			m.Order = p.i
 			matches = append(matches, m)
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, r)
@@ -170,7 +153,7 @@ func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []match, unres
 			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no definition in %s", at)})
 		}
 	}
-	sort.SliceStable(matches, func(i, j int) bool { return matches[i].order < matches[j].order })
+	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	return matches, unresolved, external, externalHints
 }
 
@@ -229,19 +212,19 @@ func distinctPlaces(ds []*extract.Definition) int {
 }
 
 // memberOf finds a chosen definition that has the reference as a member.
-func memberOf(r *spec.Ref, matches []match) (match, bool) {
+func memberOf(r *spec.Ref, matches []rank.Match) (rank.Match, bool) {
 	if strings.Contains(r.Name, ".") {
-		return match{}, false
+		return rank.Match{}, false
 	}
 	for _, m := range matches {
-		for _, mem := range m.def.Members {
+		for _, mem := range m.Def.Members {
 			if mem.Name == r.Name {
-				return match{ref: r, def: m.def, member: r.Name,
-					reason: fmt.Sprintf("defines `%s`, which has the member `%s`", m.def.QualifiedName(), r.Name)}, true
+				return rank.Match{Ref: r, Def: m.Def, Member: r.Name,
+					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`", m.Def.QualifiedName(), r.Name)}, true
 			}
 		}
 	}
-	return match{}, false
+	return rank.Match{}, false
 }
 
 // candidates returns the definitions a reference can mean: by name, or for
@@ -351,18 +334,6 @@ func memberOwner(ix *search.Index, d *extract.Definition, member string, depth i
 	return nil
 }
 
-// langFits reports a definition in the language the reference's wording
-// names, or any definition when it names none.
-func langFits(r *spec.Ref, d *extract.Definition) bool {
-	return r.Lang == "" || sameLang(r.Lang, d.Lang.Name)
-}
-
-// sameLang compares languages, counting TSX and JSX with their base.
-func sameLang(a, b string) bool {
-	a, b = scan.BaseLang(a), scan.BaseLang(b)
-	return a == b || a == "typescript" && b == "javascript"
-}
-
 func containsDef(ds []*extract.Definition, d *extract.Definition) bool {
 	for _, x := range ds {
 		if x == d {
@@ -370,230 +341,4 @@ func containsDef(ds []*extract.Definition, d *extract.Definition) bool {
 		}
 	}
 	return false
-}
-
-// specContext is what the whole spec says about where its code lives.
-type specContext struct {
-	amends  map[string][]string // the index's ALTER TABLE files, by table key
-	paths   []string            // paths the spec names that exist
-	quals   map[string]bool     // packages and directories the spec names
-	settled map[string]int      // directories of references with one candidate
-}
-
-func newSpecContext(sp *spec.Spec, ix *search.Index) *specContext {
-	c := &specContext{quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends}
-	for _, r := range sp.Refs {
-		switch {
-		case r.IsPath:
-			if ix.PathExists(r.Name) {
-				c.paths = append(c.paths, r.Name)
-			}
-		case strings.Contains(r.Name, "."):
-			if q := strings.Split(r.Name, ".")[0]; ix.Modules[q] {
-				c.quals[q] = true
-			}
-		case ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name:
-			c.quals[r.Name] = true // `userbus` in a code span names a package
-		}
-	}
-	return c
-}
-
-func (c *specContext) settle(d *extract.Definition) { c.settled[path.Dir(d.Path)]++ }
-
-// affinity scores how strongly the spec points at a definition's location,
-// higher is stronger: a path the spec names (3), the directory of a file it
-// names (2), a package it qualifies names with (2), and each other
-// reference settled in the same directory (1, at most 3). The reason names
-// the strongest signal.
-func (c *specContext) affinity(d *extract.Definition) (int, string) {
-	score, why := 0, ""
-	note := func(n int, reason string) {
-		if why == "" {
-			why = reason
-		}
-		score += n
-	}
-	dir := path.Dir(d.Path)
-	for _, p := range c.paths {
-		if search.UnderPath(d.Path, p) {
-			note(3, fmt.Sprintf("it is under `%s`, which the spec names", p))
-			break
-		}
-		if path.Dir(p) == dir && path.Ext(p) != "" {
-			note(2, fmt.Sprintf("it is beside `%s`, which the spec names", p))
-			break
-		}
-	}
-	for _, q := range slices.Sorted(maps.Keys(c.quals)) {
-		if search.InModule(d.Path, q) {
-			note(2, fmt.Sprintf("it is in `%s`, which the spec names", q))
-			break
-		}
-	}
-	if n := c.settled[dir]; n > 0 {
-		note(min(n, 3), fmt.Sprintf("%d other %s the spec names %s in `%s`", n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), dir))
-	}
-	return score, why
-}
-
-// pick ranks the candidates of one reference and explains the choice.
-func (c *specContext) pick(r *spec.Ref, cands []*extract.Definition, member string) match {
-	qualified := strings.Contains(r.Name, ".")
-	tableish := r.Hint == spec.HintTable || strings.ToLower(r.Name) == r.Name
-	base := func(d *extract.Definition) int {
-		s := 0
-		if !hintFits(r.Hint, d.Kind) {
-			s += 8
-		}
-		if scan.TestFile(d.Path) {
-			s += 16
-		}
-		if d.Container != "" && !qualified {
-			s += 4
-		}
-		if !d.Exported {
-			s += 2
-		}
-		if d.Kind == extract.KindConstant && d.Title == "Variable" {
-			s++ // a bare name means a type or function before a variable
-		}
-		if d.Kind == extract.KindSchema {
-			// The schema states what the data is; application types follow it.
-			s -= 2
-			if r.Hint == spec.HintTable || strings.ToLower(r.Name) == r.Name {
-				s -= 2
-			}
-		}
-		if naming.MigrationPath(d.Path) {
-			s += 2 // history: the schema file says what is current
-		}
-		if tableish && (path.Base(d.Path) == "models.py" || strings.Contains(d.Path, "/models/")) {
-			s -= 2 // a table is a model before it is an admin, form or serializer class
-		}
-		return s
-	}
-	type ranked struct {
-		d      *extract.Definition
-		score  int
-		reason string
-	}
-	rs := make([]ranked, len(cands))
-	for i, d := range cands {
-		aff, why := c.affinity(d)
-		rs[i] = ranked{d, base(d) - 3*aff, why}
-	}
-	exact := func(d *extract.Definition) bool {
-		return qualified || d.Name == r.Name || slices.Contains(d.Aliases, r.Name)
-	}
-	sort.SliceStable(rs, func(i, j int) bool {
-		// A definition with the spec's own name always beats one found by
-		// naming convention (`OrderItem` the Go type, not table order_items).
-		if ei, ej := exact(rs[i].d), exact(rs[j].d); ei != ej {
-			return ei
-		}
-		// Then one in the language the wording names ("the `Order` GraphQL
-		// type" is not the proto message).
-		if li, lj := langFits(r, rs[i].d), langFits(r, rs[j].d); li != lj {
-			return li
-		}
-		// Then one of the kind the wording names ("the `Metric` interface").
-		if hi, hj := hintFits(r.Hint, rs[i].d.Kind), hintFits(r.Hint, rs[j].d.Kind); hi != hj {
-			return hi
-		}
-		if rs[i].score != rs[j].score {
-			return rs[i].score < rs[j].score
-		}
-		if rs[i].d.Path != rs[j].d.Path {
-			return rs[i].d.Path < rs[j].d.Path
-		}
-		return rs[i].d.StartLine < rs[j].d.StartLine
-	})
-	best := rs[0]
-	reason := fmt.Sprintf("defines `%s`", r.Name)
-	if member != "" && !strings.Contains(r.Name, ".") {
-		reason = fmt.Sprintf("defines `%s`, which has the member `%s`", best.d.Name, member)
-	} else if member != "" {
-		parts := strings.Split(r.Name, ".")
-		if head := parts[len(parts)-2]; head != best.d.Name {
-			reason = fmt.Sprintf("defines `%s`, from which `%s` inherits the member `%s`", best.d.Name, head, member)
-		} else {
-			reason = fmt.Sprintf("defines `%s`, which has the member `%s`", head, member)
-		}
-	}
-	m := match{ref: r, def: best.d, member: member}
-	if r.Path != "" && search.UnderPath(best.d.Path, r.Path) {
-		reason += fmt.Sprintf(", in `%s` as the spec says", r.Path)
-	}
-	for _, o := range rs[1:] {
-		if o.d.Path == best.d.Path && o.d.StartLine == best.d.StartLine {
-			continue
-		}
-		if exact(best.d) && !exact(o.d) {
-			continue // the spec's own name was found: conventions are no rival
-		}
-		if !naming.MigrationPath(best.d.Path) && naming.MigrationPath(o.d.Path) && best.d.Kind == extract.KindSchema || best.d.Kind == extract.KindEnum && naming.MigrationPath(o.d.Path) {
-			continue // migration history is no rival to the schema file
-		}
-		if o.d.Name != r.Name && !qualified {
-			m.others = append(m.others, fmt.Sprintf("%s:%d (%s)", o.d.Path, o.d.DeclLine, o.d.Name))
-		} else {
-			m.others = append(m.others, fmt.Sprintf("%s:%d", o.d.Path, o.d.DeclLine))
-		}
-	}
-	if len(m.others) > 0 {
-		switch {
-		case r.Path != "" && search.UnderPath(best.d.Path, r.Path):
-			m.why = fmt.Sprintf("the spec names `%s` next to it", r.Path)
-		case r.Lang != "" && langFits(r, best.d) && !langFits(r, rs[1].d):
-			m.why = fmt.Sprintf("the spec names it as %s", best.d.Lang.Name)
-		case hintFits(r.Hint, best.d.Kind) && !hintFits(r.Hint, rs[1].d.Kind):
-			m.why = "the spec calls it " + naming.Article(string(r.Hint))
-		case !naming.MigrationPath(best.d.Path) && naming.MigrationPath(rs[1].d.Path) && rs[1].d.Name == best.d.Name:
-			m.why = "a schema file states the current shape; migrations are history"
-		case exact(best.d) && !exact(rs[1].d):
-			m.why = "it has the name the spec uses; the others match by naming convention"
-		case best.reason != "" && (len(rs) == 1 || rs[1].score > best.score):
-			m.why = best.reason
-		case len(rs) > 1 && rs[1].score > best.score:
-			m.why = "the others are tests, unexported, methods or of another kind"
-		default:
-			m.why = "nothing in the spec tells them apart: first by path"
-		}
-		shown := m.others
-		more := ""
-		if len(shown) > 3 {
-			more = fmt.Sprintf(" (+%d more)", len(shown)-3)
-			shown = shown[:3]
-		}
-		reason += fmt.Sprintf("; chosen because %s; also defined at %s%s", m.why, strings.Join(shown, ", "), more)
-	}
-	m.reason = reason
-	if best.d.Kind == extract.KindSchema && best.d.Lang.Name == "sql" && naming.MigrationPath(best.d.Path) {
-		for _, f := range c.amends[naming.TableKey(best.d.Name)] {
-			if f != best.d.Path {
-				m.altered = append(m.altered, f)
-			}
-		}
-		sort.Strings(m.altered)
-	}
-	return m
-}
-
-// hintFits reports whether a definition kind is what the spec's wording
-// says the reference is.
-func hintFits(h spec.Hint, k extract.Kind) bool {
-	switch h {
-	case spec.HintInterface:
-		return k == extract.KindInterface
-	case spec.HintTable, spec.HintType:
-		return k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum || k == extract.KindError || k == extract.KindSchema
-	case spec.HintFunction:
-		return k == extract.KindFunction || k == extract.KindMethod
-	case spec.HintEnum:
-		return k == extract.KindEnum || k == extract.KindType || k == extract.KindSchema
-	case spec.HintConstant:
-		return k == extract.KindConstant || k == extract.KindEnum || k == extract.KindError
-	}
-	return true
 }
