@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/resolve"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -188,7 +190,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		var lines []string
 		for _, d := range ds {
 			if (d.Kind == extract.KindFunction) && d.Exported {
-				lines = append(lines, fmt.Sprintf("`%s` (%s:%d)", signatureLine(d), d.Path, d.DeclLine))
+				lines = append(lines, fmt.Sprintf("`%s` (%s:%d)", resolve.SignatureLine(d), d.Path, d.DeclLine))
 			}
 		}
 		items = listItem(kind, "Existing utilities", lines, 15)

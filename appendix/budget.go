@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -81,24 +82,13 @@ func restore(doc *Document) {
 	}
 }
 
-// isCommentLine reports doc comment and decorator lines above a signature.
-func isCommentLine(s string) bool {
-	t := strings.TrimSpace(s)
-	for _, p := range []string{"//", "/*", "*", "#", "@"} {
-		if strings.HasPrefix(t, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // trimSignature cuts a multi-line function signature to its declaring line.
 func trimSignature(a *Artifact) bool {
 	if a.ContextFile != "" || (a.Kind != extract.KindFunction && a.Kind != extract.KindMethod) || len(a.Lines) < 2 {
 		return false
 	}
 	i := 0
-	for i < len(a.Lines)-1 && isCommentLine(a.Lines[i].Text) {
+	for i < len(a.Lines)-1 && scan.CommentLine(a.Lines[i].Text) {
 		i++
 	}
 	rest := len(a.Lines) - i - 1

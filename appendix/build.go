@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/resolve"
+
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
@@ -94,7 +96,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	res = &Result{Doc: doc, Warnings: ix.Warnings, ix: ix}
 
-	matches, unresolved, external, hints := resolve(sp, ix, doc.at(repo.Scope))
+	matches, unresolved, external, hints := resolve.Refs(sp, ix, doc.at(repo.Scope))
 	res.External = []Gap{}
 	for _, r := range external {
 		hint := hints[r]
@@ -104,12 +106,12 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		res.External = append(res.External, Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint})
 	}
 	for _, u := range unresolved {
-		doc.Gaps = append(doc.Gaps, Gap{Ref: u.ref.Name, SpecLine: u.ref.Line, Hint: u.hint})
+		doc.Gaps = append(doc.Gaps, Gap{Ref: u.Ref.Name, SpecLine: u.Ref.Line, Hint: u.Hint})
 	}
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
 	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
 
-	if err := handlerNotes(ctx, ix, repo.Root, matches); err != nil {
+	if err := resolve.HandlerNotes(ctx, ix, repo.Root, matches); err != nil {
 		return nil, err
 	}
 	arts := buildArtifacts(matches, sp.Words)

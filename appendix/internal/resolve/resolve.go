@@ -1,4 +1,4 @@
-package appendix
+package resolve
 
 import (
 	"fmt"
@@ -22,11 +22,11 @@ const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hon
 
 // unresolvedRef is a strong reference with no definition.
 type unresolvedRef struct {
-	ref  *spec.Ref
-	hint string
+	Ref  *spec.Ref
+	Hint string
 }
 
-// resolve chooses one definition per reference, or reports it unresolved.
+// Refs chooses one definition per reference, or reports it unresolved.
 //
 // It runs in two passes. References with one possible definition are
 // settled first; they tell where the spec's code lives. A reference with
@@ -35,7 +35,7 @@ type unresolvedRef struct {
 // directory where another reference was settled, and last the first path.
 // A name that is no definition but a member of a chosen one ("its
 // `Field1`") selects that definition instead of becoming a gap.
-func resolve(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
+func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
 	externalHints = map[*spec.Ref]string{}
 	ctx := rank.New(sp, ix)
 	type pendingRef struct {

@@ -1,4 +1,4 @@
-package appendix
+package resolve
 
 import (
 	"context"
@@ -43,10 +43,10 @@ func otherMethods(ix *search.Index, r *spec.Ref) string {
 	return "the path is registered only for " + strings.Join(found, ", ")
 }
 
-// handlerNotes finds, for each chosen route whose handler is named and
+// HandlerNotes finds, for each chosen route whose handler is named and
 // defined elsewhere, the handler's signature, and notes it on the match:
 // a route artifact shows method, path, handler and its signature.
-func handlerNotes(ctx context.Context, ix *search.Index, root string, matches []rank.Match) error {
+func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []rank.Match) error {
 	wanted := map[string]scan.Want{}
 	for _, m := range matches {
 		if h := routeHandler(m); h != "" {
@@ -86,7 +86,7 @@ func handlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			m.Handler = fmt.Sprintf("Handler `%s`: no definition found.", h)
 			continue
 		}
-		m.Handler = fmt.Sprintf("Handler `%s` (%s:%d): `%s`", h, best.Path, best.DeclLine, signatureLine(best))
+		m.Handler = fmt.Sprintf("Handler `%s` (%s:%d): `%s`", h, best.Path, best.DeclLine, SignatureLine(best))
 	}
 	return nil
 }
@@ -106,12 +106,12 @@ func routeHandler(m rank.Match) string {
 	return m.Def.Route.Handler
 }
 
-// signatureLine is a definition's declaring line, joined with the lines of
+// SignatureLine is a definition's declaring line, joined with the lines of
 // a signature that wraps, without its doc comment or decorators.
-func signatureLine(d *extract.Definition) string {
+func SignatureLine(d *extract.Definition) string {
 	var parts []string
 	for _, l := range d.Lines {
-		if len(parts) == 0 && isCommentLine(l.Text) {
+		if len(parts) == 0 && scan.CommentLine(l.Text) {
 			continue
 		}
 		parts = append(parts, strings.TrimSpace(l.Text))
