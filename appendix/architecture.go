@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -67,14 +69,14 @@ func sections(lines []string) []section {
 // architectureArtifacts returns A0, the compact primer, and, when the
 // round and the spec call for it, A0b: the overview subsection that the
 // spec's names and components point at.
-func architectureArtifacts(root string, round int, sp *spec.Spec, arts []*Artifact) []*Artifact {
+func architectureArtifacts(root string, round int, sp *spec.Spec, arts []*artifact.Artifact) []*artifact.Artifact {
 	dir := filepath.Join(root, ".architecture")
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() || round != 2 {
 		// Round 3 and later: the opponents saw it in Round 2.
 		return nil
 	}
 	terms := archTerms(root, sp, arts)
-	var out []*Artifact
+	var out []*artifact.Artifact
 	if a := archExcerpt(root, ".architecture/primer.md", terms, "Compact system summary and key boundaries", false); a != nil {
 		a.Label = "A0"
 		out = append(out, a)
@@ -89,7 +91,7 @@ func architectureArtifacts(root string, round int, sp *spec.Spec, arts []*Artifa
 		}
 	}
 	for _, a := range out {
-		a.keepLabel = true
+		a.KeepLabel = true
 	}
 	return out
 }
@@ -97,7 +99,7 @@ func architectureArtifacts(root string, round int, sp *spec.Spec, arts []*Artifa
 // archCalledFor follows protocol section 6: include the overview for a new
 // component touching several existing ones or a change of data flow, not
 // for a spec that modifies one isolated component.
-func archCalledFor(sp *spec.Spec, arts []*Artifact) bool {
+func archCalledFor(sp *spec.Spec, arts []*artifact.Artifact) bool {
 	dirs := map[string]bool{}
 	modDirs := map[string]bool{}
 	for _, a := range arts {
@@ -122,7 +124,7 @@ func archCalledFor(sp *spec.Spec, arts []*Artifact) bool {
 
 // archTerms are the words a relevant section mentions: the spec's names,
 // their files' directories, and the manifest components that own them.
-func archTerms(root string, sp *spec.Spec, arts []*Artifact) map[string]int {
+func archTerms(root string, sp *spec.Spec, arts []*artifact.Artifact) map[string]int {
 	terms := map[string]int{}
 	for _, r := range sp.Refs {
 		for _, w := range naming.Words(r.Name) {
@@ -191,7 +193,7 @@ func manifestComponents(root string) []component {
 // forced to a subsection), else its most relevant section, cut to
 // maxArchLines. Line numbers quoted inside the document are not trusted or
 // used; only the excerpt's own lines are cited.
-func archExcerpt(root, rel string, terms map[string]int, mark string, subsection bool) *Artifact {
+func archExcerpt(root, rel string, terms map[string]int, mark string, subsection bool) *artifact.Artifact {
 	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil || len(b) > scan.MaxFileSize {
 		return nil
@@ -226,8 +228,8 @@ func archExcerpt(root, rel string, terms map[string]int, mark string, subsection
 			start, end, title = secs[best].start, secs[best].end, secs[best].title
 		}
 	}
-	a := &Artifact{Kind: extract.KindArchitecture, Title: "Architecture Context", Path: rel, Lang: extract.Markdown,
-		Symbols: []string{path.Base(rel)}, source: spec.FromProse, order: -1}
+	a := &artifact.Artifact{Kind: extract.KindArchitecture, Title: "Architecture Context", Path: rel, Lang: extract.Markdown,
+		Symbols: []string{path.Base(rel)}, Source: spec.FromProse, Order: -1}
 	if title != "" {
 		a.Notes = append(a.Notes, fmt.Sprintf("Extracted subsection: %q", title))
 	} else if mark != "" {
@@ -244,6 +246,6 @@ func archExcerpt(root, rel string, terms map[string]int, mark string, subsection
 		a.Lines = append(a.Lines, extract.Line{Row: end, Text: fmt.Sprintf("<!-- ... section continues in %s -->", rel)})
 	}
 	a.StartLine, a.EndLine = start, end
-	a.SelectedBy = []Selection{{Ref: path.Base(rel), Reason: "architecture context for Round 2 (protocol section 6)"}}
+	a.SelectedBy = []artifact.Selection{{Ref: path.Base(rel), Reason: "architecture context for Round 2 (protocol section 6)"}}
 	return a
 }

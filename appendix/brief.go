@@ -146,14 +146,14 @@ func (b *briefer) base() []briefItem {
 	var items []briefItem
 	terms := archTerms(root, b.spec, b.res.Doc.Artifacts)
 	if a := archExcerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", a.Path, a.lineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
 	}
 	if a := archExcerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), a.Path, a.lineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), a.Path, a.LineRange()), text: a.Text()})
 	}
 	if p := b.targetArchitecture(); p != "" {
 		if a := archExcerpt(root, p, terms, "", false); a != nil {
-			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", a.Path, a.lineRange()), text: a.Text()})
+			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
 		}
 	}
 	if len(b.blast) > 0 {

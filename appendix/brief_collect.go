@@ -118,7 +118,7 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 	for _, a := range b.res.Doc.Artifacts {
 		for _, k := range kinds {
 			if a.Kind == k {
-				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: `%s` (%s, %s)", a.Title, strings.Join(a.Symbols, "`, `"), a.Path, a.lineRange()),
+				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: `%s` (%s, %s)", a.Title, strings.Join(a.Symbols, "`, `"), a.Path, a.LineRange()),
 					text: a.Text(), fence: a.Lang.Fence, path: a.Path})
 			}
 		}
@@ -226,7 +226,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
 	case supArchitecture:
 		if a := archExcerpt(root, ".architecture/overview.md", archTerms(root, b.spec, b.res.Doc.Artifacts), "", false); a != nil {
-			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", a.Path, a.lineRange()), text: a.Text()}}
+			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", a.Path, a.LineRange()), text: a.Text()}}
 		}
 	case supTarget:
 		if p := b.targetArchitecture(); p != "" {

@@ -3,11 +3,11 @@ package appendix
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
@@ -31,7 +31,7 @@ type Config struct {
 	NoCache      bool              // do not read or write the extraction cache
 	Cache        *cache.Cache      // a cache already loaded (benchmarks), else one is loaded
 	Now          time.Time
-	ContextFiles []ContextFile // files passed to the debate with --context
+	ContextFiles []artifact.ContextFile // files passed to the debate with --context
 }
 
 // Result is a built appendix and what building it found.
@@ -114,17 +114,17 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if err := resolve.HandlerNotes(ctx, ix, repo.Root, matches); err != nil {
 		return nil, err
 	}
-	arts := buildArtifacts(matches, sp.Words)
-	markContextFiles(arts, repo.Root, cfg.ContextFiles, sp.Words)
+	arts := artifact.Build(matches, sp.Words)
+	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, sp.Words)
 	// Redacted before anything hashes or stores the text: the round
 	// history compares what was shown.
-	res.Redactions = redactArtifacts(arts)
+	res.Redactions = artifact.Redact(arts)
 	need := map[string]bool{}
 	for _, n := range cfg.Need {
 		need[n] = true
 	}
 	arts = applyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
-	prioritize(arts)
+	artifact.Prioritize(arts)
 	arts = append(architectureArtifacts(repo.Root, cfg.Round, sp, arts), arts...)
 	if testWordsRe.Match(proseOnly(sp.Src)) {
 		switch t := testFilesArtifact(ix, repo.Root, arts); {
@@ -136,7 +136,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		}
 	}
 	doc.Artifacts = arts
-	res.Redactions += redactArtifacts(arts) // the architecture and test artifacts
+	res.Redactions += artifact.Redact(arts) // the architecture and test artifacts
 	res.Unresolved = doc.Gaps
 
 	var paths []string
@@ -193,52 +193,6 @@ func proseOnly(src []byte) []byte {
 		}
 	}
 	return out
-}
-
-// markContextFiles turns artifacts from files the debate already has (via
-// --context) into pointers: the code is never pasted twice. The pointer
-// names the file as the user gave it to --context.
-func markContextFiles(arts []*Artifact, root string, files []ContextFile, words map[string]bool) {
-	for _, f := range files {
-		rel, err := filepath.Rel(root, f.Abs)
-		if err != nil {
-			continue
-		}
-		rel = filepath.ToSlash(rel)
-		for _, a := range arts {
-			if a.Path != rel {
-				continue
-			}
-			// The excerpt the spec needs; only a pointer when that would
-			// repeat the whole file the debate already has.
-			trimmed := trimFields(a, words, false) || trimFields(a, words, true)
-			a.ContextFile = f.Name
-			a.PointerOnly = !trimmed && coversFile(f.Abs, a)
-		}
-	}
-}
-
-// coversFile reports an artifact that shows every non-blank line of a file.
-func coversFile(file string, a *Artifact) bool {
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return true
-	}
-	lines := strings.Split(string(b), "\n")
-	first, last := 0, len(lines)-1
-	for first < len(lines) && strings.TrimSpace(lines[first]) == "" {
-		first++
-	}
-	for last > 0 && strings.TrimSpace(lines[last]) == "" {
-		last--
-	}
-	return a.StartLine <= first+1 && a.EndLine >= last+1
-}
-
-// ContextFile is a file passed with --context: as given, and absolute.
-type ContextFile struct {
-	Name string
-	Abs  string
 }
 
 // maxSubmoduleGaps is how many submodules the markdown names one by one.

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -155,7 +157,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if _, err := os.Stat(abs); err != nil {
 			return fmt.Errorf("--context %s: %w", c, unwrapPath(err))
 		}
-		cfg.ContextFiles = append(cfg.ContextFiles, ContextFile{Name: filepath.ToSlash(c), Abs: abs})
+		cfg.ContextFiles = append(cfg.ContextFiles, artifact.ContextFile{Name: filepath.ToSlash(c), Abs: abs})
 	}
 	cfg.Need, cfg.NoCache = o.Need, o.NoCache
 	store, inv, invErr := loadInventory(repo.Root, o.Inventory)

@@ -300,15 +300,15 @@ func TestBudgetLeavesNoRoomUnused(t *testing.T) {
 			t.Fatalf("budget %d: %d lines", budget, doc.Lines())
 		}
 		for _, a := range doc.Artifacts {
-			if a.full == nil || a.Truncated == a.full.truncated {
+			trimmed := a.Truncated
+			undo, ok := a.Untrim()
+			if !ok {
 				continue
 			}
-			cut := a.Lines
-			a.Lines = a.full.lines
 			if doc.Lines() <= budget {
-				t.Errorf("budget %d: %s stays trimmed (%s) though its full text fits", budget, a.Label, a.Truncated)
+				t.Errorf("budget %d: %s stays trimmed (%s) though its full text fits", budget, a.Label, trimmed)
 			}
-			a.Lines = cut
+			undo()
 		}
 	}
 }

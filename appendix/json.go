@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"time"
+
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 )
 
 // SchemaVersion is the version of the JSON output format. Fields are added,
@@ -45,21 +47,21 @@ type BudgetOutput struct {
 
 // ArtifactOutput is one artifact.
 type ArtifactOutput struct {
-	Label       string      `json:"label"`
-	Kind        string      `json:"kind"`
-	Title       string      `json:"title"`
-	Path        string      `json:"path"`
-	StartLine   int         `json:"start_line"`
-	EndLine     int         `json:"end_line"`
-	Language    string      `json:"language"`
-	Symbols     []string    `json:"symbols"`
-	Modified    bool        `json:"modified"`
-	Truncated   string      `json:"truncated"`
-	Notes       []string    `json:"notes"`
-	SelectedBy  []Selection `json:"selected_by"`
-	Tokens      int         `json:"tokens"`
-	Text        string      `json:"text"`
-	ContextFile string      `json:"context_file,omitempty"`
+	Label       string               `json:"label"`
+	Kind        string               `json:"kind"`
+	Title       string               `json:"title"`
+	Path        string               `json:"path"`
+	StartLine   int                  `json:"start_line"`
+	EndLine     int                  `json:"end_line"`
+	Language    string               `json:"language"`
+	Symbols     []string             `json:"symbols"`
+	Modified    bool                 `json:"modified"`
+	Truncated   string               `json:"truncated"`
+	Notes       []string             `json:"notes"`
+	SelectedBy  []artifact.Selection `json:"selected_by"`
+	Tokens      int                  `json:"tokens"`
+	Text        string               `json:"text"`
+	ContextFile string               `json:"context_file,omitempty"`
 }
 
 // JSON renders the result as the --format json document.
@@ -87,7 +89,7 @@ func (r *Result) JSON() ([]byte, error) {
 	for _, a := range d.Artifacts {
 		text := a.Text()
 		if a.PointerOnly {
-			text = a.pointer()
+			text = a.Pointer()
 		}
 		out.Artifacts = append(out.Artifacts, ArtifactOutput{
 			Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path, StartLine: a.StartLine, EndLine: a.EndLine,

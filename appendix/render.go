@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -29,7 +31,7 @@ type Document struct {
 	Git         bool
 	Head        *gitinfo.Head
 	Dirty       []string // files shown that have uncommitted changes
-	Artifacts   []*Artifact
+	Artifacts   []*artifact.Artifact
 	Gaps        []Gap
 	gapsShown   int  // gaps listed in markdown; the rest are counted in one line
 	hideGaps    bool // not even the count fits the budget
@@ -81,12 +83,12 @@ func (d *Document) Label() {
 	next := max(d.nextLabel, 1)
 	taken := map[string]bool{}
 	for _, a := range d.Artifacts {
-		if a.keepLabel {
+		if a.KeepLabel {
 			taken[a.Label] = true
 		}
 	}
 	for _, a := range d.Artifacts {
-		if a.keepLabel {
+		if a.KeepLabel {
 			continue
 		}
 		for taken["A"+strconv.Itoa(next)] {
@@ -148,7 +150,7 @@ func (d *Document) Markdown() string {
 		if a.Kind == extract.KindTestFiles {
 			fmt.Fprintf(&b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
 		} else {
-			fmt.Fprintf(&b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.lineRange())
+			fmt.Fprintf(&b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.LineRange())
 		}
 		for _, n := range a.Notes {
 			fmt.Fprintf(&b, "> %s\n", n)
@@ -157,7 +159,7 @@ func (d *Document) Markdown() string {
 			b.WriteByte('\n')
 		}
 		if a.ContextFile != "" {
-			b.WriteString(a.pointer() + "\n")
+			b.WriteString(a.Pointer() + "\n")
 			if a.PointerOnly {
 				continue
 			}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -25,13 +27,9 @@ type Reuse struct {
 }
 
 // textHash identifies the full text an artifact shows (before budget trims).
-func textHash(a *Artifact) string {
-	lines := a.Lines
-	if a.full != nil {
-		lines = a.full.lines
-	}
+func textHash(a *artifact.Artifact) string {
 	h := sha256.New()
-	for _, l := range lines {
+	for _, l := range a.FullLines() {
 		fmt.Fprintf(h, "%d\x00%s\n", l.Row, l.Text)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
@@ -94,7 +92,7 @@ type shownBefore struct {
 // applyHistory gives artifacts shown in an earlier round their label back,
 // and from Round 3 on turns those whose file is unchanged into reuse lines
 // instead of showing them again. It returns the artifacts still to show.
-func applyHistory(doc *Document, arts []*Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*Artifact {
+func applyHistory(doc *Document, arts []*artifact.Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*artifact.Artifact {
 	prev := map[string]shownBefore{}
 	for _, h := range history {
 		if h.Round >= round {
@@ -106,7 +104,7 @@ func applyHistory(doc *Document, arts []*Artifact, root string, round int, histo
 			}
 		}
 	}
-	var keep []*Artifact
+	var keep []*artifact.Artifact
 	for _, a := range arts {
 		var hit *shownBefore
 		for _, s := range a.Symbols {
@@ -119,7 +117,7 @@ func applyHistory(doc *Document, arts []*Artifact, root string, round int, histo
 			keep = append(keep, a)
 			continue
 		}
-		a.Label, a.keepLabel = hit.Label, true
+		a.Label, a.KeepLabel = hit.Label, true
 		blob, _ := gitinfo.BlobHash(root, a.Path)
 		needed := false
 		for _, s := range a.SelectedBy {

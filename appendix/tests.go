@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
@@ -34,7 +36,7 @@ const maxTestNames = 6
 // testFilesArtifact lists, names only, the test files that cover the
 // source files shown: foo_test.go, test_foo.py / foo_test.py, foo.test.ts /
 // foo.spec.ts / __tests__/foo.ts, with their test names when short.
-func testFilesArtifact(ix *search.Index, root string, arts []*Artifact) *Artifact {
+func testFilesArtifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifact.Artifact {
 	var sources []string
 	seen := map[string]bool{}
 	for _, a := range arts {
@@ -58,15 +60,15 @@ func testFilesArtifact(ix *search.Index, root string, arts []*Artifact) *Artifac
 		}
 	}
 	if len(tests) == 0 {
-		return &Artifact{Kind: extract.KindTestFiles, SelectedBy: []Selection{{Ref: "tests", Reason: strings.Join(sources, ", ")}}}
+		return &artifact.Artifact{Kind: extract.KindTestFiles, SelectedBy: []artifact.Selection{{Ref: "tests", Reason: strings.Join(sources, ", ")}}}
 	}
 	sort.Strings(tests)
-	a := &Artifact{Kind: extract.KindTestFiles, Title: "Test Files", Lang: extract.Text, source: spec.FromFence, order: 1 << 30}
+	a := &artifact.Artifact{Kind: extract.KindTestFiles, Title: "Test Files", Lang: extract.Text, Source: spec.FromFence, Order: 1 << 30}
 	for _, t := range tests {
 		a.Lines = append(a.Lines, extract.Line{Text: t + testNames(filepath.Join(root, filepath.FromSlash(t)))})
 	}
 	a.Symbols = tests
-	a.SelectedBy = []Selection{{Ref: "tests", Reason: fmt.Sprintf("the spec discusses testing; test files covering %s", strings.Join(sources, ", "))}}
+	a.SelectedBy = []artifact.Selection{{Ref: "tests", Reason: fmt.Sprintf("the spec discusses testing; test files covering %s", strings.Join(sources, ", "))}}
 	return a
 }
 

@@ -1,4 +1,4 @@
-package appendix
+package artifact
 
 import (
 	"fmt"
@@ -44,9 +44,9 @@ type Artifact struct {
 	Notes       []string // shown under the heading: other definitions of an ambiguous name
 
 	full      *shape      // the artifact before the budget trimmed it
-	keepLabel bool        // the label an earlier round gave it
-	source    spec.Source // best source among the references that chose it
-	order     int         // position in the spec of the first reference naming it
+	KeepLabel bool        // the label an earlier round gave it
+	Source    spec.Source // best source among the references that chose it
+	Order     int         // position in the spec of the first reference naming it
 	overflow  bool        // past the protocol's per-kind guideline
 	redacted  bool        // its secrets are replaced already
 }
@@ -58,8 +58,30 @@ type shape struct {
 	truncated  string
 }
 
-func (a *Artifact) snapshot() {
+// Snapshot keeps the artifact's full text, for Untrim.
+func (a *Artifact) Snapshot() {
 	a.full = &shape{a.Lines, a.StartLine, a.EndLine, a.Truncated}
+}
+
+// FullLines is the text before any budget trim.
+func (a *Artifact) FullLines() []extract.Line {
+	if a.full != nil {
+		return a.full.lines
+	}
+	return a.Lines
+}
+
+// Untrim gives a trimmed artifact back the text Snapshot kept; undo trims
+// it again. ok is false when it was not trimmed.
+func (a *Artifact) Untrim() (undo func(), ok bool) {
+	if a.full == nil || a.Truncated == a.full.truncated {
+		return nil, false
+	}
+	cut := *a
+	a.Lines, a.StartLine, a.EndLine, a.Truncated = a.full.lines, a.full.start, a.full.end, a.full.truncated
+	return func() {
+		a.Lines, a.StartLine, a.EndLine, a.Truncated = cut.Lines, cut.StartLine, cut.EndLine, cut.Truncated
+	}, true
 }
 
 // Text is the code the artifact shows.
@@ -78,17 +100,17 @@ func (a *Artifact) Text() string {
 func (a *Artifact) Tokens() int {
 	switch {
 	case a.PointerOnly:
-		return (len(a.pointer()) + 3) / 4
+		return (len(a.Pointer()) + 3) / 4
 	case a.ContextFile != "":
-		return (len(a.pointer()) + 1 + len(a.Text()) + 3) / 4
+		return (len(a.Pointer()) + 1 + len(a.Text()) + 3) / 4
 	}
 	return (len(a.Text()) + 3) / 4
 }
 
-// pointer is the line that sends a reader to a --context file.
-func (a *Artifact) pointer() string {
+// Pointer is the line that sends a reader to a --context file.
+func (a *Artifact) Pointer() string {
 	if a.PointerOnly {
-		return fmt.Sprintf("(See --context file: %s, %s.)", a.ContextFile, a.lineRange())
+		return fmt.Sprintf("(See --context file: %s, %s.)", a.ContextFile, a.LineRange())
 	}
 	what := "the full file"
 	if a.Kind == extract.KindSchema || a.Kind == extract.KindEnum {
@@ -97,7 +119,7 @@ func (a *Artifact) pointer() string {
 	return fmt.Sprintf("(See --context file: %s for %s. Relevant excerpt below.)", a.ContextFile, what)
 }
 
-func (a *Artifact) lineRange() string {
+func (a *Artifact) LineRange() string {
 	if a.StartLine == a.EndLine {
 		return fmt.Sprintf("line %d", a.StartLine)
 	}
@@ -107,11 +129,11 @@ func (a *Artifact) lineRange() string {
 // maxGroup is the largest declaration block shown whole for one of its names.
 const maxGroup = 6
 
-// buildArtifacts turns matches into artifacts: one per definition, with a
+// Build turns matches into artifacts: one per definition, with a
 // definition that lies inside another chosen one (a method of a chosen
 // class) folded into it, and definitions that follow each other directly
 // in one file sharing one artifact.
-func buildArtifacts(matches []rank.Match, words map[string]bool) []*Artifact {
+func Build(matches []rank.Match, words map[string]bool) []*Artifact {
 	byDef := map[*extract.Definition]*Artifact{}
 	var arts []*Artifact
 	for _, m := range matches {
@@ -120,9 +142,9 @@ func buildArtifacts(matches []rank.Match, words map[string]bool) []*Artifact {
 			d := m.Def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
-				source: m.Ref.Source, order: m.Order}
+				Source: m.Ref.Source, Order: m.Order}
 			if d.Grouped && len(d.Members) > maxGroup {
-				trimFields(a, words, false) // one name of a long const/var block
+				TrimFields(a, words, false) // one name of a long const/var block
 			}
 			byDef[d] = a
 			arts = append(arts, a)
@@ -200,10 +222,10 @@ func groupErrors(arts []*Artifact) []*Artifact {
 
 func (a *Artifact) add(m rank.Match) {
 	a.Modified = a.Modified || m.Ref.Modified
-	if m.Ref.Source < a.source {
-		a.source = m.Ref.Source
+	if m.Ref.Source < a.Source {
+		a.Source = m.Ref.Source
 	}
-	a.order = min(a.order, m.Order)
+	a.Order = min(a.Order, m.Order)
 	sym := m.Def.QualifiedName()
 	if !slices.Contains(a.Symbols, sym) {
 		a.Symbols = append(a.Symbols, sym)
@@ -238,8 +260,8 @@ func (a *Artifact) add(m rank.Match) {
 
 func (a *Artifact) absorb(b *Artifact) {
 	a.Modified = a.Modified || b.Modified
-	a.source = min(a.source, b.source)
-	a.order = min(a.order, b.order)
+	a.Source = min(a.Source, b.Source)
+	a.Order = min(a.Order, b.Order)
 	for _, s := range b.Symbols {
 		if !slices.Contains(a.Symbols, s) {
 			a.Symbols = append(a.Symbols, s)
@@ -281,11 +303,11 @@ func guideline(k extract.Kind) (group string, max int) {
 	return string(k), 3
 }
 
-// prioritize orders artifacts as the budget keeps them: what the spec
+// Prioritize orders artifacts as the budget keeps them: what the spec
 // modifies first, then artifacts within the per-kind guideline, then by
 // where the name was found (code span, prose, fenced code) and where it
 // first appears in the spec.
-func prioritize(arts []*Artifact) {
+func Prioritize(arts []*Artifact) {
 	sort.SliceStable(arts, func(i, j int) bool { return less(arts[i], arts[j]) })
 	seen := map[string]int{}
 	for _, a := range arts {
@@ -305,11 +327,11 @@ func less(a, b *Artifact) bool {
 	if a.Modified != b.Modified {
 		return a.Modified
 	}
-	if a.source != b.source {
-		return a.source < b.source
+	if a.Source != b.Source {
+		return a.Source < b.Source
 	}
-	if a.order != b.order {
-		return a.order < b.order
+	if a.Order != b.Order {
+		return a.Order < b.Order
 	}
 	if a.Path != b.Path {
 		return a.Path < b.Path
@@ -317,9 +339,9 @@ func less(a, b *Artifact) bool {
 	return a.StartLine < b.StartLine
 }
 
-// redactArtifacts redacts the snippets of the artifacts not redacted yet.
+// Redact redacts the snippets of the artifacts not redacted yet.
 // The lines are copied first: they may be shared with the extraction cache.
-func redactArtifacts(arts []*Artifact) int {
+func Redact(arts []*Artifact) int {
 	n := 0
 	for _, a := range arts {
 		if a.redacted {

@@ -1,0 +1,247 @@
+package artifact
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// TrimSignature cuts a multi-line function signature to its declaring line.
+func TrimSignature(a *Artifact) bool {
+	if a.ContextFile != "" || (a.Kind != extract.KindFunction && a.Kind != extract.KindMethod) || len(a.Lines) < 2 {
+		return false
+	}
+	i := 0
+	for i < len(a.Lines)-1 && scan.CommentLine(a.Lines[i].Text) {
+		i++
+	}
+	rest := len(a.Lines) - i - 1
+	line := a.Lines[i]
+	if rest > 0 {
+		line.Text = fmt.Sprintf("%s %s ... %d more %s omitted", line.Text, a.Lang.Comment, rest, naming.Plural(rest, "line", "lines"))
+	}
+	a.Lines = []extract.Line{line}
+	a.StartLine, a.EndLine = line.Row, line.Row
+	a.Truncated = "signature"
+	return true
+}
+
+// normalize folds a name for matching across conventions: createdAt,
+// created_at and CreatedAt all become "createdat".
+func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+
+// keyMember reports fields that identify a record; they survive trimming.
+func keyMember(name, text string) bool {
+	switch normalize(name) {
+	case "id", "pk", "uuid", "key":
+		return true
+	case "meta", "config", "tablename", "tableargs", "modelconfig":
+		return true // Django Meta, pydantic Config, SQLAlchemy __tablename__: the model's own settings
+	case "constructor", "init":
+		return true // how a class is made is part of its shape
+	}
+	for _, k := range []string{"primary_key", "primaryKey", "PRIMARY KEY", "@id", "@PrimaryGeneratedColumn", "@PrimaryColumn"} {
+		if strings.Contains(text, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// minTrim is the fewest members worth trimming away.
+const minTrim = 3
+
+// TrimFields keeps a type's header and closing lines, its key fields and
+// the members the spec mentions, and replaces the rest with one note where
+// the first of them stood. Blank lines between omitted members go with them.
+func TrimFields(a *Artifact, words map[string]bool, enums bool) bool {
+	if a.ContextFile != "" || a.Truncated == "fields" || len(a.Members) == 0 || (a.Kind == extract.KindEnum) != enums {
+		return false
+	}
+	norm, keys := map[string]bool{}, map[string]bool{}
+	for w := range words {
+		norm[normalize(w)] = true
+		keys[naming.TableKey(w)] = true
+	}
+	memberOf := func(row int) int {
+		for i, m := range a.Members {
+			if row >= m.Start && row <= m.End {
+				return i
+			}
+		}
+		return -1
+	}
+	keep := make([]bool, len(a.Members))
+	var fields, methods int
+	for i, m := range a.Members {
+		var text strings.Builder
+		for _, l := range a.Lines {
+			if l.Row >= m.Start && l.Row <= m.End {
+				text.WriteString(l.Text)
+			}
+		}
+		// Kept: the fields the spec names, the key, and relations to the
+		// models the spec names.
+		keep[i] = norm[normalize(m.Name)] || keyMember(m.Name, text.String()) || m.Type != "" && keys[naming.TableKey(m.Type)]
+		if !keep[i] && m.Method {
+			methods++
+		} else if !keep[i] {
+			fields++
+		}
+	}
+	if fields+methods < minTrim {
+		return false // trimming one or two members saves little and hides them
+	}
+	// A line is kept when it is structural or belongs to a kept member; a
+	// blank line takes the verdict of the next line that is not blank.
+	state := make([]int, len(a.Lines)) // 1 keep, 0 omit
+	next := 1
+	for i := len(a.Lines) - 1; i >= 0; i-- {
+		l := a.Lines[i]
+		if strings.TrimSpace(l.Text) == "" {
+			state[i] = next
+			continue
+		}
+		if mi := memberOf(l.Row); mi >= 0 && !keep[mi] {
+			state[i] = 0
+		} else {
+			state[i] = 1
+		}
+		next = state[i]
+	}
+	// One note where each run of omitted members stood, counting that run,
+	// so that the note never stands before a member it did not replace.
+	runOf := make([][2]int, 0) // [fields, methods] per run
+	var out []extract.Line
+	inRun := false
+	for i, l := range a.Lines {
+		if state[i] == 1 {
+			out = append(out, l)
+			inRun = false
+			continue
+		}
+		mi := memberOf(l.Row)
+		if strings.TrimSpace(l.Text) == "" {
+			continue // blank lines between omitted members go with them
+		}
+		if !inRun {
+			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
+			out = append(out, extract.Line{Row: l.Row, Text: indent})
+			runOf = append(runOf, [2]int{})
+			inRun = true
+		}
+		if mi >= 0 && l.Row == a.Members[mi].Start {
+			if a.Members[mi].Method {
+				runOf[len(runOf)-1][1]++
+			} else {
+				runOf[len(runOf)-1][0]++
+			}
+		}
+	}
+	run := 0
+	for i := range out {
+		if strings.TrimSpace(out[i].Text) == "" && run < len(runOf) && isRunStart(a.Lines, out[i]) {
+			f, m := runOf[run][0], runOf[run][1]
+			out[i].Text += fmt.Sprintf("%s ... %s omitted", a.Lang.Comment, columnNoun(a, f, m))
+			run++
+		}
+	}
+	a.Lines = out
+	a.Truncated = "fields"
+	return true
+}
+
+// isRunStart tells a note placeholder from a blank line kept from the
+// source: the placeholder's row holds text in the source.
+func isRunStart(lines []extract.Line, l extract.Line) bool {
+	for _, src := range lines {
+		if src.Row == l.Row {
+			return strings.TrimSpace(src.Text) != ""
+		}
+	}
+	return false
+}
+
+// omittedCount words what a trim left out: "29 more fields",
+// "3 more methods", "9 more members" (both), "40 more values".
+func omittedCount(k extract.Kind, fields, methods int) string {
+	n := fields + methods
+	if fields > 0 && methods > 0 {
+		return fmt.Sprintf("%d more %s", n, naming.Plural(n, "member", "members"))
+	}
+	if methods > 0 {
+		return fmt.Sprintf("%d more %s", n, naming.Plural(n, "method", "methods"))
+	}
+	one, many := memberNoun(k)
+	return fmt.Sprintf("%d more %s", n, naming.Plural(n, one, many))
+}
+
+// columnNoun is memberNoun for SQL, where fields are columns.
+func columnNoun(a *Artifact, fields, methods int) string {
+	if a.Lang.Name == "sql" && methods == 0 {
+		return fmt.Sprintf("%d more %s", fields, naming.Plural(fields, "column", "columns"))
+	}
+	return omittedCount(a.Kind, fields, methods)
+}
+
+// memberNoun names what a trimmed artifact's members are.
+func memberNoun(k extract.Kind) (string, string) {
+	switch k {
+	case extract.KindEnum:
+		return "value", "values"
+	case extract.KindConstant, extract.KindError:
+		return "declaration", "declarations"
+	}
+	return "field", "fields"
+}
+
+// MarkContextFiles turns artifacts from files the debate already has (via
+// --context) into pointers: the code is never pasted twice. The pointer
+// names the file as the user gave it to --context.
+func MarkContextFiles(arts []*Artifact, root string, files []ContextFile, words map[string]bool) {
+	for _, f := range files {
+		rel, err := filepath.Rel(root, f.Abs)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		for _, a := range arts {
+			if a.Path != rel {
+				continue
+			}
+			// The excerpt the spec needs; only a pointer when that would
+			// repeat the whole file the debate already has.
+			trimmed := TrimFields(a, words, false) || TrimFields(a, words, true)
+			a.ContextFile = f.Name
+			a.PointerOnly = !trimmed && coversFile(f.Abs, a)
+		}
+	}
+}
+
+// coversFile reports an artifact that shows every non-blank line of a file.
+func coversFile(file string, a *Artifact) bool {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return true
+	}
+	lines := strings.Split(string(b), "\n")
+	first, last := 0, len(lines)-1
+	for first < len(lines) && strings.TrimSpace(lines[first]) == "" {
+		first++
+	}
+	for last > 0 && strings.TrimSpace(lines[last]) == "" {
+		last--
+	}
+	return a.StartLine <= first+1 && a.EndLine >= last+1
+}
+
+// ContextFile is a file passed with --context: as given, and absolute.
+type ContextFile struct {
+	Name string
+	Abs  string
+}
