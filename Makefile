@@ -19,7 +19,7 @@ bench:
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./appendix/internal/spec
 	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) ./appendix
-	$(GO) test -run '^$$' -fuzz FuzzStrip -fuzztime $(FUZZTIME) ./appendix
+	$(GO) test -run '^$$' -fuzz FuzzStrip -fuzztime $(FUZZTIME) ./appendix/internal/render
 	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) ./appendix/internal/redact
 	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) ./extract
 	$(GO) test -run '^$$' -fuzz FuzzSQL -fuzztime $(FUZZTIME) ./extract

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
@@ -215,7 +217,7 @@ func (b *briefer) targetArchitecture() string {
 // briefing assembles one adversary's briefing within its budgets: base
 // 600-1,000 tokens, supplement as the profile says, and no more added
 // context than twice the spec.
-func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *Document) Briefing {
+func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *render.Document) Briefing {
 	dont := map[string]bool{}
 	for _, k := range p.DoNotInject {
 		dont[k] = true

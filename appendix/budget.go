@@ -2,6 +2,7 @@ package appendix
 
 import (
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/render"
 	"github.com/appendix-dev/appendix/extract"
 )
 
@@ -10,8 +11,8 @@ import (
 // signatures to their first line, then cut types to the fields the spec
 // mentions, lowest priority first, then drop the lowest-priority artifacts.
 // It returns the dropped artifacts.
-func fit(doc *Document, words map[string]bool) []*artifact.Artifact {
-	doc.capGaps()
+func fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
+	doc.CapGaps()
 	for _, a := range doc.Artifacts {
 		a.Snapshot()
 	}
@@ -56,7 +57,7 @@ func fit(doc *Document, words map[string]bool) []*artifact.Artifact {
 		doc.Artifacts = doc.Artifacts[:n]
 	}
 	if doc.Lines() > doc.Budget {
-		doc.gapsShown, doc.hideGaps = 0, true // the gaps stay in JSON and on stderr
+		doc.HideGaps() // the gaps stay in JSON and on stderr
 	}
 	return dropped
 }
@@ -64,7 +65,7 @@ func fit(doc *Document, words map[string]bool) []*artifact.Artifact {
 // restore gives trimmed artifacts back their full text, highest priority
 // first, wherever the budget still has room: the trims ran lowest priority
 // first and could not know how much later trims and drops would free.
-func restore(doc *Document) {
+func restore(doc *render.Document) {
 	for _, a := range doc.Artifacts {
 		if undo, ok := a.Untrim(); ok && doc.Lines() > doc.Budget {
 			undo()

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
@@ -36,10 +38,10 @@ type Config struct {
 
 // Result is a built appendix and what building it found.
 type Result struct {
-	Doc        *Document
-	Unresolved []Gap
+	Doc        *render.Document
+	Unresolved []render.Gap
 	Dropped    []Dropped
-	External   []Gap // qualified names from outside the repository (context.Context)
+	External   []render.Gap // qualified names from outside the repository (context.Context)
 	Warnings   []string
 	Stats      search.Stats
 	// Redactions counts the secret literals replaced in snippets.
@@ -64,11 +66,11 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if err != nil {
 		return nil, err
 	}
-	doc := &Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
+	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
 		AuditGaps: cfg.AuditGaps}
 	refs, skipped := selectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" {
-		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
+		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []render.Gap{}, External: []render.Gap{}}
 		res.Record = roundRecord(doc, sp.Refs, repo.Root, cfg.Round)
 		return res, nil
 	}
@@ -96,17 +98,17 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	res = &Result{Doc: doc, Warnings: ix.Warnings, ix: ix}
 
-	matches, unresolved, external, hints := resolve.Refs(sp, ix, doc.at(repo.Scope))
-	res.External = []Gap{}
+	matches, unresolved, external, hints := resolve.Refs(sp, ix, doc.At(repo.Scope))
+	res.External = []render.Gap{}
 	for _, r := range external {
 		hint := hints[r]
 		if hint == "" {
 			hint = "qualifier names no package or directory of this repository: a dependency or the standard library"
 		}
-		res.External = append(res.External, Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint})
+		res.External = append(res.External, render.Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint})
 	}
 	for _, u := range unresolved {
-		doc.Gaps = append(doc.Gaps, Gap{Ref: u.Ref.Name, SpecLine: u.Ref.Line, Hint: u.Hint})
+		doc.Gaps = append(doc.Gaps, render.Gap{Ref: u.Ref.Name, SpecLine: u.Ref.Line, Hint: u.Hint})
 	}
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
 	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
@@ -130,7 +132,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		switch t := testFilesArtifact(ix, repo.Root, arts); {
 		case t == nil:
 		case len(t.Lines) == 0:
-			doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
+			doc.Gaps = append(doc.Gaps, render.Gap{Ref: "tests", Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
 		default:
 			arts = append(arts, t) // last: the first to go when the budget is tight
 		}
@@ -195,14 +197,11 @@ func proseOnly(src []byte) []byte {
 	return out
 }
 
-// maxSubmoduleGaps is how many submodules the markdown names one by one.
-const maxSubmoduleGaps = 5
-
 // submoduleGaps says which nested repositories were not entered: a gap a
 // reference points into says so, and the other submodules are returned,
 // to be named once each, so that no reader takes their absence from the
 // appendix for absence from the code.
-func submoduleGaps(gaps []Gap, subs []string) []string {
+func submoduleGaps(gaps []render.Gap, subs []string) []string {
 	named := map[string]bool{}
 	for i, g := range gaps {
 		for _, s := range subs {

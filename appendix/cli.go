@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -188,7 +190,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case o.AppendixOnly:
 		out.WriteString(res.Doc.Markdown())
 	default:
-		out.Write(Attach(src, res.Doc.Markdown()))
+		out.Write(render.Attach(src, res.Doc.Markdown()))
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return fmt.Errorf("write output: %w", err)
@@ -412,7 +414,7 @@ func runStrip(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(src) > MaxSpecSize {
 		return fmt.Errorf("%s: over %d MiB", file, MaxSpecSize>>20)
 	}
-	out := Strip(src)
+	out := render.Strip(src)
 	if *inPlace {
 		if bytes.Equal(out, src) {
 			return nil

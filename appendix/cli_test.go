@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
@@ -140,7 +142,7 @@ func TestSpecKeptByteForByte(t *testing.T) {
 		if !strings.HasPrefix(rest, "\n---\n\n## APPENDIX: Codebase Context (Round 2)\n") && !strings.HasPrefix(rest, "\n \n---\n\n## APPENDIX") {
 			t.Errorf("spec %q: appendix not separated by a blank line and ---: %q", sp, rest)
 		}
-		if got := string(Strip([]byte(out))); got != sp {
+		if got := string(render.Strip([]byte(out))); got != sp {
 			t.Errorf("strip gave %q, want %q", got, sp)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 )
 
@@ -20,10 +22,10 @@ type Output struct {
 	Git           *GitOutput       `json:"git"`
 	Budget        BudgetOutput     `json:"budget"`
 	Artifacts     []ArtifactOutput `json:"artifacts"`
-	Unresolved    []Gap            `json:"unresolved"`
-	External      []Gap            `json:"external"`
+	Unresolved    []render.Gap     `json:"unresolved"`
+	External      []render.Gap     `json:"external"`
 	Dropped       []Dropped        `json:"dropped"`
-	Reused        []Reuse          `json:"reused"`
+	Reused        []render.Reuse   `json:"reused"`
 	Skipped       string           `json:"skipped,omitempty"`
 	Warnings      []string         `json:"warnings"`
 	Redactions    int              `json:"redactions"` // secret literals replaced by "<redacted>"
@@ -73,18 +75,18 @@ func (r *Result) JSON() ([]byte, error) {
 		ExtractedAt:   d.ExtractedAt.UTC().Format(time.RFC3339),
 		Budget:        BudgetOutput{Limit: d.Budget, Used: d.Lines()},
 		Artifacts:     []ArtifactOutput{},
-		Unresolved:    append([]Gap{}, r.Unresolved...),
-		External:      append([]Gap{}, r.External...),
+		Unresolved:    append([]render.Gap{}, r.Unresolved...),
+		External:      append([]render.Gap{}, r.External...),
 		Dropped:       append([]Dropped{}, r.Dropped...),
 		Warnings:      append([]string{}, r.Warnings...),
-		Reused:        append([]Reuse{}, d.Reused...),
+		Reused:        append([]render.Reuse{}, d.Reused...),
 		Skipped:       r.Skipped,
 		Redactions:    r.Redactions,
 		Submodules:    append([]string{}, d.Submodules...),
 	}
 	if d.Git && d.Head != nil && d.Head.Commit != "" {
 		out.Git = &GitOutput{Commit: d.Head.Commit, Short: d.Head.Short, Branch: d.Head.Branch, Detached: d.Head.Detached,
-			Dirty: append([]string{}, d.shownDirty()...)}
+			Dirty: append([]string{}, d.ShownDirty()...)}
 	}
 	for _, a := range d.Artifacts {
 		text := a.Text()

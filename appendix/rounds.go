@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -15,16 +17,6 @@ import (
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 )
-
-// Reuse is an artifact an earlier round showed whose file has not changed:
-// it is named in one line, not shown again.
-type Reuse struct {
-	Label    string   `json:"label"`
-	Round    int      `json:"round"`
-	Path     string   `json:"path"`
-	Symbols  []string `json:"symbols"`
-	textHash string
-}
 
 // textHash identifies the full text an artifact shows (before budget trims).
 func textHash(a *artifact.Artifact) string {
@@ -92,7 +84,7 @@ type shownBefore struct {
 // applyHistory gives artifacts shown in an earlier round their label back,
 // and from Round 3 on turns those whose file is unchanged into reuse lines
 // instead of showing them again. It returns the artifacts still to show.
-func applyHistory(doc *Document, arts []*artifact.Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*artifact.Artifact {
+func applyHistory(doc *render.Document, arts []*artifact.Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*artifact.Artifact {
 	prev := map[string]shownBefore{}
 	for _, h := range history {
 		if h.Round >= round {
@@ -125,7 +117,7 @@ func applyHistory(doc *Document, arts []*artifact.Artifact, root string, round i
 		}
 		same := blob != "" && blob == hit.BlobHash || hit.TextHash != "" && hit.TextHash == textHash(a)
 		if round >= 3 && same && !needed {
-			doc.Reused = append(doc.Reused, Reuse{Label: hit.Label, Round: hit.round, Path: a.Path, Symbols: a.Symbols, textHash: textHash(a)})
+			doc.Reused = append(doc.Reused, render.Reuse{Label: hit.Label, Round: hit.round, Path: a.Path, Symbols: a.Symbols, TextHash: textHash(a)})
 			continue
 		}
 		if !same {
@@ -134,13 +126,13 @@ func applyHistory(doc *Document, arts []*artifact.Artifact, root string, round i
 		keep = append(keep, a)
 	}
 	sort.SliceStable(doc.Reused, func(i, j int) bool { return labelNum(doc.Reused[i].Label) < labelNum(doc.Reused[j].Label) })
-	doc.nextLabel = 1
+	doc.NextLabel = 1
 	for _, h := range history {
 		if h.Round >= round {
 			continue
 		}
 		for _, a := range h.Artifacts {
-			doc.nextLabel = max(doc.nextLabel, labelNum(a.Label)+1)
+			doc.NextLabel = max(doc.NextLabel, labelNum(a.Label)+1)
 		}
 	}
 	return keep
@@ -152,7 +144,7 @@ func labelNum(l string) int {
 }
 
 // roundRecord is what this round showed, for the inventory's history.
-func roundRecord(doc *Document, refs []spec.Ref, root string, round int) inventory.Round {
+func roundRecord(doc *render.Document, refs []spec.Ref, root string, round int) inventory.Round {
 	rec := inventory.Round{Round: round, ExtractedAt: doc.ExtractedAt.UTC().Format("2006-01-02T15:04:05Z07:00"), Refs: []string{}, Artifacts: []inventory.Artifact{}}
 	if doc.Head != nil {
 		rec.GitHash = doc.Head.Commit
@@ -174,7 +166,7 @@ func roundRecord(doc *Document, refs []spec.Ref, root string, round int) invento
 	}
 	for _, r := range doc.Reused {
 		blob, _ := gitinfo.BlobHash(root, r.Path)
-		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: r.Label, Path: r.Path, Symbols: r.Symbols, BlobHash: blob, TextHash: r.textHash})
+		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: r.Label, Path: r.Path, Symbols: r.Symbols, BlobHash: blob, TextHash: r.TextHash})
 	}
 	return rec
 }

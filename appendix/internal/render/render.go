@@ -1,4 +1,4 @@
-package appendix
+package render
 
 import (
 	"fmt"
@@ -46,7 +46,7 @@ type Document struct {
 	Submodules []string
 	// AuditGaps are the inventory's gaps_noted.
 	AuditGaps []string
-	nextLabel int // first free label number, after earlier rounds' labels
+	NextLabel int // first free label number, after earlier rounds' labels
 }
 
 // Provenance is the "Git: ..." part of the header.
@@ -64,8 +64,8 @@ func (d *Document) Provenance() string {
 	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, d.Head.Branch)
 }
 
-// at names what was searched, for "no definition in X".
-func (d *Document) at(scope string) string {
+// At names what was searched, for "no definition in X".
+func (d *Document) At(scope string) string {
 	where := "the repository"
 	if scope != "" {
 		where = "`" + scope + "/`"
@@ -80,7 +80,7 @@ func (d *Document) at(scope string) string {
 // an earlier round showed keeps its label; new ones number on after the
 // earlier rounds' labels.
 func (d *Document) Label() {
-	next := max(d.nextLabel, 1)
+	next := max(d.NextLabel, 1)
 	taken := map[string]bool{}
 	for _, a := range d.Artifacts {
 		if a.KeepLabel {
@@ -96,15 +96,6 @@ func (d *Document) Label() {
 		}
 		a.Label = "A" + strconv.Itoa(next)
 		next++
-	}
-}
-
-// capGaps limits the gap list to a quarter of the budget, so that it can
-// never crowd out the artifacts; the rest are counted in one line.
-func (d *Document) capGaps() {
-	d.gapsShown = len(d.Gaps)
-	if limit := max(1, d.Budget/4-3); len(d.Gaps) > limit {
-		d.gapsShown = limit - 1
 	}
 }
 
@@ -137,7 +128,7 @@ func (d *Document) Markdown() string {
 	if d.DroppedCount > 0 {
 		fmt.Fprintf(&b, "> Left out to fit the %d-line budget: %d %s (listed in --format json).\n", d.Budget, d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
-	for _, f := range d.shownDirty() {
+	for _, f := range d.ShownDirty() {
 		fmt.Fprintf(&b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
 	}
 	if len(d.Reused) > 0 {
@@ -201,8 +192,8 @@ func (d *Document) Markdown() string {
 	return b.String()
 }
 
-// shownDirty lists the dirty files that an artifact still shows.
-func (d *Document) shownDirty() []string {
+// ShownDirty lists the dirty files that an artifact still shows.
+func (d *Document) ShownDirty() []string {
 	var out []string
 	for _, f := range d.Dirty {
 		for _, a := range d.Artifacts {
@@ -214,3 +205,29 @@ func (d *Document) shownDirty() []string {
 	}
 	return out
 }
+
+// Reuse is an artifact an earlier round showed whose file has not changed:
+// it is named in one line, not shown again.
+type Reuse struct {
+	Label    string   `json:"label"`
+	Round    int      `json:"round"`
+	Path     string   `json:"path"`
+	Symbols  []string `json:"symbols"`
+	TextHash string
+}
+
+// maxSubmoduleGaps is how many submodules the markdown names one by one.
+const maxSubmoduleGaps = 5
+
+// CapGaps limits the gap list to a quarter of the budget, so that it can
+// never crowd out the artifacts; the rest are counted in one line.
+func (d *Document) CapGaps() {
+	d.gapsShown = len(d.Gaps)
+	if limit := max(1, d.Budget/4-3); len(d.Gaps) > limit {
+		d.gapsShown = limit - 1
+	}
+}
+
+// HideGaps leaves the gap list out of the markdown, for a budget that
+// cannot hold even its count; JSON and stderr still carry every gap.
+func (d *Document) HideGaps() { d.gapsShown, d.hideGaps = 0, true }

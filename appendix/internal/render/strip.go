@@ -1,4 +1,4 @@
-package appendix
+package render
 
 import (
 	"bytes"
