@@ -7,6 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/rounds"
+
+	"github.com/appendix-dev/appendix/appendix/internal/budget"
+
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
@@ -68,10 +72,10 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
 		AuditGaps: cfg.AuditGaps}
-	refs, skipped := selectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
+	refs, skipped := rounds.SelectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" {
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []render.Gap{}, External: []render.Gap{}}
-		res.Record = roundRecord(doc, sp.Refs, repo.Root, cfg.Round)
+		res.Record = rounds.Record(doc, sp.Refs, repo.Root, cfg.Round)
 		return res, nil
 	}
 	full := sp
@@ -125,7 +129,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	for _, n := range cfg.Need {
 		need[n] = true
 	}
-	arts = applyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
+	arts = rounds.ApplyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
 	artifact.Prioritize(arts)
 	arts = append(architectureArtifacts(repo.Root, cfg.Round, sp, arts), arts...)
 	if testWordsRe.Match(proseOnly(sp.Src)) {
@@ -156,7 +160,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 
 	resolveTime := time.Since(t0)
 	t1 := time.Now()
-	for _, a := range fit(doc, sp.Words) {
+	for _, a := range budget.Fit(doc, sp.Words) {
 		for _, s := range a.SelectedBy {
 			res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 		}
@@ -173,7 +177,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	sort.Strings(res.Warnings)
 	res.Stats = ix.Stats
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
-	res.Record = roundRecord(doc, full.Refs, repo.Root, cfg.Round)
+	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)
 	return res, nil
 }
 

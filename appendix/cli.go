@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/rounds"
+
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
@@ -206,7 +208,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				inv.GitHash = "none"
 			}
 		}
-		inv.Rounds = withRound(inv.Rounds, res.Record)
+		inv.Rounds = rounds.With(inv.Rounds, res.Record)
 		if err := store.Save(inv); err != nil {
 			fmt.Fprintf(stderr, "appendix: warning: round history not saved: %v\n", err)
 		}

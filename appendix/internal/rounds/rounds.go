@@ -1,4 +1,4 @@
-package appendix
+package rounds
 
 import (
 	"crypto/sha256"
@@ -27,11 +27,11 @@ func textHash(a *artifact.Artifact) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// selectRefs applies the round policy (protocol section 1) to the spec's
+// SelectRefs applies the round policy (protocol section 1) to the spec's
 // references: Round 1 keeps what the spec promises to keep compatible;
 // Round 4 and later keep what is new since the earlier rounds; --need
 // names are always kept. It returns why a round shows nothing.
-func selectRefs(refs []spec.Ref, round int, history []inventory.Round, need []string) ([]spec.Ref, string) {
+func SelectRefs(refs []spec.Ref, round int, history []inventory.Round, need []string) ([]spec.Ref, string) {
 	var out []spec.Ref
 	switch {
 	case round == 1:
@@ -81,10 +81,10 @@ type shownBefore struct {
 	round int
 }
 
-// applyHistory gives artifacts shown in an earlier round their label back,
+// ApplyHistory gives artifacts shown in an earlier round their label back,
 // and from Round 3 on turns those whose file is unchanged into reuse lines
 // instead of showing them again. It returns the artifacts still to show.
-func applyHistory(doc *render.Document, arts []*artifact.Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*artifact.Artifact {
+func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*artifact.Artifact {
 	prev := map[string]shownBefore{}
 	for _, h := range history {
 		if h.Round >= round {
@@ -143,8 +143,8 @@ func labelNum(l string) int {
 	return n
 }
 
-// roundRecord is what this round showed, for the inventory's history.
-func roundRecord(doc *render.Document, refs []spec.Ref, root string, round int) inventory.Round {
+// Record is what this round showed, for the inventory's history.
+func Record(doc *render.Document, refs []spec.Ref, root string, round int) inventory.Round {
 	rec := inventory.Round{Round: round, ExtractedAt: doc.ExtractedAt.UTC().Format("2006-01-02T15:04:05Z07:00"), Refs: []string{}, Artifacts: []inventory.Artifact{}}
 	if doc.Head != nil {
 		rec.GitHash = doc.Head.Commit
@@ -171,8 +171,8 @@ func roundRecord(doc *render.Document, refs []spec.Ref, root string, round int) 
 	return rec
 }
 
-// withRound replaces the record of a round in a history, or adds it.
-func withRound(history []inventory.Round, rec inventory.Round) []inventory.Round {
+// With replaces the record of a round in a history, or adds it.
+func With(history []inventory.Round, rec inventory.Round) []inventory.Round {
 	out := make([]inventory.Round, 0, len(history)+1)
 	for _, h := range history {
 		if h.Round != rec.Round {

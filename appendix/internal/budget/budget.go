@@ -1,4 +1,4 @@
-package appendix
+package budget
 
 import (
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
@@ -6,12 +6,12 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// fit makes the rendered appendix fit doc.Budget lines, as protocol
+// Fit makes the rendered appendix fit doc.Budget lines, as protocol
 // section 5 orders it: with artifacts already in priority order, trim
 // signatures to their first line, then cut types to the fields the spec
 // mentions, lowest priority first, then drop the lowest-priority artifacts.
 // It returns the dropped artifacts.
-func fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
+func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
 	doc.CapGaps()
 	for _, a := range doc.Artifacts {
 		a.Snapshot()
