@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/architecture"
+
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
 	"github.com/appendix-dev/appendix/appendix/internal/search"
@@ -146,15 +148,15 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, profiles []Pr
 func (b *briefer) base() []briefItem {
 	root := b.repo.Root
 	var items []briefItem
-	terms := archTerms(root, b.spec, b.res.Doc.Artifacts)
-	if a := archExcerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
+	terms := architecture.Terms(root, b.spec, b.res.Doc.Artifacts)
+	if a := architecture.Excerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
 		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
 	}
-	if a := archExcerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
+	if a := architecture.Excerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
 		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), a.Path, a.LineRange()), text: a.Text()})
 	}
 	if p := b.targetArchitecture(); p != "" {
-		if a := archExcerpt(root, p, terms, "", false); a != nil {
+		if a := architecture.Excerpt(root, p, terms, "", false); a != nil {
 			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
 		}
 	}

@@ -9,6 +9,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
+
+	"github.com/appendix-dev/appendix/appendix/internal/architecture"
+
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
@@ -201,7 +205,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supSchemas:
 		items = b.artifactItems(kind, extract.KindSchema, extract.KindEnum)
 	case supTests:
-		if t := testFilesArtifact(b.ix, root, b.res.Doc.Artifacts); t != nil && len(t.Lines) > 0 {
+		if t := testfiles.Artifact(b.ix, root, b.res.Doc.Artifacts); t != nil && len(t.Lines) > 0 {
 			var lines []string
 			for _, l := range t.Lines {
 				lines = append(lines, l.Text)
@@ -214,7 +218,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		for _, f := range files {
 			title := path.Base(f)
 			for _, l := range readLines(root, f) {
-				if m := headingRe.FindStringSubmatch(l); m != nil {
+				if m := architecture.HeadingRe.FindStringSubmatch(l); m != nil {
 					title = m[2]
 					break
 				}
@@ -225,7 +229,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMarkers:
 		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
 	case supArchitecture:
-		if a := archExcerpt(root, ".architecture/overview.md", archTerms(root, b.spec, b.res.Doc.Artifacts), "", false); a != nil {
+		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.res.Doc.Artifacts), "", false); a != nil {
 			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", a.Path, a.LineRange()), text: a.Text()}}
 		}
 	case supTarget:
@@ -239,7 +243,7 @@ func (b *briefer) collect(kind string) []briefItem {
 				lines = append(lines, "`"+f+"`")
 			}
 		}
-		for _, c := range manifestComponents(root) {
+		for _, c := range architecture.ManifestComponents(root) {
 			lines = append(lines, fmt.Sprintf("%s: %s", c.Name, strings.Join(c.KeyFiles, ", ")))
 		}
 		items = listItem(kind, "Components", lines, 15)
@@ -495,9 +499,9 @@ func (b *briefer) testsPseudo(mode string) *briefItem {
 	lines := readLines(b.repo.Root, file)
 	if mode == "auth" {
 		var keep []string
-		for _, s := range sections(lines) {
-			if authNameRe.MatchString(s.title) || strings.Contains(strings.ToLower(s.title), "security") {
-				keep = append(keep, lines[s.start-1:s.end]...)
+		for _, s := range architecture.Sections(lines) {
+			if authNameRe.MatchString(s.Title) || strings.Contains(strings.ToLower(s.Title), "security") {
+				keep = append(keep, lines[s.Start-1:s.End]...)
 			}
 		}
 		if len(keep) == 0 {

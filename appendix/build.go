@@ -7,6 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
+
+	"github.com/appendix-dev/appendix/appendix/internal/architecture"
+
 	"github.com/appendix-dev/appendix/appendix/internal/rounds"
 
 	"github.com/appendix-dev/appendix/appendix/internal/budget"
@@ -131,9 +135,9 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	arts = rounds.ApplyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
 	artifact.Prioritize(arts)
-	arts = append(architectureArtifacts(repo.Root, cfg.Round, sp, arts), arts...)
-	if testWordsRe.Match(proseOnly(sp.Src)) {
-		switch t := testFilesArtifact(ix, repo.Root, arts); {
+	arts = append(architecture.Artifacts(repo.Root, cfg.Round, sp, arts), arts...)
+	if testfiles.WordsRe.Match(spec.ProseOnly(sp.Src)) {
+		switch t := testfiles.Artifact(ix, repo.Root, arts); {
 		case t == nil:
 		case len(t.Lines) == 0:
 			doc.Gaps = append(doc.Gaps, render.Gap{Ref: "tests", Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
@@ -179,26 +183,6 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)
 	return res, nil
-}
-
-// proseOnly blanks fenced code blocks out of a spec.
-func proseOnly(src []byte) []byte {
-	var out []byte
-	fence := ""
-	for _, line := range strings.SplitAfter(string(src), "\n") {
-		if m := spec.FenceRe.FindStringSubmatch(line); m != nil {
-			if fence == "" {
-				fence = m[1]
-			} else if strings.HasPrefix(m[1], fence[:1]) {
-				fence = ""
-			}
-			continue
-		}
-		if fence == "" {
-			out = append(out, line...)
-		}
-	}
-	return out
 }
 
 // submoduleGaps says which nested repositories were not entered: a gap a

@@ -1,4 +1,4 @@
-package appendix
+package testfiles
 
 import (
 	"fmt"
@@ -20,9 +20,9 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// testWordsRe finds a spec that talks about testing: only then is the test
+// WordsRe finds a spec that talks about testing: only then is the test
 // structure relevant (protocol section 2).
-var testWordsRe = regexp.MustCompile(`(?i)\b(?:tests?|testing|tested|coverage|unit[- ]tests?|integration[- ]tests?|e2e|test plan|test suite)\b`)
+var WordsRe = regexp.MustCompile(`(?i)\b(?:tests?|testing|tested|coverage|unit[- ]tests?|integration[- ]tests?|e2e|test plan|test suite)\b`)
 
 var (
 	goTestRe = regexp.MustCompile(`(?m)^func (Test\w+|Benchmark\w+|Fuzz\w+)\(`)
@@ -33,10 +33,10 @@ var (
 // maxTestNames is how many test names a file lists before they are counted.
 const maxTestNames = 6
 
-// testFilesArtifact lists, names only, the test files that cover the
+// Artifact lists, names only, the test files that cover the
 // source files shown: foo_test.go, test_foo.py / foo_test.py, foo.test.ts /
 // foo.spec.ts / __tests__/foo.ts, with their test names when short.
-func testFilesArtifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifact.Artifact {
+func Artifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifact.Artifact {
 	var sources []string
 	seen := map[string]bool{}
 	for _, a := range arts {

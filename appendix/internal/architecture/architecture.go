@@ -1,4 +1,4 @@
-package appendix
+package architecture
 
 import (
 	"encoding/json"
@@ -25,19 +25,19 @@ import (
 const maxArchLines = 40
 
 var (
-	headingRe  = regexp.MustCompile(`^(#{1,6})\s+(.+?)\s*#*\s*$`)
+	HeadingRe  = regexp.MustCompile(`^(#{1,6})\s+(.+?)\s*#*\s*$`)
 	archFlowRe = regexp.MustCompile(`(?i)\b(?:data ?flow|flows?|pipeline|new (?:component|service|module|worker|subsystem)|between (?:the )?\w+ and|integrat\w+)\b`)
 )
 
 // section is a heading and the lines under it, up to the next heading of
 // the same or a higher level.
 type section struct {
-	title      string
-	start, end int // 1-based, inclusive
+	Title      string
+	Start, End int // 1-based, inclusive
 	level      int
 }
 
-func sections(lines []string) []section {
+func Sections(lines []string) []section {
 	var out []section
 	fence := false
 	for i, l := range lines {
@@ -47,42 +47,42 @@ func sections(lines []string) []section {
 		if fence {
 			continue
 		}
-		if m := headingRe.FindStringSubmatch(l); m != nil {
-			out = append(out, section{title: m[2], start: i + 1, level: len(m[1])})
+		if m := HeadingRe.FindStringSubmatch(l); m != nil {
+			out = append(out, section{Title: m[2], Start: i + 1, level: len(m[1])})
 		}
 	}
 	for i := range out {
-		out[i].end = len(lines)
+		out[i].End = len(lines)
 		for j := i + 1; j < len(out); j++ {
 			if out[j].level <= out[i].level {
-				out[i].end = out[j].start - 1
+				out[i].End = out[j].Start - 1
 				break
 			}
 		}
-		for out[i].end > out[i].start && strings.TrimSpace(lines[out[i].end-1]) == "" {
-			out[i].end--
+		for out[i].End > out[i].Start && strings.TrimSpace(lines[out[i].End-1]) == "" {
+			out[i].End--
 		}
 	}
 	return out
 }
 
-// architectureArtifacts returns A0, the compact primer, and, when the
+// Artifacts returns A0, the compact primer, and, when the
 // round and the spec call for it, A0b: the overview subsection that the
 // spec's names and components point at.
-func architectureArtifacts(root string, round int, sp *spec.Spec, arts []*artifact.Artifact) []*artifact.Artifact {
+func Artifacts(root string, round int, sp *spec.Spec, arts []*artifact.Artifact) []*artifact.Artifact {
 	dir := filepath.Join(root, ".architecture")
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() || round != 2 {
 		// Round 3 and later: the opponents saw it in Round 2.
 		return nil
 	}
-	terms := archTerms(root, sp, arts)
+	terms := Terms(root, sp, arts)
 	var out []*artifact.Artifact
-	if a := archExcerpt(root, ".architecture/primer.md", terms, "Compact system summary and key boundaries", false); a != nil {
+	if a := Excerpt(root, ".architecture/primer.md", terms, "Compact system summary and key boundaries", false); a != nil {
 		a.Label = "A0"
 		out = append(out, a)
 	}
 	if archCalledFor(sp, arts) {
-		if a := archExcerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
+		if a := Excerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
 			a.Label = "A0"
 			if len(out) > 0 {
 				a.Label = "A0b"
@@ -119,12 +119,12 @@ func archCalledFor(sp *spec.Spec, arts []*artifact.Artifact) bool {
 	if len(modDirs) == 1 && len(dirs) == 1 {
 		return false // one isolated component
 	}
-	return archFlowRe.Match(proseOnly(sp.Src)) || len(dirs) >= 3
+	return archFlowRe.Match(spec.ProseOnly(sp.Src)) || len(dirs) >= 3
 }
 
-// archTerms are the words a relevant section mentions: the spec's names,
+// Terms are the words a relevant section mentions: the spec's names,
 // their files' directories, and the manifest components that own them.
-func archTerms(root string, sp *spec.Spec, arts []*artifact.Artifact) map[string]int {
+func Terms(root string, sp *spec.Spec, arts []*artifact.Artifact) map[string]int {
 	terms := map[string]int{}
 	for _, r := range sp.Refs {
 		for _, w := range naming.Words(r.Name) {
@@ -145,7 +145,7 @@ func archTerms(root string, sp *spec.Spec, arts []*artifact.Artifact) map[string
 			}
 		}
 	}
-	for _, c := range manifestComponents(root) {
+	for _, c := range ManifestComponents(root) {
 		hit := false
 		for _, kf := range c.KeyFiles {
 			for f := range files {
@@ -175,7 +175,7 @@ type component struct {
 	IntentTags []string `json:"intent_tags"`
 }
 
-func manifestComponents(root string) []component {
+func ManifestComponents(root string) []component {
 	b, err := os.ReadFile(filepath.Join(root, ".architecture", "manifest.json"))
 	if err != nil {
 		return nil
@@ -189,11 +189,11 @@ func manifestComponents(root string) []component {
 	return m.Components
 }
 
-// archExcerpt reads an architecture document: whole when short (and not
+// Excerpt reads an architecture document: whole when short (and not
 // forced to a subsection), else its most relevant section, cut to
 // maxArchLines. Line numbers quoted inside the document are not trusted or
 // used; only the excerpt's own lines are cited.
-func archExcerpt(root, rel string, terms map[string]int, mark string, subsection bool) *artifact.Artifact {
+func Excerpt(root, rel string, terms map[string]int, mark string, subsection bool) *artifact.Artifact {
 	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil || len(b) > scan.MaxFileSize {
 		return nil
@@ -201,12 +201,12 @@ func archExcerpt(root, rel string, terms map[string]int, mark string, subsection
 	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 	start, end, title := 1, len(lines), ""
 	if subsection || len(lines) > maxArchLines {
-		secs := sections(lines)
+		secs := Sections(lines)
 		best, bestScore := -1, 0
 		for i, s := range secs {
 			score := 0
-			body := strings.ToLower(strings.Join(lines[s.start-1:s.end], "\n"))
-			head := strings.ToLower(s.title)
+			body := strings.ToLower(strings.Join(lines[s.Start-1:s.End], "\n"))
+			head := strings.ToLower(s.Title)
 			for t, w := range terms {
 				if strings.Contains(head, t) {
 					score += 3 * w
@@ -225,7 +225,7 @@ func archExcerpt(root, rel string, terms map[string]int, mark string, subsection
 				return nil // nothing in the overview is about this spec
 			}
 		} else {
-			start, end, title = secs[best].start, secs[best].end, secs[best].title
+			start, end, title = secs[best].Start, secs[best].End, secs[best].Title
 		}
 	}
 	a := &artifact.Artifact{Kind: extract.KindArchitecture, Title: "Architecture Context", Path: rel, Lang: extract.Markdown,
