@@ -37,7 +37,7 @@ type auditor struct {
 	files     []gitinfo.File
 	blast     []string // blast zone, sorted
 	spec      *spec.Spec
-	res       *Result
+	zone      *Zone
 	specGiven bool
 }
 
@@ -147,7 +147,7 @@ var sourceDefs = []sourceDef{
 		}
 		var paths []string
 		size := 0
-		for _, art := range a.res.Doc.Artifacts {
+		for _, art := range a.zone.Doc.Artifacts {
 			switch art.Kind {
 			case "schema", "type", "interface", "enum":
 				if !slices.Contains(paths, art.Path) {
@@ -283,32 +283,32 @@ var sourceDefs = []sourceDef{
 }
 
 // Audit runs the Context Readiness Audit: which context exists for the
-// spec (or the repository, with no spec), as ContextInventoryV1.
-func Audit(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
-	a := &auditor{repo: repo, spec: sp, specGiven: sp != nil}
+// spec whose blast zone is given (or for the repository, with a nil zone),
+// as ContextInventoryV1.
+func Audit(ctx context.Context, repo *gitinfo.Repo, zone *Zone, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
+	var sp *spec.Spec
+	if zone != nil {
+		sp = zone.Spec
+	}
+	a := &auditor{repo: repo, spec: sp, specGiven: sp != nil, zone: zone}
 	files, err := repo.Walk(ctx, scan.SkipDir)
 	if err != nil {
 		return nil, nil, err
 	}
 	a.files = files
 	if sp != nil {
-		res, err := Build(ctx, repo, sp, Config{Round: 2, Budget: 1 << 20})
-		if err != nil {
-			return nil, nil, err
-		}
-		a.res = res
-		zone := map[string]bool{}
-		for _, art := range res.Doc.Artifacts {
+		blast := map[string]bool{}
+		for _, art := range zone.Doc.Artifacts {
 			if art.Path != "" && art.Kind != "architecture" {
-				zone[art.Path] = true
+				blast[art.Path] = true
 			}
 		}
 		for _, r := range sp.Refs {
 			if r.IsPath && a.has(strings.TrimPrefix(r.Name, "./")) {
-				zone[strings.TrimPrefix(r.Name, "./")] = true
+				blast[strings.TrimPrefix(r.Name, "./")] = true
 			}
 		}
-		for p := range zone {
+		for p := range blast {
 			a.blast = append(a.blast, p)
 		}
 		sort.Strings(a.blast)

@@ -78,7 +78,7 @@ type briefer struct {
 	ctx     context.Context
 	repo    *gitinfo.Repo
 	spec    *spec.Spec
-	res     *Result
+	doc     *render.Document // the blast zone
 	ix      *search.Index
 	blast   []string
 	files   []string // every walked file
@@ -97,26 +97,14 @@ type Briefing struct {
 	Redactions int // secret literals replaced in its snippets
 }
 
-// Brief builds one briefing per profile.
-func Brief(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
-	res, err := Build(ctx, repo, sp, Config{Round: 2, Budget: 1 << 20, Now: now})
-	if err != nil {
-		return nil, nil, err
-	}
-	b := &briefer{ctx: ctx, repo: repo, spec: sp, res: res, ix: res.ix, items: map[string][]briefItem{}}
+// Brief builds one briefing per profile, from the spec's blast zone.
+func Brief(ctx context.Context, repo *gitinfo.Repo, zone *Zone, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+	sp := zone.Spec
+	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, items: map[string][]briefItem{}}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
 	}
-	zone := map[string]bool{}
-	for _, a := range res.Doc.Artifacts {
-		if a.Path != "" && a.Kind != extract.KindArchitecture {
-			zone[a.Path] = true
-		}
-	}
-	for p := range zone {
-		b.blast = append(b.blast, p)
-	}
-	sort.Strings(b.blast)
+	b.blast = zone.Files()
 	_, all, err := Audit(ctx, repo, nil, now.Format(time.RFC3339))
 	if err != nil {
 		return nil, nil, err
@@ -137,9 +125,9 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, profiles []Pr
 	specTokens := tokens(string(sp.Src))
 	var out []Briefing
 	for _, p := range profiles {
-		out = append(out, b.briefing(p, base, specTokens, res.Doc))
+		out = append(out, b.briefing(p, base, specTokens, zone.Doc))
 	}
-	return out, res.Doc.Head, nil
+	return out, zone.Doc.Head, nil
 }
 
 // base is the shared context: the primer, the overview subsection the spec
@@ -148,7 +136,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, profiles []Pr
 func (b *briefer) base() []briefItem {
 	root := b.repo.Root
 	var items []briefItem
-	terms := architecture.Terms(root, b.spec, b.res.Doc.Artifacts)
+	terms := architecture.Terms(root, b.spec, b.doc.Artifacts)
 	if a := architecture.Excerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
 		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
 	}
@@ -164,7 +152,7 @@ func (b *briefer) base() []briefItem {
 		var lines []string
 		for _, f := range b.blast {
 			var syms []string
-			for _, a := range b.res.Doc.Artifacts {
+			for _, a := range b.doc.Artifacts {
 				if a.Path == f {
 					syms = append(syms, a.Symbols...)
 				}

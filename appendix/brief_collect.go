@@ -119,7 +119,7 @@ func defItems(kind string, ds []*extract.Definition) []briefItem {
 // artifactItems turns appendix artifacts of some kinds into items.
 func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem {
 	var out []briefItem
-	for _, a := range b.res.Doc.Artifacts {
+	for _, a := range b.doc.Artifacts {
 		for _, k := range kinds {
 			if a.Kind == k {
 				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: `%s` (%s, %s)", a.Title, strings.Join(a.Symbols, "`, `"), a.Path, a.LineRange()),
@@ -205,7 +205,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supSchemas:
 		items = b.artifactItems(kind, extract.KindSchema, extract.KindEnum)
 	case supTests:
-		if t := testfiles.Artifact(b.ix, root, b.res.Doc.Artifacts); t != nil && len(t.Lines) > 0 {
+		if t := testfiles.Artifact(b.ix, root, b.doc.Artifacts); t != nil && len(t.Lines) > 0 {
 			var lines []string
 			for _, l := range t.Lines {
 				lines = append(lines, l.Text)
@@ -229,7 +229,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMarkers:
 		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
 	case supArchitecture:
-		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.res.Doc.Artifacts), "", false); a != nil {
+		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.doc.Artifacts), "", false); a != nil {
 			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", a.Path, a.LineRange()), text: a.Text()}}
 		}
 	case supTarget:
@@ -435,7 +435,7 @@ func (b *briefer) buildItems(kind string) []briefItem {
 func (b *briefer) namingItems(kind string) []briefItem {
 	var lines []string
 	snake, camel := 0, 0
-	for _, a := range b.res.Doc.Artifacts {
+	for _, a := range b.doc.Artifacts {
 		if a.Kind != extract.KindSchema {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
+	"github.com/appendix-dev/appendix/extract"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
 
@@ -58,8 +59,6 @@ type Result struct {
 	Skipped string
 	// Record is this round, for the inventory's history.
 	Record inventory.Round
-	// ix is the search index, for commands that search further (brief).
-	ix *search.Index
 }
 
 // Dropped is an artifact the budget left out.
@@ -69,10 +68,51 @@ type Dropped struct {
 }
 
 // Build finds, resolves, extracts and budgets the artifacts a spec names.
-func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, err error) {
-	head, err := repo.Head()
+func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (*Result, error) {
+	res, _, err := build(ctx, repo, sp, cfg)
+	return res, err
+}
+
+// unlimited is a budget nothing exceeds.
+const unlimited = 1 << 20
+
+// Zone is everything a spec names, resolved in full: no line budget and no
+// round policy apply. Audits and briefings start from it.
+type Zone struct {
+	Spec  *spec.Spec
+	Doc   *render.Document // every artifact and gap, labeled
+	Index *search.Index    // the search that found them, for searches by meaning
+}
+
+// BlastZone resolves every reference of a spec, as Round 2 would with no
+// line budget.
+func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.Time) (*Zone, error) {
+	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: now})
 	if err != nil {
 		return nil, err
+	}
+	return &Zone{Spec: sp, Doc: res.Doc, Index: ix}, nil
+}
+
+// Files lists the files of the zone's artifacts, architecture excerpts
+// aside, once each and sorted.
+func (z *Zone) Files() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, a := range z.Doc.Artifacts {
+		if a.Path != "" && a.Kind != extract.KindArchitecture && !seen[a.Path] {
+			seen[a.Path] = true
+			out = append(out, a.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, ix *search.Index, err error) {
+	head, err := repo.Head()
+	if err != nil {
+		return nil, nil, err
 	}
 	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
 		AuditGaps: cfg.AuditGaps}
@@ -80,7 +120,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if skipped != "" {
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []render.Gap{}, External: []render.Gap{}}
 		res.Record = rounds.Record(doc, sp.Refs, repo.Root, cfg.Round)
-		return res, nil
+		return res, ix, nil
 	}
 	full := sp
 	sel := *sp
@@ -91,9 +131,9 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		ca = cache.Load(repo.Root, Version)
 		ca.Run++
 	}
-	ix, err := search.Run(ctx, repo, sp.Refs, ca)
+	ix, err = search.Run(ctx, repo, sp.Refs, ca)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer func() {
 		if err := ca.Save(); err != nil && res != nil {
@@ -102,9 +142,9 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}()
 	t0 := time.Now()
 	if err := ix.FindBases(ctx, repo.Root, sp.Refs); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	res = &Result{Doc: doc, Warnings: ix.Warnings, ix: ix}
+	res = &Result{Doc: doc, Warnings: ix.Warnings}
 
 	matches, unresolved, external, hints := resolve.Refs(sp, ix, doc.At(repo.Scope))
 	res.External = []render.Gap{}
@@ -122,7 +162,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
 
 	if err := resolve.HandlerNotes(ctx, ix, repo.Root, matches); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	arts := artifact.Build(matches, sp.Words)
 	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, sp.Words)
@@ -182,7 +222,7 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	res.Stats = ix.Stats
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)
-	return res, nil
+	return res, ix, nil
 }
 
 // submoduleGaps says which nested repositories were not entered: a gap a

@@ -272,7 +272,13 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
-	inv, all, err := Audit(ctx, repo, sp, cfg.Now.Format(time.RFC3339))
+	var zone *Zone
+	if sp != nil {
+		if zone, err = BlastZone(ctx, repo, sp, time.Time{}); err != nil {
+			return err
+		}
+	}
+	inv, all, err := Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
 	if err != nil {
 		return err
 	}
@@ -342,7 +348,11 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	bs, head, err := Brief(ctx, repo, spec.Parse(name, src), profiles, cfg.Now)
+	zone, err := BlastZone(ctx, repo, spec.Parse(name, src), cfg.Now)
+	if err != nil {
+		return err
+	}
+	bs, head, err := Brief(ctx, repo, zone, profiles, cfg.Now)
 	if err != nil {
 		return err
 	}
