@@ -18,7 +18,7 @@ bench:
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./appendix/internal/spec
-	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) ./appendix
+	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) ./appendix/cli
 	$(GO) test -run '^$$' -fuzz FuzzStrip -fuzztime $(FUZZTIME) ./appendix/internal/render
 	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) ./appendix/internal/redact
 	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) ./extract
@@ -30,7 +30,7 @@ lint:
 	$(GO) vet ./...
 
 golden:
-	CGO_ENABLED=1 $(GO) test ./appendix -run TestGolden -update
+	CGO_ENABLED=1 $(GO) test ./appendix/cli -run TestGolden -update
 
 demo: build
 	./bin/appendix --repo . --now 2026-01-01T00:00:00Z fixtures/demo-spec.md

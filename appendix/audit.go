@@ -335,8 +335,8 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *Zone, now string) (*in
 	return inv, all, nil
 }
 
-// printAudit writes the audit summary for a person.
-func printAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Source, where string) {
+// PrintAudit writes the audit summary for a person.
+func PrintAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Source, where string) {
 	short := inv.GitHash
 	if len(short) > 7 {
 		short = short[:7]

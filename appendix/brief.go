@@ -39,7 +39,7 @@ import (
 // Token budgets of a briefing (issue 5).
 const (
 	baseMinTokens = 600
-	baseMaxTokens = 1000
+	BaseMaxTokens = 1000
 	maxItemLines  = 14
 )
 
@@ -246,7 +246,7 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	gaps = dedupe(gaps)
 
 	limit := 2 * specTokens // added context never more than twice the spec
-	baseItems := fitItems(base, min(baseMaxTokens, max(limit/2, 0)))
+	baseItems := fitItems(base, min(BaseMaxTokens, max(limit/2, 0)))
 	baseT := sumTokens(baseItems)
 	supItems := fitItems(sup, min(p.Budget, max(limit-baseT, 0)))
 	supT := sumTokens(supItems)

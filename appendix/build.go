@@ -247,3 +247,6 @@ func submoduleGaps(gaps []render.Gap, subs []string) []string {
 	}
 	return rest
 }
+
+// Version is set at build time with -ldflags "-X ...appendix.Version=v1.2.3".
+var Version = "dev"

@@ -53,8 +53,8 @@ const (
 	supConcurrency   = "concurrency"
 )
 
-// defaultProfiles is the built-in table (issue 5).
-var defaultProfiles = []Profile{
+// DefaultProfiles is the built-in table (issue 5).
+var DefaultProfiles = []Profile{
 	{"PARA", "paranoid_security", []string{supAuth, supValidation, supManifests, supRoutes}, []string{supMarkers, supArchitecture}, 350, "auth"},
 	{"BURN", "burned_oncall", []string{supExternalCalls, supRetries, supMonitoring}, []string{supADRs, supNaming}, 280, "whole"},
 	{"MINI", "minimalist", []string{supUtilities, supFrameworks, supPriorArt}, []string{supMonitoring, supMigrations}, 500, ""},
@@ -73,10 +73,10 @@ var aliases = map[string]string{"LAZY": "MINI", "LAZY_DEVELOPER": "MINI", "PREV"
 // ProfilesFile is a project's override of the built-in table.
 const ProfilesFile = ".appendix/adversaries.json"
 
-// loadProfiles returns the built-in profiles with a project's file applied:
+// LoadProfiles returns the built-in profiles with a project's file applied:
 // an entry with a known code replaces that profile, a new code adds one.
-func loadProfiles(root string) ([]Profile, error) {
-	out := append([]Profile(nil), defaultProfiles...)
+func LoadProfiles(root string) ([]Profile, error) {
+	out := append([]Profile(nil), DefaultProfiles...)
 	file := filepath.Join(root, filepath.FromSlash(ProfilesFile))
 	b, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
@@ -109,21 +109,22 @@ func loadProfiles(root string) ([]Profile, error) {
 	return out, nil
 }
 
-// selectProfiles picks the adversaries named by codes, names or aliases
-// (comma-separated; all gauntlet adversaries when empty).
-func selectProfiles(all []Profile, sp string) ([]Profile, error) {
-	if strings.TrimSpace(sp) == "" {
+// SelectProfiles picks the adversaries named by codes, names or aliases
+// (comma-separated; all gauntlet adversaries when empty). Its errors are
+// usage errors: a code that names no adversary.
+func SelectProfiles(all []Profile, list string) ([]Profile, error) {
+	if strings.TrimSpace(list) == "" {
 		return all, nil
 	}
 	var out []Profile
 	seen := map[string]bool{}
-	for _, want := range strings.Split(sp, ",") {
+	for _, want := range strings.Split(list, ",") {
 		w := strings.ToUpper(strings.TrimSpace(want))
 		if w == "" {
 			continue
 		}
 		if w == "UXAR" || w == "UX_ARCHITECT" {
-			return nil, usageError{"--adversaries: UXAR never gets a briefing"}
+			return nil, errors.New("--adversaries: UXAR never gets a briefing")
 		}
 		if a, ok := aliases[w]; ok {
 			w = a
@@ -144,7 +145,7 @@ func selectProfiles(all []Profile, sp string) ([]Profile, error) {
 				codes = append(codes, p.Code)
 			}
 			sort.Strings(codes)
-			return nil, usageError{fmt.Sprintf("--adversaries: unknown adversary %q (known: %s)", want, strings.Join(codes, ", "))}
+			return nil, fmt.Errorf("--adversaries: unknown adversary %q (known: %s)", want, strings.Join(codes, ", "))
 		}
 	}
 	return out, nil

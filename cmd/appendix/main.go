@@ -8,7 +8,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 
-	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/cli"
 )
 
 func main() {
@@ -20,7 +20,7 @@ func main() {
 		debug.SetMemoryLimit(100 << 20)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := appendix.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	code := cli.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
 	stop()
 	os.Exit(code)
 }

@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/appendix-dev/appendix/appendix"
 
 	"github.com/appendix-dev/appendix/appendix/internal/rounds"
 
@@ -30,9 +32,6 @@ import (
 	"github.com/appendix-dev/appendix/internal/atomic"
 	"github.com/appendix-dev/appendix/inventory"
 )
-
-// Version is set at build time with -ldflags "-X ...appendix.Version=v1.2.3".
-var Version = "dev"
 
 // MaxSpecSize is the largest spec the tool reads.
 const MaxSpecSize = 10 << 20
@@ -133,7 +132,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return nil
 	}
 	if o.Version {
-		fmt.Fprintf(stdout, "appendix %s\n", Version)
+		fmt.Fprintf(stdout, "appendix %s\n", appendix.Version)
 		return nil
 	}
 	cfg, specPath, err := o.validate(fs.Args(), getenv)
@@ -170,7 +169,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	sp := spec.Parse(name, src)
 	tParse := time.Since(t0)
-	res, err := Build(ctx, repo, sp, cfg)
+	res, err := appendix.Build(ctx, repo, sp, cfg)
 	if err != nil {
 		return err
 	}
@@ -200,7 +199,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if res.Skipped != "" {
 		fmt.Fprintf(stderr, "appendix: %s\n", res.Skipped)
 	}
-	res.notes(stderr)
+	printNotes(res, stderr)
 	if invErr == nil {
 		if inv == nil {
 			inv = &inventory.Inventory{AuditTimestamp: cfg.Now.Format(time.RFC3339), GitHash: res.Record.GitHash}
@@ -272,13 +271,13 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
-	var zone *Zone
+	var zone *appendix.Zone
 	if sp != nil {
-		if zone, err = BlastZone(ctx, repo, sp, time.Time{}); err != nil {
+		if zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{}); err != nil {
 			return err
 		}
 	}
-	inv, all, err := Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
+	inv, all, err := appendix.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
 	if err != nil {
 		return err
 	}
@@ -302,7 +301,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		_, err = stdout.Write(append(b, '\n'))
 		return err
 	}
-	printAudit(stdout, inv, all, filepath.ToSlash(where))
+	appendix.PrintAudit(stdout, inv, all, filepath.ToSlash(where))
 	return nil
 }
 
@@ -336,27 +335,27 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	all, err := loadProfiles(repo.Root)
+	all, err := appendix.LoadProfiles(repo.Root)
 	if err != nil {
 		return err
 	}
-	profiles, err := selectProfiles(all, *advs)
+	profiles, err := appendix.SelectProfiles(all, *advs)
 	if err != nil {
-		return err
+		return usageError{err.Error()}
 	}
 	name, src, err := readSpec(specPath, stdin)
 	if err != nil {
 		return err
 	}
-	zone, err := BlastZone(ctx, repo, spec.Parse(name, src), cfg.Now)
+	zone, err := appendix.BlastZone(ctx, repo, spec.Parse(name, src), cfg.Now)
 	if err != nil {
 		return err
 	}
-	bs, head, err := Brief(ctx, repo, zone, profiles, cfg.Now)
+	bs, head, err := appendix.Brief(ctx, repo, zone, profiles, cfg.Now)
 	if err != nil {
 		return err
 	}
-	lines, err := WriteBriefings(*out, bs, head, cfg.Now)
+	lines, err := appendix.WriteBriefings(*out, bs, head, cfg.Now)
 	if err != nil {
 		return err
 	}
@@ -444,8 +443,8 @@ func runStrip(args []string, stdin io.Reader, stdout io.Writer) error {
 	return err
 }
 
-// notes prints the non-fatal findings to stderr, one line each.
-func (r *Result) notes(stderr io.Writer) {
+// printNotes prints the non-fatal findings to stderr, one line each.
+func printNotes(r *appendix.Result, stderr io.Writer) {
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "appendix: warning: %s\n", w)
 	}
@@ -483,8 +482,8 @@ func (r *Result) notes(stderr io.Writer) {
 }
 
 // validate checks flag values and the positional argument.
-func (o *Options) validate(args []string, getenv func(string) string) (Config, string, error) {
-	var cfg Config
+func (o *Options) validate(args []string, getenv func(string) string) (appendix.Config, string, error) {
+	var cfg appendix.Config
 	switch {
 	case len(args) == 0:
 		return cfg, "", usageError{"missing SPEC: give a spec file, or - for standard input (see appendix --help)"}

@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"bytes"
@@ -96,7 +96,7 @@ func (f *fixture) set(name, data string) {
 }
 
 func TestGolden(t *testing.T) {
-	paths, err := filepath.Glob("../fixtures/*.txtar")
+	paths, err := filepath.Glob("../../fixtures/*.txtar")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
@@ -125,7 +125,7 @@ func TestGolden(t *testing.T) {
 			for _, n := range []string{"want.md", "want.json", "want.stderr"} {
 				want, ok := f.want(n)
 				if !ok {
-					t.Fatalf("no %s section: run go test ./appendix -run TestGolden -update", n)
+					t.Fatalf("no %s section: run go test ./appendix/cli -run TestGolden -update", n)
 				}
 				if diff := cmp.Diff(want, got[n]); diff != "" {
 					t.Errorf("%s mismatch (-want +got):\n%s", n, diff)

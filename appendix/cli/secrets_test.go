@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 // declarations that held them are shown, and the JSON counts the
 // redactions.
 func TestSecrets(t *testing.T) {
-	paths, err := filepath.Glob("../fixtures/secrets/*.txtar")
+	paths, err := filepath.Glob("../../fixtures/secrets/*.txtar")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}

@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/appendix-dev/appendix/appendix"
 
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
@@ -149,7 +151,7 @@ func TestSpecKeptByteForByte(t *testing.T) {
 }
 
 func TestDeterministicUnderShuffledWalk(t *testing.T) {
-	f := loadFixture(t, "../fixtures/go.txtar")
+	f := loadFixture(t, "../../fixtures/go.txtar")
 	dir := f.build(t)
 	first, _, _ := runCLI(t, dir, f.spec, "--format", "json")
 	rng := rand.New(rand.NewSource(1))
@@ -207,7 +209,7 @@ func TestBudgetTrimsThenDrops(t *testing.T) {
 			t.Errorf("budget %d: %d lines", budget, used)
 		}
 		js, _, _ := runCLI(t, dir, sp, "--budget", itoa(budget), "--format", "json")
-		var out Output
+		var out appendix.Output
 		if err := json.Unmarshal([]byte(js), &out); err != nil {
 			t.Fatal(err)
 		}
@@ -293,7 +295,7 @@ func TestBudgetLeavesNoRoomUnused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, budget := range []int{30, 60, 90, 120, 150, 200} {
-		res, err := Build(context.Background(), repo, spec.Parse("spec.md", specSrc), Config{Round: 2, Budget: budget})
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", specSrc), appendix.Config{Round: 2, Budget: budget})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -319,15 +321,15 @@ func TestBudgetLeavesNoRoomUnused(t *testing.T) {
 // nothing and prints the same bytes; a changed spec reuses the parses; a
 // changed file is parsed again.
 func TestCacheReusesEveryParse(t *testing.T) {
-	f := loadFixture(t, "../fixtures/go.txtar")
+	f := loadFixture(t, "../../fixtures/go.txtar")
 	dir := f.build(t)
 	repo, err := gitinfo.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := func(sp []byte) *Result {
+	build := func(sp []byte) *appendix.Result {
 		t.Helper()
-		res, err := Build(context.Background(), repo, spec.Parse("spec.md", sp), Config{Round: 2, Budget: 200})
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", sp), appendix.Config{Round: 2, Budget: 200})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -367,9 +369,9 @@ func TestFocusedCacheGrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := func(sp string, noCache bool) *Result {
+	build := func(sp string, noCache bool) *appendix.Result {
 		t.Helper()
-		res, err := Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), Config{Round: 2, Budget: 200, NoCache: noCache})
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), appendix.Config{Round: 2, Budget: 200, NoCache: noCache})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -398,10 +400,10 @@ func TestKeptListingsSeeNewFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ca := cache.Load(dir, Version)
-	build := func(sp string) *Result {
+	ca := cache.Load(dir, appendix.Version)
+	build := func(sp string) *appendix.Result {
 		t.Helper()
-		res, err := Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), Config{Round: 2, Budget: 200, Cache: ca})
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), appendix.Config{Round: 2, Budget: 200, Cache: ca})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/appendix-dev/appendix/appendix"
+
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 )
@@ -17,7 +19,7 @@ import (
 // and compares it with the fixture; every briefing stays within its
 // budgets and ends with the spec, byte for byte.
 func TestBriefings(t *testing.T) {
-	const file = "../fixtures/brief/gauntlet.txtar"
+	const file = "../../fixtures/brief/gauntlet.txtar"
 	f := loadFixture(t, file)
 	dir := f.build(t)
 	specFile := filepath.Join(t.TempDir(), "payout-batching.md")
@@ -31,7 +33,7 @@ func TestBriefings(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	got := map[string]string{"want/summary.txt": stdout.String()}
-	for _, p := range defaultProfiles {
+	for _, p := range appendix.DefaultProfiles {
 		b, err := os.ReadFile(filepath.Join(out, "briefing-"+p.Code+".md"))
 		if err != nil {
 			t.Fatal(err)
@@ -55,10 +57,10 @@ func TestBriefings(t *testing.T) {
 	json.Unmarshal(b, &bundle)
 	var raw map[string]map[string]map[string]any
 	json.Unmarshal(b, &raw)
-	for _, p := range defaultProfiles {
+	for _, p := range appendix.DefaultProfiles {
 		e := raw["adversaries"][p.Name]
 		base, sup, sp := int(e["base_tokens"].(float64)), int(e["supplement_tokens"].(float64)), int(e["spec_tokens"].(float64))
-		if base > baseMaxTokens || sup > p.Budget || base+sup > 2*sp {
+		if base > appendix.BaseMaxTokens || sup > p.Budget || base+sup > 2*sp {
 			t.Errorf("%s over budget: base %d, supplement %d (budget %d), spec %d", p.Code, base, sup, p.Budget, sp)
 		}
 	}
@@ -74,7 +76,7 @@ func TestBriefings(t *testing.T) {
 	for name, data := range got {
 		want, ok := f.want(name)
 		if !ok {
-			t.Fatalf("no %s section: go test ./appendix -run TestBriefings -update", name)
+			t.Fatalf("no %s section: go test ./appendix/cli -run TestBriefings -update", name)
 		}
 		if diff := cmp.Diff(want, data); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", name, diff)
@@ -83,9 +85,9 @@ func TestBriefings(t *testing.T) {
 }
 
 func TestBriefSelection(t *testing.T) {
-	all := defaultProfiles
+	all := appendix.DefaultProfiles
 	for in, want := range map[string]string{"PARA,burn": "PARA BURN", "lazy,PREV,minimalist": "MINI", "": "PARA BURN MINI PEDA ASSH COMP AUDT FLOW ARCH TRAF"} {
-		ps, err := selectProfiles(all, in)
+		ps, err := appendix.SelectProfiles(all, in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,10 +99,10 @@ func TestBriefSelection(t *testing.T) {
 			t.Errorf("%q: %s, want %s", in, got, want)
 		}
 	}
-	if _, err := selectProfiles(all, "UXAR"); err == nil || !strings.Contains(err.Error(), "UXAR never gets a briefing") {
+	if _, err := appendix.SelectProfiles(all, "UXAR"); err == nil || !strings.Contains(err.Error(), "UXAR never gets a briefing") {
 		t.Errorf("UXAR: %v", err)
 	}
-	if _, err := selectProfiles(all, "NOPE"); err == nil || !strings.Contains(err.Error(), `unknown adversary "NOPE"`) {
+	if _, err := appendix.SelectProfiles(all, "NOPE"); err == nil || !strings.Contains(err.Error(), `unknown adversary "NOPE"`) {
 		t.Errorf("unknown: %v", err)
 	}
 }
@@ -108,18 +110,18 @@ func TestBriefSelection(t *testing.T) {
 func TestProfilesOverride(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, ".appendix"), 0o755)
-	os.WriteFile(filepath.Join(dir, ProfilesFile), []byte(`{"adversaries": [
+	os.WriteFile(filepath.Join(dir, appendix.ProfilesFile), []byte(`{"adversaries": [
 		{"code": "para", "name": "paranoid_security", "supplement": ["auth"], "do_not_inject": ["routes"], "budget": 120},
 		{"code": "GDPR", "name": "privacy_officer", "supplement": ["schemas"], "budget": 300}]}`), 0o644)
-	ps, err := loadProfiles(dir)
+	ps, err := appendix.LoadProfiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ps[0].Budget != 120 || ps[len(ps)-1].Code != "GDPR" || len(ps) != len(defaultProfiles)+1 {
+	if ps[0].Budget != 120 || ps[len(ps)-1].Code != "GDPR" || len(ps) != len(appendix.DefaultProfiles)+1 {
 		t.Errorf("override: %+v", ps)
 	}
-	os.WriteFile(filepath.Join(dir, ProfilesFile), []byte(`{"adversaries": [{"code": "X"}]}`), 0o644)
-	if _, err := loadProfiles(dir); err == nil || !strings.Contains(err.Error(), "adversaries.json") {
+	os.WriteFile(filepath.Join(dir, appendix.ProfilesFile), []byte(`{"adversaries": [{"code": "X"}]}`), 0o644)
+	if _, err := appendix.LoadProfiles(dir); err == nil || !strings.Contains(err.Error(), "adversaries.json") {
 		t.Errorf("invalid profile accepted: %v", err)
 	}
 }

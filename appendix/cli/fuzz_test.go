@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 // FuzzBudget feeds arbitrary specs and budgets to the whole pipeline over
 // one fixture repository: the appendix never exceeds the budget.
 func FuzzBudget(f *testing.F) {
-	fx := loadFixture(f, "../fixtures/go.txtar")
+	fx := loadFixture(f, "../../fixtures/go.txtar")
 	dir := fx.build(f)
 	f.Add(fx.spec, 200)
 	f.Add(fx.spec, 9)

@@ -1,4 +1,4 @@
-package appendix
+package cli
 
 import (
 	"os"
@@ -17,7 +17,7 @@ import (
 // TestRounds runs rounds 1 to 4 over a repository that changes between
 // them, and compares each round's appendix with fixtures/rounds/history.txtar.
 func TestRounds(t *testing.T) {
-	const file = "../fixtures/rounds/history.txtar"
+	const file = "../../fixtures/rounds/history.txtar"
 	f := loadFixture(t, file)
 	dir := f.build(t)
 	var commit2 map[string]string = map[string]string{}
@@ -64,7 +64,7 @@ func TestRounds(t *testing.T) {
 		}
 		want, ok := f.want(name)
 		if !ok {
-			t.Fatalf("no %s section: go test ./appendix -run TestRounds -update", name)
+			t.Fatalf("no %s section: go test ./appendix/cli -run TestRounds -update", name)
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", st.name, diff)
