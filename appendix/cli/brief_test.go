@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/brief"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
@@ -33,7 +33,7 @@ func TestBriefings(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	got := map[string]string{"want/summary.txt": stdout.String()}
-	for _, p := range appendix.DefaultProfiles {
+	for _, p := range brief.DefaultProfiles {
 		b, err := os.ReadFile(filepath.Join(out, "briefing-"+p.Code+".md"))
 		if err != nil {
 			t.Fatal(err)
@@ -57,10 +57,10 @@ func TestBriefings(t *testing.T) {
 	json.Unmarshal(b, &bundle)
 	var raw map[string]map[string]map[string]any
 	json.Unmarshal(b, &raw)
-	for _, p := range appendix.DefaultProfiles {
+	for _, p := range brief.DefaultProfiles {
 		e := raw["adversaries"][p.Name]
 		base, sup, sp := int(e["base_tokens"].(float64)), int(e["supplement_tokens"].(float64)), int(e["spec_tokens"].(float64))
-		if base > appendix.BaseMaxTokens || sup > p.Budget || base+sup > 2*sp {
+		if base > brief.BaseMaxTokens || sup > p.Budget || base+sup > 2*sp {
 			t.Errorf("%s over budget: base %d, supplement %d (budget %d), spec %d", p.Code, base, sup, p.Budget, sp)
 		}
 	}
@@ -85,9 +85,9 @@ func TestBriefings(t *testing.T) {
 }
 
 func TestBriefSelection(t *testing.T) {
-	all := appendix.DefaultProfiles
+	all := brief.DefaultProfiles
 	for in, want := range map[string]string{"PARA,burn": "PARA BURN", "lazy,PREV,minimalist": "MINI", "": "PARA BURN MINI PEDA ASSH COMP AUDT FLOW ARCH TRAF"} {
-		ps, err := appendix.SelectProfiles(all, in)
+		ps, err := brief.SelectProfiles(all, in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,10 +99,10 @@ func TestBriefSelection(t *testing.T) {
 			t.Errorf("%q: %s, want %s", in, got, want)
 		}
 	}
-	if _, err := appendix.SelectProfiles(all, "UXAR"); err == nil || !strings.Contains(err.Error(), "UXAR never gets a briefing") {
+	if _, err := brief.SelectProfiles(all, "UXAR"); err == nil || !strings.Contains(err.Error(), "UXAR never gets a briefing") {
 		t.Errorf("UXAR: %v", err)
 	}
-	if _, err := appendix.SelectProfiles(all, "NOPE"); err == nil || !strings.Contains(err.Error(), `unknown adversary "NOPE"`) {
+	if _, err := brief.SelectProfiles(all, "NOPE"); err == nil || !strings.Contains(err.Error(), `unknown adversary "NOPE"`) {
 		t.Errorf("unknown: %v", err)
 	}
 }
@@ -110,18 +110,18 @@ func TestBriefSelection(t *testing.T) {
 func TestProfilesOverride(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, ".appendix"), 0o755)
-	os.WriteFile(filepath.Join(dir, appendix.ProfilesFile), []byte(`{"adversaries": [
+	os.WriteFile(filepath.Join(dir, brief.ProfilesFile), []byte(`{"adversaries": [
 		{"code": "para", "name": "paranoid_security", "supplement": ["auth"], "do_not_inject": ["routes"], "budget": 120},
 		{"code": "GDPR", "name": "privacy_officer", "supplement": ["schemas"], "budget": 300}]}`), 0o644)
-	ps, err := appendix.LoadProfiles(dir)
+	ps, err := brief.LoadProfiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ps[0].Budget != 120 || ps[len(ps)-1].Code != "GDPR" || len(ps) != len(appendix.DefaultProfiles)+1 {
+	if ps[0].Budget != 120 || ps[len(ps)-1].Code != "GDPR" || len(ps) != len(brief.DefaultProfiles)+1 {
 		t.Errorf("override: %+v", ps)
 	}
-	os.WriteFile(filepath.Join(dir, appendix.ProfilesFile), []byte(`{"adversaries": [{"code": "X"}]}`), 0o644)
-	if _, err := appendix.LoadProfiles(dir); err == nil || !strings.Contains(err.Error(), "adversaries.json") {
+	os.WriteFile(filepath.Join(dir, brief.ProfilesFile), []byte(`{"adversaries": [{"code": "X"}]}`), 0o644)
+	if _, err := brief.LoadProfiles(dir); err == nil || !strings.Contains(err.Error(), "adversaries.json") {
 		t.Errorf("invalid profile accepted: %v", err)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/brief"
+
 	"github.com/appendix-dev/appendix/appendix"
 
 	"github.com/appendix-dev/appendix/appendix/internal/rounds"
@@ -335,11 +337,11 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	all, err := appendix.LoadProfiles(repo.Root)
+	all, err := brief.LoadProfiles(repo.Root)
 	if err != nil {
 		return err
 	}
-	profiles, err := appendix.SelectProfiles(all, *advs)
+	profiles, err := brief.SelectProfiles(all, *advs)
 	if err != nil {
 		return usageError{err.Error()}
 	}
@@ -351,11 +353,11 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	bs, head, err := appendix.Brief(ctx, repo, zone, profiles, cfg.Now)
+	bs, head, err := brief.Brief(ctx, repo, zone, profiles, cfg.Now)
 	if err != nil {
 		return err
 	}
-	lines, err := appendix.WriteBriefings(*out, bs, head, cfg.Now)
+	lines, err := brief.Write(*out, bs, head, cfg.Now)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package appendix
+package brief
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package appendix
+package brief
 
 import (
 	"bufio"
@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/appendix-dev/appendix/appendix"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
 
@@ -98,24 +100,24 @@ type Briefing struct {
 }
 
 // Brief builds one briefing per profile, from the spec's blast zone.
-func Brief(ctx context.Context, repo *gitinfo.Repo, zone *Zone, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+func Brief(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
 	sp := zone.Spec
 	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, items: map[string][]briefItem{}}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
 	}
 	b.blast = zone.Files()
-	_, all, err := Audit(ctx, repo, nil, now.Format(time.RFC3339))
+	_, all, err := appendix.Audit(ctx, repo, nil, now.Format(time.RFC3339))
 	if err != nil {
 		return nil, nil, err
 	}
 	b.sources = all
 	// The blast-zone dependent sources, from this spec's zone.
 	for _, id := range []string{"error_handling", "auth"} {
-		a := &auditor{repo: repo, blast: b.blast, specGiven: true}
-		for _, sd := range sourceDefs {
-			if sd.id == id {
-				st, p, sum, size := sd.check(a)
+		a := &appendix.Auditor{Repo: repo, Blast: b.blast, SpecGiven: true}
+		for _, sd := range appendix.SourceDefs {
+			if sd.Id == id {
+				st, p, sum, size := sd.Check(a)
 				b.sources[id] = inventory.Source{Status: st, Path: p, Summary: sum, EstTokens: (size + 3) / 4}
 			}
 		}
@@ -338,9 +340,9 @@ func dedupe(ss []string) []string {
 	return out
 }
 
-// WriteBriefings writes each briefing and BriefingBundleV1 into dir,
+// Write writes each briefing and BriefingBundleV1 into dir,
 // atomically, and returns one summary line per adversary.
-func WriteBriefings(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]string, error) {
+func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]string, error) {
 	type entry struct {
 		BaseTokens       int      `json:"base_tokens"`
 		SupplementTokens int      `json:"supplement_tokens"`

@@ -1,4 +1,4 @@
-package appendix
+package brief
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/appendix-dev/appendix/appendix"
 
 	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
 
@@ -170,7 +172,7 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
 	case supMonitoring:
-		files, _ := (&auditor{files: b.ix.Files}).matching(monitoringRe)
+		files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.MonitoringRe)
 		items = listItem(kind, "Monitoring and alerting configuration", files, 10)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Monitoring and alerting", text: "None exists: no monitoring or alerting configuration was found in the repository."}}
@@ -213,7 +215,7 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = listItem(kind, "Tests covering the blast zone (names only)", lines, 12)
 		}
 	case supADRs:
-		files, _ := (&auditor{files: b.ix.Files}).matching(adrRe)
+		files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.AdrRe)
 		var lines []string
 		for _, f := range files {
 			title := path.Base(f)
@@ -261,7 +263,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Sort(sort.Reverse(sort.StringSlice(ms)))
 		items = listItem(kind, "Migrations, newest first (names only)", ms, 10)
 	case supAPIDocs:
-		files, _ := (&auditor{files: b.ix.Files}).matching(externalAPIRe)
+		files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.ExternalAPIRe)
 		items = listItem(kind, "API descriptions", files, 10)
 	case supSDKTypes:
 		mods := map[string]bool{}
@@ -334,7 +336,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 func (b *briefer) manifestItems(kind string) []briefItem {
 	root := b.repo.Root
 	var items []briefItem
-	files, _ := (&auditor{files: b.ix.Files}).matching(manifestRe)
+	files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.ManifestRe)
 	for _, f := range files {
 		if strings.Contains(f, "/node_modules/") {
 			continue
@@ -424,7 +426,7 @@ func (b *briefer) buildItems(kind string) []briefItem {
 				sort.Strings(ks)
 				lines = append(lines, fmt.Sprintf("`%s` scripts: %s", f, strings.Join(ks, ", ")))
 			}
-		case buildRe.MatchString(f):
+		case appendix.BuildRe.MatchString(f):
 			lines = append(lines, "`"+f+"`")
 		}
 	}
@@ -488,7 +490,7 @@ func (b *briefer) testsPseudo(mode string) *briefItem {
 	}
 	var file string
 	for _, f := range b.files {
-		if testPseudoRe.MatchString(f) {
+		if appendix.TestPseudoRe.MatchString(f) {
 			file = f
 			break
 		}
