@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/audit"
+
 	"github.com/appendix-dev/appendix/appendix"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
@@ -107,19 +109,15 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, profile
 		b.files = append(b.files, f.Path)
 	}
 	b.blast = zone.Files()
-	_, all, err := appendix.Audit(ctx, repo, nil, now.Format(time.RFC3339))
+	_, all, err := audit.Audit(ctx, repo, nil, now.Format(time.RFC3339))
 	if err != nil {
 		return nil, nil, err
 	}
 	b.sources = all
 	// The blast-zone dependent sources, from this spec's zone.
 	for _, id := range []string{"error_handling", "auth"} {
-		a := &appendix.Auditor{Repo: repo, Blast: b.blast, SpecGiven: true}
-		for _, sd := range appendix.SourceDefs {
-			if sd.Id == id {
-				st, p, sum, size := sd.Check(a)
-				b.sources[id] = inventory.Source{Status: st, Path: p, Summary: sum, EstTokens: (size + 3) / 4}
-			}
+		if src, ok := audit.InBlast(repo, b.blast, id); ok {
+			b.sources[id] = src
 		}
 	}
 	base := b.base()

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/audit"
 
 	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
 
@@ -172,7 +172,7 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
 	case supMonitoring:
-		files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.MonitoringRe)
+		files, _ := audit.Matching(b.ix.Files, audit.MonitoringFiles)
 		items = listItem(kind, "Monitoring and alerting configuration", files, 10)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Monitoring and alerting", text: "None exists: no monitoring or alerting configuration was found in the repository."}}
@@ -215,7 +215,7 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = listItem(kind, "Tests covering the blast zone (names only)", lines, 12)
 		}
 	case supADRs:
-		files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.AdrRe)
+		files, _ := audit.Matching(b.ix.Files, audit.ADRFiles)
 		var lines []string
 		for _, f := range files {
 			title := path.Base(f)
@@ -263,7 +263,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Sort(sort.Reverse(sort.StringSlice(ms)))
 		items = listItem(kind, "Migrations, newest first (names only)", ms, 10)
 	case supAPIDocs:
-		files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.ExternalAPIRe)
+		files, _ := audit.Matching(b.ix.Files, audit.ExternalAPIFiles)
 		items = listItem(kind, "API descriptions", files, 10)
 	case supSDKTypes:
 		mods := map[string]bool{}
@@ -336,7 +336,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 func (b *briefer) manifestItems(kind string) []briefItem {
 	root := b.repo.Root
 	var items []briefItem
-	files, _ := (&appendix.Auditor{Files: b.ix.Files}).Matching(appendix.ManifestRe)
+	files, _ := audit.Matching(b.ix.Files, audit.ManifestFiles)
 	for _, f := range files {
 		if strings.Contains(f, "/node_modules/") {
 			continue
@@ -426,7 +426,7 @@ func (b *briefer) buildItems(kind string) []briefItem {
 				sort.Strings(ks)
 				lines = append(lines, fmt.Sprintf("`%s` scripts: %s", f, strings.Join(ks, ", ")))
 			}
-		case appendix.BuildRe.MatchString(f):
+		case audit.BuildFiles.MatchString(f):
 			lines = append(lines, "`"+f+"`")
 		}
 	}
@@ -490,7 +490,7 @@ func (b *briefer) testsPseudo(mode string) *briefItem {
 	}
 	var file string
 	for _, f := range b.files {
-		if appendix.TestPseudoRe.MatchString(f) {
+		if audit.TestPseudoFiles.MatchString(f) {
 			file = f
 			break
 		}

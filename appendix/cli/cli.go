@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/audit"
+
 	"github.com/appendix-dev/appendix/appendix/brief"
 
 	"github.com/appendix-dev/appendix/appendix"
@@ -279,7 +281,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 			return err
 		}
 	}
-	inv, all, err := appendix.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
+	inv, all, err := audit.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
 	if err != nil {
 		return err
 	}
@@ -303,7 +305,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		_, err = stdout.Write(append(b, '\n'))
 		return err
 	}
-	appendix.PrintAudit(stdout, inv, all, filepath.ToSlash(where))
+	audit.Print(stdout, inv, all, filepath.ToSlash(where))
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package appendix
+package audit
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -25,24 +27,24 @@ import (
 
 // sourceDef describes one kind of context the audit looks for.
 type sourceDef struct {
-	Id, name string
-	// Check inspects the repository; it returns the verdict, the path(s),
+	id, name string
+	// check inspects the repository; it returns the verdict, the path(s),
 	// a one-line summary and the bytes the source would cost.
-	Check func(a *Auditor) (inventory.Status, string, string, int)
+	check func(a *auditor) (inventory.Status, string, string, int)
 }
 
-// Auditor holds what the checks share.
-type Auditor struct {
-	Repo      *gitinfo.Repo
-	Files     []gitinfo.File
-	Blast     []string // blast zone, sorted
+// auditor holds what the checks share.
+type auditor struct {
+	repo      *gitinfo.Repo
+	files     []gitinfo.File
+	blast     []string // blast zone, sorted
 	spec      *spec.Spec
-	zone      *Zone
-	SpecGiven bool
+	zone      *appendix.Zone
+	specGiven bool
 }
 
-func (a *Auditor) has(p string) bool {
-	for _, f := range a.Files {
+func (a *auditor) has(p string) bool {
+	for _, f := range a.files {
 		if f.Path == p {
 			return true
 		}
@@ -50,11 +52,15 @@ func (a *Auditor) has(p string) bool {
 	return false
 }
 
-// Matching returns the walked files whose path matches re, sorted.
-func (a *Auditor) Matching(re *regexp.Regexp) ([]string, int) {
+// matching returns the walked files whose path matches re, sorted.
+func (a *auditor) matching(re *regexp.Regexp) ([]string, int) { return Matching(a.files, re) }
+
+// Matching returns the files whose path matches re, in walk order, and
+// their size in bytes.
+func Matching(files []gitinfo.File, re *regexp.Regexp) ([]string, int) {
 	var out []string
 	size := 0
-	for _, f := range a.Files {
+	for _, f := range files {
 		if re.MatchString(f.Path) {
 			out = append(out, f.Path)
 			size += int(f.Size)
@@ -64,11 +70,11 @@ func (a *Auditor) Matching(re *regexp.Regexp) ([]string, int) {
 }
 
 // grepBlast returns the blast-zone files whose text matches re.
-func (a *Auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
+func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
 	var out []string
 	n := 0
-	for _, p := range a.Blast {
-		b, err := os.ReadFile(filepath.Join(a.Repo.Root, filepath.FromSlash(p)))
+	for _, p := range a.blast {
+		b, err := os.ReadFile(filepath.Join(a.repo.Root, filepath.FromSlash(p)))
 		if err != nil || len(b) > scan.MaxFileSize {
 			continue
 		}
@@ -111,24 +117,24 @@ func found(paths []string, size int, what string) (inventory.Status, string, str
 var (
 	coverageConfigRe = regexp.MustCompile(`(^|/)(\.coveragerc|codecov\.ya?ml|\.nycrc(\.json)?|\.c8rc(\.json)?|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|karma\.conf\.js)$`)
 	coverageReportRe = regexp.MustCompile(`(^|/)(coverage\.(out|xml|json|txt)|lcov\.info|cover\.out|coverage-final\.json)$`)
-	ManifestRe       = regexp.MustCompile(`(^|/)(go\.mod|package\.json|pyproject\.toml|requirements[\w.-]*\.txt|Pipfile|setup\.py|setup\.cfg|Cargo\.toml|Gemfile|pom\.xml|build\.gradle(\.kts)?|composer\.json)$`)
-	BuildRe          = regexp.MustCompile(`(^|/)(\.ci/[^/]+|Makefile|Dockerfile|docker-compose\.ya?ml|justfile|Taskfile\.ya?ml|tsconfig\.json|turbo\.json|nx\.json|tox\.ini|noxfile\.py|\.gitlab-ci\.yml|\.circleci/config\.yml|\.github/workflows/[^/]+\.ya?ml|vite\.config\.[jt]s|webpack\.config\.js)$`)
-	MonitoringRe     = regexp.MustCompile(`(?i)(^|/)(prometheus[^/]*\.ya?ml|alert[^/]*\.ya?ml|alertmanager[^/]*|grafana/|dashboards?/|datadog[^/]*\.ya?ml|sentry\.[a-z.]+|otel[^/]*\.ya?ml|newrelic[^/]*)`)
+	ManifestFiles    = regexp.MustCompile(`(^|/)(go\.mod|package\.json|pyproject\.toml|requirements[\w.-]*\.txt|Pipfile|setup\.py|setup\.cfg|Cargo\.toml|Gemfile|pom\.xml|build\.gradle(\.kts)?|composer\.json)$`)
+	BuildFiles       = regexp.MustCompile(`(^|/)(\.ci/[^/]+|Makefile|Dockerfile|docker-compose\.ya?ml|justfile|Taskfile\.ya?ml|tsconfig\.json|turbo\.json|nx\.json|tox\.ini|noxfile\.py|\.gitlab-ci\.yml|\.circleci/config\.yml|\.github/workflows/[^/]+\.ya?ml|vite\.config\.[jt]s|webpack\.config\.js)$`)
+	MonitoringFiles  = regexp.MustCompile(`(?i)(^|/)(prometheus[^/]*\.ya?ml|alert[^/]*\.ya?ml|alertmanager[^/]*|grafana/|dashboards?/|datadog[^/]*\.ya?ml|sentry\.[a-z.]+|otel[^/]*\.ya?ml|newrelic[^/]*)`)
 	monitoringCodeRe = regexp.MustCompile(`(?i)(Sentry\.init|sentry_sdk\.init|prometheus|opentelemetry|statsd|datadog|newrelic)`)
 	errorPatternRe   = regexp.MustCompile(`(?i)\b(retr(y|ies|ied)|backoff|circuit[_ ]?breaker|timeout|deadline|WithTimeout|max_attempts|maxAttempts)\b`)
 	authPatternRe    = regexp.MustCompile(`(?i)(auth\w*|permission|jwt|oauth|rbac|\bacl\b|is_superuser|isAdmin|requireRole|csrf|\bsession)`)
-	ExternalAPIRe    = regexp.MustCompile(`(?i)(^|/)(openapi[^/]*\.(ya?ml|json)|swagger[^/]*\.(ya?ml|json)|[^/]*\.postman_collection\.json)$`)
+	ExternalAPIFiles = regexp.MustCompile(`(?i)(^|/)(openapi[^/]*\.(ya?ml|json)|swagger[^/]*\.(ya?ml|json)|[^/]*\.postman_collection\.json)$`)
 	legacyRe         = regexp.MustCompile(`(?i)(^|/)(legacy|deprecated|old|archive[d]?|v1_legacy)/`)
-	AdrRe            = regexp.MustCompile(`(?i)(^|/)(adr|adrs|decisions|architecture/decisions|docs/adr|doc/adr)/[^/]+\.md$`)
-	TestPseudoRe     = regexp.MustCompile(`(^|/)tests-pseudo\.md$`)
+	ADRFiles         = regexp.MustCompile(`(?i)(^|/)(adr|adrs|decisions|architecture/decisions|docs/adr|doc/adr)/[^/]+\.md$`)
+	TestPseudoFiles  = regexp.MustCompile(`(^|/)tests-pseudo\.md$`)
 )
 
-var SourceDefs = []sourceDef{
-	{"architecture_docs", "Architecture docs", func(a *Auditor) (inventory.Status, string, string, int) {
+var sourceDefs = []sourceDef{
+	{"architecture_docs", "Architecture docs", func(a *auditor) (inventory.Status, string, string, int) {
 		var have []string
 		size := 0
 		for _, f := range []string{".architecture/manifest.json", ".architecture/primer.md", ".architecture/overview.md"} {
-			if st, err := os.Stat(filepath.Join(a.Repo.Root, filepath.FromSlash(f))); err == nil {
+			if st, err := os.Stat(filepath.Join(a.repo.Root, filepath.FromSlash(f))); err == nil {
 				have = append(have, path.Base(f))
 				size += int(st.Size())
 			}
@@ -141,8 +147,8 @@ var SourceDefs = []sourceDef{
 		}
 		return inventory.Partial, ".architecture/", "only " + strings.Join(have, ", "), size
 	}},
-	{"schema_types", "Schema and type definitions", func(a *Auditor) (inventory.Status, string, string, int) {
-		if !a.SpecGiven {
+	{"schema_types", "Schema and type definitions", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.specGiven {
 			return inventory.NotApplicable, "", "no spec given: no blast zone", 0
 		}
 		var paths []string
@@ -159,14 +165,14 @@ var SourceDefs = []sourceDef{
 		sort.Strings(paths)
 		return found(paths, size, "files with schemas or types the spec names")
 	}},
-	{"test_coverage", "Test coverage", func(a *Auditor) (inventory.Status, string, string, int) {
-		cfg, _ := a.Matching(coverageConfigRe)
-		rep, size := a.Matching(coverageReportRe)
-		if b, err := os.ReadFile(filepath.Join(a.Repo.Root, "pyproject.toml")); err == nil && bytes.Contains(b, []byte("[tool.coverage")) {
+	{"test_coverage", "Test coverage", func(a *auditor) (inventory.Status, string, string, int) {
+		cfg, _ := a.matching(coverageConfigRe)
+		rep, size := a.matching(coverageReportRe)
+		if b, err := os.ReadFile(filepath.Join(a.repo.Root, "pyproject.toml")); err == nil && bytes.Contains(b, []byte("[tool.coverage")) {
 			cfg = append(cfg, "pyproject.toml")
 		}
 		tests := 0
-		for _, f := range a.Files {
+		for _, f := range a.files {
 			if scan.TestFile(f.Path) {
 				tests++
 			}
@@ -181,18 +187,18 @@ var SourceDefs = []sourceDef{
 		}
 		return inventory.NotAvailable, "", "no tests and no coverage configuration", 0
 	}},
-	{"dependency_manifests", "Dependency manifests", func(a *Auditor) (inventory.Status, string, string, int) {
-		p, size := a.Matching(ManifestRe)
+	{"dependency_manifests", "Dependency manifests", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(ManifestFiles)
 		return found(p, size, "manifests")
 	}},
-	{"recent_changes", "Recent changes to the blast zone", func(a *Auditor) (inventory.Status, string, string, int) {
-		if !a.Repo.Git() {
+	{"recent_changes", "Recent changes to the blast zone", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.repo.Git() {
 			return inventory.NotAvailable, "", "not a git repository", 0
 		}
-		if !a.SpecGiven || len(a.Blast) == 0 {
+		if !a.specGiven || len(a.blast) == 0 {
 			return inventory.NotApplicable, "", "no blast zone", 0
 		}
-		cs, err := a.Repo.RecentCommits(a.Blast, 10)
+		cs, err := a.repo.RecentCommits(a.blast, 10)
 		if err != nil || len(cs) == 0 {
 			return inventory.NotAvailable, "", "no commits touch the blast zone", 0
 		}
@@ -202,12 +208,12 @@ var SourceDefs = []sourceDef{
 		}
 		return inventory.Available, "git log", fmt.Sprintf("%s, newest %s %q", count(len(cs), "recent commits"), cs[0].Hash, cs[0].Subject), size
 	}},
-	{"build_config", "Build and test configuration", func(a *Auditor) (inventory.Status, string, string, int) {
-		p, size := a.Matching(BuildRe)
+	{"build_config", "Build and test configuration", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(BuildFiles)
 		return found(p, size, "build and CI files")
 	}},
-	{"monitoring", "Monitoring and alerting", func(a *Auditor) (inventory.Status, string, string, int) {
-		p, size := a.Matching(MonitoringRe)
+	{"monitoring", "Monitoring and alerting", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(MonitoringFiles)
 		if len(p) == 0 {
 			if code, n := a.grepBlast(monitoringCodeRe); len(code) > 0 {
 				return inventory.Partial, listSummary(code, 2), fmt.Sprintf("instrumentation in code (%d mentions), no alerting config", n), n * 80
@@ -216,19 +222,19 @@ var SourceDefs = []sourceDef{
 		}
 		return found(p, size, "monitoring files")
 	}},
-	{"error_handling", "Error handling patterns (retry, circuit breaker, timeouts)", func(a *Auditor) (inventory.Status, string, string, int) {
+	{"error_handling", "Error handling patterns (retry, circuit breaker, timeouts)", func(a *auditor) (inventory.Status, string, string, int) {
 		return a.inBlast(errorPatternRe, "no retry, circuit breaker or timeout code in the blast zone")
 	}},
-	{"auth", "Auth and permission code", func(a *Auditor) (inventory.Status, string, string, int) {
+	{"auth", "Auth and permission code", func(a *auditor) (inventory.Status, string, string, int) {
 		return a.inBlast(authPatternRe, "no auth or permission code in the blast zone")
 	}},
-	{"external_api", "External API docs and SDKs", func(a *Auditor) (inventory.Status, string, string, int) {
-		p, size := a.Matching(ExternalAPIRe)
+	{"external_api", "External API docs and SDKs", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(ExternalAPIFiles)
 		return found(p, size, "API descriptions")
 	}},
-	{"legacy_code", "Legacy or deprecated code", func(a *Auditor) (inventory.Status, string, string, int) {
+	{"legacy_code", "Legacy or deprecated code", func(a *auditor) (inventory.Status, string, string, int) {
 		dirs := map[string]bool{}
-		for _, f := range a.Files {
+		for _, f := range a.files {
 			if m := legacyRe.FindStringIndex(f.Path); m != nil {
 				dirs[strings.TrimSuffix(f.Path[:m[1]], "/")] = true
 			}
@@ -243,12 +249,12 @@ var SourceDefs = []sourceDef{
 		sort.Strings(ds)
 		return inventory.Available, listSummary(ds, 3), fmt.Sprintf("%s: %s", count(len(ds), "legacy directories"), listSummary(ds, 3)), 0
 	}},
-	{"decision_records", "Decision records (ADRs)", func(a *Auditor) (inventory.Status, string, string, int) {
-		p, size := a.Matching(AdrRe)
+	{"decision_records", "Decision records (ADRs)", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(ADRFiles)
 		return found(p, size, "decision records")
 	}},
-	{"similar_features", "Existing similar features", func(a *Auditor) (inventory.Status, string, string, int) {
-		if !a.SpecGiven {
+	{"similar_features", "Existing similar features", func(a *auditor) (inventory.Status, string, string, int) {
+		if !a.specGiven {
 			return inventory.NotApplicable, "", "no spec given", 0
 		}
 		var hits []string
@@ -261,7 +267,7 @@ var SourceDefs = []sourceDef{
 				continue
 			}
 			tail := ws[len(ws)-1] // CostTracker -> "tracker": existing *Tracker code
-			for _, f := range a.Files {
+			for _, f := range a.files {
 				if strings.Contains(strings.ToLower(path.Base(f.Path)), tail) && !slices.Contains(hits, f.Path) && len(tail) > 3 {
 					hits = append(hits, f.Path)
 				}
@@ -273,8 +279,8 @@ var SourceDefs = []sourceDef{
 		}
 		return inventory.Partial, listSummary(hits, 3), "files named like what the spec adds: " + listSummary(hits, 3), 0
 	}},
-	{"test_pseudocode", "Test pseudocode (tests-pseudo.md)", func(a *Auditor) (inventory.Status, string, string, int) {
-		p, size := a.Matching(TestPseudoRe)
+	{"test_pseudocode", "Test pseudocode (tests-pseudo.md)", func(a *auditor) (inventory.Status, string, string, int) {
+		p, size := a.matching(TestPseudoFiles)
 		if len(p) == 0 {
 			return inventory.NotAvailable, "", "no tests-pseudo.md", 0
 		}
@@ -285,17 +291,17 @@ var SourceDefs = []sourceDef{
 // Audit runs the Context Readiness Audit: which context exists for the
 // spec whose blast zone is given (or for the repository, with a nil zone),
 // as ContextInventoryV1.
-func Audit(ctx context.Context, repo *gitinfo.Repo, zone *Zone, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
+func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
 	var sp *spec.Spec
 	if zone != nil {
 		sp = zone.Spec
 	}
-	a := &Auditor{Repo: repo, spec: sp, SpecGiven: sp != nil, zone: zone}
+	a := &auditor{repo: repo, spec: sp, specGiven: sp != nil, zone: zone}
 	files, err := repo.Walk(ctx, scan.SkipDir)
 	if err != nil {
 		return nil, nil, err
 	}
-	a.Files = files
+	a.files = files
 	if sp != nil {
 		blast := map[string]bool{}
 		for _, art := range zone.Doc.Artifacts {
@@ -309,24 +315,24 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *Zone, now string) (*in
 			}
 		}
 		for p := range blast {
-			a.Blast = append(a.Blast, p)
+			a.blast = append(a.blast, p)
 		}
-		sort.Strings(a.Blast)
+		sort.Strings(a.blast)
 	}
 	head, _ := repo.Head()
 	inv := &inventory.Inventory{SchemaVersion: inventory.SchemaVersion, AuditTimestamp: now, GitHash: "none",
-		BlastZone: append([]string{}, a.Blast...), Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
+		BlastZone: append([]string{}, a.blast...), Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
 	if head != nil && head.Commit != "" {
 		inv.GitHash = head.Commit
 	}
 	all := map[string]inventory.Source{}
-	for _, sd := range SourceDefs {
-		st, p, summary, size := sd.Check(a)
+	for _, sd := range sourceDefs {
+		st, p, summary, size := sd.check(a)
 		src := inventory.Source{Status: st, Path: p, Summary: summary, EstTokens: (size + 3) / 4}
-		all[sd.Id] = src
+		all[sd.id] = src
 		switch st {
 		case inventory.Available, inventory.Partial:
-			inv.Sources[sd.Id] = src
+			inv.Sources[sd.id] = src
 			inv.TotalAvailableTokens += src.EstTokens
 		case inventory.NotAvailable:
 			inv.GapsNoted = append(inv.GapsNoted, sd.name+": "+summary)
@@ -335,8 +341,8 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *Zone, now string) (*in
 	return inv, all, nil
 }
 
-// PrintAudit writes the audit summary for a person.
-func PrintAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Source, where string) {
+// Print writes the audit summary for a person.
+func Print(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Source, where string) {
 	short := inv.GitHash
 	if len(short) > 7 {
 		short = short[:7]
@@ -345,12 +351,12 @@ func PrintAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.
 	fmt.Fprintf(w, "Blast zone: %d %s\n", len(inv.BlastZone), naming.Plural(len(inv.BlastZone), "file", "files"))
 	for _, st := range []inventory.Status{inventory.Available, inventory.Partial, inventory.NotAvailable, inventory.NotApplicable} {
 		var rows []string
-		for _, sd := range SourceDefs {
-			s := all[sd.Id]
+		for _, sd := range sourceDefs {
+			s := all[sd.id]
 			if s.Status != st {
 				continue
 			}
-			row := fmt.Sprintf("  %-22s %s", sd.Id, s.Summary)
+			row := fmt.Sprintf("  %-22s %s", sd.id, s.Summary)
 			if s.EstTokens > 0 {
 				row += fmt.Sprintf(" (~%s tokens)", naming.Thousands(s.EstTokens))
 			}
@@ -365,8 +371,8 @@ func PrintAudit(w io.Writer, inv *inventory.Inventory, all map[string]inventory.
 
 // inBlast is a source found by what the blast zone's files mention: not
 // applicable without a spec, missing when nothing matches.
-func (a *Auditor) inBlast(re *regexp.Regexp, missing string) (inventory.Status, string, string, int) {
-	if !a.SpecGiven {
+func (a *auditor) inBlast(re *regexp.Regexp, missing string) (inventory.Status, string, string, int) {
+	if !a.specGiven {
 		return inventory.NotApplicable, "", "no blast zone", 0
 	}
 	p, n := a.grepBlast(re)
@@ -374,4 +380,17 @@ func (a *Auditor) inBlast(re *regexp.Regexp, missing string) (inventory.Status, 
 		return inventory.NotAvailable, "", missing, 0
 	}
 	return inventory.Available, listSummary(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
+}
+
+// InBlast checks one source that depends on the blast zone ("error_handling",
+// "auth") against the files of a given zone.
+func InBlast(repo *gitinfo.Repo, blast []string, id string) (inventory.Source, bool) {
+	a := &auditor{repo: repo, blast: blast, specGiven: true}
+	for _, sd := range sourceDefs {
+		if sd.id == id {
+			st, p, sum, size := sd.check(a)
+			return inventory.Source{Status: st, Path: p, Summary: sum, EstTokens: (size + 3) / 4}, true
+		}
+	}
+	return inventory.Source{}, false
 }
