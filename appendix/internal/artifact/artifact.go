@@ -6,9 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/appendix-dev/appendix/appendix/internal/rank"
-
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
+	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
@@ -133,7 +132,7 @@ const maxGroup = 6
 // definition that lies inside another chosen one (a method of a chosen
 // class) folded into it, and definitions that follow each other directly
 // in one file sharing one artifact.
-func Build(matches []rank.Match, words map[string]bool) []*Artifact {
+func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 	byDef := map[*extract.Definition]*Artifact{}
 	var arts []*Artifact
 	for _, m := range matches {
@@ -220,7 +219,7 @@ func groupErrors(arts []*Artifact) []*Artifact {
 	return out
 }
 
-func (a *Artifact) add(m rank.Match) {
+func (a *Artifact) add(m resolve.Match) {
 	a.Modified = a.Modified || m.Ref.Modified
 	if m.Ref.Source < a.Source {
 		a.Source = m.Ref.Source

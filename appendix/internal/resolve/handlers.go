@@ -46,7 +46,7 @@ func otherMethods(ix *search.Index, r *spec.Ref) string {
 // HandlerNotes finds, for each chosen route whose handler is named and
 // defined elsewhere, the handler's signature, and notes it on the match:
 // a route artifact shows method, path, handler and its signature.
-func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []rank.Match) error {
+func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []Match) error {
 	wanted := map[string]scan.Want{}
 	for _, m := range matches {
 		if h := routeHandler(m); h != "" {
@@ -93,7 +93,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 
 // routeHandler is the handler a route names, when its snippet does not
 // already show it (a decorated Python handler, a Next.js export).
-func routeHandler(m rank.Match) string {
+func routeHandler(m Match) string {
 	if m.Def.Route == nil || m.Def.Route.Handler == "" {
 		return ""
 	}

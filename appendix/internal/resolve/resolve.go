@@ -34,10 +34,23 @@ type unresolvedRef struct {
 // a definition under a path or package the spec names anywhere, one in a
 // directory where another reference was settled, and last the first path.
 // A name that is no definition but a member of a chosen one ("its
+// Match is a resolved reference: the definition chosen for it and why.
+type Match struct {
+	rank.Choice
+	Ref     *spec.Ref
+	Order   int    // the reference's position among the spec's references
+	Handler string // a route's handler and its signature
+}
+
+// pick chooses among a reference's candidates.
+func pick(rk *rank.Ranker, r *spec.Ref, cands []*extract.Definition, member string) Match {
+	return Match{Ref: r, Choice: rk.Pick(r, cands, member)}
+}
+
 // `Field1`") selects that definition instead of becoming a gap.
-func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
+func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
 	externalHints = map[*spec.Ref]string{}
-	ctx := rank.New(sp, ix)
+	rk := rank.New(sp, ix)
 	type pendingRef struct {
 		i     int
 		cands []*extract.Definition
@@ -53,7 +66,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unr
 			continue
 		}
 		if r.Route != nil {
-			if m, ok := ctx.ChooseRoute(r, ix.Routes, ix.Mounts); ok {
+			if c, ok := rk.ChooseRoute(r, ix.Routes, ix.Mounts); ok {
+				m := Match{Ref: r, Choice: c}
 				m.Order = i
 				matches = append(matches, m)
 			} else if other := otherMethods(ix, r); other != "" && !r.Proposed {
@@ -78,16 +92,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unr
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
-			m := ctx.Pick(r, cands, member)
+			m := pick(rk, r, cands, member)
 			m.Order = i
 			matches = append(matches, m)
-			ctx.Settle(m.Def)
+			rk.Settle(m.Def)
 		default:
 			ambiguous = append(ambiguous, pendingRef{i, cands, member})
 		}
 	}
 	for _, p := range ambiguous {
-		m := ctx.Pick(&sp.Refs[p.i], p.cands, p.mem)
+		m := pick(rk, &sp.Refs[p.i], p.cands, p.mem)
 		m.Order = p.i
 		matches = append(matches, m)
 	}
@@ -101,13 +115,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unr
 			continue
 		}
 		if cands, member, _ := candidates(ix, r); len(cands) > 0 {
-			m := ctx.Pick(r, cands, member)
+			m := pick(rk, r, cands, member)
 			m.Order = p.i
 			matches = append(matches, m)
 			continue
 		}
 		if owners := ix.Members[r.Name]; len(owners) > 0 && !r.Proposed {
-			m := ctx.Pick(r, owners, r.Name)
+			m := pick(rk, r, owners, r.Name)
 			m.Order = p.i
 			matches = append(matches, m)
 			continue
@@ -127,7 +141,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []rank.Match, unr
 			matches = append(matches, m)
 		} else if owners := ix.Members[r.Name]; len(owners) > 0 && !strings.Contains(r.Name, ".") {
 			// An enum value or class constant named alone: its enum or class.
-			m := ctx.Pick(r, owners, r.Name)
+			m := pick(rk, r, owners, r.Name)
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if mod, ok := ix.Imports[r.Name]; ok {
@@ -212,19 +226,19 @@ func distinctPlaces(ds []*extract.Definition) int {
 }
 
 // memberOf finds a chosen definition that has the reference as a member.
-func memberOf(r *spec.Ref, matches []rank.Match) (rank.Match, bool) {
+func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 	if strings.Contains(r.Name, ".") {
-		return rank.Match{}, false
+		return Match{}, false
 	}
 	for _, m := range matches {
 		for _, mem := range m.Def.Members {
 			if mem.Name == r.Name {
-				return rank.Match{Ref: r, Def: m.Def, Member: r.Name,
-					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`", m.Def.QualifiedName(), r.Name)}, true
+				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: r.Name,
+					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`", m.Def.QualifiedName(), r.Name)}}, true
 			}
 		}
 	}
-	return rank.Match{}, false
+	return Match{}, false
 }
 
 // candidates returns the definitions a reference can mean: by name, or for

@@ -1,0 +1,103 @@
+package rank
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// maxOthers is how many rivals a reason names before it counts the rest.
+const maxOthers = 3
+
+// Ranked is a candidate and its score.
+type Ranked struct {
+	Def   *extract.Definition
+	Score Score
+}
+
+// Rank orders the candidates of one reference, best first: by score, then
+// by path and line.
+func (c *Ranker) Rank(r *spec.Ref, cands []*extract.Definition) []Ranked {
+	rs := make([]Ranked, len(cands))
+	for i, d := range cands {
+		rs[i] = Ranked{d, c.score(r, d)}
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].Score.Total != rs[j].Score.Total {
+			return rs[i].Score.Total > rs[j].Score.Total
+		}
+		if rs[i].Def.Path != rs[j].Def.Path {
+			return rs[i].Def.Path < rs[j].Def.Path
+		}
+		return rs[i].Def.StartLine < rs[j].Def.StartLine
+	})
+	return rs
+}
+
+// Pick chooses among the candidates of one reference and explains the
+// choice: the reason is the signal that set the winner ahead of the
+// runner-up.
+func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) Choice {
+	rs := c.Rank(r, cands)
+	best := rs[0]
+	m := Choice{Def: best.Def, Member: member, Signals: best.Score.Signals}
+	reason := fmt.Sprintf("defines `%s`", r.Name)
+	if member != "" && !strings.Contains(r.Name, ".") {
+		reason = fmt.Sprintf("defines `%s`, which has the member `%s`", best.Def.Name, member)
+	} else if member != "" {
+		parts := strings.Split(r.Name, ".")
+		if head := parts[len(parts)-2]; head != best.Def.Name {
+			reason = fmt.Sprintf("defines `%s`, from which `%s` inherits the member `%s`", best.Def.Name, head, member)
+		} else {
+			reason = fmt.Sprintf("defines `%s`, which has the member `%s`", head, member)
+		}
+	}
+	if r.Path != "" && search.UnderPath(best.Def.Path, r.Path) {
+		reason += fmt.Sprintf(", in `%s` as the spec says", r.Path)
+	}
+	exact := best.Score.weight("spec-name") > 0
+	qualified := strings.Contains(r.Name, ".")
+	for _, o := range rs[1:] {
+		d := o.Def
+		switch {
+		case d.Path == best.Def.Path && d.StartLine == best.Def.StartLine:
+			continue
+		case exact && o.Score.weight("spec-name") == 0:
+			continue // the spec's own name was found: conventions are no rival
+		case !naming.MigrationPath(best.Def.Path) && naming.MigrationPath(d.Path) && best.Def.Kind == extract.KindSchema,
+			best.Def.Kind == extract.KindEnum && naming.MigrationPath(d.Path):
+			continue // migration history is no rival to the schema file
+		case d.Name != r.Name && !qualified:
+			m.Others = append(m.Others, fmt.Sprintf("%s:%d (%s)", d.Path, d.DeclLine, d.Name))
+		default:
+			m.Others = append(m.Others, fmt.Sprintf("%s:%d", d.Path, d.DeclLine))
+		}
+	}
+	if len(m.Others) > 0 {
+		m.Why = "nothing in the spec tells them apart: first by path"
+		if g, ok := Winner(best.Score, rs[1].Score); ok {
+			m.Why = g.Reason
+		}
+		shown, more := m.Others, ""
+		if len(shown) > maxOthers {
+			more = fmt.Sprintf(" (+%d more)", len(shown)-maxOthers)
+			shown = shown[:maxOthers]
+		}
+		reason += fmt.Sprintf("; chosen because %s; also defined at %s%s", m.Why, strings.Join(shown, ", "), more)
+	}
+	m.Reason = reason
+	if best.Def.Kind == extract.KindSchema && best.Def.Lang.Name == "sql" && naming.MigrationPath(best.Def.Path) {
+		for _, f := range c.amends[naming.TableKey(best.Def.Name)] {
+			if f != best.Def.Path {
+				m.Altered = append(m.Altered, f)
+			}
+		}
+		sort.Strings(m.Altered)
+	}
+	return m
+}

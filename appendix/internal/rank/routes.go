@@ -1,0 +1,170 @@
+package rank
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// The weights of a route registration: how far its path is from the
+// endpoint's, whether it serves the very method named, whether it is a
+// test's; the affinity signals of definitions add to them.
+const (
+	WeightRoutePrefix = -6  // per unit of RouteScore: a prefix left to a router mounted elsewhere
+	WeightRouteMethod = -6  // registered for any method where the spec names one, or the reverse
+	WeightRouteTest   = -24 // registered in a test file
+)
+
+// ChooseRoute resolves an endpoint to the registration that serves it. A
+// registration whose file is mounted under a known prefix is compared with
+// that prefix; one with no known mount may match the end of the endpoint
+// (its router mounted somewhere the tool cannot see), ranked after exact
+// matches.
+func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts []extract.Mount) (Choice, bool) {
+	type cand struct {
+		d       *extract.Definition
+		score   int
+		pattern string
+	}
+	var cs []cand
+	for _, d := range routes {
+		prefixes := MountPrefixes(d.Path, mounts, 0)
+		patterns := []string{d.Route.Pattern}
+		if len(prefixes) > 0 {
+			patterns = nil
+			for _, p := range prefixes {
+				patterns = append(patterns, JoinRoute(p, d.Route.Pattern))
+			}
+		}
+		best, found, full := 0, false, ""
+		for _, p := range patterns {
+			rt := *d.Route
+			rt.Pattern = p
+			s, ok := RouteScore(r.Route, &rt)
+			if !ok || s > 0 && len(prefixes) > 0 {
+				continue // mounted: the full path must match
+			}
+			if !found || s < best {
+				best, found, full = s, true, p
+			}
+		}
+		if !found {
+			continue
+		}
+		var s Score
+		s.add("route-prefix", WeightRoutePrefix*best, "")
+		if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
+			s.add("route-method", WeightRouteMethod, "") // a registration for the very method the spec names ranks first
+		}
+		if scan.TestFile(d.Path) {
+			s.add("test-file", WeightRouteTest, "")
+		}
+		c.affinity(&s, d)
+		cs = append(cs, cand{d, s.Total, full})
+	}
+	if len(cs) == 0 {
+		return Choice{}, false
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].score != cs[j].score {
+			return cs[i].score > cs[j].score
+		}
+		if cs[i].d.Path != cs[j].d.Path {
+			return cs[i].d.Path < cs[j].d.Path
+		}
+		return cs[i].d.StartLine < cs[j].d.StartLine
+	})
+	best := cs[0].d
+	m := Choice{Def: best, Reason: fmt.Sprintf("registers %s", best.Route)}
+	if cs[0].pattern != best.Route.Pattern {
+		m.Reason += fmt.Sprintf(", served as %s", cs[0].pattern)
+	}
+	for _, o := range cs[1:] {
+		if o.d.Path == best.Path && o.d.StartLine == best.StartLine {
+			continue // one registration serving several methods
+		}
+		m.Others = append(m.Others, fmt.Sprintf("%s:%d (%s %s)", o.d.Path, o.d.DeclLine, o.d.Route.Method, o.pattern))
+	}
+	if len(m.Others) > 0 {
+		m.Why = "its path matches best"
+		if cs[1].score == cs[0].score {
+			m.Why = "nothing in the spec tells them apart: first by path"
+		}
+		m.Reason += "; also registered at " + strings.Join(m.Others, ", ")
+	}
+	return m, true
+}
+
+// RouteScore says how well a registration matches an endpoint: 0 for the
+// same path, 1 when one is the other with a prefix the registration leaves
+// to a router mounted elsewhere (FastAPI include_router, Express app.use).
+// ok is false when they do not match or the methods differ.
+func RouteScore(ref *spec.RouteRef, r *extract.Route) (score int, ok bool) {
+	if ref.Method != "" && r.Method != "ANY" && r.Method != ref.Method {
+		return 0, false
+	}
+	a, b := spec.RouteSegs(ref.Path), spec.RouteSegs(r.Pattern)
+	eq := func(x, y []string) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	literal := func(x []string) bool {
+		for _, s := range x {
+			if s != "{}" {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case eq(a, b):
+		return 0, true
+	case len(b) < len(a) && literal(b) && eq(a[len(a)-len(b):], b):
+		return 1, true
+	case len(a) < len(b) && literal(a) && eq(b[len(b)-len(a):], a):
+		return 1, true
+	}
+	return 0, false
+}
+
+// MountPrefixes returns the prefixes under which a file's routes are
+// served, following mounts of mounts: Django include("shop.urls") names
+// the file, other mounts name an identifier matching the file's stem.
+func MountPrefixes(file string, mounts []extract.Mount, depth int) []string {
+	if depth > 3 {
+		return nil
+	}
+	var out []string
+	for _, m := range mounts {
+		if !(strings.HasSuffix(file, m.Target) && strings.Contains(m.Target, "/") || m.Target != "" && search.ModuleName(file) == m.Target) {
+			continue
+		}
+		outer := MountPrefixes(m.Path, mounts, depth+1)
+		if len(outer) == 0 {
+			outer = []string{""}
+		}
+		for _, o := range outer {
+			out = append(out, JoinRoute(o, m.Prefix))
+		}
+	}
+	return out
+}
+
+func JoinRoute(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return strings.TrimSuffix(a, "/") + "/" + strings.TrimPrefix(b, "/")
+}

@@ -1,0 +1,158 @@
+package rank
+
+import (
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// The weights of the signals that order a reference's candidates; the
+// highest total wins, ties go to the first path. The first three are
+// tiers: each outweighs every signal after it together, so that the spec's
+// own name, then the language and then the kind its wording names decide
+// before anything else.
+const (
+	WeightSpecName = 1000 // the spec's own name, not a naming convention (OrderItem for order_items)
+	WeightLanguage = 500  // the language the wording names ("the `Order` GraphQL type")
+	WeightKind     = 250  // the kind the wording names ("the `Metric` interface")
+
+	WeightUnderPath   = 9 // under a path the spec names
+	WeightBesidePath  = 6 // in the directory of a file the spec names
+	WeightInPackage   = 6 // in a package the spec qualifies names with
+	WeightSettled     = 3 // per other reference settled in the same directory, at most three
+	maxSettled        = 3
+	WeightSchema      = 2 // a schema states what the data is; application types follow it
+	WeightTableSchema = 2 // more so when the spec names a table
+	WeightModelFile   = 2 // a table is a model before an admin, form or serializer class
+
+	WeightTestFile  = -16 // in a test file
+	WeightMember    = -4  // a member of a type, for a bare name
+	WeightPrivate   = -2  // not exported
+	WeightVariable  = -1  // a bare name means a type or function before a variable
+	WeightMigration = -2  // migration history: the schema file says what is current
+)
+
+// A Signal is one contribution to a candidate's score.
+type Signal struct {
+	Name   string
+	Weight int
+	// Reason says, in the explanation's words, why the signal favours
+	// the candidate that has it (or, for a penalty, the one that lacks it).
+	Reason string
+}
+
+// Score is a candidate's signals and their total.
+type Score struct {
+	Signals []Signal
+	Total   int
+}
+
+func (s *Score) add(name string, w int, reason string) {
+	s.Signals = append(s.Signals, Signal{name, w, reason})
+	s.Total += w
+}
+
+func (s *Score) weight(name string) int {
+	for _, g := range s.Signals {
+		if g.Name == name {
+			return g.Weight
+		}
+	}
+	return 0
+}
+
+// Winner is the signal that sets a ahead of b the most, and false when no
+// signal does: the difference of weights decides, and among equal
+// differences the signal recorded first (the tiers come first).
+func Winner(a, b Score) (Signal, bool) {
+	var best Signal
+	bestDiff := 0
+	seen := map[string]bool{}
+	for _, g := range append(append([]Signal{}, a.Signals...), b.Signals...) {
+		if seen[g.Name] {
+			continue
+		}
+		seen[g.Name] = true
+		if d := a.weight(g.Name) - b.weight(g.Name); d > bestDiff {
+			best, bestDiff = g, d
+		}
+	}
+	return best, bestDiff > 0
+}
+
+// score records the signals of one candidate for reference r.
+func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
+	var s Score
+	qualified := strings.Contains(r.Name, ".")
+	if qualified || d.Name == r.Name || slices.Contains(d.Aliases, r.Name) {
+		s.add("spec-name", WeightSpecName, "it has the name the spec uses; the others match by naming convention")
+	}
+	if langFits(r, d) {
+		s.add("language", WeightLanguage, "the spec names it as "+d.Lang.Name)
+	}
+	if hintFits(r.Hint, d.Kind) {
+		s.add("kind", WeightKind, "the spec calls it "+naming.Article(string(r.Hint)))
+	}
+	c.affinity(&s, d)
+	tableish := r.Hint == spec.HintTable || strings.ToLower(r.Name) == r.Name
+	if d.Kind == extract.KindSchema {
+		s.add("schema", WeightSchema, "a schema states what the data is; application types follow it")
+		if tableish {
+			s.add("table-schema", WeightTableSchema, "the spec names a table, and a schema defines it")
+		}
+	}
+	if tableish && (path.Base(d.Path) == "models.py" || strings.Contains(d.Path, "/models/")) {
+		s.add("model-file", WeightModelFile, "a table is a model before it is an admin, form or serializer class")
+	}
+	if scan.TestFile(d.Path) {
+		s.add("test-file", WeightTestFile, "the others are in test files")
+	}
+	if d.Container != "" && !qualified {
+		s.add("member", WeightMember, "the others are members of other types")
+	}
+	if !d.Exported {
+		s.add("private", WeightPrivate, "the others are not exported")
+	}
+	if d.Kind == extract.KindConstant && d.Title == "Variable" {
+		s.add("variable", WeightVariable, "the others are variables, and a bare name means a type or function first")
+	}
+	if naming.MigrationPath(d.Path) {
+		s.add("migration", WeightMigration, "a schema file states the current shape; migrations are history")
+	}
+	return s
+}
+
+// affinity records how strongly the spec points at a definition's
+// location: a path it names, the directory of a file it names, a package
+// it qualifies names with, other references settled in the directory.
+func (c *Ranker) affinity(s *Score, d *extract.Definition) {
+	dir := path.Dir(d.Path)
+	for _, p := range c.paths {
+		if search.UnderPath(d.Path, p) {
+			s.add("named-path", WeightUnderPath, fmt.Sprintf("it is under `%s`, which the spec names", p))
+			break
+		}
+		if path.Dir(p) == dir && path.Ext(p) != "" {
+			s.add("beside-path", WeightBesidePath, fmt.Sprintf("it is beside `%s`, which the spec names", p))
+			break
+		}
+	}
+	for _, q := range slices.Sorted(maps.Keys(c.quals)) {
+		if search.InModule(d.Path, q) {
+			s.add("named-package", WeightInPackage, fmt.Sprintf("it is in `%s`, which the spec names", q))
+			break
+		}
+	}
+	if n := c.settled[dir]; n > 0 {
+		s.add("settled", WeightSettled*min(n, maxSettled), fmt.Sprintf("%d other %s the spec names %s in `%s`",
+			n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), dir))
+	}
+}
