@@ -317,10 +317,10 @@ func buildSnippet(lang *Language, m *match) {
 			if body := n.ChildByFieldName("body"); body != nil && (isBlock(body) || m.ownFunc != nil && n.Equal(m.ownFunc)) {
 				from, ph := lang.elide(body)
 				if m.ownFunc != nil && n.Equal(m.ownFunc) && body.EndByte() >= lastCodeByte(m.show) {
-					from, ph = body.StartByte(), ""
-					if lang.Name == "python" {
-						from, _ = lang.elide(body)
-					}
+					// The definition's own body is cut where the language cuts
+					// any body (after Python's colon), with nothing in its place.
+					from, _ = lang.elide(body)
+					ph = ""
 					cuts = append(cuts, cut{from: from, to: end, resumeRow: body.EndPoint().Row, placeholder: ph})
 					return
 				}

@@ -29,7 +29,9 @@ type Language struct {
 	// members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	members func(def *sitter.Node) []*sitter.Node
-	// elide returns where a nested body starts to be cut and what replaces it.
+	// elide returns where a nested body starts to be cut and what replaces
+	// it. A definition's own body, when it ends the snippet, is cut from the
+	// same place with nothing in its place.
 	elide func(body *sitter.Node) (start uint32, placeholder string)
 
 	// routes finds HTTP route registrations in a parsed file.

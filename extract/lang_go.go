@@ -18,7 +18,7 @@ var goQuery string
 var goLang = &Language{
 	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//",
 	grammar: golang.GetLanguage, querySrc: goQuery,
-	funcs:   map[string]bool{"function_declaration": true, "method_declaration": true, "func_literal": true},
+	funcs:   goFuncs,
 	refine:  refineGo,
 	members: membersGo,
 	routes:  goRoutes,
@@ -26,6 +26,9 @@ var goLang = &Language{
 	lex:     goLex,
 	matches: matchGo,
 }
+
+// goFuncs are the Go nodes whose body is a function body.
+var goFuncs = map[string]bool{"function_declaration": true, "method_declaration": true, "func_literal": true}
 
 func isUpper(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)

@@ -143,13 +143,15 @@ func handlerName(n *sitter.Node, src []byte) string {
 }
 
 // lastArgHandler names the handler among a registration's arguments: the
-// last one that names a function (middleware may come before it).
-func lastArgHandler(args []*sitter.Node, src []byte) string {
+// last one that names a function (middleware may come before it). funcs
+// are the language's function node types: an argument of one of them is
+// an inline handler, which has no name.
+func lastArgHandler(funcs map[string]bool, args []*sitter.Node, src []byte) string {
 	if len(args) < 2 {
 		return ""
 	}
 	last := args[len(args)-1]
-	if jsFuncs[last.Type()] || last.Type() == "func_literal" || last.Type() == "lambda" {
+	if funcs[last.Type()] {
 		return "" // an inline handler: the snippet shows its signature
 	}
 	return handlerName(last, src)
@@ -214,14 +216,14 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]routeCall, []Mount) {
 					}
 				case verb == "Method" || verb == "MethodFunc":
 					if p, ok := stringValue(args[1], src); ok && httpMethods[strings.ToUpper(first)] && len(args) >= 3 && strings.HasPrefix(p, "/") {
-						out = append(out, routeCall{Route: Route{strings.ToUpper(first), pre + p, lastArgHandler(args, src)}, show: statementOf(n)})
+						out = append(out, routeCall{Route: Route{strings.ToUpper(first), pre + p, lastArgHandler(goFuncs, args, src)}, show: statementOf(n)})
 					}
 				case goRouteVerbs[verb]:
 					if method, p, ok := splitPattern(first); ok {
 						if up := strings.ToUpper(verb); httpMethods[up] {
 							method = up
 						}
-						out = append(out, routeCall{Route: Route{method, pre + p, lastArgHandler(args, src)}, show: statementOf(n)})
+						out = append(out, routeCall{Route: Route{method, pre + p, lastArgHandler(goFuncs, args, src)}, show: statementOf(n)})
 					}
 				}
 			}
@@ -292,7 +294,7 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount)
 					if !httpMethods[method] {
 						method = "ANY"
 					}
-					out = append(out, routeCall{Route: Route{method, p, lastArgHandler(args, src)}, show: show, from: from})
+					out = append(out, routeCall{Route: Route{method, p, lastArgHandler(jsFuncs, args, src)}, show: show, from: from})
 				case verb == "route" && args[0].Type() == "object":
 					if rc, ok := routeObject(args[0], src); ok {
 						rc.show, rc.from = show, from

@@ -20,6 +20,9 @@ type blockSyntax struct {
 	comment  string // line comment
 	hash     bool   // "#" also starts a comment (GraphQL)
 	member   func(fields []string) (name, typ string, method bool)
+	// alias, when set, matches a line inside a block that gives the block
+	// another name (Prisma's @@map("users")): its first group.
+	alias *regexp.Regexp
 }
 
 type blockKind struct {
@@ -59,9 +62,9 @@ func scanBlocks(syn *blockSyntax, lang *Language, path string, src []byte) []Def
 		}
 		d := Definition{Name: name, Kind: bk.kind, Title: bk.title, Path: path, Lang: lang, Exported: true,
 			StartLine: i + 1, EndLine: end + 1, DeclLine: i + 1, Members: members}
-		for r := i; r <= end; r++ {
-			if m := prismaMapRe.FindStringSubmatch(lines[r]); m != nil && lang.Name == "prisma" {
-				d.Aliases = append(d.Aliases, m[1]) // @@map("users")
+		for r := i; syn.alias != nil && r <= end; r++ {
+			if m := syn.alias.FindStringSubmatch(lines[r]); m != nil {
+				d.Aliases = append(d.Aliases, m[1])
 			}
 		}
 		start := i
@@ -184,6 +187,7 @@ var prismaSyntax = &blockSyntax{
 		"model": {KindSchema, "Model"}, "view": {KindSchema, "View"}, "type": {KindSchema, "Type"}, "enum": {KindEnum, "Enum"},
 	},
 	comment: "//",
+	alias:   prismaMapRe,
 	member: func(f []string) (string, string, bool) {
 		if len(f) > 1 {
 			return f[0], baseType(f[1]), false
