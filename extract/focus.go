@@ -37,6 +37,20 @@ type lexSyntax struct {
 	// a comment: whether the comment is inside the statement's node
 	// depends, in JavaScript, on the token after it.
 	lookahead bool
+	// withNext starts a statement that takes the statement after it along:
+	// a Go type declaration, whose constants may follow it.
+	withNext string
+	// lineEnds: a line ends its statement unless it ends with a backslash
+	// (Python). Otherwise a line ending in an operator, a comma or an open
+	// word goes on.
+	lineEnds bool
+	// bracketGoesOn: a line starting with "(", "[" or "`" may continue the
+	// statement above (JavaScript, without semicolons: a call, an index, a
+	// tagged template).
+	bracketGoesOn bool
+	// head cuts a statement to the part whose words can name what it
+	// defines (see declHead); nil keeps the statement whole.
+	head func(stmt []byte) []byte
 }
 
 var (
@@ -55,9 +69,10 @@ func wordSet(words string) map[string]bool {
 }
 
 var (
-	goLex     = &lexSyntax{line: "//", block: true, raw: true, openWords: goOpenWords}
-	jsLex     = &lexSyntax{line: "//", block: true, raw: true, template: true, attached: '@', cont: []string{"else", "catch", "finally"}, lookahead: true, openWords: jsOpenWords}
-	pythonLex = &lexSyntax{line: "#", triple: true, attached: '@', cont: []string{"else", "elif", "except", "finally"}}
+	goLex = &lexSyntax{line: "//", block: true, raw: true, openWords: goOpenWords, withNext: "type ", head: goHead}
+	jsLex = &lexSyntax{line: "//", block: true, raw: true, template: true, attached: '@', cont: []string{"else", "catch", "finally"}, lookahead: true,
+		openWords: jsOpenWords, bracketGoesOn: true, head: jsHead}
+	pythonLex = &lexSyntax{line: "#", triple: true, attached: '@', cont: []string{"else", "elif", "except", "finally"}, lineEnds: true, head: pythonHead}
 )
 
 // segment is one top-level statement (or comment block) of a file.
@@ -70,7 +85,7 @@ type segment struct {
 const (
 	segCode     = 'c'
 	segComment  = '#' // a comment, or a decorator: it belongs to what follows
-	segTypeDecl = 't' // a Go type declaration: the constants after it are read with it
+	segWithNext = 't' // a statement that takes the next one along (lexSyntax.withNext)
 )
 
 // segments splits src at the lines where a top-level statement starts. It
@@ -93,15 +108,15 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 			lx.block && bytes.HasPrefix(rest, []byte("/*")),
 			lx.attached != 0 && rest[0] == lx.attached:
 			kind = segComment
-		case lx == goLex && bytes.HasPrefix(rest, []byte("type ")):
-			kind = segTypeDecl
+		case lx.withNext != "" && bytes.HasPrefix(rest, []byte(lx.withNext)):
+			kind = segWithNext
 		}
 		segs = append(segs, segment{start: i, row: row, kind: kind})
 	}
 	// inRaw goes on from inside a raw string or template literal at from
 	// to its end, or into the next ${ of a template.
 	inRaw := func(from int) bool {
-		end, nested, ok := closeRaw(lx, src, from)
+		end, nested, ok := closeRaw(src, from, lx.template)
 		if !ok {
 			return false
 		}
@@ -248,7 +263,7 @@ func continues(lx *lexSyntax, last, before byte, word []byte) bool {
 	if word != nil {
 		return lx.openWords[string(word)]
 	}
-	if lx == pythonLex {
+	if lx.lineEnds {
 		return last == '\\' // a line ends a statement unless it says otherwise
 	}
 	switch last {
@@ -273,9 +288,7 @@ func startsStatement(lx *lexSyntax, line []byte) bool {
 	switch c := line[0]; {
 	case identByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'':
 	case c == '`', c == '(', c == '[':
-		// In JavaScript a line starting so can continue the one above
-		// (a call, an index, a tagged template, without a semicolon).
-		return lx != jsLex
+		return !lx.bracketGoesOn
 	default:
 		return false
 	}
@@ -323,17 +336,17 @@ func closeTriple(src []byte, i int, q byte) int {
 }
 
 // closeRaw returns the offset after the backtick that closes a raw string
-// or template literal opened before i, or the offset after a template's
-// "${", with nested set.
-func closeRaw(lx *lexSyntax, src []byte, i int) (end int, nested, ok bool) {
+// (or, with template, a template literal) opened before i, or the offset
+// after a template's "${", with nested set.
+func closeRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 	for i < len(src) {
 		switch {
-		case lx.template && src[i] == '\\':
+		case template && src[i] == '\\':
 			i += 2
 			continue
 		case src[i] == '`':
 			return i + 1, false, true
-		case lx.template && src[i] == '$' && i+1 < len(src) && src[i+1] == '{':
+		case template && src[i] == '$' && i+1 < len(src) && src[i+1] == '{':
 			return i + 2, true, true
 		}
 		i++
@@ -346,59 +359,75 @@ func identByte(c byte) bool {
 }
 
 // declHead is the part of a statement whose words can name what it
-// defines. A function defines only its name, and is kept only for it:
-// the words of its receiver, parameters and body do not count, so the
-// thirty methods of a wanted type are not parsed for its sake. Anything
-// else counts whole (a type's fields, an enum's values, a class's
-// methods can be what is wanted).
+// defines (lexSyntax.head). A function defines only its name, and is kept
+// only for it: the words of its receiver, parameters and body do not
+// count, so the thirty methods of a wanted type are not parsed for its
+// sake. Anything else counts whole (a type's fields, an enum's values, a
+// class's methods can be what is wanted).
 func declHead(lx *lexSyntax, stmt []byte) []byte {
-	rest := stmt
-	switch lx {
-	case goLex:
-		var ok bool
-		if rest, ok = cutWord(rest, "func"); !ok {
-			return stmt
-		}
-		if len(rest) > 0 && rest[0] == '(' {
-			end := bytes.IndexByte(rest, ')')
-			if end < 0 {
-				return stmt
-			}
-			rest = bytes.TrimLeft(rest[end+1:], blanks)
-		}
-	case jsLex:
-		for _, w := range []string{"export", "default", "declare", "async"} {
-			rest, _ = cutWord(rest, w)
-		}
-		if r, ok := cutWord(rest, "function"); ok {
-			rest = bytes.TrimLeft(r, "*"+blanks)
-			break
-		}
-		if bytes.Contains(stmt, []byte("defineTable(")) {
-			return stmt // a Convex table can be defined wherever its object is
-		}
-		if name := jsArrowConst(rest); name != nil {
-			return name
-		}
-		if jsCall(stmt) {
-			return nil // test(...), describe(...), app.use(...): a call defines nothing
-		}
-		return stmt
-	case pythonLex:
-		rest, _ = cutWord(rest, "async")
-		var ok bool
-		if rest, ok = cutWord(rest, "def"); !ok {
-			return stmt
-		}
-	default:
+	if lx.head == nil {
 		return stmt
 	}
+	return lx.head(stmt)
+}
+
+// goHead: "func (r *T) Name(...)" names Name.
+func goHead(stmt []byte) []byte {
+	rest, ok := cutWord(stmt, "func")
+	if !ok {
+		return stmt
+	}
+	if len(rest) > 0 && rest[0] == '(' {
+		end := bytes.IndexByte(rest, ')')
+		if end < 0 {
+			return stmt
+		}
+		rest = bytes.TrimLeft(rest[end+1:], blanks)
+	}
+	return leadingName(rest, stmt)
+}
+
+// jsHead: a function declaration names its function; a variable that is
+// an arrow function names itself; a call defines nothing.
+func jsHead(stmt []byte) []byte {
+	rest := stmt
+	for _, w := range []string{"export", "default", "declare", "async"} {
+		rest, _ = cutWord(rest, w)
+	}
+	if r, ok := cutWord(rest, "function"); ok {
+		return leadingName(bytes.TrimLeft(r, "*"+blanks), stmt)
+	}
+	if bytes.Contains(stmt, []byte("defineTable(")) {
+		return stmt // a Convex table can be defined wherever its object is
+	}
+	if name := jsArrowConst(rest); name != nil {
+		return name
+	}
+	if jsCall(stmt) {
+		return nil // test(...), describe(...), app.use(...): a call defines nothing
+	}
+	return stmt
+}
+
+// pythonHead: "async def name(...)" names name.
+func pythonHead(stmt []byte) []byte {
+	rest, _ := cutWord(stmt, "async")
+	rest, ok := cutWord(rest, "def")
+	if !ok {
+		return stmt
+	}
+	return leadingName(rest, stmt)
+}
+
+// leadingName returns the name rest starts with; whole when it starts with
+// none (not the shape expected: in doubt, all of it).
+func leadingName(rest, whole []byte) []byte {
 	n := 0
 	for n < len(rest) && identByte(rest[n]) {
 		n++
 	}
 	if n == 0 {
-		return stmt // not the shape expected: in doubt, all of it
+		return whole
 	}
 	return rest[:n]
 }
@@ -509,7 +538,7 @@ func closeParen(b []byte) int {
 			i = closeQuote(b, i+1, c)
 			continue
 		case '`':
-			end, nested, ok := closeRaw(jsLex, b, i+1)
+			end, nested, ok := closeRaw(b, i+1, true)
 			if !ok || nested {
 				return -1
 			}
@@ -598,7 +627,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 		for ; j >= 0 && segs[j].kind == segComment; j-- {
 			take[j] = true
 		}
-		if j >= 0 && (segs[j].kind == segTypeDecl || commentAbove(lx, src, segs[j+1].start)) {
+		if j >= 0 && (segs[j].kind == segWithNext || commentAbove(lx, src, segs[j+1].start)) {
 			// A Go constant block read as the enum of the type above it;
 			// or an indented comment ending the statement above, which
 			// may be the doc comment of this one.
@@ -606,7 +635,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 				take[j-1] = true
 			}
 		}
-		if s.kind == segTypeDecl || lx.lookahead && trailingComment(src[s.start:s.end]) {
+		if s.kind == segWithNext || lx.lookahead && trailingComment(src[s.start:s.end]) {
 			for j := k + 1; j < len(segs); j++ {
 				take[j] = true
 				if segs[j].kind != segComment {
