@@ -19,48 +19,53 @@ import (
 // looks at (a declaration, its doc comment, its members, a Go type's
 // constant block) lies inside the statements it parses.
 
-// lexSyntax is what a language's lexer needs to find the lines where a
-// top-level statement starts: outside strings and comments, at bracket
-// depth zero, in the first column.
-type lexSyntax struct {
-	line     string   // line comment opener
-	block    bool     // /* ... */ comments
-	raw      bool     // `...` spans lines (Go raw strings, JS template literals)
-	template bool     // ${ ... } inside `...` is code (JS template literals)
-	triple   bool     // """ and ''' strings span lines (Python)
-	cont     []string // first-column words that continue the statement above
-	attached byte     // a line starting with it belongs to the statement below (decorators)
-	// openWords are keywords that cannot end a statement: a line ending
+// LexSyntax is what the lexer behind Focus needs to know of a language to
+// find the lines where a top-level statement starts: outside strings and
+// comments, at bracket depth zero, in the first column.
+type LexSyntax struct {
+	LineComment   string   // line comment opener
+	BlockComments bool     // /* ... */ comments
+	Raw           bool     // `...` spans lines (Go raw strings, JS template literals)
+	Template      bool     // ${ ... } inside `...` is code (JS template literals)
+	TripleQuotes  bool     // """ and ''' strings span lines (Python)
+	Continuations []string // first-column words that continue the statement above
+	Attached      byte     // a line starting with it belongs to the statement below (decorators)
+	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
-	openWords map[string]bool
-	// lookahead: parse the statement after one taken too when it ends in
+	OpenWords map[string]bool
+	// Lookahead: parse the statement after one taken too when it ends in
 	// a comment: whether the comment is inside the statement's node
 	// depends, in JavaScript, on the token after it.
-	lookahead bool
-	// withNext starts a statement that takes the statement after it along:
+	Lookahead bool
+	// WithNext starts a statement that takes the statement after it along:
 	// a Go type declaration, whose constants may follow it.
-	withNext string
-	// lineEnds: a line ends its statement unless it ends with a backslash
+	WithNext string
+	// LineEnds: a line ends its statement unless it ends with a backslash
 	// (Python). Otherwise a line ending in an operator, a comma or an open
 	// word goes on.
-	lineEnds bool
-	// bracketGoesOn: a line starting with "(", "[" or "`" may continue the
+	LineEnds bool
+	// BracketGoesOn: a line starting with "(", "[" or "`" may continue the
 	// statement above (JavaScript, without semicolons: a call, an index, a
 	// tagged template).
-	bracketGoesOn bool
-	// head cuts a statement to the part whose words can name what it
-	// defines (see declHead); nil keeps the statement whole.
-	head func(stmt []byte) []byte
+	BracketGoesOn bool
+	// Head cuts a statement to the part whose words can name what it
+	// defines; nil keeps the statement whole. A function defines only its
+	// name, and is kept only for it: the words of its receiver, parameters
+	// and body do not count, so the thirty methods of a wanted type are not
+	// parsed for its sake. Anything else counts whole (a type's fields, an
+	// enum's values, a class's methods can be what is wanted).
+	Head func(stmt []byte) []byte
 }
 
 var (
-	goOpenWords = wordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
-	jsOpenWords = wordSet("const let var export default return extends implements new typeof async function class import from as in of " +
+	goOpenWords = WordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
+	jsOpenWords = WordSet("const let var export default return extends implements new typeof async function class import from as in of " +
 		"instanceof await yield type interface enum declare abstract namespace module throw case void delete keyof readonly " +
 		"public private protected static")
 )
 
-func wordSet(words string) map[string]bool {
+// WordSet is the set of the space-separated words.
+func WordSet(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
 		m[w] = true
@@ -69,10 +74,10 @@ func wordSet(words string) map[string]bool {
 }
 
 var (
-	goLex = &lexSyntax{line: "//", block: true, raw: true, openWords: goOpenWords, withNext: "type ", head: goHead}
-	jsLex = &lexSyntax{line: "//", block: true, raw: true, template: true, attached: '@', cont: []string{"else", "catch", "finally"}, lookahead: true,
-		openWords: jsOpenWords, bracketGoesOn: true, head: jsHead}
-	pythonLex = &lexSyntax{line: "#", triple: true, attached: '@', cont: []string{"else", "elif", "except", "finally"}, lineEnds: true, head: pythonHead}
+	goLex = &LexSyntax{LineComment: "//", BlockComments: true, Raw: true, OpenWords: goOpenWords, WithNext: "type ", Head: goHead}
+	jsLex = &LexSyntax{LineComment: "//", BlockComments: true, Raw: true, Template: true, Attached: '@', Continuations: []string{"else", "catch", "finally"}, Lookahead: true,
+		OpenWords: jsOpenWords, BracketGoesOn: true, Head: jsHead}
+	pythonLex = &LexSyntax{LineComment: "#", TripleQuotes: true, Attached: '@', Continuations: []string{"else", "elif", "except", "finally"}, LineEnds: true, Head: pythonHead}
 )
 
 // segment is one top-level statement (or comment block) of a file.
@@ -85,13 +90,13 @@ type segment struct {
 const (
 	segCode     = 'c'
 	segComment  = '#' // a comment, or a decorator: it belongs to what follows
-	segWithNext = 't' // a statement that takes the next one along (lexSyntax.withNext)
+	segWithNext = 't' // a statement that takes the next one along (LexSyntax.withNext)
 )
 
 // segments splits src at the lines where a top-level statement starts. It
 // returns false when the lexer cannot vouch for the split: a string,
 // comment or bracket still open at the end of the file.
-func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
+func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 	var segs []segment
 	var stack []byte // open brackets; 'T' is a template literal's ${
 	row := 0
@@ -104,11 +109,11 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 		kind := byte(segCode)
 		rest := src[i:]
 		switch {
-		case lx.line != "" && bytes.HasPrefix(rest, []byte(lx.line)),
-			lx.block && bytes.HasPrefix(rest, []byte("/*")),
-			lx.attached != 0 && rest[0] == lx.attached:
+		case lx.LineComment != "" && bytes.HasPrefix(rest, []byte(lx.LineComment)),
+			lx.BlockComments && bytes.HasPrefix(rest, []byte("/*")),
+			lx.Attached != 0 && rest[0] == lx.Attached:
 			kind = segComment
-		case lx.withNext != "" && bytes.HasPrefix(rest, []byte(lx.withNext)):
+		case lx.WithNext != "" && bytes.HasPrefix(rest, []byte(lx.WithNext)):
 			kind = segWithNext
 		}
 		segs = append(segs, segment{start: i, row: row, kind: kind})
@@ -116,7 +121,7 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 	// inRaw goes on from inside a raw string or template literal at from
 	// to its end, or into the next ${ of a template.
 	inRaw := func(from int) bool {
-		end, nested, ok := closeRaw(src, from, lx.template)
+		end, nested, ok := CloseRaw(src, from, lx.Template)
 		if !ok {
 			return false
 		}
@@ -140,11 +145,11 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 				boundary()
 			}
 		}
-		if c != '\n' && c != ' ' && c != '\t' && c != '\r' && !(lx.line != "" && c == lx.line[0] && bytes.HasPrefix(src[i:], []byte(lx.line))) && !(lx.block && c == '/' && i+1 < len(src) && src[i+1] == '*') {
+		if c != '\n' && c != ' ' && c != '\t' && c != '\r' && !(lx.LineComment != "" && c == lx.LineComment[0] && bytes.HasPrefix(src[i:], []byte(lx.LineComment))) && !(lx.BlockComments && c == '/' && i+1 < len(src) && src[i+1] == '*') {
 			beforeLast, last, lastWord = last, c, nil
-			if identByte(c) {
+			if IdentByte(c) {
 				j := i
-				for j < len(src) && identByte(src[j]) {
+				for j < len(src) && IdentByte(src[j]) {
 					j++
 				}
 				lastWord, last, i = src[i:j], src[j-1], j
@@ -156,18 +161,18 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 			row++
 			lineStart = true
 			i++
-		case lx.line != "" && c == lx.line[0] && bytes.HasPrefix(src[i:], []byte(lx.line)):
+		case lx.LineComment != "" && c == lx.LineComment[0] && bytes.HasPrefix(src[i:], []byte(lx.LineComment)):
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
-		case lx.block && c == '/' && i+1 < len(src) && src[i+1] == '*':
+		case lx.BlockComments && c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {
 				return nil, false
 			}
 			row += bytes.Count(src[i:i+2+end+2], []byte("\n"))
 			i += 2 + end + 2
-		case lx.triple && (c == '"' || c == '\'') && i+2 < len(src) && src[i+1] == c && src[i+2] == c:
+		case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(src) && src[i+1] == c && src[i+2] == c:
 			end := closeTriple(src, i+3, c)
 			if end < 0 {
 				return nil, false
@@ -175,8 +180,8 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
 		case c == '"' || c == '\'':
-			i = closeQuote(src, i+1, c)
-		case lx.raw && c == '`':
+			i = CloseQuote(src, i+1, c)
+		case lx.Raw && c == '`':
 			if !inRaw(i + 1) {
 				return nil, false
 			}
@@ -207,7 +212,7 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 	for k := range segs {
 		// A comment in the first column followed by indented code (a
 		// file whose declarations are all indented) is code.
-		if s := &segs[k]; s.kind == segComment && src[s.start] != lx.attached && !onlyComments(lx, src[s.start:s.end]) {
+		if s := &segs[k]; s.kind == segComment && src[s.start] != lx.Attached && !onlyComments(lx, src[s.start:s.end]) {
 			s.kind = segCode
 		}
 	}
@@ -215,19 +220,19 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 }
 
 // onlyComments reports text that holds nothing but comments and space.
-func onlyComments(lx *lexSyntax, b []byte) bool {
+func onlyComments(lx *LexSyntax, b []byte) bool {
 	for {
 		b = bytes.TrimLeft(b, " \t\r\n")
 		switch {
 		case len(b) == 0:
 			return true
-		case lx.line != "" && bytes.HasPrefix(b, []byte(lx.line)):
+		case lx.LineComment != "" && bytes.HasPrefix(b, []byte(lx.LineComment)):
 			end := bytes.IndexByte(b, '\n')
 			if end < 0 {
 				return true
 			}
 			b = b[end:]
-		case lx.block && bytes.HasPrefix(b, []byte("/*")):
+		case lx.BlockComments && bytes.HasPrefix(b, []byte("/*")):
 			end := bytes.Index(b[2:], []byte("*/"))
 			if end < 0 {
 				return true
@@ -241,13 +246,13 @@ func onlyComments(lx *lexSyntax, b []byte) bool {
 
 // commentAbove reports whether the line before offset start holds only
 // a comment.
-func commentAbove(lx *lexSyntax, src []byte, start int) bool {
+func commentAbove(lx *LexSyntax, src []byte, start int) bool {
 	if start == 0 {
 		return false
 	}
 	line := src[bytes.LastIndexByte(src[:start-1], '\n')+1 : start-1]
 	t := bytes.TrimSpace(line)
-	return lx.line != "" && bytes.HasPrefix(t, []byte(lx.line)) || lx.block && bytes.HasSuffix(t, []byte("*/"))
+	return lx.LineComment != "" && bytes.HasPrefix(t, []byte(lx.LineComment)) || lx.BlockComments && bytes.HasSuffix(t, []byte("*/"))
 }
 
 // trailingComment reports a statement whose last line holds a comment.
@@ -259,11 +264,11 @@ func trailingComment(stmt []byte) bool {
 
 // continues reports whether what ends a line (its last character, the
 // one before, or its last word) leaves the statement open.
-func continues(lx *lexSyntax, last, before byte, word []byte) bool {
+func continues(lx *LexSyntax, last, before byte, word []byte) bool {
 	if word != nil {
-		return lx.openWords[string(word)]
+		return lx.OpenWords[string(word)]
 	}
-	if lx.lineEnds {
+	if lx.LineEnds {
 		return last == '\\' // a line ends a statement unless it says otherwise
 	}
 	switch last {
@@ -281,29 +286,29 @@ func continues(lx *lexSyntax, last, before byte, word []byte) bool {
 // starting with anything else ("{" under an Allman-style signature, an
 // operator, a closing bracket) continues the statement above: splitting
 // too little costs time, splitting too much could change what is parsed.
-func startsStatement(lx *lexSyntax, line []byte) bool {
+func startsStatement(lx *LexSyntax, line []byte) bool {
 	if len(line) == 0 {
 		return false
 	}
 	switch c := line[0]; {
-	case identByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'':
+	case IdentByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'':
 	case c == '`', c == '(', c == '[':
-		return !lx.bracketGoesOn
+		return !lx.BracketGoesOn
 	default:
 		return false
 	}
-	for _, w := range lx.cont {
-		if bytes.HasPrefix(line, []byte(w)) && (len(line) == len(w) || !identByte(line[len(w)])) {
+	for _, w := range lx.Continuations {
+		if bytes.HasPrefix(line, []byte(w)) && (len(line) == len(w) || !IdentByte(line[len(w)])) {
 			return false
 		}
 	}
 	return true
 }
 
-// closeQuote returns the offset after a one-line string opened before i.
+// CloseQuote returns the offset after a one-line string opened before i.
 // A string the line ends inside is closed there: the lexer only needs to
 // know it holds no brackets.
-func closeQuote(src []byte, i int, q byte) int {
+func CloseQuote(src []byte, i int, q byte) int {
 	for i < len(src) {
 		switch src[i] {
 		case '\\':
@@ -335,10 +340,10 @@ func closeTriple(src []byte, i int, q byte) int {
 	return -1
 }
 
-// closeRaw returns the offset after the backtick that closes a raw string
+// CloseRaw returns the offset after the backtick that closes a raw string
 // (or, with template, a template literal) opened before i, or the offset
 // after a template's "${", with nested set.
-func closeRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
+func CloseRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 	for i < len(src) {
 		switch {
 		case template && src[i] == '\\':
@@ -354,26 +359,28 @@ func closeRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 	return 0, false, false
 }
 
-func identByte(c byte) bool {
+// IdentByte reports a byte that can be part of a name: a letter, a digit,
+// _ or $, or any byte of a multi-byte character.
+func IdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // declHead is the part of a statement whose words can name what it
-// defines (lexSyntax.head). A function defines only its name, and is kept
+// defines (LexSyntax.head). A function defines only its name, and is kept
 // only for it: the words of its receiver, parameters and body do not
 // count, so the thirty methods of a wanted type are not parsed for its
 // sake. Anything else counts whole (a type's fields, an enum's values, a
 // class's methods can be what is wanted).
-func declHead(lx *lexSyntax, stmt []byte) []byte {
-	if lx.head == nil {
+func declHead(lx *LexSyntax, stmt []byte) []byte {
+	if lx.Head == nil {
 		return stmt
 	}
-	return lx.head(stmt)
+	return lx.Head(stmt)
 }
 
 // goHead: "func (r *T) Name(...)" names Name.
 func goHead(stmt []byte) []byte {
-	rest, ok := cutWord(stmt, "func")
+	rest, ok := CutWord(stmt, "func")
 	if !ok {
 		return stmt
 	}
@@ -382,9 +389,9 @@ func goHead(stmt []byte) []byte {
 		if end < 0 {
 			return stmt
 		}
-		rest = bytes.TrimLeft(rest[end+1:], blanks)
+		rest = bytes.TrimLeft(rest[end+1:], Blanks)
 	}
-	return leadingName(rest, stmt)
+	return LeadingName(rest, stmt)
 }
 
 // jsHead: a function declaration names its function; a variable that is
@@ -392,10 +399,10 @@ func goHead(stmt []byte) []byte {
 func jsHead(stmt []byte) []byte {
 	rest := stmt
 	for _, w := range []string{"export", "default", "declare", "async"} {
-		rest, _ = cutWord(rest, w)
+		rest, _ = CutWord(rest, w)
 	}
-	if r, ok := cutWord(rest, "function"); ok {
-		return leadingName(bytes.TrimLeft(r, "*"+blanks), stmt)
+	if r, ok := CutWord(rest, "function"); ok {
+		return LeadingName(bytes.TrimLeft(r, "*"+Blanks), stmt)
 	}
 	if bytes.Contains(stmt, []byte("defineTable(")) {
 		return stmt // a Convex table can be defined wherever its object is
@@ -411,19 +418,19 @@ func jsHead(stmt []byte) []byte {
 
 // pythonHead: "async def name(...)" names name.
 func pythonHead(stmt []byte) []byte {
-	rest, _ := cutWord(stmt, "async")
-	rest, ok := cutWord(rest, "def")
+	rest, _ := CutWord(stmt, "async")
+	rest, ok := CutWord(rest, "def")
 	if !ok {
 		return stmt
 	}
-	return leadingName(rest, stmt)
+	return LeadingName(rest, stmt)
 }
 
-// leadingName returns the name rest starts with; whole when it starts with
+// LeadingName returns the name rest starts with; whole when it starts with
 // none (not the shape expected: in doubt, all of it).
-func leadingName(rest, whole []byte) []byte {
+func LeadingName(rest, whole []byte) []byte {
 	n := 0
-	for n < len(rest) && identByte(rest[n]) {
+	for n < len(rest) && IdentByte(rest[n]) {
 		n++
 	}
 	if n == 0 {
@@ -432,17 +439,17 @@ func leadingName(rest, whole []byte) []byte {
 	return rest[:n]
 }
 
-// blanks are the characters between a keyword and what follows it.
-const blanks = " \t\r\n"
+// Blanks are the characters between a keyword and what follows it.
+const Blanks = " \t\r\n"
 
-// cutWord cuts the keyword w, and the blanks after it, off the start of
+// CutWord cuts the keyword w, and the Blanks after it, off the start of
 // b; false when b does not start with w as a whole word.
-func cutWord(b []byte, w string) ([]byte, bool) {
+func CutWord(b []byte, w string) ([]byte, bool) {
 	r, ok := bytes.CutPrefix(b, []byte(w))
-	if !ok || len(r) == 0 || identByte(r[0]) {
+	if !ok || len(r) == 0 || IdentByte(r[0]) {
 		return b, false
 	}
-	return bytes.TrimLeft(r, blanks), true
+	return bytes.TrimLeft(r, Blanks), true
 }
 
 // jsArrowConst returns the name of "const name = (...) =>" (or "= async
@@ -452,7 +459,7 @@ func jsArrowConst(stmt []byte) []byte {
 	rest := stmt
 	ok := false
 	for _, kw := range []string{"const", "let", "var"} {
-		if r, found := cutWord(rest, kw); found {
+		if r, found := CutWord(rest, kw); found {
 			rest, ok = r, true
 			break
 		}
@@ -461,17 +468,17 @@ func jsArrowConst(stmt []byte) []byte {
 		return nil
 	}
 	n := 0
-	for n < len(rest) && identByte(rest[n]) {
+	for n < len(rest) && IdentByte(rest[n]) {
 		n++
 	}
 	name := rest[:n]
-	rest = bytes.TrimLeft(rest[n:], blanks)
+	rest = bytes.TrimLeft(rest[n:], Blanks)
 	if n == 0 || !bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("==")) || bytes.HasPrefix(rest, []byte("=>")) {
 		return nil // a type annotation, a destructuring, no initializer: in doubt
 	}
-	v := bytes.TrimLeft(rest[1:], blanks)
-	v, _ = cutWord(v, "async")
-	if _, fn := cutWord(v, "function"); fn {
+	v := bytes.TrimLeft(rest[1:], Blanks)
+	v, _ = CutWord(v, "async")
+	if _, fn := CutWord(v, "function"); fn {
 		return name
 	}
 	var after []byte
@@ -482,9 +489,9 @@ func jsArrowConst(stmt []byte) []byte {
 			return nil
 		}
 		after = v[end:]
-	case len(v) > 0 && identByte(v[0]):
+	case len(v) > 0 && IdentByte(v[0]):
 		k := 0
-		for k < len(v) && identByte(v[k]) {
+		for k < len(v) && IdentByte(v[k]) {
 			k++
 		}
 		after = v[k:]
@@ -502,7 +509,7 @@ func jsArrowConst(stmt []byte) []byte {
 // name no keyword ("const(" is a broken declaration, not a call).
 func jsCall(stmt []byte) bool {
 	i := 0
-	for i < len(stmt) && (identByte(stmt[i]) || stmt[i] == '.') {
+	for i < len(stmt) && (IdentByte(stmt[i]) || stmt[i] == '.') {
 		i++
 	}
 	if i == 0 || i >= len(stmt) || stmt[i] != '(' {
@@ -535,10 +542,10 @@ func closeParen(b []byte) int {
 				return i + 1
 			}
 		case '"', '\'':
-			i = closeQuote(b, i+1, c)
+			i = CloseQuote(b, i+1, c)
 			continue
 		case '`':
-			end, nested, ok := closeRaw(b, i+1, true)
+			end, nested, ok := CloseRaw(b, i+1, true)
 			if !ok || nested {
 				return -1
 			}
@@ -555,12 +562,12 @@ func closeParen(b []byte) int {
 // whether one did.
 func EachWord(b []byte, fn func(w []byte) bool) bool {
 	for i := 0; i < len(b); {
-		if !identByte(b[i]) {
+		if !IdentByte(b[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(b) && identByte(b[j]) {
+		for j < len(b) && IdentByte(b[j]) {
 			j++
 		}
 		if fn(b[i:j]) {
@@ -603,10 +610,10 @@ type Span struct{ Start, End int }
 // behind a computed alias (Django's default table name, <app>_<model>, is
 // the model's name lowercased).
 func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span, ok bool) {
-	if lang.lex == nil || lang.grammar == nil {
+	if lang.Lex == nil || lang.Grammar == nil {
 		return nil, false
 	}
-	lx := lang.lex
+	lx := lang.Lex
 	segs, ok := segments(lx, src)
 	if !ok {
 		return nil, false
@@ -635,7 +642,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 				take[j-1] = true
 			}
 		}
-		if s.kind == segWithNext || lx.lookahead && trailingComment(src[s.start:s.end]) {
+		if s.kind == segWithNext || lx.Lookahead && trailingComment(src[s.start:s.end]) {
 			for j := k + 1; j < len(segs); j++ {
 				take[j] = true
 				if segs[j].kind != segComment {
@@ -730,7 +737,7 @@ func ranges(spans []Span, src []byte) []sitter.Range {
 // syntax error, it parses the whole file and says so; with no spans, it
 // parses nothing.
 func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (defs []Definition, whole bool, err error) {
-	if spans == nil || lang.lex == nil || lang.grammar == nil || mostOf(spans, src) {
+	if spans == nil || lang.Lex == nil || lang.Grammar == nil || mostOf(spans, src) {
 		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err
 	}

@@ -37,7 +37,7 @@ func kept(defs []Definition, want func(string) bool) string {
 func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extra ...string) (focused, whole int) {
 	t.Helper()
 	lang := ForPath(name)
-	if lang == nil || lang.lex == nil {
+	if lang == nil || lang.Lex == nil {
 		return 0, 0
 	}
 	full, err := p.Definitions(context.Background(), lang, name, src)

@@ -12,38 +12,51 @@ import (
 )
 
 // Language is everything the package knows about one source language.
+// The exported hooks are set by the language's own package; generic code
+// asks them and never tests a language's name.
 type Language struct {
 	Name    string   // stable identifier, also the JSON "language" value
 	Fence   string   // markdown code fence tag
 	Exts    []string // file name endings, with the dot
 	Comment string   // line comment prefix, for truncation notes
 
-	grammar  func() *sitter.Language
-	querySrc string
+	// Grammar returns the tree-sitter grammar; nil for a language whose
+	// files Scan reads.
+	Grammar func() *sitter.Language
+	// QuerySource is the tree-sitter query whose patterns Matches finds:
+	// the reference Matches is tested against, and part of the extraction
+	// rules a cache depends on.
+	QuerySource string
 
-	// funcs lists node types whose "body" field is a function body to cut.
-	funcs map[string]bool
-	// refine adjusts a raw match into a Definition: kind, title, the node
-	// whose text is shown, the container of a method, whether it is exported.
-	refine func(m *match) bool
-	// members lists the member nodes of a type-like definition (fields,
+	// Funcs lists node types whose "body" field is a function body to cut.
+	Funcs map[string]bool
+	// Refine adjusts a raw match into a Definition: kind, title, the node
+	// whose text is shown, the container of a method, whether it is
+	// exported. It returns false for a match that defines nothing to show.
+	Refine func(m *Match) bool
+	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
-	members func(def *sitter.Node) []*sitter.Node
-	// elide returns where a nested body starts to be cut and what replaces
+	Members func(def *sitter.Node) []*sitter.Node
+	// Embedded reports a member that brings in the members of another
+	// definition (a Go embedded struct, a JavaScript spread): kept when a
+	// type is trimmed. Nil: no member does.
+	Embedded func(member *sitter.Node) bool
+	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.
-	elide func(body *sitter.Node) (start uint32, placeholder string)
+	Elide func(body *sitter.Node) (start uint32, placeholder string)
 
-	// routes finds HTTP route registrations in a parsed file.
-	routes func(root *sitter.Node, src []byte, path string) ([]routeCall, []Mount)
-	// scan, for languages without a tree-sitter grammar here, finds the
+	// Routes finds HTTP route registrations in a parsed file (path is the
+	// file's, for routes its name spells); nil when the language has none.
+	Routes func(root *sitter.Node, src []byte, path string) ([]RouteCall, []Mount)
+	// Scan, for languages without a tree-sitter grammar here, finds the
 	// definitions of a file directly (schema scanners: SQL, Prisma, ...).
-	scan func(l *Language, path string, src []byte) []Definition
-	// lex, when set, lets Focus pick the statements a search needs.
-	lex *lexSyntax
-	// matches finds the patterns of querySrc in a tree, without compiling
-	// the query (see match.go).
-	matches matcher
+	Scan func(l *Language, path string, src []byte) []Definition
+	// Lex, when set, lets Focus pick the statements a search needs.
+	Lex *LexSyntax
+	// Matches finds the patterns of QuerySource in a tree, without
+	// compiling the query (see match.go).
+	Matches Matcher
 
 	once  sync.Once
 	query *sitter.Query
@@ -69,7 +82,7 @@ func ByName(name string) *Language {
 func Fingerprint() string {
 	h := sha256.New()
 	for _, l := range languages {
-		fmt.Fprintf(h, "%s\x00%s\x00", l.Name, l.querySrc)
+		fmt.Fprintf(h, "%s\x00%s\x00", l.Name, l.QuerySource)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
@@ -102,11 +115,11 @@ func ForPath(name string) *Language {
 // Query returns the language's compiled definition query. It is compiled
 // once and shared by every parser: a tree-sitter query is immutable.
 func (l *Language) Query() (*sitter.Query, error) {
-	if l.scan != nil {
+	if l.Scan != nil {
 		return nil, nil
 	}
 	l.once.Do(func() {
-		l.query, l.qerr = sitter.NewQuery([]byte(l.querySrc), l.grammar())
+		l.query, l.qerr = sitter.NewQuery([]byte(l.QuerySource), l.Grammar())
 		if l.qerr != nil {
 			l.qerr = fmt.Errorf("compile %s query: %w", l.Name, l.qerr)
 		}
@@ -114,11 +127,11 @@ func (l *Language) Query() (*sitter.Query, error) {
 	return l.query, l.qerr
 }
 
-// braceElide cuts a brace-delimited body and shows "{ ... }" in its place.
-func braceElide(body *sitter.Node) (uint32, string) { return body.StartByte(), "{ ... }" }
+// BraceElide cuts a brace-delimited body and shows "{ ... }" in its place.
+func BraceElide(body *sitter.Node) (uint32, string) { return body.StartByte(), "{ ... }" }
 
-// namedChildren returns the named children of n that are not comments.
-func namedChildren(n *sitter.Node) []*sitter.Node {
+// NamedChildren returns the named children of n that are not comments.
+func NamedChildren(n *sitter.Node) []*sitter.Node {
 	if n == nil {
 		return nil
 	}

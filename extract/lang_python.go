@@ -15,14 +15,14 @@ var pythonQuery string
 
 var pythonLang = &Language{
 	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#",
-	grammar: python.GetLanguage, querySrc: pythonQuery,
-	funcs:   map[string]bool{"function_definition": true},
-	refine:  refinePython,
-	members: membersPython,
-	routes:  pyRoutes,
-	elide:   pythonElide,
-	lex:     pythonLex,
-	matches: matchPython,
+	Grammar: python.GetLanguage, QuerySource: pythonQuery,
+	Funcs:   map[string]bool{"function_definition": true},
+	Refine:  refinePython,
+	Members: membersPython,
+	Routes:  pyRoutes,
+	Elide:   pythonElide,
+	Lex:     pythonLex,
+	Matches: matchPython,
 }
 
 // pythonElide cuts a block from the colon that opens it: "def f(x): ...".
@@ -70,30 +70,30 @@ func pyClassOf(def *sitter.Node) *sitter.Node {
 	return nil
 }
 
-func refinePython(m *match) bool {
-	d := &m.out
+func refinePython(m *Match) bool {
+	d := &m.Out
 	d.Exported = !strings.HasPrefix(d.Name, "_") || strings.HasSuffix(d.Name, "__")
-	switch m.kind {
+	switch m.Kind {
 	case "function":
-		m.ownFunc, m.show = m.def, decorated(m.def)
-		if cls := pyClassOf(m.def); cls != nil {
+		m.OwnFunc, m.Show = m.Def, decorated(m.Def)
+		if cls := pyClassOf(m.Def); cls != nil {
 			d.Kind, d.Title = KindMethod, "Method Signature"
 			if n := cls.ChildByFieldName("name"); n != nil {
-				d.Container = n.Content(m.src)
+				d.Container = n.Content(m.Src)
 			}
-		} else if pyTopLevel(m.def) {
+		} else if pyTopLevel(m.Def) {
 			d.Kind, d.Title = KindFunction, "Function Signature"
 		} else {
 			return false
 		}
 	case "class":
-		if !pyTopLevel(m.def) {
+		if !pyTopLevel(m.Def) {
 			return false
 		}
-		d.Kind, d.Title, m.show = KindType, "Class", decorated(m.def)
+		d.Kind, d.Title, m.Show = KindType, "Class", decorated(m.Def)
 		bases := ""
-		if s := m.def.ChildByFieldName("superclasses"); s != nil {
-			bases = s.Content(m.src)
+		if s := m.Def.ChildByFieldName("superclasses"); s != nil {
+			bases = s.Content(m.Src)
 		}
 		switch {
 		case containsWord(bases, "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "TextChoices", "IntegerChoices", "Choices"):
@@ -103,17 +103,17 @@ func refinePython(m *match) bool {
 		case containsWord(bases, "Exception", "Error") || strings.HasSuffix(d.Name, "Error"):
 			d.Kind, d.Title = KindError, "Error"
 		default:
-			if title := pySchemaTitle(bases, m.def, m.src); title != "" {
+			if title := pySchemaTitle(bases, m.Def, m.Src); title != "" {
 				d.Kind, d.Title = KindSchema, title
 			}
 		}
 		d.Bases = identifiers(bases)
 		if d.Kind == KindSchema {
-			d.Aliases = pyTableNames(d.Name, m.def, m.src, m.out.Path)
+			d.Aliases = pyTableNames(d.Name, m.Def, m.Src, m.Out.Path)
 		}
 	case "variable":
-		m.show = m.def.Parent()
-		if !pyTopLevel(m.show) {
+		m.Show = m.Def.Parent()
+		if !pyTopLevel(m.Show) {
 			return false
 		}
 		d.Kind, d.Title = KindConstant, "Variable"
@@ -216,7 +216,7 @@ func membersPython(def *sitter.Node) []*sitter.Node {
 		return nil
 	}
 	var out []*sitter.Node
-	for _, c := range namedChildren(def.ChildByFieldName("body")) {
+	for _, c := range NamedChildren(def.ChildByFieldName("body")) {
 		if c.Type() == "expression_statement" && c.NamedChildCount() > 0 && c.NamedChild(0).Type() == "string" {
 			continue // docstring: part of the header
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
 
-func matchStrings(ms []rawMatch) []string {
+func matchStrings(ms []RawMatch) []string {
 	node := func(n *sitter.Node) string {
 		if n == nil {
 			return "-"
@@ -22,17 +22,17 @@ func matchStrings(ms []rawMatch) []string {
 	}
 	var out []string
 	for _, m := range ms {
-		out = append(out, fmt.Sprintf("%s def=%s name=%s recv=%s", m.kind, node(m.def), node(m.name), node(m.receiver)))
+		out = append(out, fmt.Sprintf("%s def=%s name=%s recv=%s", m.Kind, node(m.Def), node(m.Name), node(m.Receiver)))
 	}
 	return out
 }
 
-// checkMatchers runs a language's matcher and its query over one file and
+// checkMatchers runs a language's Matcher and its query over one file and
 // requires the same matches in the same order.
 func checkMatchers(t *testing.T, p *Parser, name string, src []byte) int {
 	t.Helper()
 	lang := ForPath(name)
-	if lang == nil || lang.matches == nil {
+	if lang == nil || lang.Matches == nil {
 		return 0
 	}
 	tree, err := p.parse(context.Background(), lang, name, src)
@@ -44,15 +44,15 @@ func checkMatchers(t *testing.T, p *Parser, name string, src []byte) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := lang.matches(tree.RootNode())
+	got := lang.Matches(tree.RootNode())
 	if a, b := strings.Join(matchStrings(got), "\n"), strings.Join(matchStrings(want), "\n"); a != b {
-		t.Errorf("%s: the matcher and the query disagree:\nmatcher:\n%s\nquery:\n%s", name, a, b)
+		t.Errorf("%s: the Matcher and the query disagree:\nmatcher:\n%s\nquery:\n%s", name, a, b)
 	}
 	return len(want)
 }
 
 // TestMatchersAreTheQueries: on every source file of the fixtures, of a
-// generated repository and of hard cases, each language's matcher finds
+// generated repository and of hard cases, each language's Matcher finds
 // what its query in queries/*.scm finds.
 func TestMatchersAreTheQueries(t *testing.T) {
 	p := NewParser()
@@ -92,7 +92,7 @@ func TestMatchersAreTheQueries(t *testing.T) {
 
 // queryMatches runs the language's query: the reference the matchers are
 // tested against.
-func queryMatches(lang *Language, root *sitter.Node) ([]rawMatch, error) {
+func queryMatches(lang *Language, root *sitter.Node) ([]RawMatch, error) {
 	q, err := lang.Query()
 	if err != nil {
 		return nil, err
@@ -100,26 +100,26 @@ func queryMatches(lang *Language, root *sitter.Node) ([]rawMatch, error) {
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
 	qc.Exec(q, root)
-	var out []rawMatch
+	var out []RawMatch
 	for {
 		qm, ok := qc.NextMatch()
 		if !ok {
 			return out, nil
 		}
-		var m rawMatch
+		var m RawMatch
 		for _, c := range qm.Captures {
 			cn := q.CaptureNameForId(c.Index)
 			switch {
 			case cn == "name":
-				m.name = c.Node
+				m.Name = c.Node
 			case cn == "receiver":
-				m.receiver = c.Node
+				m.Receiver = c.Node
 			case strings.HasPrefix(cn, "definition."):
-				m.def = c.Node
-				m.kind = strings.TrimPrefix(cn, "definition.")
+				m.Def = c.Node
+				m.Kind = strings.TrimPrefix(cn, "definition.")
 			}
 		}
-		if m.name != nil && m.def != nil {
+		if m.Name != nil && m.Def != nil {
 			out = append(out, m)
 		}
 	}

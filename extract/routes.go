@@ -21,11 +21,14 @@ type Route struct {
 	Handler string // the handler's name when it is named, "" when inline
 }
 
-// routeCall is a registration found in a tree, before its snippet is built.
-type routeCall struct {
+// RouteCall is a registration found in a tree, before its snippet is
+// built: Show is the node shown (its bodies cut), OwnFunc the handler
+// whose body is cut entirely, From where the snippet starts when it is one
+// call of a chain.
+type RouteCall struct {
 	Route
-	show, ownFunc *sitter.Node
-	from          *sitter.Node // when set, the snippet starts here: one call of a chain
+	Show, OwnFunc *sitter.Node
+	From          *sitter.Node
 }
 
 // Mount is a router mounted under a prefix: Django include(), Hono
@@ -44,7 +47,7 @@ var httpMethods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH
 // kind route whose snippet is the registration with bodies cut (for a
 // decorator, the decorated handler's signature).
 func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []byte) ([]Definition, []Mount, error) {
-	if lang.routes == nil {
+	if lang.Routes == nil {
 		return nil, nil, nil
 	}
 	tree, err := p.parse(ctx, lang, name, src)
@@ -53,31 +56,31 @@ func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []
 	}
 	defer tree.Close()
 	var defs []Definition
-	calls, mounts := lang.routes(tree.RootNode(), src, name)
-	at := func(rc routeCall) uint32 {
-		if rc.from != nil {
-			return rc.from.StartByte()
+	calls, mounts := lang.Routes(tree.RootNode(), src, name)
+	at := func(rc RouteCall) uint32 {
+		if rc.From != nil {
+			return rc.From.StartByte()
 		}
-		return rc.show.StartByte()
+		return rc.Show.StartByte()
 	}
 	sort.SliceStable(calls, func(i, j int) bool { return at(calls[i]) < at(calls[j]) })
 	for i := range mounts {
 		mounts[i].Path = name
 	}
 	for _, rc := range calls {
-		if rc.show.HasError() {
+		if rc.Show.HasError() {
 			continue
 		}
-		m := match{src: src, def: rc.show, show: rc.show, ownFunc: rc.ownFunc, from: rc.from}
-		if rc.ownFunc != nil {
-			m.def = rc.ownFunc
+		m := Match{Src: src, Def: rc.Show, Show: rc.Show, OwnFunc: rc.OwnFunc, from: rc.From}
+		if rc.OwnFunc != nil {
+			m.Def = rc.OwnFunc
 		}
-		m.out = Definition{Name: rc.Method + " " + rc.Pattern, Kind: KindRoute, Title: "Route", Path: name, Lang: lang,
+		m.Out = Definition{Name: rc.Method + " " + rc.Pattern, Kind: KindRoute, Title: "Route", Path: name, Lang: lang,
 			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler}}
 		buildSnippet(lang, &m)
-		m.out.Members = nil
-		m.out.DeclLine = m.out.StartLine
-		defs = append(defs, m.out)
+		m.Out.Members = nil
+		m.Out.DeclLine = m.Out.StartLine
+		defs = append(defs, m.Out)
 	}
 	return defs, mounts, nil
 }
@@ -131,7 +134,7 @@ func handlerName(n *sitter.Node, src []byte) string {
 		// http.HandlerFunc(s.del): the first function reference inside;
 		// adminRouter(): the function itself.
 		if args := n.ChildByFieldName("arguments"); args != nil {
-			for _, a := range namedChildren(args) {
+			for _, a := range NamedChildren(args) {
 				if h := handlerName(a, src); h != "" {
 					return h
 				}
@@ -172,15 +175,15 @@ var goRouteVerbs = map[string]bool{"HandleFunc": true, "Handle": true, "Get": tr
 // goRoutes finds net/http, chi, gin, echo and fiber registrations, with
 // chi's r.Route("/p", func(r chi.Router) {...}) prefixes and gin/echo
 // groups (v1 := r.Group("/v1")), and chi Mount calls.
-func goRoutes(root *sitter.Node, src []byte, _ string) ([]routeCall, []Mount) {
+func goRoutes(root *sitter.Node, src []byte, _ string) ([]RouteCall, []Mount) {
 	groups := map[string]string{} // variable -> prefix
 	var walkGroups func(n *sitter.Node)
 	walkGroups = func(n *sitter.Node) {
 		if n.Type() == "short_var_declaration" || n.Type() == "assignment_statement" {
-			left, right := namedChildren(n.ChildByFieldName("left")), namedChildren(n.ChildByFieldName("right"))
+			left, right := NamedChildren(n.ChildByFieldName("left")), NamedChildren(n.ChildByFieldName("right"))
 			if len(left) == 1 && len(right) == 1 && right[0].Type() == "call_expression" {
 				fn := right[0].ChildByFieldName("function")
-				args := namedChildren(right[0].ChildByFieldName("arguments"))
+				args := NamedChildren(right[0].ChildByFieldName("arguments"))
 				if fn != nil && fn.Type() == "selector_expression" && fn.ChildByFieldName("field").Content(src) == "Group" && len(args) > 0 {
 					if p, ok := stringValue(args[0], src); ok {
 						groups[left[0].Content(src)] = groups[fn.ChildByFieldName("operand").Content(src)] + p
@@ -193,13 +196,13 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]routeCall, []Mount) {
 		}
 	}
 	walkGroups(root)
-	var out []routeCall
+	var out []RouteCall
 	var mounts []Mount
 	var walk func(n *sitter.Node, prefix string)
 	walk = func(n *sitter.Node, prefix string) {
 		if n.Type() == "call_expression" {
 			fn := n.ChildByFieldName("function")
-			args := namedChildren(n.ChildByFieldName("arguments"))
+			args := NamedChildren(n.ChildByFieldName("arguments"))
 			if fn != nil && fn.Type() == "selector_expression" && len(args) >= 2 {
 				verb := fn.ChildByFieldName("field").Content(src)
 				pre := prefix + groups[fn.ChildByFieldName("operand").Content(src)]
@@ -216,14 +219,14 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]routeCall, []Mount) {
 					}
 				case verb == "Method" || verb == "MethodFunc":
 					if p, ok := stringValue(args[1], src); ok && httpMethods[strings.ToUpper(first)] && len(args) >= 3 && strings.HasPrefix(p, "/") {
-						out = append(out, routeCall{Route: Route{strings.ToUpper(first), pre + p, lastArgHandler(goFuncs, args, src)}, show: statementOf(n)})
+						out = append(out, RouteCall{Route: Route{strings.ToUpper(first), pre + p, lastArgHandler(goFuncs, args, src)}, Show: statementOf(n)})
 					}
 				case goRouteVerbs[verb]:
 					if method, p, ok := splitPattern(first); ok {
 						if up := strings.ToUpper(verb); httpMethods[up] {
 							method = up
 						}
-						out = append(out, routeCall{Route: Route{method, pre + p, lastArgHandler(goFuncs, args, src)}, show: statementOf(n)})
+						out = append(out, RouteCall{Route: Route{method, pre + p, lastArgHandler(goFuncs, args, src)}, Show: statementOf(n)})
 					}
 				}
 			}
@@ -243,13 +246,13 @@ var nextRouteFile = regexp.MustCompile(`(?:^|/)app/((?:.*/)?)route\.(?:ts|js|tsx
 
 // jsRoutes finds Express, Hono, Fastify and Convex httpRouter
 // registrations, and the handlers a Next.js app-router route file exports.
-func jsRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount) {
-	var out []routeCall
+func jsRoutes(root *sitter.Node, src []byte, file string) ([]RouteCall, []Mount) {
+	var out []RouteCall
 	var mounts []Mount
 	out = append(out, remixRoutes(root, src, file)...)
 	if m := nextRouteFile.FindStringSubmatch(file); m != nil {
 		pattern := nextPattern(m[1])
-		for _, c := range namedChildren(root) {
+		for _, c := range NamedChildren(root) {
 			if c.Type() != "export_statement" {
 				continue
 			}
@@ -260,12 +263,12 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount)
 			switch d.Type() {
 			case "function_declaration":
 				if n := d.ChildByFieldName("name").Content(src); httpMethods[n] {
-					out = append(out, routeCall{Route: Route{n, pattern, n}, show: c, ownFunc: d})
+					out = append(out, RouteCall{Route: Route{n, pattern, n}, Show: c, OwnFunc: d})
 				}
 			case "lexical_declaration":
-				for _, v := range namedChildren(d) {
+				for _, v := range NamedChildren(d) {
 					if n := v.ChildByFieldName("name"); n != nil && httpMethods[n.Content(src)] {
-						out = append(out, routeCall{Route: Route{n.Content(src), pattern, n.Content(src)}, show: c, ownFunc: v.ChildByFieldName("value")})
+						out = append(out, RouteCall{Route: Route{n.Content(src), pattern, n.Content(src)}, Show: c, OwnFunc: v.ChildByFieldName("value")})
 					}
 				}
 			}
@@ -275,7 +278,7 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount)
 	walk = func(n *sitter.Node) {
 		if n.Type() == "call_expression" {
 			fn := n.ChildByFieldName("function")
-			args := namedChildren(n.ChildByFieldName("arguments"))
+			args := NamedChildren(n.ChildByFieldName("arguments"))
 			if fn != nil && fn.Type() == "member_expression" && len(args) >= 1 {
 				verb := fn.ChildByFieldName("property").Content(src)
 				p, isPath := stringValue(args[0], src)
@@ -294,10 +297,10 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount)
 					if !httpMethods[method] {
 						method = "ANY"
 					}
-					out = append(out, routeCall{Route: Route{method, p, lastArgHandler(jsFuncs, args, src)}, show: show, from: from})
+					out = append(out, RouteCall{Route: Route{method, p, lastArgHandler(jsFuncs, args, src)}, Show: show, From: from})
 				case verb == "route" && args[0].Type() == "object":
 					if rc, ok := routeObject(args[0], src); ok {
-						rc.show, rc.from = show, from
+						rc.Show, rc.From = show, from
 						out = append(out, rc)
 					}
 				}
@@ -316,7 +319,7 @@ var remixRouteFile = regexp.MustCompile(`(?:^|/)app/routes/(.+)\.(?:ts|tsx|js|js
 // remixRoutes reads a Remix / React Router file route: the loader answers
 // GET and the action the other methods, at the URL its file name spells
 // (api+/webhook.trigger.ts -> /api/webhook/trigger, $id -> {id}).
-func remixRoutes(root *sitter.Node, src []byte, file string) []routeCall {
+func remixRoutes(root *sitter.Node, src []byte, file string) []RouteCall {
 	m := remixRouteFile.FindStringSubmatch(file)
 	if m == nil {
 		return nil
@@ -338,8 +341,8 @@ func remixRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 		}
 	}
 	pattern := "/" + strings.Join(segs, "/")
-	var out []routeCall
-	for _, c := range namedChildren(root) {
+	var out []RouteCall
+	for _, c := range NamedChildren(root) {
 		if c.Type() != "export_statement" {
 			continue
 		}
@@ -349,19 +352,19 @@ func remixRoutes(root *sitter.Node, src []byte, file string) []routeCall {
 		}
 		switch d.ChildByFieldName("name").Content(src) {
 		case "loader":
-			out = append(out, routeCall{Route: Route{"GET", pattern, "loader"}, show: c, ownFunc: d})
+			out = append(out, RouteCall{Route: Route{"GET", pattern, "loader"}, Show: c, OwnFunc: d})
 		case "action":
-			out = append(out, routeCall{Route: Route{"POST", pattern, "action"}, show: c, ownFunc: d})
+			out = append(out, RouteCall{Route: Route{"POST", pattern, "action"}, Show: c, OwnFunc: d})
 		}
 	}
 	return out
 }
 
 // routeObject reads { method, url | path, handler } route options.
-func routeObject(obj *sitter.Node, src []byte) (routeCall, bool) {
-	var rc routeCall
+func routeObject(obj *sitter.Node, src []byte) (RouteCall, bool) {
+	var rc RouteCall
 	rc.Method = "ANY"
-	for _, pair := range namedChildren(obj) {
+	for _, pair := range NamedChildren(obj) {
 		if pair.Type() != "pair" {
 			continue
 		}
@@ -407,7 +410,7 @@ var (
 
 // pyRoutes finds FastAPI and Flask decorators (with APIRouter and Blueprint
 // prefixes) and Django urls.py path() entries.
-func pyRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount) {
+func pyRoutes(root *sitter.Node, src []byte, file string) ([]RouteCall, []Mount) {
 	var mounts []Mount
 	for _, m := range pyIncludeRe.FindAllSubmatch(src, -1) {
 		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...)
@@ -421,14 +424,14 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount)
 	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
 		prefixes[string(m[1])] = string(m[2])
 	}
-	var out []routeCall
+	var out []RouteCall
 	django := path.Base(file) == "urls.py"
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
 		switch n.Type() {
 		case "decorated_definition":
 			def := n.ChildByFieldName("definition")
-			for _, dec := range namedChildren(n) {
+			for _, dec := range NamedChildren(n) {
 				if dec.Type() != "decorator" || def == nil || def.Type() != "function_definition" {
 					continue
 				}
@@ -437,7 +440,7 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount)
 					continue
 				}
 				fn := call.ChildByFieldName("function")
-				args := namedChildren(call.ChildByFieldName("arguments"))
+				args := NamedChildren(call.ChildByFieldName("arguments"))
 				if fn == nil || fn.Type() != "attribute" || len(args) == 0 {
 					continue
 				}
@@ -462,24 +465,24 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]routeCall, []Mount)
 				}
 				name := def.ChildByFieldName("name").Content(src)
 				for _, method := range methods {
-					out = append(out, routeCall{Route: Route{method, p, name}, show: n, ownFunc: def})
+					out = append(out, RouteCall{Route: Route{method, p, name}, Show: n, OwnFunc: def})
 				}
 			}
 			return
 		case "call":
 			if fn := n.ChildByFieldName("function"); django && fn != nil && (fn.Content(src) == "path" || fn.Content(src) == "re_path") {
-				args := namedChildren(n.ChildByFieldName("arguments"))
+				args := NamedChildren(n.ChildByFieldName("arguments"))
 				if len(args) >= 2 {
 					if p, ok := stringValue(args[0], src); ok {
 						if inc := args[1]; inc.Type() == "call" && inc.ChildByFieldName("function").Content(src) == "include" {
 							// path("shop/", include("shop.urls")): a mount.
-							if ia := namedChildren(inc.ChildByFieldName("arguments")); len(ia) > 0 {
+							if ia := NamedChildren(inc.ChildByFieldName("arguments")); len(ia) > 0 {
 								if mod, ok := stringValue(ia[0], src); ok {
 									mounts = append(mounts, Mount{Prefix: djangoPattern(p), Target: strings.ReplaceAll(mod, ".", "/") + ".py"})
 								}
 							}
 						} else {
-							out = append(out, routeCall{Route: Route{"ANY", djangoPattern(p), handlerName(args[1], src)}, show: n})
+							out = append(out, RouteCall{Route: Route{"ANY", djangoPattern(p), handlerName(args[1], src)}, Show: n})
 						}
 					}
 				}

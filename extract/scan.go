@@ -260,12 +260,12 @@ var protoSyntax = &blockSyntax{
 }
 
 var prismaLang = &Language{Name: "prisma", Fence: "prisma", Exts: []string{".prisma"}, Comment: "//",
-	scan: func(l *Language, path string, src []byte) []Definition { return scanBlocks(prismaSyntax, l, path, src) }}
+	Scan: func(l *Language, path string, src []byte) []Definition { return scanBlocks(prismaSyntax, l, path, src) }}
 
 var graphqlLang = &Language{Name: "graphql", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#",
-	scan: func(l *Language, path string, src []byte) []Definition {
+	Scan: func(l *Language, path string, src []byte) []Definition {
 		return scanBlocks(graphqlSyntax, l, path, src)
 	}}
 
 var protoLang = &Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//",
-	scan: func(l *Language, path string, src []byte) []Definition { return scanBlocks(protoSyntax, l, path, src) }}
+	Scan: func(l *Language, path string, src []byte) []Definition { return scanBlocks(protoSyntax, l, path, src) }}

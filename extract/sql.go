@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-var sqlLang = &Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", scan: scanSQL}
+var sqlLang = &Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Scan: scanSQL}
 
 // sqlStatement is one statement: its text with comments blanked out, and
 // the lines it spans (0-based, inclusive).
