@@ -21,8 +21,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) ./appendix
 	$(GO) test -run '^$$' -fuzz FuzzStrip -fuzztime $(FUZZTIME) ./appendix
 	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) ./appendix
-	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) ./extract
-	$(GO) test -run '^$$' -fuzz FuzzSQL -fuzztime $(FUZZTIME) ./extract
+	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) ./extract/lang/prisma
+	$(GO) test -run '^$$' -fuzz FuzzSQL -fuzztime $(FUZZTIME) ./extract/lang/sql
 	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) ./extract
 
 lint:

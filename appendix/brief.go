@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
 	"github.com/appendix-dev/appendix/inventory"
@@ -401,7 +402,7 @@ func readLines(root, rel string) []string {
 func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string {
 	var out []string
 	for _, f := range dedupe(files) {
-		if extract.ForPath(f) == nil || secretName(f) {
+		if lang.ForPath(f) == nil || secretName(f) {
 			continue
 		}
 		for i, l := range readLines(b.repo.Root, f) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/inventory"
 )
 
@@ -180,13 +181,13 @@ func (b *briefer) collect(kind string) []briefItem {
 		// not helped by a React helper.
 		langs := map[string]bool{}
 		for _, f := range b.blast {
-			if l := extract.ForPath(f); l != nil {
+			if l := lang.ForPath(f); l != nil {
 				langs[baseLang(l.Name)] = true
 			}
 		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if l := extract.ForPath(f); l != nil && utilDirRe.MatchString(f) && !testFile(f) && (len(langs) == 0 || langs[baseLang(l.Name)]) {
+			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !testFile(f) && (len(langs) == 0 || langs[baseLang(l.Name)]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -254,7 +255,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMigrations:
 		var ms []string
 		for _, f := range b.files {
-			if migrationPath(f) && (strings.HasSuffix(f, ".sql") || extract.ForPath(f) != nil) {
+			if migrationPath(f) && (strings.HasSuffix(f, ".sql") || lang.ForPath(f) != nil) {
 				ms = append(ms, "`"+f+"`")
 			}
 		}

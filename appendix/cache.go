@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
 )
@@ -85,7 +86,7 @@ type Cache struct {
 }
 
 func (c *Cache) version() string {
-	return strconv.Itoa(cacheVersion) + "/" + extract.Fingerprint() + "/" + Version
+	return strconv.Itoa(cacheVersion) + "/" + lang.Fingerprint() + "/" + Version
 }
 
 // LoadCache reads the cache under root. A cache that is missing, fails to
@@ -235,7 +236,7 @@ func fromCached(cs []cachedDef, path string) []extract.Definition {
 	out := make([]extract.Definition, len(cs))
 	for i, c := range cs {
 		out[i] = c.D
-		out[i].Lang = extract.ByName(c.Lang)
+		out[i].Lang = lang.ByName(c.Lang)
 		out[i].Path = path
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
 
@@ -152,7 +153,7 @@ func (ix *index) importingTests(src, root string) []string {
 			continue
 		}
 		for _, m := range strings.Split(sc.Mods, "\n") {
-			if ext := path.Ext(m); extract.ForPath("x"+ext) != nil {
+			if ext := path.Ext(m); lang.ForPath("x"+ext) != nil {
 				m = strings.TrimSuffix(m, ext) // "./music.js"
 			}
 			if strings.HasSuffix(m, "/"+stem) || m == stem || m == "."+stem || strings.HasSuffix(module, m) && strings.HasSuffix(m, "."+stem) {

@@ -22,6 +22,7 @@ const (
 	KindConstant     Kind = "constant"
 	KindEnum         Kind = "enum"
 	KindError        Kind = "error"
+	KindSchema       Kind = "schema" // a table, model, message or other data definition
 	KindTestFiles    Kind = "test_files"
 	KindArchitecture Kind = "architecture"
 )

@@ -57,13 +57,6 @@ type LexSyntax struct {
 	Head func(stmt []byte) []byte
 }
 
-var (
-	goOpenWords = WordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
-	jsOpenWords = WordSet("const let var export default return extends implements new typeof async function class import from as in of " +
-		"instanceof await yield type interface enum declare abstract namespace module throw case void delete keyof readonly " +
-		"public private protected static")
-)
-
 // WordSet is the set of the space-separated words.
 func WordSet(words string) map[string]bool {
 	m := map[string]bool{}
@@ -72,13 +65,6 @@ func WordSet(words string) map[string]bool {
 	}
 	return m
 }
-
-var (
-	goLex = &LexSyntax{LineComment: "//", BlockComments: true, Raw: true, OpenWords: goOpenWords, WithNext: "type ", Head: goHead}
-	jsLex = &LexSyntax{LineComment: "//", BlockComments: true, Raw: true, Template: true, Attached: '@', Continuations: []string{"else", "catch", "finally"}, Lookahead: true,
-		OpenWords: jsOpenWords, BracketGoesOn: true, Head: jsHead}
-	pythonLex = &LexSyntax{LineComment: "#", TripleQuotes: true, Attached: '@', Continuations: []string{"else", "elif", "except", "finally"}, LineEnds: true, Head: pythonHead}
-)
 
 // segment is one top-level statement (or comment block) of a file.
 type segment struct {
@@ -366,64 +352,12 @@ func IdentByte(c byte) bool {
 }
 
 // declHead is the part of a statement whose words can name what it
-// defines (LexSyntax.head). A function defines only its name, and is kept
-// only for it: the words of its receiver, parameters and body do not
-// count, so the thirty methods of a wanted type are not parsed for its
-// sake. Anything else counts whole (a type's fields, an enum's values, a
-// class's methods can be what is wanted).
+// defines: what the language's Head leaves of it, or all of it.
 func declHead(lx *LexSyntax, stmt []byte) []byte {
 	if lx.Head == nil {
 		return stmt
 	}
 	return lx.Head(stmt)
-}
-
-// goHead: "func (r *T) Name(...)" names Name.
-func goHead(stmt []byte) []byte {
-	rest, ok := CutWord(stmt, "func")
-	if !ok {
-		return stmt
-	}
-	if len(rest) > 0 && rest[0] == '(' {
-		end := bytes.IndexByte(rest, ')')
-		if end < 0 {
-			return stmt
-		}
-		rest = bytes.TrimLeft(rest[end+1:], Blanks)
-	}
-	return LeadingName(rest, stmt)
-}
-
-// jsHead: a function declaration names its function; a variable that is
-// an arrow function names itself; a call defines nothing.
-func jsHead(stmt []byte) []byte {
-	rest := stmt
-	for _, w := range []string{"export", "default", "declare", "async"} {
-		rest, _ = CutWord(rest, w)
-	}
-	if r, ok := CutWord(rest, "function"); ok {
-		return LeadingName(bytes.TrimLeft(r, "*"+Blanks), stmt)
-	}
-	if bytes.Contains(stmt, []byte("defineTable(")) {
-		return stmt // a Convex table can be defined wherever its object is
-	}
-	if name := jsArrowConst(rest); name != nil {
-		return name
-	}
-	if jsCall(stmt) {
-		return nil // test(...), describe(...), app.use(...): a call defines nothing
-	}
-	return stmt
-}
-
-// pythonHead: "async def name(...)" names name.
-func pythonHead(stmt []byte) []byte {
-	rest, _ := CutWord(stmt, "async")
-	rest, ok := CutWord(rest, "def")
-	if !ok {
-		return stmt
-	}
-	return LeadingName(rest, stmt)
 }
 
 // LeadingName returns the name rest starts with; whole when it starts with
@@ -450,111 +384,6 @@ func CutWord(b []byte, w string) ([]byte, bool) {
 		return b, false
 	}
 	return bytes.TrimLeft(r, Blanks), true
-}
-
-// jsArrowConst returns the name of "const name = (...) =>" (or "= async
-// x =>", "= function"), a variable that is a function; nil for anything
-// else, or when in doubt.
-func jsArrowConst(stmt []byte) []byte {
-	rest := stmt
-	ok := false
-	for _, kw := range []string{"const", "let", "var"} {
-		if r, found := CutWord(rest, kw); found {
-			rest, ok = r, true
-			break
-		}
-	}
-	if !ok {
-		return nil
-	}
-	n := 0
-	for n < len(rest) && IdentByte(rest[n]) {
-		n++
-	}
-	name := rest[:n]
-	rest = bytes.TrimLeft(rest[n:], Blanks)
-	if n == 0 || !bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("==")) || bytes.HasPrefix(rest, []byte("=>")) {
-		return nil // a type annotation, a destructuring, no initializer: in doubt
-	}
-	v := bytes.TrimLeft(rest[1:], Blanks)
-	v, _ = CutWord(v, "async")
-	if _, fn := CutWord(v, "function"); fn {
-		return name
-	}
-	var after []byte
-	switch {
-	case len(v) > 0 && v[0] == '(':
-		end := closeParen(v)
-		if end < 0 {
-			return nil
-		}
-		after = v[end:]
-	case len(v) > 0 && IdentByte(v[0]):
-		k := 0
-		for k < len(v) && IdentByte(v[k]) {
-			k++
-		}
-		after = v[k:]
-	default:
-		return nil
-	}
-	after = bytes.TrimLeft(after, " \t\r\n")
-	if bytes.HasPrefix(after, []byte("=>")) || len(v) > 0 && v[0] == '(' && bytes.HasPrefix(after, []byte(":")) {
-		return name // "(...) =>", "x =>", "(...): Type =>"
-	}
-	return nil
-}
-
-// jsCall reports a statement that is a call: a dotted name and "(", the
-// name no keyword ("const(" is a broken declaration, not a call).
-func jsCall(stmt []byte) bool {
-	i := 0
-	for i < len(stmt) && (IdentByte(stmt[i]) || stmt[i] == '.') {
-		i++
-	}
-	if i == 0 || i >= len(stmt) || stmt[i] != '(' {
-		return false
-	}
-	first, _, _ := bytes.Cut(stmt[:i], []byte("."))
-	return !jsKeywords[string(first)]
-}
-
-var jsKeywords = map[string]bool{
-	"abstract": true, "async": true, "await": true, "break": true, "case": true, "catch": true, "class": true,
-	"const": true, "continue": true, "debugger": true, "declare": true, "default": true, "delete": true, "do": true,
-	"else": true, "enum": true, "export": true, "extends": true, "finally": true, "for": true, "function": true,
-	"if": true, "import": true, "in": true, "instanceof": true, "interface": true, "let": true, "module": true,
-	"namespace": true, "new": true, "return": true, "super": true, "switch": true, "this": true, "throw": true,
-	"try": true, "type": true, "typeof": true, "var": true, "void": true, "while": true, "with": true, "yield": true,
-}
-
-// closeParen returns the offset after the parenthesis that closes the one
-// b starts with, skipping strings; -1 when it is not closed.
-func closeParen(b []byte) int {
-	depth := 0
-	for i := 0; i < len(b); {
-		switch c := b[i]; c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '"', '\'':
-			i = CloseQuote(b, i+1, c)
-			continue
-		case '`':
-			end, nested, ok := CloseRaw(b, i+1, true)
-			if !ok || nested {
-				return -1
-			}
-			i = end
-			continue
-		}
-		i++
-	}
-	return -1
 }
 
 // EachWord calls fn with each identifier-like word of b (letters, digits,

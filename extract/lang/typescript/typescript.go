@@ -1,4 +1,4 @@
-package extract
+package typescript
 
 import (
 	_ "embed"
@@ -6,15 +6,18 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/javascript"
-	"github.com/smacker/go-tree-sitter/typescript/tsx"
-	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	jsgrammar "github.com/smacker/go-tree-sitter/javascript"
+	tsxgrammar "github.com/smacker/go-tree-sitter/typescript/tsx"
+	tsgrammar "github.com/smacker/go-tree-sitter/typescript/typescript"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
 
-//go:embed queries/typescript.scm
+//go:embed typescript.scm
 var typescriptQuery string
 
-//go:embed queries/javascript.scm
+//go:embed javascript.scm
 var javascriptQuery string
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
@@ -23,29 +26,32 @@ var jsFuncs = map[string]bool{
 	"arrow_function": true, "function_expression": true, "function": true, "generator_function": true,
 }
 
-var typescriptLang = &Language{
+// TypeScript is TypeScript, declaration files included.
+var TypeScript = &extract.Language{
 	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//",
-	Grammar: typescript.GetLanguage, QuerySource: typescriptQuery,
-	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
+	Grammar: tsgrammar.GetLanguage, QuerySource: typescriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 }
 
-var tsxLang = &Language{
+// TSX is TypeScript with JSX.
+var TSX = &extract.Language{
 	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//",
-	Grammar: tsx.GetLanguage, QuerySource: typescriptQuery,
-	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
+	Grammar: tsxgrammar.GetLanguage, QuerySource: typescriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 }
 
-var javascriptLang = &Language{
+// JavaScript is JavaScript, ES modules and CommonJS.
+var JavaScript = &extract.Language{
 	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//",
-	Grammar: javascript.GetLanguage, QuerySource: javascriptQuery,
-	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
+	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 }
 
-// jsxLang is JavaScript with JSX: the same grammar, fenced as jsx.
-var jsxLang = &Language{
+// JSX is JavaScript with JSX: the same grammar, fenced as jsx.
+var JSX = &extract.Language{
 	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//",
-	Grammar: javascript.GetLanguage, QuerySource: javascriptQuery,
-	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
+	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 }
 
 // exported widens n to its export statement, if it has one.
@@ -79,7 +85,7 @@ func jsScope(n *sitter.Node, src []byte) (ok bool, namespace string) {
 	return false, ""
 }
 
-func refineJS(m *Match) bool {
+func refineJS(m *extract.Match) bool {
 	d := &m.Out
 	m.Show, d.Exported = exported(m.Def)
 	ok, ns := jsScope(m.Def, m.Src)
@@ -90,7 +96,7 @@ func refineJS(m *Match) bool {
 		if v == nil || !strings.HasPrefix(v.Content(m.Src), "defineTable(") {
 			return false
 		}
-		m.Show, d.Exported, d.Kind, d.Title = m.Def, true, KindSchema, "Table"
+		m.Show, d.Exported, d.Kind, d.Title = m.Def, true, extract.KindSchema, "Table"
 		d.Bases = spreadsOf(v, m.Src)
 		return true
 	}
@@ -100,7 +106,7 @@ func refineJS(m *Match) bool {
 	d.Container = ns
 	switch m.Kind {
 	case "function":
-		d.Kind, d.Title, m.OwnFunc = KindFunction, "Function Signature", m.Def
+		d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", m.Def
 		if p := m.Def.Parent(); p != nil && p.Type() == "ambient_declaration" {
 			m.Show, d.Exported = exported(p)
 		}
@@ -113,53 +119,53 @@ func refineJS(m *Match) bool {
 		if ok, _ := jsScope(cls, m.Src); !ok {
 			return false
 		}
-		d.Kind, d.Title, m.OwnFunc = KindMethod, "Method Signature", m.Def
+		d.Kind, d.Title, m.OwnFunc = extract.KindMethod, "Method Signature", m.Def
 		d.Exported = !strings.HasPrefix(d.Name, "#") && !strings.HasPrefix(m.Def.Content(m.Src), "private")
 		if n := cls.ChildByFieldName("name"); n != nil {
 			d.Container = n.Content(m.Src)
 		}
 	case "class":
-		d.Kind, d.Title = KindType, "Class"
+		d.Kind, d.Title = extract.KindType, "Class"
 		if head := m.Show.Content(m.Src)[:min(200, len(m.Show.Content(m.Src)))]; strings.Contains(head, "@Entity(") {
-			d.Kind, d.Title = KindSchema, "Entity"
+			d.Kind, d.Title = extract.KindSchema, "Entity"
 			if n := jsEntityName.FindStringSubmatch(head); n != nil {
 				d.Aliases = []string{n[1]}
 			}
 		}
 		h := heritage(m.Def, m.Src)
-		if containsWord(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
-			d.Kind, d.Title = KindError, "Error"
+		if words.Contains(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
+			d.Kind, d.Title = extract.KindError, "Error"
 		}
 		d.Bases = extendsOf(h)
 	case "interface":
-		d.Kind, d.Title = KindInterface, "Interface"
-		for _, c := range NamedChildren(m.Def) {
+		d.Kind, d.Title = extract.KindInterface, "Interface"
+		for _, c := range extract.NamedChildren(m.Def) {
 			if c.Type() == "extends_type_clause" {
-				d.Bases = identifiers(strings.TrimPrefix(c.Content(m.Src), "extends"))
+				d.Bases = words.Identifiers(strings.TrimPrefix(c.Content(m.Src), "extends"))
 			}
 		}
 	case "type":
-		d.Kind, d.Title = KindType, "Type"
+		d.Kind, d.Title = extract.KindType, "Type"
 		if v := m.Def.ChildByFieldName("value"); v != nil && literalUnion(v) {
-			d.Kind, d.Title = KindEnum, "Enum"
+			d.Kind, d.Title = extract.KindEnum, "Enum"
 		}
 	case "enum":
-		d.Kind, d.Title = KindEnum, "Enum"
+		d.Kind, d.Title = extract.KindEnum, "Enum"
 	case "variable":
 		decl := m.Def.Parent()
 		m.Show, d.Exported = exported(decl)
 		if p := decl.Parent(); p != nil && p.Type() == "ambient_declaration" {
 			m.Show, d.Exported = exported(p)
 		}
-		d.Kind, d.Title = KindConstant, "Constant"
+		d.Kind, d.Title = extract.KindConstant, "Constant"
 		if !strings.HasPrefix(decl.Content(m.Src), "const") {
 			d.Title = "Variable"
 		}
 		if v := m.Def.ChildByFieldName("value"); v != nil && jsFuncs[v.Type()] {
-			d.Kind, d.Title, m.OwnFunc = KindFunction, "Function Signature", v
+			d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", v
 		} else if v != nil {
 			if title := jsSchemaTitle(v.Content(m.Src)); title != "" {
-				d.Kind, d.Title = KindSchema, title
+				d.Kind, d.Title = extract.KindSchema, title
 				if n := jsTableName.FindStringSubmatch(v.Content(m.Src)); n != nil {
 					d.Aliases = []string{n[1]}
 				}
@@ -175,7 +181,7 @@ func refineJS(m *Match) bool {
 		if obj := left.Content(m.Src); obj != "exports" && obj != "module.exports" {
 			return false
 		}
-		d.Exported, d.Kind, d.Title = true, KindConstant, "Export"
+		d.Exported, d.Kind, d.Title = true, extract.KindConstant, "Export"
 		assign := m.Name.Parent().Parent()
 		if v := assign.ChildByFieldName("right"); v != nil && v.Type() == "identifier" {
 			return false // module.exports.x = x re-exports a definition found elsewhere
@@ -184,7 +190,7 @@ func refineJS(m *Match) bool {
 			m.Show = p
 		}
 		if v := assign.ChildByFieldName("right"); v != nil && jsFuncs[v.Type()] {
-			d.Kind, d.Title, m.OwnFunc = KindFunction, "Function Signature", v
+			d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", v
 		}
 	default:
 		return false
@@ -203,12 +209,12 @@ var (
 func spreadsOf(v *sitter.Node, src []byte) []string {
 	var out []string
 	if v.Type() == "call_expression" {
-		if args := NamedChildren(v.ChildByFieldName("arguments")); len(args) > 0 && args[0].Type() == "identifier" {
+		if args := extract.NamedChildren(v.ChildByFieldName("arguments")); len(args) > 0 && args[0].Type() == "identifier" {
 			out = append(out, args[0].Content(src))
 		}
 	}
 	if o := findObject(v, 0); o != nil {
-		for _, c := range NamedChildren(o) {
+		for _, c := range extract.NamedChildren(o) {
 			if c.Type() == "spread_element" && c.NamedChildCount() > 0 && c.NamedChild(0).Type() == "identifier" {
 				out = append(out, c.NamedChild(0).Content(src))
 			}
@@ -241,7 +247,7 @@ func literalUnion(v *sitter.Node) bool {
 	if v.Type() != "union_type" {
 		return false
 	}
-	for _, c := range NamedChildren(v) {
+	for _, c := range extract.NamedChildren(v) {
 		switch c.Type() {
 		case "union_type":
 			if !literalUnion(c) {
@@ -265,11 +271,11 @@ func extendsOf(h string) []string {
 	if j := strings.Index(h, "implements"); j >= 0 {
 		h = h[:j]
 	}
-	return identifiers(h)
+	return words.Identifiers(h)
 }
 
 func heritage(cls *sitter.Node, src []byte) string {
-	for _, c := range NamedChildren(cls) {
+	for _, c := range extract.NamedChildren(cls) {
 		if c.Type() == "class_heritage" {
 			return c.Content(src)
 		}
@@ -288,7 +294,7 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 		return v
 	case "call_expression":
 		if args := v.ChildByFieldName("arguments"); args != nil {
-			for _, a := range NamedChildren(args) {
+			for _, a := range extract.NamedChildren(args) {
 				if a.Type() == "object" {
 					return a
 				}
@@ -300,7 +306,7 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 	case "parenthesized_expression", "as_expression", "satisfies_expression", "new_expression":
 		if v.Type() == "new_expression" {
 			if args := v.ChildByFieldName("arguments"); args != nil {
-				for _, a := range NamedChildren(args) {
+				for _, a := range extract.NamedChildren(args) {
 					if a.Type() == "object" {
 						return a
 					}
@@ -308,7 +314,7 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 			}
 			return nil
 		}
-		if kids := NamedChildren(v); len(kids) > 0 {
+		if kids := extract.NamedChildren(v); len(kids) > 0 {
 			return findObject(kids[0], depth+1)
 		}
 	}
@@ -318,17 +324,17 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 func membersJS(def *sitter.Node) []*sitter.Node {
 	switch def.Type() {
 	case "class_declaration", "abstract_class_declaration", "interface_declaration", "enum_declaration":
-		return NamedChildren(def.ChildByFieldName("body"))
+		return extract.NamedChildren(def.ChildByFieldName("body"))
 	case "type_alias_declaration":
 		if v := def.ChildByFieldName("value"); v != nil && v.Type() == "object_type" {
-			return NamedChildren(v)
+			return extract.NamedChildren(v)
 		}
 	case "variable_declarator", "pair":
 		// An exported object or schema: the pairs of the first object
 		// literal, found directly or inside a call chain (z.object({...}),
 		// defineTable({...}).index(...), pgTable("t", {...})).
 		if o := findObject(def.ChildByFieldName("value"), 0); o != nil {
-			return NamedChildren(o)
+			return extract.NamedChildren(o)
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package extract
+package golang
 
 import (
 	"bytes"
@@ -9,21 +9,24 @@ import (
 	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/golang"
+	grammar "github.com/smacker/go-tree-sitter/golang"
+
+	"github.com/appendix-dev/appendix/extract"
 )
 
-//go:embed queries/go.scm
+//go:embed go.scm
 var goQuery string
 
-var goLang = &Language{
+// Lang is Go.
+var Lang = &extract.Language{
 	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//",
-	Grammar: golang.GetLanguage, QuerySource: goQuery,
+	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs:    goFuncs,
 	Refine:   refineGo,
 	Members:  membersGo,
 	Embedded: embeddedGo,
 	Routes:   goRoutes,
-	Elide:    BraceElide,
+	Elide:    extract.BraceElide,
 	Lex:      goLex,
 	Matches:  matchGo,
 }
@@ -36,27 +39,27 @@ func isUpper(s string) bool {
 	return unicode.IsUpper(r)
 }
 
-func refineGo(m *Match) bool {
+func refineGo(m *extract.Match) bool {
 	d := &m.Out
 	d.Exported = isUpper(d.Name)
 	parent := m.Def.Parent()
 	// A spec alone in its declaration is shown with its keyword.
-	single := parent != nil && len(NamedChildren(parent)) == 1
+	single := parent != nil && len(extract.NamedChildren(parent)) == 1
 	switch m.Kind {
 	case "function":
-		d.Kind, d.Title, m.OwnFunc = KindFunction, "Function Signature", m.Def
+		d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", m.Def
 	case "method":
-		d.Kind, d.Title, m.OwnFunc = KindMethod, "Method Signature", m.Def
+		d.Kind, d.Title, m.OwnFunc = extract.KindMethod, "Method Signature", m.Def
 		d.Container = goReceiverType(m.Receiver.Content(m.Src))
 	case "type":
-		d.Kind, d.Title = KindType, "Type"
+		d.Kind, d.Title = extract.KindType, "Type"
 		if t := m.Def.ChildByFieldName("type"); t != nil && t.Type() == "interface_type" {
-			d.Kind, d.Title = KindInterface, "Interface"
+			d.Kind, d.Title = extract.KindInterface, "Interface"
 		} else if t != nil && t.Type() == "struct_type" && goSchemaTags(t.Content(m.Src)) {
-			d.Kind, d.Title = KindSchema, "Schema"
+			d.Kind, d.Title = extract.KindSchema, "Schema"
 		}
 		if goErrorType(d.Name, m.Src) {
-			d.Kind, d.Title = KindError, "Error"
+			d.Kind, d.Title = extract.KindError, "Error"
 		}
 		for _, mem := range membersGo(m.Def) {
 			if embeddedGo(mem) {
@@ -69,17 +72,17 @@ func refineGo(m *Match) bool {
 			// enum: the state machine a spec talks about.
 			if t := m.Def.ChildByFieldName("type"); t != nil && t.Type() != "struct_type" && t.Type() != "interface_type" {
 				if c := goConstsOf(parent, d.Name, m.Src); c != nil {
-					d.Kind, d.Title, m.ShowEnd = KindEnum, "Enum", c
+					d.Kind, d.Title, m.ShowEnd = extract.KindEnum, "Enum", c
 				}
 			}
 		}
 	case "constant", "variable":
-		d.Kind, d.Title = KindConstant, "Constant"
+		d.Kind, d.Title = extract.KindConstant, "Constant"
 		if m.Kind == "variable" {
 			d.Title = "Variable"
 			if v := m.Def.ChildByFieldName("value"); v != nil {
 				if s := v.Content(m.Src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") || goErrorCall.MatchString(s) {
-					d.Kind, d.Title = KindError, "Error"
+					d.Kind, d.Title = extract.KindError, "Error"
 				}
 			}
 		}
@@ -88,7 +91,7 @@ func refineGo(m *Match) bool {
 		case len(specs) <= 1:
 			m.Show = decl
 		case m.Kind == "constant" && goEnumBlock(decl, m.Src):
-			d.Kind, d.Title, m.Show = KindEnum, "Enum", decl
+			d.Kind, d.Title, m.Show = extract.KindEnum, "Enum", decl
 		default:
 			// One name of a group: show it inside its block, which the
 			// appendix trims to the names a spec mentions.
@@ -110,7 +113,7 @@ func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 	if next == nil || next.Type() != "const_declaration" || next.StartPoint().Row > decl.EndPoint().Row+3 {
 		return nil
 	}
-	specs := NamedChildren(next)
+	specs := extract.NamedChildren(next)
 	if len(specs) == 0 {
 		return nil
 	}
@@ -161,15 +164,15 @@ func goReceiverType(recv string) string {
 func goSpecBlock(spec *sitter.Node) (*sitter.Node, []*sitter.Node) {
 	p := spec.Parent()
 	if p != nil && p.Type() == "var_spec_list" {
-		return p.Parent(), NamedChildren(p)
+		return p.Parent(), extract.NamedChildren(p)
 	}
-	return p, NamedChildren(p)
+	return p, extract.NamedChildren(p)
 }
 
 // goEnumBlock reports whether a const block reads as an enumeration: more
 // than one spec and either iota or one declared type shared by all.
 func goEnumBlock(decl *sitter.Node, src []byte) bool {
-	specs := NamedChildren(decl)
+	specs := extract.NamedChildren(decl)
 	if len(specs) == 1 && specs[0].Type() == "var_spec_list" {
 		return false
 	}
@@ -203,20 +206,20 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 		}
 		switch t.Type() {
 		case "struct_type":
-			for _, c := range NamedChildren(t) {
+			for _, c := range extract.NamedChildren(t) {
 				if c.Type() == "field_declaration_list" {
-					return NamedChildren(c)
+					return extract.NamedChildren(c)
 				}
 			}
 		case "interface_type":
-			return NamedChildren(t)
+			return extract.NamedChildren(t)
 		}
 	case "const_spec", "var_spec":
 		if _, specs := goSpecBlock(def); len(specs) > 1 {
 			return specs
 		}
 	case "const_declaration":
-		return NamedChildren(def)
+		return extract.NamedChildren(def)
 	}
 	return nil
 }

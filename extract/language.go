@@ -1,11 +1,7 @@
 package extract
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"path"
-	"strings"
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -54,8 +50,8 @@ type Language struct {
 	Scan func(l *Language, path string, src []byte) []Definition
 	// Lex, when set, lets Focus pick the statements a search needs.
 	Lex *LexSyntax
-	// Matches finds the patterns of QuerySource in a tree, without
-	// compiling the query (see match.go).
+	// Matches finds the patterns of QuerySource in a tree, in the query's
+	// order, without compiling the query (see match.go).
 	Matches Matcher
 
 	once  sync.Once
@@ -63,57 +59,16 @@ type Language struct {
 	qerr  error
 }
 
-// languages is the ordered registry. TSX and JSX reuse their base grammars'
-// queries; a file's language is chosen by its extension.
-var languages = []*Language{goLang, pythonLang, typescriptLang, tsxLang, javascriptLang, jsxLang, sqlLang, prismaLang, graphqlLang, protoLang}
-
-// ByName returns a registered language by its name, or nil.
-func ByName(name string) *Language {
-	for _, l := range append(languages, Text, Markdown) {
-		if l.Name == name {
-			return l
-		}
-	}
-	return nil
-}
-
-// Fingerprint identifies the extraction rules: every language's query. A
-// cache of extraction results is valid only under the same fingerprint.
-func Fingerprint() string {
-	h := sha256.New()
-	for _, l := range languages {
-		fmt.Fprintf(h, "%s\x00%s\x00", l.Name, l.QuerySource)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// Languages returns the registry in its fixed order.
-func Languages() []*Language { return languages }
-
 // Text is the pseudo-language of artifacts that are lists, not code.
 var Text = &Language{Name: "text", Fence: "text", Comment: "#"}
 
 // Markdown is the pseudo-language of architecture excerpts.
 var Markdown = &Language{Name: "markdown", Fence: "markdown", Comment: "<!-- -->"}
 
-// ForPath returns the language of a file name, or nil.
-func ForPath(name string) *Language {
-	ext := strings.ToLower(path.Ext(name))
-	if strings.HasSuffix(strings.ToLower(name), ".d.ts") {
-		ext = ".ts"
-	}
-	for _, l := range languages {
-		for _, e := range l.Exts {
-			if e == ext {
-				return l
-			}
-		}
-	}
-	return nil
-}
-
-// Query returns the language's compiled definition query. It is compiled
-// once and shared by every parser: a tree-sitter query is immutable.
+// Query returns the language's compiled QuerySource, nil for a scanned
+// language. It is compiled once and shared: a tree-sitter query is
+// immutable. Extraction does not use it (Matches finds the same patterns
+// without compiling them); it is the reference Matches is tested against.
 func (l *Language) Query() (*sitter.Query, error) {
 	if l.Scan != nil {
 		return nil, nil
