@@ -15,6 +15,12 @@ type Language struct {
 	Fence   string   // markdown code fence tag
 	Exts    []string // file name endings, with the dot
 	Comment string   // line comment prefix, for truncation notes
+	// Revision names the version of the language's extraction rules. A
+	// change to them that can change what is extracted from some file
+	// (its hooks, its query, its scanner, its lexer syntax) gets a new
+	// revision, and caches keyed by the fingerprint of the rules are
+	// dropped.
+	Revision string
 
 	// Grammar returns the tree-sitter grammar; nil for a language whose
 	// files Scan reads.

@@ -49,12 +49,13 @@ func ByName(name string) *extract.Language {
 	return nil
 }
 
-// Fingerprint identifies the extraction rules: every language's query. A
-// cache of extraction results is valid only under the same fingerprint.
+// Fingerprint identifies the extraction rules: every language's name,
+// revision and query, in registry order. A cache of extraction results is
+// valid only under the same fingerprint.
 func Fingerprint() string {
 	h := sha256.New()
 	for _, l := range All {
-		fmt.Fprintf(h, "%s\x00%s\x00", l.Name, l.QuerySource)
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", l.Name, l.Revision, l.QuerySource)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

@@ -48,3 +48,22 @@ func TestRegistry(t *testing.T) {
 		t.Error("ByName does not find the pseudo-languages, or finds what is not there")
 	}
 }
+
+// TestFingerprintCoversRevisions: every language names the revision of
+// its rules, and a new revision is a new fingerprint.
+func TestFingerprintCoversRevisions(t *testing.T) {
+	for _, l := range All {
+		if l.Revision == "" {
+			t.Errorf("%s has no revision", l.Name)
+		}
+	}
+	before := Fingerprint()
+	l := All[len(All)-1]
+	old := l.Revision
+	l.Revision += "+test"
+	changed := Fingerprint()
+	l.Revision = old
+	if changed == before || Fingerprint() != before {
+		t.Errorf("fingerprint %s, with %s's revision changed %s", before, l.Name, changed)
+	}
+}

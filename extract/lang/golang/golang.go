@@ -19,7 +19,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//",
+	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs:    goFuncs,
 	Refine:   refineGo,

@@ -31,7 +31,7 @@ var graphqlSyntax = &block.Syntax{
 }
 
 // Lang is GraphQL SDL.
-var Lang = &extract.Language{Name: "graphql", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#",
+var Lang = &extract.Language{Name: "graphql", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#", Revision: "1",
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(graphqlSyntax, l, path, src)
 	}}

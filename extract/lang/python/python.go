@@ -18,7 +18,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#",
+	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
 	Refine:  refinePython,

@@ -20,6 +20,9 @@ var typescriptQuery string
 //go:embed javascript.scm
 var javascriptQuery string
 
+// revision is the revision of the rules the four languages share.
+const revision = "1"
+
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
 	"function_declaration": true, "generator_function_declaration": true, "method_definition": true,
@@ -28,28 +31,28 @@ var jsFuncs = map[string]bool{
 
 // TypeScript is TypeScript, declaration files included.
 var TypeScript = &extract.Language{
-	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//",
+	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//", Revision: revision,
 	Grammar: tsgrammar.GetLanguage, QuerySource: typescriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 }
 
 // TSX is TypeScript with JSX.
 var TSX = &extract.Language{
-	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//",
+	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//", Revision: revision,
 	Grammar: tsxgrammar.GetLanguage, QuerySource: typescriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 }
 
 // JavaScript is JavaScript, ES modules and CommonJS.
 var JavaScript = &extract.Language{
-	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//",
+	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 }
 
 // JSX is JavaScript with JSX: the same grammar, fenced as jsx.
 var JSX = &extract.Language{
-	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//",
+	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 }
