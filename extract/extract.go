@@ -22,6 +22,7 @@ const (
 	KindConstant     Kind = "constant"
 	KindEnum         Kind = "enum"
 	KindError        Kind = "error"
+	KindSchema       Kind = "schema" // a table, model, message or other data definition
 	KindTestFiles    Kind = "test_files"
 	KindArchitecture Kind = "architecture"
 )
@@ -124,24 +125,10 @@ func (p *Parser) Close() {
 	p.ps, p.focus = nil, nil
 }
 
-// match is one query match being turned into a Definition.
-type match struct {
-	src      []byte
-	kind     string // raw capture kind: function, method, type, class, ...
-	name     *sitter.Node
-	def      *sitter.Node // the node the query captured
-	receiver *sitter.Node
-	out      Definition
-	show     *sitter.Node // the node whose text becomes the snippet
-	ownFunc  *sitter.Node // the function whose own body is cut entirely
-	showEnd  *sitter.Node // when set, the snippet runs on to the end of this node
-	from     *sitter.Node // when set, the snippet starts at this node (a call of a chain)
-}
-
 // Definitions returns every definition in src, in source order.
 func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, src []byte) (defs []Definition, err error) {
-	if lang.scan != nil {
-		return lang.scan(lang, name, src), nil
+	if lang.Scan != nil {
+		return lang.Scan(lang, name, src), nil
 	}
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
@@ -154,30 +141,30 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 // definitions finds the language's definition patterns in a parsed file.
 func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
 	seen := map[[2]uint32]bool{}
-	for _, rm := range lang.matches(tree.RootNode()) {
-		m := match{src: src, kind: rm.kind, def: rm.def, name: rm.name, receiver: rm.receiver}
-		m.out.Name = m.name.Content(src)
-		key := [2]uint32{m.name.StartByte(), m.def.StartByte()}
+	for _, rm := range lang.Matches(tree.RootNode()) {
+		m := Match{Src: src, Kind: rm.Kind, Def: rm.Def, Name: rm.Name, Receiver: rm.Receiver}
+		m.Out.Name = m.Name.Content(src)
+		key := [2]uint32{m.Name.StartByte(), m.Def.StartByte()}
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		m.out.Path, m.out.Lang, m.show = name, lang, m.def
-		if !lang.refine(&m) {
+		m.Out.Path, m.Out.Lang, m.Show = name, lang, m.Def
+		if !lang.Refine(&m) {
 			continue
 		}
-		m.out.DeclLine = int(m.name.StartPoint().Row) + 1
-		if m.show.HasError() || m.showEnd != nil && m.showEnd.HasError() {
+		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
+		if m.Show.HasError() || m.ShowEnd != nil && m.ShowEnd.HasError() {
 			// A snippet around a parse error could show anything: say where
 			// the definition is, show nothing.
-			m.out.Broken = true
-			m.out.StartLine = int(m.show.StartPoint().Row) + 1
-			m.out.EndLine = m.out.StartLine
-			defs = append(defs, m.out)
+			m.Out.Broken = true
+			m.Out.StartLine = int(m.Show.StartPoint().Row) + 1
+			m.Out.EndLine = m.Out.StartLine
+			defs = append(defs, m.Out)
 			continue
 		}
 		buildSnippet(lang, &m)
-		defs = append(defs, m.out)
+		defs = append(defs, m.Out)
 	}
 	return mergeOverloads(defs, src), nil
 }
@@ -259,7 +246,7 @@ func (p *Parser) parser(ps map[*Language]*sitter.Parser, lang *Language) *sitter
 	sp := ps[lang]
 	if sp == nil {
 		sp = sitter.NewParser()
-		sp.SetLanguage(lang.grammar())
+		sp.SetLanguage(lang.Grammar())
 		// The deadline is tree-sitter's own timeout, not a cancelable
 		// context: go-tree-sitter's context watcher can fire after a parse
 		// has finished and then abort the parser's next, unrelated parse.
@@ -284,23 +271,23 @@ func (p *Parser) parseWith(ctx context.Context, sp *sitter.Parser, name string, 
 	return tree, nil
 }
 
-// buildSnippet fills Lines, StartLine, EndLine and Members from m.show:
+// buildSnippet fills Lines, StartLine, EndLine and Members from m.Show:
 // the node's text with a short leading doc comment, every nested function
 // body replaced by the language's placeholder, and the definition's own
 // body (when it ends the node) cut away so that only its signature stays.
-func buildSnippet(lang *Language, m *match) {
-	src := m.src
-	start, startRow, startCol := m.show.StartByte(), m.show.StartPoint().Row, m.show.StartPoint().Column
-	if c := docComment(m.show); c != nil {
+func buildSnippet(lang *Language, m *Match) {
+	src := m.Src
+	start, startRow, startCol := m.Show.StartByte(), m.Show.StartPoint().Row, m.Show.StartPoint().Column
+	if c := docComment(m.Show); c != nil {
 		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
 	}
 	if m.from != nil && m.from.StartByte() > 0 {
 		// Include the "." of a chained call.
 		start, startRow, startCol = m.from.StartByte()-1, m.from.StartPoint().Row, max(m.from.StartPoint().Column, 1)-1
 	}
-	end := m.show.EndByte()
-	if m.showEnd != nil {
-		end = m.showEnd.EndByte()
+	end := m.Show.EndByte()
+	if m.ShowEnd != nil {
+		end = m.ShowEnd.EndByte()
 	}
 
 	type cut struct {
@@ -311,16 +298,16 @@ func buildSnippet(lang *Language, m *match) {
 	var cuts []cut
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
-		if lang.funcs[n.Type()] {
+		if lang.Funcs[n.Type()] {
 			// A function's own body always goes; a nested arrow function
 			// keeps an expression body, which is part of a shape.
-			if body := n.ChildByFieldName("body"); body != nil && (isBlock(body) || m.ownFunc != nil && n.Equal(m.ownFunc)) {
-				from, ph := lang.elide(body)
-				if m.ownFunc != nil && n.Equal(m.ownFunc) && body.EndByte() >= lastCodeByte(m.show) {
-					from, ph = body.StartByte(), ""
-					if lang.Name == "python" {
-						from, _ = lang.elide(body)
-					}
+			if body := n.ChildByFieldName("body"); body != nil && (isBlock(body) || m.OwnFunc != nil && n.Equal(m.OwnFunc)) {
+				from, ph := lang.Elide(body)
+				if m.OwnFunc != nil && n.Equal(m.OwnFunc) && body.EndByte() >= lastCodeByte(m.Show) {
+					// The definition's own body is cut where the language cuts
+					// any body (after Python's colon), with nothing in its place.
+					from, _ = lang.Elide(body)
+					ph = ""
 					cuts = append(cuts, cut{from: from, to: end, resumeRow: body.EndPoint().Row, placeholder: ph})
 					return
 				}
@@ -337,7 +324,7 @@ func buildSnippet(lang *Language, m *match) {
 			walk(n.NamedChild(i))
 		}
 	}
-	walk(m.show)
+	walk(m.Show)
 
 	var lines []Line
 	cur := Line{Row: int(startRow) + 1}
@@ -387,34 +374,23 @@ func buildSnippet(lang *Language, m *match) {
 		lines[n-1].Text = strings.TrimRight(lines[n-1].Text, " \t")
 	}
 	dedent(lines, int(startCol))
-	m.out.Lines = lines
-	m.out.StartLine = int(startRow) + 1
-	m.out.EndLine = int(lastRow) + 1
-	if lang.members != nil && m.ownFunc == nil {
-		def := m.def
-		if m.showEnd != nil {
-			def = m.showEnd
+	m.Out.Lines = lines
+	m.Out.StartLine = int(startRow) + 1
+	m.Out.EndLine = int(lastRow) + 1
+	if lang.Members != nil && m.OwnFunc == nil {
+		def := m.Def
+		if m.ShowEnd != nil {
+			def = m.ShowEnd
 		}
-		for _, mem := range lang.members(def) {
+		for _, mem := range lang.Members(def) {
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
-				Method: isMethodNode(mem), Embedded: isEmbedded(mem)}
+				Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
 			for c := mem.PrevNamedSibling(); c != nil && c.Type() == "comment" && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
-			m.out.Members = append(m.out.Members, mm)
+			m.Out.Members = append(m.Out.Members, mm)
 		}
 	}
-}
-
-// isEmbedded reports a Go embedded field or a JS spread element.
-func isEmbedded(n *sitter.Node) bool {
-	switch n.Type() {
-	case "spread_element":
-		return true
-	case "field_declaration":
-		return n.ChildByFieldName("name") == nil
-	}
-	return false
 }
 
 // isMethodNode reports members that are methods rather than fields.

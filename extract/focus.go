@@ -19,46 +19,52 @@ import (
 // looks at (a declaration, its doc comment, its members, a Go type's
 // constant block) lies inside the statements it parses.
 
-// lexSyntax is what a language's lexer needs to find the lines where a
-// top-level statement starts: outside strings and comments, at bracket
-// depth zero, in the first column.
-type lexSyntax struct {
-	line     string   // line comment opener
-	block    bool     // /* ... */ comments
-	raw      bool     // `...` spans lines (Go raw strings, JS template literals)
-	template bool     // ${ ... } inside `...` is code (JS template literals)
-	triple   bool     // """ and ''' strings span lines (Python)
-	cont     []string // first-column words that continue the statement above
-	attached byte     // a line starting with it belongs to the statement below (decorators)
-	// openWords are keywords that cannot end a statement: a line ending
+// LexSyntax is what the lexer behind Focus needs to know of a language to
+// find the lines where a top-level statement starts: outside strings and
+// comments, at bracket depth zero, in the first column.
+type LexSyntax struct {
+	LineComment   string   // line comment opener
+	BlockComments bool     // /* ... */ comments
+	Raw           bool     // `...` spans lines (Go raw strings, JS template literals)
+	Template      bool     // ${ ... } inside `...` is code (JS template literals)
+	TripleQuotes  bool     // """ and ''' strings span lines (Python)
+	Continuations []string // first-column words that continue the statement above
+	Attached      byte     // a line starting with it belongs to the statement below (decorators)
+	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
-	openWords map[string]bool
-	// lookahead: parse the statement after one taken too when it ends in
+	OpenWords map[string]bool
+	// Lookahead: parse the statement after one taken too when it ends in
 	// a comment: whether the comment is inside the statement's node
 	// depends, in JavaScript, on the token after it.
-	lookahead bool
+	Lookahead bool
+	// WithNext starts a statement that takes the statement after it along:
+	// a Go type declaration, whose constants may follow it.
+	WithNext string
+	// LineEnds: a line ends its statement unless it ends with a backslash
+	// (Python). Otherwise a line ending in an operator, a comma or an open
+	// word goes on.
+	LineEnds bool
+	// BracketGoesOn: a line starting with "(", "[" or "`" may continue the
+	// statement above (JavaScript, without semicolons: a call, an index, a
+	// tagged template).
+	BracketGoesOn bool
+	// Head cuts a statement to the part whose words can name what it
+	// defines; nil keeps the statement whole. A function defines only its
+	// name, and is kept only for it: the words of its receiver, parameters
+	// and body do not count, so the thirty methods of a wanted type are not
+	// parsed for its sake. Anything else counts whole (a type's fields, an
+	// enum's values, a class's methods can be what is wanted).
+	Head func(stmt []byte) []byte
 }
 
-var (
-	goOpenWords = wordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
-	jsOpenWords = wordSet("const let var export default return extends implements new typeof async function class import from as in of " +
-		"instanceof await yield type interface enum declare abstract namespace module throw case void delete keyof readonly " +
-		"public private protected static")
-)
-
-func wordSet(words string) map[string]bool {
+// WordSet is the set of the space-separated words.
+func WordSet(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
 		m[w] = true
 	}
 	return m
 }
-
-var (
-	goLex     = &lexSyntax{line: "//", block: true, raw: true, openWords: goOpenWords}
-	jsLex     = &lexSyntax{line: "//", block: true, raw: true, template: true, attached: '@', cont: []string{"else", "catch", "finally"}, lookahead: true, openWords: jsOpenWords}
-	pythonLex = &lexSyntax{line: "#", triple: true, attached: '@', cont: []string{"else", "elif", "except", "finally"}}
-)
 
 // segment is one top-level statement (or comment block) of a file.
 type segment struct {
@@ -70,13 +76,13 @@ type segment struct {
 const (
 	segCode     = 'c'
 	segComment  = '#' // a comment, or a decorator: it belongs to what follows
-	segTypeDecl = 't' // a Go type declaration: the constants after it are read with it
+	segWithNext = 't' // a statement that takes the next one along (LexSyntax.withNext)
 )
 
 // segments splits src at the lines where a top-level statement starts. It
 // returns false when the lexer cannot vouch for the split: a string,
 // comment or bracket still open at the end of the file.
-func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
+func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 	var segs []segment
 	var stack []byte // open brackets; 'T' is a template literal's ${
 	row := 0
@@ -89,19 +95,19 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 		kind := byte(segCode)
 		rest := src[i:]
 		switch {
-		case lx.line != "" && bytes.HasPrefix(rest, []byte(lx.line)),
-			lx.block && bytes.HasPrefix(rest, []byte("/*")),
-			lx.attached != 0 && rest[0] == lx.attached:
+		case lx.LineComment != "" && bytes.HasPrefix(rest, []byte(lx.LineComment)),
+			lx.BlockComments && bytes.HasPrefix(rest, []byte("/*")),
+			lx.Attached != 0 && rest[0] == lx.Attached:
 			kind = segComment
-		case lx == goLex && bytes.HasPrefix(rest, []byte("type ")):
-			kind = segTypeDecl
+		case lx.WithNext != "" && bytes.HasPrefix(rest, []byte(lx.WithNext)):
+			kind = segWithNext
 		}
 		segs = append(segs, segment{start: i, row: row, kind: kind})
 	}
 	// inRaw goes on from inside a raw string or template literal at from
 	// to its end, or into the next ${ of a template.
 	inRaw := func(from int) bool {
-		end, nested, ok := closeRaw(lx, src, from)
+		end, nested, ok := CloseRaw(src, from, lx.Template)
 		if !ok {
 			return false
 		}
@@ -125,11 +131,11 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 				boundary()
 			}
 		}
-		if c != '\n' && c != ' ' && c != '\t' && c != '\r' && !(lx.line != "" && c == lx.line[0] && bytes.HasPrefix(src[i:], []byte(lx.line))) && !(lx.block && c == '/' && i+1 < len(src) && src[i+1] == '*') {
+		if c != '\n' && c != ' ' && c != '\t' && c != '\r' && !(lx.LineComment != "" && c == lx.LineComment[0] && bytes.HasPrefix(src[i:], []byte(lx.LineComment))) && !(lx.BlockComments && c == '/' && i+1 < len(src) && src[i+1] == '*') {
 			beforeLast, last, lastWord = last, c, nil
-			if identByte(c) {
+			if IdentByte(c) {
 				j := i
-				for j < len(src) && identByte(src[j]) {
+				for j < len(src) && IdentByte(src[j]) {
 					j++
 				}
 				lastWord, last, i = src[i:j], src[j-1], j
@@ -141,18 +147,18 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 			row++
 			lineStart = true
 			i++
-		case lx.line != "" && c == lx.line[0] && bytes.HasPrefix(src[i:], []byte(lx.line)):
+		case lx.LineComment != "" && c == lx.LineComment[0] && bytes.HasPrefix(src[i:], []byte(lx.LineComment)):
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
-		case lx.block && c == '/' && i+1 < len(src) && src[i+1] == '*':
+		case lx.BlockComments && c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {
 				return nil, false
 			}
 			row += bytes.Count(src[i:i+2+end+2], []byte("\n"))
 			i += 2 + end + 2
-		case lx.triple && (c == '"' || c == '\'') && i+2 < len(src) && src[i+1] == c && src[i+2] == c:
+		case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(src) && src[i+1] == c && src[i+2] == c:
 			end := closeTriple(src, i+3, c)
 			if end < 0 {
 				return nil, false
@@ -160,8 +166,8 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
 		case c == '"' || c == '\'':
-			i = closeQuote(src, i+1, c)
-		case lx.raw && c == '`':
+			i = CloseQuote(src, i+1, c)
+		case lx.Raw && c == '`':
 			if !inRaw(i + 1) {
 				return nil, false
 			}
@@ -192,7 +198,7 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 	for k := range segs {
 		// A comment in the first column followed by indented code (a
 		// file whose declarations are all indented) is code.
-		if s := &segs[k]; s.kind == segComment && src[s.start] != lx.attached && !onlyComments(lx, src[s.start:s.end]) {
+		if s := &segs[k]; s.kind == segComment && src[s.start] != lx.Attached && !onlyComments(lx, src[s.start:s.end]) {
 			s.kind = segCode
 		}
 	}
@@ -200,19 +206,19 @@ func segments(lx *lexSyntax, src []byte) ([]segment, bool) {
 }
 
 // onlyComments reports text that holds nothing but comments and space.
-func onlyComments(lx *lexSyntax, b []byte) bool {
+func onlyComments(lx *LexSyntax, b []byte) bool {
 	for {
 		b = bytes.TrimLeft(b, " \t\r\n")
 		switch {
 		case len(b) == 0:
 			return true
-		case lx.line != "" && bytes.HasPrefix(b, []byte(lx.line)):
+		case lx.LineComment != "" && bytes.HasPrefix(b, []byte(lx.LineComment)):
 			end := bytes.IndexByte(b, '\n')
 			if end < 0 {
 				return true
 			}
 			b = b[end:]
-		case lx.block && bytes.HasPrefix(b, []byte("/*")):
+		case lx.BlockComments && bytes.HasPrefix(b, []byte("/*")):
 			end := bytes.Index(b[2:], []byte("*/"))
 			if end < 0 {
 				return true
@@ -226,13 +232,13 @@ func onlyComments(lx *lexSyntax, b []byte) bool {
 
 // commentAbove reports whether the line before offset start holds only
 // a comment.
-func commentAbove(lx *lexSyntax, src []byte, start int) bool {
+func commentAbove(lx *LexSyntax, src []byte, start int) bool {
 	if start == 0 {
 		return false
 	}
 	line := src[bytes.LastIndexByte(src[:start-1], '\n')+1 : start-1]
 	t := bytes.TrimSpace(line)
-	return lx.line != "" && bytes.HasPrefix(t, []byte(lx.line)) || lx.block && bytes.HasSuffix(t, []byte("*/"))
+	return lx.LineComment != "" && bytes.HasPrefix(t, []byte(lx.LineComment)) || lx.BlockComments && bytes.HasSuffix(t, []byte("*/"))
 }
 
 // trailingComment reports a statement whose last line holds a comment.
@@ -244,11 +250,11 @@ func trailingComment(stmt []byte) bool {
 
 // continues reports whether what ends a line (its last character, the
 // one before, or its last word) leaves the statement open.
-func continues(lx *lexSyntax, last, before byte, word []byte) bool {
+func continues(lx *LexSyntax, last, before byte, word []byte) bool {
 	if word != nil {
-		return lx.openWords[string(word)]
+		return lx.OpenWords[string(word)]
 	}
-	if lx == pythonLex {
+	if lx.LineEnds {
 		return last == '\\' // a line ends a statement unless it says otherwise
 	}
 	switch last {
@@ -266,31 +272,29 @@ func continues(lx *lexSyntax, last, before byte, word []byte) bool {
 // starting with anything else ("{" under an Allman-style signature, an
 // operator, a closing bracket) continues the statement above: splitting
 // too little costs time, splitting too much could change what is parsed.
-func startsStatement(lx *lexSyntax, line []byte) bool {
+func startsStatement(lx *LexSyntax, line []byte) bool {
 	if len(line) == 0 {
 		return false
 	}
 	switch c := line[0]; {
-	case identByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'':
+	case IdentByte(c) && c < 0x80, c == '/', c == '#', c == '@', c == '"', c == '\'':
 	case c == '`', c == '(', c == '[':
-		// In JavaScript a line starting so can continue the one above
-		// (a call, an index, a tagged template, without a semicolon).
-		return lx != jsLex
+		return !lx.BracketGoesOn
 	default:
 		return false
 	}
-	for _, w := range lx.cont {
-		if bytes.HasPrefix(line, []byte(w)) && (len(line) == len(w) || !identByte(line[len(w)])) {
+	for _, w := range lx.Continuations {
+		if bytes.HasPrefix(line, []byte(w)) && (len(line) == len(w) || !IdentByte(line[len(w)])) {
 			return false
 		}
 	}
 	return true
 }
 
-// closeQuote returns the offset after a one-line string opened before i.
+// CloseQuote returns the offset after a one-line string opened before i.
 // A string the line ends inside is closed there: the lexer only needs to
 // know it holds no brackets.
-func closeQuote(src []byte, i int, q byte) int {
+func CloseQuote(src []byte, i int, q byte) int {
 	for i < len(src) {
 		switch src[i] {
 		case '\\':
@@ -322,18 +326,18 @@ func closeTriple(src []byte, i int, q byte) int {
 	return -1
 }
 
-// closeRaw returns the offset after the backtick that closes a raw string
-// or template literal opened before i, or the offset after a template's
-// "${", with nested set.
-func closeRaw(lx *lexSyntax, src []byte, i int) (end int, nested, ok bool) {
+// CloseRaw returns the offset after the backtick that closes a raw string
+// (or, with template, a template literal) opened before i, or the offset
+// after a template's "${", with nested set.
+func CloseRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 	for i < len(src) {
 		switch {
-		case lx.template && src[i] == '\\':
+		case template && src[i] == '\\':
 			i += 2
 			continue
 		case src[i] == '`':
 			return i + 1, false, true
-		case lx.template && src[i] == '$' && i+1 < len(src) && src[i+1] == '{':
+		case template && src[i] == '$' && i+1 < len(src) && src[i+1] == '{':
 			return i + 2, true, true
 		}
 		i++
@@ -341,184 +345,45 @@ func closeRaw(lx *lexSyntax, src []byte, i int) (end int, nested, ok bool) {
 	return 0, false, false
 }
 
-func identByte(c byte) bool {
+// IdentByte reports a byte that can be part of a name: a letter, a digit,
+// _ or $, or any byte of a multi-byte character.
+func IdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // declHead is the part of a statement whose words can name what it
-// defines. A function defines only its name, and is kept only for it:
-// the words of its receiver, parameters and body do not count, so the
-// thirty methods of a wanted type are not parsed for its sake. Anything
-// else counts whole (a type's fields, an enum's values, a class's
-// methods can be what is wanted).
-func declHead(lx *lexSyntax, stmt []byte) []byte {
-	rest := stmt
-	switch lx {
-	case goLex:
-		var ok bool
-		if rest, ok = cutWord(rest, "func"); !ok {
-			return stmt
-		}
-		if len(rest) > 0 && rest[0] == '(' {
-			end := bytes.IndexByte(rest, ')')
-			if end < 0 {
-				return stmt
-			}
-			rest = bytes.TrimLeft(rest[end+1:], blanks)
-		}
-	case jsLex:
-		for _, w := range []string{"export", "default", "declare", "async"} {
-			rest, _ = cutWord(rest, w)
-		}
-		if r, ok := cutWord(rest, "function"); ok {
-			rest = bytes.TrimLeft(r, "*"+blanks)
-			break
-		}
-		if bytes.Contains(stmt, []byte("defineTable(")) {
-			return stmt // a Convex table can be defined wherever its object is
-		}
-		if name := jsArrowConst(rest); name != nil {
-			return name
-		}
-		if jsCall(stmt) {
-			return nil // test(...), describe(...), app.use(...): a call defines nothing
-		}
-		return stmt
-	case pythonLex:
-		rest, _ = cutWord(rest, "async")
-		var ok bool
-		if rest, ok = cutWord(rest, "def"); !ok {
-			return stmt
-		}
-	default:
+// defines: what the language's Head leaves of it, or all of it.
+func declHead(lx *LexSyntax, stmt []byte) []byte {
+	if lx.Head == nil {
 		return stmt
 	}
+	return lx.Head(stmt)
+}
+
+// LeadingName returns the name rest starts with; whole when it starts with
+// none (not the shape expected: in doubt, all of it).
+func LeadingName(rest, whole []byte) []byte {
 	n := 0
-	for n < len(rest) && identByte(rest[n]) {
+	for n < len(rest) && IdentByte(rest[n]) {
 		n++
 	}
 	if n == 0 {
-		return stmt // not the shape expected: in doubt, all of it
+		return whole
 	}
 	return rest[:n]
 }
 
-// blanks are the characters between a keyword and what follows it.
-const blanks = " \t\r\n"
+// Blanks are the characters between a keyword and what follows it.
+const Blanks = " \t\r\n"
 
-// cutWord cuts the keyword w, and the blanks after it, off the start of
+// CutWord cuts the keyword w, and the Blanks after it, off the start of
 // b; false when b does not start with w as a whole word.
-func cutWord(b []byte, w string) ([]byte, bool) {
+func CutWord(b []byte, w string) ([]byte, bool) {
 	r, ok := bytes.CutPrefix(b, []byte(w))
-	if !ok || len(r) == 0 || identByte(r[0]) {
+	if !ok || len(r) == 0 || IdentByte(r[0]) {
 		return b, false
 	}
-	return bytes.TrimLeft(r, blanks), true
-}
-
-// jsArrowConst returns the name of "const name = (...) =>" (or "= async
-// x =>", "= function"), a variable that is a function; nil for anything
-// else, or when in doubt.
-func jsArrowConst(stmt []byte) []byte {
-	rest := stmt
-	ok := false
-	for _, kw := range []string{"const", "let", "var"} {
-		if r, found := cutWord(rest, kw); found {
-			rest, ok = r, true
-			break
-		}
-	}
-	if !ok {
-		return nil
-	}
-	n := 0
-	for n < len(rest) && identByte(rest[n]) {
-		n++
-	}
-	name := rest[:n]
-	rest = bytes.TrimLeft(rest[n:], blanks)
-	if n == 0 || !bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("==")) || bytes.HasPrefix(rest, []byte("=>")) {
-		return nil // a type annotation, a destructuring, no initializer: in doubt
-	}
-	v := bytes.TrimLeft(rest[1:], blanks)
-	v, _ = cutWord(v, "async")
-	if _, fn := cutWord(v, "function"); fn {
-		return name
-	}
-	var after []byte
-	switch {
-	case len(v) > 0 && v[0] == '(':
-		end := closeParen(v)
-		if end < 0 {
-			return nil
-		}
-		after = v[end:]
-	case len(v) > 0 && identByte(v[0]):
-		k := 0
-		for k < len(v) && identByte(v[k]) {
-			k++
-		}
-		after = v[k:]
-	default:
-		return nil
-	}
-	after = bytes.TrimLeft(after, " \t\r\n")
-	if bytes.HasPrefix(after, []byte("=>")) || len(v) > 0 && v[0] == '(' && bytes.HasPrefix(after, []byte(":")) {
-		return name // "(...) =>", "x =>", "(...): Type =>"
-	}
-	return nil
-}
-
-// jsCall reports a statement that is a call: a dotted name and "(", the
-// name no keyword ("const(" is a broken declaration, not a call).
-func jsCall(stmt []byte) bool {
-	i := 0
-	for i < len(stmt) && (identByte(stmt[i]) || stmt[i] == '.') {
-		i++
-	}
-	if i == 0 || i >= len(stmt) || stmt[i] != '(' {
-		return false
-	}
-	first, _, _ := bytes.Cut(stmt[:i], []byte("."))
-	return !jsKeywords[string(first)]
-}
-
-var jsKeywords = map[string]bool{
-	"abstract": true, "async": true, "await": true, "break": true, "case": true, "catch": true, "class": true,
-	"const": true, "continue": true, "debugger": true, "declare": true, "default": true, "delete": true, "do": true,
-	"else": true, "enum": true, "export": true, "extends": true, "finally": true, "for": true, "function": true,
-	"if": true, "import": true, "in": true, "instanceof": true, "interface": true, "let": true, "module": true,
-	"namespace": true, "new": true, "return": true, "super": true, "switch": true, "this": true, "throw": true,
-	"try": true, "type": true, "typeof": true, "var": true, "void": true, "while": true, "with": true, "yield": true,
-}
-
-// closeParen returns the offset after the parenthesis that closes the one
-// b starts with, skipping strings; -1 when it is not closed.
-func closeParen(b []byte) int {
-	depth := 0
-	for i := 0; i < len(b); {
-		switch c := b[i]; c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '"', '\'':
-			i = closeQuote(b, i+1, c)
-			continue
-		case '`':
-			end, nested, ok := closeRaw(jsLex, b, i+1)
-			if !ok || nested {
-				return -1
-			}
-			i = end
-			continue
-		}
-		i++
-	}
-	return -1
+	return bytes.TrimLeft(r, Blanks), true
 }
 
 // EachWord calls fn with each identifier-like word of b (letters, digits,
@@ -526,12 +391,12 @@ func closeParen(b []byte) int {
 // whether one did.
 func EachWord(b []byte, fn func(w []byte) bool) bool {
 	for i := 0; i < len(b); {
-		if !identByte(b[i]) {
+		if !IdentByte(b[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(b) && identByte(b[j]) {
+		for j < len(b) && IdentByte(b[j]) {
 			j++
 		}
 		if fn(b[i:j]) {
@@ -574,10 +439,10 @@ type Span struct{ Start, End int }
 // behind a computed alias (Django's default table name, <app>_<model>, is
 // the model's name lowercased).
 func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span, ok bool) {
-	if lang.lex == nil || lang.grammar == nil {
+	if lang.Lex == nil || lang.Grammar == nil {
 		return nil, false
 	}
-	lx := lang.lex
+	lx := lang.Lex
 	segs, ok := segments(lx, src)
 	if !ok {
 		return nil, false
@@ -598,7 +463,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 		for ; j >= 0 && segs[j].kind == segComment; j-- {
 			take[j] = true
 		}
-		if j >= 0 && (segs[j].kind == segTypeDecl || commentAbove(lx, src, segs[j+1].start)) {
+		if j >= 0 && (segs[j].kind == segWithNext || commentAbove(lx, src, segs[j+1].start)) {
 			// A Go constant block read as the enum of the type above it;
 			// or an indented comment ending the statement above, which
 			// may be the doc comment of this one.
@@ -606,7 +471,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 				take[j-1] = true
 			}
 		}
-		if s.kind == segTypeDecl || lx.lookahead && trailingComment(src[s.start:s.end]) {
+		if s.kind == segWithNext || lx.Lookahead && trailingComment(src[s.start:s.end]) {
 			for j := k + 1; j < len(segs); j++ {
 				take[j] = true
 				if segs[j].kind != segComment {
@@ -701,7 +566,7 @@ func ranges(spans []Span, src []byte) []sitter.Range {
 // syntax error, it parses the whole file and says so; with no spans, it
 // parses nothing.
 func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (defs []Definition, whole bool, err error) {
-	if spans == nil || lang.lex == nil || lang.grammar == nil || mostOf(spans, src) {
+	if spans == nil || lang.Lex == nil || lang.Grammar == nil || mostOf(spans, src) {
 		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err
 	}

@@ -1,4 +1,4 @@
-package extract
+package extract_test
 
 import (
 	"context"
@@ -10,37 +10,39 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
 
 // defString is a definition as a comparable string, without its language.
-func defString(d Definition) string {
+func defString(d extract.Definition) string {
 	d.Lang = nil
 	return fmt.Sprintf("%+v", d)
 }
 
-// kept lists the definitions Keep accepts for want, as strings.
-func kept(defs []Definition, want func(string) bool) string {
+// kept lists the definitions extract.Keep accepts for want, as strings.
+func kept(defs []extract.Definition, want func(string) bool) string {
 	var out []string
 	for _, d := range defs {
-		if Keep(&d, want) {
+		if extract.Keep(&d, want) {
 			out = append(out, defString(d))
 		}
 	}
 	return strings.Join(out, "\n")
 }
 
-// checkFocusEquivalent asserts the contract of Focus and DefinitionsIn on
+// checkFocusEquivalent asserts the contract of extract.Focus and DefinitionsIn on
 // one file: for every name the file defines (and every member and alias),
 // the definitions a search for it keeps are the same from the focused
 // parse as from the whole file's.
-func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extra ...string) (focused, whole int) {
+func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []byte, extra ...string) (focused, whole int) {
 	t.Helper()
-	lang := ForPath(name)
-	if lang == nil || lang.lex == nil {
+	l := lang.ForPath(name)
+	if l == nil || l.Lex == nil {
 		return 0, 0
 	}
-	full, err := p.Definitions(context.Background(), lang, name, src)
+	full, err := p.Definitions(context.Background(), l, name, src)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -59,7 +61,7 @@ func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extr
 	}
 	var names []string
 	for w := range words {
-		if w != "" && mentions([]byte(w), func(b []byte) bool { return string(b) == w }) {
+		if w != "" && extract.Mentions([]byte(w), func(b []byte) bool { return string(b) == w }) {
 			names = append(names, w)
 		}
 	}
@@ -84,11 +86,11 @@ func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extr
 		}
 		want := func(s string) bool { return set[s] }
 		mention := func(b []byte) bool { return set[string(b)] || set[strings.ToLower(string(b))] }
-		spans, ok := Focus(lang, src, mention)
+		spans, ok := extract.Focus(l, src, mention)
 		if !ok {
 			spans = nil
 		}
-		got, all, err := p.DefinitionsIn(context.Background(), lang, name, src, spans)
+		got, all, err := p.DefinitionsIn(context.Background(), l, name, src, spans)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -107,7 +109,7 @@ func checkFocusEquivalent(t *testing.T, p *Parser, name string, src []byte, extr
 // TestFocusEquivalentOnFixtures runs the contract over every source file
 // of the golden fixtures and of a generated repository.
 func TestFocusEquivalentOnFixtures(t *testing.T) {
-	p := NewParser()
+	p := extract.NewParser()
 	defer p.Close()
 	files, _ := filepath.Glob("../fixtures/*.txtar")
 	focused, whole := 0, 0
@@ -135,7 +137,7 @@ func TestFocusEquivalentOnFixtures(t *testing.T) {
 // TestFocusEquivalentOnHardCases covers what the lexer must not be fooled
 // by, and the neighbours a definition needs.
 func TestFocusEquivalentOnHardCases(t *testing.T) {
-	p := NewParser()
+	p := extract.NewParser()
 	defer p.Close()
 	for name, src := range map[string]string{
 		"raw.go": "package a\n\nvar doc = `\nfunc Fake() {}\ntype Ghost struct{}\n`\n\n// Real is real.\nfunc Real() {}\n\n" +
@@ -167,22 +169,22 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 // its file; a file the lexer cannot vouch for is parsed whole.
 func TestFocusParsesLittle(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("package a\n\n// Parser parses.\ntype Parser struct {\n\tName string\n}\n")
+	b.WriteString("package a\n\n// extract.Parser parses.\ntype extract.Parser struct {\n\tName string\n}\n")
 	for i := 0; i < 30; i++ {
-		fmt.Fprintf(&b, "\nfunc (p *Parser) Method%d(x int) int {\n\treturn x + %d\n}\n", i, i)
+		fmt.Fprintf(&b, "\nfunc (p *extract.Parser) Method%d(x int) int {\n\treturn x + %d\n}\n", i, i)
 	}
 	src := []byte(b.String())
-	spans, ok := Focus(ForPath("a.go"), src, func(w []byte) bool { return string(w) == "Parser" })
-	if !ok || len(spans) != 1 || spans[0].Start != strings.Index(b.String(), "// Parser") || spans[0].End != strings.Index(b.String(), "func (p *Parser) Method1(") {
+	spans, ok := extract.Focus(lang.ForPath("a.go"), src, func(w []byte) bool { return string(w) == "Parser" })
+	if !ok || len(spans) != 1 || spans[0].Start != strings.Index(b.String(), "// extract.Parser") || spans[0].End != strings.Index(b.String(), "func (p *extract.Parser) Method1(") {
 		t.Errorf("spans %v: want the doc comment, the type and the first method after it only", spans)
 	}
-	spans, ok = Focus(ForPath("a.go"), src, func(w []byte) bool { return string(w) == "Nothing" })
+	spans, ok = extract.Focus(lang.ForPath("a.go"), src, func(w []byte) bool { return string(w) == "Nothing" })
 	if !ok || len(spans) != 0 {
 		t.Errorf("no statement names Nothing: got %v, %v", spans, ok)
 	}
 	for _, name := range []string{"empty.go", "blank.ts", "comment.py", "indented.js"} {
 		src := map[string]string{"empty.go": "", "blank.ts": "\n\n  \n", "comment.py": "# only a comment\n", "indented.js": "  foo();\n  bar();\n"}[name]
-		spans, ok := Focus(ForPath(name), []byte(src), func([]byte) bool { return true })
+		spans, ok := extract.Focus(lang.ForPath(name), []byte(src), func([]byte) bool { return true })
 		if name == "indented.js" && ok || name != "indented.js" && (!ok || len(spans) != 0) {
 			t.Errorf("%s: got %v, %v", name, spans, ok)
 		}
@@ -192,19 +194,19 @@ func TestFocusParsesLittle(t *testing.T) {
 		"brace.ts":  "export function f() {\n  if (x) {\n}\n\nexport const g = 1;\n",
 		"triple.py": "X = \"\"\"never closed\n\ndef f():\n    pass\n",
 	} {
-		if spans, ok := Focus(ForPath(name), []byte(bad), func([]byte) bool { return true }); ok {
+		if spans, ok := extract.Focus(lang.ForPath(name), []byte(bad), func([]byte) bool { return true }); ok {
 			t.Errorf("%s: the lexer vouched for a split (%v) of a file it cannot read", name, spans)
 		}
 	}
 }
 
 func TestSpanSets(t *testing.T) {
-	a := []Span{{0, 10}, {20, 30}}
-	b := []Span{{10, 20}, {40, 50}}
-	if got := Union(a, b); fmt.Sprint(got) != "[{0 30} {40 50}]" {
+	a := []extract.Span{{0, 10}, {20, 30}}
+	b := []extract.Span{{10, 20}, {40, 50}}
+	if got := extract.Union(a, b); fmt.Sprint(got) != "[{0 30} {40 50}]" {
 		t.Errorf("Union = %v", got)
 	}
-	if !Covers(a, []Span{{20, 30}, {0, 5}}) || Covers(a, []Span{{5, 15}}) || !Covers(a, nil) {
+	if !extract.Covers(a, []extract.Span{{20, 30}, {0, 5}}) || extract.Covers(a, []extract.Span{{5, 15}}) || !extract.Covers(a, nil) {
 		t.Error("Covers is wrong")
 	}
 }

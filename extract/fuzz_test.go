@@ -1,67 +1,14 @@
-package extract
+package extract_test
 
 import (
 	"bytes"
 	"context"
 	"go/format"
 	"testing"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
-
-// fuzzScanner checks what any exact scanner must hold on any input: no
-// panic, and every definition, line and member inside the file.
-func fuzzScanner(f *testing.F, file string, seeds []string) {
-	for _, s := range seeds {
-		f.Add([]byte(s))
-	}
-	lang := ForPath(file)
-	if lang == nil {
-		f.Fatalf("no language for %s", file)
-	}
-	p := NewParser()
-	f.Fuzz(func(t *testing.T, src []byte) {
-		defs, err := p.Definitions(context.Background(), lang, file, src)
-		if err != nil {
-			return // refusing input is allowed; crashing is not
-		}
-		lines := bytes.Count(src, []byte("\n")) + 1
-		for _, d := range defs {
-			if d.Name == "" || d.StartLine < 1 || d.EndLine < d.StartLine || d.EndLine > lines {
-				t.Fatalf("%s: bad span %d-%d in %d lines", d.Name, d.StartLine, d.EndLine, lines)
-			}
-			for _, l := range d.Lines {
-				if l.Row < d.StartLine || l.Row > d.EndLine {
-					t.Fatalf("%s: line %d outside %d-%d", d.Name, l.Row, d.StartLine, d.EndLine)
-				}
-			}
-			for _, m := range d.Members {
-				if m.Name == "" || m.Start < 1 || m.End < m.Start || m.End > lines {
-					t.Fatalf("%s: member %+v outside the file", d.Name, m)
-				}
-			}
-		}
-	})
-}
-
-func FuzzPrisma(f *testing.F) {
-	fuzzScanner(f, "schema.prisma", []string{
-		"model User {\n  id Int @id\n  posts Post[]\n}\n",
-		"enum Role {\n  USER\n  ADMIN\n}\n",
-		"model A { id Int }\nmodel B {\n// }\n  a A @relation(fields: [aId], references: [id])\n",
-		"/// doc\nmodel {\n}\n}}\n{{",
-		"type Address {\n  street String\n}\nview V {\n id Int\n",
-	})
-}
-
-func FuzzSQL(f *testing.F) {
-	fuzzScanner(f, "schema.sql", []string{
-		"CREATE TABLE users (\n  id BIGSERIAL PRIMARY KEY,\n  email TEXT NOT NULL\n);\n",
-		"CREATE TYPE status AS ENUM ('a', 'b');\nALTER TABLE users ADD COLUMN s status;\n",
-		"create table if not exists \"Order\" (id int); create table b (x text default ';');",
-		"CREATE TABLE t (a text DEFAULT 'it''s', -- comment );\n b int);\n",
-		"CREATE TABLE (\n);\n/* unterminated",
-		"CREATE VIEW v AS SELECT * FROM t;\nCREATE INDEX i ON t (a);",
-	})
-}
 
 var focusExts = []string{".go", ".ts", ".tsx", ".js", ".py"}
 
@@ -80,14 +27,14 @@ func FuzzFocus(f *testing.F) {
 			f.Add([]byte(s), uint8(k))
 		}
 	}
-	p := NewParser()
+	p := extract.NewParser()
 	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
 		ext := focusExts[int(which)%len(focusExts)]
-		lang := ForPath("x" + ext)
+		l := lang.ForPath("x" + ext)
 		if len(src) > 4096 {
 			return
 		}
-		spans, ok := Focus(lang, src, func([]byte) bool { return true })
+		spans, ok := extract.Focus(l, src, func([]byte) bool { return true })
 		if ok {
 			prev := 0
 			for _, s := range spans {
@@ -100,7 +47,7 @@ func FuzzFocus(f *testing.F) {
 		// The contract is for files that parse: in a broken one, error
 		// recovery may read different garbage in a part than in the
 		// whole (a focused parse meeting an error parses the whole).
-		tree, err := p.parse(context.Background(), lang, "x"+ext, src)
+		tree, err := p.Parse(context.Background(), l, "x"+ext, src)
 		if err != nil {
 			return
 		}

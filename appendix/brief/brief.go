@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/extract/lang"
+
 	"github.com/appendix-dev/appendix/appendix/audit"
 
 	"github.com/appendix-dev/appendix/appendix"
@@ -403,7 +405,7 @@ func readLines(root, rel string) []string {
 func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string {
 	var out []string
 	for _, f := range dedupe(files) {
-		if extract.ForPath(f) == nil || scan.SecretName(f) {
+		if lang.ForPath(f) == nil || scan.SecretName(f) {
 			continue
 		}
 		for i, l := range readLines(b.repo.Root, f) {

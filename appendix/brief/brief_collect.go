@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/extract/lang"
+
 	"github.com/appendix-dev/appendix/appendix/audit"
 
 	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
@@ -182,13 +184,13 @@ func (b *briefer) collect(kind string) []briefItem {
 		// not helped by a React helper.
 		langs := map[string]bool{}
 		for _, f := range b.blast {
-			if l := extract.ForPath(f); l != nil {
+			if l := lang.ForPath(f); l != nil {
 				langs[scan.BaseLang(l.Name)] = true
 			}
 		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if l := extract.ForPath(f); l != nil && utilDirRe.MatchString(f) && !scan.TestFile(f) && (len(langs) == 0 || langs[scan.BaseLang(l.Name)]) {
+			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !scan.TestFile(f) && (len(langs) == 0 || langs[scan.BaseLang(l.Name)]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -256,7 +258,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMigrations:
 		var ms []string
 		for _, f := range b.files {
-			if naming.MigrationPath(f) && (strings.HasSuffix(f, ".sql") || extract.ForPath(f) != nil) {
+			if naming.MigrationPath(f) && (strings.HasSuffix(f, ".sql") || lang.ForPath(f) != nil) {
 				ms = append(ms, "`"+f+"`")
 			}
 		}

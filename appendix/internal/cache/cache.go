@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/appendix-dev/appendix/extract/lang"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -89,7 +91,7 @@ type Cache struct {
 // version identifies what decides an extraction: the cache layout, the
 // extraction rules, and the binary.
 func version(build string) string {
-	return strconv.Itoa(cacheVersion) + "/" + extract.Fingerprint() + "/" + build
+	return strconv.Itoa(cacheVersion) + "/" + lang.Fingerprint() + "/" + build
 }
 
 // Load reads the cache under root for the binary that build names. A cache that is missing, fails to
@@ -239,7 +241,7 @@ func FromCached(cs []cachedDef, path string) []extract.Definition {
 	out := make([]extract.Definition, len(cs))
 	for i, c := range cs {
 		out[i] = c.D
-		out[i].Lang = extract.ByName(c.Lang)
+		out[i].Lang = lang.ByName(c.Lang)
 		out[i].Path = path
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // MaxFileSize is the largest source file the tool reads.
@@ -65,7 +66,7 @@ func SourceFile(rel string, size int64) *extract.Language {
 			return nil
 		}
 	}
-	return extract.ForPath(rel)
+	return lang.ForPath(rel)
 }
 
 // Generated reports a generated-code marker in the head of a file.

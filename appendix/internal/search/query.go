@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/appendix-dev/appendix/extract/lang"
+
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -254,7 +256,7 @@ func (ix *Index) importingTests(src, root string) []string {
 			continue
 		}
 		for _, m := range strings.Split(sc.Mods, "\n") {
-			if ext := path.Ext(m); extract.ForPath("x"+ext) != nil {
+			if ext := path.Ext(m); lang.ForPath("x"+ext) != nil {
 				m = strings.TrimSuffix(m, ext) // "./music.js"
 			}
 			if strings.HasSuffix(m, "/"+stem) || m == stem || m == "."+stem || strings.HasSuffix(module, m) && strings.HasSuffix(m, "."+stem) {

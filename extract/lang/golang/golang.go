@@ -1,4 +1,4 @@
-package extract
+package golang
 
 import (
 	"bytes"
@@ -9,86 +9,93 @@ import (
 	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/golang"
+	grammar "github.com/smacker/go-tree-sitter/golang"
+
+	"github.com/appendix-dev/appendix/extract"
 )
 
-//go:embed queries/go.scm
+//go:embed go.scm
 var goQuery string
 
-var goLang = &Language{
-	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//",
-	grammar: golang.GetLanguage, querySrc: goQuery,
-	funcs:   map[string]bool{"function_declaration": true, "method_declaration": true, "func_literal": true},
-	refine:  refineGo,
-	members: membersGo,
-	routes:  goRoutes,
-	elide:   braceElide,
-	lex:     goLex,
-	matches: matchGo,
+// Lang is Go.
+var Lang = &extract.Language{
+	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "1",
+	Grammar: grammar.GetLanguage, QuerySource: goQuery,
+	Funcs:    goFuncs,
+	Refine:   refineGo,
+	Members:  membersGo,
+	Embedded: embeddedGo,
+	Routes:   goRoutes,
+	Elide:    extract.BraceElide,
+	Lex:      goLex,
+	Matches:  matchGo,
 }
+
+// goFuncs are the Go nodes whose body is a function body.
+var goFuncs = map[string]bool{"function_declaration": true, "method_declaration": true, "func_literal": true}
 
 func isUpper(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsUpper(r)
 }
 
-func refineGo(m *match) bool {
-	d := &m.out
+func refineGo(m *extract.Match) bool {
+	d := &m.Out
 	d.Exported = isUpper(d.Name)
-	parent := m.def.Parent()
+	parent := m.Def.Parent()
 	// A spec alone in its declaration is shown with its keyword.
-	single := parent != nil && len(namedChildren(parent)) == 1
-	switch m.kind {
+	single := parent != nil && len(extract.NamedChildren(parent)) == 1
+	switch m.Kind {
 	case "function":
-		d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", m.def
+		d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", m.Def
 	case "method":
-		d.Kind, d.Title, m.ownFunc = KindMethod, "Method Signature", m.def
-		d.Container = goReceiverType(m.receiver.Content(m.src))
+		d.Kind, d.Title, m.OwnFunc = extract.KindMethod, "Method Signature", m.Def
+		d.Container = goReceiverType(m.Receiver.Content(m.Src))
 	case "type":
-		d.Kind, d.Title = KindType, "Type"
-		if t := m.def.ChildByFieldName("type"); t != nil && t.Type() == "interface_type" {
-			d.Kind, d.Title = KindInterface, "Interface"
-		} else if t != nil && t.Type() == "struct_type" && goSchemaTags(t.Content(m.src)) {
-			d.Kind, d.Title = KindSchema, "Schema"
+		d.Kind, d.Title = extract.KindType, "Type"
+		if t := m.Def.ChildByFieldName("type"); t != nil && t.Type() == "interface_type" {
+			d.Kind, d.Title = extract.KindInterface, "Interface"
+		} else if t != nil && t.Type() == "struct_type" && goSchemaTags(t.Content(m.Src)) {
+			d.Kind, d.Title = extract.KindSchema, "Schema"
 		}
-		if goErrorType(d.Name, m.src) {
-			d.Kind, d.Title = KindError, "Error"
+		if goErrorType(d.Name, m.Src) {
+			d.Kind, d.Title = extract.KindError, "Error"
 		}
-		for _, mem := range membersGo(m.def) {
-			if isEmbedded(mem) {
-				d.Bases = append(d.Bases, goReceiverType(mem.Content(m.src)))
+		for _, mem := range membersGo(m.Def) {
+			if embeddedGo(mem) {
+				d.Bases = append(d.Bases, goReceiverType(mem.Content(m.Src)))
 			}
 		}
 		if single {
-			m.show = parent
+			m.Show = parent
 			// "type Status string" followed by its constants reads as one
 			// enum: the state machine a spec talks about.
-			if t := m.def.ChildByFieldName("type"); t != nil && t.Type() != "struct_type" && t.Type() != "interface_type" {
-				if c := goConstsOf(parent, d.Name, m.src); c != nil {
-					d.Kind, d.Title, m.showEnd = KindEnum, "Enum", c
+			if t := m.Def.ChildByFieldName("type"); t != nil && t.Type() != "struct_type" && t.Type() != "interface_type" {
+				if c := goConstsOf(parent, d.Name, m.Src); c != nil {
+					d.Kind, d.Title, m.ShowEnd = extract.KindEnum, "Enum", c
 				}
 			}
 		}
 	case "constant", "variable":
-		d.Kind, d.Title = KindConstant, "Constant"
-		if m.kind == "variable" {
+		d.Kind, d.Title = extract.KindConstant, "Constant"
+		if m.Kind == "variable" {
 			d.Title = "Variable"
-			if v := m.def.ChildByFieldName("value"); v != nil {
-				if s := v.Content(m.src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") || goErrorCall.MatchString(s) {
-					d.Kind, d.Title = KindError, "Error"
+			if v := m.Def.ChildByFieldName("value"); v != nil {
+				if s := v.Content(m.Src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") || goErrorCall.MatchString(s) {
+					d.Kind, d.Title = extract.KindError, "Error"
 				}
 			}
 		}
-		decl, specs := goSpecBlock(m.def)
+		decl, specs := goSpecBlock(m.Def)
 		switch {
 		case len(specs) <= 1:
-			m.show = decl
-		case m.kind == "constant" && goEnumBlock(decl, m.src):
-			d.Kind, d.Title, m.show = KindEnum, "Enum", decl
+			m.Show = decl
+		case m.Kind == "constant" && goEnumBlock(decl, m.Src):
+			d.Kind, d.Title, m.Show = extract.KindEnum, "Enum", decl
 		default:
 			// One name of a group: show it inside its block, which the
 			// appendix trims to the names a spec mentions.
-			m.show, d.Grouped = decl, true
+			m.Show, d.Grouped = decl, true
 		}
 	default:
 		return false
@@ -106,7 +113,7 @@ func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 	if next == nil || next.Type() != "const_declaration" || next.StartPoint().Row > decl.EndPoint().Row+3 {
 		return nil
 	}
-	specs := namedChildren(next)
+	specs := extract.NamedChildren(next)
 	if len(specs) == 0 {
 		return nil
 	}
@@ -157,15 +164,15 @@ func goReceiverType(recv string) string {
 func goSpecBlock(spec *sitter.Node) (*sitter.Node, []*sitter.Node) {
 	p := spec.Parent()
 	if p != nil && p.Type() == "var_spec_list" {
-		return p.Parent(), namedChildren(p)
+		return p.Parent(), extract.NamedChildren(p)
 	}
-	return p, namedChildren(p)
+	return p, extract.NamedChildren(p)
 }
 
 // goEnumBlock reports whether a const block reads as an enumeration: more
 // than one spec and either iota or one declared type shared by all.
 func goEnumBlock(decl *sitter.Node, src []byte) bool {
-	specs := namedChildren(decl)
+	specs := extract.NamedChildren(decl)
 	if len(specs) == 1 && specs[0].Type() == "var_spec_list" {
 		return false
 	}
@@ -199,20 +206,25 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 		}
 		switch t.Type() {
 		case "struct_type":
-			for _, c := range namedChildren(t) {
+			for _, c := range extract.NamedChildren(t) {
 				if c.Type() == "field_declaration_list" {
-					return namedChildren(c)
+					return extract.NamedChildren(c)
 				}
 			}
 		case "interface_type":
-			return namedChildren(t)
+			return extract.NamedChildren(t)
 		}
 	case "const_spec", "var_spec":
 		if _, specs := goSpecBlock(def); len(specs) > 1 {
 			return specs
 		}
 	case "const_declaration":
-		return namedChildren(def)
+		return extract.NamedChildren(def)
 	}
 	return nil
+}
+
+// embeddedGo reports an embedded field: a field declaration without a name.
+func embeddedGo(n *sitter.Node) bool {
+	return n.Type() == "field_declaration" && n.ChildByFieldName("name") == nil
 }

@@ -1,4 +1,4 @@
-package extract
+package typescript
 
 import (
 	_ "embed"
@@ -6,16 +6,22 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/javascript"
-	"github.com/smacker/go-tree-sitter/typescript/tsx"
-	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	jsgrammar "github.com/smacker/go-tree-sitter/javascript"
+	tsxgrammar "github.com/smacker/go-tree-sitter/typescript/tsx"
+	tsgrammar "github.com/smacker/go-tree-sitter/typescript/typescript"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
 
-//go:embed queries/typescript.scm
+//go:embed typescript.scm
 var typescriptQuery string
 
-//go:embed queries/javascript.scm
+//go:embed javascript.scm
 var javascriptQuery string
+
+// revision is the revision of the rules the four languages share.
+const revision = "1"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
@@ -23,29 +29,32 @@ var jsFuncs = map[string]bool{
 	"arrow_function": true, "function_expression": true, "function": true, "generator_function": true,
 }
 
-var typescriptLang = &Language{
-	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//",
-	grammar: typescript.GetLanguage, querySrc: typescriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(tsPatterns),
+// TypeScript is TypeScript, declaration files included.
+var TypeScript = &extract.Language{
+	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//", Revision: revision,
+	Grammar: tsgrammar.GetLanguage, QuerySource: typescriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 }
 
-var tsxLang = &Language{
-	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//",
-	grammar: tsx.GetLanguage, querySrc: typescriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(tsPatterns),
+// TSX is TypeScript with JSX.
+var TSX = &extract.Language{
+	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//", Revision: revision,
+	Grammar: tsxgrammar.GetLanguage, QuerySource: typescriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 }
 
-var javascriptLang = &Language{
-	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//",
-	grammar: javascript.GetLanguage, querySrc: javascriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(jsPatterns),
+// JavaScript is JavaScript, ES modules and CommonJS.
+var JavaScript = &extract.Language{
+	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
+	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 }
 
-// jsxLang is JavaScript with JSX: the same grammar, fenced as jsx.
-var jsxLang = &Language{
-	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//",
-	grammar: javascript.GetLanguage, querySrc: javascriptQuery,
-	funcs: jsFuncs, refine: refineJS, members: membersJS, elide: braceElide, routes: jsRoutes, lex: jsLex, matches: matchJS(jsPatterns),
+// JSX is JavaScript with JSX: the same grammar, fenced as jsx.
+var JSX = &extract.Language{
+	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//", Revision: revision,
+	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
+	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 }
 
 // exported widens n to its export statement, if it has one.
@@ -79,112 +88,112 @@ func jsScope(n *sitter.Node, src []byte) (ok bool, namespace string) {
 	return false, ""
 }
 
-func refineJS(m *match) bool {
-	d := &m.out
-	m.show, d.Exported = exported(m.def)
-	ok, ns := jsScope(m.def, m.src)
-	if m.kind == "table" {
+func refineJS(m *extract.Match) bool {
+	d := &m.Out
+	m.Show, d.Exported = exported(m.Def)
+	ok, ns := jsScope(m.Def, m.Src)
+	if m.Kind == "table" {
 		// A Convex table, wherever its object is: in defineSchema({...}) or
 		// in a module's table map spread into it (...aiTownTables).
-		v := m.def.ChildByFieldName("value")
-		if v == nil || !strings.HasPrefix(v.Content(m.src), "defineTable(") {
+		v := m.Def.ChildByFieldName("value")
+		if v == nil || !strings.HasPrefix(v.Content(m.Src), "defineTable(") {
 			return false
 		}
-		m.show, d.Exported, d.Kind, d.Title = m.def, true, KindSchema, "Table"
-		d.Bases = spreadsOf(v, m.src)
+		m.Show, d.Exported, d.Kind, d.Title = m.Def, true, extract.KindSchema, "Table"
+		d.Bases = spreadsOf(v, m.Src)
 		return true
 	}
-	if m.kind != "method" && !ok {
+	if m.Kind != "method" && !ok {
 		return false
 	}
 	d.Container = ns
-	switch m.kind {
+	switch m.Kind {
 	case "function":
-		d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", m.def
-		if p := m.def.Parent(); p != nil && p.Type() == "ambient_declaration" {
-			m.show, d.Exported = exported(p)
+		d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", m.Def
+		if p := m.Def.Parent(); p != nil && p.Type() == "ambient_declaration" {
+			m.Show, d.Exported = exported(p)
 		}
 	case "method":
-		body := m.def.Parent()
+		body := m.Def.Parent()
 		cls := body.Parent()
 		if cls == nil || body.Type() != "class_body" {
 			return false
 		}
-		if ok, _ := jsScope(cls, m.src); !ok {
+		if ok, _ := jsScope(cls, m.Src); !ok {
 			return false
 		}
-		d.Kind, d.Title, m.ownFunc = KindMethod, "Method Signature", m.def
-		d.Exported = !strings.HasPrefix(d.Name, "#") && !strings.HasPrefix(m.def.Content(m.src), "private")
+		d.Kind, d.Title, m.OwnFunc = extract.KindMethod, "Method Signature", m.Def
+		d.Exported = !strings.HasPrefix(d.Name, "#") && !strings.HasPrefix(m.Def.Content(m.Src), "private")
 		if n := cls.ChildByFieldName("name"); n != nil {
-			d.Container = n.Content(m.src)
+			d.Container = n.Content(m.Src)
 		}
 	case "class":
-		d.Kind, d.Title = KindType, "Class"
-		if head := m.show.Content(m.src)[:min(200, len(m.show.Content(m.src)))]; strings.Contains(head, "@Entity(") {
-			d.Kind, d.Title = KindSchema, "Entity"
+		d.Kind, d.Title = extract.KindType, "Class"
+		if head := m.Show.Content(m.Src)[:min(200, len(m.Show.Content(m.Src)))]; strings.Contains(head, "@Entity(") {
+			d.Kind, d.Title = extract.KindSchema, "Entity"
 			if n := jsEntityName.FindStringSubmatch(head); n != nil {
 				d.Aliases = []string{n[1]}
 			}
 		}
-		h := heritage(m.def, m.src)
-		if containsWord(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
-			d.Kind, d.Title = KindError, "Error"
+		h := heritage(m.Def, m.Src)
+		if words.Contains(h, "Error", "Exception") || strings.HasSuffix(d.Name, "Error") && strings.Contains(h, "extends") {
+			d.Kind, d.Title = extract.KindError, "Error"
 		}
 		d.Bases = extendsOf(h)
 	case "interface":
-		d.Kind, d.Title = KindInterface, "Interface"
-		for _, c := range namedChildren(m.def) {
+		d.Kind, d.Title = extract.KindInterface, "Interface"
+		for _, c := range extract.NamedChildren(m.Def) {
 			if c.Type() == "extends_type_clause" {
-				d.Bases = identifiers(strings.TrimPrefix(c.Content(m.src), "extends"))
+				d.Bases = words.Identifiers(strings.TrimPrefix(c.Content(m.Src), "extends"))
 			}
 		}
 	case "type":
-		d.Kind, d.Title = KindType, "Type"
-		if v := m.def.ChildByFieldName("value"); v != nil && literalUnion(v) {
-			d.Kind, d.Title = KindEnum, "Enum"
+		d.Kind, d.Title = extract.KindType, "Type"
+		if v := m.Def.ChildByFieldName("value"); v != nil && literalUnion(v) {
+			d.Kind, d.Title = extract.KindEnum, "Enum"
 		}
 	case "enum":
-		d.Kind, d.Title = KindEnum, "Enum"
+		d.Kind, d.Title = extract.KindEnum, "Enum"
 	case "variable":
-		decl := m.def.Parent()
-		m.show, d.Exported = exported(decl)
+		decl := m.Def.Parent()
+		m.Show, d.Exported = exported(decl)
 		if p := decl.Parent(); p != nil && p.Type() == "ambient_declaration" {
-			m.show, d.Exported = exported(p)
+			m.Show, d.Exported = exported(p)
 		}
-		d.Kind, d.Title = KindConstant, "Constant"
-		if !strings.HasPrefix(decl.Content(m.src), "const") {
+		d.Kind, d.Title = extract.KindConstant, "Constant"
+		if !strings.HasPrefix(decl.Content(m.Src), "const") {
 			d.Title = "Variable"
 		}
-		if v := m.def.ChildByFieldName("value"); v != nil && jsFuncs[v.Type()] {
-			d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", v
+		if v := m.Def.ChildByFieldName("value"); v != nil && jsFuncs[v.Type()] {
+			d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", v
 		} else if v != nil {
-			if title := jsSchemaTitle(v.Content(m.src)); title != "" {
-				d.Kind, d.Title = KindSchema, title
-				if n := jsTableName.FindStringSubmatch(v.Content(m.src)); n != nil {
+			if title := jsSchemaTitle(v.Content(m.Src)); title != "" {
+				d.Kind, d.Title = extract.KindSchema, title
+				if n := jsTableName.FindStringSubmatch(v.Content(m.Src)); n != nil {
 					d.Aliases = []string{n[1]}
 				}
 			}
-			d.Bases = spreadsOf(v, m.src)
+			d.Bases = spreadsOf(v, m.Src)
 		}
 	case "export":
 		// module.exports.name = ..., exports.name = ...
-		left := m.name.Parent().ChildByFieldName("object")
+		left := m.Name.Parent().ChildByFieldName("object")
 		if left == nil || ns != "" {
 			return false
 		}
-		if obj := left.Content(m.src); obj != "exports" && obj != "module.exports" {
+		if obj := left.Content(m.Src); obj != "exports" && obj != "module.exports" {
 			return false
 		}
-		d.Exported, d.Kind, d.Title = true, KindConstant, "Export"
-		assign := m.name.Parent().Parent()
+		d.Exported, d.Kind, d.Title = true, extract.KindConstant, "Export"
+		assign := m.Name.Parent().Parent()
 		if v := assign.ChildByFieldName("right"); v != nil && v.Type() == "identifier" {
 			return false // module.exports.x = x re-exports a definition found elsewhere
 		}
 		if p := assign.Parent(); p != nil && p.Type() == "expression_statement" {
-			m.show = p
+			m.Show = p
 		}
 		if v := assign.ChildByFieldName("right"); v != nil && jsFuncs[v.Type()] {
-			d.Kind, d.Title, m.ownFunc = KindFunction, "Function Signature", v
+			d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", v
 		}
 	default:
 		return false
@@ -203,12 +212,12 @@ var (
 func spreadsOf(v *sitter.Node, src []byte) []string {
 	var out []string
 	if v.Type() == "call_expression" {
-		if args := namedChildren(v.ChildByFieldName("arguments")); len(args) > 0 && args[0].Type() == "identifier" {
+		if args := extract.NamedChildren(v.ChildByFieldName("arguments")); len(args) > 0 && args[0].Type() == "identifier" {
 			out = append(out, args[0].Content(src))
 		}
 	}
 	if o := findObject(v, 0); o != nil {
-		for _, c := range namedChildren(o) {
+		for _, c := range extract.NamedChildren(o) {
 			if c.Type() == "spread_element" && c.NamedChildCount() > 0 && c.NamedChild(0).Type() == "identifier" {
 				out = append(out, c.NamedChild(0).Content(src))
 			}
@@ -241,7 +250,7 @@ func literalUnion(v *sitter.Node) bool {
 	if v.Type() != "union_type" {
 		return false
 	}
-	for _, c := range namedChildren(v) {
+	for _, c := range extract.NamedChildren(v) {
 		switch c.Type() {
 		case "union_type":
 			if !literalUnion(c) {
@@ -265,11 +274,11 @@ func extendsOf(h string) []string {
 	if j := strings.Index(h, "implements"); j >= 0 {
 		h = h[:j]
 	}
-	return identifiers(h)
+	return words.Identifiers(h)
 }
 
 func heritage(cls *sitter.Node, src []byte) string {
-	for _, c := range namedChildren(cls) {
+	for _, c := range extract.NamedChildren(cls) {
 		if c.Type() == "class_heritage" {
 			return c.Content(src)
 		}
@@ -288,7 +297,7 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 		return v
 	case "call_expression":
 		if args := v.ChildByFieldName("arguments"); args != nil {
-			for _, a := range namedChildren(args) {
+			for _, a := range extract.NamedChildren(args) {
 				if a.Type() == "object" {
 					return a
 				}
@@ -300,7 +309,7 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 	case "parenthesized_expression", "as_expression", "satisfies_expression", "new_expression":
 		if v.Type() == "new_expression" {
 			if args := v.ChildByFieldName("arguments"); args != nil {
-				for _, a := range namedChildren(args) {
+				for _, a := range extract.NamedChildren(args) {
 					if a.Type() == "object" {
 						return a
 					}
@@ -308,7 +317,7 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 			}
 			return nil
 		}
-		if kids := namedChildren(v); len(kids) > 0 {
+		if kids := extract.NamedChildren(v); len(kids) > 0 {
 			return findObject(kids[0], depth+1)
 		}
 	}
@@ -318,18 +327,21 @@ func findObject(v *sitter.Node, depth int) *sitter.Node {
 func membersJS(def *sitter.Node) []*sitter.Node {
 	switch def.Type() {
 	case "class_declaration", "abstract_class_declaration", "interface_declaration", "enum_declaration":
-		return namedChildren(def.ChildByFieldName("body"))
+		return extract.NamedChildren(def.ChildByFieldName("body"))
 	case "type_alias_declaration":
 		if v := def.ChildByFieldName("value"); v != nil && v.Type() == "object_type" {
-			return namedChildren(v)
+			return extract.NamedChildren(v)
 		}
 	case "variable_declarator", "pair":
 		// An exported object or schema: the pairs of the first object
 		// literal, found directly or inside a call chain (z.object({...}),
 		// defineTable({...}).index(...), pgTable("t", {...})).
 		if o := findObject(def.ChildByFieldName("value"), 0); o != nil {
-			return namedChildren(o)
+			return extract.NamedChildren(o)
 		}
 	}
 	return nil
 }
+
+// spreadJS reports a spread element, ...base, in an object.
+func spreadJS(n *sitter.Node) bool { return n.Type() == "spread_element" }

@@ -1,4 +1,4 @@
-; Python definitions anywhere; lang_python.go keeps those at module level
+; Python definitions anywhere; python.go keeps those at module level
 ; (including under if/try/with blocks) and the methods of such classes.
 (function_definition name: (identifier) @name) @definition.function
 (class_definition name: (identifier) @name) @definition.class

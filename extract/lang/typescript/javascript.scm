@@ -1,4 +1,4 @@
-; JavaScript (and JSX) definitions anywhere; lang_typescript.go keeps those
+; JavaScript (and JSX) definitions anywhere; typescript.go keeps those
 ; at module level and class methods, and CommonJS exports.
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function

@@ -1,11 +1,14 @@
-package extract
+package sql
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
 )
 
-var sqlLang = &Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", scan: scanSQL}
+// Lang is SQL: the schema its DDL statements define.
+var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "1", Scan: scanSQL}
 
 // sqlStatement is one statement: its text with comments blanked out, and
 // the lines it spans (0-based, inclusive).
@@ -112,32 +115,32 @@ func splitSQL(src string) []sqlStatement {
 // scanSQL finds CREATE TABLE, CREATE TYPE ... AS ENUM, CREATE VIEW, CREATE
 // INDEX and ALTER TABLE statements. A table's members are its columns;
 // constraint clauses are kept as structure.
-func scanSQL(lang *Language, path string, src []byte) []Definition {
+func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definition {
 	lines := strings.Split(string(src), "\n")
-	var defs []Definition
+	var defs []extract.Definition
 	for _, st := range splitSQL(string(src)) {
-		d := Definition{Path: path, Lang: lang, Exported: true, StartLine: st.start + 1, EndLine: st.end + 1, DeclLine: st.start + 1}
+		d := extract.Definition{Path: path, Lang: lang, Exported: true, StartLine: st.start + 1, EndLine: st.end + 1, DeclLine: st.start + 1}
 		switch {
 		case sqlTableRe.MatchString(st.text):
 			m := sqlTableRe.FindStringSubmatch(st.text)
-			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindSchema, "Table"
+			d.Name, d.Kind, d.Title = sqlIdent(m[1]), extract.KindSchema, "Table"
 			d.Members = sqlColumns(lines, st)
 		case sqlEnumRe.MatchString(st.text):
 			m := sqlEnumRe.FindStringSubmatch(st.text)
-			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindEnum, "Enum"
+			d.Name, d.Kind, d.Title = sqlIdent(m[1]), extract.KindEnum, "Enum"
 			for _, v := range sqlValueRe.FindAllStringSubmatch(st.text[len(m[0]):], -1) {
 				row := st.start + strings.Count(st.text[:strings.Index(st.text, v[0])], "\n") + 1
-				d.Members = append(d.Members, Member{Name: v[1], Start: row, End: row})
+				d.Members = append(d.Members, extract.Member{Name: v[1], Start: row, End: row})
 			}
 		case sqlViewRe.MatchString(st.text):
 			m := sqlViewRe.FindStringSubmatch(st.text)
-			d.Name, d.Kind, d.Title = sqlIdent(m[1]), KindSchema, "View"
+			d.Name, d.Kind, d.Title = sqlIdent(m[1]), extract.KindSchema, "View"
 		case sqlIndexRe.MatchString(st.text):
 			m := sqlIndexRe.FindStringSubmatch(st.text)
-			d.Name, d.Container, d.Kind, d.Title = sqlIdent(m[1]), sqlIdent(m[2]), KindSchema, "Index"
+			d.Name, d.Container, d.Kind, d.Title = sqlIdent(m[1]), sqlIdent(m[2]), extract.KindSchema, "Index"
 		case sqlAlterRe.MatchString(st.text):
 			m := sqlAlterRe.FindStringSubmatch(st.text)
-			d.Name, d.Kind, d.Title, d.Amends = sqlIdent(m[1]), KindSchema, "Alter Table", true
+			d.Name, d.Kind, d.Title, d.Amends = sqlIdent(m[1]), extract.KindSchema, "Alter Table", true
 		default:
 			continue
 		}
@@ -151,7 +154,7 @@ func scanSQL(lang *Language, path string, src []byte) []Definition {
 		}
 		d.StartLine = s + 1
 		for r := s; r < st.start; r++ {
-			d.Lines = append(d.Lines, Line{Row: r + 1, Text: strings.TrimRight(lines[r], " \t\r")})
+			d.Lines = append(d.Lines, extract.Line{Row: r + 1, Text: strings.TrimRight(lines[r], " \t\r")})
 		}
 		// The statement's own text: a line it shares with another
 		// statement ("DROP TYPE t; CREATE TYPE t AS ENUM (...);") shows
@@ -161,7 +164,7 @@ func scanSQL(lang *Language, path string, src []byte) []Definition {
 			body += ";"
 		}
 		for i, l := range strings.Split(body, "\n") {
-			d.Lines = append(d.Lines, Line{Row: st.start + i + 1, Text: strings.TrimRight(l, " \t\r")})
+			d.Lines = append(d.Lines, extract.Line{Row: st.start + i + 1, Text: strings.TrimRight(l, " \t\r")})
 		}
 		d.EndLine = st.start + strings.Count(body, "\n") + 1
 		defs = append(defs, d)
@@ -171,7 +174,7 @@ func scanSQL(lang *Language, path string, src []byte) []Definition {
 
 // sqlColumns finds the columns of a CREATE TABLE: the items of its
 // parenthesised list, split at top-level commas.
-func sqlColumns(lines []string, st sqlStatement) []Member {
+func sqlColumns(lines []string, st sqlStatement) []extract.Member {
 	text := st.text
 	open := strings.IndexByte(text, '(')
 	if open < 0 {
@@ -179,7 +182,7 @@ func sqlColumns(lines []string, st sqlStatement) []Member {
 	}
 	// Line of each byte offset in text, relative to the statement start.
 	lineOf := func(off int) int { return st.start + strings.Count(text[:off], "\n") }
-	var members []Member
+	var members []extract.Member
 	depth, itemStart := 0, open+1
 	emit := func(end int) {
 		item := text[itemStart:end]
@@ -193,7 +196,7 @@ func sqlColumns(lines []string, st sqlStatement) []Member {
 		}
 		lead := len(item) - len(strings.TrimLeft(item, " \t\r\n"))
 		last := itemStart + len(strings.TrimRight(item, " \t\r\n")) - 1
-		m := Member{Name: sqlIdent(f[0]), Start: lineOf(itemStart+lead) + 1, End: lineOf(last) + 1}
+		m := extract.Member{Name: sqlIdent(f[0]), Start: lineOf(itemStart+lead) + 1, End: lineOf(last) + 1}
 		for m.Start-2 >= 0 && m.Start-2 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[m.Start-2]), "--") && m.Start-1 > st.start+1 {
 			m.Start-- // a column's comment goes with it
 		}

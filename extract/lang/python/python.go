@@ -1,4 +1,4 @@
-package extract
+package python
 
 import (
 	_ "embed"
@@ -7,22 +7,26 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/python"
+	grammar "github.com/smacker/go-tree-sitter/python"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
 
-//go:embed queries/python.scm
+//go:embed python.scm
 var pythonQuery string
 
-var pythonLang = &Language{
-	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#",
-	grammar: python.GetLanguage, querySrc: pythonQuery,
-	funcs:   map[string]bool{"function_definition": true},
-	refine:  refinePython,
-	members: membersPython,
-	routes:  pyRoutes,
-	elide:   pythonElide,
-	lex:     pythonLex,
-	matches: matchPython,
+// Lang is Python.
+var Lang = &extract.Language{
+	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "1",
+	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
+	Funcs:   map[string]bool{"function_definition": true},
+	Refine:  refinePython,
+	Members: membersPython,
+	Routes:  pyRoutes,
+	Elide:   pythonElide,
+	Lex:     pythonLex,
+	Matches: matchPython,
 }
 
 // pythonElide cuts a block from the colon that opens it: "def f(x): ...".
@@ -70,53 +74,53 @@ func pyClassOf(def *sitter.Node) *sitter.Node {
 	return nil
 }
 
-func refinePython(m *match) bool {
-	d := &m.out
+func refinePython(m *extract.Match) bool {
+	d := &m.Out
 	d.Exported = !strings.HasPrefix(d.Name, "_") || strings.HasSuffix(d.Name, "__")
-	switch m.kind {
+	switch m.Kind {
 	case "function":
-		m.ownFunc, m.show = m.def, decorated(m.def)
-		if cls := pyClassOf(m.def); cls != nil {
-			d.Kind, d.Title = KindMethod, "Method Signature"
+		m.OwnFunc, m.Show = m.Def, decorated(m.Def)
+		if cls := pyClassOf(m.Def); cls != nil {
+			d.Kind, d.Title = extract.KindMethod, "Method Signature"
 			if n := cls.ChildByFieldName("name"); n != nil {
-				d.Container = n.Content(m.src)
+				d.Container = n.Content(m.Src)
 			}
-		} else if pyTopLevel(m.def) {
-			d.Kind, d.Title = KindFunction, "Function Signature"
+		} else if pyTopLevel(m.Def) {
+			d.Kind, d.Title = extract.KindFunction, "Function Signature"
 		} else {
 			return false
 		}
 	case "class":
-		if !pyTopLevel(m.def) {
+		if !pyTopLevel(m.Def) {
 			return false
 		}
-		d.Kind, d.Title, m.show = KindType, "Class", decorated(m.def)
+		d.Kind, d.Title, m.Show = extract.KindType, "Class", decorated(m.Def)
 		bases := ""
-		if s := m.def.ChildByFieldName("superclasses"); s != nil {
-			bases = s.Content(m.src)
+		if s := m.Def.ChildByFieldName("superclasses"); s != nil {
+			bases = s.Content(m.Src)
 		}
 		switch {
-		case containsWord(bases, "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "TextChoices", "IntegerChoices", "Choices"):
-			d.Kind, d.Title = KindEnum, "Enum"
-		case containsWord(bases, "Protocol", "ABC"):
-			d.Kind, d.Title = KindInterface, "Interface"
-		case containsWord(bases, "Exception", "Error") || strings.HasSuffix(d.Name, "Error"):
-			d.Kind, d.Title = KindError, "Error"
+		case words.Contains(bases, "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "TextChoices", "IntegerChoices", "Choices"):
+			d.Kind, d.Title = extract.KindEnum, "Enum"
+		case words.Contains(bases, "Protocol", "ABC"):
+			d.Kind, d.Title = extract.KindInterface, "Interface"
+		case words.Contains(bases, "Exception", "Error") || strings.HasSuffix(d.Name, "Error"):
+			d.Kind, d.Title = extract.KindError, "Error"
 		default:
-			if title := pySchemaTitle(bases, m.def, m.src); title != "" {
-				d.Kind, d.Title = KindSchema, title
+			if title := pySchemaTitle(bases, m.Def, m.Src); title != "" {
+				d.Kind, d.Title = extract.KindSchema, title
 			}
 		}
-		d.Bases = identifiers(bases)
-		if d.Kind == KindSchema {
-			d.Aliases = pyTableNames(d.Name, m.def, m.src, m.out.Path)
+		d.Bases = words.Identifiers(bases)
+		if d.Kind == extract.KindSchema {
+			d.Aliases = pyTableNames(d.Name, m.Def, m.Src, m.Out.Path)
 		}
 	case "variable":
-		m.show = m.def.Parent()
-		if !pyTopLevel(m.show) {
+		m.Show = m.Def.Parent()
+		if !pyTopLevel(m.Show) {
 			return false
 		}
-		d.Kind, d.Title = KindConstant, "Variable"
+		d.Kind, d.Title = extract.KindConstant, "Variable"
 		if strings.ToUpper(d.Name) == d.Name {
 			d.Title = "Constant"
 		}
@@ -138,11 +142,11 @@ func pySchemaTitle(bases string, cls *sitter.Node, src []byte) string {
 		return "Table"
 	case strings.Contains(body, "__tablename__") || strings.Contains(body, "Mapped[") || strings.Contains(body, "= Column("):
 		return "Table"
-	case containsWord(bases, "Model") && (strings.Contains(bases, "models.Model") || strings.Contains(body, "models.")):
+	case words.Contains(bases, "Model") && (strings.Contains(bases, "models.Model") || strings.Contains(body, "models.")):
 		return "Model"
-	case containsWord(bases, "BaseSettings"):
+	case words.Contains(bases, "BaseSettings"):
 		return "Settings"
-	case containsWord(bases, "BaseModel", "SQLModel", "RootModel"):
+	case words.Contains(bases, "BaseModel", "SQLModel", "RootModel"):
 		return "Model"
 	}
 	return ""
@@ -176,47 +180,12 @@ func pyTableNames(name string, cls *sitter.Node, src []byte, file string) []stri
 	return nil
 }
 
-// identifiers lists the last identifier of each comma-separated item,
-// leaving out keyword arguments: "(Base, mixins.Audit, table=True)" gives
-// Base, Audit.
-func identifiers(s string) []string {
-	var out []string
-	for _, part := range strings.Split(strings.Trim(s, "()"), ",") {
-		if strings.Contains(part, "=") {
-			continue
-		}
-		f := strings.FieldsFunc(part, func(r rune) bool {
-			return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-		})
-		if len(f) > 0 {
-			out = append(out, f[len(f)-1])
-		}
-	}
-	return out
-}
-
-// containsWord reports whether s names one of words as a whole identifier
-// (possibly dotted: "enum.Enum").
-func containsWord(s string, words ...string) bool {
-	f := strings.FieldsFunc(s, func(r rune) bool {
-		return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	})
-	for _, w := range f {
-		for _, x := range words {
-			if w == x {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func membersPython(def *sitter.Node) []*sitter.Node {
 	if def.Type() != "class_definition" {
 		return nil
 	}
 	var out []*sitter.Node
-	for _, c := range namedChildren(def.ChildByFieldName("body")) {
+	for _, c := range extract.NamedChildren(def.ChildByFieldName("body")) {
 		if c.Type() == "expression_statement" && c.NamedChildCount() > 0 && c.NamedChild(0).Type() == "string" {
 			continue // docstring: part of the header
 		}

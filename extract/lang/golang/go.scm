@@ -1,5 +1,5 @@
 ; Top-level Go definitions. The capture after "definition." is the raw kind;
-; lang_go.go refines it (struct, interface, enum blocks, sentinel errors).
+; golang.go refines it (struct, interface, enum blocks, sentinel errors).
 (source_file (function_declaration name: (identifier) @name) @definition.function)
 (source_file (method_declaration receiver: (parameter_list) @receiver name: (field_identifier) @name) @definition.method)
 (source_file (type_declaration (type_spec name: (type_identifier) @name) @definition.type))

@@ -1,4 +1,4 @@
-; TypeScript (and TSX) definitions anywhere; lang_typescript.go keeps those
+; TypeScript (and TSX) definitions anywhere; typescript.go keeps those
 ; at module level, in namespaces and declare blocks, and class methods.
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function

@@ -1,0 +1,77 @@
+package lang
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/golang"
+	"github.com/appendix-dev/appendix/extract/lang/graphql"
+	"github.com/appendix-dev/appendix/extract/lang/prisma"
+	"github.com/appendix-dev/appendix/extract/lang/protobuf"
+	"github.com/appendix-dev/appendix/extract/lang/python"
+	"github.com/appendix-dev/appendix/extract/lang/sql"
+	"github.com/appendix-dev/appendix/extract/lang/typescript"
+)
+
+// All is the ordered registry of the languages extraction reads. A file's
+// language is the first whose extensions include the file's; TSX and JSX
+// reuse their base languages' rules.
+var All = []*extract.Language{
+	golang.Lang,
+	python.Lang,
+	typescript.TypeScript,
+	typescript.TSX,
+	typescript.JavaScript,
+	typescript.JSX,
+	sql.Lang,
+	prisma.Lang,
+	graphql.Lang,
+	protobuf.Lang,
+}
+
+// ByName returns a registered language, or one of the pseudo-languages
+// extract.Text and extract.Markdown, by its name; nil when none has it.
+func ByName(name string) *extract.Language {
+	for _, l := range All {
+		if l.Name == name {
+			return l
+		}
+	}
+	for _, l := range []*extract.Language{extract.Text, extract.Markdown} {
+		if l.Name == name {
+			return l
+		}
+	}
+	return nil
+}
+
+// Fingerprint identifies the extraction rules: every language's name,
+// revision and query, in registry order. A cache of extraction results is
+// valid only under the same fingerprint.
+func Fingerprint() string {
+	h := sha256.New()
+	for _, l := range All {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", l.Name, l.Revision, l.QuerySource)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// ForPath returns the language of a file name, or nil.
+func ForPath(name string) *extract.Language {
+	ext := strings.ToLower(path.Ext(name))
+	if strings.HasSuffix(strings.ToLower(name), ".d.ts") {
+		ext = ".ts"
+	}
+	for _, l := range All {
+		for _, e := range l.Exts {
+			if e == ext {
+				return l
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package golang
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
+)
+
+// langs are the languages of this package, as the tests pick them by file name.
+var langs = []*extract.Language{Lang}
+
+// def is the part of a Definition a test states.
+type def langtest.Def
+
+func defsOf(t *testing.T, file, src string) []def {
+	t.Helper()
+	var out []def
+	for _, d := range langtest.Defs(t, langtest.ForPath(langs, file), file, src) {
+		out = append(out, def(d))
+	}
+	return out
+}
+
+func TestGoDefinitions(t *testing.T) {
+	src := `package x
+
+// Status is a state.
+type Status int
+
+const (
+	Open Status = iota
+	Done
+)
+
+type (
+	Reader interface{ Read() error }
+	pair   struct{ a, b int }
+)
+
+var ErrGone = errors.New("gone")
+
+var handlers = map[string]func(){
+	"a": func() { println("a") },
+}
+
+// Do does it.
+func (s *Server[T]) Do(ctx context.Context,
+	n int) (int, error) {
+	return 0, nil
+}
+
+func helper() {}
+`
+	want := []def{
+		{"Status", "", extract.KindEnum, "Enum", true, 3, 9, "// Status is a state.\ntype Status int\n\nconst (\n\tOpen Status = iota\n\tDone\n)"},
+		{"Open", "", extract.KindEnum, "Enum", true, 6, 9, "const (\n\tOpen Status = iota\n\tDone\n)"},
+		{"Done", "", extract.KindEnum, "Enum", true, 6, 9, "const (\n\tOpen Status = iota\n\tDone\n)"},
+		{"Reader", "", extract.KindInterface, "Interface", true, 12, 12, "Reader interface{ Read() error }"},
+		{"pair", "", extract.KindType, "Type", false, 13, 13, "pair   struct{ a, b int }"},
+		{"ErrGone", "", extract.KindError, "Error", true, 16, 16, `var ErrGone = errors.New("gone")`},
+		{"handlers", "", extract.KindConstant, "Variable", false, 18, 20, "var handlers = map[string]func(){\n\t\"a\": func() { ... },\n}"},
+		{"Do", "Server", extract.KindMethod, "Method Signature", true, 22, 24, "// Do does it.\nfunc (s *Server[T]) Do(ctx context.Context,\n\tn int) (int, error)"},
+		{"helper", "", extract.KindFunction, "Function Signature", false, 28, 28, "func helper()"},
+	}
+	if diff := cmp.Diff(want, defsOf(t, "x.go", src)); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestMembers(t *testing.T) {
+	p := extract.NewParser()
+	defer p.Close()
+	src := "type Order struct {\n\t// ID is the key.\n\tID int\n\tName string\n}\n"
+	ds, err := p.Definitions(context.Background(), Lang, "a.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []extract.Member{{Name: "ID", Start: 2, End: 3}, {Name: "Name", Start: 4, End: 4}}
+	if diff := cmp.Diff(want, ds[0].Members); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestBrokenDefinitionsAreSkipped(t *testing.T) {
+	// tree-sitter recovers from syntax errors, sometimes by swallowing the
+	// next definition; a snippet holding a parse error is never shown.
+	got := defsOf(t, "x.go", "package x\n\nfunc A( {\n\nfunc B() int { return 1 }\n\nfunc C() {}\n")
+	names := []string{}
+	for _, d := range got {
+		names = append(names, d.Name+":"+d.Text)
+	}
+	if diff := cmp.Diff([]string{"A:", "C:func C()"}, names); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestErrorTypes(t *testing.T) {
+	goDefs := defsOf(t, "x.go", "package x\n\ntype NotFound struct{ ID int }\n\nfunc (e *NotFound) Error() string { return \"\" }\n\ntype Plain struct{}\n")
+	if goDefs[0].Kind != extract.KindError || goDefs[0].Title != "Error" || goDefs[2].Kind != extract.KindType {
+		t.Errorf("go error types: %+v", goDefs)
+	}
+}
+
+// TestMatchersAreTheQueries: on every Go file of the fixtures, of a
+// generated repository and of hard cases, the matcher finds what go.scm
+// finds.
+func TestMatchersAreTheQueries(t *testing.T) {
+	files := append(langtest.Sources(t),
+		langtest.File{Name: "multi.go", Data: []byte("package a\n\nconst a, b, c = 1, 2, 3\n\nvar (\n\tx, y int\n\tz = 1\n)\n\ntype (\n\tA = int\n\tB struct{}\n)\n\nfunc (r *B) M() {}\nfunc F[T any]() {}\n")},
+		langtest.File{Name: "broken.go", Data: []byte("package a\n\nfunc (\ntype T struct {\nconst C = \n")},
+	)
+	n := langtest.CheckMatchers(t, langs, files)
+	if n < 300 {
+		t.Fatalf("only %d matches compared", n)
+	}
+	t.Logf("%d matches compared", n)
+}

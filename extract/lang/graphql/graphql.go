@@ -1,0 +1,37 @@
+package graphql
+
+import (
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/block"
+)
+
+var graphqlSyntax = &block.Syntax{
+	Keywords: map[string]block.Kind{
+		"type": {Kind: extract.KindSchema, Title: "Type"}, "input": {Kind: extract.KindSchema, Title: "Input"}, "interface": {Kind: extract.KindInterface, Title: "Interface"},
+		"enum": {Kind: extract.KindEnum, Title: "Enum"},
+	},
+	Comment: "#", Hash: true,
+	Member: func(f []string) (string, string, bool) {
+		joined := strings.Join(f, " ")
+		name := joined
+		if i := strings.IndexAny(joined, "(:"); i >= 0 {
+			name = joined[:i]
+		}
+		name = strings.TrimSpace(name)
+		typ := ""
+		if i := strings.LastIndexByte(joined, ':'); i >= 0 {
+			if t := strings.Fields(joined[i+1:]); len(t) > 0 {
+				typ = block.BaseType(t[0])
+			}
+		}
+		return name, typ, false // a field with arguments is still a field
+	},
+}
+
+// Lang is GraphQL SDL.
+var Lang = &extract.Language{Name: "graphql", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#", Revision: "1",
+	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
+		return block.Scan(graphqlSyntax, l, path, src)
+	}}

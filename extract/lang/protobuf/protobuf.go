@@ -1,0 +1,54 @@
+package protobuf
+
+import (
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/block"
+)
+
+var protoSyntax = &block.Syntax{
+	Keywords: map[string]block.Kind{
+		"message": {Kind: extract.KindSchema, Title: "Message"}, "enum": {Kind: extract.KindEnum, Title: "Enum"}, "service": {Kind: extract.KindInterface, Title: "Service"},
+	},
+	Comment: "//",
+	Member: func(f []string) (string, string, bool) {
+		switch f[0] {
+		case "rpc":
+			if len(f) > 1 {
+				n := f[1]
+				if i := strings.IndexByte(n, '('); i >= 0 {
+					n = n[:i]
+				}
+				return n, "", true
+			}
+		case "message", "enum", "oneof":
+			if len(f) > 1 {
+				return strings.TrimRight(f[1], "{"), "", false
+			}
+		case "option", "reserved", "extensions":
+			return "", "", false
+		}
+		for k, w := range f {
+			if w == "=" || strings.HasPrefix(w, "=") {
+				if k > 0 {
+					typ := ""
+					if k > 1 {
+						typ = block.BaseType(f[k-2])
+					}
+					return f[k-1], typ, false
+				}
+			}
+			if i := strings.IndexByte(w, '='); i > 0 { // "name=1;"
+				return w[:i], "", false
+			}
+		}
+		return "", "", false
+	},
+}
+
+// Lang is protobuf.
+var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "1",
+	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
+		return block.Scan(protoSyntax, l, path, src)
+	}}

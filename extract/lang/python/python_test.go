@@ -1,0 +1,119 @@
+package python
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
+)
+
+// langs are the languages of this package, as the tests pick them by file name.
+var langs = []*extract.Language{Lang}
+
+// def is the part of a Definition a test states.
+type def langtest.Def
+
+func defsOf(t *testing.T, file, src string) []def {
+	t.Helper()
+	var out []def
+	for _, d := range langtest.Defs(t, langtest.ForPath(langs, file), file, src) {
+		out = append(out, def(d))
+	}
+	return out
+}
+
+func TestPythonDefinitions(t *testing.T) {
+	src := `import enum
+
+MAX_TAGS = 10
+_cache: dict = {}
+
+
+class Color(enum.Enum):
+    RED = 1
+
+
+@dataclass
+class Item(Base):
+    """An item."""
+
+    id: int
+    name: str = "x"
+
+    @validator("name")
+    def check(cls, v):
+        return v
+
+    async def _load(self) -> None:
+        pass
+
+
+def top(a, *, b: int = 2) -> str:
+    """Doc."""
+    return "x"
+`
+	want := []def{
+		{"MAX_TAGS", "", extract.KindConstant, "Constant", true, 3, 3, "MAX_TAGS = 10"},
+		{"_cache", "", extract.KindConstant, "Variable", false, 4, 4, "_cache: dict = {}"},
+		{"Color", "", extract.KindEnum, "Enum", true, 7, 8, "class Color(enum.Enum):\n    RED = 1"},
+		{"Item", "", extract.KindType, "Class", true, 11, 22, "@dataclass\nclass Item(Base):\n    \"\"\"An item.\"\"\"\n\n    id: int\n    name: str = \"x\"\n\n    @validator(\"name\")\n    def check(cls, v): ...\n\n    async def _load(self) -> None: ..."},
+		{"check", "Item", extract.KindMethod, "Method Signature", true, 18, 19, "@validator(\"name\")\ndef check(cls, v):"},
+		{"_load", "Item", extract.KindMethod, "Method Signature", false, 22, 22, "async def _load(self) -> None:"},
+		{"top", "", extract.KindFunction, "Function Signature", true, 26, 26, "def top(a, *, b: int = 2) -> str:"},
+	}
+	if diff := cmp.Diff(want, defsOf(t, "x.py", src)); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestMoreDeclarationForms(t *testing.T) {
+	py := `import typing
+try:
+    import orjson
+    def fast_dumps(x) -> bytes:
+        return orjson.dumps(x)
+except ImportError:
+    fast_dumps = None
+if typing.TYPE_CHECKING:
+    from a import B
+
+@typing.overload
+def parse(x: int) -> int: ...
+@typing.overload
+def parse(x: str) -> str: ...
+def parse(x):
+    def helper():
+        pass
+    local = 1
+    return x
+`
+	var got []string
+	for _, d := range defsOf(t, "x.py", py) {
+		got = append(got, fmt.Sprintf("%s|%d-%d|%s", d.Name, d.Start, d.End, d.Text))
+	}
+	want := []string{
+		"fast_dumps|4-4|def fast_dumps(x) -> bytes:",
+		"fast_dumps|7-7|fast_dumps = None",
+		"parse|11-15|@typing.overload\ndef parse(x: int) -> int:\n@typing.overload\ndef parse(x: str) -> str:\ndef parse(x):",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("python: %s", diff)
+	}
+}
+
+// TestMatchersAreTheQueries: on every Python file of the fixtures, of a
+// generated repository and of hard cases, the matcher finds what
+// python.scm finds.
+func TestMatchersAreTheQueries(t *testing.T) {
+	files := append(langtest.Sources(t),
+		langtest.File{Name: "all.py", Data: []byte("def f(): pass\nclass A:\n    x = 1\n    def m(self): pass\na = b = 1\nif True:\n    c = 2\n(d, e) = 1, 2\nf.g = 3\n")},
+	)
+	n := langtest.CheckMatchers(t, langs, files)
+	if n < 500 {
+		t.Fatalf("only %d matches compared", n)
+	}
+	t.Logf("%d matches compared", n)
+}

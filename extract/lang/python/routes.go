@@ -1,0 +1,121 @@
+package python
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/route"
+)
+
+var pyRouteVerbs = map[string]bool{"get": true, "post": true, "put": true, "patch": true, "delete": true, "head": true,
+	"options": true, "route": true, "api_route": true, "websocket": true}
+
+var (
+	pyPrefixRe  = regexp.MustCompile(`(?m)^(\w+)\s*=\s*(?:\w+\.)?(?:APIRouter|Blueprint)\((?s:[^)]*?)(?:url_)?prefix\s*=\s*["']([^"']*)["']`)
+	pyMethodsRe = regexp.MustCompile(`methods\s*=\s*\[([^\]]*)\]`)
+	pyQuotedRe  = regexp.MustCompile(`["'](\w+)["']`)
+)
+
+// pyRoutes finds FastAPI and Flask decorators (with APIRouter and Blueprint
+// prefixes) and Django urls.py path() entries.
+func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, []extract.Mount) {
+	var mounts []extract.Mount
+	for _, m := range pyIncludeRe.FindAllSubmatch(src, -1) {
+		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...)
+		target := string(m[1])
+		if i := strings.IndexByte(target, '.'); i > 0 {
+			target = target[:i]
+		}
+		mounts = append(mounts, extract.Mount{Prefix: string(m[2]), Target: target})
+	}
+	prefixes := map[string]string{}
+	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
+		prefixes[string(m[1])] = string(m[2])
+	}
+	var out []extract.RouteCall
+	django := path.Base(file) == "urls.py"
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		switch n.Type() {
+		case "decorated_definition":
+			def := n.ChildByFieldName("definition")
+			for _, dec := range extract.NamedChildren(n) {
+				if dec.Type() != "decorator" || def == nil || def.Type() != "function_definition" {
+					continue
+				}
+				call := dec.NamedChild(0)
+				if call == nil || call.Type() != "call" {
+					continue
+				}
+				fn := call.ChildByFieldName("function")
+				args := extract.NamedChildren(call.ChildByFieldName("arguments"))
+				if fn == nil || fn.Type() != "attribute" || len(args) == 0 {
+					continue
+				}
+				verb := fn.ChildByFieldName("attribute").Content(src)
+				p, ok := route.StringValue(args[0], src)
+				if !pyRouteVerbs[verb] || !ok || !strings.HasPrefix(p, "/") && p != "" {
+					continue
+				}
+				p = prefixes[fn.ChildByFieldName("object").Content(src)] + p
+				methods := []string{strings.ToUpper(verb)}
+				if !route.Methods[methods[0]] {
+					methods = []string{"GET"}
+					if verb == "api_route" || verb == "websocket" {
+						methods = []string{"ANY"}
+					}
+					if mm := pyMethodsRe.FindStringSubmatch(call.Content(src)); mm != nil {
+						methods = nil
+						for _, q := range pyQuotedRe.FindAllStringSubmatch(mm[1], -1) {
+							methods = append(methods, strings.ToUpper(q[1]))
+						}
+					}
+				}
+				name := def.ChildByFieldName("name").Content(src)
+				for _, method := range methods {
+					out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: p, Handler: name}, Show: n, OwnFunc: def})
+				}
+			}
+			return
+		case "call":
+			if fn := n.ChildByFieldName("function"); django && fn != nil && (fn.Content(src) == "path" || fn.Content(src) == "re_path") {
+				args := extract.NamedChildren(n.ChildByFieldName("arguments"))
+				if len(args) >= 2 {
+					if p, ok := route.StringValue(args[0], src); ok {
+						if inc := args[1]; inc.Type() == "call" && inc.ChildByFieldName("function").Content(src) == "include" {
+							// path("shop/", include("shop.urls")): a mount.
+							if ia := extract.NamedChildren(inc.ChildByFieldName("arguments")); len(ia) > 0 {
+								if mod, ok := route.StringValue(ia[0], src); ok {
+									mounts = append(mounts, extract.Mount{Prefix: djangoPattern(p), Target: strings.ReplaceAll(mod, ".", "/") + ".py"})
+								}
+							}
+						} else {
+							out = append(out, extract.RouteCall{Route: extract.Route{Method: "ANY", Pattern: djangoPattern(p), Handler: route.HandlerName(args[1], src)}, Show: n})
+						}
+					}
+				}
+			}
+		}
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			walk(n.NamedChild(i))
+		}
+	}
+	walk(root)
+	return out, mounts
+}
+
+var pyIncludeRe = regexp.MustCompile(`(?:include_router|register_blueprint)\(\s*([\w.]+)\s*,[^)]*?(?:url_)?prefix\s*=\s*["']([^"']*)["']`)
+
+var djangoGroupRe = regexp.MustCompile(`\(\?P<(\w+)>[^)]*\)`)
+
+// djangoPattern turns "items/<int:pk>/" and r"^items/(?P<pk>\d+)/$" into
+// "/items/<int:pk>/" and "/items/{pk}/".
+func djangoPattern(p string) string {
+	p = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+	p = djangoGroupRe.ReplaceAllString(p, "{$1}")
+	return "/" + strings.TrimPrefix(p, "/")
+}

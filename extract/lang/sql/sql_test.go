@@ -1,0 +1,64 @@
+package sql
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
+)
+
+func TestSQL(t *testing.T) {
+	src := `-- Orders placed by customers.
+CREATE TABLE IF NOT EXISTS public.orders (
+    id BIGSERIAL PRIMARY KEY,
+    customer_id BIGINT NOT NULL REFERENCES customers(id),
+    status order_status NOT NULL DEFAULT 'pending', -- a comment; with a semicolon
+    note TEXT DEFAULT 'a;b',
+    CONSTRAINT orders_note_len CHECK (length(note) < 100)
+);
+CREATE TYPE order_status AS ENUM ('pending', 'filled');
+CREATE UNIQUE INDEX CONCURRENTLY idx_orders_status ON orders (status);
+ALTER TABLE orders ADD COLUMN shipped_at TIMESTAMPTZ;
+CREATE FUNCTION f() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ LANGUAGE plpgsql;
+create view "Active Orders" as select * from orders where status = 'pending';
+`
+	want := []string{
+		"schema Table orders 1-8 [id@3 customer_id@4:customers status@5 note@6]",
+		"enum Enum order_status 9-9 [pending@9 filled@9]",
+		"schema Index idx_orders_status 10-10 []",
+		"schema Alter Table orders amends 11-11 []",
+		"schema View Active Orders 13-13 []",
+	}
+	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "db/schema.sql", src)); diff != "" {
+		t.Error(diff)
+	}
+	ds := langtest.Definitions(t, Lang, "db/schema.sql", src)
+	if got := ds[0].Lines[len(ds[0].Lines)-1].Text; got != ");" {
+		t.Errorf("table ends with %q", got)
+	}
+}
+
+func TestSQLStatementsSharingALine(t *testing.T) {
+	src := "DROP TYPE IF EXISTS bounce_type CASCADE; CREATE TYPE bounce_type AS ENUM ('soft','hard','complaint');\n" +
+		"CREATE TYPE a AS ENUM ('x'); CREATE TYPE b AS ENUM ('y');\n" +
+		"CREATE TABLE t (\n    -- the key\n    id INT PRIMARY KEY,\n    -- a note\n    note TEXT\n);\n"
+	ds := langtest.Definitions(t, Lang, "schema.sql", src)
+	var got []string
+	for _, d := range ds {
+		got = append(got, fmt.Sprintf("%s %d-%d %q", d.Name, d.StartLine, d.EndLine, d.Text()))
+	}
+	want := []string{
+		`bounce_type 1-1 "CREATE TYPE bounce_type AS ENUM ('soft','hard','complaint');"`,
+		`a 2-2 "CREATE TYPE a AS ENUM ('x');"`,
+		`b 2-2 "CREATE TYPE b AS ENUM ('y');"`,
+		"t 3-8 \"CREATE TABLE t (\\n    -- the key\\n    id INT PRIMARY KEY,\\n    -- a note\\n    note TEXT\\n);\"",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	if m := ds[3].Members; len(m) != 2 || m[0].Start != 4 || m[1].Start != 6 {
+		t.Errorf("column comments not part of their columns: %+v", m)
+	}
+}
