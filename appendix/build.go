@@ -48,9 +48,9 @@ type Config struct {
 // Result is a built appendix and what building it found.
 type Result struct {
 	Doc        *render.Document
-	Unresolved []render.Gap
+	Unresolved []Gap
 	Dropped    []Dropped
-	External   []render.Gap // qualified names from outside the repository (context.Context)
+	External   []Gap // qualified names from outside the repository (context.Context)
 	Warnings   []string
 	Stats      search.Stats
 	// Redactions counts the secret literals replaced in snippets.
@@ -75,6 +75,27 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 
 // unlimited is a budget nothing exceeds.
 const unlimited = 1 << 20
+
+// Gap is a reference the appendix shows no definition for, with what the
+// gap claims (Kind) and how that was established (Hint).
+type Gap = resolve.Gap
+
+// GapKind says what a gap claims: see the constants.
+type GapKind = resolve.GapKind
+
+// The kinds of gap.
+const (
+	GapAbsent       = resolve.GapAbsent
+	GapNew          = resolve.GapNew
+	GapNoMember     = resolve.GapNoMember
+	GapPathMissing  = resolve.GapPathMissing
+	GapRouteMissing = resolve.GapRouteMissing
+	GapOtherMethod  = resolve.GapOtherMethod
+	GapUnparsed     = resolve.GapUnparsed
+	GapExternal     = resolve.GapExternal
+	GapNoTests      = resolve.GapNoTests
+	GapNotSearched  = resolve.GapNotSearched
+)
 
 // Zone is everything a spec names, resolved in full: no line budget and no
 // round policy apply. Audits and briefings start from it.
@@ -118,7 +139,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		AuditGaps: cfg.AuditGaps}
 	refs, skipped := rounds.SelectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" {
-		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []render.Gap{}, External: []render.Gap{}}
+		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
 		res.Record = rounds.Record(doc, sp.Refs, repo.Root, cfg.Round)
 		return res, ix, nil
 	}
@@ -146,18 +167,9 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	res = &Result{Doc: doc, Warnings: ix.Warnings}
 
-	matches, unresolved, external, hints := resolve.Refs(sp, ix, doc.At(repo.Scope))
-	res.External = []render.Gap{}
-	for _, r := range external {
-		hint := hints[r]
-		if hint == "" {
-			hint = "qualifier names no package or directory of this repository: a dependency or the standard library"
-		}
-		res.External = append(res.External, render.Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint})
-	}
-	for _, u := range unresolved {
-		doc.Gaps = append(doc.Gaps, render.Gap{Ref: u.Ref.Name, SpecLine: u.Ref.Line, Hint: u.Hint})
-	}
+	matches, unresolved, external := resolve.Refs(sp, ix, doc.At(repo.Scope))
+	res.External = append([]Gap{}, external...)
+	doc.Gaps = append(doc.Gaps, unresolved...)
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
 	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
 
@@ -180,7 +192,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		switch t := testfiles.Artifact(ix, repo.Root, arts); {
 		case t == nil:
 		case len(t.Lines) == 0:
-			doc.Gaps = append(doc.Gaps, render.Gap{Ref: "tests", Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
+			doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Kind: GapNoTests, Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
 		default:
 			arts = append(arts, t) // last: the first to go when the budget is tight
 		}
@@ -229,12 +241,13 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 // reference points into says so, and the other submodules are returned,
 // to be named once each, so that no reader takes their absence from the
 // appendix for absence from the code.
-func submoduleGaps(gaps []render.Gap, subs []string) []string {
+func submoduleGaps(gaps []Gap, subs []string) []string {
 	named := map[string]bool{}
 	for i, g := range gaps {
 		for _, s := range subs {
 			if g.Ref == s || strings.HasPrefix(g.Ref, s+"/") {
 				gaps[i].Hint = fmt.Sprintf("inside git submodule `%s`, which is not entered", s)
+				gaps[i].Kind = GapNotSearched
 				named[s] = true
 			}
 		}

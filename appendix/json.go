@@ -22,8 +22,8 @@ type Output struct {
 	Git           *GitOutput       `json:"git"`
 	Budget        BudgetOutput     `json:"budget"`
 	Artifacts     []ArtifactOutput `json:"artifacts"`
-	Unresolved    []render.Gap     `json:"unresolved"`
-	External      []render.Gap     `json:"external"`
+	Unresolved    []Gap     `json:"unresolved"`
+	External      []Gap     `json:"external"`
 	Dropped       []Dropped        `json:"dropped"`
 	Reused        []render.Reuse   `json:"reused"`
 	Skipped       string           `json:"skipped,omitempty"`
@@ -75,8 +75,8 @@ func (r *Result) JSON() ([]byte, error) {
 		ExtractedAt:   d.ExtractedAt.UTC().Format(time.RFC3339),
 		Budget:        BudgetOutput{Limit: d.Budget, Used: d.Lines()},
 		Artifacts:     []ArtifactOutput{},
-		Unresolved:    append([]render.Gap{}, r.Unresolved...),
-		External:      append([]render.Gap{}, r.External...),
+		Unresolved:    append([]Gap{}, r.Unresolved...),
+		External:      append([]Gap{}, r.External...),
 		Dropped:       append([]Dropped{}, r.Dropped...),
 		Warnings:      append([]string{}, r.Warnings...),
 		Reused:        append([]render.Reuse{}, d.Reused...),

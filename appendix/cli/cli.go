@@ -466,7 +466,7 @@ func printNotes(r *appendix.Result, stderr io.Writer) {
 	if len(r.Unresolved) > 0 {
 		proposed := 0
 		for _, g := range r.Unresolved {
-			if strings.HasPrefix(g.Hint, "new in this spec") {
+			if g.Kind == appendix.GapNew {
 				proposed++
 			}
 		}

@@ -9,19 +9,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
-
-// Gap is a reference the appendix could not back with code.
-type Gap struct {
-	Ref      string `json:"ref"`
-	SpecLine int    `json:"spec_line"`
-	Hint     string `json:"hint"`
-}
 
 // Document is an appendix ready to render.
 type Document struct {
@@ -32,7 +26,7 @@ type Document struct {
 	Head        *gitinfo.Head
 	Dirty       []string // files shown that have uncommitted changes
 	Artifacts   []*artifact.Artifact
-	Gaps        []Gap
+	Gaps        []resolve.Gap
 	gapsShown   int  // gaps listed in markdown; the rest are counted in one line
 	hideGaps    bool // not even the count fits the budget
 	// DroppedCount is how many references lost their artifact to the budget.

@@ -20,20 +20,40 @@ import (
 // a missing route reads as "not found by these", not as "does not exist".
 const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hono, Fastify, Next.js, Remix, FastAPI, Flask, Django and Convex registrations"
 
-// unresolvedRef is a strong reference with no definition.
-type unresolvedRef struct {
-	Ref  *spec.Ref
-	Hint string
+// GapKind says what a gap claims about the repository. A reader (or a
+// program) can tell "absent" from "not searched" without parsing the hint.
+type GapKind string
+
+// The kinds of gap.
+const (
+	GapAbsent       GapKind = "absent"        // no definition in the searched tree
+	GapNew          GapKind = "new"           // new in this spec: not in the tree yet
+	GapNoMember     GapKind = "no-member"     // the type exists and declares no such member
+	GapPathMissing  GapKind = "path-missing"  // no file or directory at the path
+	GapRouteMissing GapKind = "route-missing" // no registration found by the known route detectors
+	GapOtherMethod  GapKind = "other-method"  // the path is registered for other methods only
+	GapUnparsed     GapKind = "unparsed"      // defined in a file that does not parse
+	GapExternal     GapKind = "external"      // a dependency's or the standard library's name
+	GapNoTests      GapKind = "no-tests"      // the spec discusses testing; no test file covers the code shown
+	GapNotSearched  GapKind = "not-searched"  // inside a git submodule, which is not entered
+)
+
+// Gap is a reference the appendix shows no definition for, and why.
+type Gap struct {
+	Ref      string  `json:"ref"`
+	SpecLine int     `json:"spec_line"`
+	Hint     string  `json:"hint"`
+	Kind     GapKind `json:"kind"`
 }
 
-// Refs chooses one definition per reference, or reports it unresolved.
-//
-// It runs in two passes. References with one possible definition are
-// settled first; they tell where the spec's code lives. A reference with
-// several candidates then prefers, in order: the path written next to it,
-// a definition under a path or package the spec names anywhere, one in a
-// directory where another reference was settled, and last the first path.
-// A name that is no definition but a member of a chosen one ("its
+func gap(r *spec.Ref, kind GapKind, hint string) Gap {
+	return Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint, Kind: kind}
+}
+
+// externalHint is what an external name's gap says when nothing more
+// precise is known.
+const externalHint = "qualifier names no package or directory of this repository: a dependency or the standard library"
+
 // Match is a resolved reference: the definition chosen for it and why.
 type Match struct {
 	rank.Choice
@@ -47,9 +67,16 @@ func pick(rk *rank.Ranker, r *spec.Ref, cands []*extract.Definition, member stri
 	return Match{Ref: r, Choice: rk.Pick(r, cands, member)}
 }
 
+// Refs chooses one definition per reference, or reports it unresolved.
+//
+// It runs in two passes. References with one possible definition are
+// settled first; they tell where the spec's code lives. A reference with
+// several candidates then prefers, in order: the path written next to it,
+// a definition under a path or package the spec names anywhere, one in a
+// directory where another reference was settled, and last the first path.
+// A name that is no definition but a member of a chosen one ("its
 // `Field1`") selects that definition instead of becoming a gap.
-func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolved []unresolvedRef, external []*spec.Ref, externalHints map[*spec.Ref]string) {
-	externalHints = map[*spec.Ref]string{}
+func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolved, external []Gap) {
 	rk := rank.New(sp, ix)
 	type pendingRef struct {
 		i     int
@@ -61,7 +88,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		r := &sp.Refs[i]
 		if r.IsPath {
 			if !ix.PathExists(r.Name) && r.Strong {
-				unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no file or directory at this path in %s", at)})
+				unresolved = append(unresolved, gap(r, GapPathMissing, fmt.Sprintf("no file or directory at this path in %s", at)))
 			}
 			continue
 		}
@@ -71,13 +98,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				m.Order = i
 				matches = append(matches, m)
 			} else if other := otherMethods(ix, r); other != "" && !r.Proposed {
-				unresolved = append(unresolved, unresolvedRef{r, other})
+				unresolved = append(unresolved, gap(r, GapOtherMethod, other))
 			} else if r.Strong {
-				hint := fmt.Sprintf("no route registration found in %s (%s)", at, routeDetectors)
+				g := gap(r, GapRouteMissing, fmt.Sprintf("no route registration found in %s (%s)", at, routeDetectors))
 				if r.Proposed {
-					hint = fmt.Sprintf("new in this spec: no route registration in %s", at)
+					g = gap(r, GapNew, fmt.Sprintf("new in this spec: no route registration in %s", at))
 				}
-				unresolved = append(unresolved, unresolvedRef{r, hint})
+				unresolved = append(unresolved, g)
 			}
 			continue
 		}
@@ -88,7 +115,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		cands, member, broken := candidates(ix, r)
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
-			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))})
+			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))))
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
@@ -127,11 +154,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		if r.Strong && !ix.External(r) {
-			hint := fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at)
+			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if r.Proposed {
-				hint = fmt.Sprintf("new in this spec: not in %s", at)
+				g = gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at))
 			}
-			unresolved = append(unresolved, unresolvedRef{r, hint})
+			unresolved = append(unresolved, g)
 		}
 	}
 	for _, p := range missing {
@@ -145,30 +172,28 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if mod, ok := ix.Imports[r.Name]; ok {
-			external = append(external, r)
-			externalHints[r] = fmt.Sprintf("imported from `%s`, outside the repository", mod)
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
 		} else if hint, ext, ok := missingMember(ix, r); ok {
 			switch {
 			case ext:
-				external = append(external, r)
-				externalHints[r] = hint
+				external = append(external, gap(r, GapExternal, hint))
 			case r.Proposed:
-				unresolved = append(unresolved, unresolvedRef{r, "new in this spec: " + hint})
+				unresolved = append(unresolved, gap(r, GapNew, "new in this spec: "+hint))
 			default:
-				unresolved = append(unresolved, unresolvedRef{r, hint})
+				unresolved = append(unresolved, gap(r, GapNoMember, hint))
 			}
 		} else if ix.External(r) {
-			external = append(external, r)
+			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
 		} else if r.Strong && r.Proposed {
-			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("new in this spec: not in %s", at)})
+			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong {
-			unresolved = append(unresolved, unresolvedRef{r, fmt.Sprintf("no definition in %s", at)})
+			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
 		}
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
-	return matches, unresolved, external, externalHints
+	return matches, unresolved, external
 }
 
 // missingMember explains a Type.member whose type exists but declares no
