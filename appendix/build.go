@@ -51,7 +51,7 @@ type Result struct {
 	Unresolved []Gap
 	Dropped    []Dropped
 	External   []Gap // qualified names from outside the repository (context.Context)
-	Warnings   []string
+	Warnings   []Warning
 	Stats      search.Stats
 	// Redactions counts the secret literals replaced in snippets.
 	Redactions int
@@ -75,6 +75,20 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 
 // unlimited is a budget nothing exceeds.
 const unlimited = 1 << 20
+
+// Warning is a finding that does not stop the run.
+type Warning = search.Warning
+
+// The kinds of warning.
+const (
+	WarnFile       = search.WarnFile
+	WarnCache      = search.WarnCache
+	WarnDirtyCheck = search.WarnDirtyCheck
+	WarnIndex      = search.WarnIndex
+	WarnRepository = search.WarnRepository
+	WarnNotGit     = search.WarnNotGit
+	WarnInventory  = search.WarnInventory
+)
 
 // Gap is a reference the appendix shows no definition for, with what the
 // gap claims (Kind) and how that was established (Hint).
@@ -158,14 +172,14 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	defer func() {
 		if err := ca.Save(); err != nil && res != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("extraction cache not saved: %v", err))
+			res.Warnings = append(res.Warnings, Warning{Kind: WarnCache, Msg: fmt.Sprintf("extraction cache not saved: %v", err)})
 		}
 	}()
 	t0 := time.Now()
 	if err := ix.FindBases(ctx, repo.Root, sp.Refs); err != nil {
 		return nil, nil, err
 	}
-	res = &Result{Doc: doc, Warnings: ix.Warnings}
+	res = &Result{Doc: doc, Warnings: append([]Warning{}, ix.Warnings...)}
 
 	matches, unresolved, external := resolve.Refs(sp, ix, doc.At(repo.Scope))
 	res.External = append([]Gap{}, external...)
@@ -211,7 +225,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	sort.Strings(paths)
 	if doc.Dirty, err = cache.DirtyPaths(repo, ca, head, paths); err != nil {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("uncommitted-change check skipped: %v", err))
+		res.Warnings = append(res.Warnings, Warning{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)})
 	}
 
 	resolveTime := time.Since(t0)
@@ -222,15 +236,16 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		}
 	}
 	if repo.IndexWarning != "" {
-		res.Warnings = append(res.Warnings, repo.IndexWarning)
+		res.Warnings = append(res.Warnings, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})
 	}
 	if repo.Warning != "" {
-		res.Warnings = append(res.Warnings, repo.Warning)
+		res.Warnings = append(res.Warnings, Warning{Kind: WarnRepository, Msg: repo.Warning})
 	} else if !repo.Git() {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("%s is not in a git repository: searched every file under it, with no provenance", repo.Root))
+		res.Warnings = append(res.Warnings, Warning{Kind: WarnNotGit, Path: repo.Root,
+			Msg: "is not in a git repository: searched every file under it, with no provenance"})
 	}
 	doc.Label()
-	sort.Strings(res.Warnings)
+	sort.SliceStable(res.Warnings, func(i, j int) bool { return res.Warnings[i].String() < res.Warnings[j].String() })
 	res.Stats = ix.Stats
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)

@@ -16,20 +16,21 @@ const SchemaVersion = 1
 
 // Output is the --format json document.
 type Output struct {
-	SchemaVersion int              `json:"schema_version"`
-	Round         int              `json:"round"`
-	ExtractedAt   string           `json:"extracted_at"`
-	Git           *GitOutput       `json:"git"`
-	Budget        BudgetOutput     `json:"budget"`
-	Artifacts     []ArtifactOutput `json:"artifacts"`
-	Unresolved    []Gap     `json:"unresolved"`
-	External      []Gap     `json:"external"`
-	Dropped       []Dropped        `json:"dropped"`
-	Reused        []render.Reuse   `json:"reused"`
-	Skipped       string           `json:"skipped,omitempty"`
-	Warnings      []string         `json:"warnings"`
-	Redactions    int              `json:"redactions"` // secret literals replaced by "<redacted>"
-	Submodules    []string         `json:"submodules"` // nested repositories not entered
+	SchemaVersion  int              `json:"schema_version"`
+	Round          int              `json:"round"`
+	ExtractedAt    string           `json:"extracted_at"`
+	Git            *GitOutput       `json:"git"`
+	Budget         BudgetOutput     `json:"budget"`
+	Artifacts      []ArtifactOutput `json:"artifacts"`
+	Unresolved     []Gap            `json:"unresolved"`
+	External       []Gap            `json:"external"`
+	Dropped        []Dropped        `json:"dropped"`
+	Reused         []render.Reuse   `json:"reused"`
+	Skipped        string           `json:"skipped,omitempty"`
+	Warnings       []string         `json:"warnings"`
+	WarningDetails []Warning        `json:"warning_details"` // the warnings, with their kind and file
+	Redactions     int              `json:"redactions"`      // secret literals replaced by "<redacted>"
+	Submodules     []string         `json:"submodules"`      // nested repositories not entered
 }
 
 // GitOutput is the provenance; null outside git or with no commits.
@@ -70,19 +71,23 @@ type ArtifactOutput struct {
 func (r *Result) JSON() ([]byte, error) {
 	d := r.Doc
 	out := Output{
-		SchemaVersion: SchemaVersion,
-		Round:         d.Round,
-		ExtractedAt:   d.ExtractedAt.UTC().Format(time.RFC3339),
-		Budget:        BudgetOutput{Limit: d.Budget, Used: d.Lines()},
-		Artifacts:     []ArtifactOutput{},
-		Unresolved:    append([]Gap{}, r.Unresolved...),
-		External:      append([]Gap{}, r.External...),
-		Dropped:       append([]Dropped{}, r.Dropped...),
-		Warnings:      append([]string{}, r.Warnings...),
-		Reused:        append([]render.Reuse{}, d.Reused...),
-		Skipped:       r.Skipped,
-		Redactions:    r.Redactions,
-		Submodules:    append([]string{}, d.Submodules...),
+		SchemaVersion:  SchemaVersion,
+		Round:          d.Round,
+		ExtractedAt:    d.ExtractedAt.UTC().Format(time.RFC3339),
+		Budget:         BudgetOutput{Limit: d.Budget, Used: d.Lines()},
+		Artifacts:      []ArtifactOutput{},
+		Unresolved:     append([]Gap{}, r.Unresolved...),
+		External:       append([]Gap{}, r.External...),
+		Dropped:        append([]Dropped{}, r.Dropped...),
+		Warnings:       []string{},
+		WarningDetails: append([]Warning{}, r.Warnings...),
+		Reused:         append([]render.Reuse{}, d.Reused...),
+		Skipped:        r.Skipped,
+		Redactions:     r.Redactions,
+		Submodules:     append([]string{}, d.Submodules...),
+	}
+	for _, w := range r.Warnings {
+		out.Warnings = append(out.Warnings, w.String())
 	}
 	if d.Git && d.Head != nil && d.Head.Commit != "" {
 		out.Git = &GitOutput{Commit: d.Head.Commit, Short: d.Head.Short, Branch: d.Head.Branch, Detached: d.Head.Detached,

@@ -178,7 +178,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	if invErr != nil {
-		res.Warnings = append(res.Warnings, invErr.Error()+": round history not used or updated")
+		res.Warnings = append(res.Warnings, appendix.Warning{Kind: appendix.WarnInventory, Msg: invErr.Error() + ": round history not used or updated"})
 	}
 	var out bytes.Buffer
 	switch {

@@ -423,3 +423,35 @@ func TestKeptListingsSeeNewFiles(t *testing.T) {
 		t.Errorf("the new file was not listed:\n%s", md)
 	}
 }
+
+// TestWarningDetails: a warning is one line on stderr, a string in JSON's
+// "warnings", and an object with its kind and file in "warning_details".
+func TestWarningDetails(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "orders.go"), []byte("package orders\n\ntype Order struct{ ID int }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, dir, []byte("The `Order` type.\n"), "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Warnings []string `json:"warnings"`
+		Details  []struct {
+			Kind, Path, Message string
+		} `json:"warning_details"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := dir + ": is not in a git repository: searched every file under it, with no provenance"
+	if len(doc.Warnings) != 1 || doc.Warnings[0] != want {
+		t.Fatalf("warnings = %q, want [%q]", doc.Warnings, want)
+	}
+	if len(doc.Details) != 1 || doc.Details[0].Kind != "not-git" || doc.Details[0].Path != dir {
+		t.Fatalf("warning_details = %+v", doc.Details)
+	}
+	if !strings.Contains(stderr, "appendix: warning: "+want+"\n") {
+		t.Fatalf("stderr lacks the warning line:\n%s", stderr)
+	}
+}

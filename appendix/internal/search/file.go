@@ -28,7 +28,7 @@ type fileResult struct {
 	scan    *scan.Entry       // the file's scan, for later passes of this run
 	bytes   int64
 	parsed  bool
-	warning string
+	warning *Warning
 }
 
 func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.Cache, known *scan.Entry, root string, f gitinfo.File, wanted map[string]scan.Want, focus *focusWords, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
@@ -36,7 +36,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.C
 	full := filepath.Join(root, filepath.FromSlash(f.Path))
 	defer func() {
 		if r := recover(); r != nil {
-			res.defs, res.routes, res.warning = nil, nil, fmt.Sprintf("%s: extraction failed: %v", f.Path, r)
+			res.defs, res.routes, res.warning = nil, nil, fileWarning(f.Path, fmt.Sprintf("extraction failed: %v", r))
 		}
 	}()
 	if ExtractHook != nil {
@@ -68,7 +68,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.C
 	}
 	if sc == nil {
 		if err := load(); err != nil {
-			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+			res.warning = fileWarning(f.Path, err.Error())
 			return res
 		}
 		sc = scan.File(lang, f.Path, src)
@@ -92,7 +92,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.C
 	if sc.Routable(f.Path, routeSegs) {
 		bk, err := blob()
 		if err != nil {
-			res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+			res.warning = fileWarning(f.Path, err.Error())
 			return res
 		}
 		key := "routes:" + f.Path + ":" + bk
@@ -101,7 +101,7 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.C
 		} else if err := load(); err == nil {
 			routes, mounts, err := p.Routes(ctx, lang, f.Path, src)
 			if err != nil {
-				res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+				res.warning = fileWarning(f.Path, err.Error())
 				return res
 			}
 			res.routes, res.mounts, res.parsed = routes, mounts, true
@@ -141,12 +141,12 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.C
 	keep := func(n string) bool { return names[n] || wanted[n] == scan.WantAny }
 	bk, err := blob()
 	if err != nil {
-		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+		res.warning = fileWarning(f.Path, err.Error())
 		return res
 	}
 	all, err := extractFocused(ctx, p, ca, bk, lang, f.Path, load, &src, names, focus, &res)
 	if err != nil {
-		res.warning = fmt.Sprintf("%s: %v", f.Path, err)
+		res.warning = fileWarning(f.Path, err.Error())
 		return res
 	}
 	for i := range all {

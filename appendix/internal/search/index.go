@@ -50,7 +50,7 @@ type Index struct {
 	Imports  map[string]string                // names imported from packages, and from which
 	ByAlias  map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
 	Members  map[string][]*extract.Definition // type-like definitions by member name
-	Warnings []string
+	Warnings []Warning
 	Stats    Stats
 	cache    *cache.Cache           // extraction results by content; nil: no cache
 	scans    map[string]*scan.Entry // this run's scans, by path: later passes read no file
@@ -173,8 +173,8 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		if r.cached {
 			ix.Stats.CacheHits++
 		}
-		if r.warning != "" {
-			ix.Warnings = append(ix.Warnings, r.warning)
+		if r.warning != nil {
+			ix.Warnings = append(ix.Warnings, *r.warning)
 		}
 		for i := range r.routes {
 			ix.Routes = append(ix.Routes, &r.routes[i])
