@@ -43,6 +43,10 @@ type Config struct {
 	Cache        *cache.Cache      // a cache already loaded (benchmarks), else one is loaded
 	Now          time.Time
 	ContextFiles []artifact.ContextFile // files passed to the debate with --context
+	// Shuffle and BeforeFile are test hooks (see search.Options): a walk
+	// order permuted, a file whose search panics.
+	Shuffle    func([]gitinfo.File)
+	BeforeFile func(path string)
 }
 
 // Result is a built appendix and what building it found.
@@ -166,7 +170,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		ca = cache.Load(repo.Root, Version)
 		ca.Run++
 	}
-	ix, err = search.Run(ctx, repo, sp.Refs, ca)
+	ix, err = search.Run(ctx, repo, sp.Refs, search.Options{Cache: ca, Shuffle: cfg.Shuffle, BeforeFile: cfg.BeforeFile})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -111,7 +111,7 @@ func BenchmarkPhases(b *testing.B) {
 		b.ReportAllocs()
 		var st search.Stats
 		for i := 0; i < b.N; i++ {
-			ix, err := search.Run(context.Background(), repo, sp.Refs, nil)
+			ix, err := search.Run(context.Background(), repo, sp.Refs, search.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -16,8 +16,6 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
-	"github.com/appendix-dev/appendix/appendix/internal/search"
-
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -153,12 +151,27 @@ func TestSpecKeptByteForByte(t *testing.T) {
 func TestDeterministicUnderShuffledWalk(t *testing.T) {
 	f := loadFixture(t, "../../fixtures/go.txtar")
 	dir := f.build(t)
-	first, _, _ := runCLI(t, dir, f.spec, "--format", "json")
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, _ := time.Parse(time.RFC3339, fixedNow)
+	build := func(shuffle func([]gitinfo.File)) string {
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", f.spec),
+			appendix.Config{Round: 2, Budget: 200, Now: now, NoCache: true, Shuffle: shuffle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := res.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	first := build(nil)
 	rng := rand.New(rand.NewSource(1))
-	search.ShuffleHook = func(fs []gitinfo.File) { rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] }) }
-	defer func() { search.ShuffleHook = nil }()
 	for i := 0; i < 5; i++ {
-		again, _, _ := runCLI(t, dir, f.spec, "--format", "json")
+		again := build(func(fs []gitinfo.File) { rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] }) })
 		if again != first {
 			t.Fatalf("run %d differs:\n%s", i, cmp.Diff(first, again))
 		}

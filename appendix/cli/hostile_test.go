@@ -6,12 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/appendix-dev/appendix/appendix/internal/search"
-
+	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 	"github.com/appendix-dev/appendix/inventory"
 )
@@ -97,12 +99,6 @@ func hostileCases() []hostileCase {
 			files: map[string]string{"web/deep.ts": deep, "app/hard.py": parens, "web/hard.ts": hard},
 			want:  []string{"web/deep.ts", "app/hard.py", "web/hard.ts"},
 		},
-		{
-			name: "panic in one file", spec: "The `Order` type and the `Invoice` type.\n",
-			files: with(map[string]string{"billing/invoice.go": "package billing\n\ntype Invoice struct{}\n"}),
-			want:  []string{"orders/order.go"},
-			warn:  []string{"billing/invoice.go: extraction failed: planted panic"},
-		},
 	}
 }
 
@@ -115,14 +111,6 @@ func TestHostileRepositories(t *testing.T) {
 			outside := t.TempDir()
 			if c.setup != nil {
 				c.setup(t, repo, outside)
-			}
-			if c.name == "panic in one file" {
-				search.ExtractHook = func(rel string) {
-					if rel == "billing/invoice.go" {
-						panic("planted panic")
-					}
-				}
-				defer func() { search.ExtractHook = nil }()
 			}
 			for _, format := range []string{"markdown", "json"} {
 				start := time.Now()
@@ -309,5 +297,37 @@ func TestConcurrentRuns(t *testing.T) {
 	_, stderr, code := runCLI(t, dir, sp)
 	if code != 0 || strings.Contains(stderr, "warning") {
 		t.Errorf("run after concurrent runs: exit %d: %s", code, stderr)
+	}
+}
+
+// TestPanicInOneFile: a file whose search panics is a warning naming it;
+// the other files' artifacts are shown.
+func TestPanicInOneFile(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"orders/order.go":    "package orders\n\ntype Order struct{ ID int }\n",
+		"billing/invoice.go": "package billing\n\ntype Invoice struct{}\n",
+	})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", []byte("The `Order` type and the `Invoice` type.\n")),
+		appendix.Config{Round: 2, Budget: 200, NoCache: true, BeforeFile: func(rel string) {
+			if rel == "billing/invoice.go" {
+				panic("planted panic")
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	for _, w := range res.Warnings {
+		warnings = append(warnings, w.String())
+	}
+	if want := "billing/invoice.go: extraction failed: planted panic"; !slices.Contains(warnings, want) {
+		t.Errorf("warnings %q lack %q", warnings, want)
+	}
+	if len(res.Doc.Artifacts) != 1 || res.Doc.Artifacts[0].Path != "orders/order.go" {
+		t.Errorf("artifacts: want only orders/order.go, got %d", len(res.Doc.Artifacts))
 	}
 }

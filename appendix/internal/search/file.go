@@ -31,96 +31,126 @@ type fileResult struct {
 	warning *Warning
 }
 
-func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.Cache, known *scan.Entry, root string, f gitinfo.File, wanted map[string]scan.Want, focus *focusWords, restrict map[string][]string, routeSegs [][]byte) (res fileResult) {
-	lang := scan.SourceFile(f.Path, f.Size)
-	full := filepath.Join(root, filepath.FromSlash(f.Path))
+// pass is one search over the walked files: what it looks for, shared by
+// its workers.
+type pass struct {
+	root      string
+	cache     *cache.Cache
+	wanted    map[string]scan.Want
+	focus     *focusWords
+	restrict  map[string][]string // names searched only in the modules that qualify them
+	routeSegs [][]byte            // the literal route segments the spec's endpoints end with
+	before    func(path string)   // Options.BeforeFile
+}
+
+// worker is what one goroutine of a pass owns: a parser and a read buffer.
+type worker struct {
+	parser *extract.Parser
+	buf    []byte
+}
+
+// fileSearch is the search of one file. Its content is read at most once,
+// and only when a step needs it: most files are answered from their scan.
+type fileSearch struct {
+	*pass
+	w    *worker
+	f    gitinfo.File
+	lang *extract.Language
+	full string
+	src  []byte
+	st   os.FileInfo // nil until the file is stat'ed
+	sc   *scan.Entry
+	res  fileResult
+}
+
+// file searches one file; known is its scan from an earlier pass of this
+// run, or nil.
+func (ps *pass) file(ctx context.Context, w *worker, f gitinfo.File, known *scan.Entry) (res fileResult) {
+	fs := &fileSearch{pass: ps, w: w, f: f, lang: scan.SourceFile(f.Path, f.Size), full: filepath.Join(ps.root, filepath.FromSlash(f.Path)), sc: known}
 	defer func() {
 		if r := recover(); r != nil {
+			res = fs.res
 			res.defs, res.routes, res.warning = nil, nil, fileWarning(f.Path, fmt.Sprintf("extraction failed: %v", r))
 		}
 	}()
-	if ExtractHook != nil {
-		ExtractHook(f.Path)
+	if ps.before != nil {
+		ps.before(f.Path)
 	}
+	if err := fs.search(ctx); err != nil {
+		fs.res.warning = fileWarning(f.Path, err.Error())
+	}
+	return fs.res
+}
+
+// load reads the file, once.
+func (fs *fileSearch) load() error {
+	if fs.src != nil {
+		return nil
+	}
+	size := int64(-1)
+	if fs.st != nil {
+		size = fs.st.Size()
+	} else if fs.sc != nil {
+		size = fs.sc.Size
+	}
+	b, err := scan.ReadBounded(fs.full, &fs.w.buf, size)
+	fs.src = b
+	return err
+}
+
+// blobKey is the file content's cache key, hashed only when first asked.
+func (fs *fileSearch) blobKey() (string, error) {
+	return fs.cache.KeyOf(fs.sc, fs.lang, func() ([]byte, error) {
+		err := fs.load()
+		return fs.src, err
+	})
+}
+
+func (fs *fileSearch) search(ctx context.Context) error {
+	f, res := fs.f, &fs.res
 	// What the file holds, from the scan cache when its size and
 	// modification time are those it was scanned with; else from reading it.
-	var src []byte
-	sc := known
-	var st os.FileInfo
-	var statErr error
-	load := func() error {
-		if src != nil {
-			return nil
-		}
-		size := int64(-1)
-		if st != nil {
-			size = st.Size()
-		} else if sc != nil {
-			size = sc.Size
-		}
-		b, err := scan.ReadBounded(full, buf, size)
-		src = b
-		return err
-	}
-	if sc == nil {
-		st, statErr = os.Lstat(full)
-		sc = ca.Scanned(f.Path, st, statErr)
-	}
-	if sc == nil {
-		if err := load(); err != nil {
-			res.warning = fileWarning(f.Path, err.Error())
-			return res
-		}
-		sc = scan.File(lang, f.Path, src)
+	if fs.sc == nil {
+		st, statErr := os.Lstat(fs.full)
 		if statErr == nil {
-			ca.PutScan(f.Path, st, sc)
+			fs.st = st
 		}
-		res.bytes = int64(len(src))
+		fs.sc = fs.cache.Scanned(f.Path, st, statErr)
+	}
+	if fs.sc == nil {
+		if err := fs.load(); err != nil {
+			return err
+		}
+		fs.sc = scan.File(fs.lang, f.Path, fs.src)
+		if fs.st != nil {
+			fs.cache.PutScan(f.Path, fs.st, fs.sc)
+		}
+		res.bytes = int64(len(fs.src))
 	} else {
-		res.bytes, res.scanHit = sc.Size, true
+		res.bytes, res.scanHit = fs.sc.Size, true
 	}
-	res.scan = sc
-	if sc.Skip {
-		return res // over the size limit, or generated
+	res.scan = fs.sc
+	if fs.sc.Skip {
+		return nil // over the size limit, or generated
 	}
-	blob := func() (string, error) {
-		return ca.KeyOf(sc, lang, func() ([]byte, error) {
-			err := load()
-			return src, err
-		})
-	}
-	if sc.Routable(f.Path, routeSegs) {
-		bk, err := blob()
-		if err != nil {
-			res.warning = fileWarning(f.Path, err.Error())
-			return res
-		}
-		key := "routes:" + f.Path + ":" + bk
-		if e := ca.Get(key); e != nil {
-			res.routes, res.mounts, res.cached = cache.FromCached(e.Routes, f.Path), e.Mounts, true
-		} else if err := load(); err == nil {
-			routes, mounts, err := p.Routes(ctx, lang, f.Path, src)
-			if err != nil {
-				res.warning = fileWarning(f.Path, err.Error())
-				return res
-			}
-			res.routes, res.mounts, res.parsed = routes, mounts, true
-			ca.Put(key, &cache.Entry{Routes: cache.ToCached(routes), Mounts: mounts, HasRoute: true})
+	if fs.sc.Routable(f.Path, fs.routeSegs) {
+		if err := fs.routes(ctx); err != nil {
+			return err
 		}
 	}
-	for rest := sc.Imports; rest != ""; {
+	for rest := fs.sc.Imports; rest != ""; {
 		var line string
 		line, rest, _ = strings.Cut(rest, "\n")
-		if name, mod, _ := strings.Cut(line, "\t"); wanted[name] != 0 {
+		if name, mod, _ := strings.Cut(line, "\t"); fs.wanted[name] != 0 {
 			if res.imports == nil {
 				res.imports = map[string]string{}
 			}
 			res.imports[name] = mod
 		}
 	}
-	names := scan.Definable(sc.Tokens, wanted)
+	names := scan.Definable(fs.sc.Tokens, fs.wanted)
 	for n := range names {
-		if qs, ok := restrict[n]; ok {
+		if qs, ok := fs.restrict[n]; ok {
 			in := false
 			for _, q := range qs {
 				in = in || InModule(f.Path, q)
@@ -131,59 +161,82 @@ func searchFile(ctx context.Context, p *extract.Parser, buf *[]byte, ca *cache.C
 		}
 	}
 	if len(names) == 0 {
-		return res
+		return nil
 	}
 	// The definitions of the file's top-level statements that mention a
 	// found name (or a name wanted anywhere) are extracted, and cached by
 	// content and the names searched for; the ones named by a found name, or holding
 	// a wanted member (an enum value inside a line the scan reads only the
 	// start of), are kept. A whole-file extraction in the cache serves too.
-	keep := func(n string) bool { return names[n] || wanted[n] == scan.WantAny }
-	bk, err := blob()
+	keep := func(n string) bool { return names[n] || fs.wanted[n] == scan.WantAny }
+	all, err := fs.extractFocused(ctx, names)
 	if err != nil {
-		res.warning = fileWarning(f.Path, err.Error())
-		return res
-	}
-	all, err := extractFocused(ctx, p, ca, bk, lang, f.Path, load, &src, names, focus, &res)
-	if err != nil {
-		res.warning = fileWarning(f.Path, err.Error())
-		return res
+		return err
 	}
 	for i := range all {
 		if extract.Keep(&all[i], keep) {
 			res.defs = append(res.defs, all[i])
 		}
 	}
-	return res
+	return nil
 }
 
-// extractFocused returns the definitions of the statements of a file that
-// can define names (see extract.Focus), from the cache when it holds them:
-// a whole-file extraction, or a focused one that covered this search (the
-// same names, known without reading the file) or these statements. A new
-// focused parse covers the statements of earlier searches too, so that a
-// file's entry grows towards what specs ask of it.
-func extractFocused(ctx context.Context, p *extract.Parser, ca *cache.Cache, key string, lang *extract.Language, path string,
-	load func() error, src *[]byte, names map[string]bool, focus *focusWords, res *fileResult) ([]extract.Definition, error) {
+// routes extracts the file's route registrations, from the cache when it
+// holds them for this content at this path.
+func (fs *fileSearch) routes(ctx context.Context) error {
+	bk, err := fs.blobKey()
+	if err != nil {
+		return err
+	}
+	res, path := &fs.res, fs.f.Path
+	key := "routes:" + path + ":" + bk
+	if e := fs.cache.Get(key); e != nil {
+		res.routes, res.mounts, res.cached = cache.FromCached(e.Routes, path), e.Mounts, true
+		return nil
+	}
+	if fs.load() != nil {
+		return nil
+	}
+	routes, mounts, err := fs.w.parser.Routes(ctx, fs.lang, path, fs.src)
+	if err != nil {
+		return err
+	}
+	res.routes, res.mounts, res.parsed = routes, mounts, true
+	fs.cache.Put(key, &cache.Entry{Routes: cache.ToCached(routes), Mounts: mounts, HasRoute: true})
+	return nil
+}
+
+// extractFocused returns the definitions of the statements of the file
+// that can define names (see extract.Focus), from the cache when it holds
+// them: a whole-file extraction, or a focused one that covered this search
+// (the same names, known without reading the file) or these statements. A
+// new focused parse covers the statements of earlier searches too, so that
+// a file's entry grows towards what specs ask of it.
+func (fs *fileSearch) extractFocused(ctx context.Context, names map[string]bool) ([]extract.Definition, error) {
+	key, err := fs.blobKey()
+	if err != nil {
+		return nil, err
+	}
+	ca, path, res := fs.cache, fs.f.Path, &fs.res
 	if e := ca.Get(key); e != nil && e.HasDefs {
 		res.cached = true
 		return cache.FromCached(e.Defs, path), nil
 	}
 	fkey := key + "|focus"
-	search := strings.Join(slices.Sorted(maps.Keys(names)), ",") + "|" + focus.sig
+	search := strings.Join(slices.Sorted(maps.Keys(names)), ",") + "|" + fs.focus.sig
 	old := ca.Get(fkey)
 	if old != nil && slices.Contains(old.Covers, search) {
 		res.cached = true
 		return cache.FromCached(old.Defs, path), nil
 	}
-	if err := load(); err != nil {
+	if err := fs.load(); err != nil {
 		return nil, err
 	}
 	covers := []string{search}
 	if old != nil {
 		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, cache.MaxCovers)]
 	}
-	spans, ok := extract.Focus(lang, *src, focus.mentioner(names, lang))
+	spans, ok := extract.Focus(fs.lang, fs.src, fs.focus.mentioner(names, fs.lang))
 	if ok && old != nil {
 		if extract.Covers(old.Spans, spans) {
 			ca.Put(fkey, &cache.Entry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers})
@@ -192,7 +245,7 @@ func extractFocused(ctx context.Context, p *extract.Parser, ca *cache.Cache, key
 		}
 		spans = extract.Union(old.Spans, spans)
 	}
-	defs, whole, err := p.DefinitionsIn(ctx, lang, path, *src, spans)
+	defs, whole, err := fs.w.parser.DefinitionsIn(ctx, fs.lang, path, fs.src, spans)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +297,3 @@ func (fw *focusWords) mentioner(names map[string]bool, lang *extract.Language) f
 		return names[string(w)] || fw.any[string(w)] || python && fw.models[strings.ToLower(string(w))]
 	}
 }
-
-// ExtractHook, when set (by tests), runs before each file is searched:
-// it is how a test makes one file's extraction panic.
-var ExtractHook func(rel string)

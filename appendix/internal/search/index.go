@@ -52,21 +52,30 @@ type Index struct {
 	Members  map[string][]*extract.Definition // type-like definitions by member name
 	Warnings []Warning
 	Stats    Stats
-	cache    *cache.Cache           // extraction results by content; nil: no cache
+	cache    *cache.Cache // extraction results by content; nil: no cache
+	opt      Options
 	scans    map[string]*scan.Entry // this run's scans, by path: later passes read no file
 	tests    []gitinfo.File         // the walked test files, once computed
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
 }
 
-// ShuffleHook lets a test permute the walk's order, to prove that the
-// output does not depend on it.
-var ShuffleHook func([]gitinfo.File)
+// Options are what a search is run with besides the spec's references.
+type Options struct {
+	Cache *cache.Cache // extractions and scans of earlier runs; nil: none
+	// Shuffle, when set, permutes the walked files before the search:
+	// tests prove with it that the output does not depend on walk order.
+	Shuffle func([]gitinfo.File)
+	// BeforeFile, when set, runs before each file is searched: tests make
+	// one file's extraction panic with it.
+	BeforeFile func(path string)
+}
 
 // Run walks the repository, finds the files that may define a wanted
 // name in one pass over their contents, and parses only those, on every
 // core, with one parser per worker.
-func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, ca *cache.Cache) (*Index, error) {
+func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) (*Index, error) {
+	ca := opt.Cache
 	t0 := time.Now()
 	if ca != nil {
 		repo.Listings = ca
@@ -76,12 +85,12 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, ca *cache.Cac
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", repo.Root, err)
 	}
-	if ShuffleHook != nil {
-		ShuffleHook(files)
+	if opt.Shuffle != nil {
+		opt.Shuffle(files)
 	}
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
-		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{}, cache: ca,
+		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{}, cache: ca, opt: opt,
 		scans: map[string]*scan.Entry{}}
 	ix.Stats.FilesWalked = len(files)
 	ix.Stats.Walk = time.Since(t0)
@@ -123,7 +132,8 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 	}
 	results := make([]fileResult, len(todo))
-	focus := newFocusWords(wanted, ix.dirNames())
+	ps := &pass{root: root, cache: ix.cache, wanted: wanted, focus: newFocusWords(wanted, ix.dirNames()), restrict: ix.restrict,
+		routeSegs: routeSegs, before: ix.opt.BeforeFile}
 	// Most files cost a stat and a cache lookup, system calls that overlap
 	// well: more workers than cores keep both cores busy.
 	workers := min(max(runtime.GOMAXPROCS(0), 6), max(1, len(todo)))
@@ -134,9 +144,8 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := extract.NewParser()
-			defer p.Close()
-			buf := make([]byte, 0, 64<<10)
+			w := &worker{parser: extract.NewParser(), buf: make([]byte, 0, 64<<10)}
+			defer w.parser.Close()
 			for {
 				mu.Lock()
 				k := next
@@ -146,7 +155,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 					return
 				}
 				f := ix.Files[todo[k]]
-				results[k] = searchFile(ctx, p, &buf, ix.cache, ix.scans[f.Path], root, f, wanted, focus, ix.restrict, routeSegs)
+				results[k] = ps.file(ctx, w, f, ix.scans[f.Path])
 			}
 		}()
 	}
