@@ -313,6 +313,9 @@ func TestBudgetLeavesNoRoomUnused(t *testing.T) {
 			t.Fatal(err)
 		}
 		doc := res.Doc
+		if got, want := doc.Lines(), strings.Count(doc.Markdown(), "\n"); got != want {
+			t.Fatalf("budget %d: the line costs add up to %d lines, the markdown has %d", budget, got, want)
+		}
 		if doc.Lines() > budget {
 			t.Fatalf("budget %d: %d lines", budget, doc.Lines())
 		}

@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,6 +134,15 @@ func TestGolden(t *testing.T) {
 				}
 			}
 			checkBudget(t, md, f.args)
+			var doc struct {
+				Budget struct{ Used int } `json:"budget"`
+			}
+			if err := json.Unmarshal([]byte(js), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if used := appendixLines(md); doc.Budget.Used != used && !slices.Contains(f.args, "--appendix-only") {
+				t.Errorf("JSON budget.used is %d, the markdown appendix has %d lines", doc.Budget.Used, used)
+			}
 		})
 	}
 }

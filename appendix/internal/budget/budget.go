@@ -6,69 +6,121 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// Fit makes the rendered appendix fit doc.Budget lines, as protocol
-// section 5 orders it: with artifacts already in priority order, trim
-// signatures to their first line, then cut types to the fields the spec
-// mentions, lowest priority first, then drop the lowest-priority artifacts.
-// It returns the dropped artifacts.
+// Fit makes the rendered appendix fit doc.Budget lines. With the artifacts
+// already in priority order, it drops the architecture excerpt first (the
+// types and signatures tell the story), then trims signatures to their
+// declaring lines, then cuts types to the members the spec mentions and,
+// last, enums to the values it names, lowest priority first; only then
+// does it drop the lowest-priority artifacts. Every decision reads the
+// line cost render reports for the artifact in its new variant; nothing
+// is rendered whole. It returns the dropped artifacts.
 func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
 	doc.CapGaps()
 	for _, a := range doc.Artifacts {
 		a.Snapshot()
 	}
+	s := newSheet(doc)
 	var dropped []*artifact.Artifact
-	defer func() { restore(doc) }()
-	if doc.Lines() <= doc.Budget {
+	defer s.restore()
+	if s.fits() {
 		return dropped
 	}
-	// The architecture excerpt is the first thing to go (protocol section
-	// 5, step 4; the types and signatures tell the story).
-	for i := len(doc.Artifacts) - 1; i >= 0 && doc.Lines() > doc.Budget; i-- {
+	for i := len(doc.Artifacts) - 1; i >= 0 && !s.fits(); i-- {
 		if a := doc.Artifacts[i]; a.Kind == extract.KindArchitecture {
-			dropped = append(dropped, a)
-			doc.DroppedCount += len(a.SelectedBy)
-			doc.Artifacts = append(doc.Artifacts[:i:i], doc.Artifacts[i+1:]...)
+			dropped = append(dropped, s.drop(i))
 		}
 	}
-	if doc.Lines() <= doc.Budget {
+	if s.fits() {
 		return dropped
 	}
-	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
-		if artifact.TrimSignature(doc.Artifacts[i]) && doc.Lines() <= doc.Budget {
-			return dropped
+	trims := []func(a *artifact.Artifact) bool{
+		artifact.TrimSignature,
+		func(a *artifact.Artifact) bool { return artifact.TrimFields(a, words, false) },
+		// Enums keep every value while anything else can give way.
+		func(a *artifact.Artifact) bool { return artifact.TrimFields(a, words, true) },
+	}
+	for _, trim := range trims {
+		for i := len(doc.Artifacts) - 1; i >= 0; i-- {
+			if s.apply(doc.Artifacts[i], trim) && s.fits() {
+				return dropped
+			}
 		}
 	}
-	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
-		if artifact.TrimFields(doc.Artifacts[i], words, false) && doc.Lines() <= doc.Budget {
-			return dropped
-		}
+	for len(doc.Artifacts) > 0 && !s.fits() {
+		dropped = append(dropped, s.drop(len(doc.Artifacts)-1))
 	}
-	// Enums keep every value while anything else can give way; before an
-	// enum is dropped, it is cut to the values the spec names.
-	for i := len(doc.Artifacts) - 1; i >= 0; i-- {
-		if artifact.TrimFields(doc.Artifacts[i], words, true) && doc.Lines() <= doc.Budget {
-			return dropped
-		}
-	}
-	for len(doc.Artifacts) > 0 && doc.Lines() > doc.Budget {
-		n := len(doc.Artifacts) - 1
-		dropped = append(dropped, doc.Artifacts[n])
-		doc.DroppedCount += len(doc.Artifacts[n].SelectedBy)
-		doc.Artifacts = doc.Artifacts[:n]
-	}
-	if doc.Lines() > doc.Budget {
+	if !s.fits() {
 		doc.HideGaps() // the gaps stay in JSON and on stderr
 	}
 	return dropped
 }
 
+// sheet keeps the document's line count as the frame's lines plus each
+// artifact's, updated from one artifact's cost at a time.
+type sheet struct {
+	doc   *render.Document
+	frame int                        // lines outside the artifacts
+	arts  int                        // lines of the artifacts, as they stand
+	cost  map[*artifact.Artifact]int // each artifact's lines, as they stand
+}
+
+func newSheet(doc *render.Document) *sheet {
+	s := &sheet{doc: doc, frame: doc.FrameLines(), cost: map[*artifact.Artifact]int{}}
+	for _, a := range doc.Artifacts {
+		c := render.ArtifactLines(a)
+		s.cost[a] = c
+		s.arts += c
+	}
+	return s
+}
+
+func (s *sheet) lines() int { return s.frame + s.arts }
+
+func (s *sheet) fits() bool { return s.lines() <= s.doc.Budget }
+
+// remeasure takes an artifact's cost again after it changed.
+func (s *sheet) remeasure(a *artifact.Artifact) {
+	c := render.ArtifactLines(a)
+	s.arts += c - s.cost[a]
+	s.cost[a] = c
+}
+
+// apply trims one artifact and reports whether the trim changed it.
+func (s *sheet) apply(a *artifact.Artifact, trim func(*artifact.Artifact) bool) bool {
+	if !trim(a) {
+		return false
+	}
+	s.remeasure(a)
+	return true
+}
+
+// drop removes the artifact at i; the frame changes with it (the count of
+// references left out, the uncommitted-change notes of shown files).
+func (s *sheet) drop(i int) *artifact.Artifact {
+	doc := s.doc
+	a := doc.Artifacts[i]
+	doc.DroppedCount += len(a.SelectedBy)
+	doc.Artifacts = append(doc.Artifacts[:i:i], doc.Artifacts[i+1:]...)
+	s.arts -= s.cost[a]
+	delete(s.cost, a)
+	s.frame = doc.FrameLines()
+	return a
+}
+
 // restore gives trimmed artifacts back their full text, highest priority
 // first, wherever the budget still has room: the trims ran lowest priority
 // first and could not know how much later trims and drops would free.
-func restore(doc *render.Document) {
-	for _, a := range doc.Artifacts {
-		if undo, ok := a.Untrim(); ok && doc.Lines() > doc.Budget {
+func (s *sheet) restore() {
+	s.frame = s.doc.FrameLines() // the gap lists may have been hidden
+	for _, a := range s.doc.Artifacts {
+		undo, ok := a.Untrim()
+		if !ok {
+			continue
+		}
+		s.remeasure(a)
+		if !s.fits() {
 			undo()
+			s.remeasure(a)
 		}
 	}
 }

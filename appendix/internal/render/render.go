@@ -93,17 +93,65 @@ func (d *Document) Label() {
 	}
 }
 
-// Lines counts the lines of the rendered appendix.
-func (d *Document) Lines() int { return strings.Count(d.Markdown(), "\n") }
+// Lines is the markdown's line count: the frame's lines and each
+// artifact's, as they stand. Nothing is rendered but the gap lists and one
+// artifact at a time.
+func (d *Document) Lines() int {
+	n := d.FrameLines()
+	for _, a := range d.Artifacts {
+		n += ArtifactLines(a)
+	}
+	return n
+}
+
+// headerLines is the header's fixed part: the rule, the heading, two
+// lines of guidance, the timestamp and provenance, the token count.
+const headerLines = 8
+
+// FrameLines is the lines of everything but the artifacts: the header and
+// its notes (references left out, uncommitted changes in shown files,
+// reused artifacts) and the gap lists.
+func (d *Document) FrameLines() int {
+	n := headerLines + len(d.ShownDirty())
+	if d.DroppedCount > 0 {
+		n++
+	}
+	if len(d.Reused) > 0 {
+		n += 1 + len(d.Reused)
+	}
+	var b strings.Builder
+	d.writeGaps(&b)
+	return n + strings.Count(b.String(), "\n")
+}
+
+// ArtifactLines is the lines one artifact takes in the markdown, in the
+// variant it stands in: full, cut to the members the spec names, or cut
+// to its signature.
+func ArtifactLines(a *artifact.Artifact) int {
+	var b strings.Builder
+	writeArtifact(&b, a)
+	return strings.Count(b.String(), "\n")
+}
 
 // Markdown renders the appendix, from its "---" line to the end.
 func (d *Document) Markdown() string {
 	d.Label()
 	var b strings.Builder
-	fmt.Fprintf(&b, "---\n\n## APPENDIX: Codebase Context (Round %d)\n\n", d.Round)
+	d.writeHeader(&b)
+	for _, a := range d.Artifacts {
+		writeArtifact(&b, a)
+	}
+	d.writeGaps(&b)
+	return b.String()
+}
+
+// writeHeader writes the header: headerLines lines and the notes
+// FrameLines counts.
+func (d *Document) writeHeader(b *strings.Builder) {
+	fmt.Fprintf(b, "---\n\n## APPENDIX: Codebase Context (Round %d)\n\n", d.Round)
 	b.WriteString("> This appendix contains real code artifacts extracted from the codebase.\n")
 	b.WriteString("> Use these to validate the spec's claims against what actually exists.\n")
-	fmt.Fprintf(&b, "> Extraction timestamp: %s | %s\n", d.ExtractedAt.UTC().Format(time.RFC3339), d.Provenance())
+	fmt.Fprintf(b, "> Extraction timestamp: %s | %s\n", d.ExtractedAt.UTC().Format(time.RFC3339), d.Provenance())
 	total, parts := 0, make([]string, 0, len(d.Artifacts))
 	for _, a := range d.Artifacts {
 		t := a.Tokens()
@@ -111,7 +159,7 @@ func (d *Document) Markdown() string {
 		parts = append(parts, fmt.Sprintf("%s: %s", a.Label, naming.Thousands(t)))
 	}
 	if len(parts) > 0 {
-		fmt.Fprintf(&b, "> Context tokens: ~%s (%s)\n", naming.Thousands(total), strings.Join(parts, ", "))
+		fmt.Fprintf(b, "> Context tokens: ~%s (%s)\n", naming.Thousands(total), strings.Join(parts, ", "))
 	} else if len(d.Reused) > 0 {
 		b.WriteString("> Context tokens: ~0 (every artifact is reused from an earlier round)\n")
 	} else if d.DroppedCount == 0 {
@@ -120,70 +168,75 @@ func (d *Document) Markdown() string {
 		b.WriteString("> Context tokens: ~0\n")
 	}
 	if d.DroppedCount > 0 {
-		fmt.Fprintf(&b, "> Left out to fit the %d-line budget: %d %s (listed in --format json).\n", d.Budget, d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
+		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %d %s (listed in --format json).\n", d.Budget, d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.ShownDirty() {
-		fmt.Fprintf(&b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
+		fmt.Fprintf(b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
 	}
 	if len(d.Reused) > 0 {
 		b.WriteByte('\n')
 		for _, r := range d.Reused {
-			fmt.Fprintf(&b, "%s (reused from Round %d, no relevant changes)\n", r.Label, r.Round)
+			fmt.Fprintf(b, "%s (reused from Round %d, no relevant changes)\n", r.Label, r.Round)
 		}
 	}
-	for _, a := range d.Artifacts {
-		if a.Kind == extract.KindTestFiles {
-			fmt.Fprintf(&b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
-		} else {
-			fmt.Fprintf(&b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.LineRange())
-		}
-		for _, n := range a.Notes {
-			fmt.Fprintf(&b, "> %s\n", n)
-		}
-		if len(a.Notes) > 0 {
-			b.WriteByte('\n')
-		}
-		if a.ContextFile != "" {
-			b.WriteString(a.Pointer() + "\n")
-			if a.PointerOnly {
-				continue
-			}
-			b.WriteByte('\n')
-		}
-		fence := "```"
-		for strings.Contains(a.Text(), fence) {
-			fence += "`"
-		}
-		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, a.Lang.Fence, a.Text(), fence)
+}
+
+// writeArtifact writes one artifact's section.
+func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
+	if a.Kind == extract.KindTestFiles {
+		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
+	} else {
+		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.LineRange())
 	}
+	for _, n := range a.Notes {
+		fmt.Fprintf(b, "> %s\n", n)
+	}
+	if len(a.Notes) > 0 {
+		b.WriteByte('\n')
+	}
+	if a.ContextFile != "" {
+		b.WriteString(a.Pointer() + "\n")
+		if a.PointerOnly {
+			return
+		}
+		b.WriteByte('\n')
+	}
+	fence := "```"
+	for strings.Contains(a.Text(), fence) {
+		fence += "`"
+	}
+	fmt.Fprintf(b, "%s%s\n%s\n%s\n", fence, a.Lang.Fence, a.Text(), fence)
+}
+
+// writeGaps writes the gap lists.
+func (d *Document) writeGaps(b *strings.Builder) {
 	if (len(d.Gaps) > 0 || len(d.Submodules) > 0) && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
 		for _, g := range d.Gaps[:d.gapsShown] {
 			if g.SpecLine == 0 {
 				r, size := utf8.DecodeRuneInString(g.Ref)
-				fmt.Fprintf(&b, "- %s: %s\n", string(unicode.ToUpper(r))+g.Ref[size:], g.Hint) // "Tests: ..."
+				fmt.Fprintf(b, "- %s: %s\n", string(unicode.ToUpper(r))+g.Ref[size:], g.Hint) // "Tests: ..."
 				continue
 			}
-			fmt.Fprintf(&b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
+			fmt.Fprintf(b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
 		}
 		if rest := len(d.Gaps) - d.gapsShown; rest > 0 {
-			fmt.Fprintf(&b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, naming.Plural(rest, "reference", "references"))
+			fmt.Fprintf(b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, naming.Plural(rest, "reference", "references"))
 		}
 		for i, s := range d.Submodules {
 			if i == maxSubmoduleGaps && len(d.Submodules) > maxSubmoduleGaps+1 {
-				fmt.Fprintf(&b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(d.Submodules)-i)
+				fmt.Fprintf(b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(d.Submodules)-i)
 				break
 			}
-			fmt.Fprintf(&b, "- `%s`: git submodule (a nested repository), not entered: nothing inside it is searched\n", s)
+			fmt.Fprintf(b, "- `%s`: git submodule (a nested repository), not entered: nothing inside it is searched\n", s)
 		}
 	}
 	if len(d.AuditGaps) > 0 && !d.hideGaps {
 		b.WriteString("\n### Context Gaps (from audit)\n\n")
 		for _, g := range d.AuditGaps {
-			fmt.Fprintf(&b, "- %s\n", g)
+			fmt.Fprintf(b, "- %s\n", g)
 		}
 	}
-	return b.String()
 }
 
 // ShownDirty lists the dirty files that an artifact still shows.
