@@ -167,7 +167,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	sp = &sel
 	ca := cfg.Cache
 	if ca == nil && !cfg.NoCache {
-		ca = cache.Load(repo.Root, Version)
+		ca = cache.Load(repo.Root, buildID())
 		ca.Run++
 	}
 	ix, err = search.Run(ctx, repo, sp.Refs, search.Options{Cache: ca, Shuffle: cfg.Shuffle, BeforeFile: cfg.BeforeFile})
@@ -279,6 +279,3 @@ func submoduleGaps(gaps []Gap, subs []string) []string {
 	}
 	return rest
 }
-
-// Version is set at build time with -ldflags "-X ...appendix.Version=v1.2.3".
-var Version = "dev"
