@@ -4,10 +4,9 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
-// A tree-sitter query is compiled against its grammar on first use: 6-9
-// ms each for the TypeScript and TSX grammars, 30-45 ms of a cold run on
-// a TypeScript monorepo, and more than a focused parse of the files
-// costs. So the definitions are found by walking the tree with the
+// A tree-sitter query is compiled against its grammar on first use, and
+// for the TypeScript and TSX grammars that costs more than a focused parse
+// of the files a cold run reads (BenchmarkRealRepo). So the definitions are found by walking the tree with the
 // patterns of each language's query written out in Go, as its Matcher
 // (the tests run each query over the same trees and require the same
 // matches, in the same order).

@@ -42,7 +42,8 @@ import (
 	"github.com/appendix-dev/appendix/inventory"
 )
 
-// Token budgets of a briefing (issue 5).
+// Token budgets of a briefing: the shared base, and the lines one item
+// shows before it is cut.
 const (
 	baseMinTokens = 600
 	BaseMaxTokens = 1000

@@ -53,7 +53,7 @@ const (
 	supConcurrency   = "concurrency"
 )
 
-// DefaultProfiles is the built-in table (issue 5).
+// DefaultProfiles is the built-in table of gauntlet adversaries.
 var DefaultProfiles = []Profile{
 	{"PARA", "paranoid_security", []string{supAuth, supValidation, supManifests, supRoutes}, []string{supMarkers, supArchitecture}, 350, "auth"},
 	{"BURN", "burned_oncall", []string{supExternalCalls, supRetries, supMonitoring}, []string{supADRs, supNaming}, 280, "whole"},

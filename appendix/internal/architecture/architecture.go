@@ -20,8 +20,8 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// maxArchLines is the longest architecture excerpt shown (protocol
-// section 6: an overview over 40 lines gives only its relevant subsection).
+// maxArchLines is the longest architecture excerpt shown: an overview over
+// it gives only its relevant subsection.
 const maxArchLines = 40
 
 var (
@@ -96,9 +96,9 @@ func Artifacts(root string, round int, sp *spec.Spec, arts []*artifact.Artifact)
 	return out
 }
 
-// archCalledFor follows protocol section 6: include the overview for a new
-// component touching several existing ones or a change of data flow, not
-// for a spec that modifies one isolated component.
+// archCalledFor says whether the overview belongs in the appendix: for a
+// new component touching several existing ones or a change of data flow,
+// not for a spec that modifies one isolated component.
 func archCalledFor(sp *spec.Spec, arts []*artifact.Artifact) bool {
 	dirs := map[string]bool{}
 	modDirs := map[string]bool{}

@@ -284,8 +284,9 @@ func family(k extract.Kind) int {
 
 func sameFamily(a, b extract.Kind) bool { return family(a) != 0 && family(a) == family(b) }
 
-// guideline is the protocol's per-kind budget guideline (section 5): past
-// it, further artifacts of the kind rank below every artifact within it.
+// guideline is the per-kind budget guideline: at most so many artifacts
+// of a group (signatures, types, schemas, errors...); past it, further
+// artifacts of the kind rank below every artifact within it.
 func guideline(k extract.Kind) (group string, max int) {
 	switch k {
 	case extract.KindType, extract.KindInterface:

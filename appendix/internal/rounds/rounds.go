@@ -27,7 +27,7 @@ func textHash(a *artifact.Artifact) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// SelectRefs applies the round policy (protocol section 1) to the spec's
+// SelectRefs applies the round policy to the spec's
 // references: Round 1 keeps what the spec promises to keep compatible;
 // Round 4 and later keep what is new since the earlier rounds; --need
 // names are always kept. It returns why a round shows nothing.

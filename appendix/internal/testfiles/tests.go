@@ -21,7 +21,7 @@ import (
 )
 
 // WordsRe finds a spec that talks about testing: only then is the test
-// structure relevant (protocol section 2).
+// structure relevant.
 var WordsRe = regexp.MustCompile(`(?i)\b(?:tests?|testing|tested|coverage|unit[- ]tests?|integration[- ]tests?|e2e|test plan|test suite)\b`)
 
 var (
