@@ -562,7 +562,7 @@ func unwrapPath(err error) error {
 }
 
 // flagValueRe is pflag's message for a value that does not parse.
-var flagValueRe = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w)?(--[\w-]+)" flag: (.*)$`)
+var flagValueRe = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: (.*)$`)
 
 // flagError turns pflag's errors into one short line: "--round abc: want
 // a whole number" rather than strconv's wording.

@@ -471,3 +471,16 @@ func TestWarningDetails(t *testing.T) {
 		t.Fatalf("stderr lacks the warning line:\n%s", stderr)
 	}
 }
+
+// TestFlagErrorShorthand: a bad value for a flag that has a shorthand is
+// named by its long form, in plain words.
+func TestFlagErrorShorthand(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := Run(context.Background(), []string{"--help=maybe", "spec.md"}, strings.NewReader(""), &out, &errb, func(string) string { return "" })
+	if code != 2 {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	if want := "--help maybe: want true or false"; !strings.Contains(errb.String(), want) {
+		t.Fatalf("stderr %q lacks %q", errb.String(), want)
+	}
+}

@@ -118,6 +118,6 @@ func SignatureLine(d *extract.Definition) string {
 	}
 	s := strings.Join(parts, " ")
 	s = strings.ReplaceAll(s, "( ", "(")
-	s = strings.ReplaceAll(s, ")", ")")
+	s = strings.ReplaceAll(s, ", )", ")")
 	return strings.ReplaceAll(s, ",)", ")")
 }
