@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/brief"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/spf13/pflag"
+)
+
+// runBrief is "appendix brief [--adversaries CODES] [--out DIR] SPEC".
+func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := pflag.NewFlagSet("appendix brief", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	advs := fs.String("adversaries", "", "comma-separated codes or names (default: every gauntlet adversary)")
+	out := fs.String("out", ".adversarial-spec-gauntlet", "directory for briefing-<CODE>.md and briefings.json")
+	repoDir := fs.String("repo", "", "repository to extract from (default: the git work tree containing the current directory)")
+	now := fs.String("now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usageError{"brief: " + flagError(err)}
+	}
+	if *help {
+		fmt.Fprint(stdout, "Usage: appendix brief [flags] SPEC\n\nWrites one briefing per gauntlet adversary, ready for debate.py gauntlet.\n\nFlags:\n")
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return nil
+	}
+	o := Options{Now: *now, Round: 2, Budget: 200, Format: "markdown"}
+	cfg, specPath, err := o.validate(fs.Args(), getenv)
+	if err != nil {
+		return usageError{"brief: " + err.Error()}
+	}
+	if *repoDir == "" {
+		*repoDir = "."
+	}
+	repo, err := gitinfo.Open(*repoDir)
+	if err != nil {
+		return err
+	}
+	all, err := brief.LoadProfiles(repo.Root)
+	if err != nil {
+		return err
+	}
+	profiles, err := brief.SelectProfiles(all, *advs)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	name, src, err := readSpec(specPath, stdin)
+	if err != nil {
+		return err
+	}
+	zone, err := appendix.BlastZone(ctx, repo, spec.Parse(name, src), cfg.Now)
+	if err != nil {
+		return err
+	}
+	bs, head, err := brief.Brief(ctx, repo, zone, profiles, cfg.Now)
+	if err != nil {
+		return err
+	}
+	lines, err := brief.Write(*out, bs, head, cfg.Now)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stdout, l)
+	}
+	red := 0
+	for _, br := range bs {
+		red += br.Redactions
+	}
+	if red > 0 {
+		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in briefing snippets\n", red, naming.Plural(red, "literal", "literals"))
+	}
+	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), naming.Plural(len(bs), "briefing", "briefings"), *out)
+	return nil
+}

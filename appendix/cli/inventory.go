@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/audit"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/inventory"
+	"github.com/spf13/pflag"
+)
+
+// runInventory is "appendix inventory [flags] [SPEC]": the Context
+// Readiness Audit, written as ContextInventoryV1.
+func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := pflag.NewFlagSet("appendix inventory", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	repoDir := fs.String("repo", "", "repository to audit (default: the git work tree containing the current directory)")
+	file := fs.String("inventory", DefaultInventory, "inventory file, unless an adversarial-spec session is active")
+	format := fs.String("format", "text", "output: text (the audit summary) or json (the inventory)")
+	now := fs.String("now", "", "RFC 3339 audit timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usageError{"inventory: " + flagError(err)}
+	}
+	if *help {
+		fmt.Fprint(stdout, "Usage: appendix inventory [flags] [SPEC]\n\nRuns the Context Readiness Audit and writes ContextInventoryV1.\n\nFlags:\n")
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return nil
+	}
+	if *format != "text" && *format != "json" {
+		return usageError{fmt.Sprintf("inventory: --format %q: want text or json", *format)}
+	}
+	if fs.NArg() > 1 {
+		return usageError{"inventory: at most one SPEC"}
+	}
+	o := Options{Now: *now, Round: 2, Budget: 200, Format: "markdown"}
+	cfg, _, err := o.validate([]string{"-"}, getenv)
+	if err != nil {
+		return err
+	}
+	if *repoDir == "" {
+		*repoDir = "."
+	}
+	repo, err := gitinfo.Open(*repoDir)
+	if err != nil {
+		return err
+	}
+	var sp *spec.Spec
+	if fs.NArg() == 1 {
+		name, src, err := readSpec(fs.Arg(0), stdin)
+		if err != nil {
+			return err
+		}
+		sp = spec.Parse(name, src)
+	}
+	store, old, err := loadInventory(repo.Root, *file)
+	if err != nil {
+		return err // never overwrite an inventory or session file that cannot be read
+	}
+	var zone *appendix.Zone
+	if sp != nil {
+		if zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{}); err != nil {
+			return err
+		}
+	}
+	inv, all, err := audit.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		inv.Rounds = old.Rounds // the round history outlives a new audit
+		if old.GitHash != inv.GitHash && old.GitHash != "none" && inv.GitHash != "none" {
+			if changed, err := repo.ChangedFiles(old.GitHash, inv.GitHash); err == nil {
+				fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), old.GitHash)
+			}
+		}
+	}
+	if err := store.Save(inv); err != nil {
+		return err
+	}
+	where, _ := filepath.Rel(repo.Root, store.File)
+	if *format == "json" {
+		b, err := json.MarshalIndent(inv, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(append(b, '\n'))
+		return err
+	}
+	audit.Print(stdout, inv, all, filepath.ToSlash(where))
+	return nil
+}
+
+// loadInventory finds and reads the inventory. No inventory yet is not an
+// error; one that cannot be read is, and is then neither used nor
+// overwritten.
+func loadInventory(root, file string) (inventory.Store, *inventory.Inventory, error) {
+	store, err := inventory.Locate(root, file)
+	if err != nil {
+		return store, nil, err
+	}
+	inv, err := store.Load()
+	if errors.Is(err, inventory.ErrNone) {
+		return store, nil, nil
+	}
+	return store, inv, err
+}

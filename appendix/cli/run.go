@@ -1,0 +1,249 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+	"github.com/appendix-dev/appendix/appendix/internal/rounds"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/inventory"
+	"github.com/spf13/pflag"
+)
+
+// usageHead opens the main command's help; the flags follow.
+const usageHead = `appendix builds the Codebase Context appendix for a spec under debate.
+
+Usage:
+  appendix [flags] SPEC        SPEC is a file path, or - for standard input
+
+Flags:
+`
+
+// Options are the command-line flags.
+type Options struct {
+	Round        int
+	Repo         string
+	Budget       int
+	Format       string
+	AppendixOnly bool
+	Context      []string
+	Need         []string
+	Inventory    string
+	Now          string
+	Stats        bool
+	NoCache      bool
+	Version      bool
+	Help         bool
+}
+
+// Flags registers the options on fs.
+func (o *Options) Flags(fs *pflag.FlagSet) {
+	fs.IntVar(&o.Round, "round", 2, "debate round")
+	fs.StringVar(&o.Repo, "repo", "", "repository to extract from (default: the git work tree containing the current directory)")
+	fs.IntVar(&o.Budget, "budget", 200, "hard line budget for the appendix")
+	fs.StringVar(&o.Format, "format", "markdown", "output format: markdown or json")
+	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
+	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
+	fs.StringArrayVar(&o.Need, "need", nil, "from round 4: a name a concern must check against code (repeatable)")
+	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless an adversarial-spec session is active")
+	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
+	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
+	fs.BoolVar(&o.NoCache, "no-cache", false, "neither read nor write the extraction cache (.appendix/cache)")
+	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
+	fs.BoolVarP(&o.Help, "help", "h", false, "show this help")
+}
+
+// runAppendix is the main command: "appendix [flags] SPEC".
+func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	var o Options
+	fs := pflag.NewFlagSet("appendix", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return usageError{flagError(err) + " (see appendix --help)"}
+	}
+	if o.Help {
+		fs.SetOutput(stdout)
+		fmt.Fprint(stdout, usageHead)
+		fs.PrintDefaults()
+		return nil
+	}
+	if o.Version {
+		fmt.Fprintf(stdout, "appendix %s\n", appendix.Version)
+		return nil
+	}
+	cfg, specPath, err := o.validate(fs.Args(), getenv)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	name, src, err := readSpec(specPath, stdin)
+	if err != nil {
+		return err
+	}
+	repoDir := o.Repo
+	if repoDir == "" {
+		repoDir = "."
+	}
+	repo, err := gitinfo.Open(repoDir)
+	if err != nil {
+		return err
+	}
+	for _, c := range o.Context {
+		abs, err := filepath.Abs(c)
+		if err != nil {
+			return fmt.Errorf("--context %s: %w", c, err)
+		}
+		if _, err := os.Stat(abs); err != nil {
+			return fmt.Errorf("--context %s: %w", c, unwrapPath(err))
+		}
+		cfg.ContextFiles = append(cfg.ContextFiles, artifact.ContextFile{Name: filepath.ToSlash(c), Abs: abs})
+	}
+	cfg.Need, cfg.NoCache = o.Need, o.NoCache
+	store, inv, invErr := loadInventory(repo.Root, o.Inventory)
+	if inv != nil {
+		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
+	}
+	sp := spec.Parse(name, src)
+	tParse := time.Since(t0)
+	res, err := appendix.Build(ctx, repo, sp, cfg)
+	if err != nil {
+		return err
+	}
+	if invErr != nil {
+		res.Warnings = append(res.Warnings, appendix.Warning{Kind: appendix.WarnInventory, Msg: invErr.Error() + ": round history not used or updated"})
+	}
+	var out bytes.Buffer
+	switch {
+	case res.Skipped != "" && o.Format != "json":
+		if !o.AppendixOnly {
+			out.Write(src)
+		}
+	case o.Format == "json":
+		b, err := res.JSON()
+		if err != nil {
+			return err
+		}
+		out.Write(b)
+	case o.AppendixOnly:
+		out.WriteString(res.Doc.Markdown())
+	default:
+		out.Write(render.Attach(src, res.Doc.Markdown()))
+	}
+	if _, err := stdout.Write(out.Bytes()); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	if res.Skipped != "" {
+		fmt.Fprintf(stderr, "appendix: %s\n", res.Skipped)
+	}
+	printNotes(res, stderr)
+	if invErr == nil {
+		if inv == nil {
+			inv = &inventory.Inventory{AuditTimestamp: cfg.Now.Format(time.RFC3339), GitHash: res.Record.GitHash}
+			if inv.GitHash == "" {
+				inv.GitHash = "none"
+			}
+		}
+		inv.Rounds = rounds.With(inv.Rounds, res.Record)
+		if err := store.Save(inv); err != nil {
+			fmt.Fprintf(stderr, "appendix: warning: round history not saved: %v\n", err)
+		}
+	}
+	if o.Stats {
+		s := res.Stats
+		ms := func(d time.Duration) string { return d.Round(10 * time.Microsecond).String() }
+		fmt.Fprintf(stderr, "appendix: stats: walk %s (%d files), search %s (%d files, %d bytes, %d parsed, %d from cache, %d definitions, %d routes), resolve %s, render %s, spec %s, total %s\n",
+			ms(s.Walk), s.FilesWalked, ms(s.Search), s.FilesSearched, s.BytesSearched, s.FilesParsed, s.CacheHits, s.Definitions, s.Routes,
+			ms(s.Resolve), ms(s.Render), ms(tParse), ms(time.Since(t0)))
+	}
+	return nil
+}
+
+// printNotes prints the non-fatal findings to stderr, one line each.
+func printNotes(r *appendix.Result, stderr io.Writer) {
+	for _, w := range r.Warnings {
+		fmt.Fprintf(stderr, "appendix: warning: %s\n", w)
+	}
+	if r.Redactions > 0 {
+		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in snippets\n", r.Redactions, naming.Plural(r.Redactions, "literal", "literals"))
+	}
+	if len(r.Dropped) > 0 {
+		refs := make([]string, len(r.Dropped))
+		for i, d := range r.Dropped {
+			refs[i] = d.Ref
+		}
+		fmt.Fprintf(stderr, "appendix: dropped %d %s to stay within the %d-line budget: %s\n",
+			len(refs), naming.Plural(len(refs), "artifact", "artifacts"), r.Doc.Budget, strings.Join(refs, ", "))
+	}
+	if len(r.Unresolved) > 0 {
+		proposed := 0
+		for _, g := range r.Unresolved {
+			if g.Kind == appendix.GapNew {
+				proposed++
+			}
+		}
+		missing := len(r.Unresolved) - proposed
+		if missing > 0 {
+			fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",
+				missing, naming.Plural(missing, "reference", "references"))
+		}
+		if proposed > 0 {
+			fmt.Fprintf(stderr, "appendix: %d %s new in this spec, not in the repository yet (see Context Gaps)\n",
+				proposed, naming.Plural(proposed, "name", "names"))
+		}
+		if lines := r.Doc.Lines(); lines < 50 && missing > 0 && len(r.Dropped) == 0 && r.Doc.Budget >= 50 {
+			fmt.Fprintf(stderr, "appendix: the appendix has %d lines while references stayed unresolved: it may be under-extracted\n", lines)
+		}
+	}
+}
+
+// validate checks flag values and the positional argument.
+func (o *Options) validate(args []string, getenv func(string) string) (appendix.Config, string, error) {
+	var cfg appendix.Config
+	switch {
+	case len(args) == 0:
+		return cfg, "", usageError{"missing SPEC: give a spec file, or - for standard input (see appendix --help)"}
+	case len(args) > 1:
+		return cfg, "", usageError{fmt.Sprintf("one SPEC expected, got %d: %s", len(args), strings.Join(args, " "))}
+	case o.Round < 1:
+		return cfg, "", usageError{fmt.Sprintf("--round %d: rounds start at 1", o.Round)}
+	case o.Budget < minBudget:
+		return cfg, "", usageError{fmt.Sprintf("--budget %d: the appendix needs at least %d lines", o.Budget, minBudget)}
+	case o.Format != "markdown" && o.Format != "json":
+		return cfg, "", usageError{fmt.Sprintf("--format %q: want markdown or json", o.Format)}
+	}
+	cfg.Round, cfg.Budget = o.Round, o.Budget
+	switch {
+	case o.Now != "":
+		t, err := time.Parse(time.RFC3339, o.Now)
+		if err != nil {
+			return cfg, "", usageError{fmt.Sprintf("--now %q: not an RFC 3339 time (like 2026-01-02T15:04:05Z)", o.Now)}
+		}
+		cfg.Now = t.UTC()
+	case getenv("SOURCE_DATE_EPOCH") != "":
+		sec, err := strconv.ParseInt(getenv("SOURCE_DATE_EPOCH"), 10, 64)
+		if err != nil {
+			return cfg, "", usageError{fmt.Sprintf("SOURCE_DATE_EPOCH=%q: not a number of seconds", getenv("SOURCE_DATE_EPOCH"))}
+		}
+		cfg.Now = time.Unix(sec, 0).UTC()
+	default:
+		cfg.Now = time.Now().UTC().Truncate(time.Second)
+	}
+	return cfg, args[0], nil
+}
+
+// minBudget is the smallest budget that holds the appendix header, with
+// its line saying what the budget left out.
+const minBudget = 9
