@@ -115,16 +115,26 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("json: exit %d", code)
 			}
 			got := map[string]string{"want.md": md, "want.json": js, "want.stderr": stderr}
+			for name, stage := range stageSections {
+				if _, ok := f.want(name); ok {
+					got[name] = stage(t, f, dir)
+				}
+			}
 			if *update {
-				for _, n := range []string{"want.md", "want.json", "want.stderr"} {
-					f.set(n, got[n])
+				for _, n := range []string{"want.md", "want.json", "want.stderr", "want.refs", "want.resolve"} {
+					if _, ok := got[n]; ok {
+						f.set(n, got[n])
+					}
 				}
 				if err := os.WriteFile(p, txtar.Format(f.arch), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			for _, n := range []string{"want.md", "want.json", "want.stderr"} {
+			for _, n := range []string{"want.md", "want.json", "want.stderr", "want.refs", "want.resolve"} {
+				if _, staged := stageSections[n]; staged && got[n] == "" {
+					continue
+				}
 				want, ok := f.want(n)
 				if !ok {
 					t.Fatalf("no %s section: run go test ./appendix/cli -run TestGolden -update", n)
