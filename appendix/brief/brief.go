@@ -406,7 +406,7 @@ func readLines(root, rel string) []string {
 func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string {
 	var out []string
 	for _, f := range dedupe(files) {
-		if lang.ForPath(f) == nil || scan.SecretName(f) {
+		if lang.ForPath(f) == nil || b.ix.Class(f).Secret {
 			continue
 		}
 		for i, l := range readLines(b.repo.Root, f) {

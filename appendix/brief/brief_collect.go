@@ -67,10 +67,10 @@ func hasWord(set map[string]bool) func(string) bool {
 }
 
 // nonTest drops test files: a briefing shows the code, not its tests.
-func nonTest(files []string) []string {
+func (b *briefer) nonTest(files []string) []string {
 	var out []string
 	for _, f := range files {
-		if !scan.TestFile(f) {
+		if !b.ix.Class(f).Test {
 			out = append(out, f)
 		}
 	}
@@ -153,9 +153,9 @@ func (b *briefer) collect(kind string) []briefItem {
 	root := b.repo.Root
 	switch kind {
 	case supAuth:
-		items = defItems(kind, b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 6))
 	case supValidation:
-		items = defItems(kind, b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
 	case supManifests, supFrameworks:
 		items = b.manifestItems(kind)
 	case supRoutes:
@@ -190,7 +190,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !scan.TestFile(f) && (len(langs) == 0 || langs[scan.BaseLang(l.Name)]) {
+			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !b.ix.Class(f).Test && (len(langs) == 0 || langs[scan.BaseLang(l.Name)]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -302,7 +302,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supConcurrency:
 		// The blast zone's directories first, then the rest of the code:
 		// the pool a spec's jobs will run on is often elsewhere.
-		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), nonTest(b.files)...), concurrencyRe, 15), 15)
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.nonTest(b.files)...), concurrencyRe, 15), 15)
 	}
 	redactItems(items)
 	b.items[kind] = items
@@ -326,7 +326,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 	re := regexp.MustCompile(`(?i)(` + strings.Join(dedupe(tails), "|") + `)`)
 	var files []string
 	for _, f := range b.files {
-		if !scan.TestFile(f) {
+		if !b.ix.Class(f).Test {
 			files = append(files, f)
 		}
 	}

@@ -26,6 +26,7 @@ type Choice struct {
 
 // A Ranker holds what the whole spec says about where its code lives.
 type Ranker struct {
+	ix      *search.Index
 	amends  map[string][]string // the index's ALTER TABLE files, by table key
 	paths   []string            // paths the spec names that exist
 	quals   map[string]bool     // packages and directories the spec names
@@ -34,7 +35,7 @@ type Ranker struct {
 
 // New reads the spec for where its code lives.
 func New(sp *spec.Spec, ix *search.Index) *Ranker {
-	c := &Ranker{quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends}
+	c := &Ranker{ix: ix, quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends}
 	for _, r := range sp.Refs {
 		switch {
 		case r.IsPath:

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
@@ -61,7 +60,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
 			s.add("route-method", WeightRouteMethod, "") // a registration for the very method the spec names ranks first
 		}
-		if scan.TestFile(d.Path) {
+		if c.ix.Class(d.Path).Test {
 			s.add("test-file", WeightRouteTest, "")
 		}
 		c.affinity(&s, d)

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
-	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
@@ -112,7 +111,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
 	if tableish && (path.Base(d.Path) == "models.py" || strings.Contains(d.Path, "/models/")) {
 		s.add("model-file", WeightModelFile, "a table is a model before it is an admin, form or serializer class")
 	}
-	if scan.TestFile(d.Path) {
+	if c.ix.Class(d.Path).Test {
 		s.add("test-file", WeightTestFile, "the others are in test files")
 	}
 	if d.Container != "" && !qualified {

@@ -63,10 +63,10 @@ type fileSearch struct {
 	res  fileResult
 }
 
-// file searches one file; known is its scan from an earlier pass of this
-// run, or nil.
-func (ps *pass) file(ctx context.Context, w *worker, f gitinfo.File, known *scan.Entry) (res fileResult) {
-	fs := &fileSearch{pass: ps, w: w, f: f, lang: scan.SourceFile(f.Path, f.Size), full: filepath.Join(ps.root, filepath.FromSlash(f.Path)), sc: known}
+// file searches one file of the given language; known is its scan from an
+// earlier pass of this run, or nil.
+func (ps *pass) file(ctx context.Context, w *worker, f gitinfo.File, lang *extract.Language, known *scan.Entry) (res fileResult) {
+	fs := &fileSearch{pass: ps, w: w, f: f, lang: lang, full: filepath.Join(ps.root, filepath.FromSlash(f.Path)), sc: known}
 	defer func() {
 		if r := recover(); r != nil {
 			res = fs.res

@@ -38,7 +38,7 @@ type Stats struct {
 type Index struct {
 	Files []gitinfo.File
 	Defs  map[string][]*extract.Definition // by name
-	paths map[string]bool                  // every walked file path
+	class map[string]Class                 // every walked file, by path
 	dirs  map[string]bool                  // every directory holding a walked file
 	// Modules holds every directory name and file stem: what a qualifier
 	// such as `userbus` in `userbus.User` can name.
@@ -88,7 +88,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	if opt.Shuffle != nil {
 		opt.Shuffle(files)
 	}
-	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
+	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, class: map[string]Class{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
 		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{}, cache: ca, opt: opt,
 		scans: map[string]*scan.Entry{}}
@@ -96,7 +96,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	ix.Stats.Walk = time.Since(t0)
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
 	for _, f := range files {
-		ix.paths[f.Path] = true
+		ix.class[f.Path] = Classify(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true
 		for d := path.Dir(f.Path); d != "." && !ix.dirs[d]; d = path.Dir(d) {
 			ix.dirs[d] = true
@@ -127,7 +127,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 	}
 	var todo []int
 	for i, f := range ix.Files {
-		if scan.SourceFile(f.Path, f.Size) != nil {
+		if ix.class[f.Path].Lang != nil {
 			todo = append(todo, i)
 		}
 	}
@@ -155,7 +155,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 					return
 				}
 				f := ix.Files[todo[k]]
-				results[k] = ps.file(ctx, w, f, ix.scans[f.Path])
+				results[k] = ps.file(ctx, w, f, ix.class[f.Path].Lang, ix.scans[f.Path])
 			}
 		}()
 	}
@@ -226,4 +226,27 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 	}
 	return nil
+}
+
+// Class is what a walked file is, decided once from its path and size:
+// the stages ask the index rather than the path again.
+type Class struct {
+	Lang   *extract.Language // the source language it is searched as; nil: not searched
+	Test   bool              // a test file
+	Tests  bool              // a file whose imports say what it tests (a test, or under __tests__/)
+	Secret bool              // a credential file, never read
+}
+
+// Classify decides a file's class from its path and size.
+func Classify(path string, size int64) Class {
+	return Class{Lang: scan.SourceFile(path, size), Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path)}
+}
+
+// Class is a file's class: decided at the walk for a walked file, from its
+// path alone (as an empty file) for another.
+func (ix *Index) Class(path string) Class {
+	if c, ok := ix.class[path]; ok {
+		return c
+	}
+	return Classify(path, 0)
 }

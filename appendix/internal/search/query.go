@@ -35,13 +35,7 @@ func (ix *Index) FindNamed(ctx context.Context, root string, pre *regexp.Regexp,
 		if ctx.Err() != nil || len(out) >= limit {
 			break
 		}
-		var size int64
-		for _, wf := range ix.Files {
-			if wf.Path == f {
-				size = wf.Size
-			}
-		}
-		lang := scan.SourceFile(f, size)
+		lang := ix.Class(f).Lang
 		if lang == nil {
 			continue
 		}
@@ -121,7 +115,7 @@ func (ix *Index) PathExists(p string) bool {
 	if p == "" || strings.HasPrefix(p, "/") || strings.Contains("/"+p+"/", "/../") {
 		return false
 	}
-	if ix.paths[p] || ix.dirs[p] {
+	if _, walked := ix.class[p]; walked || ix.dirs[p] {
 		return true
 	}
 	for _, f := range ix.Files {
@@ -179,7 +173,7 @@ func (ix *Index) testFiles() []gitinfo.File {
 	if ix.tests == nil {
 		ix.tests = []gitinfo.File{}
 		for _, f := range ix.Files {
-			if scan.HoldsTests(f.Path) {
+			if ix.class[f.Path].Tests {
 				ix.tests = append(ix.tests, f)
 			}
 		}

@@ -40,7 +40,7 @@ func Artifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifac
 	var sources []string
 	seen := map[string]bool{}
 	for _, a := range arts {
-		if a.Path != "" && !scan.TestFile(a.Path) && !seen[a.Path] {
+		if a.Path != "" && !ix.Class(a.Path).Test && !seen[a.Path] {
 			seen[a.Path] = true
 			sources = append(sources, a.Path)
 		}
