@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
-	"github.com/appendix-dev/appendix/extract"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
 
@@ -75,77 +74,6 @@ type Dropped struct {
 func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (*Result, error) {
 	res, _, err := build(ctx, repo, sp, cfg)
 	return res, err
-}
-
-// unlimited is a budget nothing exceeds.
-const unlimited = 1 << 20
-
-// Warning is a finding that does not stop the run.
-type Warning = search.Warning
-
-// The kinds of warning.
-const (
-	WarnFile       = search.WarnFile
-	WarnCache      = search.WarnCache
-	WarnDirtyCheck = search.WarnDirtyCheck
-	WarnIndex      = search.WarnIndex
-	WarnRepository = search.WarnRepository
-	WarnNotGit     = search.WarnNotGit
-	WarnInventory  = search.WarnInventory
-)
-
-// Gap is a reference the appendix shows no definition for, with what the
-// gap claims (Kind) and how that was established (Hint).
-type Gap = resolve.Gap
-
-// GapKind says what a gap claims: see the constants.
-type GapKind = resolve.GapKind
-
-// The kinds of gap.
-const (
-	GapAbsent       = resolve.GapAbsent
-	GapNew          = resolve.GapNew
-	GapNoMember     = resolve.GapNoMember
-	GapPathMissing  = resolve.GapPathMissing
-	GapRouteMissing = resolve.GapRouteMissing
-	GapOtherMethod  = resolve.GapOtherMethod
-	GapUnparsed     = resolve.GapUnparsed
-	GapExternal     = resolve.GapExternal
-	GapNoTests      = resolve.GapNoTests
-	GapNotSearched  = resolve.GapNotSearched
-)
-
-// Zone is everything a spec names, resolved in full: no line budget and no
-// round policy apply. Audits and briefings start from it.
-type Zone struct {
-	Spec  *spec.Spec
-	Doc   *render.Document // every artifact and gap, labeled
-	Index *search.Index    // the search that found them, for searches by meaning
-}
-
-// BlastZone resolves every reference of a spec, as Round 2 would with no
-// line budget.
-func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.Time) (*Zone, error) {
-	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: now})
-	if err != nil {
-		return nil, err
-	}
-	return &Zone{Spec: sp, Doc: res.Doc, Index: ix}, nil
-}
-
-// Files lists the files of the zone's artifacts, architecture excerpts
-// aside, once each and sorted.
-func (z *Zone) Files() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, a := range z.Doc.Artifacts {
-		if a.Path != "" && a.Kind != extract.KindArchitecture && !seen[a.Path] {
-			seen[a.Path] = true
-			out = append(out, a.Path)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, ix *search.Index, err error) {

@@ -1,0 +1,49 @@
+package appendix
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/appendix-dev/appendix/appendix/internal/render"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/gitinfo"
+)
+
+// unlimited is a budget nothing exceeds.
+const unlimited = 1 << 20
+
+// Zone is everything a spec names, resolved in full: no line budget and no
+// round policy apply. Audits and briefings start from it.
+type Zone struct {
+	Spec  *spec.Spec
+	Doc   *render.Document // every artifact and gap, labeled
+	Index *search.Index    // the search that found them, for searches by meaning
+}
+
+// BlastZone resolves every reference of a spec, as Round 2 would with no
+// line budget.
+func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.Time) (*Zone, error) {
+	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: now})
+	if err != nil {
+		return nil, err
+	}
+	return &Zone{Spec: sp, Doc: res.Doc, Index: ix}, nil
+}
+
+// Files lists the files of the zone's artifacts, architecture excerpts
+// aside, once each and sorted.
+func (z *Zone) Files() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, a := range z.Doc.Artifacts {
+		if a.Path != "" && a.Kind != extract.KindArchitecture && !seen[a.Path] {
+			seen[a.Path] = true
+			out = append(out, a.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
