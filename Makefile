@@ -23,6 +23,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) ./appendix/internal/redact
 	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) ./extract/lang/prisma
 	$(GO) test -run '^$$' -fuzz FuzzSQL -fuzztime $(FUZZTIME) ./extract/lang/sql
+	$(GO) test -run '^$$' -fuzz FuzzGraphQL -fuzztime $(FUZZTIME) ./extract/lang/graphql
+	$(GO) test -run '^$$' -fuzz FuzzProtobuf -fuzztime $(FUZZTIME) ./extract/lang/protobuf
 	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) ./extract
 
 lint:
