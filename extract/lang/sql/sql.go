@@ -8,7 +8,7 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "1", Scan: scanSQL}
+var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "2", Scan: scanSQL}
 
 // sqlStatement is one statement: its text with comments blanked out, and
 // the lines it spans (0-based, inclusive).
@@ -129,6 +129,9 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 			m := sqlEnumRe.FindStringSubmatch(st.text)
 			d.Name, d.Kind, d.Title = sqlIdent(m[1]), extract.KindEnum, "Enum"
 			for _, v := range sqlValueRe.FindAllStringSubmatch(st.text[len(m[0]):], -1) {
+				if v[1] == "" {
+					continue // '' names no value a spec could mean
+				}
 				row := st.start + strings.Count(st.text[:strings.Index(st.text, v[0])], "\n") + 1
 				d.Members = append(d.Members, extract.Member{Name: v[1], Start: row, End: row})
 			}

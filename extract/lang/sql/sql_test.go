@@ -40,6 +40,17 @@ create view "Active Orders" as select * from orders where status = 'pending';
 	}
 }
 
+// TestSQLEmptyEnumValue: an empty quoted value is no member (FuzzSQL
+// found an unterminated enum whose one value is empty, seed
+// a3419e4fa17b8d12, giving a member with an empty name).
+func TestSQLEmptyEnumValue(t *testing.T) {
+	src := "CREATE TYPE mood AS ENUM ('', 'sad', '');\nCREATE TYPE 0 AS ENUM(''"
+	want := []string{"enum Enum mood 1-1 [sad@1]", "enum Enum 0 2-2 []"}
+	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "a.sql", src)); diff != "" {
+		t.Error(diff)
+	}
+}
+
 func TestSQLStatementsSharingALine(t *testing.T) {
 	src := "DROP TYPE IF EXISTS bounce_type CASCADE; CREATE TYPE bounce_type AS ENUM ('soft','hard','complaint');\n" +
 		"CREATE TYPE a AS ENUM ('x'); CREATE TYPE b AS ENUM ('y');\n" +
