@@ -51,6 +51,25 @@ func TestSQLEmptyEnumValue(t *testing.T) {
 	}
 }
 
+// TestSQLIdent: the last part of a qualified name, whatever quotes its
+// parts (FuzzSQL found a column "x." named with the empty string).
+func TestSQLIdent(t *testing.T) {
+	for in, want := range map[string]string{
+		"orders": "orders", "public.orders": "orders", `"Order"`: "Order", `"public"."Order Items"`: "Order Items",
+		"[dbo].[Users]": "Users", "dbo.[Users]": "Users", "`shop`.`orders`": "orders", `a."b.c"`: "b.c",
+		`"."`: ".", `"]"`: "]", `"my`: "my", "a.": "",
+	} {
+		if got := sqlIdent(in); got != want {
+			t.Errorf("sqlIdent(%s) = %q, want %q", in, got, want)
+		}
+	}
+	src := "CREATE TABLE [dbo].[Users] (id int, x. int, org int REFERENCES [dbo].[Orgs](id));"
+	want := []string{"schema Table Users 1-1 [id@1 org@1:Orgs]"}
+	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "a.sql", src)); diff != "" {
+		t.Error(diff)
+	}
+}
+
 func TestSQLStatementsSharingALine(t *testing.T) {
 	src := "DROP TYPE IF EXISTS bounce_type CASCADE; CREATE TYPE bounce_type AS ENUM ('soft','hard','complaint');\n" +
 		"CREATE TYPE a AS ENUM ('x'); CREATE TYPE b AS ENUM ('y');\n" +
