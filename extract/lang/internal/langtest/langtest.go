@@ -148,12 +148,32 @@ func FuzzScanner(f *testing.F, lang *extract.Language, file string, seeds []stri
 		if want := shift(defs, 1); err != nil || !reflect.DeepEqual(want, lower) {
 			t.Fatalf("after a blank first line (%v):\n%s\nwant\n%s", err, Summarize(lower), Summarize(want))
 		}
-		// Windows line ends change nothing.
+		// Windows line ends change nothing, but in the names quoted
+		// text gives ('a<newline>b' is an enum value).
 		crlf, err := p.Definitions(context.Background(), lang, file, bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n")))
-		if err != nil || !reflect.DeepEqual(defs, crlf) {
+		if err != nil || !reflect.DeepEqual(defs, foldCRLF(crlf)) {
 			t.Fatalf("with CRLF line ends (%v):\n%s\nwant\n%s", err, Summarize(crlf), Summarize(defs))
 		}
 	})
+}
+
+// foldCRLF returns defs with CRLF turned back to LF in their names.
+func foldCRLF(defs []extract.Definition) []extract.Definition {
+	fold := func(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+	var out []extract.Definition
+	for _, d := range defs {
+		d.Name, d.Container = fold(d.Name), fold(d.Container)
+		d.Aliases = slices.Clone(d.Aliases)
+		for i := range d.Aliases {
+			d.Aliases[i] = fold(d.Aliases[i])
+		}
+		d.Members = slices.Clone(d.Members)
+		for i := range d.Members {
+			d.Members[i].Name, d.Members[i].Type = fold(d.Members[i].Name), fold(d.Members[i].Type)
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // shift returns copies of defs n lines further down.
