@@ -79,13 +79,24 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, ca *cache.Cac
 	if ShuffleHook != nil {
 		ShuffleHook(files)
 	}
+	walk := time.Since(t0)
+	ix := NewIndex(files)
+	ix.cache = ca
+	ix.Stats.FilesWalked = len(files)
+	ix.Stats.Walk = walk
+	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
+	wanted, restrict := wantedNames(refs, ix.dirNames())
+	ix.restrict = restrict
+	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs))
+}
+
+// NewIndex is the index of the walked files before any search: their
+// paths, their directories and the module names they make.
+func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, paths: map[string]bool{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
-		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{}, cache: ca,
+		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
 		scans: map[string]*scan.Entry{}}
-	ix.Stats.FilesWalked = len(files)
-	ix.Stats.Walk = time.Since(t0)
-	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
 	for _, f := range files {
 		ix.paths[f.Path] = true
 		ix.Modules[ModuleName(f.Path)] = true
@@ -94,9 +105,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, ca *cache.Cac
 			ix.Modules[path.Base(d)] = true
 		}
 	}
-	wanted, restrict := wantedNames(refs, ix.dirNames())
-	ix.restrict = restrict
-	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs))
+	return ix
 }
 
 // dirNames is the set of directory names, the app prefixes a table name may
