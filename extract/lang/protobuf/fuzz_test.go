@@ -1,8 +1,10 @@
 package protobuf
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
 )
 
@@ -14,5 +16,18 @@ func FuzzProtobuf(f *testing.F) {
 		"service Orders {\n  rpc Place(PlaceRequest) returns (Order);\n  rpc Watch (WatchRequest) returns (stream Order) {\n    option (google.api.http) = { get: \"/v1/orders/{id}\" };\n  }\n}\n",
 		"syntax = \"proto2\";\nmessage Legacy {\n  optional string name = 1 [default = \"a } b\"];\n  extensions 100 to 199;\n}\nmessage Fwd;\n",
 		"message {\n}\n}}\n{{\nmessage X // {\n{\n/* block { */\n",
-	})
+		"/*\nmessage Old {\n  int32 x = 1;\n}\n*/\nmessage New {\n  /*\n   * id = the id }\n   */\n  int32 id = 1;\n  string s = 2 [default = '}'];\n}\n",
+	}, commented)
+}
+
+// commented: text in a block comment, above a message or inside it, or in
+// a string of either quote, defines nothing and ends nothing.
+func commented(t *testing.T, p *extract.Parser, src []byte) {
+	text := strings.ReplaceAll(string(src), "*/", "* /") // cannot end the comment
+	quote := func(q string) string {
+		return strings.NewReplacer("\\", `\\`, q, `\`+q, "\n", " ", "\r", " ").Replace(string(src))
+	}
+	proto := "/*\n" + text + "\n*/\nmessage Fixed {\n  /*\n" + text + "\n  */\n  int64 id = 1;\n" +
+		"  string note = 2 [default = \"" + quote(`"`) + "\"];\n  string alt = 3 [default = '" + quote(`'`) + "'];\n}\n"
+	langtest.OnlyDefinition(t, p, Lang, "orders.proto", proto, "Fixed", "id:int64", "note:string", "alt:string")
 }

@@ -100,8 +100,9 @@ func RouteLines(t testing.TB, lang *extract.Language, file, src string) []string
 // FuzzScanner checks what any exact scanner must hold on any input: no
 // panic; every definition named, and its span, lines and members inside
 // the file and inside the definition; the input left as it was; and the
-// same definitions when the same parser scans it again.
-func FuzzScanner(f *testing.F, lang *extract.Language, file string, seeds []string) {
+// same definitions when the same parser scans it again. Each check then
+// states a property of the language's own on the same input.
+func FuzzScanner(f *testing.F, lang *extract.Language, file string, seeds []string, checks ...Check) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
@@ -154,7 +155,35 @@ func FuzzScanner(f *testing.F, lang *extract.Language, file string, seeds []stri
 		if err != nil || !reflect.DeepEqual(defs, foldCRLF(crlf)) {
 			t.Fatalf("with CRLF line ends (%v):\n%s\nwant\n%s", err, Summarize(crlf), Summarize(defs))
 		}
+		for _, c := range checks {
+			c(t, p, src)
+		}
 	})
+}
+
+// A Check is a property of one fuzz input, beyond those every scanner has.
+type Check func(t *testing.T, p *extract.Parser, src []byte)
+
+// OnlyDefinition requires that src, built around fuzz input and ending
+// with the definition's last line, define one name with exactly the
+// members given ("name", or "name:Type" to require the type it refers
+// to): whatever the input put in comments and strings counts for nothing.
+func OnlyDefinition(t *testing.T, p *extract.Parser, lang *extract.Language, file, src, name string, members ...string) {
+	t.Helper()
+	defs, err := p.Definitions(context.Background(), lang, file, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := strings.Count(strings.TrimRight(src, "\n"), "\n") + 1
+	ok := len(defs) == 1 && defs[0].Name == name && defs[0].EndLine == last && len(defs[0].Members) == len(members)
+	for i := 0; ok && i < len(members); i++ {
+		m := defs[0].Members[i]
+		n, typ, typed := strings.Cut(members[i], ":")
+		ok = m.Name == n && (!typed || m.Type == typ)
+	}
+	if !ok {
+		t.Fatalf("in\n%s\nwant only %s %v, got\n%s", src, name, members, strings.Join(Summarize(defs), "\n"))
+	}
 }
 
 // foldCRLF returns defs with CRLF turned back to LF in their names.
