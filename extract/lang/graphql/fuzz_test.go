@@ -1,8 +1,10 @@
 package graphql
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
 )
 
@@ -15,5 +17,16 @@ func FuzzGraphQL(f *testing.F) {
 		"type Mutation {\n  placeOrder(\n    input: NewOrder!\n  ): Order\n}\nunion SearchResult = Order | User\nscalar DateTime\n",
 		"type A { b: B } type B {\n  \"a \\\" quote { \"\n  c: String\n}\n",
 		"type {\n}\n}}\n{{\nextend\ntype X\n{\n",
-	})
+		"\"\"\"\nThe user.\n\n    type Example { x: Int }\n\"\"\"\ntype User {\n  \"\"\"\n  Primary } key\n  \"\"\"\n  id: ID!\n}\n",
+	}, described)
+}
+
+// described: text in a description, above a type or above a field, or
+// in a string argument, defines nothing and ends nothing.
+func described(t *testing.T, p *extract.Parser, src []byte) {
+	text := strings.ReplaceAll(string(src), `"""`, `'''`) // cannot end the block string
+	line := strings.NewReplacer("\\", `\\`, `"`, `\"`, "\n", " ", "\r", " ").Replace(string(src))
+	schema := "\"\"\"\n" + text + "\n\"\"\"\ntype Fixed {\n  \"\"\"\n" + text + "\n  \"\"\"\n  id: ID!\n" +
+		"  name(format: String = \"" + line + "\"): String @deprecated(reason: \"" + line + "\")\n}\n"
+	langtest.OnlyDefinition(t, p, Lang, "schema.graphql", schema, "Fixed", "id:ID", "name:String")
 }
