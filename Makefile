@@ -4,6 +4,9 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X github.com/appendix-dev/appendix/appendix.Version=$(VERSION)
 BENCHTIME ?= 1x
 FUZZTIME  ?= 20s
+# Minimizing each new interesting input may take up to a minute by
+# default, reported as 0 execs/sec (golang/go#51484): most of a short run.
+FUZZMIN   ?= 3s
 
 .PHONY: build test bench fuzz lint golden demo clean
 
@@ -17,13 +20,15 @@ bench:
 	CGO_ENABLED=1 $(GO) test -run '^$$' -bench . -benchmem -count 6 -benchtime $(BENCHTIME) ./...
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./appendix/internal/spec
-	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) ./appendix/cli
-	$(GO) test -run '^$$' -fuzz FuzzStrip -fuzztime $(FUZZTIME) ./appendix/internal/render
-	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) ./appendix/internal/redact
-	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) ./extract/lang/prisma
-	$(GO) test -run '^$$' -fuzz FuzzSQL -fuzztime $(FUZZTIME) ./extract/lang/sql
-	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) ./extract
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./appendix/internal/spec
+	$(GO) test -run '^$$' -fuzz FuzzBudget -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./appendix/cli
+	$(GO) test -run '^$$' -fuzz FuzzStrip -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./appendix/internal/render
+	$(GO) test -run '^$$' -fuzz FuzzRedact -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./appendix/internal/redact
+	$(GO) test -run '^$$' -fuzz FuzzPrisma -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/prisma
+	$(GO) test -run '^$$' -fuzz FuzzSQL -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/sql
+	$(GO) test -run '^$$' -fuzz FuzzGraphQL -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/graphql
+	$(GO) test -run '^$$' -fuzz FuzzProtobuf -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/protobuf
+	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -70,7 +70,7 @@ func benchRun(b *testing.B, dir string, sp []byte, files int) {
 	}
 	b.Run("cold", func(b *testing.B) {
 		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
+		for b.Loop() {
 			run(b, "--no-cache")
 		}
 		if files > 0 {
@@ -78,10 +78,9 @@ func benchRun(b *testing.B, dir string, sp []byte, files int) {
 		}
 	})
 	b.Run("warm", func(b *testing.B) {
-		run(b) // leaves the cache
+		run(b) // leaves the cache; b.Loop times only what follows
 		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
+		for b.Loop() {
 			run(b)
 		}
 		if files > 0 {
@@ -101,7 +100,7 @@ func BenchmarkPhases(b *testing.B) {
 	sp := spec.Parse("spec.md", specSrc)
 	b.Run("walk", func(b *testing.B) {
 		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
+		for b.Loop() {
 			if _, err := repo.Walk(context.Background(), scan.SkipDir); err != nil {
 				b.Fatal(err)
 			}
@@ -110,7 +109,7 @@ func BenchmarkPhases(b *testing.B) {
 	b.Run("search", func(b *testing.B) {
 		b.ReportAllocs()
 		var st search.Stats
-		for i := 0; i < b.N; i++ {
+		for b.Loop() {
 			ix, err := search.Run(context.Background(), repo, sp.Refs, search.Options{})
 			if err != nil {
 				b.Fatal(err)
@@ -122,7 +121,7 @@ func BenchmarkPhases(b *testing.B) {
 	})
 	b.Run("spec", func(b *testing.B) {
 		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
+		for b.Loop() {
 			spec.Parse("spec.md", specSrc)
 		}
 	})

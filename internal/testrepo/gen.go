@@ -2,6 +2,7 @@ package testrepo
 
 import (
 	"fmt"
+	"go/format"
 	"math/rand"
 	"strings"
 )
@@ -78,9 +79,15 @@ func body(rng *rand.Rand, lines int, indent string) string {
 }
 
 func goFile(rng *rand.Rand, i int) (string, string) {
+	return strings.ToLower(entity(i)) + ".go", fmt.Sprintf("package mod%d\n\n%s", i%211, goImports) + goDecls(rng, i)
+}
+
+const goImports = "import (\n\t\"context\"\n\t\"errors\"\n)\n\n"
+
+// goDecls are the declarations of entity i in Go.
+func goDecls(rng *rand.Rand, i int) string {
 	e := entity(i)
 	var b strings.Builder
-	fmt.Fprintf(&b, "package mod%d\n\nimport (\n\t\"context\"\n\t\"errors\"\n)\n\n", i%211)
 	fmt.Fprintf(&b, "// MAX_%s_RETRIES bounds retries.\nconst MAX_%s_RETRIES = %d\n\n", strings.ToUpper(e), strings.ToUpper(e), rng.Intn(9)+1)
 	fmt.Fprintf(&b, "// %sStatus is the lifecycle of a %s.\ntype %sStatus string\n\nconst (\n", e, e, e)
 	for _, s := range []string{"Pending", "Active", "Closed"} {
@@ -96,13 +103,20 @@ func goFile(rng *rand.Rand, i int) (string, string) {
 	fmt.Fprintf(&b, "func (h *%sHandler) handle%s(ctx context.Context, id int64) error {\n%s\treturn nil\n}\n\n", e, e, body(rng, 5+rng.Intn(20), "\t"))
 	fmt.Fprintf(&b, "func load%s(ctx context.Context, id int64) (*%s, error) {\n%s\treturn nil, nil\n}\n\n", e, e, body(rng, 5+rng.Intn(30), "\t"))
 	fmt.Fprintf(&b, "func validate%s(r *%s) error {\n%s\treturn nil\n}\n", e, e, body(rng, 3+rng.Intn(10), "\t"))
-	return strings.ToLower(e) + ".go", b.String()
+	return b.String()
 }
 
 func tsFile(rng *rand.Rand, i int) (string, string) {
+	return strings.ToLower(entity(i)) + ".ts", tsImports + tsDecls(rng, i)
+}
+
+const tsImports = "import { compute } from \"../lib\";\n\n"
+
+// tsDecls are the declarations of entity i in TypeScript.
+func tsDecls(rng *rand.Rand, i int) string {
 	e := entity(i)
 	var b strings.Builder
-	fmt.Fprintf(&b, "import { compute } from \"../lib\";\n\nexport const MAX_%s_RETRIES = %d;\n\n", strings.ToUpper(e), rng.Intn(9)+1)
+	fmt.Fprintf(&b, "export const MAX_%s_RETRIES = %d;\n\n", strings.ToUpper(e), rng.Intn(9)+1)
 	fmt.Fprintf(&b, "export enum %sStatus {\n  Pending = \"pending\",\n  Active = \"active\",\n}\n\n", e)
 	fmt.Fprintf(&b, "export interface %s {\n", e)
 	for f := 0; f < 6+rng.Intn(10); f++ {
@@ -111,13 +125,20 @@ func tsFile(rng *rand.Rand, i int) (string, string) {
 	fmt.Fprintf(&b, "}\n\nexport class %sService {\n  constructor(private base: string) {}\n\n  async handle%s(id: string): Promise<%s> {\n%s    return {} as %s;\n  }\n}\n\n", e, e, e, strings.ReplaceAll(body(rng, 5+rng.Intn(15), "    "), ":=", "="), e)
 	fmt.Fprintf(&b, "export async function load%s(id: string): Promise<%s | null> {\n%s  return null;\n}\n\n", e, e, strings.ReplaceAll(body(rng, 5+rng.Intn(25), "  "), ":=", "="))
 	fmt.Fprintf(&b, "export const validate%s = (r: %s): boolean => {\n  return true;\n};\n", e, e)
-	return strings.ToLower(e) + ".ts", b.String()
+	return b.String()
 }
 
 func pyFile(rng *rand.Rand, i int) (string, string) {
+	return strings.ToLower(entity(i)) + ".py", pyImports + pyDecls(rng, i)
+}
+
+const pyImports = "import enum\nfrom pydantic import BaseModel\n\n"
+
+// pyDecls are the declarations of entity i in Python.
+func pyDecls(rng *rand.Rand, i int) string {
 	e := entity(i)
 	var b strings.Builder
-	fmt.Fprintf(&b, "import enum\nfrom pydantic import BaseModel\n\nMAX_%s_RETRIES = %d\n\n\n", strings.ToUpper(e), rng.Intn(9)+1)
+	fmt.Fprintf(&b, "MAX_%s_RETRIES = %d\n\n\n", strings.ToUpper(e), rng.Intn(9)+1)
 	fmt.Fprintf(&b, "class %sStatus(str, enum.Enum):\n    pending = \"pending\"\n    active = \"active\"\n\n\n", e)
 	fmt.Fprintf(&b, "class %s(BaseModel):\n", e)
 	for f := 0; f < 6+rng.Intn(10); f++ {
@@ -126,5 +147,51 @@ func pyFile(rng *rand.Rand, i int) (string, string) {
 	fmt.Fprintf(&b, "\n\nclass %sService:\n    def handle%s(self, id: int) -> %s:\n%s        return None\n\n\n", e, e, e, strings.ReplaceAll(body(rng, 5+rng.Intn(15), "        "), ":=", "="))
 	fmt.Fprintf(&b, "def load%s(id: int) -> %s | None:\n%s    return None\n\n\n", e, e, strings.ReplaceAll(body(rng, 5+rng.Intn(25), "    "), ":=", "="))
 	fmt.Fprintf(&b, "def validate%s(r: %s) -> bool:\n    return True\n", e, e)
-	return strings.ToLower(e) + ".py", b.String()
+	return b.String()
+}
+
+// Source returns one deterministic source file of at least lines lines
+// in the language of ext (".go", ".ts" or ".py"), for benchmarks of
+// what runs on a whole file: one import block, then the declarations of
+// entity after entity, each as Generate writes them.
+func Source(ext string, lines int) string {
+	rng := rand.New(rand.NewSource(int64(lines)))
+	var b strings.Builder
+	var decls func(*rand.Rand, int) string
+	switch ext {
+	case ".go":
+		b.WriteString("package shop\n\n" + goImports)
+		decls = goDecls
+	case ".ts":
+		b.WriteString(tsImports)
+		decls = tsDecls
+	case ".py":
+		b.WriteString(pyImports)
+		decls = func(rng *rand.Rand, i int) string {
+			// Generate's Python keeps the bodies' "//" comments; a
+			// whole file to lex should be Python throughout.
+			return strings.ReplaceAll(pyDecls(rng, i), ") // step", ")  # step")
+		}
+	default:
+		panic("testrepo.Source: no generator for " + ext)
+	}
+	sep := "\n"
+	if ext == ".py" {
+		sep = "\n\n"
+	}
+	for i := 0; strings.Count(b.String(), "\n") < lines; i++ {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(decls(rng, i))
+	}
+	if ext == ".go" {
+		// In gofmt's layout, as Go code is.
+		out, err := format.Source([]byte(b.String()))
+		if err != nil {
+			panic("testrepo.Source: " + err.Error())
+		}
+		return string(out)
+	}
+	return b.String()
 }

@@ -141,7 +141,7 @@ func BenchmarkRedact(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
+	for b.Loop() {
 		Lines("settings.go", append([]extract.Line(nil), lines...))
 	}
 }

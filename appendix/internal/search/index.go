@@ -88,13 +88,24 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	if opt.Shuffle != nil {
 		opt.Shuffle(files)
 	}
+	walk := time.Since(t0)
+	ix := NewIndex(files)
+	ix.cache, ix.opt = ca, opt
+	ix.Stats.FilesWalked = len(files)
+	ix.Stats.Walk = walk
+	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
+	wanted, restrict := wantedNames(refs, ix.dirNames())
+	ix.restrict = restrict
+	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs))
+}
+
+// NewIndex is the index of the walked files before any search: their
+// paths and classes, their directories and the module names they make.
+func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, class: map[string]Class{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
-		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{}, cache: ca, opt: opt,
+		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
 		scans: map[string]*scan.Entry{}}
-	ix.Stats.FilesWalked = len(files)
-	ix.Stats.Walk = time.Since(t0)
-	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
 	for _, f := range files {
 		ix.class[f.Path] = Classify(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true
@@ -103,9 +114,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 			ix.Modules[path.Base(d)] = true
 		}
 	}
-	wanted, restrict := wantedNames(refs, ix.dirNames())
-	ix.restrict = restrict
-	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs))
+	return ix
 }
 
 // dirNames is the set of directory names, the app prefixes a table name may

@@ -35,3 +35,27 @@ input NewOrder {
 		t.Error(diff)
 	}
 }
+
+// TestGraphQLDescriptions: what a block string holds is no structure,
+// and a field's type is the one after its arguments, not a colon in a
+// directive's (FuzzGraphQL found both).
+func TestGraphQLDescriptions(t *testing.T) {
+	gql := `"""
+An example:
+    type Fake { x: Int }
+"""
+type User {
+  """
+  Primary } key
+  """
+  id: ID!
+  name(format: String = "a: b"): String @deprecated(reason: "use: fullName")
+  """Not \""" a field"""
+  email: Email
+}
+`
+	want := []string{"schema Type User 4-13 [id@9:ID name@10:String email@12:Email]"}
+	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "schema.graphql", gql)); diff != "" {
+		t.Error(diff)
+	}
+}

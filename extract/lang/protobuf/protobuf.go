@@ -11,7 +11,7 @@ var protoSyntax = &block.Syntax{
 	Keywords: map[string]block.Kind{
 		"message": {Kind: extract.KindSchema, Title: "Message"}, "enum": {Kind: extract.KindEnum, Title: "Enum"}, "service": {Kind: extract.KindInterface, Title: "Service"},
 	},
-	Comment: "//",
+	Comment: "//", BlockComments: true, SingleQuotes: true,
 	Member: func(f []string) (string, string, bool) {
 		switch f[0] {
 		case "rpc":
@@ -48,7 +48,7 @@ var protoSyntax = &block.Syntax{
 }
 
 // Lang is protobuf.
-var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "1",
+var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "2",
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(protoSyntax, l, path, src)
 	}}

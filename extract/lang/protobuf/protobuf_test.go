@@ -33,3 +33,35 @@ service Orders {
 		t.Error(diff)
 	}
 }
+
+// TestProtobufCommentsAndQuotes: what block comments and single-quoted
+// strings hold is no structure (FuzzProtobuf found a message named in a
+// comment, and a brace in quotes that made a message vanish).
+func TestProtobufCommentsAndQuotes(t *testing.T) {
+	proto := `/*
+message Old {
+  int32 x = 1;
+}
+*/
+message A {
+  /*
+   * id = the id
+   */
+  int64 id = 1;
+  /* { */
+  string s = 2 [default = '}'];
+  string d = 3 [default = "it's"];
+}
+message B {
+  int32 x = 1; // don't
+  string y = 2;
+}
+`
+	want := []string{
+		"schema Message A 6-14 [id@10:int64 s@12:string d@13:string]",
+		"schema Message B 15-18 [x@16:int32 y@17:string]",
+	}
+	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "a.proto", proto)); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "1", Scan: scanSQL}
+var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "3", Scan: scanSQL}
 
 // sqlStatement is one statement: its text with comments blanked out, and
 // the lines it spans (0-based, inclusive).
@@ -31,14 +31,30 @@ var (
 		"INDEX": true, "KEY": true, "EXCLUDE": true, "LIKE": true, "FULLTEXT": true, "SPATIAL": true, "PERIOD": true}
 )
 
-// sqlIdent unquotes the last part of a possibly qualified name.
+// sqlIdent unquotes the last part of a possibly qualified name: a dot
+// inside quotes or brackets does not qualify ("a.b", [dbo].[Users]). It
+// is empty when the name ends with a dot.
 func sqlIdent(s string) string {
-	if i := strings.LastIndexAny(s, "."); i >= 0 && !strings.ContainsAny(s[i:], `"`+"`]") {
-		s = s[i+1:]
-	} else if i := strings.LastIndex(s, `".`); i >= 0 {
-		s = s[i+2:]
+	last, closer := 0, byte(0)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case closer != 0:
+			if c == closer {
+				closer = 0
+			}
+		case c == '"' || c == '`':
+			closer = c
+		case c == '[':
+			closer = ']'
+		case c == '.':
+			last = i + 1
+		}
 	}
-	return strings.Trim(s, "\"`[]")
+	p := s[last:]
+	if n := len(p); n >= 2 && (p[0] == '"' && p[n-1] == '"' || p[0] == '`' && p[n-1] == '`' || p[0] == '[' && p[n-1] == ']') {
+		return p[1 : n-1]
+	}
+	return strings.Trim(p, "\"`[]") // an unclosed quote: a column item split at a space
 }
 
 // splitSQL splits src into statements at semicolons outside strings,
@@ -129,6 +145,9 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 			m := sqlEnumRe.FindStringSubmatch(st.text)
 			d.Name, d.Kind, d.Title = sqlIdent(m[1]), extract.KindEnum, "Enum"
 			for _, v := range sqlValueRe.FindAllStringSubmatch(st.text[len(m[0]):], -1) {
+				if v[1] == "" {
+					continue // '' names no value a spec could mean
+				}
 				row := st.start + strings.Count(st.text[:strings.Index(st.text, v[0])], "\n") + 1
 				d.Members = append(d.Members, extract.Member{Name: v[1], Start: row, End: row})
 			}
@@ -196,7 +215,11 @@ func sqlColumns(lines []string, st sqlStatement) []extract.Member {
 		}
 		lead := len(item) - len(strings.TrimLeft(item, " \t\r\n"))
 		last := itemStart + len(strings.TrimRight(item, " \t\r\n")) - 1
-		m := extract.Member{Name: sqlIdent(f[0]), Start: lineOf(itemStart+lead) + 1, End: lineOf(last) + 1}
+		name := sqlIdent(f[0])
+		if name == "" {
+			return // "a. int": no column name
+		}
+		m := extract.Member{Name: name, Start: lineOf(itemStart+lead) + 1, End: lineOf(last) + 1}
 		for m.Start-2 >= 0 && m.Start-2 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[m.Start-2]), "--") && m.Start-1 > st.start+1 {
 			m.Start-- // a column's comment goes with it
 		}

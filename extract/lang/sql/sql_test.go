@@ -40,6 +40,36 @@ create view "Active Orders" as select * from orders where status = 'pending';
 	}
 }
 
+// TestSQLEmptyEnumValue: an empty quoted value is no member (FuzzSQL
+// found an unterminated enum whose one value is empty, seed
+// a3419e4fa17b8d12, giving a member with an empty name).
+func TestSQLEmptyEnumValue(t *testing.T) {
+	src := "CREATE TYPE mood AS ENUM ('', 'sad', '');\nCREATE TYPE 0 AS ENUM(''"
+	want := []string{"enum Enum mood 1-1 [sad@1]", "enum Enum 0 2-2 []"}
+	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "a.sql", src)); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// TestSQLIdent: the last part of a qualified name, whatever quotes its
+// parts (FuzzSQL found a column "x." named with the empty string).
+func TestSQLIdent(t *testing.T) {
+	for in, want := range map[string]string{
+		"orders": "orders", "public.orders": "orders", `"Order"`: "Order", `"public"."Order Items"`: "Order Items",
+		"[dbo].[Users]": "Users", "dbo.[Users]": "Users", "`shop`.`orders`": "orders", `a."b.c"`: "b.c",
+		`"."`: ".", `"]"`: "]", `"my`: "my", "a.": "",
+	} {
+		if got := sqlIdent(in); got != want {
+			t.Errorf("sqlIdent(%s) = %q, want %q", in, got, want)
+		}
+	}
+	src := "CREATE TABLE [dbo].[Users] (id int, x. int, org int REFERENCES [dbo].[Orgs](id));"
+	want := []string{"schema Table Users 1-1 [id@1 org@1:Orgs]"}
+	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "a.sql", src)); diff != "" {
+		t.Error(diff)
+	}
+}
+
 func TestSQLStatementsSharingALine(t *testing.T) {
 	src := "DROP TYPE IF EXISTS bounce_type CASCADE; CREATE TYPE bounce_type AS ENUM ('soft','hard','complaint');\n" +
 		"CREATE TYPE a AS ENUM ('x'); CREATE TYPE b AS ENUM ('y');\n" +

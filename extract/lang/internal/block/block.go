@@ -1,6 +1,7 @@
 package block
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"unicode"
@@ -16,6 +17,11 @@ type Syntax struct {
 	Keywords map[string]Kind // what each block keyword defines
 	Comment  string          // line comment
 	Hash     bool            // "#" also starts a comment (GraphQL)
+	// BlockComments: /* ... */ comments (protobuf). BlockStrings: """
+	// ... """ strings, which may span lines (GraphQL descriptions).
+	// SingleQuotes: '...' is a string too (protobuf). What these hold
+	// is no structure: no keyword, brace or member.
+	BlockComments, BlockStrings, SingleQuotes bool
 	// Member reads a member line, split into fields: its name, the type it
 	// refers to (for relations) and whether it is a method.
 	Member func(fields []string) (name, typ string, method bool)
@@ -37,9 +43,13 @@ type Kind struct {
 // or the nested blocks at that depth.
 func Scan(syn *Syntax, lang *extract.Language, path string, src []byte) []extract.Definition {
 	lines := strings.Split(string(src), "\n")
+	code := lines // the lines with what hides structure blanked out
+	if syn.BlockComments || syn.BlockStrings || syn.SingleQuotes {
+		code = strings.Split(string(mask(syn, src)), "\n")
+	}
 	var defs []extract.Definition
-	for i := 0; i < len(lines); i++ {
-		f := strings.Fields(stripComment(lines[i], syn))
+	for i := 0; i < len(code); i++ {
+		f := strings.Fields(stripComment(code[i], syn))
 		if len(f) < 2 {
 			continue
 		}
@@ -56,7 +66,7 @@ func Scan(syn *Syntax, lang *extract.Language, path string, src []byte) []extrac
 		if !isIdent(name) {
 			continue
 		}
-		end, members := closeBlock(lines, i, syn)
+		end, members := closeBlock(code, i, syn)
 		if end < 0 {
 			continue
 		}
@@ -145,6 +155,67 @@ func closeBlock(lines []string, i int, syn *Syntax) (int, []extract.Member) {
 		}
 	}
 	return -1, nil
+}
+
+// mask returns src with block comments, block strings and single-quoted
+// strings, as the syntax has them, turned into spaces; newlines stay, so
+// every line keeps its number. Line comments and double-quoted strings,
+// which end with their line, are only skipped: the line scan reads them.
+func mask(syn *Syntax, src []byte) []byte {
+	out := bytes.Clone(src)
+	blank := func(from, to int) {
+		for k := from; k < to; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case syn.BlockStrings && bytes.HasPrefix(src[i:], []byte(`"""`)):
+			end := len(src)
+			for j := i + 3; j < len(src); j++ {
+				if src[j] == '\\' && bytes.HasPrefix(src[j+1:], []byte(`"""`)) {
+					j += 3 // \""" is a quote inside
+				} else if bytes.HasPrefix(src[j:], []byte(`"""`)) {
+					end = j + 3
+					break
+				}
+			}
+			blank(i, end)
+			i = end
+		case syn.BlockComments && bytes.HasPrefix(src[i:], []byte("/*")):
+			end := len(src)
+			if k := bytes.Index(src[i+2:], []byte("*/")); k >= 0 {
+				end = i + 2 + k + 2
+			}
+			blank(i, end)
+			i = end
+		case c == '"' || c == '\'' && syn.SingleQuotes:
+			j := i + 1
+			for j < len(src) && src[j] != c && src[j] != '\n' {
+				if src[j] == '\\' && j+1 < len(src) && src[j+1] != '\n' {
+					j++
+				}
+				j++
+			}
+			if j < len(src) && src[j] == c {
+				j++
+			}
+			if c == '\'' {
+				blank(i, j)
+			}
+			i = j
+		case bytes.HasPrefix(src[i:], []byte(syn.Comment)) || syn.Hash && c == '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+	return out
 }
 
 // stripComment removes a line comment that is not inside a string.

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,29 +70,7 @@ func Defs(t testing.TB, lang *extract.Language, file, src string) []Def {
 // they refer to, and () for a method).
 func Summaries(t testing.TB, lang *extract.Language, file, src string) []string {
 	t.Helper()
-	var out []string
-	for _, d := range Definitions(t, lang, file, src) {
-		var ms []string
-		for _, m := range d.Members {
-			s := fmt.Sprintf("%s@%d", m.Name, m.Start)
-			if m.End != m.Start {
-				s += fmt.Sprintf("-%d", m.End)
-			}
-			if m.Type != "" {
-				s += ":" + m.Type
-			}
-			if m.Method {
-				s += "()"
-			}
-			ms = append(ms, s)
-		}
-		amend := ""
-		if d.Amends {
-			amend = " amends"
-		}
-		out = append(out, fmt.Sprintf("%s %s %s%s %d-%d [%s]", d.Kind, d.Title, d.Name, amend, d.StartLine, d.EndLine, strings.Join(ms, " ")))
-	}
-	return out
+	return Summarize(Definitions(t, lang, file, src))
 }
 
 // Routes returns the routes and mounts a fresh parser finds in src as lang.
@@ -118,34 +98,159 @@ func RouteLines(t testing.TB, lang *extract.Language, file, src string) []string
 }
 
 // FuzzScanner checks what any exact scanner must hold on any input: no
-// panic, and every definition, line and member inside the file.
-func FuzzScanner(f *testing.F, lang *extract.Language, file string, seeds []string) {
+// panic; every definition named, and its span, lines and members inside
+// the file and inside the definition; the input left as it was; and the
+// same definitions when the same parser scans it again. Each check then
+// states a property of the language's own on the same input.
+func FuzzScanner(f *testing.F, lang *extract.Language, file string, seeds []string, checks ...Check) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
 	p := extract.NewParser()
 	f.Fuzz(func(t *testing.T, src []byte) {
+		orig := bytes.Clone(src)
 		defs, err := p.Definitions(context.Background(), lang, file, src)
 		if err != nil {
 			return // refusing input is allowed; crashing is not
 		}
+		if !bytes.Equal(src, orig) {
+			t.Fatalf("the scanner wrote to its input")
+		}
 		lines := bytes.Count(src, []byte("\n")) + 1
 		for _, d := range defs {
 			if d.Name == "" || d.StartLine < 1 || d.EndLine < d.StartLine || d.EndLine > lines {
-				t.Fatalf("%s: bad span %d-%d in %d lines", d.Name, d.StartLine, d.EndLine, lines)
+				t.Fatalf("%q: bad span %d-%d in %d lines", d.Name, d.StartLine, d.EndLine, lines)
 			}
+			if d.DeclLine < d.StartLine || d.DeclLine > d.EndLine {
+				t.Fatalf("%s: declared on line %d, outside %d-%d", d.Name, d.DeclLine, d.StartLine, d.EndLine)
+			}
+			prev := 0
 			for _, l := range d.Lines {
-				if l.Row < d.StartLine || l.Row > d.EndLine {
-					t.Fatalf("%s: line %d outside %d-%d", d.Name, l.Row, d.StartLine, d.EndLine)
+				if l.Row < d.StartLine || l.Row > d.EndLine || l.Row <= prev {
+					t.Fatalf("%s: line %d outside %d-%d or out of order", d.Name, l.Row, d.StartLine, d.EndLine)
 				}
+				if strings.Contains(l.Text, "\n") {
+					t.Fatalf("%s: line %d holds a newline: %q", d.Name, l.Row, l.Text)
+				}
+				prev = l.Row
 			}
 			for _, m := range d.Members {
-				if m.Name == "" || m.Start < 1 || m.End < m.Start || m.End > lines {
-					t.Fatalf("%s: member %+v outside the file", d.Name, m)
+				if m.Name == "" || m.Start < d.StartLine || m.End < m.Start || m.End > d.EndLine {
+					t.Fatalf("%s %d-%d: member %+v empty or outside it", d.Name, d.StartLine, d.EndLine, m)
 				}
 			}
 		}
+		again, err := p.Definitions(context.Background(), lang, file, src)
+		if err != nil || !reflect.DeepEqual(defs, again) {
+			t.Fatalf("a second scan differs (%v):\n%s\n%s", err, Summarize(defs), Summarize(again))
+		}
+		// A blank line above everything moves everything one line down.
+		lower, err := p.Definitions(context.Background(), lang, file, append([]byte("\n"), src...))
+		if want := shift(defs, 1); err != nil || !reflect.DeepEqual(want, lower) {
+			t.Fatalf("after a blank first line (%v):\n%s\nwant\n%s", err, Summarize(lower), Summarize(want))
+		}
+		// Windows line ends change nothing, but in the names quoted
+		// text gives ('a<newline>b' is an enum value).
+		crlf, err := p.Definitions(context.Background(), lang, file, bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n")))
+		if err != nil || !reflect.DeepEqual(defs, foldCRLF(crlf)) {
+			t.Fatalf("with CRLF line ends (%v):\n%s\nwant\n%s", err, Summarize(crlf), Summarize(defs))
+		}
+		for _, c := range checks {
+			c(t, p, src)
+		}
 	})
+}
+
+// A Check is a property of one fuzz input, beyond those every scanner has.
+type Check func(t *testing.T, p *extract.Parser, src []byte)
+
+// OnlyDefinition requires that src, built around fuzz input and ending
+// with the definition's last line, define one name with exactly the
+// members given ("name", or "name:Type" to require the type it refers
+// to): whatever the input put in comments and strings counts for nothing.
+func OnlyDefinition(t *testing.T, p *extract.Parser, lang *extract.Language, file, src, name string, members ...string) {
+	t.Helper()
+	defs, err := p.Definitions(context.Background(), lang, file, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := strings.Count(strings.TrimRight(src, "\n"), "\n") + 1
+	ok := len(defs) == 1 && defs[0].Name == name && defs[0].EndLine == last && len(defs[0].Members) == len(members)
+	for i := 0; ok && i < len(members); i++ {
+		m := defs[0].Members[i]
+		n, typ, typed := strings.Cut(members[i], ":")
+		ok = m.Name == n && (!typed || m.Type == typ)
+	}
+	if !ok {
+		t.Fatalf("in\n%s\nwant only %s %v, got\n%s", src, name, members, strings.Join(Summarize(defs), "\n"))
+	}
+}
+
+// foldCRLF returns defs with CRLF turned back to LF in their names.
+func foldCRLF(defs []extract.Definition) []extract.Definition {
+	fold := func(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+	var out []extract.Definition
+	for _, d := range defs {
+		d.Name, d.Container = fold(d.Name), fold(d.Container)
+		d.Aliases = slices.Clone(d.Aliases)
+		for i := range d.Aliases {
+			d.Aliases[i] = fold(d.Aliases[i])
+		}
+		d.Members = slices.Clone(d.Members)
+		for i := range d.Members {
+			d.Members[i].Name, d.Members[i].Type = fold(d.Members[i].Name), fold(d.Members[i].Type)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// shift returns copies of defs n lines further down.
+func shift(defs []extract.Definition, n int) []extract.Definition {
+	var out []extract.Definition
+	for _, d := range defs {
+		d.StartLine += n
+		d.EndLine += n
+		d.DeclLine += n
+		d.Lines = slices.Clone(d.Lines)
+		for i := range d.Lines {
+			d.Lines[i].Row += n
+		}
+		d.Members = slices.Clone(d.Members)
+		for i := range d.Members {
+			d.Members[i].Start += n
+			d.Members[i].End += n
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Summarize is Summaries' form of definitions already found.
+func Summarize(defs []extract.Definition) []string {
+	var out []string
+	for _, d := range defs {
+		var ms []string
+		for _, m := range d.Members {
+			s := fmt.Sprintf("%s@%d", m.Name, m.Start)
+			if m.End != m.Start {
+				s += fmt.Sprintf("-%d", m.End)
+			}
+			if m.Type != "" {
+				s += ":" + m.Type
+			}
+			if m.Method {
+				s += "()"
+			}
+			ms = append(ms, s)
+		}
+		amend := ""
+		if d.Amends {
+			amend = " amends"
+		}
+		out = append(out, fmt.Sprintf("%s %s %s%s %d-%d [%s]", d.Kind, d.Title, d.Name, amend, d.StartLine, d.EndLine, strings.Join(ms, " ")))
+	}
+	return out
 }
 
 // File is a source file to test on.

@@ -1,0 +1,60 @@
+package scan
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/appendix-dev/appendix/extract/lang"
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+// benchSources are a Go and a TypeScript file of some 2,000 lines each,
+// as the generated benchmark repositories write them: structs with tags,
+// enums, interfaces, classes, methods with bodies.
+var benchSources = []struct{ name, ext string }{{"go", ".go"}, {"ts", ".ts"}}
+
+func benchSource(b *testing.B, ext string) []byte {
+	b.Helper()
+	src := testrepo.Source(ext, 2000)
+	if n := strings.Count(src, "\n"); n < 2000 || n > 2300 {
+		b.Fatalf("%s: %d lines", ext, n)
+	}
+	return []byte(src)
+}
+
+// BenchmarkDeclTokens is the declaration-word scan every read file gets.
+func BenchmarkDeclTokens(b *testing.B) {
+	for _, s := range benchSources {
+		b.Run(s.name, func(b *testing.B) {
+			src := benchSource(b, s.ext)
+			if declTokens(src).Names == "" {
+				b.Fatal("no declaration words")
+			}
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				declTokens(src)
+			}
+		})
+	}
+}
+
+// BenchmarkFile is the whole scan of one file: declaration words, words
+// after "/", and for TypeScript the names it imports.
+func BenchmarkFile(b *testing.B) {
+	for _, s := range benchSources {
+		b.Run(s.name, func(b *testing.B) {
+			src := benchSource(b, s.ext)
+			rel := "svc01/shop/orders" + s.ext
+			l := lang.ForPath(rel)
+			if e := File(l, rel, src); e.Skip || e.Tokens.Names == "" {
+				b.Fatalf("%s: skipped or empty", rel)
+			}
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				File(l, rel, src)
+			}
+		})
+	}
+}
