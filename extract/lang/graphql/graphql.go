@@ -34,4 +34,11 @@ var graphqlSyntax = &block.Syntax{
 var Lang = &extract.Language{Name: "graphql", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#", Revision: "1",
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(graphqlSyntax, l, path, src)
-	}}
+	},
+	SpecWords: []string{"graphql"},
+	Keywords: extract.Keywords{
+		Decl: []string{"type", "interface", "enum", "input", "extend"},
+		Type: []string{"type", "interface", "enum", "input"},
+	},
+	DocPrefixes: []string{"#"},
+}
