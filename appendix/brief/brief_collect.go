@@ -36,7 +36,6 @@ var (
 	concurrencyRe    = regexp.MustCompile(`(\bgo \w+\(|sync\.(WaitGroup|Mutex|RWMutex|Pool)|\bchan\b|errgroup|semaphore|Semaphore|[Pp]ool[Ss]ize|max_?connections|MaxOpenConns|[Rr]ate.?[Ll]imit|[Tt]hrottl|[Qq]ueue|Promise\.all|asyncio\.gather|ThreadPool|[Cc]oncurrency|[Ww]orkers?\s*[:=])`)
 	utilDirRe        = regexp.MustCompile(`(^|/)(utils?|helpers?|lib|common|shared|pkg|internal/\w+util\w*)/`)
 	makeTargetRe     = regexp.MustCompile(`^([A-Za-z][\w.-]*)\s*:([^=]|$)`)
-	goImportRe       = regexp.MustCompile(`^(?:import\s+)?(?:[\w.]+\s+)?"([^"]+)"`)
 )
 
 // knownFrameworks are dependencies worth naming to a minimalist.
@@ -270,26 +269,9 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supSDKTypes:
 		mods := map[string]bool{}
 		for _, f := range b.blast {
-			inGoImports := false
-			for _, l := range readLines(root, f) {
-				if strings.HasSuffix(f, ".go") {
-					t := strings.TrimSpace(l)
-					switch {
-					case strings.HasPrefix(t, "import ("):
-						inGoImports = true
-					case inGoImports && t == ")":
-						inGoImports = false
-					case inGoImports || strings.HasPrefix(t, "import "):
-						if m := goImportRe.FindStringSubmatch(t); m != nil && strings.Contains(strings.Split(m[1], "/")[0], ".") {
-							mods[m[1]] = true
-						}
-					}
-					continue
-				}
-				if _, m, ok := scan.ImportParts([]byte(l)); ok {
-					if mod := string(m); mod != "" && mod[0] != '.' && !strings.HasPrefix(mod, "@/") {
-						mods[mod] = true
-					}
+			if l := lang.ForPath(f); l != nil && l.ExternalImports != nil {
+				for _, m := range l.ExternalImports(readLines(root, f)) {
+					mods[m] = true
 				}
 			}
 		}
