@@ -184,12 +184,12 @@ func (b *briefer) collect(kind string) []briefItem {
 		langs := map[string]bool{}
 		for _, f := range b.blast {
 			if l := lang.ForPath(f); l != nil {
-				langs[scan.BaseLang(l.Name)] = true
+				langs[l.Family()] = true
 			}
 		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !scan.TestFile(f) && (len(langs) == 0 || langs[scan.BaseLang(l.Name)]) {
+			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !scan.TestFile(f) && (len(langs) == 0 || langs[l.Family()]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}

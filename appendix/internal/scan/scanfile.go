@@ -156,14 +156,3 @@ func routeFile(file string) bool {
 func HoldsTests(rel string) bool {
 	return TestFile(rel)
 }
-
-// BaseLang folds TSX into TypeScript and JSX into JavaScript.
-func BaseLang(l string) string {
-	switch l {
-	case "tsx":
-		return "typescript"
-	case "jsx":
-		return "javascript"
-	}
-	return l
-}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // Source says where in the spec a reference was found.
@@ -399,12 +401,17 @@ func proposedAt(clause string, off int) bool {
 	return false
 }
 
-// langWords name a language or schema source in prose.
-var langWords = map[string]string{"graphql": "graphql", "proto": "protobuf", "protobuf": "protobuf", "grpc": "protobuf",
-	"prisma": "prisma", "sql": "sql", "postgres": "sql", "postgresql": "sql", "mysql": "sql", "sqlite": "sql",
-	"go": "go", "golang": "go", "python": "python", "django": "python", "sqlalchemy": "python", "pydantic": "python",
-	"fastapi": "python", "flask": "python", "typescript": "typescript", "ts": "typescript", "javascript": "javascript",
-	"drizzle": "typescript", "zod": "typescript", "convex": "typescript"}
+// langWords name a language or schema source in prose: each language's
+// SpecWords, to its name.
+var langWords = func() map[string]string {
+	out := map[string]string{}
+	for _, l := range lang.All {
+		for _, w := range l.SpecWords {
+			out[w] = l.Name
+		}
+	}
+	return out
+}()
 
 // langAround reads a language named within two words of a reference.
 func langAround(sent string, start, end int) string {
