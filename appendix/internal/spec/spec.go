@@ -93,13 +93,23 @@ var (
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 )
 
-// pathExts are the endings that make a dotted word a file name.
-var pathExts = map[string]bool{
-	"go": true, "ts": true, "tsx": true, "js": true, "jsx": true, "mjs": true, "cjs": true, "py": true, "pyi": true,
-	"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "sql": true, "prisma": true, "proto": true,
-	"graphql": true, "gql": true, "mod": true, "sum": true, "txt": true, "sh": true, "css": true, "html": true, "lock": true,
-	"cfg": true, "ini": true, "env": true, "rs": true, "java": true, "rb": true, "c": true, "h": true,
-}
+// pathExts are the endings, lowercase and without the dot, that make a
+// dotted word a file name: those of the registered languages, and of the
+// other files a spec names (documents, configuration, code no registered
+// language reads).
+var pathExts = func() map[string]bool {
+	out := map[string]bool{
+		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rs": true, "java": true, "rb": true,
+		"c": true, "h": true,
+	}
+	for _, l := range lang.All {
+		for _, e := range l.Exts {
+			out[strings.ToLower(strings.TrimPrefix(e, "."))] = true
+		}
+	}
+	return out
+}()
 
 // notNames are words that look like code but never name a project artifact.
 var notNames = map[string]bool{
