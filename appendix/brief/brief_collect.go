@@ -38,10 +38,9 @@ var (
 	makeTargetRe     = regexp.MustCompile(`^([A-Za-z][\w.-]*)\s*:([^=]|$)`)
 )
 
-// knownFrameworks are dependencies worth naming to a minimalist.
-var knownFrameworks = []string{"react", "next", "express", "hono", "fastify", "zod", "prisma", "drizzle-orm", "typeorm", "mongoose",
-	"convex", "vitest", "jest", "fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery", "gin-gonic/gin",
-	"labstack/echo", "go-chi/chi", "gofiber/fiber", "gorm.io/gorm", "sqlx", "pgx", "testify", "cobra", "viper", "zap", "zerolog"}
+// knownFrameworks are dependencies worth naming to a minimalist: every
+// language's Frameworks.
+var knownFrameworks = lang.Union(func(l *extract.Language) []string { return l.Frameworks })
 
 // The words that make a definition's name about auth or validation.
 var (
@@ -257,7 +256,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMigrations:
 		var ms []string
 		for _, f := range b.files {
-			if naming.MigrationPath(f) && (strings.HasSuffix(f, ".sql") || lang.ForPath(f) != nil) {
+			if naming.MigrationPath(f) && lang.ForPath(f) != nil {
 				ms = append(ms, "`"+f+"`")
 			}
 		}
