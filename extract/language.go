@@ -85,6 +85,10 @@ type Language struct {
 	// RouteFrameworks names, for messages, the frameworks whose route
 	// registrations Routes recognises.
 	RouteFrameworks []string
+	// Builtins are the language's built-in types, values and receivers
+	// ("nil", "str", "self"): a spec's word spelled so never names the
+	// project's code.
+	Builtins []string
 	// Frameworks are dependency names of the language's frameworks and
 	// SDKs, whose built-ins may already do what a spec adds: a dependency
 	// is one when its name is one of them, ends in "/" and one, starts with
@@ -96,6 +100,10 @@ type Language struct {
 	// Generated are file name endings of generated code (".pb.go"): such
 	// files are never read.
 	Generated []string
+	// SkipDirs are names of the directories of the language's installed
+	// dependencies, build output and tool caches ("node_modules"): never
+	// entered.
+	SkipDirs []string
 	// Imports lists the names a file imports from packages, a
 	// "name\tmodule" line each, in file order; names imported from the
 	// repository's own modules (relative paths) are left out. Nil: the

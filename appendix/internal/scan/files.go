@@ -12,13 +12,17 @@ import (
 // MaxFileSize is the largest source file the tool reads.
 const MaxFileSize = 1 << 20
 
-// skipDirs are directories of vendored or generated code, never entered.
-var skipDirs = map[string]bool{
-	"node_modules": true, "vendor": true, "third_party": true, "_generated": true, "__generated__": true,
-	".venv": true, "venv": true, "__pycache__": true, "site-packages": true, "bower_components": true,
-	".yarn": true, ".pnpm-store": true, ".next": true, ".turbo": true, ".mypy_cache": true, ".tox": true,
-	".appendix": true, // this tool's own state: it changes on every run
-}
+// skipDirs are directories of vendored or generated code, never entered:
+// those of every language (Language.SkipDirs), and these.
+var skipDirs = func() map[string]bool {
+	out := lang.Set(func(l *extract.Language) []string { return l.SkipDirs })
+	for _, d := range []string{"third_party", "_generated", "__generated__",
+		".appendix", // this tool's own state: it changes on every run
+	} {
+		out[d] = true
+	}
+	return out
+}()
 
 func SkipDir(rel string) bool {
 	return skipDirs[path.Base(rel)]

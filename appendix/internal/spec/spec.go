@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
 )
 
@@ -111,11 +112,19 @@ var pathExts = func() map[string]bool {
 	return out
 }()
 
-// notNames are words that look like code but never name a project artifact.
-var notNames = map[string]bool{
-	"true": true, "false": true, "null": true, "nil": true, "None": true, "True": true, "False": true, "undefined": true,
-	"string": true, "int": true, "bool": true, "error": true, "any": true, "void": true, "number": true, "object": true,
-	"self": true, "this": true, "str": true, "float": true, "dict": true, "list": true, "byte": true, "rune": true,
+// notNames are words that look like code but never name a project
+// artifact: every language's Builtins, and the names of products and
+// abbreviations.
+var notNames = func() map[string]bool {
+	out := lang.Set(func(l *extract.Language) []string { return l.Builtins })
+	for n := range proseNames {
+		out[n] = true
+	}
+	return out
+}()
+
+// proseNames are products and abbreviations spelled like code.
+var proseNames = map[string]bool{
 	"JavaScript": true, "TypeScript": true, "GitHub": true, "GitLab": true, "PostgreSQL": true, "MySQL": true,
 	"MongoDB": true, "OpenAI": true, "FastAPI": true, "iOS": true, "macOS": true, "YouTube": true, "LinkedIn": true,
 	"WebSocket": true, "WebSockets": true, "OAuth": true, "GraphQL": true, "NoSQL": true, "DynamoDB": true, "PyPI": true,

@@ -32,9 +32,11 @@ var Lang = &extract.Language{
 
 	SpecWords:       []string{"go", "golang"},
 	RouteFrameworks: []string{"net/http", "chi", "gin", "echo", "fiber"},
+	Builtins:        []string{"true", "false", "nil", "string", "int", "bool", "error", "any", "byte", "rune"},
 	Frameworks:      frameworks,
 	Keywords:        keywords,
 	Generated:       generated,
+	SkipDirs:        []string{"vendor"},
 	ImportLine:      importLine,
 	ExternalImports: externalImports,
 	TestFiles:       []string{"*_test.go"},

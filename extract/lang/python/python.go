@@ -31,9 +31,11 @@ var Lang = &extract.Language{
 
 	SpecWords:       specWords,
 	RouteFrameworks: []string{"FastAPI", "Flask", "Django"},
+	Builtins:        builtins,
 	Frameworks:      frameworks,
 	Keywords:        keywords,
 	Generated:       []string{"_pb2.py", "_pb2_grpc.py"},
+	SkipDirs:        []string{".venv", "venv", "__pycache__", "site-packages", ".mypy_cache", ".tox"},
 	Imports:         imports.Names,
 	ImportedModules: imports.Modules,
 	ImportLine:      imports.Keyword,
