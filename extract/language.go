@@ -85,10 +85,11 @@ type Language struct {
 	// RouteFrameworks names, for messages, the frameworks whose route
 	// registrations Routes recognises.
 	RouteFrameworks []string
-	// Builtins are the language's built-in types, values and receivers
-	// ("nil", "str", "self"): a spec's word spelled so never names the
-	// project's code.
-	Builtins []string
+	// NotNames are words a spec spells like code that never name the
+	// project's code: the language's built-in types, values and receivers
+	// ("nil", "str", "self"), and its own and its frameworks' names as
+	// prose spells them ("TypeScript", "FastAPI").
+	NotNames []string
 	// Frameworks are dependency names of the language's frameworks and
 	// SDKs, whose built-ins may already do what a spec adds: a dependency
 	// is one when its name is one of them, ends in "/" and one, starts with

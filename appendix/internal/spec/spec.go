@@ -113,23 +113,16 @@ var pathExts = func() map[string]bool {
 }()
 
 // notNames are words that look like code but never name a project
-// artifact: every language's Builtins, and the names of products and
+// artifact: every language's NotNames, and these names of products and
 // abbreviations.
 var notNames = func() map[string]bool {
-	out := lang.Set(func(l *extract.Language) []string { return l.Builtins })
-	for n := range proseNames {
+	out := lang.Set(func(l *extract.Language) []string { return l.NotNames })
+	for _, n := range []string{"GitHub", "GitLab", "MongoDB", "OpenAI", "iOS", "macOS", "YouTube", "LinkedIn", "WebSocket",
+		"WebSockets", "OAuth", "NoSQL", "DynamoDB", "README", "TODO", "FIXME", "e.g", "i.e", "etc", "vs"} {
 		out[n] = true
 	}
 	return out
 }()
-
-// proseNames are products and abbreviations spelled like code.
-var proseNames = map[string]bool{
-	"JavaScript": true, "TypeScript": true, "GitHub": true, "GitLab": true, "PostgreSQL": true, "MySQL": true,
-	"MongoDB": true, "OpenAI": true, "FastAPI": true, "iOS": true, "macOS": true, "YouTube": true, "LinkedIn": true,
-	"WebSocket": true, "WebSockets": true, "OAuth": true, "GraphQL": true, "NoSQL": true, "DynamoDB": true, "PyPI": true,
-	"README": true, "TODO": true, "FIXME": true, "e.g": true, "i.e": true, "etc": true, "vs": true,
-}
 
 var fieldWords = map[string]bool{"field": true, "fields": true, "column": true, "columns": true, "property": true,
 	"properties": true, "param": true, "parameter": true, "parameters": true, "argument": true, "arguments": true,

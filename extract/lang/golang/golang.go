@@ -32,7 +32,7 @@ var Lang = &extract.Language{
 
 	SpecWords:       []string{"go", "golang"},
 	RouteFrameworks: []string{"net/http", "chi", "gin", "echo", "fiber"},
-	Builtins:        []string{"true", "false", "nil", "string", "int", "bool", "error", "any", "byte", "rune"},
+	NotNames:        []string{"true", "false", "nil", "string", "int", "bool", "error", "any", "byte", "rune"},
 	Frameworks:      frameworks,
 	Keywords:        keywords,
 	Generated:       generated,

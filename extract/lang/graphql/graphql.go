@@ -36,6 +36,7 @@ var Lang = &extract.Language{Name: "graphql", Fence: "graphql", Exts: []string{"
 		return block.Scan(graphqlSyntax, l, path, src)
 	},
 	SpecWords: []string{"graphql"},
+	NotNames:  []string{"GraphQL"},
 	Keywords: extract.Keywords{
 		Decl: []string{"type", "interface", "enum", "input", "extend"},
 		Type: []string{"type", "interface", "enum", "input"},

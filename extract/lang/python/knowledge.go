@@ -17,7 +17,8 @@ var (
 	}
 	specWords  = []string{"python", "django", "sqlalchemy", "pydantic", "fastapi", "flask"}
 	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}
-	builtins   = []string{"True", "False", "None", "self", "str", "int", "float", "bool", "dict", "list", "object", "any"}
+	notNames   = []string{"True", "False", "None", "self", "str", "int", "float", "bool", "dict", "list", "object", "any",
+		"FastAPI", "PyPI"}
 	testNameRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
 	// keyMembers configure a model: Django's Meta, pydantic's Config and
 	// model_config, SQLAlchemy's __tablename__ and __table_args__; and

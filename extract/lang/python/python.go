@@ -31,7 +31,7 @@ var Lang = &extract.Language{
 
 	SpecWords:       specWords,
 	RouteFrameworks: []string{"FastAPI", "Flask", "Django"},
-	Builtins:        builtins,
+	NotNames:        notNames,
 	Frameworks:      frameworks,
 	Keywords:        keywords,
 	Generated:       []string{"_pb2.py", "_pb2_grpc.py"},

@@ -10,6 +10,7 @@ import (
 // Lang is SQL: the schema its DDL statements define.
 var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "1", Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
+	NotNames:  []string{"PostgreSQL", "MySQL"},
 	Keywords: extract.Keywords{
 		Decl: []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
 		Type: []string{"CREATE", "create", "Create", "TABLE", "table"},

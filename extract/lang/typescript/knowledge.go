@@ -17,7 +17,8 @@ func knowing(l *extract.Language) *extract.Language {
 	l.RouteFrameworks = []string{"Express", "Hono", "Fastify", "Next.js", "Remix", "Convex"}
 	l.Frameworks = []string{"react", "next", "express", "hono", "fastify", "zod", "prisma", "drizzle-orm", "typeorm", "mongoose",
 		"convex", "vitest", "jest"}
-	l.Builtins = []string{"true", "false", "null", "undefined", "string", "number", "any", "void", "object", "this"}
+	l.NotNames = []string{"true", "false", "null", "undefined", "string", "number", "any", "void", "object", "this",
+		"JavaScript", "TypeScript"}
 	l.Keywords = keywords
 	l.Generated = []string{".pb.ts", "_pb.js", "_pb.d.ts", ".generated.ts", ".min.js"}
 	l.SkipDirs = []string{"node_modules", "bower_components", ".yarn", ".pnpm-store", ".next", ".turbo"}
