@@ -19,9 +19,10 @@ type Language struct {
 	// Revision names the version of the language's extraction rules. A
 	// change to them that can change what is extracted from some file
 	// (its hooks, its query, its scanner, its lexer syntax) or what a
-	// cached scan of a file holds (Keywords, the import readers, the test
-	// file names) gets a new revision, and caches keyed by the fingerprint
-	// of the rules are dropped.
+	// cached scan of a file holds (Imports, ImportedModules, ImportLine)
+	// gets a new revision, and caches keyed by the fingerprint of the
+	// rules are dropped. (The fingerprint hashes the scan's rules that are
+	// data, Keywords and the test file names, itself.)
 	Revision string
 
 	// Grammar returns the tree-sitter grammar; nil for a language whose
@@ -99,11 +100,11 @@ type Language struct {
 	// Keywords are the words the declaration scan reads declarations by.
 	Keywords Keywords
 	// Generated are file name endings of generated code (".pb.go"): such
-	// files are never read.
+	// files are never read. Every language's apply to every file.
 	Generated []string
 	// SkipDirs are names of the directories of the language's installed
 	// dependencies, build output and tool caches ("node_modules"): never
-	// entered.
+	// entered, whatever they hold.
 	SkipDirs []string
 	// Imports lists the names a file imports from packages, a
 	// "name\tmodule" line each, in file order; names imported from the
@@ -115,14 +116,16 @@ type Language struct {
 	// covers. Nil: a test's imports say nothing of what it covers.
 	ImportedModules func(src []byte) string
 	// ImportLine reports a line that imports a module by its path: the
-	// words after a "/" on it name a module, never a route.
+	// words after a "/" on it name a module, never a route. Every
+	// language's apply to every file.
 	ImportLine func(line []byte) bool
 	// ExternalImports lists the packages from outside the repository that
 	// a file, given as its lines, imports.
 	ExternalImports func(lines []string) []string
 
 	// TestFiles are patterns (path.Match, on a file's base name) of the
-	// names of test files: "*_test.go", "test_*.py".
+	// names of test files: "*_test.go", "test_*.py". Every language's, and
+	// its TestDirs, apply to every file.
 	TestFiles []string
 	// TestDirs are names of directories whose files are all tests.
 	TestDirs []string
@@ -135,21 +138,23 @@ type Language struct {
 
 	// RouteFile reports a path that is a route by itself (a Next.js route
 	// file, a Django urls.py): a file whose path holds a segment of an
-	// endpoint a spec names is parsed for routes.
+	// endpoint a spec names is parsed for routes. Every language's apply to
+	// every file.
 	RouteFile func(path string) bool
 	// Declares reports a line that defines the function or value name
 	// ("def name(", "function name("): a route whose snippet holds one
-	// already shows its handler.
+	// already shows its handler. Every language's apply to every snippet.
 	Declares func(line, name string) bool
 	// DocPrefixes start the comment and decorator lines written above a
-	// definition ("//", "@"): a signature is shown without them.
+	// definition ("//", "@"): a signature is shown without them. Every
+	// language's apply to every definition.
 	DocPrefixes []string
 
 	// PackageDir says that code names a file's module by its directory (a
 	// Go package), not by the file's stem.
 	PackageDir bool
 	// IndexStems are file stems that make a file its directory's module
-	// ("index", "__init__").
+	// ("index", "__init__"), whatever the file's language.
 	IndexStems []string
 	// ModelFiles are base names of the files that hold a project's data
 	// models by convention ("models.py"): a table is looked for there first.
@@ -161,10 +166,11 @@ type Language struct {
 	AppTables bool
 	// KeyMembers are member names, lowercase without underscores, that
 	// configure a model or make a value of a type ("tablename", "init"):
-	// trimming a type keeps them.
+	// trimming a type keeps them, whatever its language.
 	KeyMembers []string
 	// KeyMarkers are texts that mark a member as its record's key
-	// ("primary_key", "@id"): trimming a type keeps the member.
+	// ("primary_key", "@id"): trimming a type keeps the member, whatever
+	// its language.
 	KeyMarkers []string
 	// FieldNoun names a schema definition's fields, singular and plural,
 	// in the note on trimmed ones ("column"); empty: the definition's kind
