@@ -7,7 +7,10 @@
 // scanner for a language without a grammar. The languages live in the
 // packages under extract/lang, which import this one; extract/lang holds
 // their registry (All, ForPath, ByName, Fingerprint). Code here asks a
-// language's hooks and fields and never tests its name.
+// language's hooks and fields and never tests its name. A Language also
+// states what code outside extraction knows of the language (knowledge.go):
+// its keywords, test and generated file names, import readers, the words
+// that name it in prose.
 //
 // The package knows nothing about specs, rounds or budgets; it answers
 // "what does this file define, and what does each definition look like

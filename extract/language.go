@@ -9,7 +9,8 @@ import (
 
 // Language is everything the package knows about one source language.
 // The exported hooks are set by the language's own package; generic code
-// asks them and never tests a language's name.
+// asks them and never tests a language's name. A Definition points to its
+// Language and is cached with gob: a field holds plain data or a func.
 type Language struct {
 	Name    string   // stable identifier, also the JSON "language" value
 	Fence   string   // markdown code fence tag
@@ -17,9 +18,11 @@ type Language struct {
 	Comment string   // line comment prefix, for truncation notes
 	// Revision names the version of the language's extraction rules. A
 	// change to them that can change what is extracted from some file
-	// (its hooks, its query, its scanner, its lexer syntax) gets a new
-	// revision, and caches keyed by the fingerprint of the rules are
-	// dropped.
+	// (its hooks, its query, its scanner, its lexer syntax) or what a
+	// cached scan of a file holds (Imports, ImportedModules, ImportLine)
+	// gets a new revision, and caches keyed by the fingerprint of the
+	// rules are dropped. (The fingerprint hashes the scan's rules that are
+	// data, Keywords and the test file names, itself.)
 	Revision string
 
 	// Grammar returns the tree-sitter grammar; nil for a language whose
@@ -59,6 +62,125 @@ type Language struct {
 	// Matches finds the patterns of QuerySource in a tree, in the query's
 	// order, without compiling the query (see match.go).
 	Matches Matcher
+
+	// The fields below are what code outside extraction knows of the
+	// language: how its files, imports, tests and prose name things (see
+	// knowledge.go). Generic code asks the language of a file; a rule it
+	// applies to every file whatever the file's language (a test file's
+	// name, a comment line) is the union of the rule over the registry.
+
+	// Dialect names the language this one is a variant of, sharing its
+	// rules under another grammar or fence (TSX of TypeScript, JSX of
+	// JavaScript); "" for none. A language and its dialects are one family
+	// (see Family): code is grouped by family, and a spec that names a
+	// language names its dialects too.
+	Dialect string
+	// Includes names the families whose code a spec that names this
+	// language also means: TypeScript includes JavaScript, the code a
+	// TypeScript project holds beside its TypeScript.
+	Includes []string
+	// SpecWords are the words, lowercase, that name the language or one of
+	// its frameworks in a spec's prose ("golang", "django"): a reference
+	// next to one prefers definitions in the language.
+	SpecWords []string
+	// RouteFrameworks names, for messages, the frameworks whose route
+	// registrations Routes recognises.
+	RouteFrameworks []string
+	// NotNames are words a spec spells like code that never name the
+	// project's code: the language's built-in types, values and receivers
+	// ("nil", "str", "self"), and its own and its frameworks' names as
+	// prose spells them ("TypeScript", "FastAPI").
+	NotNames []string
+	// Frameworks are dependency names of the language's frameworks and
+	// SDKs, whose built-ins may already do what a spec adds: a dependency
+	// is one when its name is one of them, ends in "/" and one, starts with
+	// one and "/", or contains one that holds a "/".
+	Frameworks []string
+
+	// Keywords are the words the declaration scan reads declarations by.
+	Keywords Keywords
+	// Generated are file name endings of generated code (".pb.go"): such
+	// files are never read. Every language's apply to every file.
+	Generated []string
+	// SkipDirs are names of the directories of the language's installed
+	// dependencies, build output and tool caches ("node_modules"): never
+	// entered, whatever they hold.
+	SkipDirs []string
+	// Imports lists the names a file imports from packages, a
+	// "name\tmodule" line each, in file order; names imported from the
+	// repository's own modules (relative paths) are left out. Nil: the
+	// language's imports name no definitions (a Go import names a package).
+	Imports func(src []byte) string
+	// ImportedModules lists, newline-joined, every module a file imports,
+	// relative ones too ("./music", "app.music"): the sources a test file
+	// covers. Nil: a test's imports say nothing of what it covers.
+	ImportedModules func(src []byte) string
+	// ImportLine reports a line that imports a module by its path: the
+	// words after a "/" on it name a module, never a route. Every
+	// language's apply to every file.
+	ImportLine func(line []byte) bool
+	// ExternalImports lists the packages from outside the repository that
+	// a file, given as its lines, imports.
+	ExternalImports func(lines []string) []string
+
+	// TestFiles are patterns (path.Match, on a file's base name) of the
+	// names of test files: "*_test.go", "test_*.py". Every language's, and
+	// its TestDirs, apply to every file.
+	TestFiles []string
+	// TestDirs are names of directories whose files are all tests.
+	TestDirs []string
+	// Tests picks, among the repository's test files (in walk order), those
+	// that test a source file of the language by convention; nil: none do.
+	Tests func(source string, tests []string) TestMatch
+	// TestNames lists the names of the tests a test file of the language
+	// defines, in file order.
+	TestNames func(src []byte) []string
+
+	// RouteFile reports a path that is a route by itself (a Next.js route
+	// file, a Django urls.py): a file whose path holds a segment of an
+	// endpoint a spec names is parsed for routes. Every language's apply to
+	// every file.
+	RouteFile func(path string) bool
+	// Declares reports a line that defines the function or value name
+	// ("def name(", "function name("): a route whose snippet holds one
+	// already shows its handler. Every language's apply to every snippet.
+	Declares func(line, name string) bool
+	// DocPrefixes start the comment and decorator lines written above a
+	// definition ("//", "@"): a signature is shown without them. Every
+	// language's apply to every definition.
+	DocPrefixes []string
+
+	// PackageDir says that code names a file's module by its directory (a
+	// Go package), not by the file's stem.
+	PackageDir bool
+	// IndexStems are file stems that make a file its directory's module
+	// ("index", "__init__"), whatever the file's language.
+	IndexStems []string
+	// ModelFiles are base names of the files that hold a project's data
+	// models by convention ("models.py"): a table is looked for there first.
+	ModelFiles []string
+	// AppTables says that the language's ORM names a model's default table
+	// after the model's app directory and the model, lowercased ("<app>_<model>"):
+	// a statement naming the model is worth parsing when such a table is
+	// searched for.
+	AppTables bool
+	// KeyMembers are member names, lowercase without underscores, that
+	// configure a model or make a value of a type ("tablename", "init"):
+	// trimming a type keeps them, whatever its language.
+	KeyMembers []string
+	// KeyMarkers are texts that mark a member as its record's key
+	// ("primary_key", "@id"): trimming a type keeps the member, whatever
+	// its language.
+	KeyMarkers []string
+	// FieldNoun names a schema definition's fields, singular and plural,
+	// in the note on trimmed ones ("column"); empty: the definition's kind
+	// decides.
+	FieldNoun [2]string
+	// Amendable says that later statements amend a schema definition of
+	// the language (Definition.Amends: an ALTER TABLE in a later
+	// migration): a table chosen from a migration lists the files that
+	// alter it.
+	Amendable bool
 
 	once  sync.Once
 	query *sitter.Query

@@ -19,8 +19,6 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
-	"github.com/appendix-dev/appendix/appendix/internal/scan"
-
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -36,13 +34,11 @@ var (
 	concurrencyRe    = regexp.MustCompile(`(\bgo \w+\(|sync\.(WaitGroup|Mutex|RWMutex|Pool)|\bchan\b|errgroup|semaphore|Semaphore|[Pp]ool[Ss]ize|max_?connections|MaxOpenConns|[Rr]ate.?[Ll]imit|[Tt]hrottl|[Qq]ueue|Promise\.all|asyncio\.gather|ThreadPool|[Cc]oncurrency|[Ww]orkers?\s*[:=])`)
 	utilDirRe        = regexp.MustCompile(`(^|/)(utils?|helpers?|lib|common|shared|pkg|internal/\w+util\w*)/`)
 	makeTargetRe     = regexp.MustCompile(`^([A-Za-z][\w.-]*)\s*:([^=]|$)`)
-	goImportRe       = regexp.MustCompile(`^(?:import\s+)?(?:[\w.]+\s+)?"([^"]+)"`)
 )
 
-// knownFrameworks are dependencies worth naming to a minimalist.
-var knownFrameworks = []string{"react", "next", "express", "hono", "fastify", "zod", "prisma", "drizzle-orm", "typeorm", "mongoose",
-	"convex", "vitest", "jest", "fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery", "gin-gonic/gin",
-	"labstack/echo", "go-chi/chi", "gofiber/fiber", "gorm.io/gorm", "sqlx", "pgx", "testify", "cobra", "viper", "zap", "zerolog"}
+// knownFrameworks are dependencies worth naming to a minimalist: every
+// language's Frameworks.
+var knownFrameworks = lang.Union(func(l *extract.Language) []string { return l.Frameworks })
 
 // The words that make a definition's name about auth or validation.
 var (
@@ -185,12 +181,12 @@ func (b *briefer) collect(kind string) []briefItem {
 		langs := map[string]bool{}
 		for _, f := range b.blast {
 			if l := lang.ForPath(f); l != nil {
-				langs[scan.BaseLang(l.Name)] = true
+				langs[l.Family()] = true
 			}
 		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !b.ix.Class(f).Test && (len(langs) == 0 || langs[scan.BaseLang(l.Name)]) {
+			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !b.ix.Class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -258,7 +254,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMigrations:
 		var ms []string
 		for _, f := range b.files {
-			if naming.MigrationPath(f) && (strings.HasSuffix(f, ".sql") || lang.ForPath(f) != nil) {
+			if naming.MigrationPath(f) && lang.ForPath(f) != nil {
 				ms = append(ms, "`"+f+"`")
 			}
 		}
@@ -270,26 +266,9 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supSDKTypes:
 		mods := map[string]bool{}
 		for _, f := range b.blast {
-			inGoImports := false
-			for _, l := range readLines(root, f) {
-				if strings.HasSuffix(f, ".go") {
-					t := strings.TrimSpace(l)
-					switch {
-					case strings.HasPrefix(t, "import ("):
-						inGoImports = true
-					case inGoImports && t == ")":
-						inGoImports = false
-					case inGoImports || strings.HasPrefix(t, "import "):
-						if m := goImportRe.FindStringSubmatch(t); m != nil && strings.Contains(strings.Split(m[1], "/")[0], ".") {
-							mods[m[1]] = true
-						}
-					}
-					continue
-				}
-				if _, m, ok := scan.ImportParts([]byte(l)); ok {
-					if mod := string(m); mod != "" && mod[0] != '.' && !strings.HasPrefix(mod, "@/") {
-						mods[mod] = true
-					}
+			if l := lang.ForPath(f); l != nil && l.ExternalImports != nil {
+				for _, m := range l.ExternalImports(readLines(root, f)) {
+					mods[m] = true
 				}
 			}
 		}

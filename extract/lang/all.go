@@ -50,12 +50,18 @@ func ByName(name string) *extract.Language {
 }
 
 // Fingerprint identifies the extraction rules: every language's name,
-// revision and query, in registry order. A cache of extraction results is
-// valid only under the same fingerprint.
+// revision and query, in registry order, and the rules a cached scan of a
+// file depends on that are data (its keywords, the names of test files).
+// A cache of extraction results or scans is valid only under the same
+// fingerprint.
 func Fingerprint() string {
 	h := sha256.New()
 	for _, l := range All {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", l.Name, l.Revision, l.QuerySource)
+		k := l.Keywords
+		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, l.TestFiles, l.TestDirs} {
+			fmt.Fprintf(h, "%s\x00", strings.Join(list, "\x01"))
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
@@ -63,9 +69,6 @@ func Fingerprint() string {
 // ForPath returns the language of a file name, or nil.
 func ForPath(name string) *extract.Language {
 	ext := strings.ToLower(path.Ext(name))
-	if strings.HasSuffix(strings.ToLower(name), ".d.ts") {
-		ext = ".ts"
-	}
 	for _, l := range All {
 		for _, e := range l.Exts {
 			if e == ext {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"path"
 	"strings"
 	"testing"
 
@@ -65,5 +66,36 @@ func TestFingerprintCoversRevisions(t *testing.T) {
 	l.Revision = old
 	if changed == before || Fingerprint() != before {
 		t.Errorf("fingerprint %s, with %s's revision changed %s", before, l.Name, changed)
+	}
+}
+
+// TestKnowledge: the rules code outside extraction asks of the languages
+// are well formed: test file patterns compile, a dialect and an included
+// family are registered languages, a spec word names one language.
+func TestKnowledge(t *testing.T) {
+	words := map[string]string{}
+	for _, l := range All {
+		for _, p := range l.TestFiles {
+			if _, err := path.Match(p, "x"); err != nil {
+				t.Errorf("%s: test file pattern %q: %v", l.Name, p, err)
+			}
+		}
+		if l.Dialect != "" && (ByName(l.Dialect) == nil || ByName(l.Dialect).Dialect != "") {
+			t.Errorf("%s is a dialect of %q, no registered base language", l.Name, l.Dialect)
+		}
+		for _, f := range l.Includes {
+			if ByName(f) == nil {
+				t.Errorf("%s includes %q, no registered language", l.Name, f)
+			}
+		}
+		for _, w := range l.SpecWords {
+			if other, ok := words[w]; ok || strings.ToLower(w) != w {
+				t.Errorf("spec word %q of %s: also %s's, or not lowercase", w, l.Name, other)
+			}
+			words[w] = l.Name
+		}
+	}
+	if !Means("typescript", ByName("jsx")) || Means("javascript", ByName("tsx")) || !Means("tsx", ByName("typescript")) || Means("go", ByName("python")) {
+		t.Error("Means does not follow dialects and inclusions")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // TrimSignature cuts a multi-line function signature to its declaring line.
@@ -35,17 +36,24 @@ func TrimSignature(a *Artifact) bool {
 // created_at and CreatedAt all become "createdat".
 func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
 
-// keyMember reports fields that identify a record; they survive trimming.
+// The members every language's types keep when trimmed: those that
+// configure a model or make a value (Language.KeyMembers), and those
+// marked as the record's key (Language.KeyMarkers).
+var (
+	keyMembers = lang.Set(func(l *extract.Language) []string { return l.KeyMembers })
+	keyMarkers = lang.Union(func(l *extract.Language) []string { return l.KeyMarkers })
+)
+
+// keyMember reports fields that identify a record, configure a model or
+// make a value; they survive trimming.
 func keyMember(name, text string) bool {
-	switch normalize(name) {
-	case "id", "pk", "uuid", "key":
+	switch n := normalize(name); {
+	case n == "id", n == "pk", n == "uuid", n == "key":
 		return true
-	case "meta", "config", "tablename", "tableargs", "modelconfig":
-		return true // Django Meta, pydantic Config, SQLAlchemy __tablename__: the model's own settings
-	case "constructor", "init":
-		return true // how a class is made is part of its shape
+	case keyMembers[n]:
+		return true
 	}
-	for _, k := range []string{"primary_key", "primaryKey", "PRIMARY KEY", "@id", "@PrimaryGeneratedColumn", "@PrimaryColumn"} {
+	for _, k := range keyMarkers {
 		if strings.Contains(text, k) {
 			return true
 		}
@@ -181,10 +189,11 @@ func omittedCount(k extract.Kind, fields, methods int) string {
 	return fmt.Sprintf("%d more %s", n, naming.Plural(n, one, many))
 }
 
-// columnNoun is memberNoun for SQL, where fields are columns.
+// columnNoun is omittedCount in the words of a language whose fields have
+// a name of their own (Language.FieldNoun: SQL's columns).
 func columnNoun(a *Artifact, fields, methods int) string {
-	if a.Lang.Name == "sql" && methods == 0 {
-		return fmt.Sprintf("%d more %s", fields, naming.Plural(fields, "column", "columns"))
+	if n := a.Lang.FieldNoun; n[0] != "" && methods == 0 {
+		return fmt.Sprintf("%d more %s", fields, naming.Plural(fields, n[0], n[1]))
 	}
 	return omittedCount(a.Kind, fields, methods)
 }

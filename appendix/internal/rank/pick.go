@@ -91,7 +91,7 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		reason += fmt.Sprintf("; chosen because %s; also defined at %s%s", m.Why, strings.Join(shown, ", "), more)
 	}
 	m.Reason = reason
-	if best.Def.Kind == extract.KindSchema && best.Def.Lang.Name == "sql" && naming.MigrationPath(best.Def.Path) {
+	if best.Def.Kind == extract.KindSchema && best.Def.Lang.Amendable && naming.MigrationPath(best.Def.Path) {
 		for _, f := range c.amends[naming.TableKey(best.Def.Name)] {
 			if f != best.Def.Path {
 				m.Altered = append(m.Altered, f)

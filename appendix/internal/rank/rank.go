@@ -4,10 +4,10 @@ import (
 	"path"
 	"strings"
 
-	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // Choice is the candidate chosen for a reference, and why.
@@ -78,11 +78,5 @@ func hintFits(h spec.Hint, k extract.Kind) bool {
 // langFits reports a definition in the language the reference's wording
 // names, or any definition when it names none.
 func langFits(r *spec.Ref, d *extract.Definition) bool {
-	return r.Lang == "" || sameLang(r.Lang, d.Lang.Name)
-}
-
-// sameLang compares languages, counting TSX and JSX with their base.
-func sameLang(a, b string) bool {
-	a, b = scan.BaseLang(a), scan.BaseLang(b)
-	return a == b || a == "typescript" && b == "javascript"
+	return r.Lang == "" || lang.Means(r.Lang, d.Lang)
 }

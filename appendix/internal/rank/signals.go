@@ -108,7 +108,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
 			s.add("table-schema", WeightTableSchema, "the spec names a table, and a schema defines it")
 		}
 	}
-	if tableish && (path.Base(d.Path) == "models.py" || strings.Contains(d.Path, "/models/")) {
+	if tableish && (d.Lang != nil && slices.Contains(d.Lang.ModelFiles, path.Base(d.Path)) || strings.Contains(d.Path, "/models/")) {
 		s.add("model-file", WeightModelFile, "a table is a model before it is an admin, form or serializer class")
 	}
 	if c.ix.Class(d.Path).Test {

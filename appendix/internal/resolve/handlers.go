@@ -16,6 +16,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // otherMethods explains an endpoint whose path is registered, but not for
@@ -91,16 +92,43 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 	return nil
 }
 
+// routeDetectors names the frameworks whose routes are recognised, so that
+// a missing route reads as "not found by these", not as "does not exist":
+// every language's RouteFrameworks, in registry order.
+var routeDetectors = func() string {
+	fws := lang.Union(func(l *extract.Language) []string { return l.RouteFrameworks })
+	if len(fws) == 0 {
+		return "looked for no route registrations"
+	}
+	if len(fws) == 1 {
+		return "looked for " + fws[0] + " registrations"
+	}
+	return "looked for " + strings.Join(fws[:len(fws)-1], ", ") + " and " + fws[len(fws)-1] + " registrations"
+}()
+
+// declarers are the declaration tests of every language.
+var declarers = func() []func(line, name string) bool {
+	var out []func(line, name string) bool
+	for _, l := range lang.All {
+		if l.Declares != nil {
+			out = append(out, l.Declares)
+		}
+	}
+	return out
+}()
+
 // routeHandler is the handler a route names, when its snippet does not
-// already show it (a decorated Python handler, a Next.js export).
+// already show it (a decorated Python handler, a Next.js export): a line
+// of the snippet that declares it, in any language, shows it.
 func routeHandler(m Match) string {
 	if m.Def.Route == nil || m.Def.Route.Handler == "" {
 		return ""
 	}
 	for _, l := range m.Def.Lines {
-		if strings.Contains(l.Text, "def "+m.Def.Route.Handler+"(") || strings.Contains(l.Text, "function "+m.Def.Route.Handler+"(") ||
-			strings.Contains(l.Text, "const "+m.Def.Route.Handler+" ") {
-			return ""
+		for _, declares := range declarers {
+			if declares(l.Text, m.Def.Route.Handler) {
+				return ""
+			}
 		}
 	}
 	return m.Def.Route.Handler

@@ -16,10 +16,6 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// routeDetectors names the frameworks whose routes are recognised, so that
-// a missing route reads as "not found by these", not as "does not exist".
-const routeDetectors = "looked for net/http, chi, gin, echo, fiber, Express, Hono, Fastify, Next.js, Remix, FastAPI, Flask, Django and Convex registrations"
-
 // GapKind says what a gap claims about the repository. A reader (or a
 // program) can tell "absent" from "not searched" without parsing the hint.
 type GapKind string

@@ -1,11 +1,20 @@
 package scan
 
-import "strings"
+import (
+	"strings"
 
-// CommentLine reports doc comment and decorator lines above a signature.
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
+)
+
+// docPrefixes start a comment or decorator line in some language.
+var docPrefixes = lang.Union(func(l *extract.Language) []string { return l.DocPrefixes })
+
+// CommentLine reports doc comment and decorator lines above a signature,
+// in any language.
 func CommentLine(s string) bool {
 	t := strings.TrimSpace(s)
-	for _, p := range []string{"//", "/*", "*", "#", "@"} {
+	for _, p := range docPrefixes {
 		if strings.HasPrefix(t, p) {
 			return true
 		}

@@ -12,21 +12,25 @@ import (
 // MaxFileSize is the largest source file the tool reads.
 const MaxFileSize = 1 << 20
 
-// skipDirs are directories of vendored or generated code, never entered.
-var skipDirs = map[string]bool{
-	"node_modules": true, "vendor": true, "third_party": true, "_generated": true, "__generated__": true,
-	".venv": true, "venv": true, "__pycache__": true, "site-packages": true, "bower_components": true,
-	".yarn": true, ".pnpm-store": true, ".next": true, ".turbo": true, ".mypy_cache": true, ".tox": true,
-	".appendix": true, // this tool's own state: it changes on every run
-}
+// skipDirs are directories of vendored or generated code, never entered:
+// those of every language (Language.SkipDirs), and these.
+var skipDirs = func() map[string]bool {
+	out := lang.Set(func(l *extract.Language) []string { return l.SkipDirs })
+	for _, d := range []string{"third_party", "_generated", "__generated__",
+		".appendix", // this tool's own state: it changes on every run
+	} {
+		out[d] = true
+	}
+	return out
+}()
 
 func SkipDir(rel string) bool {
 	return skipDirs[path.Base(rel)]
 }
 
-// generatedNames are file name endings of generated code.
-var generatedNames = []string{".pb.go", "_pb2.py", "_pb2_grpc.py", ".pb.ts", "_pb.js", "_pb.d.ts", ".gen.go", "_gen.go",
-	"_generated.go", ".generated.ts", ".min.js", "_string.go", ".g.dart", "zz_generated.deepcopy.go"}
+// generatedNames are file name endings of generated code, in any
+// language.
+var generatedNames = lang.Union(func(l *extract.Language) []string { return l.Generated })
 
 // SecretName reports files that may hold secrets; they are never read.
 func SecretName(rel string) bool {
@@ -78,25 +82,48 @@ func Generated(src []byte) bool {
 		bytes.Contains(head, []byte("AUTO-GENERATED"))
 }
 
+// The test file names of every language: a file named so, or in such a
+// directory, holds tests whatever its own language.
+var (
+	testFileNames = lang.Union(func(l *extract.Language) []string { return l.TestFiles })
+	testDirs      = lang.Union(func(l *extract.Language) []string { return l.TestDirs })
+)
+
 // TestFile reports files that hold tests: their definitions rank last.
 func TestFile(rel string) bool {
 	b := path.Base(rel)
-	return strings.HasSuffix(b, "_test.go") || strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") ||
-		strings.HasSuffix(b, "_test.py") || b == "conftest.py" ||
-		strings.Contains(b, ".test.") || strings.Contains(b, ".spec.") ||
-		strings.Contains("/"+rel, "/__tests__/") || strings.HasPrefix(rel, "tests/") || strings.Contains(rel, "/tests/")
+	for _, p := range testFileNames {
+		if ok, _ := path.Match(p, b); ok {
+			return true
+		}
+	}
+	for _, d := range testDirs {
+		if strings.Contains("/"+rel, "/"+d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
-// declKeywords start a line that declares something.
-var declKeywords = map[string]bool{
-	"func": true, "type": true, "class": true, "def": true, "interface": true, "enum": true, "const": true,
-	"let": true, "var": true, "function": true, "async": true, "export": true, "declare": true, "abstract": true,
-	"public": true, "private": true, "protected": true, "static": true, "readonly": true, "get": true, "set": true,
-	"override": true, "struct": true, "module": true, "exports": true, "namespace": true,
-	// schema languages: SQL DDL, Prisma, GraphQL SDL, protobuf
-	"CREATE": true, "create": true, "Create": true, "ALTER": true, "alter": true, "Alter": true, "model": true,
-	"view": true, "message": true, "service": true, "input": true, "extend": true, "rpc": true,
-	"DROP": true, "drop": true,
+// The declaration keywords of every language (extract.Keywords): the scan
+// reads every file by all of them, as it runs before a file's statements
+// are parsed and costs a hash only for words that may be one.
+var (
+	declKeywords     = lang.Set(func(l *extract.Language) []string { return l.Keywords.Decl })
+	typeKeywords     = lang.Set(func(l *extract.Language) []string { return l.Keywords.Type })
+	varKeywords      = lang.Set(func(l *extract.Language) []string { return l.Keywords.Var })
+	receiverKeywords = lang.Union(func(l *extract.Language) []string { return l.Keywords.Receiver })
+)
+
+// receiverLine reports a declaration line on which a parenthesised
+// receiver comes before the name.
+func receiverLine(t []byte) bool {
+	for _, k := range receiverKeywords {
+		if bytes.HasPrefix(t, []byte(k)) {
+			return true
+		}
+	}
+	return false
 }
 
 func identByte(c byte) bool {
@@ -112,17 +139,15 @@ const (
 	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
 )
 
-// typeKeywords make a declaration line one of a type or table.
-var typeKeywords = map[string]bool{"type": true, "class": true, "interface": true, "struct": true, "enum": true,
-	"model": true, "view": true, "message": true, "service": true, "input": true, "CREATE": true, "create": true,
-	"Create": true, "TABLE": true, "table": true, "namespace": true}
-
 // keywordStart and keywordLen say which first letters and lengths the
-// keyword tables above hold: most words are none, and are told so without
+// keyword tables hold: most words are none, and are told so without
 // hashing them (declTokens runs on every line of every file).
 var keywordStart, keywordLen = func() (starts [256]bool, lens [16]bool) {
 	for _, m := range []map[string]bool{declKeywords, typeKeywords, varKeywords} {
 		for k := range m {
+			if len(k) >= len(lens) {
+				panic("scan: the keyword " + k + " is longer than maybeKeyword reads")
+			}
 			starts[k[0]], lens[len(k)] = true, true
 		}
 	}
@@ -197,9 +222,9 @@ func declTokens(src []byte) Tokens {
 				break
 			}
 			if t[i] == '(' && decl {
-				// "func (r *Repo) Walk(": a Go receiver comes before the name;
+				// "func (r *Repo) Walk(": a receiver comes before the name;
 				// any other parenthesis starts the parameters, which are uses.
-				if n == 1 && bytes.HasPrefix(t, []byte("func")) {
+				if n == 1 && receiverLine(t) {
 					if c := bytes.IndexByte(t[i:], ')'); c > 0 {
 						i += c + 1
 						continue
@@ -330,9 +355,6 @@ const (
 	// interface"), or as a member line (an enum value, a Convex table).
 	WantType
 )
-
-// varKeywords declare names followed by a type: only the names count.
-var varKeywords = map[string]bool{"var": true, "let": true, "const": true, "val": true}
 
 // maxDeclTokens is how many words into a declaration line its name can be.
 const maxDeclTokens = 8

@@ -262,9 +262,10 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names map[string]bool)
 }
 
 // focusWords is what a focused extraction looks for beyond the names a
-// file declares: the names wanted in any file, and in Python the model
-// names behind Django's default table names (dashboard_datum is class
-// Datum of the dashboard app, and says so nowhere). sig identifies them.
+// file declares: the names wanted in any file, and in a language whose
+// ORM names tables after their app (Language.AppTables) the model names
+// behind the default table names (Django's dashboard_datum is class Datum
+// of the dashboard app, and says so nowhere). sig identifies them.
 type focusWords struct {
 	any    map[string]bool
 	models map[string]bool // lowercased
@@ -292,8 +293,8 @@ func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWord
 // mentioner returns the test of whether a word of a statement makes it
 // worth parsing, for a file that declares names.
 func (fw *focusWords) mentioner(names map[string]bool, lang *extract.Language) func([]byte) bool {
-	python := lang.Name == "python" && len(fw.models) > 0
+	models := lang.AppTables && len(fw.models) > 0
 	return func(w []byte) bool {
-		return names[string(w)] || fw.any[string(w)] || python && fw.models[strings.ToLower(string(w))]
+		return names[string(w)] || fw.any[string(w)] || models && fw.models[strings.ToLower(string(w))]
 	}
 }

@@ -142,10 +142,11 @@ func (ix *Index) External(r *spec.Ref) bool {
 	return !ix.Modules[head]
 }
 
-// ModuleName is what code calls a file's package or module: the Go package
-// directory, or the Python/TypeScript file stem.
+// ModuleName is what code calls a file's package or module: its
+// directory in a language whose packages are directories, else the file
+// stem.
 func ModuleName(file string) string {
-	if strings.HasSuffix(file, ".go") {
+	if l := lang.ForPath(file); l != nil && l.PackageDir {
 		return path.Base(path.Dir(file))
 	}
 	b := path.Base(file)
@@ -153,7 +154,7 @@ func ModuleName(file string) string {
 }
 
 // InModule reports whether a file is in the package or module called name:
-// its Go package directory, its file stem, or any directory on its path.
+// its package directory, its file stem, or any directory on its path.
 func InModule(file, name string) bool {
 	if ModuleName(file) == name {
 		return true
@@ -181,52 +182,36 @@ func (ix *Index) testFiles() []gitinfo.File {
 	return ix.tests
 }
 
-// TestsFor returns the test files that cover a source file: by naming
-// convention (in the same directory, or a tests directory of the same
-// top-level tree), and test files that import its module.
+// TestsFor returns the test files that cover a source file: by its
+// language's naming convention (Language.Tests), and test files that
+// import its module.
 func (ix *Index) TestsFor(src string, root string) []string {
-	dir, base := path.Dir(src), path.Base(src)
-	ext := path.Ext(base)
-	stem := strings.TrimSuffix(base, ext)
-	top := strings.SplitN(src, "/", 2)[0]
-	sameTree := func(f string) bool {
-		return strings.SplitN(f, "/", 2)[0] == top || strings.HasPrefix(f, "tests/") || strings.HasPrefix(f, "test/")
-	}
 	var out []string
 	add := func(f string) {
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}
-	for _, f := range ix.testFiles() {
-		fb := path.Base(f.Path)
-		switch ext {
-		case ".go":
-			if path.Dir(f.Path) == dir && fb == stem+"_test.go" {
-				add(f.Path)
-			}
-		case ".py":
-			if (fb == "test_"+stem+".py" || fb == stem+"_test.py") && sameTree(f.Path) {
-				add(f.Path)
-			}
-		case ".ts", ".tsx", ".js", ".jsx", ".mjs":
-			for _, te := range []string{".ts", ".tsx", ".js", ".jsx", ".mjs"} {
-				if (fb == stem+".test"+te || fb == stem+".spec"+te) && path.Dir(f.Path) == dir ||
-					fb == stem+te && strings.Contains("/"+f.Path, "/__tests__/") && sameTree(f.Path) {
-					add(f.Path)
-				}
-			}
-		}
-	}
-	if len(out) == 0 && ext == ".go" {
-		// No file-level test: the package's tests cover it.
+	var m extract.TestMatch
+	if l := lang.ForPath(src); l != nil && l.Tests != nil {
+		var tests []string
 		for _, f := range ix.testFiles() {
-			if path.Dir(f.Path) == dir && strings.HasSuffix(f.Path, "_test.go") && len(out) < 5 {
-				add(f.Path)
+			tests = append(tests, f.Path)
+		}
+		m = l.Tests(src, tests)
+	}
+	for _, f := range m.Named {
+		add(f)
+	}
+	if len(out) == 0 {
+		// No file-level test: the package's tests cover it.
+		for _, f := range m.Package {
+			if len(out) < 5 {
+				add(f)
 			}
 		}
 	}
-	if ext != ".go" {
+	if !m.ByPackage {
 		for _, f := range ix.importingTests(src, root) {
 			add(f)
 		}
@@ -234,12 +219,16 @@ func (ix *Index) TestsFor(src string, root string) []string {
 	return out
 }
 
+// indexStems are the file stems that make a file its directory's module,
+// in any language.
+var indexStems = lang.Set(func(l *extract.Language) []string { return l.IndexStems })
+
 // importingTests returns test files whose imports name the source module:
 // from './music', from "../lib/music", from app.music import, import music.
 // The imports come from this run's scans: no file is read again.
 func (ix *Index) importingTests(src, root string) []string {
 	stem := strings.TrimSuffix(path.Base(src), path.Ext(src))
-	if stem == "index" || stem == "__init__" {
+	if indexStems[stem] {
 		stem = path.Base(path.Dir(src))
 	}
 	module := strings.ReplaceAll(strings.TrimSuffix(src, path.Ext(src)), "/", ".")

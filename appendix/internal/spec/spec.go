@@ -4,6 +4,9 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // Source says where in the spec a reference was found.
@@ -91,24 +94,35 @@ var (
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 )
 
-// pathExts are the endings that make a dotted word a file name.
-var pathExts = map[string]bool{
-	"go": true, "ts": true, "tsx": true, "js": true, "jsx": true, "mjs": true, "cjs": true, "py": true, "pyi": true,
-	"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "sql": true, "prisma": true, "proto": true,
-	"graphql": true, "gql": true, "mod": true, "sum": true, "txt": true, "sh": true, "css": true, "html": true, "lock": true,
-	"cfg": true, "ini": true, "env": true, "rs": true, "java": true, "rb": true, "c": true, "h": true,
-}
+// pathExts are the endings, lowercase and without the dot, that make a
+// dotted word a file name: those of the registered languages, and of the
+// other files a spec names (documents, configuration, code no registered
+// language reads).
+var pathExts = func() map[string]bool {
+	out := map[string]bool{
+		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rs": true, "java": true, "rb": true,
+		"c": true, "h": true,
+	}
+	for _, l := range lang.All {
+		for _, e := range l.Exts {
+			out[strings.ToLower(strings.TrimPrefix(e, "."))] = true
+		}
+	}
+	return out
+}()
 
-// notNames are words that look like code but never name a project artifact.
-var notNames = map[string]bool{
-	"true": true, "false": true, "null": true, "nil": true, "None": true, "True": true, "False": true, "undefined": true,
-	"string": true, "int": true, "bool": true, "error": true, "any": true, "void": true, "number": true, "object": true,
-	"self": true, "this": true, "str": true, "float": true, "dict": true, "list": true, "byte": true, "rune": true,
-	"JavaScript": true, "TypeScript": true, "GitHub": true, "GitLab": true, "PostgreSQL": true, "MySQL": true,
-	"MongoDB": true, "OpenAI": true, "FastAPI": true, "iOS": true, "macOS": true, "YouTube": true, "LinkedIn": true,
-	"WebSocket": true, "WebSockets": true, "OAuth": true, "GraphQL": true, "NoSQL": true, "DynamoDB": true, "PyPI": true,
-	"README": true, "TODO": true, "FIXME": true, "e.g": true, "i.e": true, "etc": true, "vs": true,
-}
+// notNames are words that look like code but never name a project
+// artifact: every language's NotNames, and these names of products and
+// abbreviations.
+var notNames = func() map[string]bool {
+	out := lang.Set(func(l *extract.Language) []string { return l.NotNames })
+	for _, n := range []string{"GitHub", "GitLab", "MongoDB", "OpenAI", "iOS", "macOS", "YouTube", "LinkedIn", "WebSocket",
+		"WebSockets", "OAuth", "NoSQL", "DynamoDB", "README", "TODO", "FIXME", "e.g", "i.e", "etc", "vs"} {
+		out[n] = true
+	}
+	return out
+}()
 
 var fieldWords = map[string]bool{"field": true, "fields": true, "column": true, "columns": true, "property": true,
 	"properties": true, "param": true, "parameter": true, "parameters": true, "argument": true, "arguments": true,
@@ -399,12 +413,17 @@ func proposedAt(clause string, off int) bool {
 	return false
 }
 
-// langWords name a language or schema source in prose.
-var langWords = map[string]string{"graphql": "graphql", "proto": "protobuf", "protobuf": "protobuf", "grpc": "protobuf",
-	"prisma": "prisma", "sql": "sql", "postgres": "sql", "postgresql": "sql", "mysql": "sql", "sqlite": "sql",
-	"go": "go", "golang": "go", "python": "python", "django": "python", "sqlalchemy": "python", "pydantic": "python",
-	"fastapi": "python", "flask": "python", "typescript": "typescript", "ts": "typescript", "javascript": "javascript",
-	"drizzle": "typescript", "zod": "typescript", "convex": "typescript"}
+// langWords name a language or schema source in prose: each language's
+// SpecWords, to its name.
+var langWords = func() map[string]string {
+	out := map[string]string{}
+	for _, l := range lang.All {
+		for _, w := range l.SpecWords {
+			out[w] = l.Name
+		}
+	}
+	return out
+}()
 
 // langAround reads a language named within two words of a reference.
 func langAround(sent string, start, end int) string {

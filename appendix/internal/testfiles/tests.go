@@ -3,39 +3,29 @@ package testfiles
 import (
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
-
-	"github.com/appendix-dev/appendix/appendix/internal/search"
-
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
-
+	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
-
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // WordsRe finds a spec that talks about testing: only then is the test
 // structure relevant.
 var WordsRe = regexp.MustCompile(`(?i)\b(?:tests?|testing|tested|coverage|unit[- ]tests?|integration[- ]tests?|e2e|test plan|test suite)\b`)
 
-var (
-	goTestRe = regexp.MustCompile(`(?m)^func (Test\w+|Benchmark\w+|Fuzz\w+)\(`)
-	pyTestRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
-	jsTestRe = regexp.MustCompile(`(?m)\b(?:it|test)\(\s*['"` + "`" + `]([^'"` + "`" + `\n]{1,60})['"` + "`" + `]`)
-)
-
 // maxTestNames is how many test names a file lists before they are counted.
 const maxTestNames = 6
 
-// Artifact lists, names only, the test files that cover the
-// source files shown: foo_test.go, test_foo.py / foo_test.py, foo.test.ts /
-// foo.spec.ts / __tests__/foo.ts, with their test names when short.
+// Artifact lists, names only, the test files that cover the source files
+// shown (by their languages' conventions, see search.TestsFor), with their
+// test names when short.
 func Artifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifact.Artifact {
 	var sources []string
 	seen := map[string]bool{}
@@ -79,23 +69,15 @@ func testNames(file string) string {
 	if err != nil || st.Size() > scan.MaxFileSize {
 		return ""
 	}
+	l := lang.ForPath(file)
+	if l == nil || l.TestNames == nil {
+		return ""
+	}
 	b, err := os.ReadFile(file)
 	if err != nil {
 		return ""
 	}
-	var re *regexp.Regexp
-	switch path.Ext(file) {
-	case ".go":
-		re = goTestRe
-	case ".py":
-		re = pyTestRe
-	default:
-		re = jsTestRe
-	}
-	var names []string
-	for _, m := range re.FindAllSubmatch(b, -1) {
-		names = append(names, string(m[1]))
-	}
+	names := l.TestNames(b)
 	switch {
 	case len(names) == 0:
 		return ""

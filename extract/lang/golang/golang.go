@@ -29,6 +29,21 @@ var Lang = &extract.Language{
 	Elide:    extract.BraceElide,
 	Lex:      goLex,
 	Matches:  matchGo,
+
+	SpecWords:       []string{"go", "golang"},
+	RouteFrameworks: []string{"net/http", "chi", "gin", "echo", "fiber"},
+	NotNames:        []string{"true", "false", "nil", "string", "int", "bool", "error", "any", "byte", "rune"},
+	Frameworks:      frameworks,
+	Keywords:        keywords,
+	Generated:       generated,
+	SkipDirs:        []string{"vendor"},
+	ImportLine:      importLine,
+	ExternalImports: externalImports,
+	TestFiles:       []string{"*_test.go"},
+	Tests:           goTests,
+	TestNames:       testNames,
+	DocPrefixes:     []string{"//", "/*", "*"},
+	PackageDir:      true,
 }
 
 // goFuncs are the Go nodes whose body is a function body.

@@ -57,4 +57,12 @@ func fieldColon(s string) int {
 var Lang = &extract.Language{Name: "graphql", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#", Revision: "2",
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(graphqlSyntax, l, path, src)
-	}}
+	},
+	SpecWords: []string{"graphql"},
+	NotNames:  []string{"GraphQL"},
+	Keywords: extract.Keywords{
+		Decl: []string{"type", "interface", "enum", "input", "extend"},
+		Type: []string{"type", "interface", "enum", "input"},
+	},
+	DocPrefixes: []string{"#"},
+}

@@ -27,4 +27,12 @@ var prismaSyntax = &block.Syntax{
 var Lang = &extract.Language{Name: "prisma", Fence: "prisma", Exts: []string{".prisma"}, Comment: "//", Revision: "1",
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(prismaSyntax, l, path, src)
-	}}
+	},
+	SpecWords: []string{"prisma"},
+	Keywords: extract.Keywords{
+		Decl: []string{"model", "view", "enum", "type"},
+		Type: []string{"model", "view", "enum", "type"},
+	},
+	DocPrefixes: []string{"//"},
+	KeyMarkers:  []string{"@id"},
+}

@@ -51,4 +51,11 @@ var protoSyntax = &block.Syntax{
 var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "2",
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(protoSyntax, l, path, src)
-	}}
+	},
+	SpecWords: []string{"proto", "protobuf", "grpc"},
+	Keywords: extract.Keywords{
+		Decl: []string{"message", "service", "enum", "rpc"},
+		Type: []string{"message", "service", "enum"},
+	},
+	DocPrefixes: []string{"//", "/*", "*"},
+}

@@ -10,6 +10,7 @@ import (
 	grammar "github.com/smacker/go-tree-sitter/python"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
 	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
 
@@ -27,6 +28,30 @@ var Lang = &extract.Language{
 	Elide:   pythonElide,
 	Lex:     pythonLex,
 	Matches: matchPython,
+
+	SpecWords:       specWords,
+	RouteFrameworks: []string{"FastAPI", "Flask", "Django"},
+	NotNames:        notNames,
+	Frameworks:      frameworks,
+	Keywords:        keywords,
+	Generated:       []string{"_pb2.py", "_pb2_grpc.py"},
+	SkipDirs:        []string{".venv", "venv", "__pycache__", "site-packages", ".mypy_cache", ".tox"},
+	Imports:         imports.Names,
+	ImportedModules: imports.Modules,
+	ImportLine:      imports.Keyword,
+	ExternalImports: imports.External,
+	TestFiles:       []string{"test_*.py", "*_test.py", "conftest.py"},
+	TestDirs:        []string{"tests"},
+	Tests:           pyTests,
+	TestNames:       testNames,
+	RouteFile:       routeFile,
+	Declares:        declares,
+	DocPrefixes:     []string{"#", "@"},
+	IndexStems:      []string{"__init__"},
+	ModelFiles:      []string{"models.py"},
+	AppTables:       true,
+	KeyMembers:      keyMembers,
+	KeyMarkers:      []string{"primary_key"},
 }
 
 // pythonElide cuts a block from the colon that opens it: "def f(x): ...".

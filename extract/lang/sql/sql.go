@@ -8,7 +8,17 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "3", Scan: scanSQL}
+var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "3", Scan: scanSQL,
+	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
+	NotNames:  []string{"PostgreSQL", "MySQL"},
+	Keywords: extract.Keywords{
+		Decl: []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
+		Type: []string{"CREATE", "create", "Create", "TABLE", "table"},
+	},
+	KeyMarkers: []string{"PRIMARY KEY"},
+	FieldNoun:  [2]string{"column", "columns"},
+	Amendable:  true,
+}
 
 // sqlStatement is one statement: its text with comments blanked out, and
 // the lines it spans (0-based, inclusive).

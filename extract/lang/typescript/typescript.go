@@ -30,32 +30,36 @@ var jsFuncs = map[string]bool{
 }
 
 // TypeScript is TypeScript, declaration files included.
-var TypeScript = &extract.Language{
+var TypeScript = knowing(&extract.Language{
 	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//", Revision: revision,
 	Grammar: tsgrammar.GetLanguage, QuerySource: typescriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
-}
+	SpecWords: []string{"typescript", "ts", "drizzle", "zod", "convex"}, Includes: []string{"javascript"},
+})
 
 // TSX is TypeScript with JSX.
-var TSX = &extract.Language{
+var TSX = knowing(&extract.Language{
 	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//", Revision: revision,
 	Grammar: tsxgrammar.GetLanguage, QuerySource: typescriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
-}
+	Dialect: "typescript",
+})
 
 // JavaScript is JavaScript, ES modules and CommonJS.
-var JavaScript = &extract.Language{
+var JavaScript = knowing(&extract.Language{
 	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
-}
+	SpecWords: []string{"javascript"},
+})
 
 // JSX is JavaScript with JSX: the same grammar, fenced as jsx.
-var JSX = &extract.Language{
+var JSX = knowing(&extract.Language{
 	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
-}
+	Dialect: "javascript",
+})
 
 // exported widens n to its export statement, if it has one.
 func exported(n *sitter.Node) (*sitter.Node, bool) {

@@ -1,0 +1,41 @@
+package extract
+
+// Keywords are the words by which the declaration scan, which picks the
+// files worth parsing, reads a line of source text. The scan applies the
+// union of every language's keywords to every file.
+type Keywords struct {
+	// Decl start a line that declares something ("func", "class", "CREATE").
+	Decl []string
+	// Type, on a declaration line, make it one of a type or table
+	// ("interface", "TABLE").
+	Type []string
+	// Var declare names followed by their type: only the names count, and
+	// on an indented line they declare locals, never a definition.
+	Var []string
+	// Receiver start a line on which a parenthesised receiver comes before
+	// the declared name: "func (r *Repo) Walk(". A line is such a line when
+	// its text starts with one.
+	Receiver []string
+}
+
+// TestMatch is what Language.Tests finds for one source file.
+type TestMatch struct {
+	// Named are the tests named after the source file (foo_test.go,
+	// test_foo.py, foo.test.ts).
+	Named []string
+	// Package are the tests of the source file's package: they cover it
+	// when none is named after it.
+	Package []string
+	// ByPackage says that the source file's tests are its package's: a
+	// test elsewhere never covers it by importing it.
+	ByPackage bool
+}
+
+// Family is the language a language is a dialect of, or the language
+// itself: the name code is grouped by.
+func (l *Language) Family() string {
+	if l.Dialect != "" {
+		return l.Dialect
+	}
+	return l.Name
+}

@@ -1,0 +1,60 @@
+package imports
+
+import (
+	"regexp"
+	"testing"
+)
+
+func TestModules(t *testing.T) {
+	src := "import x from './music';\nimport { a,\n b } from \"../lib/format\";\nexport * from 'pkg';\nconst y = require('./util');\nfrom app.music import play\nfrom .local import z\nimport os, sys.path\n"
+	want := "./music\n../lib/format\npkg\n./util\napp.music\n.local\nos\nsys.path"
+	if got := Modules([]byte(src)); got != want {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestParts checks the import reader against the regular expression
+// it replaced, on the forms it must read and on near misses.
+func TestParts(t *testing.T) {
+	oracle := regexp.MustCompile(`^\s*(?:import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']|from\s+([\w.]+)\s+import\s+\(?([\w, \t\n]+)\)?)`)
+	for _, stmt := range []string{
+		`import { A, B } from "pkg"`,
+		`import type { A } from '@scope/pkg';`,
+		"import {\n  A,\n  B as C,\n} from 'pkg/sub';",
+		`  import{ A } from "pkg"`,
+		`import {A}from"pkg"`,
+		`import A from "pkg"`,
+		`import * as A from "pkg"`,
+		`import "side-effect"`,
+		`import { A } from './local'`,
+		`from pkg.sub import A, B`,
+		"from pkg import (\n    A,\n    B,\n)",
+		`from . import views`,
+		`from pkg import *`,
+		`from pkg import A  # note`,
+		`from pkg`,
+		`import os`,
+		`important { A } from "x"`,
+	} {
+		names, mod, ok := Parts([]byte(stmt))
+		m := oracle.FindStringSubmatch(stmt)
+		var wn, wm string
+		if m != nil {
+			wn, wm = m[1], m[2]
+			if wn == "" && wm == "" {
+				wn, wm = m[4], m[3]
+			}
+		}
+		if ok != (m != nil) || string(names) != wn || string(mod) != wm {
+			t.Errorf("%q: got %q from %q (%v), the expression reads %q from %q (%v)", stmt, names, mod, ok, wn, wm, m != nil)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	src := "import { A, B as C } from 'pkg';\nimport {\n  D,\n} from \"@scope/x\";\nimport { E } from './local';\nimport \"fmt\"\nfrom app.models import (\n    Item,\n    User,\n)\nimport { A } from 'other';\n"
+	want := "A\tpkg\nC\tpkg\nD\t@scope/x\nItem\tapp.models\nUser\tapp.models\nA\tother\n"
+	if got := Names([]byte(src)); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,58 @@
+package python
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
+)
+
+// The rules code outside extraction asks of Python (see extract.Language).
+var (
+	keywords = extract.Keywords{
+		Decl: []string{"def", "class", "async"},
+		Type: []string{"class"},
+	}
+	specWords  = []string{"python", "django", "sqlalchemy", "pydantic", "fastapi", "flask"}
+	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}
+	notNames   = []string{"True", "False", "None", "self", "str", "int", "float", "bool", "dict", "list", "object", "any",
+		"FastAPI", "PyPI"}
+	testNameRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
+	// keyMembers configure a model: Django's Meta, pydantic's Config and
+	// model_config, SQLAlchemy's __tablename__ and __table_args__; and
+	// __init__ makes its values.
+	keyMembers = []string{"meta", "config", "tablename", "tableargs", "modelconfig", "init"}
+)
+
+// pyTests: test_foo.py or foo_test.py, in foo.py's top-level directory or
+// a top-level tests directory.
+func pyTests(source string, tests []string) extract.TestMatch {
+	if path.Ext(source) != ".py" {
+		return extract.TestMatch{}
+	}
+	stem := strings.TrimSuffix(path.Base(source), ".py")
+	var m extract.TestMatch
+	for _, t := range tests {
+		if b := path.Base(t); (b == "test_"+stem+".py" || b == stem+"_test.py") && testpath.SameTree(t, source) {
+			m.Named = append(m.Named, t)
+		}
+	}
+	return m
+}
+
+// routeFile: a Django urls.py maps paths to views.
+func routeFile(file string) bool { return path.Base(file) == "urls.py" }
+
+// declares: def name(.
+func declares(line, name string) bool { return strings.Contains(line, "def "+name+"(") }
+
+// testNames lists the test names testNameRe finds.
+func testNames(src []byte) []string {
+	var out []string
+	for _, m := range testNameRe.FindAllSubmatch(src, -1) {
+		out = append(out, string(m[1]))
+	}
+	return out
+}

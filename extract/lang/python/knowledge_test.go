@@ -1,0 +1,24 @@
+package python
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestPyTests(t *testing.T) {
+	tests := []string{"app/test_music.py", "app/music_test.py", "tests/test_music.py", "other/test_music.py", "app/test_musics.py"}
+	want := []string{"app/test_music.py", "app/music_test.py", "tests/test_music.py"}
+	if m := pyTests("app/music.py", tests); !reflect.DeepEqual(m.Named, want) || m.ByPackage {
+		t.Errorf("got %+v, want %q", m, want)
+	}
+	if m := pyTests("app/music.pyi", tests); m.Named != nil {
+		t.Errorf("a stub file has tests: %+v", m)
+	}
+}
+
+func TestTestNames(t *testing.T) {
+	src := []byte("def test_a():\n    pass\n\nclass T:\n    async def test_b(self):\n        pass\n    def helper(self):\n        pass\n")
+	if got := testNames(src); !reflect.DeepEqual(got, []string{"test_a", "test_b"}) {
+		t.Errorf("got %q", got)
+	}
+}

@@ -1,0 +1,97 @@
+package typescript
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
+	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
+)
+
+// knowing sets on l the rules code outside extraction asks of the four
+// languages, which share them (see extract.Language), and returns l.
+func knowing(l *extract.Language) *extract.Language {
+	l.RouteFrameworks = []string{"Express", "Hono", "Fastify", "Next.js", "Remix", "Convex"}
+	l.Frameworks = []string{"react", "next", "express", "hono", "fastify", "zod", "prisma", "drizzle-orm", "typeorm", "mongoose",
+		"convex", "vitest", "jest"}
+	l.NotNames = []string{"true", "false", "null", "undefined", "string", "number", "any", "void", "object", "this",
+		"JavaScript", "TypeScript"}
+	l.Keywords = keywords
+	l.Generated = []string{".pb.ts", "_pb.js", "_pb.d.ts", ".generated.ts", ".min.js"}
+	l.SkipDirs = []string{"node_modules", "bower_components", ".yarn", ".pnpm-store", ".next", ".turbo"}
+	l.Imports = imports.Names
+	l.ImportedModules = imports.Modules
+	l.ImportLine = imports.PathLine
+	l.ExternalImports = imports.External
+	l.TestFiles = []string{"*.test.*", "*.spec.*"}
+	l.TestDirs = []string{"__tests__"}
+	l.Tests = jsTests
+	l.TestNames = testNames
+	l.RouteFile = routeFile
+	l.Declares = declares
+	l.DocPrefixes = []string{"//", "/*", "*", "@"}
+	l.IndexStems = []string{"index"}
+	l.KeyMembers = []string{"constructor"}
+	l.KeyMarkers = []string{"primaryKey", "@PrimaryGeneratedColumn", "@PrimaryColumn"}
+	return l
+}
+
+var (
+	keywords = extract.Keywords{
+		Decl: []string{"class", "interface", "enum", "type", "const", "let", "var", "function", "async", "export", "declare",
+			"abstract", "public", "private", "protected", "static", "readonly", "get", "set", "override", "module", "exports",
+			"namespace"},
+		Type: []string{"type", "class", "interface", "enum", "namespace"},
+		Var:  []string{"var", "let", "const"},
+	}
+	testNameRe = regexp.MustCompile(`(?m)\b(?:it|test)\(\s*['"` + "`" + `]([^'"` + "`" + `\n]{1,60})['"` + "`" + `]`)
+	// testExts are the extensions of the sources and tests jsTests pairs.
+	testExts = []string{".ts", ".tsx", ".js", ".jsx", ".mjs"}
+)
+
+// jsTests: foo.test.ts or foo.spec.ts beside foo.ts, or foo.ts in a
+// __tests__ directory of its top-level directory or a top-level tests
+// directory, in any of the extensions.
+func jsTests(source string, tests []string) extract.TestMatch {
+	ext := path.Ext(source)
+	if !slices.Contains(testExts, ext) {
+		return extract.TestMatch{}
+	}
+	dir, stem := path.Dir(source), strings.TrimSuffix(path.Base(source), ext)
+	var m extract.TestMatch
+	for _, t := range tests {
+		b := path.Base(t)
+		for _, te := range testExts {
+			if (b == stem+".test"+te || b == stem+".spec"+te) && path.Dir(t) == dir ||
+				b == stem+te && strings.Contains("/"+t, "/__tests__/") && testpath.SameTree(t, source) {
+				m.Named = append(m.Named, t)
+				break
+			}
+		}
+	}
+	return m
+}
+
+// routeFile: Next.js and Remix route files, under routes/, app/ or
+// pages/api/.
+func routeFile(file string) bool {
+	return strings.Contains(file, "/routes/") || strings.HasPrefix(file, "routes/") || strings.Contains(file, "/app/") ||
+		strings.HasPrefix(file, "app/") || strings.Contains(file, "pages/api/")
+}
+
+// declares: function name(, const name.
+func declares(line, name string) bool {
+	return strings.Contains(line, "function "+name+"(") || strings.Contains(line, "const "+name+" ")
+}
+
+// testNames lists the test names testNameRe finds.
+func testNames(src []byte) []string {
+	var out []string
+	for _, m := range testNameRe.FindAllSubmatch(src, -1) {
+		out = append(out, string(m[1]))
+	}
+	return out
+}
