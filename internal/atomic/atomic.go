@@ -1,6 +1,3 @@
-// Package atomic writes files so that a reader sees the old content or the
-// new, never a part: the data goes to a temporary file in the same
-// directory, is synced, and is renamed over the target.
 package atomic
 
 import (
