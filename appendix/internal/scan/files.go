@@ -83,17 +83,18 @@ func Generated(src []byte) bool {
 }
 
 // The test file names of every language: a file named so, or in such a
-// directory, holds tests whatever its own language.
+// directory, holds tests whatever its own language. The name patterns are
+// compiled once: path.Match over every walked file was most of a warm run.
 var (
-	testFileNames = lang.Union(func(l *extract.Language) []string { return l.TestFiles })
+	testFileNames = compileGlobs(lang.Union(func(l *extract.Language) []string { return l.TestFiles }))
 	testDirs      = lang.Union(func(l *extract.Language) []string { return l.TestDirs })
 )
 
 // TestFile reports files that hold tests: their definitions rank last.
 func TestFile(rel string) bool {
 	b := path.Base(rel)
-	for _, p := range testFileNames {
-		if ok, _ := path.Match(p, b); ok {
+	for _, g := range testFileNames {
+		if g.match(b) {
 			return true
 		}
 	}
@@ -103,6 +104,50 @@ func TestFile(rel string) bool {
 		}
 	}
 	return false
+}
+
+// glob is a path.Match pattern whose only wildcard is "*": the text
+// between its stars, to be found in order, the first part at the start
+// and the last at the end. A pattern with another special character keeps
+// path.Match.
+type glob struct {
+	parts   []string
+	pattern string // set when path.Match decides
+}
+
+func compileGlobs(patterns []string) []glob {
+	out := make([]glob, len(patterns))
+	for i, p := range patterns {
+		if strings.ContainsAny(p, `?[\`) {
+			out[i] = glob{pattern: p}
+		} else {
+			out[i] = glob{parts: strings.Split(p, "*")}
+		}
+	}
+	return out
+}
+
+func (g glob) match(s string) bool {
+	if g.pattern != "" {
+		ok, _ := path.Match(g.pattern, s)
+		return ok
+	}
+	if len(g.parts) == 1 {
+		return s == g.parts[0]
+	}
+	first, last := g.parts[0], g.parts[len(g.parts)-1]
+	if len(s) < len(first)+len(last) || !strings.HasPrefix(s, first) || !strings.HasSuffix(s, last) {
+		return false
+	}
+	s = s[len(first) : len(s)-len(last)]
+	for _, mid := range g.parts[1 : len(g.parts)-1] {
+		i := strings.Index(s, mid)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(mid):]
+	}
+	return true
 }
 
 // The declaration keywords of every language (extract.Keywords): the scan

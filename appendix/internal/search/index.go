@@ -38,7 +38,7 @@ type Stats struct {
 type Index struct {
 	Files []gitinfo.File
 	Defs  map[string][]*extract.Definition // by name
-	class map[string]Class                 // every walked file, by path
+	lang  map[string]*extract.Language     // every walked file's source language (nil: not searched), by path
 	dirs  map[string]bool                  // every directory holding a walked file
 	// Modules holds every directory name and file stem: what a qualifier
 	// such as `userbus` in `userbus.User` can name.
@@ -102,12 +102,12 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 // NewIndex is the index of the walked files before any search: their
 // paths and classes, their directories and the module names they make.
 func NewIndex(files []gitinfo.File) *Index {
-	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, class: map[string]Class{}, dirs: map[string]bool{},
+	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: map[string]*extract.Language{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
 		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
 		scans: map[string]*scan.Entry{}}
 	for _, f := range files {
-		ix.class[f.Path] = Classify(f.Path, f.Size)
+		ix.lang[f.Path] = scan.SourceFile(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true
 		for d := path.Dir(f.Path); d != "." && !ix.dirs[d]; d = path.Dir(d) {
 			ix.dirs[d] = true
@@ -136,7 +136,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 	}
 	var todo []int
 	for i, f := range ix.Files {
-		if ix.class[f.Path].Lang != nil {
+		if ix.lang[f.Path] != nil {
 			todo = append(todo, i)
 		}
 	}
@@ -164,7 +164,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 					return
 				}
 				f := ix.Files[todo[k]]
-				results[k] = ps.file(ctx, w, f, ix.class[f.Path].Lang, ix.scans[f.Path])
+				results[k] = ps.file(ctx, w, f, ix.lang[f.Path], ix.scans[f.Path])
 			}
 		}()
 	}
@@ -237,12 +237,12 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 	return nil
 }
 
-// Class is what a walked file is, decided once from its path and size:
-// the stages ask the index rather than the path again.
+// Class is what a file is, as every stage sees it: decided in one place,
+// Classify, from its path and size.
 type Class struct {
 	Lang   *extract.Language // the source language it is searched as; nil: not searched
 	Test   bool              // a test file
-	Tests  bool              // a file whose imports say what it tests (a test, or under __tests__/)
+	Tests  bool              // a file whose imports say what it tests
 	Secret bool              // a credential file, never read
 }
 
@@ -251,11 +251,13 @@ func Classify(path string, size int64) Class {
 	return Class{Lang: scan.SourceFile(path, size), Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path)}
 }
 
-// Class is a file's class: decided at the walk for a walked file, from its
-// path alone (as an empty file) for another.
+// Class is a file's class. A walked file's language is the one decided at
+// the walk, from its size; the rest is decided from the path when asked,
+// as most files are never asked about.
 func (ix *Index) Class(path string) Class {
-	if c, ok := ix.class[path]; ok {
-		return c
+	l, walked := ix.lang[path]
+	if !walked {
+		return Classify(path, 0)
 	}
-	return Classify(path, 0)
+	return Class{Lang: l, Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path)}
 }

@@ -115,7 +115,7 @@ func (ix *Index) PathExists(p string) bool {
 	if p == "" || strings.HasPrefix(p, "/") || strings.Contains("/"+p+"/", "/../") {
 		return false
 	}
-	if _, walked := ix.class[p]; walked || ix.dirs[p] {
+	if _, walked := ix.lang[p]; walked || ix.dirs[p] {
 		return true
 	}
 	for _, f := range ix.Files {
@@ -174,7 +174,7 @@ func (ix *Index) testFiles() []gitinfo.File {
 	if ix.tests == nil {
 		ix.tests = []gitinfo.File{}
 		for _, f := range ix.Files {
-			if ix.class[f.Path].Tests {
+			if scan.HoldsTests(f.Path) {
 				ix.tests = append(ix.tests, f)
 			}
 		}
