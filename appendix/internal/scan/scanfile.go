@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -40,11 +41,17 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 	return e
 }
 
-// importLines are the import line tests of every language.
+// importLines are the import line tests of every language, each once:
+// dialects share theirs, and slashWords asks them of every line with a "/".
 var importLines = func() []func([]byte) bool {
 	var out []func([]byte) bool
+	seen := map[uintptr]bool{}
 	for _, l := range lang.All {
-		if l.ImportLine != nil {
+		if l.ImportLine == nil {
+			continue
+		}
+		if p := reflect.ValueOf(l.ImportLine).Pointer(); !seen[p] {
+			seen[p] = true
 			out = append(out, l.ImportLine)
 		}
 	}
