@@ -10,8 +10,9 @@ import (
 // already in priority order, it drops the architecture excerpt first (the
 // types and signatures tell the story), then trims signatures to their
 // declaring lines, then cuts types to the members the spec mentions and,
-// last, enums to the values it names, lowest priority first; only then
-// does it drop the lowest-priority artifacts. Every decision reads the
+// last, enums to the values it names, lowest priority first; then it
+// folds the gap list to one line per kind; only then does it drop the
+// lowest-priority artifacts. Every decision reads the
 // line cost render reports for the artifact in its new variant; nothing
 // is rendered whole. It returns the dropped artifacts.
 func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
@@ -45,6 +46,11 @@ func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
 				return dropped
 			}
 		}
+	}
+	// The gaps give way before any artifact does: one line per kind,
+	// every name kept.
+	if doc.FoldGaps() {
+		s.frame = doc.FrameLines()
 	}
 	for len(doc.Artifacts) > 0 && !s.fits() {
 		dropped = append(dropped, s.drop(len(doc.Artifacts)-1))
@@ -100,6 +106,9 @@ func (s *sheet) drop(i int) *artifact.Artifact {
 	doc := s.doc
 	a := doc.Artifacts[i]
 	doc.DroppedCount += len(a.SelectedBy)
+	for _, sel := range a.SelectedBy {
+		doc.Dropped = append(doc.Dropped, sel.Ref)
+	}
 	doc.Artifacts = append(doc.Artifacts[:i:i], doc.Artifacts[i+1:]...)
 	s.arts -= s.cost[a]
 	delete(s.cost, a)

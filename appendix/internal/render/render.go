@@ -27,10 +27,12 @@ type Document struct {
 	Dirty       []string // files shown that have uncommitted changes
 	Artifacts   []*artifact.Artifact
 	Gaps        []resolve.Gap
-	gapsShown   int  // gaps listed in markdown; the rest are counted in one line
-	hideGaps    bool // not even the count fits the budget
-	// DroppedCount is how many references lost their artifact to the budget.
+	gapsFolded  bool // gaps listed one line per kind, not one line each
+	hideGaps    bool // not even the folded list fits the budget
+	// DroppedCount is how many references lost their artifact to the
+	// budget, and Dropped names them.
 	DroppedCount int
+	Dropped      []string
 	// Unreadable is a work tree whose git metadata go-git cannot read.
 	Unreadable bool
 	// Reused are earlier rounds' artifacts named in one line each.
@@ -168,7 +170,8 @@ func (d *Document) writeHeader(b *strings.Builder) {
 		b.WriteString("> Context tokens: ~0\n")
 	}
 	if d.DroppedCount > 0 {
-		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %d %s (listed in --format json).\n", d.Budget, d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
+		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, codeList(d.Dropped),
+			d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.ShownDirty() {
 		fmt.Fprintf(b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
@@ -212,16 +215,19 @@ func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 func (d *Document) writeGaps(b *strings.Builder) {
 	if (len(d.Gaps) > 0 || len(d.Submodules) > 0) && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
-		for _, g := range d.Gaps[:d.gapsShown] {
+		if d.gapsFolded {
+			writeFoldedGaps(b, d.Gaps)
+		}
+		for _, g := range d.Gaps {
+			if d.gapsFolded {
+				break
+			}
 			if g.SpecLine == 0 {
 				r, size := utf8.DecodeRuneInString(g.Ref)
 				fmt.Fprintf(b, "- %s: %s\n", string(unicode.ToUpper(r))+g.Ref[size:], g.Hint) // "Tests: ..."
 				continue
 			}
 			fmt.Fprintf(b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
-		}
-		if rest := len(d.Gaps) - d.gapsShown; rest > 0 {
-			fmt.Fprintf(b, "- ... and %d more unresolved %s (listed in --format json)\n", rest, naming.Plural(rest, "reference", "references"))
 		}
 		for i, s := range d.Submodules {
 			if i == maxSubmoduleGaps && len(d.Submodules) > maxSubmoduleGaps+1 {
@@ -237,6 +243,53 @@ func (d *Document) writeGaps(b *strings.Builder) {
 			fmt.Fprintf(b, "- %s\n", g)
 		}
 	}
+}
+
+// gapKindLines say, for a folded gap list, what each kind of gap claims.
+var gapKindLines = map[resolve.GapKind]string{
+	resolve.GapAbsent:       "no definition found",
+	resolve.GapNew:          "new in this spec, not in the code yet",
+	resolve.GapNoMember:     "the type exists and declares no such member",
+	resolve.GapPathMissing:  "no file or directory at the path",
+	resolve.GapRouteMissing: "no route registration found",
+	resolve.GapOtherMethod:  "the path is registered for other methods only",
+	resolve.GapUnparsed:     "defined in a file that does not parse",
+	resolve.GapNoTests:      "no test file covers the code shown",
+	resolve.GapNotSearched:  "inside a git submodule, not searched",
+	resolve.GapDrift:        "not where the spec places it",
+}
+
+// writeFoldedGaps lists the gaps one line per kind, in the order the kinds
+// first occur: every name stays, with its spec line.
+func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
+	var kinds []resolve.GapKind
+	byKind := map[resolve.GapKind][]string{}
+	for _, g := range gaps {
+		if _, ok := byKind[g.Kind]; !ok {
+			kinds = append(kinds, g.Kind)
+		}
+		name := "`" + g.Ref + "`"
+		if g.SpecLine > 0 {
+			name += fmt.Sprintf(" (%d)", g.SpecLine)
+		}
+		byKind[g.Kind] = append(byKind[g.Kind], name)
+	}
+	for _, k := range kinds {
+		what := gapKindLines[k]
+		if what == "" {
+			what = string(k)
+		}
+		fmt.Fprintf(b, "- %s: %s\n", naming.Capitalize(what), strings.Join(byKind[k], ", "))
+	}
+}
+
+// codeList is names as inline code, comma-separated.
+func codeList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "`" + n + "`"
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // ShownDirty lists the dirty files that an artifact still shows.
@@ -266,15 +319,27 @@ type Reuse struct {
 // maxSubmoduleGaps is how many submodules the markdown names one by one.
 const maxSubmoduleGaps = 5
 
-// CapGaps limits the gap list to a quarter of the budget, so that it can
-// never crowd out the artifacts; the rest are counted in one line.
+// CapGaps folds the gap list to one line per kind when one line each
+// would take more than a quarter of the budget: the gaps can never crowd
+// out the artifacts, and every name stays.
 func (d *Document) CapGaps() {
-	d.gapsShown = len(d.Gaps)
-	if limit := max(1, d.Budget/4-3); len(d.Gaps) > limit {
-		d.gapsShown = limit - 1
+	d.gapsFolded = len(d.Gaps) > max(1, d.Budget/4-3)
+}
+
+// FoldGaps lists the gaps one line per kind, to free lines for artifacts.
+// It reports whether that changed anything.
+func (d *Document) FoldGaps() bool {
+	kinds := map[resolve.GapKind]bool{}
+	for _, g := range d.Gaps {
+		kinds[g.Kind] = true
 	}
+	if d.gapsFolded || len(kinds) == len(d.Gaps) {
+		return false
+	}
+	d.gapsFolded = true
+	return true
 }
 
 // HideGaps leaves the gap list out of the markdown, for a budget that
 // cannot hold even its count; JSON and stderr still carry every gap.
-func (d *Document) HideGaps() { d.gapsShown, d.hideGaps = 0, true }
+func (d *Document) HideGaps() { d.hideGaps = true }

@@ -32,6 +32,7 @@ const (
 	GapExternal     GapKind = "external"      // a dependency's or the standard library's name
 	GapNoTests      GapKind = "no-tests"      // the spec discusses testing; no test file covers the code shown
 	GapNotSearched  GapKind = "not-searched"  // inside a git submodule, which is not entered
+	GapDrift        GapKind = "drift"         // the spec places it in a file that does not define it
 )
 
 // Gap is a reference the appendix shows no definition for, and why.
