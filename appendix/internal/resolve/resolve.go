@@ -190,6 +190,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
+	unresolved = append(unresolved, drift(ix, matches, at)...)
 	return matches, unresolved, external
 }
 
@@ -377,4 +378,26 @@ func containsDef(ds []*extract.Definition, d *extract.Definition) bool {
 		}
 	}
 	return false
+}
+
+// drift reports the references the spec places in a file or directory
+// that does not define them, though a definition elsewhere was found and
+// is shown: the spec's claim is stale, or the code moved. The place must
+// be one the search read (a walked source file, or a directory), so that
+// "does not define" is a finding, not a guess.
+func drift(ix *search.Index, matches []Match, at string) []Gap {
+	var out []Gap
+	for _, m := range matches {
+		r := m.Ref
+		if r.Placed == "" || m.Def == nil || search.UnderPath(m.Def.Path, r.Placed) {
+			continue
+		}
+		place := strings.TrimSuffix(strings.TrimPrefix(r.Placed, "./"), "/")
+		if !ix.PathExists(place) || ix.Class(place).Lang == nil && !ix.IsDir(place) {
+			continue
+		}
+		out = append(out, gap(r, GapDrift, fmt.Sprintf("the spec places it in `%s`, which does not define it in %s; the definition shown is at %s:%d",
+			place, at, m.Def.Path, m.Def.DeclLine)))
+	}
+	return out
 }

@@ -253,3 +253,6 @@ func (ix *Index) importingTests(src, root string) []string {
 	}
 	return out
 }
+
+// IsDir reports a directory that holds a walked file.
+func (ix *Index) IsDir(p string) bool { return ix.dirs[strings.TrimSuffix(p, "/")] }

@@ -45,6 +45,11 @@ type Ref struct {
 	Modified bool
 	Hint     Hint
 	Path     string // a path named near the reference, to choose between definitions
+	// Placed is a file or directory the wording says defines the name:
+	// "`billing/models.py` defines `UsageMeter`", "`UsageMeter` in
+	// `billing/models.py`". A definition elsewhere, and none there, is
+	// drift between the spec and the code.
+	Placed string
 	IsPath   bool
 	// Route is set for an endpoint: `POST /items/{id}/tags`, `/webhook`.
 	Route *RouteRef
@@ -156,6 +161,9 @@ func Parse(name string, src []byte) *Spec {
 			}
 			if old.Path == "" {
 				old.Path = r.Path
+			}
+			if old.Placed == "" {
+				old.Placed = r.Placed
 			}
 			if old.Lang == "" {
 				old.Lang = r.Lang
@@ -332,8 +340,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		}
 	}
 	sort.SliceStable(refs, func(a, b int) bool { return refs[a].start < refs[b].start })
+	placed := placements(sent)
 	for _, f := range refs {
 		r := f.ref
+		r.Placed = placed[r.Name]
 		r.Modified, r.Proposed = clauses(f.start)
 		r.Compat = compat
 		if !r.IsPath && r.Route == nil {
@@ -346,6 +356,29 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		}
 		add(r)
 	}
+}
+
+// The wordings that place a name in a path, both in code spans: the path
+// defines the name, or the name is in (from, defined in) the path.
+var (
+	pathDefinesRe = regexp.MustCompile("`([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})` (?:defines|declares|exports|contains) (?:the |a |an )?(?:[a-z]+ )?`([A-Za-z_][\\w.]*)`")
+	nameInPathRe  = regexp.MustCompile("`([A-Za-z_][\\w.]*)`(?: [a-z]+)?,? \\(?(?:(?:is |are )?(?:defined|declared|implemented|located) )?(?:in|from) `([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})`")
+)
+
+// placements maps each name a sentence places in a path to that path.
+func placements(sent string) map[string]string {
+	out := map[string]string{}
+	for _, m := range pathDefinesRe.FindAllStringSubmatch(sent, -1) {
+		if p, ok := PathLike(m[1]); ok {
+			out[m[2]] = p
+		}
+	}
+	for _, m := range nameInPathRe.FindAllStringSubmatch(sent, -1) {
+		if p, ok := PathLike(m[2]); ok {
+			out[m[1]] = p
+		}
+	}
+	return out
 }
 
 // clauseModified splits a sentence into clauses and reports, for a byte
