@@ -50,7 +50,7 @@ type Ref struct {
 	// `billing/models.py`". A definition elsewhere, and none there, is
 	// drift between the spec and the code.
 	Placed string
-	IsPath   bool
+	IsPath bool
 	// Route is set for an endpoint: `POST /items/{id}/tags`, `/webhook`.
 	Route *RouteRef
 	// Strong references are reported when they cannot be resolved; weak
