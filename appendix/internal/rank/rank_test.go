@@ -79,6 +79,42 @@ func TestRankOrder(t *testing.T) {
 			ref: "format", want: "b/util.ts:1", why: "the others are not exported",
 		},
 		{
+			name: "source before a vendored bundle",
+			spec: "The `PDFViewer` class renders the invoice.\n",
+			files: map[string]string{
+				"public/plugins/pdfjs/viewer.js": "class PDFViewer {\n  render() {}\n}\n",
+				"web/src/viewer.ts":              "export class PDFViewer {\n  render(): void {}\n}\n",
+			},
+			ref: "PDFViewer", want: "web/src/viewer.ts:1", why: "the others are vendored, example, documentation or legacy copies",
+		},
+		{
+			name: "settings before an example configuration",
+			spec: "`Settings` gains a `timeout`.\n",
+			files: map[string]string{
+				"app/config.example.py": "class Settings:\n    debug = True\n",
+				"app/config.py":         "class Settings:\n    debug = False\n",
+			},
+			ref: "Settings", want: "app/config.py:1", why: "the others are vendored, example, documentation or legacy copies",
+		},
+		{
+			name: "schema before a legacy DDL folder",
+			spec: "The `accounts` table gains a column.\n",
+			files: map[string]string{
+				"legacy/ddl/accounts.sql": "CREATE TABLE accounts (\n  id INTEGER\n);\n",
+				"db/schema.sql":           "CREATE TABLE accounts (\n  id BIGINT PRIMARY KEY\n);\n",
+			},
+			ref: "accounts", want: "db/schema.sql:1", why: "the others are vendored, example, documentation or legacy copies",
+		},
+		{
+			name: "a documentation copy the spec names wins",
+			spec: "We update `docs/snippets/client.go`.\n\nThe `Client` type changes.\n",
+			files: map[string]string{
+				"docs/snippets/client.go": "package snippets\n\ntype Client struct{}\n",
+				"client/client.go":        "package client\n\ntype Client struct{}\n",
+			},
+			ref: "Client", want: "docs/snippets/client.go:3", why: "it is under `docs/snippets/client.go`, which the spec names",
+		},
+		{
 			name: "nothing tells them apart",
 			spec: "`Total` changes.\n",
 			files: map[string]string{

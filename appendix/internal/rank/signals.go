@@ -33,6 +33,7 @@ const (
 	WeightModelFile   = 2 // a table is a model before an admin, form or serializer class
 
 	WeightTestFile  = -16 // in a test file
+	WeightAside     = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
 	WeightMember    = -4  // a member of a type, for a bare name
 	WeightPrivate   = -2  // not exported
 	WeightVariable  = -1  // a bare name means a type or function before a variable
@@ -111,6 +112,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
 	if tableish && (d.Lang != nil && slices.Contains(d.Lang.ModelFiles, path.Base(d.Path)) || strings.Contains(d.Path, "/models/")) {
 		s.add("model-file", WeightModelFile, "a table is a model before it is an admin, form or serializer class")
 	}
+	if c.ix.Class(d.Path).Aside && !c.named(r, d) {
+		s.add("aside", WeightAside, "the others are vendored, example, documentation or legacy copies")
+	}
 	if c.ix.Class(d.Path).Test {
 		s.add("test-file", WeightTestFile, "the others are in test files")
 	}
@@ -154,4 +158,18 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition) {
 		s.add("settled", WeightSettled*min(n, maxSettled), fmt.Sprintf("%d other %s the spec names %s in `%s`",
 			n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), dir))
 	}
+}
+
+// named reports a definition under a path the spec names, next to the
+// reference or anywhere.
+func (c *Ranker) named(r *spec.Ref, d *extract.Definition) bool {
+	if r.Path != "" && search.UnderPath(d.Path, r.Path) {
+		return true
+	}
+	for _, p := range c.paths {
+		if search.UnderPath(d.Path, p) {
+			return true
+		}
+	}
+	return false
 }

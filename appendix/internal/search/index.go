@@ -244,11 +244,16 @@ type Class struct {
 	Test   bool              // a test file
 	Tests  bool              // a file whose imports say what it tests
 	Secret bool              // a credential file, never read
+	// Aside is a copy rather than the source: vendored or bundled assets,
+	// examples and samples, documentation snapshots, the spec folders,
+	// legacy code. It ranks below source.
+	Aside bool
 }
 
 // Classify decides a file's class from its path and size.
 func Classify(path string, size int64) Class {
-	return Class{Lang: scan.SourceFile(path, size), Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path)}
+	return Class{Lang: scan.SourceFile(path, size), Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path),
+		Aside: scan.Aside(path)}
 }
 
 // Class is a file's class. A walked file's language is the one decided at
@@ -259,5 +264,5 @@ func (ix *Index) Class(path string) Class {
 	if !walked {
 		return Classify(path, 0)
 	}
-	return Class{Lang: l, Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path)}
+	return Class{Lang: l, Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path), Aside: scan.Aside(path)}
 }
