@@ -91,6 +91,12 @@ type Language struct {
 	// ("nil", "str", "self"), and its own and its frameworks' names as
 	// prose spells them ("TypeScript", "FastAPI").
 	NotNames []string
+	// Builtins are the language's built-in functions, types, exceptions
+	// and the standard library's constants a spec may spell like code
+	// ("len", "KeyboardInterrupt", "store_true"). The project may define
+	// one too, and then it is shown; one it does not define is the
+	// language's, never a gap.
+	Builtins []string
 	// Frameworks are dependency names of the language's frameworks and
 	// SDKs, whose built-ins may already do what a spec adds: a dependency
 	// is one when its name is one of them, ends in "/" and one, starts with

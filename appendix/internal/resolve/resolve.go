@@ -2,10 +2,12 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/rank"
+	"github.com/appendix-dev/appendix/extract/lang"
 
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 
@@ -84,7 +86,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
 		if r.IsPath {
-			if !ix.PathExists(r.Name) && r.Strong {
+			if !ix.PathExists(r.Name) && r.Strong && repoPath(ix, r.Name) {
 				unresolved = append(unresolved, gap(r, GapPathMissing, fmt.Sprintf("no file or directory at this path in %s", at)))
 			}
 			continue
@@ -181,6 +183,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if ix.External(r) {
 			external = append(external, gap(r, GapExternal, externalHint))
+		} else if ls := builtins[r.Name]; len(ls) > 0 {
+			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
 		} else if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
 		} else if r.Strong && r.Proposed {
@@ -400,4 +404,36 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 			place, at, m.Def.Path, m.Def.DeclLine)))
 	}
 	return out
+}
+
+// builtins maps each language's built-in names to the languages, for the
+// ones the repository does not define: the language's, never a gap.
+var builtins = func() map[string][]string {
+	out := map[string][]string{}
+	for _, l := range lang.All {
+		for _, b := range l.Builtins {
+			if !slices.Contains(out[b], l.Family()) {
+				out[b] = append(out[b], l.Family())
+			}
+		}
+	}
+	return out
+}()
+
+// repoPath reports a path-like name a missing file can be claimed for: it
+// ends in a file extension or a "/", or its first directory is one of the
+// repository's. A model id (openai/gpt-4o, anthropic/claude-3.5-sonnet)
+// or a package name (@scope/pkg) is none of these, and not a path gap.
+func repoPath(ix *search.Index, p string) bool {
+	p = strings.TrimPrefix(p, "./")
+	if spec.FileExt(p) || strings.HasSuffix(p, "/") {
+		return true
+	}
+	first, _, _ := strings.Cut(p, "/")
+	for _, sub := range ix.Submodules {
+		if head, _, _ := strings.Cut(sub, "/"); head == first {
+			return true
+		}
+	}
+	return ix.IsDir(first)
 }

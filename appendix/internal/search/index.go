@@ -37,9 +37,11 @@ type Stats struct {
 // Index is what the search phase learned about the repository.
 type Index struct {
 	Files []gitinfo.File
-	Defs  map[string][]*extract.Definition // by name
-	lang  map[string]*extract.Language     // every walked file's source language (nil: not searched), by path
-	dirs  map[string]bool                  // every directory holding a walked file
+	// Submodules are the nested repositories the walk does not enter.
+	Submodules []string
+	Defs       map[string][]*extract.Definition // by name
+	lang       map[string]*extract.Language     // every walked file's source language (nil: not searched), by path
+	dirs       map[string]bool                  // every directory holding a walked file
 	// Modules holds every directory name and file stem: what a qualifier
 	// such as `userbus` in `userbus.User` can name.
 	Modules  map[string]bool
@@ -91,6 +93,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	walk := time.Since(t0)
 	ix := NewIndex(files)
 	ix.cache, ix.opt = ca, opt
+	ix.Submodules = repo.Submodules
 	ix.Stats.FilesWalked = len(files)
 	ix.Stats.Walk = walk
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()

@@ -609,3 +609,11 @@ func PathLike(s string) (string, bool) {
 	}
 	return "", false
 }
+
+// FileExt reports a path whose last segment ends in an extension a spec's
+// file names use (a source language's, or a config or document format's).
+func FileExt(p string) bool {
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	i := strings.LastIndexByte(last, '.')
+	return i > 0 && pathExts[strings.ToLower(last[i+1:])]
+}

@@ -19,6 +19,17 @@ var (
 	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}
 	notNames   = []string{"True", "False", "None", "self", "str", "int", "float", "bool", "dict", "list", "object", "any",
 		"FastAPI", "PyPI"}
+	// builtins are Python's built-in functions and exceptions, and the
+	// argparse actions specs quote.
+	builtins = []string{"abs", "all", "any", "bool", "callable", "dict", "dir", "enumerate", "eval", "exec", "filter", "float",
+		"format", "frozenset", "getattr", "hasattr", "hash", "id", "input", "int", "isinstance", "issubclass", "iter", "len",
+		"list", "map", "max", "min", "next", "open", "ord", "print", "range", "repr", "reversed", "round", "set", "setattr",
+		"sorted", "str", "sum", "super", "tuple", "type", "vars", "zip", "__init__", "__name__", "__main__",
+		"Exception", "BaseException", "ValueError", "TypeError", "KeyError", "IndexError", "AttributeError", "RuntimeError",
+		"KeyboardInterrupt", "StopIteration", "StopAsyncIteration", "NotImplementedError", "OSError", "IOError",
+		"FileNotFoundError", "PermissionError", "TimeoutError", "ConnectionError", "AssertionError", "ImportError",
+		"ModuleNotFoundError", "SystemExit", "ZeroDivisionError", "UnicodeDecodeError", "LookupError", "RecursionError",
+		"NotImplemented", "Ellipsis", "store_true", "store_false", "store_const", "append_const"}
 	testNameRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
 	// keyMembers configure a model: Django's Meta, pydantic's Config and
 	// model_config, SQLAlchemy's __tablename__ and __table_args__; and

@@ -32,6 +32,7 @@ var Lang = &extract.Language{
 	SpecWords:       specWords,
 	RouteFrameworks: []string{"FastAPI", "Flask", "Django"},
 	NotNames:        notNames,
+	Builtins:        builtins,
 	Frameworks:      frameworks,
 	Keywords:        keywords,
 	Generated:       []string{"_pb2.py", "_pb2_grpc.py"},

@@ -19,6 +19,11 @@ func knowing(l *extract.Language) *extract.Language {
 		"convex", "vitest", "jest"}
 	l.NotNames = []string{"true", "false", "null", "undefined", "string", "number", "any", "void", "object", "this",
 		"JavaScript", "TypeScript"}
+	l.Builtins = []string{"console", "JSON", "Promise", "Array", "Object", "Math", "Date", "Error", "TypeError", "RangeError",
+		"SyntaxError", "Map", "Set", "WeakMap", "Symbol", "BigInt", "RegExp", "Number", "String", "Boolean", "Record", "Partial",
+		"Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "ReturnType", "Parameters", "Awaited", "NonNullable",
+		"setTimeout", "setInterval", "clearTimeout", "fetch", "require", "module", "exports", "process", "window", "document",
+		"parseInt", "parseFloat", "isNaN", "structuredClone", "globalThis", "unknown", "never", "bigint", "symbol"}
 	l.Keywords = keywords
 	l.Generated = []string{".pb.ts", "_pb.js", "_pb.d.ts", ".generated.ts", ".min.js"}
 	l.SkipDirs = []string{"node_modules", "bower_components", ".yarn", ".pnpm-store", ".next", ".turbo"}
