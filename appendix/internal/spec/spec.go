@@ -129,6 +129,23 @@ var notNames = func() map[string]bool {
 	return out
 }()
 
+// commonWords are lowercase words a spec writes in code spans as words:
+// they name too many things (a field in every model, a variable in every
+// function). One is a reference only where the wording says what it is
+// ("the `scope` column", "a new `status` field") or where it is (a path in
+// the same sentence).
+var commonWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(`name names type types scope status state mode kind id ids key keys value values data text title
+		label count size index item items list map path paths url file files line lines time date error errors result results
+		config options info meta body content message messages event events action actions source target input output
+		request response default enabled active flag flags level order parent child children owner user group role
+		token code note notes tag tags version page params args kwargs self`) {
+		out[w] = true
+	}
+	return out
+}()
+
 var fieldWords = map[string]bool{"field": true, "fields": true, "column": true, "columns": true, "property": true,
 	"properties": true, "param": true, "parameter": true, "parameters": true, "argument": true, "arguments": true,
 	"attribute": true, "attributes": true, "key": true, "flag": true, "option": true, "prop": true, "props": true, "member": true,
@@ -352,6 +369,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			r.Lang = langAround(sent, f.start, f.to)
 			if r.Source == FromProse && !r.Strong && r.Hint != HintNone {
 				r.Strong = true // "the PaymentService class": the wording says it is code
+			}
+			if commonWords[r.Name] && r.Hint == HintNone && !r.Proposed && r.Path == "" {
+				continue // `status`, `name`: a word, unless the wording says what or where it is
 			}
 		}
 		add(r)
