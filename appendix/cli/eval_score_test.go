@@ -48,6 +48,7 @@ const evalShopCase = `{
     {"path": "store/order.go", "symbol": "Order", "line": 4, "why": "the struct the spec changes"},
     {"path": "store/order.go", "symbol": "Order.Discount", "line": 46},
     {"path": "store/order.go", "symbol": "Order", "line": 26, "why": "a field the trimmed struct elides"},
+    {"path": "store/order.go", "symbol": "LoadOrder", "line": 50, "why": "the signature, shown without its brace"},
     {"path": "store/order.go", "symbol": "LoadOrder", "line": 51, "why": "a body line; the artifact is the signature"}
   ],
   "gaps": ["PriceRule", "Coupon", "Voucher"],
@@ -80,10 +81,10 @@ func TestScoreEvalCase(t *testing.T) {
 	if len(problems) > 0 || r.Failed != "" {
 		t.Fatalf("problems %q, failed %q", problems, r.Failed)
 	}
-	// The declaration and the kept field count; the elided field and the
-	// body line behind a signature do not.
-	if r.Found != 2 || len(r.Misses) != 2 {
-		t.Fatalf("found %d, misses %q; want 2 found and 2 misses", r.Found, r.Misses)
+	// The declaration, the kept field and the signature count; the
+	// elided field and the body line behind the signature do not.
+	if r.Found != 3 || len(r.Misses) != 2 {
+		t.Fatalf("found %d, misses %q; want 3 found and 2 misses", r.Found, r.Misses)
 	}
 	if m := r.Misses[0]; !strings.HasPrefix(m, "store/order.go:26 Order: ") || !strings.Contains(m, "spans the line but elides it") {
 		t.Errorf("elided line: %q", m)
@@ -121,10 +122,15 @@ func TestScoreEvalCase(t *testing.T) {
 	if !strings.HasPrefix(rw.Failed, "not at the pinned commit") {
 		t.Errorf("other commit: %q", rw.Failed)
 	}
+	inRepo := *c
+	inRepo.Name, inRepo.SpecFile, inRepo.Spec = "in-repo", "", "docs/none.md"
+	if ri, problems := runEvalCase(context.Background(), &inRepo, root, specDir); !strings.Contains(ri.Failed, "docs/none.md is not in the repository") || len(problems) != 1 {
+		t.Errorf("spec not in the repository: %q, problems %q", ri.Failed, problems)
+	}
 	report := evalReport([]*evalResult{r, rm, rw})
-	total := regexp.MustCompile(`\| \*\*TOTAL\*\* \(3 cases, 2 failed\) +\| +\| +\| 12 +\| 2 +\| 16\.7% +\| 2 +\| 1 +\| 1 +\| 1/3 +\| 1/3 +\|`)
+	total := regexp.MustCompile(`\| \*\*TOTAL\*\* \(3 cases, 2 failed\) +\| +\| +\| 15 +\| 3 +\| 20\.0% +\| 2 +\| 1 +\| 1 +\| 1/3 +\| 1/3 +\|`)
 	if !total.MatchString(report) {
-		t.Errorf("no TOTAL row of 12 expected, 2 found:\n%s", report)
+		t.Errorf("no TOTAL row of 15 expected, 3 found:\n%s", report)
 	}
 	for _, s := range []string{
 		"- not found: store/order.go:26 Order: A1 (lines 3-47) spans the line but elides it",
@@ -206,7 +212,9 @@ func TestEvalDefinitionRe(t *testing.T) {
 		{"message Ping {", "Ping", true},
 		{"enum Color { Red }", "Color", true},
 		{"interface Shape {}", "Shape", true},
-		{"\tMaxRetries = 3", "MaxRetries", true},
+		{"MaxRetries = 3", "MaxRetries", true},
+		{"\tg = NewWithT(t)", "g", false},
+		{"\tcro.output = val\n\tg.Expect(x)", "g", false},
 		{"MAX =\n  3", "MAX", true},
 		{"CREATE TABLE IF NOT EXISTS public.\"users\" (", "users", true},
 		{"create table Users (", "users", true},
@@ -225,6 +233,29 @@ func TestEvalDefinitionRe(t *testing.T) {
 		"search.Run(ctx)": "Run", "rate-limit": "", "/api/users": "", "pkg.": "pkg"} {
 		if got := evalWord(ref); got != want {
 			t.Errorf("evalWord(%q) = %q, want %q", ref, got, want)
+		}
+	}
+}
+
+func TestEvalHasLine(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+		has        bool
+	}{
+		{"type Order struct {\n\tID int64\n}", "ID int64", true},
+		{"type Order struct {\n\t// ... 40 more fields omitted\n}", "Field20 string", false},
+		{"// LoadOrder reads.\nfunc LoadOrder(id int64) (*Order, error)", "func LoadOrder(id int64) (*Order, error) {", true},
+		{"def tax(order) -> int:", "def tax(order) -> int:", true},
+		{"def tax(order) -> int", "def tax(order) -> int:", true},
+		{"export const f = (r: R): boolean =>", "export const f = (r: R): boolean => {", true},
+		{"func Walk( // ... 3 more lines omitted", "func Walk(", true},
+		{"async def run(self, # ... 1 more line omitted", "async def run(self,", true},
+		{"func LoadOrder(id int64) (*Order, error)", "func LoadOrder(id int64) (*Order, error) { return nil, nil }", false},
+		{"func LoadOrder(id int64)", "func LoadOrder(id int64) (*Order, error) {", false},
+		{"func Walk( // the walk", "func Walk(", false},
+	} {
+		if got := evalHasLine(tc.text, tc.want); got != tc.has {
+			t.Errorf("%q holds %q: %v, want %v", tc.text, tc.want, got, tc.has)
 		}
 	}
 }

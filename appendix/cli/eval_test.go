@@ -200,11 +200,12 @@ func (r *evalResult) budgetOK() bool { return r.Failed == "" && r.BudgetUsed <= 
 // evalDoc is the part of the JSON output the scoring reads.
 type evalDoc struct {
 	Artifacts []struct {
-		Label     string `json:"label"`
-		Path      string `json:"path"`
-		StartLine int    `json:"start_line"`
-		EndLine   int    `json:"end_line"`
-		Text      string `json:"text"`
+		Label     string   `json:"label"`
+		Path      string   `json:"path"`
+		StartLine int      `json:"start_line"`
+		EndLine   int      `json:"end_line"`
+		Symbols   []string `json:"symbols"`
+		Text      string   `json:"text"`
 	} `json:"artifacts"`
 	Unresolved []struct {
 		Ref      string `json:"ref"`
@@ -473,6 +474,11 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 				why = append(why, "no artifact from this file")
 			}
 		}
+		for _, a := range doc.Artifacts {
+			if a.Path != e.Path && slices.ContainsFunc(a.Symbols, func(s string) bool { return evalWord(s) == word }) {
+				why = append(why, fmt.Sprintf("%s shows %s from %s (lines %d-%d)", a.Label, word, a.Path, a.StartLine, a.EndLine))
+			}
+		}
 		for _, g := range doc.Unresolved {
 			if evalWord(g.Ref) == word {
 				why = append(why, fmt.Sprintf("`%s` is a gap (%s): %s", g.Ref, g.Kind, g.Hint))
@@ -543,29 +549,52 @@ func evalHasWord(text, word string) bool {
 	return regexp.MustCompile(`(^|[^A-Za-z0-9_$])` + regexp.QuoteMeta(word) + `($|[^A-Za-z0-9_$])`).MatchString(text)
 }
 
-// evalHasLine reports whether text holds a line equal to want once both
-// are trimmed of surrounding space.
+// evalHasLine reports whether text holds the source line want (trimmed
+// of surrounding space) as the appendix shows it: whole, without the
+// opener of a body it does not show ("{", ":", "=>"), or followed by the
+// note counting the signature lines it omits.
 func evalHasLine(text, want string) bool {
+	forms := []string{want}
+	for cur := want; ; {
+		next := cur
+		for _, opener := range []string{"{", ":", "=>"} {
+			if next == cur {
+				next = strings.TrimSpace(strings.TrimSuffix(cur, opener))
+			}
+		}
+		if next == cur || next == "" {
+			break
+		}
+		forms, cur = append(forms, next), next
+	}
 	for _, l := range strings.Split(text, "\n") {
-		if strings.TrimSpace(l) == want {
-			return true
+		l = strings.TrimSpace(l)
+		for _, f := range forms {
+			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest)) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// evalOmittedRe is the note after a signature's first line that counts the
+// lines omitted after it.
+var evalOmittedRe = regexp.MustCompile(`^ \S+ \.\.\. \d+ more lines? omitted$`)
+
 // evalDefinitionRe matches a plain definition of name, in the forms most
 // languages declare with: a keyword before the name (func, fn, fun,
 // function, def, class, interface, enum, struct, trait, type, const, let,
 // var, val, model, message), a Go method's receiver before it, the name
-// assigned at the start of a line, or a SQL CREATE TABLE of it (any case,
-// optionally schema-qualified or quoted).
+// assigned at the very start of a line (indented, it is as often a local
+// variable), or a SQL CREATE TABLE of it (any case, optionally
+// schema-qualified or quoted). The keyword and the name share a line.
 func evalDefinitionRe(name string) *regexp.Regexp {
 	q := regexp.QuoteMeta(name)
 	return regexp.MustCompile(`(?m)` +
-		`\b(?:func|fn|fun|function|def|class|interface|enum|struct|trait|type|const|let|var|val|model|message)\s+` + q + `\b` +
-		`|\bfunc\s*\([^)\n]*\)\s*` + q + `\b` +
-		`|^[ \t]*` + q + `[ \t]*=(?:[^=]|$)` +
+		`\b(?:func|fn|fun|function|def|class|interface|enum|struct|trait|type|const|let|var|val|model|message)[ \t]+` + q + `\b` +
+		`|\bfunc[ \t]*\([^)\n]*\)[ \t]*` + q + `\b` +
+		`|^` + q + `[ \t]*=(?:[^=]|$)` +
 		"|(?i:\\bcreate\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?(?:[\\w\"`\\[\\]]+\\.)?[\"`\\[]?" + q + `\b)`)
 }
 
