@@ -8,7 +8,7 @@ FUZZTIME  ?= 20s
 # default, reported as 0 execs/sec (golang/go#51484): most of a short run.
 FUZZMIN   ?= 3s
 
-.PHONY: build test bench fuzz lint golden demo clean
+.PHONY: build test bench fuzz lint golden demo eval clean
 
 build:
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/appendix ./cmd/appendix
@@ -36,6 +36,14 @@ lint:
 
 golden:
 	CGO_ENABLED=1 $(GO) test ./appendix/cli -run TestGolden -update
+
+# The evaluation on real specs: a report, not a pass/fail gate. Paths are
+# made absolute because go test runs in the package directory.
+eval:
+	@test -n "$(APPENDIX_EVAL_REPOS)" || { echo "make eval: set APPENDIX_EVAL_REPOS to the directory of clones (see README.md, Evaluation)"; exit 2; }
+	APPENDIX_EVAL_REPOS="$(abspath $(APPENDIX_EVAL_REPOS))" APPENDIX_EVAL_CASE="$(APPENDIX_EVAL_CASE)" \
+	APPENDIX_EVAL_OUT="$(if $(APPENDIX_EVAL_OUT),$(abspath $(APPENDIX_EVAL_OUT)))" \
+	CGO_ENABLED=1 $(GO) test ./appendix/cli -run '^TestEval$$' -count=1 -v -timeout 60m
 
 demo: build
 	./bin/appendix --repo . --now 2026-01-01T00:00:00Z fixtures/demo-spec.md

@@ -1,0 +1,867 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+)
+
+// The evaluation runs the command on real specs in real repositories and
+// scores what the appendix shows against what a reviewer of each spec
+// would need to see. A case is one fixtures/eval/*.json file; its
+// repository is a clone at $APPENDIX_EVAL_REPOS/<owner>+<name>, checked
+// out at the case's commit. The evaluation reports; it fails only when
+// the harness cannot run a case as written.
+
+// evalFixtures is the directory of the cases, relative to this package.
+const evalFixtures = "../../fixtures/eval"
+
+// longSpec is the length in lines from which a spec counts as long.
+const longSpec = 400
+
+// evalCase is one case file. Every field is documented in README.md,
+// under Development, Evaluation.
+type evalCase struct {
+	Name     string       `json:"name"`
+	Repo     string       `json:"repo"`
+	Commit   string       `json:"commit"`
+	Spec     string       `json:"spec"`
+	SpecFile string       `json:"spec_file"`
+	Args     []string     `json:"args"`
+	Why      string       `json:"why"`
+	Expect   []evalExpect `json:"expect"`
+	Gaps     []string     `json:"gaps"`
+	Never    []string     `json:"never"`
+	Long     *bool        `json:"long"`
+}
+
+// evalExpect is a definition the appendix should show: line of path lies
+// in the definition of symbol.
+type evalExpect struct {
+	Path   string `json:"path"`
+	Symbol string `json:"symbol"`
+	Line   int    `json:"line"`
+	Why    string `json:"why"`
+}
+
+var (
+	evalRepoRe   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+	evalCommitRe = regexp.MustCompile(`^[0-9a-f]{40}$`)
+)
+
+// evalOwnedFlags are the flags the harness sets on every run; a case
+// cannot set them.
+var evalOwnedFlags = []string{"--repo", "--now", "--no-cache", "--format", "--inventory"}
+
+// parseEvalCase decodes a case file strictly (an unknown field, a second
+// value or a missing required field is an error) and checks its values.
+// specDir is the directory spec_file is relative to.
+func parseEvalCase(file string, data []byte, specDir string) (*evalCase, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var c evalCase
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: data after the case object", file)
+	}
+	bad := func(format string, args ...any) (*evalCase, error) {
+		return nil, fmt.Errorf("%s: %s", file, fmt.Sprintf(format, args...))
+	}
+	switch base := strings.TrimSuffix(filepath.Base(file), ".json"); {
+	case c.Name != base:
+		return bad("name %q is not the file name %q", c.Name, base)
+	case !evalRepoRe.MatchString(c.Repo):
+		return bad("repo %q is not owner/name", c.Repo)
+	case !evalCommitRe.MatchString(c.Commit):
+		return bad("commit %q is not 40 lowercase hex digits", c.Commit)
+	case (c.Spec == "") == (c.SpecFile == ""):
+		return bad("give exactly one of spec (a path in the repository) and spec_file (a path in fixtures/eval)")
+	case strings.TrimSpace(c.Why) == "":
+		return bad("why is empty: say who would review this spec and what they would check")
+	}
+	if c.Spec != "" && !evalRelPath(c.Spec) {
+		return bad("spec %q is not a clean relative slash path", c.Spec)
+	}
+	if c.SpecFile != "" {
+		if !evalRelPath(c.SpecFile) {
+			return bad("spec_file %q is not a clean relative slash path", c.SpecFile)
+		}
+		if st, err := os.Stat(filepath.Join(specDir, filepath.FromSlash(c.SpecFile))); err != nil || st.IsDir() {
+			return bad("spec_file %q: no such file in %s", c.SpecFile, specDir)
+		}
+	}
+	for i, e := range c.Expect {
+		switch {
+		case !evalRelPath(e.Path):
+			return bad("expect[%d]: path %q is not a clean relative slash path", i, e.Path)
+		case e.Line < 1:
+			return bad("expect[%d]: line %d: lines start at 1", i, e.Line)
+		case evalWord(e.Symbol) == "":
+			return bad("expect[%d]: symbol %q: want a name, or dotted names", i, e.Symbol)
+		}
+	}
+	for _, list := range [][]string{c.Gaps, c.Never} {
+		if slices.Contains(list, "") || slices.ContainsFunc(list, func(s string) bool { return strings.TrimSpace(s) != s }) {
+			return bad("gaps and never hold names and strings with no surrounding space")
+		}
+	}
+	for _, a := range c.Args {
+		name, _, _ := strings.Cut(a, "=")
+		if slices.Contains(evalOwnedFlags, name) {
+			return bad("args: %s is set by the harness", name)
+		}
+	}
+	var o Options
+	fs := pflag.NewFlagSet("args", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.Flags(fs)
+	if err := fs.Parse(c.Args); err != nil {
+		return bad("args: %v", err)
+	}
+	if fs.NArg() > 0 || o.Help || o.Version {
+		return bad("args: only flags that change the appendix; the spec is given by spec or spec_file")
+	}
+	return &c, nil
+}
+
+// evalRelPath reports whether p is a clean, relative, slash-separated
+// path inside its root.
+func evalRelPath(p string) bool {
+	return p != "" && p == path.Clean(p) && !path.IsAbs(p) && p != "." && !strings.HasPrefix(p, "../") && p != ".." &&
+		!strings.Contains(p, `\`)
+}
+
+// loadEvalCases reads every case in dir, sorted by name, with one error
+// per file that is not a valid case.
+func loadEvalCases(dir string) ([]*evalCase, []error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, []error{err}
+	}
+	slices.Sort(files)
+	var cases []*evalCase
+	var errs []error
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err == nil {
+			var c *evalCase
+			if c, err = parseEvalCase(f, data, dir); err == nil {
+				cases = append(cases, c)
+				continue
+			}
+		}
+		errs = append(errs, err)
+	}
+	return cases, errs
+}
+
+// evalResult is the score of one case.
+type evalResult struct {
+	Case *evalCase
+	// Failed says why the case could not be scored (a missing repository,
+	// another commit, a failing run); the case counts as failed, and its
+	// expected definitions as not found.
+	Failed        string
+	SpecLines     int // 0 when the spec could not be read
+	Long          bool
+	Found         int
+	Misses        []string // expected definitions not found, with what was shown instead
+	FalseGaps     []string // gaps claiming no definition where a plain search finds one
+	MissingGaps   []string // names of the case's gaps the run did not report
+	Forbidden     []string // never strings present in the markdown
+	BudgetUsed    int
+	BudgetLimit   int
+	Deterministic bool
+	Elapsed       time.Duration // the first markdown run
+}
+
+func (r *evalResult) budgetOK() bool { return r.Failed == "" && r.BudgetUsed <= r.BudgetLimit }
+
+// evalDoc is the part of the JSON output the scoring reads.
+type evalDoc struct {
+	Artifacts []struct {
+		Label     string   `json:"label"`
+		Path      string   `json:"path"`
+		StartLine int      `json:"start_line"`
+		EndLine   int      `json:"end_line"`
+		Symbols   []string `json:"symbols"`
+		Text      string   `json:"text"`
+	} `json:"artifacts"`
+	Unresolved []struct {
+		Ref      string `json:"ref"`
+		SpecLine int    `json:"spec_line"`
+		Hint     string `json:"hint"`
+		Kind     string `json:"kind"`
+	} `json:"unresolved"`
+	Dropped []struct {
+		Ref    string `json:"ref"`
+		Reason string `json:"reason"`
+	} `json:"dropped"`
+}
+
+// runEvalCase runs one case against the clones under root and scores it.
+// problems are faults of the case as written (a spec or an expected line
+// that does not exist at the pinned commit, a never string the spec
+// itself contains): the harness reports them as errors.
+func runEvalCase(ctx context.Context, c *evalCase, root, specDir string) (r *evalResult, problems []string) {
+	r = &evalResult{Case: c, BudgetLimit: 200}
+	if c.Long != nil {
+		r.Long = *c.Long
+	}
+	for i, a := range c.Args {
+		if v, ok := strings.CutPrefix(a, "--budget="); ok {
+			r.BudgetLimit = atoiOr(v, r.BudgetLimit)
+		} else if a == "--budget" && i+1 < len(c.Args) {
+			r.BudgetLimit = atoiOr(c.Args[i+1], r.BudgetLimit)
+		}
+	}
+	var src []byte
+	readSpecFile := func(p string) bool {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return false
+		}
+		src = b
+		r.SpecLines = strings.Count(string(b), "\n")
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			r.SpecLines++
+		}
+		if c.Long == nil {
+			r.Long = r.SpecLines >= longSpec
+		}
+		return true
+	}
+	specPath := filepath.Join(specDir, filepath.FromSlash(c.SpecFile))
+	if c.SpecFile != "" && !readSpecFile(specPath) {
+		return r, []string{"spec_file " + c.SpecFile + ": cannot read it"}
+	}
+
+	dir := filepath.Join(root, strings.Replace(c.Repo, "/", "+", 1))
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		r.Failed = "missing repo: clone " + c.Repo + " into " + dir + " and check out " + c.Commit
+		return r, nil
+	}
+	files, failed := evalCheckRepo(ctx, dir, c.Commit)
+	if failed != "" {
+		r.Failed = failed
+		return r, nil
+	}
+	if c.Spec != "" {
+		specPath = filepath.Join(dir, filepath.FromSlash(c.Spec))
+		if !readSpecFile(specPath) {
+			r.Failed = "spec " + c.Spec + " is not in the repository at the pinned commit"
+			return r, []string{r.Failed}
+		}
+	}
+	for _, s := range c.Never {
+		if strings.Contains(string(src), s) {
+			problems = append(problems, fmt.Sprintf("never %q: the spec itself contains it, and the markdown output holds the spec", s))
+		}
+	}
+
+	tmp, err := os.MkdirTemp("", "appendix-eval-")
+	if err != nil {
+		r.Failed = err.Error()
+		return r, append(problems, err.Error())
+	}
+	defer os.RemoveAll(tmp)
+	// Each run gets its own round history outside the repository: the
+	// clone is never written to, and no run sees another's rounds.
+	run := func(n int, extra ...string) (string, error) {
+		args := []string{"--repo", dir, "--now", fixedNow, "--no-cache", "--inventory", filepath.Join(tmp, fmt.Sprintf("inventory%d.json", n))}
+		args = append(append(append(args, extra...), c.Args...), specPath)
+		return evalRun(ctx, args)
+	}
+	t0 := time.Now()
+	md, err := run(1)
+	r.Elapsed = time.Since(t0)
+	if err != nil {
+		r.Failed = "markdown run: " + err.Error()
+		return r, problems
+	}
+	md2, err := run(2)
+	if err != nil {
+		r.Failed = "second markdown run: " + err.Error()
+		return r, problems
+	}
+	r.Deterministic = md == md2
+	js, err := run(3, "--format", "json")
+	if err != nil {
+		r.Failed = "json run: " + err.Error()
+		return r, problems
+	}
+	var doc evalDoc
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		r.Failed = "json run: " + err.Error()
+		return r, problems
+	}
+	problems = append(problems, scoreEval(ctx, r, dir, files, specPath, md, &doc)...)
+	return r, problems
+}
+
+// evalCheckRepo checks that dir is the root of a git work tree whose HEAD
+// is commit and whose files are those of the commit, and returns the
+// files it holds; failed says why not.
+func evalCheckRepo(ctx context.Context, dir, commit string) (files []string, failed string) {
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		return nil, "cannot open the repository: " + err.Error()
+	}
+	real := func(p string) string {
+		p, _ = filepath.Abs(p)
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return p
+	}
+	if real(repo.Root) != real(dir) || !repo.Git() && repo.Warning == "" {
+		return nil, dir + " is not the root of a git work tree"
+	}
+	var head string
+	if repo.Git() {
+		h, err := repo.Head()
+		if err != nil || h == nil {
+			return nil, fmt.Sprintf("cannot read HEAD: %v", err)
+		}
+		head = h.Commit
+	} else {
+		// A repository go-git cannot read (a partial clone, an extension
+		// it does not know): ask git itself.
+		out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "HEAD").Output()
+		if err != nil {
+			return nil, repo.Warning
+		}
+		head = strings.TrimSpace(string(out))
+	}
+	if head != commit {
+		short := head
+		if len(short) > 12 {
+			short = short[:12]
+		}
+		return nil, fmt.Sprintf("not at the pinned commit: HEAD is %s, the case pins %s", short, commit[:12])
+	}
+	walked, err := repo.Walk(ctx, nil)
+	if err != nil {
+		return nil, "cannot list the work tree: " + err.Error()
+	}
+	for _, f := range walked {
+		files = append(files, f.Path)
+	}
+	if repo.Git() {
+		dirty, err := repo.Dirty(files)
+		if err != nil {
+			return nil, "cannot compare the work tree with HEAD: " + err.Error()
+		}
+		if len(dirty) > 0 {
+			more := ""
+			if len(dirty) > 3 {
+				more = fmt.Sprintf(" and %d more", len(dirty)-3)
+				dirty = dirty[:3]
+			}
+			return nil, "the work tree differs from the pinned commit: " + strings.Join(dirty, ", ") + more
+		}
+	}
+	return files, ""
+}
+
+// evalRun runs the command line in-process and returns its standard
+// output; a non-zero exit or a panic is an error.
+func evalRun(ctx context.Context, args []string) (out string, err error) {
+	var stdout, stderr bytes.Buffer
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	if code := Run(ctx, args, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" }); code != 0 {
+		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return "", fmt.Errorf("exit %d: %s", code, msg)
+	}
+	return stdout.String(), nil
+}
+
+// scoreEval scores one run: md is the markdown output, doc the JSON one,
+// files the repository's files. It returns the faults of the case.
+func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, specPath, md string, doc *evalDoc) (problems []string) {
+	c := r.Case
+	r.BudgetUsed = appendixLines(md)
+	for _, s := range c.Never {
+		if strings.Contains(md, s) {
+			r.Forbidden = append(r.Forbidden, s)
+		}
+	}
+	// Gaps: every name the case lists is an unresolved reference.
+	refs := map[string]bool{}
+	for _, g := range doc.Unresolved {
+		refs[g.Ref] = true
+	}
+	for _, g := range c.Gaps {
+		if !refs[g] {
+			r.MissingGaps = append(r.MissingGaps, g)
+		}
+	}
+
+	// Expected definitions: shown when an artifact of the file spans the
+	// line, names the symbol (its last dotted part, as a word) and really
+	// holds the line, not a note standing for it.
+	sources := map[string][]string{}
+	for _, e := range c.Expect {
+		lines, ok := sources[e.Path]
+		if !ok {
+			if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(e.Path))); err == nil {
+				lines = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
+			}
+			sources[e.Path] = lines
+		}
+		where := fmt.Sprintf("%s:%d %s", e.Path, e.Line, e.Symbol)
+		word := evalWord(e.Symbol)
+		if e.Line > len(lines) || strings.TrimSpace(lines[e.Line-1]) == "" {
+			problems = append(problems, fmt.Sprintf("expect %s: no such line, or a blank one, at the pinned commit", where))
+			r.Misses = append(r.Misses, where+": the case is wrong, see the errors")
+			continue
+		}
+		if !evalHasWord(strings.Join(lines, "\n"), word) {
+			problems = append(problems, fmt.Sprintf("expect %s: %s is nowhere in the file", where, word))
+		}
+		want := strings.TrimSpace(lines[e.Line-1])
+		var why, spans []string
+		found := false
+		for _, a := range doc.Artifacts {
+			if a.Path != e.Path {
+				continue
+			}
+			spans = append(spans, fmt.Sprintf("%s %d-%d", a.Label, a.StartLine, a.EndLine))
+			if a.StartLine > e.Line || e.Line > a.EndLine {
+				continue
+			}
+			switch {
+			case !evalHasWord(a.Text, word):
+				why = append(why, fmt.Sprintf("%s (lines %d-%d) spans the line but does not name %s", a.Label, a.StartLine, a.EndLine, word))
+			case !evalHasLine(a.Text, want):
+				why = append(why, fmt.Sprintf("%s (lines %d-%d) spans the line but elides it", a.Label, a.StartLine, a.EndLine))
+			default:
+				found = true
+			}
+		}
+		if found {
+			r.Found++
+			continue
+		}
+		if len(why) == 0 {
+			if len(spans) > 0 {
+				why = append(why, "the file is shown at "+strings.Join(spans, ", ")+" only")
+			} else {
+				why = append(why, "no artifact from this file")
+			}
+		}
+		for _, a := range doc.Artifacts {
+			if a.Path != e.Path && slices.ContainsFunc(a.Symbols, func(s string) bool { return evalWord(s) == word }) {
+				why = append(why, fmt.Sprintf("%s shows %s from %s (lines %d-%d)", a.Label, word, a.Path, a.StartLine, a.EndLine))
+			}
+		}
+		for _, g := range doc.Unresolved {
+			if evalWord(g.Ref) == word {
+				why = append(why, fmt.Sprintf("`%s` is a gap (%s): %s", g.Ref, g.Kind, g.Hint))
+			}
+		}
+		for _, d := range doc.Dropped {
+			if evalWord(d.Ref) == word {
+				why = append(why, fmt.Sprintf("`%s` was dropped: %s", d.Ref, d.Reason))
+			}
+		}
+		r.Misses = append(r.Misses, where+": "+strings.Join(why, "; "))
+	}
+
+	// False gaps: a gap saying the repository has no definition (absent)
+	// or that the spec introduces the name (new), where a plain search
+	// finds a definition.
+	var names []string
+	claims := map[string][]string{}
+	for _, g := range doc.Unresolved {
+		if g.Kind != "absent" && g.Kind != "new" && !strings.HasPrefix(g.Hint, "no definition") && !strings.HasPrefix(g.Hint, "new in this spec") {
+			continue
+		}
+		w := evalWord(g.Ref)
+		if w == "" {
+			continue
+		}
+		if _, ok := claims[w]; !ok {
+			names = append(names, w)
+		}
+		claims[w] = append(claims[w], fmt.Sprintf("`%s` (%s, spec line %d)", g.Ref, g.Kind, g.SpecLine))
+	}
+	rel, _ := filepath.Rel(dir, specPath)
+	defs := evalPlainDefinitions(ctx, dir, files, filepath.ToSlash(rel), names)
+	for _, w := range names {
+		if at, ok := defs[w]; ok {
+			r.FalseGaps = append(r.FalseGaps, strings.Join(claims[w], ", ")+": defined at "+at)
+		}
+	}
+	return problems
+}
+
+// evalWord is the name a reference or symbol comes down to: its last
+// part after ".", "::", "#" or "->", without a call's parentheses; "" when
+// that is not an identifier.
+func evalWord(ref string) string {
+	s := strings.TrimSpace(ref)
+	if i := strings.IndexByte(s, '('); i >= 0 {
+		s = s[:i]
+	}
+	for _, sep := range []string{"::", "#", "->"} {
+		s = strings.ReplaceAll(s, sep, ".")
+	}
+	s = strings.TrimRight(s, ".")
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	if !evalIdentRe.MatchString(s) {
+		return ""
+	}
+	return s
+}
+
+var evalIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// evalHasWord reports whether text holds word with no identifier
+// character on either side.
+func evalHasWord(text, word string) bool {
+	return regexp.MustCompile(`(^|[^A-Za-z0-9_$])` + regexp.QuoteMeta(word) + `($|[^A-Za-z0-9_$])`).MatchString(text)
+}
+
+// evalHasLine reports whether text holds the source line want (trimmed
+// of surrounding space) as the appendix shows it: whole, without the
+// opener of a body it does not show ("{", ":", "=>"), or followed by the
+// note counting the signature lines it omits.
+func evalHasLine(text, want string) bool {
+	forms := []string{want}
+	for cur := want; ; {
+		next := cur
+		for _, opener := range []string{"{", ":", "=>"} {
+			if next == cur {
+				next = strings.TrimSpace(strings.TrimSuffix(cur, opener))
+			}
+		}
+		if next == cur || next == "" {
+			break
+		}
+		forms, cur = append(forms, next), next
+	}
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		for _, f := range forms {
+			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// evalOmittedRe is the note after a signature's first line that counts the
+// lines omitted after it.
+var evalOmittedRe = regexp.MustCompile(`^ \S+ \.\.\. \d+ more lines? omitted$`)
+
+// evalDefinitionRe matches a plain definition of name, in the forms most
+// languages declare with: a keyword before the name (func, fn, fun,
+// function, def, class, interface, enum, struct, trait, type, const, let,
+// var, val, model, message), a Go method's receiver before it, the name
+// assigned at the very start of a line (indented, it is as often a local
+// variable), or a SQL CREATE TABLE of it (any case, optionally
+// schema-qualified or quoted). The keyword and the name share a line.
+func evalDefinitionRe(name string) *regexp.Regexp {
+	q := regexp.QuoteMeta(name)
+	return regexp.MustCompile(`(?m)` +
+		`\b(?:func|fn|fun|function|def|class|interface|enum|struct|trait|type|const|let|var|val|model|message)[ \t]+` + q + `\b` +
+		`|\bfunc[ \t]*\([^)\n]*\)[ \t]*` + q + `\b` +
+		`|^` + q + `[ \t]*=(?:[^=]|$)` +
+		"|(?i:\\bcreate\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?(?:[\\w\"`\\[\\]]+\\.)?[\"`\\[]?" + q + `\b)`)
+}
+
+// evalProse are the extensions of prose files: a name in a code block of
+// a design document is not a definition.
+var evalProse = []string{".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc"}
+
+// evalPlainDefinitions finds, for each name, its first plain definition
+// ("path:line", by path order) in the text files of the repository,
+// outside vendor and node_modules directories, prose files and the spec.
+func evalPlainDefinitions(ctx context.Context, dir string, files []string, specRel string, names []string) map[string]string {
+	out := map[string]string{}
+	if len(names) == 0 {
+		return out
+	}
+	type pattern struct {
+		name  string
+		lower []byte
+		re    *regexp.Regexp
+	}
+	pats := make([]pattern, len(names))
+	for i, n := range names {
+		pats[i] = pattern{n, []byte(strings.ToLower(n)), evalDefinitionRe(n)}
+	}
+	type hit struct {
+		path string
+		line int
+	}
+	best := map[string]hit{}
+	var mu sync.Mutex
+	jobs := make(chan string)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range jobs {
+				data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+				if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
+					continue
+				}
+				lower := bytes.ToLower(data)
+				for _, pt := range pats {
+					if !bytes.Contains(lower, pt.lower) {
+						continue
+					}
+					loc := pt.re.FindIndex(data)
+					if loc == nil {
+						continue
+					}
+					h := hit{p, bytes.Count(data[:loc[0]], []byte("\n")) + 1}
+					mu.Lock()
+					if b, ok := best[pt.name]; !ok || h.path < b.path || h.path == b.path && h.line < b.line {
+						best[pt.name] = h
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+feed:
+	for _, p := range files {
+		if p == specRel || slices.Contains(evalProse, strings.ToLower(path.Ext(p))) || evalVendored(p) {
+			continue
+		}
+		select {
+		case jobs <- p:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	for n, h := range best {
+		out[n] = fmt.Sprintf("%s:%d", h.path, h.line)
+	}
+	return out
+}
+
+// evalVendored reports whether p lies in a vendor or node_modules
+// directory.
+func evalVendored(p string) bool {
+	dirs := strings.Split(path.Dir(p), "/")
+	return slices.Contains(dirs, "vendor") || slices.Contains(dirs, "node_modules")
+}
+
+// evalReport is the evaluation as markdown: one table with a row per case
+// and the totals, then, per case, what was not found and the false gaps.
+func evalReport(results []*evalResult) string {
+	header := []string{"case", "repo@short", "spec lines", "expected", "found", "recall", "false gaps", "missing gaps", "forbidden", "budget ok", "deterministic", "ms"}
+	rows := [][]string{}
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "NO"
+	}
+	for _, r := range results {
+		c := r.Case
+		lines := "-"
+		if r.SpecLines > 0 {
+			lines = fmt.Sprint(r.SpecLines)
+			if r.Long {
+				lines += " (long)"
+			}
+		}
+		row := []string{c.Name, c.Repo + "@" + c.Commit[:7], lines, fmt.Sprint(len(c.Expect))}
+		if r.Failed != "" {
+			row = append(row, "-", "FAILED", "-", "-", "-", "-", "-", "-")
+		} else {
+			row = append(row, fmt.Sprint(r.Found), evalPercent(r.Found, len(c.Expect)), fmt.Sprint(len(r.FalseGaps)),
+				fmt.Sprint(len(r.MissingGaps)), fmt.Sprint(len(r.Forbidden)),
+				fmt.Sprintf("%s (%d/%d)", yes(r.budgetOK()), r.BudgetUsed, r.BudgetLimit), yes(r.Deterministic),
+				fmt.Sprint(r.Elapsed.Milliseconds()))
+		}
+		rows = append(rows, row)
+	}
+	total := func(label string, keep func(*evalResult) bool) []string {
+		var n, failed, expected, found, falseGaps, missing, forbidden, budget, det int
+		var ms int64
+		for _, r := range results {
+			if !keep(r) {
+				continue
+			}
+			n++
+			expected += len(r.Case.Expect)
+			if r.Failed != "" {
+				failed++
+				continue
+			}
+			found += r.Found
+			falseGaps += len(r.FalseGaps)
+			missing += len(r.MissingGaps)
+			forbidden += len(r.Forbidden)
+			if r.budgetOK() {
+				budget++
+			}
+			if r.Deterministic {
+				det++
+			}
+			ms += r.Elapsed.Milliseconds()
+		}
+		cases := "cases"
+		if n == 1 {
+			cases = "case"
+		}
+		return []string{fmt.Sprintf("%s (%d %s, %d failed)", label, n, cases, failed), "", "", fmt.Sprint(expected), fmt.Sprint(found),
+			evalPercent(found, expected), fmt.Sprint(falseGaps), fmt.Sprint(missing), fmt.Sprint(forbidden),
+			fmt.Sprintf("%d/%d", budget, n), fmt.Sprintf("%d/%d", det, n), fmt.Sprint(ms)}
+	}
+	rows = append(rows, total("**TOTAL**", func(*evalResult) bool { return true }),
+		total(fmt.Sprintf("**long specs**, %d+ lines", longSpec), func(r *evalResult) bool { return r.Long }))
+
+	var b strings.Builder
+	widths := make([]int, len(header))
+	for _, row := range append([][]string{header}, rows...) {
+		for i, cell := range row {
+			widths[i] = max(widths[i], len(cell))
+		}
+	}
+	writeRow := func(row []string) {
+		b.WriteString("|")
+		for i, cell := range row {
+			fmt.Fprintf(&b, " %-*s |", widths[i], cell)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("## Evaluation\n\n")
+	writeRow(header)
+	sep := make([]string, len(header))
+	for i := range sep {
+		sep[i] = strings.Repeat("-", widths[i])
+	}
+	writeRow(sep)
+	for _, row := range rows {
+		writeRow(row)
+	}
+	b.WriteString("\nA failed case (missing repository, another commit, a failing run) counts its expected definitions as not found.\n")
+
+	b.WriteString("\n## Not found, false gaps\n")
+	clean := true
+	for _, r := range results {
+		var items []string
+		if r.Failed != "" {
+			items = append(items, "FAILED: "+r.Failed)
+		}
+		for _, m := range r.Misses {
+			items = append(items, "not found: "+m)
+		}
+		for _, g := range r.FalseGaps {
+			items = append(items, "false gap: "+g)
+		}
+		for _, g := range r.MissingGaps {
+			items = append(items, "missing gap: `"+g+"` is not among the unresolved references")
+		}
+		for _, s := range r.Forbidden {
+			items = append(items, fmt.Sprintf("forbidden: %q is in the output", s))
+		}
+		if r.Failed == "" && !r.budgetOK() {
+			items = append(items, fmt.Sprintf("budget: the appendix has %d lines, the budget is %d", r.BudgetUsed, r.BudgetLimit))
+		}
+		if r.Failed == "" && !r.Deterministic {
+			items = append(items, "not deterministic: two markdown runs differ")
+		}
+		if len(items) == 0 {
+			continue
+		}
+		clean = false
+		fmt.Fprintf(&b, "\n### %s (%s@%s)\n\n", r.Case.Name, r.Case.Repo, r.Case.Commit[:7])
+		for _, it := range items {
+			b.WriteString("- " + it + "\n")
+		}
+	}
+	if clean {
+		b.WriteString("\nNothing: every expected definition was found and no gap is false.\n")
+	}
+	return b.String()
+}
+
+func evalPercent(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
+}
+
+// TestEval runs the cases in fixtures/eval against clones under
+// $APPENDIX_EVAL_REPOS (each at <owner>+<name>, at the case's commit),
+// prints the report and writes it to $APPENDIX_EVAL_OUT when set.
+// $APPENDIX_EVAL_CASE runs one case by name. It fails only on faults of
+// the harness or of a case as written, never on a score.
+func TestEval(t *testing.T) {
+	root := os.Getenv("APPENDIX_EVAL_REPOS")
+	if root == "" {
+		t.Skip("set APPENDIX_EVAL_REPOS to a directory of clones to run the evaluation (see README.md, Evaluation)")
+	}
+	cases, errs := loadEvalCases(evalFixtures)
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if one := os.Getenv("APPENDIX_EVAL_CASE"); one != "" {
+		cases = slices.DeleteFunc(cases, func(c *evalCase) bool { return c.Name != one })
+		if len(cases) == 0 {
+			t.Fatalf("APPENDIX_EVAL_CASE=%s: no valid case of that name in fixtures/eval", one)
+		}
+	}
+	if len(cases) == 0 {
+		t.Fatal("no cases in fixtures/eval")
+	}
+	var results []*evalResult
+	for _, c := range cases {
+		r, problems := runEvalCase(context.Background(), c, root, evalFixtures)
+		for _, p := range problems {
+			t.Errorf("%s: %s", c.Name, p)
+		}
+		if r.Failed != "" {
+			t.Logf("%s: FAILED: %s", c.Name, r.Failed)
+		} else {
+			t.Logf("%s: %d/%d found, %d false gaps, %d ms", c.Name, r.Found, len(c.Expect), len(r.FalseGaps), r.Elapsed.Milliseconds())
+		}
+		results = append(results, r)
+	}
+	report := evalReport(results)
+	fmt.Print("\n" + report)
+	if out := os.Getenv("APPENDIX_EVAL_OUT"); out != "" {
+		if err := os.WriteFile(out, []byte(report), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
