@@ -484,3 +484,31 @@ func TestFlagErrorShorthand(t *testing.T) {
 		t.Fatalf("stderr %q lacks %q", errb.String(), want)
 	}
 }
+
+// TestOneArtifactNeverTakesAll: an artifact longer than the budget is cut
+// to its head, and the small artifacts after it stay, where dropping from
+// the end would have emptied the appendix.
+func TestOneArtifactNeverTakesAll(t *testing.T) {
+	var prompt strings.Builder
+	prompt.WriteString("package agent\n\n// Prompt is the system prompt.\nconst Prompt = `\n")
+	for i := 0; i < 240; i++ {
+		prompt.WriteString("Line " + itoa(i) + " of the prompt.\n")
+	}
+	prompt.WriteString("`\n")
+	dir := testrepo.New(t, map[string]string{
+		"agent/prompt.go": prompt.String(),
+		"agent/run.go":    "package agent\n\n// Run runs the agent.\nfunc Run(task string) error { return nil }\n\n// Stop stops it.\nfunc Stop() {}\n",
+	})
+	out, stderr, code := runCLI(t, dir, []byte("The `Prompt` constant changes; `Run` and `Stop` read it.\n"), "--appendix-only", "--budget", "80")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"const Prompt", "more lines omitted", "func Run(task string) error", "func Stop()"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("appendix lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "\n"); n > 80 {
+		t.Errorf("appendix has %d lines, budget 80", n)
+	}
+}

@@ -21,14 +21,42 @@ func TrimSignature(a *Artifact) bool {
 	for i < len(a.Lines)-1 && scan.CommentLine(a.Lines[i].Text) {
 		i++
 	}
-	rest := len(a.Lines) - i - 1
-	line := a.Lines[i]
-	if rest > 0 {
-		line.Text = fmt.Sprintf("%s %s ... %d more %s omitted", line.Text, a.Lang.Comment, rest, naming.Plural(rest, "line", "lines"))
+	if i == 0 && len(a.Lines) == 1 {
+		return false
 	}
+	// The declaration, its parameters joined onto one line: a signature
+	// cut at its first line ("def run(") says nothing.
+	line := a.Lines[i]
+	parts := []string{strings.TrimRight(line.Text, " \t")}
+	for _, l := range a.Lines[i+1:] {
+		if t := strings.TrimSpace(l.Text); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	joined := strings.Join(parts, " ")
+	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ")"}, {",)", ")"}, {"[ ", "["}, {" ]", "]"}} {
+		joined = strings.ReplaceAll(joined, f[0], f[1])
+	}
+	line.Text = joined
 	a.Lines = []extract.Line{line}
 	a.StartLine, a.EndLine = line.Row, line.Row
 	a.Truncated = "signature"
+	return true
+}
+
+// CutLines keeps the first n lines of an artifact and says how many more
+// there were: the last resort for one artifact that would take the room of
+// many. It reports whether it cut.
+func CutLines(a *Artifact, n int) bool {
+	if a.ContextFile != "" || n < 1 || len(a.Lines) <= n+1 {
+		return false
+	}
+	rest := len(a.Lines) - n
+	note := a.Lines[n-1]
+	note.Text = fmt.Sprintf("%s ... %d more %s omitted", a.Lang.Comment, rest, naming.Plural(rest, "line", "lines"))
+	a.Lines = append(append([]extract.Line(nil), a.Lines[:n]...), note)
+	a.EndLine = a.Lines[n-1].Row
+	a.Truncated = "lines"
 	return true
 }
 

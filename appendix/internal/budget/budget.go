@@ -52,6 +52,17 @@ func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
 	if doc.FoldGaps() {
 		s.frame = doc.FrameLines()
 	}
+	// No artifact takes more than half the room: one that would is cut to
+	// its head, so that the others are not all dropped for it.
+	for _, a := range doc.Artifacts {
+		if s.fits() {
+			break
+		}
+		half := (doc.Budget - s.frame) / 2
+		if over := s.cost[a] - half; over > 0 {
+			s.apply(a, func(a *artifact.Artifact) bool { return artifact.CutLines(a, len(a.Lines)-over-1) })
+		}
+	}
 	for len(doc.Artifacts) > 0 && !s.fits() {
 		dropped = append(dropped, s.drop(len(doc.Artifacts)-1))
 	}
