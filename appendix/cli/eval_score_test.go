@@ -253,6 +253,9 @@ func TestEvalHasLine(t *testing.T) {
 		{"func LoadOrder(id int64) (*Order, error)", "func LoadOrder(id int64) (*Order, error) { return nil, nil }", false},
 		{"func LoadOrder(id int64)", "func LoadOrder(id int64) (*Order, error) {", false},
 		{"func Walk( // the walk", "func Walk(", false},
+		{"class A:\n    def get(self): ...", "def get(self):", true},
+		{"func (s *S) Get() error { ... }", "func (s *S) Get() error {", true},
+		{"def get(self): return 1", "def get(self):", false},
 	} {
 		if got := evalHasLine(tc.text, tc.want); got != tc.has {
 			t.Errorf("%q holds %q: %v, want %v", tc.text, tc.want, got, tc.has)

@@ -549,10 +549,14 @@ func evalHasWord(text, word string) bool {
 	return regexp.MustCompile(`(^|[^A-Za-z0-9_$])` + regexp.QuoteMeta(word) + `($|[^A-Za-z0-9_$])`).MatchString(text)
 }
 
+// evalElidedRe is what stands for a body the appendix does not show.
+var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.)\s*;?$`)
+
 // evalHasLine reports whether text holds the source line want (trimmed
 // of surrounding space) as the appendix shows it: whole, without the
-// opener of a body it does not show ("{", ":", "=>"), or followed by the
-// note counting the signature lines it omits.
+// opener of a body it does not show ("{", ":", "=>"), followed by the
+// placeholder of that body ("...", "{ ... }"), or followed by the note
+// counting the signature lines it omits.
 func evalHasLine(text, want string) bool {
 	forms := []string{want}
 	for cur := want; ; {
@@ -570,7 +574,7 @@ func evalHasLine(text, want string) bool {
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		for _, f := range forms {
-			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest)) {
+			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest) || evalElidedRe.MatchString(rest)) {
 				return true
 			}
 		}
