@@ -108,6 +108,9 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		}
 	}()
 	t0 := time.Now()
+	if err := ix.FindUnqualified(ctx, repo.Root); err != nil {
+		return nil, nil, err
+	}
 	if err := ix.FindBases(ctx, repo.Root, sp.Refs); err != nil {
 		return nil, nil, err
 	}

@@ -181,6 +181,21 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			default:
 				unresolved = append(unresolved, gap(r, GapNoMember, hint))
 			}
+		} else if defs, head, last := elsewhere(ix, r); len(defs) > 0 {
+			// `serializers.EmailField`: the module the spec names does not
+			// define the name, and the repository does elsewhere.
+			if ix.ModuleImports(head, last) {
+				m := pick(rk, r, defs, "")
+				m.Reason += fmt.Sprintf("; `%s` does not define `%s` and imports it", head, last)
+				m.Order = p.i
+				matches = append(matches, m)
+			} else {
+				external = append(external, gap(r, GapExternal, fmt.Sprintf("the repository's `%s` neither defines nor imports `%s`, which is defined at %s:%d: `%s` here is likely a dependency's",
+					head, last, defs[0].Path, defs[0].DeclLine, head)))
+			}
+		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" {
+			// `models.CharField` where the code says `from django.db import models`.
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is imported from `%s`, outside the repository", head, ix.Imports[head])))
 		} else if ix.External(r) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtins[r.Name]; len(ls) > 0 {
@@ -436,4 +451,21 @@ func repoPath(ix *search.Index, p string) bool {
 		}
 	}
 	return ix.IsDir(first)
+}
+
+// elsewhere returns, for a name qualified by a module of the repository
+// (`serializers.EmailField`), the top-level definitions of its last part
+// outside that module, with the qualifier and the last part.
+func elsewhere(ix *search.Index, r *spec.Ref) (defs []*extract.Definition, head, last string) {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) != 2 || r.IsPath || !ix.Modules[parts[0]] || strings.ToLower(parts[0]) != parts[0] {
+		return nil, "", ""
+	}
+	head, last = parts[0], parts[1]
+	for _, d := range ix.Defs[last] {
+		if d.Container == "" && !d.Broken && !search.InModule(d.Path, head) {
+			defs = append(defs, d)
+		}
+	}
+	return defs, head, last
 }

@@ -58,6 +58,7 @@ type Index struct {
 	opt      Options
 	scans    map[string]*scan.Entry // this run's scans, by path: later passes read no file
 	tests    []gitinfo.File         // the walked test files, once computed
+	root string // the work tree's root, for reading files after the search
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
 }
@@ -94,6 +95,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	ix := NewIndex(files)
 	ix.cache, ix.opt = ca, opt
 	ix.Submodules = repo.Submodules
+	ix.root = repo.Root
 	ix.Stats.FilesWalked = len(files)
 	ix.Stats.Walk = walk
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()

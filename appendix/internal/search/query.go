@@ -256,3 +256,66 @@ func (ix *Index) importingTests(src, root string) []string {
 
 // IsDir reports a directory that holds a walked file.
 func (ix *Index) IsDir(p string) bool { return ix.dirs[strings.TrimSuffix(p, "/")] }
+
+// FindUnqualified searches everywhere, in a second pass, for the names a
+// spec qualifies by a module of the repository (`serializers.EmailField`)
+// that the module does not define: before anything is said of such a name,
+// the search that would find it elsewhere must have run.
+func (ix *Index) FindUnqualified(ctx context.Context, root string) error {
+	more := map[string]scan.Want{}
+	for n := range ix.restrict {
+		if len(ix.Defs[n]) == 0 {
+			more[n] = scan.WantTop
+			delete(ix.restrict, n)
+		}
+	}
+	if len(more) == 0 {
+		return nil
+	}
+	return ix.Find(ctx, root, more, nil)
+}
+
+// ModuleImports reports whether a module of the repository imports name: one of
+// its files has an import line naming it, or importing everything ("*")
+// from somewhere.
+func (ix *Index) ModuleImports(module, name string) bool {
+	for _, f := range ix.Files {
+		if ModuleName(f.Path) != module {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			t := strings.TrimSpace(line)
+			if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") && !strings.HasPrefix(t, "export ") {
+				continue
+			}
+			if strings.Contains(t, "*") || containsWord(t, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsWord reports w in s between non-identifier bytes.
+func containsWord(s, w string) bool {
+	for i := strings.Index(s, w); i >= 0; {
+		end := i + len(w)
+		if (i == 0 || !identRune(s[i-1])) && (end == len(s) || !identRune(s[end])) {
+			return true
+		}
+		j := strings.Index(s[i+1:], w)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func identRune(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
