@@ -58,7 +58,7 @@ type Index struct {
 	opt      Options
 	scans    map[string]*scan.Entry // this run's scans, by path: later passes read no file
 	tests    []gitinfo.File         // the walked test files, once computed
-	root string // the work tree's root, for reading files after the search
+	root     string                 // the work tree's root, for reading files after the search
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
 }
