@@ -2,6 +2,7 @@ package artifact
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -45,9 +46,12 @@ type Artifact struct {
 	full      *shape      // the artifact before the budget trimmed it
 	KeepLabel bool        // the label an earlier round gave it
 	Source    spec.Source // best source among the references that chose it
-	Order     int         // position in the spec of the first reference naming it
-	overflow  bool        // past the protocol's per-kind guideline
-	redacted  bool        // its secrets are replaced already
+	// Salience is how central the artifact's references are to the spec
+	// (see Salience): the highest of them.
+	Salience int
+	Order    int  // position in the spec of the first reference naming it
+	overflow bool // past the protocol's per-kind guideline
+	redacted bool // its secrets are replaced already
 }
 
 // shape is what budget trims change.
@@ -141,7 +145,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 			d := m.Def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
-				Source: m.Ref.Source, Order: m.Order}
+				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m.Ref)}
 			if d.Grouped && len(d.Members) > maxGroup {
 				TrimFields(a, words, false) // one name of a long const/var block
 			}
@@ -225,6 +229,7 @@ func (a *Artifact) add(m resolve.Match) {
 		a.Source = m.Ref.Source
 	}
 	a.Order = min(a.Order, m.Order)
+	a.Salience = max(a.Salience, Salience(m.Ref))
 	sym := m.Def.QualifiedName()
 	if !slices.Contains(a.Symbols, sym) {
 		a.Symbols = append(a.Symbols, sym)
@@ -324,6 +329,9 @@ func Prioritize(arts []*Artifact) {
 }
 
 func less(a, b *Artifact) bool {
+	if a.Salience != b.Salience {
+		return a.Salience > b.Salience
+	}
 	if a.Modified != b.Modified {
 		return a.Modified
 	}
@@ -355,4 +363,27 @@ func Redact(arts []*Artifact) int {
 		}
 	}
 	return n
+}
+
+// The weights of a reference's salience: the spec's lines that name it
+// count sub-linearly, in steps (1, 2-3, 4-7, 8-15, ... lines); a mention
+// under a key heading and a proposed change add a step each.
+const (
+	WeightMentionStep = 1
+	WeightKeySection  = 1
+	WeightModified    = 1 // the spec changes it
+)
+
+// Salience scores how central a reference is to the spec, from how many
+// of its lines name it, whether a key section does, and whether the spec
+// changes it. Ties rank by the other keys (modified, source, order).
+func Salience(r *spec.Ref) int {
+	s := WeightMentionStep * (bits.Len(uint(max(r.Mentions, 1))) - 1)
+	if r.KeySection && r.Mentions > 1 {
+		s += WeightKeySection
+	}
+	if r.Modified {
+		s += WeightModified
+	}
+	return s
 }

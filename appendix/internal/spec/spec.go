@@ -62,6 +62,12 @@ type Ref struct {
 	// Compat is a name the spec promises to keep compatible ("backward
 	// compatible with X", "must not change X"): Round 1 shows only these.
 	Compat bool
+	// Mentions counts the spec's lines that name the reference as a word,
+	// and KeySection says one of them is under a heading that states the
+	// design (current state, blast zone, changes, data model, interfaces):
+	// how central the name is to the spec.
+	Mentions   int
+	KeySection bool
 	// Proposed is a name the spec introduces ("add a `retries` field",
 	// "the new `CostTracker` type"): its absence is expected, and says so.
 	Proposed bool
@@ -258,7 +264,61 @@ func Parse(name string, src []byte) *Spec {
 		}
 	}
 	flush()
+	salience(s, lines)
 	return s
+}
+
+// keySectionRe matches the headings under which a spec states its design.
+var keySectionRe = regexp.MustCompile(`(?i)current state|as[- ]is|blast zone|proposed|changes?\b|data model|schema|interfaces?|api\b|architecture|design`)
+
+// salience records, for each reference, how many lines of the spec name it
+// (as a whole word, dotted names by their last part too) and whether one
+// is in a key section.
+func salience(s *Spec, lines []string) {
+	key := make([]bool, len(lines))
+	inKey := false
+	for i, l := range lines {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") {
+			inKey = keySectionRe.MatchString(t)
+		}
+		key[i] = inKey
+	}
+	for i := range s.Refs {
+		r := &s.Refs[i]
+		name := r.Name
+		if j := strings.LastIndexByte(name, '.'); j >= 0 && !r.IsPath && r.Route == nil {
+			name = name[j+1:]
+		}
+		if name == "" {
+			continue
+		}
+		for n, l := range lines {
+			if wordIn(l, name) {
+				r.Mentions++
+				r.KeySection = r.KeySection || key[n]
+			}
+		}
+	}
+}
+
+// wordIn reports w in s between bytes that cannot continue a name.
+func wordIn(s, w string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(w)
+		if (i == 0 || !nameByte(s[i-1])) && (end == len(s) || !nameByte(s[end])) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func nameByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // sentences splits a line at sentence ends, keeping code spans whole.
