@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,6 +79,15 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		i     int
 		cands []*extract.Definition
 		mem   string
+		held  string // the reason, when the candidates hold the value the name is a member of
+	}
+	choose := func(r *spec.Ref, p pendingRef) Match {
+		m := pick(rk, r, p.cands, p.mem)
+		if p.held != "" {
+			m.Reason = p.held + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+		}
+		m.Order = p.i
+		return m
 	}
 	var ambiguous, missing, fields []pendingRef
 	for i := range sp.Refs {
@@ -109,24 +119,25 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		cands, member, broken := candidates(ix, r)
+		held := ""
+		if len(cands) == 0 && len(broken) == 0 {
+			cands, held = heldValue(ix, r)
+		}
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
 			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))))
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
-			m := pick(rk, r, cands, member)
-			m.Order = i
+			m := choose(r, pendingRef{i, cands, member, held})
 			matches = append(matches, m)
 			rk.Settle(m.Def)
 		default:
-			ambiguous = append(ambiguous, pendingRef{i, cands, member})
+			ambiguous = append(ambiguous, pendingRef{i, cands, member, held})
 		}
 	}
 	for _, p := range ambiguous {
-		m := pick(rk, &sp.Refs[p.i], p.cands, p.mem)
-		m.Order = p.i
-		matches = append(matches, m)
+		matches = append(matches, choose(&sp.Refs[p.i], p))
 	}
 	// "the `status` field", "an `EmailData` value": a member of an artifact
 	// already chosen, else a definition of that name, else a gap.
@@ -235,6 +246,33 @@ func missingMember(ix *search.Index, r *spec.Ref) (hint string, external, ok boo
 			head, d.Path, d.DeclLine, last, "`"+strings.Join(outside, "`, `")+"`"), true, true
 	}
 	return fmt.Sprintf("`%s` (%s:%d) has no member `%s`", head, d.Path, d.DeclLine, last), false, true
+}
+
+// heldValue resolves a member the spec names on a variable that declares
+// none: a method of the built-in value the variable holds (`PRICES.get`,
+// PRICES a dict; `pkg.PRICES.get`) names the variable. The reason says so.
+func heldValue(ix *search.Index, r *spec.Ref) ([]*extract.Definition, string) {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) != 2 && len(parts) != 3 {
+		return nil, ""
+	}
+	pkg, head, last := "", parts[len(parts)-2], parts[len(parts)-1]
+	if len(parts) == 3 {
+		pkg = parts[0]
+	}
+	var out []*extract.Definition
+	for _, d := range ix.Defs[head] {
+		if d.Broken || d.Kind != extract.KindConstant || d.Container != "" || d.Lang == nil || pkg != "" && !search.InModule(d.Path, pkg) {
+			continue
+		}
+		if slices.Contains(d.Lang.ValueMethods, last) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return nil, ""
+	}
+	return out, fmt.Sprintf("defines `%s`, whose built-in value has the method `%s`", head, last)
 }
 
 // distinctPlaces counts the different definitions among candidates.

@@ -20,6 +20,11 @@ var (
 	notNames   = []string{"True", "False", "None", "self", "str", "int", "float", "bool", "dict", "list", "object", "any",
 		"FastAPI", "PyPI"}
 	testNameRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
+	// valueMethods are the methods of dict, list, set and str values.
+	valueMethods = []string{"get", "items", "keys", "values", "setdefault", "update", "pop", "popitem", "copy", "clear",
+		"append", "extend", "insert", "remove", "index", "count", "sort", "reverse", "add", "discard", "union",
+		"intersection", "difference", "format", "join", "split", "strip", "replace", "startswith", "endswith", "lower",
+		"upper", "encode"}
 	// keyMembers configure a model: Django's Meta, pydantic's Config and
 	// model_config, SQLAlchemy's __tablename__ and __table_args__; and
 	// __init__ makes its values.

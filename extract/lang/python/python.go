@@ -50,6 +50,7 @@ var Lang = &extract.Language{
 	IndexStems:      []string{"__init__"},
 	ModelFiles:      []string{"models.py"},
 	AppTables:       true,
+	ValueMethods:    valueMethods,
 	KeyMembers:      keyMembers,
 	KeyMarkers:      []string{"primary_key"},
 }
