@@ -417,6 +417,19 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 	return found
 }
 
+// TopFolded lists the words declared on an unindented line whose
+// lowercase spelling is in lower: the models behind default table names
+// that lowercase them (Django's shop_cartitem is class CartItem).
+func TopFolded(ts Tokens, lower map[string]bool) []string {
+	var out []string
+	ts.each(func(tok string, f uint8) {
+		if f&fTop != 0 && lower[strings.ToLower(tok)] {
+			out = append(out, tok)
+		}
+	})
+	return out
+}
+
 // Want says where a searched name may be defined.
 type Want uint8
 
