@@ -19,7 +19,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "2",
+	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
 	Refine:  refinePython,
@@ -190,6 +190,10 @@ func pySchemaTitle(bases string, cls *sitter.Node, src []byte) string {
 	case strings.Contains(body, "__tablename__") || strings.Contains(body, "Mapped[") || strings.Contains(body, "= Column("):
 		return "Table"
 	case words.Contains(bases, "Model") && (strings.Contains(bases, "models.Model") || strings.Contains(body, "models.")):
+		return "Model"
+	case strings.Contains(body, "= models.") && strings.Contains(string(src), "django"):
+		// Django fields on a class whose base is the project's own
+		// (abstract) model: class Order(TimeStampedModel).
 		return "Model"
 	case words.Contains(bases, "BaseSettings"):
 		return "Settings"
