@@ -94,7 +94,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		r := &sp.Refs[i]
 		if r.IsPath {
 			if !ix.PathExists(r.Name) && r.Strong {
-				unresolved = append(unresolved, gap(r, GapPathMissing, fmt.Sprintf("no file or directory at this path in %s", at)))
+				hint := fmt.Sprintf("no file or directory at this path in %s", at)
+				if dirs := ix.DirsEnding(r.Name); len(dirs) > 1 {
+					hint += fmt.Sprintf("; ambiguous: %d directories end with it (%s)", len(dirs), strings.Join(dirs, ", "))
+				}
+				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
 			}
 			continue
 		}
