@@ -576,6 +576,9 @@ func PathLike(s string) (string, bool) {
 		return s, true
 	}
 	if i := strings.LastIndexByte(s, '.'); i > 0 && pathExts[strings.ToLower(s[i+1:])] {
+		if ext := s[i+1:]; ext != strings.ToLower(ext) && s[:i] != strings.ToUpper(s[:i]) {
+			return "", false // `Result.JSON`, `c.JSON`: a method; LICENSE.TXT is a file
+		}
 		return s, true
 	}
 	return "", false
