@@ -1,8 +1,9 @@
 package extract
 
 // Keywords are the words by which the declaration scan, which picks the
-// files worth parsing, reads a line of source text. The scan applies the
-// union of every language's keywords to every file.
+// files worth parsing, reads a line of source text. The scan reads a file
+// by its own language's keywords only: another language's (SQL's CREATE,
+// Go's type) may be a name there.
 type Keywords struct {
 	// Decl start a line that declares something ("func", "class", "CREATE").
 	Decl []string

@@ -170,6 +170,10 @@ type Language struct {
 	// a statement naming the model is worth parsing when such a table is
 	// searched for.
 	AppTables bool
+	// ValueMethods are the methods of the language's built-in values (a
+	// dict's get, a list's append): `PRICES.get` calls one on the variable
+	// PRICES, and names that variable.
+	ValueMethods []string
 	// KeyMembers are member names, lowercase without underscores, that
 	// configure a model or make a value of a type ("tablename", "init"):
 	// trimming a type keeps them, whatever its language.

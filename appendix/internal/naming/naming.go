@@ -116,11 +116,14 @@ func TableVariants(name string, apps map[string]bool) []string {
 		out = append(out, camel(one, true)+s)
 	}
 	out = append(out, strings.Join(one, "_")+"_table")
-	if len(one) > 1 && apps[ws[0]] {
+	for i := 1; i < len(ws); i++ {
 		// fundraising_payment, where fundraising is a directory, may be
 		// Django's <app>_<model>: the model is searched for too, and
-		// matched by its alias.
-		out = append(out, TableVariants(strings.Join(ws[1:], "_"), nil)...)
+		// matched by its alias. An app's name may hold underscores
+		// (user_profiles_avatar).
+		if apps[strings.Join(ws[:i], "_")] {
+			out = append(out, TableVariants(strings.Join(ws[i:], "_"), nil)...)
+		}
 	}
 	return out
 }

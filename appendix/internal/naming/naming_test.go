@@ -38,6 +38,9 @@ func TestTableVariants(t *testing.T) {
 	if !slices.Contains(got, "Item") || !slices.Contains(got, "items") {
 		t.Errorf("the tail of an app-prefixed name is not searched: %v", got)
 	}
+	if got := TableVariants("user_profiles_avatar", map[string]bool{"user_profiles": true}); !slices.Contains(got, "Avatar") {
+		t.Errorf("the tail of a name prefixed by an app with an underscore is not searched: %v", got)
+	}
 	for _, v := range TableVariants("categories", nil) {
 		if TableKey(v) != "category" {
 			t.Errorf("variant %q has key %q", v, TableKey(v))

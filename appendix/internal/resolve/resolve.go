@@ -81,13 +81,26 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		i     int
 		cands []*extract.Definition
 		mem   string
+		held  string // the reason, when the candidates hold the value the name is a member of
+	}
+	choose := func(r *spec.Ref, p pendingRef) Match {
+		m := pick(rk, r, p.cands, p.mem)
+		if p.held != "" {
+			m.Reason = p.held + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+		}
+		m.Order = p.i
+		return m
 	}
 	var ambiguous, missing, fields []pendingRef
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
 		if r.IsPath {
 			if !ix.PathExists(r.Name) && r.Strong && repoPath(ix, r.Name) {
-				unresolved = append(unresolved, gap(r, GapPathMissing, fmt.Sprintf("no file or directory at this path in %s", at)))
+				hint := fmt.Sprintf("no file or directory at this path in %s", at)
+				if dirs := ix.DirsEnding(r.Name); len(dirs) > 1 {
+					hint += fmt.Sprintf("; ambiguous: %d directories end with it (%s)", len(dirs), strings.Join(dirs, ", "))
+				}
+				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
 			}
 			continue
 		}
@@ -111,25 +124,22 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			fields = append(fields, pendingRef{i: i})
 			continue
 		}
-		cands, member, broken := candidates(ix, r)
+		cands, member, held, broken := candidates(ix, r)
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
 			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))))
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
-			m := pick(rk, r, cands, member)
-			m.Order = i
+			m := choose(r, pendingRef{i, cands, member, held})
 			matches = append(matches, m)
 			rk.Settle(m.Def)
 		default:
-			ambiguous = append(ambiguous, pendingRef{i, cands, member})
+			ambiguous = append(ambiguous, pendingRef{i, cands, member, held})
 		}
 	}
 	for _, p := range ambiguous {
-		m := pick(rk, &sp.Refs[p.i], p.cands, p.mem)
-		m.Order = p.i
-		matches = append(matches, m)
+		matches = append(matches, choose(&sp.Refs[p.i], p))
 	}
 	// "the `status` field", "an `EmailData` value": a member of an artifact
 	// already chosen, else a definition of that name, else a gap.
@@ -140,10 +150,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 			continue
 		}
-		if cands, member, _ := candidates(ix, r); len(cands) > 0 {
-			m := pick(rk, r, cands, member)
-			m.Order = p.i
-			matches = append(matches, m)
+		if cands, member, held, _ := candidates(ix, r); len(cands) > 0 {
+			matches = append(matches, choose(r, pendingRef{p.i, cands, member, held}))
 			continue
 		}
 		if owners := ix.Members[r.Name]; len(owners) > 0 && !r.Proposed {
@@ -228,10 +236,26 @@ func missingMember(ix *search.Index, r *spec.Ref) (hint string, external, ok boo
 			types = append(types, d)
 		}
 	}
+	// A variable made from a class (tracker = Tracker()) has the class's
+	// members.
+	made := ""
+	for _, v := range variables(ix, head, "") {
+		for _, b := range v.Bases {
+			for _, d := range ix.Defs[b] {
+				if len(types) == 0 && !d.Broken && naming.TableLike(d.Kind) {
+					types = append(types, d)
+					made = fmt.Sprintf("`%s` (%s:%d) is made from ", head, v.Path, v.DeclLine)
+				}
+			}
+		}
+	}
 	if len(types) == 0 {
 		return "", false, false
 	}
 	d := types[0]
+	if made != "" {
+		head = d.Name
+	}
 	var outside []string
 	seen := map[string]bool{}
 	var walk func(d *extract.Definition, depth int)
@@ -251,11 +275,68 @@ func missingMember(ix *search.Index, r *spec.Ref) (hint string, external, ok boo
 		}
 	}
 	walk(d, 0)
-	if len(outside) > 0 {
-		return fmt.Sprintf("`%s` (%s:%d) declares no `%s`; it may inherit it from %s, outside the repository",
-			head, d.Path, d.DeclLine, last, "`"+strings.Join(outside, "`, `")+"`"), true, true
+	what := fmt.Sprintf("`%s` (%s:%d) ", head, d.Path, d.DeclLine)
+	if made != "" {
+		what = made + strings.TrimSuffix(what, " ") + ", which "
 	}
-	return fmt.Sprintf("`%s` (%s:%d) has no member `%s`", head, d.Path, d.DeclLine, last), false, true
+	if len(outside) > 0 {
+		return fmt.Sprintf("%sdeclares no `%s`; it may inherit it from %s, outside the repository",
+			what, last, "`"+strings.Join(outside, "`, `")+"`"), true, true
+	}
+	return fmt.Sprintf("%shas no member `%s`", what, last), false, true
+}
+
+// variables are the module-level variables called name, in the package
+// pkg when it is not "".
+func variables(ix *search.Index, name, pkg string) []*extract.Definition {
+	var out []*extract.Definition
+	for _, d := range ix.Defs[name] {
+		if !d.Broken && d.Kind == extract.KindConstant && d.Container == "" && d.Lang != nil && (pkg == "" || search.InModule(d.Path, pkg)) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// madeMethods resolves a member the spec names on a variable by the class
+// the variable is made from (its Bases): `tracker.record`, where tracker =
+// Tracker(), is Tracker.record. The reason says so.
+func madeMethods(ix *search.Index, vars []*extract.Definition, head, last string) ([]*extract.Definition, string) {
+	var out []*extract.Definition
+	var made *extract.Definition
+	for _, v := range vars {
+		for _, b := range v.Bases {
+			for _, d := range ix.Defs[last] {
+				if d.Container == b && !containsDef(out, d) {
+					out = append(out, d)
+					if made == nil {
+						made = v
+					}
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, ""
+	}
+	return out, fmt.Sprintf("defines `%s.%s`; `%s` (%s:%d) is made from `%s`", out[0].Container, last, head, made.Path, made.DeclLine,
+		out[0].Container)
+}
+
+// valueMethods resolves a member the spec names on a variable that
+// declares none: a method of the built-in value the variable holds
+// (`PRICES.get`, PRICES a dict) names the variable. The reason says so.
+func valueMethods(vars []*extract.Definition, head, last string) ([]*extract.Definition, string) {
+	var out []*extract.Definition
+	for _, d := range vars {
+		if slices.Contains(d.Lang.ValueMethods, last) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return nil, ""
+	}
+	return out, fmt.Sprintf("defines `%s`, whose built-in value has the method `%s`", head, last)
 }
 
 // distinctPlaces counts the different definitions among candidates.
@@ -285,8 +366,10 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 
 // candidates returns the definitions a reference can mean: by name, or for
 // a qualified name (pkg.Func, Type.method, pkg.Type.method) those whose
-// container or package matches; a Type.field resolves to the type.
-func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, member string, broken []string) {
+// container or package matches; a Type.field resolves to the type, and a
+// member named on a variable by the value it holds (see madeMethods and
+// valueMethods, whose reason is held).
+func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, member, held string, broken []string) {
 	parts := strings.Split(r.Name, ".")
 	pkg := ""
 	if len(parts) == 3 {
@@ -314,6 +397,9 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			if inPkg(d) && (d.Container == head || pkg == "" && d.Container == "" && search.InModule(d.Path, head)) {
 				all = append(all, d)
 			}
+		}
+		if len(all) == 0 {
+			all, held = madeMethods(ix, variables(ix, head, pkg), head, last)
 		}
 		if len(all) == 0 {
 			for _, d := range ix.Defs[head] {
@@ -344,6 +430,9 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			}
 		}
 	}
+	if len(all) == 0 && len(parts) == 2 {
+		all, held = valueMethods(variables(ix, parts[0], pkg), parts[0], parts[1])
+	}
 	for _, d := range all {
 		if d.Broken {
 			broken = append(broken, fmt.Sprintf("%s:%d", d.Path, d.DeclLine))
@@ -362,7 +451,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			cands = near
 		}
 	}
-	return cands, member, broken
+	return cands, member, held, broken
 }
 
 // memberOwner finds the definition that declares member: d itself, or a

@@ -150,20 +150,65 @@ func (g glob) match(s string) bool {
 	return true
 }
 
-// The declaration keywords of every language (extract.Keywords): the scan
-// reads every file by all of them, as it runs before a file's statements
-// are parsed and costs a hash only for words that may be one.
-var (
-	declKeywords     = lang.Set(func(l *extract.Language) []string { return l.Keywords.Decl })
-	typeKeywords     = lang.Set(func(l *extract.Language) []string { return l.Keywords.Type })
-	varKeywords      = lang.Set(func(l *extract.Language) []string { return l.Keywords.Var })
-	receiverKeywords = lang.Union(func(l *extract.Language) []string { return l.Keywords.Receiver })
-)
+// keywords are one language's declaration keywords (extract.Keywords) as
+// the scan reads them. A word is a keyword only in a file of a language
+// that declares it: SQL's CREATE is no keyword in a Go file, where
+// `func (s *Store) Create(` declares Create, nor Go's type in a Python
+// file, where `type = ...` declares a field.
+type keywords struct {
+	decl, typ, vars map[string]bool
+	receiver        []string
+	// start and lens say which first letters and lengths the tables
+	// hold: most words are none, and are told so without hashing them
+	// (declTokens runs on every line of every file).
+	start [256]bool
+	lens  [16]bool
+}
+
+func newKeywords(k extract.Keywords) *keywords {
+	set := func(words []string) map[string]bool {
+		out := map[string]bool{}
+		for _, w := range words {
+			out[w] = true
+		}
+		return out
+	}
+	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver}
+	for _, m := range []map[string]bool{kw.decl, kw.typ, kw.vars} {
+		for w := range m {
+			if len(w) >= len(kw.lens) {
+				panic("scan: the keyword " + w + " is longer than maybe reads")
+			}
+			kw.start[w[0]], kw.lens[len(w)] = true, true
+		}
+	}
+	return kw
+}
+
+// langKeywords are the keyword tables of the registered languages.
+var langKeywords = func() map[*extract.Language]*keywords {
+	out := map[*extract.Language]*keywords{}
+	for _, l := range lang.All {
+		out[l] = newKeywords(l.Keywords)
+	}
+	return out
+}()
+
+// keywordsOf is the keyword table of a file's language.
+func keywordsOf(l *extract.Language) *keywords {
+	if kw, ok := langKeywords[l]; ok {
+		return kw
+	}
+	if l == nil {
+		return newKeywords(extract.Keywords{})
+	}
+	return newKeywords(l.Keywords)
+}
 
 // receiverLine reports a declaration line on which a parenthesised
 // receiver comes before the name.
-func receiverLine(t []byte) bool {
-	for _, k := range receiverKeywords {
+func (kw *keywords) receiverLine(t []byte) bool {
+	for _, k := range kw.receiver {
 		if bytes.HasPrefix(t, []byte(k)) {
 			return true
 		}
@@ -184,23 +229,9 @@ const (
 	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
 )
 
-// keywordStart and keywordLen say which first letters and lengths the
-// keyword tables hold: most words are none, and are told so without
-// hashing them (declTokens runs on every line of every file).
-var keywordStart, keywordLen = func() (starts [256]bool, lens [16]bool) {
-	for _, m := range []map[string]bool{declKeywords, typeKeywords, varKeywords} {
-		for k := range m {
-			if len(k) >= len(lens) {
-				panic("scan: the keyword " + k + " is longer than maybeKeyword reads")
-			}
-			starts[k[0]], lens[len(k)] = true, true
-		}
-	}
-	return
-}()
-
-func maybeKeyword(w []byte) bool {
-	return len(w) < len(keywordLen) && keywordLen[len(w)] && keywordStart[w[0]]
+// maybe reports whether a word can be one of the keywords.
+func (kw *keywords) maybe(w []byte) bool {
+	return len(w) < len(kw.lens) && kw.lens[len(w)] && kw.start[w[0]]
 }
 
 // Tokens is what declTokens found in one file: the words, joined by
@@ -248,8 +279,9 @@ func nextLine(src []byte) (line, rest []byte) {
 // (within its first words, before any "="), or as the first word of a
 // line followed by what follows a declared name ("Name Type", "NAME =",
 // "name:", "name(...) {"). It does not depend on what is searched for, so
-// its result can be cached per file content.
-func declTokens(src []byte) Tokens {
+// its result can be cached per file content. kw are the keywords of the
+// file's language.
+func declTokens(kw *keywords, src []byte) Tokens {
 	var names []byte
 	var flags []byte
 	for len(src) > 0 {
@@ -269,7 +301,7 @@ func declTokens(src []byte) Tokens {
 			if t[i] == '(' && decl {
 				// "func (r *Repo) Walk(": a receiver comes before the name;
 				// any other parenthesis starts the parameters, which are uses.
-				if n == 1 && receiverLine(t) {
+				if n == 1 && kw.receiverLine(t) {
 					if c := bytes.IndexByte(t[i:], ')'); c > 0 {
 						i += c + 1
 						continue
@@ -287,11 +319,11 @@ func declTokens(src []byte) Tokens {
 			}
 			tok := t[i:j]
 			if first {
-				decl = maybeKeyword(tok) && declKeywords[string(tok)]
+				decl = kw.maybe(tok) && kw.decl[string(tok)]
 				if decl {
 					first = false // the keyword itself is never a name
-					varLine = varKeywords[string(tok)]
-					typeLine = typeKeywords[string(tok)]
+					varLine = kw.vars[string(tok)]
+					typeLine = kw.typ[string(tok)]
 					if varLine && !top {
 						// "  const teamId = ...", "\tvar n int": a local
 						// variable inside a function, never a definition
@@ -303,12 +335,12 @@ func declTokens(src []byte) Tokens {
 					continue
 				}
 			}
-			if decl && maybeKeyword(tok) && varKeywords[string(tok)] {
+			if decl && kw.maybe(tok) && kw.vars[string(tok)] {
 				varLine = true
 				i, n = j, n+1
 				continue
 			}
-			if decl && maybeKeyword(tok) && typeKeywords[string(tok)] {
+			if decl && kw.maybe(tok) && kw.typ[string(tok)] {
 				typeLine = true // "export default class X", "CREATE TABLE x"
 				i, n = j, n+1
 				continue
@@ -383,6 +415,19 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 		}
 	})
 	return found
+}
+
+// TopFolded lists the words declared on an unindented line whose
+// lowercase spelling is in lower: the models behind default table names
+// that lowercase them (Django's shop_cartitem is class CartItem).
+func TopFolded(ts Tokens, lower map[string]bool) []string {
+	var out []string
+	ts.each(func(tok string, f uint8) {
+		if f&fTop != 0 && lower[strings.ToLower(tok)] {
+			out = append(out, tok)
+		}
+	})
+	return out
 }
 
 // Want says where a searched name may be defined.

@@ -27,13 +27,14 @@ func BenchmarkDeclTokens(b *testing.B) {
 	for _, s := range benchSources {
 		b.Run(s.name, func(b *testing.B) {
 			src := benchSource(b, s.ext)
-			if declTokens(src).Names == "" {
+			kw := keywordsOf(lang.ForPath("x" + s.ext))
+			if declTokens(kw, src).Names == "" {
 				b.Fatal("no declaration words")
 			}
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				declTokens(src)
+				declTokens(kw, src)
 			}
 		})
 	}

@@ -30,7 +30,7 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Skip = true
 		return e
 	}
-	e.Tokens = declTokens(src)
+	e.Tokens = declTokens(keywordsOf(l), src)
 	if l.Imports != nil {
 		e.Imports = l.Imports(src)
 	}

@@ -149,6 +149,16 @@ func (fs *fileSearch) search(ctx context.Context) error {
 		}
 	}
 	names := scan.Definable(fs.sc.Tokens, fs.wanted)
+	if fs.lang.AppTables && len(fs.focus.models) > 0 {
+		// A default table name lowercases its model (billing_invoiceline
+		// is class InvoiceLine), whose spelling is not searched for.
+		for _, n := range scan.TopFolded(fs.sc.Tokens, fs.focus.models) {
+			if names == nil {
+				names = map[string]bool{}
+			}
+			names[n] = true
+		}
+	}
 	for n := range names {
 		if qs, ok := fs.restrict[n]; ok {
 			in := false

@@ -108,11 +108,14 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 	return nil
 }
 
-// PathExists accepts a path relative to the root, a directory, or a file
-// name that ends some walked path ("crud.py" for "backend/app/crud.py").
+// PathExists accepts a path relative to the root, a directory, a file
+// name that ends some walked path ("crud.py" for "backend/app/crud.py"),
+// or a directory path that ends the path of exactly one directory
+// ("billing/migrations" for "server/billing/migrations", written relative
+// to a sub-project): one that ends two names neither (see DirsEnding).
 func (ix *Index) PathExists(p string) bool {
-	p = strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
-	if p == "" || strings.HasPrefix(p, "/") || strings.Contains("/"+p+"/", "/../") {
+	p = cleanPath(p)
+	if p == "" {
 		return false
 	}
 	if _, walked := ix.lang[p]; walked || ix.dirs[p] {
@@ -123,7 +126,34 @@ func (ix *Index) PathExists(p string) bool {
 			return true
 		}
 	}
-	return false
+	return len(ix.DirsEnding(p)) == 1
+}
+
+// DirsEnding lists, sorted, the directories whose path ends with the path
+// p, relative to some directory of the tree.
+func (ix *Index) DirsEnding(p string) []string {
+	p = cleanPath(p)
+	if p == "" {
+		return nil
+	}
+	var out []string
+	for d := range ix.dirs {
+		if strings.HasSuffix(d, "/"+p) {
+			out = append(out, d)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// cleanPath is a path as a spec writes it, relative to the root, without
+// "./" or a trailing "/"; "" for one that leaves the tree.
+func cleanPath(p string) string {
+	p = strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
+	if strings.HasPrefix(p, "/") || strings.Contains("/"+p+"/", "/../") {
+		return ""
+	}
+	return p
 }
 
 // External reports a qualified name whose qualifier is no package,

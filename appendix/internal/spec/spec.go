@@ -397,10 +397,14 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong}, loc[0], loc[1]})
 		}
 	}
-	// Endpoints in prose: "POST /items/{id}/tags".
+	// Endpoints in prose: "POST /items/{id}/tags". One ends before the
+	// punctuation that ends its sentence or clause ("calls POST /orders.",
+	// "POST /orders: ..."), and is named as a code span would name it, so
+	// that both mentions are one reference.
 	for _, loc := range proseRouteRe.FindAllStringIndex(text, -1) {
-		if rt, ok := RouteLike(text[loc[0]:loc[1]]); ok {
-			refs = append(refs, found{Ref{Name: text[loc[0]:loc[1]], Line: lineAt(loc[0]), Source: FromProse, Strong: true, Route: rt}, loc[0], loc[1]})
+		name := strings.Join(strings.Fields(strings.TrimRight(text[loc[0]:loc[1]], ".,:;")), " ")
+		if rt, ok := RouteLike(name); ok {
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: true, Route: rt}, loc[0], loc[1]})
 		}
 	}
 	// Paths in prose: "and/or" is not one, so a path outside a code span
@@ -685,6 +689,9 @@ func PathLike(s string) (string, bool) {
 		return s, true
 	}
 	if i := strings.LastIndexByte(s, '.'); i > 0 && pathExts[strings.ToLower(s[i+1:])] {
+		if ext := s[i+1:]; ext != strings.ToLower(ext) && s[:i] != strings.ToUpper(s[:i]) {
+			return "", false // `Result.JSON`, `c.JSON`: a method; LICENSE.TXT is a file
+		}
 		return s, true
 	}
 	return "", false

@@ -31,6 +31,11 @@ var (
 		"ModuleNotFoundError", "SystemExit", "ZeroDivisionError", "UnicodeDecodeError", "LookupError", "RecursionError",
 		"NotImplemented", "Ellipsis", "store_true", "store_false", "store_const", "append_const"}
 	testNameRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
+	// valueMethods are the methods of dict, list, set and str values.
+	valueMethods = []string{"get", "items", "keys", "values", "setdefault", "update", "pop", "popitem", "copy", "clear",
+		"append", "extend", "insert", "remove", "index", "count", "sort", "reverse", "add", "discard", "union",
+		"intersection", "difference", "format", "join", "split", "strip", "replace", "startswith", "endswith", "lower",
+		"upper", "encode"}
 	// keyMembers configure a model: Django's Meta, pydantic's Config and
 	// model_config, SQLAlchemy's __tablename__ and __table_args__; and
 	// __init__ makes its values.

@@ -19,7 +19,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "1",
+	Name: "python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
 	Refine:  refinePython,
@@ -51,6 +51,7 @@ var Lang = &extract.Language{
 	IndexStems:      []string{"__init__"},
 	ModelFiles:      []string{"models.py"},
 	AppTables:       true,
+	ValueMethods:    valueMethods,
 	KeyMembers:      keyMembers,
 	KeyMarkers:      []string{"primary_key"},
 }
@@ -150,10 +151,31 @@ func refinePython(m *extract.Match) bool {
 		if strings.ToUpper(d.Name) == d.Name {
 			d.Title = "Constant"
 		}
+		d.Bases = madeFrom(m.Def.ChildByFieldName("right"), m.Src)
 	default:
 		return false
 	}
 	return true
+}
+
+// madeFrom is the class a variable's value is an instance of, when the
+// value is a call of a capitalised name (a class, by convention):
+// Tracker(), metrics.Tracker(limit=3).
+func madeFrom(value *sitter.Node, src []byte) []string {
+	if value == nil || value.Type() != "call" {
+		return nil
+	}
+	fn := value.ChildByFieldName("function")
+	if fn != nil && fn.Type() == "attribute" {
+		fn = fn.ChildByFieldName("attribute")
+	}
+	if fn == nil || fn.Type() != "identifier" {
+		return nil
+	}
+	if name := fn.Content(src); name[0] >= 'A' && name[0] <= 'Z' {
+		return []string{name}
+	}
+	return nil
 }
 
 // pySchemaTitle recognises data models: Django models, SQLModel tables,
@@ -169,6 +191,10 @@ func pySchemaTitle(bases string, cls *sitter.Node, src []byte) string {
 	case strings.Contains(body, "__tablename__") || strings.Contains(body, "Mapped[") || strings.Contains(body, "= Column("):
 		return "Table"
 	case words.Contains(bases, "Model") && (strings.Contains(bases, "models.Model") || strings.Contains(body, "models.")):
+		return "Model"
+	case strings.Contains(body, "= models.") && strings.Contains(string(src), "django"):
+		// Django fields on a class whose base is the project's own
+		// (abstract) model: class Order(TimeStampedModel).
 		return "Model"
 	case words.Contains(bases, "BaseSettings"):
 		return "Settings"

@@ -39,6 +39,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Declares = declares
 	l.DocPrefixes = []string{"//", "/*", "*", "@"}
 	l.IndexStems = []string{"index"}
+	l.ValueMethods = valueMethods
 	l.KeyMembers = []string{"constructor"}
 	l.KeyMarkers = []string{"primaryKey", "@PrimaryGeneratedColumn", "@PrimaryColumn"}
 	return l
@@ -52,6 +53,11 @@ var (
 		Type: []string{"type", "class", "interface", "enum", "namespace"},
 		Var:  []string{"var", "let", "const"},
 	}
+	// valueMethods are the methods of arrays, maps, sets and strings.
+	valueMethods = []string{"map", "filter", "reduce", "forEach", "find", "findIndex", "some", "every", "includes", "indexOf",
+		"push", "pop", "shift", "unshift", "slice", "splice", "concat", "join", "sort", "flatMap", "at", "get", "set",
+		"has", "delete", "clear", "keys", "values", "entries", "add", "split", "trim", "replace", "startsWith", "endsWith",
+		"toLowerCase", "toUpperCase"}
 	testNameRe = regexp.MustCompile(`(?m)\b(?:it|test)\(\s*['"` + "`" + `]([^'"` + "`" + `\n]{1,60})['"` + "`" + `]`)
 	// testExts are the extensions of the sources and tests jsTests pairs.
 	testExts = []string{".ts", ".tsx", ".js", ".jsx", ".mjs"}

@@ -21,7 +21,7 @@ var typescriptQuery string
 var javascriptQuery string
 
 // revision is the revision of the rules the four languages share.
-const revision = "1"
+const revision = "2"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
@@ -212,9 +212,15 @@ var (
 
 // spreadsOf names the objects a value spreads into its object literal, or
 // passes whole to a table builder: defineTable({ ...serializedWorld }),
-// defineTable(memoryFields).
+// defineTable(memoryFields); or the class it makes an instance of.
 func spreadsOf(v *sitter.Node, src []byte) []string {
 	var out []string
+	if v.Type() == "new_expression" {
+		// new Meter(): the variable has the class's members.
+		if c := v.ChildByFieldName("constructor"); c != nil && c.Type() == "identifier" {
+			return []string{c.Content(src)}
+		}
+	}
 	if v.Type() == "call_expression" {
 		if args := extract.NamedChildren(v.ChildByFieldName("arguments")); len(args) > 0 && args[0].Type() == "identifier" {
 			out = append(out, args[0].Content(src))
