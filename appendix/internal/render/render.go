@@ -257,6 +257,7 @@ var gapKindLines = map[resolve.GapKind]string{
 	resolve.GapNoTests:      "no test file covers the code shown",
 	resolve.GapNotSearched:  "inside a git submodule, not searched",
 	resolve.GapDrift:        "not where the spec places it",
+	resolve.GapNested:       "declared only inside another definition",
 }
 
 // writeFoldedGaps lists the gaps one line per kind, in the order the kinds

@@ -35,6 +35,7 @@ const (
 	GapNoTests      GapKind = "no-tests"      // the spec discusses testing; no test file covers the code shown
 	GapNotSearched  GapKind = "not-searched"  // inside a git submodule, which is not entered
 	GapDrift        GapKind = "drift"         // the spec places it in a file that does not define it
+	GapNested       GapKind = "nested"        // declared only inside another definition, which is not shown
 )
 
 // Gap is a reference the appendix shows no definition for, and why.
@@ -218,6 +219,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	unresolved = append(unresolved, drift(ix, matches, at)...)
+	nested(ix, unresolved)
 	return matches, unresolved, external
 }
 
@@ -557,4 +559,30 @@ func elsewhere(ix *search.Index, r *spec.Ref) (defs []*extract.Definition, head,
 		}
 	}
 	return defs, head, last
+}
+
+// nested corrects the gaps that say a bare name is absent or new when a
+// file declares it inside another definition (a class in a function, a
+// local helper): the search for definitions reads top-level and member
+// declarations only, and "no definition" would be false.
+func nested(ix *search.Index, gaps []Gap) {
+	for i, g := range gaps {
+		if g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, "./ ") {
+			continue
+		}
+		files := ix.Declared(g.Ref)
+		if len(files) == 0 {
+			continue
+		}
+		where := files[0]
+		if line := ix.DeclarationLine(files[0], g.Ref); line > 0 {
+			where = fmt.Sprintf("%s:%d", files[0], line)
+		}
+		more := ""
+		if len(files) > 1 {
+			more = fmt.Sprintf(" (and %d more %s)", len(files)-1, naming.Plural(len(files)-1, "file", "files"))
+		}
+		gaps[i].Kind = GapNested
+		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, more)
+	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path"
@@ -348,4 +349,54 @@ func containsWord(s, w string) bool {
 
 func identRune(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// Declared lists the walked files whose scan saw a declaration of name at
+// any depth, in walk order: where to look before saying it is nowhere.
+func (ix *Index) Declared(name string) []string {
+	want := map[string]scan.Want{name: scan.WantDecl}
+	var out []string
+	for _, f := range ix.Files {
+		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip && scan.Definable(sc.Tokens, want) != nil {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+// declRe finds a declaration of a name at any depth, in the keyword forms
+// the languages share.
+const declForms = `(?m)^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:class|def|func|function|interface|type|struct|enum|const|let|var)\s+`
+
+// DeclarationLine is the first line of file that declares name at any
+// depth, or 0.
+func (ix *Index) DeclarationLine(file, name string) int {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return 0
+	}
+	re, err := regexp.Compile(declForms + regexp.QuoteMeta(name) + `\b`)
+	if err != nil {
+		return 0
+	}
+	if loc := re.FindIndex(src); loc != nil {
+		return bytes.Count(src[:loc[0]], []byte("\n")) + 1 + countLeadingNewlines(src[loc[0]:loc[1]])
+	}
+	return 0
+}
+
+// countLeadingNewlines counts the line ends a match of declForms began
+// with (its leading \s* may cross blank lines).
+func countLeadingNewlines(b []byte) int {
+	n := 0
+	for _, c := range b {
+		switch c {
+		case '\n':
+			n++
+		case ' ', '\t', '\r':
+		default:
+			return n
+		}
+	}
+	return n
 }

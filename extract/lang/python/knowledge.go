@@ -18,7 +18,7 @@ var (
 	specWords  = []string{"python", "django", "sqlalchemy", "pydantic", "fastapi", "flask"}
 	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}
 	notNames   = []string{"True", "False", "None", "self", "str", "int", "float", "bool", "dict", "list", "object", "any",
-		"FastAPI", "PyPI"}
+		"FastAPI", "PyPI", "Django", "Flask", "SQLAlchemy", "Pydantic", "Celery", "Alembic", "pytest"}
 	// builtins are Python's built-in functions and exceptions, and the
 	// argparse actions specs quote.
 	builtins = []string{"abs", "all", "any", "bool", "callable", "dict", "dir", "enumerate", "eval", "exec", "filter", "float",
