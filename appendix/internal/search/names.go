@@ -57,6 +57,9 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 		}
 		if len(parts) == 1 {
 			for _, v := range naming.TableVariants(r.Name, apps) {
+				if v == r.Name {
+					continue // the name itself is wanted as its wording says, not only at top level
+				}
 				set(v, scan.WantTop)
 				bare[v] = true
 			}
