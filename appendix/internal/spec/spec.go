@@ -239,6 +239,11 @@ func Parse(name string, src []byte) *Spec {
 			}
 		}
 		if fence != "" {
+			if m := fenceDeclRe.FindStringSubmatch(line); m != nil {
+				// The spec's own code declares it: a name it introduces,
+				// reported as new when the repository lacks it.
+				add(Ref{Name: m[1] + m[2], Line: n, Source: FromFence, Strong: true, Proposed: true})
+			}
 			for _, tok := range proseRe.FindAllString(line, -1) {
 				if name, ok := codeLike(tok); ok {
 					add(Ref{Name: name, Line: n, Source: FromFence})
@@ -441,6 +446,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		add(r)
 	}
 }
+
+// fenceDeclRe finds a declaration in a spec's code block: a type, class,
+// function, interface, enum, protobuf message or service, Prisma model or
+// SQL table the spec writes out.
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.

@@ -118,3 +118,24 @@ func TestCompatRefs(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestFenceDeclarations: a name the spec's own code block declares is a
+// strong, proposed reference; a name the block only uses stays weak.
+func TestFenceDeclarations(t *testing.T) {
+	src := "# Spec\n\n```go\ntype MachineTaint struct {\n\tKey string\n}\n\nfunc (m *Machine) Taints() []MachineTaint\n```\n\n```sql\nCREATE TABLE IF NOT EXISTS machine_taints (\n  id INT\n);\n```\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"MachineTaint", "Taints", "machine_taints"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	if r := refs["Key"]; r.Strong {
+		t.Errorf("Key is only used in the block, yet strong: %+v", r)
+	}
+	if _, ok := refs[""]; ok {
+		t.Error("an empty name was read as a reference")
+	}
+}
