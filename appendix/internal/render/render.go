@@ -258,6 +258,7 @@ var gapKindLines = map[resolve.GapKind]string{
 	resolve.GapNotSearched:  "inside a git submodule, not searched",
 	resolve.GapDrift:        "not where the spec places it",
 	resolve.GapNested:       "declared only inside another definition",
+	resolve.GapAmbiguous:    "defined in several places; the spec does not say which",
 }
 
 // writeFoldedGaps lists the gaps one line per kind, in the order the kinds

@@ -36,6 +36,7 @@ const (
 	GapNotSearched  GapKind = "not-searched"  // inside a git submodule, which is not entered
 	GapDrift        GapKind = "drift"         // the spec places it in a file that does not define it
 	GapNested       GapKind = "nested"        // declared only inside another definition, which is not shown
+	GapAmbiguous    GapKind = "ambiguous"     // a member of a value of unnamed type, defined in several places
 )
 
 // Gap is a reference the appendix shows no definition for, and why.
@@ -209,6 +210,19 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtins[r.Name]; len(ls) > 0 {
 			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
+		} else if defs := memberDefs(ix, r); len(defs) > 0 {
+			// `combiner.MaxSeriesReached`: a member of a value whose type
+			// the spec does not name. One definition of that name is it;
+			// several are no gap either.
+			if distinctPlaces(defs) == 1 {
+				m := pick(rk, r, defs, "")
+				m.Reason += fmt.Sprintf("; the only definition of `%s`, taken for `%s`", defs[0].Name, r.Name)
+				m.Order = p.i
+				matches = append(matches, m)
+			} else {
+				unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is defined at %d places (%s); the spec does not say which `%s` is",
+					defs[0].Name, distinctPlaces(defs), places(defs, 3), strings.Split(r.Name, ".")[0])))
+			}
 		} else if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
 		} else if r.Strong && r.Proposed {
@@ -585,4 +599,38 @@ func nested(ix *search.Index, gaps []Gap) {
 		gaps[i].Kind = GapNested
 		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, more)
 	}
+}
+
+// memberDefs returns, for a dotted name whose head is a lowercase value
+// (`combiner.MaxSeriesReached`, not a module or type of the repository),
+// the definitions of its last part.
+func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) != 2 || r.IsPath || parts[0] == "" || strings.ToLower(parts[0][:1]) != parts[0][:1] {
+		return nil
+	}
+	var out []*extract.Definition
+	for _, d := range ix.Defs[parts[1]] {
+		if !d.Broken {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// places lists at most n definitions as path:line, and how many more.
+func places(defs []*extract.Definition, n int) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, d := range defs {
+		p := fmt.Sprintf("%s:%d", d.Path, d.DeclLine)
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	if len(out) > n {
+		return strings.Join(out[:n], ", ") + fmt.Sprintf(" and %d more", len(out)-n)
+	}
+	return strings.Join(out, ", ")
 }
