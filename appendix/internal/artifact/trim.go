@@ -282,3 +282,32 @@ type ContextFile struct {
 	Name string
 	Abs  string
 }
+
+// TrimToDeclaration cuts a type, class, interface, schema or enum to its
+// declaring line, with the count of lines it omits: the signature-only
+// variant of a type, for when its members cannot all stay.
+func TrimToDeclaration(a *Artifact) bool {
+	switch a.Kind {
+	case extract.KindType, extract.KindInterface, extract.KindSchema, extract.KindEnum, extract.KindError:
+	default:
+		return false
+	}
+	if a.ContextFile != "" || len(a.Lines) < 3 || a.Truncated != "" {
+		return false // a type cut to the members the spec names keeps them
+	}
+	i := 0
+	for i < len(a.Lines)-1 && (scan.CommentLine(a.Lines[i].Text) || strings.TrimSpace(a.Lines[i].Text) == "" ||
+		a.Lang.Comment != "" && strings.HasPrefix(strings.TrimSpace(a.Lines[i].Text), a.Lang.Comment)) {
+		i++
+	}
+	rest := len(a.Lines) - i - 1
+	if rest < 2 {
+		return false
+	}
+	line := a.Lines[i]
+	line.Text = fmt.Sprintf("%s %s ... %d more %s omitted", strings.TrimRight(line.Text, " \t"), a.Lang.Comment, rest, naming.Plural(rest, "line", "lines"))
+	a.Lines = []extract.Line{line}
+	a.StartLine, a.EndLine = line.Row, line.Row
+	a.Truncated = "declaration"
+	return true
+}

@@ -9,8 +9,9 @@ import (
 // Fit makes the rendered appendix fit doc.Budget lines. With the artifacts
 // already in priority order, it drops the architecture excerpt first (the
 // types and signatures tell the story), then trims signatures to their
-// declaring lines, then cuts types to the members the spec mentions and,
-// last, enums to the values it names, lowest priority first; then it
+// declaring lines, then cuts types to the members the spec mentions,
+// enums to the values it names, and last types to their declaring line,
+// lowest priority first; then it
 // folds the gap list to one line per kind; only then does it drop the
 // lowest-priority artifacts. Every decision reads the
 // line cost render reports for the artifact in its new variant; nothing
@@ -39,6 +40,9 @@ func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
 		func(a *artifact.Artifact) bool { return artifact.TrimFields(a, words, false) },
 		// Enums keep every value while anything else can give way.
 		func(a *artifact.Artifact) bool { return artifact.TrimFields(a, words, true) },
+		// Last, a type keeps only its declaring line: one line where
+		// the spec can still see it exists, rather than no line at all.
+		artifact.TrimToDeclaration,
 	}
 	for _, trim := range trims {
 		for i := len(doc.Artifacts) - 1; i >= 0; i-- {
