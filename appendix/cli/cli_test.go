@@ -512,3 +512,25 @@ func TestOneArtifactNeverTakesAll(t *testing.T) {
 		t.Errorf("appendix has %d lines, budget 80", n)
 	}
 }
+
+// TestTestFilesGiveWayFirst: a definition found only in a test file ranks
+// after the code's own, however often the spec names it.
+func TestTestFilesGiveWayFirst(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"orders/order.go":      "package orders\n\n// Order is one order.\ntype Order struct{ ID int }\n",
+		"orders/order_test.go": "package orders\n\n// fakeClock stands in for time.\ntype fakeClock struct{ now int }\n",
+	})
+	out, stderr, code := runCLI(t, dir, []byte("`fakeClock` drives `fakeClock` ticks.\n\nThe `Order` type and `fakeClock` again.\n"), "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Artifacts []struct{ Path string } `json:"artifacts"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Artifacts) != 2 || doc.Artifacts[0].Path != "orders/order.go" {
+		t.Fatalf("artifacts %+v: want orders/order.go first", doc.Artifacts)
+	}
+}

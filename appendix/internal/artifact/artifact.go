@@ -9,6 +9,7 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
@@ -329,6 +330,10 @@ func Prioritize(arts []*Artifact) {
 }
 
 func less(a, b *Artifact) bool {
+	// A definition in a test file is shown only when the code's own are.
+	if ta, tb := scan.TestFile(a.Path), scan.TestFile(b.Path); ta != tb {
+		return tb
+	}
 	if a.Salience != b.Salience {
 		return a.Salience > b.Salience
 	}
