@@ -216,10 +216,6 @@ func (kw *keywords) receiverLine(t []byte) bool {
 	return false
 }
 
-func identByte(c byte) bool {
-	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
-
 // Where a word stands on its line, as declTokens records it.
 const (
 	fDecl   uint8 = 1 << iota // on a declaration line, before its "="
@@ -256,24 +252,6 @@ func (ts Tokens) each(fn func(name string, f uint8)) {
 	}
 }
 
-// trimBlank drops leading spaces, tabs and carriage returns: by hand, as
-// the scan of every file calls it on every line.
-func trimBlank(b []byte) []byte {
-	i := 0
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
-		i++
-	}
-	return b[i:]
-}
-
-// nextLine splits off src's first line, without its newline.
-func nextLine(src []byte) (line, rest []byte) {
-	if i := bytes.IndexByte(src, '\n'); i >= 0 {
-		return src[:i], src[i+1:]
-	}
-	return src, nil
-}
-
 // declTokens scans src once and records every word that stands where a
 // definition could be: on a line that starts with a declaration keyword
 // (within its first words, before any "="), or as the first word of a
@@ -286,8 +264,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	var flags []byte
 	for len(src) > 0 {
 		var line []byte
-		line, src = nextLine(src)
-		t := trimBlank(line)
+		line, src = extract.NextLine(src)
+		t := extract.TrimIndent(line)
 		if len(t) == 0 {
 			continue
 		}
@@ -309,12 +287,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				}
 				break
 			}
-			if !identByte(t[i]) {
+			if !extract.IdentByte(t[i]) {
 				i++
 				continue
 			}
 			j := i
-			for j < len(t) && identByte(t[j]) {
+			for j < len(t) && extract.IdentByte(t[j]) {
 				j++
 			}
 			tok := t[i:j]
@@ -375,7 +353,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			if varLine && f != 0 {
 				// "var acc testutil.Accumulator", "const x: Type": the name,
 				// and the names a comma adds; what follows is a type.
-				rest := trimBlank(t[j:])
+				rest := extract.TrimIndent(t[j:])
 				if len(rest) == 0 || rest[0] != ',' {
 					break
 				}
@@ -451,14 +429,14 @@ const maxDeclTokens = 8
 
 // startsMethod reports a method declared without a keyword: "name(a) {".
 func startsMethod(rest []byte) bool {
-	r := trimBlank(rest)
+	r := extract.TrimIndent(rest)
 	return len(r) > 0 && (r[0] == '(' || r[0] == '<') && startsDecl(rest)
 }
 
 // startsDecl reports whether what follows a line's first word reads like a
 // declaration: "Name Type", "name =", "name:", "Name(...) {".
 func startsDecl(rest []byte) bool {
-	r := trimBlank(rest)
+	r := extract.TrimIndent(rest)
 	if len(r) == 0 {
 		return true // a name alone on its line: Go's iota constants, enum members
 	}
@@ -471,7 +449,7 @@ func startsDecl(rest []byte) bool {
 		e := bytes.TrimRight(r, " \t\r")
 		last := e[len(e)-1]
 		return last == '{' || last == '(' || last == ',' || last == ':'
-	case identByte(c) || c == '*' || c == '[' || c == '"' || c == '`':
+	case extract.IdentByte(c) || c == '*' || c == '[' || c == '"' || c == '`':
 		return len(r) < len(rest) // "Name Type" needs the space
 	}
 	return false

@@ -94,11 +94,11 @@ func slashWords(src []byte) string {
 			continue
 		}
 		i += k + 1
-		if i >= len(src) || !identByte(src[i]) {
+		if i >= len(src) || !extract.IdentByte(src[i]) {
 			continue
 		}
 		j := i
-		for j < len(src) && (identByte(src[j]) || src[j] == '-' || src[j] == '.') {
+		for j < len(src) && (extract.IdentByte(src[j]) || src[j] == '-' || src[j] == '.') {
 			j++
 		}
 		if w := src[i:j]; !seen[string(w)] {
@@ -128,7 +128,7 @@ func (e *Entry) Routable(file string, segs [][]byte) bool {
 			} else {
 				rest = ""
 			}
-			if w == string(s) || strings.HasPrefix(w, string(s)) && !identByte(w[len(s)]) {
+			if w == string(s) || strings.HasPrefix(w, string(s)) && !extract.IdentByte(w[len(s)]) {
 				return true
 			}
 		}

@@ -3,41 +3,22 @@ package imports
 import (
 	"bytes"
 	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
 )
-
-// trimBlank drops leading spaces, tabs and carriage returns.
-func trimBlank(b []byte) []byte {
-	i := 0
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
-		i++
-	}
-	return b[i:]
-}
-
-// nextLine splits off src's first line, without its newline.
-func nextLine(src []byte) (line, rest []byte) {
-	if i := bytes.IndexByte(src, '\n'); i >= 0 {
-		return src[:i], src[i+1:]
-	}
-	return src, nil
-}
-
-func identByte(c byte) bool {
-	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // Keyword reports a line that starts with the import keyword: import "x",
 // import os.
 func Keyword(line []byte) bool {
-	return bytes.HasPrefix(trimBlank(line), []byte("import "))
+	return bytes.HasPrefix(extract.TrimIndent(line), []byte("import "))
 }
 
 // PathLine reports a line that imports a module by its path: import ...
 // from "x", } from "x", export ... from "x", import "x".
 func PathLine(line []byte) bool {
-	t := trimBlank(line)
+	t := extract.TrimIndent(line)
 	switch {
 	case bytes.HasPrefix(t, []byte("import ")), bytes.HasPrefix(t, []byte("} from ")):
 		return true
@@ -68,8 +49,8 @@ func Modules(src []byte) string {
 	}
 	for len(src) > 0 {
 		var line []byte
-		line, src = nextLine(src)
-		t := trimBlank(line)
+		line, src = extract.NextLine(src)
+		t := extract.TrimIndent(line)
 		switch {
 		case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")):
 			// Python: from app.music import x
@@ -144,7 +125,7 @@ func Parts(stmt []byte) (names, mod []byte, ok bool) {
 		return names, r[1 : 1+q], true
 	case word("from"):
 		n := 0
-		for n < len(s) && (identByte(s[n]) || s[n] == '.') {
+		for n < len(s) && (extract.IdentByte(s[n]) || s[n] == '.') {
 			n++
 		}
 		mod, s = s[:n], s[n:]
@@ -157,7 +138,7 @@ func Parts(stmt []byte) (names, mod []byte, ok bool) {
 		}
 		s, _ = bytes.CutPrefix(s, []byte("("))
 		n = 0
-		for n < len(s) && (identByte(s[n]) || bytes.IndexByte([]byte(", \t\n"), s[n]) >= 0) {
+		for n < len(s) && (extract.IdentByte(s[n]) || bytes.IndexByte([]byte(", \t\n"), s[n]) >= 0) {
 			n++
 		}
 		if n == 0 {
@@ -188,7 +169,7 @@ func Names(src []byte) string {
 			end = at + nl
 		}
 		off = end + 1
-		line := trimBlank(src[start:end])
+		line := extract.TrimIndent(src[start:end])
 		if !bytes.HasPrefix(line, []byte("import ")) && !bytes.HasPrefix(line, []byte("import{")) && !bytes.HasPrefix(line, []byte("from ")) {
 			continue
 		}
