@@ -174,3 +174,24 @@ func Capitalize(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[size:]
 }
+
+// HasWord reports w in s between bytes that cannot continue an ASCII
+// name (letters, digits, _).
+func HasWord(s, w string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(w)
+		if (i == 0 || !nameByte(s[i-1])) && (end == len(s) || !nameByte(s[end])) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func nameByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

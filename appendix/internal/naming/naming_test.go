@@ -47,3 +47,20 @@ func TestTableVariants(t *testing.T) {
 		}
 	}
 }
+
+func TestHasWord(t *testing.T) {
+	for _, c := range []struct {
+		s, w string
+		want bool
+	}{
+		{"from api.fields import EmailField", "EmailField", true},
+		{"EmailFieldX and XEmailField", "EmailField", false},
+		{"x_EmailField, EmailField", "EmailField", true},
+		{"Order.total", "total", true},
+		{"", "a", false},
+	} {
+		if got := HasWord(c.s, c.w); got != c.want {
+			t.Errorf("HasWord(%q, %q) = %v, want %v", c.s, c.w, got, c.want)
+		}
+	}
+}

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
@@ -223,8 +221,7 @@ func (d *Document) writeGaps(b *strings.Builder) {
 				break
 			}
 			if g.SpecLine == 0 {
-				r, size := utf8.DecodeRuneInString(g.Ref)
-				fmt.Fprintf(b, "- %s: %s\n", string(unicode.ToUpper(r))+g.Ref[size:], g.Hint) // "Tests: ..."
+				fmt.Fprintf(b, "- %s: %s\n", naming.Capitalize(g.Ref), g.Hint) // "Tests: ..."
 				continue
 			}
 			fmt.Fprintf(b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)

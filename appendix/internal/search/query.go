@@ -13,6 +13,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang"
 
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
@@ -323,32 +324,12 @@ func (ix *Index) ModuleImports(module, name string) bool {
 			if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") && !strings.HasPrefix(t, "export ") {
 				continue
 			}
-			if strings.Contains(t, "*") || containsWord(t, name) {
+			if strings.Contains(t, "*") || naming.HasWord(t, name) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// containsWord reports w in s between non-identifier bytes.
-func containsWord(s, w string) bool {
-	for i := strings.Index(s, w); i >= 0; {
-		end := i + len(w)
-		if (i == 0 || !identRune(s[i-1])) && (end == len(s) || !identRune(s[end])) {
-			return true
-		}
-		j := strings.Index(s[i+1:], w)
-		if j < 0 {
-			return false
-		}
-		i += 1 + j
-	}
-	return false
-}
-
-func identRune(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // Declared lists the walked files whose scan saw a declaration of name at

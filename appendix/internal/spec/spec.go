@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
 )
@@ -298,32 +299,12 @@ func salience(s *Spec, lines []string) {
 			continue
 		}
 		for n, l := range lines {
-			if wordIn(l, name) {
+			if naming.HasWord(l, name) {
 				r.Mentions++
 				r.KeySection = r.KeySection || key[n]
 			}
 		}
 	}
-}
-
-// wordIn reports w in s between bytes that cannot continue a name.
-func wordIn(s, w string) bool {
-	for off := 0; ; {
-		i := strings.Index(s[off:], w)
-		if i < 0 {
-			return false
-		}
-		i += off
-		end := i + len(w)
-		if (i == 0 || !nameByte(s[i-1])) && (end == len(s) || !nameByte(s[end])) {
-			return true
-		}
-		off = i + 1
-	}
-}
-
-func nameByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // sentences splits a line at sentence ends, keeping code spans whole.
