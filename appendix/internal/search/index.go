@@ -265,9 +265,9 @@ func Classify(path string, size int64) Class {
 // the walk, from its size; the rest is decided from the path when asked,
 // as most files are never asked about.
 func (ix *Index) Class(path string) Class {
-	l, walked := ix.lang[path]
-	if !walked {
-		return Classify(path, 0)
+	c := Classify(path, 0)
+	if l, walked := ix.lang[path]; walked {
+		c.Lang = l
 	}
-	return Class{Lang: l, Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path), Aside: scan.Aside(path)}
+	return c
 }
