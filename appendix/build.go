@@ -165,10 +165,10 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 
 	resolveTime := time.Since(t0)
 	t1 := time.Now()
-	for _, a := range budget.Fit(doc, sp.Words) {
-		for _, s := range a.SelectedBy {
-			res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
-		}
+	rivals, redacted := artifact.RivalEntries(matches)
+	res.Redactions += redacted
+	for _, s := range budget.Fit(doc, sp.Words, rivals) {
+		res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 	}
 	if repo.IndexWarning != "" {
 		res.Warnings = append(res.Warnings, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})

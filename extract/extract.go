@@ -25,6 +25,7 @@ const (
 	KindSchema       Kind = "schema" // a table, model, message or other data definition
 	KindTestFiles    Kind = "test_files"
 	KindArchitecture Kind = "architecture"
+	KindIndex        Kind = "index" // one line per definition not shown whole
 )
 
 // Line is one line of a snippet and the 1-based source line it starts on.

@@ -229,8 +229,21 @@ func TestBudgetTrimsThenDrops(t *testing.T) {
 		if out.Budget.Used != strings.Count(md, "\n") {
 			t.Errorf("budget %d: json used %d, markdown %d lines", budget, out.Budget.Used, strings.Count(md, "\n"))
 		}
-		if len(out.Artifacts)+len(out.Dropped) < 24 {
-			t.Errorf("budget %d: %d artifacts + %d dropped, want 24", budget, len(out.Artifacts), len(out.Dropped))
+		// Every reference is shown, listed in the signature index, or
+		// named as left out.
+		shown, indexed := 0, 0
+		for _, a := range out.Artifacts {
+			if a.Kind == "index" {
+				indexed += len(a.Entries)
+			} else {
+				shown++
+			}
+		}
+		if shown+indexed+len(out.Dropped) < 24 {
+			t.Errorf("budget %d: %d artifacts + %d indexed + %d dropped, want 24", budget, shown, indexed, len(out.Dropped))
+		}
+		if budget >= 60 && len(out.Dropped) > 0 {
+			t.Errorf("budget %d: %d references left out while the index has room for a line each", budget, len(out.Dropped))
 		}
 		if len(out.Dropped) > 0 && !strings.Contains(stderr, "to stay within the "+itoa(budget)+"-line budget") {
 			t.Errorf("budget %d: dropped artifacts not reported on stderr: %q", budget, stderr)
@@ -242,8 +255,8 @@ func TestBudgetTrimsThenDrops(t *testing.T) {
 			for _, a := range out.Artifacts {
 				trunc[a.Truncated] = true
 			}
-			if !trunc["signature"] || !trunc["fields"] {
-				t.Errorf("budget 120: truncations %v, want signature and fields", trunc)
+			if !trunc["fields"] || !strings.Contains(md, "Signature index") {
+				t.Errorf("budget 120: truncations %v, want fields, and signatures in the index", trunc)
 			}
 			if !strings.Contains(md, "// ... 1 more field omitted\n\tField1 string\n\t// ... 28 more fields omitted") {
 				t.Errorf("budget 120: field trim note or mentioned field missing:\n%s", md)

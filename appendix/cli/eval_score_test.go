@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -128,7 +129,7 @@ func TestScoreEvalCase(t *testing.T) {
 		t.Errorf("spec not in the repository: %q, problems %q", ri.Failed, problems)
 	}
 	report := evalReport([]*evalResult{r, rm, rw})
-	total := regexp.MustCompile(`\| \*\*TOTAL\*\* \(3 cases, 2 failed\) +\| +\| +\| 15 +\| 3 +\| 20\.0% +\| 2 +\| 1 +\| 1 +\| 1/3 +\| 1/3 +\|`)
+	total := regexp.MustCompile(`\| \*\*TOTAL\*\* \(3 cases, 2 failed\) +\| +\| +\| 15 +\| 3 +\| \d+ +\| 20\.0% +\| 2 +\| 1 +\| 1 +\| 1/3 +\| 1/3 +\|`)
 	if !total.MatchString(report) {
 		t.Errorf("no TOTAL row of 15 expected, 3 found:\n%s", report)
 	}
@@ -140,6 +141,32 @@ func TestScoreEvalCase(t *testing.T) {
 		if !strings.Contains(report, s) {
 			t.Errorf("report lacks %q:\n%s", s, report)
 		}
+	}
+}
+
+// TestScoreEvalIndex scores signature index lines: one counts when it
+// stands at the expected declaring line and its signature names the
+// symbol, and is counted apart; one at another line, or naming another
+// symbol, does not.
+func TestScoreEvalIndex(t *testing.T) {
+	_, dir, _ := evalShopRepo(t)
+	c := &evalCase{Name: "index", Expect: []evalExpect{
+		{Path: "store/order.go", Symbol: "LoadOrder", Line: 50},
+		{Path: "store/order.go", Symbol: "Order", Line: 4},
+		{Path: "store/order.go", Symbol: "Order.Discount", Line: 46},
+	}}
+	var doc evalDoc
+	js := `{"artifacts": [{"label": "A1", "kind": "index", "entries": [
+		{"path": "store/order.go", "line": 50, "signature": "func LoadOrder(id int64) (*Order, error)"},
+		{"path": "store/order.go", "line": 5, "signature": "type Order struct"},
+		{"path": "store/order.go", "line": 46, "signature": "type Order struct"}]}]}`
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	r := &evalResult{Case: c}
+	scoreEval(context.Background(), r, dir, nil, "", "", &doc)
+	if r.Found != 1 || r.Indexed != 1 || len(r.Misses) != 2 {
+		t.Errorf("found %d, indexed %d, misses %q; want 1, 1 and 2 misses", r.Found, r.Indexed, r.Misses)
 	}
 }
 

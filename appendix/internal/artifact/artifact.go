@@ -53,6 +53,9 @@ type Artifact struct {
 	Order    int  // position in the spec of the first reference naming it
 	overflow bool // past the protocol's per-kind guideline
 	redacted bool // its secrets are replaced already
+
+	defs    []*extract.Definition // the definitions it shows
+	entries []Entry               // a signature index's lines
 }
 
 // shape is what budget trims change.
@@ -146,7 +149,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 			d := m.Def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
-				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m.Ref)}
+				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m.Ref), defs: []*extract.Definition{d}}
 			if d.Grouped && len(d.Members) > maxGroup {
 				TrimFields(a, words, false) // one name of a long const/var block
 			}
@@ -274,6 +277,7 @@ func (a *Artifact) absorb(b *Artifact) {
 	}
 	a.SelectedBy = append(a.SelectedBy, b.SelectedBy...)
 	a.Notes = append(a.Notes, b.Notes...)
+	a.defs = append(a.defs, b.defs...)
 }
 
 func family(k extract.Kind) int {

@@ -48,7 +48,7 @@ func TrimSignature(a *Artifact) bool {
 // there were: the last resort for one artifact that would take the room of
 // many. It reports whether it cut.
 func CutLines(a *Artifact, n int) bool {
-	if a.ContextFile != "" || n < 1 || len(a.Lines) <= n+1 {
+	if a.ContextFile != "" || a.Kind == extract.KindIndex || n < 1 || len(a.Lines) <= n+1 {
 		return false
 	}
 	rest := len(a.Lines) - n

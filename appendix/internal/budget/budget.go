@@ -1,8 +1,11 @@
 package budget
 
 import (
+	"slices"
+
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/extract"
 )
 
@@ -11,25 +14,33 @@ import (
 // types and signatures tell the story), then trims signatures to their
 // declaring lines, then cuts types to the members the spec mentions,
 // enums to the values it names, and last types to their declaring line,
-// lowest priority first; then it
-// folds the gap list to one line per kind; only then does it drop the
-// lowest-priority artifacts. Every decision reads the
-// line cost render reports for the artifact in its new variant; nothing
-// is rendered whole. It returns the dropped artifacts.
-func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
+// lowest priority first; then it folds the gap list to one line per kind.
+// Only then do artifacts give way, and not to nothing: an artifact of one
+// line joins the signature index (one line per definition, with its path
+// and line) first, since its index line says as much; one artifact that
+// would take more than half the room is cut to its head; and then the
+// lowest-priority artifacts join the index. The index itself gives up
+// lines only when even it does not fit. Last, lines left over go back to
+// the trimmed artifacts, highest priority first, then to indexed artifacts
+// shown again, then to index lines for the named definitions a trim cut
+// out of a shown artifact and for the other definitions of names whose
+// chosen one is shown. Every decision reads the line cost render reports
+// for the artifact in its new variant; nothing is rendered whole. It
+// returns the references left out altogether.
+func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) []artifact.Selection {
 	doc.CapGaps()
 	for _, a := range doc.Artifacts {
 		a.Snapshot()
 	}
 	s := newSheet(doc)
-	var dropped []*artifact.Artifact
-	defer s.restore()
+	var dropped []artifact.Selection
+	defer func() { s.restore(); s.fill(rivals) }()
 	if s.fits() {
 		return dropped
 	}
 	for i := len(doc.Artifacts) - 1; i >= 0 && !s.fits(); i-- {
 		if a := doc.Artifacts[i]; a.Kind == extract.KindArchitecture {
-			dropped = append(dropped, s.drop(i))
+			dropped = append(dropped, s.drop(i)...)
 		}
 	}
 	if s.fits() {
@@ -56,24 +67,66 @@ func Fit(doc *render.Document, words map[string]bool) []*artifact.Artifact {
 	if doc.FoldGaps() {
 		s.frame = doc.FrameLines()
 	}
+	// An artifact of one line says no more than its index line.
+	for i := len(doc.Artifacts) - 1; i >= 0 && !s.fits(); i-- {
+		if a := doc.Artifacts[i]; indexable(a) && len(a.Lines) == 1 && len(a.Notes) == 0 {
+			s.demote(i)
+		}
+	}
 	// No artifact takes more than half the room: one that would is cut to
-	// its head, so that the others are not all dropped for it.
+	// its head, so that the others are not all moved to the index for it.
 	for _, a := range doc.Artifacts {
 		if s.fits() {
 			break
 		}
 		half := (doc.Budget - s.frame) / 2
-		if over := s.cost[a] - half; over > 0 {
+		if over := s.cost[a] - half; over > 0 && a.Kind != extract.KindIndex {
 			s.apply(a, func(a *artifact.Artifact) bool { return artifact.CutLines(a, len(a.Lines)-over-1) })
 		}
 	}
+	for !s.fits() {
+		i := len(doc.Artifacts) - 1
+		if i >= 0 && doc.Artifacts[i] == s.index {
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		if indexable(doc.Artifacts[i]) {
+			s.demote(i)
+		} else {
+			dropped = append(dropped, s.drop(i)...)
+		}
+	}
+	for s.index != nil && len(s.index.Entries()) > 0 && !s.fits() {
+		e := s.index.DropEntry()
+		s.remeasure(s.index)
+		dropped = append(dropped, artifact.Selection{Ref: e.Ref, SpecLine: e.SpecLine})
+		doc.DroppedCount++
+		doc.Dropped = append(doc.Dropped, e.Ref)
+		if len(s.index.Entries()) == 0 {
+			s.dropIndex()
+		}
+		s.frame = doc.FrameLines()
+	}
 	for len(doc.Artifacts) > 0 && !s.fits() {
-		dropped = append(dropped, s.drop(len(doc.Artifacts)-1))
+		dropped = append(dropped, s.drop(len(doc.Artifacts)-1)...)
 	}
 	if !s.fits() {
 		doc.HideGaps() // the gaps stay in JSON and on stderr
 	}
 	return dropped
+}
+
+// indexable reports an artifact whose definitions the index can list: a
+// definition found only in a test file, shown last for a name the code
+// does not define, gives way altogether.
+func indexable(a *artifact.Artifact) bool {
+	switch a.Kind {
+	case extract.KindArchitecture, extract.KindTestFiles, extract.KindIndex:
+		return false
+	}
+	return a.ContextFile == "" && !scan.TestFile(a.Path) && len(artifact.IndexEntries(a, "")) > 0
 }
 
 // sheet keeps the document's line count as the frame's lines plus each
@@ -83,6 +136,16 @@ type sheet struct {
 	frame int                        // lines outside the artifacts
 	arts  int                        // lines of the artifacts, as they stand
 	cost  map[*artifact.Artifact]int // each artifact's lines, as they stand
+	index *artifact.Artifact         // the signature index, once it holds a line
+	// demoted are the artifacts moved to the index, in the order they
+	// were: the last is the most important.
+	demoted []demotion
+}
+
+// demotion is an artifact moved to the index and the lines that stand for it.
+type demotion struct {
+	a       *artifact.Artifact
+	entries []artifact.Entry
 }
 
 func newSheet(doc *render.Document) *sheet {
@@ -117,25 +180,146 @@ func (s *sheet) apply(a *artifact.Artifact, trim func(*artifact.Artifact) bool) 
 
 // drop removes the artifact at i; the frame changes with it (the count of
 // references left out, the uncommitted-change notes of shown files).
-func (s *sheet) drop(i int) *artifact.Artifact {
+func (s *sheet) drop(i int) []artifact.Selection {
 	doc := s.doc
-	a := doc.Artifacts[i]
+	a := s.remove(i)
+	if a == s.index {
+		s.index = nil
+	}
 	doc.DroppedCount += len(a.SelectedBy)
 	for _, sel := range a.SelectedBy {
 		doc.Dropped = append(doc.Dropped, sel.Ref)
 	}
+	s.frame = doc.FrameLines()
+	return a.SelectedBy
+}
+
+// remove takes the artifact at i out of the document and the sheet.
+func (s *sheet) remove(i int) *artifact.Artifact {
+	doc := s.doc
+	a := doc.Artifacts[i]
 	doc.Artifacts = append(doc.Artifacts[:i:i], doc.Artifacts[i+1:]...)
 	s.arts -= s.cost[a]
 	delete(s.cost, a)
-	s.frame = doc.FrameLines()
 	return a
+}
+
+// dropIndex removes the index once it lists nothing.
+func (s *sheet) dropIndex() {
+	if i := slices.Index(s.doc.Artifacts, s.index); i >= 0 {
+		s.remove(i)
+	}
+	s.index = nil
+}
+
+// addEntries lists entries in the index, which joins the document, last,
+// with its first line. It reports how many were new.
+func (s *sheet) addEntries(es []artifact.Entry) int {
+	if s.index == nil {
+		s.index = artifact.NewIndex()
+		s.doc.Artifacts = append(s.doc.Artifacts, s.index)
+		s.cost[s.index] = 0
+	}
+	n := s.index.AddEntries(es)
+	s.remeasure(s.index)
+	return n
+}
+
+// demote moves the artifact at i to the index: one line per definition it
+// holds, ranked by its place in the priority order.
+func (s *sheet) demote(i int) {
+	a := s.remove(i)
+	es := artifact.Ranked(artifact.IndexEntries(a, artifact.ReasonBudget), i)
+	s.addEntries(es)
+	s.demoted = append(s.demoted, demotion{a, es})
+	s.frame = s.doc.FrameLines()
 }
 
 // restore gives trimmed artifacts back their full text, highest priority
 // first, wherever the budget still has room: the trims ran lowest priority
 // first and could not know how much later trims and drops would free.
+// Then artifacts moved to the index come back, most important first, as
+// they were trimmed, while they fit.
 func (s *sheet) restore() {
 	s.frame = s.doc.FrameLines() // the gap lists may have been hidden
+	s.untrim()
+	for len(s.demoted) > 0 {
+		d := s.demoted[len(s.demoted)-1]
+		if s.index == nil || !s.index.HasEntries(d.entries) {
+			break // its lines gave way too: the reference is left out
+		}
+		at := len(s.doc.Artifacts)
+		if s.index != nil {
+			at--
+		}
+		s.doc.Artifacts = slices.Insert(s.doc.Artifacts, at, d.a)
+		s.cost[d.a] = 0
+		s.remeasure(d.a)
+		if s.index != nil {
+			s.index.RemoveEntries(d.entries)
+			s.remeasure(s.index)
+			if len(s.index.Entries()) == 0 {
+				s.dropIndex()
+			}
+		}
+		s.frame = s.doc.FrameLines()
+		if !s.fits() {
+			s.remove(slices.Index(s.doc.Artifacts, d.a))
+			s.addEntries(d.entries)
+			s.frame = s.doc.FrameLines()
+			break
+		}
+		s.demoted = s.demoted[:len(s.demoted)-1]
+	}
+	s.untrim()
+}
+
+// fill spends lines left over on index lines: first the definitions a
+// trim cut out of the artifact that holds them, then the other
+// definitions of names whose chosen one is shown. Each costs one line;
+// the index's first costs its frame too.
+func (s *sheet) fill(rivals []artifact.Entry) {
+	var es []artifact.Entry
+	for i, a := range s.doc.Artifacts {
+		es = append(es, artifact.Ranked(artifact.CutEntries(a), i)...)
+	}
+	es = append(es, artifact.Ranked(rivals, len(s.doc.Artifacts))...)
+	for _, e := range es {
+		if s.shown(e) {
+			continue
+		}
+		had := s.index != nil
+		if s.addEntries([]artifact.Entry{e}) == 0 {
+			continue
+		}
+		if !s.fits() {
+			s.index.RemoveEntries([]artifact.Entry{e})
+			s.remeasure(s.index)
+			if !had {
+				s.dropIndex()
+			}
+		}
+	}
+}
+
+// shown reports an entry whose declaring line an artifact shows.
+func (s *sheet) shown(e artifact.Entry) bool {
+	for _, a := range s.doc.Artifacts {
+		if a.Path != e.Path || a.Kind == extract.KindIndex || e.Line < a.StartLine || e.Line > a.EndLine {
+			continue
+		}
+		for _, l := range a.Lines {
+			if l.Row == e.Line {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// untrim gives trimmed artifacts back their full text, highest priority
+// first, where it fits.
+func (s *sheet) untrim() {
 	for _, a := range s.doc.Artifacts {
 		undo, ok := a.Untrim()
 		if !ok {

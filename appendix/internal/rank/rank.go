@@ -17,9 +17,10 @@ type Choice struct {
 	// Reason is the sentence shown: what Def is, the signal that chose it
 	// over its rivals, and where the rivals are.
 	Reason  string
-	Others  []string // other definitions of the same name, as path:line
-	Why     string   // the signal that won over the others, in words
-	Signals []Signal // Def's score, signal by signal
+	Others  []string              // other definitions of the same name, as path:line
+	Rivals  []*extract.Definition // the definitions Others names
+	Why     string                // the signal that won over the others, in words
+	Signals []Signal              // Def's score, signal by signal
 	// Altered lists later migrations that ALTER a table created in one.
 	Altered []string
 }

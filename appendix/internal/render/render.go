@@ -184,9 +184,12 @@ func (d *Document) writeHeader(b *strings.Builder) {
 
 // writeArtifact writes one artifact's section.
 func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
-	if a.Kind == extract.KindTestFiles {
+	switch a.Kind {
+	case extract.KindTestFiles:
 		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
-	} else {
+	case extract.KindIndex:
+		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, a.Title, a.IndexNote())
+	default:
 		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.LineRange())
 	}
 	for _, n := range a.Notes {

@@ -1,0 +1,310 @@
+package artifact
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/redact"
+	"github.com/appendix-dev/appendix/appendix/internal/resolve"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// Entry is one line of the signature index: a definition the spec names
+// that no artifact shows whole, as its declaration on one line and where
+// it lives.
+type Entry struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"` // the declaring line
+	EndLine   int    `json:"end_line"`
+	Symbol    string `json:"symbol"`
+	Signature string `json:"signature"`
+	Ref       string `json:"ref"`
+	SpecLine  int    `json:"spec_line"`
+	// Reason says why the definition is indexed, not shown: its artifact
+	// did not fit, its lines were cut from a shown artifact, or it is
+	// another definition of a name whose chosen one is shown.
+	Reason string `json:"reason"`
+
+	rank int // lower is more important: the budget gives up the highest first
+}
+
+// The reasons an entry gives.
+const (
+	ReasonBudget = "budget: signature only"
+	ReasonCut    = "cut from the artifact that holds it"
+	ReasonRival  = "another definition of the name"
+)
+
+// rivalsHeader stands before the other definitions of names shown above:
+// a reader must not take them for what the spec names.
+const rivalsHeader = "other definitions of names shown above, not the ones chosen:"
+
+// maxSignature is the longest signature an entry shows; a longer one is
+// cut with "...".
+const maxSignature = 200
+
+// maxRivals is the most other definitions of one name the index lists:
+// more is a common name, not a handful of implementations.
+const maxRivals = 4
+
+// NewIndex is the signature index artifact, empty: it lists, one line
+// each, definitions no artifact shows whole.
+func NewIndex() *Artifact {
+	return &Artifact{Kind: extract.KindIndex, Title: "Signature index", Lang: &extract.Language{}}
+}
+
+// Entries are the index's entries, in the order they were added.
+func (a *Artifact) Entries() []Entry { return a.entries }
+
+// AddEntries adds entries not listed yet (by path and line) and reports
+// how many it added.
+func (a *Artifact) AddEntries(es []Entry) int {
+	n := 0
+	for _, e := range es {
+		dup := false
+		for _, o := range a.entries {
+			if o.Path == e.Path && o.Line == e.Line {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			a.entries = append(a.entries, e)
+			n++
+		}
+	}
+	a.syncIndex()
+	return n
+}
+
+// DropEntry removes the index's least important entry (the latest added
+// of those ranked lowest) and returns it.
+func (a *Artifact) DropEntry() Entry {
+	at := 0
+	for i, e := range a.entries {
+		if e.rank >= a.entries[at].rank {
+			at = i
+		}
+	}
+	e := a.entries[at]
+	a.entries = append(a.entries[:at:at], a.entries[at+1:]...)
+	a.syncIndex()
+	return e
+}
+
+// RemoveEntries removes the entries that stand for an artifact's
+// definitions, when it is shown again.
+func (a *Artifact) RemoveEntries(es []Entry) {
+	a.entries = slices.DeleteFunc(a.entries, func(e Entry) bool {
+		return slices.ContainsFunc(es, func(o Entry) bool { return o.Path == e.Path && o.Line == e.Line })
+	})
+	a.syncIndex()
+}
+
+// HasEntries reports whether the index lists every one of es.
+func (a *Artifact) HasEntries(es []Entry) bool {
+	for _, e := range es {
+		if !slices.ContainsFunc(a.entries, func(o Entry) bool { return o.Path == e.Path && o.Line == e.Line }) {
+			return false
+		}
+	}
+	return true
+}
+
+// Ranked gives entries a rank: lower is more important.
+func Ranked(es []Entry, rank int) []Entry {
+	for i := range es {
+		es[i].rank = rank
+	}
+	return es
+}
+
+// syncIndex writes the index's lines from its entries, by path and line.
+func (a *Artifact) syncIndex() {
+	es := append([]Entry(nil), a.entries...)
+	sort.SliceStable(es, func(i, j int) bool {
+		if ri, rj := es[i].Reason == ReasonRival, es[j].Reason == ReasonRival; ri != rj {
+			return rj
+		}
+		if es[i].Path != es[j].Path {
+			return es[i].Path < es[j].Path
+		}
+		return es[i].Line < es[j].Line
+	})
+	a.Lines = a.Lines[:0]
+	a.Symbols = a.Symbols[:0]
+	for i, e := range es {
+		if e.Reason == ReasonRival && (i == 0 || es[i-1].Reason != ReasonRival) {
+			a.Lines = append(a.Lines, extract.Line{Text: rivalsHeader})
+		}
+		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", e.Path, e.Line, e.Signature)})
+		a.Symbols = append(a.Symbols, e.Symbol)
+	}
+}
+
+// IndexEntries are the entries that stand for an artifact: one per
+// definition it holds, from its text before any trim (already redacted).
+func IndexEntries(a *Artifact, reason string) []Entry {
+	var out []Entry
+	for _, d := range a.defs {
+		lines := linesOf(a.FullLines(), d.StartLine, d.EndLine)
+		if len(lines) == 0 {
+			continue
+		}
+		out = append(out, entryOf(d, lines, a.selectionOf(d), reason))
+	}
+	return out
+}
+
+// CutEntries are the entries for the definitions an artifact holds whose
+// declaring line its trimmed text no longer shows.
+func CutEntries(a *Artifact) []Entry {
+	if a.Truncated == "" || a.ContextFile != "" {
+		return nil
+	}
+	shown := map[int]bool{}
+	for _, l := range a.Lines {
+		shown[l.Row] = true
+	}
+	var out []Entry
+	for _, d := range a.defs {
+		if shown[declRow(d)] {
+			continue
+		}
+		lines := linesOf(a.FullLines(), d.StartLine, d.EndLine)
+		if len(lines) == 0 {
+			continue
+		}
+		out = append(out, entryOf(d, lines, a.selectionOf(d), ReasonCut))
+	}
+	return out
+}
+
+// RivalEntries are the other definitions of names whose chosen
+// definition is shown: the same function in each storage driver, the
+// same table in each dialect's schema; of the chosen one's kind, name and
+// language, so neither an admin class nor a client's copy of a server
+// type is a rival. A name defined in more than
+// maxRivals other places is a common name, and lists none; definitions
+// in test files are never rivals. The count of secrets the entries had
+// redacted is returned with them.
+func RivalEntries(matches []resolve.Match) ([]Entry, int) {
+	var out []Entry
+	redacted := 0
+	for _, m := range matches {
+		if len(m.Rivals) > maxRivals {
+			continue
+		}
+		for _, d := range m.Rivals {
+			if d.Kind != m.Def.Kind || d.Name != m.Def.Name || d.Lang != m.Def.Lang || scan.TestFile(d.Path) || d.Broken || len(d.Lines) == 0 {
+				continue
+			}
+			lines := append([]extract.Line(nil), d.Lines...)
+			redacted += redact.Lines(d.Path, lines)
+			sel := Selection{Ref: m.Ref.Name, SpecLine: m.Ref.Line}
+			out = append(out, entryOf(d, lines, sel, ReasonRival))
+		}
+	}
+	return out, redacted
+}
+
+// selectionOf is the selection that named d: the one whose reference ends
+// with d's name, else the artifact's first.
+func (a *Artifact) selectionOf(d *extract.Definition) Selection {
+	for _, s := range a.SelectedBy {
+		if s.Ref == d.Name || strings.HasSuffix(s.Ref, "."+d.Name) {
+			return s
+		}
+	}
+	if len(a.SelectedBy) > 0 {
+		return a.SelectedBy[0]
+	}
+	return Selection{}
+}
+
+func entryOf(d *extract.Definition, lines []extract.Line, sel Selection, reason string) Entry {
+	return Entry{Path: d.Path, Line: declRow(d), EndLine: d.EndLine, Symbol: d.QualifiedName(),
+		Signature: Signature(d.Kind, lines, declRow(d)), Ref: sel.Ref, SpecLine: sel.SpecLine, Reason: reason}
+}
+
+// declRow is the line that declares d.
+func declRow(d *extract.Definition) int {
+	if d.DeclLine >= d.StartLine && d.DeclLine <= d.EndLine && d.DeclLine > 0 {
+		return d.DeclLine
+	}
+	return d.StartLine
+}
+
+func linesOf(lines []extract.Line, start, end int) []extract.Line {
+	var out []extract.Line
+	for _, l := range lines {
+		if l.Row >= start && l.Row <= end {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Signature is a definition's declaration on one line: a function's
+// parameters and result joined onto its declaring line, any other
+// definition's declaring line, without the opener of the body it does
+// not show.
+func Signature(k extract.Kind, lines []extract.Line, decl int) string {
+	i := 0
+	for i < len(lines)-1 && lines[i].Row < decl {
+		i++
+	}
+	for i < len(lines)-1 && (scan.CommentLine(lines[i].Text) || strings.TrimSpace(lines[i].Text) == "") {
+		i++
+	}
+	sig := strings.TrimSpace(lines[i].Text)
+	if k == extract.KindFunction || k == extract.KindMethod {
+		sig = joinSignature(lines[i:])
+	}
+	for _, opener := range []string{"{ ... }", "{", ": ...", ":", "(", "= {", "="} {
+		if t, ok := strings.CutSuffix(sig, opener); ok && strings.TrimSpace(t) != "" {
+			sig = strings.TrimSpace(t)
+			break
+		}
+	}
+	if len(sig) > maxSignature {
+		cut := maxSignature
+		for cut > 0 && sig[cut]&0xC0 == 0x80 {
+			cut-- // not inside a UTF-8 sequence
+		}
+		sig = sig[:cut] + " ..."
+	}
+	return sig
+}
+
+// joinSignature joins a signature's lines onto one: "def run(" says
+// nothing, "def run(spec, *, budget=200) -> Result" does. The lines end
+// at the first that opens the body.
+func joinSignature(lines []extract.Line) string {
+	var parts []string
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		if t == "" || scan.CommentLine(t) {
+			continue
+		}
+		parts = append(parts, t)
+		if strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") {
+			break
+		}
+	}
+	joined := strings.Join(parts, " ")
+	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ")"}, {",)", ")"}, {"[ ", "["}, {" ]", "]"}} {
+		joined = strings.ReplaceAll(joined, f[0], f[1])
+	}
+	return joined
+}
+
+// IndexNote words what the index holds, for its heading.
+func (a *Artifact) IndexNote() string {
+	n := len(a.entries)
+	return fmt.Sprintf("%d %s not shown in full, one line each", n, naming.Plural(n, "definition", "definitions"))
+}
