@@ -77,6 +77,9 @@ type Definition struct {
 	Route *Route
 	// DeclLine is the line that declares the name: where to look.
 	DeclLine int
+	// Strings are the string literals of several lines the snippet
+	// shows (a prompt, a docstring, a query), as first and last line.
+	Strings [][2]int
 }
 
 // Text joins the snippet lines.
@@ -298,8 +301,15 @@ func buildSnippet(lang *Language, m *Match) {
 		placeholder string
 	}
 	var cuts []cut
+	var strs [][2]int
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
+		if stringNode(n) {
+			if r0, r1 := int(n.StartPoint().Row)+1, int(n.EndPoint().Row)+1; r1 > r0 {
+				strs = append(strs, [2]int{r0, r1})
+			}
+			return
+		}
 		if lang.Funcs[n.Type()] {
 			// A function's own body always goes; a nested arrow function
 			// keeps an expression body, which is part of a shape.
@@ -377,6 +387,7 @@ func buildSnippet(lang *Language, m *Match) {
 	}
 	dedent(lines, int(startCol))
 	m.Out.Lines = lines
+	m.Out.Strings = strs
 	m.Out.StartLine = int(startRow) + 1
 	m.Out.EndLine = int(lastRow) + 1
 	if lang.Members != nil && m.OwnFunc == nil {
@@ -393,6 +404,15 @@ func buildSnippet(lang *Language, m *Match) {
 			m.Out.Members = append(m.Out.Members, mm)
 		}
 	}
+}
+
+// stringNode reports a string literal: a node whose grammar type names a
+// string (string, raw_string_literal, template_string, string_literal...),
+// not one of its parts.
+func stringNode(n *sitter.Node) bool {
+	t := n.Type()
+	return strings.Contains(t, "string") && !strings.Contains(t, "content") && !strings.Contains(t, "fragment") &&
+		!strings.HasSuffix(t, "_start") && !strings.HasSuffix(t, "_end")
 }
 
 // isMethodNode reports members that are methods rather than fields.

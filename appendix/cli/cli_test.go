@@ -502,12 +502,14 @@ func TestFlagErrorShorthand(t *testing.T) {
 // to its head, and the small artifacts after it stay, where dropping from
 // the end would have emptied the appendix.
 func TestOneArtifactNeverTakesAll(t *testing.T) {
+	// A table literal no trim shortens (a long string literal is cut
+	// to its first and last lines whatever the budget).
 	var prompt strings.Builder
-	prompt.WriteString("package agent\n\n// Prompt is the system prompt.\nconst Prompt = `\n")
+	prompt.WriteString("package agent\n\n// Prompt is the system prompt's table.\nvar Prompt = map[string]int{\n")
 	for i := 0; i < 240; i++ {
-		prompt.WriteString("Line " + itoa(i) + " of the prompt.\n")
+		prompt.WriteString("\t\"line" + itoa(i) + "\": " + itoa(i) + ",\n")
 	}
-	prompt.WriteString("`\n")
+	prompt.WriteString("}\n")
 	dir := testrepo.New(t, map[string]string{
 		"agent/prompt.go": prompt.String(),
 		"agent/run.go":    "package agent\n\n// Run runs the agent.\nfunc Run(task string) error { return nil }\n\n// Stop stops it.\nfunc Stop() {}\n",
@@ -516,7 +518,7 @@ func TestOneArtifactNeverTakesAll(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"const Prompt", "more lines omitted", "func Run(task string) error", "func Stop()"} {
+	for _, want := range []string{"var Prompt", "more lines omitted", "func Run(task string) error", "func Stop()"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("appendix lacks %q:\n%s", want, out)
 		}

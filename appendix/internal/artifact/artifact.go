@@ -133,6 +133,32 @@ func (a *Artifact) LineRange() string {
 	return fmt.Sprintf("lines %d-%d", a.StartLine, a.EndLine)
 }
 
+// maxStringLines is the most lines a string literal is shown with; a
+// longer one (a prompt, a docstring, a query) keeps its first and last
+// lines and a note counting the rest.
+const maxStringLines = 3
+
+// cutStrings cuts the string literals of more than maxStringLines lines.
+func cutStrings(a *Artifact, spans [][2]int) {
+	for _, sp := range spans {
+		first, last := sp[0], sp[1]
+		if last-first+1 <= maxStringLines {
+			continue
+		}
+		var out []extract.Line
+		for _, l := range a.Lines {
+			switch {
+			case l.Row <= first || l.Row >= last:
+				out = append(out, l)
+			case l.Row == first+1:
+				n := last - first - 1
+				out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s ... %d more %s of the string omitted", a.Lang.Comment, n, naming.Plural(n, "line", "lines"))})
+			}
+		}
+		a.Lines = out
+	}
+}
+
 // maxGroup is the largest declaration block shown whole for one of its names.
 const maxGroup = 6
 
@@ -150,6 +176,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
 				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m.Ref), defs: []*extract.Definition{d}}
+			cutStrings(a, d.Strings)
 			if d.Grouped && len(d.Members) > maxGroup {
 				TrimFields(a, words, false) // one name of a long const/var block
 			}
