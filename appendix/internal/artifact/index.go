@@ -262,8 +262,8 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 		i++
 	}
 	sig := strings.TrimSpace(lines[i].Text)
-	if k == extract.KindFunction || k == extract.KindMethod {
-		sig = joinSignature(lines[i:])
+	if k != extract.KindSchema && k != extract.KindConstant && k != extract.KindEnum {
+		sig = joinSignature(lines[i:]) // a class's bases may run over lines too
 	}
 	for _, opener := range []string{"{ ... }", "{", ": ...", ":", "(", "= {", "="} {
 		if t, ok := strings.CutSuffix(sig, opener); ok && strings.TrimSpace(t) != "" {
@@ -283,16 +283,20 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 
 // joinSignature joins a signature's lines onto one: "def run(" says
 // nothing, "def run(spec, *, budget=200) -> Result" does. The lines end
-// at the first that opens the body.
+// at the first that opens the body, or that closes every bracket the
+// declaration opened.
 func joinSignature(lines []extract.Line) string {
 	var parts []string
+	depth := 0
 	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		if t == "" || scan.CommentLine(t) {
 			continue
 		}
 		parts = append(parts, t)
-		if strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") {
+		depth += strings.Count(t, "(") + strings.Count(t, "[") - strings.Count(t, ")") - strings.Count(t, "]")
+		if strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") ||
+			depth <= 0 && !strings.HasSuffix(t, ",") {
 			break
 		}
 	}
