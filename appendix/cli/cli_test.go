@@ -258,7 +258,7 @@ func TestBudgetTrimsThenDrops(t *testing.T) {
 			if !trunc["fields"] || !strings.Contains(md, "Signature index") {
 				t.Errorf("budget 120: truncations %v, want fields, and signatures in the index", trunc)
 			}
-			if !strings.Contains(md, "// ... 1 more field omitted\n\tField1 string\n\t// ... 28 more fields omitted") {
+			if !strings.Contains(md, "\tField1 string\n\t// ... 29 more lines omitted\n}") {
 				t.Errorf("budget 120: field trim note or mentioned field missing:\n%s", md)
 			}
 		}

@@ -283,6 +283,78 @@ type ContextFile struct {
 	Abs  string
 }
 
+// TrimToNamed cuts a type to its declaring line and the first line of
+// each member the spec names or that identifies the record, with one note
+// counting the lines left out: the members a reviewer needs, without the
+// comments, docstrings and other members between them. A type the spec
+// names no member of is left to TrimToDeclaration.
+func TrimToNamed(a *Artifact, words map[string]bool) bool {
+	switch a.Kind {
+	case extract.KindType, extract.KindInterface, extract.KindSchema, extract.KindError:
+	default:
+		return false
+	}
+	if a.ContextFile != "" || len(a.Members) == 0 || a.Truncated != "" && a.Truncated != "fields" {
+		return false
+	}
+	lines := a.FullLines()
+	norm := map[string]bool{}
+	for w := range words {
+		norm[normalize(w)] = true
+	}
+	keep := map[int]string{} // a named member's first line, its signature joined onto it
+	named := 0
+	for _, m := range a.Members {
+		if !norm[normalize(m.Name)] {
+			continue
+		}
+		for i, l := range lines {
+			if l.Row >= m.Start && l.Row <= m.End && strings.TrimSpace(l.Text) != "" && !scan.CommentLine(l.Text) {
+				indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
+				keep[l.Row] = indent + joinSignature(linesOf(lines[i:], l.Row, m.End))
+				named++
+				break
+			}
+		}
+	}
+	if named == 0 {
+		return false
+	}
+	decl := 0
+	for decl < len(lines)-1 && (scan.CommentLine(lines[decl].Text) || strings.TrimSpace(lines[decl].Text) == "") {
+		decl++
+	}
+	var out []extract.Line
+	out = append(out, lines[decl])
+	last := lines[len(lines)-1]
+	closing := len(lines) > decl+1 && strings.Trim(strings.TrimSpace(last.Text), "})];") == ""
+	for _, l := range lines[decl+1:] {
+		if text, ok := keep[l.Row]; ok {
+			out = append(out, extract.Line{Row: l.Row, Text: text})
+		}
+	}
+	omitted := len(lines) - decl - 1 - named
+	if closing {
+		omitted--
+	}
+	if omitted < minTrim || len(out)+2 >= len(a.Lines) {
+		return false
+	}
+	indent := ""
+	if len(out) > 1 {
+		t := out[1].Text
+		indent = t[:len(t)-len(strings.TrimLeft(t, " \t"))]
+	}
+	out = append(out, extract.Line{Row: out[len(out)-1].Row, Text: fmt.Sprintf("%s%s ... %d more %s omitted", indent, a.Lang.Comment, omitted, naming.Plural(omitted, "line", "lines"))})
+	if closing {
+		out = append(out, last)
+	}
+	a.Lines = out
+	a.StartLine, a.EndLine = out[0].Row, out[len(out)-1].Row
+	a.Truncated = "fields"
+	return true
+}
+
 // TrimToDeclaration cuts a type, class, interface, schema or enum to its
 // declaring line, with the count of lines it omits: the signature-only
 // variant of a type, for when its members cannot all stay.

@@ -51,6 +51,9 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 		func(a *artifact.Artifact) bool { return artifact.TrimFields(a, words, false) },
 		// Enums keep every value while anything else can give way.
 		func(a *artifact.Artifact) bool { return artifact.TrimFields(a, words, true) },
+		// Then a type keeps only its declaring line and the members the
+		// spec names, one line each.
+		func(a *artifact.Artifact) bool { return artifact.TrimToNamed(a, words) },
 		// Last, a type keeps only its declaring line: one line where
 		// the spec can still see it exists, rather than no line at all.
 		artifact.TrimToDeclaration,
