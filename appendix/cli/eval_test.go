@@ -211,6 +211,7 @@ type evalDoc struct {
 		Entries   []struct {
 			Path      string `json:"path"`
 			Line      int    `json:"line"`
+			Symbol    string `json:"symbol"`
 			Signature string `json:"signature"`
 		} `json:"entries"`
 	} `json:"artifacts"`
@@ -492,7 +493,12 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 			}
 		}
 		for _, a := range doc.Artifacts {
-			if a.Path != e.Path && slices.ContainsFunc(a.Symbols, func(s string) bool { return evalWord(s) == word }) {
+			for _, x := range a.Entries {
+				if x.Path != e.Path && evalWord(x.Symbol) == word {
+					why = append(why, fmt.Sprintf("%s lists %s at %s:%d", a.Label, word, x.Path, x.Line))
+				}
+			}
+			if a.Path != e.Path && len(a.Entries) == 0 && slices.ContainsFunc(a.Symbols, func(s string) bool { return evalWord(s) == word }) {
 				why = append(why, fmt.Sprintf("%s shows %s from %s (lines %d-%d)", a.Label, word, a.Path, a.StartLine, a.EndLine))
 			}
 		}
