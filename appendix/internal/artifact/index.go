@@ -49,7 +49,7 @@ const maxSignature = 200
 
 // maxRivals is the most other definitions of one name the index lists:
 // more is a common name, not a handful of implementations.
-const maxRivals = 4
+const maxRivals = 8
 
 // NewIndex is the signature index artifact, empty: it lists, one line
 // each, definitions no artifact shows whole.
@@ -196,13 +196,21 @@ func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 	var out []Entry
 	redacted := 0
 	for _, m := range matches {
-		if len(m.Rivals) > maxRivals {
+		var rivals []*extract.Definition
+		for _, d := range m.Rivals {
+			if d.Kind == m.Def.Kind && d.Name == m.Def.Name && d.Lang == m.Def.Lang && !scan.TestFile(d.Path) && !d.Broken && len(d.Lines) > 0 {
+				rivals = append(rivals, d)
+			}
+		}
+		if len(rivals) > maxRivals {
 			continue
 		}
-		for _, d := range m.Rivals {
-			if d.Kind != m.Def.Kind || d.Name != m.Def.Name || d.Lang != m.Def.Lang || scan.TestFile(d.Path) || d.Broken || len(d.Lines) == 0 {
-				continue
-			}
+		// The same type's method in another package first: the parallel
+		// implementations (each driver's Executor) before other types'.
+		sort.SliceStable(rivals, func(i, j int) bool {
+			return rivals[i].Container == m.Def.Container && rivals[j].Container != m.Def.Container
+		})
+		for _, d := range rivals {
 			lines := append([]extract.Line(nil), d.Lines...)
 			redacted += redact.Lines(d.Path, lines)
 			sel := Selection{Ref: m.Ref.Name, SpecLine: m.Ref.Line}
