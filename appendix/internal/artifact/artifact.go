@@ -175,7 +175,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 			d := m.Def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
-				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m.Ref), defs: []*extract.Definition{d}}
+				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m), defs: []*extract.Definition{d}}
 			cutStrings(a, d.Strings)
 			if d.Grouped && len(d.Members) > maxGroup {
 				TrimFields(a, words, false) // one name of a long const/var block
@@ -260,7 +260,7 @@ func (a *Artifact) add(m resolve.Match) {
 		a.Source = m.Ref.Source
 	}
 	a.Order = min(a.Order, m.Order)
-	a.Salience = max(a.Salience, Salience(m.Ref))
+	a.Salience = max(a.Salience, Salience(m))
 	sym := m.Def.QualifiedName()
 	if !slices.Contains(a.Symbols, sym) {
 		a.Symbols = append(a.Symbols, sym)
@@ -403,23 +403,40 @@ func Redact(arts []*Artifact) int {
 
 // The weights of a reference's salience: the spec's lines that name it
 // count sub-linearly, in steps (1, 2-3, 4-7, 8-15, ... lines); a mention
-// under a key heading and a proposed change add a step each.
+// under a key heading, a proposed change and a path or module written
+// next to it add a step each. A definition chosen from many by path order
+// alone takes a step away: nothing says it is the one the spec means.
 const (
 	WeightMentionStep = 1
 	WeightKeySection  = 1
 	WeightModified    = 1 // the spec changes it
+	WeightPlaced      = 1 // the spec says where it lives
+	WeightArbitrary   = -1
 )
 
+// arbitraryRivals is how many other definitions make a choice that no
+// signal made arbitrary.
+const arbitraryRivals = 3
+
 // Salience scores how central a reference is to the spec, from how many
-// of its lines name it, whether a key section does, and whether the spec
-// changes it. Ties rank by the other keys (modified, source, order).
-func Salience(r *spec.Ref) int {
+// of its lines name it, whether a key section does, whether the spec
+// changes it or says where it lives, and whether anything chose its
+// definition over the others. Ties rank by the other keys (modified,
+// source, order).
+func Salience(m resolve.Match) int {
+	r := m.Ref
 	s := WeightMentionStep * (bits.Len(uint(max(r.Mentions, 1))) - 1)
 	if r.KeySection && r.Mentions > 1 {
 		s += WeightKeySection
 	}
 	if r.Modified {
 		s += WeightModified
+	}
+	if r.Path != "" || r.Placed != "" {
+		s += WeightPlaced
+	}
+	if m.Arbitrary && len(m.Others) >= arbitraryRivals {
+		s += WeightArbitrary
 	}
 	return s
 }

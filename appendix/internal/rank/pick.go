@@ -82,8 +82,9 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 	}
 	if len(m.Others) > 0 {
 		m.Why = "nothing in the spec tells them apart: first by path"
+		m.Arbitrary = true
 		if g, ok := Winner(best.Score, rs[1].Score); ok {
-			m.Why = g.Reason
+			m.Why, m.Arbitrary = g.Reason, false
 		}
 		shown, more := m.Others, ""
 		if len(shown) > maxOthers {

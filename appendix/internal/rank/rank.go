@@ -21,6 +21,9 @@ type Choice struct {
 	Rivals  []*extract.Definition // the definitions Others names
 	Why     string                // the signal that won over the others, in words
 	Signals []Signal              // Def's score, signal by signal
+	// Arbitrary is a choice among others that no signal made: the first
+	// by path.
+	Arbitrary bool
 	// Altered lists later migrations that ALTER a table created in one.
 	Altered []string
 }
