@@ -548,4 +548,24 @@ func TestTestFilesGiveWayFirst(t *testing.T) {
 	if len(doc.Artifacts) != 2 || doc.Artifacts[0].Path != "orders/order.go" {
 		t.Fatalf("artifacts %+v: want orders/order.go first", doc.Artifacts)
 	}
+
+	// The code's own functions past the guideline of eight signatures
+	// still come before a test file's type, within the guideline of types.
+	files := map[string]string{"orders/order_test.go": "package orders\n\ntype fakeClock struct{ now int }\n"}
+	spec := "`fakeClock` drives `fakeClock` ticks; `fakeClock` again.\n\n"
+	for _, n := range []string{"Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India"} {
+		files["orders/"+strings.ToLower(n)+".go"] = "package orders\n\nfunc " + n + "() {}\n"
+		spec += "The `" + n + "` function.\n"
+	}
+	out, stderr, code = runCLI(t, testrepo.New(t, files), []byte(spec), "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	doc.Artifacts = nil
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(doc.Artifacts); n != 10 || doc.Artifacts[n-1].Path != "orders/order_test.go" {
+		t.Fatalf("artifacts %+v: want the test file's last", doc.Artifacts)
+	}
 }

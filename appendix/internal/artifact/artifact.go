@@ -353,6 +353,11 @@ func Prioritize(arts []*Artifact) {
 		a.overflow = seen[g] > max
 	}
 	sort.SliceStable(arts, func(i, j int) bool {
+		// A definition in a test file stays after the code's own, past
+		// the guideline or not.
+		if ta, tb := scan.TestFile(arts[i].Path), scan.TestFile(arts[j].Path); ta != tb {
+			return tb
+		}
 		if arts[i].overflow != arts[j].overflow {
 			return !arts[i].overflow
 		}
