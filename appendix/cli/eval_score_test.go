@@ -283,6 +283,12 @@ func TestEvalHasLine(t *testing.T) {
 		{"class A:\n    def get(self): ...", "def get(self):", true},
 		{"func (s *S) Get() error { ... }", "func (s *S) Get() error {", true},
 		{"def get(self): return 1", "def get(self):", false},
+		// A signature joined onto its first line holds that line.
+		{"func Walk(ctx context.Context, root string) error", "func Walk(", true},
+		{"export async function load({ id, teamId }: Props): Promise<Share>", "export async function load({", true},
+		{"def run(self, spec, budget=200):", "def run(self,", true},
+		{"func Walk(ctx context.Context) error", "func Walker(", false},
+		{"def run(self) # ... note", "def run(self,", false},
 	} {
 		if got := evalHasLine(tc.text, tc.want); got != tc.has {
 			t.Errorf("%q holds %q: %v, want %v", tc.text, tc.want, got, tc.has)

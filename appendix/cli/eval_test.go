@@ -597,12 +597,23 @@ func evalHasLine(text, want string) bool {
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		for _, f := range forms {
-			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest) || evalElidedRe.MatchString(rest)) {
+			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest) || evalElidedRe.MatchString(rest) || evalJoined(f, rest)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// evalJoined reports the rest of a signature joined onto a first line
+// that leaves a bracket open or a list going ("func Walk(", "def run(self,"):
+// the line is shown, with what followed it.
+func evalJoined(first, rest string) bool {
+	if !strings.HasSuffix(first, "(") && !strings.HasSuffix(first, "[") && !strings.HasSuffix(first, "{") && !strings.HasSuffix(first, ",") {
+		return false
+	}
+	t := strings.TrimSpace(rest)
+	return t != "" && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "--") && !strings.HasPrefix(t, "/*")
 }
 
 // evalOmittedRe is the note after a signature's first line that counts the
