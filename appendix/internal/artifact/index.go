@@ -291,20 +291,21 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 
 // joinSignature joins a signature's lines onto one: "def run(" says
 // nothing, "def run(spec, *, budget=200) -> Result" does. The lines end
-// at the first that opens the body, or that closes every bracket the
-// declaration opened.
+// at the first that closes every bracket the declaration opened and does
+// not end in a comma.
 func joinSignature(lines []extract.Line) string {
 	var parts []string
 	depth := 0
 	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
-		if t == "" || scan.CommentLine(t) {
+		// Past the first line, a decorator belongs to a parameter
+		// (NestJS's @Args(...)), not above the declaration.
+		if t == "" || scan.CommentLine(t) && (len(parts) == 0 || !strings.HasPrefix(t, "@")) {
 			continue
 		}
 		parts = append(parts, t)
 		depth += strings.Count(t, "(") + strings.Count(t, "[") - strings.Count(t, ")") - strings.Count(t, "]")
-		if strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") ||
-			depth <= 0 && !strings.HasSuffix(t, ",") {
+		if depth <= 0 && (strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") || !strings.HasSuffix(t, ",")) {
 			break
 		}
 	}

@@ -308,13 +308,26 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 		if !norm[normalize(m.Name)] {
 			continue
 		}
+		// The line that declares the member: the first that names it, past
+		// its comments and decorators; else its first line of code.
+		at := -1
 		for i, l := range lines {
-			if l.Row >= m.Start && l.Row <= m.End && strings.TrimSpace(l.Text) != "" && !scan.CommentLine(l.Text) {
-				indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
-				keep[l.Row] = indent + joinSignature(linesOf(lines[i:], l.Row, m.End))
-				named++
+			if l.Row < m.Start || l.Row > m.End || strings.TrimSpace(l.Text) == "" || scan.CommentLine(l.Text) {
+				continue
+			}
+			if at < 0 {
+				at = i
+			}
+			if naming.HasWord(l.Text, m.Name) {
+				at = i
 				break
 			}
+		}
+		if at >= 0 {
+			l := lines[at]
+			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
+			keep[l.Row] = indent + joinSignature(linesOf(lines[at:], l.Row, m.End))
+			named++
 		}
 	}
 	if named == 0 {

@@ -1,0 +1,60 @@
+package artifact
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
+)
+
+// TestTrimToNamed: a class keeps its declaring line and the line that
+// declares each member the spec names (past its decorators), parameters
+// and their decorators joined onto it, with one note for the rest.
+func TestTrimToNamed(t *testing.T) {
+	src := `export class DocsResolver {
+  constructor(private readonly docs: DocsService) {}
+
+  @Query(() => Doc, { description: 'one doc' })
+  async doc(@Args('id') id: string) { ... }
+
+  @Mutation(() => Doc, {
+    description: 'Create a doc',
+  })
+  async createDoc(
+    @GqlUser() user: User,
+    @Args({
+      name: 'args',
+      type: () => CreateDocArgs,
+    })
+    args: CreateDocArgs,
+  ) { ... }
+
+  // Deletes a doc.
+  async deleteDoc(id: string) { ... }
+}`
+	var lines []extract.Line
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+	}
+	a := &Artifact{Kind: extract.KindType, Lang: lang.ByName("typescript"), Lines: lines, StartLine: 1, EndLine: len(lines),
+		Members: []extract.Member{
+			{Name: "constructor", Start: 2, End: 2, Method: true},
+			{Name: "doc", Start: 4, End: 5, Method: true},
+			{Name: "createDoc", Start: 7, End: 17, Method: true},
+			{Name: "deleteDoc", Start: 19, End: 20, Method: true},
+		}}
+	if !TrimToNamed(a, map[string]bool{"createDoc": true}) {
+		t.Fatal("not trimmed")
+	}
+	want := `export class DocsResolver {
+  async createDoc(@GqlUser() user: User, @Args({ name: 'args', type: () => CreateDocArgs, }) args: CreateDocArgs) { ... }
+  // ... 18 more lines omitted
+}`
+	if got := a.Text(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if TrimToNamed(a, map[string]bool{"missing": true}) {
+		t.Error("trimmed for a name it has no member of")
+	}
+}
