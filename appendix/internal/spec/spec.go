@@ -353,6 +353,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			break
 		}
 		code := strings.TrimSpace(sent[j : j+k])
+		if roleRe.MatchString(sent[:i]) {
+			code = roleTarget(code)
+		}
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
 		if rt, ok := RouteLike(code); ok {
@@ -694,4 +697,18 @@ func FileExt(p string) bool {
 	last := p[strings.LastIndexByte(p, '/')+1:]
 	i := strings.LastIndexByte(last, '.')
 	return i > 0 && pathExts[strings.ToLower(last[i+1:])]
+}
+
+// roleRe ends the text before a Sphinx or MyST cross-reference's code
+// span: {class}`...`, :meth:`...`.
+var roleRe = regexp.MustCompile(`(?:\{[a-z]+(?::[a-z]+)*\}|:[a-z]+(?::[a-z]+)*:)$`)
+
+// roleTarget is what a cross-reference names: the target of
+// "title <target>", without the "~" and "." that shorten how it is shown
+// (~wagtail.admin.viewsets.model.ModelViewSetGroup, ~.ViewSetGroup.menu_label).
+func roleTarget(code string) string {
+	if l, r := strings.LastIndexByte(code, '<'), strings.LastIndexByte(code, '>'); l >= 0 && r == len(code)-1 && l < r {
+		code = code[l+1 : r]
+	}
+	return strings.TrimLeft(code, "~.!")
 }
