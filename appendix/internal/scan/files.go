@@ -90,7 +90,19 @@ var (
 	testDirs      = lang.Union(func(l *extract.Language) []string { return l.TestDirs })
 )
 
-// TestFile reports files that hold tests: their definitions rank last.
+// testSupportDirs hold the code tests are built from, in any language:
+// helper factories, fixtures, fakes and mocks, end-to-end suites. A
+// NodePool() factory in pkg/test/ is no NodePool type, however much it
+// shares the name.
+var testSupportDirs = map[string]bool{
+	"test": true, "testing": true, "testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
+	"testsupport": true, "testdata": true, "e2e": true, "fixtures": true,
+	"mock": true, "mocks": true, "fake": true, "fakes": true,
+}
+
+// TestFile reports files that hold tests or what tests are built from: a
+// test file name, a directory of tests, a test-support directory. Their
+// definitions rank last.
 func TestFile(rel string) bool {
 	b := path.Base(rel)
 	for _, g := range testFileNames {
@@ -100,6 +112,11 @@ func TestFile(rel string) bool {
 	}
 	for _, d := range testDirs {
 		if strings.Contains("/"+rel, "/"+d+"/") {
+			return true
+		}
+	}
+	for _, d := range strings.Split(path.Dir(rel), "/") {
+		if testSupportDirs[strings.ToLower(d)] {
 			return true
 		}
 	}

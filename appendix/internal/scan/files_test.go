@@ -21,3 +21,22 @@ func TestGlobIsPathMatch(t *testing.T) {
 		}
 	}
 }
+
+func TestTestFile(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"pkg/test/nodepool.go":             true,
+		"util/test/builder/builders.go":    true,
+		"internal/testutil/fake.go":        true,
+		"test/e2e/suite.go":                true,
+		"pkg/mocks/store.go":               true,
+		"pkg/apis/v1/nodepool.go":          false,
+		"src/mock-server/mock.service.ts":  false,
+		"pkg/testing.go":                   false,
+		"pkg/attest/verify.go":             false,
+		"internal/controllers/latest/x.go": false,
+	} {
+		if got := TestFile(rel); got != want {
+			t.Errorf("TestFile(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
