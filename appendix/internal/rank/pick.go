@@ -25,7 +25,7 @@ type Ranked struct {
 func (c *Ranker) Rank(r *spec.Ref, cands []*extract.Definition) []Ranked {
 	rs := make([]Ranked, len(cands))
 	for i, d := range cands {
-		rs[i] = Ranked{d, c.score(r, d)}
+		rs[i] = Ranked{d, c.score(r, d, cands)}
 	}
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].Score.Total != rs[j].Score.Total {

@@ -88,8 +88,9 @@ func Winner(a, b Score) (Signal, bool) {
 	return best, bestDiff > 0
 }
 
-// score records the signals of one candidate for reference r.
-func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
+// score records the signals of one candidate for reference r, among all
+// of r's candidates.
+func (c *Ranker) score(r *spec.Ref, d *extract.Definition, cands []*extract.Definition) Score {
 	var s Score
 	qualified := strings.Contains(r.Name, ".")
 	if qualified || d.Name == r.Name || slices.Contains(d.Aliases, r.Name) {
