@@ -32,12 +32,13 @@ const (
 	WeightTableSchema = 2 // more so when the spec names a table
 	WeightModelFile   = 2 // a table is a model before an admin, form or serializer class
 
-	WeightTestFile  = -16 // in a test file
-	WeightAside     = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
-	WeightMember    = -4  // a member of a type, for a bare name
-	WeightPrivate   = -2  // not exported
-	WeightVariable  = -1  // a bare name means a type or function before a variable
-	WeightMigration = -2  // migration history: the schema file says what is current
+	WeightTestFile   = -16 // in a test file
+	WeightAside      = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
+	WeightMember     = -4  // a member of a type, for a bare name
+	WeightPrivate    = -2  // not exported
+	WeightVariable   = -1  // a bare name means a type or function before a variable
+	WeightMigration  = -2  // migration history: the schema file says what is current
+	WeightSuperseded = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2)
 )
 
 // A Signal is one contribution to a candidate's score.
@@ -130,6 +131,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, cands []*extract.Defi
 	}
 	if naming.MigrationPath(d.Path) {
 		s.add("migration", WeightMigration, "a schema file states the current shape; migrations are history")
+	}
+	if newerVersion(d, cands) != "" {
+		s.add("superseded", WeightSuperseded, "the others are the same file in older versions of its package")
 	}
 	return s
 }
