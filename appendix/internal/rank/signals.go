@@ -33,6 +33,7 @@ const (
 	WeightModelFile   = 2 // a table is a model before an admin, form or serializer class
 
 	WeightTestFile   = -16 // in a test file
+	WeightRestated   = -20 // only gives another candidate, outside tests, a local name (type X pkg.X)
 	WeightAside      = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
 	WeightMember     = -4  // a member of a type, for a bare name
 	WeightPrivate    = -2  // not exported
@@ -119,6 +120,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, cands []*extract.Defi
 	}
 	if c.ix.Class(d.Path).Test {
 		s.add("test-file", WeightTestFile, "the others are in test files")
+	}
+	if decl, ok := restates(d); ok && c.restatedRival(d, cands) {
+		s.add("restated", WeightRestated, fmt.Sprintf("the others only name it anew (`%s`) and show none of its shape", decl))
 	}
 	if d.Container != "" && !qualified {
 		s.add("member", WeightMember, "the others are members of other types")
