@@ -28,6 +28,7 @@ const (
 	WeightInPackage   = 6 // in a package the spec qualifies names with
 	WeightSettled     = 3 // per other reference settled in the same directory, at most three
 	maxSettled        = 3
+	WeightNamedFirst  = 1 // its place is the one the spec names first, among the places of the others
 	WeightSchema      = 2 // a schema states what the data is; application types follow it
 	WeightTableSchema = 2 // more so when the spec names a table
 	WeightModelFile   = 2 // a table is a model before an admin, form or serializer class
@@ -90,9 +91,20 @@ func Winner(a, b Score) (Signal, bool) {
 	return best, bestDiff > 0
 }
 
-// score records the signals of one candidate for reference r, among all
-// of r's candidates.
-func (c *Ranker) score(r *spec.Ref, d *extract.Definition, cands []*extract.Definition) Score {
+// rivals is what a candidate's score compares it with: all candidates of
+// the reference, and what is computed once over them.
+type rivals struct {
+	cands []*extract.Definition
+	first map[*extract.Definition]string // named first: how the spec names the place
+}
+
+func (c *Ranker) rivals(cands []*extract.Definition) *rivals {
+	return &rivals{cands: cands, first: c.namedFirst(cands)}
+}
+
+// score records the signals of one candidate for reference r, among its
+// rivals.
+func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	var s Score
 	qualified := strings.Contains(r.Name, ".")
 	if qualified || d.Name == r.Name || slices.Contains(d.Aliases, r.Name) {
@@ -105,6 +117,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, cands []*extract.Defi
 		s.add("kind", WeightKind, "the spec calls it "+naming.Article(string(r.Hint)))
 	}
 	c.affinity(&s, d)
+	if named, ok := rv.first[d]; ok {
+		s.add("named-first", WeightNamedFirst, "the spec names "+named+" before the others' places")
+	}
 	tableish := r.Hint == spec.HintTable || strings.ToLower(r.Name) == r.Name
 	if d.Kind == extract.KindSchema {
 		s.add("schema", WeightSchema, "a schema states what the data is; application types follow it")
@@ -121,7 +136,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, cands []*extract.Defi
 	if c.ix.Class(d.Path).Test {
 		s.add("test-file", WeightTestFile, "the others are in test files")
 	}
-	if decl, ok := restates(d); ok && c.restatedRival(d, cands) {
+	if decl, ok := restates(d); ok && c.restatedRival(d, rv.cands) {
 		s.add("restated", WeightRestated, fmt.Sprintf("the others only name it anew (`%s`) and show none of its shape", decl))
 	}
 	if d.Container != "" && !qualified {
@@ -136,7 +151,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, cands []*extract.Defi
 	if naming.MigrationPath(d.Path) {
 		s.add("migration", WeightMigration, "a schema file states the current shape; migrations are history")
 	}
-	if newerVersion(d, cands) != "" {
+	if newerVersion(d, rv.cands) != "" {
 		s.add("superseded", WeightSuperseded, "the others are the same file in older versions of its package")
 	}
 	return s
