@@ -23,15 +23,16 @@ const (
 	WeightLanguage = 500  // the language the wording names ("the `Order` GraphQL type")
 	WeightKind     = 250  // the kind the wording names ("the `Metric` interface")
 
-	WeightUnderPath   = 9 // under a path the spec names
-	WeightBesidePath  = 6 // in the directory of a file the spec names
-	WeightInPackage   = 6 // in a package the spec qualifies names with
-	WeightSettled     = 3 // per other reference settled in the same directory, at most three
-	maxSettled        = 3
-	WeightNamedFirst  = 1 // its place is the one the spec names first, among the places of the others
-	WeightSchema      = 2 // a schema states what the data is; application types follow it
-	WeightTableSchema = 2 // more so when the spec names a table
-	WeightModelFile   = 2 // a table is a model before an admin, form or serializer class
+	WeightUnderPath    = 9 // under a path the spec names
+	WeightBesidePath   = 6 // in the directory of a file the spec names
+	WeightInPackage    = 6 // in a package the spec qualifies names with
+	WeightSettled      = 3 // per other reference settled in the same directory, at most three
+	maxSettled         = 3
+	WeightNamedFirst   = 1 // its place is the one the spec names first, among the places of the others
+	WeightNamedVersion = 4 // the same file in several API versions: the version the spec names as a word
+	WeightSchema       = 2 // a schema states what the data is; application types follow it
+	WeightTableSchema  = 2 // more so when the spec names a table
+	WeightModelFile    = 2 // a table is a model before an admin, form or serializer class
 
 	WeightTestFile   = -16 // in a test file
 	WeightRestated   = -20 // only gives another candidate, outside tests, a local name (type X pkg.X)
@@ -40,7 +41,7 @@ const (
 	WeightPrivate    = -2  // not exported
 	WeightVariable   = -1  // a bare name means a type or function before a variable
 	WeightMigration  = -2  // migration history: the schema file says what is current
-	WeightSuperseded = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2)
+	WeightSuperseded = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2), the spec naming none
 )
 
 // A Signal is one contribution to a candidate's score.
@@ -94,12 +95,16 @@ func Winner(a, b Score) (Signal, bool) {
 // rivals is what a candidate's score compares it with: all candidates of
 // the reference, and what is computed once over them.
 type rivals struct {
-	cands []*extract.Definition
-	first map[*extract.Definition]string // named first: how the spec names the place
+	cands      []*extract.Definition
+	first      map[*extract.Definition]string // named first: how the spec names the place
+	version    map[*extract.Definition]string // the API version the spec names
+	superseded map[*extract.Definition]string // the path of a newer version of the same file
 }
 
 func (c *Ranker) rivals(cands []*extract.Definition) *rivals {
-	return &rivals{cands: cands, first: c.namedFirst(cands)}
+	rv := &rivals{cands: cands, first: c.namedFirst(cands)}
+	rv.version, rv.superseded = versionSignals(cands, c.words)
+	return rv
 }
 
 // score records the signals of one candidate for reference r, among its
@@ -151,7 +156,10 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	if naming.MigrationPath(d.Path) {
 		s.add("migration", WeightMigration, "a schema file states the current shape; migrations are history")
 	}
-	if newerVersion(d, rv.cands) != "" {
+	if v, ok := rv.version[d]; ok {
+		s.add("named-version", WeightNamedVersion, fmt.Sprintf("the spec names its API version, %s", v))
+	}
+	if _, ok := rv.superseded[d]; ok {
 		s.add("superseded", WeightSuperseded, "the others are the same file in older versions of its package")
 	}
 	return s

@@ -15,7 +15,8 @@ var versionSegRe = regexp.MustCompile(`^(.*?)v(\d+)(?:(alpha|beta)(\d+))?$`)
 // apiVersion orders versions as API versions are released: v1alpha1 <
 // v1alpha2 < v1beta1 < v1 < v2alpha1 < v2.
 type apiVersion struct {
-	major, stage, minor int // stage: 0 alpha, 1 beta, 2 stable
+	major, stage, minor int    // stage: 0 alpha, 1 beta, 2 stable
+	name                string // as written: v1beta1
 }
 
 func (a apiVersion) after(b apiVersion) bool {
@@ -34,7 +35,7 @@ func parseVersion(seg string) (string, apiVersion, bool) {
 	if m == nil {
 		return "", apiVersion{}, false
 	}
-	v := apiVersion{stage: 2}
+	v := apiVersion{stage: 2, name: seg[len(m[1]):]}
 	v.major, _ = strconv.Atoi(m[2])
 	switch m[3] {
 	case "alpha":
@@ -68,19 +69,53 @@ func versioned(p string) (family string, v apiVersion, ok bool) {
 	return "", apiVersion{}, false
 }
 
-// newerVersion returns the path of a candidate that is d's own file in a
-// newer version of its package (api/core/v1beta2/types.go for
-// api/core/v1beta1/types.go), or "" when there is none.
-func newerVersion(d *extract.Definition, cands []*extract.Definition) string {
-	fam, v, ok := versioned(d.Path)
-	if !ok {
-		return ""
+// versionSignals decides, among candidates that are the same file in
+// several versions of one API package, which versions the spec means: the
+// ones it names as a word (an example's `apiVersion: group/v1beta1`),
+// else the newest. It returns the candidates whose version the spec names,
+// and those a newer version supersedes, with that version's path.
+func versionSignals(cands []*extract.Definition, words map[string]bool) (named map[*extract.Definition]string, superseded map[*extract.Definition]string) {
+	type member struct {
+		d *extract.Definition
+		v apiVersion
 	}
-	newest, best := "", v
-	for _, o := range cands {
-		if f, ov, ok := versioned(o.Path); ok && f == fam && ov.after(best) {
-			newest, best = o.Path, ov
+	families := map[string][]member{}
+	var order []string
+	for _, d := range cands {
+		if fam, v, ok := versioned(d.Path); ok {
+			if families[fam] == nil {
+				order = append(order, fam)
+			}
+			families[fam] = append(families[fam], member{d, v})
 		}
 	}
-	return newest
+	for _, fam := range order {
+		ms := families[fam]
+		newest, spoken, several := ms[0], false, false
+		for _, m := range ms {
+			if m.v.after(newest.v) {
+				newest = m
+			}
+			spoken = spoken || words[m.v.name]
+			several = several || m.v != ms[0].v
+		}
+		if !several {
+			continue
+		}
+		for _, m := range ms {
+			switch {
+			case spoken && words[m.v.name]:
+				if named == nil {
+					named = map[*extract.Definition]string{}
+				}
+				named[m.d] = m.v.name
+			case !spoken && newest.v.after(m.v):
+				if superseded == nil {
+					superseded = map[*extract.Definition]string{}
+				}
+				superseded[m.d] = newest.d.Path
+			}
+		}
+	}
+	return named, superseded
 }

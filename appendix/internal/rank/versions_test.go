@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -17,7 +18,7 @@ func TestVersionOrder(t *testing.T) {
 	}
 }
 
-func TestNewerVersion(t *testing.T) {
+func TestVersionSignals(t *testing.T) {
 	defs := func(paths ...string) []*extract.Definition {
 		var out []*extract.Definition
 		for _, p := range paths {
@@ -26,21 +27,31 @@ func TestNewerVersion(t *testing.T) {
 		return out
 	}
 	for _, c := range []struct {
-		cands []*extract.Definition
-		want  []string // newerVersion of each candidate
+		cands      []*extract.Definition
+		words      string
+		named      []string // the candidates whose version the spec names
+		superseded []string // those a newer version supersedes
 	}{
-		{defs("api/core/v1beta1/types.go", "api/core/v1beta2/types.go", "internal/api/core/v1alpha4/types.go"),
-			[]string{"api/core/v1beta2/types.go", "", "api/core/v1beta2/types.go"}},
+		{defs("api/core/v1beta1/types.go", "api/core/v1beta2/types.go", "internal/api/core/v1alpha4/types.go"), "",
+			nil, []string{"api/core/v1beta1/types.go", "internal/api/core/v1alpha4/types.go"}},
+		// the spec's example says apiVersion: group/v1beta1
+		{defs("api/core/v1beta1/types.go", "api/core/v1beta2/types.go"), "v1beta1",
+			[]string{"api/core/v1beta1/types.go"}, nil},
 		// other engines, other families: no version outranks another
-		{defs("schema/mysql/v8/schema.sql", "schema/postgresql/v12/schema.sql"), []string{"", ""}},
+		{defs("schema/mysql/v8/schema.sql", "schema/postgresql/v12/schema.sql"), "", nil, nil},
 		// other files of the package
-		{defs("api/v1/a.go", "api/v2/b.go"), []string{"", ""}},
-		{defs("types/upstreamv1beta3/types.go", "types/upstreamv1beta4/types.go", "types/v1beta2/types.go"),
-			[]string{"types/upstreamv1beta4/types.go", "", ""}},
+		{defs("api/v1/a.go", "api/v2/b.go"), "", nil, nil},
+		{defs("types/upstreamv1beta3/types.go", "types/upstreamv1beta4/types.go", "types/v1beta2/types.go"), "",
+			nil, []string{"types/upstreamv1beta3/types.go"}},
 	} {
-		for i, d := range c.cands {
-			if got := newerVersion(d, c.cands); got != c.want[i] {
-				t.Errorf("newerVersion(%s) = %q, want %q", d.Path, got, c.want[i])
+		words := map[string]bool{c.words: c.words != ""}
+		named, superseded := versionSignals(c.cands, words)
+		for _, d := range c.cands {
+			if _, got := named[d]; got != slices.Contains(c.named, d.Path) {
+				t.Errorf("%s: named %v, want %v", d.Path, got, !got)
+			}
+			if _, got := superseded[d]; got != slices.Contains(c.superseded, d.Path) {
+				t.Errorf("%s: superseded %v, want %v", d.Path, got, !got)
 			}
 		}
 	}
