@@ -98,7 +98,7 @@ type rivals struct {
 	cands      []*extract.Definition
 	first      map[*extract.Definition]string // named first: how the spec names the place
 	version    map[*extract.Definition]string // the API version the spec names
-	superseded map[*extract.Definition]string // the path of a newer version of the same file
+	superseded map[*extract.Definition]bool   // a newer version of the same file is a candidate
 }
 
 func (c *Ranker) rivals(cands []*extract.Definition) *rivals {
@@ -159,8 +159,8 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	if v, ok := rv.version[d]; ok {
 		s.add("named-version", WeightNamedVersion, fmt.Sprintf("the spec names its API version, %s", v))
 	}
-	if _, ok := rv.superseded[d]; ok {
-		s.add("superseded", WeightSuperseded, "the others are the same file in older versions of its package")
+	if rv.superseded[d] {
+		s.add("superseded", WeightSuperseded, "the others are the same file in older API versions, and the spec names none")
 	}
 	return s
 }

@@ -72,25 +72,21 @@ func versioned(p string) (family string, v apiVersion, ok bool) {
 // versionSignals decides, among candidates that are the same file in
 // several versions of one API package, which versions the spec means: the
 // ones it names as a word (an example's `apiVersion: group/v1beta1`),
-// else the newest. It returns the candidates whose version the spec names,
-// and those a newer version supersedes, with that version's path.
-func versionSignals(cands []*extract.Definition, words map[string]bool) (named map[*extract.Definition]string, superseded map[*extract.Definition]string) {
+// else the newest. It returns the candidates whose version the spec names
+// (with that version), and those a newer version supersedes.
+func versionSignals(cands []*extract.Definition, words map[string]bool) (named map[*extract.Definition]string, superseded map[*extract.Definition]bool) {
 	type member struct {
 		d *extract.Definition
 		v apiVersion
 	}
 	families := map[string][]member{}
-	var order []string
 	for _, d := range cands {
 		if fam, v, ok := versioned(d.Path); ok {
-			if families[fam] == nil {
-				order = append(order, fam)
-			}
 			families[fam] = append(families[fam], member{d, v})
 		}
 	}
-	for _, fam := range order {
-		ms := families[fam]
+	named, superseded = map[*extract.Definition]string{}, map[*extract.Definition]bool{}
+	for _, ms := range families {
 		newest, spoken, several := ms[0], false, false
 		for _, m := range ms {
 			if m.v.after(newest.v) {
@@ -105,15 +101,9 @@ func versionSignals(cands []*extract.Definition, words map[string]bool) (named m
 		for _, m := range ms {
 			switch {
 			case spoken && words[m.v.name]:
-				if named == nil {
-					named = map[*extract.Definition]string{}
-				}
 				named[m.d] = m.v.name
 			case !spoken && newest.v.after(m.v):
-				if superseded == nil {
-					superseded = map[*extract.Definition]string{}
-				}
-				superseded[m.d] = newest.d.Path
+				superseded[m.d] = true
 			}
 		}
 	}
