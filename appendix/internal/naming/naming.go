@@ -177,16 +177,20 @@ func Capitalize(s string) string {
 
 // HasWord reports w in s between bytes that cannot continue an ASCII
 // name (letters, digits, _).
-func HasWord(s, w string) bool {
+func HasWord(s, w string) bool { return WordIndex(s, w) >= 0 }
+
+// WordIndex is the offset of the first w in s between bytes that cannot
+// continue an ASCII name, or -1.
+func WordIndex(s, w string) int {
 	for off := 0; ; {
 		i := strings.Index(s[off:], w)
 		if i < 0 {
-			return false
+			return -1
 		}
 		i += off
 		end := i + len(w)
 		if (i == 0 || !nameByte(s[i-1])) && (end == len(s) || !nameByte(s[end])) {
-			return true
+			return i
 		}
 		off = i + 1
 	}

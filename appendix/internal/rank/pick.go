@@ -24,8 +24,9 @@ type Ranked struct {
 // by path and line.
 func (c *Ranker) Rank(r *spec.Ref, cands []*extract.Definition) []Ranked {
 	rs := make([]Ranked, len(cands))
+	rv := c.rivals(cands)
 	for i, d := range cands {
-		rs[i] = Ranked{d, c.score(r, d)}
+		rs[i] = Ranked{d, c.score(r, d, rv)}
 	}
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].Score.Total != rs[j].Score.Total {

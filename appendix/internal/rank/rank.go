@@ -35,11 +35,12 @@ type Ranker struct {
 	paths   []string            // paths the spec names that exist
 	quals   map[string]bool     // packages and directories the spec names
 	settled map[string]int      // directories of references with one candidate
+	words   map[string]bool     // every identifier-like word of the spec
 }
 
 // New reads the spec for where its code lives.
 func New(sp *spec.Spec, ix *search.Index) *Ranker {
-	c := &Ranker{ix: ix, quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends}
+	c := &Ranker{ix: ix, quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends, words: sp.Words}
 	for _, r := range sp.Refs {
 		switch {
 		case r.IsPath:

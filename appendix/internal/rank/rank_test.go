@@ -115,6 +115,53 @@ func TestRankOrder(t *testing.T) {
 			ref: "Client", want: "docs/snippets/client.go:3", why: "it is under `docs/snippets/client.go`, which the spec names",
 		},
 		{
+			name: "source before a test-support factory",
+			spec: "Each `NodePool` gains a policy.\n",
+			files: map[string]string{
+				"pkg/apis/v1/nodepool.go": "package v1\n\ntype NodePool struct{ Policy string }\n",
+				"pkg/test/nodepool.go":    "package test\n\nfunc NodePool() {}\n",
+				"go.mod":                  "module example.com/k\n\ngo 1.22\n",
+			},
+			ref: "NodePool", want: "pkg/apis/v1/nodepool.go:3", why: "the others are in test files",
+		},
+		{
+			name: "the definition before one that only names it anew",
+			spec: "The `StatusResponse` gains a field.\n",
+			files: map[string]string{
+				"api/rpc.proto":    "syntax = \"proto3\";\n\nmessage StatusResponse {\n  string version = 1;\n}\n",
+				"client/client.go": "package client\n\nimport pb \"example.com/e/api\"\n\ntype StatusResponse pb.StatusResponse\n",
+				"go.mod":           "module example.com/e\n\ngo 1.22\n",
+			},
+			ref: "StatusResponse", want: "api/rpc.proto:3", why: "the others only name it anew (`type StatusResponse pb.StatusResponse`) and show none of its shape",
+		},
+		{
+			name: "the newest API version",
+			spec: "`Cluster` gains a field.\n",
+			files: map[string]string{
+				"api/v1beta1/types.go": "package v1beta1\n\ntype Cluster struct{ Name string }\n",
+				"api/v1beta2/types.go": "package v1beta2\n\ntype Cluster struct{ Name string }\n",
+			},
+			ref: "Cluster", want: "api/v1beta2/types.go:3", why: "the others are the same file in older API versions, and the spec names none",
+		},
+		{
+			name: "the API version the spec names",
+			spec: "`Cluster` gains a field, as in `apiVersion: x.io/v1beta1`.\n",
+			files: map[string]string{
+				"api/v1beta1/types.go": "package v1beta1\n\ntype Cluster struct{ Name string }\n",
+				"api/v1beta2/types.go": "package v1beta2\n\ntype Cluster struct{ Name string }\n",
+			},
+			ref: "Cluster", want: "api/v1beta1/types.go:3", why: "the spec names its API version, v1beta1",
+		},
+		{
+			name: "the variant the spec names first",
+			spec: "See `db/postgres/schema.sql`, then `db/mysql/schema.sql`.\n\nThe `jobs` table gains a column.\n",
+			files: map[string]string{
+				"db/mysql/schema.sql":    "CREATE TABLE jobs (\n  id INTEGER\n);\n",
+				"db/postgres/schema.sql": "CREATE TABLE jobs (\n  id BIGINT\n);\n",
+			},
+			ref: "jobs", want: "db/postgres/schema.sql:1", why: "the spec names `db/postgres/schema.sql` before the others' places",
+		},
+		{
 			name: "nothing tells them apart",
 			spec: "`Total` changes.\n",
 			files: map[string]string{

@@ -23,21 +23,25 @@ const (
 	WeightLanguage = 500  // the language the wording names ("the `Order` GraphQL type")
 	WeightKind     = 250  // the kind the wording names ("the `Metric` interface")
 
-	WeightUnderPath   = 9 // under a path the spec names
-	WeightBesidePath  = 6 // in the directory of a file the spec names
-	WeightInPackage   = 6 // in a package the spec qualifies names with
-	WeightSettled     = 3 // per other reference settled in the same directory, at most three
-	maxSettled        = 3
-	WeightSchema      = 2 // a schema states what the data is; application types follow it
-	WeightTableSchema = 2 // more so when the spec names a table
-	WeightModelFile   = 2 // a table is a model before an admin, form or serializer class
+	WeightUnderPath    = 9 // under a path the spec names
+	WeightBesidePath   = 6 // in the directory of a file the spec names
+	WeightInPackage    = 6 // in a package the spec qualifies names with
+	WeightSettled      = 3 // per other reference settled in the same directory, at most three
+	maxSettled         = 3
+	WeightNamedFirst   = 1 // its place is the one the spec names first, among the places of the others
+	WeightNamedVersion = 4 // the same file in several API versions: the version the spec names as a word
+	WeightSchema       = 2 // a schema states what the data is; application types follow it
+	WeightTableSchema  = 2 // more so when the spec names a table
+	WeightModelFile    = 2 // a table is a model before an admin, form or serializer class
 
-	WeightTestFile  = -16 // in a test file
-	WeightAside     = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
-	WeightMember    = -4  // a member of a type, for a bare name
-	WeightPrivate   = -2  // not exported
-	WeightVariable  = -1  // a bare name means a type or function before a variable
-	WeightMigration = -2  // migration history: the schema file says what is current
+	WeightTestFile   = -16 // in a test file
+	WeightRestated   = -20 // only gives another candidate, outside tests, a local name (type X pkg.X)
+	WeightAside      = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
+	WeightMember     = -4  // a member of a type, for a bare name
+	WeightPrivate    = -2  // not exported
+	WeightVariable   = -1  // a bare name means a type or function before a variable
+	WeightMigration  = -2  // migration history: the schema file says what is current
+	WeightSuperseded = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2), the spec naming none
 )
 
 // A Signal is one contribution to a candidate's score.
@@ -88,8 +92,24 @@ func Winner(a, b Score) (Signal, bool) {
 	return best, bestDiff > 0
 }
 
-// score records the signals of one candidate for reference r.
-func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
+// rivals is what a candidate's score compares it with: all candidates of
+// the reference, and what is computed once over them.
+type rivals struct {
+	cands      []*extract.Definition
+	first      map[*extract.Definition]string // named first: how the spec names the place
+	version    map[*extract.Definition]string // the API version the spec names
+	superseded map[*extract.Definition]bool   // a newer version of the same file is a candidate
+}
+
+func (c *Ranker) rivals(cands []*extract.Definition) *rivals {
+	rv := &rivals{cands: cands, first: c.namedFirst(cands)}
+	rv.version, rv.superseded = versionSignals(cands, c.words)
+	return rv
+}
+
+// score records the signals of one candidate for reference r, among its
+// rivals.
+func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	var s Score
 	qualified := strings.Contains(r.Name, ".")
 	if qualified || d.Name == r.Name || slices.Contains(d.Aliases, r.Name) {
@@ -102,6 +122,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
 		s.add("kind", WeightKind, "the spec calls it "+naming.Article(string(r.Hint)))
 	}
 	c.affinity(&s, d)
+	if named, ok := rv.first[d]; ok {
+		s.add("named-first", WeightNamedFirst, "the spec names "+named+" before the others' places")
+	}
 	tableish := r.Hint == spec.HintTable || strings.ToLower(r.Name) == r.Name
 	if d.Kind == extract.KindSchema {
 		s.add("schema", WeightSchema, "a schema states what the data is; application types follow it")
@@ -118,6 +141,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
 	if c.ix.Class(d.Path).Test {
 		s.add("test-file", WeightTestFile, "the others are in test files")
 	}
+	if decl, ok := restates(d); ok && c.restatedRival(d, rv.cands) {
+		s.add("restated", WeightRestated, fmt.Sprintf("the others only name it anew (`%s`) and show none of its shape", decl))
+	}
 	if d.Container != "" && !qualified {
 		s.add("member", WeightMember, "the others are members of other types")
 	}
@@ -129,6 +155,12 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition) Score {
 	}
 	if naming.MigrationPath(d.Path) {
 		s.add("migration", WeightMigration, "a schema file states the current shape; migrations are history")
+	}
+	if v, ok := rv.version[d]; ok {
+		s.add("named-version", WeightNamedVersion, fmt.Sprintf("the spec names its API version, %s", v))
+	}
+	if rv.superseded[d] {
+		s.add("superseded", WeightSuperseded, "the others are the same file in older API versions, and the spec names none")
 	}
 	return s
 }

@@ -73,13 +73,36 @@ func SourceFile(rel string, size int64) *extract.Language {
 	return lang.ForPath(rel)
 }
 
-// Generated reports a generated-code marker in the head of a file.
+// Generated reports a generated-code marker in the head of a file: a
+// generator's own marker, or comment lines saying that the file is
+// generated and not to be edited, in any case ("This file was
+// automatically generated from pydantic models", "Do not modify it by
+// hand"): its source is in the repository.
 func Generated(src []byte) bool {
 	head := src[:min(len(src), 2048)]
 	return bytes.Contains(head, []byte("@generated")) ||
 		bytes.Contains(head, []byte("Code generated")) && bytes.Contains(head, []byte("DO NOT EDIT")) ||
 		bytes.Contains(head, []byte("auto-generated")) && bytes.Contains(head, []byte("do not edit")) ||
-		bytes.Contains(head, []byte("AUTO-GENERATED"))
+		bytes.Contains(head, []byte("AUTO-GENERATED")) ||
+		generatedComment(head)
+}
+
+// generatedComment reports comment lines in head that say "generated" and
+// "do not edit" (or "do not modify").
+func generatedComment(head []byte) bool {
+	if !bytes.Contains(head, []byte("enerated")) && !bytes.Contains(head, []byte("ENERATED")) {
+		return false
+	}
+	generated, keep := false, false
+	for _, line := range bytes.Split(head, []byte("\n")) {
+		if !CommentLine(string(line)) {
+			continue
+		}
+		l := bytes.ToLower(line)
+		generated = generated || bytes.Contains(l, []byte("generated"))
+		keep = keep || bytes.Contains(l, []byte("do not edit")) || bytes.Contains(l, []byte("do not modify"))
+	}
+	return generated && keep
 }
 
 // The test file names of every language: a file named so, or in such a
@@ -90,7 +113,19 @@ var (
 	testDirs      = lang.Union(func(l *extract.Language) []string { return l.TestDirs })
 )
 
-// TestFile reports files that hold tests: their definitions rank last.
+// testSupportDirs hold the code tests are built from, in any language:
+// helper factories, fixtures, fakes and mocks, end-to-end suites. A
+// NodePool() factory in pkg/test/ is no NodePool type, however much it
+// shares the name.
+var testSupportDirs = map[string]bool{
+	"test": true, "testing": true, "testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
+	"testsupport": true, "testdata": true, "e2e": true, "fixtures": true,
+	"mock": true, "mocks": true, "fake": true, "fakes": true,
+}
+
+// TestFile reports files that hold tests or what tests are built from: a
+// test file name, a directory of tests, a test-support directory. Their
+// definitions rank last.
 func TestFile(rel string) bool {
 	b := path.Base(rel)
 	for _, g := range testFileNames {
@@ -100,6 +135,11 @@ func TestFile(rel string) bool {
 	}
 	for _, d := range testDirs {
 		if strings.Contains("/"+rel, "/"+d+"/") {
+			return true
+		}
+	}
+	for _, d := range strings.Split(path.Dir(rel), "/") {
+		if testSupportDirs[strings.ToLower(d)] {
 			return true
 		}
 	}
