@@ -222,24 +222,17 @@ func Parse(name string, src []byte) *Spec {
 		para.Reset()
 		paraLines, paraStarts = paraLines[:0], paraStarts[:0]
 	}
-	fence := ""
+	kinds := lineKinds(lines)
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
 		}
-		if m := FenceRe.FindStringSubmatch(line); m != nil {
-			switch {
-			case fence == "":
-				flush()
-				fence = m[1]
-				continue
-			case strings.HasPrefix(m[1], fence[:1]) && len(m[1]) >= len(fence) && strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), fence[:1])) == "":
-				fence = ""
-				continue
-			}
-		}
-		if fence != "" {
+		switch kinds[i] {
+		case fenceLine:
+			flush()
+			continue
+		case codeLine:
 			if m := fenceDeclRe.FindStringSubmatch(line); m != nil {
 				// The spec's own code declares it: a name it introduces,
 				// reported as new when the repository lacks it.
