@@ -49,3 +49,20 @@ func lineKinds(lines []string) []lineKind {
 	}
 	return out
 }
+
+// indentWidth is a line's indentation in columns, a tab reaching the next
+// multiple of four.
+func indentWidth(line string) int {
+	w := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			w++
+		case '\t':
+			w += 4 - w%4
+		default:
+			return w
+		}
+	}
+	return w
+}

@@ -223,19 +223,29 @@ func Parse(name string, src []byte) *Spec {
 		paraLines, paraStarts = paraLines[:0], paraStarts[:0]
 	}
 	kinds := lineKinds(lines)
+	margin := -1 // the indentation of the current code block's first line
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
+		}
+		if kinds[i] != codeLine {
+			margin = -1
+		} else if margin < 0 && strings.TrimSpace(line) != "" {
+			margin = indentWidth(line)
 		}
 		switch kinds[i] {
 		case fenceLine:
 			flush()
 			continue
 		case codeLine:
-			if m := fenceDeclRe.FindStringSubmatch(line); m != nil {
+			flush()
+			if m := fenceDeclRe.FindStringSubmatch(line); m != nil && indentWidth(line) <= margin && !methodDeclRe.MatchString(line) {
 				// The spec's own code declares it: a name it introduces,
-				// reported as new when the repository lacks it.
+				// reported as new when the repository lacks it. A
+				// declaration nested in another (a method of the class the
+				// block declares), or a method shown without its class,
+				// belongs to a class: alone, its name says nothing of which.
 				add(Ref{Name: m[1] + m[2], Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
 			for _, tok := range proseRe.FindAllString(line, -1) {
@@ -425,6 +435,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// methodDeclRe finds a method declared without its class: its first
+// parameter is the instance or the class.
+var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.

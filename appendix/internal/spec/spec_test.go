@@ -139,3 +139,28 @@ func TestFenceDeclarations(t *testing.T) {
 		t.Error("an empty name was read as a reference")
 	}
 }
+
+// TestFenceMethods: a method in a code block, nested in the class the
+// block declares or shown without its class (its first parameter is self
+// or cls), is no name the spec introduces: alone, its name does not say
+// which class's it is.
+func TestFenceMethods(t *testing.T) {
+	src := "# Guide\n\n```python\nclass HighScoreSerializer(BaseSerializer):\n    def to_representation(self, instance):\n        pass\n```\n\n" +
+		"```python\ndef create(self, validated_data):\n    return HighScore(**validated_data)\n\ndef archive_scores(days):\n    pass\n```\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	if r := refs["HighScoreSerializer"]; !r.Strong || !r.Proposed {
+		t.Errorf("HighScoreSerializer: want a strong proposed reference, got %+v", r)
+	}
+	if r := refs["archive_scores"]; !r.Strong || !r.Proposed {
+		t.Errorf("archive_scores: want a strong proposed reference, got %+v", r)
+	}
+	if r := refs["to_representation"]; r.Strong || r.Proposed {
+		t.Errorf("to_representation is a method of the block's class, yet %+v", r)
+	}
+	if r, ok := refs["create"]; ok {
+		t.Errorf("create is a method shown without its class, yet a reference: %+v", r)
+	}
+}
