@@ -162,6 +162,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 			continue
 		}
+		if strings.Contains(r.Name, ".") {
+			// `Machine.Taints` field, `FilterSet.Meta.fields` attribute: a
+			// member named on something, which the member's checks read.
+			missing = append(missing, p)
+			continue
+		}
 		if r.Strong && !ix.External(r) {
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if r.Proposed {
@@ -169,6 +175,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 			unresolved = append(unresolved, g)
 		}
+	}
+	// named: the strong references, which make their own gaps; heads: the
+	// undefined heads of dotted names already reported.
+	named, heads := map[string]bool{}, map[string]bool{}
+	for _, r := range sp.Refs {
+		named[r.Name] = named[r.Name] || r.Strong
 	}
 	for _, p := range missing {
 		r := &sp.Refs[p.i]
@@ -225,6 +237,19 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
+		} else if head, ok := undefinedHead(ix, r.Name); ok {
+			// `HighScore.objects.get`, `FilterSet.Meta.fields`: the claim is
+			// about the head, whose absence leaves nothing to look its
+			// members up on. Its own mention, or an earlier chain, says it.
+			if r.Strong && !named[head] && !heads[head] {
+				heads[head] = true
+				g := Gap{Ref: head, SpecLine: r.Line, Kind: GapAbsent,
+					Hint: fmt.Sprintf("no definition in %s; the spec names it in `%s`", at, r.Name)}
+				if r.Proposed {
+					g.Kind, g.Hint = GapNew, fmt.Sprintf("new in this spec: not in %s; the spec names it in `%s`", at, r.Name)
+				}
+				unresolved = append(unresolved, g)
+			}
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong {
@@ -599,6 +624,19 @@ func nested(ix *search.Index, gaps []Gap) {
 		gaps[i].Kind = GapNested
 		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, more)
 	}
+}
+
+// undefinedHead returns the first part of a dotted name when it names a
+// type the repository does not define: no definition, table, alias, file
+// or directory has that name (the search looked for it, as for every part
+// of a dotted name).
+func undefinedHead(ix *search.Index, name string) (string, bool) {
+	head, _, ok := strings.Cut(name, ".")
+	if !ok || !spec.IsUpperStart(head) || len(ix.Defs[head]) > 0 || len(ix.ByKey[naming.TableKey(head)]) > 0 ||
+		len(ix.ByAlias[head]) > 0 || ix.Modules[head] {
+		return "", false
+	}
+	return head, true
 }
 
 // memberDefs returns, for a dotted name whose head is a lowercase value
