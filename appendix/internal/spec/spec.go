@@ -101,6 +101,7 @@ var (
 	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:an? )?(?:new|introduced|added)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
+	bareWordRe   = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
@@ -366,7 +367,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 				path = p
 			}
 		} else if name, ok := codeName(code); ok {
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+			// A bare lowercase word (`spec`, `env`) is as often the spec's
+			// word as a name: weak, unless it is called or the wording says
+			// what or where it is (below).
+			strong := !bareWordRe.MatchString(name) || strings.HasSuffix(code, ")")
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
 			if name, ok := codeLike(m[1]); ok && !strings.Contains(name, ".") {
@@ -420,8 +425,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			r.Path = path
 			r.Hint = hintAround(sent, f.start, f.to)
 			r.Lang = langAround(sent, f.start, f.to)
-			if r.Source == FromProse && !r.Strong && r.Hint != HintNone {
-				r.Strong = true // "the PaymentService class": the wording says it is code
+			switch {
+			case r.Strong:
+			case r.Hint != HintNone:
+				r.Strong = true // "the PaymentService class", "the `scope` column": the wording says it is code
+			case r.Source == FromCode && (r.Proposed || r.Path != ""):
+				r.Strong = true // "a new `retries`", "`retries` in `app/jobs.py`": introduced, or placed
 			}
 			if commonWords[r.Name] && r.Hint == HintNone && !r.Proposed && r.Path == "" {
 				continue // `status`, `name`: a word, unless the wording says what or where it is
