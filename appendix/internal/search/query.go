@@ -335,7 +335,12 @@ func (ix *Index) ModuleImports(module, name string) bool {
 // Declared lists the walked files whose scan saw a declaration of name at
 // any depth, in walk order: where to look before saying it is nowhere.
 func (ix *Index) Declared(name string) []string {
-	want := map[string]scan.Want{name: scan.WantDecl}
+	return ix.declaring(map[string]scan.Want{name: scan.WantDecl})
+}
+
+// declaring lists the walked files whose scan saw a wanted name where it
+// is wanted, in walk order.
+func (ix *Index) declaring(want map[string]scan.Want) []string {
 	var out []string
 	for _, f := range ix.Files {
 		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip && scan.Definable(sc.Tokens, want) != nil {
