@@ -168,6 +168,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			missing = append(missing, p)
 			continue
 		}
+		if files := ix.DeclaredOrMember(r.Name, naming.Capitalize(r.Name)); r.Strong && len(files) > 0 && !r.Proposed {
+			// "the `key` and `value` fields": a member of some type, declared
+			// in its own spelling or capitalized (a field `Value` serialized
+			// as "value") where the search for definitions does not look.
+			unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
+				fileList(files, 3))))
+			continue
+		}
 		if r.Strong && !ix.External(r) {
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if r.Proposed {
@@ -656,6 +664,14 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 	return out
 }
 
+// fileList lists at most n files, and how many more.
+func fileList(files []string, n int) string {
+	if len(files) > n {
+		return strings.Join(files[:n], ", ") + fmt.Sprintf(" and %d more", len(files)-n)
+	}
+	return strings.Join(files, ", ")
+}
+
 // places lists at most n definitions as path:line, and how many more.
 func places(defs []*extract.Definition, n int) string {
 	var out []string
@@ -667,8 +683,5 @@ func places(defs []*extract.Definition, n int) string {
 			out = append(out, p)
 		}
 	}
-	if len(out) > n {
-		return strings.Join(out[:n], ", ") + fmt.Sprintf(" and %d more", len(out)-n)
-	}
-	return strings.Join(out, ", ")
+	return fileList(out, n)
 }

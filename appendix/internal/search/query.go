@@ -338,6 +338,17 @@ func (ix *Index) Declared(name string) []string {
 	return ix.declaring(map[string]scan.Want{name: scan.WantDecl})
 }
 
+// DeclaredOrMember lists the walked files whose scan saw one of names
+// declared or standing as a member ("Value *string", "value = ..."), at
+// any depth, in walk order.
+func (ix *Index) DeclaredOrMember(names ...string) []string {
+	want := map[string]scan.Want{}
+	for _, n := range names {
+		want[n] = scan.WantAny
+	}
+	return ix.declaring(want)
+}
+
 // declaring lists the walked files whose scan saw a wanted name where it
 // is wanted, in walk order.
 func (ix *Index) declaring(want map[string]scan.Want) []string {
