@@ -219,7 +219,7 @@ func (kw *keywords) receiverLine(t []byte) bool {
 // Where a word stands on its line, as declTokens records it.
 const (
 	fDecl   uint8 = 1 << iota // on a declaration line, before its "="
-	fTop                      // the same, on an unindented line
+	fTop                      // the same, on an unindented line; an unindented assignment is one
 	fMember                   // first word, followed by what follows a declared name
 	fMethod                   // first word, followed by a parameter list opening a block
 	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
@@ -256,7 +256,8 @@ func (ts Tokens) each(fn func(name string, f uint8)) {
 // definition could be: on a line that starts with a declaration keyword
 // (within its first words, before any "="), or as the first word of a
 // line followed by what follows a declared name ("Name Type", "NAME =",
-// "name:", "name(...) {"). It does not depend on what is searched for, so
+// "name:", "name(...) {"); an unindented "NAME = value" declares a
+// module-level variable. It does not depend on what is searched for, so
 // its result can be cached per file content. kw are the keywords of the
 // file's language.
 func declTokens(kw *keywords, src []byte) Tokens {
@@ -335,6 +336,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			} else {
 				if startsDecl(t[j:]) {
 					f |= fMember
+				}
+				if top && startsAssign(t[j:]) {
+					f |= fDecl | fTop // "ID = NewType(...)": a module-level variable
 				}
 				if startsMethod(t[j:]) {
 					f |= fMethod
@@ -431,6 +435,13 @@ const maxDeclTokens = 8
 func startsMethod(rest []byte) bool {
 	r := extract.TrimIndent(rest)
 	return len(r) > 0 && (r[0] == '(' || r[0] == '<') && startsDecl(rest)
+}
+
+// startsAssign reports whether what follows a line's first word assigns
+// to it: "name = value", not "name == value".
+func startsAssign(rest []byte) bool {
+	r := extract.TrimIndent(rest)
+	return len(r) > 0 && r[0] == '=' && (len(r) < 2 || r[1] != '=')
 }
 
 // startsDecl reports whether what follows a line's first word reads like a
