@@ -312,21 +312,27 @@ func (ix *Index) FindUnqualified(ctx context.Context, root string) error {
 // from somewhere.
 func (ix *Index) ModuleImports(module, name string) bool {
 	for _, f := range ix.Files {
-		if ModuleName(f.Path) != module {
+		if ModuleName(f.Path) == module && ix.fileImports(f.Path, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileImports reports whether a file has an import line naming name, or
+// importing everything ("*") from somewhere.
+func (ix *Index) fileImports(file, name string) bool {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") && !strings.HasPrefix(t, "export ") {
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(string(src), "\n") {
-			t := strings.TrimSpace(line)
-			if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") && !strings.HasPrefix(t, "export ") {
-				continue
-			}
-			if strings.Contains(t, "*") || naming.HasWord(t, name) {
-				return true
-			}
+		if strings.Contains(t, "*") || naming.HasWord(t, name) {
+			return true
 		}
 	}
 	return false
