@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -192,7 +193,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	for _, p := range missing {
 		r := &sp.Refs[p.i]
-		if m, ok := memberOf(r, matches); ok {
+		if exists, hint, ok := modulePath(ix, r.Name, at); ok {
+			// `wagtail.blocks.migrations.operations`: a module, by its path.
+			if !exists && r.Strong {
+				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
+			}
+		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if owners := ix.Members[r.Name]; len(owners) > 0 && !strings.Contains(r.Name, ".") {
@@ -633,6 +639,44 @@ func nested(ix *search.Index, gaps []Gap) {
 		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, more)
 	}
 }
+
+// modulePath reads a dotted name of lowercase parts as a module path
+// (`wagtail.blocks.migrations`, `wagtail.blocks.operations`). ok says it is
+// one: it names a directory or a source file of the repository (exists),
+// or it has three parts or more and its parent names a directory, whose
+// own module does not import the last part (it is defined in no file
+// under the parent, or the name would have resolved): then the hint says
+// the module is missing.
+func modulePath(ix *search.Index, name, at string) (exists bool, hint string, ok bool) {
+	parts := strings.Split(name, ".")
+	if len(parts) < 2 {
+		return false, "", false
+	}
+	for _, p := range parts {
+		if !moduleRe.MatchString(p) {
+			return false, "", false
+		}
+	}
+	p := strings.Join(parts, "/")
+	if len(ix.ModuleDirs(p)) > 0 || ix.ModuleFile(p) {
+		return true, "", true
+	}
+	parent, last := strings.Join(parts[:len(parts)-1], "/"), parts[len(parts)-1]
+	dirs := ix.ModuleDirs(parent)
+	if len(parts) < 3 || len(dirs) == 0 {
+		return false, "", false
+	}
+	for _, d := range dirs {
+		if ix.PackageImports(d, last) {
+			return false, "", false
+		}
+	}
+	return false, fmt.Sprintf("no module `%s` in %s: `%s` has no file or directory `%s`, and defines and imports no `%s`",
+		p, at, dirs[0], last, last), true
+}
+
+// moduleRe matches one part of a module path.
+var moduleRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 
 // undefinedHead returns the first part of a dotted name when it names a
 // type the repository does not define: no definition, table, alias, file

@@ -327,11 +327,7 @@ func (ix *Index) fileImports(file, name string) bool {
 		return false
 	}
 	for _, line := range strings.Split(string(src), "\n") {
-		t := strings.TrimSpace(line)
-		if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") && !strings.HasPrefix(t, "export ") {
-			continue
-		}
-		if strings.Contains(t, "*") || naming.HasWord(t, name) {
+		if t := strings.TrimSpace(line); importLine(t) && (strings.Contains(t, "*") || naming.HasWord(t, name)) {
 			return true
 		}
 	}
@@ -402,4 +398,61 @@ func countLeadingNewlines(b []byte) int {
 		}
 	}
 	return n
+}
+
+// ModuleDirs lists the directories a module path (`wagtail/blocks`, from a
+// dotted `wagtail.blocks`) names: the directory at that path from the
+// root, else those whose path ends with it.
+func (ix *Index) ModuleDirs(p string) []string {
+	if ix.IsDir(p) {
+		return []string{p}
+	}
+	return ix.DirsEnding(p)
+}
+
+// ModuleFile reports whether a module path (`wagtail/blocks/migrations/operations`)
+// names a walked source file, by its path without the extension, from the
+// root or from some directory.
+func (ix *Index) ModuleFile(p string) bool {
+	for _, f := range ix.Files {
+		if ix.lang[f.Path] == nil {
+			continue
+		}
+		if stem := strings.TrimSuffix(f.Path, path.Ext(f.Path)); stem == p || strings.HasSuffix(stem, "/"+p) {
+			return true
+		}
+	}
+	return false
+}
+
+// PackageImports reports whether a directory's package may hold name
+// without defining it: a file directly in it has an import line naming
+// it, or importing everything from a module outside the directory. (A
+// star import from a sibling brings only what the sibling holds, and the
+// siblings are read too.)
+func (ix *Index) PackageImports(dir, name string) bool {
+	for _, f := range ix.Files {
+		if path.Dir(f.Path) != dir || ix.lang[f.Path] == nil {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if t := strings.TrimSpace(line); importLine(t) && (naming.HasWord(t, name) || strings.Contains(t, "*") && !siblingImportRe.MatchString(t)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// siblingImportRe matches an import from a module of the same directory:
+// "from .base import *", `export * from "./base"`.
+var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
+
+// importLine reports a line that imports or re-exports names.
+func importLine(t string) bool {
+	return strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "export ")
 }
