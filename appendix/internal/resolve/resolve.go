@@ -87,7 +87,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		held  string // the reason, when the candidates hold the value the name is a member of
 	}
 	choose := func(r *spec.Ref, p pendingRef) Match {
-		m := pick(rk, r, p.cands, p.mem)
+		mem := p.mem
+		if p.held != "" {
+			mem = "" // the held reason names the member
+		}
+		m := pick(rk, r, p.cands, mem)
+		m.Member = p.mem
 		if p.held != "" {
 			m.Reason = p.held + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
 		}
@@ -208,7 +213,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
-		} else if hint, ext, ok := missingMember(ix, r); ok {
+		} else if hint, ext, ok := missingMember(ix, r, matches); ok {
 			switch {
 			case ext:
 				external = append(external, gap(r, GapExternal, hint))
@@ -279,7 +284,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 // missingMember explains a Type.member whose type exists but declares no
 // such member: either the type extends a class from outside the repository
 // (external: `Item.model_validate` from SQLModel), or it is a real gap.
-func missingMember(ix *search.Index, r *spec.Ref) (hint string, external, ok bool) {
+// The type is named, or a table the type maps (`shares.expiresAt`); of
+// several, the one another reference chose, else the first.
+func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string, external, ok bool) {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) < 2 {
 		return "", false, false
@@ -304,11 +311,22 @@ func missingMember(ix *search.Index, r *spec.Ref) (hint string, external, ok boo
 			}
 		}
 	}
+	table := false
+	if len(types) == 0 {
+		types = ix.TableModels(head)
+		table = len(types) > 0
+	}
 	if len(types) == 0 {
 		return "", false, false
 	}
 	d := types[0]
-	if made != "" {
+	for _, m := range matches {
+		if containsDef(types, m.Def) {
+			d = m.Def
+			break
+		}
+	}
+	if made != "" || table {
 		head = d.Name
 	}
 	var outside []string
@@ -457,13 +475,17 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			all, held = madeMethods(ix, variables(ix, head, pkg), head, last)
 		}
 		if len(all) == 0 {
-			for _, d := range ix.Defs[head] {
+			table := len(ix.Defs[head]) == 0
+			for _, d := range ix.TypesNamed(head) {
 				if !inPkg(d) {
 					continue
 				}
 				if owner := memberOwner(ix, d, last, 0); owner != nil {
 					all = append(all, owner)
 					member = last
+					if table && owner == d && held == "" {
+						held = fmt.Sprintf("defines `%s`, the model of the table `%s`, which has the member `%s`", d.Name, head, last)
+					}
 				}
 			}
 		}

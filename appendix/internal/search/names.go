@@ -55,6 +55,16 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 				bare[p] = true
 			}
 		}
+		if len(parts) == 2 && strings.ToLower(parts[0]) == parts[0] && !spec.IsUpperStart(parts[1]) {
+			// `shares.expiresAt`: a column of a table, whose model is
+			// spelled by convention.
+			for _, v := range naming.TableVariants(parts[0], apps) {
+				if v != parts[0] {
+					set(v, scan.WantTop)
+					bare[v] = true
+				}
+			}
+		}
 		if len(parts) == 1 {
 			for _, v := range naming.TableVariants(r.Name, apps) {
 				if v == r.Name {

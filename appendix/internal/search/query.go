@@ -93,7 +93,7 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 			if len(ix.Defs[last]) > 0 {
 				continue
 			}
-			for _, d := range ix.Defs[head] {
+			for _, d := range ix.TypesNamed(head) {
 				walk(d, 0)
 			}
 		}
@@ -455,4 +455,29 @@ var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
 // importLine reports a line that imports or re-exports names.
 func importLine(t string) bool {
 	return strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "export ")
+}
+
+// TableModels returns, for a lowercase table name (`shares`), the models
+// that map it: by their table alias, or by the table key.
+func (ix *Index) TableModels(table string) []*extract.Definition {
+	if strings.ToLower(table) != table {
+		return nil
+	}
+	var out []*extract.Definition
+	for _, d := range append(ix.ByAlias[table], ix.ByKey[naming.TableKey(table)]...) {
+		if !d.Broken && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TypesNamed returns the definitions called name, else, for a table name,
+// the models that map it: what a member named on name (`shares.revokedAt`)
+// is looked up on.
+func (ix *Index) TypesNamed(name string) []*extract.Definition {
+	if ds := ix.Defs[name]; len(ds) > 0 {
+		return ds
+	}
+	return ix.TableModels(name)
 }
