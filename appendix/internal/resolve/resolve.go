@@ -214,11 +214,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
 		} else if hint, ext, ok := missingMember(ix, r, matches); ok {
+			// A member the spec adds is missing from that type, whatever
+			// it may inherit: the claim is about the type, never that the
+			// repository has no such name.
 			switch {
+			case r.Proposed:
+				unresolved = append(unresolved, gap(r, GapNoMember, hint+"; the spec adds it"))
 			case ext:
 				external = append(external, gap(r, GapExternal, hint))
-			case r.Proposed:
-				unresolved = append(unresolved, gap(r, GapNew, "new in this spec: "+hint))
 			default:
 				unresolved = append(unresolved, gap(r, GapNoMember, hint))
 			}
