@@ -203,6 +203,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if !exists && r.Strong {
 				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
 			}
+		} else if m, ok := dottedRoute(rk, ix, r); ok {
+			// `shares.list`: the route registered as "shares.list".
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
@@ -663,6 +667,23 @@ func nested(ix *search.Index, gaps []Gap) {
 		gaps[i].Kind = GapNested
 		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, more)
 	}
+}
+
+// dottedRoute resolves a dotted lowercase name to a route registered with
+// that name as its last segment (`shares.list`, an RPC-style endpoint):
+// a name the repository defines nothing by.
+func dottedRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
+	rt := search.DottedRoute(r)
+	if rt == nil {
+		return Match{}, false
+	}
+	as := *r
+	as.Route = rt
+	c, ok := rk.ChooseRoute(&as, ix.Routes, ix.Mounts)
+	if !ok {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: c}, true
 }
 
 // modulePath reads a dotted name of lowercase parts as a module path

@@ -86,6 +86,9 @@ func routeSegments(refs []spec.Ref) [][]byte {
 	seen := map[string]bool{}
 	var out [][]byte
 	for _, r := range refs {
+		if rt := DottedRoute(&r); rt != nil {
+			r.Route = rt
+		}
 		if r.Route == nil {
 			continue
 		}
@@ -111,4 +114,13 @@ func memberNames(ds []*extract.Definition) []string {
 		out = append(out, d.Path+":"+d.Name)
 	}
 	return out
+}
+
+// DottedRoute is the endpoint a dotted lowercase name may be
+// (`shares.list`, an RPC-style route registered as "shares.list"), or nil.
+func DottedRoute(r *spec.Ref) *spec.RouteRef {
+	if r.IsPath || r.Route != nil || !strings.Contains(r.Name, ".") || spec.IsUpperStart(r.Name) {
+		return nil
+	}
+	return &spec.RouteRef{Path: "/" + r.Name}
 }
