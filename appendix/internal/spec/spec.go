@@ -102,6 +102,7 @@ var (
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	bareWordRe   = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
@@ -374,8 +375,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
+			// `QuotaReserved=true`, `env=prod` set a condition, a label, a
+			// flag: the key may be a string the code compares, as often as
+			// a name it declares, and is shown only when it resolves.
 			if name, ok := codeLike(m[1]); ok && !strings.Contains(name, ".") {
-				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: !settingRe.MatchString(code)}, i, end})
 			}
 		}
 		i = end
