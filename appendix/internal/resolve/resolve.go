@@ -174,12 +174,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			missing = append(missing, p)
 			continue
 		}
-		if files := ix.DeclaredOrMember(r.Name, naming.Capitalize(r.Name)); r.Strong && len(files) > 0 && !r.Proposed {
-			// "the `key` and `value` fields": a member of some type, declared
-			// in its own spelling or capitalized (a field `Value` serialized
-			// as "value") where the search for definitions does not look.
-			unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
-				fileList(files, 3))))
+		if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed {
+			// "the `key` and `value` fields": a member of some type.
+			unresolved = append(unresolved, g)
 			continue
 		}
 		if r.Strong && !ix.External(r) {
@@ -276,6 +273,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				}
 				unresolved = append(unresolved, g)
 			}
+		} else if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed && strings.Contains(r.Name, ".") {
+			// `AdmissionCheck.Spec.RetryDelayMinutes`: the last part is a
+			// member of some type (`Spec`'s), which the search does not
+			// follow the chain to.
+			unresolved = append(unresolved, g)
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong {
@@ -723,6 +725,25 @@ func modulePath(ix *search.Index, name, at string) (exists bool, hint string, ok
 
 // moduleRe matches one part of a module path.
 var moduleRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// declaredMember is the gap of a name, or of a dotted name's last part,
+// that the scan saw declared, in its spelling or capitalized (a field
+// `Value` serialized as "value"), as a definition or a member, where the
+// search for definitions does not look: a member of some type, the spec
+// does not say whose. ok is false when no file declares it.
+func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
+	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+	files := ix.DeclaredOrMember(last, naming.Capitalize(last))
+	if len(files) == 0 {
+		return Gap{}, false
+	}
+	if last == r.Name {
+		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
+			fileList(files, 3))), true
+	}
+	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; the search does not follow `%s` to the type that declares it, and none is shown",
+		last, fileList(files, 3), strings.TrimSuffix(r.Name, "."+last))), true
+}
 
 // undefinedHead returns the first part of a dotted name when it names a
 // type the repository does not define: no definition, table, alias, file
