@@ -378,18 +378,7 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 		if w == 0 {
 			return
 		}
-		ok := false
-		switch w {
-		case WantAny:
-			ok = f&(fDecl|fMember) != 0
-		case WantDecl:
-			ok = f&(fDecl|fMethod) != 0
-		case WantTop:
-			ok = f&fTop != 0
-		case WantType:
-			ok = f&(fType|fMember) != 0
-		}
-		if ok {
+		if w.accepts(f) {
 			if found == nil {
 				found = map[string]bool{}
 			}
@@ -397,6 +386,31 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 		}
 	})
 	return found
+}
+
+// accepts reports whether a word standing as flags f says may be a name
+// wanted w.
+func (w Want) accepts(f uint8) bool {
+	switch w {
+	case WantAny:
+		return f&(fDecl|fMember) != 0
+	case WantDecl:
+		return f&(fDecl|fMethod) != 0
+	case WantTop:
+		return f&fTop != 0
+	case WantType:
+		return f&(fType|fMember) != 0
+	}
+	return false
+}
+
+// Each calls fn with every word of ts that may be a name wanted w.
+func (ts Tokens) Each(w Want, fn func(name string)) {
+	ts.each(func(tok string, f uint8) {
+		if w.accepts(f) {
+			fn(tok)
+		}
+	})
 }
 
 // TopFolded lists the words declared on an unindented line whose

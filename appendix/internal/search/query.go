@@ -344,11 +344,29 @@ func (ix *Index) Declared(name string) []string {
 // declared or standing as a member ("Value *string", "value = ..."), at
 // any depth, in walk order.
 func (ix *Index) DeclaredOrMember(names ...string) []string {
-	want := map[string]scan.Want{}
-	for _, n := range names {
-		want[n] = scan.WantAny
+	if ix.members == nil {
+		// Every scan's words, once: the question is asked of many names.
+		ix.members = map[string][]int{}
+		for i, f := range ix.Files {
+			if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
+				sc.Tokens.Each(scan.WantAny, func(n string) {
+					if fs := ix.members[n]; len(fs) == 0 || fs[len(fs)-1] != i {
+						ix.members[n] = append(fs, i)
+					}
+				})
+			}
+		}
 	}
-	return ix.declaring(want)
+	var at []int
+	for _, n := range names {
+		at = append(at, ix.members[n]...)
+	}
+	slices.Sort(at)
+	var out []string
+	for _, i := range slices.Compact(at) {
+		out = append(out, ix.Files[i].Path)
+	}
+	return out
 }
 
 // declaring lists the walked files whose scan saw a wanted name where it
