@@ -485,11 +485,12 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		}
 		if len(all) == 0 {
 			table := len(ix.Defs[head]) == 0
+			walked := map[*extract.Definition]int{}
 			for _, d := range ix.TypesNamed(head) {
 				if !inPkg(d) {
 					continue
 				}
-				if owner := memberOwner(ix, d, last, 0); owner != nil {
+				if owner := memberOwner(ix, d, last, walked); owner != nil {
 					all = append(all, owner)
 					member = last
 					if table && owner == d && held == "" {
@@ -542,27 +543,38 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 
 // memberOwner finds the definition that declares member: d itself, or a
 // class or interface it extends, followed through the repository up to
-// four levels ("User.is_superuser" is declared on UserBase).
-func memberOwner(ix *search.Index, d *extract.Definition, member string, depth int) *extract.Definition {
-	for _, m := range d.Members {
-		if m.Name == member {
-			return d
+// four levels ("User.is_superuser" is declared on UserBase). walked holds
+// the depth each definition was walked from, by the searches of one name:
+// one is walked again only from nearer (`class Meta(Base.Meta)` makes
+// every Meta a base of every other).
+func memberOwner(ix *search.Index, d *extract.Definition, member string, walked map[*extract.Definition]int) *extract.Definition {
+	var find func(d *extract.Definition, depth int) *extract.Definition
+	find = func(d *extract.Definition, depth int) *extract.Definition {
+		if at, ok := walked[d]; ok && at <= depth {
+			return nil
 		}
-	}
-	if depth >= 4 {
+		walked[d] = depth
+		for _, m := range d.Members {
+			if m.Name == member {
+				return d
+			}
+		}
+		if depth >= 4 {
+			return nil
+		}
+		for _, b := range d.Bases {
+			for _, bd := range ix.Defs[b] {
+				if bd.Kind == extract.KindMethod || bd.Kind == extract.KindFunction || bd.Broken {
+					continue
+				}
+				if owner := find(bd, depth+1); owner != nil {
+					return owner
+				}
+			}
+		}
 		return nil
 	}
-	for _, b := range d.Bases {
-		for _, bd := range ix.Defs[b] {
-			if bd.Kind == extract.KindMethod || bd.Kind == extract.KindFunction || bd.Broken {
-				continue
-			}
-			if owner := memberOwner(ix, bd, member, depth+1); owner != nil {
-				return owner
-			}
-		}
-	}
-	return nil
+	return find(d, 0)
 }
 
 func containsDef(ds []*extract.Definition, d *extract.Definition) bool {

@@ -73,8 +73,16 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 				continue
 			}
 			head, last := parts[len(parts)-2], parts[len(parts)-1]
+			// A definition is walked again only from nearer than before
+			// (`class Meta(Base.Meta)` makes every Meta a base of every
+			// other).
+			walked := map[*extract.Definition]int{}
 			var walk func(d *extract.Definition, depth int)
 			walk = func(d *extract.Definition, depth int) {
+				if at, ok := walked[d]; ok && at <= depth {
+					return
+				}
+				walked[d] = depth
 				for _, m := range d.Members {
 					if m.Name == last {
 						return
