@@ -484,9 +484,11 @@ func importLine(t string) bool {
 }
 
 // TableModels returns, for a lowercase table name (`shares`), the models
-// that map it: by their table alias, or by the table key.
+// that map it: by their table alias, or by the table key. A name the code
+// imports from a package (`from django.db import migrations`) is that
+// package's, not a table.
 func (ix *Index) TableModels(table string) []*extract.Definition {
-	if strings.ToLower(table) != table {
+	if strings.ToLower(table) != table || ix.Imports[table] != "" {
 		return nil
 	}
 	var out []*extract.Definition
