@@ -174,8 +174,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			missing = append(missing, p)
 			continue
 		}
-		if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed {
-			// "the `key` and `value` fields": a member of some type.
+		if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed && len(ix.Declared(r.Name)) == 0 {
+			// "the `key` and `value` fields": a member of some type. (One
+			// declared inside a definition is said so, below.)
 			unresolved = append(unresolved, g)
 			continue
 		}
