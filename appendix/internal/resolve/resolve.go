@@ -322,7 +322,8 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 		}
 	}
 	table := false
-	if len(types) == 0 {
+	if len(types) == 0 && len(ix.Defs[head]) == 0 {
+		// `shares.expiresAt`: nothing is called shares; its table's model.
 		types = ix.TableModels(head)
 		table = len(types) > 0
 	}
