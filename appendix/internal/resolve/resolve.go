@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -86,7 +87,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		held  string // the reason, when the candidates hold the value the name is a member of
 	}
 	choose := func(r *spec.Ref, p pendingRef) Match {
-		m := pick(rk, r, p.cands, p.mem)
+		mem := p.mem
+		if p.held != "" {
+			mem = "" // the held reason names the member
+		}
+		m := pick(rk, r, p.cands, mem)
+		m.Member = p.mem
 		if p.held != "" {
 			m.Reason = p.held + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
 		}
@@ -162,6 +168,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 			continue
 		}
+		if strings.Contains(r.Name, ".") {
+			// `Machine.Taints` field, `FilterSet.Meta.fields` attribute: a
+			// member named on something, which the member's checks read.
+			missing = append(missing, p)
+			continue
+		}
+		if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed && len(ix.Declared(r.Name)) == 0 {
+			// "the `key` and `value` fields": a member of some type. (One
+			// declared inside a definition is said so, below.)
+			unresolved = append(unresolved, g)
+			continue
+		}
 		if r.Strong && !ix.External(r) {
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if r.Proposed {
@@ -170,9 +188,24 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, g)
 		}
 	}
+	// named: the strong references, which make their own gaps; heads: the
+	// undefined heads of dotted names already reported.
+	named, heads := map[string]bool{}, map[string]bool{}
+	for _, r := range sp.Refs {
+		named[r.Name] = named[r.Name] || r.Strong
+	}
 	for _, p := range missing {
 		r := &sp.Refs[p.i]
-		if m, ok := memberOf(r, matches); ok {
+		if exists, hint, ok := modulePath(ix, r.Name, at); ok {
+			// `wagtail.blocks.migrations.operations`: a module, by its path.
+			if !exists && r.Strong {
+				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
+			}
+		} else if m, ok := dottedRoute(rk, ix, r); ok {
+			// `shares.list`: the route registered as "shares.list".
+			m.Order = p.i
+			matches = append(matches, m)
+		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if owners := ix.Members[r.Name]; len(owners) > 0 && !strings.Contains(r.Name, ".") {
@@ -182,12 +215,15 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
-		} else if hint, ext, ok := missingMember(ix, r); ok {
+		} else if hint, ext, ok := missingMember(ix, r, matches); ok {
+			// A member the spec adds is missing from that type, whatever
+			// it may inherit: the claim is about the type, never that the
+			// repository has no such name.
 			switch {
+			case r.Proposed:
+				unresolved = append(unresolved, gap(r, GapNoMember, hint+"; the spec adds it"))
 			case ext:
 				external = append(external, gap(r, GapExternal, hint))
-			case r.Proposed:
-				unresolved = append(unresolved, gap(r, GapNew, "new in this spec: "+hint))
 			default:
 				unresolved = append(unresolved, gap(r, GapNoMember, hint))
 			}
@@ -225,6 +261,24 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
+		} else if head, ok := undefinedHead(ix, r.Name); ok {
+			// `HighScore.objects.get`, `FilterSet.Meta.fields`: the claim is
+			// about the head, whose absence leaves nothing to look its
+			// members up on. Its own mention, or an earlier chain, says it.
+			if r.Strong && !named[head] && !heads[head] {
+				heads[head] = true
+				g := Gap{Ref: head, SpecLine: r.Line, Kind: GapAbsent,
+					Hint: fmt.Sprintf("no definition in %s; the spec names it in `%s`", at, r.Name)}
+				if r.Proposed {
+					g.Kind, g.Hint = GapNew, fmt.Sprintf("new in this spec: not in %s; the spec names it in `%s`", at, r.Name)
+				}
+				unresolved = append(unresolved, g)
+			}
+		} else if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed && strings.Contains(r.Name, ".") {
+			// `AdmissionCheck.Spec.RetryDelayMinutes`: the last part is a
+			// member of some type (`Spec`'s), which the search does not
+			// follow the chain to.
+			unresolved = append(unresolved, g)
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong {
@@ -240,7 +294,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 // missingMember explains a Type.member whose type exists but declares no
 // such member: either the type extends a class from outside the repository
 // (external: `Item.model_validate` from SQLModel), or it is a real gap.
-func missingMember(ix *search.Index, r *spec.Ref) (hint string, external, ok bool) {
+// The type is named, or a table the type maps (`shares.expiresAt`); of
+// several, the one another reference chose, else the first.
+func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string, external, ok bool) {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) < 2 {
 		return "", false, false
@@ -265,11 +321,23 @@ func missingMember(ix *search.Index, r *spec.Ref) (hint string, external, ok boo
 			}
 		}
 	}
+	table := false
+	if len(types) == 0 && len(ix.Defs[head]) == 0 {
+		// `shares.expiresAt`: nothing is called shares; its table's model.
+		types = ix.TableModels(head)
+		table = len(types) > 0
+	}
 	if len(types) == 0 {
 		return "", false, false
 	}
 	d := types[0]
-	if made != "" {
+	for _, m := range matches {
+		if containsDef(types, m.Def) {
+			d = m.Def
+			break
+		}
+	}
+	if made != "" || table {
 		head = d.Name
 	}
 	var outside []string
@@ -418,13 +486,18 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			all, held = madeMethods(ix, variables(ix, head, pkg), head, last)
 		}
 		if len(all) == 0 {
-			for _, d := range ix.Defs[head] {
+			table := len(ix.Defs[head]) == 0
+			walked := map[*extract.Definition]int{}
+			for _, d := range ix.TypesNamed(head) {
 				if !inPkg(d) {
 					continue
 				}
-				if owner := memberOwner(ix, d, last, 0); owner != nil {
+				if owner := memberOwner(ix, d, last, walked); owner != nil {
 					all = append(all, owner)
 					member = last
+					if table && owner == d && held == "" {
+						held = fmt.Sprintf("defines `%s`, the model of the table `%s`, which has the member `%s`", d.Name, head, last)
+					}
 				}
 			}
 		}
@@ -472,27 +545,38 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 
 // memberOwner finds the definition that declares member: d itself, or a
 // class or interface it extends, followed through the repository up to
-// four levels ("User.is_superuser" is declared on UserBase).
-func memberOwner(ix *search.Index, d *extract.Definition, member string, depth int) *extract.Definition {
-	for _, m := range d.Members {
-		if m.Name == member {
-			return d
+// four levels ("User.is_superuser" is declared on UserBase). walked holds
+// the depth each definition was walked from, by the searches of one name:
+// one is walked again only from nearer (`class Meta(Base.Meta)` makes
+// every Meta a base of every other).
+func memberOwner(ix *search.Index, d *extract.Definition, member string, walked map[*extract.Definition]int) *extract.Definition {
+	var find func(d *extract.Definition, depth int) *extract.Definition
+	find = func(d *extract.Definition, depth int) *extract.Definition {
+		if at, ok := walked[d]; ok && at <= depth {
+			return nil
 		}
-	}
-	if depth >= 4 {
+		walked[d] = depth
+		for _, m := range d.Members {
+			if m.Name == member {
+				return d
+			}
+		}
+		if depth >= 4 {
+			return nil
+		}
+		for _, b := range d.Bases {
+			for _, bd := range ix.Defs[b] {
+				if bd.Kind == extract.KindMethod || bd.Kind == extract.KindFunction || bd.Broken {
+					continue
+				}
+				if owner := find(bd, depth+1); owner != nil {
+					return owner
+				}
+			}
+		}
 		return nil
 	}
-	for _, b := range d.Bases {
-		for _, bd := range ix.Defs[b] {
-			if bd.Kind == extract.KindMethod || bd.Kind == extract.KindFunction || bd.Broken {
-				continue
-			}
-			if owner := memberOwner(ix, bd, member, depth+1); owner != nil {
-				return owner
-			}
-		}
-	}
-	return nil
+	return find(d, 0)
 }
 
 func containsDef(ds []*extract.Definition, d *extract.Definition) bool {
@@ -601,6 +685,93 @@ func nested(ix *search.Index, gaps []Gap) {
 	}
 }
 
+// dottedRoute resolves a dotted lowercase name to a route registered with
+// that name as its last segment (`shares.list`, an RPC-style endpoint):
+// a name the repository defines nothing by.
+func dottedRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
+	rt := search.DottedRoute(r)
+	if rt == nil {
+		return Match{}, false
+	}
+	as := *r
+	as.Route = rt
+	c, ok := rk.ChooseRoute(&as, ix.Routes, ix.Mounts)
+	if !ok {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: c}, true
+}
+
+// modulePath reads a dotted name of lowercase parts as a module path
+// (`wagtail.blocks.migrations`, `wagtail.blocks.operations`). ok says it is
+// one: it names a directory or a source file of the repository (exists),
+// or it has three parts or more and its parent names a directory, whose
+// own module does not import the last part (it is defined in no file
+// under the parent, or the name would have resolved): then the hint says
+// the module is missing.
+func modulePath(ix *search.Index, name, at string) (exists bool, hint string, ok bool) {
+	parts := strings.Split(name, ".")
+	if len(parts) < 2 {
+		return false, "", false
+	}
+	for _, p := range parts {
+		if !moduleRe.MatchString(p) {
+			return false, "", false
+		}
+	}
+	p := strings.Join(parts, "/")
+	if len(ix.ModuleDirs(p)) > 0 || ix.ModuleFile(p) {
+		return true, "", true
+	}
+	parent, last := strings.Join(parts[:len(parts)-1], "/"), parts[len(parts)-1]
+	dirs := ix.ModuleDirs(parent)
+	if len(parts) < 3 || len(dirs) == 0 {
+		return false, "", false
+	}
+	for _, d := range dirs {
+		if ix.PackageImports(d, last) {
+			return false, "", false
+		}
+	}
+	return false, fmt.Sprintf("no module `%s` in %s: `%s` has no file or directory `%s`, and defines and imports no `%s`",
+		p, at, dirs[0], last, last), true
+}
+
+// moduleRe matches one part of a module path.
+var moduleRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// declaredMember is the gap of a name, or of a dotted name's last part,
+// that the scan saw declared, in its spelling or capitalized (a field
+// `Value` serialized as "value"), as a definition or a member, where the
+// search for definitions does not look: a member of some type, the spec
+// does not say whose. ok is false when no file declares it.
+func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
+	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+	files := ix.DeclaredOrMember(last, naming.Capitalize(last))
+	if len(files) == 0 {
+		return Gap{}, false
+	}
+	if last == r.Name {
+		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
+			fileList(files, 3))), true
+	}
+	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; the search does not follow `%s` to the type that declares it, and none is shown",
+		last, fileList(files, 3), strings.TrimSuffix(r.Name, "."+last))), true
+}
+
+// undefinedHead returns the first part of a dotted name when it names a
+// type the repository does not define: no definition, table, alias, file
+// or directory has that name (the search looked for it, as for every part
+// of a dotted name).
+func undefinedHead(ix *search.Index, name string) (string, bool) {
+	head, _, ok := strings.Cut(name, ".")
+	if !ok || !spec.IsUpperStart(head) || len(ix.Defs[head]) > 0 || len(ix.ByKey[naming.TableKey(head)]) > 0 ||
+		len(ix.ByAlias[head]) > 0 || ix.Modules[head] {
+		return "", false
+	}
+	return head, true
+}
+
 // memberDefs returns, for a dotted name whose head is a lowercase value
 // (`combiner.MaxSeriesReached`, not a module or type of the repository),
 // the definitions of its last part.
@@ -618,6 +789,14 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 	return out
 }
 
+// fileList lists at most n files, and how many more.
+func fileList(files []string, n int) string {
+	if len(files) > n {
+		return strings.Join(files[:n], ", ") + fmt.Sprintf(" and %d more", len(files)-n)
+	}
+	return strings.Join(files, ", ")
+}
+
 // places lists at most n definitions as path:line, and how many more.
 func places(defs []*extract.Definition, n int) string {
 	var out []string
@@ -629,8 +808,5 @@ func places(defs []*extract.Definition, n int) string {
 			out = append(out, p)
 		}
 	}
-	if len(out) > n {
-		return strings.Join(out[:n], ", ") + fmt.Sprintf(" and %d more", len(out)-n)
-	}
-	return strings.Join(out, ", ")
+	return fileList(out, n)
 }

@@ -259,7 +259,7 @@ func (kw *keywords) receiverLine(t []byte) bool {
 // Where a word stands on its line, as declTokens records it.
 const (
 	fDecl   uint8 = 1 << iota // on a declaration line, before its "="
-	fTop                      // the same, on an unindented line
+	fTop                      // the same, on an unindented line; an unindented assignment is one
 	fMember                   // first word, followed by what follows a declared name
 	fMethod                   // first word, followed by a parameter list opening a block
 	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
@@ -296,7 +296,8 @@ func (ts Tokens) each(fn func(name string, f uint8)) {
 // definition could be: on a line that starts with a declaration keyword
 // (within its first words, before any "="), or as the first word of a
 // line followed by what follows a declared name ("Name Type", "NAME =",
-// "name:", "name(...) {"). It does not depend on what is searched for, so
+// "name:", "name(...) {"); an unindented "NAME = value" declares a
+// module-level variable. It does not depend on what is searched for, so
 // its result can be cached per file content. kw are the keywords of the
 // file's language.
 func declTokens(kw *keywords, src []byte) Tokens {
@@ -376,6 +377,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				if startsDecl(t[j:]) {
 					f |= fMember
 				}
+				if top && startsAssign(t[j:]) {
+					f |= fDecl | fTop // "ID = NewType(...)": a module-level variable
+				}
 				if startsMethod(t[j:]) {
 					f |= fMethod
 				}
@@ -414,18 +418,7 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 		if w == 0 {
 			return
 		}
-		ok := false
-		switch w {
-		case WantAny:
-			ok = f&(fDecl|fMember) != 0
-		case WantDecl:
-			ok = f&(fDecl|fMethod) != 0
-		case WantTop:
-			ok = f&fTop != 0
-		case WantType:
-			ok = f&(fType|fMember) != 0
-		}
-		if ok {
+		if w.accepts(f) {
 			if found == nil {
 				found = map[string]bool{}
 			}
@@ -433,6 +426,31 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 		}
 	})
 	return found
+}
+
+// accepts reports whether a word standing as flags f says may be a name
+// wanted w.
+func (w Want) accepts(f uint8) bool {
+	switch w {
+	case WantAny:
+		return f&(fDecl|fMember) != 0
+	case WantDecl:
+		return f&(fDecl|fMethod) != 0
+	case WantTop:
+		return f&fTop != 0
+	case WantType:
+		return f&(fType|fMember) != 0
+	}
+	return false
+}
+
+// Each calls fn with every word of ts that may be a name wanted w.
+func (ts Tokens) Each(w Want, fn func(name string)) {
+	ts.each(func(tok string, f uint8) {
+		if w.accepts(f) {
+			fn(tok)
+		}
+	})
 }
 
 // TopFolded lists the words declared on an unindented line whose
@@ -471,6 +489,13 @@ const maxDeclTokens = 8
 func startsMethod(rest []byte) bool {
 	r := extract.TrimIndent(rest)
 	return len(r) > 0 && (r[0] == '(' || r[0] == '<') && startsDecl(rest)
+}
+
+// startsAssign reports whether what follows a line's first word assigns
+// to it: "name = value", not "name == value".
+func startsAssign(rest []byte) bool {
+	r := extract.TrimIndent(rest)
+	return len(r) > 0 && r[0] == '=' && (len(r) < 2 || r[1] != '=')
 }
 
 // startsDecl reports whether what follows a line's first word reads like a

@@ -3,6 +3,8 @@ package scan
 import (
 	"path"
 	"testing"
+
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // TestGlobIsPathMatch: the compiled test-name patterns agree with
@@ -53,5 +55,18 @@ func TestGenerated(t *testing.T) {
 		if got := Generated([]byte(src)); got != want {
 			t.Errorf("Generated(%q) = %v, want %v", src, got, want)
 		}
+	}
+}
+
+// TestUnindentedAssignmentDeclares: "NAME = value" on an unindented line
+// declares a module-level variable, as a keyword line would; an indented
+// one, or a comparison, does not.
+func TestUnindentedAssignmentDeclares(t *testing.T) {
+	src := []byte("ID = NewType(\"ID\", str)\n\nclass Node:\n    local = 1\n\nflag == other\n")
+	ts := declTokens(keywordsOf(lang.ForPath("x.py")), src)
+	got := Definable(ts, map[string]Want{"ID": WantDecl, "local": WantDecl, "flag": WantDecl, "Node": WantTop})
+	want := map[string]bool{"ID": true, "Node": true}
+	if len(got) != len(want) || !got["ID"] || !got["Node"] {
+		t.Errorf("declared: %v, want %v", got, want)
 	}
 }

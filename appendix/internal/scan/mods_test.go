@@ -18,6 +18,16 @@ func TestSlashWordsSkipImports(t *testing.T) {
 	}
 }
 
+// TestSlashWordsCallArguments: a call's first argument that is one word
+// in quotes may be a route path without its leading slash; a longer
+// string, or a later argument, is none.
+func TestSlashWordsCallArguments(t *testing.T) {
+	src := "router.post(\n  \"shares.list\",\n  auth(),\n);\nt(\"Some text\");\nlog(x, \"other.word\");\nfetch('users');\n"
+	if got, want := slashWords([]byte(src)), "shares.list\nusers"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // TestReadBounded: whole files whatever the size hint says (a file can
 // change between its stat and its read), never more than one byte over
 // the limit.

@@ -16,7 +16,7 @@ type Entry struct {
 	Size, Mtime int64
 	Key         string // blobKey of the content, once a search needed it
 	Tokens      Tokens
-	Slash       string // words after "/", newline-joined, for route search
+	Slash       string // words a route path may start with (see slashWords), newline-joined
 	Imports     string // "name\tmodule" lines: what it imports from packages
 	Mods        string // every module the file imports, relative ones too, newline-joined
 	Skip        bool   // generated, or over the size limit
@@ -69,12 +69,24 @@ func importLine(line []byte) bool {
 	return false
 }
 
-// slashWords lists, once each, the words that follow a "/" in src, except
-// on import lines: a module path (../webhooks/trigger/...) registers no
-// route, and would make every file importing it one to parse for routes.
+// slashWords lists, once each, the words a route path may start with:
+// those that follow a "/" in src, except on import lines (a module path,
+// ../webhooks/trigger/..., registers no route, and would make every file
+// importing it one to parse for routes); and a call's first argument that
+// is one word in quotes, a path without its leading slash
+// (router.post("shares.list", ...)).
 func slashWords(src []byte) string {
 	seen := map[string]bool{}
 	var out []byte
+	add := func(w []byte) {
+		if !seen[string(w)] {
+			seen[string(w)] = true
+			if len(out) > 0 {
+				out = append(out, '\n')
+			}
+			out = append(out, w...)
+		}
+	}
 	lineEnd, skip := -1, false
 	for i := 0; i+1 < len(src); {
 		k := bytes.IndexByte(src[i:], '/')
@@ -97,20 +109,36 @@ func slashWords(src []byte) string {
 		if i >= len(src) || !extract.IdentByte(src[i]) {
 			continue
 		}
-		j := i
-		for j < len(src) && (extract.IdentByte(src[j]) || src[j] == '-' || src[j] == '.') {
-			j++
-		}
-		if w := src[i:j]; !seen[string(w)] {
-			seen[string(w)] = true
-			if len(out) > 0 {
-				out = append(out, '\n')
-			}
-			out = append(out, w...)
-		}
+		j := routeWordEnd(src, i)
+		add(src[i:j])
 		i = j
 	}
+	for i := 0; i < len(src); {
+		k := bytes.IndexByte(src[i:], '(')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n') {
+			i++
+		}
+		if i+1 >= len(src) || src[i] != '"' && src[i] != '\'' && src[i] != '`' || !extract.IdentByte(src[i+1]) {
+			continue
+		}
+		if j := routeWordEnd(src, i+1); j < len(src) && src[j] == src[i] {
+			add(src[i+1 : j])
+			i = j
+		}
+	}
 	return string(out)
+}
+
+// routeWordEnd is where the route word starting at i ends.
+func routeWordEnd(src []byte, i int) int {
+	for i < len(src) && (extract.IdentByte(src[i]) || src[i] == '-' || src[i] == '.') {
+		i++
+	}
+	return i
 }
 
 // Routable reports whether the file can register one of the spec's

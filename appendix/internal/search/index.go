@@ -61,6 +61,9 @@ type Index struct {
 	root     string                 // the work tree's root, for reading files after the search
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
+	// members maps each word the scans saw declared or standing as a
+	// member to the indexes of its files, once asked (DeclaredOrMember).
+	members map[string][]int
 }
 
 // Options are what a search is run with besides the spec's references.

@@ -55,6 +55,16 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 				bare[p] = true
 			}
 		}
+		if len(parts) == 2 && strings.ToLower(parts[0]) == parts[0] && !spec.IsUpperStart(parts[1]) {
+			// `shares.expiresAt`: a column of a table, whose model is
+			// spelled by convention.
+			for _, v := range naming.TableVariants(parts[0], apps) {
+				if v != parts[0] {
+					set(v, scan.WantTop)
+					bare[v] = true
+				}
+			}
+		}
 		if len(parts) == 1 {
 			for _, v := range naming.TableVariants(r.Name, apps) {
 				if v == r.Name {
@@ -76,6 +86,9 @@ func routeSegments(refs []spec.Ref) [][]byte {
 	seen := map[string]bool{}
 	var out [][]byte
 	for _, r := range refs {
+		if rt := DottedRoute(&r); rt != nil {
+			r.Route = rt
+		}
 		if r.Route == nil {
 			continue
 		}
@@ -101,4 +114,13 @@ func memberNames(ds []*extract.Definition) []string {
 		out = append(out, d.Path+":"+d.Name)
 	}
 	return out
+}
+
+// DottedRoute is the endpoint a dotted lowercase name may be
+// (`shares.list`, an RPC-style route registered as "shares.list"), or nil.
+func DottedRoute(r *spec.Ref) *spec.RouteRef {
+	if r.IsPath || r.Route != nil || !strings.Contains(r.Name, ".") || spec.IsUpperStart(r.Name) {
+		return nil
+	}
+	return &spec.RouteRef{Path: "/" + r.Name}
 }

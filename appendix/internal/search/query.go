@@ -73,8 +73,16 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 				continue
 			}
 			head, last := parts[len(parts)-2], parts[len(parts)-1]
+			// A definition is walked again only from nearer than before
+			// (`class Meta(Base.Meta)` makes every Meta a base of every
+			// other).
+			walked := map[*extract.Definition]int{}
 			var walk func(d *extract.Definition, depth int)
 			walk = func(d *extract.Definition, depth int) {
+				if at, ok := walked[d]; ok && at <= depth {
+					return
+				}
+				walked[d] = depth
 				for _, m := range d.Members {
 					if m.Name == last {
 						return
@@ -93,7 +101,7 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 			if len(ix.Defs[last]) > 0 {
 				continue
 			}
-			for _, d := range ix.Defs[head] {
+			for _, d := range ix.TypesNamed(head) {
 				walk(d, 0)
 			}
 		}
@@ -312,21 +320,23 @@ func (ix *Index) FindUnqualified(ctx context.Context, root string) error {
 // from somewhere.
 func (ix *Index) ModuleImports(module, name string) bool {
 	for _, f := range ix.Files {
-		if ModuleName(f.Path) != module {
-			continue
+		if ModuleName(f.Path) == module && ix.fileImports(f.Path, name) {
+			return true
 		}
-		src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(string(src), "\n") {
-			t := strings.TrimSpace(line)
-			if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") && !strings.HasPrefix(t, "export ") {
-				continue
-			}
-			if strings.Contains(t, "*") || naming.HasWord(t, name) {
-				return true
-			}
+	}
+	return false
+}
+
+// fileImports reports whether a file has an import line naming name, or
+// importing everything ("*") from somewhere.
+func (ix *Index) fileImports(file, name string) bool {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if t := strings.TrimSpace(line); importLine(t) && (strings.Contains(t, "*") || naming.HasWord(t, name)) {
+			return true
 		}
 	}
 	return false
@@ -335,7 +345,41 @@ func (ix *Index) ModuleImports(module, name string) bool {
 // Declared lists the walked files whose scan saw a declaration of name at
 // any depth, in walk order: where to look before saying it is nowhere.
 func (ix *Index) Declared(name string) []string {
-	want := map[string]scan.Want{name: scan.WantDecl}
+	return ix.declaring(map[string]scan.Want{name: scan.WantDecl})
+}
+
+// DeclaredOrMember lists the walked files whose scan saw one of names
+// declared or standing as a member ("Value *string", "value = ..."), at
+// any depth, in walk order.
+func (ix *Index) DeclaredOrMember(names ...string) []string {
+	if ix.members == nil {
+		// Every scan's words, once: the question is asked of many names.
+		ix.members = map[string][]int{}
+		for i, f := range ix.Files {
+			if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
+				sc.Tokens.Each(scan.WantAny, func(n string) {
+					if fs := ix.members[n]; len(fs) == 0 || fs[len(fs)-1] != i {
+						ix.members[n] = append(fs, i)
+					}
+				})
+			}
+		}
+	}
+	var at []int
+	for _, n := range names {
+		at = append(at, ix.members[n]...)
+	}
+	slices.Sort(at)
+	var out []string
+	for _, i := range slices.Compact(at) {
+		out = append(out, ix.Files[i].Path)
+	}
+	return out
+}
+
+// declaring lists the walked files whose scan saw a wanted name where it
+// is wanted, in walk order.
+func (ix *Index) declaring(want map[string]scan.Want) []string {
 	var out []string
 	for _, f := range ix.Files {
 		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip && scan.Definable(sc.Tokens, want) != nil {
@@ -380,4 +424,88 @@ func countLeadingNewlines(b []byte) int {
 		}
 	}
 	return n
+}
+
+// ModuleDirs lists the directories a module path (`wagtail/blocks`, from a
+// dotted `wagtail.blocks`) names: the directory at that path from the
+// root, else those whose path ends with it.
+func (ix *Index) ModuleDirs(p string) []string {
+	if ix.IsDir(p) {
+		return []string{p}
+	}
+	return ix.DirsEnding(p)
+}
+
+// ModuleFile reports whether a module path (`wagtail/blocks/migrations/operations`)
+// names a walked source file, by its path without the extension, from the
+// root or from some directory.
+func (ix *Index) ModuleFile(p string) bool {
+	for _, f := range ix.Files {
+		if ix.lang[f.Path] == nil {
+			continue
+		}
+		if stem := strings.TrimSuffix(f.Path, path.Ext(f.Path)); stem == p || strings.HasSuffix(stem, "/"+p) {
+			return true
+		}
+	}
+	return false
+}
+
+// PackageImports reports whether a directory's package may hold name
+// without defining it: a file directly in it has an import line naming
+// it, or importing everything from a module outside the directory. (A
+// star import from a sibling brings only what the sibling holds, and the
+// siblings are read too.)
+func (ix *Index) PackageImports(dir, name string) bool {
+	for _, f := range ix.Files {
+		if path.Dir(f.Path) != dir || ix.lang[f.Path] == nil {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if t := strings.TrimSpace(line); importLine(t) && (naming.HasWord(t, name) || strings.Contains(t, "*") && !siblingImportRe.MatchString(t)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// siblingImportRe matches an import from a module of the same directory:
+// "from .base import *", `export * from "./base"`.
+var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
+
+// importLine reports a line that imports or re-exports names.
+func importLine(t string) bool {
+	return strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "export ")
+}
+
+// TableModels returns, for a lowercase table name (`shares`), the models
+// that map it: by their table alias, or by the table key. A name the code
+// imports from a package (`from django.db import migrations`) is that
+// package's, not a table.
+func (ix *Index) TableModels(table string) []*extract.Definition {
+	if strings.ToLower(table) != table || ix.Imports[table] != "" {
+		return nil
+	}
+	var out []*extract.Definition
+	for _, d := range append(ix.ByAlias[table], ix.ByKey[naming.TableKey(table)]...) {
+		if !d.Broken && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TypesNamed returns the definitions called name, else, for a table name,
+// the models that map it: what a member named on name (`shares.revokedAt`)
+// is looked up on.
+func (ix *Index) TypesNamed(name string) []*extract.Definition {
+	if ds := ix.Defs[name]; len(ds) > 0 {
+		return ds
+	}
+	return ix.TableModels(name)
 }

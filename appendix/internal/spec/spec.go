@@ -101,6 +101,8 @@ var (
 	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:an? )?(?:new|introduced|added)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
+	bareWordRe   = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
@@ -222,27 +224,30 @@ func Parse(name string, src []byte) *Spec {
 		para.Reset()
 		paraLines, paraStarts = paraLines[:0], paraStarts[:0]
 	}
-	fence := ""
+	kinds := lineKinds(lines)
+	margin := -1 // the indentation of the current code block's first line
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
 		}
-		if m := FenceRe.FindStringSubmatch(line); m != nil {
-			switch {
-			case fence == "":
-				flush()
-				fence = m[1]
-				continue
-			case strings.HasPrefix(m[1], fence[:1]) && len(m[1]) >= len(fence) && strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), fence[:1])) == "":
-				fence = ""
-				continue
-			}
+		if kinds[i] != codeLine {
+			margin = -1
+		} else if margin < 0 && strings.TrimSpace(line) != "" {
+			margin = indentWidth(line)
 		}
-		if fence != "" {
-			if m := fenceDeclRe.FindStringSubmatch(line); m != nil {
+		switch kinds[i] {
+		case fenceLine:
+			flush()
+			continue
+		case codeLine:
+			flush()
+			if m := fenceDeclRe.FindStringSubmatch(line); m != nil && indentWidth(line) <= margin && !methodDeclRe.MatchString(line) {
 				// The spec's own code declares it: a name it introduces,
-				// reported as new when the repository lacks it.
+				// reported as new when the repository lacks it. A
+				// declaration nested in another (a method of the class the
+				// block declares), or a method shown without its class,
+				// belongs to a class: alone, its name says nothing of which.
 				add(Ref{Name: m[1] + m[2], Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
 			for _, tok := range proseRe.FindAllString(line, -1) {
@@ -366,11 +371,18 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 				path = p
 			}
 		} else if name, ok := codeName(code); ok {
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+			// A bare lowercase word (`spec`, `env`) is as often the spec's
+			// word as a name: weak, unless it is called or the wording says
+			// what or where it is (below).
+			strong := !bareWordRe.MatchString(name) || strings.HasSuffix(code, ")")
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
+			// `QuotaReserved=true`, `env=prod` set a condition, a label, a
+			// flag: the key may be a string the code compares, as often as
+			// a name it declares, and is shown only when it resolves.
 			if name, ok := codeLike(m[1]); ok && !strings.Contains(name, ".") {
-				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: !settingRe.MatchString(code)}, i, end})
 			}
 		}
 		i = end
@@ -420,8 +432,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			r.Path = path
 			r.Hint = hintAround(sent, f.start, f.to)
 			r.Lang = langAround(sent, f.start, f.to)
-			if r.Source == FromProse && !r.Strong && r.Hint != HintNone {
-				r.Strong = true // "the PaymentService class": the wording says it is code
+			switch {
+			case r.Strong:
+			case r.Hint != HintNone:
+				r.Strong = true // "the PaymentService class", "the `scope` column": the wording says it is code
+			case r.Source == FromCode && (r.Proposed || r.Path != ""):
+				r.Strong = true // "a new `retries`", "`retries` in `app/jobs.py`": introduced, or placed
 			}
 			if commonWords[r.Name] && r.Hint == HintNone && !r.Proposed && r.Path == "" {
 				continue // `status`, `name`: a word, unless the wording says what or where it is
@@ -435,6 +451,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// methodDeclRe finds a method declared without its class: its first
+// parameter is the instance or the class.
+var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.

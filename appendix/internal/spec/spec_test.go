@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -139,5 +140,72 @@ func TestFenceDeclarations(t *testing.T) {
 	}
 	if _, ok := refs[""]; ok {
 		t.Error("an empty name was read as a reference")
+	}
+}
+
+// TestFenceMethods: a method in a code block, nested in the class the
+// block declares or shown without its class (its first parameter is self
+// or cls), is no name the spec introduces: alone, its name does not say
+// which class's it is.
+func TestFenceMethods(t *testing.T) {
+	src := "# Guide\n\n```python\nclass HighScoreSerializer(BaseSerializer):\n    def to_representation(self, instance):\n        pass\n```\n\n" +
+		"```python\ndef create(self, validated_data):\n    return HighScore(**validated_data)\n\ndef archive_scores(days):\n    pass\n```\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	if r := refs["HighScoreSerializer"]; !r.Strong || !r.Proposed {
+		t.Errorf("HighScoreSerializer: want a strong proposed reference, got %+v", r)
+	}
+	if r := refs["archive_scores"]; !r.Strong || !r.Proposed {
+		t.Errorf("archive_scores: want a strong proposed reference, got %+v", r)
+	}
+	if r := refs["to_representation"]; r.Strong || r.Proposed {
+		t.Errorf("to_representation is a method of the block's class, yet %+v", r)
+	}
+	if r, ok := refs["create"]; ok {
+		t.Errorf("create is a method shown without its class, yet a reference: %+v", r)
+	}
+}
+
+// TestIndentedCodeBlocks: lines indented four columns past their margin,
+// after a blank line, are code: their names are fence references (weak,
+// and a declaration there is the spec's own); a list item's paragraphs,
+// indented less, stay prose.
+func TestIndentedCodeBlocks(t *testing.T) {
+	src := "# Guide\n\nUse it like this:\n\n    class HighScore(models.Model):\n        created = HighScore.objects.get(pk=pk)\n\n" +
+		"- An item\n  continued with `ItemContinued`.\n\n    A paragraph of the item, with `ItemParagraph`.\n\n" +
+		"1. Step:\n\n        step_code = StepModel.objects.all()\n\nBack to `ProseName`.\n\n    after_list = ListEnded.objects.first()\n\n" +
+		"!!! note\n\n    An admonition's text names `NoteName`.\n\n    ```python\n    in_note = NoteModel.objects.last()\n    ```\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, tc := range []struct {
+		name   string
+		source Source
+		strong bool
+	}{
+		{"HighScore", FromFence, true}, // declared by the spec's own code: proposed
+		{"HighScore.objects.get", FromFence, false},
+		{"ItemContinued", FromCode, true},
+		{"ItemParagraph", FromCode, true},
+		{"StepModel.objects.all", FromFence, false},
+		{"ProseName", FromCode, true},
+		{"ListEnded.objects.first", FromFence, false},
+		{"NoteName", FromCode, true},
+		{"NoteModel.objects.last", FromFence, false},
+	} {
+		r, ok := refs[tc.name]
+		if !ok {
+			t.Errorf("%s: not a reference (have %v)", tc.name, refs)
+			continue
+		}
+		if r.Source != tc.source || r.Strong != tc.strong {
+			t.Errorf("%s: source %v strong %v, want source %v strong %v", tc.name, r.Source, r.Strong, tc.source, tc.strong)
+		}
+	}
+	if got := string(ProseOnly([]byte(src))); strings.Contains(got, "objects") {
+		t.Errorf("ProseOnly kept an indented code block:\n%s", got)
 	}
 }

@@ -19,7 +19,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "1",
+	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "2",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs:    goFuncs,
 	Refine:   refineGo,
@@ -81,7 +81,12 @@ func refineGo(m *extract.Match) bool {
 		}
 		for _, mem := range membersGo(m.Def) {
 			if embeddedGo(mem) {
-				d.Bases = append(d.Bases, goReceiverType(mem.Content(m.Src)))
+				// The embedded type, without the field's tag.
+				typ := mem
+				if t := mem.ChildByFieldName("type"); t != nil {
+					typ = t
+				}
+				d.Bases = append(d.Bases, goReceiverType(typ.Content(m.Src)))
 			}
 		}
 		if single {

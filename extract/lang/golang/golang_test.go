@@ -119,3 +119,21 @@ func TestMatchersAreTheQueries(t *testing.T) {
 	}
 	t.Logf("%d matches compared", n)
 }
+
+// TestGoEmbeddedBases: a struct's embedded types are its bases, by the
+// type's name, whatever tag the field carries.
+func TestGoEmbeddedBases(t *testing.T) {
+	src := "package x\n\ntype Machine struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\t*Base `json:\"base\"`\n\tSpec MachineSpec `json:\"spec\"`\n}\n"
+	p := extract.NewParser()
+	defer p.Close()
+	defs, err := p.Definitions(context.Background(), Lang, "x.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) != 1 {
+		t.Fatalf("want one definition, got %d", len(defs))
+	}
+	if diff := cmp.Diff([]string{"metav1.TypeMeta", "Base"}, defs[0].Bases); diff != "" {
+		t.Error(diff)
+	}
+}

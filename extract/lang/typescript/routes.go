@@ -13,6 +13,14 @@ import (
 var jsRouteVerbs = map[string]bool{"get": true, "post": true, "put": true, "patch": true, "delete": true, "head": true,
 	"options": true, "all": true, "route": true}
 
+// bareRouteRe matches a route path written without its leading slash;
+// routerRe and appRe the names of the objects routes are registered on.
+var (
+	bareRouteRe = regexp.MustCompile(`^[A-Za-z0-9_][\w.\-:/{}]*$`)
+	routerRe    = regexp.MustCompile(`(?i)router$`)
+	appRe       = regexp.MustCompile(`(?i)(?:^|\.)(?:app|api|server)$`)
+)
+
 var nextRouteFile = regexp.MustCompile(`(?:^|/)app/((?:.*/)?)route\.(?:ts|js|tsx|jsx|mjs)$`)
 
 // jsRoutes finds Express, Hono, Fastify and Convex httpRouter
@@ -52,8 +60,15 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 			args := extract.NamedChildren(n.ChildByFieldName("arguments"))
 			if fn != nil && fn.Type() == "member_expression" && len(args) >= 1 {
 				verb := fn.ChildByFieldName("property").Content(src)
-				p, isPath := route.StringValue(args[0], src)
-				isPath = isPath && strings.HasPrefix(p, "/")
+				p, isString := route.StringValue(args[0], src)
+				isPath := isString && strings.HasPrefix(p, "/")
+				// koa-router's router.post("shares.list", ..., async (ctx) => ...):
+				// a path without its leading slash, on an object named a
+				// router, or on an app with an inline handler (an API
+				// client's api.get("users", params) is no registration).
+				recv := fn.ChildByFieldName("object").Content(src)
+				bare := isString && !isPath && len(args) >= 2 && bareRouteRe.MatchString(p) &&
+					(routerRe.MatchString(recv) || appRe.MatchString(recv) && jsFuncs[args[len(args)-1].Type()])
 				// One call of a chain, new Hono().post(...).post(...), shows
 				// from its own ".post(" on.
 				show, from := route.StatementOf(n), (*sitter.Node)(nil)
@@ -63,7 +78,7 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				switch {
 				case (verb == "route" || verb == "use") && isPath && len(args) == 2 && args[1].Type() == "identifier":
 					mounts = append(mounts, extract.Mount{Prefix: p, Target: args[1].Content(src)})
-				case jsRouteVerbs[verb] && isPath && len(args) >= 2:
+				case jsRouteVerbs[verb] && (isPath || bare) && len(args) >= 2:
 					method := strings.ToUpper(verb)
 					if !route.Methods[method] {
 						method = "ANY"

@@ -23,11 +23,21 @@ router.get("/orders", listOrders);
 fastify.route({ method: 'PUT', url: '/x/:id', handler: putX });
 http.route({ path: "/replicate_webhook", method: "POST", handler: replicateWebhook });
 map.get("key");
+router.post(
+  "shares.list",
+  auth(),
+  async (ctx: APIContext) => { ctx.body = {} }
+);
+cache.get("shares.info", async () => compute());
+apiRouter.get("users.info", listUsers);
+api.get("users", params);
 `, []string{
 			"POST /items/:id/tags | 1-1 | app.post('/items/:id/tags', async (req, res) => { ... });",
 			"GET /orders -> listOrders | 2-2 | router.get(\"/orders\", listOrders);",
 			"PUT /x/:id -> putX | 3-3 | fastify.route({ method: 'PUT', url: '/x/:id', handler: putX });",
 			"POST /replicate_webhook -> replicateWebhook | 4-4 | http.route({ path: \"/replicate_webhook\", method: \"POST\", handler: replicateWebhook });",
+			"POST shares.list | 6-10 | router.post(\n  \"shares.list\",\n  auth(),\n  async (ctx: APIContext) => { ... }\n);",
+			"GET users.info -> listUsers | 12-12 | apiRouter.get(\"users.info\", listUsers);",
 		}},
 		{"app/api/(shop)/items/[id]/route.ts", `export async function GET(req: Request, { params }: Ctx) {
   return Response.json({});

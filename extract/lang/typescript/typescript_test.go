@@ -134,3 +134,21 @@ func TestMatchersAreTheQueries(t *testing.T) {
 	}
 	t.Logf("%d matches compared", n)
 }
+
+// TestBasesWithoutTypeArgs: a class or interface extends the type named
+// before its type arguments, not the arguments.
+func TestBasesWithoutTypeArgs(t *testing.T) {
+	src := "class Model<TAttrs extends object = any, TCreation = TAttrs> extends SequelizeModel<TAttrs, TCreation> {\n  x = 1;\n}\n" +
+		"class Share extends IdModel<Attrs<Share>, Partial<Creation<Share>>> implements Searchable {\n  y = 2;\n}\n" +
+		"interface Store extends Reader<Item>, Writer<Map<string, Item>> {\n  z: number;\n}\n"
+	got := map[string][]string{}
+	for _, d := range langtest.Definitions(t, TypeScript, "m.ts", src) {
+		if d.Container == "" {
+			got[d.Name] = d.Bases
+		}
+	}
+	want := map[string][]string{"Model": {"SequelizeModel"}, "Share": {"IdModel"}, "Store": {"Reader", "Writer"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
