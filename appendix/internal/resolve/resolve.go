@@ -147,7 +147,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 	}
 	for _, p := range ambiguous {
-		matches = append(matches, choose(&sp.Refs[p.i], p))
+		r := &sp.Refs[p.i]
+		m := choose(r, p)
+		if guessed(m, p.cands) {
+			if r.Strong {
+				unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is defined at %d places (%s); nothing in the spec says which",
+					r.Name, distinctPlaces(p.cands), places(p.cands, 3))))
+			}
+			continue
+		}
+		matches = append(matches, m)
 	}
 	// "the `status` field", "an `EmailData` value": a member of an artifact
 	// already chosen, else a definition of that name, else a gap.
@@ -165,6 +174,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if owners := ix.Members[r.Name]; len(owners) > 0 && !r.Proposed {
 			m := pick(rk, r, owners, r.Name)
 			m.Order = p.i
+			if guessed(m, owners) {
+				unresolved = append(unresolved, memberGuess(r, owners))
+				continue
+			}
 			matches = append(matches, m)
 			continue
 		}
@@ -212,7 +225,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// An enum value or class constant named alone: its enum or class.
 			m := pick(rk, r, owners, r.Name)
 			m.Order = p.i
-			matches = append(matches, m)
+			if !guessed(m, owners) {
+				matches = append(matches, m)
+			} else if r.Strong {
+				unresolved = append(unresolved, memberGuess(r, owners))
+			}
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
 		} else if hint, ext, ok := missingMember(ix, r, matches); ok {
@@ -424,6 +441,24 @@ func valueMethods(vars []*extract.Definition, head, last string) ([]*extract.Def
 }
 
 // distinctPlaces counts the different definitions among candidates.
+// maxGuess is the most places a name may be defined at for the first of
+// them by path to be shown when nothing in the spec tells them apart; past
+// it the choice is a guess, and the name is reported ambiguous instead.
+const maxGuess = 5
+
+// guessed reports a choice among more than maxGuess places that no signal
+// of the spec made.
+func guessed(m Match, cands []*extract.Definition) bool {
+	return m.Arbitrary && distinctPlaces(cands) > maxGuess
+}
+
+// memberGuess is the gap of a name that is a member of too many
+// definitions to pick one.
+func memberGuess(r *spec.Ref, owners []*extract.Definition) Gap {
+	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is a member of %d definitions (%s); nothing in the spec says which",
+		r.Name, distinctPlaces(owners), places(owners, 3)))
+}
+
 func distinctPlaces(ds []*extract.Definition) int {
 	seen := map[string]bool{}
 	for _, d := range ds {
