@@ -276,10 +276,19 @@ func (a *Artifact) add(m resolve.Match) {
 	if len(m.Altered) > 0 {
 		a.Notes = append(a.Notes, fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.Altered, ", ")))
 	}
-	if len(m.Others) > 0 {
-		shown, more := m.Others, ""
+	// A test's copy is no rival to the code's: the note, which the debate
+	// reads, leaves it out; the reason keeps it.
+	others := m.Others
+	if !scan.TestFile(m.Def.Path) {
+		others = slices.DeleteFunc(slices.Clone(others), func(o string) bool {
+			p, _, _ := strings.Cut(o, ":")
+			return scan.TestFile(p)
+		})
+	}
+	if len(others) > 0 {
+		shown, more := others, ""
 		if len(shown) > 2 {
-			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(m.Others)-2)
+			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(others)-2)
 		}
 		tail := fmt.Sprintf(" also %s %s%s; this one because %s.", naming.Plural(1, "matches", ""), strings.Join(shown, ", "), more, m.Why)
 		for i, n := range a.Notes {
