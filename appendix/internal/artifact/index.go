@@ -294,9 +294,17 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 // at the first that closes every bracket the declaration opened and does
 // not end in a comma.
 func joinSignature(lines []extract.Line) string {
+	sig, _ := joinFirst(lines)
+	return sig
+}
+
+// joinFirst is joinSignature and the count of lines it took.
+func joinFirst(lines []extract.Line) (string, int) {
 	var parts []string
 	depth := 0
+	n := 0
 	for _, l := range lines {
+		n++
 		t := strings.TrimSpace(l.Text)
 		// Past the first line, a decorator belongs to a parameter
 		// (NestJS's @Args(...)), not above the declaration.
@@ -313,7 +321,7 @@ func joinSignature(lines []extract.Line) string {
 	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ")"}, {",)", ")"}, {"[ ", "["}, {" ]", "]"}} {
 		joined = strings.ReplaceAll(joined, f[0], f[1])
 	}
-	return joined
+	return joined, n
 }
 
 // IndexNote words what the index holds, for its heading.

@@ -27,17 +27,23 @@ func TrimSignature(a *Artifact) bool {
 	// The declaration, its parameters joined onto one line: a signature
 	// cut at its first line ("def run(") says nothing.
 	line := a.Lines[i]
-	parts := []string{strings.TrimRight(line.Text, " \t")}
-	for _, l := range a.Lines[i+1:] {
-		if t := strings.TrimSpace(l.Text); t != "" {
-			parts = append(parts, t)
+	indent := line.Text[:len(line.Text)-len(strings.TrimLeft(line.Text, " \t"))]
+	// Each overload's signature (TypeScript's, Python's @overload stubs)
+	// joined onto the line after the one before; what follows the last,
+	// a comment opening the body, is not part of it.
+	var sigs []string
+	for rest := a.Lines[i:]; len(rest) > 0; {
+		sig, n := joinFirst(rest)
+		sigs = append(sigs, sig)
+		rest = rest[n:]
+		for len(rest) > 0 && strings.TrimSpace(rest[0].Text) == "" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || len(a.defs) == 0 || scan.CommentLine(rest[0].Text) || !naming.HasWord(rest[0].Text, a.defs[0].Name) {
+			break
 		}
 	}
-	joined := strings.Join(parts, " ")
-	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ")"}, {",)", ")"}, {"[ ", "["}, {" ]", "]"}} {
-		joined = strings.ReplaceAll(joined, f[0], f[1])
-	}
-	line.Text = joined
+	line.Text = indent + strings.Join(sigs, " ")
 	a.Lines = []extract.Line{line}
 	a.StartLine, a.EndLine = line.Row, line.Row
 	a.Truncated = "signature"

@@ -58,3 +58,27 @@ func TestTrimToNamed(t *testing.T) {
 		t.Error("trimmed for a name it has no member of")
 	}
 }
+
+// TestTrimSignature: a signature's lines are joined onto its first, and
+// end where its brackets close; a comment opening the body stays out,
+// while each overload's signature is joined on.
+func TestTrimSignature(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"body comment", "def bulk_update(self, items: list[Item]) -> Out:\n    # consolidate items first", "def bulk_update(self, items: list[Item]) -> Out:"},
+		{"parameters", "def run(\n    self,\n    spec,\n    budget=200,\n):", "def run(self, spec, budget=200):"},
+		{"overloads", "export function f(id: string): void;\nexport function f(id: string, tx?: unknown): void", "export function f(id: string): void; export function f(id: string, tx?: unknown): void"},
+	} {
+		var lines []extract.Line
+		for i, l := range strings.Split(c.src, "\n") {
+			lines = append(lines, extract.Line{Row: i + 1, Text: l})
+		}
+		name := "f"
+		if c.name != "overloads" {
+			name = "run"
+		}
+		a := &Artifact{Kind: extract.KindFunction, Lang: lang.ByName("python"), Lines: lines, defs: []*extract.Definition{{Name: name}}}
+		if !TrimSignature(a) || a.Text() != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, a.Text(), c.want)
+		}
+	}
+}
