@@ -30,7 +30,14 @@ type Entry struct {
 	Reason string `json:"reason"`
 
 	rank int // lower is more important: the budget gives up the highest first
+	// parallel is another definition of a method of the chosen one's type
+	// name in another package: each driver's Executor.JobGetStuck.
+	parallel bool
 }
+
+// Parallel reports another implementation of the chosen method: the same
+// type name's method in another package.
+func (e Entry) Parallel() bool { return e.parallel }
 
 // The reasons an entry gives.
 const (
@@ -214,7 +221,9 @@ func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 			lines := append([]extract.Line(nil), d.Lines...)
 			redacted += redact.Lines(d.Path, lines)
 			sel := Selection{Ref: m.Ref.Name, SpecLine: m.Ref.Line}
-			out = append(out, entryOf(d, lines, sel, ReasonRival))
+			e := entryOf(d, lines, sel, ReasonRival)
+			e.parallel = d.Container != "" && d.Container == m.Def.Container
+			out = append(out, e)
 		}
 	}
 	return out, redacted

@@ -35,6 +35,18 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 	s := newSheet(doc)
 	var dropped []artifact.Selection
 	defer func() { s.restore(); s.fill(rivals) }()
+	// The other implementations of a central method (each driver's
+	// Executor.JobGetStuck) rank with its artifact, not after every other.
+	for i, a := range doc.Artifacts {
+		if a.Salience < centralSalience {
+			continue
+		}
+		for _, e := range rivals {
+			if e.Parallel() && slices.ContainsFunc(a.SelectedBy, func(sel artifact.Selection) bool { return sel.Ref == e.Ref }) && !s.shown(e) {
+				s.addEntries(artifact.Ranked([]artifact.Entry{e}, i))
+			}
+		}
+	}
 	if s.fits() {
 		return dropped
 	}
@@ -120,6 +132,10 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 	}
 	return dropped
 }
+
+// centralSalience is the salience from which an artifact's parallel
+// implementations rank with it.
+const centralSalience = 1
 
 // indexable reports an artifact whose definitions the index can list: a
 // definition found only in a test file, shown last for a name the code
