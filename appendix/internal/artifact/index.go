@@ -72,14 +72,7 @@ func (a *Artifact) Entries() []Entry { return a.entries }
 func (a *Artifact) AddEntries(es []Entry) int {
 	n := 0
 	for _, e := range es {
-		dup := false
-		for _, o := range a.entries {
-			if o.Path == e.Path && o.Line == e.Line {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if !a.lists(e) {
 			a.entries = append(a.entries, e)
 			n++
 		}
@@ -87,6 +80,14 @@ func (a *Artifact) AddEntries(es []Entry) int {
 	a.syncIndex()
 	return n
 }
+
+// lists reports whether the index has an entry at e's path and line.
+func (a *Artifact) lists(e Entry) bool {
+	return slices.ContainsFunc(a.entries, e.sameAs)
+}
+
+// sameAs reports an entry for the same definition: one path and line.
+func (e Entry) sameAs(o Entry) bool { return o.Path == e.Path && o.Line == e.Line }
 
 // DropEntry removes the index's least important entry (the latest added
 // of those ranked lowest) and returns it.
@@ -106,16 +107,14 @@ func (a *Artifact) DropEntry() Entry {
 // RemoveEntries removes the entries that stand for an artifact's
 // definitions, when it is shown again.
 func (a *Artifact) RemoveEntries(es []Entry) {
-	a.entries = slices.DeleteFunc(a.entries, func(e Entry) bool {
-		return slices.ContainsFunc(es, func(o Entry) bool { return o.Path == e.Path && o.Line == e.Line })
-	})
+	a.entries = slices.DeleteFunc(a.entries, func(e Entry) bool { return slices.ContainsFunc(es, e.sameAs) })
 	a.syncIndex()
 }
 
 // HasEntries reports whether the index lists every one of es.
 func (a *Artifact) HasEntries(es []Entry) bool {
 	for _, e := range es {
-		if !slices.ContainsFunc(a.entries, func(o Entry) bool { return o.Path == e.Path && o.Line == e.Line }) {
+		if !a.lists(e) {
 			return false
 		}
 	}
@@ -177,18 +176,7 @@ func CutEntries(a *Artifact) []Entry {
 	for _, l := range a.Lines {
 		shown[l.Row] = true
 	}
-	var out []Entry
-	for _, d := range a.defs {
-		if shown[declRow(d)] {
-			continue
-		}
-		lines := linesOf(a.FullLines(), d.StartLine, d.EndLine)
-		if len(lines) == 0 {
-			continue
-		}
-		out = append(out, entryOf(d, lines, a.selectionOf(d), ReasonCut))
-	}
-	return out
+	return slices.DeleteFunc(IndexEntries(a, ReasonCut), func(e Entry) bool { return shown[e.Line] })
 }
 
 // RivalEntries are the other definitions of names whose chosen
@@ -275,9 +263,7 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 	for i < len(lines)-1 && lines[i].Row < decl {
 		i++
 	}
-	for i < len(lines)-1 && (scan.CommentLine(lines[i].Text) || strings.TrimSpace(lines[i].Text) == "") {
-		i++
-	}
+	i = firstCode(lines, i)
 	sig := strings.TrimSpace(lines[i].Text)
 	if k != extract.KindSchema && k != extract.KindConstant && k != extract.KindEnum {
 		sig = joinSignature(lines[i:]) // a class's bases may run over lines too
@@ -296,6 +282,15 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 		sig = sig[:cut] + " ..."
 	}
 	return sig
+}
+
+// firstCode is the index of the first line from i on that is neither a
+// comment, a decorator nor blank; the last line when all are.
+func firstCode(lines []extract.Line, i int) int {
+	for i < len(lines)-1 && (scan.CommentLine(lines[i].Text) || strings.TrimSpace(lines[i].Text) == "") {
+		i++
+	}
+	return i
 }
 
 // joinSignature joins a signature's lines onto one: "def run(" says

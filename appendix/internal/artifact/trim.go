@@ -339,10 +339,7 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 	if named == 0 {
 		return false
 	}
-	decl := 0
-	for decl < len(lines)-1 && (scan.CommentLine(lines[decl].Text) || strings.TrimSpace(lines[decl].Text) == "") {
-		decl++
-	}
+	decl := firstCode(lines, 0)
 	var out []extract.Line
 	out = append(out, lines[decl])
 	last := lines[len(lines)-1]

@@ -267,19 +267,14 @@ func (s *sheet) restore() {
 		if s.index == nil || !s.index.HasEntries(d.entries) {
 			break // its lines gave way too: the reference is left out
 		}
-		at := len(s.doc.Artifacts)
-		if s.index != nil {
-			at--
-		}
-		s.doc.Artifacts = slices.Insert(s.doc.Artifacts, at, d.a)
+		// Back before the index, which stays last.
+		s.doc.Artifacts = slices.Insert(s.doc.Artifacts, len(s.doc.Artifacts)-1, d.a)
 		s.cost[d.a] = 0
 		s.remeasure(d.a)
-		if s.index != nil {
-			s.index.RemoveEntries(d.entries)
-			s.remeasure(s.index)
-			if len(s.index.Entries()) == 0 {
-				s.dropIndex()
-			}
+		s.index.RemoveEntries(d.entries)
+		s.remeasure(s.index)
+		if len(s.index.Entries()) == 0 {
+			s.dropIndex()
 		}
 		s.frame = s.doc.FrameLines()
 		if !s.fits() {
