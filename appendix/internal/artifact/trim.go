@@ -340,8 +340,16 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 		return false
 	}
 	decl := firstCode(lines, 0)
-	var out []extract.Line
-	out = append(out, lines[decl])
+	// The declaration on one line, up to the first member: a class's
+	// bases may run over several lines, while a table's first line opens
+	// its columns.
+	firstMember := a.Members[0].Start
+	for _, m := range a.Members {
+		firstMember = min(firstMember, m.Start)
+	}
+	head := lines[decl]
+	head.Text = head.Text[:len(head.Text)-len(strings.TrimLeft(head.Text, " \t"))] + joinSignature(linesOf(lines[decl:], head.Row, max(firstMember-1, head.Row)))
+	out := []extract.Line{head}
 	last := lines[len(lines)-1]
 	closing := len(lines) > decl+1 && strings.Trim(strings.TrimSpace(last.Text), "})];") == ""
 	for _, l := range lines[decl+1:] {

@@ -82,3 +82,28 @@ func TestTrimSignature(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimToNamedJoinsBases: a class whose bases run over several lines
+// keeps them on its declaring line; a table's first line, which opens its
+// columns, stays as it is.
+func TestTrimToNamedJoinsBases(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"class", "class Page(\n    Mixin,\n    Model,\n):\n    title = 1\n    slug = 2\n    depth = 3\n    path = 4\n    owner = 5", "class Page(Mixin, Model):"},
+		{"table", "CREATE TABLE pages (\n    title TEXT,\n    slug TEXT,\n    depth INT,\n    path TEXT,\n    owner INT\n);", "CREATE TABLE pages ("},
+	} {
+		var lines []extract.Line
+		for i, l := range strings.Split(c.src, "\n") {
+			lines = append(lines, extract.Line{Row: i + 1, Text: l})
+		}
+		var members []extract.Member
+		for i, l := range lines {
+			if f := strings.Fields(l.Text); i > 0 && len(f) > 1 && f[0] != "):" {
+				members = append(members, extract.Member{Name: f[0], Start: l.Row, End: l.Row})
+			}
+		}
+		a := &Artifact{Kind: extract.KindSchema, Lang: lang.ByName("python"), Lines: lines, Members: members}
+		if !TrimToNamed(a, map[string]bool{"slug": true}) || a.Lines[0].Text != c.want {
+			t.Errorf("%s: declaring line %q, want %q", c.name, a.Lines[0].Text, c.want)
+		}
+	}
+}
