@@ -111,6 +111,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if err := ix.FindUnqualified(ctx, repo.Root); err != nil {
 		return nil, nil, err
 	}
+	ix.FindLocations(ctx, sp.Refs)
 	if err := ix.FindBases(ctx, repo.Root, sp.Refs); err != nil {
 		return nil, nil, err
 	}

@@ -55,9 +55,12 @@ type Definition struct {
 	Exported  bool
 	StartLine int // 1-based, inclusive: the source lines the snippet shows
 	EndLine   int
-	Lines     []Line
-	Members   []Member
-	Broken    bool // the definition does not parse; Lines is empty
+	// Extent is the last line of the whole definition, body included,
+	// when it ends past EndLine: the lines a location inside it names.
+	Extent  int
+	Lines   []Line
+	Members []Member
+	Broken  bool // the definition does not parse; Lines is empty
 	// Grouped is one name shown inside its declaration block (Go's
 	// const ( ... ) and var ( ... )); Members are the block's names.
 	Grouped bool
@@ -169,6 +172,14 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 			continue
 		}
 		buildSnippet(lang, &m)
+		if end := m.Def; end != nil {
+			if m.ShowEnd != nil {
+				end = m.ShowEnd
+			}
+			if last := int(end.EndPoint().Row) + 1; last > m.Out.EndLine {
+				m.Out.Extent = last
+			}
+		}
 		defs = append(defs, m.Out)
 	}
 	return mergeOverloads(defs, src), nil
@@ -224,7 +235,7 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 					prev.Lines = append(prev.Lines, Line{Row: r})
 				}
 				prev.Lines = append(prev.Lines, d.Lines...)
-				prev.EndLine = d.EndLine
+				prev.EndLine, prev.Extent = d.EndLine, d.Extent
 				continue
 			}
 		}

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -102,10 +103,24 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	var ambiguous, missing, fields []pendingRef
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
+		if loc, ok := ix.Located[r.Name]; ok {
+			switch {
+			case loc.Def != nil:
+				// `workload_controller.go:807`: the definition around that line.
+				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: loc.Def,
+					Reason: fmt.Sprintf("holds line %d of `%s`, which the spec points at", r.At, loc.Def.Path)}})
+			case r.At > loc.Lines:
+				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("line %d is past the end of `%s`, which has %d lines in %s", r.At, loc.File, loc.Lines, at)))
+			default:
+				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("line %d of `%s` is in no definition in %s", r.At, loc.File, at)))
+			}
+			continue
+		}
 		if r.IsPath {
-			if !ix.PathExists(r.Name) && r.Strong && repoPath(ix, r.Name) {
+			name := cmp.Or(r.File, r.Name)
+			if !ix.PathExists(name) && r.Strong && repoPath(ix, name) {
 				hint := fmt.Sprintf("no file or directory at this path in %s", at)
-				if dirs := ix.DirsEnding(r.Name); len(dirs) > 1 {
+				if dirs := ix.DirsEnding(name); len(dirs) > 1 {
 					hint += fmt.Sprintf("; ambiguous: %d directories end with it (%s)", len(dirs), strings.Join(dirs, ", "))
 				}
 				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
@@ -665,10 +680,13 @@ var builtins = func() map[string][]string {
 // or a package name (@scope/pkg) is none of these, and not a path gap.
 func repoPath(ix *search.Index, p string) bool {
 	p = strings.TrimPrefix(p, "./")
+	first, _, _ := strings.Cut(p, "/")
+	if first != p && strings.Contains(first, ".") && !strings.HasPrefix(first, ".") && !ix.IsDir(first) {
+		return false // a domain: node.kubernetes.io/, github.com/org/repo/main.go
+	}
 	if spec.FileExt(p) || strings.HasSuffix(p, "/") {
 		return true
 	}
-	first, _, _ := strings.Cut(p, "/")
 	for _, sub := range ix.Submodules {
 		if head, _, _ := strings.Cut(sub, "/"); head == first {
 			return true

@@ -52,6 +52,7 @@ type Index struct {
 	Imports  map[string]string                // names imported from packages, and from which
 	ByAlias  map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
 	Members  map[string][]*extract.Definition // type-like definitions by member name
+	Located  map[string]Location              // what each location the spec names holds, by reference name
 	Warnings []Warning
 	Stats    Stats
 	cache    *cache.Cache // extraction results by content; nil: no cache
@@ -113,7 +114,7 @@ func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: map[string]*extract.Language{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
 		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
-		scans: map[string]*scan.Entry{}}
+		Located: map[string]Location{}, scans: map[string]*scan.Entry{}}
 	for _, f := range files {
 		ix.lang[f.Path] = scan.SourceFile(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true

@@ -37,21 +37,7 @@ func (ix *Index) FindNamed(ctx context.Context, root string, pre *regexp.Regexp,
 		if ctx.Err() != nil || len(out) >= limit {
 			break
 		}
-		lang := ix.Class(f).Lang
-		if lang == nil {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-		if err != nil || len(src) > scan.MaxFileSize || scan.Generated(src) || !pre.Match(src) {
-			continue
-		}
-		key := cache.BlobKey(lang, src)
-		var all []extract.Definition
-		if e := ix.cache.Get(key); e != nil && e.HasDefs {
-			all = cache.FromCached(e.Defs, f)
-		} else if all, err = p.Definitions(ctx, lang, f, src); err == nil {
-			ix.cache.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
-		}
+		all := ix.parse(ctx, p, root, f, pre)
 		for i := range all {
 			if name(all[i].Name) && !all[i].Broken && len(out) < limit {
 				out = append(out, &all[i])
@@ -59,6 +45,100 @@ func (ix *Index) FindNamed(ctx context.Context, root string, pre *regexp.Regexp,
 		}
 	}
 	return out
+}
+
+// parse reads and parses one file whole, if its text matches pre (nil:
+// any), from the cache when it was parsed before. A file that is too
+// large, generated, or in no language defines nothing.
+func (ix *Index) parse(ctx context.Context, p *extract.Parser, root, f string, pre *regexp.Regexp) []extract.Definition {
+	lang := ix.Class(f).Lang
+	if lang == nil {
+		return nil
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
+	if err != nil || len(src) > scan.MaxFileSize || scan.Generated(src) || pre != nil && !pre.Match(src) {
+		return nil
+	}
+	key := cache.BlobKey(lang, src)
+	if e := ix.cache.Get(key); e != nil && e.HasDefs {
+		return cache.FromCached(e.Defs, f)
+	}
+	all, err := p.Definitions(ctx, lang, f, src)
+	if err != nil {
+		return nil
+	}
+	ix.cache.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
+	return all
+}
+
+// WalkedFile is the walked file a spec's path names: the path itself, or
+// the one walked path it ends (a path written relative to a sub-project,
+// or a bare file name).
+func (ix *Index) WalkedFile(p string) (string, bool) {
+	p = cleanPath(p)
+	if _, walked := ix.lang[p]; walked {
+		return p, true
+	}
+	found := ""
+	for _, f := range ix.Files {
+		if strings.HasSuffix(f.Path, "/"+p) {
+			if found != "" {
+				return "", false
+			}
+			found = f.Path
+		}
+	}
+	return found, found != ""
+}
+
+// Location is what a file and line the spec names hold: the innermost
+// definition around the line (nil: none), and the file's line count.
+type Location struct {
+	File  string // the walked file
+	Def   *extract.Definition
+	Lines int
+}
+
+// FindLocations finds, for each location the spec names (a file and a
+// line in it), the innermost definition around the line: the method whose
+// body holds it before its class, and of a declaration block the name
+// declared on that line. Located holds them by the reference's name.
+func (ix *Index) FindLocations(ctx context.Context, refs []spec.Ref) {
+	p := extract.NewParser()
+	defer p.Close()
+	for _, r := range refs {
+		if r.At == 0 || ctx.Err() != nil {
+			continue
+		}
+		file, ok := ix.WalkedFile(r.File)
+		if !ok || ix.Class(file).Lang == nil {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+		if err != nil {
+			continue
+		}
+		loc := Location{File: file, Lines: bytes.Count(src, []byte("\n"))}
+		if len(src) > 0 && src[len(src)-1] != '\n' {
+			loc.Lines++
+		}
+		all := ix.parse(ctx, p, ix.root, file, nil)
+		for i := range all {
+			d := &all[i]
+			last := max(d.EndLine, d.Extent)
+			if d.Broken || d.Amends || d.Route != nil || r.At < d.StartLine || r.At > last {
+				continue
+			}
+			span, bestSpan := last-d.StartLine, 0
+			if best := loc.Def; best != nil {
+				bestSpan = max(best.EndLine, best.Extent) - best.StartLine
+			}
+			if loc.Def == nil || span < bestSpan || span == bestSpan && d.DeclLine == r.At {
+				loc.Def = d
+			}
+		}
+		ix.Located[r.Name] = loc
+	}
 }
 
 // FindBases searches, in a second pass, for the classes that types named

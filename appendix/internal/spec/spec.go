@@ -1,8 +1,11 @@
 package spec
 
 import (
+	"cmp"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -52,6 +55,11 @@ type Ref struct {
 	// drift between the spec and the code.
 	Placed string
 	IsPath bool
+	// At is the line a location names in its file
+	// (`pkg/core/controller.go:807`, `app/models.py#L40`): the definition
+	// around that line is meant. Name keeps the spelling; File is the path.
+	At   int
+	File string
 	// Route is set for an endpoint: `POST /items/{id}/tags`, `/webhook`.
 	Route *RouteRef
 	// Strong references are reported when they cannot be resolved; weak
@@ -365,6 +373,18 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		prose.WriteString(strings.Repeat(" ", end-i))
 		if rt, ok := RouteLike(code); ok {
 			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
+		} else if file, at, ok := Location(code); ok {
+			refs = append(refs, found{Ref{Name: file + ":" + strconv.Itoa(at), Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true, At: at, File: file}, i, end})
+			if path == "" {
+				path = file
+			}
+		} else if dir, name, ok := packageQualified(code); ok {
+			// `internal/controllers/machine.patchNode`: a name, in the
+			// package the directory holds.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Placed: dir, Path: dir}, i, end})
+			if path == "" {
+				path = dir
+			}
 		} else if p, ok := PathLike(code); ok {
 			refs = append(refs, found{Ref{Name: p, Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true}, i, end})
 			if path == "" {
@@ -376,6 +396,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// what or where it is (below).
 			strong := !bareWordRe.MatchString(name) || strings.HasSuffix(code, ")")
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong}, i, end})
+		} else if name, hint, lang, ok := declared(code); ok {
+			// `service Maintenance`, `func (s *Server) Serve`: the keyword
+			// says what the name is, and may say in which language.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint, Lang: lang}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
 			// `QuotaReserved=true`, `env=prod` set a condition, a label, a
@@ -412,7 +436,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	// needs a file extension, a trailing slash or two slashes.
 	for _, loc := range spaceRunRe.FindAllStringIndex(text, -1) {
 		f := strings.TrimRight(strings.Trim(text[loc[0]:loc[1]], "\"'()[],:;"), ".")
-		if strings.Contains(f, "/") && (strings.Count(f, "/") >= 2 || strings.HasSuffix(f, "/") || pathExts[strings.ToLower(f[strings.LastIndexByte(f, '.')+1:])]) {
+		if file, at, ok := Location(f); ok && strings.Contains(file, "/") {
+			refs = append(refs, found{Ref{Name: file + ":" + strconv.Itoa(at), Line: lineAt(loc[0]), Source: FromProse, IsPath: true, Strong: true, At: at, File: file}, loc[0], loc[1]})
+			if path == "" {
+				path = file
+			}
+		} else if strings.Contains(f, "/") && (strings.Count(f, "/") >= 2 || strings.HasSuffix(f, "/") || pathExts[strings.ToLower(f[strings.LastIndexByte(f, '.')+1:])]) {
 			if p, ok := PathLike(f); ok {
 				refs = append(refs, found{Ref{Name: p, Line: lineAt(loc[0]), Source: FromProse, IsPath: true, Strong: true}, loc[0], loc[1]})
 				if path == "" {
@@ -425,13 +454,15 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	placed := placements(sent)
 	for _, f := range refs {
 		r := f.ref
-		r.Placed = placed[r.Name]
+		if r.Placed == "" {
+			r.Placed = placed[r.Name]
+		}
 		r.Modified, r.Proposed = clauses(f.start)
 		r.Compat = compat
 		if !r.IsPath && r.Route == nil {
-			r.Path = path
-			r.Hint = hintAround(sent, f.start, f.to)
-			r.Lang = langAround(sent, f.start, f.to)
+			r.Path = cmp.Or(r.Path, path)
+			r.Hint = cmp.Or(r.Hint, hintAround(sent, f.start, f.to))
+			r.Lang = cmp.Or(r.Lang, langAround(sent, f.start, f.to))
 			switch {
 			case r.Strong:
 			case r.Hint != HintNone:
@@ -731,4 +762,95 @@ func roleTarget(code string) string {
 		code = code[l+1 : r]
 	}
 	return strings.TrimLeft(code, "~.!")
+}
+
+// locationRe is a file and a line in it, as editors and code hosts write
+// one: path:807, path:807:12, path:807-812, path#L807, path#L807-L812.
+var locationRe = regexp.MustCompile(`^(.+?)(?::(\d+)(?:[:-]\d+)?|#L(\d+)(?:-L?\d+)?)$`)
+
+// Location accepts a file path with a line: the definition around that line
+// is what the spec points at.
+func Location(code string) (file string, line int, ok bool) {
+	m := locationRe.FindStringSubmatch(code)
+	if m == nil || !FileExt(m[1]) {
+		return "", 0, false
+	}
+	file, ok = PathLike(m[1])
+	if n, err := strconv.Atoi(m[2] + m[3]); err == nil && ok && n > 0 {
+		return file, n, true
+	}
+	return "", 0, false
+}
+
+// packageQualified accepts a directory path qualifying a name, as Go
+// writes a package's member: internal/controllers/machine.patchNode,
+// pkg/store.Reader.Read. The directory's segments are plain names (no
+// domain like github.com or k8s.io, whose packages are dependencies), and
+// what follows the dot is no file extension but a name spelled like code.
+func packageQualified(code string) (dir, name string, ok bool) {
+	slash := strings.LastIndexByte(code, '/')
+	if slash <= 0 || strings.Contains(code[:slash], ".") || strings.ContainsAny(code, " \t:#") {
+		return "", "", false
+	}
+	pkg, name, ok := strings.Cut(code[slash+1:], ".")
+	if !ok || pkg == "" || pathExts[strings.ToLower(name)] || !identRe.MatchString(name) {
+		return "", "", false
+	}
+	first, _, _ := strings.Cut(name, ".")
+	if _, code := codeLike(first); !code && !IsUpperStart(first) {
+		return "", "", false
+	}
+	dir, ok = PathLike(code[:slash+1] + pkg)
+	return dir, strings.TrimSuffix(name, "()"), ok
+}
+
+// declHints are what a declaring keyword written before a name says the
+// name is: `service Maintenance`, `type Config struct`, `def run`.
+var declHints = map[string]Hint{
+	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
+	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType,
+	"model": HintTable, "table": HintTable, "view": HintTable,
+	"enum": HintEnum,
+	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
+	"const": HintConstant, "var": HintConstant, "let": HintConstant,
+}
+
+// declLangs maps a declaring keyword that one language alone uses
+// (protobuf's message and rpc, Go's func) to that language.
+var declLangs = func() map[string]string {
+	by := map[string][]string{}
+	for _, l := range lang.All {
+		for _, w := range l.Keywords.Decl {
+			if !slices.Contains(by[w], l.Name) {
+				by[w] = append(by[w], l.Name)
+			}
+		}
+	}
+	out := map[string]string{}
+	for w, ls := range by {
+		if len(ls) == 1 {
+			out[w] = ls[0]
+		}
+	}
+	return out
+}()
+
+// declRe is a code span that declares a name: a keyword, a Go receiver,
+// the name, then the end or what a declaration continues with.
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
+
+// declared reads a code span that declares a name (`service Maintenance`,
+// `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
+// `func (s *Server) Serve(l net.Listener) error`): the name, what the
+// keyword says it is, and the language that alone uses the keyword.
+func declared(code string) (name string, hint Hint, language string, ok bool) {
+	m := declRe.FindStringSubmatch(code)
+	if m == nil {
+		return "", "", "", false
+	}
+	hint, ok = declHints[m[1]]
+	if !ok || notNames[m[2]] || len(m[2]) < 2 {
+		return "", "", "", false
+	}
+	return m[2], hint, declLangs[m[1]], true
 }

@@ -209,3 +209,40 @@ func TestIndentedCodeBlocks(t *testing.T) {
 		t.Errorf("ProseOnly kept an indented code block:\n%s", got)
 	}
 }
+
+// A spec points at code by a file and a line, by a package path and a
+// name, and by a declaration written in a code span; each reads as that.
+func TestPointers(t *testing.T) {
+	type got struct {
+		Name, File, Placed, Lang string
+		At                       int
+		IsPath                   bool
+		Hint                     Hint
+	}
+	for _, tc := range []struct {
+		spec string
+		want []got
+	}{
+		{"The timer at `pkg/core/controller.go:807` and pkg/core/other.go#L12-L20.",
+			[]got{{Name: "pkg/core/controller.go:807", File: "pkg/core/controller.go", At: 807, IsPath: true},
+				{Name: "pkg/core/other.go:12", File: "pkg/core/other.go", At: 12, IsPath: true}}},
+		{"See `main.go:12:4` and `a.go:0`.", []got{{Name: "main.go:12", File: "main.go", At: 12, IsPath: true}}},
+		{"The patch in `internal/controllers/machine.patchNode` and `pkg/store.Reader.Read`.",
+			[]got{{Name: "patchNode", Placed: "internal/controllers/machine"}, {Name: "Reader.Read", Placed: "pkg/store"}}},
+		{"Not `github.com/org/repo.Client`, `docs/guide.md`, `cmd/tool.v2` or `node.kubernetes.io/`.",
+			[]got{{Name: "github.com/org/repo.Client", IsPath: true}, {Name: "docs/guide.md", IsPath: true}, {Name: "cmd/tool.v2", IsPath: true},
+				{Name: "node.kubernetes.io/", IsPath: true}}},
+		{"The `service Maintenance` has `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`.",
+			[]got{{Name: "Maintenance", Hint: HintInterface, Lang: "protobuf"}, {Name: "Defragment", Hint: HintFunction, Lang: "protobuf"}}},
+		{"`func (s *Server) Serve(l net.Listener) error`, `type Config struct`, `class Order(Base):` and `model gpt-4`.",
+			[]got{{Name: "Serve", Hint: HintFunction, Lang: "go"}, {Name: "Config", Hint: HintType}, {Name: "Order", Hint: HintType}}},
+	} {
+		var gs []got
+		for _, r := range Parse("spec.md", []byte(tc.spec)).Refs {
+			gs = append(gs, got{r.Name, r.File, r.Placed, r.Lang, r.At, r.IsPath, r.Hint})
+		}
+		if diff := cmp.Diff(tc.want, gs); diff != "" {
+			t.Errorf("%s\n%s", tc.spec, diff)
+		}
+	}
+}
