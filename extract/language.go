@@ -7,6 +7,10 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
+// SchemaFileSize is the largest schema file read: SDL snapshots and
+// structure dumps of large projects run to several megabytes.
+const SchemaFileSize = 8 << 20
+
 // Language is everything the package knows about one source language.
 // The exported hooks are set by the language's own package; generic code
 // asks them and never tests a language's name. A Definition points to its
@@ -24,6 +28,11 @@ type Language struct {
 	// rules are dropped. (The fingerprint hashes the scan's rules that are
 	// data, Keywords and the test file names, itself.)
 	Revision string
+	// MaxSize is the largest file of the language read, in bytes (0: the
+	// tool's default). Schema languages, read by a block scanner rather
+	// than a parser, keep a whole API in one file: a GraphQL SDL snapshot,
+	// a SQL structure dump.
+	MaxSize int
 
 	// Grammar returns the tree-sitter grammar; nil for a language whose
 	// files Scan reads.

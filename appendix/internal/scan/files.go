@@ -9,8 +9,17 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang"
 )
 
-// MaxFileSize is the largest source file the tool reads.
+// MaxFileSize is the largest source file the tool reads, unless its
+// language reads larger ones (Limit).
 const MaxFileSize = 1 << 20
+
+// Limit is the largest file of language l the tool reads.
+func Limit(l *extract.Language) int {
+	if l != nil && l.MaxSize > 0 {
+		return l.MaxSize
+	}
+	return MaxFileSize
+}
 
 // skipDirs are directories of vendored or generated code, never entered:
 // those of every language (Language.SkipDirs), and these.
@@ -62,7 +71,7 @@ func SecretName(rel string) bool {
 // SourceFile returns the language of a file the tool may read for
 // definitions, or nil for anything it must not read.
 func SourceFile(rel string, size int64) *extract.Language {
-	if size > MaxFileSize || SecretName(rel) {
+	if SecretName(rel) {
 		return nil
 	}
 	for _, g := range generatedNames {
@@ -70,7 +79,10 @@ func SourceFile(rel string, size int64) *extract.Language {
 			return nil
 		}
 	}
-	return lang.ForPath(rel)
+	if l := lang.ForPath(rel); size <= int64(Limit(l)) {
+		return l
+	}
+	return nil
 }
 
 // Generated reports a generated-code marker in the head of a file: a

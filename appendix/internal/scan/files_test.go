@@ -1,9 +1,11 @@
 package scan
 
 import (
+	"bytes"
 	"path"
 	"testing"
 
+	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
 )
 
@@ -68,5 +70,27 @@ func TestUnindentedAssignmentDeclares(t *testing.T) {
 	want := map[string]bool{"ID": true, "Node": true}
 	if len(got) != len(want) || !got["ID"] || !got["Node"] {
 		t.Errorf("declared: %v, want %v", got, want)
+	}
+}
+
+// A schema file holds a whole API and is read up to a larger size than
+// source code; both stop at their limit.
+func TestSizeLimits(t *testing.T) {
+	big := int64(2 << 20)
+	if SourceFile("saleor/graphql/schema.graphql", big) == nil || SourceFile("db/structure.sql", big) == nil {
+		t.Error("a 2 MiB schema file is not read")
+	}
+	if SourceFile("web/bundle.ts", big) != nil || SourceFile("pkg/big.go", big) != nil {
+		t.Error("a 2 MiB source file is read")
+	}
+	if SourceFile("saleor/graphql/schema.graphql", extract.SchemaFileSize+1) != nil {
+		t.Error("a schema file over its limit is read")
+	}
+	src := bytes.Repeat([]byte("type A { id: ID }\n"), (2<<20)/18)
+	if e := File(lang.ForPath("schema.graphql"), "schema.graphql", src); e.Skip {
+		t.Error("the scan skips a 2 MiB schema file")
+	}
+	if e := File(lang.ForPath("a.go"), "a.go", src); !e.Skip {
+		t.Error("the scan reads a 2 MiB Go file")
 	}
 }

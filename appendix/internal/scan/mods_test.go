@@ -43,7 +43,7 @@ func TestReadBounded(t *testing.T) {
 		if err := os.WriteFile(file, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := ReadBounded(file, &buf, c.hint)
+		got, err := ReadBounded(file, &buf, c.hint, MaxFileSize)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +51,7 @@ func TestReadBounded(t *testing.T) {
 			t.Errorf("size %d, hint %d: read %d bytes, want %d", c.size, c.hint, len(got), n)
 		}
 	}
-	if _, err := ReadBounded(filepath.Join(dir, "missing"), &buf, -1); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := ReadBounded(filepath.Join(dir, "missing"), &buf, -1, MaxFileSize); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("a missing file: %v", err)
 	}
 }

@@ -26,7 +26,7 @@ type Entry struct {
 // kept: they say which files it covers.
 func File(l *extract.Language, rel string, src []byte) *Entry {
 	e := &Entry{Size: int64(len(src))} // Key: only once a search needs it (keyOf)
-	if len(src) > MaxFileSize || Generated(src) {
+	if len(src) > Limit(l) || Generated(src) {
 		e.Skip = true
 		return e
 	}

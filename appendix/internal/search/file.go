@@ -93,7 +93,7 @@ func (fs *fileSearch) load() error {
 	} else if fs.sc != nil {
 		size = fs.sc.Size
 	}
-	b, err := scan.ReadBounded(fs.full, &fs.w.buf, size)
+	b, err := scan.ReadBounded(fs.full, &fs.w.buf, size, scan.Limit(fs.lang))
 	fs.src = b
 	return err
 }

@@ -56,7 +56,7 @@ func (ix *Index) parse(ctx context.Context, p *extract.Parser, root, f string, p
 		return nil
 	}
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-	if err != nil || len(src) > scan.MaxFileSize || scan.Generated(src) || pre != nil && !pre.Match(src) {
+	if err != nil || len(src) > scan.Limit(lang) || scan.Generated(src) || pre != nil && !pre.Match(src) {
 		return nil
 	}
 	key := cache.BlobKey(lang, src)

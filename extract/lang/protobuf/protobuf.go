@@ -48,7 +48,7 @@ var protoSyntax = &block.Syntax{
 }
 
 // Lang is protobuf.
-var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "2",
+var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "2", MaxSize: extract.SchemaFileSize,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(protoSyntax, l, path, src)
 	},
