@@ -407,9 +407,12 @@ func buildSnippet(lang *Language, m *Match) {
 			def = m.ShowEnd
 		}
 		for _, mem := range lang.Members(def) {
+			if mem.Type() == "decorator" {
+				continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
+			}
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 				Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
-			for c := mem.PrevNamedSibling(); c != nil && c.Type() == "comment" && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+			for c := mem.PrevNamedSibling(); c != nil && (c.Type() == "comment" || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
 			m.Out.Members = append(m.Out.Members, mm)

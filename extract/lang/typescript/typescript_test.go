@@ -152,3 +152,29 @@ func TestBasesWithoutTypeArgs(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// A decorator belongs to the member below it: it is no member of its own,
+// and the member starts at its first decorator. The method's Extent is
+// its body's last line.
+func TestDecoratedMembers(t *testing.T) {
+	src := `@Controller('docs')
+export class DocsController {
+  @Get(':slug')
+  @ApiResponse({
+    status: 200,
+  })
+  async getLatest(@Param('slug') slug: string) {
+    return slug;
+  }
+}
+`
+	ds := langtest.Definitions(t, TypeScript, "docs.controller.ts", src)
+	got := langtest.Summarize(ds)
+	want := []string{"type Class DocsController 1-10 [getLatest@3-9()]", "method Method Signature getLatest 7-7 []"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	if ds[1].Extent != 9 {
+		t.Errorf("getLatest's extent: %d, want 9", ds[1].Extent)
+	}
+}
