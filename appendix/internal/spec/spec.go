@@ -112,6 +112,8 @@ var (
 	bareWordRe   = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
+	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
+	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 )
@@ -389,6 +391,14 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			refs = append(refs, found{Ref{Name: p, Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true}, i, end})
 			if path == "" {
 				path = p
+			}
+		} else if m := genericRe.FindStringSubmatch(code); m != nil {
+			// `configoptional.Optional[exporterhelper.QueueBatchConfig]`,
+			// `Result<Order, ApiError>`: the generic type and its arguments.
+			for _, part := range append([]string{m[1]}, qualifiedRe.FindAllString(m[2], -1)...) {
+				if name, ok := codeName(part); ok && !bareWordRe.MatchString(name) {
+					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+				}
 			}
 		} else if name, ok := codeName(code); ok {
 			// A bare lowercase word (`spec`, `env`) is as often the spec's
