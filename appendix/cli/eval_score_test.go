@@ -289,6 +289,10 @@ func TestEvalHasLine(t *testing.T) {
 		{"def run(self, spec, budget=200):", "def run(self,", true},
 		{"func Walk(ctx context.Context) error", "func Walker(", false},
 		{"def run(self) # ... note", "def run(self,", false},
+		// A comment after the body's opener goes with the body.
+		{"func (c *C) Compose(ctx context.Context) error", "func (c *C) Compose(ctx context.Context) error { //nolint:gocyclo // long", true},
+		{"func (c *C) Compose(ctx context.Context)", "func (c *C) Compose(ctx context.Context) error { //nolint:gocyclo", false},
+		{"x := 1", "x := 1 // one", false},
 	} {
 		if got := evalHasLine(tc.text, tc.want); got != tc.has {
 			t.Errorf("%q holds %q: %v, want %v", tc.text, tc.want, got, tc.has)

@@ -579,10 +579,16 @@ var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.)\
 // of surrounding space) as the appendix shows it: whole, without the
 // opener of a body it does not show ("{", ":", "=>"), followed by the
 // placeholder of that body ("...", "{ ... }"), or followed by the note
-// counting the signature lines it omits.
+// counting the signature lines it omits. A comment that ends the line
+// after a body's opener (`{ //nolint:gocyclo`) goes with the body.
 func evalHasLine(text, want string) bool {
 	forms := []string{want}
-	for cur := want; ; {
+	cur := want
+	if i := strings.Index(want, " //"); i > 0 && strings.HasSuffix(strings.TrimSpace(want[:i]), "{") {
+		cur = strings.TrimSpace(want[:i])
+		forms = append(forms, cur)
+	}
+	for {
 		next := cur
 		for _, opener := range []string{"{", ":", "=>"} {
 			if next == cur {
