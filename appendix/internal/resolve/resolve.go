@@ -354,8 +354,9 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 		}
 	}
 	table := false
-	if len(types) == 0 && len(ix.Defs[head]) == 0 {
+	if len(types) == 0 && len(ix.Defs[head]) == 0 && !spec.IsUpperStart(last) {
 		// `shares.expiresAt`: nothing is called shares; its table's model.
+		// (`context.Context` is a package's type, not a column.)
 		types = ix.TableModels(head)
 		table = len(types) > 0
 	}

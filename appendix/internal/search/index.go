@@ -3,7 +3,9 @@ package search
 import (
 	"context"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -150,6 +152,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 	}
 	results := make([]fileResult, len(todo))
+	own := ix.ownPackage(root)
 	ps := &pass{root: root, cache: ix.cache, wanted: wanted, focus: newFocusWords(wanted, ix.dirNames()), restrict: ix.restrict,
 		routeSegs: routeSegs, before: ix.opt.BeforeFile}
 	// Most files cost a stat and a cache lookup, system calls that overlap
@@ -209,7 +212,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		ix.Mounts = append(ix.Mounts, r.mounts...)
 		for name, mod := range r.imports {
-			if _, ok := ix.Imports[name]; !ok {
+			if _, ok := ix.Imports[name]; !ok && !own(mod) {
 				ix.Imports[name] = mod
 			}
 		}
@@ -274,4 +277,34 @@ func (ix *Index) Class(path string) Class {
 		c.Lang = l
 	}
 	return c
+}
+
+// ownPackage reports an import path inside a Go module of the repository
+// (its go.mod files' module paths): the repository's own package, whose
+// name is no dependency's.
+func (ix *Index) ownPackage(root string) func(string) bool {
+	var mods []string
+	for _, f := range ix.Files {
+		if path.Base(f.Path) != "go.mod" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
+				mods = append(mods, strings.Trim(strings.TrimSpace(m), `"`))
+				break
+			}
+		}
+	}
+	return func(imp string) bool {
+		for _, m := range mods {
+			if imp == m || strings.HasPrefix(imp, m+"/") {
+				return true
+			}
+		}
+		return false
+	}
 }

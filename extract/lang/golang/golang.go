@@ -41,6 +41,7 @@ var Lang = &extract.Language{
 	Generated:       generated,
 	SkipDirs:        []string{"vendor"},
 	ImportLine:      importLine,
+	Imports:         importNames,
 	ExternalImports: externalImports,
 	TestFiles:       []string{"*_test.go"},
 	Tests:           goTests,

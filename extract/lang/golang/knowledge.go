@@ -53,6 +53,54 @@ func externalImports(lines []string) []string {
 	return out
 }
 
+// importNameRe reads an import spec with its name: "path", name "path".
+var importNameRe = regexp.MustCompile(`^(?:import\s+)?(?:([\w.]+)\s+)?"([^"]+)"`)
+
+// importNames lists the packages a file imports, a "name\tpath" line
+// each: the name the file's code qualifies with (its alias, else the
+// path's last segment, past a /vN major version). Blank and dot imports
+// name nothing.
+func importNames(src []byte) string {
+	var b strings.Builder
+	in := false
+	for len(src) > 0 {
+		var l []byte
+		l, src = extract.NextLine(src)
+		t := strings.TrimSpace(string(l))
+		switch {
+		case strings.HasPrefix(t, "import ("):
+			in = true
+		case in && t == ")":
+			in = false
+		case in || strings.HasPrefix(t, "import "):
+			m := importNameRe.FindStringSubmatch(t)
+			if m == nil || m[1] == "_" || m[1] == "." {
+				continue
+			}
+			name := m[1]
+			if name == "" {
+				segs := strings.Split(m[2], "/")
+				name = segs[len(segs)-1]
+				if len(segs) > 1 && majorRe.MatchString(name) {
+					name = segs[len(segs)-2]
+				}
+				name = strings.TrimSuffix(strings.TrimPrefix(name, "go-"), ".go")
+				if i := strings.IndexByte(name, '.'); i > 0 {
+					name = name[:i] // gopkg.in/yaml.v3
+				}
+			}
+			b.WriteString(name + "\t" + m[2] + "\n")
+		case t != "" && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "package "):
+			if !in {
+				return b.String() // the imports come first
+			}
+		}
+	}
+	return b.String()
+}
+
+var majorRe = regexp.MustCompile(`^v[0-9]+$`)
+
 // goTests: a Go file's tests are its package's, foo_test.go beside
 // foo.go first.
 func goTests(source string, tests []string) extract.TestMatch {

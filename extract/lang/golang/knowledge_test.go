@@ -23,3 +23,15 @@ func TestExternalImports(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// The name a Go file qualifies an import with: its alias, else the last
+// segment of its path, past a major version; blank and dot imports name
+// nothing, and the imports end at the first declaration.
+func TestImportNames(t *testing.T) {
+	src := "// Package p.\npackage p\n\nimport \"fmt\"\n\nimport (\n\t\"context\"\n\tchi \"github.com/go-chi/chi/v5\"\n\t_ \"embed\"\n\t. \"strings\"\n" +
+		"\t\"gopkg.in/yaml.v3\"\n\t\"sigs.k8s.io/controller-runtime/pkg/client\" // the client\n)\n\nvar x = \"import \\\"os\\\"\"\n"
+	want := "fmt\tfmt\ncontext\tcontext\nchi\tgithub.com/go-chi/chi/v5\nyaml\tgopkg.in/yaml.v3\nclient\tsigs.k8s.io/controller-runtime/pkg/client\n"
+	if got := importNames([]byte(src)); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
