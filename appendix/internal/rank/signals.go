@@ -192,6 +192,16 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition) {
 	}
 }
 
+// Near reports a definition the spec points at apart from any one
+// reference: under or beside a path it names, in a package it qualifies
+// names with, in a directory where other references settled, or named
+// itself somewhere in the spec.
+func (c *Ranker) Near(d *extract.Definition) bool {
+	var s Score
+	c.affinity(&s, d)
+	return s.Total > 0 || c.words[d.Name]
+}
+
 // named reports a definition under a path the spec names, next to the
 // reference or anywhere.
 func (c *Ranker) named(r *spec.Ref, d *extract.Definition) bool {

@@ -186,7 +186,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, choose(r, pendingRef{p.i, cands, member, held}))
 			continue
 		}
-		if owners := ix.Members[r.Name]; len(owners) > 0 && !r.Proposed {
+		owners, far := memberOwners(rk, ix, r)
+		if far && !r.Proposed {
+			continue // `status`: some types have one, none the spec points at
+		}
+		if len(owners) > 0 && !r.Proposed {
 			m := pick(rk, r, owners, r.Name)
 			m.Order = p.i
 			if guessed(m, owners) {
@@ -236,7 +240,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if owners := ix.Members[r.Name]; len(owners) > 0 && !strings.Contains(r.Name, ".") {
+		} else if owners, far := memberOwners(rk, ix, r); far {
+			continue // `status`: some types have one, none the spec points at
+		} else if len(owners) > 0 && !strings.Contains(r.Name, ".") {
 			// An enum value or class constant named alone: its enum or class.
 			m := pick(rk, r, owners, r.Name)
 			m.Order = p.i
@@ -402,6 +408,27 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 	}
 	return fmt.Sprintf("%shas no member `%s`", what, last), false, true
 }
+
+// memberOwners are the types that declare a member the spec names alone.
+// A bare lowercase word (`status`, `mode`) is a member of many unrelated
+// types: only those the spec points at otherwise count (rank's Near),
+// never a printer's row struct because the spec says "its `status`". far
+// says that types have the member and none of them counts.
+func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*extract.Definition, far bool) {
+	all := ix.Members[r.Name]
+	if !bareWordRe.MatchString(r.Name) {
+		return all, false
+	}
+	for _, o := range all {
+		if rk.Near(o) {
+			owners = append(owners, o)
+		}
+	}
+	return owners, len(all) > 0 && len(owners) == 0
+}
+
+// bareWordRe is a single lowercase word.
+var bareWordRe = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
 // variables are the module-level variables called name, in the package
 // pkg when it is not "".

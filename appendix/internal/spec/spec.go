@@ -258,7 +258,11 @@ func Parse(name string, src []byte) *Spec {
 				// declaration nested in another (a method of the class the
 				// block declares), or a method shown without its class,
 				// belongs to a class: alone, its name says nothing of which.
-				add(Ref{Name: m[1] + m[2], Line: n, Source: FromFence, Strong: true, Proposed: true})
+				name := m[1] + m[2]
+				if r := fenceMethodRe.FindStringSubmatch(line); r != nil {
+					name = r[1] + "." + r[2] // func (c *Composer) Compose: the method of that type
+				}
+				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
 			for _, tok := range proseRe.FindAllString(line, -1) {
 				if name, ok := codeLike(tok); ok {
@@ -492,6 +496,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// fenceMethodRe finds a Go method's receiver type and name.
+var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class.

@@ -132,7 +132,7 @@ func TestFenceDeclarations(t *testing.T) {
 	for _, r := range Parse("spec.md", []byte(src)).Refs {
 		refs[r.Name] = r
 	}
-	for _, name := range []string{"MachineTaint", "Taints", "machine_taints"} {
+	for _, name := range []string{"MachineTaint", "Machine.Taints", "machine_taints"} {
 		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
 			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
 		}
