@@ -11,6 +11,12 @@ import (
 var Lang = &extract.Language{Name: "sql", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "3", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
+	// The statements, clauses and functions a spec spells in capitals:
+	// `LIMIT`, `SELECT ... FOR UPDATE` are SQL's, not the repository's.
+	Builtins: []string{"SELECT", "INSERT", "UPDATE", "DELETE", "FROM", "WHERE", "JOIN", "LIMIT", "OFFSET", "ORDER", "GROUP",
+		"HAVING", "RETURNING", "DISTINCT", "UNION", "COUNT", "COALESCE", "NULL", "NOW", "VACUUM", "TRUNCATE", "BEGIN",
+		"COMMIT", "ROLLBACK", "SAVEPOINT", "EXPLAIN", "ANALYZE", "CASCADE", "RESTRICT", "UNIQUE", "PRIMARY", "FOREIGN",
+		"REFERENCES", "INDEX", "CONCURRENTLY", "NOWAIT", "UPSERT", "MERGE", "WITH", "RECURSIVE"},
 	Keywords: extract.Keywords{
 		Decl: []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
 		Type: []string{"CREATE", "create", "Create", "TABLE", "table"},
