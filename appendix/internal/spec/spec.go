@@ -174,7 +174,7 @@ var hintWords = map[string]Hint{
 	"table": HintTable, "tables": HintTable, "model": HintTable, "models": HintTable, "collection": HintTable, "schema": HintTable, "entity": HintTable,
 	"type": HintType, "types": HintType, "interface": HintInterface, "interfaces": HintInterface, "protocol": HintInterface,
 	"trait": HintInterface, "struct": HintType, "class": HintType, "dataclass": HintType,
-	"function": HintFunction, "func": HintFunction, "method": HintFunction, "handler": HintFunction, "endpoint": HintFunction, "hook": HintFunction,
+	"function": HintFunction, "func": HintFunction, "method": HintFunction, "handler": HintFunction, "decorator": HintFunction, "endpoint": HintFunction, "hook": HintFunction,
 	"enum": HintEnum, "status": HintNone, "constant": HintConstant, "const": HintConstant, "setting": HintConstant,
 }
 
@@ -404,6 +404,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 				}
 			}
+		} else if name, ok := decorator(code); ok {
+			// `@connection`, `@relay.connection(...)`: a decorator, a function.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
 		} else if name, ok := codeName(code); ok {
 			// A bare lowercase word (`spec`, `env`) is as often the spec's
 			// word as a name: weak, unless it is called or the wording says
@@ -870,4 +873,17 @@ func declared(code string) (name string, hint Hint, language string, ok bool) {
 		return "", "", "", false
 	}
 	return m[2], hint, declLangs[m[1]], true
+}
+
+// decorator reads a code span that applies a decorator or annotation,
+// with or without arguments: `@connection`, `@relay.node(id=1)`.
+func decorator(code string) (string, bool) {
+	d, ok := strings.CutPrefix(code, "@")
+	if !ok {
+		return "", false
+	}
+	if i := strings.IndexByte(d, '('); i > 0 && strings.HasSuffix(d, ")") {
+		d = d[:i]
+	}
+	return codeName(d)
 }
