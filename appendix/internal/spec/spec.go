@@ -404,6 +404,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 				}
 			}
+		} else if name, ok := signature(code); ok {
+			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
+			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
+			// written with its parameters and result.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 		} else if name, ok := decorator(code); ok {
 			// `@connection`, `@relay.connection(...)`: a decorator, a function.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
@@ -886,4 +891,31 @@ func decorator(code string) (string, bool) {
 		d = d[:i]
 	}
 	return codeName(d)
+}
+
+// signature reads a code span that writes a function with its parameters
+// and perhaps its result: a name, then a parenthesis that closes later in
+// the span. A call's arguments are plain (codeName takes those); these
+// hold types, defaults or a result after them.
+func signature(code string) (string, bool) {
+	i := strings.IndexByte(code, '(')
+	if i <= 0 || !identRe.MatchString(code[:i]) {
+		return "", false
+	}
+	depth := 0
+	for _, c := range code[i:] {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+		if depth < 0 {
+			return "", false
+		}
+	}
+	if depth != 0 || !strings.Contains(code[i:], ")") {
+		return "", false
+	}
+	return codeName(code[:i])
 }

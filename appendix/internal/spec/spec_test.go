@@ -33,6 +33,8 @@ func TestParseCandidates(t *testing.T) {
 		{"fenced code", "Intro.\n\n```go\nfunc NewCostTracker(opts TrackerOptions) *CostTracker\n```\n", []string{"NewCostTracker", "TrackerOptions", "CostTracker"}},
 		{"tilde fence", "~~~\nplace_order()\n~~~\n", []string{"place_order"}},
 		{"duplicates merge", "`Order` here. `Order` there.", []string{"Order"}},
+		{"signatures", "Add `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)` and `giftCardBulkExtendExpiry(ids: [ID!]!, input: X!)`, not `f(a`.",
+			[]string{"DefragmentAsync", "giftCardBulkExtendExpiry"}},
 		{"decorators", "Use the `@connection` decorator or `@relay.node(id=1)`; not `@scope/pkg`.", []string{"connection", "relay.node", "@scope/pkg"}},
 		{"generics", "A `configoptional.Optional[exporterhelper.QueueBatchConfig]`, a `Result<Order, ApiError>` and a `map[string]int`.",
 			[]string{"configoptional.Optional", "exporterhelper.QueueBatchConfig", "Result", "Order", "ApiError"}},
