@@ -42,6 +42,10 @@ type Member struct {
 	Method     bool   // a method or function, not a field or value
 	Type       string // the type a schema field refers to, for relations
 	Embedded   bool   // a Go embedded struct or JS spread: kept when trimming
+	// Serialized are the names a field is written as on the wire, where
+	// they are declared (Go's json:"x" and yaml:"x" tags, protobuf's
+	// json_name): a spec may name the field by them.
+	Serialized []string
 }
 
 // Definition is one named definition and its snippet.
@@ -398,6 +402,9 @@ func buildSnippet(lang *Language, m *Match) {
 		for _, mem := range lang.Members(def) {
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 				Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+			if lang.Field != nil {
+				mm.Type, mm.Serialized = lang.Field(mem, src)
+			}
 			for c := mem.PrevNamedSibling(); c != nil && c.Type() == "comment" && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
