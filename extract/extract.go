@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -179,7 +180,8 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 }
 
 // Keep reports whether a definition answers to a wanted name: its own, an
-// alias, or (for anything but a function) one of its members.
+// alias, or (for anything but a function) one of its members, by its name
+// or a name it is serialized as.
 func Keep(d *Definition, want func(string) bool) bool {
 	if want(d.Name) {
 		return true
@@ -193,7 +195,7 @@ func Keep(d *Definition, want func(string) bool) bool {
 		return false
 	}
 	for _, m := range d.Members {
-		if want(m.Name) {
+		if want(m.Name) || slices.ContainsFunc(m.Serialized, want) {
 			return true
 		}
 	}

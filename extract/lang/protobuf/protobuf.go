@@ -66,6 +66,7 @@ var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string
 	Keywords: extract.Keywords{
 		Decl: []string{"message", "service", "enum", "rpc"},
 		Type: []string{"message", "service", "enum"},
+		Tags: []string{`json_name = "`, `json_name="`},
 	},
 	DocPrefixes: []string{"//", "/*", "*"},
 }
