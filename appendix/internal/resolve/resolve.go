@@ -171,8 +171,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, choose(r, pendingRef{p.i, cands, member, held}))
 			continue
 		}
-		if owners := ix.Members[r.Name]; len(owners) > 0 && !r.Proposed {
-			m := pick(rk, r, owners, r.Name)
+		if m, owners, ok := ownerMatch(rk, ix, r); ok && !r.Proposed {
 			m.Order = p.i
 			if guessed(m, owners) {
 				unresolved = append(unresolved, memberGuess(r, owners))
@@ -221,9 +220,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if owners := ix.Members[r.Name]; len(owners) > 0 && !strings.Contains(r.Name, ".") {
-			// An enum value or class constant named alone: its enum or class.
-			m := pick(rk, r, owners, r.Name)
+		} else if m, owners, ok := ownerMatch(rk, ix, r); ok {
+			// An enum value or class constant named alone: its enum or
+			// class; a field by the name it is serialized as
+			// (`consolidateAfter`): the type that has the field.
 			m.Order = p.i
 			if !guessed(m, owners) {
 				matches = append(matches, m)
@@ -467,7 +467,10 @@ func distinctPlaces(ds []*extract.Definition) int {
 	return len(seen)
 }
 
-// memberOf finds a chosen definition that has the reference as a member.
+// memberOf finds a chosen definition that has the reference as a member,
+// by the member's name or a name the member is serialized as; a one-word
+// lowercase name (`policy`) only where the wording says it is code ("the
+// `policy` field"), as it names a field of too many types.
 func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 	if strings.Contains(r.Name, ".") {
 		return Match{}, false
@@ -478,9 +481,40 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: r.Name,
 					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`", m.Def.QualifiedName(), r.Name)}}, true
 			}
+			if (r.Strong || !spec.BareWord(r.Name)) && slices.Contains(mem.Serialized, r.Name) {
+				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
+					Reason: fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.QualifiedName(), mem.Name, r.Name)}}, true
+			}
 		}
 	}
 	return Match{}, false
+}
+
+// ownerMatch picks among the type-like definitions that have a member the
+// reference names alone: by the member's name, else by a name the member
+// is serialized as (`consolidateAfter`, which no definition declares),
+// and says which member. ok is false when none has one.
+func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners []*extract.Definition, ok bool) {
+	if strings.Contains(r.Name, ".") {
+		return Match{}, nil, false
+	}
+	if owners := ix.Members[r.Name]; len(owners) > 0 {
+		return pick(rk, r, owners, r.Name), owners, true
+	}
+	owners = ix.Wire[r.Name]
+	if len(owners) == 0 {
+		return Match{}, nil, false
+	}
+	m = pick(rk, r, owners, "")
+	for _, mem := range m.Def.Members {
+		if slices.Contains(mem.Serialized, r.Name) {
+			m.Member = mem.Name
+			break
+		}
+	}
+	m.Reason = fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.Name, m.Member, r.Name) +
+		strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+	return m, owners, true
 }
 
 // candidates returns the definitions a reference can mean: by name, or for
