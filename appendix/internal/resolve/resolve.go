@@ -220,6 +220,29 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if ch, ok := ix.Chain(r.Name); ok && len(ch.Owners) > 0 {
+			// `AdmissionCheck.Spec.RetryDelayMinutes`, `requeueState.requeueAt`:
+			// a member of the type the chain's members lead to.
+			m := chainMatch(rk, r, ch)
+			m.Order = p.i
+			if !guessed(m, ch.Owners) {
+				matches = append(matches, m)
+			} else if r.Strong {
+				unresolved = append(unresolved, memberGuess(r, ch.Owners))
+			}
+		} else if ok && ch.Broken != "" && (ch.Through > 0 || strings.Count(r.Name, ".") > 1) {
+			// The step where the chain broke: a member the type reached
+			// lacks, or a type from outside the repository. (A Type.member
+			// whose type lacks it is missingMember's, below.)
+			switch {
+			case ch.External:
+				external = append(external, gap(r, GapExternal, ch.Broken))
+			case !r.Strong:
+			case r.Proposed:
+				unresolved = append(unresolved, gap(r, GapNoMember, ch.Broken+"; the spec adds it"))
+			default:
+				unresolved = append(unresolved, gap(r, GapNoMember, ch.Broken))
+			}
 		} else if m, owners, ok := ownerMatch(rk, ix, r); ok {
 			// An enum value or class constant named alone: its enum or
 			// class; a field by the name it is serialized as
@@ -515,6 +538,25 @@ func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners
 	m.Reason = fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.Name, m.Member, r.Name) +
 		strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
 	return m, owners, true
+}
+
+// chainMatch picks among the definitions a chain of members reached, and
+// says how it was reached.
+func chainMatch(rk *rank.Ranker, r *spec.Ref, ch search.Chain) Match {
+	m := pick(rk, r, ch.Owners, "")
+	m.Member = ch.Member
+	what := fmt.Sprintf("defines `%s`", m.Def.QualifiedName())
+	if ch.Member != "" {
+		what += fmt.Sprintf(", which has the member `%s`", ch.Member)
+	}
+	if last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]; ch.Member != "" && last != ch.Member {
+		what += fmt.Sprintf(", serialized as `%s`", last)
+	}
+	if via := ch.Via[m.Def]; via != "" {
+		what += "; " + via
+	}
+	m.Reason = what + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+	return m
 }
 
 // candidates returns the definitions a reference can mean: by name, or for
@@ -824,8 +866,22 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
 			fileList(files, 3))), true
 	}
-	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; the search does not follow `%s` to the type that declares it, and none is shown",
-		last, fileList(files, 3), strings.TrimSuffix(r.Name, "."+last))), true
+	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; %s, and none is shown",
+		last, fileList(files, 3), chainStop(ix, r.Name))), true
+}
+
+// chainStop says where the search stopped following a dotted name's
+// members, without a verdict on its last part.
+func chainStop(ix *search.Index, name string) string {
+	head, _, _ := strings.Cut(name, ".")
+	ch, _ := ix.Chain(name)
+	switch {
+	case ch.Untyped != "":
+		return fmt.Sprintf("the type of `%s` is not known, so the search does not follow it to the type that declares it", ch.Untyped)
+	case len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0:
+		return fmt.Sprintf("`%s` names no type and no tagged field the search found, so nothing leads from it to the type that declares it", head)
+	}
+	return fmt.Sprintf("the search does not follow `%s` to the type that declares it", name[:strings.LastIndexByte(name, '.')])
 }
 
 // undefinedHead returns the first part of a dotted name when it names a
