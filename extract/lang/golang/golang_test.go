@@ -124,16 +124,7 @@ func TestMatchersAreTheQueries(t *testing.T) {
 // type's name, whatever tag the field carries.
 func TestGoEmbeddedBases(t *testing.T) {
 	src := "package x\n\ntype Machine struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\t*Base `json:\"base\"`\n\tSpec MachineSpec `json:\"spec\"`\n}\n"
-	p := extract.NewParser()
-	defer p.Close()
-	defs, err := p.Definitions(context.Background(), Lang, "x.go", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(defs) != 1 {
-		t.Fatalf("want one definition, got %d", len(defs))
-	}
-	if diff := cmp.Diff([]string{"metav1.TypeMeta", "Base"}, defs[0].Bases); diff != "" {
+	if diff := cmp.Diff([]string{"metav1.TypeMeta", "Base"}, onlyDefinition(t, src).Bases); diff != "" {
 		t.Error(diff)
 	}
 }
@@ -152,21 +143,12 @@ func TestGoFieldTypesAndTags(t *testing.T) {
 		"\tRun func() error\n" +
 		"\tmetav1.TypeMeta `json:\",inline\"`\n" +
 		"}\n"
-	p := extract.NewParser()
-	defer p.Close()
-	defs, err := p.Definitions(context.Background(), Lang, "x.go", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(defs) != 1 {
-		t.Fatalf("want one definition, got %d", len(defs))
-	}
 	type field struct {
 		Name, Type string
 		Serialized []string
 	}
 	var got []field
-	for _, m := range defs[0].Members {
+	for _, m := range onlyDefinition(t, src).Members {
 		got = append(got, field{m.Name, m.Type, m.Serialized})
 	}
 	want := []field{
@@ -182,4 +164,19 @@ func TestGoFieldTypesAndTags(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
+}
+
+// onlyDefinition is the one definition src declares.
+func onlyDefinition(t *testing.T, src string) extract.Definition {
+	t.Helper()
+	p := extract.NewParser()
+	defer p.Close()
+	defs, err := p.Definitions(context.Background(), Lang, "x.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) != 1 {
+		t.Fatalf("want one definition, got %d", len(defs))
+	}
+	return defs[0]
 }
