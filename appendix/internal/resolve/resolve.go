@@ -516,7 +516,10 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 // ownerMatch picks among the type-like definitions that have a member the
 // reference names alone: by the member's name, else by a name the member
 // is serialized as (`consolidateAfter`, which no definition declares),
-// and says which member. ok is false when none has one.
+// and says which member. A serialized name is weaker evidence than a
+// declared one: only a strong reference (a code span, or a name the
+// wording says is code) is taken for it, never a key of an example. ok
+// is false when none has one.
 func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners []*extract.Definition, ok bool) {
 	if strings.Contains(r.Name, ".") {
 		return Match{}, nil, false
@@ -525,7 +528,7 @@ func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners
 		return pick(rk, r, owners, r.Name), owners, true
 	}
 	owners = ix.Wire[r.Name]
-	if len(owners) == 0 {
+	if len(owners) == 0 || !r.Strong {
 		return Match{}, nil, false
 	}
 	m = pick(rk, r, owners, "")
