@@ -218,6 +218,9 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		for i := range r.defs {
 			d := &r.defs[i]
+			if !d.Amends && ix.holds(d) {
+				continue // found again by a later pass: one definition is one candidate
+			}
 			ix.Stats.Definitions++
 			if d.Amends {
 				k := naming.TableKey(d.Name)
@@ -252,6 +255,17 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 	}
 	return nil
+}
+
+// holds reports whether the index has d already: the definition of its
+// name, container and declaring line in its file.
+func (ix *Index) holds(d *extract.Definition) bool {
+	for _, o := range ix.Defs[d.Name] {
+		if o.Path == d.Path && o.DeclLine == d.DeclLine && o.Container == d.Container {
+			return true
+		}
+	}
+	return false
 }
 
 // Class is what a file is, as every stage sees it: decided in one place,
