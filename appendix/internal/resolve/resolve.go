@@ -879,6 +879,9 @@ func chainStop(ix *search.Index, name string) string {
 	head, _, _ := strings.Cut(name, ".")
 	ch, _ := ix.Chain(name)
 	switch {
+	case ch.UntypedAs != "":
+		return fmt.Sprintf("`%s` is of type `%s`, whose qualifier names no package of the repository, so the search does not follow it to the type that declares it",
+			ch.Untyped, ch.UntypedAs)
 	case ch.Untyped != "":
 		return fmt.Sprintf("the type of `%s` is not known, so the search does not follow it to the type that declares it", ch.Untyped)
 	case len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0:

@@ -36,10 +36,12 @@ type Chain struct {
 	Broken   string
 	NoMember bool
 	External bool
-	// Untyped is the chain as far as a member whose type is not recorded
-	// (a built-in, or a language whose fields carry no type): where the
-	// walk stopped, with no verdict.
-	Untyped string
+	// Untyped is the chain as far as a member whose type is not known (a
+	// built-in, a language whose fields carry no type, a qualified type
+	// the repository has in another package than the qualifier names):
+	// where the walk stopped, with no verdict; UntypedAs is that type, as
+	// written, when there is one.
+	Untyped, UntypedAs string
 	// unsearched are the member types the search has not looked for yet:
 	// FindChains looks for them, and the walk goes on.
 	unsearched []string
@@ -116,7 +118,7 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 // head, a field named by its serialized name. ok is false when the walk
 // cannot go on; the chain then says why, if it knows.
 func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool) (next []reached, ok bool) {
-	var untyped, outside []string
+	var untyped, unsure, outside []string
 	declared := false
 	for _, r := range from {
 		owner, m, found := ix.memberNamed(ch, r.d, p)
@@ -128,9 +130,13 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 			untyped = append(untyped, m.Name)
 			continue
 		}
-		types, searched := ix.fieldTypes(owner, m.Type)
+		types, searched, ambiguous := ix.fieldTypes(owner, m.Type)
 		if !searched {
 			ch.unsearched = append(ch.unsearched, typeName(m.Type))
+			continue
+		}
+		if ambiguous {
+			unsure = append(unsure, m.Type)
 			continue
 		}
 		if len(types) == 0 {
@@ -150,6 +156,9 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 		ch.Through++
 		return next, true
 	case len(ch.unsearched) > 0:
+		return nil, false
+	case len(unsure) > 0:
+		ch.Untyped, ch.UntypedAs = written, unsure[0]
 		return nil, false
 	case len(untyped) > 0:
 		ch.Untyped = written
@@ -208,7 +217,10 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string) (*ex
 			return nil, extract.Member{}, false
 		}
 		for _, b := range d.Bases {
-			bases, searched := ix.fieldTypes(d, b)
+			if qual, _, ok := strings.Cut(b, "."); ok && !ix.Modules[qual] {
+				continue // metav1.ObjectMeta: a base from a package the repository does not name
+			}
+			bases, searched, _ := ix.fieldTypes(d, b)
 			if !searched {
 				ch.unsearched = append(ch.unsearched, typeName(b))
 			}
@@ -224,28 +236,33 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string) (*ex
 }
 
 // fieldTypes returns the type-like definitions of the type a member of
-// owner holds (`AdmissionCheckSpec`, `metav1.Time`): those in owner's
-// directory or, for a qualified type, in the package that qualifies it,
-// when there are any, else all. searched is false when the search has
-// not looked for the type's name.
-func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extract.Definition, searched bool) {
+// owner holds (`AdmissionCheckSpec`, `metav1.Time`). An unqualified type
+// is the one in owner's directory when there is one, else any of that
+// name. A qualified one is one in a package the qualifier names; when the
+// repository has the name only in other packages, the qualifier (an
+// import alias, such as clusterv1) does not say which: unsure. searched is
+// false when the search has not looked for the type's name.
+func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extract.Definition, searched, unsure bool) {
 	name := typeName(typ)
 	all, searched := ix.Defs[name]
 	if !searched {
-		return nil, false
+		return nil, false, false
 	}
 	all = typeLike(all)
-	qual := strings.TrimSuffix(typ, name)
+	qual := strings.TrimSuffix(strings.TrimSuffix(typ, name), ".")
 	var near []*extract.Definition
 	for _, d := range all {
-		if qual == "" && path.Dir(d.Path) == path.Dir(owner.Path) || qual != "" && InModule(d.Path, strings.TrimSuffix(qual, ".")) {
+		if qual == "" && path.Dir(d.Path) == path.Dir(owner.Path) || qual != "" && InModule(d.Path, qual) {
 			near = append(near, d)
 		}
 	}
-	if len(near) > 0 {
-		return near, true
+	switch {
+	case len(near) > 0:
+		return near, true, false
+	case qual != "" && len(all) > 0:
+		return nil, true, true
 	}
-	return all, true
+	return all, true, false
 }
 
 // typeName is a type's name without the package that qualifies it.
