@@ -884,7 +884,9 @@ func chainStop(ix *search.Index, name string) string {
 			ch.Untyped, ch.UntypedAs)
 	case ch.Untyped != "":
 		return fmt.Sprintf("the type of `%s` is not known, so the search does not follow it to the type that declares it", ch.Untyped)
-	case len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0:
+	case !spec.BareWord(head) && len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0:
+		// `requeueState.requeueAt`; a one-word lowercase head (`storage`)
+		// is as often a package the name is qualified by.
 		return fmt.Sprintf("`%s` names no type and no tagged field the search found, so nothing leads from it to the type that declares it", head)
 	}
 	return fmt.Sprintf("the search does not follow `%s` to the type that declares it", name[:strings.LastIndexByte(name, '.')])
