@@ -315,10 +315,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				unresolved = append(unresolved, g)
 			}
 		} else if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed && strings.Contains(r.Name, ".") {
-			// `AdmissionCheck.Spec.RetryDelayMinutes`: the last part is a
-			// member of some type (`Spec`'s), which the search does not
-			// follow the chain to.
+			// `Workload.meta.name`: the last part is a member of some type
+			// (`meta`'s), which the search does not follow the chain to.
 			unresolved = append(unresolved, g)
+		} else if ch, _ := ix.Chain(r.Name); ch.Stopped != "" && r.Strong && !r.Proposed {
+			// The chain stopped at a type no file the search read defines
+			// (a generated file's): nothing says the last part is absent.
+			unresolved = append(unresolved, gap(r, GapAmbiguous, stopped(ch)))
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong {
@@ -873,17 +876,20 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 		last, fileList(files, 3), chainStop(ix, r.Name))), true
 }
 
+// stopped says where and why the walk of a chain stopped, with no
+// verdict on its last part.
+func stopped(ch search.Chain) string {
+	return ch.Stopped + ", so the search does not follow the chain to the type that declares it"
+}
+
 // chainStop says where the search stopped following a dotted name's
 // members, without a verdict on its last part.
 func chainStop(ix *search.Index, name string) string {
 	head, _, _ := strings.Cut(name, ".")
 	ch, _ := ix.Chain(name)
 	switch {
-	case ch.UntypedAs != "":
-		return fmt.Sprintf("`%s` is of type `%s`, whose qualifier names no package of the repository, so the search does not follow it to the type that declares it",
-			ch.Untyped, ch.UntypedAs)
-	case ch.Untyped != "":
-		return fmt.Sprintf("the type of `%s` is not known, so the search does not follow it to the type that declares it", ch.Untyped)
+	case ch.Stopped != "":
+		return stopped(ch)
 	case !spec.BareWord(head) && len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0:
 		// `requeueState.requeueAt`; a one-word lowercase head (`storage`)
 		// is as often a package the name is qualified by.

@@ -31,17 +31,16 @@ type Chain struct {
 	Through int
 	// Broken, when no owner was reached, says at which step the chain
 	// broke and why: NoMember, a type reached declares no member of that
-	// name; External, a member holds a type the repository does not
-	// define.
+	// name; External, a member holds a type from outside the repository,
+	// or the type reached may inherit the member from one.
 	Broken   string
 	NoMember bool
 	External bool
-	// Untyped is the chain as far as a member whose type is not known (a
-	// built-in, a language whose fields carry no type, a qualified type
-	// the repository has in another package than the qualifier names):
-	// where the walk stopped, with no verdict; UntypedAs is that type, as
-	// written, when there is one.
-	Untyped, UntypedAs string
+	// Stopped, when the walk stopped with no verdict, says where and why:
+	// a member whose type is not known (a built-in, a field of a language
+	// that records no types), or a type the search cannot take to one
+	// definition of the repository.
+	Stopped string
 	// unsearched are the member types the search has not looked for yet:
 	// FindChains looks for them, and the walk goes on.
 	unsearched []string
@@ -60,9 +59,9 @@ const maxChain = 4
 // of a field (`requeueState`), through each member it names (by its name,
 // or a name it is serialized as) to the type the member holds, and looks
 // the last part up as a member of the types reached. ok is false when the
-// name is no chain: its head is neither, a member on the way holds no
-// type recorded (a built-in, or a language whose fields carry no type),
-// or a type on the way was not searched for.
+// name is no chain (its head is neither), or the walk stopped (Stopped
+// says why); it is true, with nothing decided, while a type on the way
+// was not searched for yet.
 func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 	parts := strings.Split(name, ".")
 	if len(parts) < 2 || len(parts) > maxChain+1 || slices.Contains(parts, "") {
@@ -92,8 +91,9 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 	}
 	last := parts[len(parts)-1]
 	ch.Via = map[*extract.Definition]string{}
+	var beyond []string // bases the member may come from, outside the repository
 	for _, r := range from {
-		owner, m, found := ix.memberNamed(&ch, r.d, last)
+		owner, m, found := ix.memberNamed(&ch, r.d, last, &beyond)
 		if !found || slices.Contains(ch.Owners, owner) {
 			continue
 		}
@@ -106,7 +106,15 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 			ch.Via[owner] = joinVia(r.via, fmt.Sprintf("`%s` inherits it", r.d.Name))
 		}
 	}
-	if len(ch.Owners) == 0 && len(ch.unsearched) == 0 {
+	switch {
+	case len(ch.Owners) > 0 || len(ch.unsearched) > 0:
+	case ch.Stopped != "":
+		return ch, false
+	case len(beyond) > 0:
+		ch.Broken = fmt.Sprintf("%s declares no `%s`; it may inherit it from `%s`, outside the repository",
+			describe(from[0]), last, strings.Join(beyond, "`, `"))
+		ch.External = true
+	default:
 		ch.Broken = fmt.Sprintf("%s has no member `%s`", describe(from[0]), last)
 		ch.NoMember = true
 	}
@@ -118,28 +126,28 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 // head, a field named by its serialized name. ok is false when the walk
 // cannot go on; the chain then says why, if it knows.
 func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool) (next []reached, ok bool) {
-	var untyped, unsure, outside []string
+	var stopped, outside []string
+	var beyond []string
 	declared := false
 	for _, r := range from {
-		owner, m, found := ix.memberNamed(ch, r.d, p)
+		owner, m, found := ix.memberNamed(ch, r.d, p, &beyond)
 		if !found {
 			continue
 		}
 		declared = true
 		if m.Type == "" {
-			untyped = append(untyped, m.Name)
+			stopped = append(stopped, fmt.Sprintf("the type of `%s` is not known", written))
 			continue
 		}
-		types, searched, ambiguous := ix.fieldTypes(owner, m.Type)
-		if !searched {
+		types, searched, why := ix.fieldTypes(owner, m.Type)
+		switch {
+		case !searched:
 			ch.unsearched = append(ch.unsearched, typeName(m.Type))
 			continue
-		}
-		if ambiguous {
-			unsure = append(unsure, m.Type)
+		case why != "":
+			stopped = append(stopped, fmt.Sprintf("`%s` is of type `%s`, %s", written, m.Type, why))
 			continue
-		}
-		if len(types) == 0 {
+		case len(types) == 0:
 			outside = append(outside, m.Type)
 			continue
 		}
@@ -156,17 +164,18 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 		ch.Through++
 		return next, true
 	case len(ch.unsearched) > 0:
-		return nil, false
-	case len(unsure) > 0:
-		ch.Untyped, ch.UntypedAs = written, unsure[0]
-		return nil, false
-	case len(untyped) > 0:
-		ch.Untyped = written
-		return nil, false
+	case len(stopped) > 0:
+		ch.Stopped = stopped[0]
+	case ch.Stopped != "":
 	case len(outside) > 0:
 		ch.Broken = fmt.Sprintf("`%s` is of type `%s`, which the repository does not define", written, outside[0])
 		ch.External = true
-	case !declared && !field:
+	case declared || field:
+	case len(beyond) > 0:
+		ch.Broken = fmt.Sprintf("%s declares no `%s`; it may inherit it from `%s`, outside the repository",
+			describe(from[0]), p, strings.Join(beyond, "`, `"))
+		ch.External = true
+	default:
 		ch.Broken = fmt.Sprintf("%s has no member `%s`", describe(from[0]), p)
 		ch.NoMember = true
 	}
@@ -194,8 +203,10 @@ func joinVia(a, b string) string {
 // is serialized as, or a method declared apart from d (Go's
 // func (s *Store) Get), on d or on a type d extends (four levels up), and
 // the definition that declares it: for a method declared apart, the
-// method itself. Bases not searched for yet are noted on the chain.
-func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string) (*extract.Definition, extract.Member, bool) {
+// method itself. Bases not searched for yet are noted on the chain, a base
+// the search cannot take to one definition stops it, and the bases from
+// outside the repository, where the member may be, are added to beyond.
+func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string, beyond *[]string) (*extract.Definition, extract.Member, bool) {
 	seen := map[*extract.Definition]bool{}
 	var find func(d *extract.Definition, depth int) (*extract.Definition, extract.Member, bool)
 	find = func(d *extract.Definition, depth int) (*extract.Definition, extract.Member, bool) {
@@ -218,11 +229,21 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string) (*ex
 		}
 		for _, b := range d.Bases {
 			if qual, _, ok := strings.Cut(b, "."); ok && !ix.Modules[qual] {
-				continue // metav1.ObjectMeta: a base from a package the repository does not name
+				// metav1.ObjectMeta: a base from a package the repository
+				// does not have, never searched for.
+				if !slices.Contains(*beyond, b) {
+					*beyond = append(*beyond, b)
+				}
+				continue
 			}
-			bases, searched, _ := ix.fieldTypes(d, b)
-			if !searched {
+			bases, searched, why := ix.fieldTypes(d, b)
+			switch {
+			case !searched:
 				ch.unsearched = append(ch.unsearched, typeName(b))
+			case why != "":
+				ch.Stopped = fmt.Sprintf("`%s` extends `%s`, %s", d.Name, b, why)
+			case len(bases) == 0 && !slices.Contains(*beyond, b):
+				*beyond = append(*beyond, b)
 			}
 			for _, bd := range bases {
 				if owner, m, ok := find(bd, depth+1); ok {
@@ -236,17 +257,21 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string) (*ex
 }
 
 // fieldTypes returns the type-like definitions of the type a member of
-// owner holds (`AdmissionCheckSpec`, `metav1.Time`). An unqualified type
-// is the one in owner's directory when there is one, else any of that
-// name. A qualified one is one in a package the qualifier names; when the
-// repository has the name only in other packages, the qualifier (an
-// import alias, such as clusterv1) does not say which: unsure. searched is
-// false when the search has not looked for the type's name.
-func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extract.Definition, searched, unsure bool) {
+// owner holds (`AdmissionCheckSpec`, `metav1.Time`): an unqualified type
+// in owner's directory when there is one, else any of that name; a
+// qualified one in a package the qualifier names. None is a type from
+// outside the repository only when it is qualified by a package the
+// repository does not have; otherwise why says why the search cannot take
+// the type to a definition of the repository: none defines it that the
+// search read (a generated file defines it, say), or the repository has
+// the name only in packages the qualifier, an import alias such as
+// clusterv1, does not name. searched is false when the search has not
+// looked for the type's name.
+func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extract.Definition, searched bool, why string) {
 	name := typeName(typ)
 	all, searched := ix.Defs[name]
 	if !searched {
-		return nil, false, false
+		return nil, false, ""
 	}
 	all = typeLike(all)
 	qual := strings.TrimSuffix(strings.TrimSuffix(typ, name), ".")
@@ -258,11 +283,15 @@ func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extr
 	}
 	switch {
 	case len(near) > 0:
-		return near, true, false
+		return near, true, ""
+	case qual == "" && len(all) > 0:
+		return all, true, ""
 	case qual != "" && len(all) > 0:
-		return nil, true, true
+		return nil, true, fmt.Sprintf("and the repository has `%s` only in packages `%s` does not name", name, qual)
+	case qual == "" || ix.Modules[qual]:
+		return nil, true, "which no file the search read defines"
 	}
-	return all, true, false
+	return nil, true, ""
 }
 
 // typeName is a type's name without the package that qualifies it.
