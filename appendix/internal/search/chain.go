@@ -110,15 +110,24 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 	case len(ch.Owners) > 0 || len(ch.unsearched) > 0:
 	case ch.Stopped != "":
 		return ch, false
-	case len(beyond) > 0:
-		ch.Broken = fmt.Sprintf("%s declares no `%s`; it may inherit it from `%s`, outside the repository",
-			describe(from[0]), last, strings.Join(beyond, "`, `"))
-		ch.External = true
 	default:
-		ch.Broken = fmt.Sprintf("%s has no member `%s`", describe(from[0]), last)
-		ch.NoMember = true
+		ch.lacks(from[0], last, beyond)
 	}
 	return ch, true
+}
+
+// lacks records that the chain broke at a type it reached that declares
+// no member name: one it may inherit from a base outside the repository
+// (beyond), or none.
+func (ch *Chain) lacks(r reached, name string, beyond []string) {
+	if len(beyond) > 0 {
+		ch.Broken = fmt.Sprintf("%s declares no `%s`; it may inherit it from `%s`, outside the repository",
+			describe(r), name, strings.Join(beyond, "`, `"))
+		ch.External = true
+		return
+	}
+	ch.Broken = fmt.Sprintf("%s has no member `%s`", describe(r), name)
+	ch.NoMember = true
 }
 
 // follow goes from the types in from through their member called p to the
@@ -171,13 +180,8 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 		ch.Broken = fmt.Sprintf("`%s` is of type `%s`, which the repository does not define", written, outside[0])
 		ch.External = true
 	case declared || field:
-	case len(beyond) > 0:
-		ch.Broken = fmt.Sprintf("%s declares no `%s`; it may inherit it from `%s`, outside the repository",
-			describe(from[0]), p, strings.Join(beyond, "`, `"))
-		ch.External = true
 	default:
-		ch.Broken = fmt.Sprintf("%s has no member `%s`", describe(from[0]), p)
-		ch.NoMember = true
+		ch.lacks(from[0], p, beyond)
 	}
 	return nil, false
 }
