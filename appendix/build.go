@@ -115,6 +115,9 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if err := ix.FindBases(ctx, repo.Root, sp.Refs); err != nil {
 		return nil, nil, err
 	}
+	if err := ix.FindChains(ctx, repo.Root, sp.Refs); err != nil {
+		return nil, nil, err
+	}
 	res = &Result{Doc: doc, Warnings: append([]Warning{}, ix.Warnings...)}
 
 	matches, unresolved, external := resolve.Refs(sp, ix, doc.At(repo.Scope))

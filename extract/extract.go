@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +43,10 @@ type Member struct {
 	Method     bool   // a method or function, not a field or value
 	Type       string // the type a schema field refers to, for relations
 	Embedded   bool   // a Go embedded struct or JS spread: kept when trimming
+	// Serialized are the names a field is written as on the wire, where
+	// they are declared (Go's json:"x" and yaml:"x" tags, protobuf's
+	// json_name): a spec may name the field by them.
+	Serialized []string
 }
 
 // Definition is one named definition and its snippet.
@@ -186,7 +191,8 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 }
 
 // Keep reports whether a definition answers to a wanted name: its own, an
-// alias, or (for anything but a function) one of its members.
+// alias, or (for anything but a function) one of its members, by its name
+// or a name it is serialized as.
 func Keep(d *Definition, want func(string) bool) bool {
 	if want(d.Name) {
 		return true
@@ -200,7 +206,7 @@ func Keep(d *Definition, want func(string) bool) bool {
 		return false
 	}
 	for _, m := range d.Members {
-		if want(m.Name) {
+		if want(m.Name) || slices.ContainsFunc(m.Serialized, want) {
 			return true
 		}
 	}
@@ -412,6 +418,9 @@ func buildSnippet(lang *Language, m *Match) {
 			}
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 				Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+			if lang.Field != nil {
+				mm.Type, mm.Serialized = lang.Field(mem, src)
+			}
 			for c := mem.PrevNamedSibling(); c != nil && (c.Type() == "comment" || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}

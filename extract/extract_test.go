@@ -29,3 +29,18 @@ func TestTrailingCommentIsNoDocComment(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepBySerializedName: a type answers to a name its field is
+// serialized as; a function to none of its members.
+func TestKeepBySerializedName(t *testing.T) {
+	want := func(n string) bool { return n == "requeueAt" }
+	typ := &extract.Definition{Name: "RequeueState", Kind: extract.KindSchema,
+		Members: []extract.Member{{Name: "RequeueAt", Serialized: []string{"requeueAt"}}}}
+	if !extract.Keep(typ, want) {
+		t.Error("the type whose field is serialized as requeueAt is not kept")
+	}
+	fn := &extract.Definition{Name: "f", Kind: extract.KindFunction, Members: typ.Members}
+	if extract.Keep(fn, want) {
+		t.Error("a function is kept for a member")
+	}
+}

@@ -17,6 +17,10 @@ type Keywords struct {
 	// the declared name: "func (r *Repo) Walk(". A line is such a line when
 	// its text starts with one.
 	Receiver []string
+	// Tags are what precedes, on a member's line, a name the member is
+	// serialized as (Go's `json:"` in json:"requeueAt,omitempty",
+	// protobuf's `json_name = "`): a spec may name the member so.
+	Tags []string
 }
 
 // TestMatch is what Language.Tests finds for one source file.

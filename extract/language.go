@@ -55,6 +55,11 @@ type Language struct {
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.
 	Embedded func(member *sitter.Node) bool
+	// Field describes a member that is a field: the type it holds, by name
+	// (without pointer, list or map around it; "" for a built-in type),
+	// and the names it is serialized as (Member.Serialized). Nil: members
+	// carry neither.
+	Field func(member *sitter.Node, src []byte) (typ string, serialized []string)
 	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.

@@ -70,6 +70,20 @@ func CutLines(a *Artifact, n int) bool {
 // created_at and CreatedAt all become "createdat".
 func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
 
+// namedMember reports a member the spec names, by its name or a name it is
+// serialized as (`maxNodes` for the field Nodes), the words normalized.
+func namedMember(m extract.Member, norm map[string]bool) bool {
+	if norm[normalize(m.Name)] {
+		return true
+	}
+	for _, s := range m.Serialized {
+		if norm[normalize(s)] {
+			return true
+		}
+	}
+	return false
+}
+
 // The members every language's types keep when trimmed: those that
 // configure a model or make a value (Language.KeyMembers), and those
 // marked as the record's key (Language.KeyMarkers).
@@ -129,7 +143,7 @@ func TrimFields(a *Artifact, words map[string]bool, enums bool) bool {
 		}
 		// Kept: the fields the spec names, the key, and relations to the
 		// models the spec names.
-		keep[i] = norm[normalize(m.Name)] || keyMember(m.Name, text.String()) || m.Type != "" && keys[naming.TableKey(m.Type)]
+		keep[i] = namedMember(m, norm) || keyMember(m.Name, text.String()) || m.Type != "" && keys[naming.TableKey(m.Type)]
 		if !keep[i] && m.Method {
 			methods++
 		} else if !keep[i] {
@@ -311,7 +325,7 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 	keep := map[int]string{} // a named member's first line, its signature joined onto it
 	named := 0
 	for _, m := range a.Members {
-		if !norm[normalize(m.Name)] {
+		if !namedMember(m, norm) {
 			continue
 		}
 		// The line that declares the member: the first that names it, past

@@ -107,3 +107,27 @@ func TestTrimToNamedJoinsBases(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimKeepsSerializedNames: a field the spec names by the name it is
+// serialized as stays when its type is trimmed.
+func TestTrimKeepsSerializedNames(t *testing.T) {
+	src := "type Budget struct {\n\tNodes string `json:\"maxNodes\"`\n\tReasons []string `json:\"reasons\"`\n\tSchedule string `json:\"schedule\"`\n\tDuration string `json:\"duration\"`\n\tWindow string `json:\"window\"`\n}"
+	var lines []extract.Line
+	var members []extract.Member
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+		if f := strings.Fields(l); i > 0 && len(f) == 3 {
+			members = append(members, extract.Member{Name: f[0], Start: i + 1, End: i + 1,
+				Serialized: []string{strings.Trim(strings.TrimPrefix(f[2], "`json:"), "\"`")}})
+		}
+	}
+	for name, trim := range map[string]func(a *Artifact) bool{
+		"fields": func(a *Artifact) bool { return TrimFields(a, map[string]bool{"maxNodes": true}, false) },
+		"named":  func(a *Artifact) bool { return TrimToNamed(a, map[string]bool{"maxNodes": true}) },
+	} {
+		a := &Artifact{Kind: extract.KindSchema, Lang: lang.ByName("go"), Lines: append([]extract.Line(nil), lines...), Members: members}
+		if !trim(a) || !strings.Contains(a.Text(), "Nodes string") || strings.Contains(a.Text(), "Reasons") {
+			t.Errorf("%s: got\n%s", name, a.Text())
+		}
+	}
+}

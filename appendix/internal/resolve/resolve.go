@@ -186,12 +186,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, choose(r, pendingRef{p.i, cands, member, held}))
 			continue
 		}
-		owners, far := memberOwners(rk, ix, r)
+		m, owners, far, ok := ownerMatch(rk, ix, r)
 		if far && !r.Proposed {
 			continue // `status`: some types have one, none the spec points at
 		}
-		if len(owners) > 0 && !r.Proposed {
-			m := pick(rk, r, owners, r.Name)
+		if ok && !r.Proposed {
 			m.Order = p.i
 			if guessed(m, owners) {
 				unresolved = append(unresolved, memberGuess(r, owners))
@@ -240,11 +239,35 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if owners, far := memberOwners(rk, ix, r); far {
+		} else if ch, ok := ix.Chain(r.Name); ok && len(ch.Owners) > 0 {
+			// `AdmissionCheck.Spec.RetryDelayMinutes`, `requeueState.requeueAt`:
+			// a member of the type the chain's members lead to.
+			m := chainMatch(rk, r, ch)
+			m.Order = p.i
+			if !guessed(m, ch.Owners) {
+				matches = append(matches, m)
+			} else if r.Strong {
+				unresolved = append(unresolved, memberGuess(r, ch.Owners))
+			}
+		} else if ok && ch.Broken != "" && (ch.Through > 0 || strings.Count(r.Name, ".") > 1) {
+			// The step where the chain broke: a member the type reached
+			// lacks, or a type from outside the repository. (A Type.member
+			// whose type lacks it is missingMember's, below.)
+			switch {
+			case ch.External:
+				external = append(external, gap(r, GapExternal, ch.Broken))
+			case !r.Strong:
+			case r.Proposed:
+				unresolved = append(unresolved, gap(r, GapNoMember, ch.Broken+"; the spec adds it"))
+			default:
+				unresolved = append(unresolved, gap(r, GapNoMember, ch.Broken))
+			}
+		} else if m, owners, far, ok := ownerMatch(rk, ix, r); far {
 			continue // `status`: some types have one, none the spec points at
-		} else if len(owners) > 0 && !strings.Contains(r.Name, ".") {
-			// An enum value or class constant named alone: its enum or class.
-			m := pick(rk, r, owners, r.Name)
+		} else if ok {
+			// An enum value or class constant named alone: its enum or
+			// class; a field by the name it is serialized as
+			// (`consolidateAfter`): the type that has the field.
 			m.Order = p.i
 			if !guessed(m, owners) {
 				matches = append(matches, m)
@@ -313,10 +336,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				unresolved = append(unresolved, g)
 			}
 		} else if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed && strings.Contains(r.Name, ".") {
-			// `AdmissionCheck.Spec.RetryDelayMinutes`: the last part is a
-			// member of some type (`Spec`'s), which the search does not
-			// follow the chain to.
+			// `Workload.meta.name`: the last part is a member of some type
+			// (`meta`'s), which the search does not follow the chain to.
 			unresolved = append(unresolved, g)
+		} else if ch, _ := ix.Chain(r.Name); ch.Stopped != "" && r.Strong && !r.Proposed {
+			// The chain stopped at a type no file the search read defines
+			// (a generated file's): nothing says the last part is absent.
+			unresolved = append(unresolved, gap(r, GapAmbiguous, stopped(ch)))
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong {
@@ -510,7 +536,10 @@ func distinctPlaces(ds []*extract.Definition) int {
 	return len(seen)
 }
 
-// memberOf finds a chosen definition that has the reference as a member.
+// memberOf finds a chosen definition that has the reference as a member,
+// by the member's name or a name the member is serialized as; a one-word
+// lowercase name (`policy`) only where the wording says it is code ("the
+// `policy` field"), as it names a field of too many types.
 func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 	if strings.Contains(r.Name, ".") {
 		return Match{}, false
@@ -521,9 +550,66 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: r.Name,
 					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`", m.Def.QualifiedName(), r.Name)}}, true
 			}
+			if (r.Strong || !spec.BareWord(r.Name)) && slices.Contains(mem.Serialized, r.Name) {
+				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
+					Reason: fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.QualifiedName(), mem.Name, r.Name)}}, true
+			}
 		}
 	}
 	return Match{}, false
+}
+
+// ownerMatch picks among the type-like definitions that have a member the
+// reference names alone: by the member's name, else by a name the member
+// is serialized as (`consolidateAfter`, which no definition declares),
+// and says which member. A serialized name is weaker evidence than a
+// declared one: only a strong reference (a code span, or a name the
+// wording says is code) is taken for it, never a key of an example. ok
+// is false when none has one; far, when only types the spec does not
+// point at have the member (memberOwners).
+func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners []*extract.Definition, far, ok bool) {
+	if strings.Contains(r.Name, ".") {
+		return Match{}, nil, false, false
+	}
+	if owners, far := memberOwners(rk, ix, r); far || len(owners) > 0 {
+		if far {
+			return Match{}, nil, true, false
+		}
+		return pick(rk, r, owners, r.Name), owners, false, true
+	}
+	owners = ix.Wire[r.Name]
+	if len(owners) == 0 || !r.Strong {
+		return Match{}, nil, false, false
+	}
+	m = pick(rk, r, owners, "")
+	for _, mem := range m.Def.Members {
+		if slices.Contains(mem.Serialized, r.Name) {
+			m.Member = mem.Name
+			break
+		}
+	}
+	m.Reason = fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.Name, m.Member, r.Name) +
+		strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+	return m, owners, false, true
+}
+
+// chainMatch picks among the definitions a chain of members reached, and
+// says how it was reached.
+func chainMatch(rk *rank.Ranker, r *spec.Ref, ch search.Chain) Match {
+	m := pick(rk, r, ch.Owners, "")
+	m.Member = ch.Member
+	what := fmt.Sprintf("defines `%s`", m.Def.QualifiedName())
+	if ch.Member != "" {
+		what += fmt.Sprintf(", which has the member `%s`", ch.Member)
+	}
+	if last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]; ch.Member != "" && last != ch.Member {
+		what += fmt.Sprintf(", serialized as `%s`", last)
+	}
+	if via := ch.Via[m.Def]; via != "" {
+		what += "; " + via
+	}
+	m.Reason = what + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+	return m
 }
 
 // candidates returns the definitions a reference can mean: by name, or for
@@ -836,8 +922,30 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
 			fileList(files, 3))), true
 	}
-	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; the search does not follow `%s` to the type that declares it, and none is shown",
-		last, fileList(files, 3), strings.TrimSuffix(r.Name, "."+last))), true
+	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; %s, and none is shown",
+		last, fileList(files, 3), chainStop(ix, r.Name))), true
+}
+
+// stopped says where and why the walk of a chain stopped, with no
+// verdict on its last part.
+func stopped(ch search.Chain) string {
+	return ch.Stopped + ", so the search does not follow the chain to the type that declares it"
+}
+
+// chainStop says where the search stopped following a dotted name's
+// members, without a verdict on its last part.
+func chainStop(ix *search.Index, name string) string {
+	head, _, _ := strings.Cut(name, ".")
+	ch, _ := ix.Chain(name)
+	switch {
+	case ch.Stopped != "":
+		return stopped(ch)
+	case !spec.BareWord(head) && len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0:
+		// `requeueState.requeueAt`; a one-word lowercase head (`storage`)
+		// is as often a package the name is qualified by.
+		return fmt.Sprintf("`%s` names no type and no tagged field the search found, so nothing leads from it to the type that declares it", head)
+	}
+	return fmt.Sprintf("the search does not follow `%s` to the type that declares it", name[:strings.LastIndexByte(name, '.')])
 }
 
 // undefinedHead returns the first part of a dotted name when it names a

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
 )
@@ -210,6 +211,7 @@ func (g glob) match(s string) bool {
 type keywords struct {
 	decl, typ, vars map[string]bool
 	receiver        []string
+	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
 	// start and lens say which first letters and lengths the tables
 	// hold: most words are none, and are told so without hashing them
 	// (declTokens runs on every line of every file).
@@ -226,6 +228,9 @@ func newKeywords(k extract.Keywords) *keywords {
 		return out
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver}
+	for _, t := range k.Tags {
+		kw.tags = append(kw.tags, []byte(t))
+	}
 	for _, m := range []map[string]bool{kw.decl, kw.typ, kw.vars} {
 		for w := range m {
 			if len(w) >= len(kw.lens) {
@@ -275,6 +280,7 @@ const (
 	fMember                   // first word, followed by what follows a declared name
 	fMethod                   // first word, followed by a parameter list opening a block
 	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
+	fWire                     // a name a member's tag serializes it as (json:"requeueAt")
 )
 
 // maybe reports whether a word can be one of the keywords.
@@ -315,6 +321,13 @@ func (ts Tokens) each(fn func(name string, f uint8)) {
 func declTokens(kw *keywords, src []byte) Tokens {
 	var names []byte
 	var flags []byte
+	add := func(tok []byte, f uint8) {
+		if len(flags) > 0 {
+			names = append(names, '\n')
+		}
+		names = append(names, tok...)
+		flags = append(flags, f)
+	}
 	for len(src) > 0 {
 		var line []byte
 		line, src = extract.NextLine(src)
@@ -397,13 +410,14 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				}
 			}
 			if f != 0 {
-				if len(flags) > 0 {
-					names = append(names, '\n')
-				}
-				names = append(names, tok...)
-				flags = append(flags, f)
+				add(tok, f)
 			}
 			if !decl {
+				if f&fMember != 0 {
+					for _, w := range wireNames(kw, t[j:]) {
+						add(w, fWire)
+					}
+				}
 				break // only a declaration line has more than its first word to offer
 			}
 			if varLine && f != 0 {
@@ -420,6 +434,40 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// wireNames returns the names a member line's tags serialize the member as
+// (requeueAt in `json:"requeueAt,omitempty"`), but a one-word lowercase
+// name: `json:"spec"` names too many fields to stand for one of them.
+func wireNames(kw *keywords, rest []byte) [][]byte {
+	var out [][]byte
+	for _, tag := range kw.tags {
+		i := bytes.Index(rest, tag)
+		if i < 0 || i > 0 && extract.IdentByte(rest[i-1]) {
+			continue
+		}
+		name := rest[i+len(tag):]
+		if end := bytes.IndexAny(name, `,"`); end >= 0 {
+			name = name[:end]
+		}
+		if ident(name) && !spec.BareWord(string(name)) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// ident reports a word made of identifier bytes only.
+func ident(w []byte) bool {
+	if len(w) == 0 {
+		return false
+	}
+	for _, c := range w {
+		if !extract.IdentByte(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // Definable filters a file's declaration words by what is searched for.
@@ -445,9 +493,9 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 func (w Want) accepts(f uint8) bool {
 	switch w {
 	case WantAny:
-		return f&(fDecl|fMember) != 0
+		return f&(fDecl|fMember|fWire) != 0
 	case WantDecl:
-		return f&(fDecl|fMethod) != 0
+		return f&(fDecl|fMethod|fWire) != 0
 	case WantTop:
 		return f&fTop != 0
 	case WantType:
@@ -482,9 +530,11 @@ func TopFolded(ts Tokens, lower map[string]bool) []string {
 type Want uint8
 
 const (
-	// wantAny: declared anywhere, or as a member: "Name Type", "NAME =".
+	// wantAny: declared anywhere, or as a member: "Name Type", "NAME =",
+	// or a member's serialized name.
 	WantAny Want = iota + 1
-	// wantDecl: only on a declaration line (a field the spec names).
+	// wantDecl: only on a declaration line (a field the spec names), or
+	// as a member's serialized name.
 	WantDecl
 	// wantTop: only on an unindented declaration line (a table name's
 	// spellings by convention: models and types are top level).

@@ -94,3 +94,25 @@ func TestSizeLimits(t *testing.T) {
 		t.Error("the scan reads a 2 MiB Go file")
 	}
 }
+
+// TestWireNames: a member's json or yaml tag name is a name the member may
+// be wanted by, on its line only; a one-word lowercase one is not, nor a
+// tag key that only ends like one.
+func TestWireNames(t *testing.T) {
+	src := []byte("type RequeueState struct {\n\tRequeueAt *metav1.Time `json:\"requeueAt,omitempty\" yaml:\"requeue_at\"`\n" +
+		"\tSpec Spec `json:\"spec\"`\n\tRaw string `myjson:\"rawValue\"`\n}\n\nfunc f() { x := `json:\"inCode\"` }\n")
+	ts := declTokens(keywordsOf(lang.ForPath("x.go")), src)
+	want := map[string]Want{"requeueAt": WantAny, "requeue_at": WantDecl, "spec": WantAny, "rawValue": WantAny, "inCode": WantAny}
+	got := Definable(ts, want)
+	if len(got) != 2 || !got["requeueAt"] || !got["requeue_at"] {
+		t.Errorf("wire names: %v, want requeueAt and requeue_at", got)
+	}
+	if got := Definable(ts, map[string]Want{"requeueAt": WantTop}); len(got) != 0 {
+		t.Errorf("a serialized name is no top-level declaration: %v", got)
+	}
+	proto := []byte("message Endpoint {\n  string display_name = 1 [json_name = \"displayName\"];\n}\n")
+	ts = declTokens(keywordsOf(lang.ForPath("x.proto")), proto)
+	if got := Definable(ts, map[string]Want{"displayName": WantAny}); !got["displayName"] {
+		t.Errorf("protobuf json_name: %v", got)
+	}
+}

@@ -46,15 +46,19 @@ type Index struct {
 	dirs       map[string]bool                  // every directory holding a walked file
 	// Modules holds every directory name and file stem: what a qualifier
 	// such as `userbus` in `userbus.User` can name.
-	Modules  map[string]bool
-	ByKey    map[string][]*extract.Definition // table-like definitions by tableKey
-	Amends   map[string][]string              // tableKey -> files with ALTER TABLE statements
-	Routes   []*extract.Definition            // route registrations found
-	Mounts   []extract.Mount                  // routers mounted under prefixes
-	Imports  map[string]string                // names imported from packages, and from which
-	ByAlias  map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
-	Members  map[string][]*extract.Definition // type-like definitions by member name
-	Located  map[string]Location              // what each location the spec names holds, by reference name
+	Modules map[string]bool
+	ByKey   map[string][]*extract.Definition // table-like definitions by tableKey
+	Amends  map[string][]string              // tableKey -> files with ALTER TABLE statements
+	Routes  []*extract.Definition            // route registrations found
+	Mounts  []extract.Mount                  // routers mounted under prefixes
+	Imports map[string]string                // names imported from packages, and from which
+	ByAlias map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
+	Members map[string][]*extract.Definition // type-like definitions by member name
+	// Wire holds type-like definitions by the names their fields are
+	// serialized as (json:"requeueAt"), but one-word lowercase ones
+	// (`spec`, `status`), which name too many fields to stand for one.
+	Wire     map[string][]*extract.Definition
+	Located  map[string]Location // what each location the spec names holds, by reference name
 	Warnings []Warning
 	Stats    Stats
 	cache    *cache.Cache // extraction results by content; nil: no cache
@@ -116,7 +120,7 @@ func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: map[string]*extract.Language{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
 		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
-		Located: map[string]Location{}, scans: map[string]*scan.Entry{}}
+		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, scans: map[string]*scan.Entry{}}
 	for _, f := range files {
 		ix.lang[f.Path] = scan.SourceFile(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true
@@ -218,6 +222,9 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		for i := range r.defs {
 			d := &r.defs[i]
+			if !d.Amends && ix.holds(d) {
+				continue // found again by a later pass: one definition is one candidate
+			}
 			ix.Stats.Definitions++
 			if d.Amends {
 				k := naming.TableKey(d.Name)
@@ -242,11 +249,27 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 					if wanted[m.Name] != 0 && !slices.Contains(memberNames(ix.Members[m.Name]), d.Path+":"+d.Name) {
 						ix.Members[m.Name] = append(ix.Members[m.Name], d)
 					}
+					for _, w := range m.Serialized {
+						if wanted[w] != 0 && !spec.BareWord(w) && !slices.Contains(memberNames(ix.Wire[w]), d.Path+":"+d.Name) {
+							ix.Wire[w] = append(ix.Wire[w], d)
+						}
+					}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// holds reports whether the index has d already: the definition of its
+// name, container and declaring line in its file.
+func (ix *Index) holds(d *extract.Definition) bool {
+	for _, o := range ix.Defs[d.Name] {
+		if o.Path == d.Path && o.DeclLine == d.DeclLine && o.Container == d.Container {
+			return true
+		}
+	}
+	return false
 }
 
 // Class is what a file is, as every stage sees it: decided in one place,

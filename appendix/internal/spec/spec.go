@@ -740,6 +740,10 @@ func codeLike(tok string) (string, bool) {
 
 func IsUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
 
+// BareWord reports a one-word lowercase name (`spec`, `status`, `env`): as
+// often the spec's word as a name, and a name of too many things.
+func BareWord(name string) bool { return bareWordRe.MatchString(name) }
+
 // PathLike accepts a file or directory path: it has a slash, or ends in a
 // known file extension.
 func PathLike(s string) (string, bool) {

@@ -3,7 +3,10 @@ package golang
 import (
 	"bytes"
 	_ "embed"
+	"reflect"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,12 +22,13 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "2",
+	Name: "go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs:    goFuncs,
 	Refine:   refineGo,
 	Members:  membersGo,
 	Embedded: embeddedGo,
+	Field:    fieldGo,
 	Routes:   goRoutes,
 	Elide:    extract.BraceElide,
 	Lex:      goLex,
@@ -251,4 +255,88 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 // embeddedGo reports an embedded field: a field declaration without a name.
 func embeddedGo(n *sitter.Node) bool {
 	return n.Type() == "field_declaration" && n.ChildByFieldName("name") == nil
+}
+
+// fieldGo describes a struct field: its type by name, and the names its
+// json and yaml tags serialize it as.
+func fieldGo(n *sitter.Node, src []byte) (typ string, serialized []string) {
+	if n.Type() != "field_declaration" {
+		return "", nil
+	}
+	if t := n.ChildByFieldName("type"); t != nil {
+		typ = goNamedType(t.Content(src))
+	}
+	if t := n.ChildByFieldName("tag"); t != nil {
+		serialized = goTagNames(t.Content(src))
+	}
+	return typ, serialized
+}
+
+// goNamedType is the named type a field's type holds: "*[]pkg.T[U]" and
+// "map[string]*T" give pkg.T and T; a built-in type, a function, channel
+// or literal struct type gives "".
+func goNamedType(t string) string {
+	for {
+		t = strings.TrimSpace(t)
+		switch {
+		case strings.HasPrefix(t, "*"):
+			t = t[1:]
+		case strings.HasPrefix(t, "["):
+			// A slice, an array or a map's key: the element type follows
+			// the bracket that closes the first.
+			depth := 0
+			end := strings.IndexFunc(t, func(r rune) bool {
+				switch r {
+				case '[':
+					depth++
+				case ']':
+					depth--
+				}
+				return depth == 0
+			})
+			if end < 0 {
+				return ""
+			}
+			t = t[end+1:]
+		case strings.HasPrefix(t, "map["):
+			t = t[len("map"):] // the key's brackets, as a slice's
+		default:
+			if i := strings.IndexByte(t, '['); i >= 0 {
+				t = t[:i] // a generic type's arguments
+			}
+			if !goTypeNameRe.MatchString(t) || goBuiltinTypes[t] {
+				return ""
+			}
+			return t
+		}
+	}
+}
+
+// goTypeNameRe matches a type name, qualified by its package or not.
+var goTypeNameRe = regexp.MustCompile(`^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$`)
+
+// goBuiltinTypes are Go's predeclared types.
+var goBuiltinTypes = extract.WordSet(`any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64
+	rune string uint uint8 uint16 uint32 uint64 uintptr`)
+
+// goTagNames lists the names a struct tag serializes a field as: the name
+// part of its json and yaml keys ("requeueAt" in json:"requeueAt,omitempty"),
+// once each; "-" and an empty name serialize it under no name of its own.
+func goTagNames(lit string) []string {
+	tag, err := strconv.Unquote(lit)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, key := range []string{"json", "yaml"} {
+		v, ok := reflect.StructTag(tag).Lookup(key)
+		if !ok {
+			continue
+		}
+		name, _, _ := strings.Cut(v, ",")
+		if name != "" && name != "-" && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -124,6 +124,51 @@ func TestMatchersAreTheQueries(t *testing.T) {
 // type's name, whatever tag the field carries.
 func TestGoEmbeddedBases(t *testing.T) {
 	src := "package x\n\ntype Machine struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\t*Base `json:\"base\"`\n\tSpec MachineSpec `json:\"spec\"`\n}\n"
+	if diff := cmp.Diff([]string{"metav1.TypeMeta", "Base"}, onlyDefinition(t, src).Bases); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// TestGoFieldTypesAndTags: a field records the named type it holds,
+// without pointer, list, map or type arguments (none for a built-in type),
+// and the names its json and yaml tags serialize it as.
+func TestGoFieldTypesAndTags(t *testing.T) {
+	src := "package x\n\ntype WorkloadStatus struct {\n" +
+		"\tRequeueState *RequeueState `json:\"requeueState,omitempty\"`\n" +
+		"\tChecks []AdmissionCheckState `json:\"admissionChecks\" yaml:\"checks\"`\n" +
+		"\tAt *metav1.Time `json:\"requeueAt\" yaml:\"requeueAt\"`\n" +
+		"\tByName map[string]*Flavor `json:\"-\"`\n" +
+		"\tPage List[Item] `json:\",omitempty\"`\n" +
+		"\tName string \"json:\\\"name\\\"\"\n" +
+		"\tRun func() error\n" +
+		"\tmetav1.TypeMeta `json:\",inline\"`\n" +
+		"}\n"
+	type field struct {
+		Name, Type string
+		Serialized []string
+	}
+	var got []field
+	for _, m := range onlyDefinition(t, src).Members {
+		got = append(got, field{m.Name, m.Type, m.Serialized})
+	}
+	want := []field{
+		{"RequeueState", "RequeueState", []string{"requeueState"}},
+		{"Checks", "AdmissionCheckState", []string{"admissionChecks", "checks"}},
+		{"At", "metav1.Time", []string{"requeueAt"}},
+		{"ByName", "Flavor", nil},
+		{"Page", "List", nil},
+		{"Name", "", []string{"name"}},
+		{"Run", "", nil},
+		{"TypeMeta", "metav1.TypeMeta", nil},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// onlyDefinition is the one definition src declares.
+func onlyDefinition(t *testing.T, src string) extract.Definition {
+	t.Helper()
 	p := extract.NewParser()
 	defer p.Close()
 	defs, err := p.Definitions(context.Background(), Lang, "x.go", []byte(src))
@@ -133,7 +178,5 @@ func TestGoEmbeddedBases(t *testing.T) {
 	if len(defs) != 1 {
 		t.Fatalf("want one definition, got %d", len(defs))
 	}
-	if diff := cmp.Diff([]string{"metav1.TypeMeta", "Base"}, defs[0].Bases); diff != "" {
-		t.Error(diff)
-	}
+	return defs[0]
 }

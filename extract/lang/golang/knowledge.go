@@ -16,6 +16,7 @@ var (
 		Type:     []string{"type", "interface", "struct"},
 		Var:      []string{"var", "const"},
 		Receiver: []string{"func"},
+		Tags:     []string{`json:"`, `yaml:"`},
 	}
 	frameworks = []string{"gin-gonic/gin", "labstack/echo", "go-chi/chi", "gofiber/fiber", "gorm.io/gorm", "sqlx", "pgx",
 		"testify", "cobra", "viper", "zap", "zerolog"}

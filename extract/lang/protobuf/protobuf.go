@@ -1,6 +1,7 @@
 package protobuf
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -45,10 +46,19 @@ var protoSyntax = &block.Syntax{
 		}
 		return "", "", false
 	},
+	Serialized: func(line string) []string {
+		if m := jsonNameRe.FindStringSubmatch(line); m != nil {
+			return []string{m[1]}
+		}
+		return nil
+	},
 }
 
+// jsonNameRe reads a field's json_name option: [json_name = "displayName"].
+var jsonNameRe = regexp.MustCompile(`\bjson_name\s*=\s*"([^"]+)"`)
+
 // Lang is protobuf.
-var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "2", MaxSize: extract.SchemaFileSize,
+var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "3", MaxSize: extract.SchemaFileSize,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(protoSyntax, l, path, src)
 	},
@@ -56,6 +66,7 @@ var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string
 	Keywords: extract.Keywords{
 		Decl: []string{"message", "service", "enum", "rpc"},
 		Type: []string{"message", "service", "enum"},
+		Tags: []string{`json_name = "`, `json_name="`},
 	},
 	DocPrefixes: []string{"//", "/*", "*"},
 }

@@ -65,3 +65,21 @@ message B {
 		t.Error(diff)
 	}
 }
+
+// TestProtobufJSONName: a field's json_name option is the name it is
+// serialized as.
+func TestProtobufJSONName(t *testing.T) {
+	proto := `message Endpoint {
+  string display_name = 1 [json_name = "displayName"];
+  string id = 2;
+}
+`
+	defs := langtest.Definitions(t, Lang, "a.proto", proto)
+	var got [][]string
+	for _, m := range defs[0].Members {
+		got = append(got, m.Serialized)
+	}
+	if diff := cmp.Diff([][]string{{"displayName"}, nil}, got); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -25,6 +25,9 @@ type Syntax struct {
 	// Member reads a member line, split into fields: its name, the type it
 	// refers to (for relations) and whether it is a method.
 	Member func(fields []string) (name, typ string, method bool)
+	// Serialized, when set, reads the names a member line declares the
+	// member is serialized as (protobuf's json_name option).
+	Serialized func(line string) []string
 	// Alias, when set, matches a line inside a block that gives the block
 	// another name (Prisma's @@map("users")): its first group.
 	Alias *regexp.Regexp
@@ -149,7 +152,11 @@ func closeBlock(lines []string, i int, syn *Syntax) (int, []extract.Member) {
 		if !isIdent(name) {
 			continue
 		}
-		members = append(members, extract.Member{Name: name, Start: r + 1, End: r + 1, Type: typ, Method: method})
+		m := extract.Member{Name: name, Start: r + 1, End: r + 1, Type: typ, Method: method}
+		if syn.Serialized != nil {
+			m.Serialized = syn.Serialized(line)
+		}
+		members = append(members, m)
 		if depth > 1 {
 			nested = &members[len(members)-1]
 		}
