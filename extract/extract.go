@@ -412,7 +412,7 @@ func buildSnippet(lang *Language, m *Match) {
 			}
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 				Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
-			for c := mem.PrevNamedSibling(); c != nil && (c.Type() == "comment" || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+			for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
 			m.Out.Members = append(m.Out.Members, mm)
@@ -445,7 +445,7 @@ func isMethodNode(n *sitter.Node) bool {
 func lastCodeByte(n *sitter.Node) uint32 {
 	for i := int(n.ChildCount()) - 1; i >= 0; i-- {
 		c := n.Child(i)
-		if c.IsNamed() && c.Type() != "comment" {
+		if c.IsNamed() && !IsComment(c) {
 			return lastCodeByte(c)
 		}
 		if !c.IsNamed() && c.Type() != ";" {
@@ -471,7 +471,7 @@ func isBlock(n *sitter.Node) bool {
 func docComment(n *sitter.Node) *sitter.Node {
 	var first *sitter.Node
 	want := n.StartPoint().Row
-	for c := n.PrevNamedSibling(); c != nil && c.Type() == "comment"; c = c.PrevNamedSibling() {
+	for c := n.PrevNamedSibling(); c != nil && IsComment(c); c = c.PrevNamedSibling() {
 		if c.EndPoint().Row+1 != want {
 			break
 		}
