@@ -364,7 +364,7 @@ func buildSnippet(lang *Language, m *Match) {
 				}
 				return
 			}
-			cur.Text += string(seg[:i])
+			cur.Text = strings.TrimSuffix(cur.Text+string(seg[:i]), "\r") // a CRLF line end is a line end
 			if strings.TrimSpace(cur.Text) != "" {
 				lastRow = row
 			}

@@ -29,3 +29,32 @@ func TestTrailingCommentIsNoDocComment(t *testing.T) {
 		}
 	}
 }
+
+// TestCRLFLineEnds: a file with Windows line ends gives the snippets the
+// same file gives with Unix ones.
+func TestCRLFLineEnds(t *testing.T) {
+	for file, src := range map[string]string{
+		"a.go": "package a\n\n// T is.\ntype T struct {\n\tA int\n}\n\nfunc (t T) M(a int,\n\tb int) error {\n\treturn nil\n}\n",
+		"a.py": "class A:\n    x = 1\n\n    def m(self):\n        pass\n",
+		"a.ts": "export class A {\n  m(): void {\n    run();\n  }\n}\n",
+	} {
+		p := extract.NewParser()
+		unix, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		windows, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(strings.ReplaceAll(src, "\n", "\r\n")))
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b []string
+		for i := range unix {
+			a = append(a, unix[i].Text())
+			b = append(b, windows[i].Text())
+		}
+		if strings.Join(a, "\n--\n") != strings.Join(b, "\n--\n") {
+			t.Errorf("%s: with CRLF line ends\n%q\nwant\n%q", file, b, a)
+		}
+	}
+}
