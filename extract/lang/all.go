@@ -59,9 +59,10 @@ func Fingerprint() string {
 	for _, l := range All {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", l.Name, l.Revision, l.QuerySource)
 		k := l.Keywords
-		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, l.TestFiles, l.TestDirs} {
+		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Statements, l.TestFiles, l.TestDirs} {
 			fmt.Fprintf(h, "%s\x00", strings.Join(list, "\x01"))
 		}
+		fmt.Fprintf(h, "%t\x00", k.TypeFirst)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

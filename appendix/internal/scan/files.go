@@ -210,6 +210,9 @@ func (g glob) match(s string) bool {
 type keywords struct {
 	decl, typ, vars map[string]bool
 	receiver        []string
+	// typeFirst and statements: see extract.Keywords.
+	typeFirst  bool
+	statements map[string]bool
 	// start and lens say which first letters and lengths the tables
 	// hold: most words are none, and are told so without hashing them
 	// (declTokens runs on every line of every file).
@@ -225,7 +228,8 @@ func newKeywords(k extract.Keywords) *keywords {
 		}
 		return out
 	}
-	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver}
+	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
+		statements: set(k.Statements)}
 	for _, m := range []map[string]bool{kw.decl, kw.typ, kw.vars} {
 		for w := range m {
 			if len(w) >= len(kw.lens) {
@@ -323,6 +327,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		top := len(t) == len(line)
+		if t = skipAnnotations(t); len(t) == 0 {
+			continue
+		}
 		first := true
 		decl, varLine, typeLine := false, false, false
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
@@ -404,6 +411,16 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				flags = append(flags, f)
 			}
 			if !decl {
+				if kw.typeFirst && !kw.statements[string(tok)] {
+					// "List<Order> findAll();": the name after the type.
+					if name, nf := typedName(t[j:]); name != nil {
+						if len(flags) > 0 {
+							names = append(names, '\n')
+						}
+						names = append(names, name...)
+						flags = append(flags, nf)
+					}
+				}
 				break // only a declaration line has more than its first word to offer
 			}
 			if varLine && f != 0 {
@@ -496,6 +513,107 @@ const (
 
 // maxDeclTokens is how many words into a declaration line its name can be.
 const maxDeclTokens = 8
+
+// skipAnnotations cuts the annotations a line starts with, and the blanks
+// after them: "@Id @Column(name = \"id\") private Long id;" declares what
+// "private Long id;" does. "@interface" declares an annotation type and
+// stays.
+func skipAnnotations(t []byte) []byte {
+	for len(t) > 1 && t[0] == '@' && extract.IdentByte(t[1]) && !bytes.HasPrefix(t, []byte("@interface")) {
+		i := 1
+		for i < len(t) && (extract.IdentByte(t[i]) || t[i] == '.') {
+			i++
+		}
+		if r := extract.TrimIndent(t[i:]); len(r) > 0 && r[0] == '(' {
+			end := closeParen(r)
+			if end < 0 {
+				return t // arguments that go on below: in doubt, the line as it is
+			}
+			i = len(t) - len(r) + end
+		}
+		t = extract.TrimIndent(t[i:])
+	}
+	return t
+}
+
+// closeParen returns the offset after the parenthesis that closes the one
+// b starts with, on b's line, skipping strings; -1 when the line does not
+// close it.
+func closeParen(b []byte) int {
+	depth := 0
+	for i := 0; i < len(b); {
+		switch c := b[i]; c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"', '\'':
+			i = extract.CloseQuote(b, i+1, c)
+			continue
+		case '\n':
+			return -1
+		}
+		i++
+	}
+	return -1
+}
+
+// typedName reads what follows a type's first word in a language whose
+// declarations may start with their type: its type arguments, array
+// brackets and qualifiers, blanks, then a name. It returns the name and
+// how it stands: fDecl for a method's ("(" follows), fMember for a field's
+// or a variable's ("=", ";" or "," follows); nil for anything else.
+func typedName(rest []byte) ([]byte, uint8) {
+	i := 0
+type_:
+	for i < len(rest) {
+		switch c := rest[i]; {
+		case c == '<':
+			depth := 0
+			for ; i < len(rest); i++ {
+				if rest[i] == '<' {
+					depth++
+				} else if rest[i] == '>' {
+					if depth--; depth == 0 {
+						i++
+						continue type_
+					}
+				}
+			}
+			return nil, 0
+		case c == '[' && i+1 < len(rest) && rest[i+1] == ']':
+			i += 2
+		case c == '.' && i+1 < len(rest) && extract.IdentByte(rest[i+1]):
+			for i++; i < len(rest) && extract.IdentByte(rest[i]); i++ {
+			}
+		default:
+			break type_
+		}
+	}
+	j := i
+	for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
+		j++
+	}
+	k := j
+	for k < len(rest) && extract.IdentByte(rest[k]) {
+		k++
+	}
+	if j == i || k == j {
+		return nil, 0
+	}
+	switch after := extract.TrimIndent(rest[k:]); {
+	case len(after) == 0:
+		return nil, 0
+	case after[0] == '(':
+		return rest[j:k], fDecl
+	case after[0] == '=' && (len(after) < 2 || after[1] != '='), after[0] == ';', after[0] == ',':
+		return rest[j:k], fMember
+	}
+	return nil, 0
+}
 
 // startsMethod reports a method declared without a keyword: "name(a) {".
 func startsMethod(rest []byte) bool {

@@ -94,3 +94,46 @@ func TestSizeLimits(t *testing.T) {
 		t.Error("the scan reads a 2 MiB Go file")
 	}
 }
+
+// TestAnnotationsAreSkipped: a line's leading annotations or decorators
+// declare nothing, and what follows them declares what it would alone;
+// "@interface" declares an annotation type. One whose arguments go on
+// below leaves its line as it was read before (Index, as "Name(... {").
+func TestAnnotationsAreSkipped(t *testing.T) {
+	src := []byte("export class Order {\n  @Column() name: string;\n  @ManyToOne(() => User, (u) => u.orders) owner: User;\n  @Index(\"x\", {\n" +
+		"  unique: true }) sku: string;\n}\n@Injectable()\nexport class Svc {}\n@property\n")
+	ts := declTokens(keywordsOf(lang.ForPath("x.ts")), src)
+	got := Definable(ts, map[string]Want{"name": WantAny, "owner": WantAny, "Svc": WantTop, "Column": WantAny, "Injectable": WantAny,
+		"property": WantAny, "Index": WantAny})
+	want := map[string]bool{"name": true, "owner": true, "Svc": true, "Index": true}
+	if len(got) != len(want) || !got["name"] || !got["owner"] || !got["Svc"] || !got["Index"] {
+		t.Errorf("declared: %v, want %v", got, want)
+	}
+	kw := newKeywords(extract.Keywords{Decl: []string{"public", "interface"}, Type: []string{"interface"}})
+	got = Definable(declTokens(kw, []byte("public @interface Audited {}\n@interface Logged {}\n")), map[string]Want{"Audited": WantType, "Logged": WantType})
+	if !got["Audited"] || !got["Logged"] {
+		t.Errorf("annotation types declared: %v", got)
+	}
+}
+
+// TestTypeFirstDeclarations: in a language whose declarations may start
+// with their type, the name after the type is declared: a method's, or a
+// field's or variable's; a statement word's line declares nothing, nor
+// does a call or an expression.
+func TestTypeFirstDeclarations(t *testing.T) {
+	kw := newKeywords(extract.Keywords{Decl: []string{"public", "void", "class", "interface"}, Type: []string{"class", "interface"},
+		TypeFirst: true, Statements: []string{"return", "new", "throw"}})
+	src := []byte("interface OrderRepository {\n    List<Order> findByStatus(Status s);\n    Map.Entry<String, List<Order>>[] grouped();\n" +
+		"    Order ONE = null;\n    @Override Optional<Order> findById(Long id);\n}\nclass X {\n    void m() {\n        return build(x);\n" +
+		"        Order local = repo.find(id);\n        repo.save(o);\n        a < b;\n        throw new Failure(x);\n    }\n}\n")
+	want := map[string]Want{"findByStatus": WantDecl, "grouped": WantDecl, "ONE": WantAny, "findById": WantDecl, "build": WantDecl,
+		"local": WantAny, "save": WantDecl, "find": WantDecl, "b": WantAny, "Failure": WantDecl}
+	got := Definable(declTokens(kw, src), want)
+	if len(got) != 5 || !got["findByStatus"] || !got["grouped"] || !got["ONE"] || !got["findById"] || !got["local"] {
+		t.Errorf("declared: %v", got)
+	}
+	kw.typeFirst = false
+	if got := Definable(declTokens(kw, src), want); got["findByStatus"] || got["findById"] {
+		t.Errorf("without TypeFirst: %v", got)
+	}
+}
