@@ -428,10 +428,10 @@ func mentions(b []byte, mention func([]byte) bool) bool {
 type Span struct{ Start, End int }
 
 // Focus returns the parts of src to parse for the words mention accepts:
-// each top-level statement whose head mentions one (see declHead), the
-// comments and decorators right above it, and after a Go type declaration
-// the statement that follows it (where its constants would be; in
-// JavaScript, after every statement taken). No spans means nothing in the
+// each top-level statement whose head or decorators mention one (see
+// declHead), the comments and decorators right above it, and after a Go
+// type declaration the statement that follows it (where its constants
+// would be; in JavaScript, after every statement taken). No spans means nothing in the
 // file can be a wanted definition. It returns false when the file is
 // better parsed whole: it cannot be split with confidence, or the parts
 // are most of it. The caller's mention must accept every word a wanted
@@ -455,7 +455,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 	}
 	take := make([]bool, len(segs))
 	for k, s := range segs {
-		if s.kind == segComment || !mentions(declHead(lx, src[s.start:s.end]), mention) {
+		if s.kind == segComment || !mentions(declHead(lx, src[s.start:s.end]), mention) && !decoratorsMention(lx, src, segs[:k], mention) {
 			continue
 		}
 		take[k] = true
@@ -495,6 +495,19 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 		return nil, false
 	}
 	return spans, true
+}
+
+// decoratorsMention reports whether the decorators right above the
+// statement after segs (comment segments that start with lx.Attached)
+// mention a wanted word: what they say is the statement's (a table name in
+// @Entity("orders"), @Table(name = "orders")).
+func decoratorsMention(lx *LexSyntax, src []byte, segs []segment, mention func([]byte) bool) bool {
+	for j := len(segs) - 1; j >= 0 && segs[j].kind == segComment; j-- {
+		if s := segs[j]; src[s.start] == lx.Attached && mentions(src[s.start:s.end], mention) {
+			return true
+		}
+	}
+	return false
 }
 
 // mostOf reports spans covering more than half of src: then a whole parse

@@ -156,6 +156,8 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"def real():\n    \"\"\"Real is real.\"\"\"\n\n\n@decorated\ndef wrapped():\n    pass\n\n\nif True:\n    def inner():\n        pass\nelse:\n    def other():\n        pass\n\n\n" +
 			"class Payment(models.Model):\n    amount = models.IntegerField()\n\n\nmax_tries = 5  # minutes\nwait_seconds = 1\n" +
 			strings.Repeat("\n\ndef filler():\n    return '}{'\n", 20),
+		"entity.ts": "import { Entity } from \"typeorm\";\n\n@Entity(\"orders\")\nexport class Order {\n  id: number;\n}\n" +
+			strings.Repeat("\nexport function filler(): string {\n  return '}{';\n}\n", 20),
 	} {
 		// Fake, Ghost and Nested are in strings: no parse may see them.
 		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {
