@@ -58,3 +58,20 @@ func TestCRLFLineEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenDefinitionSpansItsName: a definition that does not parse
+// spans the lines from its first (a decorator's) to the one that names
+// it, where the gap about it points.
+func TestBrokenDefinitionSpansItsName(t *testing.T) {
+	p := extract.NewParser()
+	defer p.Close()
+	defs, err := p.Definitions(context.Background(), lang.ForPath("a.py"), "a.py", []byte("@decorated\n@twice\ndef f(:\n    pass\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range defs {
+		if d.Broken && (d.DeclLine < d.StartLine || d.DeclLine > d.EndLine) {
+			t.Errorf("%s: declared on line %d, outside %d-%d", d.Name, d.DeclLine, d.StartLine, d.EndLine)
+		}
+	}
+}
