@@ -153,7 +153,9 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 		m := Match{Src: src, Kind: rm.Kind, Def: rm.Def, Name: rm.Name, Receiver: rm.Receiver}
 		m.Out.Name = m.Name.Content(src)
 		key := [2]uint32{m.Name.StartByte(), m.Def.StartByte()}
-		if seen[key] {
+		if m.Out.Name == "" || seen[key] {
+			// (An empty name is one the parser made up, recovering from an
+			// error: it names nothing.)
 			continue
 		}
 		seen[key] = true
@@ -437,7 +439,7 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
-	return strings.Contains(t, "method") || t == "function_definition"
+	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition"
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment or
@@ -459,7 +461,7 @@ func lastCodeByte(n *sitter.Node) uint32 {
 // expression (an arrow function's expression body is kept).
 func isBlock(n *sitter.Node) bool {
 	switch n.Type() {
-	case "block", "statement_block", "class_body":
+	case "block", "statement_block", "constructor_body", "class_body":
 		return n.Type() != "class_body"
 	}
 	return false
@@ -506,12 +508,13 @@ func dedent(lines []Line, col int) {
 	}
 }
 
-// memberName is the name of a member node: its name field, or the first
+// memberName is the name of a member node: its name field, its
+// definition's or first declarator's (a Java field's), or the first
 // identifier-like node in it.
 func memberName(n *sitter.Node, src []byte) string {
-	for _, f := range []string{"name", "left", "definition"} {
+	for _, f := range []string{"name", "left", "definition", "declarator"} {
 		if c := n.ChildByFieldName(f); c != nil {
-			if f == "definition" {
+			if f == "definition" || f == "declarator" {
 				return memberName(c, src)
 			}
 			return c.Content(src)

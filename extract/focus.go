@@ -30,6 +30,10 @@ type LexSyntax struct {
 	TripleQuotes  bool     // """ and ''' strings span lines (Python)
 	Continuations []string // first-column words that continue the statement above
 	Attached      byte     // a line starting with it belongs to the statement below (decorators)
+	// Unattached are words that, right after Attached, declare something
+	// of their own rather than decorate the statement below: Java's
+	// @interface.
+	Unattached []string
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
 	OpenWords map[string]bool
@@ -97,7 +101,7 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		switch {
 		case lx.LineComment != "" && bytes.HasPrefix(rest, []byte(lx.LineComment)),
 			lx.BlockComments && bytes.HasPrefix(rest, []byte("/*")),
-			lx.Attached != 0 && rest[0] == lx.Attached:
+			lx.Attached != 0 && rest[0] == lx.Attached && !unattached(lx, rest[1:]):
 			kind = segComment
 		case lx.WithNext != "" && bytes.HasPrefix(rest, []byte(lx.WithNext)):
 			kind = segWithNext
@@ -203,6 +207,17 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		}
 	}
 	return segs, true
+}
+
+// unattached reports whether b starts with one of lx.Unattached, a whole
+// word.
+func unattached(lx *LexSyntax, b []byte) bool {
+	for _, w := range lx.Unattached {
+		if _, ok := CutWord(b, w); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyComments reports text that holds nothing but comments and space.

@@ -158,6 +158,10 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			strings.Repeat("\n\ndef filler():\n    return '}{'\n", 20),
 		"entity.ts": "import { Entity } from \"typeorm\";\n\n@Entity(\"orders\")\nexport class Order {\n  id: number;\n}\n" +
 			strings.Repeat("\nexport function filler(): string {\n  return '}{';\n}\n", 20),
+		"Orders.java": "package shop;\n\nimport java.util.List;\n\n/** Real is real. */\n@Entity\n@Table(name = \"orders\")\npublic class Real\n" +
+			"extends Base {\n    static final String DOC = \"\"\"\n        class Fake {}\n        \"\"\";\n    char brace = '{';\n    void draw() {}\n}\n\n" +
+			"interface Ghostly {\n    String GHOST = \"class Ghost {}\";\n}\n\n@interface Audited {}\n\nenum Status { Active, Gone }\n\nclass after {}\n" +
+			strings.Repeat("\nclass Filler {\n    String s = \"}{\";\n}\n", 20) + "\n@interface Last {}\n",
 	} {
 		// Fake, Ghost and Nested are in strings: no parse may see them.
 		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {

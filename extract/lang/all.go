@@ -10,6 +10,7 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
+	"github.com/appendix-dev/appendix/extract/lang/java"
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
@@ -27,6 +28,7 @@ var All = []*extract.Language{
 	typescript.TSX,
 	typescript.JavaScript,
 	typescript.JSX,
+	java.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,
