@@ -33,6 +33,9 @@ func TestParseCandidates(t *testing.T) {
 		{"fenced code", "Intro.\n\n```go\nfunc NewCostTracker(opts TrackerOptions) *CostTracker\n```\n", []string{"NewCostTracker", "TrackerOptions", "CostTracker"}},
 		{"tilde fence", "~~~\nplace_order()\n~~~\n", []string{"place_order"}},
 		{"duplicates merge", "`Order` here. `Order` there.", []string{"Order"}},
+		{"members after # and ::", "Call `OwnerController#showOwner(int)` and `Owner::getPets`; OwnerRepository#findByLastName in prose, " +
+			"not C# or issue #12 or `README.md#usage` or page#anchor.",
+			[]string{"OwnerController.showOwner", "Owner.getPets", "OwnerRepository.findByLastName"}},
 		{"decorators", "Use the `@connection` decorator or `@relay.node(id=1)`; not `@scope/pkg`.", []string{"connection", "relay.node", "@scope/pkg"}},
 		{"generics", "A `configoptional.Optional[exporterhelper.QueueBatchConfig]`, a `Result<Order, ApiError>` and a `map[string]int`.",
 			[]string{"configoptional.Optional", "exporterhelper.QueueBatchConfig", "Result", "Order", "ApiError"}},
