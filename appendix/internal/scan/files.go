@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -86,18 +87,26 @@ func SourceFile(rel string, size int64) *extract.Language {
 }
 
 // Generated reports a generated-code marker in the head of a file: a
-// generator's own marker, or comment lines saying that the file is
+// generator's own marker, a @Generated annotation naming the generator
+// (MapStruct's, OpenAPI Generator's, jOOQ's; Hibernate's @Generated marks
+// a column and names none), or comment lines saying that the file is
 // generated and not to be edited, in any case ("This file was
 // automatically generated from pydantic models", "Do not modify it by
 // hand"): its source is in the repository.
 func Generated(src []byte) bool {
 	head := src[:min(len(src), 2048)]
 	return bytes.Contains(head, []byte("@generated")) ||
+		bytes.Contains(head, []byte("Generated(")) && generatorAnnotationRe.Match(head) ||
 		bytes.Contains(head, []byte("Code generated")) && bytes.Contains(head, []byte("DO NOT EDIT")) ||
 		bytes.Contains(head, []byte("auto-generated")) && bytes.Contains(head, []byte("do not edit")) ||
 		bytes.Contains(head, []byte("AUTO-GENERATED")) ||
 		generatedComment(head)
 }
+
+// generatorAnnotationRe is a @Generated annotation whose value names the
+// generator: @Generated("org.mapstruct.ap.MapStructProcessor"),
+// @jakarta.annotation.Generated(value = {"https://www.jooq.org", ...}).
+var generatorAnnotationRe = regexp.MustCompile(`@(?:[\w.]+\.)?Generated\(\s*(?:(?:value|from|generator)\s*=\s*)?\{?\s*"`)
 
 // generatedComment reports comment lines in head that say "generated" and
 // "do not edit" (or "do not modify").
