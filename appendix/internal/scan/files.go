@@ -339,6 +339,16 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if t = skipAnnotations(t); len(t) == 0 {
 			continue
 		}
+		emit := func(name []byte, f uint8) {
+			if len(flags) > 0 {
+				names = append(names, '\n')
+			}
+			names = append(names, name...)
+			flags = append(flags, f)
+		}
+		if kw.typeFirst && typedDecl(kw, t, top, emit) {
+			continue
+		}
 		first := true
 		decl, varLine, typeLine := false, false, false
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
@@ -392,6 +402,14 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				i, n = j, n+1
 				continue
 			}
+			if !decl && kw.typeFirst && !kw.statements[string(tok)] {
+				// "List<Order> findAll();", "Order order;": the name after
+				// the type; the type is no name.
+				if name, nf := typedName(t[j:]); name != nil {
+					emit(name, nf)
+					break
+				}
+			}
 			var f uint8
 			if decl {
 				f |= fDecl
@@ -413,23 +431,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				}
 			}
 			if f != 0 {
-				if len(flags) > 0 {
-					names = append(names, '\n')
-				}
-				names = append(names, tok...)
-				flags = append(flags, f)
+				emit(tok, f)
 			}
 			if !decl {
-				if kw.typeFirst && !kw.statements[string(tok)] {
-					// "List<Order> findAll();": the name after the type.
-					if name, nf := typedName(t[j:]); name != nil {
-						if len(flags) > 0 {
-							names = append(names, '\n')
-						}
-						names = append(names, name...)
-						flags = append(flags, nf)
-					}
-				}
 				break // only a declaration line has more than its first word to offer
 			}
 			if varLine && f != 0 {
@@ -568,6 +572,75 @@ func closeParen(b []byte) int {
 		i++
 	}
 	return -1
+}
+
+// typedDecl reads a line of a language whose declarations may start with
+// their type, when its first word is a declaration keyword ("public",
+// "static", "void"): it emits the names the line declares, and reports
+// whether it read the line. Such a line names its types too, which it
+// does not declare: on a type's line the name is the word after the type
+// keyword (class Visit extends BaseEntity declares Visit); on any other,
+// a name is a word that "(", "=", ",", ";" or the line's end follows,
+// outside type arguments, up to the parameters or the value
+// (public ResponseEntity<List<OrderDto>> list() declares list only). A
+// local variable (an indented var line) declares nothing.
+func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool {
+	i := 0
+	for i < len(t) && !extract.IdentByte(t[i]) {
+		i++
+	}
+	j := i
+	for j < len(t) && extract.IdentByte(t[j]) {
+		j++
+	}
+	if first := t[i:j]; len(first) == 0 || !kw.maybe(first) || !kw.decl[string(first)] {
+		return false
+	} else if kw.vars[string(first)] && !top {
+		return true
+	}
+	var base uint8 = fDecl
+	if top {
+		base |= fTop
+	}
+	depth := 0
+	for k := j; k < len(t); {
+		c := t[k]
+		switch {
+		case c == '<':
+			depth++
+		case c == '>' && depth > 0:
+			depth--
+		case depth == 0 && (c == '(' || c == '=' || c == '{'):
+			return true
+		case extract.IdentByte(c):
+			e := k
+			for e < len(t) && extract.IdentByte(t[e]) {
+				e++
+			}
+			w := t[k:e]
+			if kw.maybe(w) && kw.typ[string(w)] {
+				// "class Visit", "@interface Audited": the next word.
+				r := extract.TrimIndent(t[e:])
+				n := 0
+				for n < len(r) && extract.IdentByte(r[n]) {
+					n++
+				}
+				if n > 0 {
+					emit(r[:n], base|fType)
+				}
+				return true
+			}
+			if depth == 0 && !(kw.maybe(w) && kw.decl[string(w)]) {
+				if r := extract.TrimIndent(t[e:]); len(r) == 0 || bytes.IndexByte([]byte("(=,;"), r[0]) >= 0 {
+					emit(w, base)
+				}
+			}
+			k = e
+			continue
+		}
+		k++
+	}
+	return true
 }
 
 // typedName reads what follows a type's first word in a language whose

@@ -5,6 +5,8 @@ import (
 	"path"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
 )
@@ -150,5 +152,28 @@ func TestGeneratedNames(t *testing.T) {
 		if got := SourceFile(rel, 100) != nil; got != read {
 			t.Errorf("SourceFile(%q) read: %v, want %v", rel, got, read)
 		}
+	}
+}
+
+// TestTypeFirstDeclarationLines: a declaration line of a language whose
+// declarations may start with their type names its types too: only the
+// declared names count, the type's after its keyword, a method's, a
+// field's, each of several fields'.
+func TestTypeFirstDeclarationLines(t *testing.T) {
+	src := []byte("public class Visit extends BaseEntity implements Audited {\n    private final VisitMapper visitMapper, otherMapper;\n" +
+		"    private static final Map<String, List<Visit>> BY_PET = new HashMap<>();\n" +
+		"    public ResponseEntity<List<VisitDto>> listVisits(@RequestParam Owner owner) {\n        VisitDto dto = map(owner);\n" +
+		"        var local = new Thing();\n        return null;\n    }\n    VisitDto toVisitDto(Visit visit);\n}\n")
+	names := []string{"Visit", "BaseEntity", "Audited", "VisitMapper", "visitMapper", "otherMapper", "Map", "BY_PET", "ResponseEntity",
+		"VisitDto", "listVisits", "Owner", "dto", "local", "Thing", "toVisitDto"}
+	want := map[string]Want{}
+	for _, n := range names {
+		want[n] = WantAny
+	}
+	got := Definable(declTokens(keywordsOf(lang.ForPath("Visit.java")), src), want)
+	wantGot := map[string]bool{"Visit": true, "visitMapper": true, "otherMapper": true, "BY_PET": true, "listVisits": true, "dto": true,
+		"toVisitDto": true}
+	if diff := cmp.Diff(wantGot, got); diff != "" {
+		t.Error(diff)
 	}
 }
