@@ -360,6 +360,36 @@ func CloseRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 	return 0, false, false
 }
 
+// CloseParen returns the offset after the parenthesis that closes the one
+// b starts with, skipping strings (and template literals); -1 when it is
+// not closed.
+func CloseParen(b []byte) int {
+	depth := 0
+	for i := 0; i < len(b); {
+		switch c := b[i]; c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"', '\'':
+			i = CloseQuote(b, i+1, c)
+			continue
+		case '`':
+			end, nested, ok := CloseRaw(b, i+1, true)
+			if !ok || nested {
+				return -1
+			}
+			i = end
+			continue
+		}
+		i++
+	}
+	return -1
+}
+
 // IdentByte reports a byte that can be part of a name: a letter, a digit,
 // _ or $, or any byte of a multi-byte character.
 func IdentByte(c byte) bool {

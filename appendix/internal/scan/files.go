@@ -538,7 +538,7 @@ func skipAnnotations(t []byte) []byte {
 			i++
 		}
 		if r := extract.TrimIndent(t[i:]); len(r) > 0 && r[0] == '(' {
-			end := closeParen(r)
+			end := extract.CloseParen(r)
 			if end < 0 {
 				return t // arguments that go on below: in doubt, the line as it is
 			}
@@ -547,31 +547,6 @@ func skipAnnotations(t []byte) []byte {
 		t = extract.TrimIndent(t[i:])
 	}
 	return t
-}
-
-// closeParen returns the offset after the parenthesis that closes the one
-// b starts with, on b's line, skipping strings; -1 when the line does not
-// close it.
-func closeParen(b []byte) int {
-	depth := 0
-	for i := 0; i < len(b); {
-		switch c := b[i]; c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '"', '\'':
-			i = extract.CloseQuote(b, i+1, c)
-			continue
-		case '\n':
-			return -1
-		}
-		i++
-	}
-	return -1
 }
 
 // typedDecl reads a line of a language whose declarations may start with

@@ -247,19 +247,7 @@ func errorBase(super string) bool {
 // java.io.Serializable, Comparable<Order>" gives Base, Serializable,
 // Comparable.
 func typeNames(clause string) []string {
-	var b strings.Builder
-	depth := 0
-	for _, c := range clause {
-		switch {
-		case c == '<':
-			depth++
-		case c == '>' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(c)
-		}
-	}
-	s := strings.TrimSpace(b.String())
+	s := strings.TrimSpace(words.WithoutTypeArgs(clause))
 	for _, kw := range []string{"extends", "implements"} {
 		s = strings.TrimSpace(strings.TrimPrefix(s, kw))
 	}
