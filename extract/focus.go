@@ -29,11 +29,10 @@ type LexSyntax struct {
 	Template      bool     // ${ ... } inside `...` is code (JS template literals)
 	TripleQuotes  bool     // """ and ''' strings span lines (Python)
 	Continuations []string // first-column words that continue the statement above
-	Attached      byte     // a line starting with it belongs to the statement below (decorators)
-	// Unattached are words that, right after Attached, declare something
-	// of their own rather than decorate the statement below: Java's
-	// @interface.
-	Unattached []string
+	// Attached starts a decorator: a line that holds only decorators
+	// belongs to the statement below; one that goes on after them (Java's
+	// "@FunctionalInterface interface Fn {}") starts its own.
+	Attached byte
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
 	OpenWords map[string]bool
@@ -101,7 +100,7 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		switch {
 		case lx.LineComment != "" && bytes.HasPrefix(rest, []byte(lx.LineComment)),
 			lx.BlockComments && bytes.HasPrefix(rest, []byte("/*")),
-			lx.Attached != 0 && rest[0] == lx.Attached && !unattached(lx, rest[1:]):
+			lx.Attached != 0 && rest[0] == lx.Attached && decoratorsOnly(lx, rest):
 			kind = segComment
 		case lx.WithNext != "" && bytes.HasPrefix(rest, []byte(lx.WithNext)):
 			kind = segWithNext
@@ -209,15 +208,38 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 	return segs, true
 }
 
-// unattached reports whether b starts with one of lx.Unattached, a whole
-// word.
-func unattached(lx *LexSyntax, b []byte) bool {
-	for _, w := range lx.Unattached {
-		if _, ok := CutWord(b, w); ok {
-			return true
-		}
+// decoratorsOnly reports whether the line rest starts holds nothing but
+// decorators (and a comment), or decorators whose arguments go on below.
+func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
+	r, ok := SkipDecorators(rest, lx.Attached)
+	if !ok {
+		return true
 	}
-	return false
+	r = bytes.TrimLeft(r, " \t\r")
+	return len(r) == 0 || r[0] == '\n' || lx.LineComment != "" && bytes.HasPrefix(r, []byte(lx.LineComment)) ||
+		lx.BlockComments && bytes.HasPrefix(r, []byte("/*"))
+}
+
+// SkipDecorators returns what follows the decorators or annotations b
+// starts with (@Entity, @Table(name = "orders"), @app.get("/items")), and
+// the blanks after them on their line; at is the character that starts
+// one. ok is false when one's arguments are not closed.
+func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
+	for len(b) > 1 && b[0] == at && IdentByte(b[1]) {
+		i := 1
+		for i < len(b) && (IdentByte(b[i]) || b[i] == '.') {
+			i++
+		}
+		if r := TrimIndent(b[i:]); len(r) > 0 && r[0] == '(' {
+			end := CloseParen(r)
+			if end < 0 {
+				return b, false
+			}
+			i = len(b) - len(r) + end
+		}
+		b = TrimIndent(b[i:])
+	}
+	return b, true
 }
 
 // onlyComments reports text that holds nothing but comments and space.

@@ -532,21 +532,13 @@ const maxDeclTokens = 8
 // "private Long id;" does. "@interface" declares an annotation type and
 // stays.
 func skipAnnotations(t []byte) []byte {
-	for len(t) > 1 && t[0] == '@' && extract.IdentByte(t[1]) && !bytes.HasPrefix(t, []byte("@interface")) {
-		i := 1
-		for i < len(t) && (extract.IdentByte(t[i]) || t[i] == '.') {
-			i++
-		}
-		if r := extract.TrimIndent(t[i:]); len(r) > 0 && r[0] == '(' {
-			end := extract.CloseParen(r)
-			if end < 0 {
-				return t // arguments that go on below: in doubt, the line as it is
-			}
-			i = len(t) - len(r) + end
-		}
-		t = extract.TrimIndent(t[i:])
+	if bytes.HasPrefix(t, []byte("@interface")) {
+		return t
 	}
-	return t
+	if r, ok := extract.SkipDecorators(t, '@'); ok {
+		return r
+	}
+	return t // arguments that go on below: in doubt, the line as it is
 }
 
 // typedDecl reads a line of a language whose declarations may start with

@@ -3,11 +3,10 @@ package java
 import "github.com/appendix-dev/appendix/extract"
 
 // javaLex is how Focus reads Java: annotations belong to the declaration
-// below them (@interface declares an annotation type), text blocks (""")
-// span lines, and a heritage or throws clause in the first column
-// continues the declaration above.
+// below them, text blocks (""") span lines, and a heritage or throws
+// clause in the first column continues the declaration above.
 var javaLex = &extract.LexSyntax{
-	LineComment: "//", BlockComments: true, TripleQuotes: true, Attached: '@', Unattached: []string{"interface"},
+	LineComment: "//", BlockComments: true, TripleQuotes: true, Attached: '@',
 	Continuations: []string{"extends", "implements", "permits", "throws"}, OpenWords: javaOpenWords,
 }
 
