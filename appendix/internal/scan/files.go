@@ -570,7 +570,7 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 		base |= fTop
 	}
 	depth := 0
-	for k := j; k < len(t); {
+	for k := i; k < len(t); {
 		c := t[k]
 		switch {
 		case c == '<':

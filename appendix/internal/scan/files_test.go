@@ -163,16 +163,17 @@ func TestTypeFirstDeclarationLines(t *testing.T) {
 	src := []byte("public class Visit extends BaseEntity implements Audited {\n    private final VisitMapper visitMapper, otherMapper;\n" +
 		"    private static final Map<String, List<Visit>> BY_PET = new HashMap<>();\n" +
 		"    public ResponseEntity<List<VisitDto>> listVisits(@RequestParam Owner owner) {\n        VisitDto dto = map(owner);\n" +
-		"        var local = new Thing();\n        return null;\n    }\n    VisitDto toVisitDto(Visit visit);\n}\n")
+		"        var local = new Thing();\n        return null;\n    }\n    VisitDto toVisitDto(Visit visit);\n}\nclass VisitTests {\n}\n" +
+		"enum Kind { A }\n")
 	names := []string{"Visit", "BaseEntity", "Audited", "VisitMapper", "visitMapper", "otherMapper", "Map", "BY_PET", "ResponseEntity",
-		"VisitDto", "listVisits", "Owner", "dto", "local", "Thing", "toVisitDto"}
+		"VisitDto", "listVisits", "Owner", "dto", "local", "Thing", "toVisitDto", "VisitTests", "Kind"}
 	want := map[string]Want{}
 	for _, n := range names {
 		want[n] = WantAny
 	}
 	got := Definable(declTokens(keywordsOf(lang.ForPath("Visit.java")), src), want)
 	wantGot := map[string]bool{"Visit": true, "visitMapper": true, "otherMapper": true, "BY_PET": true, "listVisits": true, "dto": true,
-		"toVisitDto": true}
+		"toVisitDto": true, "VisitTests": true, "Kind": true}
 	if diff := cmp.Diff(wantGot, got); diff != "" {
 		t.Error(diff)
 	}
