@@ -158,7 +158,9 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 		m := Match{Src: src, Kind: rm.Kind, Def: rm.Def, Name: rm.Name, Receiver: rm.Receiver}
 		m.Out.Name = m.Name.Content(src)
 		key := [2]uint32{m.Name.StartByte(), m.Def.StartByte()}
-		if seen[key] {
+		if m.Out.Name == "" || seen[key] {
+			// (An empty name is one the parser made up, recovering from an
+			// error: it names nothing.)
 			continue
 		}
 		seen[key] = true
@@ -172,7 +174,7 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 			// the definition is, show nothing.
 			m.Out.Broken = true
 			m.Out.StartLine = int(m.Show.StartPoint().Row) + 1
-			m.Out.EndLine = m.Out.StartLine
+			m.Out.EndLine = max(m.Out.StartLine, m.Out.DeclLine) // below its decorators, the name
 			defs = append(defs, m.Out)
 			continue
 		}
@@ -370,7 +372,7 @@ func buildSnippet(lang *Language, m *Match) {
 				}
 				return
 			}
-			cur.Text += string(seg[:i])
+			cur.Text = strings.TrimSuffix(cur.Text+string(seg[:i]), "\r") // a CRLF line end is a line end
 			if strings.TrimSpace(cur.Text) != "" {
 				lastRow = row
 			}
@@ -421,7 +423,7 @@ func buildSnippet(lang *Language, m *Match) {
 			if lang.Field != nil {
 				mm.Type, mm.Serialized = lang.Field(mem, src)
 			}
-			for c := mem.PrevNamedSibling(); c != nil && (c.Type() == "comment" || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+			for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
 			m.Out.Members = append(m.Out.Members, mm)
@@ -446,7 +448,7 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
-	return strings.Contains(t, "method") || t == "function_definition"
+	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition"
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment or
@@ -454,7 +456,7 @@ func isMethodNode(n *sitter.Node) bool {
 func lastCodeByte(n *sitter.Node) uint32 {
 	for i := int(n.ChildCount()) - 1; i >= 0; i-- {
 		c := n.Child(i)
-		if c.IsNamed() && c.Type() != "comment" {
+		if c.IsNamed() && !IsComment(c) {
 			return lastCodeByte(c)
 		}
 		if !c.IsNamed() && c.Type() != ";" {
@@ -468,7 +470,7 @@ func lastCodeByte(n *sitter.Node) uint32 {
 // expression (an arrow function's expression body is kept).
 func isBlock(n *sitter.Node) bool {
 	switch n.Type() {
-	case "block", "statement_block", "class_body":
+	case "block", "statement_block", "constructor_body", "class_body":
 		return n.Type() != "class_body"
 	}
 	return false
@@ -480,7 +482,7 @@ func isBlock(n *sitter.Node) bool {
 func docComment(n *sitter.Node) *sitter.Node {
 	var first *sitter.Node
 	want := n.StartPoint().Row
-	for c := n.PrevNamedSibling(); c != nil && c.Type() == "comment"; c = c.PrevNamedSibling() {
+	for c := n.PrevNamedSibling(); c != nil && IsComment(c); c = c.PrevNamedSibling() {
 		if c.EndPoint().Row+1 != want {
 			break
 		}
@@ -515,12 +517,13 @@ func dedent(lines []Line, col int) {
 	}
 }
 
-// memberName is the name of a member node: its name field, or the first
+// memberName is the name of a member node: its name field, its
+// definition's or first declarator's (a Java field's), or the first
 // identifier-like node in it.
 func memberName(n *sitter.Node, src []byte) string {
-	for _, f := range []string{"name", "left", "definition"} {
+	for _, f := range []string{"name", "left", "definition", "declarator"} {
 		if c := n.ChildByFieldName(f); c != nil {
-			if f == "definition" {
+			if f == "definition" || f == "declarator" {
 				return memberName(c, src)
 			}
 			return c.Content(src)

@@ -44,3 +44,49 @@ func TestKeepBySerializedName(t *testing.T) {
 		t.Error("a function is kept for a member")
 	}
 }
+
+// TestCRLFLineEnds: a file with Windows line ends gives the snippets the
+// same file gives with Unix ones.
+func TestCRLFLineEnds(t *testing.T) {
+	for file, src := range map[string]string{
+		"a.go": "package a\n\n// T is.\ntype T struct {\n\tA int\n}\n\nfunc (t T) M(a int,\n\tb int) error {\n\treturn nil\n}\n",
+		"a.py": "class A:\n    x = 1\n\n    def m(self):\n        pass\n",
+		"a.ts": "export class A {\n  m(): void {\n    run();\n  }\n}\n",
+	} {
+		p := extract.NewParser()
+		unix, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		windows, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(strings.ReplaceAll(src, "\n", "\r\n")))
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b []string
+		for i := range unix {
+			a = append(a, unix[i].Text())
+			b = append(b, windows[i].Text())
+		}
+		if strings.Join(a, "\n--\n") != strings.Join(b, "\n--\n") {
+			t.Errorf("%s: with CRLF line ends\n%q\nwant\n%q", file, b, a)
+		}
+	}
+}
+
+// TestBrokenDefinitionSpansItsName: a definition that does not parse
+// spans the lines from its first (a decorator's) to the one that names
+// it, where the gap about it points.
+func TestBrokenDefinitionSpansItsName(t *testing.T) {
+	p := extract.NewParser()
+	defer p.Close()
+	defs, err := p.Definitions(context.Background(), lang.ForPath("a.py"), "a.py", []byte("@decorated\n@twice\ndef f(:\n    pass\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range defs {
+		if d.Broken && (d.DeclLine < d.StartLine || d.DeclLine > d.EndLine) {
+			t.Errorf("%s: declared on line %d, outside %d-%d", d.Name, d.DeclLine, d.StartLine, d.EndLine)
+		}
+	}
+}

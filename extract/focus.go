@@ -29,7 +29,10 @@ type LexSyntax struct {
 	Template      bool     // ${ ... } inside `...` is code (JS template literals)
 	TripleQuotes  bool     // """ and ''' strings span lines (Python)
 	Continuations []string // first-column words that continue the statement above
-	Attached      byte     // a line starting with it belongs to the statement below (decorators)
+	// Attached starts a decorator: a line that holds only decorators
+	// belongs to the statement below; one that goes on after them (Java's
+	// "@FunctionalInterface interface Fn {}") starts its own.
+	Attached byte
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
 	OpenWords map[string]bool
@@ -97,7 +100,7 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		switch {
 		case lx.LineComment != "" && bytes.HasPrefix(rest, []byte(lx.LineComment)),
 			lx.BlockComments && bytes.HasPrefix(rest, []byte("/*")),
-			lx.Attached != 0 && rest[0] == lx.Attached:
+			lx.Attached != 0 && rest[0] == lx.Attached && decoratorsOnly(lx, rest):
 			kind = segComment
 		case lx.WithNext != "" && bytes.HasPrefix(rest, []byte(lx.WithNext)):
 			kind = segWithNext
@@ -203,6 +206,40 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		}
 	}
 	return segs, true
+}
+
+// decoratorsOnly reports whether the line rest starts holds nothing but
+// decorators (and a comment), or decorators whose arguments go on below.
+func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
+	r, ok := SkipDecorators(rest, lx.Attached)
+	if !ok {
+		return true
+	}
+	r = bytes.TrimLeft(r, " \t\r")
+	return len(r) == 0 || r[0] == '\n' || lx.LineComment != "" && bytes.HasPrefix(r, []byte(lx.LineComment)) ||
+		lx.BlockComments && bytes.HasPrefix(r, []byte("/*"))
+}
+
+// SkipDecorators returns what follows the decorators or annotations b
+// starts with (@Entity, @Table(name = "orders"), @app.get("/items")), and
+// the blanks after them on their line; at is the character that starts
+// one. ok is false when one's arguments are not closed.
+func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
+	for len(b) > 1 && b[0] == at && IdentByte(b[1]) {
+		i := 1
+		for i < len(b) && (IdentByte(b[i]) || b[i] == '.') {
+			i++
+		}
+		if r := TrimIndent(b[i:]); len(r) > 0 && r[0] == '(' {
+			end := CloseParen(r)
+			if end < 0 {
+				return b, false
+			}
+			i = len(b) - len(r) + end
+		}
+		b = TrimIndent(b[i:])
+	}
+	return b, true
 }
 
 // onlyComments reports text that holds nothing but comments and space.
@@ -345,6 +382,36 @@ func CloseRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 	return 0, false, false
 }
 
+// CloseParen returns the offset after the parenthesis that closes the one
+// b starts with, skipping strings (and template literals); -1 when it is
+// not closed.
+func CloseParen(b []byte) int {
+	depth := 0
+	for i := 0; i < len(b); {
+		switch c := b[i]; c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"', '\'':
+			i = CloseQuote(b, i+1, c)
+			continue
+		case '`':
+			end, nested, ok := CloseRaw(b, i+1, true)
+			if !ok || nested {
+				return -1
+			}
+			i = end
+			continue
+		}
+		i++
+	}
+	return -1
+}
+
 // IdentByte reports a byte that can be part of a name: a letter, a digit,
 // _ or $, or any byte of a multi-byte character.
 func IdentByte(c byte) bool {
@@ -428,10 +495,10 @@ func mentions(b []byte, mention func([]byte) bool) bool {
 type Span struct{ Start, End int }
 
 // Focus returns the parts of src to parse for the words mention accepts:
-// each top-level statement whose head mentions one (see declHead), the
-// comments and decorators right above it, and after a Go type declaration
-// the statement that follows it (where its constants would be; in
-// JavaScript, after every statement taken). No spans means nothing in the
+// each top-level statement whose head or decorators mention one (see
+// declHead), the comments and decorators right above it, and after a Go
+// type declaration the statement that follows it (where its constants
+// would be; in JavaScript, after every statement taken). No spans means nothing in the
 // file can be a wanted definition. It returns false when the file is
 // better parsed whole: it cannot be split with confidence, or the parts
 // are most of it. The caller's mention must accept every word a wanted
@@ -455,7 +522,7 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 	}
 	take := make([]bool, len(segs))
 	for k, s := range segs {
-		if s.kind == segComment || !mentions(declHead(lx, src[s.start:s.end]), mention) {
+		if s.kind == segComment || !mentions(declHead(lx, src[s.start:s.end]), mention) && !decoratorsMention(lx, src, segs[:k], mention) {
 			continue
 		}
 		take[k] = true
@@ -495,6 +562,19 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 		return nil, false
 	}
 	return spans, true
+}
+
+// decoratorsMention reports whether the decorators right above the
+// statement after segs (comment segments that start with lx.Attached)
+// mention a wanted word: what they say is the statement's (a table name in
+// @Entity("orders"), @Table(name = "orders")).
+func decoratorsMention(lx *LexSyntax, src []byte, segs []segment, mention func([]byte) bool) bool {
+	for j := len(segs) - 1; j >= 0 && segs[j].kind == segComment; j-- {
+		if s := segs[j]; src[s.start] == lx.Attached && mentions(src[s.start:s.end], mention) {
+			return true
+		}
+	}
+	return false
 }
 
 // mostOf reports spans covering more than half of src: then a whole parse

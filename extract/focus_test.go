@@ -156,6 +156,13 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"def real():\n    \"\"\"Real is real.\"\"\"\n\n\n@decorated\ndef wrapped():\n    pass\n\n\nif True:\n    def inner():\n        pass\nelse:\n    def other():\n        pass\n\n\n" +
 			"class Payment(models.Model):\n    amount = models.IntegerField()\n\n\nmax_tries = 5  # minutes\nwait_seconds = 1\n" +
 			strings.Repeat("\n\ndef filler():\n    return '}{'\n", 20),
+		"entity.ts": "import { Entity } from \"typeorm\";\n\n@Entity(\"orders\")\nexport class Order {\n  id: number;\n}\n\n" +
+			"@Injectable({ scope: Scope.REQUEST }) export class Widget {}\n" +
+			strings.Repeat("\nexport function filler(): string {\n  return '}{';\n}\n", 20),
+		"Orders.java": "package shop;\n\nimport java.util.List;\n\n/** Real is real. */\n@Entity\n@Table(name = \"orders\")\npublic class Real\n" +
+			"extends Base {\n    static final String DOC = \"\"\"\n        class Fake {}\n        \"\"\";\n    char brace = '{';\n    void draw() {}\n}\n\n" +
+			"interface Ghostly {\n    String GHOST = \"class Ghost {}\";\n}\n\n@interface Audited {}\n\nenum Status { Active, Gone }\n\nclass after {}\n" +
+			strings.Repeat("\nclass Filler {\n    String s = \"}{\";\n}\n", 20) + "\n@interface Last {}\n\n@FunctionalInterface interface Fn { void go(); }\n",
 	} {
 		// Fake, Ghost and Nested are in strings: no parse may see them.
 		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {

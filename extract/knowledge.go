@@ -21,6 +21,16 @@ type Keywords struct {
 	// serialized as (Go's `json:"` in json:"requeueAt,omitempty",
 	// protobuf's `json_name = "`): a spec may name the member so.
 	Tags []string
+	// TypeFirst says a declaration may start with its type, no keyword
+	// before it (Java's `List<Order> findAll();`, `Order order;`): on a
+	// line whose first word is neither a keyword of Decl nor one of
+	// Statements, the word after that type (its type arguments, array
+	// brackets and qualifiers) is declared: a method's name before "(", a
+	// field's or a variable's before "=", ";" or ",".
+	TypeFirst bool
+	// Statements start a line that declares nothing, whatever follows
+	// (return, throw, new): read only under TypeFirst.
+	Statements []string
 }
 
 // TestMatch is what Language.Tests finds for one source file.

@@ -237,6 +237,16 @@ func (l *Language) Query() (*sitter.Query, error) {
 // BraceElide cuts a brace-delimited body and shows "{ ... }" in its place.
 func BraceElide(body *sitter.Node) (uint32, string) { return body.StartByte(), "{ ... }" }
 
+// IsComment reports a comment node, in any grammar's spelling: comment,
+// line_comment, block_comment.
+func IsComment(n *sitter.Node) bool {
+	switch n.Type() {
+	case "comment", "line_comment", "block_comment":
+		return true
+	}
+	return false
+}
+
 // NamedChildren returns the named children of n that are not comments.
 func NamedChildren(n *sitter.Node) []*sitter.Node {
 	if n == nil {
@@ -245,7 +255,7 @@ func NamedChildren(n *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
-		if c.Type() != "comment" {
+		if !IsComment(c) {
 			out = append(out, c)
 		}
 	}

@@ -251,6 +251,14 @@ func TestEvalDefinitionRe(t *testing.T) {
 		{"type FooBar struct {", "Foo", false},
 		{"func (r *Repo) WalkAll() {", "Walk", false},
 		{"CREATE TABLE users_archive (", "users", false},
+		{"    public ResponseEntity<List<VisitDto>> listVisits(Integer id) {", "listVisits", true},
+		{"    private static final int MAX_RETRIES = 3;", "MAX_RETRIES", true},
+		{"    private final VisitMapper visitMapper, otherMapper;", "visitMapper", true},
+		{"    List<Visit> findByPetId(Integer petId);", "findByPetId", true},
+		{"    void saveVisit(Visit visit) throws DataAccessException;", "saveVisit", true},
+		{"        return findByPetId(id);", "findByPetId", false},
+		{"        visits = repo.findByPetId(id);", "findByPetId", false},
+		{"    public ResponseEntity<VisitDto> get(Integer id) {", "VisitDto", false},
 	} {
 		if got := evalDefinitionRe(tc.name).MatchString(tc.src); got != tc.want {
 			t.Errorf("%q defines %s: %v, want %v", tc.src, tc.name, got, tc.want)

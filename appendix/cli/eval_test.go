@@ -629,15 +629,21 @@ var evalOmittedRe = regexp.MustCompile(`^ \S+ \.\.\. \d+ more lines? omitted$`)
 // evalDefinitionRe matches a plain definition of name, in the forms most
 // languages declare with: a keyword before the name (func, fn, fun,
 // function, def, class, interface, enum, struct, trait, type, const, let,
-// var, val, model, message), a Go method's receiver before it, the name
-// assigned at the very start of a line (indented, it is as often a local
-// variable), or a SQL CREATE TABLE of it (any case, optionally
-// schema-qualified or quoted). The keyword and the name share a line.
+// var, val, model, message), a Go method's receiver before it, a member
+// declared after its modifiers and type (Java's and TypeScript's
+// "public List<Order> find(", "private static final int MAX ="), an
+// interface method declared by its type alone ("List<Order> find(Long
+// id);"), the name assigned at the very start of a line (indented, it is
+// as often a local variable), or a SQL CREATE TABLE of it (any case,
+// optionally schema-qualified or quoted). The keyword and the name share
+// a line.
 func evalDefinitionRe(name string) *regexp.Regexp {
 	q := regexp.QuoteMeta(name)
 	return regexp.MustCompile(`(?m)` +
 		`\b(?:func|fn|fun|function|def|class|interface|enum|struct|trait|type|const|let|var|val|model|message)[ \t]+` + q + `\b` +
 		`|\bfunc[ \t]*\([^)\n]*\)[ \t]*` + q + `\b` +
+		`|^[ \t]*(?:public|protected|private|static|final|abstract|synchronized|default|readonly)[ \t]+(?:[\w<>\[\],.?]+[ \t]+)*` + q + `[ \t]*[(=;,]` +
+		`|^[ \t]*(?:[A-Z][\w<>\[\],.?]*|void|int|long|boolean|double|float|char|byte|short)[ \t]+` + q + `[ \t]*\([^)\n]*\)[ \t]*(?:throws[ \t][\w., \t]+)?;` +
 		`|^` + q + `[ \t]*=(?:[^=]|$)` +
 		"|(?i:\\bcreate\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?(?:[\\w\"`\\[\\]]+\\.)?[\"`\\[]?" + q + `\b)`)
 }

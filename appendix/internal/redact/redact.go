@@ -179,7 +179,10 @@ var (
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
 	// x => "..", and keyword arguments.
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:)\s*(?:[a-z_.\[\]]+\()?(?:b|r|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.\[\]]+\()?(?:b|r|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// a literal given to a setter or builder method named after a secret:
+	// setPassword(".."), .clientSecret(".."), withApiKey("..").
+	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
 	// a column or field default: client_secret TEXT DEFAULT '..',
 	// apiToken String @default("..").
 	secretDefaultRe = regexp.MustCompile(`(?i)([a-z0-9_]*(?:secret|token|passw(?:or)?d|pwd|api_?key|apikey)[a-z0-9_]*)["'` + "`" + `]?\s+[a-z0-9_()\[\]?, @=]*?\bdefault\b\s*[=(]?\s*(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')`)
@@ -233,7 +236,26 @@ assignments:
 		return out
 	}
 	out = append(out, assigned(line, secretAssignRe, 3)...)
+	out = append(out, assigned(line, secretCallRe, 2)...)
 	return append(out, assigned(line, secretDefaultRe, 2)...)
+}
+
+// verbs start the name of a method that does something with a secret
+// rather than set one: getPassword("key"), hashPassword("..."),
+// findByToken("...").
+var verbs = []string{"get", "find", "fetch", "load", "read", "has", "is", "hash", "validate", "verify", "check", "parse",
+	"decode", "encode", "generate", "create", "resolve", "lookup", "compare", "match", "remove", "delete", "revoke",
+	"require", "assert", "expect", "log", "print", "format", "mask", "redact"}
+
+// calledVerb reports a method name (as secretCallRe found it, lowercase)
+// that starts with one of verbs.
+func calledVerb(name string) bool {
+	for _, v := range verbs {
+		if strings.HasPrefix(name, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasSecretWord reports whether line holds one of secretWords.
@@ -256,7 +278,7 @@ var secretWords = []string{"secret", "token", "passw", "pwd", "key", "credential
 func assigned(line string, re *regexp.Regexp, lit int) []span {
 	var out []span
 	for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
-		if notSecretName(strings.ToLower(line[m[2]:m[3]])) {
+		if name := strings.ToLower(line[m[2]:m[3]]); notSecretName(name) || re == secretCallRe && calledVerb(name) {
 			continue
 		}
 		for g := lit; 2*g+1 < len(m); g++ {

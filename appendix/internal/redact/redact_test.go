@@ -30,7 +30,18 @@ func TestRedactLine(t *testing.T) {
 		{`var jwtKey = []byte("Zq81nVx02LmKpR4tW")`, `var jwtKey = []byte("<redacted>")`},
 		{`const apiSecret = Buffer.from("Zq81nVx02LmKpR4tW", "utf8")`, `const apiSecret = Buffer.from("<redacted>", "utf8")`},
 		{`password = "Zq81nVx02LmK\npR4t"`, `password = "<redacted>"`},
+		// Java: constants, fields, setters and builders.
+		{`    private static final String API_KEY = "Zq81nVx02LmKpR4t";`, `    private static final String API_KEY = "<redacted>";`},
+		{`    private String secretKey = new String("Zq81nVx02LmKpR4tW");`, `    private String secretKey = new String("<redacted>");`},
+		{`        dataSource.setPassword("Hk29xWq7LmZp");`, `        dataSource.setPassword("<redacted>");`},
+		{`            .clientSecret("Vb3nQ8xK2mLp7RtW")`, `            .clientSecret("<redacted>")`},
+		{`    Jwts.builder().signWith(key).withApiKey('c8Rt2Wq9Lx4Zp7Nv');`, `    Jwts.builder().signWith(key).withApiKey('<redacted>');`},
 		// Not secrets: names, placeholders, references, low entropy.
+		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
+		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
+		{`    repo.findByToken("Zq81nVx02LmKpR4t");`, ``},
+		{`    @Value("${jwt.secret}") private String jwtSecret;`, ``},
+		{`    public static final String TOKEN_HEADER = "Authorization";`, ``},
 		{`sp.AuthenticationProtocol = gosnmp.SHA384`, ``},
 		{"passwordRegexp = regexp.MustCompile(`personal.[nusi]`)", ``},
 		{`tokenLabel: "Personal access token (classic)",`, ``},

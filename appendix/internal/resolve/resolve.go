@@ -276,6 +276,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
+		} else if mod, ok := importedWhole(ix, r.Name); ok {
+			// `org.springframework.data.jpa.repository.JpaRepository`: a
+			// name the code imports by that very path.
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
 		} else if hint, ext, ok := missingMember(ix, r, matches); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
@@ -353,6 +357,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	return matches, unresolved, external
+}
+
+// importedWhole returns the module a dotted name's qualifier spells when
+// the code imports its last part from that module: the name is that
+// module's, outside the repository.
+func importedWhole(ix *search.Index, name string) (string, bool) {
+	i := strings.LastIndexByte(name, '.')
+	if i <= 0 {
+		return "", false
+	}
+	mod, last := name[:i], name[i+1:]
+	return mod, ix.Imports[last] == mod
 }
 
 // missingMember explains a Type.member whose type exists but declares no
@@ -668,17 +684,27 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	}
 	if len(all) == 0 && len(strings.Split(r.Name, ".")) >= 2 {
 		// A package-qualified name (orders.v1.Order, app.models.Item): the
-		// last part, in a file whose path holds every qualifier.
+		// last part, in a file whose path holds every qualifier; or a
+		// member of a package-qualified type
+		// (com.example.orders.Order.total, app.models.Item.save): the
+		// member of that type, in a file whose path holds the package.
 		q := strings.Split(r.Name, ".")
 		for _, d := range ix.Defs[q[len(q)-1]] {
+			quals := q[:len(q)-1]
+			if d.Container != "" {
+				if len(quals) < 2 || d.Container != quals[len(quals)-1] {
+					continue
+				}
+				quals = quals[:len(quals)-1]
+			}
 			ok := true
-			for _, seg := range q[:len(q)-1] {
+			for _, seg := range quals {
 				if !search.InModule(d.Path, seg) {
 					ok = false
 					break
 				}
 			}
-			if ok && d.Container == "" {
+			if ok {
 				all = append(all, d)
 			}
 		}

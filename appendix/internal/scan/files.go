@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -87,18 +88,26 @@ func SourceFile(rel string, size int64) *extract.Language {
 }
 
 // Generated reports a generated-code marker in the head of a file: a
-// generator's own marker, or comment lines saying that the file is
+// generator's own marker, a @Generated annotation naming the generator
+// (MapStruct's, OpenAPI Generator's, jOOQ's; Hibernate's @Generated marks
+// a column and names none), or comment lines saying that the file is
 // generated and not to be edited, in any case ("This file was
 // automatically generated from pydantic models", "Do not modify it by
 // hand"): its source is in the repository.
 func Generated(src []byte) bool {
 	head := src[:min(len(src), 2048)]
 	return bytes.Contains(head, []byte("@generated")) ||
+		bytes.Contains(head, []byte("Generated(")) && generatorAnnotationRe.Match(head) ||
 		bytes.Contains(head, []byte("Code generated")) && bytes.Contains(head, []byte("DO NOT EDIT")) ||
 		bytes.Contains(head, []byte("auto-generated")) && bytes.Contains(head, []byte("do not edit")) ||
 		bytes.Contains(head, []byte("AUTO-GENERATED")) ||
 		generatedComment(head)
 }
+
+// generatorAnnotationRe is a @Generated annotation whose value names the
+// generator: @Generated("org.mapstruct.ap.MapStructProcessor"),
+// @jakarta.annotation.Generated(value = {"https://www.jooq.org", ...}).
+var generatorAnnotationRe = regexp.MustCompile(`@(?:[\w.]+\.)?Generated\(\s*(?:(?:value|from|generator)\s*=\s*)?\{?\s*"`)
 
 // generatedComment reports comment lines in head that say "generated" and
 // "do not edit" (or "do not modify").
@@ -212,6 +221,9 @@ type keywords struct {
 	decl, typ, vars map[string]bool
 	receiver        []string
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
+	// typeFirst and statements: see extract.Keywords.
+	typeFirst  bool
+	statements map[string]bool
 	// start and lens say which first letters and lengths the tables
 	// hold: most words are none, and are told so without hashing them
 	// (declTokens runs on every line of every file).
@@ -227,7 +239,8 @@ func newKeywords(k extract.Keywords) *keywords {
 		}
 		return out
 	}
-	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver}
+	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
+		statements: set(k.Statements)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -336,6 +349,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		top := len(t) == len(line)
+		if t = skipAnnotations(t); len(t) == 0 {
+			continue
+		}
+		if kw.typeFirst && typedDecl(kw, t, top, add) {
+			continue
+		}
 		first := true
 		decl, varLine, typeLine := false, false, false
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
@@ -388,6 +407,14 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				typeLine = true // "export default class X", "CREATE TABLE x"
 				i, n = j, n+1
 				continue
+			}
+			if !decl && kw.typeFirst && !kw.statements[string(tok)] {
+				// "List<Order> findAll();", "Order order;": the name after
+				// the type; the type is no name.
+				if name, nf := typedName(t[j:]); name != nil {
+					add(name, nf)
+					break
+				}
 			}
 			var f uint8
 			if decl {
@@ -546,6 +573,143 @@ const (
 
 // maxDeclTokens is how many words into a declaration line its name can be.
 const maxDeclTokens = 8
+
+// skipAnnotations cuts the annotations a line starts with, and the blanks
+// after them: "@Id @Column(name = \"id\") private Long id;" declares what
+// "private Long id;" does. "@interface" declares an annotation type and
+// stays.
+func skipAnnotations(t []byte) []byte {
+	if bytes.HasPrefix(t, []byte("@interface")) {
+		return t
+	}
+	if r, ok := extract.SkipDecorators(t, '@'); ok {
+		return r
+	}
+	return t // arguments that go on below: in doubt, the line as it is
+}
+
+// typedDecl reads a line of a language whose declarations may start with
+// their type, when its first word is a declaration keyword ("public",
+// "static", "void"): it emits the names the line declares, and reports
+// whether it read the line. Such a line names its types too, which it
+// does not declare: on a type's line the name is the word after the type
+// keyword (class Visit extends BaseEntity declares Visit); on any other,
+// a name is a word that "(", "=", ",", ";" or the line's end follows,
+// outside type arguments, up to the parameters or the value
+// (public ResponseEntity<List<OrderDto>> list() declares list only). A
+// local variable (an indented var line) declares nothing.
+func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool {
+	i := 0
+	for i < len(t) && !extract.IdentByte(t[i]) {
+		i++
+	}
+	j := i
+	for j < len(t) && extract.IdentByte(t[j]) {
+		j++
+	}
+	if first := t[i:j]; len(first) == 0 || !kw.maybe(first) || !kw.decl[string(first)] {
+		return false
+	} else if kw.vars[string(first)] && !top {
+		return true
+	}
+	var base uint8 = fDecl
+	if top {
+		base |= fTop
+	}
+	depth := 0
+	for k := i; k < len(t); {
+		c := t[k]
+		switch {
+		case c == '<':
+			depth++
+		case c == '>' && depth > 0:
+			depth--
+		case depth == 0 && (c == '(' || c == '=' || c == '{'):
+			return true
+		case extract.IdentByte(c):
+			e := k
+			for e < len(t) && extract.IdentByte(t[e]) {
+				e++
+			}
+			w := t[k:e]
+			if kw.maybe(w) && kw.typ[string(w)] {
+				// "class Visit", "@interface Audited": the next word.
+				r := extract.TrimIndent(t[e:])
+				n := 0
+				for n < len(r) && extract.IdentByte(r[n]) {
+					n++
+				}
+				if n > 0 {
+					emit(r[:n], base|fType)
+				}
+				return true
+			}
+			if depth == 0 && !(kw.maybe(w) && kw.decl[string(w)]) {
+				if r := extract.TrimIndent(t[e:]); len(r) == 0 || bytes.IndexByte([]byte("(=,;"), r[0]) >= 0 {
+					emit(w, base)
+				}
+			}
+			k = e
+			continue
+		}
+		k++
+	}
+	return true
+}
+
+// typedName reads what follows a type's first word in a language whose
+// declarations may start with their type: its type arguments, array
+// brackets and qualifiers, blanks, then a name. It returns the name and
+// how it stands: fDecl for a method's ("(" follows), fMember for a field's
+// or a variable's ("=", ";" or "," follows); nil for anything else.
+func typedName(rest []byte) ([]byte, uint8) {
+	i := 0
+type_:
+	for i < len(rest) {
+		switch c := rest[i]; {
+		case c == '<':
+			depth := 0
+			for ; i < len(rest); i++ {
+				if rest[i] == '<' {
+					depth++
+				} else if rest[i] == '>' {
+					if depth--; depth == 0 {
+						i++
+						continue type_
+					}
+				}
+			}
+			return nil, 0
+		case c == '[' && i+1 < len(rest) && rest[i+1] == ']':
+			i += 2
+		case c == '.' && i+1 < len(rest) && extract.IdentByte(rest[i+1]):
+			for i++; i < len(rest) && extract.IdentByte(rest[i]); i++ {
+			}
+		default:
+			break type_
+		}
+	}
+	j := i
+	for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
+		j++
+	}
+	k := j
+	for k < len(rest) && extract.IdentByte(rest[k]) {
+		k++
+	}
+	if j == i || k == j {
+		return nil, 0
+	}
+	switch after := extract.TrimIndent(rest[k:]); {
+	case len(after) == 0:
+		return nil, 0
+	case after[0] == '(':
+		return rest[j:k], fDecl
+	case after[0] == '=' && (len(after) < 2 || after[1] != '='), after[0] == ';', after[0] == ',':
+		return rest[j:k], fMember
+	}
+	return nil, 0
+}
 
 // startsMethod reports a method declared without a keyword: "name(a) {".
 func startsMethod(rest []byte) bool {

@@ -93,7 +93,7 @@ type Spec struct {
 
 var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
-	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:[.#][A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
@@ -115,7 +115,11 @@ var (
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
-	callArgsRe   = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
+	// memberSepRe is a member written after "#" or "::" on a type
+	// (Javadoc's Order#total, a method reference's Order::total): a dotted
+	// name. (README.md#usage is an anchor, std::io a path.)
+	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*(?:\(.*\))?)$`)
+	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 )
 
 // pathExts are the endings, lowercase and without the dot, that make a
@@ -125,7 +129,7 @@ var (
 var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
-		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rs": true, "java": true, "rb": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rs": true, "rb": true,
 		"c": true, "h": true,
 	}
 	for _, l := range lang.All {
@@ -692,6 +696,7 @@ func RouteLike(code string) (*RouteRef, bool) {
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
 	code = receiverRe.ReplaceAllString(code, "$1")                // (*Server).cancel -> Server.cancel
+	code = memberSepRe.ReplaceAllString(code, "$1.$2")            // Order#total, Order::total -> Order.total
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
 	code = strings.TrimSpace(strings.TrimSuffix(code, "/"))
 	if i := strings.IndexByte(code, '('); i > 0 && strings.HasSuffix(code, ")") && callArgsRe.MatchString(code[i:]) {
@@ -711,6 +716,9 @@ func codeName(code string) (string, bool) {
 // write: CamelCase, snake_case, SCREAMING_SNAKE, pkg.Func, call().
 func codeLike(tok string) (string, bool) {
 	name := strings.TrimSuffix(tok, "()")
+	if m := memberSepRe.FindStringSubmatch(name); m != nil {
+		name = m[1] + "." + m[2] // Order#total: Javadoc's member of Order
+	}
 	if notNames[name] || len(name) < 3 {
 		return "", false
 	}

@@ -35,6 +35,9 @@ func TestParseCandidates(t *testing.T) {
 		{"duplicates merge", "`Order` here. `Order` there.", []string{"Order"}},
 		{"signatures", "Add `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)` and `giftCardBulkExtendExpiry(ids: [ID!]!, input: X!)`, not `f(a`.",
 			[]string{"DefragmentAsync", "giftCardBulkExtendExpiry"}},
+		{"members after # and ::", "Call `OwnerController#showOwner(int)` and `Owner::getPets`; OwnerRepository#findByLastName in prose, " +
+			"not C# or issue #12 or `README.md#usage` or page#anchor.",
+			[]string{"OwnerController.showOwner", "Owner.getPets", "OwnerRepository.findByLastName"}},
 		{"decorators", "Use the `@connection` decorator or `@relay.node(id=1)`; not `@scope/pkg`.", []string{"connection", "relay.node", "@scope/pkg"}},
 		{"generics", "A `configoptional.Optional[exporterhelper.QueueBatchConfig]`, a `Result<Order, ApiError>` and a `map[string]int`.",
 			[]string{"configoptional.Optional", "exporterhelper.QueueBatchConfig", "Result", "Order", "ApiError"}},

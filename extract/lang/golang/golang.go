@@ -135,7 +135,7 @@ func refineGo(m *extract.Match) bool {
 // comments between allowed) whose first constant has the named type.
 func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 	next := decl.NextNamedSibling()
-	for next != nil && next.Type() == "comment" {
+	for next != nil && extract.IsComment(next) {
 		next = next.NextNamedSibling()
 	}
 	if next == nil || next.Type() != "const_declaration" || next.StartPoint().Row > decl.EndPoint().Row+3 {

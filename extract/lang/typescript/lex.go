@@ -73,7 +73,7 @@ func jsArrowConst(stmt []byte) []byte {
 	var after []byte
 	switch {
 	case len(v) > 0 && v[0] == '(':
-		end := closeParen(v)
+		end := extract.CloseParen(v)
 		if end < 0 {
 			return nil
 		}
@@ -115,33 +115,4 @@ var jsKeywords = map[string]bool{
 	"if": true, "import": true, "in": true, "instanceof": true, "interface": true, "let": true, "module": true,
 	"namespace": true, "new": true, "return": true, "super": true, "switch": true, "this": true, "throw": true,
 	"try": true, "type": true, "typeof": true, "var": true, "void": true, "while": true, "with": true, "yield": true,
-}
-
-// closeParen returns the offset after the parenthesis that closes the one
-// b starts with, skipping strings; -1 when it is not closed.
-func closeParen(b []byte) int {
-	depth := 0
-	for i := 0; i < len(b); {
-		switch c := b[i]; c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '"', '\'':
-			i = extract.CloseQuote(b, i+1, c)
-			continue
-		case '`':
-			end, nested, ok := extract.CloseRaw(b, i+1, true)
-			if !ok || nested {
-				return -1
-			}
-			i = end
-			continue
-		}
-		i++
-	}
-	return -1
 }

@@ -1,0 +1,256 @@
+package java
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
+)
+
+// The rules code outside extraction asks of Java (see extract.Language).
+var (
+	keywords = extract.Keywords{
+		Decl: []string{"public", "private", "protected", "static", "final", "abstract", "class", "interface", "enum",
+			"void", "synchronized", "native", "default", "transient", "volatile", "sealed", "strictfp", "var",
+			"int", "long", "short", "byte", "char", "boolean", "float", "double"},
+		Type:      []string{"class", "interface", "enum", "record"},
+		Var:       []string{"var"},
+		TypeFirst: true,
+		Statements: []string{"return", "throw", "new", "else", "case", "yield", "assert", "do", "try", "catch", "finally",
+			"if", "for", "while", "switch", "break", "continue", "this", "super", "import", "package"},
+	}
+	notNames = []string{"true", "false", "null", "this", "super", "void", "int", "long", "short", "byte", "char", "boolean",
+		"float", "double", "var", "Java", "JVM", "JDK", "Spring", "Maven", "Gradle", "JUnit", "Mockito", "Hibernate", "Lombok"}
+	// builtins are java.lang's types and exceptions, the collections,
+	// time and concurrency types every Java file uses, and the methods of
+	// Object.
+	builtins = []string{"String", "Object", "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Double", "Float",
+		"Number", "Math", "System", "Thread", "Runnable", "Iterable", "Comparable", "CharSequence", "StringBuilder", "Class",
+		"Enum", "Record", "Void", "Throwable", "Exception", "RuntimeException", "IllegalArgumentException",
+		"IllegalStateException", "NullPointerException", "UnsupportedOperationException", "IndexOutOfBoundsException",
+		"ArithmeticException", "ClassCastException", "NumberFormatException", "InterruptedException", "IOException",
+		"UncheckedIOException", "Override", "Deprecated", "FunctionalInterface", "SuppressWarnings", "SafeVarargs",
+		"Optional", "List", "ArrayList", "LinkedList", "Collection", "Collections", "Arrays", "HashMap", "LinkedHashMap",
+		"TreeMap", "HashSet", "LinkedHashSet", "TreeSet", "Iterator", "Stream", "Collectors", "Objects", "UUID",
+		"BigDecimal", "BigInteger", "LocalDate", "LocalDateTime", "LocalTime", "Instant", "ZonedDateTime",
+		"OffsetDateTime", "ZoneId", "Clock", "TimeUnit", "CompletableFuture", "Future", "Executor", "ExecutorService",
+		"ConcurrentHashMap", "AtomicInteger", "AtomicLong", "AtomicBoolean", "Function", "BiFunction", "Supplier",
+		"Consumer", "BiConsumer", "Predicate", "toString", "equals", "hashCode", "getClass", "compareTo", "main",
+		"println"}
+	frameworks = []string{"org.springframework", "org.springframework.boot", "jakarta.persistence", "javax.persistence",
+		"org.hibernate", "io.micronaut", "io.quarkus", "junit", "org.junit", "org.mockito", "org.projectlombok",
+		"com.fasterxml.jackson"}
+	testNameRe = regexp.MustCompile(`(?m)@(?:Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate)\b(?:\([^)]*\))?\s*` +
+		`(?:@[\w.]+(?:\([^)]*\))?\s*)*(?:(?:public|protected|private|static|final)\s+)*(?:[\w<>\[\]?,. ]+\s+)?(\w+)\s*\(` +
+		`|^\s*public\s+void\s+(test\w*)\s*\(`)
+)
+
+// importLine: import a.b.C;
+var importLine = imports.Keyword
+
+// importRe reads an import declaration: import a.b.C;, import static
+// a.b.C.name;, import a.b.*;.
+var importRe = regexp.MustCompile(`^\s*import\s+(static\s+)?([\w.]+?)(\.\*)?\s*;`)
+
+// packageRe reads a file's package declaration.
+var packageRe = regexp.MustCompile(`(?m)^\s*package\s+([\w.]+)\s*;`)
+
+// ownPackage reports an import from the file's own project: one whose
+// first three segments (fewer when the file's package has fewer) are those
+// of the file's package, the reverse domain and project of both. A file
+// without a package owns nothing.
+func ownPackage(filePkg, imp string) bool {
+	if filePkg == "" {
+		return false
+	}
+	own, segs := strings.Split(filePkg, "."), strings.Split(imp, ".")
+	k := min(3, len(own))
+	if len(segs) < k {
+		return false
+	}
+	for i := 0; i < k; i++ {
+		if own[i] != segs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// eachImport calls fn with each import declaration of a file, in order:
+// the imported name (a class, or a static import's member), the module it
+// is imported from (a package, or a static import's class), whether it is
+// static and whether it is a wildcard (the module is then all of it). The
+// imports end at the first type declaration.
+func eachImport(src []byte, fn func(name, module string, static, wildcard bool)) {
+	for len(src) > 0 {
+		var l []byte
+		l, src = extract.NextLine(src)
+		t := strings.TrimSpace(string(l))
+		m := importRe.FindStringSubmatch(t)
+		if m == nil {
+			if strings.HasPrefix(t, "public ") || strings.HasPrefix(t, "class ") || strings.HasPrefix(t, "@") ||
+				strings.HasPrefix(t, "interface ") || strings.HasPrefix(t, "enum ") || strings.HasPrefix(t, "record ") {
+				return
+			}
+			continue
+		}
+		static := m[1] != ""
+		if m[3] != "" {
+			fn("", m[2], static, true)
+			continue
+		}
+		i := strings.LastIndexByte(m[2], '.')
+		if i < 0 {
+			continue
+		}
+		fn(m[2][i+1:], m[2][:i], static, false)
+	}
+}
+
+// importNames lists the classes and static members a file imports from
+// outside its project, a "name\tmodule" line each.
+func importNames(src []byte) string {
+	pkg := ""
+	if m := packageRe.FindSubmatch(src); m != nil {
+		pkg = string(m[1])
+	}
+	var b strings.Builder
+	eachImport(src, func(name, module string, _, wildcard bool) {
+		if !wildcard && !ownPackage(pkg, module) {
+			b.WriteString(name + "\t" + module + "\n")
+		}
+	})
+	return b.String()
+}
+
+// importedModules lists every class a file imports (its own project's
+// too), and the package or class of a wildcard import: what a test
+// covers.
+func importedModules(src []byte) string {
+	var out []string
+	eachImport(src, func(name, module string, static, wildcard bool) {
+		switch {
+		case wildcard, static:
+			out = append(out, module) // import static a.b.C.name: the class C
+		default:
+			out = append(out, module+"."+name)
+		}
+	})
+	return strings.Join(out, "\n")
+}
+
+// externalImports lists, once each, the packages a file imports from
+// outside its project and the JDK's java.* packages.
+func externalImports(lines []string) []string {
+	src := []byte(strings.Join(lines, "\n"))
+	pkg := ""
+	if m := packageRe.FindSubmatch(src); m != nil {
+		pkg = string(m[1])
+	}
+	var out []string
+	seen := map[string]bool{}
+	eachImport(src, func(name, module string, static, _ bool) {
+		if static {
+			module = module[:max(strings.LastIndexByte(module, '.'), 0)] // a static member's class's package
+		}
+		if module == "" || strings.HasPrefix(module, "java.") || ownPackage(pkg, module) || seen[module] {
+			return
+		}
+		seen[module] = true
+		out = append(out, module)
+	})
+	return out
+}
+
+// testSuffixes end the name of a test class after the name of the class
+// it tests: OrderTest, OrderTests, OrderIT, OrderIntegrationTest.
+var testSuffixes = []string{"Test", "Tests", "IT", "TestCase", "IntegrationTest", "IntegrationTests"}
+
+// sourceRoot splits a Java file's path into its module root and its
+// package directory, across Maven's and Gradle's source sets
+// (shop/src/main/java/com/x/Order.java and shop/src/test/java/com/x/...
+// are both shop and com/x).
+func sourceRoot(file string) (root, pkg string) {
+	dir := path.Dir(file)
+	segs := strings.Split(dir, "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		if segs[i] != "src" {
+			continue
+		}
+		rest := segs[i+1:]
+		if len(rest) >= 2 && rest[1] == "java" {
+			rest = rest[2:]
+		}
+		return strings.Join(segs[:i], "/"), strings.Join(rest, "/")
+	}
+	return "", dir
+}
+
+// javaTests: OrderTest.java, OrderTests.java, OrderIT.java, TestOrder.java
+// (and the like) in Order.java's package, in its module's test sources.
+func javaTests(source string, tests []string) extract.TestMatch {
+	if path.Ext(source) != ".java" {
+		return extract.TestMatch{}
+	}
+	stem := strings.TrimSuffix(path.Base(source), ".java")
+	root, pkg := sourceRoot(source)
+	var m extract.TestMatch
+	for _, t := range tests {
+		if path.Ext(t) != ".java" {
+			continue
+		}
+		b := strings.TrimSuffix(path.Base(t), ".java")
+		named := b == "Test"+stem
+		for _, s := range testSuffixes {
+			named = named || b == stem+s
+		}
+		if tr, tp := sourceRoot(t); named && tr == root && tp == pkg {
+			m.Named = append(m.Named, t)
+		}
+	}
+	return m
+}
+
+// testNames lists the test methods of a test class: those annotated as
+// tests (JUnit 4 and 5, TestNG), and JUnit 3's public void test...().
+func testNames(src []byte) []string {
+	var out []string
+	for _, m := range testNameRe.FindAllSubmatch(src, -1) {
+		out = append(out, string(m[1])+string(m[2]))
+	}
+	return out
+}
+
+// notDeclaring are the words that, before a name and "(", make a call of
+// it rather than a declaration: return name(...), new Name(...).
+var notDeclaring = extract.WordSet("return new throw throws else case yield assert await go defer not and or in is if elif " +
+	"while for with as lambda typeof instanceof delete print")
+
+// declares: a method declaration, its return type (or a modifier) before
+// the name and "(": public Order get(, List<Order> list(.
+func declares(line, name string) bool {
+	for rest := line; ; {
+		i := strings.Index(rest, name)
+		if i < 0 {
+			return false
+		}
+		before, after := rest[:i], strings.TrimLeft(rest[i+len(name):], " \t")
+		rest = rest[i+len(name):]
+		if !strings.HasPrefix(after, "(") || i > 0 && extract.IdentByte(before[i-1]) {
+			continue
+		}
+		t := strings.TrimRight(before, " \t")
+		if len(t) == len(before) || t == "" {
+			continue // no space between a type and the name: a call, x.name(
+		}
+		if c := t[len(t)-1]; c != '>' && c != ']' && !extract.IdentByte(c) {
+			continue
+		}
+		w := t[strings.LastIndexAny(t, " \t(,=")+1:]
+		if !notDeclaring[w] {
+			return true
+		}
+	}
+}
