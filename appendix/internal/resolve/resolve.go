@@ -151,8 +151,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		m := choose(r, p)
 		if guessed(m, p.cands) {
 			if r.Strong {
-				unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is defined at %d places (%s); nothing in the spec says which",
-					r.Name, distinctPlaces(p.cands), places(p.cands, 3))))
+				unresolved = append(unresolved, nameGuess(r, p.cands))
 			}
 			continue
 		}
@@ -450,6 +449,12 @@ const maxGuess = 5
 // of the spec made.
 func guessed(m Match, cands []*extract.Definition) bool {
 	return m.Arbitrary && distinctPlaces(cands) > maxGuess
+}
+
+// nameGuess is the gap of a name defined at too many places to pick one.
+func nameGuess(r *spec.Ref, cands []*extract.Definition) Gap {
+	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is defined at %d places (%s); nothing in the spec says which",
+		r.Name, distinctPlaces(cands), places(cands, 3)))
 }
 
 // memberGuess is the gap of a name that is a member of too many
