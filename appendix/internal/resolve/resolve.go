@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -62,6 +63,9 @@ type Match struct {
 	Ref     *spec.Ref
 	Order   int    // the reference's position among the spec's references
 	Handler string // a route's handler and its signature
+	// Value is the string the spec quotes, which Def holds: the reference
+	// resolved by its value, not by a name.
+	Value string
 }
 
 // pick chooses among a reference's candidates.
@@ -99,10 +103,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		m.Order = p.i
 		return m
 	}
-	var ambiguous, missing, fields []pendingRef
+	// values: the references resolved by the string value they quote, once
+	// every name is settled (see byValue).
+	var ambiguous, missing, fields, values []pendingRef
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
 		if r.IsPath {
+			if !ix.PathExists(r.Name) && len(valueHolders(ix, r)) > 0 {
+				values = append(values, pendingRef{i: i}) // `cluster.x-k8s.io/paused`: a key, not a path
+				continue
+			}
 			if !ix.PathExists(r.Name) && r.Strong && repoPath(ix, r.Name) {
 				hint := fmt.Sprintf("no file or directory at this path in %s", at)
 				if dirs := ix.DirsEnding(r.Name); len(dirs) > 1 {
@@ -149,6 +159,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
+		if m.Arbitrary && p.mem == "" && !strings.Contains(r.Name, ".") && allMembers(p.cands) && len(valueHolders(ix, r)) > 0 {
+			// `Ready`, which only methods of unrelated types are called,
+			// and a constant holds as its value: the value, unless it too
+			// would be a guess.
+			values = append(values, p)
+			continue
+		}
 		if guessed(m, p.cands) {
 			if r.Strong {
 				unresolved = append(unresolved, nameGuess(r, p.cands))
@@ -178,6 +195,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				continue
 			}
 			matches = append(matches, m)
+			continue
+		}
+		if len(valueHolders(ix, r)) > 0 {
+			values = append(values, p) // "the `Retry` value"
 			continue
 		}
 		if strings.Contains(r.Name, ".") {
@@ -229,6 +250,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			} else if r.Strong {
 				unresolved = append(unresolved, memberGuess(r, owners))
 			}
+		} else if len(valueHolders(ix, r)) > 0 {
+			values = append(values, p) // `Retry`, `APP_TOKEN`: no name, a value a constant holds
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
 		} else if hint, ext, ok := missingMember(ix, r, matches); ok {
@@ -301,10 +324,134 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
 		}
 	}
+	sort.SliceStable(values, func(i, j int) bool { return values[i].i < values[j].i })
+	for _, p := range values {
+		r := &sp.Refs[p.i]
+		m, holders := byValue(rk, ix, r, matches)
+		switch {
+		case !guessed(m, holders):
+			m.Order = p.i
+			matches = append(matches, m)
+		case len(p.cands) > 0:
+			// The value is no better a guess than the name: the name's
+			// choice, as for any name.
+			if m = choose(r, p); !guessed(m, p.cands) {
+				matches = append(matches, m)
+			} else if r.Strong {
+				unresolved = append(unresolved, nameGuess(r, p.cands))
+			}
+		case r.Strong:
+			unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is a value held at %d places (%s); nothing in the spec says which",
+				r.Name, distinctPlaces(holders), places(holders, 3))))
+		}
+	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	return matches, unresolved, external
+}
+
+// valueHolders returns the unbroken definitions that hold the reference's
+// text as a string value, when it may be one (see spec.Valued). An enum
+// that holds it through a member stands for that member's own definition:
+// `Retry` is a state of `CheckState`.
+func valueHolders(ix *search.Index, r *spec.Ref) []*extract.Definition {
+	if !spec.Valued(r) {
+		return nil
+	}
+	all := ix.ByValue[r.Name]
+	var out []*extract.Definition
+	for _, d := range all {
+		if !d.Broken && !heldByEnum(all, d, r.Name) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// heldByEnum reports a definition whose value another one in its file
+// holds through a member named as it is.
+func heldByEnum(all []*extract.Definition, d *extract.Definition, text string) bool {
+	for _, e := range all {
+		if e == d || e.Path != d.Path {
+			continue
+		}
+		for _, v := range e.Values {
+			if v.Text == text && v.Member == d.Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// byValue resolves a reference by the string value it quotes: to a
+// definition already chosen that holds it, else to the best of those that
+// hold it, ranked as any candidates are. The reason says which value, and
+// which member holds it. holders are the candidates, for guessed.
+func byValue(rk *rank.Ranker, ix *search.Index, r *spec.Ref, matches []Match) (Match, []*extract.Definition) {
+	holders := valueHolders(ix, r)
+	var m Match
+	for _, prev := range matches {
+		if containsDef(holders, prev.Def) {
+			m = Match{Ref: r, Choice: rank.Choice{Def: prev.Def, Reason: fmt.Sprintf("defines `%s`", r.Name)}}
+			break
+		}
+	}
+	if m.Def == nil {
+		m = pick(rk, r, holders, "")
+	}
+	m.Value = r.Name
+	for _, v := range m.Def.Values {
+		if v.Text != r.Name {
+			continue
+		}
+		held := fmt.Sprintf("defines `%s`: its value is `%s`", m.Def.QualifiedName(), r.Name)
+		switch {
+		case v.Member != "":
+			m.Member = v.Member
+			held = fmt.Sprintf("defines `%s`: its member `%s` has the value `%s`", m.Def.QualifiedName(), v.Member, r.Name)
+		case v.Part:
+			held = fmt.Sprintf("defines `%s`: its value holds `%s`", m.Def.QualifiedName(), r.Name)
+		}
+		m.Reason = held + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+		break
+	}
+	return m, holders
+}
+
+// allMembers reports candidates that are all members of types (methods,
+// class attributes): none is a definition of its own.
+func allMembers(cands []*extract.Definition) bool {
+	for _, d := range cands {
+		if d.Container == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// HeldWords is the spec's words with the names of the definitions and
+// members chosen for the values it quotes: the spec names them by their
+// values, and a long block trimmed to the spec's words keeps them.
+func HeldWords(words map[string]bool, matches []Match) map[string]bool {
+	var out map[string]bool
+	for _, m := range matches {
+		if m.Value == "" {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(words)
+		}
+		out[m.Def.Name] = true
+		if m.Member != "" {
+			out[m.Member] = true
+		}
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }
 
 // missingMember explains a Type.member whose type exists but declares no
