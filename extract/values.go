@@ -49,11 +49,12 @@ func LiteralText(n *sitter.Node, src []byte) (string, bool) {
 }
 
 // LiteralValues returns the string literals that make a value: the value
-// itself when it is one; else the string elements of the composite literal
-// it is (a Go composite literal, a JavaScript object or array, a Python
-// dict, list or tuple), through &, parentheses and `as` casts, as element
-// values and never as keys, down to maxValueDepth levels. A value that is
-// a call, an operation or a name holds no literal of its own.
+// itself when it is one; else the strings a key is set to in the composite
+// literal it is (a Go composite literal, a JavaScript object, a Python
+// dict), through &, parentheses and `as` casts, down to maxValueDepth
+// levels. A value that is a call, an operation or a name holds no literal
+// of its own, and a list's elements are items, not values: a tuple of
+// keyword names or an `__all__` holds no name's value.
 func LiteralValues(v *sitter.Node, src []byte) []Value {
 	var out []Value
 	var walk func(n *sitter.Node, depth int)
@@ -85,12 +86,14 @@ func LiteralValues(v *sitter.Node, src []byte) []Value {
 			}
 		case "pair":
 			walk(n.ChildByFieldName("value"), depth)
-		case "literal_value", "object", "array", "dictionary", "list", "tuple":
+		case "literal_value", "object", "dictionary":
 			if depth >= maxValueDepth {
 				return
 			}
 			for _, c := range NamedChildren(n) {
-				walk(c, depth+1)
+				if t := c.Type(); t == "keyed_element" || t == "pair" {
+					walk(c, depth+1)
+				}
 			}
 		}
 	}

@@ -119,12 +119,13 @@ func TestMatchersAreTheQueries(t *testing.T) {
 }
 
 // TestPythonValues: a module-level string records its value, a dict the
-// strings it maps to; an enum each member's value (a Django choice's first
+// strings it maps to, a tuple nothing (its items are no values); an enum each member's value (a Django choice's first
 // element); another class its SCREAMING_CASE constants only; f-strings,
 // byte strings and docstrings hold no value.
 func TestPythonValues(t *testing.T) {
 	src := `RETRY_HEADER = "X-Retry-After"
 LABELS = {"team": "platform", "tier": 'gold'}
+KWARGS = ("read_only", "partial")
 greeting = f"hello {name}"
 raw = b"bytes"
 
