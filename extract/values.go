@@ -17,9 +17,8 @@ type Value struct {
 	Part   bool   // one string inside a composite value, not the whole value
 }
 
-// maxValues bounds the string literals recorded for one definition: a
-// table of hundreds of strings is data, not the constant a spec quotes.
-const maxValues = 32
+// maxValues bounds the string literals recorded for one definition.
+const maxValues = 128
 
 // maxValueDepth is how deep into nested composite literals the strings of
 // a value are read.

@@ -106,10 +106,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// values: the references resolved by the string value they quote, once
 	// every name is settled (see byValue).
 	var ambiguous, missing, fields, values []pendingRef
+	vl := newValueLookup(ix, sp)
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
 		if r.IsPath {
-			if !ix.PathExists(r.Name) && len(valueHolders(ix, r)) > 0 {
+			if !ix.PathExists(r.Name) && len(vl.holders(r, matches)) > 0 {
 				values = append(values, pendingRef{i: i}) // `cluster.x-k8s.io/paused`: a key, not a path
 				continue
 			}
@@ -159,7 +160,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
-		if m.Arbitrary && p.mem == "" && !strings.Contains(r.Name, ".") && allMembers(p.cands) && len(valueHolders(ix, r)) > 0 {
+		if m.Arbitrary && p.mem == "" && !strings.Contains(r.Name, ".") && allMembers(p.cands) && len(vl.holders(r, matches)) > 0 {
 			// `Ready`, which only methods of unrelated types are called,
 			// and a constant holds as its value: the value, unless it too
 			// would be a guess.
@@ -197,7 +198,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 			continue
 		}
-		if len(valueHolders(ix, r)) > 0 {
+		if len(vl.holders(r, matches)) > 0 {
 			values = append(values, p) // "the `Retry` value"
 			continue
 		}
@@ -215,8 +216,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 		if r.Strong && !ix.External(r) {
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
-			if r.Proposed {
+			if held := vl.held(r); r.Proposed {
 				g = gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at))
+			} else if len(held) > 0 {
+				g = vl.heldGap(r, held, matches, at)
 			}
 			unresolved = append(unresolved, g)
 		}
@@ -250,7 +253,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			} else if r.Strong {
 				unresolved = append(unresolved, memberGuess(r, owners))
 			}
-		} else if len(valueHolders(ix, r)) > 0 {
+		} else if len(vl.holders(r, matches)) > 0 {
 			values = append(values, p) // `Retry`, `APP_TOKEN`: no name, a value a constant holds
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
@@ -320,6 +323,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, g)
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
+		} else if held := vl.held(r); r.Strong && len(held) > 0 {
+			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
 		}
@@ -327,7 +332,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	sort.SliceStable(values, func(i, j int) bool { return values[i].i < values[j].i })
 	for _, p := range values {
 		r := &sp.Refs[p.i]
-		m, holders := byValue(rk, ix, r, matches)
+		m, holders := byValue(rk, vl, r, matches)
 		switch {
 		case !guessed(m, holders):
 			m.Order = p.i
@@ -351,15 +356,82 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	return matches, unresolved, external
 }
 
-// valueHolders returns the unbroken definitions that hold the reference's
-// text as a string value, when it may be one (see spec.Valued). An enum
-// that holds it through a member stands for that member's own definition:
-// `Retry` is a state of `CheckState`.
-func valueHolders(ix *search.Index, r *spec.Ref) []*extract.Definition {
+// valueLookup finds the definitions that hold a quoted value, and reads
+// the spec's wording around it.
+type valueLookup struct {
+	ix    *search.Index
+	paras []string                   // the spec's paragraphs
+	words map[string]map[string]bool // by value, once read: the words of the paragraphs that name it
+}
+
+func newValueLookup(ix *search.Index, sp *spec.Spec) *valueLookup {
+	return &valueLookup{ix: ix, paras: paragraphRe.Split(string(sp.Src), -1), words: map[string]map[string]bool{}}
+}
+
+// paragraphRe separates the spec's paragraphs: a blank line.
+var paragraphRe = regexp.MustCompile(`\n[ \t]*\n`)
+
+// plainValueRe matches a value made of letters only, a word or words run
+// together (`Always`, `IfNotPresent`): enums of unrelated things hold the
+// same one. A key with a slash, dot, dash, underscore or digit is its own.
+var plainValueRe = regexp.MustCompile(`^[A-Za-z]+$`)
+
+// valueKinds are the words a holder's name shares with holders of other
+// things (CheckState, DockerPullPolicy): they say what kind of value it
+// is, not whose, and need no support in the spec's wording.
+var valueKinds = extract.WordSet(`state status type kind mode phase policy reason condition value key label annotation env const
+	constant name op field option flag level enum default`)
+
+// holders returns the definitions that hold the reference's text as a
+// string value (see held) and may be shown for it (see why).
+func (vl *valueLookup) holders(r *spec.Ref, matches []Match) []*extract.Definition {
+	var out []*extract.Definition
+	for _, d := range vl.held(r) {
+		if vl.why(d, r, matches) == "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// maxParts is the most strings a composite value may hold for the
+// definition to be shown for one of them: more make a table of data (a
+// settings dict), too long to show for one key.
+const maxParts = 8
+
+// why says why a definition that holds the reference's text is not shown
+// for it, or "" when it may be. One already chosen for another reference
+// may. One whose value is a table of more than maxParts strings may not.
+// Nor may one that holds a plain value its name the spec's wording does
+// not support (see supported): `Always` in "the resolve policy `Always`"
+// is no DockerPullPolicy's.
+func (vl *valueLookup) why(d *extract.Definition, r *spec.Ref, matches []Match) string {
+	parts := 0
+	for _, v := range d.Values {
+		if v.Part {
+			parts++
+		}
+	}
+	switch {
+	case chosen(matches, d):
+		return ""
+	case parts > maxParts:
+		return fmt.Sprintf("one of %d strings of its value", parts)
+	case plainValueRe.MatchString(r.Name) && !vl.supported(d, r.Name):
+		return "which the spec's wording does not name"
+	}
+	return ""
+}
+
+// held returns the unbroken definitions that hold the reference's text as
+// a string value, when it may be one (see spec.Valued). An enum that holds
+// it through a member stands for that member's own definition: `Retry` is
+// a state of `CheckState`.
+func (vl *valueLookup) held(r *spec.Ref) []*extract.Definition {
 	if !spec.Valued(r) {
 		return nil
 	}
-	all := ix.ByValue[r.Name]
+	all := vl.ix.ByValue[r.Name]
 	var out []*extract.Definition
 	for _, d := range all {
 		if !d.Broken && !heldByEnum(all, d, r.Name) {
@@ -367,6 +439,66 @@ func valueHolders(ix *search.Index, r *spec.Ref) []*extract.Definition {
 		}
 	}
 	return out
+}
+
+// heldGap is the gap of a name that is no definition, whose text some
+// definitions hold as a value without being shown for it (see why):
+// neither "no definition" nor a guess at one of them.
+func (vl *valueLookup) heldGap(r *spec.Ref, held []*extract.Definition, matches []Match, at string) Gap {
+	var named []string
+	for _, d := range held[:min(len(held), 3)] {
+		named = append(named, fmt.Sprintf("`%s` (%s:%d), %s", d.QualifiedName(), d.Path, d.DeclLine, vl.why(d, r, matches)))
+	}
+	if len(held) > 3 {
+		named = append(named, fmt.Sprintf("and %d more", len(held)-3))
+	}
+	return gap(r, GapAmbiguous, fmt.Sprintf("no definition in %s by that name; the value is held by %s; not shown", at, strings.Join(named, "; ")))
+}
+
+// supported reports whether the spec's wording around a value names the
+// definition that holds it: every word of its name but the value's own
+// words and the valueKinds is a word of a paragraph that names the value
+// (CheckState holds `Retry` in "the admission check is set to `Retry`").
+func (vl *valueLookup) supported(d *extract.Definition, value string) bool {
+	words, ok := vl.words[value]
+	if !ok {
+		words = map[string]bool{}
+		for _, p := range vl.paras {
+			if !naming.HasWord(p, value) {
+				continue
+			}
+			for _, tok := range wordRe.FindAllString(p, -1) {
+				for _, w := range naming.Words(tok) {
+					words[w] = true
+					words[strings.TrimSuffix(w, "s")] = true // "states" supports State
+				}
+			}
+		}
+		vl.words[value] = words
+	}
+	own := map[string]bool{}
+	for _, w := range naming.Words(value) {
+		own[w] = true
+	}
+	for _, w := range naming.Words(d.Name) {
+		if !own[w] && !valueKinds[w] && !words[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// wordRe finds the identifier-like words of a paragraph.
+var wordRe = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_]*`)
+
+// chosen reports a definition already chosen for another reference.
+func chosen(matches []Match, d *extract.Definition) bool {
+	for _, m := range matches {
+		if m.Def == d {
+			return true
+		}
+	}
+	return false
 }
 
 // heldByEnum reports a definition whose value another one in its file
@@ -389,8 +521,8 @@ func heldByEnum(all []*extract.Definition, d *extract.Definition, text string) b
 // definition already chosen that holds it, else to the best of those that
 // hold it, ranked as any candidates are. The reason says which value, and
 // which member holds it. holders are the candidates, for guessed.
-func byValue(rk *rank.Ranker, ix *search.Index, r *spec.Ref, matches []Match) (Match, []*extract.Definition) {
-	holders := valueHolders(ix, r)
+func byValue(rk *rank.Ranker, vl *valueLookup, r *spec.Ref, matches []Match) (Match, []*extract.Definition) {
+	holders := vl.holders(r, matches)
 	var m Match
 	for _, prev := range matches {
 		if containsDef(holders, prev.Def) {
