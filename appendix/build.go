@@ -129,8 +129,9 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if err := resolve.HandlerNotes(ctx, ix, repo.Root, matches); err != nil {
 		return nil, nil, err
 	}
-	arts := artifact.Build(matches, sp.Words)
-	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, sp.Words)
+	words := resolve.HeldWords(sp.Words, matches)
+	arts := artifact.Build(matches, words)
+	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, words)
 	// Redacted before anything hashes or stores the text: the round
 	// history compares what was shown.
 	res.Redactions = artifact.Redact(arts)
@@ -171,7 +172,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	t1 := time.Now()
 	rivals, redacted := artifact.RivalEntries(matches)
 	res.Redactions += redacted
-	for _, s := range budget.Fit(doc, sp.Words, rivals) {
+	for _, s := range budget.Fit(doc, words, rivals) {
 		res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 	}
 	if repo.IndexWarning != "" {

@@ -85,6 +85,9 @@ type Definition struct {
 	Route *Route
 	// DeclLine is the line that declares the name: where to look.
 	DeclLine int
+	// Values are the string literals its value is made of, or its
+	// members' values (see Value).
+	Values []Value
 	// Strings are the string literals of several lines the snippet
 	// shows (a prompt, a docstring, a query), as first and last line.
 	Strings [][2]int

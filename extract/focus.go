@@ -506,6 +506,12 @@ type Span struct{ Start, End int }
 // behind a computed alias (Django's default table name, <app>_<model>, is
 // the model's name lowercased).
 func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span, ok bool) {
+	return FocusHolding(lang, src, mention, nil)
+}
+
+// FocusHolding is Focus that also takes each statement whose head holds
+// (a test of its text, nil for none) accepts: where a quoted value is set.
+func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds func([]byte) bool) (spans []Span, ok bool) {
 	if lang.Lex == nil || lang.Grammar == nil {
 		return nil, false
 	}
@@ -522,7 +528,10 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 	}
 	take := make([]bool, len(segs))
 	for k, s := range segs {
-		if s.kind == segComment || !mentions(declHead(lx, src[s.start:s.end]), mention) && !decoratorsMention(lx, src, segs[:k], mention) {
+		if s.kind == segComment {
+			continue
+		}
+		if head := declHead(lx, src[s.start:s.end]); !mentions(head, mention) && (holds == nil || !holds(head)) && !decoratorsMention(lx, src, segs[:k], mention) {
 			continue
 		}
 		take[k] = true

@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -215,5 +216,22 @@ func TestSpanSets(t *testing.T) {
 	}
 	if !extract.Covers(a, []extract.Span{{20, 30}, {0, 5}}) || extract.Covers(a, []extract.Span{{5, 15}}) || !extract.Covers(a, nil) {
 		t.Error("Covers is wrong")
+	}
+}
+
+// TestFocusHolding: a statement that sets a quoted value is taken, with
+// the type its constants follow; a function that only uses the value in
+// its body is not (its head is its name).
+func TestFocusHolding(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package a\n\ntype CheckState string\n\nconst (\n\tCheckStateRetry CheckState = \"Retry\"\n)\n")
+	for i := 0; i < 10; i++ {
+		fmt.Fprintf(&b, "\nfunc F%d(s string) bool {\n\treturn s == \"Retry\"\n}\n", i)
+	}
+	src := b.String()
+	holds := func(stmt []byte) bool { return bytes.Contains(stmt, []byte(`"Retry"`)) }
+	spans, ok := extract.FocusHolding(lang.ForPath("a.go"), []byte(src), func([]byte) bool { return false }, holds)
+	if !ok || len(spans) != 1 || spans[0].Start != strings.Index(src, "type CheckState") || spans[0].End != strings.Index(src, "func F0") {
+		t.Errorf("spans %v: want the type and its constants only", spans)
 	}
 }

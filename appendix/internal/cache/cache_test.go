@@ -13,7 +13,7 @@ import (
 // a damaged one (cut anywhere, or of another version) is refused whole.
 func TestScanCacheRoundTrip(t *testing.T) {
 	scans := map[string]*scan.Entry{
-		"a.go":   {Size: 10, Mtime: 5, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}}, Slash: "api", Imports: "X\tpkg\n", Mods: "m"},
+		"a.go":   {Size: 10, Mtime: 5, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}}, Slash: "api", Imports: "X\tpkg\n", Mods: "m", Values: "Retry\nx.io/key"},
 		"big.ts": {Size: 1 << 21, Mtime: 6, Skip: true},
 	}
 	dirs := map[string]dirListing{"": {Mtime: 7, Names: "a.go\nsub", Types: []byte("fd")}, "sub": {Mtime: 8}}

@@ -49,6 +49,7 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 		putS(e.Slash)
 		putS(e.Mods)
 		putS(e.Imports)
+		putS(e.Values)
 	}
 	putU(uint64(len(dirs)))
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
@@ -116,6 +117,7 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 		e.Slash = getS()
 		e.Mods = getS()
 		e.Imports = getS()
+		e.Values = getS()
 		scans[p] = e
 	}
 	count = getU()

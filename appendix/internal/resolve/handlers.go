@@ -56,7 +56,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			}
 		}
 	}
-	if err := ix.Find(ctx, root, wanted, nil); err != nil {
+	if err := ix.Find(ctx, root, wanted, nil, nil); err != nil {
 		return err
 	}
 	for i := range matches {

@@ -3,6 +3,7 @@ package resolve
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -63,6 +64,9 @@ type Match struct {
 	Ref     *spec.Ref
 	Order   int    // the reference's position among the spec's references
 	Handler string // a route's handler and its signature
+	// Value is the string the spec quotes, which Def holds: the reference
+	// resolved by its value, not by a name.
+	Value string
 }
 
 // pick chooses among a reference's candidates.
@@ -100,7 +104,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		m.Order = p.i
 		return m
 	}
-	var ambiguous, missing, fields []pendingRef
+	// values: the references resolved by the string value they quote, once
+	// every name is settled (see byValue).
+	var ambiguous, missing, fields, values []pendingRef
+	vl := newValueLookup(ix, sp)
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
 		if loc, ok := ix.Located[r.Name]; ok {
@@ -118,6 +125,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 		if r.IsPath {
 			name := cmp.Or(r.File, r.Name)
+			if !ix.PathExists(name) && len(vl.holders(r, matches)) > 0 {
+				values = append(values, pendingRef{i: i}) // `cluster.x-k8s.io/paused`: a key, not a path
+				continue
+			}
 			if !ix.PathExists(name) && r.Strong && repoPath(ix, name) {
 				hint := fmt.Sprintf("no file or directory at this path in %s", at)
 				if dirs := ix.DirsEnding(name); len(dirs) > 1 {
@@ -164,10 +175,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
+		if m.Arbitrary && p.mem == "" && !strings.Contains(r.Name, ".") && allMembers(p.cands) && len(vl.holders(r, matches)) > 0 {
+			// `Ready`, which only methods of unrelated types are called,
+			// and a constant holds as its value: the value, unless it too
+			// would be a guess.
+			values = append(values, p)
+			continue
+		}
 		if guessed(m, p.cands) {
 			if r.Strong {
-				unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is defined at %d places (%s); nothing in the spec says which",
-					r.Name, distinctPlaces(p.cands), places(p.cands, 3))))
+				unresolved = append(unresolved, nameGuess(r, p.cands))
 			}
 			continue
 		}
@@ -199,6 +216,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 			continue
 		}
+		if len(vl.holders(r, matches)) > 0 {
+			values = append(values, p) // "the `Retry` value"
+			continue
+		}
 		if strings.Contains(r.Name, ".") {
 			// `Machine.Taints` field, `FilterSet.Meta.fields` attribute: a
 			// member named on something, which the member's checks read.
@@ -213,8 +234,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 		if r.Strong && !ix.External(r) {
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
-			if r.Proposed {
+			if held := vl.held(r); r.Proposed {
 				g = gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at))
+			} else if len(held) > 0 {
+				g = vl.heldGap(r, held, matches, at)
 			}
 			unresolved = append(unresolved, g)
 		}
@@ -274,6 +297,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			} else if r.Strong {
 				unresolved = append(unresolved, memberGuess(r, owners))
 			}
+		} else if len(vl.holders(r, matches)) > 0 {
+			values = append(values, p) // `Retry`, `APP_TOKEN`: no name, a value a constant holds
 		} else if mod, ok := ix.Imports[r.Name]; ok {
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
 		} else if mod, ok := importedWhole(ix, r.Name); ok {
@@ -349,8 +374,31 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, gap(r, GapAmbiguous, stopped(ch)))
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
+		} else if held := vl.held(r); r.Strong && len(held) > 0 {
+			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
+		}
+	}
+	sort.SliceStable(values, func(i, j int) bool { return values[i].i < values[j].i })
+	for _, p := range values {
+		r := &sp.Refs[p.i]
+		m, holders := byValue(rk, vl, r, matches)
+		switch {
+		case !guessed(m, holders):
+			m.Order = p.i
+			matches = append(matches, m)
+		case len(p.cands) > 0:
+			// The value is no better a guess than the name: the name's
+			// choice, as for any name.
+			if m = choose(r, p); !guessed(m, p.cands) {
+				matches = append(matches, m)
+			} else if r.Strong {
+				unresolved = append(unresolved, nameGuess(r, p.cands))
+			}
+		case r.Strong:
+			unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is a value held at %d places (%s); nothing in the spec says which",
+				r.Name, distinctPlaces(holders), places(holders, 3))))
 		}
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
@@ -369,6 +417,236 @@ func importedWhole(ix *search.Index, name string) (string, bool) {
 	}
 	mod, last := name[:i], name[i+1:]
 	return mod, ix.Imports[last] == mod
+}
+
+// valueLookup finds the definitions that hold a quoted value, and reads
+// the spec's wording around it.
+type valueLookup struct {
+	ix    *search.Index
+	paras []string                   // the spec's paragraphs
+	words map[string]map[string]bool // by value, once read: the words of the paragraphs that name it
+}
+
+func newValueLookup(ix *search.Index, sp *spec.Spec) *valueLookup {
+	return &valueLookup{ix: ix, paras: paragraphRe.Split(string(sp.Src), -1), words: map[string]map[string]bool{}}
+}
+
+// paragraphRe separates the spec's paragraphs: a blank line.
+var paragraphRe = regexp.MustCompile(`\n[ \t]*\n`)
+
+// plainValueRe matches a value made of letters only, a word or words run
+// together (`Always`, `IfNotPresent`): enums of unrelated things hold the
+// same one. A key with a slash, dot, dash, underscore or digit is its own.
+var plainValueRe = regexp.MustCompile(`^[A-Za-z]+$`)
+
+// valueKinds are the words a holder's name shares with holders of other
+// things (CheckState, DockerPullPolicy): they say what kind of value it
+// is, not whose, and need no support in the spec's wording.
+var valueKinds = extract.WordSet(`state status type kind mode phase policy reason condition value key label annotation env const
+	constant name op field option flag level enum default`)
+
+// holders returns the definitions that hold the reference's text as a
+// string value (see held) and may be shown for it (see why).
+func (vl *valueLookup) holders(r *spec.Ref, matches []Match) []*extract.Definition {
+	var out []*extract.Definition
+	for _, d := range vl.held(r) {
+		if vl.why(d, r, matches) == "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// maxParts is the most strings a composite value may hold for the
+// definition to be shown for one of them: more make a table of data (a
+// settings dict), too long to show for one key.
+const maxParts = 8
+
+// why says why a definition that holds the reference's text is not shown
+// for it, or "" when it may be. One already chosen for another reference
+// may. One whose value is a table of more than maxParts strings may not.
+// Nor may one that holds a plain value its name the spec's wording does
+// not support (see supported): `Always` in "the resolve policy `Always`"
+// is no DockerPullPolicy's.
+func (vl *valueLookup) why(d *extract.Definition, r *spec.Ref, matches []Match) string {
+	parts := 0
+	for _, v := range d.Values {
+		if v.Part {
+			parts++
+		}
+	}
+	switch {
+	case chosen(matches, d):
+		return ""
+	case parts > maxParts:
+		return fmt.Sprintf("one of %d strings of its value", parts)
+	case plainValueRe.MatchString(r.Name) && !vl.supported(d, r.Name):
+		return "which the spec's wording does not name"
+	}
+	return ""
+}
+
+// held returns the unbroken definitions that hold the reference's text as
+// a string value, when it may be one (see spec.Valued). An enum that holds
+// it through a member stands for that member's own definition: `Retry` is
+// a state of `CheckState`.
+func (vl *valueLookup) held(r *spec.Ref) []*extract.Definition {
+	if !spec.Valued(r) {
+		return nil
+	}
+	all := vl.ix.ByValue[r.Name]
+	var out []*extract.Definition
+	for _, d := range all {
+		if !d.Broken && !heldByEnum(all, d, r.Name) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// heldGap is the gap of a name that is no definition, whose text some
+// definitions hold as a value without being shown for it (see why):
+// neither "no definition" nor a guess at one of them.
+func (vl *valueLookup) heldGap(r *spec.Ref, held []*extract.Definition, matches []Match, at string) Gap {
+	var named []string
+	for _, d := range held[:min(len(held), 3)] {
+		named = append(named, fmt.Sprintf("`%s` (%s:%d), %s", d.QualifiedName(), d.Path, d.DeclLine, vl.why(d, r, matches)))
+	}
+	if len(held) > 3 {
+		named = append(named, fmt.Sprintf("and %d more", len(held)-3))
+	}
+	return gap(r, GapAmbiguous, fmt.Sprintf("no definition in %s by that name; the value is held by %s; not shown", at, strings.Join(named, "; ")))
+}
+
+// supported reports whether the spec's wording around a value names the
+// definition that holds it: every word of its name but the value's own
+// words and the valueKinds is a word of a paragraph that names the value
+// (CheckState holds `Retry` in "the admission check is set to `Retry`").
+func (vl *valueLookup) supported(d *extract.Definition, value string) bool {
+	words, ok := vl.words[value]
+	if !ok {
+		words = map[string]bool{}
+		for _, p := range vl.paras {
+			if !naming.HasWord(p, value) {
+				continue
+			}
+			for _, tok := range wordRe.FindAllString(p, -1) {
+				for _, w := range naming.Words(tok) {
+					words[w] = true
+					words[strings.TrimSuffix(w, "s")] = true // "states" supports State
+				}
+			}
+		}
+		vl.words[value] = words
+	}
+	own := map[string]bool{}
+	for _, w := range naming.Words(value) {
+		own[w] = true
+	}
+	for _, w := range naming.Words(d.Name) {
+		if !own[w] && !valueKinds[w] && !words[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// wordRe finds the identifier-like words of a paragraph.
+var wordRe = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_]*`)
+
+// chosen reports a definition already chosen for another reference.
+func chosen(matches []Match, d *extract.Definition) bool {
+	for _, m := range matches {
+		if m.Def == d {
+			return true
+		}
+	}
+	return false
+}
+
+// heldByEnum reports a definition whose value another one in its file
+// holds through a member named as it is.
+func heldByEnum(all []*extract.Definition, d *extract.Definition, text string) bool {
+	for _, e := range all {
+		if e == d || e.Path != d.Path {
+			continue
+		}
+		for _, v := range e.Values {
+			if v.Text == text && v.Member == d.Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// byValue resolves a reference by the string value it quotes: to a
+// definition already chosen that holds it, else to the best of those that
+// hold it, ranked as any candidates are. The reason says which value, and
+// which member holds it. holders are the candidates, for guessed.
+func byValue(rk *rank.Ranker, vl *valueLookup, r *spec.Ref, matches []Match) (Match, []*extract.Definition) {
+	holders := vl.holders(r, matches)
+	var m Match
+	for _, prev := range matches {
+		if containsDef(holders, prev.Def) {
+			m = Match{Ref: r, Choice: rank.Choice{Def: prev.Def, Reason: fmt.Sprintf("defines `%s`", r.Name)}}
+			break
+		}
+	}
+	if m.Def == nil {
+		m = pick(rk, r, holders, "")
+	}
+	m.Value = r.Name
+	for _, v := range m.Def.Values {
+		if v.Text != r.Name {
+			continue
+		}
+		held := fmt.Sprintf("defines `%s`: its value is `%s`", m.Def.QualifiedName(), r.Name)
+		switch {
+		case v.Member != "":
+			m.Member = v.Member
+			held = fmt.Sprintf("defines `%s`: its member `%s` has the value `%s`", m.Def.QualifiedName(), v.Member, r.Name)
+		case v.Part:
+			held = fmt.Sprintf("defines `%s`: its value holds `%s`", m.Def.QualifiedName(), r.Name)
+		}
+		m.Reason = held + strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+		break
+	}
+	return m, holders
+}
+
+// allMembers reports candidates that are all members of types (methods,
+// class attributes): none is a definition of its own.
+func allMembers(cands []*extract.Definition) bool {
+	for _, d := range cands {
+		if d.Container == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// HeldWords is the spec's words with the names of the definitions and
+// members chosen for the values it quotes: the spec names them by their
+// values, and a long block trimmed to the spec's words keeps them.
+func HeldWords(words map[string]bool, matches []Match) map[string]bool {
+	var out map[string]bool
+	for _, m := range matches {
+		if m.Value == "" {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(words)
+		}
+		out[m.Def.Name] = true
+		if m.Member != "" {
+			out[m.Member] = true
+		}
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }
 
 // missingMember explains a Type.member whose type exists but declares no
@@ -535,6 +813,12 @@ const maxGuess = 5
 // of the spec made.
 func guessed(m Match, cands []*extract.Definition) bool {
 	return m.Arbitrary && distinctPlaces(cands) > maxGuess
+}
+
+// nameGuess is the gap of a name defined at too many places to pick one.
+func nameGuess(r *spec.Ref, cands []*extract.Definition) Gap {
+	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is defined at %d places (%s); nothing in the spec says which",
+		r.Name, distinctPlaces(cands), places(cands, 3)))
 }
 
 // memberGuess is the gap of a name that is a member of too many

@@ -19,6 +19,7 @@ type Entry struct {
 	Slash       string // words a route path may start with (see slashWords), newline-joined
 	Imports     string // "name\tmodule" lines: what it imports from packages
 	Mods        string // every module the file imports, relative ones too, newline-joined
+	Values      string // the string literals it sets values to (see valueWords), newline-joined
 	Skip        bool   // generated, or over the size limit
 }
 
@@ -35,6 +36,7 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Imports = l.Imports(src)
 	}
 	e.Slash = slashWords(src)
+	e.Values = valueWords(src)
 	if HoldsTests(rel) && l.ImportedModules != nil {
 		e.Mods = l.ImportedModules(src)
 	}

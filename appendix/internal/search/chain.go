@@ -336,7 +336,7 @@ func (ix *Index) FindChains(ctx context.Context, root string, refs []spec.Ref) e
 		for n := range more {
 			ix.Defs[n] = nil // searched: a type that is absent is not searched again
 		}
-		if err := ix.Find(ctx, root, more, nil); err != nil {
+		if err := ix.Find(ctx, root, more, nil, nil); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha1"
 	"encoding/hex"
@@ -40,6 +41,7 @@ type pass struct {
 	focus     *focusWords
 	restrict  map[string][]string // names searched only in the modules that qualify them
 	routeSegs [][]byte            // the literal route segments the spec's endpoints end with
+	values    map[string]bool     // the string values searched for (see wantedValues)
 	before    func(path string)   // Options.BeforeFile
 }
 
@@ -159,6 +161,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 			names[n] = true
 		}
 	}
+	held := fs.sc.Held(fs.values)
 	for n := range names {
 		if qs, ok := fs.restrict[n]; ok {
 			in := false
@@ -170,21 +173,22 @@ func (fs *fileSearch) search(ctx context.Context) error {
 			}
 		}
 	}
-	if len(names) == 0 {
+	if len(names) == 0 && len(held) == 0 {
 		return nil
 	}
 	// The definitions of the file's top-level statements that mention a
-	// found name (or a name wanted anywhere) are extracted, and cached by
-	// content and the names searched for; the ones named by a found name, or holding
-	// a wanted member (an enum value inside a line the scan reads only the
-	// start of), are kept. A whole-file extraction in the cache serves too.
+	// found name (or a name wanted anywhere), or set a held value, are
+	// extracted, and cached by content and what was searched for; the ones
+	// named by a found name, holding a wanted member (an enum value inside
+	// a line the scan reads only the start of), or holding a held value,
+	// are kept. A whole-file extraction in the cache serves too.
 	keep := func(n string) bool { return names[n] || fs.wanted[n] == scan.WantAny }
-	all, err := fs.extractFocused(ctx, names)
+	all, err := fs.extractFocused(ctx, names, held)
 	if err != nil {
 		return err
 	}
 	for i := range all {
-		if extract.Keep(&all[i], keep) {
+		if extract.Keep(&all[i], keep) || holdsAny(&all[i], held) {
 			res.defs = append(res.defs, all[i])
 		}
 	}
@@ -222,7 +226,7 @@ func (fs *fileSearch) routes(ctx context.Context) error {
 // (the same names, known without reading the file) or these statements. A
 // new focused parse covers the statements of earlier searches too, so that
 // a file's entry grows towards what specs ask of it.
-func (fs *fileSearch) extractFocused(ctx context.Context, names map[string]bool) ([]extract.Definition, error) {
+func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string]bool) ([]extract.Definition, error) {
 	key, err := fs.blobKey()
 	if err != nil {
 		return nil, err
@@ -233,7 +237,7 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names map[string]bool)
 		return cache.FromCached(e.Defs, path), nil
 	}
 	fkey := key + "|focus"
-	search := strings.Join(slices.Sorted(maps.Keys(names)), ",") + "|" + fs.focus.sig
+	search := strings.Join(slices.Sorted(maps.Keys(names)), ",") + "|" + strings.Join(slices.Sorted(maps.Keys(held)), "\n") + "|" + fs.focus.sig
 	old := ca.Get(fkey)
 	if old != nil && slices.Contains(old.Covers, search) {
 		res.cached = true
@@ -246,7 +250,7 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names map[string]bool)
 	if old != nil {
 		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, cache.MaxCovers)]
 	}
-	spans, ok := extract.Focus(fs.lang, fs.src, fs.focus.mentioner(names, fs.lang))
+	spans, ok := extract.FocusHolding(fs.lang, fs.src, fs.focus.mentioner(names, fs.lang), holding(held))
 	if ok && old != nil {
 		if extract.Covers(old.Spans, spans) {
 			ca.Put(fkey, &cache.Entry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers})
@@ -269,6 +273,38 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names map[string]bool)
 		ca.Put(fkey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers})
 	}
 	return defs, nil
+}
+
+// holding returns the test of whether a statement sets one of the held
+// values: it holds the value in quotes. Nil when none is held.
+func holding(held map[string]bool) func([]byte) bool {
+	if len(held) == 0 {
+		return nil
+	}
+	var quoted [][]byte
+	for v := range held {
+		for _, q := range []string{`"`, "'", "`"} {
+			quoted = append(quoted, []byte(q+v+q))
+		}
+	}
+	return func(stmt []byte) bool {
+		for _, q := range quoted {
+			if bytes.Contains(stmt, q) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// holdsAny reports a definition that holds one of the held values.
+func holdsAny(d *extract.Definition, held map[string]bool) bool {
+	for _, v := range d.Values {
+		if held[v.Text] {
+			return true
+		}
+	}
+	return false
 }
 
 // focusWords is what a focused extraction looks for beyond the names a

@@ -58,7 +58,8 @@ type Index struct {
 	// serialized as (json:"requeueAt"), but one-word lowercase ones
 	// (`spec`, `status`), which name too many fields to stand for one.
 	Wire     map[string][]*extract.Definition
-	Located  map[string]Location // what each location the spec names holds, by reference name
+	Located  map[string]Location              // what each location the spec names holds, by reference name
+	ByValue  map[string][]*extract.Definition // definitions holding a string value the spec quotes, by the value
 	Warnings []Warning
 	Stats    Stats
 	cache    *cache.Cache // extraction results by content; nil: no cache
@@ -111,7 +112,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
 	wanted, restrict := wantedNames(refs, ix.dirNames())
 	ix.restrict = restrict
-	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs))
+	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs), wantedValues(refs, ix))
 }
 
 // NewIndex is the index of the walked files before any search: their
@@ -120,7 +121,8 @@ func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: map[string]*extract.Language{}, dirs: map[string]bool{},
 		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
 		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
-		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, scans: map[string]*scan.Entry{}}
+		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
+		scans: map[string]*scan.Entry{}}
 	for _, f := range files {
 		ix.lang[f.Path] = scan.SourceFile(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true
@@ -143,10 +145,10 @@ func (ix *Index) dirNames() map[string]bool {
 }
 
 // Find reads every source file once, and parses those that may define a
-// wanted name, on every core, with one parser per worker. Results are
-// joined in walk order.
-func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte) error {
-	if len(wanted) == 0 && len(routeSegs) == 0 {
+// wanted name or hold a wanted string value, on every core, with one
+// parser per worker. Results are joined in walk order.
+func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte, values map[string]bool) error {
+	if len(wanted) == 0 && len(routeSegs) == 0 && len(values) == 0 {
 		return nil
 	}
 	var todo []int
@@ -158,7 +160,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 	results := make([]fileResult, len(todo))
 	own := ix.ownPackage(root)
 	ps := &pass{root: root, cache: ix.cache, wanted: wanted, focus: newFocusWords(wanted, ix.dirNames()), restrict: ix.restrict,
-		routeSegs: routeSegs, before: ix.opt.BeforeFile}
+		routeSegs: routeSegs, values: values, before: ix.opt.BeforeFile}
 	// Most files cost a stat and a cache lookup, system calls that overlap
 	// well: more workers than cores keep both cores busy.
 	workers := min(max(runtime.GOMAXPROCS(0), 6), max(1, len(todo)))
@@ -234,6 +236,11 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 				continue
 			}
 			ix.Defs[d.Name] = append(ix.Defs[d.Name], d)
+			for _, v := range d.Values {
+				if values[v.Text] && !slices.Contains(ix.ByValue[v.Text], d) {
+					ix.ByValue[v.Text] = append(ix.ByValue[v.Text], d)
+				}
+			}
 			if naming.TableLike(d.Kind) && d.Container == "" {
 				k := naming.TableKey(d.Name)
 				ix.ByKey[k] = append(ix.ByKey[k], d)

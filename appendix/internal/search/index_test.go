@@ -26,7 +26,7 @@ func TestLaterPassAddsNoDuplicate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ix.Find(ctx, dir, map[string]scan.Want{"ObjectMeta": scan.WantType}, nil); err != nil {
+	if err := ix.Find(ctx, dir, map[string]scan.Want{"ObjectMeta": scan.WantType}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(ix.Defs["MachineSet"]); n != 1 {

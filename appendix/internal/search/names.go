@@ -81,6 +81,20 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 	return w, restrict
 }
 
+// wantedValues are the texts of the references that may be string values
+// a constant holds (see spec.Valued): a path only when the repository has
+// no file or directory at it, as a value is read only then.
+func wantedValues(refs []spec.Ref, ix *Index) map[string]bool {
+	out := map[string]bool{}
+	for i := range refs {
+		r := &refs[i]
+		if spec.Valued(r) && (!r.IsPath || !ix.PathExists(r.Name)) {
+			out[r.Name] = true
+		}
+	}
+	return out
+}
+
 // routeSegments returns the literal segments of the spec's endpoints.
 func routeSegments(refs []spec.Ref) [][]byte {
 	seen := map[string]bool{}

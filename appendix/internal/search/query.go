@@ -191,7 +191,7 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 		for b := range more {
 			ix.Defs[b] = nil // searched: an absent base is not searched again
 		}
-		if err := ix.Find(ctx, root, more, nil); err != nil {
+		if err := ix.Find(ctx, root, more, nil, nil); err != nil {
 			return err
 		}
 	}
@@ -392,7 +392,7 @@ func (ix *Index) FindUnqualified(ctx context.Context, root string) error {
 	if len(more) == 0 {
 		return nil
 	}
-	return ix.Find(ctx, root, more, nil)
+	return ix.Find(ctx, root, more, nil, nil)
 }
 
 // ModuleImports reports whether a module of the repository imports name: one of

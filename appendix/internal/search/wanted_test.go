@@ -3,6 +3,10 @@ package search
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/gitinfo"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -26,5 +30,23 @@ func TestWantedNames(t *testing.T) {
 	}
 	if r := restrict["Config"]; len(r) != 1 || r[0] != "config" {
 		t.Errorf("Config restricted to %v, want [config]", r)
+	}
+}
+
+// TestWantedValues: a reference may be a quoted value when spec.Valued
+// says so; one written as a path only when no file or directory is there.
+func TestWantedValues(t *testing.T) {
+	ix := NewIndex([]gitinfo.File{{Path: "api/core/types.go", Size: 10}})
+	refs := []spec.Ref{
+		{Name: "Retry", Strong: true},
+		{Name: "cluster.x-k8s.io/paused", IsPath: true, Strong: true},
+		{Name: "api/core", IsPath: true, Strong: true},
+		{Name: "json"},
+		{Name: "OK", Strong: true},
+		{Name: "Later", Source: spec.FromFence},
+	}
+	want := map[string]bool{"Retry": true, "cluster.x-k8s.io/paused": true}
+	if diff := cmp.Diff(want, wantedValues(refs, ix)); diff != "" {
+		t.Error(diff)
 	}
 }

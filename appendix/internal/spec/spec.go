@@ -80,6 +80,9 @@ type Ref struct {
 	// Proposed is a name the spec introduces ("add a `retries` field",
 	// "the new `CostTracker` type"): its absence is expected, and says so.
 	Proposed bool
+	// Called is a name the spec writes as a call (`prune()`): a function,
+	// never a string value.
+	Called bool
 }
 
 // Spec is a parsed spec: its bytes, its references, and the words it uses
@@ -195,6 +198,7 @@ func Parse(name string, src []byte) *Spec {
 				old.Source = r.Source
 			}
 			old.Proposed = old.Proposed || r.Proposed
+			old.Called = old.Called || r.Called
 			old.Compat = old.Compat || r.Compat
 			if old.Hint == HintNone || old.Hint == HintField && r.Hint != HintField && r.Hint != HintNone {
 				old.Hint = r.Hint
@@ -412,7 +416,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
 			// written with its parameters and result.
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Called: true}, i, end})
 		} else if name, ok := decorator(code); ok {
 			// `@connection`, `@relay.connection(...)`: a decorator, a function.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
@@ -420,8 +424,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// A bare lowercase word (`spec`, `env`) is as often the spec's
 			// word as a name: weak, unless it is called or the wording says
 			// what or where it is (below).
-			strong := !bareWordRe.MatchString(name) || strings.HasSuffix(code, ")")
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong}, i, end})
+			called := strings.HasSuffix(code, ")")
+			strong := !bareWordRe.MatchString(name) || called
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong, Called: called}, i, end})
 		} else if name, hint, lang, ok := declared(code); ok {
 			// `service Maintenance`, `func (s *Server) Serve`: the keyword
 			// says what the name is, and may say in which language.
@@ -444,8 +449,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			continue // part of a path, handled below
 		}
 		if name, ok := codeLike(tok); ok {
-			strong := strings.Contains(name, "_") || strings.HasSuffix(tok, "()") || strings.Contains(name, ".")
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong}, loc[0], loc[1]})
+			called := strings.HasSuffix(tok, "()")
+			strong := strings.Contains(name, "_") || called || strings.Contains(name, ".")
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong, Called: called}, loc[0], loc[1]})
 		}
 	}
 	// Endpoints in prose: "POST /items/{id}/tags". One ends before the
@@ -744,6 +750,24 @@ func codeLike(tok string) (string, bool) {
 		return name, true
 	}
 	return "", false
+}
+
+// MinValueLen is the shortest text a reference may resolve by as a string
+// value a constant holds: shorter ones ("ok", "id") are held everywhere.
+const MinValueLen = 3
+
+// Valued reports a reference whose text may be a string value the code
+// holds in a constant rather than a name: a label or annotation key, a
+// state, an environment variable (`Retry`, `cluster.x-k8s.io/paused`,
+// `APP_TOKEN`). It is written in a code span or as a path in prose, is
+// no endpoint and no call, and is MinValueLen characters or more; a bare
+// lowercase word only when the wording makes it a reference and it is not
+// one of the common words (`name`, `status`), which name too many things.
+func Valued(r *Ref) bool {
+	if r.Route != nil || r.Source == FromFence || len(r.Name) < MinValueLen || r.Hint == HintFunction || r.Called {
+		return false
+	}
+	return !bareWordRe.MatchString(r.Name) || r.Strong && !commonWords[r.Name]
 }
 
 func IsUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }

@@ -254,3 +254,23 @@ func TestPointers(t *testing.T) {
 		}
 	}
 }
+
+// TestValued: what a reference's text may be read as a string value for:
+// a code span's capitalized word, a key with a slash, a screaming name; a
+// bare lowercase word only when the wording makes it a reference and it is
+// no common word; never a fenced name, an endpoint, a call or a short one.
+func TestValued(t *testing.T) {
+	sp := Parse("spec.md", []byte("The check goes to `Retry`, keyed `cluster.x-k8s.io/labels-from-machine`, read from `APP_TOKEN`.\n\n"+
+		"It writes `json` and `status` and `ok`, calls `prune()`, and adds a `pending` flag and a `status` field.\n\n"+
+		"```yaml\nstate: RetryLater\n```\n\nSee `POST /items`.\n"))
+	var got []string
+	for i := range sp.Refs {
+		if Valued(&sp.Refs[i]) {
+			got = append(got, sp.Refs[i].Name)
+		}
+	}
+	want := []string{"Retry", "cluster.x-k8s.io/labels-from-machine", "APP_TOKEN", "pending"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%v\n%s", refNames(sp), diff)
+	}
+}

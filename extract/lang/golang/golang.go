@@ -101,11 +101,13 @@ func refineGo(m *extract.Match) bool {
 			if t := m.Def.ChildByFieldName("type"); t != nil && t.Type() != "struct_type" && t.Type() != "interface_type" {
 				if c := goConstsOf(parent, d.Name, m.Src); c != nil {
 					d.Kind, d.Title, m.ShowEnd = extract.KindEnum, "Enum", c
+					d.Values = extract.MemberValues(extract.NamedChildren(c), m.Src, goSpecName, goSpecValue)
 				}
 			}
 		}
 	case "constant", "variable":
 		d.Kind, d.Title = extract.KindConstant, "Constant"
+		d.Values = extract.LiteralValues(m.Def.ChildByFieldName("value"), m.Src)
 		if m.Kind == "variable" {
 			d.Title = "Variable"
 			if v := m.Def.ChildByFieldName("value"); v != nil {
@@ -149,6 +151,18 @@ func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 		return nil
 	}
 	return next
+}
+
+// goSpecName is the (first) name a const spec declares.
+func goSpecName(spec *sitter.Node) *sitter.Node { return spec.ChildByFieldName("name") }
+
+// goSpecValue is the one expression a const spec is set to, or nil (a
+// spec of several names has several).
+func goSpecValue(spec *sitter.Node) *sitter.Node {
+	if v := spec.ChildByFieldName("value"); v != nil && v.NamedChildCount() == 1 {
+		return v.NamedChild(0)
+	}
+	return nil
 }
 
 // goErrorType reports a type with an Error() string method in its file.

@@ -180,3 +180,28 @@ func onlyDefinition(t *testing.T, src string) extract.Definition {
 	}
 	return defs[0]
 }
+
+// TestGoValues: a constant records the string it is set to; a variable
+// the strings the keys of the composite literal it is set to are set to,
+// never a key, a positional element, a call's argument or an operation's;
+// a typed string with its constants, each constant's value as a member's.
+func TestGoValues(t *testing.T) {
+	src := "package x\n\n" +
+		"type CheckState string\n\nconst (\n\tCheckStateRetry CheckState = \"Retry\"\n\tCheckStateReady CheckState = \"Ready\"\n)\n\n" +
+		"const (\n\tLabelsFromMachineAnnotation = \"cluster.x-k8s.io/labels-from-machine\"\n\tprefix = `raw`\n\tjoined = \"a\" + \"b\"\n\tn = 3\n)\n\n" +
+		"var NodeUninitializedTaint = corev1.Taint{\n\tKey:    \"node.cluster.x-k8s.io/uninitialized\",\n\tEffect: corev1.TaintEffectNoSchedule,\n}\n\n" +
+		"var ErrGone = errors.New(\"gone\")\n\nvar p = &X{\"a\", Y{K: \"b\"}}\n\nvar keyed = map[string]string{\"k\": \"v\"}\n\nvar a, b = \"one\", \"two\"\n\nconst escaped = \"a\\tb\"\n"
+	want := []string{
+		"CheckState: Retry (member CheckStateRetry)",
+		"CheckState: Ready (member CheckStateReady)",
+		"CheckStateRetry: Retry",
+		"CheckStateReady: Ready",
+		"LabelsFromMachineAnnotation: cluster.x-k8s.io/labels-from-machine",
+		"prefix: raw",
+		"NodeUninitializedTaint: node.cluster.x-k8s.io/uninitialized (part)",
+		"keyed: v (part)",
+	}
+	if diff := cmp.Diff(want, langtest.Values(t, Lang, "x.go", src)); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -139,6 +139,7 @@ func refinePython(m *extract.Match) bool {
 			}
 		}
 		d.Bases = words.Identifiers(bases)
+		d.Values = pyClassValues(m.Def, m.Src, d.Kind == extract.KindEnum)
 		if d.Kind == extract.KindSchema {
 			d.Aliases = pyTableNames(d.Name, m.Def, m.Src, m.Out.Path)
 		}
@@ -152,10 +153,46 @@ func refinePython(m *extract.Match) bool {
 			d.Title = "Constant"
 		}
 		d.Bases = madeFrom(m.Def.ChildByFieldName("right"), m.Src)
+		d.Values = extract.LiteralValues(m.Def.ChildByFieldName("right"), m.Src)
 	default:
 		return false
 	}
 	return true
+}
+
+// pyClassValues are the string values of a class's members: every member
+// of an enum (RETRY = "Retry"; a Django choice's value, PENDING =
+// "pending", _("Pending")), the constants (by their SCREAMING_CASE names)
+// of any other class.
+func pyClassValues(cls *sitter.Node, src []byte, enum bool) []extract.Value {
+	assignment := func(stmt *sitter.Node) *sitter.Node {
+		if stmt.Type() != "expression_statement" || stmt.NamedChildCount() != 1 || stmt.NamedChild(0).Type() != "assignment" {
+			return nil
+		}
+		a := stmt.NamedChild(0)
+		if l := a.ChildByFieldName("left"); l == nil || l.Type() != "identifier" || !enum && strings.ToUpper(l.Content(src)) != l.Content(src) {
+			return nil
+		}
+		return a
+	}
+	name := func(stmt *sitter.Node) *sitter.Node {
+		if a := assignment(stmt); a != nil {
+			return a.ChildByFieldName("left")
+		}
+		return nil
+	}
+	value := func(stmt *sitter.Node) *sitter.Node {
+		a := assignment(stmt)
+		if a == nil {
+			return nil
+		}
+		v := a.ChildByFieldName("right")
+		if v != nil && enum && v.Type() == "expression_list" && v.NamedChildCount() > 0 {
+			v = v.NamedChild(0)
+		}
+		return v
+	}
+	return extract.MemberValues(membersPython(cls), src, name, value)
 }
 
 // madeFrom is the class a variable's value is an instance of, when the

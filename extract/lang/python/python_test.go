@@ -117,3 +117,48 @@ func TestMatchersAreTheQueries(t *testing.T) {
 	}
 	t.Logf("%d matches compared", n)
 }
+
+// TestPythonValues: a module-level string records its value, a dict the
+// strings it maps to, a tuple nothing (its items are no values); an enum each member's value (a Django choice's first
+// element); another class its SCREAMING_CASE constants only; f-strings,
+// byte strings and docstrings hold no value.
+func TestPythonValues(t *testing.T) {
+	src := `RETRY_HEADER = "X-Retry-After"
+LABELS = {"team": "platform", "tier": 'gold'}
+KWARGS = ("read_only", "partial")
+greeting = f"hello {name}"
+raw = b"bytes"
+
+
+class CheckState(str, Enum):
+    """The states."""
+
+    RETRY = "Retry"
+    READY = "Ready"
+    COUNT = 3
+
+
+class Status(models.TextChoices):
+    PENDING = "pending", _("Pending")
+
+
+class Client:
+    BASE_URL = "https://example.test"
+    name = "client"
+
+    def get(self):
+        return "value"
+`
+	want := []string{
+		"RETRY_HEADER: X-Retry-After",
+		"LABELS: platform (part)",
+		"LABELS: gold (part)",
+		"CheckState: Retry (member RETRY)",
+		"CheckState: Ready (member READY)",
+		"Status: pending (member PENDING)",
+		"Client: https://example.test (member BASE_URL)",
+	}
+	if diff := cmp.Diff(want, langtest.Values(t, Lang, "x.py", src)); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -155,9 +155,13 @@ func refineJS(m *extract.Match) bool {
 		d.Kind, d.Title = extract.KindType, "Type"
 		if v := m.Def.ChildByFieldName("value"); v != nil && literalUnion(v) {
 			d.Kind, d.Title = extract.KindEnum, "Enum"
+			d.Values = unionValues(v, m.Src)
 		}
 	case "enum":
 		d.Kind, d.Title = extract.KindEnum, "Enum"
+		d.Values = extract.MemberValues(membersJS(m.Def), m.Src,
+			func(n *sitter.Node) *sitter.Node { return n.ChildByFieldName("name") },
+			func(n *sitter.Node) *sitter.Node { return n.ChildByFieldName("value") })
 	case "variable":
 		decl := m.Def.Parent()
 		m.Show, d.Exported = exported(decl)
@@ -178,6 +182,7 @@ func refineJS(m *extract.Match) bool {
 				}
 			}
 			d.Bases = spreadsOf(v, m.Src)
+			d.Values = extract.LiteralValues(v, m.Src)
 		}
 	case "export":
 		// module.exports.name = ..., exports.name = ...
@@ -272,6 +277,25 @@ func literalUnion(v *sitter.Node) bool {
 		}
 	}
 	return true
+}
+
+// unionValues are the string literals of a union of literal types, each
+// one of the values the type allows.
+func unionValues(v *sitter.Node, src []byte) []extract.Value {
+	var out []extract.Value
+	for _, c := range extract.NamedChildren(v) {
+		switch c.Type() {
+		case "union_type":
+			out = append(out, unionValues(c, src)...)
+		case "literal_type":
+			if c.NamedChildCount() == 1 {
+				if s, ok := extract.LiteralText(c.NamedChild(0), src); ok {
+					out = append(out, extract.Value{Text: s, Part: true})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // extendsOf lists the classes named after "extends" in a class heritage.

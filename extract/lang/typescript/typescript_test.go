@@ -178,3 +178,29 @@ export class DocsController {
 		t.Errorf("getLatest's extent: %d, want 9", ds[1].Extent)
 	}
 }
+
+// TestTypeScriptValues: a constant records the string it is set to (an
+// object's string values, through `as const`, not an array's items); an
+// enum each member's value; a union of literal types each literal; a
+// template string with a substitution none.
+func TestTypeScriptValues(t *testing.T) {
+	src := "export const HEADER = \"x-retry-after\";\n" +
+		"export const LABELS = { team: \"platform\", tiers: [\"gold\"] } as const;\n" +
+		"const greeting = `hello ${name}`;\n" +
+		"const plain = `plain`;\n" +
+		"export enum CheckState { Retry = \"Retry\", Ready = 'Ready', Other }\n" +
+		"export type Phase = \"pending\" | \"done\";\n" +
+		"export const handler = () => \"value\";\n"
+	want := []string{
+		"HEADER: x-retry-after",
+		"LABELS: platform (part)",
+		"plain: plain",
+		"CheckState: Retry (member Retry)",
+		"CheckState: Ready (member Ready)",
+		"Phase: pending (part)",
+		"Phase: done (part)",
+	}
+	if diff := cmp.Diff(want, langtest.Values(t, TypeScript, "x.ts", src)); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -73,6 +73,27 @@ func Summaries(t testing.TB, lang *extract.Language, file, src string) []string 
 	return Summarize(Definitions(t, lang, file, src))
 }
 
+// Values lists the string values of the definitions in src, one line each:
+// "Name: text", with "(member M)" for a member's value and "(part)" for a
+// string inside a composite value.
+func Values(t testing.TB, lang *extract.Language, file, src string) []string {
+	t.Helper()
+	var out []string
+	for _, d := range Definitions(t, lang, file, src) {
+		for _, v := range d.Values {
+			line := d.Name + ": " + v.Text
+			if v.Member != "" {
+				line += " (member " + v.Member + ")"
+			}
+			if v.Part {
+				line += " (part)"
+			}
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
 // Routes returns the routes and mounts a fresh parser finds in src as lang.
 func Routes(t testing.TB, lang *extract.Language, file, src string) ([]extract.Definition, []extract.Mount) {
 	t.Helper()
