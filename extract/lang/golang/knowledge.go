@@ -30,39 +30,25 @@ func importLine(line []byte) bool {
 	return bytes.HasPrefix(bytes.TrimLeft(line, " \t\r"), []byte("import "))
 }
 
-// importPathRe reads an import spec: "path", name "path", import "path".
-var importPathRe = regexp.MustCompile(`^(?:import\s+)?(?:[\w.]+\s+)?"([^"]+)"`)
-
 // externalImports lists the imported packages whose path starts with a
 // domain: every package outside the standard library and the module.
 func externalImports(lines []string) []string {
 	var out []string
-	in := false
-	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		switch {
-		case strings.HasPrefix(t, "import ("):
-			in = true
-		case in && t == ")":
-			in = false
-		case in || strings.HasPrefix(t, "import "):
-			if m := importPathRe.FindStringSubmatch(t); m != nil && strings.Contains(strings.Split(m[1], "/")[0], ".") {
-				out = append(out, m[1])
-			}
+	eachImport([]byte(strings.Join(lines, "\n")), func(_, path string) {
+		if strings.Contains(strings.Split(path, "/")[0], ".") {
+			out = append(out, path)
 		}
-	}
+	})
 	return out
 }
 
 // importNameRe reads an import spec with its name: "path", name "path".
 var importNameRe = regexp.MustCompile(`^(?:import\s+)?(?:([\w.]+)\s+)?"([^"]+)"`)
 
-// importNames lists the packages a file imports, a "name\tpath" line
-// each: the name the file's code qualifies with (its alias, else the
-// path's last segment, past a /vN major version). Blank and dot imports
-// name nothing.
-func importNames(src []byte) string {
-	var b strings.Builder
+// eachImport calls fn with each import spec of a Go file, its name as
+// written ("" when none, "_" or "." too) and its path, in file order; the
+// imports end at the first declaration.
+func eachImport(src []byte, fn func(name, path string)) {
 	in := false
 	for len(src) > 0 {
 		var l []byte
@@ -74,29 +60,40 @@ func importNames(src []byte) string {
 		case in && t == ")":
 			in = false
 		case in || strings.HasPrefix(t, "import "):
-			m := importNameRe.FindStringSubmatch(t)
-			if m == nil || m[1] == "_" || m[1] == "." {
-				continue
+			if m := importNameRe.FindStringSubmatch(t); m != nil {
+				fn(m[1], m[2])
 			}
-			name := m[1]
-			if name == "" {
-				segs := strings.Split(m[2], "/")
-				name = segs[len(segs)-1]
-				if len(segs) > 1 && majorRe.MatchString(name) {
-					name = segs[len(segs)-2]
-				}
-				name = strings.TrimSuffix(strings.TrimPrefix(name, "go-"), ".go")
-				if i := strings.IndexByte(name, '.'); i > 0 {
-					name = name[:i] // gopkg.in/yaml.v3
-				}
-			}
-			b.WriteString(name + "\t" + m[2] + "\n")
 		case t != "" && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "package "):
 			if !in {
-				return b.String() // the imports come first
+				return
 			}
 		}
 	}
+}
+
+// importNames lists the packages a file imports, a "name\tpath" line
+// each: the name the file's code qualifies with (its alias, else the
+// path's last segment, past a /vN major version). Blank and dot imports
+// name nothing.
+func importNames(src []byte) string {
+	var b strings.Builder
+	eachImport(src, func(name, path string) {
+		if name == "_" || name == "." {
+			return
+		}
+		if name == "" {
+			segs := strings.Split(path, "/")
+			name = segs[len(segs)-1]
+			if len(segs) > 1 && majorRe.MatchString(name) {
+				name = segs[len(segs)-2]
+			}
+			name = strings.TrimSuffix(strings.TrimPrefix(name, "go-"), ".go")
+			if i := strings.IndexByte(name, '.'); i > 0 {
+				name = name[:i] // gopkg.in/yaml.v3
+			}
+		}
+		b.WriteString(name + "\t" + path + "\n")
+	})
 	return b.String()
 }
 
