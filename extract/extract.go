@@ -157,6 +157,11 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 // definitions finds the language's definition patterns in a parsed file.
 func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
 	seen := map[[2]uint32]bool{}
+	// snippets are the snippets built, by the bytes of the node shown: the
+	// names of one declaration block (Go's const ( ... ) of a thousand
+	// names) share one, instead of building it once per name.
+	snippets := map[[2]uint32]*Definition{}
+	members := map[[3]uint32][]Member{}
 	for _, rm := range lang.Matches(tree.RootNode()) {
 		m := Match{Src: src, Kind: rm.Kind, Def: rm.Def, Name: rm.Name, Receiver: rm.Receiver}
 		m.Out.Name = m.Name.Content(src)
@@ -181,7 +186,19 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 			defs = append(defs, m.Out)
 			continue
 		}
-		buildSnippet(lang, &m)
+		end := m.Show.EndByte()
+		if m.ShowEnd != nil {
+			end = m.ShowEnd.EndByte()
+		}
+		shown := [2]uint32{m.Show.StartByte(), end}
+		if sn := snippets[shown]; sn != nil && m.OwnFunc == nil && m.from == nil {
+			m.Out.Lines, m.Out.Strings, m.Out.StartLine, m.Out.EndLine = sn.Lines, sn.Strings, sn.StartLine, sn.EndLine
+		} else {
+			buildSnippet(lang, &m)
+			if m.OwnFunc == nil && m.from == nil {
+				snippets[shown] = &m.Out
+			}
+		}
 		if end := m.Def; end != nil {
 			if m.ShowEnd != nil {
 				end = m.ShowEnd
@@ -190,6 +207,7 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 				m.Out.Extent = last
 			}
 		}
+		buildMembers(lang, &m, members)
 		defs = append(defs, m.Out)
 	}
 	return mergeOverloads(defs, src), nil
@@ -298,7 +316,7 @@ func (p *Parser) parseWith(ctx context.Context, sp *sitter.Parser, name string, 
 	return tree, nil
 }
 
-// buildSnippet fills Lines, StartLine, EndLine and Members from m.Show:
+// buildSnippet fills Lines, Strings, StartLine and EndLine from m.Show:
 // the node's text with a short leading doc comment, every nested function
 // body replaced by the language's placeholder, and the definition's own
 // body (when it ends the node) cut away so that only its signature stays.
@@ -412,26 +430,44 @@ func buildSnippet(lang *Language, m *Match) {
 	m.Out.Strings = strs
 	m.Out.StartLine = int(startRow) + 1
 	m.Out.EndLine = int(lastRow) + 1
-	if lang.Members != nil && m.OwnFunc == nil {
-		def := m.Def
-		if m.ShowEnd != nil {
-			def = m.ShowEnd
-		}
-		for _, mem := range lang.Members(def) {
-			if mem.Type() == "decorator" {
-				continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
-			}
-			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
-				Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
-			if lang.Field != nil {
-				mm.Type, mm.Serialized = lang.Field(mem, src)
-			}
-			for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
-				mm.Start = int(c.StartPoint().Row) + 1
-			}
-			m.Out.Members = append(m.Out.Members, mm)
-		}
+}
+
+// buildMembers fills Members from the definition node (or the node the
+// snippet runs on to). built holds the members already built, by the
+// bytes of the member nodes and their count: the names of one declaration
+// block share them.
+func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
+	if lang.Members == nil || m.OwnFunc != nil {
+		return
 	}
+	def := m.Def
+	if m.ShowEnd != nil {
+		def = m.ShowEnd
+	}
+	mems := lang.Members(def)
+	if len(mems) == 0 {
+		return
+	}
+	key := [3]uint32{mems[0].StartByte(), mems[len(mems)-1].EndByte(), uint32(len(mems))}
+	if ms, ok := built[key]; ok {
+		m.Out.Members = ms
+		return
+	}
+	for _, mem := range mems {
+		if mem.Type() == "decorator" {
+			continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
+		}
+		mm := Member{Name: memberName(mem, m.Src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
+			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		if lang.Field != nil {
+			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
+		}
+		for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+			mm.Start = int(c.StartPoint().Row) + 1
+		}
+		m.Out.Members = append(m.Out.Members, mm)
+	}
+	built[key] = m.Out.Members
 }
 
 // stringNode reports a string literal: a node whose grammar type names a

@@ -73,7 +73,6 @@ func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []
 		m.Out = Definition{Name: rc.Method + " " + rc.Pattern, Kind: KindRoute, Title: "Route", Path: name, Lang: lang,
 			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler}}
 		buildSnippet(lang, &m)
-		m.Out.Members = nil
 		m.Out.DeclLine = m.Out.StartLine
 		defs = append(defs, m.Out)
 	}

@@ -34,10 +34,15 @@ const maxCacheEntries = 50000
 // ExtractFile is where extraction results are cached, relative to the root.
 const ExtractFile = ".appendix/cache/extract.gob"
 
-// cachedDef is a Definition without its language pointer.
+// cachedDef is a Definition without its language pointer. The names of one
+// declaration block share their snippet and members (extract builds them
+// once per block): a later one stores the index of the first, plus one,
+// instead of a copy, so that a block of a thousand names is stored once.
 type cachedDef struct {
-	D    extract.Definition
-	Lang string
+	D         extract.Definition
+	Lang      string
+	LinesOf   int // 1 + the index of the definition whose Lines these are; 0: its own
+	MembersOf int // the same for Members
 }
 
 // Entry is everything extraction found in one file content: all its
@@ -229,9 +234,24 @@ func ignoreAppendixDir(dir string) {
 
 func ToCached(ds []extract.Definition) []cachedDef {
 	out := make([]cachedDef, len(ds))
+	lines, members := map[*extract.Line]int{}, map[*extract.Member]int{}
 	for i, d := range ds {
 		out[i] = cachedDef{D: d, Lang: d.Lang.Name}
 		out[i].D.Lang = nil
+		if len(d.Lines) > 0 {
+			if j, ok := lines[&d.Lines[0]]; ok && len(ds[j].Lines) == len(d.Lines) {
+				out[i].D.Lines, out[i].LinesOf = nil, j+1
+			} else {
+				lines[&d.Lines[0]] = i
+			}
+		}
+		if len(d.Members) > 0 {
+			if j, ok := members[&d.Members[0]]; ok && len(ds[j].Members) == len(d.Members) {
+				out[i].D.Members, out[i].MembersOf = nil, j+1
+			} else {
+				members[&d.Members[0]] = i
+			}
+		}
 	}
 	return out
 }
@@ -243,6 +263,12 @@ func FromCached(cs []cachedDef, path string) []extract.Definition {
 		out[i] = c.D
 		out[i].Lang = lang.ByName(c.Lang)
 		out[i].Path = path
+		if j := c.LinesOf - 1; j >= 0 && j < i {
+			out[i].Lines = out[j].Lines
+		}
+		if j := c.MembersOf - 1; j >= 0 && j < i {
+			out[i].Members = out[j].Members
+		}
 	}
 	return out
 }
