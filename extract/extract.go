@@ -294,7 +294,7 @@ func (p *Parser) parseWith(ctx context.Context, sp *sitter.Parser, name string, 
 func buildSnippet(lang *Language, m *Match) {
 	src := m.Src
 	start, startRow, startCol := m.Show.StartByte(), m.Show.StartPoint().Row, m.Show.StartPoint().Column
-	if c := docComment(m.Show); c != nil {
+	if c := leading(lang, m.Show); c != nil {
 		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
 	}
 	if m.from != nil && m.from.StartByte() > 0 {
@@ -412,7 +412,7 @@ func buildSnippet(lang *Language, m *Match) {
 			}
 			mm := Member{Name: memberName(mem, src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 				Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
-			for c := mem.PrevNamedSibling(); c != nil && (c.Type() == "comment" || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+			for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 				mm.Start = int(c.StartPoint().Row) + 1
 			}
 			m.Out.Members = append(m.Out.Members, mm)
@@ -437,7 +437,7 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
-	return strings.Contains(t, "method") || t == "function_definition"
+	return strings.Contains(t, "method") || t == "function_definition" || t == "function_item" || t == "function_signature_item"
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment or
@@ -445,7 +445,7 @@ func isMethodNode(n *sitter.Node) bool {
 func lastCodeByte(n *sitter.Node) uint32 {
 	for i := int(n.ChildCount()) - 1; i >= 0; i-- {
 		c := n.Child(i)
-		if c.IsNamed() && c.Type() != "comment" {
+		if c.IsNamed() && !IsComment(c) {
 			return lastCodeByte(c)
 		}
 		if !c.IsNamed() && c.Type() != ";" {
@@ -465,17 +465,37 @@ func isBlock(n *sitter.Node) bool {
 	return false
 }
 
+// leading returns the node a definition's snippet starts at, when it is
+// not the definition's own: the first of the attributes right above it
+// (Language.Attributes, the comments among them included), or the doc
+// comment above those (see docComment); nil for none.
+func leading(lang *Language, n *sitter.Node) *sitter.Node {
+	first := n
+	for c, below := n.PrevNamedSibling(), n; c != nil && (lang.Attributes[c.Type()] || IsComment(c)) && LastRow(c)+1 >= below.StartPoint().Row; c, below = c.PrevNamedSibling(), c {
+		if lang.Attributes[c.Type()] {
+			first = c
+		}
+	}
+	if c := docComment(first); c != nil {
+		return c
+	}
+	if first != n {
+		return first
+	}
+	return nil
+}
+
 // docComment returns the first node of a contiguous comment block that ends
 // on the line before n, when that block is at most three lines long. A
 // comment that ends a line of code is that line's, not n's.
 func docComment(n *sitter.Node) *sitter.Node {
 	var first *sitter.Node
 	want := n.StartPoint().Row
-	for c := n.PrevNamedSibling(); c != nil && c.Type() == "comment"; c = c.PrevNamedSibling() {
-		if c.EndPoint().Row+1 != want {
+	for c := n.PrevNamedSibling(); c != nil && IsComment(c); c = c.PrevNamedSibling() {
+		if LastRow(c)+1 != want {
 			break
 		}
-		if p := c.PrevNamedSibling(); p != nil && p.EndPoint().Row == c.StartPoint().Row {
+		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
 			break // a comment at the end of the line above speaks of that line
 		}
 		first, want = c, c.StartPoint().Row

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -55,6 +56,11 @@ type Language struct {
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.
 	Embedded func(member *sitter.Node) bool
+	// Attributes are the node types of the annotations a definition
+	// carries as its preceding siblings (Rust's #[derive(...)]): the
+	// snippet of a definition or member starts at the first of them, with
+	// the comments among them and the doc comment above. Nil: none.
+	Attributes map[string]bool
 	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.
@@ -240,9 +246,27 @@ func NamedChildren(n *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
-		if c.Type() != "comment" {
+		if !IsComment(c) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// IsComment reports a comment node: "comment" in most grammars,
+// "line_comment" and "block_comment" in Rust's.
+func IsComment(n *sitter.Node) bool {
+	t := n.Type()
+	return t == "comment" || strings.HasSuffix(t, "_comment")
+}
+
+// LastRow is the 0-based row of a node's last character: a node that ends
+// with its line's newline (a Rust line comment) ends on the row before
+// the one its end point names.
+func LastRow(n *sitter.Node) uint32 {
+	end := n.EndPoint()
+	if end.Column == 0 && end.Row > n.StartPoint().Row {
+		return end.Row - 1
+	}
+	return end.Row
 }

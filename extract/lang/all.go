@@ -13,6 +13,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
+	"github.com/appendix-dev/appendix/extract/lang/rust"
 	"github.com/appendix-dev/appendix/extract/lang/sql"
 	"github.com/appendix-dev/appendix/extract/lang/typescript"
 )
@@ -27,6 +28,7 @@ var All = []*extract.Language{
 	typescript.TSX,
 	typescript.JavaScript,
 	typescript.JSX,
+	rust.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,

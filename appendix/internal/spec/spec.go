@@ -125,7 +125,7 @@ var (
 var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
-		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rs": true, "java": true, "rb": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "java": true, "rb": true,
 		"c": true, "h": true,
 	}
 	for _, l := range lang.All {
