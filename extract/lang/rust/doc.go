@@ -4,6 +4,6 @@
 // traits; the functions, constants and types of impl and trait blocks as
 // their type's; items of inline modules; Diesel tables, Diesel, sqlx and
 // SeaORM models; thiserror enums and std::error::Error types as errors;
-// nothing compiled for tests only), their members, body elision, and the
-// routes of axum, actix-web and Rocket.
+// nothing compiled for tests only), their members, body elision, how
+// Focus reads Rust, and the routes of axum, actix-web and Rocket.
 package rust

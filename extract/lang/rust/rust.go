@@ -25,6 +25,7 @@ var Lang = knowing(&extract.Language{
 	Attributes: map[string]bool{"attribute_item": true},
 	Elide:      extract.BraceElide,
 	Routes:     rustRoutes,
+	Lex:        rustLex,
 	Matches:    matchRust,
 })
 
