@@ -364,7 +364,7 @@ func buildSnippet(lang *Language, m *Match) {
 				}
 				return
 			}
-			cur.Text += string(seg[:i])
+			cur.Text = strings.TrimSuffix(cur.Text+string(seg[:i]), "\r") // a CRLF file's line ends as an LF file's
 			if strings.TrimSpace(cur.Text) != "" {
 				lastRow = row
 			}
@@ -394,7 +394,7 @@ func buildSnippet(lang *Language, m *Match) {
 		lines = lines[:len(lines)-1]
 	}
 	if n := len(lines); n > 0 {
-		lines[n-1].Text = strings.TrimRight(lines[n-1].Text, " \t")
+		lines[n-1].Text = strings.TrimRight(lines[n-1].Text, " \t\r")
 	}
 	dedent(lines, int(startCol))
 	m.Out.Lines = lines

@@ -29,3 +29,27 @@ func TestTrailingCommentIsNoDocComment(t *testing.T) {
 		}
 	}
 }
+
+// TestCRLFSnippets: a file with Windows line ends gives the snippets of
+// the same file with Unix ones.
+func TestCRLFSnippets(t *testing.T) {
+	for file, src := range map[string]string{
+		"a.go": "package a\n\n// Order is one order.\ntype Order struct {\n\tID int\n}\n",
+		"a.py": "# A run.\ndef run(\n    spec,\n):\n    pass\n",
+		"a.rs": "/* A block\n   comment. */\npub struct Order {\n    id: i64,\n}\n",
+	} {
+		p := extract.NewParser()
+		unix, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		windows, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(strings.ReplaceAll(src, "\n", "\r\n")))
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(unix) != 1 || len(windows) != 1 || unix[0].Text() != windows[0].Text() {
+			t.Errorf("%s: %q with LF, %q with CRLF", file, unix[0].Text(), windows[0].Text())
+		}
+	}
+}
