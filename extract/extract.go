@@ -167,7 +167,7 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 			// the definition is, show nothing.
 			m.Out.Broken = true
 			m.Out.StartLine = int(m.Show.StartPoint().Row) + 1
-			m.Out.EndLine = m.Out.StartLine
+			m.Out.EndLine = max(m.Out.StartLine, m.Out.DeclLine) // the name may be lines below: pub struct\nName
 			defs = append(defs, m.Out)
 			continue
 		}
