@@ -93,7 +93,7 @@ type Spec struct {
 
 var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
-	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
@@ -265,7 +265,7 @@ func Parse(name string, src []byte) *Spec {
 				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
 			for _, tok := range proseRe.FindAllString(line, -1) {
-				if name, ok := codeLike(tok); ok {
+				if name, ok := codeLike(namePath(tok)); ok {
 					add(Ref{Name: name, Line: n, Source: FromFence})
 				}
 			}
@@ -375,6 +375,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if roleRe.MatchString(sent[:i]) {
 			code = roleTarget(code)
 		}
+		code = namePath(code)
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
 		if rt, ok := RouteLike(code); ok {
@@ -407,6 +408,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		} else if name, ok := decorator(code); ok {
 			// `@connection`, `@relay.connection(...)`: a decorator, a function.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
+		} else if name, ok := macroCall(code); ok {
+			// `query_as!`, `my_macro!(a, b)`: a macro, called.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
 		} else if name, ok := codeName(code); ok {
 			// A bare lowercase word (`spec`, `env`) is as often the spec's
 			// word as a name: weak, unless it is called or the wording says
@@ -434,7 +438,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if loc[1] < len(text) && text[loc[1]] == '/' || loc[0] > 0 && text[loc[0]-1] == '/' {
 			continue // part of a path, handled below
 		}
-		if name, ok := codeLike(tok); ok {
+		if name, ok := codeLike(namePath(tok)); ok {
 			strong := strings.Contains(name, "_") || strings.HasSuffix(tok, "()") || strings.Contains(name, ".")
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong}, loc[0], loc[1]})
 		}
@@ -498,14 +502,15 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|trait|fn|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
 // fenceMethodRe finds a Go method's receiver type and name.
 var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
-// parameter is the instance or the class.
-var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b`)
+// parameter is the instance or the class (Python's self or cls, Rust's
+// self, &self, &'a mut self).
+var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.
@@ -832,7 +837,7 @@ var declHints = map[string]Hint{
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
-	"const": HintConstant, "var": HintConstant, "let": HintConstant,
+	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant,
 }
 
 // declLangs maps a declaring keyword that one language alone uses
@@ -857,7 +862,7 @@ var declLangs = func() map[string]string {
 
 // declRe is a code span that declares a name: a keyword, a Go receiver,
 // the name, then the end or what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
@@ -886,4 +891,39 @@ func decorator(code string) (string, bool) {
 		d = d[:i]
 	}
 	return codeName(d)
+}
+
+// namePathRe is a path of names joined by "::", as Rust (and C++, PHP,
+// Ruby) qualify a name: Order::new, crate::models::Order.
+var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
+
+// namePath spells the paths of names in s as dotted names, the way specs
+// of other languages qualify one: Order::new is Order.new, and a path
+// from the crate itself (crate::, self::, super::) is one from its first
+// module: crate::models::Order is models.Order.
+func namePath(s string) string {
+	if !strings.Contains(s, "::") {
+		return s
+	}
+	s = strings.TrimPrefix(s, "::")
+	return namePathRe.ReplaceAllStringFunc(s, func(p string) string {
+		segs := strings.Split(p, "::")
+		for len(segs) > 1 && (segs[0] == "crate" || segs[0] == "self" || segs[0] == "super") {
+			segs = segs[1:]
+		}
+		return strings.Join(segs, ".")
+	})
+}
+
+// macroRe is a macro invoked, with or without its arguments: query_as!,
+// my_macro!(a, b), vec![1].
+var macroRe = regexp.MustCompile(`^([A-Za-z_][\w.]*)!\s*(?:\(.*\)|\[.*\]|\{.*\})?$`)
+
+// macroCall reads a code span that invokes a macro: the macro's name.
+func macroCall(code string) (string, bool) {
+	m := macroRe.FindStringSubmatch(code)
+	if m == nil {
+		return "", false
+	}
+	return codeName(m[1])
 }
