@@ -30,6 +30,13 @@ func TestRedactLine(t *testing.T) {
 		{`var jwtKey = []byte("Zq81nVx02LmKpR4tW")`, `var jwtKey = []byte("<redacted>")`},
 		{`const apiSecret = Buffer.from("Zq81nVx02LmKpR4tW", "utf8")`, `const apiSecret = Buffer.from("<redacted>", "utf8")`},
 		{`password = "Zq81nVx02LmK\npR4t"`, `password = "<redacted>"`},
+		// Rust: typed constants and statics, constructors, byte and raw strings.
+		{`const JWT_SECRET: &str = "Zq81nVx02LmKpR4tW";`, `const JWT_SECRET: &str = "<redacted>";`},
+		{`pub static API_KEY: &'static str = "Zq81nVx02LmKpR4tW";`, `pub static API_KEY: &'static str = "<redacted>";`},
+		{`let token: String = String::from("Zq81nVx02LmKpR4tW");`, `let token: String = String::from("<redacted>");`},
+		{`const SIGNING_KEY: &[u8] = b"Zq81nVx02LmKpR4tW";`, `const SIGNING_KEY: &[u8] = b"<redacted>";`},
+		{`static CLIENT_SECRET: &str = r#"Zq81nVx02LmKpR4tW"#;`, `static CLIENT_SECRET: &str = r#"<redacted>"#;`},
+		{`    api_key: "Zq81nVx02LmKpR4tW".to_string(),`, `    api_key: "<redacted>".to_string(),`},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`sp.AuthenticationProtocol = gosnmp.SHA384`, ``},
 		{"passwordRegexp = regexp.MustCompile(`personal.[nusi]`)", ``},
@@ -46,6 +53,9 @@ func TestRedactLine(t *testing.T) {
 		{`secret_name = "prod/billing/stripe-7f3k"`, ``},
 		{`password: z.string().min(8),`, ``},
 		{`	Password string ` + "`json:\"password\"`", ``},
+		{`const JWT_SECRET_ENV: &str = "APP_JWT_SECRET";`, ``},
+		{`pub const TOKEN_HEADER: &str = "X-Session-Token";`, ``},
+		{`let token = std::env::var("API_TOKEN")?;`, ``},
 	} {
 		want := c.want
 		if want == "" {
@@ -96,6 +106,10 @@ func TestRedactAcrossLines(t *testing.T) {
 		{ // Prettier puts a long value on the line after its name.
 			[]string{"const config = {", "  clientSecret:", `    "Zq81nVx02LmKpR4tW",`, "};"},
 			[]string{"const config = {", "  clientSecret:", `    "<redacted>",`, "};"}, 1,
+		},
+		{ // rustfmt puts a long constant's value on the line after its type.
+			[]string{"pub const JWT_SECRET: &str =", `    "Zq81nVx02LmKpR4tWq7Lx";`},
+			[]string{"pub const JWT_SECRET: &str =", `    "<redacted>";`}, 1,
 		},
 		{ // A marker code compares against starts no key block.
 			[]string{`if strings.HasPrefix(s, "-----BEGIN RSA PRIVATE KEY-----") {`, "\treturn parseKey(s)", "}"},
