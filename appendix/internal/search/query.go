@@ -558,9 +558,16 @@ func (ix *Index) PackageImports(dir, name string) bool {
 // "from .base import *", `export * from "./base"`.
 var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
 
-// importLine reports a line that imports or re-exports names.
+// importLine reports a line that imports or re-exports names: import,
+// from, export; Rust's use, pub use, pub(crate) use.
 func importLine(t string) bool {
-	return strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "export ")
+	if rest, ok := strings.CutPrefix(t, "pub"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '(') {
+		if _, after, ok := strings.Cut(rest, ")"); ok && rest[0] == '(' {
+			rest = after
+		}
+		t = strings.TrimLeft(rest, " ")
+	}
+	return strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "export ") || strings.HasPrefix(t, "use ")
 }
 
 // TableModels returns, for a lowercase table name (`shares`), the models
