@@ -263,14 +263,19 @@ func (ix *Index) External(r *spec.Ref) bool {
 }
 
 // ModuleName is what code calls a file's package or module: its
-// directory in a language whose packages are directories, else the file
-// stem.
+// directory in a language whose packages are directories, or for a file
+// that is its directory's module (mod.rs, __init__.py, index.ts), else the
+// file stem.
 func ModuleName(file string) string {
 	if l := lang.ForPath(file); l != nil && l.PackageDir {
 		return path.Base(path.Dir(file))
 	}
 	b := path.Base(file)
-	return strings.TrimSuffix(b, path.Ext(b))
+	stem := strings.TrimSuffix(b, path.Ext(b))
+	if indexStems[stem] && path.Dir(file) != "." {
+		return path.Base(path.Dir(file))
+	}
+	return stem
 }
 
 // InModule reports whether a file is in the package or module called name:

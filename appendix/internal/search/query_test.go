@@ -21,3 +21,21 @@ func TestImportLine(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleName: a file's module is its package directory in Go, its
+// directory when it is the directory's module, else its stem.
+func TestModuleName(t *testing.T) {
+	for file, want := range map[string]string{
+		"internal/store/store.go": "store",
+		"src/models/mod.rs":       "models",
+		"src/models/order.rs":     "order",
+		"app/api/__init__.py":     "api",
+		"web/routes/index.ts":     "routes",
+		"index.ts":                "index",
+		"README.md":               "README",
+	} {
+		if got := ModuleName(file); got != want {
+			t.Errorf("ModuleName(%q) = %q, want %q", file, got, want)
+		}
+	}
+}
