@@ -167,6 +167,10 @@ type Language struct {
 	// TestNames lists the names of the tests a test file of the language
 	// defines, in file order.
 	TestNames func(src []byte) []string
+	// InlineTests says that a source file may hold its own tests (Rust's
+	// #[cfg(test)] modules): one in which TestNames finds tests is among
+	// the test files that cover it.
+	InlineTests bool
 
 	// RouteFile reports a path that is a route by itself (a Next.js route
 	// file, a Django urls.py): a file whose path holds a segment of an

@@ -307,9 +307,10 @@ func (ix *Index) testFiles() []gitinfo.File {
 	return ix.tests
 }
 
-// TestsFor returns the test files that cover a source file: by its
-// language's naming convention (Language.Tests), and test files that
-// import its module.
+// TestsFor returns the test files that cover a source file: the file
+// itself when its language keeps tests beside the code and it holds some
+// (Language.InlineTests), by its language's naming convention
+// (Language.Tests), and test files that import its module.
 func (ix *Index) TestsFor(src string, root string) []string {
 	var out []string
 	add := func(f string) {
@@ -317,8 +318,15 @@ func (ix *Index) TestsFor(src string, root string) []string {
 			out = append(out, f)
 		}
 	}
+	l := lang.ForPath(src)
+	if l != nil && l.InlineTests && l.TestNames != nil {
+		// A file that holds its own tests is covered by them.
+		if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(src))); err == nil && len(b) <= scan.Limit(l) && len(l.TestNames(b)) > 0 {
+			add(src)
+		}
+	}
 	var m extract.TestMatch
-	if l := lang.ForPath(src); l != nil && l.Tests != nil {
+	if l != nil && l.Tests != nil {
 		var tests []string
 		for _, f := range ix.testFiles() {
 			tests = append(tests, f.Path)

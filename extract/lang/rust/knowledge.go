@@ -30,6 +30,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.TestDirs = []string{"tests"}
 	l.Tests = rustTests
 	l.TestNames = testNames
+	l.InlineTests = true
 	l.Declares = declares
 	l.DocPrefixes = []string{"//", "/*", "*", "#["}
 	l.IndexStems = []string{"mod"}
