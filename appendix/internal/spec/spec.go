@@ -571,7 +571,8 @@ func clauseModified(sent string) func(off int) (modified, proposed bool) {
 // proposedAt reports whether the name at off in a clause is one the
 // clause introduces: it follows "add", "new", "introduce", "create",
 // "gains" (and "with" after "extend") without a "to" between ("add X to Y"
-// introduces X, not Y), or the clause says it "is new".
+// introduces X, not Y) nor a "no" right after ("gains no field"), or the
+// clause says it "is new".
 func proposedAt(clause string, off int) bool {
 	if off < 0 || off > len(clause) {
 		return false
@@ -590,6 +591,9 @@ func proposedAt(clause string, off int) bool {
 		between := before[l[1]:]
 		if strings.TrimSpace(before[l[0]:l[1]]) == "new" && (len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) {
 			continue // "a new X ... through Y": new names X, not Y
+		}
+		if f := strings.Fields(between); len(f) > 0 && f[0] == "no" {
+			continue // "gains no field", "adds no column": nothing is introduced
 		}
 		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "))
 		// "add X to Y" introduces X, not Y; "add X to Y and Z to W" also Z.

@@ -282,3 +282,18 @@ func TestPointers(t *testing.T) {
 		}
 	}
 }
+
+// TestProposedNames: a name a clause introduces is proposed; one after a
+// change word that is negated ("gains no field", "adds no column") is not.
+func TestProposedNames(t *testing.T) {
+	src := "Add a `retries` field to `Job`. `Comment` gains no field: its `updatedAt` already tells clients. " +
+		"The worker adds no `timeout` setting, and `Queue` gets a new `drain` method.\n"
+	got := map[string]bool{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		got[r.Name] = r.Proposed
+	}
+	want := map[string]bool{"retries": true, "Job": false, "Comment": false, "updatedAt": false, "timeout": false, "Queue": false, "drain": true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
