@@ -481,7 +481,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		r.Modified, r.Proposed = clauses(f.start)
 		r.Compat = compat
 		if !r.IsPath && r.Route == nil {
-			r.Path = cmp.Or(r.Path, path)
+			r.Path = cmp.Or(r.Path, r.Placed, path) // the place the wording gives the name, before the sentence's first path
 			r.Hint = cmp.Or(r.Hint, hintAround(sent, f.start, f.to))
 			r.Lang = cmp.Or(r.Lang, langAround(sent, f.start, f.to))
 			switch {

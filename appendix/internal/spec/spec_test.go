@@ -297,3 +297,22 @@ func TestProposedNames(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestPlacedPathDecides: the path the wording places a name in is the
+// path that decides between its definitions, before the sentence's first.
+func TestPlacedPathDecides(t *testing.T) {
+	src := "The `Send` model (`src/db/models/send.rs`) maps the `sends` table from `src/db/schema.rs`.\n"
+	got := map[string][2]string{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		got[r.Name] = [2]string{r.Path, r.Placed}
+	}
+	want := map[string][2]string{
+		"Send":                  {"src/db/models/send.rs", ""},
+		"src/db/models/send.rs": {"", ""},
+		"sends":                 {"src/db/schema.rs", "src/db/schema.rs"},
+		"src/db/schema.rs":      {"", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
