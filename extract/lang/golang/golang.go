@@ -12,6 +12,7 @@ import (
 	grammar "github.com/smacker/go-tree-sitter/golang"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
 )
 
 //go:embed go.scm
@@ -45,7 +46,7 @@ var Lang = &extract.Language{
 	ExternalImports: externalImports,
 	TestFiles:       []string{"*_test.go"},
 	Tests:           goTests,
-	TestNames:       testNames,
+	TestNames:       testpath.Names(testNameRe),
 	DocPrefixes:     []string{"//", "/*", "*"},
 	PackageDir:      true,
 }

@@ -148,7 +148,7 @@ func refineJS(m *extract.Match) bool {
 		d.Kind, d.Title = extract.KindInterface, "Interface"
 		for _, c := range extract.NamedChildren(m.Def) {
 			if c.Type() == "extends_type_clause" {
-				d.Bases = words.Identifiers(withoutTypeArgs(strings.TrimPrefix(c.Content(m.Src), "extends")))
+				d.Bases = words.Identifiers(words.WithoutTypeArgs(strings.TrimPrefix(c.Content(m.Src), "extends")))
 			}
 		}
 	case "type":
@@ -284,25 +284,7 @@ func extendsOf(h string) []string {
 	if j := strings.Index(h, "implements"); j >= 0 {
 		h = h[:j]
 	}
-	return words.Identifiers(withoutTypeArgs(h))
-}
-
-// withoutTypeArgs cuts the type arguments out of a heritage clause:
-// `Model<TAttributes, TCreation>` extends Model, not its arguments.
-func withoutTypeArgs(h string) string {
-	var b strings.Builder
-	depth := 0
-	for _, c := range h {
-		switch {
-		case c == '<':
-			depth++
-		case c == '>' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
+	return words.Identifiers(words.WithoutTypeArgs(h))
 }
 
 func heritage(cls *sitter.Node, src []byte) string {

@@ -36,3 +36,21 @@ func Contains(s string, words ...string) bool {
 	}
 	return false
 }
+
+// WithoutTypeArgs cuts the type arguments out of a list of types:
+// `Model<TAttributes, TCreation>` is Model, not its arguments.
+func WithoutTypeArgs(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, c := range s {
+		switch {
+		case c == '<':
+			depth++
+		case c == '>' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
