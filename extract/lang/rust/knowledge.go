@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
 )
 
 // knowing sets on l the rules code outside extraction asks of Rust (see
@@ -29,7 +30,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.TestFiles = []string{"*_test.rs", "*_tests.rs", "tests.rs"}
 	l.TestDirs = []string{"tests"}
 	l.Tests = rustTests
-	l.TestNames = testNames
+	l.TestNames = testpath.Names(testNameRe)
 	l.InlineTests = true
 	l.Declares = declares
 	l.DocPrefixes = []string{"//", "/*", "*", "#["}
@@ -52,6 +53,8 @@ var (
 		"FromStr", "From", "Into", "TryFrom", "TryInto", "AsRef", "Deref", "DerefMut", "Drop", "Fn", "FnMut", "FnOnce", "ToString",
 		"println", "eprintln", "vec", "assert", "assert_eq", "assert_ne", "debug_assert", "todo", "unimplemented", "unreachable", "dbg",
 		"writeln", "include_str"}
+	// testNameRe reads the names of the functions a test attribute marks:
+	// #[test], #[tokio::test], #[rstest], #[test_case(...)].
 	testNameRe = regexp.MustCompile(`(?m)^[ \t]*#\[(?:[\w:]*::)?(?:test|rstest|test_case)\b[^\]\n]*\][ \t]*\n(?:[ \t]*#\[[^\n]*\n)*[ \t]*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+(\w+)`)
 	// ownRoots start a path into the crate itself; stdRoots into the
 	// standard library.
@@ -255,14 +258,4 @@ func rustTests(source string, tests []string) extract.TestMatch {
 // declares: fn name( or fn name<.
 func declares(line, name string) bool {
 	return strings.Contains(line, "fn "+name+"(") || strings.Contains(line, "fn "+name+"<")
-}
-
-// testNames lists the names of the functions a test attribute marks:
-// #[test], #[tokio::test], #[rstest], #[test_case(...)].
-func testNames(src []byte) []string {
-	var out []string
-	for _, m := range testNameRe.FindAllSubmatch(src, -1) {
-		out = append(out, string(m[1]))
-	}
-	return out
 }

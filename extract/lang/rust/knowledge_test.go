@@ -90,7 +90,7 @@ mod tests {
 }
 `
 	want := []string{"adds", "fetches", "cases", "labelled"}
-	if got := testNames([]byte(src)); !reflect.DeepEqual(got, want) {
+	if got := Lang.TestNames([]byte(src)); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -8,17 +8,17 @@ import (
 
 // rustPatterns are the "(node name: (type) @name) @definition.kind"
 // patterns of rust.scm.
-var rustPatterns = map[string]struct{ nameType, kind string }{
-	"function_item":           {"identifier", "function"},
-	"function_signature_item": {"identifier", "function"},
-	"struct_item":             {"type_identifier", "struct"},
-	"union_item":              {"type_identifier", "union"},
-	"enum_item":               {"type_identifier", "enum"},
-	"trait_item":              {"type_identifier", "trait"},
-	"type_item":               {"type_identifier", "type"},
-	"const_item":              {"identifier", "constant"},
-	"static_item":             {"identifier", "static"},
-	"macro_definition":        {"identifier", "macro"},
+var rustPatterns = map[string]extract.NamePattern{
+	"function_item":           {NameType: "identifier", Kind: "function"},
+	"function_signature_item": {NameType: "identifier", Kind: "function"},
+	"struct_item":             {NameType: "type_identifier", Kind: "struct"},
+	"union_item":              {NameType: "type_identifier", Kind: "union"},
+	"enum_item":               {NameType: "type_identifier", Kind: "enum"},
+	"trait_item":              {NameType: "type_identifier", Kind: "trait"},
+	"type_item":               {NameType: "type_identifier", Kind: "type"},
+	"const_item":              {NameType: "identifier", Kind: "constant"},
+	"static_item":             {NameType: "identifier", Kind: "static"},
+	"macro_definition":        {NameType: "identifier", Kind: "macro"},
 }
 
 // matchRust: definitions anywhere, and every macro invocation by the
@@ -26,14 +26,13 @@ var rustPatterns = map[string]struct{ nameType, kind string }{
 func matchRust(root *sitter.Node) []extract.RawMatch {
 	var out []extract.RawMatch
 	extract.Walk(root, func(n *sitter.Node) {
-		typ := n.Type()
-		if p, ok := rustPatterns[typ]; ok {
-			if nm := extract.Named(n, "name", p.nameType); nm != nil {
-				out = append(out, extract.RawMatch{Kind: p.kind, Def: n, Name: nm})
+		if m, typed := extract.MatchName(rustPatterns, n); typed {
+			if m != nil {
+				out = append(out, *m)
 			}
 			return
 		}
-		if typ != "macro_invocation" {
+		if n.Type() != "macro_invocation" {
 			return
 		}
 		if nm := extract.Named(n, "macro", "identifier"); nm != nil {

@@ -85,7 +85,7 @@ func refineRust(m *extract.Match) bool {
 	case "trait":
 		d.Kind, d.Title = extract.KindInterface, "Trait"
 		if b := m.Def.ChildByFieldName("bounds"); b != nil {
-			d.Bases = words.Identifiers(strings.ReplaceAll(withoutGenerics(b.Content(m.Src)), "+", ","))
+			d.Bases = words.Identifiers(strings.ReplaceAll(words.WithoutTypeArgs(b.Content(m.Src)), "+", ","))
 		}
 	case "type":
 		if owner != nil {
@@ -296,24 +296,6 @@ func tableOf(inv, macro *sitter.Node, src []byte) *sitter.Node {
 		}
 	}
 	return nil
-}
-
-// withoutGenerics cuts the generic arguments out of a trait's bounds:
-// `: Into<String> + Send` is bounded by Into and Send.
-func withoutGenerics(s string) string {
-	var b strings.Builder
-	depth := 0
-	for _, c := range s {
-		switch {
-		case c == '<':
-			depth++
-		case c == '>' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
 }
 
 func membersRust(def *sitter.Node) []*sitter.Node {
