@@ -185,7 +185,7 @@ table! {
 }
 
 // TestSchemasAndErrors: Diesel, sqlx and SeaORM models are schemas, named
-// by the table they map too; thiserror enums and types implementing
+// by the table they map to; thiserror enums and types implementing
 // std::error::Error are errors.
 func TestSchemasAndErrors(t *testing.T) {
 	src := `#[derive(Queryable, Selectable)]
