@@ -124,7 +124,8 @@ var tableNameRe = regexp.MustCompile(`\btable_name\s*=\s*"?(?:\w+::)*([A-Za-z_][
 // scope reports whether a matched item is one of the file's: at module
 // level, in an inline module, or in an impl or trait block that is. owner
 // is the impl or trait block, module the innermost inline module. An item
-// in a function body, an extern block or a #[cfg(test)] module is none.
+// in a function body, an extern block, or a #[cfg(test)] module or impl
+// is none.
 func scope(n *sitter.Node, src []byte) (owner *sitter.Node, module string, ok bool) {
 	for {
 		p := n.Parent()
@@ -149,7 +150,7 @@ func scope(n *sitter.Node, src []byte) (owner *sitter.Node, module string, ok bo
 			}
 			switch gp.Type() {
 			case "impl_item", "trait_item":
-				if owner != nil || module != "" {
+				if owner != nil || module != "" || testOnly(gp, src) {
 					return nil, "", false
 				}
 				owner = gp

@@ -108,6 +108,11 @@ mod tests {
 #[cfg(test)]
 fn test_helper() {}
 
+#[cfg(test)]
+impl Order {
+    fn fixture() -> Self { todo!() }
+}
+
 extern "C" {
     fn abs(x: i32) -> i32;
 }
