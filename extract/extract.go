@@ -323,7 +323,7 @@ func (p *Parser) parseWith(ctx context.Context, sp *sitter.Parser, name string, 
 func buildSnippet(lang *Language, m *Match) {
 	src := m.Src
 	start, startRow, startCol := m.Show.StartByte(), m.Show.StartPoint().Row, m.Show.StartPoint().Column
-	if c := docComment(m.Show); c != nil {
+	if c := leading(lang, m.Show); c != nil {
 		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
 	}
 	if m.from != nil && m.from.StartByte() > 0 {
@@ -423,7 +423,7 @@ func buildSnippet(lang *Language, m *Match) {
 		lines = lines[:len(lines)-1]
 	}
 	if n := len(lines); n > 0 {
-		lines[n-1].Text = strings.TrimRight(lines[n-1].Text, " \t")
+		lines[n-1].Text = strings.TrimRight(lines[n-1].Text, " \t\r")
 	}
 	dedent(lines, int(startCol))
 	m.Out.Lines = lines
@@ -462,7 +462,7 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
-		for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator") && int(c.EndPoint().Row)+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+		for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 			mm.Start = int(c.StartPoint().Row) + 1
 		}
 		m.Out.Members = append(m.Out.Members, mm)
@@ -487,7 +487,7 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
-	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition"
+	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item"
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment or
@@ -515,6 +515,26 @@ func isBlock(n *sitter.Node) bool {
 	return false
 }
 
+// leading returns the node a definition's snippet starts at, when it is
+// not the definition's own: the first of the attributes right above it
+// (Language.Attributes, the comments among them included), or the doc
+// comment above those (see docComment); nil for none.
+func leading(lang *Language, n *sitter.Node) *sitter.Node {
+	first := n
+	for c, below := n.PrevNamedSibling(), n; c != nil && (lang.Attributes[c.Type()] || IsComment(c)) && LastRow(c)+1 >= below.StartPoint().Row; c, below = c.PrevNamedSibling(), c {
+		if lang.Attributes[c.Type()] {
+			first = c
+		}
+	}
+	if c := docComment(first); c != nil {
+		return c
+	}
+	if first != n {
+		return first
+	}
+	return nil
+}
+
 // docComment returns the first node of a contiguous comment block that ends
 // on the line before n, when that block is at most three lines long. A
 // comment that ends a line of code is that line's, not n's.
@@ -522,10 +542,10 @@ func docComment(n *sitter.Node) *sitter.Node {
 	var first *sitter.Node
 	want := n.StartPoint().Row
 	for c := n.PrevNamedSibling(); c != nil && IsComment(c); c = c.PrevNamedSibling() {
-		if c.EndPoint().Row+1 != want {
+		if LastRow(c)+1 != want {
 			break
 		}
-		if p := c.PrevNamedSibling(); p != nil && p.EndPoint().Row == c.StartPoint().Row {
+		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
 			break // a comment at the end of the line above speaks of that line
 		}
 		first, want = c, c.StartPoint().Row

@@ -5,6 +5,7 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -23,16 +24,33 @@ import (
 // find the lines where a top-level statement starts: outside strings and
 // comments, at bracket depth zero, in the first column.
 type LexSyntax struct {
-	LineComment   string   // line comment opener
-	BlockComments bool     // /* ... */ comments
-	Raw           bool     // `...` spans lines (Go raw strings, JS template literals)
-	Template      bool     // ${ ... } inside `...` is code (JS template literals)
-	TripleQuotes  bool     // """ and ''' strings span lines (Python)
-	Continuations []string // first-column words that continue the statement above
+	LineComment   string // line comment opener
+	BlockComments bool   // /* ... */ comments
+	Raw           bool   // `...` spans lines (Go raw strings, JS template literals)
+	Template      bool   // ${ ... } inside `...` is code (JS template literals)
+	TripleQuotes  bool   // """ and ''' strings span lines (Python)
+	// SpanningQuotes: a "..." string goes on past the end of its line
+	// (Rust); otherwise a line ends one left open.
+	SpanningQuotes bool
+	// RawHashes: r"...", r#"..."# (and b, c, br, cr) raw strings, closed by
+	// a quote and as many # as opened them, spanning lines (Rust).
+	RawHashes bool
+	// Lifetimes: a ' opens a character literal only where one closes ('a',
+	// '\n', '\u{1F600}'); otherwise it marks a lifetime or a label ('a,
+	// 'outer:) and opens nothing (Rust).
+	Lifetimes bool
+	// NestedComments: /* ... */ comments nest (Rust).
+	NestedComments bool
+	Continuations  []string // first-column words that continue the statement above
 	// Attached starts a decorator: a line that holds only decorators
 	// belongs to the statement below; one that goes on after them (Java's
 	// "@FunctionalInterface interface Fn {}") starts its own.
 	Attached byte
+	// AttachedGroups: the attached mark opens a bracketed group, and the
+	// item it annotates may follow the groups on their line (Rust's
+	// #[test] fn f()): a statement holding more than groups and comments
+	// is that item's code.
+	AttachedGroups bool
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
 	OpenWords map[string]bool
@@ -100,7 +118,7 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		switch {
 		case lx.LineComment != "" && bytes.HasPrefix(rest, []byte(lx.LineComment)),
 			lx.BlockComments && bytes.HasPrefix(rest, []byte("/*")),
-			lx.Attached != 0 && rest[0] == lx.Attached && decoratorsOnly(lx, rest):
+			lx.Attached != 0 && rest[0] == lx.Attached && (lx.AttachedGroups || decoratorsOnly(lx, rest)):
 			kind = segComment
 		case lx.WithNext != "" && bytes.HasPrefix(rest, []byte(lx.WithNext)):
 			kind = segWithNext
@@ -141,6 +159,13 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 				for j < len(src) && IdentByte(src[j]) {
 					j++
 				}
+				if lx.RawHashes && rawPrefix(src[i:j]) {
+					if end, ok := closeHashRaw(src, j); ok {
+						row += bytes.Count(src[i:end], []byte("\n"))
+						last, i = '"', end
+						continue
+					}
+				}
 				lastWord, last, i = src[i:j], src[j-1], j
 				continue
 			}
@@ -155,12 +180,12 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 				i++
 			}
 		case lx.BlockComments && c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := bytes.Index(src[i+2:], []byte("*/"))
+			end := closeComment(src, i+2, lx.NestedComments)
 			if end < 0 {
 				return nil, false
 			}
-			row += bytes.Count(src[i:i+2+end+2], []byte("\n"))
-			i += 2 + end + 2
+			row += bytes.Count(src[i:end], []byte("\n"))
+			i = end
 		case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(src) && src[i+1] == c && src[i+2] == c:
 			end := closeTriple(src, i+3, c)
 			if end < 0 {
@@ -168,6 +193,15 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 			}
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
+		case c == '"' && lx.SpanningQuotes:
+			end := closeSpanning(src, i+1)
+			if end < 0 {
+				return nil, false
+			}
+			row += bytes.Count(src[i:end], []byte("\n"))
+			i = end
+		case c == '\'' && lx.Lifetimes:
+			i = closeChar(src, i+1)
 		case c == '"' || c == '\'':
 			i = CloseQuote(src, i+1, c)
 		case lx.Raw && c == '`':
@@ -202,6 +236,8 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		// A comment in the first column followed by indented code (a
 		// file whose declarations are all indented) is code.
 		if s := &segs[k]; s.kind == segComment && src[s.start] != lx.Attached && !onlyComments(lx, src[s.start:s.end]) {
+			s.kind = segCode
+		} else if s.kind == segComment && lx.AttachedGroups && src[s.start] == lx.Attached && !onlyAttached(lx, src[s.start:s.end]) {
 			s.kind = segCode
 		}
 	}
@@ -244,27 +280,75 @@ func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
 
 // onlyComments reports text that holds nothing but comments and space.
 func onlyComments(lx *LexSyntax, b []byte) bool {
+	return len(skipComments(lx, b)) == 0
+}
+
+// skipComments returns what follows the comments and space b starts with.
+func skipComments(lx *LexSyntax, b []byte) []byte {
 	for {
 		b = bytes.TrimLeft(b, " \t\r\n")
 		switch {
-		case len(b) == 0:
-			return true
 		case lx.LineComment != "" && bytes.HasPrefix(b, []byte(lx.LineComment)):
 			end := bytes.IndexByte(b, '\n')
 			if end < 0 {
-				return true
+				return nil
 			}
 			b = b[end:]
 		case lx.BlockComments && bytes.HasPrefix(b, []byte("/*")):
-			end := bytes.Index(b[2:], []byte("*/"))
+			end := closeComment(b, 2, lx.NestedComments)
 			if end < 0 {
-				return true
+				return nil
 			}
-			b = b[2+end+2:]
+			b = b[end:]
 		default:
-			return false
+			return b
 		}
 	}
+}
+
+// onlyAttached reports text that holds nothing but attached groups
+// (#[...], #![...]), comments and space.
+func onlyAttached(lx *LexSyntax, b []byte) bool {
+	for {
+		b = skipComments(lx, b)
+		if len(b) == 0 {
+			return true
+		}
+		i := 1
+		if i < len(b) && b[i] == '!' {
+			i++
+		}
+		if b[0] != lx.Attached || i >= len(b) || b[i] != '[' {
+			return false
+		}
+		end := CloseGroup(b, i)
+		if end < 0 {
+			return false
+		}
+		b = b[end:]
+	}
+}
+
+// CloseGroup returns the offset after the bracket that closes the one at
+// i, skipping "..." strings, or -1.
+func CloseGroup(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"':
+			i = CloseQuote(b, i+1, '"')
+			continue
+		}
+		i++
+	}
+	return -1
 }
 
 // commentAbove reports whether the line before offset start holds only
@@ -345,6 +429,92 @@ func CloseQuote(src []byte, i int, q byte) int {
 		i++
 	}
 	return len(src)
+}
+
+// closeSpanning returns the offset after the quote that closes a string
+// opened before i, whatever lines it spans, or -1.
+func closeSpanning(src []byte, i int) int {
+	for i < len(src) {
+		switch src[i] {
+		case '\\':
+			i += 2
+			continue
+		case '"':
+			return i + 1
+		}
+		i++
+	}
+	return -1
+}
+
+// closeChar returns the offset after a character literal whose quote is
+// before i ('a', '\”, '\u{1F600}', a multi-byte character), or i when
+// the quote opens none: a lifetime or a label.
+func closeChar(src []byte, i int) int {
+	if i < len(src) && src[i] == '\\' {
+		for j := i + 2; j < len(src) && j < i+12 && src[j] != '\n'; j++ {
+			if src[j] == '\'' {
+				return j + 1
+			}
+		}
+		return i
+	}
+	if i < len(src) && src[i] == '\'' {
+		return i // '' is no literal
+	}
+	_, size := utf8.DecodeRune(src[i:])
+	if i+size < len(src) && src[i+size] == '\'' && src[i] != '\n' {
+		return i + size + 1
+	}
+	return i
+}
+
+// rawPrefix reports a word that opens a raw string when a quote or #
+// follows it: r, br, cr.
+func rawPrefix(w []byte) bool {
+	return len(w) <= 2 && w[len(w)-1] == 'r' && (len(w) == 1 || w[0] == 'b' || w[0] == 'c')
+}
+
+// closeHashRaw returns the offset after a raw string whose hashes and
+// quote start at i (#"..."#), and false when none starts there (r#type
+// is a raw identifier) or it is not closed.
+func closeHashRaw(src []byte, i int) (int, bool) {
+	n := 0
+	for i+n < len(src) && src[i+n] == '#' {
+		n++
+	}
+	if i+n >= len(src) || src[i+n] != '"' {
+		return 0, false
+	}
+	closer := append([]byte{'"'}, bytes.Repeat([]byte{'#'}, n)...)
+	end := bytes.Index(src[i+n+1:], closer)
+	if end < 0 {
+		return 0, false
+	}
+	return i + n + 1 + end + len(closer), true
+}
+
+// closeComment returns the offset after the */ that closes a block
+// comment opened before i, nested ones counted when nested is set, or -1.
+func closeComment(src []byte, i int, nested bool) int {
+	depth := 1
+	for i+1 < len(src) {
+		switch {
+		case src[i] == '*' && src[i+1] == '/':
+			depth--
+			i += 2
+			if depth == 0 || !nested {
+				return i
+			}
+			continue
+		case nested && src[i] == '/' && src[i+1] == '*':
+			depth++
+			i += 2
+			continue
+		}
+		i++
+	}
+	return -1
 }
 
 // closeTriple returns the offset after the """ (or ”') that closes a

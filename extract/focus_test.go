@@ -164,6 +164,12 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"extends Base {\n    static final String DOC = \"\"\"\n        class Fake {}\n        \"\"\";\n    char brace = '{';\n    void draw() {}\n}\n\n" +
 			"interface Ghostly {\n    String GHOST = \"class Ghost {}\";\n}\n\n@interface Audited {}\n\nenum Status { Active, Gone }\n\nclass after {}\n" +
 			strings.Repeat("\nclass Filler {\n    String s = \"}{\";\n}\n", 20) + "\n@interface Last {}\n\n@FunctionalInterface interface Fn { void go(); }\n",
+		"lib.rs": "//! The shop.\nuse std::fmt;\n\nconst DOC: &str = \"\nfn fake() {}\nstruct Ghost;\n\";\n\n" +
+			"static RAW: &str = r#\"\nfn fake() { \"}\" }\n\"#;\n\n/* outer /* nested */\nstruct Ghost;\n*/\n\n" +
+			"/// Real is real.\n#[derive(Debug)]\npub struct Real<'a> {\n    name: &'a str,\n    brace: char,\n}\n\n" +
+			"impl<'a> Real<'a> {\n    pub fn draw(&self) -> char {\n        let c = '{';\n        'outer: loop { break 'outer; }\n        c\n    }\n}\n\n" +
+			"pub fn after<T>(x: T) -> T\nwhere\n    T: Clone,\n{\n    x\n}\n\npub enum Status {\n    Active,\n    Gone,\n}\n" +
+			strings.Repeat("\nfn filler() -> char {\n    '}'\n}\n", 20),
 	} {
 		// Fake, Ghost and Nested are in strings: no parse may see them.
 		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {
@@ -190,8 +196,8 @@ func TestFocusParsesLittle(t *testing.T) {
 	if !ok || len(spans) != 0 {
 		t.Errorf("no statement names Nothing: got %v, %v", spans, ok)
 	}
-	for _, name := range []string{"empty.go", "blank.ts", "comment.py", "indented.js"} {
-		src := map[string]string{"empty.go": "", "blank.ts": "\n\n  \n", "comment.py": "# only a comment\n", "indented.js": "  foo();\n  bar();\n"}[name]
+	for _, name := range []string{"empty.go", "blank.ts", "comment.py", "indented.js", "empty.rs"} {
+		src := map[string]string{"empty.go": "", "blank.ts": "\n\n  \n", "comment.py": "# only a comment\n", "indented.js": "  foo();\n  bar();\n", "empty.rs": "// nothing\n"}[name]
 		spans, ok := extract.Focus(lang.ForPath(name), []byte(src), func([]byte) bool { return true })
 		if name == "indented.js" && ok || name != "indented.js" && (!ok || len(spans) != 0) {
 			t.Errorf("%s: got %v, %v", name, spans, ok)
@@ -201,6 +207,8 @@ func TestFocusParsesLittle(t *testing.T) {
 		"open.go":   "package a\n\nvar s = `never closed\n\nfunc F() {}\n",
 		"brace.ts":  "export function f() {\n  if (x) {\n}\n\nexport const g = 1;\n",
 		"triple.py": "X = \"\"\"never closed\n\ndef f():\n    pass\n",
+		"raw.rs":    "const X: &str = r#\"never closed\"\n\nfn f() {}\n",
+		"nest.rs":   "/* outer /* inner */\nfn f() {}\n",
 	} {
 		if spans, ok := extract.Focus(lang.ForPath(name), []byte(bad), func([]byte) bool { return true }); ok {
 			t.Errorf("%s: the lexer vouched for a split (%v) of a file it cannot read", name, spans)

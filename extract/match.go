@@ -42,6 +42,23 @@ type Match struct {
 	from     *sitter.Node // when set, the snippet starts at this node (a call of a chain)
 }
 
+// NamePattern is a query pattern "(node name: (NameType) @name)
+// @definition.Kind", by the node's type.
+type NamePattern struct{ NameType, Kind string }
+
+// MatchName matches n with the pattern for its node type: typed says
+// that there is one, m is the match when n's name field fits it.
+func MatchName(patterns map[string]NamePattern, n *sitter.Node) (m *RawMatch, typed bool) {
+	p, ok := patterns[n.Type()]
+	if !ok {
+		return nil, false
+	}
+	if nm := Named(n, "name", p.NameType); nm != nil {
+		return &RawMatch{Kind: p.Kind, Def: n, Name: nm}, true
+	}
+	return nil, true
+}
+
 // Named returns the child of n in field f when it is of node type typ.
 func Named(n *sitter.Node, f, typ string) *sitter.Node {
 	c := n.ChildByFieldName(f)

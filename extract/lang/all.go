@@ -14,6 +14,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
+	"github.com/appendix-dev/appendix/extract/lang/rust"
 	"github.com/appendix-dev/appendix/extract/lang/sql"
 	"github.com/appendix-dev/appendix/extract/lang/typescript"
 )
@@ -29,6 +30,7 @@ var All = []*extract.Language{
 	typescript.JavaScript,
 	typescript.JSX,
 	java.Lang,
+	rust.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,

@@ -178,8 +178,9 @@ var (
 	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
-	// x => "..", and keyword arguments.
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.\[\]]+\()?(?:b|r|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// x => "..", keyword arguments, typed ones (const X: &str = "..") and
+	// through a constructor ([]byte(".."), String::from("..")).
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]]+\()?(?:br?|r#*|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
 	// a literal given to a setter or builder method named after a secret:
 	// setPassword(".."), .clientSecret(".."), withApiKey("..").
 	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
@@ -204,6 +205,10 @@ func codeReference(line string, from int, secret string) bool {
 	}
 	return true
 }
+
+// typePattern is the type a declaration may give a name before its value:
+// string, []byte, Optional[str], &str, &'static str, &[u8].
+const typePattern = `(?:\s*:?\s*(?:&(?:'[a-z_]+\s+)?(?:mut\s+)?)?[a-z_\[][a-z0-9_.\[\]<>|?:]*)?`
 
 // secretNamePattern is what a name that says secret holds.
 const secretNamePattern = `(?:secret|token|passw(?:or)?d|pwd|api[_.-]?key|apikey|(?:private|access|auth|signing|encryption|jwt|hmac|master|session|client)[_.-]?key|credential|salt)`
@@ -437,7 +442,7 @@ var (
 	// ("MIIEow...\n" +), or a PEM header (Proc-Type, DEK-Info).
 	pemLineRe = regexp.MustCompile(`^\s*(?:["'` + "`" + `]?[A-Za-z0-9+/=]{16,}(?:\\n)?["'` + "`" + `]?\s*[+,;]?\s*|(?:Proc-Type|DEK-Info|Comment):.*)$`)
 	// trailingNameRe is a secret's name ending a line before its value.
-	trailingNameRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?(?:\s*:?\s*[a-z_][a-z0-9_.\[\]<>|?]*)?\s*(?::=|=>|=|:|\()\s*$`)
+	trailingNameRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + `\s*(?::=|=>|=|:|\()\s*$`)
 )
 
 func pemLine(t string) bool { return pemLineRe.MatchString(t) }

@@ -36,6 +36,13 @@ func TestRedactLine(t *testing.T) {
 		{`        dataSource.setPassword("Hk29xWq7LmZp");`, `        dataSource.setPassword("<redacted>");`},
 		{`            .clientSecret("Vb3nQ8xK2mLp7RtW")`, `            .clientSecret("<redacted>")`},
 		{`    Jwts.builder().signWith(key).withApiKey('c8Rt2Wq9Lx4Zp7Nv');`, `    Jwts.builder().signWith(key).withApiKey('<redacted>');`},
+		// Rust: typed constants and statics, constructors, byte and raw strings.
+		{`const JWT_SECRET: &str = "Zq81nVx02LmKpR4tW";`, `const JWT_SECRET: &str = "<redacted>";`},
+		{`pub static API_KEY: &'static str = "Zq81nVx02LmKpR4tW";`, `pub static API_KEY: &'static str = "<redacted>";`},
+		{`let token: String = String::from("Zq81nVx02LmKpR4tW");`, `let token: String = String::from("<redacted>");`},
+		{`const SIGNING_KEY: &[u8] = b"Zq81nVx02LmKpR4tW";`, `const SIGNING_KEY: &[u8] = b"<redacted>";`},
+		{`static CLIENT_SECRET: &str = r#"Zq81nVx02LmKpR4tW"#;`, `static CLIENT_SECRET: &str = r#"<redacted>"#;`},
+		{`    api_key: "Zq81nVx02LmKpR4tW".to_string(),`, `    api_key: "<redacted>".to_string(),`},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
@@ -57,6 +64,9 @@ func TestRedactLine(t *testing.T) {
 		{`secret_name = "prod/billing/stripe-7f3k"`, ``},
 		{`password: z.string().min(8),`, ``},
 		{`	Password string ` + "`json:\"password\"`", ``},
+		{`const JWT_SECRET_ENV: &str = "APP_JWT_SECRET";`, ``},
+		{`pub const TOKEN_HEADER: &str = "X-Session-Token";`, ``},
+		{`let token = std::env::var("API_TOKEN")?;`, ``},
 	} {
 		want := c.want
 		if want == "" {
@@ -107,6 +117,10 @@ func TestRedactAcrossLines(t *testing.T) {
 		{ // Prettier puts a long value on the line after its name.
 			[]string{"const config = {", "  clientSecret:", `    "Zq81nVx02LmKpR4tW",`, "};"},
 			[]string{"const config = {", "  clientSecret:", `    "<redacted>",`, "};"}, 1,
+		},
+		{ // rustfmt puts a long constant's value on the line after its type.
+			[]string{"pub const JWT_SECRET: &str =", `    "Zq81nVx02LmKpR4tWq7Lx";`},
+			[]string{"pub const JWT_SECRET: &str =", `    "<redacted>";`}, 1,
 		},
 		{ // A marker code compares against starts no key block.
 			[]string{`if strings.HasPrefix(s, "-----BEGIN RSA PRIVATE KEY-----") {`, "\treturn parseKey(s)", "}"},

@@ -87,15 +87,33 @@ func SourceFile(rel string, size int64) *extract.Language {
 	return nil
 }
 
+// generatedMarks and schemaMarks are the generated-file markers every
+// language states (Language.GeneratedMarks, Language.SchemaMarks).
+var (
+	generatedMarks = lang.Union(func(l *extract.Language) []string { return l.GeneratedMarks })
+	schemaMarks    = lang.Union(func(l *extract.Language) []string { return l.SchemaMarks })
+)
+
 // Generated reports a generated-code marker in the head of a file: a
 // generator's own marker, a @Generated annotation naming the generator
 // (MapStruct's, OpenAPI Generator's, jOOQ's; Hibernate's @Generated marks
 // a column and names none), or comment lines saying that the file is
 // generated and not to be edited, in any case ("This file was
 // automatically generated from pydantic models", "Do not modify it by
-// hand"): its source is in the repository.
+// hand"): its source is in the repository. A schema an ORM's tool writes
+// from the database is read all the same: it states the tables.
 func Generated(src []byte) bool {
 	head := src[:min(len(src), 2048)]
+	for _, m := range schemaMarks {
+		if bytes.Contains(head, []byte(m)) {
+			return false
+		}
+	}
+	for _, m := range generatedMarks {
+		if bytes.Contains(head, []byte(m)) {
+			return true
+		}
+	}
 	return bytes.Contains(head, []byte("@generated")) ||
 		bytes.Contains(head, []byte("Generated(")) && generatorAnnotationRe.Match(head) ||
 		bytes.Contains(head, []byte("Code generated")) && bytes.Contains(head, []byte("DO NOT EDIT")) ||

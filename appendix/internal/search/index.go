@@ -126,6 +126,9 @@ func NewIndex(files []gitinfo.File) *Index {
 	for _, f := range files {
 		ix.lang[f.Path] = scan.SourceFile(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true
+		if b := path.Base(f.Path); indexStems[strings.TrimSuffix(b, path.Ext(b))] {
+			ix.Modules[strings.TrimSuffix(b, path.Ext(b))] = true // index.ts is a module of its own name too
+		}
 		for d := path.Dir(f.Path); d != "." && !ix.dirs[d]; d = path.Dir(d) {
 			ix.dirs[d] = true
 			ix.Modules[path.Base(d)] = true

@@ -263,14 +263,19 @@ func (ix *Index) External(r *spec.Ref) bool {
 }
 
 // ModuleName is what code calls a file's package or module: its
-// directory in a language whose packages are directories, else the file
-// stem.
+// directory in a language whose packages are directories, or for a file
+// that is its directory's module (mod.rs, __init__.py, index.ts), else the
+// file stem.
 func ModuleName(file string) string {
 	if l := lang.ForPath(file); l != nil && l.PackageDir {
 		return path.Base(path.Dir(file))
 	}
 	b := path.Base(file)
-	return strings.TrimSuffix(b, path.Ext(b))
+	stem := strings.TrimSuffix(b, path.Ext(b))
+	if indexStems[stem] && path.Dir(file) != "." {
+		return path.Base(path.Dir(file))
+	}
+	return stem
 }
 
 // InModule reports whether a file is in the package or module called name:
@@ -302,9 +307,10 @@ func (ix *Index) testFiles() []gitinfo.File {
 	return ix.tests
 }
 
-// TestsFor returns the test files that cover a source file: by its
-// language's naming convention (Language.Tests), and test files that
-// import its module.
+// TestsFor returns the test files that cover a source file: the file
+// itself when its language keeps tests beside the code and it holds some
+// (Language.InlineTests), by its language's naming convention
+// (Language.Tests), and test files that import its module.
 func (ix *Index) TestsFor(src string, root string) []string {
 	var out []string
 	add := func(f string) {
@@ -312,8 +318,15 @@ func (ix *Index) TestsFor(src string, root string) []string {
 			out = append(out, f)
 		}
 	}
+	l := lang.ForPath(src)
+	if l != nil && l.InlineTests && l.TestNames != nil {
+		// A file that holds its own tests is covered by them.
+		if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(src))); err == nil && len(b) <= scan.Limit(l) && len(l.TestNames(b)) > 0 {
+			add(src)
+		}
+	}
 	var m extract.TestMatch
-	if l := lang.ForPath(src); l != nil && l.Tests != nil {
+	if l != nil && l.Tests != nil {
 		var tests []string
 		for _, f := range ix.testFiles() {
 			tests = append(tests, f.Path)
@@ -558,9 +571,16 @@ func (ix *Index) PackageImports(dir, name string) bool {
 // "from .base import *", `export * from "./base"`.
 var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
 
-// importLine reports a line that imports or re-exports names.
+// importLine reports a line that imports or re-exports names: import,
+// from, export; Rust's use, pub use, pub(crate) use.
 func importLine(t string) bool {
-	return strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "export ")
+	if rest, ok := strings.CutPrefix(t, "pub"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '(') {
+		if _, after, ok := strings.Cut(rest, ")"); ok && rest[0] == '(' {
+			rest = after
+		}
+		t = strings.TrimLeft(rest, " ")
+	}
+	return strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "export ") || strings.HasPrefix(t, "use ")
 }
 
 // TableModels returns, for a lowercase table name (`shares`), the models

@@ -96,7 +96,7 @@ type Spec struct {
 
 var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
-	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:[.#][A-Za-z_$][\w$]*)*(?:\(\))?`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#]|::)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
@@ -132,7 +132,7 @@ var (
 var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
-		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rs": true, "rb": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rb": true,
 		"c": true, "h": true,
 	}
 	for _, l := range lang.All {
@@ -273,7 +273,7 @@ func Parse(name string, src []byte) *Spec {
 				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
 			for _, tok := range proseRe.FindAllString(line, -1) {
-				if name, ok := codeLike(tok); ok {
+				if name, ok := codeLike(namePath(tok)); ok {
 					add(Ref{Name: name, Line: n, Source: FromFence})
 				}
 			}
@@ -383,6 +383,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if roleRe.MatchString(sent[:i]) {
 			code = roleTarget(code)
 		}
+		code = namePath(code)
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
 		if rt, ok := RouteLike(code); ok {
@@ -412,6 +413,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 				}
 			}
+		} else if name, hint, lang, ok := declared(code); ok {
+			// `service Maintenance`, `func (s *Server) Serve`: the keyword
+			// says what the name is, and may say in which language.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint, Lang: lang}, i, end})
 		} else if name, ok := signature(code); ok {
 			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
@@ -420,6 +425,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		} else if name, ok := decorator(code); ok {
 			// `@connection`, `@relay.connection(...)`: a decorator, a function.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
+		} else if name, ok := macroCall(code); ok {
+			// `query_as!`, `my_macro!(a, b)`: a macro, called.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
 		} else if name, ok := codeName(code); ok {
 			// A bare lowercase word (`spec`, `env`) is as often the spec's
 			// word as a name: weak, unless it is called or the wording says
@@ -427,10 +435,6 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			called := strings.HasSuffix(code, ")")
 			strong := !bareWordRe.MatchString(name) || called
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong, Called: called}, i, end})
-		} else if name, hint, lang, ok := declared(code); ok {
-			// `service Maintenance`, `func (s *Server) Serve`: the keyword
-			// says what the name is, and may say in which language.
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint, Lang: lang}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
 			// `QuotaReserved=true`, `env=prod` set a condition, a label, a
@@ -448,7 +452,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if loc[1] < len(text) && text[loc[1]] == '/' || loc[0] > 0 && text[loc[0]-1] == '/' {
 			continue // part of a path, handled below
 		}
-		if name, ok := codeLike(tok); ok {
+		if name, ok := codeLike(namePath(tok)); ok {
 			called := strings.HasSuffix(tok, "()")
 			strong := strings.Contains(name, "_") || called || strings.Contains(name, ".")
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong, Called: called}, loc[0], loc[1]})
@@ -492,7 +496,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		r.Modified, r.Proposed = clauses(f.start)
 		r.Compat = compat
 		if !r.IsPath && r.Route == nil {
-			r.Path = cmp.Or(r.Path, path)
+			r.Path = cmp.Or(r.Path, r.Placed, path) // the place the wording gives the name, before the sentence's first path
 			r.Hint = cmp.Or(r.Hint, hintAround(sent, f.start, f.to))
 			r.Lang = cmp.Or(r.Lang, langAround(sent, f.start, f.to))
 			switch {
@@ -513,14 +517,15 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|trait|fn|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
 // fenceMethodRe finds a Go method's receiver type and name.
 var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
-// parameter is the instance or the class.
-var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b`)
+// parameter is the instance or the class (Python's self or cls, Rust's
+// self, &self, &'a mut self).
+var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.
@@ -581,7 +586,8 @@ func clauseModified(sent string) func(off int) (modified, proposed bool) {
 // proposedAt reports whether the name at off in a clause is one the
 // clause introduces: it follows "add", "new", "introduce", "create",
 // "gains" (and "with" after "extend") without a "to" between ("add X to Y"
-// introduces X, not Y), or the clause says it "is new".
+// introduces X, not Y) nor a "no" right after ("gains no field"), or the
+// clause says it "is new".
 func proposedAt(clause string, off int) bool {
 	if off < 0 || off > len(clause) {
 		return false
@@ -600,6 +606,9 @@ func proposedAt(clause string, off int) bool {
 		between := before[l[1]:]
 		if strings.TrimSpace(before[l[0]:l[1]]) == "new" && (len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) {
 			continue // "a new X ... through Y": new names X, not Y
+		}
+		if f := strings.Fields(between); len(f) > 0 && f[0] == "no" {
+			continue // "gains no field", "adds no column": nothing is introduced
 		}
 		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "))
 		// "add X to Y" introduces X, not Y; "add X to Y and Z to W" also Z.
@@ -873,7 +882,7 @@ var declHints = map[string]Hint{
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
-	"const": HintConstant, "var": HintConstant, "let": HintConstant,
+	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant,
 }
 
 // declLangs maps a declaring keyword that one language alone uses
@@ -898,7 +907,7 @@ var declLangs = func() map[string]string {
 
 // declRe is a code span that declares a name: a keyword, a Go receiver,
 // the name, then the end or what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
@@ -954,4 +963,39 @@ func signature(code string) (string, bool) {
 		return "", false
 	}
 	return codeName(code[:i])
+}
+
+// namePathRe is a path of names joined by "::", as Rust (and C++, PHP,
+// Ruby) qualify a name: Order::new, crate::models::Order.
+var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
+
+// namePath spells the paths of names in s as dotted names, the way specs
+// of other languages qualify one: Order::new is Order.new, and a path
+// from the crate itself (crate::, self::, super::) is one from its first
+// module: crate::models::Order is models.Order.
+func namePath(s string) string {
+	if !strings.Contains(s, "::") {
+		return s
+	}
+	s = strings.TrimPrefix(s, "::")
+	return namePathRe.ReplaceAllStringFunc(s, func(p string) string {
+		segs := strings.Split(p, "::")
+		for len(segs) > 1 && (segs[0] == "crate" || segs[0] == "self" || segs[0] == "super") {
+			segs = segs[1:]
+		}
+		return strings.Join(segs, ".")
+	})
+}
+
+// macroRe is a macro invoked, with or without its arguments: query_as!,
+// my_macro!(a, b), vec![1].
+var macroRe = regexp.MustCompile(`^([A-Za-z_][\w.]*)!\s*(?:\(.*\)|\[.*\]|\{.*\})?$`)
+
+// macroCall reads a code span that invokes a macro: the macro's name.
+func macroCall(code string) (string, bool) {
+	m := macroRe.FindStringSubmatch(code)
+	if m == nil {
+		return "", false
+	}
+	return codeName(m[1])
 }

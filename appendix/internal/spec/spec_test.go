@@ -41,6 +41,10 @@ func TestParseCandidates(t *testing.T) {
 		{"decorators", "Use the `@connection` decorator or `@relay.node(id=1)`; not `@scope/pkg`.", []string{"connection", "relay.node", "@scope/pkg"}},
 		{"generics", "A `configoptional.Optional[exporterhelper.QueueBatchConfig]`, a `Result<Order, ApiError>` and a `map[string]int`.",
 			[]string{"configoptional.Optional", "exporterhelper.QueueBatchConfig", "Result", "Order", "ApiError"}},
+		{"paths of names", "Call `Order::new()` and `crate::billing::charge`, then `OrderStatus::Cancelled`; `super::db::Pool`, `Vec<crate::models::Order>`, " +
+			"`::std::fmt::Display` and prose Store::get_order or ApiError::NotFound. Not `a[::2]` nor `fe80::1`.",
+			[]string{"Order.new", "billing.charge", "OrderStatus.Cancelled", "db.Pool", "Vec", "models.Order", "std.fmt.Display", "Store.get_order", "ApiError.NotFound"}},
+		{"macros", "Use `sqlx::query_as!` and `my_macro!(a, b)` or `vec![1]`; prose println! is prose.", []string{"sqlx.query_as", "my_macro", "vec"}},
 		{"cross-references", "Use {class}`~wagtail.admin.viewsets.model.ModelViewSetGroup`, :meth:`~.ViewSetGroup.register` and {func}`the map <utils.map_block_value>`.",
 			[]string{"wagtail.admin.viewsets.model.ModelViewSetGroup", "ViewSetGroup.register", "utils.map_block_value"}},
 	} {
@@ -148,6 +152,35 @@ func TestFenceDeclarations(t *testing.T) {
 	}
 	if _, ok := refs[""]; ok {
 		t.Error("an empty name was read as a reference")
+	}
+}
+
+// TestRustDeclarations: what a Rust block declares at its margin is the
+// spec's own (a method, with self first, is not: alone it says nothing of
+// whose it is); a code span that declares a name says what and in which
+// language.
+func TestRustDeclarations(t *testing.T) {
+	src := "# Spec\n\n```rust\npub(crate) struct RetryPolicy {\n    pub max: u32,\n}\n\npub trait Notifier: Send {}\n\npub async fn notify_all(n: &dyn Notifier) {}\n\n" +
+		"impl Order {\n    pub fn cancel(&mut self) {}\n}\n\nfn archive(&self) -> bool {}\n```\n\nThen `pub fn create_order(req: Json<NewOrder>)` and `pub(crate) static POOL: Lazy<Pool>` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"RetryPolicy", "Notifier", "notify_all"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"Order", "cancel", "archive"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	if r := refs["create_order"]; !r.Strong || r.Hint != HintFunction || r.Lang != "rust" {
+		t.Errorf("create_order: want a strong Rust function, got %+v", r)
+	}
+	if r := refs["POOL"]; !r.Strong || r.Hint != HintConstant {
+		t.Errorf("POOL: want a strong constant, got %+v", r)
 	}
 }
 
@@ -272,5 +305,39 @@ func TestValued(t *testing.T) {
 	want := []string{"Retry", "cluster.x-k8s.io/labels-from-machine", "APP_TOKEN", "pending"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("%v\n%s", refNames(sp), diff)
+	}
+}
+
+// TestProposedNames: a name a clause introduces is proposed; one after a
+// change word that is negated ("gains no field", "adds no column") is not.
+func TestProposedNames(t *testing.T) {
+	src := "Add a `retries` field to `Job`. `Comment` gains no field: its `updatedAt` already tells clients. " +
+		"The worker adds no `timeout` setting, and `Queue` gets a new `drain` method.\n"
+	got := map[string]bool{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		got[r.Name] = r.Proposed
+	}
+	want := map[string]bool{"retries": true, "Job": false, "Comment": false, "updatedAt": false, "timeout": false, "Queue": false, "drain": true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// TestPlacedPathDecides: the path the wording places a name in is the
+// path that decides between its definitions, before the sentence's first.
+func TestPlacedPathDecides(t *testing.T) {
+	src := "The `Send` model (`src/db/models/send.rs`) maps the `sends` table from `src/db/schema.rs`.\n"
+	got := map[string][2]string{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		got[r.Name] = [2]string{r.Path, r.Placed}
+	}
+	want := map[string][2]string{
+		"Send":                  {"src/db/models/send.rs", ""},
+		"src/db/models/send.rs": {"", ""},
+		"sends":                 {"src/db/schema.rs", "src/db/schema.rs"},
+		"src/db/schema.rs":      {"", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	grammar "github.com/smacker/go-tree-sitter/golang"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
 )
 
 //go:embed go.scm
@@ -49,7 +50,7 @@ var Lang = &extract.Language{
 	ExternalImports: externalImports,
 	TestFiles:       []string{"*_test.go"},
 	Tests:           goTests,
-	TestNames:       testNames,
+	TestNames:       testpath.Names(testNameRe),
 	DocPrefixes:     []string{"//", "/*", "*"},
 	PackageDir:      true,
 }

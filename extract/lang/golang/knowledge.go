@@ -120,12 +120,3 @@ func goTests(source string, tests []string) extract.TestMatch {
 	}
 	return m
 }
-
-// testNames lists the test names testNameRe finds.
-func testNames(src []byte) []string {
-	var out []string
-	for _, m := range testNameRe.FindAllSubmatch(src, -1) {
-		out = append(out, string(m[1]))
-	}
-	return out
-}

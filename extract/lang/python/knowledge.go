@@ -64,12 +64,3 @@ func routeFile(file string) bool { return path.Base(file) == "urls.py" }
 
 // declares: def name(.
 func declares(line, name string) bool { return strings.Contains(line, "def "+name+"(") }
-
-// testNames lists the test names testNameRe finds.
-func testNames(src []byte) []string {
-	var out []string
-	for _, m := range testNameRe.FindAllSubmatch(src, -1) {
-		out = append(out, string(m[1]))
-	}
-	return out
-}

@@ -18,7 +18,7 @@ func TestPyTests(t *testing.T) {
 
 func TestTestNames(t *testing.T) {
 	src := []byte("def test_a():\n    pass\n\nclass T:\n    async def test_b(self):\n        pass\n    def helper(self):\n        pass\n")
-	if got := testNames(src); !reflect.DeepEqual(got, []string{"test_a", "test_b"}) {
+	if got := Lang.TestNames(src); !reflect.DeepEqual(got, []string{"test_a", "test_b"}) {
 		t.Errorf("got %q", got)
 	}
 }

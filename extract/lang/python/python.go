@@ -11,6 +11,7 @@ import (
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
+	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
 	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
 
@@ -44,7 +45,7 @@ var Lang = &extract.Language{
 	TestFiles:       []string{"test_*.py", "*_test.py", "conftest.py"},
 	TestDirs:        []string{"tests"},
 	Tests:           pyTests,
-	TestNames:       testNames,
+	TestNames:       testpath.Names(testNameRe),
 	RouteFile:       routeFile,
 	Declares:        declares,
 	DocPrefixes:     []string{"#", "@"},

@@ -34,7 +34,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.TestFiles = []string{"*.test.*", "*.spec.*"}
 	l.TestDirs = []string{"__tests__"}
 	l.Tests = jsTests
-	l.TestNames = testNames
+	l.TestNames = testpath.Names(testNameRe)
 	l.RouteFile = routeFile
 	l.Declares = declares
 	l.DocPrefixes = []string{"//", "/*", "*", "@"}
@@ -96,13 +96,4 @@ func routeFile(file string) bool {
 // declares: function name(, const name.
 func declares(line, name string) bool {
 	return strings.Contains(line, "function "+name+"(") || strings.Contains(line, "const "+name+" ")
-}
-
-// testNames lists the test names testNameRe finds.
-func testNames(src []byte) []string {
-	var out []string
-	for _, m := range testNameRe.FindAllSubmatch(src, -1) {
-		out = append(out, string(m[1]))
-	}
-	return out
 }

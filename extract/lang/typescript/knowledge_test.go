@@ -23,7 +23,7 @@ func TestRouteFile(t *testing.T) {
 
 func TestTestNames(t *testing.T) {
 	src := []byte("describe('x', () => {\n  it('adds a tag', () => {})\n  test(`removes it`, async () => {})\n})\n")
-	if got := testNames(src); !reflect.DeepEqual(got, []string{"adds a tag", "removes it"}) {
+	if got := TypeScript.TestNames(src); !reflect.DeepEqual(got, []string{"adds a tag", "removes it"}) {
 		t.Errorf("got %q", got)
 	}
 }

@@ -6,48 +6,45 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// jsPatterns are the "(node name: (type) @name) @definition.kind"
-// patterns of typescript.scm and javascript.scm.
-type jsPattern struct{ nameType, kind string }
-
+// tsPatterns and jsPatterns are the "(node name: (type) @name)
+// @definition.kind" patterns of typescript.scm and javascript.scm.
 var (
-	tsPatterns = map[string]jsPattern{
-		"function_declaration":           {"identifier", "function"},
-		"generator_function_declaration": {"identifier", "function"},
-		"function_signature":             {"identifier", "function"},
-		"class_declaration":              {"type_identifier", "class"},
-		"abstract_class_declaration":     {"type_identifier", "class"},
-		"interface_declaration":          {"type_identifier", "interface"},
-		"type_alias_declaration":         {"type_identifier", "type"},
-		"enum_declaration":               {"identifier", "enum"},
-		"variable_declarator":            {"identifier", "variable"},
-		"method_definition":              {"property_identifier", "method"},
-		"abstract_method_signature":      {"property_identifier", "method"},
+	tsPatterns = map[string]extract.NamePattern{
+		"function_declaration":           {NameType: "identifier", Kind: "function"},
+		"generator_function_declaration": {NameType: "identifier", Kind: "function"},
+		"function_signature":             {NameType: "identifier", Kind: "function"},
+		"class_declaration":              {NameType: "type_identifier", Kind: "class"},
+		"abstract_class_declaration":     {NameType: "type_identifier", Kind: "class"},
+		"interface_declaration":          {NameType: "type_identifier", Kind: "interface"},
+		"type_alias_declaration":         {NameType: "type_identifier", Kind: "type"},
+		"enum_declaration":               {NameType: "identifier", Kind: "enum"},
+		"variable_declarator":            {NameType: "identifier", Kind: "variable"},
+		"method_definition":              {NameType: "property_identifier", Kind: "method"},
+		"abstract_method_signature":      {NameType: "property_identifier", Kind: "method"},
 	}
-	jsPatterns = map[string]jsPattern{
-		"function_declaration":           {"identifier", "function"},
-		"generator_function_declaration": {"identifier", "function"},
-		"class_declaration":              {"identifier", "class"},
-		"variable_declarator":            {"identifier", "variable"},
-		"method_definition":              {"property_identifier", "method"},
+	jsPatterns = map[string]extract.NamePattern{
+		"function_declaration":           {NameType: "identifier", Kind: "function"},
+		"generator_function_declaration": {NameType: "identifier", Kind: "function"},
+		"class_declaration":              {NameType: "identifier", Kind: "class"},
+		"variable_declarator":            {NameType: "identifier", Kind: "variable"},
+		"method_definition":              {NameType: "property_identifier", Kind: "method"},
 	}
 )
 
 // matchJS returns the Matcher of typescript.scm (or
 // javascript.scm): definitions anywhere, CommonJS exports, and object
 // pairs whose value is a call (Convex tables).
-func matchJS(patterns map[string]jsPattern) extract.Matcher {
+func matchJS(patterns map[string]extract.NamePattern) extract.Matcher {
 	return func(root *sitter.Node) []extract.RawMatch {
 		var out []extract.RawMatch
 		extract.Walk(root, func(n *sitter.Node) {
-			typ := n.Type()
-			if p, ok := patterns[typ]; ok {
-				if nm := extract.Named(n, "name", p.nameType); nm != nil {
-					out = append(out, extract.RawMatch{Kind: p.kind, Def: n, Name: nm})
+			if m, typed := extract.MatchName(patterns, n); typed {
+				if m != nil {
+					out = append(out, *m)
 				}
 				return
 			}
-			switch typ {
+			switch n.Type() {
 			case "expression_statement":
 				for _, a := range extract.NamedChildren(n) {
 					if a.Type() != "assignment_expression" {

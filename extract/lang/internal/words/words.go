@@ -37,12 +37,12 @@ func Contains(s string, words ...string) bool {
 	return false
 }
 
-// WithoutTypeArgs cuts the type arguments out of a heritage clause:
-// `Model<TAttributes, TCreation>` extends Model, not its arguments.
-func WithoutTypeArgs(h string) string {
+// WithoutTypeArgs cuts the type arguments out of a list of types:
+// `Model<TAttributes, TCreation>` is Model, not its arguments.
+func WithoutTypeArgs(s string) string {
 	var b strings.Builder
 	depth := 0
-	for _, c := range h {
+	for _, c := range s {
 		switch {
 		case c == '<':
 			depth++
