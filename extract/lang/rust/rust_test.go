@@ -17,14 +17,7 @@ var langs = []*extract.Language{Lang}
 // def is the part of a Definition a test states.
 type def langtest.Def
 
-func defsOf(t *testing.T, file, src string) []def {
-	t.Helper()
-	var out []def
-	for _, d := range langtest.Defs(t, langtest.ForPath(langs, file), file, src) {
-		out = append(out, def(d))
-	}
-	return out
-}
+func defsOf(t *testing.T, file, src string) []def { return langtest.DefsIn[def](t, langs, file, src) }
 
 func TestRustDefinitions(t *testing.T) {
 	src := `//! The shop.

@@ -65,6 +65,24 @@ func Defs(t testing.TB, lang *extract.Language, file, src string) []Def {
 	return out
 }
 
+// DefsIn is Defs in the language of langs that reads file, as a
+// package's own type of Def (so that its tests' literals need no keys).
+func DefsIn[D ~struct {
+	Name, Container string
+	Kind            extract.Kind
+	Title           string
+	Exported        bool
+	Start, End      int
+	Text            string
+}](t testing.TB, langs []*extract.Language, file, src string) []D {
+	t.Helper()
+	var out []D
+	for _, d := range Defs(t, ForPath(langs, file), file, src) {
+		out = append(out, D(d))
+	}
+	return out
+}
+
 // Summaries are the definitions of a schema file, one line each: kind,
 // title, name, lines and members (with the lines they start on, the type
 // they refer to, and () for a method).
