@@ -51,12 +51,20 @@ func (ix *Index) FindNamed(ctx context.Context, root string, pre *regexp.Regexp,
 // any), from the cache when it was parsed before. A file that is too
 // large, generated, or in no language defines nothing.
 func (ix *Index) parse(ctx context.Context, p *extract.Parser, root, f string, pre *regexp.Regexp) []extract.Definition {
-	lang := ix.Class(f).Lang
-	if lang == nil {
-		return nil
+	if ix.Class(f).Lang == nil {
+		return nil // nothing to read
 	}
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-	if err != nil || len(src) > scan.Limit(lang) || scan.Generated(src) || pre != nil && !pre.Match(src) {
+	if err != nil || pre != nil && !pre.Match(src) {
+		return nil
+	}
+	return ix.parseSrc(ctx, p, f, src)
+}
+
+// parseSrc is parse of a file already read.
+func (ix *Index) parseSrc(ctx context.Context, p *extract.Parser, f string, src []byte) []extract.Definition {
+	lang := ix.Class(f).Lang
+	if lang == nil || len(src) > scan.Limit(lang) || scan.Generated(src) {
 		return nil
 	}
 	key := cache.BlobKey(lang, src)
@@ -122,7 +130,7 @@ func (ix *Index) FindLocations(ctx context.Context, refs []spec.Ref) {
 		if len(src) > 0 && src[len(src)-1] != '\n' {
 			loc.Lines++
 		}
-		all := ix.parse(ctx, p, ix.root, file, nil)
+		all := ix.parseSrc(ctx, p, file, src)
 		for i := range all {
 			d := &all[i]
 			last := max(d.EndLine, d.Extent)
