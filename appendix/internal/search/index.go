@@ -72,6 +72,10 @@ type Index struct {
 	// members maps each word the scans saw declared or standing as a
 	// member to the indexes of its files, once asked (DeclaredOrMember).
 	members map[string][]int
+	// goModules are the module paths of the repository's go.mod files,
+	// once read (ownPackage).
+	goModules []string
+	goModRead bool
 }
 
 // Options are what a search is run with besides the spec's references.
@@ -161,7 +165,6 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 	}
 	results := make([]fileResult, len(todo))
-	own := ix.ownPackage(root)
 	ps := &pass{root: root, cache: ix.cache, wanted: wanted, focus: newFocusWords(wanted, ix.dirNames()), restrict: ix.restrict,
 		routeSegs: routeSegs, values: values, before: ix.opt.BeforeFile}
 	// Most files cost a stat and a cache lookup, system calls that overlap
@@ -221,7 +224,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		ix.Mounts = append(ix.Mounts, r.mounts...)
 		for name, mod := range r.imports {
-			if _, ok := ix.Imports[name]; !ok && !own(mod) {
+			if _, ok := ix.Imports[name]; !ok && !ix.ownPackage(root, mod) {
 				ix.Imports[name] = mod
 			}
 		}
@@ -313,31 +316,31 @@ func (ix *Index) Class(path string) Class {
 }
 
 // ownPackage reports an import path inside a Go module of the repository
-// (its go.mod files' module paths): the repository's own package, whose
-// name is no dependency's.
-func (ix *Index) ownPackage(root string) func(string) bool {
-	var mods []string
-	for _, f := range ix.Files {
-		if path.Base(f.Path) != "go.mod" {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
-		if err != nil {
-			continue
-		}
-		for _, l := range strings.Split(string(b), "\n") {
-			if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
-				mods = append(mods, strings.Trim(strings.TrimSpace(m), `"`))
-				break
+// (its go.mod files' module paths, read once): the repository's own
+// package, whose name is no dependency's.
+func (ix *Index) ownPackage(root, imp string) bool {
+	if !ix.goModRead {
+		ix.goModRead = true
+		for _, f := range ix.Files {
+			if path.Base(f.Path) != "go.mod" {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+			if err != nil {
+				continue
+			}
+			for _, l := range strings.Split(string(b), "\n") {
+				if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
+					ix.goModules = append(ix.goModules, strings.Trim(strings.TrimSpace(m), `"`))
+					break
+				}
 			}
 		}
 	}
-	return func(imp string) bool {
-		for _, m := range mods {
-			if imp == m || strings.HasPrefix(imp, m+"/") {
-				return true
-			}
+	for _, m := range ix.goModules {
+		if imp == m || strings.HasPrefix(imp, m+"/") {
+			return true
 		}
-		return false
 	}
+	return false
 }
