@@ -736,7 +736,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 // says that types have the member and none of them counts.
 func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*extract.Definition, far bool) {
 	all := ix.Members[r.Name]
-	if !bareWordRe.MatchString(r.Name) {
+	if !spec.BareWord(r.Name) {
 		return all, false
 	}
 	for _, o := range all {
@@ -746,9 +746,6 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 	}
 	return owners, len(all) > 0 && len(owners) == 0
 }
-
-// bareWordRe is a single lowercase word.
-var bareWordRe = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
 // variables are the module-level variables called name, in the package
 // pkg when it is not "".
