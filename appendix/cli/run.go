@@ -188,16 +188,26 @@ func printNotes(r *appendix.Result, stderr io.Writer) {
 			len(refs), naming.Plural(len(refs), "artifact", "artifacts"), r.Doc.Budget, strings.Join(refs, ", "))
 	}
 	if len(r.Unresolved) > 0 {
-		proposed := 0
+		// Each line claims only what its gaps say: absent, not parsed, new,
+		// or shown nowhere for another reason (nested, ambiguous...).
+		count := map[appendix.GapKind]int{}
 		for _, g := range r.Unresolved {
-			if g.Kind == appendix.GapNew {
-				proposed++
-			}
+			count[g.Kind]++
 		}
-		missing := len(r.Unresolved) - proposed
+		missing := count[appendix.GapAbsent] + count[appendix.GapPathMissing] + count[appendix.GapRouteMissing] + count[appendix.GapNoMember]
+		proposed, unparsed := count[appendix.GapNew], count[appendix.GapUnparsed]
+		other := len(r.Unresolved) - missing - proposed - unparsed
 		if missing > 0 {
 			fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",
 				missing, naming.Plural(missing, "reference", "references"))
+		}
+		if unparsed > 0 {
+			fmt.Fprintf(stderr, "appendix: %d %s in code this tool does not parse (see Context Gaps)\n",
+				unparsed, naming.Plural(unparsed, "reference", "references"))
+		}
+		if other > 0 {
+			fmt.Fprintf(stderr, "appendix: %d other %s not shown (see Context Gaps)\n",
+				other, naming.Plural(other, "reference", "references"))
 		}
 		if proposed > 0 {
 			fmt.Fprintf(stderr, "appendix: %d %s new in this spec, not in the repository yet (see Context Gaps)\n",
