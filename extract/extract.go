@@ -151,11 +151,22 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		return nil, err
 	}
 	defer tree.Close()
+	if tree.RootNode().HasError() {
+		if defs, ok, err := p.recovered(ctx, lang, name, src); ok || err != nil {
+			return defs, err
+		}
+	}
 	return p.definitions(lang, name, src, tree)
 }
 
 // definitions finds the language's definition patterns in a parsed file.
 func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
+	defs, err = p.matchDefinitions(lang, name, src, tree)
+	return mergeOverloads(defs, src), err
+}
+
+// matchDefinitions is definitions before overloads are merged.
+func (p *Parser) matchDefinitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
 	seen := map[[2]uint32]bool{}
 	// snippets are the snippets built, by the bytes of the node shown: the
 	// names of one declaration block (Go's const ( ... ) of a thousand
@@ -210,7 +221,7 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 		buildMembers(lang, &m, members)
 		defs = append(defs, m.Out)
 	}
-	return mergeOverloads(defs, src), nil
+	return defs, nil
 }
 
 // Keep reports whether a definition answers to a wanted name: its own, an

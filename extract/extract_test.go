@@ -90,3 +90,66 @@ func TestBrokenDefinitionSpansItsName(t *testing.T) {
 		}
 	}
 }
+
+// TestSyntaxErrorCostsItsStatement: a statement that does not parse (an
+// unbalanced brace, an unclosed parenthesis) is a broken definition, and
+// the definitions before and after it are found whole, on their lines.
+func TestSyntaxErrorCostsItsStatement(t *testing.T) {
+	for _, tc := range []struct {
+		file, src, broken string
+		found             map[string]int // name -> declaring line
+	}{
+		{"a.go", "package a\n\n// Before is fine.\ntype Before struct{ X int }\n\nfunc Broken(x int) int {\n\tif x > 0 {\n\t\treturn 1\n\treturn 0\n}\n\n// After is after it.\ntype After struct{ Y int }\n\nfunc Later() int { return 2 }\n",
+			"Broken", map[string]int{"Before": 4, "After": 13, "Later": 15}},
+		{"a.ts", "export interface Before {\n  x: number;\n}\n\nexport function broken(x: number) {\n  if (x > 0) {\n    return 1;\n  return 0;\n}\n\nexport class After {\n  y = 2;\n}\n\nexport const LIMIT = 3;\n",
+			"broken", map[string]int{"Before": 1, "After": 11, "LIMIT": 15}},
+		{"a.py", "class Before:\n    x = 1\n\ndef broken(:\n    return 1\n\nclass After:\n    y = 2\n",
+			"broken", map[string]int{"Before": 1, "After": 7}},
+		{"A.java", "package a;\n\nclass Before {\n  int x;\n}\n\nclass Broken {\n  void run() {\n    if (x) {\n  }\n}\n\nclass After {\n  int y;\n}\n",
+			"Broken", map[string]int{"Before": 3, "After": 13}},
+		{"a.rs", "pub struct Before {\n    x: i32,\n}\n\npub fn broken(x: i32) -> i32 {\n    if x > 0 {\n        return 1;\n    0\n}\n\npub struct After {\n    y: i32,\n}\n\npub const LIMIT: u32 = 3;\n",
+			"broken", map[string]int{"Before": 1, "After": 11, "LIMIT": 15}},
+	} {
+		p := extract.NewParser()
+		defs, err := p.Definitions(context.Background(), lang.ForPath(tc.file), tc.file, []byte(tc.src))
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]extract.Definition{}
+		for _, d := range defs {
+			if d.Container == "" {
+				got[d.Name] = d
+			}
+		}
+		for name, line := range tc.found {
+			d, ok := got[name]
+			switch {
+			case !ok:
+				t.Errorf("%s: %s not found after the syntax error", tc.file, name)
+			case d.Broken || d.DeclLine != line:
+				t.Errorf("%s: %s broken=%v on line %d, want whole on line %d", tc.file, name, d.Broken, d.DeclLine, line)
+			}
+		}
+		if d, ok := got[tc.broken]; ok && !d.Broken {
+			t.Errorf("%s: %s is found whole", tc.file, tc.broken)
+		}
+		p = extract.NewParser()
+		for l := 1; l <= strings.Count(tc.src, "\n"); l++ {
+			line := strings.Split(tc.src, "\n")[l-1]
+			broken, err := p.BrokenAt(context.Background(), lang.ForPath(tc.file), tc.file, []byte(tc.src), l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := strings.Contains(line, tc.broken); strings.Contains(line, tc.broken) && broken != want {
+				t.Errorf("%s: BrokenAt(%d) = %v, want %v (%q)", tc.file, l, broken, want, line)
+			}
+			for name, at := range tc.found {
+				if at == l && broken {
+					t.Errorf("%s: BrokenAt(%d) holds %s, which parses", tc.file, l, name)
+				}
+			}
+		}
+		p.Close()
+	}
+}

@@ -104,6 +104,38 @@ const (
 // returns false when the lexer cannot vouch for the split: a string,
 // comment or bracket still open at the end of the file.
 func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
+	return split(lx, src, false)
+}
+
+// recoverSegments splits a file that does not parse: as segments, but a
+// line that starts with a word or a decorator in the first column starts a
+// statement even inside an open bracket (with the first-column comments
+// right above it), since code inside a bracket is indented. A statement
+// left unclosed (a missing brace) then ends where the next one starts, and
+// costs only itself. It returns false when a string or comment is open at
+// the end of the file.
+func recoverSegments(lx *LexSyntax, src []byte) ([]segment, bool) {
+	return split(lx, src, true)
+}
+
+// resyncs reports, while recovering, a first-column line that starts a
+// statement whatever bracket is open: a word or a decorator, or
+// first-column line comments above one.
+func resyncs(lx *LexSyntax, line []byte) bool {
+	for lx.LineComment != "" && bytes.HasPrefix(line, []byte(lx.LineComment)) {
+		nl := bytes.IndexByte(line, '\n')
+		if nl < 0 {
+			return false
+		}
+		line = line[nl+1:]
+	}
+	if len(line) == 0 || !(IdentByte(line[0]) && line[0] < 0x80 || lx.Attached != 0 && line[0] == lx.Attached) {
+		return false
+	}
+	return startsStatement(lx, line)
+}
+
+func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 	var segs []segment
 	var stack []byte // open brackets; 'T' is a template literal's ${
 	row := 0
@@ -148,7 +180,10 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 		c := src[i]
 		if lineStart {
 			lineStart = false
-			if len(stack) == 0 && startsStatement(lx, src[i:]) && !continues(lx, last, beforeLast, lastWord) {
+			if recovering && len(stack) > 0 && resyncs(lx, src[i:]) {
+				stack = stack[:0]
+				boundary()
+			} else if len(stack) == 0 && startsStatement(lx, src[i:]) && !continues(lx, last, beforeLast, lastWord) {
 				boundary()
 			}
 		}
@@ -212,6 +247,10 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 			stack = append(stack, c)
 			i++
 		case c == ')' || c == ']' || c == '}':
+			if len(stack) == 0 && recovering {
+				i++ // a stray closer: the statement it ends does not parse
+				continue
+			}
 			if len(stack) == 0 {
 				return nil, false
 			}
@@ -226,7 +265,7 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 			i++
 		}
 	}
-	if len(stack) != 0 {
+	if len(stack) != 0 && !recovering {
 		return nil, false
 	}
 	if len(segs) > 0 {

@@ -1136,7 +1136,8 @@ func elsewhere(ix *search.Index, r *spec.Ref) (defs []*extract.Definition, head,
 // nested corrects the gaps that say a bare name is absent or new when a
 // file declares it inside another definition (a class in a function, a
 // local helper): the search for definitions reads top-level and member
-// declarations only, and "no definition" would be false.
+// declarations only, and "no definition" would be false. A declaration in
+// a statement that does not parse is said to be there.
 func nested(ix *search.Index, gaps []Gap) {
 	for i, g := range gaps {
 		if g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, "./ ") {
@@ -1149,6 +1150,11 @@ func nested(ix *search.Index, gaps []Gap) {
 		where := files[0]
 		if line := ix.DeclarationLine(files[0], g.Ref); line > 0 {
 			where = fmt.Sprintf("%s:%d", files[0], line)
+			if ix.BrokenAt(files[0], line) {
+				gaps[i].Kind = GapUnparsed
+				gaps[i].Hint = fmt.Sprintf("does not parse at %s; not shown", where)
+				continue
+			}
 		}
 		more := ""
 		if len(files) > 1 {

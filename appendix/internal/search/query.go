@@ -490,9 +490,11 @@ func (ix *Index) declaring(want map[string]scan.Want) []string {
 	return out
 }
 
-// declRe finds a declaration of a name at any depth, in the keyword forms
-// the languages share.
-const declForms = `(?m)^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:class|def|func|function|interface|type|struct|enum|const|let|var)\s+`
+// declForms finds a declaration of a name at any depth, in the keyword
+// forms the languages share: the modifiers, then the keyword that
+// declares.
+const declForms = `(?m)^[ \t]*(?:(?:export|default|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|abstract|sealed|open|data|unsafe|extern|inline|override|virtual|partial|readonly)[ \t]+)*` +
+	`(?:class|def|defp|defmodule|func|fn|fun|function|interface|type|typealias|typedef|struct|enum|trait|union|const|let|var|val|record|object|module|mod|protocol|namespace)[ \t]+(?:self\.)?`
 
 // DeclarationLine is the first line of file that declares name at any
 // depth, or 0.
@@ -506,25 +508,27 @@ func (ix *Index) DeclarationLine(file, name string) int {
 		return 0
 	}
 	if loc := re.FindIndex(src); loc != nil {
-		return bytes.Count(src[:loc[0]], []byte("\n")) + 1 + countLeadingNewlines(src[loc[0]:loc[1]])
+		return bytes.Count(src[:loc[0]], []byte("\n")) + 1
 	}
 	return 0
 }
 
-// countLeadingNewlines counts the line ends a match of declForms began
-// with (its leading \s* may cross blank lines).
-func countLeadingNewlines(b []byte) int {
-	n := 0
-	for _, c := range b {
-		switch c {
-		case '\n':
-			n++
-		case ' ', '\t', '\r':
-		default:
-			return n
-		}
+// BrokenAt reports whether line of file lies in a statement that does not
+// parse: what the file declares there can be neither shown nor said to be
+// absent.
+func (ix *Index) BrokenAt(file string, line int) bool {
+	lang := ix.Class(file).Lang
+	if lang == nil || line <= 0 {
+		return false
 	}
-	return n
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil || len(src) > scan.Limit(lang) {
+		return false
+	}
+	p := extract.NewParser()
+	defer p.Close()
+	broken, err := p.BrokenAt(context.Background(), lang, file, src, line) // bounded by the parse timeout
+	return err == nil && broken
 }
 
 // ModuleDirs lists the directories a module path (`wagtail/blocks`, from a
