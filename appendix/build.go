@@ -119,6 +119,9 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		return nil, nil, err
 	}
 	res = &Result{Doc: doc, Warnings: append([]Warning{}, ix.Warnings...)}
+	if w := ix.NotParsedWarning(); w != nil {
+		res.Warnings = append(res.Warnings, *w)
+	}
 
 	matches, unresolved, external := resolve.Refs(sp, ix, doc.At(repo.Scope))
 	res.External = append([]Gap{}, external...)

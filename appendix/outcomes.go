@@ -17,6 +17,7 @@ const (
 	WarnRepository = search.WarnRepository
 	WarnNotGit     = search.WarnNotGit
 	WarnInventory  = search.WarnInventory
+	WarnNotParsed  = search.WarnNotParsed
 )
 
 // Gap is a reference the appendix shows no definition for, with what the

@@ -18,6 +18,7 @@ const SchemaFileSize = 8 << 20
 // Language and is cached with gob: a field holds plain data or a func.
 type Language struct {
 	Name    string   // stable identifier, also the JSON "language" value
+	Display string   // the name as people write it ("TypeScript"); see DisplayName
 	Fence   string   // markdown code fence tag
 	Exts    []string // file name endings, with the dot
 	Comment string   // line comment prefix, for truncation notes
@@ -237,6 +238,15 @@ var Text = &Language{Name: "text", Fence: "text", Comment: "#"}
 
 // Markdown is the pseudo-language of architecture excerpts.
 var Markdown = &Language{Name: "markdown", Fence: "markdown", Comment: "<!-- -->"}
+
+// DisplayName is the language's name as people write it: Display, else
+// Name with a capital.
+func (l *Language) DisplayName() string {
+	if l.Display != "" {
+		return l.Display
+	}
+	return strings.ToUpper(l.Name[:1]) + l.Name[1:]
+}
 
 // Query returns the language's compiled QuerySource, nil for a scanned
 // language. It is compiled once and shared: a tree-sitter query is

@@ -15,8 +15,8 @@ import (
 
 // evalShop is a small repository: a struct of 42 fields, which a budget
 // of 40 lines trims to the fields the spec names, a function shown by its
-// signature, and a class in a language the tool does not read, so that a
-// plain search finds what the tool reports as new.
+// signature, and a type in vendored code, which the tool does not read,
+// so that a plain search finds what the tool reports as new.
 func evalShop() map[string]string {
 	var fields strings.Builder
 	for i := range 40 {
@@ -25,8 +25,8 @@ func evalShop() map[string]string {
 	return map[string]string{
 		"store/order.go": "package store\n\n// Order is a placed order.\ntype Order struct {\n\tID        int64\n" + fields.String() +
 			"\tDiscount  int64\n}\n\n// LoadOrder reads an order.\nfunc LoadOrder(id int64) (*Order, error) {\n\to := &Order{ID: id}\n\treturn o, nil\n}\n",
-		"lib/coupon.rb": "class Coupon\n  def apply_coupon(order)\n    order.total - 5\n  end\nend\n",
-		"docs/notes.md": "```\ntype PriceRule struct{}\n```\n",
+		"third_party/coupon/coupon.go": "package coupon\n\ntype Coupon struct{}\n\nfunc apply_coupon(order int) int {\n\treturn order - 5\n}\n",
+		"docs/notes.md":                "```\ntype PriceRule struct{}\n```\n",
 	}
 }
 
@@ -95,7 +95,7 @@ func TestScoreEvalCase(t *testing.T) {
 	}
 	// Coupon and apply_coupon are defined in a file the tool does not
 	// read; PriceRule only in a design note, which is no definition.
-	want := []string{"`Coupon` (new, spec line 5): defined at lib/coupon.rb:1", "`apply_coupon` (new, spec line 5): defined at lib/coupon.rb:2"}
+	want := []string{"`Coupon` (new, spec line 5): defined at third_party/coupon/coupon.go:3", "`apply_coupon` (new, spec line 5): defined at third_party/coupon/coupon.go:5"}
 	if !slices.Equal(r.FalseGaps, want) {
 		t.Errorf("false gaps %q, want %q", r.FalseGaps, want)
 	}
@@ -135,7 +135,7 @@ func TestScoreEvalCase(t *testing.T) {
 	}
 	for _, s := range []string{
 		"- not found: store/order.go:26 Order: A1 (lines 3-47) spans the line but elides it",
-		"- false gap: `Coupon` (new, spec line 5): defined at lib/coupon.rb:1",
+		"- false gap: `Coupon` (new, spec line 5): defined at third_party/coupon/coupon.go:3",
 		"- FAILED: missing repo",
 	} {
 		if !strings.Contains(report, s) {

@@ -99,3 +99,21 @@ func TestKnowledge(t *testing.T) {
 		t.Error("Means does not follow dialects and inclusions")
 	}
 }
+
+// TestUnparsedLanguages: a file of a known programming language that no
+// registered language reads is named by its language; a registered
+// language's file, or a file of none, is not.
+func TestUnparsedLanguages(t *testing.T) {
+	for file, want := range map[string]string{
+		"lib/orders.ex": "Elixir", "src/Main.scala": "Scala", "hack/build.sh": "Shell",
+		"pkg/a.go": "", "README.md": "", "config.yaml": "", "app/page.tsx": "",
+	} {
+		got := ""
+		if l := Unparsed(file); l != nil {
+			got = l.DisplayName()
+		}
+		if got != want {
+			t.Errorf("Unparsed(%q) = %q, want %q", file, got, want)
+		}
+	}
+}

@@ -401,10 +401,56 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				r.Name, distinctPlaces(holders), places(holders, 3))))
 		}
 	}
-	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
+	matches = append(matches, textOnly(ix, sp, unresolved)...)
+	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	return matches, unresolved, external
+}
+
+// textOnly corrects the gaps that say a name is absent or new when files
+// no parse reads (a language without a parser, a generated file, one over
+// the size limit) hold it as a word: the gap says where. The line a plain
+// definition pattern finds it declared on is returned, to be shown as
+// what it is: located by text.
+func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
+	var names []string
+	for _, g := range gaps {
+		if g.Kind == GapAbsent || g.Kind == GapNew {
+			names = append(names, g.Ref)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	hits := ix.FindText(names)
+	var out []Match
+	for i, g := range gaps {
+		h := hits[g.Ref]
+		if h == nil || g.Kind != GapAbsent && g.Kind != GapNew {
+			continue
+		}
+		where, hint := h.First, ""
+		if d := h.Located; d != nil {
+			where, hint = fmt.Sprintf("%s:%d", d.Path, d.DeclLine), "; its declaration, located by text, is shown"
+		}
+		hint = fmt.Sprintf("appears in %s, not parsed: %s%s", h.Where(ix.Unparsed()), where, hint)
+		if g.Kind == GapNew {
+			hint = "the spec adds it, yet it " + hint
+		}
+		gaps[i].Kind, gaps[i].Hint = GapUnparsed, hint
+		if h.Located == nil {
+			continue
+		}
+		for k := range sp.Refs {
+			if r := &sp.Refs[k]; r.Name == g.Ref && r.Line == g.SpecLine {
+				out = append(out, Match{Ref: r, Order: k, Choice: rank.Choice{Def: h.Located,
+					Reason: fmt.Sprintf("located by text in `%s`, which this tool does not parse", h.Located.Path)}})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // importedWhole returns the module a dotted name's qualifier spells when

@@ -76,6 +76,8 @@ type Index struct {
 	// once read (ownPackage).
 	goModules []string
 	goModRead bool
+	// unparsed groups the walked files read as text only, once asked.
+	unparsed []Unparsed
 }
 
 // Options are what a search is run with besides the spec's references.

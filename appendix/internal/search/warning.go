@@ -13,6 +13,7 @@ const (
 	WarnRepository WarningKind = "repository"  // git information is missing although there is a .git
 	WarnNotGit     WarningKind = "not-git"     // the directory is in no git repository
 	WarnInventory  WarningKind = "inventory"   // the inventory or round history could not be used
+	WarnNotParsed  WarningKind = "not-parsed"  // source files no parser reads: their names are found by text only
 )
 
 // Warning is a finding that does not stop the run: one line on stderr.

@@ -16,7 +16,7 @@ var javaQuery string
 
 // Lang is Java.
 var Lang = &extract.Language{
-	Name: "java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "1",
+	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: javaQuery,
 	Funcs:   javaFuncs,
 	Refine:  refineJava,

@@ -24,7 +24,7 @@ var prismaSyntax = &block.Syntax{
 }
 
 // Lang is Prisma schema.
-var Lang = &extract.Language{Name: "prisma", Fence: "prisma", Exts: []string{".prisma"}, Comment: "//", Revision: "1", MaxSize: extract.SchemaFileSize,
+var Lang = &extract.Language{Name: "prisma", Display: "Prisma", Fence: "prisma", Exts: []string{".prisma"}, Comment: "//", Revision: "1", MaxSize: extract.SchemaFileSize,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(prismaSyntax, l, path, src)
 	},

@@ -58,7 +58,7 @@ var protoSyntax = &block.Syntax{
 var jsonNameRe = regexp.MustCompile(`\bjson_name\s*=\s*"([^"]+)"`)
 
 // Lang is protobuf.
-var Lang = &extract.Language{Name: "protobuf", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "3", MaxSize: extract.SchemaFileSize,
+var Lang = &extract.Language{Name: "protobuf", Display: "Protocol Buffers", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "3", MaxSize: extract.SchemaFileSize,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(protoSyntax, l, path, src)
 	},

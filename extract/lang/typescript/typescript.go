@@ -31,7 +31,7 @@ var jsFuncs = map[string]bool{
 
 // TypeScript is TypeScript, declaration files included.
 var TypeScript = knowing(&extract.Language{
-	Name: "typescript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//", Revision: revision,
+	Name: "typescript", Display: "TypeScript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//", Revision: revision,
 	Grammar: tsgrammar.GetLanguage, QuerySource: typescriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 	SpecWords: []string{"typescript", "ts", "drizzle", "zod", "convex"}, Includes: []string{"javascript"},
@@ -39,7 +39,7 @@ var TypeScript = knowing(&extract.Language{
 
 // TSX is TypeScript with JSX.
 var TSX = knowing(&extract.Language{
-	Name: "tsx", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//", Revision: revision,
+	Name: "tsx", Display: "TypeScript", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//", Revision: revision,
 	Grammar: tsxgrammar.GetLanguage, QuerySource: typescriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 	Dialect: "typescript",
@@ -47,7 +47,7 @@ var TSX = knowing(&extract.Language{
 
 // JavaScript is JavaScript, ES modules and CommonJS.
 var JavaScript = knowing(&extract.Language{
-	Name: "javascript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
+	Name: "javascript", Display: "JavaScript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 	SpecWords: []string{"javascript"},
@@ -55,7 +55,7 @@ var JavaScript = knowing(&extract.Language{
 
 // JSX is JavaScript with JSX: the same grammar, fenced as jsx.
 var JSX = knowing(&extract.Language{
-	Name: "jsx", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//", Revision: revision,
+	Name: "jsx", Display: "JavaScript", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
 	Funcs: jsFuncs, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 	Dialect: "javascript",

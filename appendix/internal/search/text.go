@@ -1,0 +1,283 @@
+package search
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
+)
+
+// A name the parsed files do not define may still be defined in a file no
+// parse read: a language without a parser, a source file over the size
+// limit, a generated one. Before a gap says the name is absent, those
+// files are searched as text.
+
+// TextLimit is the largest file searched as text.
+const TextLimit = 64 << 20
+
+// Unparsed is a group of walked files that are read as text only: the
+// files of one language that no parser reads, or of a parsed language
+// left out for one reason.
+type Unparsed struct {
+	Lang  *extract.Language
+	Why   string   // "" (no parser reads the language), "generated", "over the size limit"
+	Files []string // in walk order
+}
+
+// Describe is the group in words, for n of its files: "3 Elixir files",
+// "1 generated Go file", "2 Go files over the size limit".
+func (u Unparsed) Describe(n int) string {
+	files := naming.Plural(n, "file", "files")
+	switch u.Why {
+	case "":
+		return fmt.Sprintf("%d %s %s", n, u.Lang.DisplayName(), files)
+	case "generated":
+		return fmt.Sprintf("%d generated %s %s", n, u.Lang.DisplayName(), files)
+	}
+	return fmt.Sprintf("%d %s %s %s", n, u.Lang.DisplayName(), files, u.Why)
+}
+
+// Unparsed groups the walked files that are read as text only, in the
+// order their languages are first walked. Credential files are never read
+// and are in none.
+func (ix *Index) Unparsed() []Unparsed {
+	if ix.unparsed != nil {
+		return ix.unparsed
+	}
+	ix.unparsed = []Unparsed{}
+	at := map[[2]string]int{}
+	add := func(l *extract.Language, why, p string) {
+		k := [2]string{l.Name, why}
+		i, ok := at[k]
+		if !ok {
+			i = len(ix.unparsed)
+			at[k] = i
+			ix.unparsed = append(ix.unparsed, Unparsed{Lang: l, Why: why})
+		}
+		ix.unparsed[i].Files = append(ix.unparsed[i].Files, p)
+	}
+	for _, f := range ix.Files {
+		p := f.Path
+		switch reg, walked := lang.ForPath(p), ix.lang[p]; {
+		case scan.SecretName(p):
+		case walked != nil:
+			if sc := ix.scans[p]; sc != nil && sc.Skip {
+				add(walked, "generated", p) // by its header: the size was checked at the walk
+			}
+		case reg != nil:
+			if f.Size > int64(scan.Limit(reg)) {
+				add(reg, "over the size limit", p)
+			} else {
+				add(reg, "generated", p) // by its name
+			}
+		default:
+			if l := lang.Unparsed(p); l != nil {
+				add(l, "", p)
+			}
+		}
+	}
+	return ix.unparsed
+}
+
+// NotParsedWarning is the one line that names the source files no parser
+// reads, by language (and those over the size limit): a name they define
+// is found by text only. Nil when there are none. Generated files are
+// left out of it: they are never read for definitions, by design.
+func (ix *Index) NotParsedWarning() *Warning {
+	var shown []Unparsed
+	for _, u := range ix.Unparsed() {
+		if u.Why != "generated" {
+			shown = append(shown, u)
+		}
+	}
+	if len(shown) == 0 {
+		return nil
+	}
+	// The most files first; then by language, for a line that reads the
+	// same whatever the walk order.
+	slices.SortStableFunc(shown, func(a, b Unparsed) int {
+		return cmp.Or(len(b.Files)-len(a.Files), strings.Compare(a.Lang.Name, b.Lang.Name), strings.Compare(a.Why, b.Why))
+	})
+	parts := make([]string, len(shown))
+	for i, u := range shown {
+		parts[i] = u.Describe(len(u.Files))
+	}
+	return &Warning{Kind: WarnNotParsed, Msg: "not parsed, so what they define is found by text only: " + strings.Join(parts, ", ")}
+}
+
+// TextHit is where a name occurs in the files read as text only.
+type TextHit struct {
+	// In counts the files it occurs in, by group (an index of Unparsed).
+	In map[int]int
+	// First is the first occurrence, path:line, in walk order.
+	First string
+	// Located is the line a plain definition pattern finds it declared on,
+	// in the first file that has one; nil when none does.
+	Located *extract.Definition
+}
+
+// Where is the hit in words: "3 Elixir files and 1 generated Go file".
+func (h *TextHit) Where(groups []Unparsed) string {
+	var parts []string
+	for _, i := range slices.Sorted(maps.Keys(h.In)) {
+		parts = append(parts, groups[i].Describe(h.In[i]))
+	}
+	if n := len(parts); n > 1 {
+		return strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
+	}
+	return parts[0]
+}
+
+// textDecl is a line that declares name in a plain definition form: the
+// keyword forms the languages share (see declForms), a C macro, or a
+// first-column C-like function head (`static int name(`).
+func textDecl(name string) *regexp.Regexp {
+	q := regexp.QuoteMeta(name)
+	// The name ends the declared path: `defmodule Shop.Orders` declares
+	// Orders, not Shop; `class Order: Base` declares Order.
+	end := `(?:$|[^\w.:]|:[^:])`
+	return regexp.MustCompile(declForms + `(?:\w+(?:\.|::))*` + q + end + `|(?m)^[ \t]*#[ \t]*define[ \t]+` + q + `\b|(?m)^(?:[A-Za-z_][\w:<>,*&]*[ \t*&]+)+` + q + `[ \t]*\(`)
+}
+
+// FindText searches the files read as text only for each name, as a whole
+// word, and returns the names found with where. A dotted or qualified name
+// (`Orders.create`, `Orders::create`) is searched by its last part in the
+// files that also hold its first.
+func (ix *Index) FindText(names []string) map[string]*TextHit {
+	groups := ix.Unparsed()
+	if len(groups) == 0 || len(names) == 0 {
+		return nil
+	}
+	type want struct {
+		name, word, head string
+		decl             *regexp.Regexp
+	}
+	var wants []want
+	for _, n := range names {
+		parts := strings.FieldsFunc(n, func(r rune) bool { return r == '.' || r == ':' || r == '#' })
+		if len(parts) == 0 || !identifier(parts[len(parts)-1]) {
+			continue
+		}
+		w := want{name: n, word: parts[len(parts)-1]}
+		if len(parts) > 1 {
+			w.head = parts[0]
+		}
+		w.decl = textDecl(w.word)
+		wants = append(wants, w)
+	}
+	out := map[string]*TextHit{}
+	var buf []byte
+	for gi, g := range groups {
+		for _, p := range g.Files {
+			src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(p)), &buf, -1, TextLimit)
+			if err != nil || len(src) > TextLimit || bytes.IndexByte(src[:min(len(src), 8000)], 0) >= 0 {
+				continue // unreadable, too large, or binary
+			}
+			text := string(src)
+			for _, w := range wants {
+				at := naming.WordIndex(text, w.word)
+				if at < 0 || w.head != "" && !naming.HasWord(text, w.head) {
+					continue
+				}
+				h := out[w.name]
+				if h == nil {
+					h = &TextHit{In: map[int]int{}, First: fmt.Sprintf("%s:%d", p, lineOf(src, at))}
+					out[w.name] = h
+				}
+				h.In[gi]++
+				if h.Located == nil {
+					h.Located = located(g.Lang, p, src, w.word, w.decl)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// identifier reports a name made of letters, digits and underscores.
+func identifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !extract.IdentByte(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// lineOf is the 1-based line of offset at.
+func lineOf(src []byte, at int) int { return bytes.Count(src[:at], []byte("\n")) + 1 }
+
+// located is the one-line definition of word a plain pattern finds in
+// src, or nil.
+func located(l *extract.Language, p string, src []byte, word string, decl *regexp.Regexp) *extract.Definition {
+	loc := decl.FindIndex(src)
+	if loc == nil {
+		return nil
+	}
+	start := bytes.LastIndexByte(src[:loc[0]], '\n') + 1
+	if src[loc[0]] == '\n' {
+		start = loc[0] + 1
+	}
+	end := bytes.IndexByte(src[start:], '\n')
+	if end < 0 {
+		end = len(src) - start
+	}
+	line := lineOf(src, start)
+	text := strings.TrimRight(string(src[start:start+end]), " \t\r")
+	kind := textKind(text, word)
+	return &extract.Definition{Name: word, Kind: kind, Title: textTitle(kind) + ", located by text, not parsed", Path: p, Lang: l,
+		Exported: true, StartLine: line, EndLine: line, DeclLine: line, Lines: []extract.Line{{Row: line, Text: text}}}
+}
+
+// textKinds are what the keyword before a name says it is.
+var textKinds = map[string]extract.Kind{
+	"class": extract.KindType, "struct": extract.KindType, "record": extract.KindType, "object": extract.KindType,
+	"module": extract.KindType, "defmodule": extract.KindType, "union": extract.KindType, "typedef": extract.KindType,
+	"type": extract.KindType, "typealias": extract.KindType, "namespace": extract.KindType, "mod": extract.KindType,
+	"interface": extract.KindInterface, "trait": extract.KindInterface, "protocol": extract.KindInterface,
+	"enum":  extract.KindEnum,
+	"const": extract.KindConstant, "let": extract.KindConstant, "var": extract.KindConstant, "val": extract.KindConstant,
+	"define": extract.KindConstant,
+}
+
+// textKind reads a located line's kind from the last keyword before word;
+// a function when none says otherwise.
+func textKind(text, word string) extract.Kind {
+	head := text
+	if i := strings.Index(text, word); i >= 0 {
+		head = text[:i]
+	}
+	fields := strings.FieldsFunc(head, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+	for i := len(fields) - 1; i >= 0; i-- {
+		if k, ok := textKinds[fields[i]]; ok {
+			return k
+		}
+	}
+	return extract.KindFunction
+}
+
+// textTitle is a located definition's heading word.
+func textTitle(k extract.Kind) string {
+	switch k {
+	case extract.KindType:
+		return "Type"
+	case extract.KindInterface:
+		return "Interface"
+	case extract.KindEnum:
+		return "Enum"
+	case extract.KindConstant:
+		return "Constant"
+	}
+	return "Function"
+}
