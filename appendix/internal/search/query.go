@@ -493,7 +493,7 @@ func (ix *Index) declaring(want map[string]scan.Want) []string {
 // declForms finds a declaration of a name at any depth, in the keyword
 // forms the languages share: the modifiers, then the keyword that
 // declares.
-const declForms = `(?m)^[ \t]*(?:(?:export|default|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|abstract|sealed|open|data|unsafe|extern|inline|override|virtual|partial|readonly)[ \t]+)*` +
+const declForms = `(?m)^[ \t]*(?:(?:export|default|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|abstract|sealed|open|data|unsafe|extern|inline|override|virtual|partial|readonly|enum)[ \t]+)*` +
 	`(?:class|def|defp|defmodule|func|fn|fun|function|interface|type|typealias|typedef|struct|enum|trait|union|const|let|var|val|record|object|module|mod|protocol|namespace)[ \t]+(?:self\.)?`
 
 // DeclarationLine is the first line of file that declares name at any

@@ -249,8 +249,9 @@ var textKinds = map[string]extract.Kind{
 	"define": extract.KindConstant,
 }
 
-// textKind reads a located line's kind from the last keyword before word;
-// a function when none says otherwise.
+// textKind reads a located line's kind from the last keyword before word
+// (an enum whatever follows "enum": `enum class`); a function when none
+// says otherwise.
 func textKind(text, word string) extract.Kind {
 	head := text
 	if i := strings.Index(text, word); i >= 0 {
@@ -259,6 +260,9 @@ func textKind(text, word string) extract.Kind {
 	fields := strings.FieldsFunc(head, func(r rune) bool {
 		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 	})
+	if slices.Contains(fields, "enum") {
+		return extract.KindEnum
+	}
 	for i := len(fields) - 1; i >= 0; i-- {
 		if k, ok := textKinds[fields[i]]; ok {
 			return k
