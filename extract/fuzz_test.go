@@ -67,3 +67,43 @@ func FuzzFocus(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRecover: on any input, broken ones above all, the extraction that
+// parses a file statement by statement gives definitions on lines of the
+// file, and BrokenAt answers for every line.
+func FuzzRecover(f *testing.F) {
+	for _, s := range []string{
+		"package a\n\nfunc A( {\n\nfunc B() int { return 1 }\n\ntype C struct{}\n",
+		"export function f() {\n  if (x) {\n}\n\nexport class A {}\n",
+		"class A:\n    x = 1\n\ndef f(:\n    pass\n\nclass B:\n    y = 2\n",
+		"class A {\n  void m() {\n}\n\nclass B {}\n",
+		"pub fn f() {\n    if x {\n}\n\n// doc\npub struct S;\n}\n",
+	} {
+		for k := range focusExts {
+			f.Add([]byte(s), uint8(k))
+		}
+	}
+	p := extract.NewParser()
+	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
+		ext := focusExts[int(which)%len(focusExts)]
+		l := lang.ForPath("x" + ext)
+		if len(src) > 4096 {
+			return
+		}
+		defs, err := p.Definitions(context.Background(), l, "x"+ext, src)
+		if err != nil {
+			return
+		}
+		lines := bytes.Count(src, []byte("\n")) + 1
+		for _, d := range defs {
+			if d.StartLine < 1 || d.EndLine < d.StartLine || d.EndLine > lines || d.DeclLine < 1 || d.DeclLine > lines {
+				t.Fatalf("%s: lines %d-%d (declared %d) in a file of %d", d.Name, d.StartLine, d.EndLine, d.DeclLine, lines)
+			}
+		}
+		for line := 1; line <= lines; line++ {
+			if _, err := p.BrokenAt(context.Background(), l, "x"+ext, src, line); err != nil {
+				return
+			}
+		}
+	})
+}
