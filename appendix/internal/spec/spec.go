@@ -424,7 +424,13 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Called: true}, i, end})
 		} else if name, ok := decorator(code); ok {
 			// `@connection`, `@relay.connection(...)`: a decorator, a function.
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
+			// A bare lowercase word (`@fpetkovski`) is as often a person's
+			// handle: a decorator when called or when the wording says so.
+			var hint Hint
+			if !bareWordRe.MatchString(name) || strings.HasSuffix(code, ")") {
+				hint = HintFunction
+			}
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: hint != HintNone, Hint: hint}, i, end})
 		} else if name, ok := macroCall(code); ok {
 			// `query_as!`, `my_macro!(a, b)`: a macro, called.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})

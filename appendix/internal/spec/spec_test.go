@@ -123,6 +123,19 @@ func TestProseCamelCaseIsWeak(t *testing.T) {
 	}
 }
 
+// TestHandleIsNoDecorator: a bare lowercase `@word` is as often a
+// person's handle as a decorator: a gap only when called or when the
+// wording says it is a decorator.
+func TestHandleIsNoDecorator(t *testing.T) {
+	s := Parse("spec.md", []byte("* **Owners:**\n  * `@fpetkovski`\n\nUse the `@connection` decorator, `@cached(ttl=5)` and `@relay.node`.\n"))
+	want := map[string]bool{"fpetkovski": false, "connection": true, "cached": true, "relay.node": true}
+	for _, r := range s.Refs {
+		if w, ok := want[r.Name]; ok && r.Strong != w {
+			t.Errorf("%s: strong %v, want %v", r.Name, r.Strong, w)
+		}
+	}
+}
+
 func TestCompatRefs(t *testing.T) {
 	s := Parse("spec.md", []byte("The new flow must stay backward compatible with `LegacyClient`.\nWe must not change `Store.Put`. Maintain `Api.v1` API.\nAdd `Thing`.\n"))
 	got := map[string]bool{}
