@@ -459,6 +459,11 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		}
 		mm := Member{Name: memberName(mem, m.Src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		if lang.MemberName != nil {
+			if name := lang.MemberName(mem, m.Src); name != "" {
+				mm.Name = name
+			}
+		}
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}

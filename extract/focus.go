@@ -35,6 +35,9 @@ type LexSyntax struct {
 	// RawHashes: r"...", r#"..."# (and b, c, br, cr) raw strings, closed by
 	// a quote and as many # as opened them, spanning lines (Rust).
 	RawHashes bool
+	// Verbatim: @"..." strings (also $@"..." and @$"...") span lines, and
+	// "" in them is a quote, not their end (C#).
+	Verbatim bool
 	// Lifetimes: a ' opens a character literal only where one closes ('a',
 	// '\n', '\u{1F600}'); otherwise it marks a lifetime or a label ('a,
 	// 'outer:) and opens nothing (Rust).
@@ -46,10 +49,11 @@ type LexSyntax struct {
 	// belongs to the statement below; one that goes on after them (Java's
 	// "@FunctionalInterface interface Fn {}") starts its own.
 	Attached byte
-	// AttachedGroups: the attached mark opens a bracketed group, and the
-	// item it annotates may follow the groups on their line (Rust's
-	// #[test] fn f()): a statement holding more than groups and comments
-	// is that item's code.
+	// AttachedGroups: the attached mark opens a bracketed group (Rust's
+	// #[...]), or is the group's bracket itself (C#'s [...]), and the item
+	// it annotates may follow the groups on their line (#[test] fn f(),
+	// [Fact] public void F()): a statement holding more than groups and
+	// comments is that item's code.
 	AttachedGroups bool
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
@@ -200,6 +204,13 @@ func segments(lx *LexSyntax, src []byte) ([]segment, bool) {
 			}
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
+		case c == '@' && lx.Verbatim && verbatimAt(src, i+1) > 0:
+			end := closeVerbatim(src, i+1+verbatimAt(src, i+1))
+			if end < 0 {
+				return nil, false
+			}
+			row += bytes.Count(src[i:end], []byte("\n"))
+			i = end
 		case c == '\'' && lx.Lifetimes:
 			i = closeChar(src, i+1)
 		case c == '"' || c == '\'':
@@ -315,7 +326,9 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 			return true
 		}
 		i := 1
-		if i < len(b) && b[i] == '!' {
+		if lx.Attached == '[' {
+			i = 0 // the mark is the group's bracket: [Table("orders")]
+		} else if i < len(b) && b[i] == '!' {
 			i++
 		}
 		if b[0] != lx.Attached || i >= len(b) || b[i] != '[' {
@@ -440,6 +453,36 @@ func closeSpanning(src []byte, i int) int {
 			i += 2
 			continue
 		case '"':
+			return i + 1
+		}
+		i++
+	}
+	return -1
+}
+
+// verbatimAt returns how many bytes from i on open a verbatim string
+// after its @: 1 for the quote of @"...", 2 for the $" of @$"..."; 0 when
+// none opens there (@name is a name).
+func verbatimAt(src []byte, i int) int {
+	switch {
+	case i < len(src) && src[i] == '"':
+		return 1
+	case i+1 < len(src) && src[i] == '$' && src[i+1] == '"':
+		return 2
+	}
+	return 0
+}
+
+// closeVerbatim returns the offset after the quote that closes a verbatim
+// string opened before i, whatever lines it spans ("" is a quote inside
+// it), or -1.
+func closeVerbatim(src []byte, i int) int {
+	for i < len(src) {
+		if src[i] == '"' {
+			if i+1 < len(src) && src[i+1] == '"' {
+				i += 2
+				continue
+			}
 			return i + 1
 		}
 		i++

@@ -52,6 +52,11 @@ type Language struct {
 	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	Members func(def *sitter.Node) []*sitter.Node
+	// MemberName names a member node that the general rule (its name
+	// field, its definition's or first declarator's, or the first
+	// identifier in it) misnames: a C# field, whose attributes and type
+	// come before its declarators. "" or nil: the general rule.
+	MemberName func(member *sitter.Node, src []byte) string
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.
