@@ -78,6 +78,11 @@ type Definition struct {
 	// name (Django db_table or app_model, __tablename__, Prisma @@map, a
 	// Drizzle or TypeORM table name).
 	Aliases []string
+	// Namespace is the namespace the code declares the definition in,
+	// where the file's path need not spell it (C#'s namespace
+	// Shop.Api.Orders in src/Shop.Api/Orders): a name qualified by its
+	// segments is the definition's.
+	Namespace string
 	// Amends marks a statement that changes another definition (SQL's
 	// ALTER TABLE): it is listed by file, never shown.
 	Amends bool

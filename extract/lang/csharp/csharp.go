@@ -1,6 +1,7 @@
 package csharp
 
 import (
+	"bytes"
 	_ "embed"
 	"regexp"
 	"slices"
@@ -66,6 +67,35 @@ func scope(n *sitter.Node, src []byte) (container string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// fileNamespaceRe is a file-scoped namespace declaration.
+var fileNamespaceRe = regexp.MustCompile(`(?m)^[ \t]*namespace[ \t]+([\w.]+)[ \t]*;`)
+
+// namespaceOf is the namespace n is declared in: those of the namespace
+// blocks around it, joined (namespace A { namespace B { } } is A.B), or
+// the file's file-scoped namespace. The latter is read from the file's
+// text above n, which a parse of n's statement alone does not hold.
+func namespaceOf(n *sitter.Node, src []byte) string {
+	var segs []string
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == "namespace_declaration" {
+			if nm := p.ChildByFieldName("name"); nm != nil {
+				segs = append([]string{nm.Content(src)}, segs...)
+			}
+		}
+	}
+	if len(segs) > 0 {
+		return strings.Join(segs, ".")
+	}
+	head := src[:n.StartByte()]
+	if !bytes.Contains(head, []byte("namespace")) {
+		return ""
+	}
+	if m := fileNamespaceRe.FindAllSubmatch(head, -1); m != nil {
+		return string(m[len(m)-1][1])
+	}
+	return ""
 }
 
 // hasModifier reports a keyword among a declaration's modifiers: public,
@@ -199,6 +229,7 @@ func refineCSharp(m *extract.Match) bool {
 		return false
 	}
 	d.Container = container
+	d.Namespace = namespaceOf(m.Def, m.Src)
 	d.Exported = exported(m.Def, container)
 	switch m.Kind {
 	case "method":

@@ -326,3 +326,25 @@ func TestFocus(t *testing.T) {
 		t.Errorf("the lexer vouched for a split (%v) of an unclosed verbatim string", spans)
 	}
 }
+
+// A definition's namespace is that of the namespace blocks around it, or
+// the file's file-scoped one, which a focused parse of its statement alone
+// reads as well.
+func TestNamespaces(t *testing.T) {
+	block := "namespace Shop.Api\n{\n    namespace Orders\n    {\n        public class Order { public void Cancel() {} }\n    }\n}\n\nclass Outside {}\n"
+	var got []string
+	for _, d := range langtest.Definitions(t, Lang, "Order.cs", block) {
+		got = append(got, d.QualifiedName()+"@"+d.Namespace)
+	}
+	if diff := cmp.Diff([]string{"Order@Shop.Api.Orders", "Order.Cancel@Shop.Api.Orders", "Outside@"}, got); diff != "" {
+		t.Error(diff)
+	}
+	scoped := "using System;\n\nnamespace Shop.Api.Orders;\n\npublic class Order\n{\n}\n" + strings.Repeat("\npublic class Filler\n{\n}\n", 10)
+	spans, ok := extract.Focus(Lang, []byte(scoped), func(w []byte) bool { return string(w) == "Order" })
+	p := extract.NewParser()
+	defer p.Close()
+	defs, whole, err := p.DefinitionsIn(context.Background(), Lang, "Order.cs", []byte(scoped), spans)
+	if !ok || whole || err != nil || len(defs) != 1 || defs[0].Namespace != "Shop.Api.Orders" {
+		t.Errorf("focused parse (%v, whole %v, %v): %+v", ok, whole, err, defs)
+	}
+}
