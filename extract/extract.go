@@ -182,7 +182,7 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 			continue
 		}
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
-		if m.Show.HasError() || m.ShowEnd != nil && m.ShowEnd.HasError() {
+		if lang.Broken(m.Show) || m.ShowEnd != nil && lang.Broken(m.ShowEnd) {
 			// A snippet around a parse error could show anything: say where
 			// the definition is, show nothing.
 			m.Out.Broken = true

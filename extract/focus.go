@@ -880,7 +880,7 @@ func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string,
 		return nil, false, err
 	}
 	defer tree.Close()
-	if tree.RootNode().HasError() {
+	if lang.Broken(tree.RootNode()) {
 		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err
 	}

@@ -71,6 +71,11 @@ type Language struct {
 	// snippet of a definition or member starts at the first of them, with
 	// the comments among them and the doc comment above. Nil: none.
 	Attributes map[string]bool
+	// Misread reports an error or missing node that the grammar makes of
+	// valid code it predates (C#'s empty collection expression [], read
+	// as an element access missing its index): a definition whose every
+	// parse error is one is shown, not reported broken. Nil: none is.
+	Misread func(n *sitter.Node) bool
 	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.
@@ -283,6 +288,30 @@ func NamedChildren(n *sitter.Node) []*sitter.Node {
 func IsComment(n *sitter.Node) bool {
 	t := n.Type()
 	return t == "comment" || strings.HasSuffix(t, "_comment")
+}
+
+// Broken reports a node holding a parse error the language's grammar
+// does not misread from valid code (see Misread).
+func (l *Language) Broken(n *sitter.Node) bool {
+	if !n.HasError() {
+		return false
+	}
+	if l.Misread == nil {
+		return true
+	}
+	var bad func(n *sitter.Node) bool
+	bad = func(n *sitter.Node) bool {
+		if n.IsError() || n.IsMissing() {
+			return !l.Misread(n)
+		}
+		for i := 0; i < int(n.ChildCount()); i++ {
+			if c := n.Child(i); (c.HasError() || c.IsMissing()) && bad(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return bad(n)
 }
 
 // LastRow is the 0-based row of a node's last character: a node that ends

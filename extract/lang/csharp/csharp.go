@@ -26,6 +26,7 @@ var Lang = knowing(&extract.Language{
 	Members:    membersCSharp,
 	MemberName: memberName,
 	Field:      field,
+	Misread:    misread,
 	Elide:      extract.BraceElide,
 	Routes:     csharpRoutes,
 	Lex:        csharpLex,
@@ -315,6 +316,21 @@ func errorBase(bases []string) bool {
 		}
 	}
 	return false
+}
+
+// misread reports the error the grammar makes of C# 12's empty
+// collection expression (List<Order> orders = [];, return [];): an
+// element binding whose one argument is a missing identifier.
+func misread(n *sitter.Node) bool {
+	if !n.IsMissing() || n.Type() != "identifier" {
+		return false
+	}
+	arg := n.Parent()
+	if arg == nil || arg.Type() != "argument" || arg.StartByte() != arg.EndByte() {
+		return false
+	}
+	list := arg.Parent()
+	return list != nil && list.Type() == "element_binding_expression" && list.NamedChildCount() == 1
 }
 
 // membersCSharp lists a type's members: a positional record's parameters,

@@ -348,3 +348,30 @@ func TestNamespaces(t *testing.T) {
 		t.Errorf("focused parse (%v, whole %v, %v): %+v", ok, whole, err, defs)
 	}
 }
+
+// An empty collection expression, which the grammar reads as an element
+// access missing its index, breaks nothing; a real error still does.
+func TestCollectionExpressions(t *testing.T) {
+	src := "public class Basket\n{\n    public List<Item> Items { get; set; } = [];\n    public int[] Ids = [1, 2];\n" +
+		"    public List<int> Empty() { return [ ]; }\n}\n\npublic class Broken\n{\n    public int[] X = [;\n}\n"
+	var got []string
+	for _, d := range langtest.Definitions(t, Lang, "Basket.cs", src) {
+		got = append(got, fmt.Sprintf("%s broken=%v", d.QualifiedName(), d.Broken))
+	}
+	if diff := cmp.Diff([]string{"Basket broken=false", "Basket.Empty broken=false", "Broken broken=true"}, got); diff != "" {
+		t.Error(diff)
+	}
+	routes := "app.MapGet(\"/ids\", () => new List<int>());\napp.MapGet(\"/none\", () => { int[] x = []; return x; });\n"
+	if diff := cmp.Diff([]string{"GET /ids", "GET /none"}, routeNames(t, routes)); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func routeNames(t *testing.T, src string) []string {
+	ds, _ := langtest.Routes(t, Lang, "Program.cs", src)
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Name)
+	}
+	return out
+}
