@@ -178,14 +178,15 @@ var testSuffixes = []string{"Tests", "Test", "IntegrationTests", "IntegrationTes
 // a directory of the same name (a test project mirrors its project's
 // folders: tests/Shop.Tests/Orders/OrderTests.cs tests
 // src/Shop/Orders/Order.cs); one named so elsewhere when it is the only
-// one.
+// one. A test named after the source's directory (OrderAggregateTest.cs
+// for OrderAggregate/Order.cs) tests the directory's files.
 func csharpTests(source string, tests []string) extract.TestMatch {
 	if path.Ext(source) != ".cs" {
 		return extract.TestMatch{}
 	}
 	stem := strings.TrimSuffix(path.Base(source), ".cs")
 	dir := path.Base(path.Dir(source))
-	var named, near []string
+	var named, near, pkg []string
 	for _, t := range tests {
 		if path.Ext(t) != ".cs" || t == source {
 			continue
@@ -199,15 +200,19 @@ func csharpTests(source string, tests []string) extract.TestMatch {
 				}
 				break
 			}
+			if b == dir+s && dir != "." {
+				pkg = append(pkg, t)
+				break
+			}
 		}
 	}
+	m := extract.TestMatch{Package: pkg}
 	if len(near) > 0 {
-		return extract.TestMatch{Named: near}
+		m.Named = near
+	} else if len(named) == 1 {
+		m.Named = named
 	}
-	if len(named) == 1 {
-		return extract.TestMatch{Named: named}
-	}
-	return extract.TestMatch{}
+	return m
 }
 
 // notDeclaring are the words that, before a name and "(", make a call of

@@ -56,6 +56,10 @@ func TestCSharpTests(t *testing.T) {
 	if m := csharpTests("src/Shop/Lines/Order.cs", tests); m.Named != nil {
 		t.Errorf("two tests named after it, neither beside it: got %+v", m)
 	}
+	pkg := []string{"tests/Ordering.UnitTests/Domain/OrderAggregateTest.cs"}
+	if m := csharpTests("src/Ordering.Domain/AggregatesModel/OrderAggregate/Order.cs", append(tests, pkg...)); m.Named != nil || !reflect.DeepEqual(m.Package, pkg) {
+		t.Errorf("a test named after the directory: got %+v", m)
+	}
 	if m := csharpTests("Order.py", tests); m.Named != nil {
 		t.Errorf("a Python file: %+v", m)
 	}
