@@ -139,6 +139,9 @@ func fileNamespace(src []byte) string {
 // which names no definition.
 func importNames(src []byte) string {
 	ns := fileNamespace(src)
+	if ns == "" {
+		return "" // no namespace of its own to tell the project's from the others'
+	}
 	var b strings.Builder
 	eachUsing(src, func(target, alias string, _ bool) {
 		i := strings.LastIndexByte(target, '.')

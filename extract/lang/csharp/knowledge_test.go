@@ -24,10 +24,15 @@ public class Order
 }
 `
 
-// Only a using alias names a type; the others bring in namespaces.
+// Only a using alias names a type; the others bring in namespaces. A file
+// without a namespace cannot tell its project's aliases from others'.
 func TestImportNames(t *testing.T) {
 	if got, want := importNames([]byte(usingSrc)), "JsonConvert\tNewtonsoft.Json\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+	global := "using Order = eShop.Ordering.API.Application.Queries.Order;\n\npublic static class OrdersApi {}\n"
+	if got := importNames([]byte(global)); got != "" {
+		t.Errorf("no namespace: got %q", got)
 	}
 }
 
