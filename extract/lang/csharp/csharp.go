@@ -345,19 +345,33 @@ func membersCSharp(def *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	for _, c := range extract.NamedChildren(def) {
 		if c.Type() == "parameter_list" {
-			out = append(out, extract.NamedChildren(c)...)
+			for _, p := range extract.NamedChildren(c) {
+				if named(p) {
+					out = append(out, p)
+				}
+			}
 		}
 	}
 	for _, c := range extract.NamedChildren(def.ChildByFieldName("body")) {
 		switch c.Type() {
 		case "operator_declaration", "conversion_operator_declaration", "indexer_declaration", "destructor_declaration":
 		default:
-			if strings.HasSuffix(c.Type(), "_declaration") {
+			if strings.HasSuffix(c.Type(), "_declaration") && named(c) {
 				out = append(out, c)
 			}
 		}
 	}
 	return out
+}
+
+// named reports a member whose name is in the source: not one the parser
+// made up, recovering from an error (interface A { A {} }).
+func named(member *sitter.Node) bool {
+	nm := member.ChildByFieldName("name")
+	if v := declarators(member); len(v) > 0 {
+		nm = v[0].ChildByFieldName("name")
+	}
+	return nm != nil && nm.EndByte() > nm.StartByte()
 }
 
 // memberName names a field or event declaration by its first declarator:
