@@ -368,4 +368,10 @@ func TestCSharpDeclarations(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
+	// A record is Java's as much as C#'s: the keyword says no language.
+	for _, r := range Parse("spec.md", []byte("The `record Point(int x, int y)` stays.")).Refs {
+		if r.Name == "Point" && (r.Hint != HintType || r.Lang != "") {
+			t.Errorf("record Point: %+v", r)
+		}
+	}
 }

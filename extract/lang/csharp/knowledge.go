@@ -40,7 +40,7 @@ var (
 	keywords = extract.Keywords{
 		Decl: []string{"public", "private", "protected", "internal", "static", "readonly", "const", "abstract", "sealed", "partial",
 			"virtual", "override", "async", "extern", "unsafe", "volatile", "class", "struct", "interface",
-			"enum", "record", "delegate", "event", "void", "var", "string", "object", "dynamic", "bool", "int", "long", "short",
+			"enum", "delegate", "event", "void", "var", "string", "object", "dynamic", "bool", "int", "long", "short",
 			"byte", "char", "float", "double", "decimal", "uint", "ulong", "ushort", "sbyte"},
 		Type:      []string{"class", "struct", "interface", "enum", "record"},
 		Var:       []string{"var"},
