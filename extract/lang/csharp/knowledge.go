@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
 )
 
@@ -30,7 +31,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.TestDirs = []string{"tests"}
 	l.Tests = csharpTests
 	l.TestNames = testpath.Names(testNameRe)
-	l.Declares = declares
+	l.Declares = route.TypedDeclares
 	l.DocPrefixes = []string{"//", "/*", "*", "["}
 	l.KeyMarkers = []string{"[Key]", "[Key,"}
 	return l
@@ -216,45 +217,4 @@ func csharpTests(source string, tests []string) extract.TestMatch {
 		m.Named = named
 	}
 	return m
-}
-
-// notDeclaring are the words that, before a name and "(", make a call of
-// it rather than a declaration: return Name(...), new Name(...), await
-// Name(...).
-var notDeclaring = extract.WordSet("return new throw else case yield await is as in out ref not and or when nameof typeof " +
-	"sizeof default using lock foreach if while for switch")
-
-// declares: a method declaration, its return type or a modifier before
-// the name, then "(" or its type parameters: public Order Get(,
-// Task<List<Order>> ListAsync<T>(.
-func declares(line, name string) bool {
-	for rest := line; ; {
-		i := strings.Index(rest, name)
-		if i < 0 {
-			return false
-		}
-		before, after := rest[:i], strings.TrimLeft(rest[i+len(name):], " \t")
-		rest = rest[i+len(name):]
-		if i > 0 && extract.IdentByte(before[i-1]) {
-			continue
-		}
-		if strings.HasPrefix(after, "<") {
-			if end := strings.IndexByte(after, '>'); end > 0 {
-				after = strings.TrimLeft(after[end+1:], " \t")
-			}
-		}
-		if !strings.HasPrefix(after, "(") {
-			continue
-		}
-		t := strings.TrimRight(before, " \t")
-		if len(t) == len(before) || t == "" {
-			continue // no space between a type and the name: a call, x.Name(
-		}
-		if c := t[len(t)-1]; c != '>' && c != ']' && c != '?' && !extract.IdentByte(c) {
-			continue
-		}
-		if w := t[strings.LastIndexAny(t, " \t(,=")+1:]; !notDeclaring[w] {
-			return true
-		}
-	}
 }

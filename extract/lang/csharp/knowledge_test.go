@@ -113,7 +113,7 @@ func TestDeclares(t *testing.T) {
 		"public IActionResult CreateAll(":            false,
 		"public IActionResult Get() => this.Create(": false,
 	} {
-		if got := declares(line, "Create"); got != want {
+		if got := Lang.Declares(line, "Create"); got != want {
 			t.Errorf("declares(%q) = %v, want %v", line, got, want)
 		}
 	}
