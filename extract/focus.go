@@ -752,6 +752,9 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		for ; j >= 0 && segs[j].kind == segComment; j-- {
 			take[j] = true
 		}
+		if j >= 0 && segs[j].kind == segCode && endsAttached(lx, src[segs[j].start:segs[j].end]) {
+			take[j] = true // x = 1; [Obsolete]: the attributes on its last line are the statement's below
+		}
 		if j >= 0 && (segs[j].kind == segWithNext || commentAbove(lx, src, segs[j+1].start)) {
 			// A Go constant block read as the enum of the type above it;
 			// or an indented comment ending the statement above, which
@@ -784,6 +787,28 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		return nil, false
 	}
 	return spans, true
+}
+
+// endsAttached reports a statement whose last line ends with an attached
+// group (C#'s [Obsolete], Rust's #[test]): what the group annotates is
+// the statement below.
+func endsAttached(lx *LexSyntax, stmt []byte) bool {
+	t := bytes.TrimRight(stmt, Blanks)
+	if !lx.AttachedGroups || len(t) == 0 || t[len(t)-1] != ']' {
+		return false
+	}
+	depth := 0
+	for i := len(t) - 1; i >= 0; i-- {
+		switch t[i] {
+		case ']':
+			depth++
+		case '[':
+			if depth--; depth == 0 {
+				return lx.Attached == '[' || i > 0 && t[i-1] == lx.Attached || i > 1 && t[i-1] == '!' && t[i-2] == lx.Attached
+			}
+		}
+	}
+	return false
 }
 
 // decoratorsMention reports whether the decorators right above the
