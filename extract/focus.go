@@ -737,7 +737,11 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		return nil, false // indented all through: no statement starts
 	}
 	if len(segs) > 0 && segs[0].start > 0 {
-		segs = append([]segment{{start: 0, end: segs[0].start, kind: segCode}}, segs...)
+		kind := byte(segCode)
+		if lx.AttachedGroups && onlyAttached(lx, src[:segs[0].start]) {
+			kind = segComment // indented attributes, [Obsolete]: the first statement's
+		}
+		segs = append([]segment{{start: 0, end: segs[0].start, kind: kind}}, segs...)
 	}
 	take := make([]bool, len(segs))
 	for k, s := range segs {
