@@ -78,6 +78,11 @@ type Definition struct {
 	// name (Django db_table or app_model, __tablename__, Prisma @@map, a
 	// Drizzle or TypeORM table name).
 	Aliases []string
+	// Namespace is the namespace the code declares the definition in,
+	// where the file's path need not spell it (C#'s namespace
+	// Shop.Api.Orders in src/Shop.Api/Orders): a name qualified by its
+	// segments is the definition's.
+	Namespace string
 	// Amends marks a statement that changes another definition (SQL's
 	// ALTER TABLE): it is listed by file, never shown.
 	Amends bool
@@ -188,7 +193,7 @@ func (p *Parser) matchDefinitions(lang *Language, name string, src []byte, tree 
 			continue
 		}
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
-		if m.Show.HasError() || m.ShowEnd != nil && m.ShowEnd.HasError() {
+		if lang.Broken(m.Show) || m.ShowEnd != nil && lang.Broken(m.ShowEnd) {
 			// A snippet around a parse error could show anything: say where
 			// the definition is, show nothing.
 			m.Out.Broken = true
@@ -470,6 +475,11 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		}
 		mm := Member{Name: memberName(mem, m.Src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		if lang.MemberName != nil {
+			if name := lang.MemberName(mem, m.Src); name != "" {
+				mm.Name = name
+			}
+		}
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}

@@ -35,6 +35,9 @@ type LexSyntax struct {
 	// RawHashes: r"...", r#"..."# (and b, c, br, cr) raw strings, closed by
 	// a quote and as many # as opened them, spanning lines (Rust).
 	RawHashes bool
+	// Verbatim: @"..." strings (also $@"..." and @$"...") span lines, and
+	// "" in them is a quote, not their end (C#).
+	Verbatim bool
 	// Lifetimes: a ' opens a character literal only where one closes ('a',
 	// '\n', '\u{1F600}'); otherwise it marks a lifetime or a label ('a,
 	// 'outer:) and opens nothing (Rust).
@@ -46,10 +49,11 @@ type LexSyntax struct {
 	// belongs to the statement below; one that goes on after them (Java's
 	// "@FunctionalInterface interface Fn {}") starts its own.
 	Attached byte
-	// AttachedGroups: the attached mark opens a bracketed group, and the
-	// item it annotates may follow the groups on their line (Rust's
-	// #[test] fn f()): a statement holding more than groups and comments
-	// is that item's code.
+	// AttachedGroups: the attached mark opens a bracketed group (Rust's
+	// #[...]), or is the group's bracket itself (C#'s [...]), and the item
+	// it annotates may follow the groups on their line (#[test] fn f(),
+	// [Fact] public void F()): a statement holding more than groups and
+	// comments is that item's code.
 	AttachedGroups bool
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
@@ -235,6 +239,13 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			}
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
+		case c == '@' && lx.Verbatim && verbatimAt(src, i+1) > 0:
+			end := closeVerbatim(src, i+1+verbatimAt(src, i+1))
+			if end < 0 {
+				return nil, false
+			}
+			row += bytes.Count(src[i:end], []byte("\n"))
+			i = end
 		case c == '\'' && lx.Lifetimes:
 			i = closeChar(src, i+1)
 		case c == '"' || c == '\'':
@@ -354,7 +365,9 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 			return true
 		}
 		i := 1
-		if i < len(b) && b[i] == '!' {
+		if lx.Attached == '[' {
+			i = 0 // the mark is the group's bracket: [Table("orders")]
+		} else if i < len(b) && b[i] == '!' {
 			i++
 		}
 		if b[0] != lx.Attached || i >= len(b) || b[i] != '[' {
@@ -479,6 +492,36 @@ func closeSpanning(src []byte, i int) int {
 			i += 2
 			continue
 		case '"':
+			return i + 1
+		}
+		i++
+	}
+	return -1
+}
+
+// verbatimAt returns how many bytes from i on open a verbatim string
+// after its @: 1 for the quote of @"...", 2 for the $" of @$"..."; 0 when
+// none opens there (@name is a name).
+func verbatimAt(src []byte, i int) int {
+	switch {
+	case i < len(src) && src[i] == '"':
+		return 1
+	case i+1 < len(src) && src[i] == '$' && src[i+1] == '"':
+		return 2
+	}
+	return 0
+}
+
+// closeVerbatim returns the offset after the quote that closes a verbatim
+// string opened before i, whatever lines it spans ("" is a quote inside
+// it), or -1.
+func closeVerbatim(src []byte, i int) int {
+	for i < len(src) {
+		if src[i] == '"' {
+			if i+1 < len(src) && src[i+1] == '"' {
+				i += 2
+				continue
+			}
 			return i + 1
 		}
 		i++
@@ -733,7 +776,11 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		return nil, false // indented all through: no statement starts
 	}
 	if len(segs) > 0 && segs[0].start > 0 {
-		segs = append([]segment{{start: 0, end: segs[0].start, kind: segCode}}, segs...)
+		kind := byte(segCode)
+		if lx.AttachedGroups && onlyAttached(lx, src[:segs[0].start]) {
+			kind = segComment // indented attributes, [Obsolete]: the first statement's
+		}
+		segs = append([]segment{{start: 0, end: segs[0].start, kind: kind}}, segs...)
 	}
 	take := make([]bool, len(segs))
 	for k, s := range segs {
@@ -747,6 +794,9 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		j := k - 1
 		for ; j >= 0 && segs[j].kind == segComment; j-- {
 			take[j] = true
+		}
+		if j >= 0 && segs[j].kind == segCode && endsAttached(lx, src[segs[j].start:segs[j].end]) {
+			take[j] = true // x = 1; [Obsolete]: the attributes on its last line are the statement's below
 		}
 		if j >= 0 && (segs[j].kind == segWithNext || commentAbove(lx, src, segs[j+1].start)) {
 			// A Go constant block read as the enum of the type above it;
@@ -780,6 +830,28 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		return nil, false
 	}
 	return spans, true
+}
+
+// endsAttached reports a statement whose last line ends with an attached
+// group (C#'s [Obsolete], Rust's #[test]): what the group annotates is
+// the statement below.
+func endsAttached(lx *LexSyntax, stmt []byte) bool {
+	t := bytes.TrimRight(stmt, Blanks)
+	if !lx.AttachedGroups || len(t) == 0 || t[len(t)-1] != ']' {
+		return false
+	}
+	depth := 0
+	for i := len(t) - 1; i >= 0; i-- {
+		switch t[i] {
+		case ']':
+			depth++
+		case '[':
+			if depth--; depth == 0 {
+				return lx.Attached == '[' || i > 0 && t[i-1] == lx.Attached || i > 1 && t[i-1] == '!' && t[i-2] == lx.Attached
+			}
+		}
+	}
+	return false
 }
 
 // decoratorsMention reports whether the decorators right above the
@@ -876,7 +948,7 @@ func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string,
 		return nil, false, err
 	}
 	defer tree.Close()
-	if tree.RootNode().HasError() {
+	if lang.Broken(tree.RootNode()) {
 		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err
 	}

@@ -170,6 +170,11 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"impl<'a> Real<'a> {\n    pub fn draw(&self) -> char {\n        let c = '{';\n        'outer: loop { break 'outer; }\n        c\n    }\n}\n\n" +
 			"pub fn after<T>(x: T) -> T\nwhere\n    T: Clone,\n{\n    x\n}\n\npub enum Status {\n    Active,\n    Gone,\n}\n" +
 			strings.Repeat("\nfn filler() -> char {\n    '}'\n}\n", 20),
+		"Orders.cs": "using System;\n\nnamespace Shop;\n\n/// <summary>Real is real.</summary>\n[Table(\"orders\")]\n" +
+			"public class Real\n    : Base\n{\n    const string Doc = @\"\nclass Fake {}\n\"\"}\"\" \";\n    static readonly string Raw = \"\"\"\n" +
+			"        class Ghost {}\n        \"\"\";\n    char brace = '{';\n    public void draw() {}\n}\n\n" +
+			"[Flags]\n[Serializable] public enum Status { Active, Gone }\n\ninterface after {}\n" +
+			strings.Repeat("\npublic class Filler\n{\n    string s = $\"}}{{{brace}\";\n}\n", 20),
 	} {
 		// Fake, Ghost and Nested are in strings: no parse may see them.
 		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {
@@ -209,6 +214,7 @@ func TestFocusParsesLittle(t *testing.T) {
 		"triple.py": "X = \"\"\"never closed\n\ndef f():\n    pass\n",
 		"raw.rs":    "const X: &str = r#\"never closed\"\n\nfn f() {}\n",
 		"nest.rs":   "/* outer /* inner */\nfn f() {}\n",
+		"open.cs":   "const string X = @\"never closed\n\nclass A {}\n",
 	} {
 		if spans, ok := extract.Focus(lang.ForPath(name), []byte(bad), func([]byte) bool { return true }); ok {
 			t.Errorf("%s: the lexer vouched for a split (%v) of a file it cannot read", name, spans)

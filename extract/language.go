@@ -53,6 +53,11 @@ type Language struct {
 	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	Members func(def *sitter.Node) []*sitter.Node
+	// MemberName names a member node that the general rule (its name
+	// field, its definition's or first declarator's, or the first
+	// identifier in it) misnames: a C# field, whose attributes and type
+	// come before its declarators. "" or nil: the general rule.
+	MemberName func(member *sitter.Node, src []byte) string
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.
@@ -67,6 +72,11 @@ type Language struct {
 	// snippet of a definition or member starts at the first of them, with
 	// the comments among them and the doc comment above. Nil: none.
 	Attributes map[string]bool
+	// Misread reports an error or missing node that the grammar makes of
+	// valid code it predates (C#'s empty collection expression [], read
+	// as an element access missing its index): a definition whose every
+	// parse error is one is shown, not reported broken. Nil: none is.
+	Misread func(n *sitter.Node) bool
 	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.
@@ -288,6 +298,30 @@ func NamedChildren(n *sitter.Node) []*sitter.Node {
 func IsComment(n *sitter.Node) bool {
 	t := n.Type()
 	return t == "comment" || strings.HasSuffix(t, "_comment")
+}
+
+// Broken reports a node holding a parse error the language's grammar
+// does not misread from valid code (see Misread).
+func (l *Language) Broken(n *sitter.Node) bool {
+	if !n.HasError() {
+		return false
+	}
+	if l.Misread == nil {
+		return true
+	}
+	var bad func(n *sitter.Node) bool
+	bad = func(n *sitter.Node) bool {
+		if n.IsError() || n.IsMissing() {
+			return !l.Misread(n)
+		}
+		for i := 0; i < int(n.ChildCount()); i++ {
+			if c := n.Child(i); (c.HasError() || c.IsMissing()) && bad(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return bad(n)
 }
 
 // LastRow is the 0-based row of a node's last character: a node that ends

@@ -63,7 +63,7 @@ func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []
 		mounts[i].Path = name
 	}
 	for _, rc := range calls {
-		if rc.Show.HasError() {
+		if lang.Broken(rc.Show) {
 			continue
 		}
 		m := Match{Src: src, Def: rc.Show, Show: rc.Show, OwnFunc: rc.OwnFunc, from: rc.From}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/csharp"
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
 	"github.com/appendix-dev/appendix/extract/lang/java"
@@ -31,6 +32,7 @@ var All = []*extract.Language{
 	typescript.JSX,
 	java.Lang,
 	rust.Lang,
+	csharp.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,

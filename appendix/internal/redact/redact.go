@@ -178,9 +178,14 @@ var (
 	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
-	// x => "..", keyword arguments, typed ones (const X: &str = "..") and
-	// through a constructor ([]byte(".."), String::from("..")).
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]]+\()?(?:br?|r#*|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// x => "..", keyword arguments, typed ones (const X: &str = ".."), a
+	// C# property's initializer (X { get; set; } = ".."), through a
+	// constructor ([]byte(".."), String::from(".."),
+	// Encoding.UTF8.GetBytes("..")) and with a string prefix (b"..",
+	// r#"..."#, f"..", @"..", $"..").
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|f|[@$]{1,2})?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// a password in an ADO.NET connection string: Password=..;, Pwd=..;.
+	connPasswordRe = regexp.MustCompile(`(?i)[;"']\s*(?:password|pwd)=([^;"'\s]+)`)
 	// a literal given to a setter or builder method named after a secret:
 	// setPassword(".."), .clientSecret(".."), withApiKey("..").
 	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
@@ -209,6 +214,10 @@ func codeReference(line string, from int, secret string) bool {
 // typePattern is the type a declaration may give a name before its value:
 // string, []byte, Optional[str], &str, &'static str, &[u8].
 const typePattern = `(?:\s*:?\s*(?:&(?:'[a-z_]+\s+)?(?:mut\s+)?)?[a-z_\[][a-z0-9_.\[\]<>|?:]*)?`
+
+// accessorsPattern is the accessor list of a C# property before its
+// initializer: { get; set; }, { get; private init; }.
+const accessorsPattern = `(?:\s*\{\s*(?:(?:public|private|protected|internal)\s+)*(?:get|set|init)\b[^{}]*\})?`
 
 // secretNamePattern is what a name that says secret holds.
 const secretNamePattern = `(?:secret|token|passw(?:or)?d|pwd|api[_.-]?key|apikey|(?:private|access|auth|signing|encryption|jwt|hmac|master|session|client)[_.-]?key|credential|salt)`
@@ -239,6 +248,11 @@ func ownSecrets(line string) []span {
 assignments:
 	if !hasSecretWord(line) {
 		return out
+	}
+	for _, m := range connPasswordRe.FindAllStringSubmatchIndex(line, -1) {
+		if pw := line[m[2]:m[3]]; !placeholder(pw) && entropy(pw) >= 3.0 {
+			out = append(out, span{m[2], m[3]})
+		}
 	}
 	out = append(out, assigned(line, secretAssignRe, 3)...)
 	out = append(out, assigned(line, secretCallRe, 2)...)

@@ -43,6 +43,17 @@ func TestRedactLine(t *testing.T) {
 		{`const SIGNING_KEY: &[u8] = b"Zq81nVx02LmKpR4tW";`, `const SIGNING_KEY: &[u8] = b"<redacted>";`},
 		{`static CLIENT_SECRET: &str = r#"Zq81nVx02LmKpR4tW"#;`, `static CLIENT_SECRET: &str = r#"<redacted>"#;`},
 		{`    api_key: "Zq81nVx02LmKpR4tW".to_string(),`, `    api_key: "<redacted>".to_string(),`},
+		// C#: constants, static readonly fields, property initializers,
+		// object initializers, verbatim and interpolated strings,
+		// Encoding.UTF8.GetBytes and connection strings.
+		{`    private const string ApiKey = "Zq81nVx02LmKpR4tW";`, `    private const string ApiKey = "<redacted>";`},
+		{`    public static readonly string JwtSecret = @"Zq81nVx02LmKpR4tW";`, `    public static readonly string JwtSecret = @"<redacted>";`},
+		{`    public string ClientSecret { get; set; } = "Vb3nQ8xK2mLp7RtW";`, `    public string ClientSecret { get; set; } = "<redacted>";`},
+		{`    public string Password { get; init; } = $"Hk29xWq7LmZp";`, `    public string Password { get; init; } = $"<redacted>";`},
+		{`        new Credentials { UserName = "app", Password = "Hk29xWq7LmZp" };`, `        new Credentials { UserName = "app", Password = "<redacted>" };`},
+		{`    var signingKey = Encoding.UTF8.GetBytes("Zq81nVx02LmKpR4tW");`, `    var signingKey = Encoding.UTF8.GetBytes("<redacted>");`},
+		{`    options.UseSqlServer("Server=db;Database=shop;User Id=sa;Password=Hk29xWq7LmZp;");`, `    options.UseSqlServer("Server=db;Database=shop;User Id=sa;Password=<redacted>;");`},
+		{`    "Host=db;Username=app;Pwd=Hk29xWq7LmZp"`, `    "Host=db;Username=app;Pwd=<redacted>"`},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
@@ -67,6 +78,10 @@ func TestRedactLine(t *testing.T) {
 		{`const JWT_SECRET_ENV: &str = "APP_JWT_SECRET";`, ``},
 		{`pub const TOKEN_HEADER: &str = "X-Session-Token";`, ``},
 		{`let token = std::env::var("API_TOKEN")?;`, ``},
+		{`    public string Password { get; set; } = string.Empty;`, ``},
+		{`    var password = configuration["Db:Password"];`, ``},
+		{`    "Server=db;Database=shop;User Id=sa;Password={0};"`, ``},
+		{`    public const string TokenHeader = "X-Session-Token";`, ``},
 	} {
 		want := c.want
 		if want == "" {

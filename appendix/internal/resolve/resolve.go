@@ -798,7 +798,7 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 func variables(ix *search.Index, name, pkg string) []*extract.Definition {
 	var out []*extract.Definition
 	for _, d := range ix.Defs[name] {
-		if !d.Broken && d.Kind == extract.KindConstant && d.Container == "" && d.Lang != nil && (pkg == "" || search.InModule(d.Path, pkg)) {
+		if !d.Broken && d.Kind == extract.KindConstant && d.Container == "" && d.Lang != nil && (pkg == "" || search.DeclaredIn(d, pkg)) {
 			out = append(out, d)
 		}
 	}
@@ -966,7 +966,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	if len(parts) == 3 {
 		pkg, parts = parts[0], parts[1:]
 	}
-	inPkg := func(d *extract.Definition) bool { return pkg == "" || search.InModule(d.Path, pkg) }
+	inPkg := func(d *extract.Definition) bool { return pkg == "" || search.DeclaredIn(d, pkg) }
 	var all []*extract.Definition
 	if len(parts) == 1 {
 		all = append(all, ix.Defs[parts[0]]...)
@@ -985,7 +985,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	} else {
 		head, last := parts[0], parts[1]
 		for _, d := range ix.Defs[last] {
-			if inPkg(d) && (d.Container == head || pkg == "" && d.Container == "" && search.InModule(d.Path, head)) {
+			if inPkg(d) && (d.Container == head || pkg == "" && d.Container == "" && search.DeclaredIn(d, head)) {
 				all = append(all, d)
 			}
 		}
@@ -1010,11 +1010,12 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		}
 	}
 	if len(all) == 0 && len(strings.Split(r.Name, ".")) >= 2 {
-		// A package-qualified name (orders.v1.Order, app.models.Item): the
-		// last part, in a file whose path holds every qualifier; or a
-		// member of a package-qualified type
-		// (com.example.orders.Order.total, app.models.Item.save): the
-		// member of that type, in a file whose path holds the package.
+		// A package-qualified name (orders.v1.Order, app.models.Item,
+		// Shop.Api.Orders.Order): the last part, in a file whose path or
+		// namespace holds every qualifier; or a member of a
+		// package-qualified type (com.example.orders.Order.total,
+		// app.models.Item.save): the member of that type, in a file whose
+		// path or namespace holds the package.
 		q := strings.Split(r.Name, ".")
 		for _, d := range ix.Defs[q[len(q)-1]] {
 			quals := q[:len(q)-1]
@@ -1026,7 +1027,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			}
 			ok := true
 			for _, seg := range quals {
-				if !search.InModule(d.Path, seg) {
+				if !search.DeclaredIn(d, seg) {
 					ok = false
 					break
 				}

@@ -595,16 +595,37 @@ const maxDeclTokens = 8
 
 // skipAnnotations cuts the annotations a line starts with, and the blanks
 // after them: "@Id @Column(name = \"id\") private Long id;" declares what
-// "private Long id;" does. "@interface" declares an annotation type and
-// stays.
+// "private Long id;" does, and C#'s "[Key] public Guid Id { get; set; }"
+// what "public Guid Id { get; set; }" does. "@interface" declares an
+// annotation type and stays.
 func skipAnnotations(t []byte) []byte {
 	if bytes.HasPrefix(t, []byte("@interface")) {
 		return t
 	}
+	t = skipAttributes(t)
 	if r, ok := extract.SkipDecorators(t, '@'); ok {
 		return r
 	}
 	return t // arguments that go on below: in doubt, the line as it is
+}
+
+// skipAttributes cuts the bracketed attribute lists a line starts with
+// when a declaration follows them on the line: [Key], [Required,
+// MaxLength(80)]. A list that is all the line holds, or one followed by
+// anything but a word or another list ([a, b] = pair), stays.
+func skipAttributes(t []byte) []byte {
+	r := t
+	for len(r) > 1 && r[0] == '[' && extract.IdentByte(r[1]) {
+		end := extract.CloseGroup(r, 0)
+		if end < 0 {
+			return t
+		}
+		r = extract.TrimIndent(r[end:])
+	}
+	if len(r) == len(t) || len(r) == 0 || !extract.IdentByte(r[0]) && r[0] != '[' {
+		return t
+	}
+	return r
 }
 
 // typedDecl reads a line of a language whose declarations may start with
@@ -652,11 +673,18 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 			}
 			w := t[k:e]
 			if kw.maybe(w) && kw.typ[string(w)] {
-				// "class Visit", "@interface Audited": the next word.
+				// "class Visit", "@interface Audited": the next word, or
+				// the one after a second type keyword ("record struct
+				// Point").
 				r := extract.TrimIndent(t[e:])
 				n := 0
 				for n < len(r) && extract.IdentByte(r[n]) {
 					n++
+				}
+				if next := r[:n]; n > 0 && kw.maybe(next) && kw.typ[string(next)] {
+					r = extract.TrimIndent(r[n:])
+					for n = 0; n < len(r) && extract.IdentByte(r[n]); n++ {
+					}
 				}
 				if n > 0 {
 					emit(r[:n], base|fType)
@@ -664,7 +692,9 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 				return true
 			}
 			if depth == 0 && !(kw.maybe(w) && kw.decl[string(w)]) {
-				if r := extract.TrimIndent(t[e:]); len(r) == 0 || bytes.IndexByte([]byte("(=,;"), r[0]) >= 0 {
+				// A name ends the line, or "(", "=", ",", ";" or a
+				// property's "{" follows it, or its type parameters and "(".
+				if r := extract.TrimIndent(t[e:]); len(r) == 0 || bytes.IndexByte([]byte("(=,;{"), r[0]) >= 0 || typeParamsCall(r) {
 					emit(w, base)
 				}
 			}
@@ -722,12 +752,35 @@ type_:
 	switch after := extract.TrimIndent(rest[k:]); {
 	case len(after) == 0:
 		return nil, 0
-	case after[0] == '(':
+	case after[0] == '(' || typeParamsCall(after):
 		return rest[j:k], fDecl
-	case after[0] == '=' && (len(after) < 2 || after[1] != '='), after[0] == ';', after[0] == ',':
+	case after[0] == '=' && (len(after) < 2 || after[1] != '='), after[0] == ';', after[0] == ',', after[0] == '{':
 		return rest[j:k], fMember
 	}
 	return nil, 0
+}
+
+// typeParamsCall reports type parameters followed by "(": what follows a
+// generic method's name ("<T>(", "<TKey, TValue> (").
+func typeParamsCall(r []byte) bool {
+	if len(r) == 0 || r[0] != '<' {
+		return false
+	}
+	depth := 0
+	for i, c := range r {
+		switch {
+		case c == '<':
+			depth++
+		case c == '>':
+			if depth--; depth == 0 {
+				after := extract.TrimIndent(r[i+1:])
+				return len(after) > 0 && after[0] == '('
+			}
+		case !extract.IdentByte(c) && c != ',' && c != ' ' && c != '.' && c != '?' && c != '[' && c != ']':
+			return false
+		}
+	}
+	return false
 }
 
 // startsMethod reports a method declared without a keyword: "name(a) {".

@@ -208,3 +208,31 @@ func TestTypeFirstDeclarationLines(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestCSharpDeclarationLines: C#'s declaration lines declare a property
+// before its accessors or its arrow, a generic method before its type
+// parameters, a record struct by the name after both keywords, and what
+// follows a line's leading attributes.
+func TestCSharpDeclarationLines(t *testing.T) {
+	src := []byte("namespace Shop.Orders;\n\n[Table(\"orders\")]\npublic class Order : BaseEntity\n{\n" +
+		"    public Dictionary<string, List<Tag>> TagsByKind { get; set; } = new();\n    public decimal Total => Lines.Sum(l => l.Price);\n" +
+		"    public Order? Parent\n    {\n        get { return _parent; }\n    }\n    [Key] public Guid Id { get; set; }\n" +
+		"    [Required, MaxLength(80)] public string Name { get; init; }\n    public T Find<T>(int id) where T : class => default;\n" +
+		"    Task<Order> LoadAsync<TKey>(TKey key);\n    int Count { get; }\n}\n\npublic readonly record struct Point(int X, int Y);\n" +
+		"public record class Money(long Cents);\n")
+	names := []string{"Order", "BaseEntity", "TagsByKind", "Tag", "Total", "Parent", "Id", "Name", "Find", "LoadAsync", "Count", "Point",
+		"Money", "Table", "Key", "Required", "Dictionary", "Lines", "_parent"}
+	want := map[string]Want{}
+	for _, n := range names {
+		want[n] = WantAny
+	}
+	got := Definable(declTokens(keywordsOf(lang.ForPath("Order.cs")), src), want)
+	wantGot := map[string]bool{"Order": true, "TagsByKind": true, "Total": true, "Parent": true, "Id": true, "Name": true, "Find": true,
+		"LoadAsync": true, "Count": true, "Point": true, "Money": true}
+	if diff := cmp.Diff(wantGot, got); diff != "" {
+		t.Error(diff)
+	}
+	if got := Definable(declTokens(keywordsOf(lang.ForPath("Order.cs")), src), map[string]Want{"Point": WantType, "struct": WantAny}); !got["Point"] || got["struct"] {
+		t.Errorf("a record struct declares the type after both keywords: %v", got)
+	}
+}

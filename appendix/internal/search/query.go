@@ -295,6 +295,24 @@ func InModule(file, name string) bool {
 	return strings.HasPrefix(file, name+"/") || strings.Contains(file, "/"+name+"/")
 }
 
+// DeclaredIn reports whether a definition is in the package, module or
+// namespace called name: its file is in the module (InModule), or the
+// namespace its language declares it in has a segment of that name (C#'s
+// Shop.Api.Orders, in src/Shop.Api/Orders/Order.cs).
+func DeclaredIn(d *extract.Definition, name string) bool {
+	if InModule(d.Path, name) {
+		return true
+	}
+	for ns := d.Namespace; ns != ""; {
+		var seg string
+		seg, ns, _ = strings.Cut(ns, ".")
+		if seg == name {
+			return true
+		}
+	}
+	return false
+}
+
 // UnderPath reports whether a definition's file is the path a spec named
 // next to the reference, or lies inside it.
 func UnderPath(file, p string) bool {

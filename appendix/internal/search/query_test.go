@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/appendix-dev/appendix/extract"
+)
 
 // TestImportLine: the lines that import or re-export names, in each
 // language's spelling.
@@ -36,6 +40,17 @@ func TestModuleName(t *testing.T) {
 	} {
 		if got := ModuleName(file); got != want {
 			t.Errorf("ModuleName(%q) = %q, want %q", file, got, want)
+		}
+	}
+}
+
+// TestDeclaredIn: a definition is in a module its path spells, or one its
+// namespace names, whatever its path.
+func TestDeclaredIn(t *testing.T) {
+	d := &extract.Definition{Path: "src/Shop.Api/Orders/Order.cs", Namespace: "Shop.Api.Orders"}
+	for name, want := range map[string]bool{"Shop": true, "Api": true, "Orders": true, "Order": true, "Shop.Api": true, "Billing": false, "Microsoft": false} {
+		if got := DeclaredIn(d, name); got != want {
+			t.Errorf("DeclaredIn(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

@@ -98,7 +98,7 @@ var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
 	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#]|::)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
-	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)$`)
+	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
 	screamRe = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
 	modRe    = regexp.MustCompile(`\b(?:extend|extends|extended|extending|modif(?:y|ies|ied|ying)|change[sd]?|changing|renam(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|rewrit(?:e|es|ing)|rewritten|wrap(?:s|ped|ping)?|split(?:s|ting)?|mov(?:e|es|ed|ing)|add(?:s|ed|ing)?\b[^.;]*\bto|drop(?:s|ped|ping)?|gain(?:s|ed|ing)?|gets? (?:a |an )?new)\b`)
@@ -123,6 +123,11 @@ var (
 	// name. (README.md#usage is an anchor, std::io a path.)
 	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*(?:\(.*\))?)$`)
 	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
+	// nameofRe is C#'s nameof(x) or typeof(x), which name x.
+	nameofRe = regexp.MustCompile(`^(?:nameof|typeof)\(\s*([\w.]+)\s*\)$`)
+	// genericMemberRe is a member of a generic type, written with its type
+	// arguments: IRepository<Order>.GetByIdAsync.
+	genericMemberRe = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*<([^()]+)>\.([A-Za-z_$][\w$]*)(\(.*\))?$`)
 )
 
 // pathExts are the endings, lowercase and without the dot, that make a
@@ -405,6 +410,17 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			if path == "" {
 				path = p
 			}
+		} else if m := genericMemberRe.FindStringSubmatch(code); m != nil {
+			// `IRepository<Order>.GetByIdAsync`: the member of the generic
+			// type, and the type's arguments.
+			if name, ok := codeName(m[1] + "." + m[3]); ok {
+				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Called: m[4] != ""}, i, end})
+			}
+			for _, part := range qualifiedRe.FindAllString(m[2], -1) {
+				if name, ok := codeName(part); ok && !bareWordRe.MatchString(name) {
+					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+				}
+			}
 		} else if m := genericRe.FindStringSubmatch(code); m != nil {
 			// `configoptional.Optional[exporterhelper.QueueBatchConfig]`,
 			// `Result<Order, ApiError>`: the generic type and its arguments.
@@ -417,6 +433,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `service Maintenance`, `func (s *Server) Serve`: the keyword
 			// says what the name is, and may say in which language.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint, Lang: lang}, i, end})
+		} else if name, hint, ok := typedDeclared(code); ok {
+			// `public async Task<bool> Handle(CancelOrderCommand c)`,
+			// `public decimal Total { get; set; }`: a C# or Java member
+			// written with its modifiers and type.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint}, i, end})
 		} else if name, ok := signature(code); ok {
 			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
@@ -520,10 +541,14 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	}
 }
 
+// modifiers are the access and other modifiers C# and Java write before a
+// declaration's keyword or type: public sealed class, private readonly.
+const modifiers = `(?:public|private|protected|internal|static|const|sealed|abstract|partial|readonly|virtual|override|final|required|file)`
+
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|trait|fn|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|fn|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
 // fenceMethodRe finds a Go method's receiver type and name.
 var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
@@ -720,6 +745,10 @@ func codeName(code string) (string, bool) {
 	code = memberSepRe.ReplaceAllString(code, "$1.$2")            // Order#total, Order::total -> Order.total
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
 	code = strings.TrimSpace(strings.TrimSuffix(code, "/"))
+	if m := nameofRe.FindStringSubmatch(code); m != nil {
+		code = m[1] // nameof(Order.Status), typeof(Order): the name
+	}
+	code = strings.TrimSuffix(code, "?") // Order?: a nullable Order
 	if i := strings.IndexByte(code, '('); i > 0 && strings.HasSuffix(code, ")") && callArgsRe.MatchString(code[i:]) {
 		code = code[:i] + "()" // placeOrder(creds, order) -> placeOrder()
 	}
@@ -931,6 +960,50 @@ func declared(code string) (name string, hint Hint, language string, ok bool) {
 	return m[2], hint, declLangs[m[1]], true
 }
 
+// typeDeclRe is a C# or Java type declared after its modifiers: public
+// sealed class Order, public record struct Point, internal interface IStore.
+var typeDeclRe = regexp.MustCompile(`^(?:` + modifiers + `\s+)+(class|interface|struct|record(?:\s+(?:struct|class))?|enum)\s+([A-Za-z_]\w*)(?:$|[\s(<:{;])`)
+
+// memberDeclRe is a C# or Java member declared with its type: after
+// modifiers, or before a parameter list that ends the span (an interface
+// method): its name, and what follows it.
+var memberDeclRe = regexp.MustCompile(`^((?:` + modifiers + `\s+|async\s+)*)([A-Za-z_][\w.]*)(?:<[^()]*>)?(?:\[\])*\??\s+([A-Za-z_]\w*)\s*(?:<[^()]*>\s*)?([({;=]|$)`)
+
+// primitives are the built-in types a C# or Java member may be declared
+// with, lowercase.
+var primitives = map[string]bool{"void": true, "int": true, "long": true, "short": true, "byte": true, "bool": true,
+	"boolean": true, "char": true, "float": true, "double": true, "decimal": true, "string": true, "object": true}
+
+// typeName reports a word that reads as a C# or Java type: capitalized
+// with a lowercase letter (Task, List; not SQL's PRIMARY), or built in.
+func typeName(w string) bool {
+	return primitives[w] || IsUpperStart(w) && strings.ToUpper(w) != w
+}
+
+// typedDeclared reads a code span that declares a type or a member the way
+// C# and Java write it: the name and what it is. A member needs a
+// modifier, or a type (typeName) and a parameter list that closes the span (`Task<Order> GetAsync(int orderId);`); a const or
+// static readonly one is a constant.
+func typedDeclared(code string) (string, Hint, bool) {
+	if m := typeDeclRe.FindStringSubmatch(code); m != nil && !notNames[m[2]] {
+		return m[2], declHints[strings.Fields(m[1])[0]], true
+	}
+	m := memberDeclRe.FindStringSubmatch(code)
+	if m == nil || notNames[m[3]] || len(m[3]) < 2 {
+		return "", "", false
+	}
+	mods := strings.Fields(m[1])
+	switch {
+	case m[4] == "(" && (len(mods) > 0 || typeName(m[2]) && strings.HasSuffix(strings.TrimSuffix(strings.TrimSpace(code), ";"), ")")):
+		return m[3], HintFunction, true
+	case len(mods) == 0:
+		return "", "", false
+	case slices.Contains(mods, "const") || slices.Contains(mods, "static") && slices.Contains(mods, "readonly"):
+		return m[3], HintConstant, true
+	}
+	return m[3], HintField, true
+}
+
 // decorator reads a code span that applies a decorator or annotation,
 // with or without arguments: `@connection`, `@relay.node(id=1)`.
 func decorator(code string) (string, bool) {
@@ -978,7 +1051,8 @@ var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
 // namePath spells the paths of names in s as dotted names, the way specs
 // of other languages qualify one: Order::new is Order.new, and a path
 // from the crate itself (crate::, self::, super::) is one from its first
-// module: crate::models::Order is models.Order.
+// module: crate::models::Order is models.Order; C#'s global::Shop.Order
+// is Shop.Order.
 func namePath(s string) string {
 	if !strings.Contains(s, "::") {
 		return s
@@ -986,7 +1060,7 @@ func namePath(s string) string {
 	s = strings.TrimPrefix(s, "::")
 	return namePathRe.ReplaceAllStringFunc(s, func(p string) string {
 		segs := strings.Split(p, "::")
-		for len(segs) > 1 && (segs[0] == "crate" || segs[0] == "self" || segs[0] == "super") {
+		for len(segs) > 1 && (segs[0] == "crate" || segs[0] == "self" || segs[0] == "super" || segs[0] == "global") {
 			segs = segs[1:]
 		}
 		return strings.Join(segs, ".")

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -45,6 +46,14 @@ func TestParseCandidates(t *testing.T) {
 			"`::std::fmt::Display` and prose Store::get_order or ApiError::NotFound. Not `a[::2]` nor `fe80::1`.",
 			[]string{"Order.new", "billing.charge", "OrderStatus.Cancelled", "db.Pool", "Vec", "models.Order", "std.fmt.Display", "Store.get_order", "ApiError.NotFound"}},
 		{"macros", "Use `sqlx::query_as!` and `my_macro!(a, b)` or `vec![1]`; prose println! is prose.", []string{"sqlx.query_as", "my_macro", "vec"}},
+		{"C# names", "`IRepository<Order>.GetByIdAsync` returns `Order?`; `nameof(Order.Status)` and `global::Shop.Orders.Invoice` name " +
+			"theirs. The IOrderRepository and IMediator interfaces, not IDs.", []string{"IRepository.GetByIdAsync", "Order", "Order.Status",
+			"Shop.Orders.Invoice", "IOrderRepository", "IMediator"}},
+		{"C# declarations", "Add `public sealed class RefundPolicy : IRefundPolicy`, `public record struct Money(long Cents)`, " +
+			"`public async Task<bool> Handle(CancelOrderCommand command, CancellationToken ct)`, `public decimal Total { get; set; }`, " +
+			"`Task<Order> GetAsync(int orderId);` and `private const int MaxRetries = 3`; not `await fetch(url)`, `return Build(x)` " +
+			"nor `PRIMARY KEY (store, ulid)`.",
+			[]string{"RefundPolicy", "Money", "Handle", "Total", "GetAsync", "MaxRetries"}},
 		{"cross-references", "Use {class}`~wagtail.admin.viewsets.model.ModelViewSetGroup`, :meth:`~.ViewSetGroup.register` and {func}`the map <utils.map_block_value>`.",
 			[]string{"wagtail.admin.viewsets.model.ModelViewSetGroup", "ViewSetGroup.register", "utils.map_block_value"}},
 	} {
@@ -352,5 +361,30 @@ func TestPlacedPathDecides(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestCSharpDeclarations: a C# or Java declaration after its modifiers,
+// in a code span or a code block's line, says what it declares; one in a
+// code block is the spec's own.
+func TestCSharpDeclarations(t *testing.T) {
+	sp := Parse("spec.md", []byte("It has `public decimal Total { get; set; }`, `public const int MaxRetries = 3` and "+
+		"`public async Task<bool> Handle(CancelOrderCommand c)`.\n\n```csharp\npublic sealed class RefundPolicy : IRefundPolicy\n{\n"+
+		"    public decimal Compute(Order order) => 0;\n}\n\npublic record OrderRefunded(Guid OrderId);\n```\n"))
+	got := map[string]string{}
+	for _, r := range sp.Refs {
+		got[r.Name] = fmt.Sprintf("%s proposed=%v", r.Hint, r.Proposed)
+	}
+	want := map[string]string{"Total": "field proposed=false", "MaxRetries": "constant proposed=false", "Handle": "function proposed=false",
+		"RefundPolicy": " proposed=true", "IRefundPolicy": " proposed=false",
+		"OrderRefunded": " proposed=true", "OrderId": " proposed=false"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	// A record is Java's as much as C#'s: the keyword says no language.
+	for _, r := range Parse("spec.md", []byte("The `record Point(int x, int y)` stays.")).Refs {
+		if r.Name == "Point" && (r.Hint != HintType || r.Lang != "") {
+			t.Errorf("record Point: %+v", r)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	grammar "github.com/smacker/go-tree-sitter/java"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
 
@@ -42,7 +43,7 @@ var Lang = &extract.Language{
 	TestDirs:        []string{"src/test"},
 	Tests:           javaTests,
 	TestNames:       testNames,
-	Declares:        declares,
+	Declares:        route.TypedDeclares,
 	DocPrefixes:     []string{"//", "/*", "*", "@"},
 	PackageDir:      true,
 	KeyMarkers:      []string{"@Id", "@EmbeddedId"},

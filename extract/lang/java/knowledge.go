@@ -222,35 +222,3 @@ func testNames(src []byte) []string {
 	}
 	return out
 }
-
-// notDeclaring are the words that, before a name and "(", make a call of
-// it rather than a declaration: return name(...), new Name(...).
-var notDeclaring = extract.WordSet("return new throw throws else case yield assert await go defer not and or in is if elif " +
-	"while for with as lambda typeof instanceof delete print")
-
-// declares: a method declaration, its return type (or a modifier) before
-// the name and "(": public Order get(, List<Order> list(.
-func declares(line, name string) bool {
-	for rest := line; ; {
-		i := strings.Index(rest, name)
-		if i < 0 {
-			return false
-		}
-		before, after := rest[:i], strings.TrimLeft(rest[i+len(name):], " \t")
-		rest = rest[i+len(name):]
-		if !strings.HasPrefix(after, "(") || i > 0 && extract.IdentByte(before[i-1]) {
-			continue
-		}
-		t := strings.TrimRight(before, " \t")
-		if len(t) == len(before) || t == "" {
-			continue // no space between a type and the name: a call, x.name(
-		}
-		if c := t[len(t)-1]; c != '>' && c != ']' && !extract.IdentByte(c) {
-			continue
-		}
-		w := t[strings.LastIndexAny(t, " \t(,=")+1:]
-		if !notDeclaring[w] {
-			return true
-		}
-	}
-}

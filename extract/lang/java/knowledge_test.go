@@ -81,7 +81,7 @@ func TestDeclares(t *testing.T) {
 		"def get(self):":                true,
 		"return service.list(get(id));": false,
 	} {
-		if declares(line, "get") != want {
+		if Lang.Declares(line, "get") != want {
 			t.Errorf("declares(%q) = %v", line, !want)
 		}
 	}

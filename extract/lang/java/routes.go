@@ -215,34 +215,14 @@ func requestMethods(a *sitter.Node, src []byte) []string {
 	return out
 }
 
-// value is the string an expression spells: a literal, a constant of the
-// file (by its name, qualified or not), or a concatenation of them.
+// javaExprs are Java's string expressions: the literals, constants and
+// concatenations a route's path may be written with.
+var javaExprs = &route.Exprs{Literal: stringValue, Ident: "identifier", Member: "field_access", MemberName: "field",
+	Paren: "parenthesized_expression", Binary: "binary_expression"}
+
+// value is the string an expression spells (route.Exprs.Value).
 func value(n *sitter.Node, src []byte, consts map[string]string) (string, bool) {
-	switch n.Type() {
-	case "string_literal":
-		return stringValue(n, src)
-	case "identifier":
-		s, ok := consts[n.Content(src)]
-		return s, ok
-	case "field_access":
-		if f := n.ChildByFieldName("field"); f != nil {
-			s, ok := consts[f.Content(src)]
-			return s, ok
-		}
-	case "parenthesized_expression":
-		if kids := extract.NamedChildren(n); len(kids) == 1 {
-			return value(kids[0], src, consts)
-		}
-	case "binary_expression":
-		l, r := n.ChildByFieldName("left"), n.ChildByFieldName("right")
-		if op := n.ChildByFieldName("operator"); op == nil || op.Content(src) != "+" || l == nil || r == nil {
-			return "", false
-		}
-		a, ok1 := value(l, src, consts)
-		b, ok2 := value(r, src, consts)
-		return a + b, ok1 && ok2
-	}
-	return "", false
+	return javaExprs.Value(n, src, consts)
 }
 
 // constants maps the string constants a file declares (static final
