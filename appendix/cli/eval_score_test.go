@@ -25,7 +25,7 @@ func evalShop() map[string]string {
 	return map[string]string{
 		"store/order.go": "package store\n\n// Order is a placed order.\ntype Order struct {\n\tID        int64\n" + fields.String() +
 			"\tDiscount  int64\n}\n\n// LoadOrder reads an order.\nfunc LoadOrder(id int64) (*Order, error) {\n\to := &Order{ID: id}\n\treturn o, nil\n}\n",
-		"lib/coupon.rb": "class Coupon\n  def apply_coupon(order)\n    order.total - 5\n  end\nend\n",
+		"lib/coupon.cr": "class Coupon\n  def apply_coupon(order)\n    order.total - 5\n  end\nend\n",
 		"docs/notes.md": "```\ntype PriceRule struct{}\n```\n",
 	}
 }
@@ -95,7 +95,7 @@ func TestScoreEvalCase(t *testing.T) {
 	}
 	// Coupon and apply_coupon are defined in a file the tool does not
 	// read; PriceRule only in a design note, which is no definition.
-	want := []string{"`Coupon` (new, spec line 5): defined at lib/coupon.rb:1", "`apply_coupon` (new, spec line 5): defined at lib/coupon.rb:2"}
+	want := []string{"`Coupon` (new, spec line 5): defined at lib/coupon.cr:1", "`apply_coupon` (new, spec line 5): defined at lib/coupon.cr:2"}
 	if !slices.Equal(r.FalseGaps, want) {
 		t.Errorf("false gaps %q, want %q", r.FalseGaps, want)
 	}
@@ -135,7 +135,7 @@ func TestScoreEvalCase(t *testing.T) {
 	}
 	for _, s := range []string{
 		"- not found: store/order.go:26 Order: A1 (lines 3-47) spans the line but elides it",
-		"- false gap: `Coupon` (new, spec line 5): defined at lib/coupon.rb:1",
+		"- false gap: `Coupon` (new, spec line 5): defined at lib/coupon.cr:1",
 		"- FAILED: missing repo",
 	} {
 		if !strings.Contains(report, s) {

@@ -14,6 +14,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
+	"github.com/appendix-dev/appendix/extract/lang/ruby"
 	"github.com/appendix-dev/appendix/extract/lang/rust"
 	"github.com/appendix-dev/appendix/extract/lang/sql"
 	"github.com/appendix-dev/appendix/extract/lang/typescript"
@@ -31,6 +32,7 @@ var All = []*extract.Language{
 	typescript.JSX,
 	java.Lang,
 	rust.Lang,
+	ruby.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,
