@@ -119,9 +119,13 @@ var (
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	// memberSepRe is a member written after "#" or "::" on a type
-	// (Javadoc's Order#total, a method reference's Order::total): a dotted
+	// (Javadoc's Order#total, a method reference's Order::total, Ruby's
+	// User#admin? and Order#cancel!, named without their ? or !): a dotted
 	// name. (README.md#usage is an anchor, std::io a path.)
-	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*(?:\(.*\))?)$`)
+	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
+	// predicateRe is a Ruby predicate method, named without its ?:
+	// `admin?`, `User.admin?`.
+	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
 	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 )
 
@@ -132,7 +136,7 @@ var (
 var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
-		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rb": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true,
 		"c": true, "h": true,
 	}
 	for _, l := range lang.All {
@@ -711,7 +715,8 @@ func RouteLike(code string) (*RouteRef, bool) {
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
 	code = receiverRe.ReplaceAllString(code, "$1")                // (*Server).cancel -> Server.cancel
-	code = memberSepRe.ReplaceAllString(code, "$1.$2")            // Order#total, Order::total -> Order.total
+	code = memberSepRe.ReplaceAllString(code, "$1.$2$3")          // Order#total, Order::total -> Order.total
+	code = predicateRe.ReplaceAllString(code, "$1")               // admin? -> admin
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
 	code = strings.TrimSpace(strings.TrimSuffix(code, "/"))
 	if i := strings.IndexByte(code, '('); i > 0 && strings.HasSuffix(code, ")") && callArgsRe.MatchString(code[i:]) {
@@ -732,7 +737,7 @@ func codeName(code string) (string, bool) {
 func codeLike(tok string) (string, bool) {
 	name := strings.TrimSuffix(tok, "()")
 	if m := memberSepRe.FindStringSubmatch(name); m != nil {
-		name = m[1] + "." + m[2] // Order#total: Javadoc's member of Order
+		name = m[1] + "." + m[2] // Order#total: Javadoc's member of Order; User#admin?: Ruby's
 	}
 	if notNames[name] || len(name) < 3 {
 		return "", false

@@ -38,6 +38,9 @@ func TestParseCandidates(t *testing.T) {
 		{"members after # and ::", "Call `OwnerController#showOwner(int)` and `Owner::getPets`; OwnerRepository#findByLastName in prose, " +
 			"not C# or issue #12 or `README.md#usage` or page#anchor.",
 			[]string{"OwnerController.showOwner", "Owner.getPets", "OwnerRepository.findByLastName"}},
+		{"ruby methods", "Call `User#admin?`, `Order#cancel!`, `Account.active?` and `Admin::UsersController#create`; prose Invoice#paid? and " +
+			"Cart#empty! too, and `app/models/user.rb`.",
+			[]string{"User.admin", "Order.cancel", "Account.active", "Admin.UsersController.create", "Invoice.paid", "Cart.empty", "app/models/user.rb"}},
 		{"decorators", "Use the `@connection` decorator or `@relay.node(id=1)`; not `@scope/pkg`.", []string{"connection", "relay.node", "@scope/pkg"}},
 		{"generics", "A `configoptional.Optional[exporterhelper.QueueBatchConfig]`, a `Result<Order, ApiError>` and a `map[string]int`.",
 			[]string{"configoptional.Optional", "exporterhelper.QueueBatchConfig", "Result", "Order", "ApiError"}},
