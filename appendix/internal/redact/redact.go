@@ -178,9 +178,14 @@ var (
 	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
-	// x => "..", keyword arguments, typed ones (const X: &str = "..") and
-	// through a constructor ([]byte(".."), String::from("..")).
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]]+\()?(?:br?|r#*|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// x => "..", keyword arguments, typed ones (const X: &str = ".."),
+	// through a constructor ([]byte(".."), String::from("..")), and Ruby's
+	// percent literals (%q(..), %(..)).
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]]+\()?(?:br?|r#*|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `|%[qQ]?(?:\(([^()\n]{8,})\)|\[([^\[\]\n]{8,})\]|\{([^{}\n]{8,})\}))`)
+	// a literal a secret falls back to when the environment lacks it:
+	// ENV.fetch("JWT_SECRET", ".."), ENV.fetch("JWT_SECRET") { ".." },
+	// ENV["API_TOKEN"] || "..", os.getenv("API_TOKEN", "..").
+	secretFallbackRe = regexp.MustCompile(`(?i)(?:ENV\.fetch\(|ENV\[|getenv\(|environ\.get\()\s*["']([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']\s*(?:,\s*|\)\s*\{\s*|\]\s*(?:\|\||or)\s*)(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
 	// a literal given to a setter or builder method named after a secret:
 	// setPassword(".."), .clientSecret(".."), withApiKey("..").
 	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
@@ -242,6 +247,7 @@ assignments:
 	}
 	out = append(out, assigned(line, secretAssignRe, 3)...)
 	out = append(out, assigned(line, secretCallRe, 2)...)
+	out = append(out, assigned(line, secretFallbackRe, 2)...)
 	return append(out, assigned(line, secretDefaultRe, 2)...)
 }
 

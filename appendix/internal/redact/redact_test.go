@@ -43,6 +43,20 @@ func TestRedactLine(t *testing.T) {
 		{`const SIGNING_KEY: &[u8] = b"Zq81nVx02LmKpR4tW";`, `const SIGNING_KEY: &[u8] = b"<redacted>";`},
 		{`static CLIENT_SECRET: &str = r#"Zq81nVx02LmKpR4tW"#;`, `static CLIENT_SECRET: &str = r#"<redacted>"#;`},
 		{`    api_key: "Zq81nVx02LmKpR4tW".to_string(),`, `    api_key: "<redacted>".to_string(),`},
+		// Ruby: constants, frozen strings, instance variables, symbol-keyed
+		// and hash-rocket hashes, keyword arguments, config settings.
+		{`  API_KEY = "Zq81nVx02LmKpR4tW9".freeze`, `  API_KEY = "<redacted>".freeze`},
+		{`    @client_secret = 'Vb3nQ8xK2mLp7RtW'`, `    @client_secret = '<redacted>'`},
+		{`  Stripe.api_key = %q(Zq81nVx02LmKpR4tW9)`, `  Stripe.api_key = %q(<redacted>)`},
+		{`  { password: "Hk29xWq7LmZpQ", user: "app" }`, `  { password: "<redacted>", user: "app" }`},
+		{`  :auth_token => "c8Rt2Wq9Lx4Zp7Nv",`, `  :auth_token => "<redacted>",`},
+		{`  "api_key" => 'c8Rt2Wq9Lx4Zp7Nv',`, `  "api_key" => '<redacted>',`},
+		{`  config.secret_key_base = "9f8e7d6c5b4a39281706f5e4"`, `  config.secret_key_base = "<redacted>"`},
+		{`  Client.new(access_key: "Zq81nVx02LmKpR4tW9")`, `  Client.new(access_key: "<redacted>")`},
+		{`  JWT_SECRET = ENV.fetch("JWT_SECRET") { "Zq81nVx02LmKpR4tW9" }`, `  JWT_SECRET = ENV.fetch("JWT_SECRET") { "<redacted>" }`},
+		{`  key = ENV.fetch("SECRET_KEY_BASE", "9f8e7d6c5b4a39281706f5e4")`, `  key = ENV.fetch("SECRET_KEY_BASE", "<redacted>")`},
+		{`  token = ENV["API_TOKEN"] || 'c8Rt2Wq9Lx4Zp7Nv'`, `  token = ENV["API_TOKEN"] || '<redacted>'`},
+		{`    signing = os.getenv("SIGNING_KEY", "Zq81nVx02LmKpR4tW9")`, `    signing = os.getenv("SIGNING_KEY", "<redacted>")`},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
@@ -65,6 +79,10 @@ func TestRedactLine(t *testing.T) {
 		{`password: z.string().min(8),`, ``},
 		{`	Password string ` + "`json:\"password\"`", ``},
 		{`const JWT_SECRET_ENV: &str = "APP_JWT_SECRET";`, ``},
+		{`  TOKEN_HEADER = "X-Session-Token".freeze`, ``},
+		{`  password = ENV.fetch("DATABASE_PASSWORD")`, ``},
+		{`  password = ENV.fetch("DATABASE_PASSWORD", "changeme")`, ``},
+		{`  has_secure_password validations: false`, ``},
 		{`pub const TOKEN_HEADER: &str = "X-Session-Token";`, ``},
 		{`let token = std::env::var("API_TOKEN")?;`, ``},
 	} {
