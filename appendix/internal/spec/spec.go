@@ -521,15 +521,15 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|trait|fn|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:type|class|module|def(?:\s+self\.)?|interface|enum|message|service|model|struct|trait|fn|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
 // fenceMethodRe finds a Go method's receiver type and name.
 var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class (Python's self or cls, Rust's
-// self, &self, &'a mut self).
-var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
+// self, &self, &'a mut self), or it is one of the class (Ruby's def self.x).
+var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.
@@ -883,7 +883,7 @@ func packageQualified(code string) (dir, name string, ok bool) {
 // name is: `service Maintenance`, `type Config struct`, `def run`.
 var declHints = map[string]Hint{
 	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
-	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType,
+	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "module": HintType,
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
@@ -910,9 +910,11 @@ var declLangs = func() map[string]string {
 	return out
 }()
 
-// declRe is a code span that declares a name: a keyword, a Go receiver,
-// the name, then the end or what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
+// declRe is a code span that declares a name: a keyword, a Go receiver
+// (or Ruby's self.), the name (a Ruby path, Admin::Users, read as
+// Admin.Users; a predicate's ? or a bang's ! after it), then the end or
+// what a declaration continues with.
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,

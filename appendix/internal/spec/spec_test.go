@@ -187,6 +187,36 @@ func TestRustDeclarations(t *testing.T) {
 	}
 }
 
+// TestRubyDeclarations: what a Ruby block declares at its margin is the
+// spec's own, but a class method (def self.x), which says nothing of whose
+// it is alone; a code span that declares a method with its ? or !, a class
+// method, or a class by its path says what it is.
+func TestRubyDeclarations(t *testing.T) {
+	src := "# Spec\n\n```ruby\nmodule Refunds\nend\n\nclass RefundPolicy < ApplicationPolicy\n  def applies?(order)\n  end\nend\n\n" +
+		"def self.helper\nend\n```\n\nThen `def cancel!(reason)`, `def self.find_by_email(email)`, `def refundable?` and " +
+		"`class Admin::UsersController < ApplicationController` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"Refunds", "RefundPolicy"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"applies", "helper", "self"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for name, hint := range map[string]Hint{"cancel": HintFunction, "find_by_email": HintFunction, "refundable": HintFunction,
+		"Admin.UsersController": HintType} {
+		if r, ok := refs[name]; !ok || !r.Strong || r.Hint != hint {
+			t.Errorf("%s: want a strong %s, got %+v (found %v)", name, hint, r, ok)
+		}
+	}
+}
+
 // TestFenceMethods: a method in a code block, nested in the class the
 // block declares or shown without its class (its first parameter is self
 // or cls), is no name the spec introduces: alone, its name does not say
