@@ -44,8 +44,8 @@ var (
 			"belongs_to", "scope", "enum", "private", "protected", "public"},
 		Type: []string{"class", "module", "create_table"},
 	}
-	// builtins are Ruby's core classes, modules and exceptions, and the
-	// methods of Kernel and Module every class body calls.
+	// builtins are Ruby's core classes, modules and exceptions, the
+	// methods of Kernel and Module every class body calls, and Rails'.
 	builtins = []string{"Object", "BasicObject", "Kernel", "Module", "Class", "Comparable", "Enumerable", "Enumerator", "String",
 		"Symbol", "Integer", "Float", "Numeric", "Rational", "Complex", "BigDecimal", "Array", "Hash", "Range", "Regexp", "Proc",
 		"Method", "Struct", "Data", "Time", "Date", "DateTime", "IO", "File", "Dir", "Set", "NilClass", "TrueClass", "FalseClass",
@@ -55,7 +55,16 @@ var (
 		"JSON", "YAML", "ENV", "ARGV", "STDOUT", "STDERR", "puts", "print", "require", "require_relative", "raise", "lambda",
 		"proc", "attr_accessor", "attr_reader", "attr_writer", "include", "extend", "prepend", "private", "protected", "public",
 		"module_function", "define_method", "respond_to", "send", "public_send", "initialize", "to_s", "to_h", "to_a", "inspect",
-		"freeze", "frozen", "each", "map"}
+		"freeze", "frozen", "each", "map",
+		// Rails' class macros and the methods of its records and
+		// controllers, which a Rails spec spells like its own code.
+		"has_many", "has_one", "belongs_to", "has_and_belongs_to_many", "validates", "validate", "validates_presence_of",
+		"before_validation", "before_save", "after_save", "before_create", "after_create", "before_update", "after_update",
+		"before_destroy", "after_destroy", "after_commit", "after_create_commit", "after_update_commit", "scope", "delegate",
+		"has_secure_password", "has_secure_token", "accepts_nested_attributes_for", "before_action", "after_action",
+		"around_action", "skip_before_action", "helper_method", "rescue_from", "respond_to", "render", "redirect_to", "head",
+		"params", "permit", "find_by", "find_or_create_by", "where", "includes", "joins", "transaction", "perform_later",
+		"perform_now", "deliver_later", "deliver_now", "primary_abstract_class"}
 	// testNameRe reads the tests a test file defines: RSpec's it, specify,
 	// scenario and example descriptions, minitest's test_ methods and
 	// Rails' test "..." blocks.
