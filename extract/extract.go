@@ -585,12 +585,20 @@ func docComment(n *sitter.Node) *sitter.Node {
 // prevNamed returns the named node before n: its previous named sibling,
 // or, when n starts a body that starts where n does (Ruby's
 // body_statement), the body's: the comments above the first statement of
-// a body are siblings of the body.
+// a body are siblings of the body. A comment that ends the line that opens
+// the body (Python's "class A:  # noqa") speaks of that line: nil.
 func prevNamed(n *sitter.Node) *sitter.Node {
+	climbed := false
 	for n.PrevNamedSibling() == nil && n.Parent() != nil && n.Parent().StartByte() == n.StartByte() && n.Parent().Parent() != nil {
-		n = n.Parent()
+		n, climbed = n.Parent(), true
 	}
-	return n.PrevNamedSibling()
+	c := n.PrevNamedSibling()
+	if climbed && c != nil && IsComment(c) {
+		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
+			return nil
+		}
+	}
+	return c
 }
 
 // dedent removes the common indentation of lines after the first, which
