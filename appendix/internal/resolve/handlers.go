@@ -75,7 +75,10 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			case path.Dir(d.Path) == path.Dir(m.Def.Path):
 				return 1
 			}
-			return 2 + strings.Count(d.Path, "/") // of a class, the one nearest the root: no module puts it deeper
+			if class != "" {
+				return 2 + strings.Count(d.Path, "/") // of classes of one name, the one no module puts deeper
+			}
+			return 2
 		}
 		for _, d := range ix.Defs[name] {
 			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant ||
