@@ -275,7 +275,7 @@ func (r *router) verb(c *sitter.Node, verb string, pos []*sitter.Node, opts map[
 			return
 		}
 		seg = strings.ReplaceAll(s, "(.:format)", "")
-		action = strings.TrimPrefix(seg, "/")
+		action = strings.TrimPrefix(optionals(seg)[0], "/")
 		if i := strings.LastIndexByte(action, '/'); i >= 0 {
 			action = action[i+1:]
 		}
@@ -339,8 +339,43 @@ func (r *router) verb(c *sitter.Node, verb string, pos []*sitter.Node, opts map[
 		}
 	}
 	for _, m := range methods {
-		r.add(m, p, h, c)
+		for _, v := range optionals(p) {
+			if v != "/" {
+				v = strings.TrimRight(v, "/")
+			}
+			r.add(m, v, h, c)
+		}
 	}
+}
+
+// optionals spells a path with optional parts, /top(/:length(/page/:page)),
+// as the paths it matches: /top, /top/:length, /top/:length/page/:page.
+func optionals(p string) []string {
+	i := strings.IndexByte(p, '(')
+	if i < 0 {
+		return []string{p}
+	}
+	depth, j := 0, i
+	for ; j < len(p); j++ {
+		if p[j] == '(' {
+			depth++
+		} else if p[j] == ')' {
+			if depth--; depth == 0 {
+				break
+			}
+		}
+	}
+	if j == len(p) {
+		return []string{p} // not closed: the path as written
+	}
+	var out []string
+	for _, rest := range optionals(p[j+1:]) {
+		out = append(out, p[:i]+rest)
+		for _, in := range optionals(p[i+1 : j]) {
+			out = append(out, p[:i]+in+rest)
+		}
+	}
+	return out
 }
 
 // add records one route, shown by the call that registers it.

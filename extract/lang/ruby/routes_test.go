@@ -38,6 +38,8 @@ func TestRoutes(t *testing.T) {
     match "/search", to: "search#index", via: %i[get post]
   end
   get "/old", to: redirect("/new")
+  get "/top(/:length(/page/:page))" => "home#top", :as => "top"
+  get "/s/:id/(:title)" => "stories#show"
 end
 `
 	want := []string{
@@ -63,6 +65,11 @@ end
 		`GET /search -> SearchController#index | 22-22 | match "/search", to: "search#index", via: %i[get post]`,
 		`POST /search -> SearchController#index | 22-22 | match "/search", to: "search#index", via: %i[get post]`,
 		`GET /old | 24-24 | get "/old", to: redirect("/new")`,
+		`GET /top -> HomeController#top | 25-25 | get "/top(/:length(/page/:page))" => "home#top", :as => "top"`,
+		`GET /top/:length -> HomeController#top | 25-25 | get "/top(/:length(/page/:page))" => "home#top", :as => "top"`,
+		`GET /top/:length/page/:page -> HomeController#top | 25-25 | get "/top(/:length(/page/:page))" => "home#top", :as => "top"`,
+		`GET /s/:id -> StoriesController#show | 26-26 | get "/s/:id/(:title)" => "stories#show"`,
+		`GET /s/:id/:title -> StoriesController#show | 26-26 | get "/s/:id/(:title)" => "stories#show"`,
 	}
 	if diff := cmp.Diff(want, routesOf(t, "config/routes.rb", src)); diff != "" {
 		t.Error(diff)
