@@ -21,6 +21,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Frameworks = []string{"rails", "activerecord", "activesupport", "actionpack", "activejob", "sinatra", "rspec", "rspec-rails",
 		"minitest", "sidekiq", "devise", "pundit", "grape", "sequel", "dry-rb", "hanami"}
 	l.Keywords = keywords
+	l.Generated = []string{"_pb.rb"}
 	l.SchemaMarks = []string{"This file is auto-generated from the current state of the database"}
 	l.SkipDirs = []string{".bundle"}
 	l.ImportedModules = requiredModules
