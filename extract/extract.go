@@ -379,7 +379,11 @@ func buildSnippet(lang *Language, m *Match) {
 					cuts = append(cuts, cut{from: from, to: end, resumeRow: body.EndPoint().Row, placeholder: ph})
 					return
 				}
-				cuts = append(cuts, cut{from: from, to: body.EndByte(), resumeRow: body.EndPoint().Row, placeholder: ph})
+				to, resume := body.EndByte(), body.EndPoint().Row
+				if e := closer(body); e != nil {
+					to, resume = e.EndByte(), e.EndPoint().Row // the language's placeholder stands for it too
+				}
+				cuts = append(cuts, cut{from: from, to: to, resumeRow: resume, placeholder: ph})
 				for i := 0; i < int(n.NamedChildCount()); i++ {
 					if c := n.NamedChild(i); !c.Equal(body) {
 						walk(c)
@@ -473,17 +477,20 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if mem.Type() == "decorator" {
 			continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
 		}
-		mm := Member{Name: memberName(mem, m.Src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
-			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		name := ""
 		if lang.MemberName != nil {
-			if name := lang.MemberName(mem, m.Src); name != "" {
-				mm.Name = name
+			if name = lang.MemberName(mem, m.Src); name == "" {
+				continue
 			}
+		} else {
+			name = memberName(mem, m.Src)
 		}
+		mm := Member{Name: name, Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
+			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
-		for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+		for c := prevNamed(mem); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 			mm.Start = int(c.StartPoint().Row) + 1
 		}
 		m.Out.Members = append(m.Out.Members, mm)
@@ -511,26 +518,40 @@ func isMethodNode(n *sitter.Node) bool {
 	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item"
 }
 
-// lastCodeByte is the end of the node's last child that is not a comment or
-// punctuation-only trailer such as a semicolon.
+// lastCodeByte is the end of the node's last child that is not a comment,
+// a punctuation-only trailer such as a semicolon, or the keyword that
+// closes a body (Ruby's end).
 func lastCodeByte(n *sitter.Node) uint32 {
 	for i := int(n.ChildCount()) - 1; i >= 0; i-- {
 		c := n.Child(i)
 		if c.IsNamed() && !IsComment(c) {
 			return lastCodeByte(c)
 		}
-		if !c.IsNamed() && c.Type() != ";" {
+		if !c.IsNamed() && c.Type() != ";" && c.Type() != "end" {
 			return c.EndByte()
 		}
 	}
 	return n.EndByte()
 }
 
+// closer returns the keyword that closes a body after it, past comments
+// (Ruby's end); nil for none.
+func closer(body *sitter.Node) *sitter.Node {
+	c := body.NextSibling()
+	for c != nil && IsComment(c) {
+		c = c.NextSibling()
+	}
+	if c != nil && !c.IsNamed() && c.Type() == "end" {
+		return c
+	}
+	return nil
+}
+
 // isBlock reports whether a body node is a statement block rather than an
 // expression (an arrow function's expression body is kept).
 func isBlock(n *sitter.Node) bool {
 	switch n.Type() {
-	case "block", "statement_block", "constructor_body", "class_body":
+	case "block", "statement_block", "constructor_body", "class_body", "body_statement":
 		return n.Type() != "class_body"
 	}
 	return false
@@ -562,7 +583,7 @@ func leading(lang *Language, n *sitter.Node) *sitter.Node {
 func docComment(n *sitter.Node) *sitter.Node {
 	var first *sitter.Node
 	want := n.StartPoint().Row
-	for c := n.PrevNamedSibling(); c != nil && IsComment(c); c = c.PrevNamedSibling() {
+	for c := prevNamed(n); c != nil && IsComment(c); c = c.PrevNamedSibling() {
 		if LastRow(c)+1 != want {
 			break
 		}
@@ -575,6 +596,25 @@ func docComment(n *sitter.Node) *sitter.Node {
 		return nil
 	}
 	return first
+}
+
+// prevNamed returns the named node before n: its previous named sibling,
+// or, when n starts a body that starts where n does (Ruby's
+// body_statement), the body's: the comments above the first statement of
+// a body are siblings of the body. A comment that ends the line that opens
+// the body (Python's "class A:  # noqa") speaks of that line: nil.
+func prevNamed(n *sitter.Node) *sitter.Node {
+	climbed := false
+	for n.PrevNamedSibling() == nil && n.Parent() != nil && n.Parent().StartByte() == n.StartByte() && n.Parent().Parent() != nil {
+		n, climbed = n.Parent(), true
+	}
+	c := n.PrevNamedSibling()
+	if climbed && c != nil && IsComment(c) {
+		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
+			return nil
+		}
+	}
+	return c
 }
 
 // dedent removes the common indentation of lines after the first, which
@@ -596,6 +636,10 @@ func dedent(lines []Line, col int) {
 		}
 	}
 }
+
+// MemberNameOf is the general rule for a member node's name, for a
+// Language.MemberName to fall back on: see memberName.
+func MemberNameOf(n *sitter.Node, src []byte) string { return memberName(n, src) }
 
 // memberName is the name of a member node: its name field, its
 // definition's or first declarator's (a Java field's), or the first

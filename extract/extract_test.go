@@ -30,6 +30,44 @@ func TestTrailingCommentIsNoDocComment(t *testing.T) {
 	}
 }
 
+// TestFirstMemberComment: the comment above the first statement of a
+// body (a sibling of Ruby's body_statement, which starts at that
+// statement) is that statement's; one ending the line that opens the body
+// is that line's, and the first member starts below it.
+func TestFirstMemberComment(t *testing.T) {
+	for file, tc := range map[string]struct {
+		src   string
+		start int
+		text  string
+	}{
+		"a.rb": {"module Shop\n  # Charges a card.\n  class Charge\n    # Captures it.\n    def capture; end\n  end\nend\n", 4, "# Charges a card.\nclass Charge"},
+		"b.rb": {"class Charge # :nodoc:\n  def capture; end\n\n  def refund; end\nend\n", 2, "class Charge # :nodoc:"},
+		"a.py": {"class Charge:  # noqa: D101\n    def capture(self):\n        pass\n\n    def refund(self):\n        pass\n", 2, "class Charge:  # noqa: D101"},
+	} {
+		p := extract.NewParser()
+		defs, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(tc.src))
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var charge *extract.Definition
+		for i := range defs {
+			if defs[i].Name == "Charge" {
+				charge = &defs[i]
+			}
+		}
+		if charge == nil || len(charge.Members) == 0 {
+			t.Fatalf("%s: no Charge with members in %v", file, defs)
+		}
+		if got := charge.Members[0].Start; got != tc.start {
+			t.Errorf("%s: first member starts on line %d, want %d", file, got, tc.start)
+		}
+		if !strings.HasPrefix(charge.Text(), tc.text) {
+			t.Errorf("%s: Charge is shown as %q, want it to start %q", file, charge.Text(), tc.text)
+		}
+	}
+}
+
 // TestKeepBySerializedName: a type answers to a name its field is
 // serialized as; a function to none of its members.
 func TestKeepBySerializedName(t *testing.T) {

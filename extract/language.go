@@ -53,10 +53,12 @@ type Language struct {
 	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	Members func(def *sitter.Node) []*sitter.Node
-	// MemberName names a member node that the general rule (its name
-	// field, its definition's or first declarator's, or the first
-	// identifier in it) misnames: a C# field, whose attributes and type
-	// come before its declarators. "" or nil: the general rule.
+	// MemberName names a member node Members listed: a C# field, whose
+	// attributes and type come before its declarators (MemberNameOf is
+	// the general rule, to fall back on); "" for one that is no member
+	// after all (a call in a Ruby class body that declares nothing:
+	// Members, without the source, cannot tell). Nil: the general rule,
+	// the member's name field, its declarator's, or its first identifier.
 	MemberName func(member *sitter.Node, src []byte) string
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
@@ -193,6 +195,11 @@ type Language struct {
 	// endpoint a spec names is parsed for routes. Every language's apply to
 	// every file.
 	RouteFile func(path string) bool
+	// RouteWords lists the path segments a file of the language registers
+	// routes with that no "/" precedes (Rails' resources :orders): the
+	// file is parsed for routes when one is a segment of an endpoint a
+	// spec names. Nil: every segment follows a "/".
+	RouteWords func(src []byte) []string
 	// Declares reports a line that defines the function or value name
 	// ("def name(", "function name("): a route whose snippet holds one
 	// already shows its handler. Every language's apply to every snippet.
@@ -205,6 +212,10 @@ type Language struct {
 	// PackageDir says that code names a file's module by its directory (a
 	// Go package), not by the file's stem.
 	PackageDir bool
+	// ConstantDirs says that a module named in CamelCase lives in the
+	// directory of its snake_case name (Ruby's Admin::UsersController in
+	// admin/users_controller.rb): a qualifier names that directory.
+	ConstantDirs bool
 	// IndexStems are file stems that make a file its directory's module
 	// ("index", "__init__"), whatever the file's language.
 	IndexStems []string

@@ -291,6 +291,8 @@ func TestEvalHasLine(t *testing.T) {
 		{"class A:\n    def get(self): ...", "def get(self):", true},
 		{"func (s *S) Get() error { ... }", "func (s *S) Get() error {", true},
 		{"def get(self): return 1", "def get(self):", false},
+		{"class Order < ApplicationRecord\n  def cancel!(reason) ... end\nend", "def cancel!(reason)", true},
+		{"def cancel!(reason) ... ended", "def cancel!(reason)", false},
 		// A signature joined onto its first line holds that line.
 		{"func Walk(ctx context.Context, root string) error", "func Walk(", true},
 		{"export async function load({ id, teamId }: Props): Promise<Share>", "export async function load({", true},

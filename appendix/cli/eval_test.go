@@ -572,8 +572,9 @@ func evalHasWord(text, word string) bool {
 	return regexp.MustCompile(`(^|[^A-Za-z0-9_$])` + regexp.QuoteMeta(word) + `($|[^A-Za-z0-9_$])`).MatchString(text)
 }
 
-// evalElidedRe is what stands for a body the appendix does not show.
-var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.)\s*;?$`)
+// evalElidedRe is what stands for a body the appendix does not show:
+// "{ ... }", "...", Ruby's "... end".
+var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.(?:\s+end)?)\s*;?$`)
 
 // evalHasLine reports whether text holds the source line want (trimmed
 // of surrounding space) as the appendix shows it: whole, without the

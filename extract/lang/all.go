@@ -15,6 +15,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
+	"github.com/appendix-dev/appendix/extract/lang/ruby"
 	"github.com/appendix-dev/appendix/extract/lang/rust"
 	"github.com/appendix-dev/appendix/extract/lang/sql"
 	"github.com/appendix-dev/appendix/extract/lang/typescript"
@@ -33,6 +34,7 @@ var All = []*extract.Language{
 	java.Lang,
 	rust.Lang,
 	csharp.Lang,
+	ruby.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,

@@ -59,6 +59,29 @@ func TestTrimToNamed(t *testing.T) {
 	}
 }
 
+// TestTrimToNamedKeepsEnd: a Ruby class cut to the members the spec
+// names keeps the end that closes it.
+func TestTrimToNamedKeepsEnd(t *testing.T) {
+	src := "class Order < ApplicationRecord\n  belongs_to :customer\n  has_many :line_items\n  has_one :shipment\n\n" +
+		"  def cancel! ... end\n\n  def total ... end\nend"
+	var lines []extract.Line
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+	}
+	a := &Artifact{Kind: extract.KindSchema, Lang: lang.ByName("ruby"), Lines: lines, StartLine: 1, EndLine: len(lines),
+		Members: []extract.Member{
+			{Name: "customer", Start: 2, End: 2}, {Name: "line_items", Start: 3, End: 3}, {Name: "shipment", Start: 4, End: 4},
+			{Name: "cancel", Start: 6, End: 6, Method: true}, {Name: "total", Start: 8, End: 8, Method: true},
+		}}
+	if !TrimToNamed(a, map[string]bool{"line_items": true, "cancel": true}) {
+		t.Fatal("not trimmed")
+	}
+	want := "class Order < ApplicationRecord\n  has_many :line_items\n  def cancel! ... end\n  # ... 5 more lines omitted\nend"
+	if got := a.Text(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestTrimSignature: a signature's lines are joined onto its first, and
 // end where its brackets close; a comment opening the body stays out,
 // while each overload's signature is joined on.

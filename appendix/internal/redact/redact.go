@@ -181,11 +181,16 @@ var (
 	// x => "..", keyword arguments, typed ones (const X: &str = ".."), a
 	// C# property's initializer (X { get; set; } = ".."), through a
 	// constructor ([]byte(".."), String::from(".."),
-	// Encoding.UTF8.GetBytes("..")) and with a string prefix (b"..",
-	// r#"..."#, f"..", @"..", $"..").
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|f|[@$]{1,2})?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// Encoding.UTF8.GetBytes("..")), with a string prefix (b"..",
+	// r#"..."#, f"..", @"..", $".."), and Ruby's percent literals
+	// (%q(..), %(..)).
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|f|[@$]{1,2})?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `|%[qQ]?(?:\(([^()\n]{8,})\)|\[([^\[\]\n]{8,})\]|\{([^{}\n]{8,})\}))`)
 	// a password in an ADO.NET connection string: Password=..;, Pwd=..;.
 	connPasswordRe = regexp.MustCompile(`(?i)[;"']\s*(?:password|pwd)=([^;"'\s]+)`)
+	// a literal a secret falls back to when the environment lacks it:
+	// ENV.fetch("JWT_SECRET", ".."), ENV.fetch("JWT_SECRET") { ".." },
+	// ENV["API_TOKEN"] || "..", os.getenv("API_TOKEN", "..").
+	secretFallbackRe = regexp.MustCompile(`(?i)(?:ENV\.fetch\(|ENV\[|getenv\(|environ\.get\()\s*["']([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']\s*(?:,\s*|\)\s*\{\s*|\]\s*(?:\|\||or)\s*)(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
 	// a literal given to a setter or builder method named after a secret:
 	// setPassword(".."), .clientSecret(".."), withApiKey("..").
 	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
@@ -256,6 +261,7 @@ assignments:
 	}
 	out = append(out, assigned(line, secretAssignRe, 3)...)
 	out = append(out, assigned(line, secretCallRe, 2)...)
+	out = append(out, assigned(line, secretFallbackRe, 2)...)
 	return append(out, assigned(line, secretDefaultRe, 2)...)
 }
 

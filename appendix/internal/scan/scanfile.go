@@ -16,7 +16,7 @@ type Entry struct {
 	Size, Mtime int64
 	Key         string // blobKey of the content, once a search needed it
 	Tokens      Tokens
-	Slash       string // words a route path may start with (see slashWords), newline-joined
+	Slash       string // words a route path may start with (see slashWords, Language.RouteWords), newline-joined
 	Imports     string // "name\tmodule" lines: what it imports from packages
 	Mods        string // every module the file imports, relative ones too, newline-joined
 	Values      string // the string literals it sets values to (see valueWords), newline-joined
@@ -36,6 +36,12 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Imports = l.Imports(src)
 	}
 	e.Slash = slashWords(src)
+	if l.RouteWords != nil {
+		for _, w := range l.RouteWords(src) {
+			e.Slash += "\n" + w
+		}
+		e.Slash = strings.TrimPrefix(e.Slash, "\n")
+	}
 	e.Values = valueWords(src)
 	if HoldsTests(rel) && l.ImportedModules != nil {
 		e.Mods = l.ImportedModules(src)

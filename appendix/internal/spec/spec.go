@@ -119,9 +119,13 @@ var (
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	// memberSepRe is a member written after "#" or "::" on a type
-	// (Javadoc's Order#total, a method reference's Order::total): a dotted
+	// (Javadoc's Order#total, a method reference's Order::total, Ruby's
+	// User#admin? and Order#cancel!, named without their ? or !): a dotted
 	// name. (README.md#usage is an anchor, std::io a path.)
-	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*(?:\(.*\))?)$`)
+	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
+	// predicateRe is a Ruby predicate method, named without its ?:
+	// `admin?`, `User.admin?`.
+	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
 	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 	// nameofRe is C#'s nameof(x) or typeof(x), which name x.
 	nameofRe = regexp.MustCompile(`^(?:nameof|typeof)\(\s*([\w.]+)\s*\)$`)
@@ -137,7 +141,7 @@ var (
 var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
-		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rb": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true,
 		"c": true, "h": true,
 	}
 	for _, l := range lang.All {
@@ -548,15 +552,15 @@ const modifiers = `(?:public|private|protected|internal|static|const|sealed|abst
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|fn|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?(?:type|class|module|def(?:\s+self\.)?|interface|enum|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|fn|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
 // fenceMethodRe finds a Go method's receiver type and name.
 var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class (Python's self or cls, Rust's
-// self, &self, &'a mut self).
-var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
+// self, &self, &'a mut self), or it is one of the class (Ruby's def self.x).
+var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.
@@ -742,7 +746,8 @@ func RouteLike(code string) (*RouteRef, bool) {
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
 	code = receiverRe.ReplaceAllString(code, "$1")                // (*Server).cancel -> Server.cancel
-	code = memberSepRe.ReplaceAllString(code, "$1.$2")            // Order#total, Order::total -> Order.total
+	code = memberSepRe.ReplaceAllString(code, "$1.$2$3")          // Order#total, Order::total -> Order.total
+	code = predicateRe.ReplaceAllString(code, "$1")               // admin? -> admin
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
 	code = strings.TrimSpace(strings.TrimSuffix(code, "/"))
 	if m := nameofRe.FindStringSubmatch(code); m != nil {
@@ -767,7 +772,7 @@ func codeName(code string) (string, bool) {
 func codeLike(tok string) (string, bool) {
 	name := strings.TrimSuffix(tok, "()")
 	if m := memberSepRe.FindStringSubmatch(name); m != nil {
-		name = m[1] + "." + m[2] // Order#total: Javadoc's member of Order
+		name = m[1] + "." + m[2] // Order#total: Javadoc's member of Order; User#admin?: Ruby's
 	}
 	if notNames[name] || len(name) < 3 {
 		return "", false
@@ -913,7 +918,7 @@ func packageQualified(code string) (dir, name string, ok bool) {
 // name is: `service Maintenance`, `type Config struct`, `def run`.
 var declHints = map[string]Hint{
 	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
-	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType,
+	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "module": HintType,
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
@@ -940,9 +945,11 @@ var declLangs = func() map[string]string {
 	return out
 }()
 
-// declRe is a code span that declares a name: a keyword, a Go receiver,
-// the name, then the end or what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
+// declRe is a code span that declares a name: a keyword, a Go receiver
+// (or Ruby's self.), the name (a Ruby path, Admin::Users, read as
+// Admin.Users; a predicate's ? or a bang's ! after it), then the end or
+// what a declaration continues with.
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,

@@ -39,6 +39,9 @@ func TestParseCandidates(t *testing.T) {
 		{"members after # and ::", "Call `OwnerController#showOwner(int)` and `Owner::getPets`; OwnerRepository#findByLastName in prose, " +
 			"not C# or issue #12 or `README.md#usage` or page#anchor.",
 			[]string{"OwnerController.showOwner", "Owner.getPets", "OwnerRepository.findByLastName"}},
+		{"ruby methods", "Call `User#admin?`, `Order#cancel!`, `Account.active?` and `Admin::UsersController#create`; prose Invoice#paid? and " +
+			"Cart#empty! too, and `app/models/user.rb`.",
+			[]string{"User.admin", "Order.cancel", "Account.active", "Admin.UsersController.create", "Invoice.paid", "Cart.empty", "app/models/user.rb"}},
 		{"decorators", "Use the `@connection` decorator or `@relay.node(id=1)`; not `@scope/pkg`.", []string{"connection", "relay.node", "@scope/pkg"}},
 		{"generics", "A `configoptional.Optional[exporterhelper.QueueBatchConfig]`, a `Result<Order, ApiError>` and a `map[string]int`.",
 			[]string{"configoptional.Optional", "exporterhelper.QueueBatchConfig", "Result", "Order", "ApiError"}},
@@ -203,6 +206,36 @@ func TestRustDeclarations(t *testing.T) {
 	}
 	if r := refs["POOL"]; !r.Strong || r.Hint != HintConstant {
 		t.Errorf("POOL: want a strong constant, got %+v", r)
+	}
+}
+
+// TestRubyDeclarations: what a Ruby block declares at its margin is the
+// spec's own, but a class method (def self.x), which says nothing of whose
+// it is alone; a code span that declares a method with its ? or !, a class
+// method, or a class by its path says what it is.
+func TestRubyDeclarations(t *testing.T) {
+	src := "# Spec\n\n```ruby\nmodule Refunds\nend\n\nclass RefundPolicy < ApplicationPolicy\n  def applies?(order)\n  end\nend\n\n" +
+		"def self.helper\nend\n```\n\nThen `def cancel!(reason)`, `def self.find_by_email(email)`, `def refundable?` and " +
+		"`class Admin::UsersController < ApplicationController` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"Refunds", "RefundPolicy"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"applies", "helper", "self"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for name, hint := range map[string]Hint{"cancel": HintFunction, "find_by_email": HintFunction, "refundable": HintFunction,
+		"Admin.UsersController": HintType} {
+		if r, ok := refs[name]; !ok || !r.Strong || r.Hint != hint {
+			t.Errorf("%s: want a strong %s, got %+v (found %v)", name, hint, r, ok)
+		}
 	}
 }
 
