@@ -294,15 +294,36 @@ func NamedChildren(n *sitter.Node) []*sitter.Node {
 	if n == nil {
 		return nil
 	}
+	count := int(n.NamedChildCount())
 	var out []*sitter.Node
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		c := n.NamedChild(i)
-		if !IsComment(c) {
+	if count < cursorFrom {
+		for i := 0; i < count; i++ {
+			c := n.NamedChild(i)
+			if !IsComment(c) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	// Each NamedChild(i) walks the children from the first: a cursor
+	// visits them once.
+	cur := sitter.NewTreeCursor(n)
+	defer cur.Close()
+	out = make([]*sitter.Node, 0, count)
+	for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
+		if c := cur.CurrentNode(); c.IsNamed() && !IsComment(c) {
 			out = append(out, c)
 		}
 	}
+	if len(out) == 0 {
+		return nil
+	}
 	return out
 }
+
+// cursorFrom is the number of named children from which NamedChildren
+// walks them with a cursor.
+const cursorFrom = 8
 
 // IsComment reports a comment node: "comment" in most grammars,
 // "line_comment" and "block_comment" in Rust's.
