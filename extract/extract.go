@@ -178,8 +178,9 @@ func (p *Parser) matchDefinitions(lang *Language, name string, src []byte, tree 
 	// names) share one, instead of building it once per name.
 	snippets := map[[2]uint32]*Definition{}
 	members := map[[3]uint32][]Member{}
+	memo := map[any]any{}
 	for _, rm := range lang.Matches(tree.RootNode()) {
-		m := Match{Src: src, Kind: rm.Kind, Def: rm.Def, Name: rm.Name, Receiver: rm.Receiver}
+		m := Match{Src: src, Kind: rm.Kind, Def: rm.Def, Name: rm.Name, Receiver: rm.Receiver, memo: memo}
 		m.Out.Name = m.Name.Content(src)
 		key := [2]uint32{m.Name.StartByte(), m.Def.StartByte()}
 		if m.Out.Name == "" || seen[key] {
@@ -464,7 +465,10 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 	if m.ShowEnd != nil {
 		def = m.ShowEnd
 	}
-	mems := lang.Members(def)
+	mems := m.MemberNodes
+	if mems == nil {
+		mems = lang.Members(def)
+	}
 	if len(mems) == 0 {
 		return
 	}

@@ -40,6 +40,26 @@ type Match struct {
 	OwnFunc  *sitter.Node // the function whose own body is cut entirely
 	ShowEnd  *sitter.Node // when set, the snippet runs on to the end of this node
 	from     *sitter.Node // when set, the snippet starts at this node (a call of a chain)
+	// MemberNodes, when set, are the member nodes Refine found already:
+	// Language.Members is not asked again.
+	MemberNodes []*sitter.Node
+	memo        map[any]any // shared by the matches of one tree (Memo)
+}
+
+// Memo returns f's result for key, computed once for all the matches of
+// one tree: what every name of a declaration block of a thousand names
+// asks of the block is worked out once. Nodes of one tree are one pointer
+// each, so a node can be (part of) a key.
+func (m *Match) Memo(key any, f func() any) any {
+	if m.memo == nil {
+		return f()
+	}
+	if v, ok := m.memo[key]; ok {
+		return v
+	}
+	v := f()
+	m.memo[key] = v
+	return v
 }
 
 // NamePattern is a query pattern "(node name: (NameType) @name)

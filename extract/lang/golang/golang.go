@@ -68,7 +68,7 @@ func refineGo(m *extract.Match) bool {
 	d.Exported = isUpper(d.Name)
 	parent := m.Def.Parent()
 	// A spec alone in its declaration is shown with its keyword.
-	single := parent != nil && len(extract.NamedChildren(parent)) == 1
+	single := parent != nil && len(goChildren(m, parent)) == 1
 	switch m.Kind {
 	case "function":
 		d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", m.Def
@@ -117,11 +117,14 @@ func refineGo(m *extract.Match) bool {
 				}
 			}
 		}
-		decl, specs := goSpecBlock(m.Def)
+		decl, specs := goSpecBlock(m.Def, func(n *sitter.Node) []*sitter.Node { return goChildren(m, n) })
+		if len(specs) > 1 && m.ShowEnd == nil {
+			m.MemberNodes = specs // what membersGo lists for a spec of a block
+		}
 		switch {
 		case len(specs) <= 1:
 			m.Show = decl
-		case m.Kind == "constant" && goEnumBlock(decl, m.Src):
+		case m.Kind == "constant" && m.Memo(goEnumKey{decl}, func() any { return goEnumBlock(decl, specs, m.Src) }).(bool):
 			d.Kind, d.Title, m.Show = extract.KindEnum, "Enum", decl
 		default:
 			// One name of a group: show it inside its block, which the
@@ -203,26 +206,37 @@ func goReceiverType(recv string) string {
 }
 
 // goSpecBlock returns the declaration holding a const or var spec and all
-// the specs of that declaration.
-func goSpecBlock(spec *sitter.Node) (*sitter.Node, []*sitter.Node) {
+// the specs of that declaration; children lists a node's named children.
+func goSpecBlock(spec *sitter.Node, children func(*sitter.Node) []*sitter.Node) (*sitter.Node, []*sitter.Node) {
 	p := spec.Parent()
 	if p != nil && p.Type() == "var_spec_list" {
-		return p.Parent(), extract.NamedChildren(p)
+		return p.Parent(), children(p)
 	}
-	return p, extract.NamedChildren(p)
+	return p, children(p)
 }
 
-// goEnumBlock reports whether a const block reads as an enumeration: more
-// than one spec and either iota or one declared type shared by all.
-func goEnumBlock(decl *sitter.Node, src []byte) bool {
-	specs := extract.NamedChildren(decl)
+// goChildren is extract.NamedChildren(n), once for all the matches of a
+// tree: each name of a block asks for the block's specs.
+func goChildren(m *extract.Match, n *sitter.Node) []*sitter.Node {
+	return m.Memo(goChildrenKey{n}, func() any { return extract.NamedChildren(n) }).([]*sitter.Node)
+}
+
+type (
+	goChildrenKey struct{ n *sitter.Node }
+	goEnumKey     struct{ decl *sitter.Node }
+)
+
+// goEnumBlock reports whether a const block, decl holding specs, reads as
+// an enumeration: more than one spec and either iota or one declared type
+// shared by all.
+func goEnumBlock(decl *sitter.Node, specs []*sitter.Node, src []byte) bool {
 	if len(specs) == 1 && specs[0].Type() == "var_spec_list" {
 		return false
 	}
 	if len(specs) < 2 {
 		return false
 	}
-	if strings.Contains(decl.Content(src), "iota") {
+	if bytes.Contains(src[decl.StartByte():decl.EndByte()], []byte("iota")) {
 		return true
 	}
 	typ := ""
@@ -258,7 +272,7 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 			return extract.NamedChildren(t)
 		}
 	case "const_spec", "var_spec":
-		if _, specs := goSpecBlock(def); len(specs) > 1 {
+		if _, specs := goSpecBlock(def, extract.NamedChildren); len(specs) > 1 {
 			return specs
 		}
 	case "const_declaration":
