@@ -164,8 +164,8 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if o.Stats {
 		s := res.Stats
 		ms := func(d time.Duration) string { return d.Round(10 * time.Microsecond).String() }
-		fmt.Fprintf(stderr, "appendix: stats: walk %s (%d files), search %s (%d files, %d bytes, %d parsed, %d from cache, %d definitions, %d routes), resolve %s, render %s, spec %s, total %s\n",
-			ms(s.Walk), s.FilesWalked, ms(s.Search), s.FilesSearched, s.BytesSearched, s.FilesParsed, s.CacheHits, s.Definitions, s.Routes,
+		fmt.Fprintf(stderr, "appendix: stats: walk %s (%d files), search %s (%d files, %d bytes, %d parsed, %d defining, %s parsed per defining file, %d from cache, %d definitions, %d routes), resolve %s, render %s, spec %s, total %s\n",
+			ms(s.Walk), s.FilesWalked, ms(s.Search), s.FilesSearched, s.BytesSearched, s.FilesParsed, s.FilesDefining, s.PerDefining(), s.CacheHits, s.Definitions, s.Routes,
 			ms(s.Resolve), ms(s.Render), ms(tParse), ms(time.Since(t0)))
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +27,11 @@ type Stats struct {
 	FilesSearched int
 	BytesSearched int64
 	FilesParsed   int
+	// FilesDefining counts the files whose search kept a definition of a
+	// wanted name, or found a route registration whose path holds a
+	// segment of an endpoint the spec names: FilesParsed over it says how
+	// many parses a defining file cost.
+	FilesDefining int
 	Definitions   int
 	Routes        int
 	CacheHits     int           // files whose extraction came from the cache
@@ -34,6 +40,15 @@ type Stats struct {
 	Search        time.Duration // reading, scanning and parsing
 	Resolve       time.Duration // choosing definitions, handlers, bases
 	Render        time.Duration // budgeting and rendering
+}
+
+// PerDefining is the number of files parsed per file that defines a
+// wanted name, two decimals; "-" when none does.
+func (s Stats) PerDefining() string {
+	if s.FilesDefining == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(float64(s.FilesParsed)/float64(s.FilesDefining), 'f', 2, 64)
 }
 
 // Index is what the search phase learned about the repository.
@@ -217,6 +232,9 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		if r.cached {
 			ix.Stats.CacheHits++
 		}
+		if len(r.defs) > 0 || routesHolding(r.routes, routeSegs) {
+			ix.Stats.FilesDefining++
+		}
 		if r.warning != nil {
 			ix.Warnings = append(ix.Warnings, *r.warning)
 		}
@@ -274,6 +292,18 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 	}
 	return nil
+}
+
+// routesHolding reports a route whose path holds one of the segments.
+func routesHolding(routes []extract.Definition, segs [][]byte) bool {
+	for _, d := range routes {
+		for _, s := range segs {
+			if strings.Contains(d.Route.Pattern, string(s)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // holds reports whether the index has d already: the definition of its

@@ -1,0 +1,33 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+// TestFilesDefining: the files whose search keeps a definition of a
+// wanted name are counted, once each, and a file that only uses the name
+// is neither parsed nor counted.
+func TestFilesDefining(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"go.mod":          "module shop\n",
+		"shop/widget.go":  "package shop\n\n// Widget is sold.\ntype Widget struct {\n\tName string\n}\n",
+		"admin/widget.go": "package admin\n\n// Widget is shown.\ntype Widget struct{}\n\nfunc NewWidget() *Widget { return &Widget{} }\n",
+		"shop/sell.go":    "package shop\n\nfunc sell(w Widget) string {\n\treturn w.Name\n}\n",
+	})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Run(context.Background(), repo, spec.Parse("spec.md", []byte("Sell the `Widget`.\n")).Refs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ix.Stats; s.FilesDefining != 2 || s.FilesParsed != 2 || s.PerDefining() != "1.00" {
+		t.Errorf("%d files parsed, %d defining (%s per defining file), want 2 and 2", s.FilesParsed, s.FilesDefining, s.PerDefining())
+	}
+}
