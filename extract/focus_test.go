@@ -249,3 +249,20 @@ func TestFocusHolding(t *testing.T) {
 		t.Errorf("spans %v: want the type and its constants only", spans)
 	}
 }
+
+// TestFocusSkipsImports: an import defines nothing, whatever names it
+// mentions: a file whose only mention of a wanted word is the path of a
+// package it imports has nothing to parse.
+func TestFocusSkipsImports(t *testing.T) {
+	for name, src := range map[string]string{
+		"a.go":  "package persistence\n\nimport (\n\t\"example.com/server/persistence\"\n)\n\nimport \"example.com/persistence/v2\"\n\nfunc F() {\n\tpersistence.Open()\n}\n",
+		"a.py":  "import persistence\nfrom persistence import store\nfrom .persistence import (\n    open,\n)\n\n\ndef f():\n    return persistence.open()\n",
+		"a.ts":  "import persistence from './persistence';\nimport { open } from '../persistence';\nimport * as p from \"persistence\";\n\nexport function f() {\n  return persistence.open();\n}\n",
+		"a.tsx": "import { persistence } from './store';\n\nexport const A = () => <div>{persistence.name}</div>;\n",
+	} {
+		spans, ok := extract.Focus(lang.ForPath(name), []byte(src), func(w []byte) bool { return string(w) == "persistence" })
+		if !ok || len(spans) != 0 {
+			t.Errorf("%s: spans %v (ok %v), want none", name, spans, ok)
+		}
+	}
+}

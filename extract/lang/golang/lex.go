@@ -12,8 +12,15 @@ var goLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Raw: true
 
 var goOpenWords = extract.WordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
 
-// goHead: "func (r *T) Name(...)" names Name.
+// goHead: "func (r *T) Name(...)" names Name; the package clause and an
+// import define nothing.
 func goHead(stmt []byte) []byte {
+	if _, ok := extract.CutWord(stmt, "import"); ok {
+		return nil
+	}
+	if _, ok := extract.CutWord(stmt, "package"); ok {
+		return nil
+	}
 	rest, ok := extract.CutWord(stmt, "func")
 	if !ok {
 		return stmt

@@ -20,8 +20,11 @@ var jsOpenWords = extract.WordSet("const let var export default return extends i
 	"public private protected static")
 
 // jsHead: a function declaration names its function; a variable that is
-// an arrow function names itself; a call defines nothing.
+// an arrow function names itself; a call and an import define nothing.
 func jsHead(stmt []byte) []byte {
+	if _, ok := extract.CutWord(stmt, "import"); ok {
+		return nil
+	}
 	rest := stmt
 	for _, w := range []string{"export", "default", "declare", "async"} {
 		rest, _ = extract.CutWord(rest, w)
