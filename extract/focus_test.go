@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -265,4 +268,44 @@ func TestFocusSkipsImports(t *testing.T) {
 			t.Errorf("%s: spans %v (ok %v), want none", name, spans, ok)
 		}
 	}
+}
+
+// TestFocusEquivalentOnRepo runs the contract over the source files of a
+// repository on disk: APPENDIX_FOCUS_REPO names it, APPENDIX_FOCUS_EXT the
+// file name endings to check (".ts,.tsx" for instance; every language's by
+// default).
+func TestFocusEquivalentOnRepo(t *testing.T) {
+	root := os.Getenv("APPENDIX_FOCUS_REPO")
+	if root == "" {
+		t.Skip("set APPENDIX_FOCUS_REPO to a repository to check focused parsing on its files")
+	}
+	exts := strings.Split(os.Getenv("APPENDIX_FOCUS_EXT"), ",")
+	p := extract.NewParser()
+	defer p.Close()
+	files := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == ".git" || n == "node_modules" || n == "vendor" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !slices.ContainsFunc(exts, func(e string) bool { return strings.HasSuffix(path, e) }) {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil || len(src) > 1<<20 {
+			return err
+		}
+		files++
+		t.Run(strings.TrimPrefix(path, root), func(t *testing.T) { checkFocusEquivalent(t, p, path, src) })
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d files", files)
 }
