@@ -80,6 +80,15 @@ type LexSyntax struct {
 	// parsed for its sake. Anything else counts whole (a type's fields, an
 	// enum's values, a class's methods can be what is wanted).
 	Head func(stmt []byte) []byte
+	// Bodied reports a statement of a type whose body holds its members,
+	// each named by its first words (a class, an interface, an enum): its
+	// words that count are those around its body and the first words of
+	// each member (see bodyNames). A quoted value anywhere in it still
+	// counts for the values searched for. Nil: none.
+	Bodied func(stmt []byte) bool
+	// Regexps: a "/" after an operator opens a regular expression
+	// literal, which may hold quotes and brackets (JavaScript).
+	Regexps bool
 }
 
 // WordSet is the set of the space-separated words.
@@ -787,7 +796,13 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		if s.kind == segComment {
 			continue
 		}
-		if head := declHead(lx, src[s.start:s.end]); !mentions(head, mention) && (holds == nil || !holds(head)) && !decoratorsMention(lx, src, segs[:k], mention) {
+		stmt := src[s.start:s.end]
+		head := declHead(lx, stmt)
+		names := head
+		if lx.Bodied != nil && len(head) == len(stmt) && lx.Bodied(stmt) {
+			names = bodyNames(lx, stmt)
+		}
+		if !mentions(names, mention) && (holds == nil || !holds(head)) && !decoratorsMention(lx, src, segs[:k], mention) {
 			continue
 		}
 		take[k] = true

@@ -309,3 +309,45 @@ func TestFocusEquivalentOnRepo(t *testing.T) {
 	}
 	t.Logf("%d files", files)
 }
+
+// TestFocusClassAnswersToItsMembers: a class, an interface or an enum is
+// parsed for its name and its members' names, not for the types of its
+// fields, the parameters of its methods or what their bodies use; neither
+// a regular expression, a template literal nor JSX in a body hides a
+// member. A value it sets still counts.
+func TestFocusClassAnswersToItsMembers(t *testing.T) {
+	src := "import { ILogger } from './logger';\n\n@injectable()\nexport class CommandLogger implements Contribution {\n" +
+		"    @inject(ILogger) @named('commands')\n    protected readonly logger: ILogger;\n    private pattern = /{/g;\n    between(): void {}\n    private close = x.y(/}/g);\n" +
+		"    private readonly template = `${this.logger} { `;\n    [key: string]: unknown;\n    static readonly DEFAULT_LEVEL: Level = 'debug';\n\n" +
+		"    registerCommands(registry: CommandRegistry): void {\n        registry.registerCommand({ id: 'log', label: 'Log' }, {\n" +
+		"            execute: () => this.logger.info(`${registry}`)\n        });\n    }\n\n" +
+		"    render(): React.ReactNode {\n        return <div className='x'>{this.label}<br /></div>;\n    }\n" +
+		"    get label(): string { return \"it's\"; }\n}\n\n" +
+		"export interface Handler {\n    (event: Event): void;\n    new (config: HandlerConfig): Handler;\n    handle(event: Event): Promise<void>;\n}\n\n" +
+		"export enum Level { Debug = 'debug', Info = 'info' }\n" + strings.Repeat("\nexport function filler(): string {\n  return '}{';\n}\n", 20)
+	class, iface, enum := strings.Index(src, "@injectable"), strings.Index(src, "export interface"), strings.Index(src, "export enum")
+	l := lang.ForPath("a.tsx")
+	for word, want := range map[string][]int{
+		"ILogger": nil, "CommandRegistry": nil, "registry": nil, "execute": nil, "HandlerConfig": nil, "Event": nil,
+		"CommandLogger": {class}, "logger": {class}, "pattern": {class}, "template": {class}, "key": {class}, "DEFAULT_LEVEL": {class},
+		"registerCommands": {class}, "render": {class}, "label": {class}, "between": {class}, "close": {class},
+		"event": {iface}, "config": {iface}, "handle": {iface}, "Info": {enum},
+	} {
+		spans, ok := extract.Focus(l, []byte(src), func(w []byte) bool { return string(w) == word })
+		var got []int
+		for _, s := range spans {
+			got = append(got, s.Start)
+		}
+		if !ok || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: statements at %v (ok %v), want %v", word, got, ok, want)
+		}
+	}
+	holds := func(stmt []byte) bool { return bytes.Contains(stmt, []byte("'debug'")) }
+	spans, _ := extract.FocusHolding(l, []byte(src), func([]byte) bool { return false }, holds)
+	if len(spans) != 2 || spans[0].Start != class || spans[1].Start != enum {
+		t.Errorf("the value 'debug': spans %v, want the class and the enum", spans)
+	}
+	p := extract.NewParser()
+	defer p.Close()
+	checkFocusEquivalent(t, p, "shop/a.tsx", []byte(src), "ILogger", "registry", "event", "config")
+}

@@ -12,7 +12,7 @@ import (
 var jsLex = &extract.LexSyntax{
 	LineComment: "//", BlockComments: true, Raw: true, Template: true, Attached: '@',
 	Continuations: []string{"else", "catch", "finally"}, Lookahead: true,
-	OpenWords: jsOpenWords, BracketGoesOn: true, Head: jsHead,
+	OpenWords: jsOpenWords, BracketGoesOn: true, Head: jsHead, Bodied: jsBodied, Regexps: true,
 }
 
 var jsOpenWords = extract.WordSet("const let var export default return extends implements new typeof async function class import from as in of " +
@@ -118,4 +118,26 @@ var jsKeywords = map[string]bool{
 	"if": true, "import": true, "in": true, "instanceof": true, "interface": true, "let": true, "module": true,
 	"namespace": true, "new": true, "return": true, "super": true, "switch": true, "this": true, "throw": true,
 	"try": true, "type": true, "typeof": true, "var": true, "void": true, "while": true, "with": true, "yield": true,
+}
+
+// jsBodied reports a class, an interface or an enum: what it defines is
+// named by its name and its members' names. A Convex table in one is
+// defined wherever its object is, and counts whole.
+func jsBodied(stmt []byte) bool {
+	if bytes.Contains(stmt, []byte("defineTable(")) {
+		return false
+	}
+	rest, ok := extract.SkipDecorators(stmt, '@')
+	if !ok {
+		return false
+	}
+	for _, w := range []string{"export", "default", "declare", "abstract", "const"} {
+		rest, _ = extract.CutWord(rest, w)
+	}
+	for _, w := range []string{"class", "interface", "enum"} {
+		if _, ok := extract.CutWord(rest, w); ok {
+			return true
+		}
+	}
+	return false
 }
