@@ -31,6 +31,10 @@ type Keywords struct {
 	// Statements start a line that declares nothing, whatever follows
 	// (return, throw, new): read only under TypeFirst.
 	Statements []string
+	// Annotated says a name's type may follow it after a ":" on its
+	// declaration line ("readonly logger: ILogger"): the type is used
+	// there, not declared.
+	Annotated bool
 }
 
 // TestMatch is what Language.Tests finds for one source file.

@@ -240,9 +240,10 @@ type keywords struct {
 	decl, typ, vars map[string]bool
 	receiver        []string
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
-	// typeFirst and statements: see extract.Keywords.
+	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
+	annotated  bool
 	// start and lens say which first letters and lengths the tables
 	// hold: most words are none, and are told so without hashing them
 	// (declTokens runs on every line of every file).
@@ -259,7 +260,7 @@ func newKeywords(k extract.Keywords) *keywords {
 		return out
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
-		statements: set(k.Statements)}
+		statements: set(k.Statements), annotated: k.Annotated}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -376,9 +377,15 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 		first := true
 		decl, varLine, typeLine := false, false, false
+		angles := 0 // open "<": a type's parameters, whose bounds follow a ":"
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
 			if t[i] == '=' && decl {
 				break
+			}
+			if decl && t[i] == '<' {
+				angles++
+			} else if decl && t[i] == '>' && angles > 0 {
+				angles--
 			}
 			if t[i] == '(' && decl {
 				// "func (r *Repo) Walk(": a receiver comes before the name;
@@ -466,6 +473,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				}
 				break // only a declaration line has more than its first word to offer
 			}
+			if kw.annotated && decl && f != 0 && angles == 0 && typeAnnotation(t[j:]) {
+				break // "readonly logger: ILogger": what follows is the name's type
+			}
 			if varLine && f != 0 {
 				// "var acc testutil.Accumulator", "const x: Type": the name,
 				// and the names a comma adds; what follows is a type.
@@ -480,6 +490,16 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// typeAnnotation reports what follows a name that gives its type: ":"
+// (after a "?" or "!", "name?: T") and a blank or a word, but not "::"
+// (a path), ":=" or a tag's `json:"name"`.
+func typeAnnotation(rest []byte) bool {
+	if len(rest) > 0 && (rest[0] == '?' || rest[0] == '!') {
+		rest = rest[1:]
+	}
+	return len(rest) > 1 && rest[0] == ':' && (rest[1] == ' ' || rest[1] == '\t' || extract.IdentByte(rest[1]) && rest[1] != '$')
 }
 
 // wireNames returns the names a member line's tags serialize the member as

@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"path"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -244,5 +245,33 @@ func TestCSharpDeclarationLines(t *testing.T) {
 	}
 	if got := Definable(declTokens(keywordsOf(lang.ForPath("Order.cs")), src), map[string]Want{"Point": WantType, "struct": WantAny}); !got["Point"] || got["struct"] {
 		t.Errorf("a record struct declares the type after both keywords: %v", got)
+	}
+}
+
+// TestTypeAnnotationsAreNoNames: on a declaration line of a language
+// whose names are annotated with their types, the type after a name's ":"
+// is used, not declared ("readonly logger: ILogger"); a bound inside a
+// type's parameters ends nothing, nor does a ":" in another language (in
+// a comment of a SQL statement, a Go tag, a Rust field).
+func TestTypeAnnotationsAreNoNames(t *testing.T) {
+	for _, tc := range []struct {
+		file, line string
+		want       []string
+	}{
+		{"x.ts", "    protected readonly logger: ILogger;", []string{"readonly", "logger"}},
+		{"x.ts", "    private static opts?: Options = {};", []string{"static", "opts"}},
+		{"x.ts", "    public label!: string", []string{"label"}},
+		{"x.ts", "export abstract class Store<T extends { id: Id }> extends Base<T> {", []string{"abstract", "Store", "T", "extends", "id", "Id"}},
+		{"x.ts", "export function pick<K extends keyof T>(o: T, k: K): T[K] {", []string{"function", "pick", "K", "extends", "keyof", "T"}},
+		{"x.sql", "ALTER TABLE /* TEMPLATE: schema */river_job ADD COLUMN x int;", []string{"TEMPLATE", "schema", "river_job", "ADD", "COLUMN", "x"}},
+		{"x.go", "type Label struct{ ID string `json:\"id\"` }", []string{"Label", "ID", "string", "json", "id"}},
+		{"x.rs", "    pub owner: User,", []string{"owner", "User"}},
+	} {
+		ts := declTokens(keywordsOf(lang.ForPath(tc.file)), []byte(tc.line+"\n"))
+		var got []string
+		ts.Each(WantAny, func(n string) { got = append(got, n) })
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s %q declares %v, want %v", tc.file, tc.line, got, tc.want)
+		}
 	}
 }
