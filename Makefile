@@ -8,7 +8,7 @@ FUZZTIME  ?= 20s
 # default, reported as 0 execs/sec (golang/go#51484): most of a short run.
 FUZZMIN   ?= 3s
 
-.PHONY: build test bench fuzz lint golden demo eval clean
+.PHONY: build test bench bench-real fuzz lint golden demo eval clean
 
 build:
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/appendix ./cmd/appendix
@@ -18,6 +18,14 @@ test:
 
 bench:
 	CGO_ENABLED=1 $(GO) test -run '^$$' -bench . -benchmem -count 6 -benchtime $(BENCHTIME) ./...
+
+# Hyperfine on real repositories, side by side with rg -l -w on the same
+# names: one table (see README.md, Speed). APPENDIX_BENCH_REPOS is a
+# directory of clones the warm runs may write their cache into;
+# APPENDIX_BENCH_ONLY picks repositories (owner/name or generated-N).
+bench-real: build
+	@test -n "$(APPENDIX_BENCH_REPOS)" || { echo "make bench-real: set APPENDIX_BENCH_REPOS to a directory of clones (see README.md, Speed)"; exit 2; }
+	$(GO) run ./internal/benchreal -bin bin/appendix -repos "$(abspath $(APPENDIX_BENCH_REPOS))" $(if $(APPENDIX_BENCH_ONLY),-only "$(APPENDIX_BENCH_ONLY)") $(if $(APPENDIX_BENCH_RUNS),-runs $(APPENDIX_BENCH_RUNS))
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./appendix/internal/spec

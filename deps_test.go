@@ -47,6 +47,7 @@ var layers = []string{
 	"appendix/brief",
 	"appendix/cli",
 	"cmd/appendix",
+	"internal/benchreal",
 }
 
 // leaves import nothing of the module but what is listed.
