@@ -16,12 +16,14 @@ import "bytes"
 //
 // The body is the first "{" outside parentheses and brackets. A member
 // starts after the body's "{", and after a ";", a "," or a line break at
-// the body's depth, or a "}" that closes back to it; its words run to the
-// first ":", "=", ";", ",", "{", "}" or ")" at any depth, or the "(" of
-// its parameters after its name (a call signature has none: the first
-// parameter's name of "(x: X): Y" counts, as the extractor names such a
-// member by its first identifier). A decorator before a member, @Input(),
-// is skipped; strings and comments in the body count for nothing.
+// the body's depth, or a "}" that closes back to it. Once a word names it
+// (any but "new"), its words run to the first ":", "=", ";", ",", "(",
+// ")", "{" or "}" at any depth. Before that, only ";" and "{" end them:
+// the extractor names a member without a name of its own (a call or
+// construct signature, "(x: X): Y", "(): Y", "new (x: X): Y") by its
+// first identifier, wherever that is. A decorator before a member,
+// @Input(), is skipped; strings and comments in the body count for
+// nothing.
 func bodyNames(lx *LexSyntax, stmt []byte) []byte {
 	open := -1
 	depth := 0
@@ -150,7 +152,7 @@ func bodyNames(lx *LexSyntax, stmt []byte) []byte {
 				return stmt
 			}
 		}
-		if bytes.IndexByte([]byte(":=;,{})"), c) >= 0 || c == '(' && named {
+		if named && bytes.IndexByte([]byte(":=;,{}()"), c) >= 0 || c == ';' || c == '{' {
 			collecting = false
 		}
 		if len(stack) == 0 && (c == ';' || c == ',' || c == '}') {

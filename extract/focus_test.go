@@ -314,7 +314,8 @@ func TestFocusEquivalentOnRepo(t *testing.T) {
 // parsed for its name and its members' names, not for the types of its
 // fields, the parameters of its methods or what their bodies use; neither
 // a regular expression, a template literal nor JSX in a body hides a
-// member. A value it sets still counts.
+// member. A member without a name (a call signature) is named by its
+// first identifier: all its words count. A value it sets still counts.
 func TestFocusClassAnswersToItsMembers(t *testing.T) {
 	src := "import { ILogger } from './logger';\n\n@injectable()\nexport class CommandLogger implements Contribution {\n" +
 		"    @inject(ILogger) @named('commands')\n    protected readonly logger: ILogger;\n    private pattern = /{/g;\n    between(): void {}\n    private close = x.y(/}/g);\n" +
@@ -324,11 +325,14 @@ func TestFocusClassAnswersToItsMembers(t *testing.T) {
 		"    render(): React.ReactNode {\n        return <div className='x'>{this.label}<br /></div>;\n    }\n" +
 		"    get label(): string { return \"it's\"; }\n}\n\n" +
 		"export interface Handler {\n    (event: Event): void;\n    new (config: HandlerConfig): Handler;\n    handle(event: Event): Promise<void>;\n}\n\n" +
+		"export interface HandlerFactory {\n    (): Handled;\n}\n\n" +
 		"export enum Level { Debug = 'debug', Info = 'info' }\n" + strings.Repeat("\nexport function filler(): string {\n  return '}{';\n}\n", 20)
 	class, iface, enum := strings.Index(src, "@injectable"), strings.Index(src, "export interface"), strings.Index(src, "export enum")
+	factory := strings.Index(src, "export interface HandlerFactory")
 	l := lang.ForPath("a.tsx")
 	for word, want := range map[string][]int{
-		"ILogger": nil, "CommandRegistry": nil, "registry": nil, "execute": nil, "HandlerConfig": nil, "Event": nil,
+		"ILogger": nil, "CommandRegistry": nil, "registry": nil, "execute": nil, "Event": nil, "Promise": nil,
+		"HandlerConfig": nil, "Handled": {factory},
 		"CommandLogger": {class}, "logger": {class}, "pattern": {class}, "template": {class}, "key": {class}, "DEFAULT_LEVEL": {class},
 		"registerCommands": {class}, "render": {class}, "label": {class}, "between": {class}, "close": {class},
 		"event": {iface}, "config": {iface}, "handle": {iface}, "Info": {enum},
