@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
@@ -288,5 +289,73 @@ func TestWalkListings(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(paths(got), " "), "sub/deep/new.go") {
 		t.Errorf("a file added after the listing was kept is missing: %v", paths(got))
+	}
+}
+
+// TestRecentCommitsAsPathFilteredLog: the commits that touch some paths
+// are those go-git's path-filtered log gives, on a history where files are
+// changed, removed and brought back, made executable, turned into a
+// directory, and branches merge.
+func TestRecentCommitsAsPathFilteredLog(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"a.go": "package a\n", "b.go": "package b\n", "d/c.go": "package d\n"})
+	repo, _ := git.PlainOpen(dir)
+	wt, _ := repo.Worktree()
+	step := time.Hour
+	commit := func(msg string, files map[string]string, remove ...string) {
+		t.Helper()
+		for _, f := range remove {
+			if _, err := wt.Remove(f); err != nil {
+				t.Fatal(err)
+			}
+			_ = os.Remove(filepath.Dir(filepath.Join(dir, f))) // when it is left empty
+		}
+		testrepo.Write(t, dir, files)
+		testrepo.Commit(t, repo, msg, step)
+		step += time.Hour
+	}
+	commit("change a", map[string]string{"a.go": "package a // 2\n"})
+	commit("change c", map[string]string{"d/c.go": "package d // 2\n"})
+	commit("remove b", nil, "b.go")
+	commit("bring b back", map[string]string{"b.go": "package b\n"})
+	if err := os.Chmod(filepath.Join(dir, "a.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	commit("a executable", nil)
+	commit("d becomes a file", map[string]string{"d": "not a directory\n"}, "d/c.go")
+	commit("touch nothing watched", map[string]string{"z.go": "package z\n"})
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, paths := range [][]string{{"a.go"}, {"b.go"}, {"d/c.go"}, {"d"}, {"a.go", "d/c.go"}, {"missing.go"}, nil} {
+		got, err := r.RecentCommits(paths, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := map[string]bool{}
+		for _, p := range paths {
+			set[p] = true
+		}
+		head, _ := repo.Head()
+		opts := &git.LogOptions{From: head.Hash(), Order: git.LogOrderCommitterTime}
+		if len(set) > 0 {
+			opts.PathFilter = func(p string) bool { return set[p] }
+		}
+		iter, err := repo.Log(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		_ = iter.ForEach(func(c *object.Commit) error {
+			want = append(want, c.Hash.String()[:7])
+			return nil
+		})
+		var hashes []string
+		for _, c := range got {
+			hashes = append(hashes, c.Hash)
+		}
+		if diff := cmp.Diff(want, hashes); diff != "" {
+			t.Errorf("%v: (-path-filtered log +RecentCommits)\n%s", paths, diff)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package gitinfo
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -329,29 +330,78 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 	if err != nil {
 		return nil, nil // no commits yet
 	}
-	set := map[string]bool{}
-	for _, p := range paths {
-		set[p] = true
-	}
-	opts := &git.LogOptions{From: ref.Hash(), Order: git.LogOrderCommitterTime}
-	if len(set) > 0 {
-		opts.PathFilter = func(p string) bool { return set[p] }
-	}
-	iter, err := r.git.Log(opts)
+	iter, err := r.git.Log(&git.LogOptions{From: ref.Hash(), Order: git.LogOrderCommitterTime})
 	if err != nil {
 		return nil, fmt.Errorf("git log: %w", err)
 	}
 	defer iter.Close()
+	// A commit touches a path when the file there differs from the one in
+	// the commit after it in the walk (go-git's path-filtered log compares
+	// neighbours in the walk's order, not a commit and its parent): only
+	// the trees on the paths are read, not whole trees diffed.
 	var out []Commit
-	for len(out) < n {
-		c, err := iter.Next()
-		if err != nil {
+	cur, err := iter.Next()
+	var curFiles []treeFile
+	for err == nil && len(out) < n {
+		next, nextErr := iter.Next()
+		if nextErr != nil && nextErr != io.EOF {
 			break
 		}
-		subject, _, _ := strings.Cut(c.Message, "\n")
-		out = append(out, Commit{Hash: c.Hash.String()[:7], When: c.Committer.When.UTC(), Subject: subject})
+		if curFiles == nil {
+			curFiles = filesAt(cur, paths)
+		}
+		var nextFiles []treeFile
+		if next != nil {
+			nextFiles = filesAt(next, paths)
+		}
+		if len(paths) == 0 || touched(curFiles, nextFiles) {
+			subject, _, _ := strings.Cut(cur.Message, "\n")
+			out = append(out, Commit{Hash: cur.Hash.String()[:7], When: cur.Committer.When.UTC(), Subject: subject})
+		}
+		if next == nil {
+			break
+		}
+		cur, curFiles = next, nextFiles
 	}
 	return out, nil
+}
+
+// treeFile is a file in a commit's tree: its hash and mode, or none.
+type treeFile struct {
+	hash plumbing.Hash
+	mode filemode.FileMode
+	ok   bool
+}
+
+// filesAt looks each path up in a commit's tree: a file there, or none (a
+// directory is no file).
+func filesAt(c *object.Commit, paths []string) []treeFile {
+	out := make([]treeFile, len(paths))
+	tree, err := c.Tree()
+	if err != nil {
+		return out
+	}
+	for i, p := range paths {
+		if e, err := tree.FindEntry(p); err == nil && e.Mode != filemode.Dir {
+			out[i] = treeFile{e.Hash, e.Mode, true}
+		}
+	}
+	return out
+}
+
+// touched reports a path whose file differs between two commits: added,
+// removed, or changed in content or mode.
+func touched(a, b []treeFile) bool {
+	for i := range a {
+		var o treeFile
+		if b != nil {
+			o = b[i]
+		}
+		if a[i] != o {
+			return true
+		}
+	}
+	return false
 }
 
 // ChangedFiles returns the paths that differ between two commits, through
