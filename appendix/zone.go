@@ -5,6 +5,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -21,17 +22,24 @@ type Zone struct {
 	Spec  *spec.Spec
 	Doc   *render.Document // every artifact and gap, labeled
 	Index *search.Index    // the search that found them, for searches by meaning
+	cache *cache.Cache     // the extraction cache the search and later searches use
 }
 
 // BlastZone resolves every reference of a spec, as Round 2 would with no
 // line budget.
 func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.Time) (*Zone, error) {
-	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: now})
+	ca := cache.Load(repo.Root, buildID())
+	ca.Run++
+	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: now, Cache: ca})
 	if err != nil {
 		return nil, err
 	}
-	return &Zone{Spec: sp, Doc: res.Doc, Index: ix}, nil
+	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, cache: ca}, nil
 }
+
+// SaveCache writes what the searches by meaning run on the zone's index
+// parsed since it was built, so that the next run reads it from the cache.
+func (z *Zone) SaveCache() error { return z.cache.Save() }
 
 // Files lists the files of the zone's artifacts, architecture excerpts
 // aside, once each and sorted.

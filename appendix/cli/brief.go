@@ -63,6 +63,9 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	if err := zone.SaveCache(); err != nil {
+		fmt.Fprintf(stderr, "appendix: warning: extraction cache not saved: %v\n", err)
+	}
 	lines, err := brief.Write(*out, bs, head, cfg.Now)
 	if err != nil {
 		return err
