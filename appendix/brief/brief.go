@@ -392,6 +392,11 @@ func readLines(root, rel string) []string {
 	if err != nil || len(b) > scan.MaxFileSize {
 		return nil
 	}
+	return fileLines(b)
+}
+
+// fileLines splits a file's content into lines.
+func fileLines(b []byte) []string {
 	var out []string
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(make([]byte, 64*1024), scan.MaxFileSize)
@@ -409,7 +414,11 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string
 		if lang.ForPath(f) == nil || b.ix.Class(f).Secret {
 			continue
 		}
-		for i, l := range readLines(b.repo.Root, f) {
+		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
+		if err != nil || len(src) > scan.MaxFileSize || !requiredLiterals(re).mayMatch(src) {
+			continue
+		}
+		for i, l := range fileLines(src) {
 			if len(out) >= max {
 				return out
 			}

@@ -1,0 +1,51 @@
+package brief
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestRequiredLiterals: what every match of the briefing's expressions
+// holds, and that a text without it has no match.
+func TestRequiredLiterals(t *testing.T) {
+	for re, want := range map[*regexp.Regexp]string{
+		retryLineRe:                          "retr backoff circuit attempts (fold)",
+		markerRe:                             "TODO FIXME HACK XXX",
+		regexp.MustCompile(`x?(a|b*)`):       "none",
+		regexp.MustCompile(`[Tt]imeout\s*:`): "imeout",
+		regexp.MustCompile(`\bgo \w+\(`):     "go ",
+	} {
+		r := requiredLiterals(re)
+		got := "none"
+		if r != nil {
+			var ls []string
+			for _, l := range r.lits {
+				ls = append(ls, string(l))
+			}
+			got = strings.Join(ls, " ")
+			if r.fold {
+				got += " (fold)"
+			}
+		}
+		if got != want {
+			t.Errorf("%s: %s, want %s", re, got, want)
+		}
+	}
+	lines := []string{"", "retry(3)", "MaxAttempts = 5", "Backoff.Exponential", "circuit_breaker", "go worker(ch)", "go  x",
+		"sync.WaitGroup", "chan int", "channel", "ReadTimeout: 5", "timeout=3", "fetch(url)", "new HttpClient(", "// TODO: x",
+		"TODOS", "rate_limit", "RateLimiter", "throttled", "Promise.all([", "workers = 4", "pool_size", "Queue"}
+	for _, re := range []*regexp.Regexp{externalCallRe, retryLineRe, markerRe, concurrencyRe} {
+		r := requiredLiterals(re)
+		if r == nil {
+			t.Errorf("%s: no literal required", re)
+			continue
+		}
+		for _, l := range lines {
+			if re.MatchString(l) && !r.mayMatch([]byte(l)) {
+				t.Errorf("%s matches %q, which holds none of %s", re, l, fmt.Sprint(r.lits))
+			}
+		}
+	}
+}
