@@ -802,7 +802,11 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		if lx.Bodied != nil && len(head) == len(stmt) && lx.Bodied(stmt) {
 			names = bodyNames(lx, stmt)
 		}
-		if !mentions(names, mention) && (holds == nil || !holds(head)) && !decoratorsMention(lx, src, segs[:k], mention) {
+		// A function answers to its name only (Head cuts it to that):
+		// what its decorators say is not its name (@patch("x.y"),
+		// @pytest.mark.parametrize(...)).
+		cut := len(head) < len(stmt)
+		if !mentions(names, mention) && (holds == nil || !holds(head)) && (cut || !decoratorsMention(lx, src, segs[:k], mention)) {
 			continue
 		}
 		take[k] = true

@@ -355,3 +355,18 @@ func TestFocusClassAnswersToItsMembers(t *testing.T) {
 	defer p.Close()
 	checkFocusEquivalent(t, p, "shop/a.tsx", []byte(src), "ILogger", "registry", "event", "config")
 }
+
+// TestFocusDecoratorsOfAFunction: a function answers to its name only,
+// whatever its decorators mention; a class's decorators still count (a
+// table name in @Entity("orders")).
+func TestFocusDecoratorsOfAFunction(t *testing.T) {
+	src := "import pytest\n\n\n@patch(\"shop.checkout.complete\")\n@pytest.mark.parametrize(\"checkout\", [1, 2])\ndef test_complete(checkout):\n    pass\n\n\n" +
+		"@register(\"checkout\")\nclass CheckoutAdmin:\n    pass\n" + strings.Repeat("\n\ndef filler():\n    return 1\n", 20)
+	spans, ok := extract.Focus(lang.ForPath("shop/test_checkout.py"), []byte(src), func(w []byte) bool { return string(w) == "checkout" })
+	if want := strings.Index(src, "@register"); !ok || len(spans) != 1 || spans[0].Start != want {
+		t.Errorf("spans %v (ok %v): want the class and its decorator only, at %d", spans, ok, want)
+	}
+	p := extract.NewParser()
+	defer p.Close()
+	checkFocusEquivalent(t, p, "shop/test_checkout.py", []byte(src), "checkout", "complete", "register")
+}
