@@ -164,10 +164,11 @@ func bench(bin, repos, tmp string, runs int, t target) (string, error) {
 		stats["per"], ms(0), ms(1), ratio(1), ms(2), ratio(2), rss, load()), nil
 }
 
-// statsRe reads the counts of a --stats line, rssRe the peak RSS
-// /usr/bin/time prints.
+// statsRe reads the counts of a --stats line (a binary from before the
+// files defining a wanted name were counted prints none), rssRe the peak
+// RSS /usr/bin/time prints.
 var (
-	statsRe = regexp.MustCompile(`walk [^(]*\((\d+) files\).* (\d+) parsed, (\d+) defining, ([\d.-]+) parsed per defining file`)
+	statsRe = regexp.MustCompile(`walk [^(]*\((\d+) files\).* (\d+) parsed(?:, (\d+) defining, ([\d.-]+) parsed per defining file)?`)
 	rssRe   = regexp.MustCompile(`rss (\d+)`)
 )
 
@@ -195,7 +196,13 @@ func coldStats(cold []string) (map[string]string, string, error) {
 		kb, _ := strconv.Atoi(r[1])
 		rss = fmt.Sprintf("%d MB", kb/1024)
 	}
-	return map[string]string{"walked": m[1], "parsed": m[2], "defining": m[3], "per": m[4]}, rss, nil
+	out := map[string]string{"walked": m[1], "parsed": m[2], "defining": m[3], "per": m[4]}
+	for k, v := range out {
+		if v == "" {
+			out[k] = "-" // a binary from before the figure
+		}
+	}
+	return out, rss, nil
 }
 
 // generated writes the generated repository of n files at dir, with its
