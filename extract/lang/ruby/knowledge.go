@@ -101,8 +101,17 @@ func eachRequire(lines [][]byte, fn func(kind, path string)) {
 	}
 }
 
-// requireLine: require "x/y", require_relative "../x".
-func requireLine(line []byte) bool { return requireRe.Match(line) }
+// requireLine: require "x/y", require_relative "../x". It is asked of
+// every line holding a "/" of every file searched, whatever its language:
+// a line that does not start with one of the words is none, without the
+// expression.
+func requireLine(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t\n\f\r")
+	if !bytes.HasPrefix(t, []byte("require")) && !bytes.HasPrefix(t, []byte("load")) && !bytes.HasPrefix(t, []byte("autoload")) {
+		return false
+	}
+	return requireRe.Match(line)
+}
 
 // requiredModules lists the paths a file requires, relative ones too
 // ("../app/models/user"): the sources a test covers.

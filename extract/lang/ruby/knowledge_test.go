@@ -75,8 +75,12 @@ func TestRequires(t *testing.T) {
 	if got, want := externalRequires(strings.Split(requires, "\n")), []string{"json", "sidekiq", "active_record"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("external %q, want %q", got, want)
 	}
-	if !requireLine([]byte(`require_relative "../lib/x"`)) || requireLine([]byte(`get "/orders/x"`)) {
-		t.Error("requireLine does not read require lines")
+	for line, want := range map[string]bool{`require_relative "../lib/x"`: true, "\t  require(\"sidekiq/web\")": true,
+		`  autoload :Web, "sidekiq/web"`: true, `load "tasks/seed.rb"`: true, `get "/orders/x"`: false, `reload "/x"`: false,
+		`# require "x/y"`: false, `requires "x/y"`: false} {
+		if requireLine([]byte(line)) != want {
+			t.Errorf("requireLine(%q) = %v", line, !want)
+		}
 	}
 }
 
