@@ -14,9 +14,9 @@ import (
 )
 
 // TestNamedChildrenByCursor requires NamedChildren to list the same nodes,
-// the very same pointers, as asking for each named child by its index, on
-// every node of every fixture file: the cursor it walks large nodes with
-// must agree with the index.
+// the very same pointers, as asking for each named child by its index, and
+// the siblings listed with a cursor to be those tree-sitter says come
+// before each node, on every node of every fixture file.
 func TestNamedChildrenByCursor(t *testing.T) {
 	p := extract.NewParser()
 	defer p.Close()
@@ -63,6 +63,12 @@ func TestNamedChildrenByCursor(t *testing.T) {
 			for i := range want {
 				if got[i] != want[i] {
 					t.Fatalf("%s: %s at %v: child %d is %s, want %s", name, n.Type(), n.StartPoint(), i, got[i].Type(), want[i].Type())
+				}
+			}
+			before := extract.SiblingsBefore(got)
+			for _, c := range got {
+				if p := extract.PrevOf(c, before); p != c.PrevNamedSibling() {
+					t.Fatalf("%s: %s at %v: the sibling before is %v, want %v", name, c.Type(), c.StartPoint(), p, c.PrevNamedSibling())
 				}
 			}
 			for i := 0; i < int(n.ChildCount()); i++ {

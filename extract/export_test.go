@@ -14,3 +14,10 @@ var Mentions = mentions
 func (p *Parser) Parse(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
 	return p.parse(ctx, lang, name, src)
 }
+
+// SiblingsBefore and PrevOf are siblingsBefore and prevOf, for the
+// external tests.
+var (
+	SiblingsBefore = siblingsBefore
+	PrevOf         = prevOf
+)

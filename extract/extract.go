@@ -477,6 +477,7 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		m.Out.Members = ms
 		return
 	}
+	before := siblingsBefore(mems)
 	for _, mem := range mems {
 		if mem.Type() == "decorator" {
 			continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
@@ -494,7 +495,7 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
-		for c := prevNamed(mem); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+		for c := prevNamedOf(mem, before); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = prevOf(c, before) {
 			mm.Start = int(c.StartPoint().Row) + 1
 		}
 		m.Out.Members = append(m.Out.Members, mm)
@@ -607,18 +608,59 @@ func docComment(n *sitter.Node) *sitter.Node {
 // body_statement), the body's: the comments above the first statement of
 // a body are siblings of the body. A comment that ends the line that opens
 // the body (Python's "class A:  # noqa") speaks of that line: nil.
-func prevNamed(n *sitter.Node) *sitter.Node {
+func prevNamed(n *sitter.Node) *sitter.Node { return prevNamedOf(n, nil) }
+
+// prevNamedOf is prevNamed, the siblings before the nodes of before
+// known already.
+func prevNamedOf(n *sitter.Node, before map[*sitter.Node]*sitter.Node) *sitter.Node {
 	climbed := false
-	for n.PrevNamedSibling() == nil && n.Parent() != nil && n.Parent().StartByte() == n.StartByte() && n.Parent().Parent() != nil {
+	for prevOf(n, before) == nil && n.Parent() != nil && n.Parent().StartByte() == n.StartByte() && n.Parent().Parent() != nil {
 		n, climbed = n.Parent(), true
 	}
-	c := n.PrevNamedSibling()
+	c := prevOf(n, before)
 	if climbed && c != nil && IsComment(c) {
-		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
+		if p := prevOf(c, before); p != nil && LastRow(p) == c.StartPoint().Row {
 			return nil
 		}
 	}
 	return c
+}
+
+// prevOf is n's previous named sibling, from before when it knows n.
+func prevOf(n *sitter.Node, before map[*sitter.Node]*sitter.Node) *sitter.Node {
+	if p, ok := before[n]; ok {
+		return p
+	}
+	return n.PrevNamedSibling()
+}
+
+// siblingsBefore maps each named child of the nodes' parents (comments
+// too) to the named child before it (nil for the first), listing each
+// parent's children once with a cursor: tree-sitter finds a node's
+// previous sibling by walking its parent's children from the first, which
+// for each member of a class of a thousand is the square of its size.
+func siblingsBefore(nodes []*sitter.Node) map[*sitter.Node]*sitter.Node {
+	if len(nodes) < cursorFrom {
+		return nil
+	}
+	out := map[*sitter.Node]*sitter.Node{}
+	done := map[*sitter.Node]bool{}
+	for _, n := range nodes {
+		p := n.Parent()
+		if p == nil || done[p] {
+			continue
+		}
+		done[p] = true
+		cur := sitter.NewTreeCursor(p)
+		var prev *sitter.Node
+		for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
+			if c := cur.CurrentNode(); c.IsNamed() {
+				out[c], prev = prev, c
+			}
+		}
+		cur.Close()
+	}
+	return out
 }
 
 // dedent removes the common indentation of lines after the first, which
