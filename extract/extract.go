@@ -85,6 +85,10 @@ type Definition struct {
 	Route *Route
 	// DeclLine is the line that declares the name: where to look.
 	DeclLine int
+	// Namespace is the namespace the language declares the definition in,
+	// dotted (PHP's App.Models), where it is not the file's path: a name
+	// qualified by it (App.Models.User) is this definition's.
+	Namespace string
 	// Values are the string literals its value is made of, or its
 	// members' values (see Value).
 	Values []Value
@@ -289,11 +293,17 @@ func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []b
 	return p.parseWith(ctx, p.parser(p.ps, lang), name, src)
 }
 
-// parseRanges parses only the given ranges of src, with a parser kept for
-// that use: a parser's included ranges stay set until changed.
-func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, ranges []sitter.Range) (*sitter.Tree, error) {
+// parseRanges parses only the given spans of src, after the file's
+// opening (LexSyntax.Opening), with a parser kept for that use: a
+// parser's included ranges stay set until changed.
+func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (*sitter.Tree, error) {
+	if lx := lang.Lex; lx != nil && lx.Opening != nil {
+		if n, ok := lx.Opening(src); ok && n > 0 {
+			spans = Union([]Span{{0, n}}, spans)
+		}
+	}
 	sp := p.parser(p.focus, lang)
-	sp.SetIncludedRanges(ranges)
+	sp.SetIncludedRanges(ranges(spans, src))
 	return p.parseWith(ctx, sp, name, src)
 }
 
@@ -468,7 +478,15 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if mem.Type() == "decorator" {
 			continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
 		}
-		mm := Member{Name: memberName(mem, m.Src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
+		name := ""
+		if lang.MemberName != nil {
+			if name = lang.MemberName(mem, m.Src); name == "" {
+				continue
+			}
+		} else {
+			name = memberName(mem, m.Src)
+		}
+		mm := Member{Name: name, Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
 			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
@@ -520,7 +538,7 @@ func lastCodeByte(n *sitter.Node) uint32 {
 // expression (an arrow function's expression body is kept).
 func isBlock(n *sitter.Node) bool {
 	switch n.Type() {
-	case "block", "statement_block", "constructor_body", "class_body":
+	case "block", "statement_block", "constructor_body", "compound_statement", "class_body":
 		return n.Type() != "class_body"
 	}
 	return false

@@ -31,6 +31,10 @@ type Keywords struct {
 	// Statements start a line that declares nothing, whatever follows
 	// (return, throw, new): read only under TypeFirst.
 	Statements []string
+	// Quoted open a call whose first argument, in quotes, is a name it
+	// declares, wherever the call stands (PHP's define('API_KEY', and a
+	// Laravel migration's Schema::create('users',).
+	Quoted []string
 }
 
 // TestMatch is what Language.Tests finds for one source file.

@@ -53,6 +53,11 @@ type Language struct {
 	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	Members func(def *sitter.Node) []*sitter.Node
+	// MemberName names a member node; a member it names "" is none (a
+	// node Members lists for it to decide by the source). Nil: the node's
+	// name field, its definition's or first declarator's, or the first
+	// identifier in it.
+	MemberName func(member *sitter.Node, src []byte) string
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.

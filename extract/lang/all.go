@@ -11,6 +11,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
 	"github.com/appendix-dev/appendix/extract/lang/java"
+	"github.com/appendix-dev/appendix/extract/lang/php"
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
@@ -31,6 +32,7 @@ var All = []*extract.Language{
 	typescript.JSX,
 	java.Lang,
 	rust.Lang,
+	php.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,
@@ -63,7 +65,7 @@ func Fingerprint() string {
 	for _, l := range All {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", l.Name, l.Revision, l.QuerySource)
 		k := l.Keywords
-		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Tags, k.Statements, l.TestFiles, l.TestDirs} {
+		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Tags, k.Statements, k.Quoted, l.TestFiles, l.TestDirs} {
 			fmt.Fprintf(h, "%s\x00", strings.Join(list, "\x01"))
 		}
 		fmt.Fprintf(h, "%t\x00", k.TypeFirst)
