@@ -240,6 +240,7 @@ type keywords struct {
 	decl, typ, vars map[string]bool
 	receiver        []string
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
+	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
 	// typeFirst and statements: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -262,6 +263,9 @@ func newKeywords(k extract.Keywords) *keywords {
 		statements: set(k.Statements)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
+	}
+	for _, q := range k.Quoted {
+		kw.quoted = append(kw.quoted, []byte(q))
 	}
 	for _, m := range []map[string]bool{kw.decl, kw.typ, kw.vars} {
 		for w := range m {
@@ -368,6 +372,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		top := len(t) == len(line)
+		for _, name := range quotedNames(kw, t) {
+			add(name, fDecl|fTop|fType)
+		}
 		if t = skipAnnotations(t); len(t) == 0 {
 			continue
 		}
@@ -480,6 +487,24 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// quotedNames returns the names a line declares as the quoted first
+// argument of a call (extract.Keywords.Quoted): users in
+// Schema::create('users', ...).
+func quotedNames(kw *keywords, t []byte) [][]byte {
+	var out [][]byte
+	for _, q := range kw.quoted {
+		i := bytes.Index(t, q)
+		if i < 0 {
+			continue
+		}
+		name := t[i+len(q):]
+		if end := bytes.IndexByte(name, q[len(q)-1]); end > 0 && ident(name[:end]) {
+			out = append(out, name[:end])
+		}
+	}
+	return out
 }
 
 // wireNames returns the names a member line's tags serialize the member as

@@ -130,6 +130,20 @@ func TestWireNames(t *testing.T) {
 	}
 }
 
+// TestQuotedNames: a call whose quoted first argument is a name it
+// declares declares that name wherever it stands (PHP's define() and a
+// Laravel migration's Schema::create); another call's does not.
+func TestQuotedNames(t *testing.T) {
+	src := []byte("<?php\ndefine('API_VERSION', '2');\nreturn new class extends Migration {\n    public function up(): void\n    {\n" +
+		"        Schema::create(\"order_items\", function (Blueprint $table) {\n            $table->string('sku');\n        });\n" +
+		"        Schema::table('orders', fn ($t) => 1);\n        Cache::remember('totals', 60, fn () => 1);\n    }\n};\n")
+	want := map[string]Want{"API_VERSION": WantTop, "order_items": WantType, "orders": WantAny, "totals": WantAny, "sku": WantAny}
+	got := Definable(declTokens(keywordsOf(lang.ForPath("x.php")), src), want)
+	if diff := cmp.Diff(map[string]bool{"API_VERSION": true, "order_items": true, "orders": true}, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
 // TestAnnotationsAreSkipped: a line's leading annotations or decorators
 // declare nothing, and what follows them declares what it would alone;
 // "@interface" declares an annotation type. One whose arguments go on
