@@ -43,6 +43,14 @@ func TestRedactLine(t *testing.T) {
 		{`const SIGNING_KEY: &[u8] = b"Zq81nVx02LmKpR4tW";`, `const SIGNING_KEY: &[u8] = b"<redacted>";`},
 		{`static CLIENT_SECRET: &str = r#"Zq81nVx02LmKpR4tW"#;`, `static CLIENT_SECRET: &str = r#"<redacted>"#;`},
 		{`    api_key: "Zq81nVx02LmKpR4tW".to_string(),`, `    api_key: "<redacted>".to_string(),`},
+		// PHP: class constants, typed properties, config arrays, define() and env() defaults.
+		{`    public const SIGNING_KEY = 'k8Zq3VnX91LmPq4R7tWs2Yb';`, `    public const SIGNING_KEY = '<redacted>';`},
+		{`    private string $apiKey = "Zq81nVx02LmKpR4tW";`, `    private string $apiKey = "<redacted>";`},
+		{`        'secret' => 'Zq81nVx02LmKpR4tW',`, `        'secret' => '<redacted>',`},
+		{`define('STRIPE_SECRET', 'sk_Zq81nVx02LmKpR4tW');`, `define('STRIPE_SECRET', '<redacted>');`},
+		{`    'client_secret' => env('GITHUB_CLIENT_SECRET', 'Zq81nVx02LmKpR4tW'),`, `    'client_secret' => env('GITHUB_CLIENT_SECRET', '<redacted>'),`},
+		{`    'password' => env('DB_PASSWORD', ''),`, ``},
+		{`    'token' => env('SLACK_TOKEN'),`, ``},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
