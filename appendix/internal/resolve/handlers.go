@@ -50,7 +50,7 @@ func otherMethods(ix *search.Index, r *spec.Ref) string {
 func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []Match) error {
 	wanted := map[string]scan.Want{}
 	for _, m := range matches {
-		if h := routeHandler(m); h != "" {
+		if _, h := handlerOf(routeHandler(m)); h != "" {
 			if _, ok := ix.Defs[h]; !ok {
 				wanted[h] = scan.WantAny
 			}
@@ -61,7 +61,8 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 	}
 	for i := range matches {
 		m := &matches[i]
-		h := routeHandler(*m)
+		full := routeHandler(*m)
+		owner, h := handlerOf(full)
 		if h == "" {
 			continue
 		}
@@ -76,7 +77,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			return 2
 		}
 		for _, d := range ix.Defs[h] {
-			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant {
+			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant || owner != "" && d.Container != owner {
 				continue
 			}
 			if best == nil || rank(d) < rank(best) || rank(d) == rank(best) && (d.Path < best.Path || d.Path == best.Path && d.StartLine < best.StartLine) {
@@ -84,12 +85,22 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			}
 		}
 		if best == nil {
-			m.Handler = fmt.Sprintf("Handler `%s`: no definition found.", h)
+			m.Handler = fmt.Sprintf("Handler `%s`: no definition found.", full)
 			continue
 		}
-		m.Handler = fmt.Sprintf("Handler `%s` (%s:%d): `%s`", h, best.Path, best.DeclLine, SignatureLine(best))
+		m.Handler = fmt.Sprintf("Handler `%s` (%s:%d): `%s`", full, best.Path, best.DeclLine, SignatureLine(best))
 	}
 	return nil
+}
+
+// handlerOf splits a handler a route names as a method of its class
+// (Laravel's OrderController.store) into the class and the method; a
+// handler named alone has no class.
+func handlerOf(h string) (owner, name string) {
+	if i := strings.LastIndexByte(h, '.'); i > 0 {
+		return h[:i], h[i+1:]
+	}
+	return "", h
 }
 
 // routeDetectors names the frameworks whose routes are recognised, so that

@@ -1011,8 +1011,9 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	}
 	if len(all) == 0 && len(strings.Split(r.Name, ".")) >= 2 {
 		// A package-qualified name (orders.v1.Order, app.models.Item): the
-		// last part, in a file whose path holds every qualifier; or a
-		// member of a package-qualified type
+		// last part, in a file whose path holds every qualifier, or that
+		// its language declares in that namespace (PHP's
+		// App\Models\Order); or a member of a package-qualified type
 		// (com.example.orders.Order.total, app.models.Item.save): the
 		// member of that type, in a file whose path holds the package.
 		q := strings.Split(r.Name, ".")
@@ -1023,6 +1024,10 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 					continue
 				}
 				quals = quals[:len(quals)-1]
+			}
+			if d.Namespace != "" && d.Namespace == strings.Join(quals, ".") {
+				all = append(all, d)
+				continue
 			}
 			ok := true
 			for _, seg := range quals {
