@@ -47,26 +47,23 @@ var (
 		// define('API_KEY', ...), and a migration's table.
 		Quoted: []string{"define('", `define("`, "Schema::create('", `Schema::create("`, "Schema::table('", `Schema::table("`},
 	}
-	notNames = []string{"PHP", "Laravel", "Symfony", "Eloquent", "Doctrine", "Composer", "PHPUnit", "Blade", "Livewire",
-		"this", "self", "static", "parent", "null", "true", "false", "array", "string", "int", "float", "bool", "mixed", "void",
-		"never", "iterable", "object", "callable"}
+	// notNames are PHP's and its frameworks' names as prose spells them,
+	// and its own values and receivers (not its type names, which are
+	// every language's words: array, object, parent, static).
+	notNames = []string{"PHP", "Laravel", "Symfony", "Eloquent", "Doctrine", "PHPUnit", "Livewire", "this", "self", "null",
+		"true", "false"}
 	// builtins are PHP's own classes, interfaces and exceptions, its
-	// functions and magic methods a spec may spell like code, and
-	// Laravel's global helpers.
-	builtins = []string{"Exception", "ErrorException", "RuntimeException", "LogicException", "InvalidArgumentException",
-		"DomainException", "LengthException", "OutOfRangeException", "OutOfBoundsException", "RangeException",
-		"OverflowException", "UnderflowException", "UnexpectedValueException", "BadMethodCallException",
-		"BadFunctionCallException", "JsonException", "Error", "TypeError", "ValueError", "ArgumentCountError",
-		"ArithmeticError", "DivisionByZeroError", "Throwable", "Stringable", "Countable", "ArrayAccess", "Traversable",
-		"Iterator", "IteratorAggregate", "JsonSerializable", "Closure", "Generator", "stdClass", "ArrayObject",
-		"ArrayIterator", "SplObjectStorage", "WeakMap", "BackedEnum", "UnitEnum", "DateTime", "DateTimeImmutable",
-		"DateTimeInterface", "DateInterval", "DateTimeZone", "PDO", "PDOException", "Attribute", "__construct",
-		"__destruct", "__toString", "__get", "__set", "__call", "__callStatic", "__invoke", "__isset", "__unset",
-		"array_map", "array_filter", "array_merge", "array_keys", "array_values", "in_array", "count", "strlen", "sprintf",
-		"json_encode", "json_decode", "isset", "empty", "unset", "is_null", "explode", "implode", "str_replace",
-		"preg_match", "var_dump", "print_r", "compact", "dd", "dump", "config", "env", "view", "route", "url",
-		"redirect", "response", "request", "auth", "app", "now", "collect", "abort", "bcrypt", "cache", "logger",
-		"session", "trans", "old", "asset", "back", "event", "dispatch", "report", "optional", "tap", "value"}
+	// functions and magic methods a spec may spell like code: those no
+	// other language's or English word spells (not Error, count, env).
+	builtins = []string{"RuntimeException", "LogicException", "InvalidArgumentException", "DomainException", "LengthException",
+		"OutOfRangeException", "OutOfBoundsException", "RangeException", "OverflowException", "UnderflowException",
+		"UnexpectedValueException", "BadMethodCallException", "BadFunctionCallException", "ErrorException", "JsonException",
+		"ArgumentCountError", "DivisionByZeroError", "Throwable", "Stringable", "Countable", "ArrayAccess", "Traversable",
+		"IteratorAggregate", "JsonSerializable", "Closure", "stdClass", "ArrayObject", "ArrayIterator", "SplObjectStorage",
+		"WeakMap", "BackedEnum", "UnitEnum", "DateTimeImmutable", "DateTimeInterface", "DateInterval", "DateTimeZone", "PDO",
+		"PDOException", "__construct", "__destruct", "__toString", "__get", "__set", "__call", "__callStatic", "__invoke",
+		"__isset", "__unset", "array_map", "array_filter", "array_merge", "array_keys", "array_values", "in_array", "strlen",
+		"json_encode", "json_decode", "is_null", "str_replace", "preg_match", "var_dump", "print_r", "bcrypt"}
 	// testNameRe reads the names of a test class's tests: test*
 	// methods, and those #[Test] or @test marks.
 	testNameRe = regexp.MustCompile(`(?m)^[ \t]*(?:(?:#\[(?:\\?[\w\\]*\\)?Test\][ \t]*\n[ \t]*|/\*\*(?:[^*]|\*[^/])*@test\b(?:[^*]|\*[^/])*\*/[ \t]*\n[ \t]*)(?:#\[[^\n]*\n[ \t]*)*(?:(?:public|protected|private|static|final)[ \t]+)*function[ \t]+(\w+)` +
