@@ -131,16 +131,32 @@ func TestWireNames(t *testing.T) {
 }
 
 // TestQuotedNames: a call whose quoted first argument is a name it
-// declares declares that name wherever it stands (PHP's define() and a
-// Laravel migration's Schema::create); another call's does not.
+// declares declares that name wherever it stands (PHP's define(), a
+// Laravel migration's Schema::create and the columns it adds); another
+// call's does not.
 func TestQuotedNames(t *testing.T) {
 	src := []byte("<?php\ndefine('API_VERSION', '2');\nreturn new class extends Migration {\n    public function up(): void\n    {\n" +
 		"        Schema::create(\"order_items\", function (Blueprint $table) {\n            $table->string('sku');\n        });\n" +
 		"        Schema::table('orders', fn ($t) => 1);\n        Cache::remember('totals', 60, fn () => 1);\n    }\n};\n")
 	want := map[string]Want{"API_VERSION": WantTop, "order_items": WantType, "orders": WantAny, "totals": WantAny, "sku": WantAny}
 	got := Definable(declTokens(keywordsOf(lang.ForPath("x.php")), src), want)
-	if diff := cmp.Diff(map[string]bool{"API_VERSION": true, "order_items": true, "orders": true}, got); diff != "" {
+	if diff := cmp.Diff(map[string]bool{"API_VERSION": true, "order_items": true, "orders": true, "sku": true}, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestKeyNames: a line that starts with a quoted key before the
+// language's key marker declares the key (a PHP configuration array's
+// 'timezone' => 'UTC'); a quoted word elsewhere, or in another language,
+// does not.
+func TestKeyNames(t *testing.T) {
+	src := []byte("<?php\nreturn [\n    'timezone' => 'UTC',\n    \"locale\" => env('LOCALE'),\n    'a b' => 1,\n    'list',\n    $x => 'fallback',\n];\n")
+	want := map[string]Want{"timezone": WantAny, "locale": WantAny, "list": WantAny, "UTC": WantAny, "fallback": WantAny}
+	if diff := cmp.Diff(map[string]bool{"timezone": true, "locale": true}, Definable(declTokens(keywordsOf(lang.ForPath("x.php")), src), want)); diff != "" {
+		t.Error(diff)
+	}
+	if got := Definable(declTokens(keywordsOf(lang.ForPath("x.py")), []byte("CONFIG = {\n    'timezone' => 1,\n}\n")), want); len(got) != 0 {
+		t.Errorf("python: %v", got)
 	}
 }
 

@@ -44,8 +44,12 @@ var (
 		Decl: []string{"function", "class", "interface", "trait", "enum", "const", "case", "abstract", "final", "readonly",
 			"public", "protected", "private", "static", "var"},
 		Type: []string{"class", "interface", "trait", "enum"},
-		// define('API_KEY', ...), and a migration's table.
-		Quoted: []string{"define('", `define("`, "Schema::create('", `Schema::create("`, "Schema::table('", `Schema::table("`},
+		// define('API_KEY', ...), a migration's table and the columns
+		// it adds ($table->string('note')).
+		Quoted: append([]string{"define('", `define("`, "Schema::create('", `Schema::create("`, "Schema::table('", `Schema::table("`},
+			columnCalls()...),
+		// A configuration array's key: 'timezone' => 'UTC'.
+		Keys: []string{"=>"},
 	}
 	// notNames are PHP's and its frameworks' names as prose spells them,
 	// and its own values and receivers (not its type names, which are
@@ -73,6 +77,17 @@ var (
 	// Tests.
 	ownRoots = []string{"App", "Database", "Tests"}
 )
+
+// columnCalls are the calls that declare a column by its name:
+// ->string(', ->integer(", ..., in a fixed order.
+func columnCalls() []string {
+	var out []string
+	for t := range columnTypes {
+		out = append(out, "->"+t+"('", "->"+t+`("`)
+	}
+	slices.Sort(out)
+	return out
+}
 
 // useRe reads a top-level use declaration: use A\B\C;, use A\B\C as D;,
 // use A\B\{C, D as E};, use function A\b;, use const A\B;.

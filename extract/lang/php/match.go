@@ -17,6 +17,41 @@ var phpPatterns = map[string]extract.NamePattern{
 	"method_declaration":    {NameType: "name", Kind: "method"},
 }
 
+// hasChild reports a named child of n of type typ.
+func hasChild(n *sitter.Node, typ string) bool {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if n.NamedChild(i).Type() == typ {
+			return true
+		}
+	}
+	return false
+}
+
+// keyMatches are the settings an array element's key names: each text of
+// a string before its "=>".
+func keyMatches(el *sitter.Node) []extract.RawMatch {
+	var out []extract.RawMatch
+	for i := 0; i < int(el.ChildCount()); i++ {
+		c := el.Child(i)
+		if c.Type() != "string" || !c.IsNamed() {
+			continue
+		}
+		arrow := false
+		for j := i + 1; j < int(el.ChildCount()); j++ {
+			arrow = arrow || el.Child(j).Type() == "=>" && !el.Child(j).IsNamed()
+		}
+		if !arrow {
+			continue
+		}
+		for k := 0; k < int(c.NamedChildCount()); k++ {
+			if sc := c.NamedChild(k); sc.Type() == "string_content" {
+				out = append(out, extract.RawMatch{Kind: "setting", Def: el, Name: sc})
+			}
+		}
+	}
+	return out
+}
+
 // matchPHP: definitions anywhere, each name a const declaration declares
 // (the first child of its element), and every call that is a statement of
 // its own, by the function's name or by a static method's (php.scm).
@@ -30,6 +65,22 @@ func matchPHP(root *sitter.Node) []extract.RawMatch {
 			return
 		}
 		switch n.Type() {
+		case "member_call_expression":
+			if extract.Named(n, "object", "variable_name") == nil {
+				return
+			}
+			nm := extract.Named(n, "name", "name")
+			args := n.ChildByFieldName("arguments")
+			if nm == nil || args == nil || args.Type() != "arguments" || args.NamedChildCount() == 0 {
+				return
+			}
+			if a := args.NamedChild(0); a.Type() == "argument" && hasChild(a, "string") {
+				out = append(out, extract.RawMatch{Kind: "column", Def: n, Name: nm})
+			}
+		case "array_element_initializer":
+			if arr := n.Parent(); arr != nil && arr.Type() == "array_creation_expression" && arr.Parent() != nil && arr.Parent().Type() == "return_statement" {
+				out = append(out, keyMatches(n)...)
+			}
 		case "const_declaration":
 			for i := 0; i < int(n.NamedChildCount()); i++ {
 				el := n.NamedChild(i)

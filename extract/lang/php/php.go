@@ -130,6 +130,10 @@ func refinePHP(m *extract.Match) bool {
 		return defineCall(m)
 	case "static_call":
 		return schemaCall(m)
+	case "column":
+		return addedColumn(m)
+	case "setting":
+		return setting(m)
 	}
 	owner, ok := scope(m.Def)
 	if !ok {

@@ -12,3 +12,5 @@
 (const_declaration (const_element . (name) @name)) @definition.constant
 (expression_statement (function_call_expression function: (name) @name)) @definition.call
 (expression_statement (scoped_call_expression scope: (name) name: (name) @name)) @definition.static_call
+(member_call_expression object: (variable_name) name: (name) @name arguments: (arguments . (argument (string)))) @definition.column
+(return_statement (array_creation_expression (array_element_initializer (string (string_content) @name) "=>") @definition.setting))

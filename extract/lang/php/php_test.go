@@ -286,9 +286,41 @@ Schema::dropIfExists('orders');
 		"Helper type Class [] false",
 		"orders schema Table [] false",
 		"orders schema Table [] true",
+		"note schema Column [] false",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestSettings: the keys of the array a configuration file returns are
+// settings of the file's name (config('app.timezone')), with their
+// comments; nested keys, and the arrays other files return, are none.
+func TestSettings(t *testing.T) {
+	src := `<?php
+
+return [
+
+    // The zone dates are shown in.
+    'timezone' => 'UTC',
+
+    'revision_limit' => env('REVISION_LIMIT', 100),
+
+    'mail' => [
+        'driver' => 'smtp',
+    ],
+];
+`
+	want := []def{
+		{"timezone", "app", extract.KindConstant, "Setting", true, 5, 6, "// The zone dates are shown in.\n'timezone' => 'UTC'"},
+		{"revision_limit", "app", extract.KindConstant, "Setting", true, 8, 8, "'revision_limit' => env('REVISION_LIMIT', 100)"},
+		{"mail", "app", extract.KindConstant, "Setting", true, 10, 12, "'mail' => [\n    'driver' => 'smtp',\n]"},
+	}
+	if diff := cmp.Diff(want, defsOf(t, "config/app.php", src)); diff != "" {
+		t.Error(diff)
+	}
+	if got := defsOf(t, "lang/en/app.php", src); len(got) != 0 {
+		t.Errorf("a translation file's keys are settings: %v", got)
 	}
 }
 
@@ -315,6 +347,8 @@ func TestMatchersAreTheQueries(t *testing.T) {
 			"Schema::create('t', fn () => 1); \\Schema::table('t', fn () => 1); $x::create('u'); static::boot();",
 			"class K { const D = E; public function m() { helper(); K::n(); } }",
 			"enum E { case A; const B = 1; }",
+			"$t->string('a')->nullable(); $t->id(); $t->string($x); $this->foo('b', 1); $a->b->c('d');",
+			"return ['k' => 1, 'it\\'s' => 2, 'l', 3 => 'v', 'n' => ['m' => $r->get('x')]];",
 		}, "\n"))},
 		langtest.File{Name: "broken.php", Data: []byte("<?php\nclass {\nfunction (\nconst = ;\ndefine(\nSchema::create(\n")},
 	)

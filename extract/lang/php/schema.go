@@ -1,6 +1,7 @@
 package php
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -31,6 +32,75 @@ func schemaCall(m *extract.Match) bool {
 	d.Kind, d.Title, d.Exported = extract.KindSchema, "Table", true
 	d.Amends = verb == "table"
 	return true
+}
+
+// addedColumn reads a column a migration adds to a table it amends
+// (Schema::table('orders', function ($table) { $table->string('note');
+// })): a definition of its own, the table's, as a spec may name it alone;
+// the columns a table is created with are its members.
+func addedColumn(m *extract.Match) bool {
+	if _, ok := columnTypes[m.Out.Name]; !ok {
+		return false
+	}
+	st := m.Def
+	for st.Parent() != nil && st.Parent().Type() == "member_call_expression" {
+		st = st.Parent()
+	}
+	st = st.Parent()
+	if st == nil || st.Type() != "expression_statement" {
+		return false
+	}
+	table := ""
+	if body := st.Parent(); body != nil && body.Type() == "compound_statement" {
+		if fn := body.Parent(); fn != nil && fn.Type() == "anonymous_function_creation_expression" && fn.Parent() != nil && fn.Parent().Type() == "argument" {
+			if call := fn.Parent().Parent().Parent(); call != nil && call.Type() == "scoped_call_expression" {
+				s, v := call.ChildByFieldName("scope"), call.ChildByFieldName("name")
+				if s != nil && v != nil && s.Content(m.Src) == "Schema" && v.Content(m.Src) == "table" {
+					table, _ = stringText(firstArg(call), m.Src)
+				}
+			}
+		}
+	}
+	name := stringContent(firstArg(m.Def))
+	if table == "" || name == nil {
+		return false
+	}
+	d := &m.Out
+	m.Name, d.Name, m.Show = name, name.Content(m.Src), st
+	d.Kind, d.Title, d.Exported, d.Container = extract.KindSchema, "Column", true, table
+	return true
+}
+
+// setting reads a key of the array a configuration file returns (Laravel's
+// config/app.php: 'timezone' => 'UTC'): a setting, of the file's name,
+// as code reads it (config('app.timezone')).
+func setting(m *extract.Match) bool {
+	ret := m.Def.Parent().Parent()
+	if ret.Parent() == nil || ret.Parent().Type() != "program" || !configFile(m.Out.Path) {
+		return false
+	}
+	key := m.Name.Parent()
+	if stringContent(key) != m.Name || m.Out.Name == "" {
+		return false
+	}
+	d := &m.Out
+	d.Kind, d.Title, d.Exported = extract.KindConstant, "Setting", true
+	d.Container = strings.TrimSuffix(path.Base(m.Out.Path), ".php")
+	if kids := extract.NamedChildren(m.Def); len(kids) > 1 {
+		d.Values = extract.LiteralValues(kids[len(kids)-1], m.Src)
+	}
+	return true
+}
+
+// configFile reports a file of a configuration directory: config/app.php,
+// BookStack's app/Config/app.php.
+func configFile(p string) bool {
+	for _, d := range strings.Split(path.Dir(p), "/") {
+		if d == "config" || d == "Config" {
+			return true
+		}
+	}
+	return false
 }
 
 // columns are the statements of a migration's closure that may declare a
@@ -110,6 +180,31 @@ var columnTypes = map[string][]string{
 // they are given: morphs('taggable') is taggable_id and taggable_type.
 var morphTypes = map[string]bool{"morphs": true, "nullableMorphs": true, "uuidMorphs": true, "nullableUuidMorphs": true,
 	"ulidMorphs": true, "nullableUlidMorphs": true}
+
+// impliedRe is a call that declares columns it does not spell: one named
+// by its method alone ($table->timestamps()), a polymorphic relation's two
+// columns after its name ($table->morphs('taggable')), the key of a
+// model's table ($table->foreignIdFor(User::class)).
+var impliedRe = regexp.MustCompile(`->(\w+)\(\s*(?:\)|['"](\w+)['"]|\\?(?:[\w\\]*\\)?(\w+)::class)`)
+
+// impliedColumns are the columns a migration's text declares without
+// spelling them: created_at for timestamps(), taggable_id for
+// morphs('taggable'), user_id for foreignIdFor(User::class).
+func impliedColumns(src []byte) []string {
+	var out []string
+	for _, m := range impliedRe.FindAllSubmatch(src, -1) {
+		verb, given, class := string(m[1]), string(m[2]), string(m[3])
+		switch implied, ok := columnTypes[verb]; {
+		case morphTypes[verb] && given != "":
+			out = append(out, given+"_id", given+"_type")
+		case verb == "foreignIdFor" && class != "":
+			out = append(out, snake(class)+"_id")
+		case ok && given == "" && class == "":
+			out = append(out, implied...)
+		}
+	}
+	return out
+}
 
 // columnNames are the columns a migration's statement declares: the name
 // it gives, or those its method declares by itself; "" for none.
