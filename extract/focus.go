@@ -758,6 +758,9 @@ func mentions(b []byte, mention func([]byte) bool) bool {
 		if mention(w) {
 			return true
 		}
+		if w[0] == '$' && len(w) > 1 && mention(w[1:]) {
+			return true // $fillable: a PHP property's name, after its $
+		}
 		// "0B": no identifier, but a parser recovering from the error
 		// may read B as one.
 		k := 0

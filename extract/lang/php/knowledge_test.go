@@ -121,3 +121,18 @@ func TestOpening(t *testing.T) {
 		}
 	}
 }
+
+// TestHead: a function's head is its name; a migration's statement also
+// names the columns its calls declare without spelling them.
+func TestHead(t *testing.T) {
+	for src, want := range map[string]string{
+		"function helper(int $a) { return $a; }\n": "helper",
+		"#[Pure]\nfunction &ref() {}\n":            "ref",
+		"final class A {}\n":                       "final class A {}\n",
+		"Schema::table('t', function ($table) {\n    $table->timestamps();\n    $table->morphs('taggable');\n    $table->foreignIdFor(\\App\\Models\\User::class);\n    $table->string('sku');\n});\n": "Schema::table('t', function ($table) {\n    $table->timestamps();\n    $table->morphs('taggable');\n    $table->foreignIdFor(\\App\\Models\\User::class);\n    $table->string('sku');\n});\n created_at updated_at taggable_id taggable_type user_id",
+	} {
+		if got := string(phpHead([]byte(src))); got != want {
+			t.Errorf("phpHead(%q) = %q, want %q", src, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package php
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -105,8 +106,15 @@ func secondNamespace(src []byte) bool {
 
 // phpHead: a function names only itself ("function name", "function
 // &name", after its attributes); any other statement counts whole (a
-// class's members, a route's path).
+// class's members, a route's path), and a migration's also names the
+// columns its calls declare without spelling them (timestamps():
+// created_at, updated_at).
 func phpHead(stmt []byte) []byte {
+	if bytes.Contains(stmt, []byte("Schema::")) {
+		if cols := impliedColumns(stmt); len(cols) > 0 {
+			return append(append(bytes.Clone(stmt), ' '), strings.Join(cols, " ")...)
+		}
+	}
 	rest := stmt
 	for len(rest) > 1 && rest[0] == '#' && rest[1] == '[' {
 		end := extract.CloseGroup(rest, 1)
