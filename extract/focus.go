@@ -392,6 +392,20 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 	}
 }
 
+// SkipAttributes returns what follows the #[...] attributes b starts with
+// (Rust's, PHP's), and the blanks after each; false when one is not
+// closed.
+func SkipAttributes(b []byte) ([]byte, bool) {
+	for len(b) > 1 && b[0] == '#' && b[1] == '[' {
+		end := CloseGroup(b, 1)
+		if end < 0 {
+			return b, false
+		}
+		b = bytes.TrimLeft(b[end:], Blanks)
+	}
+	return b, true
+}
+
 // CloseGroup returns the offset after the bracket that closes the one at
 // i, skipping "..." strings, or -1.
 func CloseGroup(b []byte, i int) int {

@@ -115,13 +115,9 @@ func phpHead(stmt []byte) []byte {
 			return append(append(bytes.Clone(stmt), ' '), strings.Join(cols, " ")...)
 		}
 	}
-	rest := stmt
-	for len(rest) > 1 && rest[0] == '#' && rest[1] == '[' {
-		end := extract.CloseGroup(rest, 1)
-		if end < 0 {
-			return stmt
-		}
-		rest = bytes.TrimLeft(rest[end:], extract.Blanks)
+	rest, ok := extract.SkipAttributes(stmt)
+	if !ok {
+		return stmt
 	}
 	if r, ok := extract.CutWord(rest, "function"); ok {
 		return extract.LeadingName(bytes.TrimLeft(r, "&"+extract.Blanks), stmt)
