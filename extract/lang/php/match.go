@@ -53,8 +53,10 @@ func keyMatches(el *sitter.Node) []extract.RawMatch {
 }
 
 // matchPHP: definitions anywhere, each name a const declaration declares
-// (the first child of its element), and every call that is a statement of
-// its own, by the function's name or by a static method's (php.scm).
+// (the first child of its element), every call that is a statement of its
+// own, by the function's name or by a static method's, every method call
+// on a variable whose first argument is a string (a migration's column),
+// and the keys of the array a return statement returns (php.scm).
 func matchPHP(root *sitter.Node) []extract.RawMatch {
 	var out []extract.RawMatch
 	extract.Walk(root, func(n *sitter.Node) {

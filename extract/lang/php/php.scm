@@ -2,7 +2,9 @@
 ; and enums declared at the top of a file (in a namespace, or in an if
 ; block such as a class_exists guard), their methods and constants, the
 ; functions and constants so declared, the constants define() declares,
-; and the tables Laravel's Schema::create and Schema::table declare.
+; the tables Laravel's Schema::create and Schema::table declare, the
+; columns a Schema::table closure adds, and the keys of the array a
+; configuration file returns.
 (class_declaration name: (name) @name) @definition.class
 (interface_declaration name: (name) @name) @definition.interface
 (trait_declaration name: (name) @name) @definition.trait
