@@ -22,7 +22,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Keywords = keywords
 	l.Generated = []string{"_ide_helper.php", "_ide_helper_models.php", ".phpstorm.meta.php"}
 	l.GeneratedMarks = []string{"A helper file for Laravel, to provide autocomplete information to your IDE",
-		"This file is auto-generated."}
+		"A helper file for your Eloquent Models"}
 	l.SkipDirs = []string{"vendor"}
 	l.Imports = importNames
 	l.ImportedModules = importedModules
