@@ -79,9 +79,9 @@ type Definition struct {
 	// Drizzle or TypeORM table name).
 	Aliases []string
 	// Namespace is the namespace the code declares the definition in,
-	// where the file's path need not spell it (C#'s namespace
-	// Shop.Api.Orders in src/Shop.Api/Orders): a name qualified by its
-	// segments is the definition's.
+	// dotted, where the file's path need not spell it (C#'s namespace
+	// Shop.Api.Orders in src/Shop.Api/Orders, PHP's App\Models as
+	// App.Models): a name qualified by its segments is the definition's.
 	Namespace string
 	// Amends marks a statement that changes another definition (SQL's
 	// ALTER TABLE): it is listed by file, never shown.
@@ -294,11 +294,17 @@ func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []b
 	return p.parseWith(ctx, p.parser(p.ps, lang), name, src)
 }
 
-// parseRanges parses only the given ranges of src, with a parser kept for
-// that use: a parser's included ranges stay set until changed.
-func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, ranges []sitter.Range) (*sitter.Tree, error) {
+// parseRanges parses only the given spans of src, after the file's
+// opening (LexSyntax.Opening), with a parser kept for that use: a
+// parser's included ranges stay set until changed.
+func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (*sitter.Tree, error) {
+	if lx := lang.Lex; lx != nil && lx.Opening != nil {
+		if n, ok := lx.Opening(src); ok && n > 0 {
+			spans = Union([]Span{{0, n}}, spans)
+		}
+	}
 	sp := p.parser(p.focus, lang)
-	sp.SetIncludedRanges(ranges)
+	sp.SetIncludedRanges(ranges(spans, src))
 	return p.parseWith(ctx, sp, name, src)
 }
 
@@ -551,7 +557,7 @@ func closer(body *sitter.Node) *sitter.Node {
 // expression (an arrow function's expression body is kept).
 func isBlock(n *sitter.Node) bool {
 	switch n.Type() {
-	case "block", "statement_block", "constructor_body", "class_body", "body_statement":
+	case "block", "statement_block", "constructor_body", "compound_statement", "class_body", "body_statement":
 		return n.Type() != "class_body"
 	}
 	return false

@@ -22,7 +22,7 @@ func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src
 	}
 	var defs []Definition
 	for _, u := range units(segs) {
-		tree, err := p.parseRanges(ctx, lang, name, src, ranges([]Span{u.Span}, src))
+		tree, err := p.parseRanges(ctx, lang, name, src, []Span{u.Span})
 		if err != nil {
 			return nil, false, err
 		}
@@ -51,7 +51,7 @@ func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src
 
 // definitionsOf returns the definitions of one span parsed on its own.
 func (p *Parser) definitionsOf(ctx context.Context, lang *Language, name string, src []byte, s Span) ([]Definition, error) {
-	tree, err := p.parseRanges(ctx, lang, name, src, ranges([]Span{s}, src))
+	tree, err := p.parseRanges(ctx, lang, name, src, []Span{s})
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func (p *Parser) BrokenAt(ctx context.Context, lang *Language, name string, src 
 			if at < part.Start || at >= part.End {
 				continue
 			}
-			t, err := p.parseRanges(ctx, lang, name, src, ranges([]Span{part}, src))
+			t, err := p.parseRanges(ctx, lang, name, src, []Span{part})
 			if err != nil {
 				return false, err
 			}

@@ -68,6 +68,14 @@ func TestRedactLine(t *testing.T) {
 		{`  key = ENV.fetch("SECRET_KEY_BASE", "9f8e7d6c5b4a39281706f5e4")`, `  key = ENV.fetch("SECRET_KEY_BASE", "<redacted>")`},
 		{`  token = ENV["API_TOKEN"] || 'c8Rt2Wq9Lx4Zp7Nv'`, `  token = ENV["API_TOKEN"] || '<redacted>'`},
 		{`    signing = os.getenv("SIGNING_KEY", "Zq81nVx02LmKpR4tW9")`, `    signing = os.getenv("SIGNING_KEY", "<redacted>")`},
+		// PHP: class constants, typed properties, config arrays, define() and env() defaults.
+		{`    public const SIGNING_KEY = 'k8Zq3VnX91LmPq4R7tWs2Yb';`, `    public const SIGNING_KEY = '<redacted>';`},
+		{`    private string $apiKey = "Zq81nVx02LmKpR4tW";`, `    private string $apiKey = "<redacted>";`},
+		{`        'secret' => 'Zq81nVx02LmKpR4tW',`, `        'secret' => '<redacted>',`},
+		{`define('STRIPE_SECRET', 'sk_Zq81nVx02LmKpR4tW');`, `define('STRIPE_SECRET', '<redacted>');`},
+		{`    'client_secret' => env('GITHUB_CLIENT_SECRET', 'Zq81nVx02LmKpR4tW'),`, `    'client_secret' => env('GITHUB_CLIENT_SECRET', '<redacted>'),`},
+		{`    'password' => env('DB_PASSWORD', ''),`, ``},
+		{`    'token' => env('SLACK_TOKEN'),`, ``},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},

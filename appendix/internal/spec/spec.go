@@ -96,7 +96,7 @@ type Spec struct {
 
 var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
-	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#]|::)[A-Za-z_$][\w$]*)*(?:\(\))?`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#\\]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
@@ -118,11 +118,12 @@ var (
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
-	// memberSepRe is a member written after "#" or "::" on a type
+	// memberSepRe is a member written after "#", "::" or "@" on a type
 	// (Javadoc's Order#total, a method reference's Order::total, Ruby's
-	// User#admin? and Order#cancel!, named without their ? or !): a dotted
-	// name. (README.md#usage is an anchor, std::io a path.)
-	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
+	// User#admin? and Order#cancel!, named without their ? or !, Laravel's
+	// OrderController@store): a dotted name. (README.md#usage is an
+	// anchor, std::io a path, user@example.com an address.)
+	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::|@)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
 	// predicateRe is a Ruby predicate method, named without its ?:
 	// `admin?`, `User.admin?`.
 	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
@@ -1055,12 +1056,33 @@ func signature(code string) (string, bool) {
 // Ruby) qualify a name: Order::new, crate::models::Order.
 var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
 
+// nsPathRe is a name qualified by PHP's namespace separator, its
+// namespaces capitalized: App\Models\Order, \RuntimeException.
+var nsPathRe = regexp.MustCompile(`\\?(?:[A-Z]\w*\\)*[A-Z]\w*\\[A-Za-z_]\w*|\\[A-Z]\w*`)
+
+// arrowRe is a member reached by PHP's arrow, on a name or a variable:
+// Order->cancel, $order->cancel.
+var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
+
 // namePath spells the paths of names in s as dotted names, the way specs
 // of other languages qualify one: Order::new is Order.new, and a path
 // from the crate itself (crate::, self::, super::) is one from its first
 // module: crate::models::Order is models.Order; C#'s global::Shop.Order
-// is Shop.Order.
+// is Shop.Order. PHP's App\Models\Order is App.Models.Order,
+// Order->cancel and $order->cancel are Order.cancel and order.cancel.
 func namePath(s string) string {
+	if strings.Contains(s, `\`) {
+		s = nsPathRe.ReplaceAllStringFunc(s, func(p string) string {
+			return strings.ReplaceAll(strings.TrimPrefix(p, `\`), `\`, ".")
+		})
+	}
+	for strings.Contains(s, "->") {
+		t := arrowRe.ReplaceAllString(s, "$1.$2")
+		if t == s {
+			break
+		}
+		s = t
+	}
 	if !strings.Contains(s, "::") {
 		return s
 	}

@@ -48,6 +48,10 @@ func TestParseCandidates(t *testing.T) {
 		{"paths of names", "Call `Order::new()` and `crate::billing::charge`, then `OrderStatus::Cancelled`; `super::db::Pool`, `Vec<crate::models::Order>`, " +
 			"`::std::fmt::Display` and prose Store::get_order or ApiError::NotFound. Not `a[::2]` nor `fe80::1`.",
 			[]string{"Order.new", "billing.charge", "OrderStatus.Cancelled", "db.Pool", "Vec", "models.Order", "std.fmt.Display", "Store.get_order", "ApiError.NotFound"}},
+		{"PHP names", "Store `App\\Models\\Order` through `\\App\\Models\\Order::create()`; `Order->cancel()`, `$order->refund()`, `OrderController@store` " +
+			"and `\\RuntimeException`; prose App\\Http\\HttpKernel and Invoice->pay(). Not `\\d+`, `C:\\temp` nor `user@example.com`.",
+			[]string{"App.Models.Order", "App.Models.Order.create", "Order.cancel", "order.refund", "OrderController.store", "RuntimeException",
+				"App.Http.HttpKernel", "Invoice.pay"}},
 		{"macros", "Use `sqlx::query_as!` and `my_macro!(a, b)` or `vec![1]`; prose println! is prose.", []string{"sqlx.query_as", "my_macro", "vec"}},
 		{"C# names", "`IRepository<Order>.GetByIdAsync` returns `Order?`; `nameof(Order.Status)` and `global::Shop.Orders.Invoice` name " +
 			"theirs. The IOrderRepository and IMediator interfaces, not IDs.", []string{"IRepository.GetByIdAsync", "Order", "Order.Status",
