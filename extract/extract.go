@@ -353,7 +353,7 @@ func buildSnippet(lang *Language, m *Match) {
 		if lang.Funcs[n.Type()] {
 			// A function's own body always goes; a nested arrow function
 			// keeps an expression body, which is part of a shape.
-			if body := n.ChildByFieldName("body"); body != nil && (isBlock(body) || m.OwnFunc != nil && n.Equal(m.OwnFunc)) {
+			if body, block := funcBody(lang, n); body != nil && (block || m.OwnFunc != nil && n.Equal(m.OwnFunc)) {
 				from, ph := lang.Elide(body)
 				if m.OwnFunc != nil && n.Equal(m.OwnFunc) && body.EndByte() >= lastCodeByte(m.Show) {
 					// The definition's own body is cut where the language cuts
@@ -432,6 +432,16 @@ func buildSnippet(lang *Language, m *Match) {
 	m.Out.EndLine = int(lastRow) + 1
 }
 
+// funcBody is the body of a node of lang.Funcs and whether it is a block
+// of statements (see Language.Body).
+func funcBody(lang *Language, n *sitter.Node) (*sitter.Node, bool) {
+	if lang.Body != nil {
+		return lang.Body(n)
+	}
+	body := n.ChildByFieldName("body")
+	return body, body != nil && isBlock(body)
+}
+
 // buildMembers fills Members from the definition node (or the node the
 // snippet runs on to). built holds the members already built, by the
 // bytes of the member nodes and their count: the names of one declaration
@@ -457,8 +467,12 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if mem.Type() == "decorator" {
 			continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
 		}
-		mm := Member{Name: memberName(mem, m.Src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
-			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		mm := Member{Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1, Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		if lang.Member != nil {
+			mm.Name, mm.Method = lang.Member(mem, m.Src)
+		} else {
+			mm.Name, mm.Method = memberName(mem, m.Src), isMethodNode(mem)
+		}
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}

@@ -45,6 +45,11 @@ type Language struct {
 
 	// Funcs lists node types whose "body" field is a function body to cut.
 	Funcs map[string]bool
+	// Body returns the body of a node of Funcs and whether it is a block
+	// of statements, for a grammar whose nodes have no "body" field
+	// (Kotlin's). A block is cut wherever it is; an expression body only
+	// from the definition's own signature. Nil: the "body" field.
+	Body func(fn *sitter.Node) (body *sitter.Node, block bool)
 	// Refine adjusts a raw match into a Definition: kind, title, the node
 	// whose text is shown, the container of a method, whether it is
 	// exported. It returns false for a match that defines nothing to show.
@@ -52,6 +57,12 @@ type Language struct {
 	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	Members func(def *sitter.Node) []*sitter.Node
+	// Member names a member node and says whether it is a method, for a
+	// grammar whose nodes have no "name" field (Kotlin's, where
+	// annotations, a receiver and type parameters come before the name).
+	// Nil: the member's name field, or the first name in it, and a method
+	// by its node type.
+	Member func(member *sitter.Node, src []byte) (name string, method bool)
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.
