@@ -146,6 +146,9 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 	if lang.Scan != nil {
 		return lang.Scan(lang, name, src), nil
 	}
+	if stmts, ok := apartStatements(lang, src, nil); ok {
+		return p.apart(ctx, lang, name, src, stmts)
+	}
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
 		return nil, err
@@ -156,6 +159,11 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 
 // definitions finds the language's definition patterns in a parsed file.
 func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
+	return mergeOverloads(p.found(lang, name, src, tree), src), nil
+}
+
+// found is definitions before overloads are merged.
+func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition) {
 	seen := map[[2]uint32]bool{}
 	// snippets are the snippets built, by the bytes of the node shown: the
 	// names of one declaration block (Go's const ( ... ) of a thousand
@@ -210,7 +218,7 @@ func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitt
 		buildMembers(lang, &m, members)
 		defs = append(defs, m.Out)
 	}
-	return mergeOverloads(defs, src), nil
+	return defs
 }
 
 // Keep reports whether a definition answers to a wanted name: its own, an

@@ -54,6 +54,12 @@ type LexSyntax struct {
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
 	OpenWords map[string]bool
+	// Apart: each top-level statement is parsed on its own, with the
+	// comments and decorators above it, whether a file is read whole or
+	// in part: the grammar (Kotlin's) reads a statement differently
+	// depending on what follows it, and a syntax error stays in the
+	// statement that holds it.
+	Apart bool
 	// Lookahead: parse the statement after one taken too when it ends in
 	// a comment: whether the comment is inside the statement's node
 	// depends, in JavaScript, on the token after it.
@@ -831,6 +837,10 @@ func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string,
 	}
 	if len(spans) == 0 {
 		return nil, false, nil
+	}
+	if stmts, ok := apartStatements(lang, src, spans); ok {
+		defs, err = p.apart(ctx, lang, name, src, stmts)
+		return defs, false, err
 	}
 	tree, err := p.parseRanges(ctx, lang, name, src, ranges(spans, src))
 	if err != nil {
