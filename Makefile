@@ -30,6 +30,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzProtobuf -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/protobuf
 	$(GO) test -run '^$$' -fuzz FuzzJava -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/java
 	$(GO) test -run '^$$' -fuzz FuzzRust -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/rust
+	$(GO) test -run '^$$' -fuzz FuzzKotlin -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/kotlin
 	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract
 
 lint:

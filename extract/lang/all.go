@@ -11,6 +11,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
 	"github.com/appendix-dev/appendix/extract/lang/java"
+	"github.com/appendix-dev/appendix/extract/lang/kotlin"
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
@@ -30,6 +31,7 @@ var All = []*extract.Language{
 	typescript.JavaScript,
 	typescript.JSX,
 	java.Lang,
+	kotlin.Lang,
 	rust.Lang,
 	sql.Lang,
 	prisma.Lang,

@@ -1,0 +1,345 @@
+package kotlin
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
+)
+
+// langs are the languages of this package, as the tests pick them by file name.
+var langs = []*extract.Language{Lang}
+
+// def is the part of a Definition a test states.
+type def langtest.Def
+
+func defsOf(t *testing.T, file, src string) []def { return langtest.DefsIn[def](t, langs, file, src) }
+
+func TestKotlinDefinitions(t *testing.T) {
+	src := `package com.example.orders
+
+import java.time.Instant
+
+/** An order. */
+data class Order(
+    val id: Long,
+    var total: Long = 0,
+) : BaseEntity(), Comparable<Order> {
+    val items: List<Item> = emptyList()
+
+    fun cancel(reason: String,
+               at: Instant): Boolean {
+        return true
+    }
+
+    private fun recalc() = total * 2
+
+    companion object {
+        const val MAX_ITEMS = 10
+        fun empty(): Order = Order(0)
+    }
+
+    enum class Status { OPEN, DONE }
+}
+
+interface OrderRepository : Repository<Order, Long> {
+    fun findByStatus(status: Order.Status): List<Order>
+    val pageSize: Int
+}
+
+sealed class Result<out T> {
+    object Loading : Result<Nothing>()
+}
+
+object Config {
+    val timeout = 30
+    private const val SECRET_NAME = "prod/db"
+}
+
+fun String.slugify(): String = lowercase().replace(" ", "-")
+
+suspend fun <T> retry(times: Int, block: suspend () -> T): T {
+    return block()
+}
+
+const val PAGE_SIZE = 50
+val defaultRegion = "eu-west-1"
+
+typealias Handler = (Order) -> Unit
+
+annotation class Audited
+`
+	want := []def{
+		{"Order", "", extract.KindType, "Data Class", true, 5, 25, "/** An order. */\ndata class Order(\n    val id: Long,\n    var total: Long = 0,\n) : BaseEntity(), Comparable<Order> {\n    val items: List<Item> = emptyList()\n\n    fun cancel(reason: String,\n               at: Instant): Boolean { ... }\n\n    private fun recalc() = total * 2\n\n    companion object {\n        const val MAX_ITEMS = 10\n        fun empty(): Order = Order(0)\n    }\n\n    enum class Status { OPEN, DONE }\n}"},
+		{"cancel", "Order", extract.KindMethod, "Method Signature", true, 12, 13, "fun cancel(reason: String,\n           at: Instant): Boolean"},
+		{"recalc", "Order", extract.KindMethod, "Method Signature", false, 17, 17, "private fun recalc()"},
+		{"MAX_ITEMS", "Order", extract.KindConstant, "Constant", true, 20, 20, "const val MAX_ITEMS = 10"},
+		{"empty", "Order", extract.KindMethod, "Method Signature", true, 21, 21, "fun empty(): Order"},
+		{"Status", "Order", extract.KindEnum, "Enum", true, 24, 24, "enum class Status { OPEN, DONE }"},
+		{"OrderRepository", "", extract.KindInterface, "Interface", true, 27, 30, "interface OrderRepository : Repository<Order, Long> {\n    fun findByStatus(status: Order.Status): List<Order>\n    val pageSize: Int\n}"},
+		{"findByStatus", "OrderRepository", extract.KindMethod, "Method Signature", true, 28, 28, "fun findByStatus(status: Order.Status): List<Order>"},
+		{"Result", "", extract.KindType, "Sealed Class", true, 32, 34, "sealed class Result<out T> {\n    object Loading : Result<Nothing>()\n}"},
+		{"Loading", "Result", extract.KindType, "Object", true, 33, 33, "object Loading : Result<Nothing>()"},
+		{"Config", "", extract.KindType, "Object", true, 36, 39, "object Config {\n    val timeout = 30\n    private const val SECRET_NAME = \"prod/db\"\n}"},
+		{"timeout", "Config", extract.KindConstant, "Variable", true, 37, 37, "val timeout = 30"},
+		{"SECRET_NAME", "Config", extract.KindConstant, "Constant", false, 38, 38, "private const val SECRET_NAME = \"prod/db\""},
+		{"slugify", "String", extract.KindFunction, "Function Signature", true, 41, 41, "fun String.slugify(): String"},
+		{"retry", "", extract.KindFunction, "Function Signature", true, 43, 43, "suspend fun <T> retry(times: Int, block: suspend () -> T): T"},
+		{"PAGE_SIZE", "", extract.KindConstant, "Constant", true, 47, 47, "const val PAGE_SIZE = 50"},
+		{"defaultRegion", "", extract.KindConstant, "Variable", true, 48, 48, "val defaultRegion = \"eu-west-1\""},
+		{"Handler", "", extract.KindType, "Type Alias", true, 50, 50, "typealias Handler = (Order) -> Unit"},
+		{"Audited", "", extract.KindType, "Annotation", true, 52, 52, "annotation class Audited"},
+	}
+	if diff := cmp.Diff(want, defsOf(t, "src/main/kotlin/com/example/orders/Order.kt", src)); diff != "" {
+		t.Error(diff)
+	}
+	if got := langtest.Values(t, Lang, "Order.kt", src); !cmp.Equal(got, []string{"SECRET_NAME: prod/db", "defaultRegion: eu-west-1"}) {
+		t.Errorf("values: %q", got)
+	}
+}
+
+// Members: the properties a primary constructor declares (a plain
+// parameter is none), and the enum entries, properties, functions,
+// secondary constructors and nested types of the body, a companion
+// object's too, each from its first annotation or comment; initializer
+// blocks and accessors are none.
+func TestMembers(t *testing.T) {
+	src := `@Entity
+@Table(name = "orders")
+class Order(
+    @Id
+    val id: Long,
+    note: String,
+    // The total, in cents.
+    @Column(name = "total_cents")
+    var totalCents: Long,
+) {
+    init { require(totalCents >= 0) }
+
+    constructor() : this(0, "", 0)
+
+    val isFree: Boolean
+        get() = totalCents == 0L
+
+    fun total(): Long = totalCents
+
+    companion object {
+        const val TABLE = "orders"
+        fun of(id: Long) = Order(id, "", 0)
+    }
+
+    class Line(val sku: String)
+}
+
+enum class Status(val code: String) {
+    OPEN("o"),
+    DONE("d") {
+        override fun label() = "done"
+    };
+
+    open fun label() = code
+}
+`
+	got := langtest.Summaries(t, Lang, "Order.kt", src)
+	want := []string{
+		"schema Entity Order 1-26 [id@4-5 totalCents@7-9 constructor@13() isFree@15 total@18() TABLE@21 of@22() Line@25]",
+		"method Method Signature total 18-18 []",
+		"constant Constant TABLE 21-21 []",
+		"method Method Signature of 22-22 []",
+		"type Class Line 25-25 [sku@25]",
+		"enum Enum Status 28-35 [code@28 OPEN@29 DONE@30-32 label@34()]",
+		"method Method Signature label 34-34 []",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// Only declarations at the top of a file, or in the bodies of classes
+// and objects so declared, are definitions: not a class or function
+// declared in a function, a lambda, an object expression or an enum
+// entry's body; a class's properties are its members, an object's are
+// definitions; a companion object's declarations are its class's.
+func TestScope(t *testing.T) {
+	src := `class Outer {
+    private val comparator = object : Comparator<X> {
+        override fun compare(a: X, b: X): Int = 0
+    }
+    private val task = Runnable {
+        class Local
+    }
+    val size = 3
+    enum class Op {
+        ADD {
+            override fun apply(a: Int) = a
+        };
+        abstract fun apply(a: Int): Int
+    }
+    fun method() {
+        class InMethod
+        fun inner() {}
+    }
+    companion object Factory {
+        val DEFAULT = Outer()
+    }
+    object Nested {
+        const val NAME = "n"
+        interface Deeper {
+            fun go()
+        }
+    }
+}
+`
+	var got []string
+	for _, d := range defsOf(t, "Outer.kt", src) {
+		got = append(got, fmt.Sprintf("%s|%s|%d-%d", d.Container, d.Name, d.Start, d.End))
+	}
+	want := []string{"|Outer|1-28", "Outer|Op|9-14", "Op|apply|13-13", "Outer|method|15-15", "Outer|Factory|19-21",
+		"Outer|DEFAULT|20-20", "Outer|Nested|22-27", "Nested|NAME|23-23", "Nested|Deeper|24-26", "Deeper|go|25-25"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// JPA entities and Spring Data documents are schemas, named also by their
+// table or collection; an Exposed table object is a schema named by its
+// table, its columns its members; a class extending an exception or error
+// is an error; a type's bases are its supertypes, by their simple names.
+func TestSchemasAndErrors(t *testing.T) {
+	src := `@Entity
+@Table(name = "order_items")
+class OrderItem(@Id val id: Long)
+
+@jakarta.persistence.Embeddable
+data class Address(val city: String)
+
+@Document(collection = "events")
+class Event
+
+@Table("audits")
+data class Audit(val id: Long)
+
+object Users : IntIdTable("users") {
+    val email = varchar("email", 255).uniqueIndex()
+}
+
+object Sessions : Table() {
+    val token = text("token")
+}
+
+class OrderNotFoundException(id: Long) : com.example.NotFoundException("order $id")
+
+object Gone : RuntimeException()
+
+sealed class ApiError(msg: String) : Exception(msg)
+
+class Quota : Exceptional()
+`
+	got := map[string]string{}
+	for _, d := range langtest.Definitions(t, Lang, "Models.kt", src) {
+		got[d.Name] = fmt.Sprintf("%s %s %v %v", d.Kind, d.Title, d.Aliases, d.Bases)
+	}
+	want := map[string]string{
+		"OrderItem":              "schema Entity [order_items] []",
+		"Address":                "schema Embeddable [] []",
+		"Event":                  "schema Document [events] []",
+		"Audit":                  "schema Entity [audits] []",
+		"Users":                  "schema Table [users] [IntIdTable]",
+		"Sessions":               "schema Table [] [Table]",
+		"OrderNotFoundException": "error Error [] [NotFoundException]",
+		"Gone":                   "error Error [] [RuntimeException]",
+		"ApiError":               "error Error [] [Exception]",
+		"Quota":                  "type Class [] [Exceptional]",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	sum := langtest.Summaries(t, Lang, "Models.kt", src)
+	if want := "schema Table Users 14-16 [email@15]"; !contains(sum, want) {
+		t.Errorf("want %q among %q", want, sum)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestStatementsApart: each top-level statement is parsed on its own.
+// Annotations above a class whose body follows its name read as an
+// expression when the grammar sees more code after the class; and a
+// statement that does not parse costs only itself: the definitions after
+// it are found. One the grammar recovers from inside it (a trailing comma
+// in a collection literal) is reported where it is, never shown; the
+// grammar knows no fun interface, and finds nothing in one.
+func TestStatementsApart(t *testing.T) {
+	src := `@RestController
+@RequestMapping("/files")
+class FileController {
+    @GetMapping
+    fun list(): List<String> = emptyList()
+}
+
+data class Page(
+    val items: List<String>,
+    val next: String? = null,
+)
+
+fun interface Listener {
+    fun onEvent(e: String)
+}
+
+@Schema(oneOf = [
+    Page::class,
+])
+class Wrapped(val page: Page)
+
+class After(val x: Int) {
+    fun twice() = x * 2
+}
+`
+	var got []string
+	for _, d := range defsOf(t, "Files.kt", src) {
+		got = append(got, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
+	}
+	want := []string{
+		`.FileController 1-6 "@RestController\n@RequestMapping(\"/files\")\nclass FileController {\n    @GetMapping\n    fun list(): List<String> = emptyList()\n}"`,
+		`FileController.list 4-5 "@GetMapping\nfun list(): List<String>"`,
+		`.Page 8-11 "data class Page(\n    val items: List<String>,\n    val next: String? = null,\n)"`,
+		`.Wrapped 17-20 ""`,
+		`.After 22-24 "class After(val x: Int) {\n    fun twice() = x * 2\n}"`,
+		`After.twice 23-23 "fun twice()"`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	routes := langtest.RouteLines(t, Lang, "Files.kt", src)
+	if want := []string{"GET /files -> list | 4-5 | @GetMapping\nfun list(): List<String>"}; !cmp.Equal(routes, want) {
+		t.Errorf("routes %q, want %q", routes, want)
+	}
+}
+
+// TestMatchersAreTheQueries: on every Kotlin file of the fixtures, of a
+// generated repository and of hard cases, the matcher finds what
+// kotlin.scm finds.
+func TestMatchersAreTheQueries(t *testing.T) {
+	files := append(langtest.Sources(t),
+		langtest.File{Name: "All.kt", Data: []byte("package a\n\nclass A<T>(val x: T) : B(), C {\n  val y = 1\n  var z: Int = 2\n" +
+			"  constructor() : this(0)\n  fun <R> m(t: T): R { class L { fun n() {} }; TODO() }\n  enum class E { P { override fun q() {} }; open fun q() {} }\n" +
+			"  interface I { val k: Int; fun f() }\n  object O { const val K = 1 }\n  companion object Named { fun s() {} }\n" +
+			"  val o = object : Runnable { override fun run() {} }\n  val (a, b) = 1 to 2\n}\ntypealias X = A<Int>\nfun Int.ext() = this\n")},
+		langtest.File{Name: "Broken.kt", Data: []byte("class A {\n  fun m( {\n  val x = \n}\nclass B { fun n() {} }\nenum class E { A, B { }; fun f() = 0 }\n")},
+	)
+	n := langtest.CheckMatchers(t, langs, files)
+	if n < 20 {
+		t.Fatalf("only %d matches compared", n)
+	}
+	t.Logf("%d matches compared", n)
+}
