@@ -477,7 +477,10 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		}
 		mm := Member{Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1, Embedded: lang.Embedded != nil && lang.Embedded(mem)}
 		if lang.Member != nil {
-			mm.Name, mm.Method = lang.Member(mem, m.Src)
+			var last *sitter.Node
+			if mm.Name, mm.Method, last = lang.Member(mem, m.Src); last != nil {
+				mm.End = int(LastRow(last)) + 1
+			}
 		} else {
 			mm.Name, mm.Method = memberName(mem, m.Src), isMethodNode(mem)
 		}

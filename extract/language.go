@@ -57,12 +57,13 @@ type Language struct {
 	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	Members func(def *sitter.Node) []*sitter.Node
-	// Member names a member node and says whether it is a method, for a
-	// grammar whose nodes have no "name" field (Kotlin's, where
-	// annotations, a receiver and type parameters come before the name).
-	// Nil: the member's name field, or the first name in it, and a method
-	// by its node type.
-	Member func(member *sitter.Node, src []byte) (name string, method bool)
+	// Member names a member node, says whether it is a method, and gives
+	// the node it ends with when that is not its own (nil), for a grammar
+	// whose nodes have no "name" field (Kotlin's, where annotations, a
+	// receiver and type parameters come before the name, and a property's
+	// accessors follow it as its siblings). Nil: the member's name field,
+	// or the first name in it, a method by its node type.
+	Member func(member *sitter.Node, src []byte) (name string, method bool, last *sitter.Node)
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.

@@ -472,14 +472,21 @@ func memberNameNode(n *sitter.Node) *sitter.Node {
 }
 
 // memberKotlin names a member: its name, "constructor" for a secondary
-// constructor; functions and constructors are methods.
-func memberKotlin(n *sitter.Node, src []byte) (string, bool) {
+// constructor; functions and constructors are methods. A property ends
+// with its accessors, which the grammar puts after it.
+func memberKotlin(n *sitter.Node, src []byte) (string, bool, *sitter.Node) {
 	if n.Type() == "secondary_constructor" {
-		return "constructor", true
+		return "constructor", true, nil
 	}
 	name := ""
 	if nm := memberNameNode(n); nm != nil {
 		name = nm.Content(src)
 	}
-	return name, n.Type() == "function_declaration"
+	var last *sitter.Node
+	if n.Type() == "property_declaration" {
+		for s := n.NextNamedSibling(); s != nil && (s.Type() == "getter" || s.Type() == "setter"); s = s.NextNamedSibling() {
+			last = s
+		}
+	}
+	return name, n.Type() == "function_declaration", last
 }

@@ -145,7 +145,7 @@ enum class Status(val code: String) {
 `
 	got := langtest.Summaries(t, Lang, "Order.kt", src)
 	want := []string{
-		"schema Entity Order 1-26 [id@4-5 totalCents@7-9 constructor@13() isFree@15 total@18() TABLE@21 of@22() Line@25]",
+		"schema Entity Order 1-26 [id@4-5 totalCents@7-9 constructor@13() isFree@15-16 total@18() TABLE@21 of@22() Line@25]",
 		"method Method Signature total 18-18 []",
 		"constant Constant TABLE 21-21 []",
 		"method Method Signature of 22-22 []",
