@@ -58,17 +58,17 @@ func TestTestNames(t *testing.T) {
 
 func TestDeclares(t *testing.T) {
 	for line, want := range map[string]bool{
-		"fun get(@PathVariable id: Long): Order":   true,
-		"suspend fun <T> get(id: Long): T":         true,
-		"fun Route.get() {":                        true,
-		"override fun get() = repo.get()":          true,
-		"return get(id)":                           false,
-		"val o = get(id)":                          false,
-		"funny get(x)":                             false,
-		"fun getter(): String":                     false,
-		"fun Route.forget() {":                     false,
-		"routing { get(\"/x\") { call.get() } }":   false,
-		"val f: () -> Unit = fun get() { }":        true,
+		"fun get(@PathVariable id: Long): Order":  true,
+		"suspend fun <T> get(id: Long): T":        true,
+		"fun Route.get() {":                       true,
+		"override fun get() = repo.get()":         true,
+		"return get(id)":                          false,
+		"val o = get(id)":                         false,
+		"funny get(x)":                            false,
+		"fun getter(): String":                    false,
+		"fun Route.forget() {":                    false,
+		"routing { get(\"/x\") { call.get() } }":  false,
+		"val f: () -> Unit = fun get() { }":       true,
 		"return service.list(get(id)) // fun get": false,
 	} {
 		if declares(line, "get") != want {
