@@ -179,8 +179,9 @@ var (
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
 	// x => "..", keyword arguments, typed ones (const X: &str = "..") and
-	// through a constructor ([]byte(".."), String::from("..")).
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]]+\()?(?:br?|r#*|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// through a constructor ([]byte(".."), String::from("..")), and
+	// Kotlin's pairs ("password" to "..").
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + `\s*(?::=|=>|=|:|(?-i:\bto\b))\s*(?:(?:new\s+)?[a-z_.:\[\]]+\()?(?:br?|r#*|f)?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
 	// a literal given to a setter or builder method named after a secret:
 	// setPassword(".."), .clientSecret(".."), withApiKey("..").
 	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
