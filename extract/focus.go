@@ -263,13 +263,14 @@ func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
 }
 
 // SkipDecorators returns what follows the decorators or annotations b
-// starts with (@Entity, @Table(name = "orders"), @app.get("/items")), and
-// the blanks after them on their line; at is the character that starts
-// one. ok is false when one's arguments are not closed.
+// starts with (@Entity, @Table(name = "orders"), @app.get("/items"),
+// Kotlin's @field:Column with its use-site target), and the blanks after
+// them on their line; at is the character that starts one. ok is false
+// when one's arguments are not closed.
 func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
 	for len(b) > 1 && b[0] == at && IdentByte(b[1]) {
 		i := 1
-		for i < len(b) && (IdentByte(b[i]) || b[i] == '.') {
+		for i < len(b) && (IdentByte(b[i]) || b[i] == '.' || b[i] == ':' && i+1 < len(b) && IdentByte(b[i+1])) {
 			i++
 		}
 		if r := TrimIndent(b[i:]); len(r) > 0 && r[0] == '(' {

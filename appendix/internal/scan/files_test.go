@@ -127,7 +127,8 @@ func TestWireNames(t *testing.T) {
 }
 
 // TestAnnotationsAreSkipped: a line's leading annotations or decorators
-// declare nothing, and what follows them declares what it would alone;
+// (Kotlin's with their use-site targets too) declare nothing, and what
+// follows them declares what it would alone;
 // "@interface" declares an annotation type. One whose arguments go on
 // below leaves its line as it was read before (Index, as "Name(... {").
 func TestAnnotationsAreSkipped(t *testing.T) {
@@ -139,6 +140,10 @@ func TestAnnotationsAreSkipped(t *testing.T) {
 	want := map[string]bool{"name": true, "owner": true, "Svc": true, "Index": true}
 	if len(got) != len(want) || !got["name"] || !got["owner"] || !got["Svc"] || !got["Index"] {
 		t.Errorf("declared: %v, want %v", got, want)
+	}
+	kt := []byte("data class Order(\n    @field:Column(name = \"e\") @get:JsonProperty(\"e\") val email: String,\n)\n")
+	if got := Definable(declTokens(keywordsOf(lang.ForPath("Order.kt")), kt), map[string]Want{"email": WantDecl, "Column": WantAny}); !got["email"] || got["Column"] {
+		t.Errorf("after Kotlin's annotations with use-site targets: %v", got)
 	}
 	kw := newKeywords(extract.Keywords{Decl: []string{"public", "interface"}, Type: []string{"interface"}})
 	got = Definable(declTokens(kw, []byte("public @interface Audited {}\n@interface Logged {}\n")), map[string]Want{"Audited": WantType, "Logged": WantType})
