@@ -185,7 +185,7 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 			continue
 		}
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
-		if m.Show.HasError() || m.ShowEnd != nil && m.ShowEnd.HasError() {
+		if brokenShown(lang, m.Show, m.OwnFunc) || m.ShowEnd != nil && m.ShowEnd.HasError() {
 			// A snippet around a parse error could show anything: say where
 			// the definition is, show nothing.
 			m.Out.Broken = true
@@ -438,6 +438,41 @@ func buildSnippet(lang *Language, m *Match) {
 	m.Out.Strings = strs
 	m.Out.StartLine = int(startRow) + 1
 	m.Out.EndLine = int(lastRow) + 1
+}
+
+// brokenShown reports a parse error in what a snippet of show shows: the
+// body of its own function (own), which the snippet cuts whole, may hold
+// one (a construct the grammar does not know, deep in a body) and leave
+// the signature as it is written.
+func brokenShown(lang *Language, show, own *sitter.Node) bool {
+	if !show.HasError() {
+		return false
+	}
+	var skip *sitter.Node
+	if own != nil {
+		if body, _ := funcBody(lang, own); body != nil && body.EndByte() >= lastCodeByte(show) {
+			skip = body
+		}
+	}
+	return errorOutside(show, skip)
+}
+
+// errorOutside reports a parse error in n outside skip: an error or
+// missing node, or a node that holds an error none of its children does.
+func errorOutside(n, skip *sitter.Node) bool {
+	if !n.HasError() || skip != nil && n.Equal(skip) {
+		return false
+	}
+	inChild := false
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if c := n.Child(i); c.HasError() {
+			inChild = true
+			if errorOutside(c, skip) {
+				return true
+			}
+		}
+	}
+	return !inChild || n.IsMissing() || n.Type() == "ERROR"
 }
 
 // funcBody is the body of a node of lang.Funcs and whether it is a block

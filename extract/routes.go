@@ -81,7 +81,7 @@ func (p *Parser) routesIn(lang *Language, name string, src []byte, tree *sitter.
 		mounts[i].Path = name
 	}
 	for _, rc := range calls {
-		if rc.Show.HasError() {
+		if brokenShown(lang, rc.Show, rc.OwnFunc) {
 			continue
 		}
 		m := Match{Src: src, Def: rc.Show, Show: rc.Show, OwnFunc: rc.OwnFunc, from: rc.From}

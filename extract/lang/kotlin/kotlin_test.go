@@ -326,6 +326,44 @@ class After(val x: Int) {
 	}
 }
 
+// TestBrokenBody: a function whose body holds what the grammar cannot
+// parse (a trailing comma in a when entry's conditions) is shown by its
+// signature, which is as written, and its route is registered; the class
+// around it, whose snippet would show more of it, is reported broken.
+func TestBrokenBody(t *testing.T) {
+	src := `@RestController
+@RequestMapping("/libraries")
+class LibraryController(private val service: LibraryService) {
+    @PostMapping
+    fun add(@RequestBody dto: LibraryDto): Library {
+        try {
+            return service.save(dto)
+        } catch (e: Exception) {
+            when (e) {
+                is FileNotFoundException,
+                is DuplicateNameException,
+                ->
+                    throw BadRequest(e.message)
+                else -> throw e
+            }
+        }
+    }
+}
+`
+	var got []string
+	for _, d := range defsOf(t, "LibraryController.kt", src) {
+		got = append(got, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
+	}
+	want := []string{`.LibraryController 1-3 ""`, `LibraryController.add 4-5 "@PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	routes := langtest.RouteLines(t, Lang, "LibraryController.kt", src)
+	if want := []string{"POST /libraries -> add | 4-5 | @PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"}; !cmp.Equal(routes, want) {
+		t.Errorf("routes %q, want %q", routes, want)
+	}
+}
+
 // TestMatchersAreTheQueries: on every Kotlin file of the fixtures, of a
 // generated repository and of hard cases, the matcher finds what
 // kotlin.scm finds.
