@@ -23,7 +23,7 @@ var Lang = knowing(&extract.Language{
 	Refine:  refineKotlin,
 	Members: membersKotlin,
 	Member:  memberKotlin,
-	Elide:   extract.BraceElide,
+	Elide:   elideKotlin,
 	Routes:  kotlinRoutes,
 	Lex:     kotlinLex,
 	Matches: matchKotlin,
@@ -34,8 +34,10 @@ var Lang = knowing(&extract.Language{
 var kotlinFuncs = map[string]bool{"function_declaration": true, "getter": true, "setter": true,
 	"anonymous_function": true, "lambda_literal": true}
 
-// bodyKotlin: a function's function_body, a block when it opens with a
-// brace (not "= expression"); a lambda is a block.
+// bodyKotlin: a function's function_body, cut like a block when it opens
+// with a brace or, "= expression", spans lines (= transaction { ... });
+// one line of expression is kept, part of what the function is. A lambda
+// is its own body, a block.
 func bodyKotlin(fn *sitter.Node) (*sitter.Node, bool) {
 	if fn.Type() == "lambda_literal" {
 		return fn, true
@@ -44,7 +46,16 @@ func bodyKotlin(fn *sitter.Node) (*sitter.Node, bool) {
 	if body == nil {
 		return nil, false
 	}
-	return body, body.ChildCount() > 0 && body.Child(0).Type() == "{"
+	return body, body.ChildCount() > 0 && body.Child(0).Type() == "{" || body.EndPoint().Row > body.StartPoint().Row
+}
+
+// elideKotlin cuts a body from its brace, or from the "=" of an
+// expression body, which "= ..." replaces.
+func elideKotlin(body *sitter.Node) (uint32, string) {
+	if body.ChildCount() > 0 && body.Child(0).Type() == "=" {
+		return body.StartByte(), "= ..."
+	}
+	return extract.BraceElide(body)
 }
 
 // scope reports whether a declaration is one of the file's: at the top of

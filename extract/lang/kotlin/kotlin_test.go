@@ -37,6 +37,9 @@ data class Order(
 
     private fun recalc() = total * 2
 
+    fun lines(): List<String> =
+        items.map { it.sku }
+
     companion object {
         const val MAX_ITEMS = 10
         fun empty(): Order = Order(0)
@@ -73,25 +76,26 @@ typealias Handler = (Order) -> Unit
 annotation class Audited
 `
 	want := []def{
-		{"Order", "", extract.KindType, "Data Class", true, 5, 25, "/** An order. */\ndata class Order(\n    val id: Long,\n    var total: Long = 0,\n) : BaseEntity(), Comparable<Order> {\n    val items: List<Item> = emptyList()\n\n    fun cancel(reason: String,\n               at: Instant): Boolean { ... }\n\n    private fun recalc() = total * 2\n\n    companion object {\n        const val MAX_ITEMS = 10\n        fun empty(): Order = Order(0)\n    }\n\n    enum class Status { OPEN, DONE }\n}"},
+		{"Order", "", extract.KindType, "Data Class", true, 5, 28, "/** An order. */\ndata class Order(\n    val id: Long,\n    var total: Long = 0,\n) : BaseEntity(), Comparable<Order> {\n    val items: List<Item> = emptyList()\n\n    fun cancel(reason: String,\n               at: Instant): Boolean { ... }\n\n    private fun recalc() = total * 2\n\n    fun lines(): List<String> = ...\n\n    companion object {\n        const val MAX_ITEMS = 10\n        fun empty(): Order = Order(0)\n    }\n\n    enum class Status { OPEN, DONE }\n}"},
 		{"cancel", "Order", extract.KindMethod, "Method Signature", true, 12, 13, "fun cancel(reason: String,\n           at: Instant): Boolean"},
 		{"recalc", "Order", extract.KindMethod, "Method Signature", false, 17, 17, "private fun recalc()"},
-		{"MAX_ITEMS", "Order", extract.KindConstant, "Constant", true, 20, 20, "const val MAX_ITEMS = 10"},
-		{"empty", "Order", extract.KindMethod, "Method Signature", true, 21, 21, "fun empty(): Order"},
-		{"Status", "Order", extract.KindEnum, "Enum", true, 24, 24, "enum class Status { OPEN, DONE }"},
-		{"OrderRepository", "", extract.KindInterface, "Interface", true, 27, 30, "interface OrderRepository : Repository<Order, Long> {\n    fun findByStatus(status: Order.Status): List<Order>\n    val pageSize: Int\n}"},
-		{"findByStatus", "OrderRepository", extract.KindMethod, "Method Signature", true, 28, 28, "fun findByStatus(status: Order.Status): List<Order>"},
-		{"Result", "", extract.KindType, "Sealed Class", true, 32, 34, "sealed class Result<out T> {\n    object Loading : Result<Nothing>()\n}"},
-		{"Loading", "Result", extract.KindType, "Object", true, 33, 33, "object Loading : Result<Nothing>()"},
-		{"Config", "", extract.KindType, "Object", true, 36, 39, "object Config {\n    val timeout = 30\n    private const val SECRET_NAME = \"prod/db\"\n}"},
-		{"timeout", "Config", extract.KindConstant, "Variable", true, 37, 37, "val timeout = 30"},
-		{"SECRET_NAME", "Config", extract.KindConstant, "Constant", false, 38, 38, "private const val SECRET_NAME = \"prod/db\""},
-		{"slugify", "String", extract.KindFunction, "Function Signature", true, 41, 41, "fun String.slugify(): String"},
-		{"retry", "", extract.KindFunction, "Function Signature", true, 43, 43, "suspend fun <T> retry(times: Int, block: suspend () -> T): T"},
-		{"PAGE_SIZE", "", extract.KindConstant, "Constant", true, 47, 47, "const val PAGE_SIZE = 50"},
-		{"defaultRegion", "", extract.KindConstant, "Variable", true, 48, 48, "val defaultRegion = \"eu-west-1\""},
-		{"Handler", "", extract.KindType, "Type Alias", true, 50, 50, "typealias Handler = (Order) -> Unit"},
-		{"Audited", "", extract.KindType, "Annotation", true, 52, 52, "annotation class Audited"},
+		{"lines", "Order", extract.KindMethod, "Method Signature", true, 19, 19, "fun lines(): List<String>"},
+		{"MAX_ITEMS", "Order", extract.KindConstant, "Constant", true, 23, 23, "const val MAX_ITEMS = 10"},
+		{"empty", "Order", extract.KindMethod, "Method Signature", true, 24, 24, "fun empty(): Order"},
+		{"Status", "Order", extract.KindEnum, "Enum", true, 27, 27, "enum class Status { OPEN, DONE }"},
+		{"OrderRepository", "", extract.KindInterface, "Interface", true, 30, 33, "interface OrderRepository : Repository<Order, Long> {\n    fun findByStatus(status: Order.Status): List<Order>\n    val pageSize: Int\n}"},
+		{"findByStatus", "OrderRepository", extract.KindMethod, "Method Signature", true, 31, 31, "fun findByStatus(status: Order.Status): List<Order>"},
+		{"Result", "", extract.KindType, "Sealed Class", true, 35, 37, "sealed class Result<out T> {\n    object Loading : Result<Nothing>()\n}"},
+		{"Loading", "Result", extract.KindType, "Object", true, 36, 36, "object Loading : Result<Nothing>()"},
+		{"Config", "", extract.KindType, "Object", true, 39, 42, "object Config {\n    val timeout = 30\n    private const val SECRET_NAME = \"prod/db\"\n}"},
+		{"timeout", "Config", extract.KindConstant, "Variable", true, 40, 40, "val timeout = 30"},
+		{"SECRET_NAME", "Config", extract.KindConstant, "Constant", false, 41, 41, "private const val SECRET_NAME = \"prod/db\""},
+		{"slugify", "String", extract.KindFunction, "Function Signature", true, 44, 44, "fun String.slugify(): String"},
+		{"retry", "", extract.KindFunction, "Function Signature", true, 46, 46, "suspend fun <T> retry(times: Int, block: suspend () -> T): T"},
+		{"PAGE_SIZE", "", extract.KindConstant, "Constant", true, 50, 50, "const val PAGE_SIZE = 50"},
+		{"defaultRegion", "", extract.KindConstant, "Variable", true, 51, 51, "val defaultRegion = \"eu-west-1\""},
+		{"Handler", "", extract.KindType, "Type Alias", true, 53, 53, "typealias Handler = (Order) -> Unit"},
+		{"Audited", "", extract.KindType, "Annotation", true, 55, 55, "annotation class Audited"},
 	}
 	if diff := cmp.Diff(want, defsOf(t, "src/main/kotlin/com/example/orders/Order.kt", src)); diff != "" {
 		t.Error(diff)
