@@ -263,6 +263,12 @@ func refineKotlin(m *extract.Match) bool {
 	d.Exported = !hasModifier(m.Def, m.Src, "private")
 	switch m.Kind {
 	case "function":
+		if receiverName(m.Def, m.Src) == "interface" {
+			// fun interface Listener { ... }, read as a function
+			// extending "interface": reported where it is.
+			d.Kind, d.Title = extract.KindInterface, "Interface"
+			return true
+		}
 		m.OwnFunc = m.Def
 		d.Kind, d.Title = extract.KindMethod, "Method Signature"
 		if container == "" {
@@ -289,6 +295,13 @@ func refineKotlin(m *extract.Match) bool {
 		d.Kind, d.Title = extract.KindType, "Companion Object"
 	case "alias":
 		d.Kind, d.Title = extract.KindType, "Type Alias"
+	case "unparsed":
+		// fun interface Listener, in an error: reported where it is.
+		words := strings.Fields(string(m.Src[m.Def.StartByte():m.Name.StartByte()]))
+		if len(words) < 2 || words[len(words)-2] != "fun" || words[len(words)-1] != "interface" {
+			return false
+		}
+		d.Kind, d.Title = extract.KindInterface, "Interface"
 	default:
 		return false
 	}

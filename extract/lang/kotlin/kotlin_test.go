@@ -281,8 +281,9 @@ func contains(list []string, s string) bool {
 // expression when the grammar sees more code after the class; and a
 // statement that does not parse costs only itself: the definitions after
 // it are found. One the grammar recovers from inside it (a trailing comma
-// in a collection literal) is reported where it is, never shown; the
-// grammar knows no fun interface, and finds nothing in one.
+// in a collection literal) is reported where it is, never shown; so is a
+// fun interface, which the grammar knows not, whether it reads it as an
+// error or as a function extending "interface".
 func TestStatementsApart(t *testing.T) {
 	src := `@RestController
 @RequestMapping("/files")
@@ -308,6 +309,11 @@ class Wrapped(val page: Page)
 class After(val x: Int) {
     fun twice() = x * 2
 }
+
+/** Encodes tokens. */
+fun interface TokenEncoder {
+    fun encode(raw: String): String
+}
 `
 	var got []string
 	for _, d := range defsOf(t, "Files.kt", src) {
@@ -317,9 +323,11 @@ class After(val x: Int) {
 		`.FileController 1-6 "@RestController\n@RequestMapping(\"/files\")\nclass FileController {\n    @GetMapping\n    fun list(): List<String> = emptyList()\n}"`,
 		`FileController.list 4-5 "@GetMapping\nfun list(): List<String>"`,
 		`.Page 8-11 "data class Page(\n    val items: List<String>,\n    val next: String? = null,\n)"`,
+		`.Listener 13-13 ""`,
 		`.Wrapped 17-20 ""`,
 		`.After 22-24 "class After(val x: Int) {\n    fun twice() = x * 2\n}"`,
 		`After.twice 23-23 "fun twice()"`,
+		`.TokenEncoder 27-27 ""`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
@@ -378,6 +386,7 @@ func TestMatchersAreTheQueries(t *testing.T) {
 			"  interface I { val k: Int; fun f() }\n  object O { const val K = 1 }\n  companion object Named { fun s() {} }\n" +
 			"  val o = object : Runnable { override fun run() {} }\n  val (a, b) = 1 to 2\n}\ntypealias X = A<Int>\nfun Int.ext() = this\n")},
 		langtest.File{Name: "Broken.kt", Data: []byte("class A {\n  fun m( {\n  val x = \n}\nclass B { fun n() {} }\nenum class E { A, B { }; fun f() = 0 }\n")},
+		langtest.File{Name: "Fun.kt", Data: []byte("fun interface F {\n  fun f()\n}\n/** d */\nfun interface G {\n  fun g(): Int\n}\ninternal fun interface H<T> : B /* c */ {\n  fun h(t: T)\n}\n")},
 	)
 	n := langtest.CheckMatchers(t, langs, files)
 	if n < 20 {
