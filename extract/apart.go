@@ -52,8 +52,9 @@ func apartStatements(lang *Language, src []byte, spans []Span) ([]Span, bool) {
 // eachStatement parses each statement on its own and calls fn with its
 // tree, which it closes after.
 func (p *Parser) eachStatement(ctx context.Context, lang *Language, name string, src []byte, stmts []Span, fn func(*sitter.Tree)) error {
+	text := grammarText(lang, src)
 	for _, r := range ranges(stmts, src) {
-		tree, err := p.parseRanges(ctx, lang, name, src, []sitter.Range{r})
+		tree, err := p.parseRangesOf(ctx, lang, name, text, []sitter.Range{r})
 		if err != nil {
 			return err
 		}

@@ -283,15 +283,30 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 
 // parse parses src with the worker's parser for lang, within ParseTimeout.
 func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
-	return p.parseWith(ctx, p.parser(p.ps, lang), name, src)
+	return p.parseWith(ctx, p.parser(p.ps, lang), name, grammarText(lang, src))
 }
 
 // parseRanges parses only the given ranges of src, with a parser kept for
 // that use: a parser's included ranges stay set until changed.
 func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, ranges []sitter.Range) (*sitter.Tree, error) {
+	return p.parseRangesOf(ctx, lang, name, grammarText(lang, src), ranges)
+}
+
+// parseRangesOf is parseRanges of the text the grammar reads for a file.
+func (p *Parser) parseRangesOf(ctx context.Context, lang *Language, name string, text []byte, ranges []sitter.Range) (*sitter.Tree, error) {
 	sp := p.parser(p.focus, lang)
 	sp.SetIncludedRanges(ranges)
-	return p.parseWith(ctx, sp, name, src)
+	return p.parseWith(ctx, sp, name, text)
+}
+
+// grammarText is the text the language's grammar parses for src (see
+// Language.Prepare): nodes span the same bytes in both, and snippets are
+// always taken from src.
+func grammarText(lang *Language, src []byte) []byte {
+	if lang.Prepare == nil {
+		return src
+	}
+	return lang.Prepare(src)
 }
 
 // parser returns the worker's tree-sitter parser for lang from ps.

@@ -38,6 +38,13 @@ type Language struct {
 	// Grammar returns the tree-sitter grammar; nil for a language whose
 	// files Scan reads.
 	Grammar func() *sitter.Language
+	// Prepare returns the text the grammar parses in place of a file's,
+	// for a grammar that reads a construct of the language it does not
+	// know in a way that breaks what surrounds it (Kotlin's trailing
+	// commas): a copy of the same length and as many lines, in which the
+	// definitions and members span the same bytes and lines as in the
+	// file, whose own text snippets show. Nil: the file's text.
+	Prepare func(src []byte) []byte
 	// QuerySource is the tree-sitter query whose patterns Matches finds:
 	// the reference Matches is tested against, and part of the extraction
 	// rules a cache depends on.
