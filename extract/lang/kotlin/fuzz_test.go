@@ -22,7 +22,19 @@ func FuzzKotlin(f *testing.F) {
 			"    val r = Runnable { run() }\n    @GetMapping(\"/{id}\")\n    fun get(@PathVariable id: Long): Order = TODO()\n}\n",
 		"fun Application.module() {\n    routing {\n        route(\"/api\") {\n            get(\"/x\") { call.respond(\"${1}\") }\n        }\n    }\n}\n",
 		"class A {\n  fun m( {\n  val x = \n}\nclass B { fun n() {} }\n}}\n{{\n/* class Fake {} /* nested */ */\nfun interface F {\n  fun f()\n}\n",
-	}, commented)
+		"@RequestMapping(\n    value = [\"/a\", \"b\",],\n)\nclass C(\n    @param:Value($$\"${x:#{null}}\") val x: Int?,\n) {\n    var y: Int?\n        by lazy { 1 }\n" +
+			"    val z: Array<Int> = []\n}\n",
+	}, commented, prepared)
+}
+
+// prepared: the text the grammar parses has the input's length and lines,
+// and the input is left as it was.
+func prepared(t *testing.T, _ *extract.Parser, src []byte) {
+	orig := bytes.Clone(src)
+	text := prepareKotlin(src)
+	if !bytes.Equal(src, orig) || len(text) != len(src) || bytes.Count(text, []byte("\n")) != bytes.Count(src, []byte("\n")) {
+		t.Fatalf("prepareKotlin(%q) = %q", src, text)
+	}
 }
 
 // commented: text in a block comment above a class, or in a string

@@ -15,19 +15,25 @@ import (
 var kotlinQuery string
 
 // Lang is Kotlin.
-var Lang = knowing(&extract.Language{
-	Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "1",
-	Grammar: grammar.GetLanguage, QuerySource: kotlinQuery,
-	Funcs:   kotlinFuncs,
-	Body:    bodyKotlin,
-	Refine:  refineKotlin,
-	Members: membersKotlin,
-	Member:  memberKotlin,
-	Elide:   elideKotlin,
-	Routes:  kotlinRoutes,
-	Lex:     kotlinLex,
-	Matches: matchKotlin,
-})
+var Lang = newLang(prepareKotlin)
+
+// newLang is Kotlin, its grammar parsing the text prepare gives for a
+// file's.
+func newLang(prepare func([]byte) []byte) *extract.Language {
+	return knowing(&extract.Language{
+		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "1",
+		Grammar: grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
+		Funcs:   kotlinFuncs,
+		Body:    bodyKotlin,
+		Refine:  refineKotlin,
+		Members: membersKotlin,
+		Member:  memberKotlin,
+		Elide:   elideKotlin,
+		Routes:  kotlinRoutes,
+		Lex:     kotlinLex,
+		Matches: matchKotlin,
+	})
+}
 
 // kotlinFuncs are the Kotlin nodes whose body is a function body: a
 // lambda is its own body.
@@ -69,9 +75,15 @@ func elideKotlin(body *sitter.Node) (uint32, string) {
 // unknown.
 func scope(n *sitter.Node, src []byte) (container string, object bool, broken *sitter.Node, ok bool) {
 	innermost := true
-	for p := n.Parent(); p != nil; p = p.Parent() {
+	for cur, p := n, n.Parent(); p != nil; cur, p = p, p.Parent() {
 		switch p.Type() {
 		case "source_file":
+			if broken == nil && cur.StartPoint().Column > 0 && p.HasError() {
+				// A declaration at the top of a statement that does not
+				// parse, yet not in the first column where statements
+				// start: a piece of the one the error broke.
+				broken = p
+			}
 			return container, object, broken, true
 		case "ERROR":
 			if broken == nil {
@@ -95,7 +107,7 @@ func scope(n *sitter.Node, src []byte) (container string, object bool, broken *s
 				object = owner.Type() != "class_declaration"
 			}
 			innermost = false
-			p = owner
+			cur, p = p, owner
 		default:
 			return "", false, nil, false
 		}
@@ -263,12 +275,6 @@ func refineKotlin(m *extract.Match) bool {
 	d.Exported = !hasModifier(m.Def, m.Src, "private")
 	switch m.Kind {
 	case "function":
-		if receiverName(m.Def, m.Src) == "interface" {
-			// fun interface Listener { ... }, read as a function
-			// extending "interface": reported where it is.
-			d.Kind, d.Title = extract.KindInterface, "Interface"
-			return true
-		}
 		m.OwnFunc = m.Def
 		d.Kind, d.Title = extract.KindMethod, "Method Signature"
 		if container == "" {
@@ -295,13 +301,7 @@ func refineKotlin(m *extract.Match) bool {
 		d.Kind, d.Title = extract.KindType, "Companion Object"
 	case "alias":
 		d.Kind, d.Title = extract.KindType, "Type Alias"
-	case "unparsed":
-		// fun interface Listener, in an error: reported where it is.
-		words := strings.Fields(string(m.Src[m.Def.StartByte():m.Name.StartByte()]))
-		if len(words) < 2 || words[len(words)-2] != "fun" || words[len(words)-1] != "interface" {
-			return false
-		}
-		d.Kind, d.Title = extract.KindInterface, "Interface"
+
 	default:
 		return false
 	}

@@ -2,6 +2,7 @@ package kotlin
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -279,11 +280,11 @@ func contains(list []string, s string) bool {
 // TestStatementsApart: each top-level statement is parsed on its own.
 // Annotations above a class whose body follows its name read as an
 // expression when the grammar sees more code after the class; and a
-// statement that does not parse costs only itself: the definitions after
-// it are found. One the grammar recovers from inside it (a trailing comma
-// in a collection literal) is reported where it is, never shown; so is a
-// fun interface, which the grammar knows not, whether it reads it as an
-// error or as a function extending "interface".
+// statement that does not parse (a guard in a when entry, Kotlin 2.1's)
+// costs only itself: what the grammar recovers inside it and the
+// definitions after it are found. A declaration recovered at the top of
+// the statement, out of the first column where statements start, is a
+// piece of the one the error broke: reported where it is, never shown.
 func TestStatementsApart(t *testing.T) {
 	src := `@RestController
 @RequestMapping("/files")
@@ -297,22 +298,19 @@ data class Page(
     val next: String? = null,
 )
 
-fun interface Listener {
-    fun onEvent(e: String)
-}
+class Form {
+    val label = when (kind) {
+        is Admin if kind.active -> "admin"
+        else -> "user"
+    }
 
-@Schema(oneOf = [
-    Page::class,
-])
-class Wrapped(val page: Page)
+    fun reset() {
+        name = null
+    }
+}
 
 class After(val x: Int) {
     fun twice() = x * 2
-}
-
-/** Encodes tokens. */
-fun interface TokenEncoder {
-    fun encode(raw: String): String
 }
 `
 	var got []string
@@ -323,11 +321,10 @@ fun interface TokenEncoder {
 		`.FileController 1-6 "@RestController\n@RequestMapping(\"/files\")\nclass FileController {\n    @GetMapping\n    fun list(): List<String> = emptyList()\n}"`,
 		`FileController.list 4-5 "@GetMapping\nfun list(): List<String>"`,
 		`.Page 8-11 "data class Page(\n    val items: List<String>,\n    val next: String? = null,\n)"`,
-		`.Listener 13-13 ""`,
-		`.Wrapped 17-20 ""`,
-		`.After 22-24 "class After(val x: Int) {\n    fun twice() = x * 2\n}"`,
-		`After.twice 23-23 "fun twice()"`,
-		`.TokenEncoder 27-27 ""`,
+		`.Form 13-13 ""`,
+		`Form.reset 19-19 "fun reset()"`,
+		`.After 24-26 "class After(val x: Int) {\n    fun twice() = x * 2\n}"`,
+		`After.twice 25-25 "fun twice()"`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
@@ -336,10 +333,113 @@ fun interface TokenEncoder {
 	if want := []string{"GET /files -> list | 4-5 | @GetMapping\nfun list(): List<String>"}; !cmp.Equal(routes, want) {
 		t.Errorf("routes %q, want %q", routes, want)
 	}
+	// Read without Prepare, a property delegate on the line after its
+	// property ends the class early, and its function stands at the top.
+	got = nil
+	for _, d := range langtest.Defs(t, newLang(nil), "Form.kt", "class Form {\n    var name: String?\n        by Delegates.observable(null) { _, _, _ -> }\n\n    fun reset() {\n        name = null\n    }\n}\n") {
+		got = append(got, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
+	}
+	if want := []string{`.Form 1-1 ""`, `.reset 1-5 ""`}; !cmp.Equal(got, want) {
+		t.Errorf("without Prepare: %q, want %q", got, want)
+	}
+}
+
+// TestNewerSyntax: what the grammar does not know, and would read the
+// declaration around as an expression or an error for, is read as
+// written: trailing commas (in a collection literal, a when entry, type
+// arguments, an annotation's arguments), a multi-dollar string, a fun
+// interface. Snippets show the file's text.
+func TestNewerSyntax(t *testing.T) {
+	src := `@RestController
+@RequestMapping(
+    "/pages",
+)
+class PageController(
+    @param:Value($$"${server.port:#{null}}") private val port: Int?,
+) {
+    @GetMapping(
+        value = [
+            "{id}",
+            "{id}/raw",
+        ],
+    )
+    fun page(@RequestBody body: Map<
+        String,
+        Int,
+    >): Int =
+        when (body.size) {
+            0,
+            1,
+            -> 0
+            else -> 1
+        }
+}
+
+/** Encodes tokens. */
+fun interface TokenEncoder {
+    fun encode(raw: String): String
+}
+`
+	var got []string
+	for _, d := range defsOf(t, "PageController.kt", src) {
+		got = append(got, fmt.Sprintf("%s %s.%s %d-%d %q", d.Kind, d.Container, d.Name, d.Start, d.End, d.Text))
+	}
+	want := []string{
+		"type .PageController 1-24 \"@RestController\\n@RequestMapping(\\n    \\\"/pages\\\",\\n)\\nclass PageController(\\n    @param:Value($$\\\"${server.port:#{null}}\\\") private val port: Int?,\\n) {\\n    @GetMapping(\\n        value = [\\n            \\\"{id}\\\",\\n            \\\"{id}/raw\\\",\\n        ],\\n    )\\n    fun page(@RequestBody body: Map<\\n        String,\\n        Int,\\n    >): Int = ...\\n}\"",
+		"method PageController.page 8-17 \"@GetMapping(\\n    value = [\\n        \\\"{id}\\\",\\n        \\\"{id}/raw\\\",\\n    ],\\n)\\nfun page(@RequestBody body: Map<\\n    String,\\n    Int,\\n>): Int\"",
+		"interface .TokenEncoder 26-29 \"/** Encodes tokens. */\\nfun interface TokenEncoder {\\n    fun encode(raw: String): String\\n}\"",
+		"method TokenEncoder.encode 28-28 \"fun encode(raw: String): String\"",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	var routes []string
+	for _, r := range langtest.RouteLines(t, Lang, "PageController.kt", src) {
+		routes = append(routes, r[:strings.Index(r, " |")])
+	}
+	if want := []string{"GET /pages/{id} -> page", "GET /pages/{id}/raw -> page"}; !cmp.Equal(routes, want) {
+		t.Errorf("routes %q, want %q", routes, want)
+	}
+}
+
+// TestPrepare: only the trailing commas, a multi-dollar string's $ signs,
+// a fun interface's fun and an empty collection literal change, never
+// what is in a string or a comment; the text keeps its length and line
+// ends.
+func TestPrepare(t *testing.T) {
+	for src, want := range map[string]string{
+		"f(a, b,\n)":                          "f(a, b \n)",
+		"[a, /* c */ b, // d\n]":              "[a, /* c */ b  // d\n]",
+		"when (x) { 1, 2, -> 3 }":             "when (x) { 1, 2  -> 3 }",
+		"Map<A, B,>":                          "Map<A, B >",
+		`val s = "a,]" + 'x' + """b,)"""`:     `val s = "a,]" + 'x' + """b,)"""`,
+		`val s = "${f(a,)}"`:                  `val s = "${f(a )}"`,
+		`@V($$"${a.b:#{c}}") val p`:           `@V(  " {a.b:#{c}}") val p`,
+		`val q = $$"""x $${y}"""`:             `val q =   """x   {y}"""`,
+		"fun interface F {\n}":                "@Fn interface F {\n}",
+		"internal fun  interface F":           "internal @Fn  interface F",
+		"fun interfaceOf() = 1\nfun f(a,) {}": "fun interfaceOf() = 1\nfun f(a ) {}",
+		"// fun interface, [a,]\n/* f(a,) */": "// fun interface, [a,]\n/* f(a,) */",
+		"@C(by = []) val a: Array<X> = [ ]":   "@C(by = {}) val a: Array<X> = { }",
+		"a[i] + b[ /* c */ ]":                 "a[i] + b{ /* c */ }",
+		"var x: T?\n    by lazy { 1 }":        "var x: T? by\n    lazy { 1 }",
+		"var x: T?\r\n  by lazy { 1 }":        "var x: T? by\r\n  lazy { 1 }",
+		"var x: T? // c\n    by lazy { 1 }":   "var x: T? // c\n    by lazy { 1 }",
+		"val s = \"\"\"\n  by x\"\"\"":        "val s = \"\"\"\n  by x\"\"\"",
+		"var bypass = 1\nbyte()":              "var bypass = 1\nbyte()",
+	} {
+		if got := string(prepareKotlin([]byte(src))); got != want {
+			t.Errorf("prepareKotlin(%q) = %q, want %q", src, got, want)
+		}
+	}
+	src := []byte("f(a,)\n")
+	if prepareKotlin(src); string(src) != "f(a,)\n" {
+		t.Error("prepareKotlin wrote to its input")
+	}
 }
 
 // TestBrokenBody: a function whose body holds what the grammar cannot
-// parse (a trailing comma in a when entry's conditions) is shown by its
+// parse (a guard in a when entry, Kotlin 2.1's) is shown by its
 // signature, which is as written, and its route is registered; the class
 // around it, whose snippet would show more of it, is reported broken.
 func TestBrokenBody(t *testing.T) {
@@ -352,10 +452,7 @@ class LibraryController(private val service: LibraryService) {
             return service.save(dto)
         } catch (e: Exception) {
             when (e) {
-                is FileNotFoundException,
-                is DuplicateNameException,
-                ->
-                    throw BadRequest(e.message)
+                is FileNotFoundException if e.message != null -> throw BadRequest(e.message)
                 else -> throw e
             }
         }

@@ -18,24 +18,13 @@ var kotlinPatterns = map[string]extract.NamePattern{
 }
 
 // matchKotlin: definitions anywhere, each child of the name's type a
-// match, each name a property's variable declares, and each name right
-// after a type in an error (kotlin.scm).
+// match, and each name a property's variable declares (kotlin.scm).
 func matchKotlin(root *sitter.Node) []extract.RawMatch {
 	var out []extract.RawMatch
 	extract.Walk(root, func(n *sitter.Node) {
 		if p, ok := kotlinPatterns[n.Type()]; ok {
 			for _, nm := range childrenOf(n, p.NameType) {
 				out = append(out, extract.RawMatch{Kind: p.Kind, Def: n, Name: nm})
-			}
-			return
-		}
-		if n.Type() == "ERROR" {
-			// (user_type) . (simple_identifier): adjacent named children,
-			// comments counted.
-			for i := 0; i+1 < int(n.NamedChildCount()); i++ {
-				if n.NamedChild(i).Type() == "user_type" && n.NamedChild(i+1).Type() == "simple_identifier" {
-					out = append(out, extract.RawMatch{Kind: "unparsed", Def: n, Name: n.NamedChild(i + 1)})
-				}
 			}
 			return
 		}

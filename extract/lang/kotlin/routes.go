@@ -135,7 +135,13 @@ func paths(a *sitter.Node, src []byte, consts map[string]string) (out []string, 
 func items(v *sitter.Node, src []byte) []*sitter.Node {
 	switch {
 	case v.Type() == "collection_literal":
-		return extract.NamedChildren(v)
+		var out []*sitter.Node
+		for _, c := range extract.NamedChildren(v) {
+			if c.EndByte() > c.StartByte() {
+				out = append(out, c) // (not the grammar's node for a trailing comma)
+			}
+		}
+		return out
 	case v.Type() == "call_expression" && callee(v, src) == "arrayOf":
 		_, vals := arguments(v)
 		return vals

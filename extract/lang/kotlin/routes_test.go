@@ -90,6 +90,30 @@ fun notRoutes(client: HttpClient) {
 			"DELETE /api/articles/{slug} | 12-12 | delete(\"{slug}\") { ... }",
 			"GET /profiles/{username} | 20-20 | get(\"profiles/{username}\") { ... }",
 		}},
+		{"PageController.kt", `@RestController
+@RequestMapping(
+    "/books",
+)
+class PageController {
+    @GetMapping(
+        value = [
+            "{id}/pages",
+            "{id}/pages/raw",
+        ],
+        produces = [MediaType.ALL_VALUE],
+    )
+    fun pages(@PathVariable id: String): List<Int> =
+        when (id.length) {
+            0,
+            1,
+            -> listOf()
+            else -> listOf(1)
+        }
+}
+`, []string{
+			"GET /books/{id}/pages -> pages | 6-13 | @GetMapping(\n    value = [\n        \"{id}/pages\",\n        \"{id}/pages/raw\",\n    ],\n    produces = [MediaType.ALL_VALUE],\n)\nfun pages(@PathVariable id: String): List<Int>",
+			"GET /books/{id}/pages/raw -> pages | 6-13 | @GetMapping(\n    value = [\n        \"{id}/pages\",\n        \"{id}/pages/raw\",\n    ],\n    produces = [MediaType.ALL_VALUE],\n)\nfun pages(@PathVariable id: String): List<Int>",
+		}},
 		{"Routes.kt", `@Configuration
 class Routes {
     @Bean
