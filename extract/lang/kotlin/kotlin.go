@@ -273,6 +273,25 @@ func refineKotlin(m *extract.Match) bool {
 	}
 	d.Container = container
 	d.Exported = !hasModifier(m.Def, m.Src, "private")
+	if ok := refineKind(m, container, object); !ok {
+		return false
+	}
+	if pkg := filePackage(m.Src[:min(len(m.Src), 8192)]); pkg != "" {
+		// Its qualified name, which a directory may not spell: Kotlin's
+		// files of com.example.shop.money often lie in money/.
+		q := pkg + "." + d.Name
+		if container != "" {
+			q = pkg + "." + container + "." + d.Name
+		}
+		d.Aliases = append(d.Aliases, q)
+	}
+	return true
+}
+
+// refineKind sets what a definition is, by the kind of its match; false
+// for one that is no definition.
+func refineKind(m *extract.Match, container string, object bool) bool {
+	d := &m.Out
 	switch m.Kind {
 	case "function":
 		m.OwnFunc = m.Def
