@@ -1,12 +1,12 @@
 package kotlin
 
 import (
-	"path"
 	"regexp"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
+	"github.com/appendix-dev/appendix/extract/lang/internal/jvm"
 )
 
 // knowing sets on l the rules code outside extraction asks of Kotlin (see
@@ -95,27 +95,6 @@ func filePackage(src []byte) string {
 	return ""
 }
 
-// ownPackage reports an import from the file's own project: one whose
-// first three segments (fewer when the file's package has fewer) are those
-// of the file's package, the reverse domain and project of both. A file
-// without a package owns nothing.
-func ownPackage(filePkg, imp string) bool {
-	if filePkg == "" {
-		return false
-	}
-	own, segs := strings.Split(filePkg, "."), strings.Split(imp, ".")
-	k := min(3, len(own))
-	if len(segs) < k {
-		return false
-	}
-	for i := 0; i < k; i++ {
-		if own[i] != segs[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // eachImport calls fn with each import directive of a file, in order: the
 // imported name (a class, a function, a property) and what it is imported
 // from (a package, or a class or object), or the package or class all of
@@ -153,7 +132,7 @@ func importNames(src []byte) string {
 	pkg := filePackage(src)
 	var b strings.Builder
 	eachImport(src, func(name, module string, wildcard bool) {
-		if !wildcard && !ownPackage(pkg, module) {
+		if !wildcard && !jvm.OwnPackage(pkg, module) {
 			b.WriteString(name + "\t" + module + "\n")
 		}
 	})
@@ -178,67 +157,15 @@ func importedModules(src []byte) string {
 // outside its project, and not from Kotlin's or Java's standard library.
 func externalImports(lines []string) []string {
 	src := []byte(strings.Join(lines, "\n"))
-	pkg := filePackage(src)
-	var out []string
-	seen := map[string]bool{}
-	eachImport(src, func(_, module string, _ bool) {
-		if module == "" || strings.HasPrefix(module, "kotlin.") || module == "kotlin" || strings.HasPrefix(module, "java.") ||
-			ownPackage(pkg, module) || seen[module] {
-			return
-		}
-		seen[module] = true
-		out = append(out, module)
-	})
-	return out
-}
-
-// testSuffixes end the name of a test class after the name of the class
-// it tests: OrderTest, OrderTests, OrderIT, OrderIntegrationTest.
-var testSuffixes = []string{"Test", "Tests", "IT", "TestCase", "IntegrationTest", "IntegrationTests"}
-
-// sourceRoot splits a Kotlin file's path into its module root and its
-// package directory, across Gradle's and Maven's source sets (shop/src/
-// main/kotlin/com/x/Order.kt, shop/src/test/kotlin/com/x/...,
-// shop/src/jvmTest/kotlin/...: shop and com/x).
-func sourceRoot(file string) (root, pkg string) {
-	dir := path.Dir(file)
-	segs := strings.Split(dir, "/")
-	for i := len(segs) - 1; i >= 0; i-- {
-		if segs[i] != "src" {
-			continue
-		}
-		rest := segs[i+1:]
-		if len(rest) >= 2 && (rest[1] == "kotlin" || rest[1] == "java") {
-			rest = rest[2:]
-		}
-		return strings.Join(segs[:i], "/"), strings.Join(rest, "/")
-	}
-	return "", dir
+	var mods []string
+	eachImport(src, func(_, module string, _ bool) { mods = append(mods, module) })
+	return jvm.External(filePackage(src), mods, "kotlin", "kotlin.", "java.")
 }
 
 // kotlinTests: OrderTest.kt, OrderTests.kt, OrderIT.kt, TestOrder.kt (and
 // the like) in Order.kt's package, in its module's test sources.
 func kotlinTests(source string, tests []string) extract.TestMatch {
-	if path.Ext(source) != ".kt" {
-		return extract.TestMatch{}
-	}
-	stem := strings.TrimSuffix(path.Base(source), ".kt")
-	root, pkg := sourceRoot(source)
-	var m extract.TestMatch
-	for _, t := range tests {
-		if path.Ext(t) != ".kt" || t == source {
-			continue
-		}
-		b := strings.TrimSuffix(path.Base(t), ".kt")
-		named := b == "Test"+stem
-		for _, s := range testSuffixes {
-			named = named || b == stem+s
-		}
-		if tr, tp := sourceRoot(t); named && tr == root && tp == pkg {
-			m.Named = append(m.Named, t)
-		}
-	}
-	return m
+	return jvm.Tests(source, ".kt", tests)
 }
 
 // declares: fun name(, fun Receiver.name(, fun <T> name(.

@@ -8,6 +8,7 @@ import (
 	grammar "github.com/smacker/go-tree-sitter/kotlin"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/jvm"
 	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
 
@@ -137,16 +138,9 @@ func hasModifier(def *sitter.Node, src []byte, word string) bool {
 	return false
 }
 
-// annotation is one annotation of a declaration: its simple name (Table
-// for @jakarta.persistence.Table) and its node.
-type annotation struct {
-	name string
-	node *sitter.Node
-}
-
 // annotationsOf lists a declaration's annotations, in source order.
-func annotationsOf(def *sitter.Node, src []byte) []annotation {
-	var out []annotation
+func annotationsOf(def *sitter.Node, src []byte) []jvm.Annotation {
+	var out []jvm.Annotation
 	for _, c := range extract.NamedChildren(childOf(def, "modifiers")) {
 		if c.Type() != "annotation" {
 			continue
@@ -156,7 +150,7 @@ func annotationsOf(def *sitter.Node, src []byte) []annotation {
 			t = childOf(ci, "user_type")
 		}
 		if name := typeName(t, src); name != "" {
-			out = append(out, annotation{name, c})
+			out = append(out, jvm.Annotation{Name: name, Node: c})
 		}
 	}
 	return out
@@ -250,12 +244,6 @@ func plainString(n *sitter.Node, src []byte) (string, bool) {
 	}
 	return strings.TrimSuffix(strings.TrimPrefix(s, `"`), `"`), len(s) >= 2
 }
-
-// schemaTitles are the annotations that map a class to storage, and the
-// title each gives it: JPA entities, embeddables and mapped superclasses,
-// Spring Data documents and tables.
-var schemaTitles = map[string]string{"Entity": "Entity", "Table": "Entity", "Embeddable": "Embeddable",
-	"MappedSuperclass": "Mapped Superclass", "Document": "Document"}
 
 // exposedTables are the base classes of an Exposed (or Ktorm) table
 // object: object Users : IntIdTable("users").
@@ -351,12 +339,12 @@ func refineType(m *extract.Match) {
 		d.Title = "Value Class"
 	}
 	for _, a := range annotationsOf(m.Def, m.Src) {
-		if title, ok := schemaTitles[a.name]; ok && d.Kind == extract.KindType && d.Title != "Annotation" {
+		if title, ok := jvm.SchemaTitles[a.Name]; ok && d.Kind == extract.KindType && d.Title != "Annotation" {
 			d.Kind, d.Title = extract.KindSchema, title
 		}
-		if (a.name == "Table" || a.name == "Document") && len(d.Aliases) == 0 {
+		if (a.Name == "Table" || a.Name == "Document") && len(d.Aliases) == 0 {
 			for _, key := range []string{"name", "collection", "value"} {
-				if s, ok := plainString(argument(a.node, key, m.Src), m.Src); ok && s != "" {
+				if s, ok := plainString(argument(a.Node, key, m.Src), m.Src); ok && s != "" {
 					d.Aliases = []string{s}
 					break
 				}

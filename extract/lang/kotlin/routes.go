@@ -7,13 +7,9 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/jvm"
 	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 )
-
-// springVerbs are Spring MVC's mapping annotations and the method each
-// maps; @RequestMapping says its methods in its arguments.
-var springVerbs = map[string]string{"GetMapping": "GET", "PostMapping": "POST", "PutMapping": "PUT",
-	"DeleteMapping": "DELETE", "PatchMapping": "PATCH", "RequestMapping": "ANY"}
 
 // ktorVerbs are Ktor's routing functions and the method each routes.
 var ktorVerbs = map[string]string{"get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH", "delete": "DELETE",
@@ -43,7 +39,7 @@ func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall,
 				out = append(out, rc)
 			}
 			if p, body, ok := nested(n, src, consts); ok {
-				walk(body, joinPath(prefix, p), true)
+				walk(body, jvm.JoinPath(prefix, p), true)
 				return
 			}
 		}
@@ -60,10 +56,10 @@ func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall,
 func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extract.RouteCall {
 	prefixes := []string{""}
 	for _, a := range annotationsOf(decl, src) {
-		if a.name != "RequestMapping" {
+		if a.Name != "RequestMapping" {
 			continue
 		}
-		ps, ok := paths(a.node, src, consts)
+		ps, ok := paths(a.Node, src, consts)
 		if !ok {
 			return nil // a prefix that is no constant of the file: every route's path is unknown
 		}
@@ -76,15 +72,15 @@ func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extra
 		var methods, ps []string
 		known := true
 		for _, a := range annotationsOf(fn, src) {
-			verb, ok := springVerbs[a.name]
+			verb, ok := jvm.SpringVerbs[a.Name]
 			if !ok {
 				continue
 			}
 			methods = []string{verb}
-			if a.name == "RequestMapping" {
-				methods = requestMethods(a.node, src)
+			if a.Name == "RequestMapping" {
+				methods = requestMethods(a.Node, src)
 			}
-			if ps, ok = paths(a.node, src, consts); !ok {
+			if ps, ok = paths(a.Node, src, consts); !ok {
 				known = false
 			}
 		}
@@ -101,7 +97,7 @@ func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extra
 		for _, pre := range prefixes {
 			for _, p := range ps {
 				for _, method := range methods {
-					out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: joinPath(pre, p), Handler: name}, Show: fn, OwnFunc: fn})
+					out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: jvm.JoinPath(pre, p), Handler: name}, Show: fn, OwnFunc: fn})
 				}
 			}
 		}
@@ -156,17 +152,7 @@ func requestMethods(a *sitter.Node, src []byte) []string {
 	if v == nil {
 		return []string{"ANY"}
 	}
-	var out []string
-	for _, it := range items(v, src) {
-		s := it.Content(src)
-		if m := s[strings.LastIndexByte(s, '.')+1:]; route.Methods[m] {
-			out = append(out, m)
-		}
-	}
-	if len(out) == 0 {
-		return []string{"ANY"}
-	}
-	return out
+	return jvm.RequestMethods(items(v, src), src)
 }
 
 // callee names the function a call calls without a receiver (get of
@@ -214,7 +200,7 @@ func dslRoute(call *sitter.Node, src []byte, consts map[string]string, prefix st
 		if !dsl && !strings.HasPrefix(p, "/") {
 			return extract.RouteCall{}, false // outside any route block, a path starts at the root
 		}
-		return extract.RouteCall{Route: extract.Route{Method: method, Pattern: joinPath(prefix, p)}, Show: call}, true
+		return extract.RouteCall{Route: extract.Route{Method: method, Pattern: jvm.JoinPath(prefix, p)}, Show: call}, true
 	}
 	if !dsl || !route.Methods[verb] || len(args) == 0 || head != call && lambdaOf(call) == nil || isHead(call) {
 		return extract.RouteCall{}, false
@@ -229,7 +215,7 @@ func dslRoute(call *sitter.Node, src []byte, consts map[string]string, prefix st
 			handler = nm.Content(src)
 		}
 	}
-	return extract.RouteCall{Route: extract.Route{Method: verb, Pattern: joinPath(prefix, p), Handler: handler}, Show: call}, true
+	return extract.RouteCall{Route: extract.Route{Method: verb, Pattern: jvm.JoinPath(prefix, p), Handler: handler}, Show: call}, true
 }
 
 // isHead reports the call before a trailing lambda, which the call
@@ -343,25 +329,4 @@ func constants(src []byte) map[string]string {
 		out[string(m[1])] = string(m[2])
 	}
 	return out
-}
-
-// regexVarRe is a path variable with a pattern: {id:\d+}, {id: [0-9]+}.
-var regexVarRe = regexp.MustCompile(`\{(\w+)\s*:[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
-
-// joinPath joins a prefix and a path as a request sees them, each
-// variable as {name}.
-func joinPath(prefix, p string) string {
-	s := strings.TrimRight(prefix, "/")
-	switch {
-	case p == "" && prefix == "":
-		s = "/"
-	case p == "":
-		s = prefix
-	default:
-		s += "/" + strings.TrimLeft(p, "/")
-	}
-	if !strings.HasPrefix(s, "/") {
-		s = "/" + s
-	}
-	return regexVarRe.ReplaceAllString(s, "{$1}")
 }
