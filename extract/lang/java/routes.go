@@ -197,7 +197,7 @@ func requestMethods(a *sitter.Node, src []byte) []string {
 	if v.Type() == "element_value_array_initializer" {
 		items = extract.NamedChildren(v)
 	}
-	return jvm.RequestMethods(items, src)
+	return route.RequestMethods(items, src)
 }
 
 // value is the string an expression spells: a literal, a constant of the

@@ -152,7 +152,7 @@ func requestMethods(a *sitter.Node, src []byte) []string {
 	if v == nil {
 		return []string{"ANY"}
 	}
-	return jvm.RequestMethods(items(v, src), src)
+	return route.RequestMethods(items(v, src), src)
 }
 
 // callee names the function a call calls without a receiver (get of

@@ -8,7 +8,6 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/appendix-dev/appendix/extract"
-	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 )
 
 // OwnPackage reports an import from the file's own project: one whose
@@ -119,22 +118,6 @@ func JoinPath(prefix, p string) string {
 		s = "/" + s
 	}
 	return regexVarRe.ReplaceAllString(s, "{$1}")
-}
-
-// RequestMethods are the methods a @RequestMapping's method argument names
-// (RequestMethod.POST, one of each of items); ANY when it names none.
-func RequestMethods(items []*sitter.Node, src []byte) []string {
-	var out []string
-	for _, it := range items {
-		s := it.Content(src)
-		if m := s[strings.LastIndexByte(s, '.')+1:]; route.Methods[m] {
-			out = append(out, m)
-		}
-	}
-	if len(out) == 0 {
-		return []string{"ANY"}
-	}
-	return out
 }
 
 // External lists, once each, the modules among those a file of the
