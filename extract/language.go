@@ -50,7 +50,8 @@ type Language struct {
 	// rules a cache depends on.
 	QuerySource string
 
-	// Funcs lists node types whose "body" field is a function body to cut.
+	// Funcs lists node types whose "body" field (or what Body gives) is a
+	// function body to cut.
 	Funcs map[string]bool
 	// Body returns the body of a node of Funcs and whether it is a block
 	// of statements, for a grammar whose nodes have no "body" field
