@@ -71,9 +71,9 @@ func elideKotlin(body *sitter.Node) (uint32, string) {
 // entry's body is none. container names the innermost class or object
 // whose body holds it (a companion object's body is its class's), and
 // object says that the body right around it is an object's, named or
-// companion. broken is the error around a declaration tree-sitter
-// recovered from a statement that does not parse: where it stood in it is
-// unknown.
+// companion. broken, when set, holds the parse error that leaves unknown
+// where a declaration tree-sitter recovered stood: an error around it, or
+// the statement at whose top it was recovered.
 func scope(n *sitter.Node, src []byte) (container string, object bool, broken *sitter.Node, ok bool) {
 	innermost := true
 	for cur, p := n, n.Parent(); p != nil; cur, p = p, p.Parent() {
