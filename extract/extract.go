@@ -455,39 +455,55 @@ func buildSnippet(lang *Language, m *Match) {
 	m.Out.EndLine = int(lastRow) + 1
 }
 
-// brokenShown reports a parse error in what a snippet of show shows: the
-// body of its own function (own), which the snippet cuts whole, may hold
-// one (a construct the grammar does not know, deep in a body) and leave
-// the signature as it is written.
+// brokenShown reports a parse error in what a snippet of show shows. A
+// body the snippet cuts whole may hold one (a construct the grammar does
+// not know, deep in a body) and leave the rest as it is written: its own
+// function's body, and a nested function's block whose braces both
+// parsed, which keeps the error inside it.
 func brokenShown(lang *Language, show, own *sitter.Node) bool {
 	if !show.HasError() {
 		return false
 	}
-	var skip *sitter.Node
-	if own != nil {
-		if body, _ := funcBody(lang, own); body != nil && body.EndByte() >= lastCodeByte(show) {
-			skip = body
+	var errorOutside func(n *sitter.Node) bool
+	errorOutside = func(n *sitter.Node) bool {
+		if !n.HasError() {
+			return false
 		}
-	}
-	return errorOutside(show, skip)
-}
-
-// errorOutside reports a parse error in n outside skip: an error or
-// missing node, or a node that holds an error none of its children does.
-func errorOutside(n, skip *sitter.Node) bool {
-	if !n.HasError() || skip != nil && n.Equal(skip) {
-		return false
-	}
-	inChild := false
-	for i := 0; i < int(n.ChildCount()); i++ {
-		if c := n.Child(i); c.HasError() {
-			inChild = true
-			if errorOutside(c, skip) {
-				return true
+		if n.IsMissing() || n.Type() == "ERROR" {
+			return true
+		}
+		var cut *sitter.Node
+		if lang.Funcs[n.Type()] {
+			if body, block := funcBody(lang, n); body != nil &&
+				(own != nil && n.Equal(own) && body.EndByte() >= lastCodeByte(show) || block && braced(body)) {
+				cut = body
 			}
 		}
+		if cut != nil && cut.Equal(n) {
+			return false
+		}
+		inChild := false
+		for i := 0; i < int(n.ChildCount()); i++ {
+			if c := n.Child(i); c.HasError() && (cut == nil || !c.Equal(cut)) {
+				inChild = true
+				if errorOutside(c) {
+					return true
+				}
+			}
+		}
+		return !inChild && (cut == nil || !cut.HasError() || n.ChildCount() == 0)
 	}
-	return !inChild || n.IsMissing() || n.Type() == "ERROR"
+	return errorOutside(show)
+}
+
+// braced reports a block whose opening and closing braces both parsed.
+func braced(body *sitter.Node) bool {
+	k := int(body.ChildCount())
+	if k < 2 {
+		return false
+	}
+	first, last := body.Child(0), body.Child(k-1)
+	return first.Type() == "{" && last.Type() == "}" && !first.IsMissing() && !last.IsMissing()
 }
 
 // funcBody is the body of a node of lang.Funcs and whether it is a block

@@ -463,7 +463,10 @@ class LibraryController(private val service: LibraryService) {
 	for _, d := range defsOf(t, "LibraryController.kt", src) {
 		got = append(got, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
 	}
-	want := []string{`.LibraryController 1-3 ""`, `LibraryController.add 4-5 "@PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"`}
+	want := []string{
+		`.LibraryController 1-15 "@RestController\n@RequestMapping(\"/libraries\")\nclass LibraryController(private val service: LibraryService) {\n    @PostMapping\n    fun add(@RequestBody dto: LibraryDto): Library { ... }\n}"`,
+		`LibraryController.add 4-5 "@PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"`,
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
