@@ -408,25 +408,29 @@ fun interface TokenEncoder {
 // ends.
 func TestPrepare(t *testing.T) {
 	for src, want := range map[string]string{
-		"f(a, b,\n)":                          "f(a, b \n)",
-		"[a, /* c */ b, // d\n]":              "[a, /* c */ b  // d\n]",
-		"when (x) { 1, 2, -> 3 }":             "when (x) { 1, 2  -> 3 }",
-		"Map<A, B,>":                          "Map<A, B >",
-		`val s = "a,]" + 'x' + """b,)"""`:     `val s = "a,]" + 'x' + """b,)"""`,
-		`val s = "${f(a,)}"`:                  `val s = "${f(a )}"`,
-		`@V($$"${a.b:#{c}}") val p`:           `@V(  " {a.b:#{c}}") val p`,
-		`val q = $$"""x $${y}"""`:             `val q =   """x   {y}"""`,
-		"fun interface F {\n}":                "@Fn interface F {\n}",
-		"internal fun  interface F":           "internal @Fn  interface F",
-		"fun interfaceOf() = 1\nfun f(a,) {}": "fun interfaceOf() = 1\nfun f(a ) {}",
-		"// fun interface, [a,]\n/* f(a,) */": "// fun interface, [a,]\n/* f(a,) */",
-		"@C(by = []) val a: Array<X> = [ ]":   "@C(by = {}) val a: Array<X> = { }",
-		"a[i] + b[ /* c */ ]":                 "a[i] + b{ /* c */ }",
-		"var x: T?\n    by lazy { 1 }":        "var x: T? by\n    lazy { 1 }",
-		"var x: T?\r\n  by lazy { 1 }":        "var x: T? by\r\n  lazy { 1 }",
-		"var x: T? // c\n    by lazy { 1 }":   "var x: T? // c\n    by lazy { 1 }",
-		"val s = \"\"\"\n  by x\"\"\"":        "val s = \"\"\"\n  by x\"\"\"",
-		"var bypass = 1\nbyte()":              "var bypass = 1\nbyte()",
+		"f(a, b,\n)":                           "f(a, b \n)",
+		"[a, /* c */ b, // d\n]":               "[a, /* c */ b  // d\n]",
+		"when (x) { 1, 2, -> 3 }":              "when (x) { 1, 2  -> 3 }",
+		"Map<A, B,>":                           "Map<A, B >",
+		`val s = "a,]" + 'x' + """b,)"""`:      `val s = "a,]" + 'x' + """b,)"""`,
+		`val s = "${f(a,)}"`:                   `val s = "${f(a )}"`,
+		`@V($$"${a.b:#{c}}") val p`:            `@V(  " {a.b:#{c}}") val p`,
+		`val q = $$"""x $${y}"""`:              `val q =   """x   {y}"""`,
+		"fun interface F {\n}":                 "@Fn interface F {\n}",
+		"internal fun  interface F":            "internal @Fn  interface F",
+		"fun interfaceOf() = 1\nfun f(a,) {}":  "fun interfaceOf() = 1\nfun f(a ) {}",
+		"// fun interface, [a,]\n/* f(a,) */":  "// fun interface, [a,]\n/* f(a,) */",
+		"@C(by = []) val a: Array<X> = [ ]":    "@C(by = {}) val a: Array<X> = { }",
+		"a[i] + b[ /* c */ ]":                  "a[i] + b{ /* c */ }",
+		"var x: T?\n    by lazy { 1 }":         "var x: T? by\n    lazy { 1 }",
+		"var x: T?\r\n  by lazy { 1 }":         "var x: T? by\r\n  lazy { 1 }",
+		"var x: T? // c\n    by lazy { 1 }":    "var x: T? // c\n    by lazy { 1 }",
+		"val s = \"\"\"\n  by x\"\"\"":         "val s = \"\"\"\n  by x\"\"\"",
+		"var bypass = 1\nbyte()":               "var bypass = 1\nbyte()",
+		"context(Logger, Db)\nsuspend fun f()": "                   \nsuspend fun f()",
+		"context (A/* c */) @X fun f()":        "                   @X fun f()",
+		"block: suspend context(A) () -> Unit": "block: suspend            () -> Unit",
+		"context(\"x\") { }\ncontext(a) { }":   "context(\"x\") { }\ncontext(a) { }",
 	} {
 		if got := string(prepareKotlin([]byte(src))); got != want {
 			t.Errorf("prepareKotlin(%q) = %q, want %q", src, got, want)
@@ -440,8 +444,8 @@ func TestPrepare(t *testing.T) {
 
 // TestBrokenBody: a function whose body holds what the grammar cannot
 // parse (a guard in a when entry, Kotlin 2.1's) is shown by its
-// signature, which is as written, and its route is registered; the class
-// around it, whose snippet would show more of it, is reported broken.
+// signature, which is as written, and its route is registered; so is the
+// class around it, which cuts that body whole, its braces both parsed.
 func TestBrokenBody(t *testing.T) {
 	src := `@RestController
 @RequestMapping("/libraries")

@@ -13,12 +13,13 @@ import (
 // or an annotation's arguments, and reads the declaration around one as
 // an expression or an error; no multi-dollar string ($$"${not.code}"); no
 // fun interface; no empty collection literal; no property delegate on
-// the line after its property. So a comma before ], ), > or -> (across
+// the line after its property; no context receivers. So a comma before ], ), > or -> (across
 // blanks and comments) and the $ signs of a multi-dollar string become
 // spaces, the fun of a fun interface an annotation, @Fn, which keeps it
 // in the interface's node, [] an empty lambda, {}, which the grammar takes
-// for the expression it stands in, and a by that starts a line moves to
-// the end of the line before.
+// for the expression it stands in, a by that starts a line moves to the
+// end of the line before, and context receivers (context(Logger) fun f(),
+// Kotlin 2.x's) become spaces.
 func prepareKotlin(src []byte) []byte {
 	var out []byte // a copy, made at the first change
 	write := func(at int, b []byte) {
@@ -100,6 +101,13 @@ func (s *kotlinScanner) code(i int, nested bool) int {
 				s.blank(i, i+1)
 			}
 			i++
+		case c == 'c' && (i == 0 || !extract.IdentByte(src[i-1])) && bytes.HasPrefix(src[i:], []byte("context")):
+			if end, ok := contextReceivers(src, i); ok {
+				s.blank(i, end)
+				i = end
+				continue
+			}
+			i += len("context")
 		case c == 'f' && (i == 0 || !extract.IdentByte(src[i-1])) && bytes.HasPrefix(src[i:], []byte("fun")):
 			if r, ok := extract.CutWord(src[i:], "fun"); ok {
 				if _, ok := extract.CutWord(r, "interface"); ok {
@@ -138,6 +146,52 @@ func (s *kotlinScanner) delegate(nl int) {
 	moved := append([]byte(" by"), src[from:nl+1]...) // " by", then the line end
 	moved = append(moved, src[nl+1:j]...)             // and the indent
 	s.write(from, moved)
+}
+
+// declStarts are the words a declaration may start with, after its
+// context receivers.
+var declStarts = extract.WordSet("fun val var class interface object typealias suspend private public protected internal " +
+	"override open abstract final inline operator infix tailrec data sealed enum value annotation inner const lateinit")
+
+// contextReceivers reports context receivers at i, context(Logger) before
+// a declaration or in a suspend function type (suspend context(A) () ->
+// Unit), and returns the offset after their parenthesis.
+func contextReceivers(src []byte, i int) (int, bool) {
+	r, ok := extract.CutWord(src[i:], "context")
+	if !ok && !bytes.HasPrefix(src[i:], []byte("context(")) {
+		return 0, false
+	}
+	if !ok {
+		r = src[i+len("context"):]
+	}
+	if len(r) == 0 || r[0] != '(' {
+		return 0, false
+	}
+	open := len(src) - len(r)
+	depth := 0
+	end := -1
+	for j := open; j < len(src) && end < 0; j++ {
+		switch src[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				end = j + 1
+			}
+		case '"', '\n':
+			return 0, false // a call with a string, or no receivers on one line
+		}
+	}
+	if end < 0 {
+		return 0, false
+	}
+	before := bytes.TrimRight(src[:i], " \t")
+	if bytes.HasSuffix(before, []byte("suspend")) {
+		return end, true
+	}
+	next := src[skipBlank(src, end):]
+	w := next[:len(next)-len(bytes.TrimLeftFunc(next, func(r rune) bool { return r < 0x80 && extract.IdentByte(byte(r)) }))]
+	return end, len(next) > 0 && (next[0] == '@' || declStarts[string(w)])
 }
 
 // str scans the string opening at i (", or """) and returns the offset
