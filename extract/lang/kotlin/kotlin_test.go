@@ -313,10 +313,6 @@ class After(val x: Int) {
     fun twice() = x * 2
 }
 `
-	var got []string
-	for _, d := range defsOf(t, "Files.kt", src) {
-		got = append(got, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
-	}
 	want := []string{
 		`.FileController 1-6 "@RestController\n@RequestMapping(\"/files\")\nclass FileController {\n    @GetMapping\n    fun list(): List<String> = emptyList()\n}"`,
 		`FileController.list 4-5 "@GetMapping\nfun list(): List<String>"`,
@@ -326,20 +322,14 @@ class After(val x: Int) {
 		`.After 24-26 "class After(val x: Int) {\n    fun twice() = x * 2\n}"`,
 		`After.twice 25-25 "fun twice()"`,
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Error(diff)
-	}
-	routes := langtest.RouteLines(t, Lang, "Files.kt", src)
-	if want := []string{"GET /files -> list | 4-5 | @GetMapping\nfun list(): List<String>"}; !cmp.Equal(routes, want) {
-		t.Errorf("routes %q, want %q", routes, want)
-	}
+	checkFile(t, "Files.kt", src, want, []string{"GET /files -> list | 4-5 | @GetMapping\nfun list(): List<String>"})
 	// Read without Prepare, a property delegate on the line after its
 	// property ends the class early, and its function stands at the top.
-	got = nil
+	var bare []def
 	for _, d := range langtest.Defs(t, newLang(nil), "Form.kt", "class Form {\n    var name: String?\n        by Delegates.observable(null) { _, _, _ -> }\n\n    fun reset() {\n        name = null\n    }\n}\n") {
-		got = append(got, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
+		bare = append(bare, def(d))
 	}
-	if want := []string{`.Form 1-1 ""`, `.reset 1-5 ""`}; !cmp.Equal(got, want) {
+	if got, want := placed(bare), []string{`.Form 1-1 ""`, `.reset 1-5 ""`}; !cmp.Equal(got, want) {
 		t.Errorf("without Prepare: %q, want %q", got, want)
 	}
 }
@@ -463,20 +453,31 @@ class LibraryController(private val service: LibraryService) {
     }
 }
 `
-	var got []string
-	for _, d := range defsOf(t, "LibraryController.kt", src) {
-		got = append(got, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
-	}
 	want := []string{
 		`.LibraryController 1-15 "@RestController\n@RequestMapping(\"/libraries\")\nclass LibraryController(private val service: LibraryService) {\n    @PostMapping\n    fun add(@RequestBody dto: LibraryDto): Library { ... }\n}"`,
 		`LibraryController.add 4-5 "@PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"`,
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	checkFile(t, "LibraryController.kt", src, want, []string{"POST /libraries -> add | 4-5 | @PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"})
+}
+
+// placed lists definitions as "Container.Name start-end text".
+func placed(defs []def) []string {
+	var out []string
+	for _, d := range defs {
+		out = append(out, fmt.Sprintf("%s.%s %d-%d %q", d.Container, d.Name, d.Start, d.End, d.Text))
+	}
+	return out
+}
+
+// checkFile compares the definitions of src, placed, and its routes with
+// the ones wanted.
+func checkFile(t *testing.T, file, src string, defs, routes []string) {
+	t.Helper()
+	if diff := cmp.Diff(defs, placed(defsOf(t, file, src))); diff != "" {
 		t.Error(diff)
 	}
-	routes := langtest.RouteLines(t, Lang, "LibraryController.kt", src)
-	if want := []string{"POST /libraries -> add | 4-5 | @PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"}; !cmp.Equal(routes, want) {
-		t.Errorf("routes %q, want %q", routes, want)
+	if got := langtest.RouteLines(t, Lang, file, src); !cmp.Equal(got, routes) {
+		t.Errorf("routes %q, want %q", got, routes)
 	}
 }
 
