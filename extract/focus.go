@@ -70,6 +70,12 @@ type LexSyntax struct {
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
 	OpenWords map[string]bool
+	// Apart: each top-level statement is parsed on its own, with the
+	// comments and decorators above it, whether a file is read whole or
+	// in part: the grammar (Kotlin's) reads a statement differently
+	// depending on what follows it, and a syntax error stays in the
+	// statement that holds it.
+	Apart bool
 	// Lookahead: parse the statement after one taken too when it ends in
 	// a comment: whether the comment is inside the statement's node
 	// depends, in JavaScript, on the token after it.
@@ -331,13 +337,14 @@ func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
 }
 
 // SkipDecorators returns what follows the decorators or annotations b
-// starts with (@Entity, @Table(name = "orders"), @app.get("/items")), and
-// the blanks after them on their line; at is the character that starts
-// one. ok is false when one's arguments are not closed.
+// starts with (@Entity, @Table(name = "orders"), @app.get("/items"),
+// Kotlin's @field:Column with its use-site target), and the blanks after
+// them on their line; at is the character that starts one. ok is false
+// when one's arguments are not closed.
 func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
 	for len(b) > 1 && b[0] == at && IdentByte(b[1]) {
 		i := 1
-		for i < len(b) && (IdentByte(b[i]) || b[i] == '.') {
+		for i < len(b) && (IdentByte(b[i]) || b[i] == '.' || b[i] == ':' && i+1 < len(b) && IdentByte(b[i+1])) {
 			i++
 		}
 		if r := TrimIndent(b[i:]); len(r) > 0 && r[0] == '(' {
@@ -1028,6 +1035,10 @@ func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string,
 	}
 	if len(spans) == 0 {
 		return nil, false, nil
+	}
+	if stmts, ok := apartStatements(lang, src, spans); ok {
+		defs, err = p.apart(ctx, lang, name, src, stmts)
+		return defs, false, err
 	}
 	tree, err := p.parseRanges(ctx, lang, name, src, spans)
 	if err != nil {

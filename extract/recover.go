@@ -39,12 +39,8 @@ func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src
 			}
 			continue
 		}
-		ds, err := p.matchDefinitions(lang, name, src, tree)
+		defs = append(defs, p.found(lang, name, src, tree)...)
 		tree.Close()
-		if err != nil {
-			return nil, false, err
-		}
-		defs = append(defs, ds...)
 	}
 	return mergeOverloads(defs, src), true, nil
 }
@@ -56,7 +52,7 @@ func (p *Parser) definitionsOf(ctx context.Context, lang *Language, name string,
 		return nil, err
 	}
 	defer tree.Close()
-	return p.matchDefinitions(lang, name, src, tree)
+	return p.found(lang, name, src, tree), nil
 }
 
 // unit is a span parsed on its own: a statement with the comments and

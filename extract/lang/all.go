@@ -12,6 +12,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
 	"github.com/appendix-dev/appendix/extract/lang/java"
+	"github.com/appendix-dev/appendix/extract/lang/kotlin"
 	"github.com/appendix-dev/appendix/extract/lang/php"
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
@@ -33,6 +34,7 @@ var All = []*extract.Language{
 	typescript.JavaScript,
 	typescript.JSX,
 	java.Lang,
+	kotlin.Lang,
 	rust.Lang,
 	csharp.Lang,
 	ruby.Lang,

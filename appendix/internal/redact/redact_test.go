@@ -76,7 +76,17 @@ func TestRedactLine(t *testing.T) {
 		{`    'client_secret' => env('GITHUB_CLIENT_SECRET', 'Zq81nVx02LmKpR4tW'),`, `    'client_secret' => env('GITHUB_CLIENT_SECRET', '<redacted>'),`},
 		{`    'password' => env('DB_PASSWORD', ''),`, ``},
 		{`    'token' => env('SLACK_TOKEN'),`, ``},
+		// Kotlin: constants, typed properties, named arguments, pairs.
+		{`const val API_KEY = "Zq81nVx02LmKpR4tW"`, `const val API_KEY = "<redacted>"`},
+		{`    private val jwtSecret: String = "Zq81nVx02LmKpR4tW"`, `    private val jwtSecret: String = "<redacted>"`},
+		{`    DataSource(url = url, password = "Hk29xWq7LmZp")`, `    DataSource(url = url, password = "<redacted>")`},
+		{`val creds = mapOf("password" to "Hk29xWq7LmZp", "user" to "admin")`, `val creds = mapOf("password" to "<redacted>", "user" to "admin")`},
 		// Not secrets: names, placeholders, references, low entropy.
+		{`    const val TOKEN_HEADER = "Authorization"`, ``},
+		{`    val apiKey = System.getenv("API_KEY") ?: "dev-key"`, ``},
+		{`    @Value("\${jwt.secret}") private lateinit var jwtSecret: String`, ``},
+		{`    val token = "Bearer $rawToken"`, ``},
+		{`GRANT SELECT ON secrets TO reporting_user;`, ``},
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
 		{`    repo.findByToken("Zq81nVx02LmKpR4t");`, ``},

@@ -1018,6 +1018,10 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		// path or namespace holds the package.
 		q := strings.Split(r.Name, ".")
 		for _, d := range ix.Defs[q[len(q)-1]] {
+			if slices.Contains(d.Aliases, r.Name) {
+				all = append(all, d) // it answers to that name (a Kotlin class by its package)
+				continue
+			}
 			quals := q[:len(q)-1]
 			if d.Container != "" {
 				if len(quals) < 2 || d.Container != quals[len(quals)-1] {

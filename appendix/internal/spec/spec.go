@@ -278,7 +278,7 @@ func Parse(name string, src []byte) *Spec {
 				// belongs to a class: alone, its name says nothing of which.
 				name := m[1] + m[2]
 				if r := fenceMethodRe.FindStringSubmatch(line); r != nil {
-					name = r[1] + "." + r[2] // func (c *Composer) Compose: the method of that type
+					name = r[1] + r[3] + "." + r[2] + r[4] // func (c *Composer) Compose: the method of that type
 				}
 				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
@@ -553,10 +553,16 @@ const modifiers = `(?:public|private|protected|internal|static|const|sealed|abst
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
 // function, interface, enum, protobuf message or service, Prisma model or
 // SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?(?:type|class|module|def(?:\s+self\.)?|interface|enum|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|fn|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
-// fenceMethodRe finds a Go method's receiver type and name.
-var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
+// kotlinModifiers are the modifiers Kotlin writes before a declaring
+// keyword (data class, enum class, const val, suspend fun), those other
+// languages do not share: private static final declares no "final".
+const kotlinModifiers = `(?:(?:data|sealed|value|inner|open|internal|suspend|inline|annotation|const|lateinit|tailrec|operator|infix)\s+)*`
+
+// fenceMethodRe finds a Go method's receiver type and name, or a Kotlin
+// extension function's (fun Order.refund(): its receiver is Order).
+var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)|^\s*` + kotlinModifiers + `fun\s+(?:<[^>]*>\s*)?([A-Za-z_]\w*)(?:<[^>]*>)?\??\.([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class (Python's self or cls, Rust's
@@ -924,6 +930,7 @@ var declHints = map[string]Hint{
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
 	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant,
+	"fun": HintFunction, "val": HintConstant, "object": HintType, "typealias": HintType,
 }
 
 // declLangs maps a declaring keyword that one language alone uses
@@ -946,11 +953,15 @@ var declLangs = func() map[string]string {
 	return out
 }()
 
-// declRe is a code span that declares a name: a keyword, a Go receiver
-// (or Ruby's self.), the name (a Ruby path, Admin::Users, read as
-// Admin.Users; a predicate's ? or a bang's ! after it), then the end or
-// what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
+// declRe is a code span that declares a name: a keyword (after Kotlin's
+// modifiers), a Go receiver (or Ruby's self.), the name (a Ruby path,
+// Admin::Users, read as Admin.Users; a predicate's ? or a bang's ! after
+// it), then the end or what a declaration continues with.
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?` + kotlinModifiers + `(enum\s+class|fun\s+interface|[a-z]+)\s+(?:\([^)]*\)\s*)?(?:<[^>]*>\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
+
+// declWords are the two-word keywords of declRe, by the word that says
+// what they declare.
+var declWords = map[string]string{"enum class": "enum", "fun interface": "interface"}
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
@@ -960,6 +971,9 @@ func declared(code string) (name string, hint Hint, language string, ok bool) {
 	m := declRe.FindStringSubmatch(code)
 	if m == nil {
 		return "", "", "", false
+	}
+	if w, ok := declWords[strings.Join(strings.Fields(m[1]), " ")]; ok {
+		m[1] = w
 	}
 	hint, ok = declHints[m[1]]
 	if !ok || notNames[m[2]] || len(m[2]) < 2 {

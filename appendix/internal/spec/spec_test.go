@@ -243,6 +243,42 @@ func TestRubyDeclarations(t *testing.T) {
 	}
 }
 
+// TestKotlinDeclarations: what a Kotlin block declares at its margin is
+// the spec's own, after its modifiers (data class, enum class, suspend
+// fun), an extension function as its receiver's; a code span that
+// declares a name says what, and that it is Kotlin when only Kotlin says
+// so (fun, val, object).
+func TestKotlinDeclarations(t *testing.T) {
+	src := "# Spec\n\n```kotlin\ndata class RefundPolicy(\n    val days: Int,\n)\n\nenum class RefundReason {\n    DAMAGED,\n}\n\n" +
+		"sealed class RefundResult {\n    object Done : RefundResult()\n}\n\nfun Order.refund(policy: RefundPolicy): RefundResult = TODO()\n\n" +
+		"suspend fun notifyRefund(id: Long) {}\n\nobject RefundDefaults {\n    const val WINDOW_DAYS = 30\n}\n\nfun interface RefundListener {\n    fun onRefund()\n}\n```\n\n" +
+		"Then `fun refund(order: Order): Refund`, `data class Refund(val x: Int)`, `enum class Reason`, `object Defaults`, `const val MAX_RETRIES = 3`, " +
+		"`val maxRetries: Int`, `fun Order.cancel()` and `typealias OrderId = Long` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"RefundPolicy", "RefundReason", "RefundResult", "Order.refund", "notifyRefund", "RefundDefaults", "RefundListener"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"class", "val", "Done", "WINDOW_DAYS", "onRefund", "interface"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for name, want := range map[string][2]string{
+		"refund": {"function", "kotlin"}, "Refund": {"type", ""}, "Reason": {"enum", ""}, "Defaults": {"type", ""}, // C# declares a field with `object` too
+		"MAX_RETRIES": {"constant", "kotlin"}, "maxRetries": {"constant", "kotlin"}, "Order.cancel": {"function", "kotlin"},
+		"OrderId": {"type", "kotlin"},
+	} {
+		if r := refs[name]; !r.Strong || string(r.Hint) != want[0] || r.Lang != want[1] {
+			t.Errorf("%s: want a strong %s of %q, got %+v", name, want[0], want[1], r)
+		}
+	}
+}
+
 // TestFenceMethods: a method in a code block, nested in the class the
 // block declares or shown without its class (its first parameter is self
 // or cls), is no name the spec introduces: alone, its name does not say
