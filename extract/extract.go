@@ -369,7 +369,14 @@ func buildSnippet(lang *Language, m *Match) {
 		if lang.Funcs[n.Type()] {
 			// A function's own body always goes; a nested arrow function
 			// keeps an expression body, which is part of a shape.
-			if body := n.ChildByFieldName("body"); body != nil && (isBlock(body) || m.OwnFunc != nil && n.Equal(m.OwnFunc)) {
+			body, block := n.ChildByFieldName("body"), false
+			if lang.Body != nil {
+				body = lang.Body(n)
+				block = body != nil
+			} else if body != nil {
+				block = isBlock(body)
+			}
+			if body != nil && (block || m.OwnFunc != nil && n.Equal(m.OwnFunc)) {
 				from, ph := lang.Elide(body)
 				if m.OwnFunc != nil && n.Equal(m.OwnFunc) && body.EndByte() >= lastCodeByte(m.Show) {
 					// The definition's own body is cut where the language cuts

@@ -46,6 +46,11 @@ type Language struct {
 
 	// Funcs lists node types whose "body" field is a function body to cut.
 	Funcs map[string]bool
+	// Body returns the block to cut of a node Funcs lists, or nil for none,
+	// where it is no "body" field (a Swift closure is its own block, a
+	// computed property's is its accessors). Nil: the "body" field, when
+	// it is a block.
+	Body func(fn *sitter.Node) *sitter.Node
 	// Refine adjusts a raw match into a Definition: kind, title, the node
 	// whose text is shown, the container of a method, whether it is
 	// exported. It returns false for a match that defines nothing to show.
