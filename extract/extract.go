@@ -522,7 +522,8 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
-	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item"
+	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item" ||
+		strings.HasSuffix(t, "function_declaration") || t == "init_declaration" // Swift's func, protocol func, init
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment,

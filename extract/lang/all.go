@@ -18,6 +18,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/ruby"
 	"github.com/appendix-dev/appendix/extract/lang/rust"
 	"github.com/appendix-dev/appendix/extract/lang/sql"
+	"github.com/appendix-dev/appendix/extract/lang/swift"
 	"github.com/appendix-dev/appendix/extract/lang/typescript"
 )
 
@@ -35,6 +36,7 @@ var All = []*extract.Language{
 	rust.Lang,
 	csharp.Lang,
 	ruby.Lang,
+	swift.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,
