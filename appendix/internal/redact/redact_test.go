@@ -68,6 +68,13 @@ func TestRedactLine(t *testing.T) {
 		{`  key = ENV.fetch("SECRET_KEY_BASE", "9f8e7d6c5b4a39281706f5e4")`, `  key = ENV.fetch("SECRET_KEY_BASE", "<redacted>")`},
 		{`  token = ENV["API_TOKEN"] || 'c8Rt2Wq9Lx4Zp7Nv'`, `  token = ENV["API_TOKEN"] || '<redacted>'`},
 		{`    signing = os.getenv("SIGNING_KEY", "Zq81nVx02LmKpR4tW9")`, `    signing = os.getenv("SIGNING_KEY", "<redacted>")`},
+		// Swift: let and static let, typed, raw strings, an environment
+		// lookup's fallback, a signer's key argument.
+		{`    static let apiKey = "Zq81nVx02LmKpR4tW9"`, `    static let apiKey = "<redacted>"`},
+		{`private let jwtSecret: String = "9f8e7d6c5b4a39281706f5e4"`, `private let jwtSecret: String = "<redacted>"`},
+		{`    let clientSecret = #"Vb3nQ8xK2mLp7RtW"#`, `    let clientSecret = #"<redacted>"#`},
+		{`    let secret = Environment.get("JWT_SECRET") ?? "Zq81nVx02LmKpR4tW9"`, `    let secret = Environment.get("JWT_SECRET") ?? "<redacted>"`},
+		{`    let token = ProcessInfo.processInfo.environment["API_TOKEN"] ?? "c8Rt2Wq9Lx4Zp7Nv"`, `    let token = ProcessInfo.processInfo.environment["API_TOKEN"] ?? "<redacted>"`},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
@@ -94,6 +101,7 @@ func TestRedactLine(t *testing.T) {
 		{`  password = ENV.fetch("DATABASE_PASSWORD")`, ``},
 		{`  password = ENV.fetch("DATABASE_PASSWORD", "changeme")`, ``},
 		{`  has_secure_password validations: false`, ``},
+		{`    static let tokenHeader = "X-Session-Token"`, ``},
 		{`pub const TOKEN_HEADER: &str = "X-Session-Token";`, ``},
 		{`let token = std::env::var("API_TOKEN")?;`, ``},
 		{`    public string Password { get; set; } = string.Empty;`, ``},
