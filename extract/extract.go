@@ -497,7 +497,7 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
-		for c := prevNamed(mem); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+		for c := prevNamed(mem); c != nil && (IsComment(c) && !endsCode(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 			mm.Start = int(c.StartPoint().Row) + 1
 		}
 		m.Out.Members = append(m.Out.Members, mm)
@@ -595,7 +595,7 @@ func docComment(n *sitter.Node) *sitter.Node {
 		if LastRow(c)+1 != want {
 			break
 		}
-		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
+		if endsCode(c) {
 			break // a comment at the end of the line above speaks of that line
 		}
 		first, want = c, c.StartPoint().Row
@@ -617,12 +617,17 @@ func prevNamed(n *sitter.Node) *sitter.Node {
 		n, climbed = n.Parent(), true
 	}
 	c := n.PrevNamedSibling()
-	if climbed && c != nil && IsComment(c) {
-		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
-			return nil
-		}
+	if climbed && c != nil && IsComment(c) && endsCode(c) {
+		return nil
 	}
 	return c
+}
+
+// endsCode reports a comment that ends a line of code, the line that
+// opens a body too (after its brace or colon): it speaks of that line.
+func endsCode(c *sitter.Node) bool {
+	p := c.PrevSibling()
+	return p != nil && LastRow(p) == c.StartPoint().Row
 }
 
 // dedent removes the common indentation of lines after the first, which
