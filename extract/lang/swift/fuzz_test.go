@@ -2,6 +2,7 @@ package swift
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -17,11 +18,26 @@ func FuzzSwift(f *testing.F) {
 		"enum OrderError: Error {\n    case notFound(id: UUID), gone\n    indirect case wrapped(OrderError)\n}\n" +
 			"protocol Store { associatedtype Row; var n: Int { get }; func get() -> Row }\n" +
 			"extension Order: Store where Row == Int {\n    static let max = 5\n    var summary: String { \"\\(totalCents)\" }\n}\n",
-		"func routes(_ app: Application) throws {\n    let api = app.grouped(\"api\")\n    api.get(\"orders\", \":id\") { req in\n" +
+		"func routes(_ app: Application) throws {\n    app.group(M()) { $0.get(\"x\", use: h) }\n    let api = app.grouped(\"api\")\n    api.get(\"orders\", \":id\") { req in\n" +
 			"        try await Order.find(req.parameters.get(\"id\"), on: req.db)\n    }\n    try api.register(collection: OrderController())\n}\n",
 		"let sql = \"\"\"\n    select '}' from t\n    \"\"\"\n/* a /* nested */ } */\nactor Counter { var n = 0 }\ntypealias ID = UUID\n",
 		"struct A {\n  func m( {\n  let x = \n}\nstruct B { func n() {} }\n}}\n{{\n#if DEBUG\nfunc d() {}\n#endif\n",
-	}, commented)
+	}, commented, routed)
+}
+
+// routed: reading an input's routes does not fail, and each route lies
+// in the file.
+func routed(t *testing.T, p *extract.Parser, src []byte) {
+	routes, _, err := p.Routes(context.Background(), Lang, "Sources/App/routes.swift", src)
+	if err != nil {
+		return
+	}
+	lines := bytes.Count(src, []byte("\n")) + 1
+	for _, r := range routes {
+		if r.StartLine < 1 || r.EndLine < r.StartLine || r.EndLine > lines || !strings.HasPrefix(r.Route.Pattern, "/") {
+			t.Fatalf("route %s at %d-%d in %d lines", r.Route, r.StartLine, r.EndLine, lines)
+		}
+	}
 }
 
 // commented: text in a block comment above a struct, or in a string

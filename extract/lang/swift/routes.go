@@ -57,7 +57,8 @@ func vaporRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, 
 				}
 			case verb == "group":
 				// routes.group("admin") { admin in ... }: the closure's
-				// builder is below the group's path.
+				// builder is below the group's path; group(middleware) { $0 }
+				// is at the path of the builder grouped.
 				fn := trailingClosure(suffix)
 				param := closureParam(fn, src)
 				if fn == nil || param == "" {
@@ -184,13 +185,18 @@ func trailingClosure(suffix *sitter.Node) *sitter.Node {
 	return nil
 }
 
-// closureParam names a closure's only parameter: admin of { admin in }.
+// closureParam names a closure's only parameter: admin of { admin in },
+// $0 of a closure that names none.
 func closureParam(fn *sitter.Node, src []byte) string {
 	if fn == nil {
 		return ""
 	}
+	typ := fn.ChildByFieldName("type")
+	if typ == nil {
+		return "$0"
+	}
 	var names []string
-	extract.Walk(fn.ChildByFieldName("type"), func(n *sitter.Node) {
+	extract.Walk(typ, func(n *sitter.Node) {
 		if n.Type() == "lambda_parameter" {
 			if nm := n.ChildByFieldName("name"); nm != nil {
 				names = append(names, nm.Content(src))

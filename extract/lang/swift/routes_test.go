@@ -31,6 +31,15 @@ func routes(_ app: Application) throws {
         }
     }
 
+    do {  // api
+        app.group(User.guardMiddleware()) {
+            $0.get("api", "packages", ":owner", use: API.PackageController.get)
+        }
+        app.get { req in
+            "home"
+        }
+    }
+
     api.get(pathConstant, use: unknown)
     api.get("\(prefix)/orders", use: interpolated)
     let cache = [String: Int]()
@@ -43,6 +52,8 @@ func routes(_ app: Application) throws {
 		`DELETE /api/v1/admin/cache/** -> purge | 13-13 | protected.grouped("admin").delete("cache", .catchall, use: Self.purge)`,
 		`POST /webhooks/stripe -> handle | 16-16 | hooks.post("stripe", use: StripeWebhook.handle)`,
 		`PUT /webhooks/:provider -> update | 18-18 | provider.put(use: update)`,
+		`GET /api/packages/:owner -> get | 24-24 | $0.get("api", "packages", ":owner", use: API.PackageController.get)`,
+		`GET / | 26-26 | app.get { req in ... }`,
 	}
 	if diff := cmp.Diff(want, langtest.RouteLines(t, Lang, "Sources/App/routes.swift", src)); diff != "" {
 		t.Error(diff)
