@@ -182,7 +182,8 @@ func refineSwift(m *extract.Match) bool {
 		return false
 	}
 	if owner != nil {
-		d.Container = ownerName(owner, m.Src)
+		path := typePath(owner, m.Src)
+		d.Container, d.Namespace = path[len(path)-1], strings.Join(path[:len(path)-1], ".")
 	}
 	d.Exported = !hasModifier(m.Def, m.Src, "private", "fileprivate")
 	switch m.Kind {
@@ -290,18 +291,29 @@ func declKind(n *sitter.Node) string {
 	return ""
 }
 
-// ownerName names the type whose body holds a member: a type's or
-// protocol's name, or the type an extension extends (Status of
-// extension Order.Status, Array of extension Array where ...).
-func ownerName(owner *sitter.Node, src []byte) string {
-	nm := owner.ChildByFieldName("name")
-	if nm == nil {
-		return ""
+// typePath names the type whose body holds a member, with the types it
+// is nested in: [Order] of a type's or protocol's body, [HomeIndex Model]
+// of extension HomeIndex.Model and of struct Model in extension
+// HomeIndex. The last is the member's container, the others its
+// namespace (HomeIndex.Model.query is the query of that Model).
+func typePath(owner *sitter.Node, src []byte) []string {
+	var path []string
+	if nm := owner.ChildByFieldName("name"); nm != nil && nm.Type() == "user_type" {
+		for _, c := range extract.NamedChildren(nm) {
+			if c.Type() == "type_identifier" {
+				path = append(path, c.Content(src))
+			}
+		}
+	} else if nm != nil {
+		path = []string{nm.Content(src)}
 	}
-	if nm.Type() == "user_type" {
-		return lastTypeIdentifier(nm, src)
+	if len(path) == 0 {
+		path = []string{""}
 	}
-	return nm.Content(src)
+	if outer, ok := scope(owner); ok && outer != nil {
+		path = append(typePath(outer, src), path...)
+	}
+	return path
 }
 
 // lastTypeIdentifier is the last name of a user_type: Status of

@@ -428,3 +428,34 @@ struct Open {
 		t.Error(diff)
 	}
 }
+
+// TestNamespaces: a member's container is the innermost type around it,
+// and the types that type is nested in are its namespace, whether they
+// nest in one body or an extension names the path (extension
+// HomeIndex.Model): HomeIndex.Model.query is that Model's query.
+func TestNamespaces(t *testing.T) {
+	src := `enum API {}
+
+extension API {
+    enum BuildController {
+        static func buildReport() {}
+    }
+}
+
+extension HomeIndex {
+    struct Model {}
+}
+
+extension HomeIndex.Model {
+    static func query(database: Database) {}
+}
+`
+	var got []string
+	for _, d := range langtest.Definitions(t, Lang, "Sources/App/API.swift", src) {
+		got = append(got, d.Namespace+"|"+d.Container+"|"+d.Name)
+	}
+	want := []string{"||API", "|API|BuildController", "API|BuildController|buildReport", "|HomeIndex|Model", "HomeIndex|Model|query"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
