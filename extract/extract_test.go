@@ -172,8 +172,10 @@ func TestSyntaxErrorCostsItsStatement(t *testing.T) {
 				t.Errorf("%s: %s broken=%v on line %d, want whole on line %d", tc.file, name, d.Broken, d.DeclLine, line)
 			}
 		}
-		if d, ok := got[tc.broken]; ok && !d.Broken {
-			t.Errorf("%s: %s is found whole", tc.file, tc.broken)
+		if d, ok := got[tc.broken]; ok && !d.Broken && len(d.Lines) > 1 {
+			// A function whose error lies in its own body, which its
+			// snippet cuts, is shown by its signature alone.
+			t.Errorf("%s: %s is shown past its signature: %q", tc.file, tc.broken, d.Text())
 		}
 		p = extract.NewParser()
 		for l := 1; l <= strings.Count(tc.src, "\n"); l++ {

@@ -68,6 +68,19 @@ func TestRedactLine(t *testing.T) {
 		{`  key = ENV.fetch("SECRET_KEY_BASE", "9f8e7d6c5b4a39281706f5e4")`, `  key = ENV.fetch("SECRET_KEY_BASE", "<redacted>")`},
 		{`  token = ENV["API_TOKEN"] || 'c8Rt2Wq9Lx4Zp7Nv'`, `  token = ENV["API_TOKEN"] || '<redacted>'`},
 		{`    signing = os.getenv("SIGNING_KEY", "Zq81nVx02LmKpR4tW9")`, `    signing = os.getenv("SIGNING_KEY", "<redacted>")`},
+		// PHP: class constants, typed properties, config arrays, define() and env() defaults.
+		{`    public const SIGNING_KEY = 'k8Zq3VnX91LmPq4R7tWs2Yb';`, `    public const SIGNING_KEY = '<redacted>';`},
+		{`    private string $apiKey = "Zq81nVx02LmKpR4tW";`, `    private string $apiKey = "<redacted>";`},
+		{`        'secret' => 'Zq81nVx02LmKpR4tW',`, `        'secret' => '<redacted>',`},
+		{`define('STRIPE_SECRET', 'sk_Zq81nVx02LmKpR4tW');`, `define('STRIPE_SECRET', '<redacted>');`},
+		{`    'client_secret' => env('GITHUB_CLIENT_SECRET', 'Zq81nVx02LmKpR4tW'),`, `    'client_secret' => env('GITHUB_CLIENT_SECRET', '<redacted>'),`},
+		{`    'password' => env('DB_PASSWORD', ''),`, ``},
+		{`    'token' => env('SLACK_TOKEN'),`, ``},
+		// Kotlin: constants, typed properties, named arguments, pairs.
+		{`const val API_KEY = "Zq81nVx02LmKpR4tW"`, `const val API_KEY = "<redacted>"`},
+		{`    private val jwtSecret: String = "Zq81nVx02LmKpR4tW"`, `    private val jwtSecret: String = "<redacted>"`},
+		{`    DataSource(url = url, password = "Hk29xWq7LmZp")`, `    DataSource(url = url, password = "<redacted>")`},
+		{`val creds = mapOf("password" to "Hk29xWq7LmZp", "user" to "admin")`, `val creds = mapOf("password" to "<redacted>", "user" to "admin")`},
 		// Swift: let and static let, typed, raw strings, an environment
 		// lookup's fallback, a signer's key argument.
 		{`    static let apiKey = "Zq81nVx02LmKpR4tW9"`, `    static let apiKey = "<redacted>"`},
@@ -76,6 +89,11 @@ func TestRedactLine(t *testing.T) {
 		{`    let secret = Environment.get("JWT_SECRET") ?? "Zq81nVx02LmKpR4tW9"`, `    let secret = Environment.get("JWT_SECRET") ?? "<redacted>"`},
 		{`    let token = ProcessInfo.processInfo.environment["API_TOKEN"] ?? "c8Rt2Wq9Lx4Zp7Nv"`, `    let token = ProcessInfo.processInfo.environment["API_TOKEN"] ?? "<redacted>"`},
 		// Not secrets: names, placeholders, references, low entropy.
+		{`    const val TOKEN_HEADER = "Authorization"`, ``},
+		{`    val apiKey = System.getenv("API_KEY") ?: "dev-key"`, ``},
+		{`    @Value("\${jwt.secret}") private lateinit var jwtSecret: String`, ``},
+		{`    val token = "Bearer $rawToken"`, ``},
+		{`GRANT SELECT ON secrets TO reporting_user;`, ``},
 		{`    String stored = vault.getPassword("prod/db/pw-7f3k9");`, ``},
 		{`    String hash = encoder.hashPassword("Hk29xWq7LmZp");`, ``},
 		{`    repo.findByToken("Zq81nVx02LmKpR4t");`, ``},

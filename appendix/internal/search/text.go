@@ -149,7 +149,8 @@ func textDecl(name string) *regexp.Regexp {
 }
 
 // FindText searches the files read as text only for each name, as a whole
-// word, and returns the names found with where. A dotted or qualified name
+// word (in a generated file, only where a plain pattern finds it
+// declared), and returns the names found with where. A dotted or qualified name
 // (`Orders.create`, `Orders::create`) is searched by its last part in the
 // files that also hold its first.
 func (ix *Index) FindText(names []string) map[string]*TextHit {
@@ -189,13 +190,20 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 					continue
 				}
 				h := out[w.name]
+				var loc *extract.Definition
+				if h == nil || h.Located == nil || g.Why == "generated" {
+					loc = located(g.Lang, p, src, w.word, w.decl)
+				}
+				if g.Why == "generated" && loc == nil {
+					continue // generated code uses every name of its source: it counts where it declares one
+				}
 				if h == nil {
 					h = &TextHit{In: map[int]int{}, First: fmt.Sprintf("%s:%d", p, lineOf(src, at))}
 					out[w.name] = h
 				}
 				h.In[gi]++
 				if h.Located == nil {
-					h.Located = located(g.Lang, p, src, w.word, w.decl)
+					h.Located = loc
 				}
 			}
 		}

@@ -40,23 +40,23 @@ var swiftFuncs = map[string]bool{"function_declaration": true, "init_declaration
 
 // body is the block a node of swiftFuncs holds: a function's body, a
 // closure itself, a computed property's or subscript's accessors, a
-// stored property's willSet and didSet.
-func body(n *sitter.Node) *sitter.Node {
+// stored property's willSet and didSet. Every one is a block.
+func body(n *sitter.Node) (*sitter.Node, bool) {
+	var b *sitter.Node
 	switch n.Type() {
 	case "lambda_literal":
-		return n
+		b = n
 	case "property_declaration", "subscript_declaration":
-		if c := n.ChildByFieldName("computed_value"); c != nil {
-			return c
-		}
+		b = n.ChildByFieldName("computed_value")
 		for _, c := range extract.NamedChildren(n) {
-			if c.Type() == "computed_property" || c.Type() == "willset_didset_block" {
-				return c
+			if b == nil && (c.Type() == "computed_property" || c.Type() == "willset_didset_block") {
+				b = c
 			}
 		}
-		return nil
+	default:
+		b = n.ChildByFieldName("body")
 	}
-	return n.ChildByFieldName("body")
+	return b, b != nil
 }
 
 // elide cuts a closure after its signature's "in" ({ req in ... }), any
