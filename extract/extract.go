@@ -492,7 +492,7 @@ func brokenShown(lang *Language, show, own *sitter.Node) bool {
 			return false
 		}
 		if n.IsMissing() || n.Type() == "ERROR" {
-			return true
+			return lang.Misread == nil || !lang.Misread(n)
 		}
 		var cut *sitter.Node
 		if lang.Funcs[n.Type()] {

@@ -2,6 +2,8 @@ package extract_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,5 +196,27 @@ func TestSyntaxErrorCostsItsStatement(t *testing.T) {
 			}
 		}
 		p.Close()
+	}
+}
+
+// TestMisreadBesideCutBody: a definition whose errors are one its
+// language's grammar misreads (Swift's typed throws) and one inside a body
+// its snippet cuts is shown: neither is an error it shows.
+func TestMisreadBesideCutBody(t *testing.T) {
+	src := "enum Github {\n    static func parse(url: String) throws(Github.Error) -> String {\n        let x = \n    }\n}\n"
+	p := extract.NewParser()
+	defer p.Close()
+	defs, err := p.Definitions(context.Background(), lang.ForPath("Github.swift"), "Github.swift", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range defs {
+		got = append(got, fmt.Sprintf("%s broken=%v %q", d.Name, d.Broken, d.Text()))
+	}
+	want := []string{"Github broken=false \"enum Github {\\n    static func parse(url: String) throws(Github.Error) -> String { ... }\\n}\"",
+		"parse broken=false \"static func parse(url: String) throws(Github.Error) -> String\""}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -72,18 +72,11 @@ func elide(b *sitter.Node) (uint32, string) {
 	return extract.BraceElide(b)
 }
 
-// bodies are the nodes whose text every snippet cuts: the bodies of
-// functions, accessors, observers and closures.
-var bodies = map[string]bool{"function_body": true, "computed_property": true, "lambda_literal": true, "willset_didset_block": true}
-
-// misread reports the errors the grammar makes of Swift it predates, or
-// that cost nothing a snippet shows: an error inside a body (Swift
-// Testing's #expect, an if-let condition whose call the grammar takes a
-// trailing closure for), whose text every snippet cuts, and a word the
-// grammar misses there (a closure's in after typed throws), but not a
-// bracket left open; typed throws, throws(E), which the grammar reads as
-// throws and an error; the let it misses in nonisolated(unsafe) var x,
-// which it reads as a declaration of unsafe (see bogus).
+// misread reports the errors the grammar makes of Swift it predates in a
+// declaration's signature (an error inside a body the snippet cuts is
+// none: see extract's brokenShown): typed throws, throws(E), which it
+// reads as throws and an error; the let it misses in nonisolated(unsafe)
+// var x, which it reads as a declaration of unsafe (see bogus).
 func misread(n *sitter.Node) bool {
 	if n.IsMissing() {
 		// (The parent of a node of no width may be the node before it:
@@ -92,19 +85,10 @@ func misread(n *sitter.Node) bool {
 		for p != nil && (p.Type() == "member_modifier" || p.Type() == "modifiers" || p.Type() == "value_binding_pattern") {
 			p = p.Parent()
 		}
-		if n.Type() == "let" && bogus(p) {
-			return true
-		}
-		if n.Type() == "}" || n.Type() == ")" || n.Type() == "]" {
-			return false // a bracket left open: the structure around is a guess
-		}
-		return inBody(n) // the in of a closure with typed throws
+		return n.Type() == "let" && bogus(p)
 	}
 	if !n.IsError() {
 		return false
-	}
-	if inBody(n) {
-		return true
 	}
 	for _, c := range extract.NamedChildren(n) {
 		if bogus(c) {
@@ -126,16 +110,6 @@ func misread(n *sitter.Node) bool {
 			}
 		case c.IsNamed():
 			return c.ChildCount() > 0 && c.Child(int(c.ChildCount())-1).Type() == "throws"
-		}
-	}
-	return false
-}
-
-// inBody reports a node inside a body every snippet cuts.
-func inBody(n *sitter.Node) bool {
-	for p := n.Parent(); p != nil; p = p.Parent() {
-		if bodies[p.Type()] {
-			return true
 		}
 	}
 	return false
