@@ -492,7 +492,7 @@ func brokenShown(lang *Language, show, own *sitter.Node) bool {
 			return false
 		}
 		if n.IsMissing() || n.Type() == "ERROR" {
-			return true
+			return lang.Misread == nil || !lang.Misread(n)
 		}
 		var cut *sitter.Node
 		if lang.Funcs[n.Type()] {
@@ -581,7 +581,7 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
-		for c := prevNamed(mem); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+		for c := prevNamed(mem); c != nil && (IsComment(c) && !endsCode(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 			mm.Start = int(c.StartPoint().Row) + 1
 		}
 		m.Out.Members = append(m.Out.Members, mm)
@@ -606,7 +606,8 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
-	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item"
+	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item" ||
+		strings.HasSuffix(t, "function_declaration") || t == "init_declaration" // Swift's func, protocol func, init
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment,
@@ -678,7 +679,7 @@ func docComment(n *sitter.Node) *sitter.Node {
 		if LastRow(c)+1 != want {
 			break
 		}
-		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
+		if endsCode(c) {
 			break // a comment at the end of the line above speaks of that line
 		}
 		first, want = c, c.StartPoint().Row
@@ -700,12 +701,17 @@ func prevNamed(n *sitter.Node) *sitter.Node {
 		n, climbed = n.Parent(), true
 	}
 	c := n.PrevNamedSibling()
-	if climbed && c != nil && IsComment(c) {
-		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
-			return nil
-		}
+	if climbed && c != nil && IsComment(c) && endsCode(c) {
+		return nil
 	}
 	return c
+}
+
+// endsCode reports a comment that ends a line of code, the line that
+// opens a body too (after its brace or colon): it speaks of that line.
+func endsCode(c *sitter.Node) bool {
+	p := c.PrevSibling()
+	return p != nil && LastRow(p) == c.StartPoint().Row
 }
 
 // dedent removes the common indentation of lines after the first, which

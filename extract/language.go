@@ -56,7 +56,8 @@ type Language struct {
 	Funcs map[string]bool
 	// Body returns the body of a node of Funcs and whether it is a block
 	// of statements, for a grammar whose nodes have no "body" field
-	// (Kotlin's). A block is cut wherever it is; an expression body only
+	// (Kotlin's; a Swift closure is its own block, a computed property's
+	// its accessors). A block is cut wherever it is; an expression body only
 	// from the definition's own signature. Nil: the "body" field.
 	Body func(fn *sitter.Node) (body *sitter.Node, block bool)
 	// Refine adjusts a raw match into a Definition: kind, title, the node

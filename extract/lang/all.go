@@ -20,6 +20,7 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/ruby"
 	"github.com/appendix-dev/appendix/extract/lang/rust"
 	"github.com/appendix-dev/appendix/extract/lang/sql"
+	"github.com/appendix-dev/appendix/extract/lang/swift"
 	"github.com/appendix-dev/appendix/extract/lang/typescript"
 )
 
@@ -39,6 +40,7 @@ var All = []*extract.Language{
 	csharp.Lang,
 	ruby.Lang,
 	php.Lang,
+	swift.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,

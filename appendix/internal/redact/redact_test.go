@@ -81,6 +81,13 @@ func TestRedactLine(t *testing.T) {
 		{`    private val jwtSecret: String = "Zq81nVx02LmKpR4tW"`, `    private val jwtSecret: String = "<redacted>"`},
 		{`    DataSource(url = url, password = "Hk29xWq7LmZp")`, `    DataSource(url = url, password = "<redacted>")`},
 		{`val creds = mapOf("password" to "Hk29xWq7LmZp", "user" to "admin")`, `val creds = mapOf("password" to "<redacted>", "user" to "admin")`},
+		// Swift: let and static let, typed, raw strings, an environment
+		// lookup's fallback, a signer's key argument.
+		{`    static let apiKey = "Zq81nVx02LmKpR4tW9"`, `    static let apiKey = "<redacted>"`},
+		{`private let jwtSecret: String = "9f8e7d6c5b4a39281706f5e4"`, `private let jwtSecret: String = "<redacted>"`},
+		{`    let clientSecret = #"Vb3nQ8xK2mLp7RtW"#`, `    let clientSecret = #"<redacted>"#`},
+		{`    let secret = Environment.get("JWT_SECRET") ?? "Zq81nVx02LmKpR4tW9"`, `    let secret = Environment.get("JWT_SECRET") ?? "<redacted>"`},
+		{`    let token = ProcessInfo.processInfo.environment["API_TOKEN"] ?? "c8Rt2Wq9Lx4Zp7Nv"`, `    let token = ProcessInfo.processInfo.environment["API_TOKEN"] ?? "<redacted>"`},
 		// Not secrets: names, placeholders, references, low entropy.
 		{`    const val TOKEN_HEADER = "Authorization"`, ``},
 		{`    val apiKey = System.getenv("API_KEY") ?: "dev-key"`, ``},
@@ -112,6 +119,7 @@ func TestRedactLine(t *testing.T) {
 		{`  password = ENV.fetch("DATABASE_PASSWORD")`, ``},
 		{`  password = ENV.fetch("DATABASE_PASSWORD", "changeme")`, ``},
 		{`  has_secure_password validations: false`, ``},
+		{`    static let tokenHeader = "X-Session-Token"`, ``},
 		{`pub const TOKEN_HEADER: &str = "X-Session-Token";`, ``},
 		{`let token = std::env::var("API_TOKEN")?;`, ``},
 		{`    public string Password { get; set; } = string.Empty;`, ``},

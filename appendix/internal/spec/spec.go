@@ -551,9 +551,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 const modifiers = `(?:public|private|protected|internal|static|const|sealed|abstract|partial|readonly|virtual|override|final|required|file)`
 
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
-// function, interface, enum, protobuf message or service, Prisma model or
-// SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+// function, interface, enum, protobuf message or service, Prisma model,
+// Swift protocol or actor, or SQL table the spec writes out.
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
 // kotlinModifiers are the modifiers Kotlin writes before a declaring
 // keyword (data class, enum class, const val, suspend fun), those other
@@ -926,6 +926,7 @@ func packageQualified(code string) (dir, name string, ok bool) {
 var declHints = map[string]Hint{
 	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
 	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "module": HintType,
+	"actor": HintType,
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
@@ -935,10 +936,26 @@ var declHints = map[string]Hint{
 
 // declLangs maps a declaring keyword that one language alone uses
 // (protobuf's message and rpc, Go's func) to that language.
-var declLangs = func() map[string]string {
+var declLangs = soleLangs(func(l *extract.Language) []string { return l.Keywords.Decl })
+
+// receiverLangs maps a declaring keyword to the language that alone
+// writes a receiver in parentheses after it (Go's func (s *Server)).
+var receiverLangs = soleLangs(func(l *extract.Language) []string {
+	var out []string
+	for _, w := range l.Keywords.Receiver {
+		if slices.Contains(l.Keywords.Decl, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+})
+
+// soleLangs maps each word the registered languages list (words of one)
+// to the one language that lists it; a word several list is left out.
+func soleLangs(words func(l *extract.Language) []string) map[string]string {
 	by := map[string][]string{}
 	for _, l := range lang.All {
-		for _, w := range l.Keywords.Decl {
+		for _, w := range words(l) {
 			if !slices.Contains(by[w], l.Name) {
 				by[w] = append(by[w], l.Name)
 			}
@@ -951,13 +968,13 @@ var declLangs = func() map[string]string {
 		}
 	}
 	return out
-}()
+}
 
 // declRe is a code span that declares a name: a keyword (after Kotlin's
 // modifiers), a Go receiver (or Ruby's self.), the name (a Ruby path,
 // Admin::Users, read as Admin.Users; a predicate's ? or a bang's ! after
 // it), then the end or what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?` + kotlinModifiers + `(enum\s+class|fun\s+interface|[a-z]+)\s+(?:\([^)]*\)\s*)?(?:<[^>]*>\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?` + kotlinModifiers + `(enum\s+class|fun\s+interface|[a-z]+)\s+(\([^)]*\)\s*)?(?:<[^>]*>\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
 
 // declWords are the two-word keywords of declRe, by the word that says
 // what they declare.
@@ -966,7 +983,8 @@ var declWords = map[string]string{"enum class": "enum", "fun interface": "interf
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
 // `func (s *Server) Serve(l net.Listener) error`): the name, what the
-// keyword says it is, and the language that alone uses the keyword.
+// keyword says it is, and the language that alone uses the keyword, or
+// alone writes the receiver after it.
 func declared(code string) (name string, hint Hint, language string, ok bool) {
 	m := declRe.FindStringSubmatch(code)
 	if m == nil {
@@ -976,10 +994,14 @@ func declared(code string) (name string, hint Hint, language string, ok bool) {
 		m[1] = w
 	}
 	hint, ok = declHints[m[1]]
-	if !ok || notNames[m[2]] || len(m[2]) < 2 {
+	if !ok || notNames[m[3]] || len(m[3]) < 2 {
 		return "", "", "", false
 	}
-	return m[2], hint, declLangs[m[1]], true
+	language = declLangs[m[1]]
+	if language == "" && m[2] != "" {
+		language = receiverLangs[m[1]]
+	}
+	return m[3], hint, language, true
 }
 
 // typeDeclRe is a C# or Java type declared after its modifiers: public

@@ -271,10 +271,45 @@ func TestKotlinDeclarations(t *testing.T) {
 	for name, want := range map[string][2]string{
 		"refund": {"function", "kotlin"}, "Refund": {"type", ""}, "Reason": {"enum", ""}, "Defaults": {"type", ""}, // C# declares a field with `object` too
 		"MAX_RETRIES": {"constant", "kotlin"}, "maxRetries": {"constant", "kotlin"}, "Order.cancel": {"function", "kotlin"},
-		"OrderId": {"type", "kotlin"},
+		"OrderId": {"type", ""}, // Swift declares with typealias too
 	} {
 		if r := refs[name]; !r.Strong || string(r.Hint) != want[0] || r.Lang != want[1] {
 			t.Errorf("%s: want a strong %s of %q, got %+v", name, want[0], want[1], r)
+		}
+	}
+}
+
+// TestSwiftDeclarations: what a Swift block declares at its margin is the
+// spec's own, but an extension, which adds to a type the repository has,
+// and the methods inside it; a member named with its argument labels is
+// the member; a code span that declares a protocol says so, and Swift.
+func TestSwiftDeclarations(t *testing.T) {
+	src := "# Spec\n\n```swift\nfinal class RefundPolicy: Model {\n    func applies(to order: Order) -> Bool { true }\n}\n\n" +
+		"protocol Notifier: Sendable {}\n\nactor RefundQueue {}\n\npublic typealias RefundID = UUID\n\n" +
+		"extension Order {\n    func cancel(reason: String) {}\n}\n```\n\nThen `Order.cancel(reason:)`, `Order.refund(_:)`, " +
+		"`Order.init(id:total:)`, `protocol OrderStore` and `actor Ledger` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"RefundPolicy", "Notifier", "RefundQueue", "RefundID"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"Order", "applies", "cancel"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for _, name := range []string{"Order.cancel", "Order.refund", "Order.init"} {
+		if r, ok := refs[name]; !ok || !r.Strong {
+			t.Errorf("%s: want a strong reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for name, hint := range map[string]Hint{"OrderStore": HintInterface, "Ledger": HintType} {
+		if r, ok := refs[name]; !ok || !r.Strong || r.Hint != hint || r.Lang != "swift" {
+			t.Errorf("%s: want a strong Swift %s, got %+v (found %v)", name, hint, r, ok)
 		}
 	}
 }
