@@ -39,13 +39,27 @@ type Language struct {
 	// Grammar returns the tree-sitter grammar; nil for a language whose
 	// files Scan reads.
 	Grammar func() *sitter.Language
+	// Prepare returns the text the grammar parses in place of a file's,
+	// for a grammar that reads a construct of the language it does not
+	// know in a way that breaks what surrounds it (Kotlin's trailing
+	// commas): a copy of the same length and as many lines, in which the
+	// definitions and members span the same bytes and lines as in the
+	// file, whose own text snippets show. Nil: the file's text.
+	Prepare func(src []byte) []byte
 	// QuerySource is the tree-sitter query whose patterns Matches finds:
 	// the reference Matches is tested against, and part of the extraction
 	// rules a cache depends on.
 	QuerySource string
 
-	// Funcs lists node types whose "body" field is a function body to cut.
+	// Funcs lists node types whose "body" field (or what Body gives) is a
+	// function body to cut.
 	Funcs map[string]bool
+	// Body returns the body of a node of Funcs and whether it is a block
+	// of statements, for a grammar whose nodes have no "body" field
+	// (Kotlin's; a Swift closure is its own block, a computed property's
+	// its accessors). A block is cut wherever it is; an expression body only
+	// from the definition's own signature. Nil: the "body" field.
+	Body func(fn *sitter.Node) (body *sitter.Node, block bool)
 	// Refine adjusts a raw match into a Definition: kind, title, the node
 	// whose text is shown, the container of a method, whether it is
 	// exported. It returns false for a match that defines nothing to show.
@@ -60,6 +74,13 @@ type Language struct {
 	// Members, without the source, cannot tell). Nil: the general rule,
 	// the member's name field, its declarator's, or its first identifier.
 	MemberName func(member *sitter.Node, src []byte) string
+	// Member names a member node, says whether it is a method, and gives
+	// the node it ends with when that is not its own (nil), for a grammar
+	// whose nodes have no "name" field (Kotlin's, where annotations, a
+	// receiver and type parameters come before the name, and a property's
+	// accessors follow it as its siblings). Nil: the member's name field,
+	// or the first name in it, a method by its node type.
+	Member func(member *sitter.Node, src []byte) (name string, method bool, last *sitter.Node)
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.

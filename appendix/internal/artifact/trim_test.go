@@ -107,11 +107,13 @@ func TestTrimSignature(t *testing.T) {
 }
 
 // TestTrimToNamedJoinsBases: a class whose bases run over several lines
-// keeps them on its declaring line; a table's first line, which opens its
-// columns, stays as it is.
+// keeps them on its declaring line, and the brace below it that opens its
+// body (PSR-12's class { on a line of its own); a table's first line,
+// which opens its columns, stays as it is.
 func TestTrimToNamedJoinsBases(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
 		{"class", "class Page(\n    Mixin,\n    Model,\n):\n    title = 1\n    slug = 2\n    depth = 3\n    path = 4\n    owner = 5", "class Page(Mixin, Model):"},
+		{"brace", "class Page extends Model\n{\n    title = 1\n    slug = 2\n    depth = 3\n    path = 4\n    owner = 5\n}", "class Page extends Model {"},
 		{"table", "CREATE TABLE pages (\n    title TEXT,\n    slug TEXT,\n    depth INT,\n    path TEXT,\n    owner INT\n);", "CREATE TABLE pages ("},
 	} {
 		var lines []extract.Line
@@ -120,7 +122,7 @@ func TestTrimToNamedJoinsBases(t *testing.T) {
 		}
 		var members []extract.Member
 		for i, l := range lines {
-			if f := strings.Fields(l.Text); i > 0 && len(f) > 1 && f[0] != "):" {
+			if f := strings.Fields(l.Text); i > 0 && len(f) > 1 && f[0] != "):" && f[0] != "{" {
 				members = append(members, extract.Member{Name: f[0], Start: l.Row, End: l.Row})
 			}
 		}

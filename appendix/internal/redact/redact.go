@@ -178,19 +178,22 @@ var (
 	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
-	// x => "..", keyword arguments, typed ones (const X: &str = ".."), a
+	// x => "..", Kotlin's pairs ("password" to ".."), keyword arguments,
+	// typed ones (const X: &str = ".."), a
 	// C# property's initializer (X { get; set; } = ".."), through a
 	// constructor ([]byte(".."), String::from(".."),
 	// Encoding.UTF8.GetBytes("..")), with a string prefix (b"..",
-	// r#"..."#, f"..", @"..", $".."), and Ruby's percent literals
-	// (%q(..), %(..)).
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:)\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|f|[@$]{1,2})?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `|%[qQ]?(?:\(([^()\n]{8,})\)|\[([^\[\]\n]{8,})\]|\{([^{}\n]{8,})\}))`)
+	// r#"..."#, f"..", @"..", $"..", Swift's #".."#), and Ruby's percent
+	// literals (%q(..), %(..)).
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:|(?-i:\bto\b))\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|#+|f|[@$]{1,2})?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `|%[qQ]?(?:\(([^()\n]{8,})\)|\[([^\[\]\n]{8,})\]|\{([^{}\n]{8,})\}))`)
 	// a password in an ADO.NET connection string: Password=..;, Pwd=..;.
 	connPasswordRe = regexp.MustCompile(`(?i)[;"']\s*(?:password|pwd)=([^;"'\s]+)`)
 	// a literal a secret falls back to when the environment lacks it:
 	// ENV.fetch("JWT_SECRET", ".."), ENV.fetch("JWT_SECRET") { ".." },
-	// ENV["API_TOKEN"] || "..", os.getenv("API_TOKEN", "..").
-	secretFallbackRe = regexp.MustCompile(`(?i)(?:ENV\.fetch\(|ENV\[|getenv\(|environ\.get\()\s*["']([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']\s*(?:,\s*|\)\s*\{\s*|\]\s*(?:\|\||or)\s*)(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
+	// ENV["API_TOKEN"] || "..", os.getenv("API_TOKEN", ".."), Vapor's
+	// Environment.get("JWT_SECRET") ?? "..", Foundation's
+	// environment["API_TOKEN"] ?? "..".
+	secretFallbackRe = regexp.MustCompile(`(?i)(?:ENV\.fetch\(|ENV\[|environment\[|getenv\(|environ\.get\(|Environment\.get\()\s*["']([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']\s*(?:,\s*|\)\s*\{\s*|\]\s*(?:\|\||or|\?\?)\s*|\)\s*\?\?\s*)(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
 	// a literal given to a setter or builder method named after a secret:
 	// setPassword(".."), .clientSecret(".."), withApiKey("..").
 	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)

@@ -81,8 +81,9 @@ func importLine(line []byte) bool {
 // those that follow a "/" in src, except on import lines (a module path,
 // ../webhooks/trigger/..., registers no route, and would make every file
 // importing it one to parse for routes); and a call's first argument that
-// is one word in quotes, a path without its leading slash
-// (router.post("shares.list", ...)).
+// is one word in quotes, or starts with one before a "/", a path without
+// its leading slash (router.post("shares.list", ...),
+// Route::get('orders/{order}', ...)).
 func slashWords(src []byte) string {
 	seen := map[string]bool{}
 	var out []byte
@@ -133,7 +134,7 @@ func slashWords(src []byte) string {
 		if i+1 >= len(src) || src[i] != '"' && src[i] != '\'' && src[i] != '`' || !extract.IdentByte(src[i+1]) {
 			continue
 		}
-		if j := routeWordEnd(src, i+1); j < len(src) && src[j] == src[i] {
+		if j := routeWordEnd(src, i+1); j < len(src) && (src[j] == src[i] || src[j] == '/') {
 			add(src[i+1 : j])
 			i = j
 		}

@@ -96,7 +96,7 @@ type Spec struct {
 
 var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
-	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#]|::)[A-Za-z_$][\w$]*)*(?:\(\))?`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#\\]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
@@ -118,11 +118,12 @@ var (
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
-	// memberSepRe is a member written after "#" or "::" on a type
+	// memberSepRe is a member written after "#", "::" or "@" on a type
 	// (Javadoc's Order#total, a method reference's Order::total, Ruby's
-	// User#admin? and Order#cancel!, named without their ? or !): a dotted
-	// name. (README.md#usage is an anchor, std::io a path.)
-	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
+	// User#admin? and Order#cancel!, named without their ? or !, Laravel's
+	// OrderController@store): a dotted name. (README.md#usage is an
+	// anchor, std::io a path, user@example.com an address.)
+	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::|@)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
 	// predicateRe is a Ruby predicate method, named without its ?:
 	// `admin?`, `User.admin?`.
 	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
@@ -277,7 +278,7 @@ func Parse(name string, src []byte) *Spec {
 				// belongs to a class: alone, its name says nothing of which.
 				name := m[1] + m[2]
 				if r := fenceMethodRe.FindStringSubmatch(line); r != nil {
-					name = r[1] + "." + r[2] // func (c *Composer) Compose: the method of that type
+					name = r[1] + r[3] + "." + r[2] + r[4] // func (c *Composer) Compose: the method of that type
 				}
 				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
@@ -550,12 +551,18 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 const modifiers = `(?:public|private|protected|internal|static|const|sealed|abstract|partial|readonly|virtual|override|final|required|file)`
 
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
-// function, interface, enum, protobuf message or service, Prisma model or
-// SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?(?:type|class|module|def(?:\s+self\.)?|interface|enum|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|fn|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+// function, interface, enum, protobuf message or service, Prisma model,
+// Swift protocol or actor, or SQL table the spec writes out.
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
-// fenceMethodRe finds a Go method's receiver type and name.
-var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
+// kotlinModifiers are the modifiers Kotlin writes before a declaring
+// keyword (data class, enum class, const val, suspend fun), those other
+// languages do not share: private static final declares no "final".
+const kotlinModifiers = `(?:(?:data|sealed|value|inner|open|internal|suspend|inline|annotation|const|lateinit|tailrec|operator|infix)\s+)*`
+
+// fenceMethodRe finds a Go method's receiver type and name, or a Kotlin
+// extension function's (fun Order.refund(): its receiver is Order).
+var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)|^\s*` + kotlinModifiers + `fun\s+(?:<[^>]*>\s*)?([A-Za-z_]\w*)(?:<[^>]*>)?\??\.([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class (Python's self or cls, Rust's
@@ -919,18 +926,36 @@ func packageQualified(code string) (dir, name string, ok bool) {
 var declHints = map[string]Hint{
 	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
 	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "module": HintType,
+	"actor": HintType,
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
 	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant,
+	"fun": HintFunction, "val": HintConstant, "object": HintType, "typealias": HintType,
 }
 
 // declLangs maps a declaring keyword that one language alone uses
 // (protobuf's message and rpc, Go's func) to that language.
-var declLangs = func() map[string]string {
+var declLangs = soleLangs(func(l *extract.Language) []string { return l.Keywords.Decl })
+
+// receiverLangs maps a declaring keyword to the language that alone
+// writes a receiver in parentheses after it (Go's func (s *Server)).
+var receiverLangs = soleLangs(func(l *extract.Language) []string {
+	var out []string
+	for _, w := range l.Keywords.Receiver {
+		if slices.Contains(l.Keywords.Decl, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+})
+
+// soleLangs maps each word the registered languages list (words of one)
+// to the one language that lists it; a word several list is left out.
+func soleLangs(words func(l *extract.Language) []string) map[string]string {
 	by := map[string][]string{}
 	for _, l := range lang.All {
-		for _, w := range l.Keywords.Decl {
+		for _, w := range words(l) {
 			if !slices.Contains(by[w], l.Name) {
 				by[w] = append(by[w], l.Name)
 			}
@@ -943,28 +968,40 @@ var declLangs = func() map[string]string {
 		}
 	}
 	return out
-}()
+}
 
-// declRe is a code span that declares a name: a keyword, a Go receiver
-// (or Ruby's self.), the name (a Ruby path, Admin::Users, read as
-// Admin.Users; a predicate's ? or a bang's ! after it), then the end or
-// what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
+// declRe is a code span that declares a name: a keyword (after Kotlin's
+// modifiers), a Go receiver (or Ruby's self.), the name (a Ruby path,
+// Admin::Users, read as Admin.Users; a predicate's ? or a bang's ! after
+// it), then the end or what a declaration continues with.
+var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?` + kotlinModifiers + `(enum\s+class|fun\s+interface|[a-z]+)\s+(\([^)]*\)\s*)?(?:<[^>]*>\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
+
+// declWords are the two-word keywords of declRe, by the word that says
+// what they declare.
+var declWords = map[string]string{"enum class": "enum", "fun interface": "interface"}
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
 // `func (s *Server) Serve(l net.Listener) error`): the name, what the
-// keyword says it is, and the language that alone uses the keyword.
+// keyword says it is, and the language that alone uses the keyword, or
+// alone writes the receiver after it.
 func declared(code string) (name string, hint Hint, language string, ok bool) {
 	m := declRe.FindStringSubmatch(code)
 	if m == nil {
 		return "", "", "", false
 	}
+	if w, ok := declWords[strings.Join(strings.Fields(m[1]), " ")]; ok {
+		m[1] = w
+	}
 	hint, ok = declHints[m[1]]
-	if !ok || notNames[m[2]] || len(m[2]) < 2 {
+	if !ok || notNames[m[3]] || len(m[3]) < 2 {
 		return "", "", "", false
 	}
-	return m[2], hint, declLangs[m[1]], true
+	language = declLangs[m[1]]
+	if language == "" && m[2] != "" {
+		language = receiverLangs[m[1]]
+	}
+	return m[3], hint, language, true
 }
 
 // typeDeclRe is a C# or Java type declared after its modifiers: public
@@ -1055,12 +1092,33 @@ func signature(code string) (string, bool) {
 // Ruby) qualify a name: Order::new, crate::models::Order.
 var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
 
+// nsPathRe is a name qualified by PHP's namespace separator, its
+// namespaces capitalized: App\Models\Order, \RuntimeException.
+var nsPathRe = regexp.MustCompile(`\\?(?:[A-Z]\w*\\)*[A-Z]\w*\\[A-Za-z_]\w*|\\[A-Z]\w*`)
+
+// arrowRe is a member reached by PHP's arrow, on a name or a variable:
+// Order->cancel, $order->cancel.
+var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
+
 // namePath spells the paths of names in s as dotted names, the way specs
 // of other languages qualify one: Order::new is Order.new, and a path
 // from the crate itself (crate::, self::, super::) is one from its first
 // module: crate::models::Order is models.Order; C#'s global::Shop.Order
-// is Shop.Order.
+// is Shop.Order. PHP's App\Models\Order is App.Models.Order,
+// Order->cancel and $order->cancel are Order.cancel and order.cancel.
 func namePath(s string) string {
+	if strings.Contains(s, `\`) {
+		s = nsPathRe.ReplaceAllStringFunc(s, func(p string) string {
+			return strings.ReplaceAll(strings.TrimPrefix(p, `\`), `\`, ".")
+		})
+	}
+	for strings.Contains(s, "->") {
+		t := arrowRe.ReplaceAllString(s, "$1.$2")
+		if t == s {
+			break
+		}
+		s = t
+	}
 	if !strings.Contains(s, "::") {
 		return s
 	}

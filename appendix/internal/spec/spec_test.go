@@ -48,6 +48,10 @@ func TestParseCandidates(t *testing.T) {
 		{"paths of names", "Call `Order::new()` and `crate::billing::charge`, then `OrderStatus::Cancelled`; `super::db::Pool`, `Vec<crate::models::Order>`, " +
 			"`::std::fmt::Display` and prose Store::get_order or ApiError::NotFound. Not `a[::2]` nor `fe80::1`.",
 			[]string{"Order.new", "billing.charge", "OrderStatus.Cancelled", "db.Pool", "Vec", "models.Order", "std.fmt.Display", "Store.get_order", "ApiError.NotFound"}},
+		{"PHP names", "Store `App\\Models\\Order` through `\\App\\Models\\Order::create()`; `Order->cancel()`, `$order->refund()`, `OrderController@store` " +
+			"and `\\RuntimeException`; prose App\\Http\\HttpKernel and Invoice->pay(). Not `\\d+`, `C:\\temp` nor `user@example.com`.",
+			[]string{"App.Models.Order", "App.Models.Order.create", "Order.cancel", "order.refund", "OrderController.store", "RuntimeException",
+				"App.Http.HttpKernel", "Invoice.pay"}},
 		{"macros", "Use `sqlx::query_as!` and `my_macro!(a, b)` or `vec![1]`; prose println! is prose.", []string{"sqlx.query_as", "my_macro", "vec"}},
 		{"C# names", "`IRepository<Order>.GetByIdAsync` returns `Order?`; `nameof(Order.Status)` and `global::Shop.Orders.Invoice` name " +
 			"theirs. The IOrderRepository and IMediator interfaces, not IDs.", []string{"IRepository.GetByIdAsync", "Order", "Order.Status",
@@ -235,6 +239,77 @@ func TestRubyDeclarations(t *testing.T) {
 		"Admin.UsersController": HintType} {
 		if r, ok := refs[name]; !ok || !r.Strong || r.Hint != hint {
 			t.Errorf("%s: want a strong %s, got %+v (found %v)", name, hint, r, ok)
+		}
+	}
+}
+
+// TestKotlinDeclarations: what a Kotlin block declares at its margin is
+// the spec's own, after its modifiers (data class, enum class, suspend
+// fun), an extension function as its receiver's; a code span that
+// declares a name says what, and that it is Kotlin when only Kotlin says
+// so (fun, val, object).
+func TestKotlinDeclarations(t *testing.T) {
+	src := "# Spec\n\n```kotlin\ndata class RefundPolicy(\n    val days: Int,\n)\n\nenum class RefundReason {\n    DAMAGED,\n}\n\n" +
+		"sealed class RefundResult {\n    object Done : RefundResult()\n}\n\nfun Order.refund(policy: RefundPolicy): RefundResult = TODO()\n\n" +
+		"suspend fun notifyRefund(id: Long) {}\n\nobject RefundDefaults {\n    const val WINDOW_DAYS = 30\n}\n\nfun interface RefundListener {\n    fun onRefund()\n}\n```\n\n" +
+		"Then `fun refund(order: Order): Refund`, `data class Refund(val x: Int)`, `enum class Reason`, `object Defaults`, `const val MAX_RETRIES = 3`, " +
+		"`val maxRetries: Int`, `fun Order.cancel()` and `typealias OrderId = Long` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"RefundPolicy", "RefundReason", "RefundResult", "Order.refund", "notifyRefund", "RefundDefaults", "RefundListener"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"class", "val", "Done", "WINDOW_DAYS", "onRefund", "interface"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for name, want := range map[string][2]string{
+		"refund": {"function", "kotlin"}, "Refund": {"type", ""}, "Reason": {"enum", ""}, "Defaults": {"type", ""}, // C# declares a field with `object` too
+		"MAX_RETRIES": {"constant", "kotlin"}, "maxRetries": {"constant", "kotlin"}, "Order.cancel": {"function", "kotlin"},
+		"OrderId": {"type", ""}, // Swift declares with typealias too
+	} {
+		if r := refs[name]; !r.Strong || string(r.Hint) != want[0] || r.Lang != want[1] {
+			t.Errorf("%s: want a strong %s of %q, got %+v", name, want[0], want[1], r)
+		}
+	}
+}
+
+// TestSwiftDeclarations: what a Swift block declares at its margin is the
+// spec's own, but an extension, which adds to a type the repository has,
+// and the methods inside it; a member named with its argument labels is
+// the member; a code span that declares a protocol says so, and Swift.
+func TestSwiftDeclarations(t *testing.T) {
+	src := "# Spec\n\n```swift\nfinal class RefundPolicy: Model {\n    func applies(to order: Order) -> Bool { true }\n}\n\n" +
+		"protocol Notifier: Sendable {}\n\nactor RefundQueue {}\n\npublic typealias RefundID = UUID\n\n" +
+		"extension Order {\n    func cancel(reason: String) {}\n}\n```\n\nThen `Order.cancel(reason:)`, `Order.refund(_:)`, " +
+		"`Order.init(id:total:)`, `protocol OrderStore` and `actor Ledger` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"RefundPolicy", "Notifier", "RefundQueue", "RefundID"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"Order", "applies", "cancel"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for _, name := range []string{"Order.cancel", "Order.refund", "Order.init"} {
+		if r, ok := refs[name]; !ok || !r.Strong {
+			t.Errorf("%s: want a strong reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for name, hint := range map[string]Hint{"OrderStore": HintInterface, "Ledger": HintType} {
+		if r, ok := refs[name]; !ok || !r.Strong || r.Hint != hint || r.Lang != "swift" {
+			t.Errorf("%s: want a strong Swift %s, got %+v (found %v)", name, hint, r, ok)
 		}
 	}
 }
