@@ -69,22 +69,30 @@ func bodyNames(lx *LexSyntax, stmt []byte) []byte {
 	// division.
 	var prev byte = '{'
 	var prevWord []byte
-	for i := open + 1; i < len(stmt); {
+	i := open + 1
+	// template reads a template literal on from inside it at from, to its
+	// end or into its next ${...}, which holds code, read as an expression
+	// inside the member.
+	template := func(from int) bool {
+		end, nested, ok := CloseRaw(stmt, from, true)
+		if !ok {
+			return false
+		}
+		if nested {
+			stack = append(stack, 'T')
+		}
+		i, prev, prevWord = end, '`', nil
+		return true
+	}
+	for i < len(stmt) {
 		c := stmt[i]
 		if next, ok := skipInert(lx, stmt, i, prev, prevWord); !ok {
 			return stmt
 		} else if next > i {
 			if c == '`' {
-				// A template literal: its ${...} holds code, read as an
-				// expression inside the member.
-				end, nested, ok := CloseRaw(stmt, i+1, true)
-				if !ok {
+				if !template(i + 1) {
 					return stmt
 				}
-				if nested {
-					stack = append(stack, 'T')
-				}
-				i, prev, prevWord = end, '`', nil
 				continue
 			}
 			if c == '"' || c == '\'' || c == '/' && !bytes.HasPrefix(stmt[i:], []byte(lx.LineComment)) && !bytes.HasPrefix(stmt[i:], []byte("/*")) {
@@ -134,18 +142,10 @@ func bodyNames(lx *LexSyntax, stmt []byte) []byte {
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if top == 'T' {
-				if c != '}' {
-					return stmt
-				}
 				// Back inside the template literal.
-				end, nested, ok := CloseRaw(stmt, i+1, true)
-				if !ok {
+				if c != '}' || !template(i+1) {
 					return stmt
 				}
-				if nested {
-					stack = append(stack, 'T')
-				}
-				i, prev, prevWord = end, '`', nil
 				continue
 			}
 			if top != opener(c) {
