@@ -634,6 +634,21 @@ func (ts Tokens) Each(w Want, fn func(name string)) {
 	})
 }
 
+// Stands is how a word stands where it is: its flags on one line, or the
+// union of its lines' (a word that stands declared on one line of a file
+// stands declared in the file).
+type Stands uint8
+
+// EachStanding calls fn with every word of ts and how it stands.
+func (ts Tokens) EachStanding(fn func(name string, s Stands)) {
+	ts.each(func(tok string, f uint8) { fn(tok, Stands(f)) })
+}
+
+// Accepts reports whether a word standing as s (on a line, or anywhere in
+// a file) may be a name wanted w: every test is of a flag, so the union of
+// a file's lines is accepted when one of them is.
+func (w Want) Accepts(s Stands) bool { return w.accepts(uint8(s)) }
+
 // TopFolded lists the words declared on an unindented line whose
 // lowercase spelling is in lower: the models behind default table names
 // that lowercase them (Django's shop_cartitem is class CartItem).

@@ -84,9 +84,9 @@ type Index struct {
 	root     string                 // the work tree's root, for reading files after the search
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
-	// members maps each word the scans saw declared or standing as a
-	// member to the indexes of its files, once asked (DeclaredOrMember).
-	members map[string][]int
+	// stands maps each word the scans saw to the files it stands in, and
+	// how, once asked (declaring).
+	stands map[string][]standing
 	// goModules are the module paths of the repository's go.mod files,
 	// once read (ownPackage).
 	goModules []string

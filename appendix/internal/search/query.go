@@ -476,22 +476,38 @@ func (ix *Index) Declared(name string) []string {
 // declared or standing as a member ("Value *string", "value = ..."), at
 // any depth, in walk order.
 func (ix *Index) DeclaredOrMember(names ...string) []string {
-	if ix.members == nil {
-		// Every scan's words, once: the question is asked of many names.
-		ix.members = map[string][]int{}
+	want := map[string]scan.Want{}
+	for _, n := range names {
+		want[n] = scan.WantAny
+	}
+	return ix.declaring(want)
+}
+
+// declaring lists the walked files whose scan saw a wanted name where it
+// is wanted, in walk order.
+func (ix *Index) declaring(want map[string]scan.Want) []string {
+	if ix.stands == nil {
+		// Every scan's words, once: resolving asks of many names.
+		ix.stands = map[string][]standing{}
 		for i, f := range ix.Files {
 			if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
-				sc.Tokens.Each(scan.WantAny, func(n string) {
-					if fs := ix.members[n]; len(fs) == 0 || fs[len(fs)-1] != i {
-						ix.members[n] = append(fs, i)
+				sc.Tokens.EachStanding(func(n string, s scan.Stands) {
+					if sts := ix.stands[n]; len(sts) > 0 && sts[len(sts)-1].file == i {
+						sts[len(sts)-1].s |= s
+					} else {
+						ix.stands[n] = append(sts, standing{i, s})
 					}
 				})
 			}
 		}
 	}
 	var at []int
-	for _, n := range names {
-		at = append(at, ix.members[n]...)
+	for n, w := range want {
+		for _, st := range ix.stands[n] {
+			if w.Accepts(st.s) {
+				at = append(at, st.file)
+			}
+		}
 	}
 	slices.Sort(at)
 	var out []string
@@ -501,16 +517,10 @@ func (ix *Index) DeclaredOrMember(names ...string) []string {
 	return out
 }
 
-// declaring lists the walked files whose scan saw a wanted name where it
-// is wanted, in walk order.
-func (ix *Index) declaring(want map[string]scan.Want) []string {
-	var out []string
-	for _, f := range ix.Files {
-		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip && scan.Definable(sc.Tokens, want) != nil {
-			out = append(out, f.Path)
-		}
-	}
-	return out
+// standing is how a word stands in a walked file: every way it does.
+type standing struct {
+	file int // the file's index in the walk
+	s    scan.Stands
 }
 
 // declForms finds a declaration of a name at any depth, in the keyword
