@@ -492,10 +492,10 @@ func (ix *Index) declaring(want map[string]scan.Want) []string {
 		for i, f := range ix.Files {
 			if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
 				sc.Tokens.EachStanding(func(n string, s scan.Stands) {
-					if sts := ix.stands[n]; len(sts) > 0 && sts[len(sts)-1].file == i {
+					if sts := ix.stands[n]; len(sts) > 0 && int(sts[len(sts)-1].file) == i {
 						sts[len(sts)-1].s |= s
 					} else {
-						ix.stands[n] = append(sts, standing{i, s})
+						ix.stands[n] = append(sts, standing{int32(i), s})
 					}
 				})
 			}
@@ -505,7 +505,7 @@ func (ix *Index) declaring(want map[string]scan.Want) []string {
 	for n, w := range want {
 		for _, st := range ix.stands[n] {
 			if w.Accepts(st.s) {
-				at = append(at, st.file)
+				at = append(at, int(st.file))
 			}
 		}
 	}
@@ -519,7 +519,7 @@ func (ix *Index) declaring(want map[string]scan.Want) []string {
 
 // standing is how a word stands in a walked file: every way it does.
 type standing struct {
-	file int // the file's index in the walk
+	file int32 // the file's index in the walk
 	s    scan.Stands
 }
 
