@@ -73,6 +73,17 @@ type LexSyntax struct {
 	// statement above (JavaScript, without semicolons: a call, an index, a
 	// tagged template).
 	BracketGoesOn bool
+	// Semicolons: a statement ends only where a ";" or a "}" ends a line
+	// outside brackets (C): a line ending in anything else goes on below,
+	// whatever the next line starts with (a return type on a line of its
+	// own, an attribute macro).
+	Semicolons bool
+	// Directives: a line whose first character other than blanks is "#"
+	// is a preprocessor directive (C's #include, #define, #ifdef): it ends
+	// at its line's end unless a backslash goes on, the brackets and
+	// quotes in it count for nothing, and outside brackets it is a
+	// statement of its own.
+	Directives bool
 	// Head cuts a statement to the part whose words can name what it
 	// defines; nil keeps the statement whole. A function defines only its
 	// name, and is kept only for it: the words of its receiver, parameters
@@ -184,6 +195,19 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 		c := src[i]
 		if lineStart {
 			lineStart = false
+			if lx.Directives && directiveAt(src, i) {
+				if len(stack) == 0 {
+					boundary()
+				}
+				end, ok := skipDirective(src, i)
+				if !ok {
+					return nil, false
+				}
+				row += bytes.Count(src[i:end], []byte("\n"))
+				i = end
+				last, beforeLast, lastWord = 0, 0, nil // what follows starts afresh
+				continue
+			}
 			if recovering && len(stack) > 0 && resyncs(lx, src[i:]) {
 				stack = stack[:0]
 				boundary()
@@ -424,6 +448,9 @@ func trailingComment(stmt []byte) bool {
 // continues reports whether what ends a line (its last character, the
 // one before, or its last word) leaves the statement open.
 func continues(lx *LexSyntax, last, before byte, word []byte) bool {
+	if lx.Semicolons {
+		return last != 0 && last != ';' && last != '}'
+	}
 	if word != nil {
 		return lx.OpenWords[string(word)]
 	}
@@ -462,6 +489,51 @@ func startsStatement(lx *LexSyntax, line []byte) bool {
 		}
 	}
 	return true
+}
+
+// directiveAt reports a line, starting at i, whose first character other
+// than blanks is "#": a preprocessor directive.
+func directiveAt(src []byte, i int) bool {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i < len(src) && src[i] == '#'
+}
+
+// skipDirective returns the offset of the line end that ends the
+// directive starting at i (or the file's end): a backslash before a line
+// end goes on, and so does a block comment; quotes close on their line.
+// It returns false when a block comment is left open.
+func skipDirective(src []byte, i int) (int, bool) {
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '\n':
+			return i, true
+		case c == '\\':
+			i++
+			if i < len(src) && src[i] == '\r' {
+				i++
+			}
+			if i < len(src) && src[i] == '\n' {
+				i++ // a continued line
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := closeComment(src, i+2, false)
+			if end < 0 {
+				return 0, false
+			}
+			i = end
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '"' || c == '\'':
+			i = CloseQuote(src, i+1, c)
+		default:
+			i++
+		}
+	}
+	return i, true
 }
 
 // CloseQuote returns the offset after a one-line string opened before i.
