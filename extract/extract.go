@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -128,6 +129,15 @@ const ParseTimeout = 2 * time.Second
 type Parser struct {
 	ps    map[*Language]*sitter.Parser
 	focus map[*Language]*sitter.Parser // for parses of included ranges
+	mask  maskMemo
+}
+
+// maskMemo is the text the grammar read of the file parsed last (see
+// Language.Mask): a file that does not parse is parsed again statement by
+// statement, and masked once.
+type maskMemo struct {
+	lang      *Language
+	src, text []byte // text nil: the grammar read src as it is
 }
 
 // NewParser returns a parser with no languages loaded yet.
@@ -291,7 +301,7 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 
 // parse parses src with the worker's parser for lang, within ParseTimeout.
 func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
-	return p.parseWith(ctx, p.parser(p.ps, lang), name, src)
+	return p.parseWith(ctx, p.parser(p.ps, lang), name, p.masked(lang, src))
 }
 
 // parseRanges parses only the given ranges of src, with a parser kept for
@@ -299,7 +309,27 @@ func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []b
 func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, ranges []sitter.Range) (*sitter.Tree, error) {
 	sp := p.parser(p.focus, lang)
 	sp.SetIncludedRanges(ranges)
-	return p.parseWith(ctx, sp, name, src)
+	return p.parseWith(ctx, sp, name, p.masked(lang, src))
+}
+
+// masked is the text the language's grammar reads of src (see
+// Language.Mask).
+func (p *Parser) masked(lang *Language, src []byte) []byte {
+	if lang.Mask == nil {
+		return src
+	}
+	if m := &p.mask; m.lang == lang && bytes.Equal(m.src, src) {
+		if m.text == nil {
+			return src
+		}
+		return m.text
+	}
+	text := lang.Mask(src)
+	p.mask = maskMemo{lang: lang, src: bytes.Clone(src)}
+	if len(text) > 0 && &text[0] != &src[0] {
+		p.mask.text = text
+	}
+	return text
 }
 
 // parser returns the worker's tree-sitter parser for lang from ps.

@@ -77,6 +77,13 @@ type Language struct {
 	// as an element access missing its index): a definition whose every
 	// parse error is one is shown, not reported broken. Nil: none is.
 	Misread func(n *sitter.Node) bool
+	// Mask returns the text the grammar reads: src with what the grammar
+	// cannot read blanked out, byte for byte, so that every position stays
+	// the file's (C's export and annotation macros: class LEVELDB_EXPORT
+	// DB, void Run() LOCKS_EXCLUDED(mu_)); src itself when it blanks
+	// nothing. Names and snippets are read from the file's own text. Nil:
+	// the grammar reads the file as it is.
+	Mask func(src []byte) []byte
 	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.
