@@ -166,7 +166,9 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		return nil, err
 	}
 	defer tree.Close()
-	if tree.RootNode().HasError() {
+	if lang.Broken(tree.RootNode()) {
+		// (A file whose every error is one the grammar makes of valid code
+		// parses: C's macros in its functions' bodies.)
 		if defs, ok, err := p.recovered(ctx, lang, name, src); ok || err != nil {
 			return defs, err
 		}
