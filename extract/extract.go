@@ -540,7 +540,35 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
-	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item"
+	if t == "template_declaration" {
+		// A C++ template's declaration: its last named child.
+		if c := n.NamedChild(int(n.NamedChildCount()) - 1); c != nil {
+			return isMethodNode(c)
+		}
+	}
+	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" ||
+		t == "function_signature_item" || DeclaresFunction(n)
+}
+
+// DeclaresFunction reports a C or C++ declaration whose declarator is a
+// function's, through pointers and references: a method declared in its
+// class (void cancel();, Order *find(int id);), not a pointer to a
+// function ((*cb)(int)).
+func DeclaresFunction(n *sitter.Node) bool {
+	for d := n.ChildByFieldName("declarator"); d != nil; {
+		switch d.Type() {
+		case "function_declarator":
+			inner := d.ChildByFieldName("declarator")
+			return inner == nil || inner.Type() != "parenthesized_declarator"
+		case "pointer_declarator":
+			d = d.ChildByFieldName("declarator")
+		case "reference_declarator":
+			d = d.NamedChild(0)
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment or
@@ -562,7 +590,7 @@ func lastCodeByte(n *sitter.Node) uint32 {
 // expression (an arrow function's expression body is kept).
 func isBlock(n *sitter.Node) bool {
 	switch n.Type() {
-	case "block", "statement_block", "constructor_body", "class_body":
+	case "block", "statement_block", "constructor_body", "class_body", "compound_statement":
 		return n.Type() != "class_body"
 	}
 	return false
