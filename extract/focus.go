@@ -488,7 +488,18 @@ func startsStatement(lx *LexSyntax, line []byte) bool {
 			return false
 		}
 	}
-	return true
+	return !lx.Semicolons || !label(line)
+}
+
+// label reports a line that starts with a label (a word and a colon: C's
+// goto target, C++'s public:), which goes on with the block it is in.
+func label(line []byte) bool {
+	i := 0
+	for i < len(line) && IdentByte(line[i]) {
+		i++
+	}
+	r := bytes.TrimLeft(line[i:], " \t")
+	return i > 0 && len(r) > 0 && r[0] == ':' && (len(r) == 1 || r[1] != ':')
 }
 
 // directiveAt reports a line, starting at i, whose first character other
