@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/c"
+	"github.com/appendix-dev/appendix/extract/lang/cpp"
 	"github.com/appendix-dev/appendix/extract/lang/csharp"
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
@@ -33,6 +35,8 @@ var All = []*extract.Language{
 	java.Lang,
 	rust.Lang,
 	csharp.Lang,
+	c.Lang,
+	cpp.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,

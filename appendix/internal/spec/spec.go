@@ -138,7 +138,6 @@ var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
 		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rb": true,
-		"c": true, "h": true,
 	}
 	for _, l := range lang.All {
 		for _, e := range l.Exts {

@@ -1,0 +1,146 @@
+package c
+
+import (
+	_ "embed"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	grammar "github.com/smacker/go-tree-sitter/c"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/clike"
+)
+
+//go:embed c.scm
+var cQuery string
+
+func init() { clike.C = Lang }
+
+// Lang is C. Headers (.h) are read by the C++ grammar, which reads C's
+// declarations as well; their definitions that use nothing of C++'s are
+// C's (see extract/lang/cpp).
+var Lang = knowing(&extract.Language{
+	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "1",
+	Grammar: grammar.GetLanguage, QuerySource: cQuery,
+	Funcs:      clike.Funcs,
+	Refine:     refineC,
+	Members:    clike.Members,
+	MemberName: clike.MemberName,
+	Field:      clike.Field,
+	Misread:    clike.Misread,
+	Mask:       clike.Mask,
+	Elide:      extract.BraceElide,
+	Routes:     cRoutes,
+	Lex:        cLex,
+	Matches:    clike.Matcher(patterns),
+})
+
+func refineC(m *extract.Match) bool {
+	d := &m.Out
+	switch m.Kind {
+	case "function":
+		decl := clike.Declaring(m.Def)
+		if decl == nil || !clike.FileScope(decl) {
+			return false
+		}
+		switch decl.Type() {
+		case "function_definition":
+			if decl.ChildByFieldName("type") == nil {
+				return false // a macro's call read as a function: TEST(name) { ... }
+			}
+			m.OwnFunc = decl
+		case "declaration":
+		default:
+			return false
+		}
+		m.Def, m.Show = decl, decl
+		d.Kind, d.Title = extract.KindFunction, "Function Signature"
+		d.Exported = !clike.Has(decl, "static")
+	case "struct", "union", "enum":
+		show, ok := tagged(m.Def)
+		if !ok {
+			return false
+		}
+		m.Show = show
+		if show.Equal(m.Def) {
+			m.ShowEnd = clike.Semicolon(show)
+		}
+		clike.TypeKind(d, m.Def, d.Name)
+		d.Exported = clike.Header(d.Path)
+	case "type":
+		decl := m.Def
+		if decl.Type() != "type_definition" {
+			decl = clike.Declaring(decl)
+		}
+		if decl == nil || decl.Type() != "type_definition" || !clike.FileScope(decl) {
+			return false
+		}
+		m.Def, m.Show = decl, decl
+		clike.Typedef(d, decl, m.Name, m.Src)
+		d.Exported = clike.Header(d.Path)
+	case "macro":
+		if !clike.FileScope(m.Def) || clike.Guard(m.Def, d.Name, m.Src) {
+			return false
+		}
+		d.Kind, d.Title = extract.KindConstant, "Macro"
+		if m.Def.Type() == "preproc_function_def" {
+			d.Kind = extract.KindFunction
+		}
+		d.Exported = clike.Header(d.Path)
+	case "variable":
+		decl := m.Def
+		if decl.Type() != "declaration" {
+			decl = clike.Declaring(decl)
+		}
+		if decl == nil || decl.Type() != "declaration" || !clike.FileScope(decl) {
+			return false
+		}
+		m.Def, m.Show = decl, decl
+		d.Kind, d.Title = extract.KindConstant, "Variable"
+		if clike.Constant(decl, m.Name) {
+			d.Title = "Constant"
+		}
+		d.Exported = !clike.Has(decl, "static")
+	default:
+		return false
+	}
+	return true
+}
+
+// patterns are c.scm's patterns, in its order.
+var patterns = []clike.Pattern{
+	{Node: "function_declarator", Field: "declarator", Child: "identifier", Kind: "function"},
+	{Node: "struct_specifier", Field: "name", Child: "type_identifier", Kind: "struct", Body: "field_declaration_list"},
+	{Node: "union_specifier", Field: "name", Child: "type_identifier", Kind: "union", Body: "field_declaration_list"},
+	{Node: "enum_specifier", Field: "name", Child: "type_identifier", Kind: "enum", Body: "enumerator_list"},
+	{Node: "type_definition", Field: "declarator", Child: "type_identifier", Kind: "type"},
+	{Node: "pointer_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
+	{Node: "array_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
+	{Node: "preproc_def", Field: "name", Child: "identifier", Kind: "macro"},
+	{Node: "preproc_function_def", Field: "name", Child: "identifier", Kind: "macro"},
+	{Node: "declaration", Field: "declarator", Child: "identifier", Kind: "variable"},
+	{Node: "init_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
+	{Node: "pointer_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
+	{Node: "array_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
+}
+
+// tagged returns the node a struct, union or enum with a body is shown by:
+// the declaration or typedef whose type it is (struct order { ... } orders[4];),
+// or itself, at file scope. A type nested in another's body, or in a
+// function, is none; nor is one a typedef names, whose definition the
+// typedef's name is (typedef struct order { ... } order_t;).
+func tagged(spec *sitter.Node) (*sitter.Node, bool) {
+	p := spec.Parent()
+	if p == nil {
+		return nil, false
+	}
+	switch p.Type() {
+	case "type_definition":
+		return nil, false
+	case "declaration":
+		if t := p.ChildByFieldName("type"); t == nil || !t.Equal(spec) {
+			return nil, false
+		}
+		return p, clike.FileScope(p)
+	}
+	return spec, clike.FileScope(spec)
+}
