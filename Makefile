@@ -31,6 +31,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzJava -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/java
 	$(GO) test -run '^$$' -fuzz FuzzRust -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/rust
 	$(GO) test -run '^$$' -fuzz FuzzCSharp -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/csharp
+	$(GO) test -run '^$$' -fuzz FuzzC -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/c
+	$(GO) test -run '^$$' -fuzz FuzzCpp -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/cpp
 	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract
 	$(GO) test -run '^$$' -fuzz FuzzRecover -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract
 

@@ -32,6 +32,10 @@ type LexSyntax struct {
 	// SpanningQuotes: a "..." string goes on past the end of its line
 	// (Rust); otherwise a line ends one left open.
 	SpanningQuotes bool
+	// RawDelimited: R"(...)" and R"delim(...)delim" raw strings (and u8R,
+	// uR, UR, LR), closed by a parenthesis, their delimiter and a quote,
+	// spanning lines (C++).
+	RawDelimited bool
 	// RawHashes: r"...", r#"..."# (and b, c, br, cr) raw strings, closed by
 	// a quote and as many # as opened them, spanning lines (Rust).
 	RawHashes bool
@@ -228,6 +232,15 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 						last, i = '"', end
 						continue
 					}
+				}
+				if lx.RawDelimited && j < len(src) && src[j] == '"' && rawDelimitedPrefix[string(src[i:j])] {
+					end, ok := closeDelimited(src, j+1)
+					if !ok {
+						return nil, false
+					}
+					row += bytes.Count(src[i:end], []byte("\n"))
+					last, i = '"', end
+					continue
 				}
 				lastWord, last, i = src[i:j], src[j-1], j
 				continue
@@ -657,6 +670,26 @@ func closeHashRaw(src []byte, i int) (int, bool) {
 		return 0, false
 	}
 	return i + n + 1 + end + len(closer), true
+}
+
+// rawDelimitedPrefix are the words that open a C++ raw string before a
+// quote.
+var rawDelimitedPrefix = WordSet("R u8R uR UR LR")
+
+// closeDelimited returns the offset after a C++ raw string whose
+// delimiter starts at i (R"delim(...)delim"), and false when it is not
+// closed.
+func closeDelimited(src []byte, i int) (int, bool) {
+	open := bytes.IndexByte(src[i:min(len(src), i+17)], '(')
+	if open < 0 {
+		return 0, false
+	}
+	closer := append(append([]byte(")"), src[i:i+open]...), '"')
+	end := bytes.Index(src[i+open+1:], closer)
+	if end < 0 {
+		return 0, false
+	}
+	return i + open + 1 + end + len(closer), true
 }
 
 // closeComment returns the offset after the */ that closes a block

@@ -10,13 +10,13 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang"
 )
 
-var focusExts = []string{".go", ".ts", ".tsx", ".js", ".py", ".java", ".rs", ".cs"}
+var focusExts = []string{".go", ".ts", ".tsx", ".js", ".py", ".java", ".rs", ".cs", ".c", ".cc"}
 
 // FuzzFocus: on any input the statement split holds together (spans in
 // order, inside the file, starting at line starts), and on any input that
 // parses (Go: in gofmt's layout), a focused parse keeps exactly what a
 // whole-file parse keeps, for every name, in Go, TypeScript, TSX,
-// JavaScript, Python, Java, Rust and C#.
+// JavaScript, Python, Java, Rust, C#, C and C++.
 func FuzzFocus(f *testing.F) {
 	for _, s := range []string{
 		"package a\n\n// T is.\ntype T int\n\nconst (\n\tA T = iota\n)\n\nfunc F() {}\n",
@@ -25,6 +25,8 @@ func FuzzFocus(f *testing.F) {
 		"@Entity\npublic class A\nextends B {\n  String s = \"\"\"\n}\"\"\";\n  void m() {}\n}\n\nenum E { X }\n@interface N {}\n",
 		"namespace N;\n\n[Table(\"a\")]\npublic class A\n{\n    string s = @\"\n}\"\"{\";\n    [Fact] void M() {}\n}\n\n[Flags] enum E { X }\n",
 		"#[derive(Debug)]\npub struct S<'a> { s: &'a str }\n\nconst C: char = '{';\nstatic R: &str = r#\"\nfn g() {}\n\"#;\nimpl S<'_> {\n    fn f(&self) {}\n}\n",
+		"#include <stdio.h>\n#define M(a) \\\n  { a; }\ntypedef struct s { int x; } s_t;\nstatic int\nf(void)\n{\n#ifdef X\n  return '{';\n#endif\n}\nenum e { A };\n",
+		"namespace n {\nclass API_EXPORT A : public B {\n public:\n  void m() const GUARDED_BY(mu_);\n};\nvoid A::m() const { int x = 1'000; }\n}  // namespace n\n",
 	} {
 		for k := range focusExts {
 			f.Add([]byte(s), uint8(k))
@@ -79,6 +81,7 @@ func FuzzRecover(f *testing.F) {
 		"class A:\n    x = 1\n\ndef f(:\n    pass\n\nclass B:\n    y = 2\n",
 		"class A {\n  void m() {\n}\n\nclass B {}\n",
 		"pub fn f() {\n    if x {\n}\n\n// doc\npub struct S;\n}\n",
+		"int f( {\n\nstruct s {\n  int x\n\nint g(void) {\nout:\n  return 1;\n}\n",
 	} {
 		for k := range focusExts {
 			f.Add([]byte(s), uint8(k))

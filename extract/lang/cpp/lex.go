@@ -6,6 +6,7 @@ import (
 )
 
 // cppLex is how Focus reads C++: as C (directives, statements ended by
-// ";" or "}", functions by their heads), and a quote between digits
-// (1'000'000) opens no character literal.
-var cppLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Semicolons: true, Directives: true, Lifetimes: true, Head: clike.Head}
+// ";" or "}", functions by their heads), raw strings span lines, and a
+// quote between digits (1'000'000) opens no character literal.
+var cppLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Semicolons: true, Directives: true, Lifetimes: true,
+	RawDelimited: true, Head: clike.Head}

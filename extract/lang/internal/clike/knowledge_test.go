@@ -85,6 +85,8 @@ func TestHead(t *testing.T) {
 		"struct order {\n    int qty;\n};\n":                                         "struct order {\n    int qty;\n};\n",
 		"static const char *names[] = {\"a\", f(x)};\n":                              "static const char *names[] = {\"a\", f(x)};\n",
 		"#define OK(x) ((x) == 0)\n":                                                 "#define OK(x) ((x) == 0)\n",
+		"A A()A{}enum B{A}; ":                                                        "A A()A enum B{A}; ",
+		"int f() { /* } */ return '}'; } int g();\n":                                 "int f()   int g()",
 	} {
 		if got := string(Head([]byte(stmt))); got != want {
 			t.Errorf("Head(%q) = %q, want %q", stmt, got, want)
