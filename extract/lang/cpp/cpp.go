@@ -254,6 +254,9 @@ func function(m *extract.Match, decl *sitter.Node, w *where) bool {
 	if clike.Has(decl, "friend") || decl.Parent() != nil && decl.Parent().Type() == "friend_declaration" {
 		return false
 	}
+	if w.container != "" && d.Name == w.container {
+		return false // a constructor: a member of its class, which a spec names by the class
+	}
 	m.Def, m.Show = decl, shown(decl)
 	d.Kind, d.Title = extract.KindFunction, "Function Signature"
 	if w.container != "" {
