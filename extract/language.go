@@ -218,6 +218,10 @@ type Language struct {
 	// ModelFiles are base names of the files that hold a project's data
 	// models by convention ("models.py"): a table is looked for there first.
 	ModelFiles []string
+	// Headers are file name endings of the language's headers (".h"): what
+	// they declare is the interface the sources include and define, and a
+	// name declared in one is shown from there first.
+	Headers []string
 	// AppTables says that the language's ORM names a model's default table
 	// after the model's app directory and the model, lowercased ("<app>_<model>"):
 	// a statement naming the model is worth parsing when such a table is

@@ -28,5 +28,6 @@ func knowing(l *extract.Language) *extract.Language {
 	l.TestNames = clike.TestNames
 	l.Declares = route.TypedDeclares
 	l.DocPrefixes = []string{"//", "/*", "*"}
+	l.Headers = clike.HeaderExts
 	return l
 }

@@ -44,6 +44,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.TestNames = clike.TestNames
 	l.Declares = declares
 	l.DocPrefixes = []string{"//", "/*", "*", "[[", "template <", "template<"}
+	l.Headers = clike.HeaderExts
 	return l
 }
 
