@@ -96,7 +96,7 @@ type Spec struct {
 
 var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
-	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#]|::)[A-Za-z_$][\w$]*)*(?:\(\))?`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
@@ -912,11 +912,11 @@ func packageQualified(code string) (dir, name string, ok bool) {
 // name is: `service Maintenance`, `type Config struct`, `def run`.
 var declHints = map[string]Hint{
 	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
-	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType,
+	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "union": HintType,
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
-	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant,
+	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant, "define": HintConstant,
 }
 
 // declLangs maps a declaring keyword that one language alone uses
@@ -939,9 +939,10 @@ var declLangs = func() map[string]string {
 	return out
 }()
 
-// declRe is a code span that declares a name: a keyword, a Go receiver,
-// the name, then the end or what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
+// declRe is a code span that declares a name: a keyword (a preprocessor
+// directive's too: #define), a Go receiver, the name, then the end or what
+// a declaration continues with.
+var declRe = regexp.MustCompile(`^(?:#\s*)?(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
@@ -1047,12 +1048,19 @@ func signature(code string) (string, bool) {
 // Ruby) qualify a name: Order::new, crate::models::Order.
 var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
 
+// arrowRe is a member reached through a pointer, C's and C++'s
+// client->db: the name before the arrow.
+var arrowRe = regexp.MustCompile(`([A-Za-z_]\w*)->`)
+
 // namePath spells the paths of names in s as dotted names, the way specs
-// of other languages qualify one: Order::new is Order.new, and a path
-// from the crate itself (crate::, self::, super::) is one from its first
-// module: crate::models::Order is models.Order; C#'s global::Shop.Order
-// is Shop.Order.
+// of other languages qualify one: Order::new is Order.new, client->db is
+// client.db, and a path from the crate itself (crate::, self::, super::)
+// is one from its first module: crate::models::Order is models.Order;
+// C#'s global::Shop.Order is Shop.Order.
 func namePath(s string) string {
+	if strings.Contains(s, "->") {
+		s = arrowRe.ReplaceAllString(s, "$1.") // client->db is client.db
+	}
 	if !strings.Contains(s, "::") {
 		return s
 	}
