@@ -100,6 +100,7 @@ func refineC(m *extract.Match) bool {
 			d.Title = "Constant"
 		}
 		d.Exported = !clike.Has(decl, "static")
+		d.Bases = clike.Holds(decl, m.Src)
 	default:
 		return false
 	}

@@ -218,3 +218,17 @@ func TestMatchersAreTheQueries(t *testing.T) {
 	}
 	t.Logf("%d matches compared", n)
 }
+
+// TestVariableTypes: a variable of one of the project's types names it as
+// its base, whose members are the variable's (server.hz).
+func TestVariableTypes(t *testing.T) {
+	src := "extern struct redisServer server;\nstatic order_t *current = NULL;\nint count;\nsize_t total;\n"
+	var got []string
+	for _, d := range langtest.Definitions(t, Lang, "server.c", src) {
+		got = append(got, fmt.Sprintf("%s %v", d.Name, d.Bases))
+	}
+	want := []string{"server [redisServer]", "current [order_t]", "count []", "total []"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -204,6 +204,7 @@ func refineCpp(m *extract.Match) bool {
 		if constant {
 			d.Title = "Constant"
 		}
+		d.Bases = clike.Holds(decl, m.Src)
 	default:
 		return false
 	}

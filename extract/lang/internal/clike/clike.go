@@ -287,6 +287,16 @@ func Field(n *sitter.Node, src []byte) (string, []string) {
 	return TypeName(t, src), nil
 }
 
+// Holds lists the type a variable's declaration holds, by name, when it is
+// one of the project's (server of struct redisServer server;): its
+// members are the variable's (server.hz).
+func Holds(decl *sitter.Node, src []byte) []string {
+	if t := TypeName(decl.ChildByFieldName("type"), src); t != "" {
+		return []string{t}
+	}
+	return nil
+}
+
 // TypeName is the name a type node holds: a struct's tag, a typedef's
 // name, the last part of a qualified name, the last argument of a
 // template (std::vector<Order> holds Order); "" for a built-in type.
