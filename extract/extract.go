@@ -516,7 +516,13 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
 		for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
+			if p := c.PrevNamedSibling(); IsComment(c) && p != nil && !IsComment(p) && LastRow(p) == c.StartPoint().Row {
+				break // the comment that ends the member above is that member's
+			}
 			mm.Start = int(c.StartPoint().Row) + 1
+		}
+		if c := mem.NextNamedSibling(); c != nil && IsComment(c) && c.StartPoint().Row == LastRow(mem) {
+			mm.End = max(mm.End, int(LastRow(c))+1) // its comment, on its last line and those below
 		}
 		m.Out.Members = append(m.Out.Members, mm)
 	}
