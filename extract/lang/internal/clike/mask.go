@@ -2,6 +2,7 @@ package clike
 
 import (
 	"bytes"
+	"regexp"
 
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -15,7 +16,9 @@ import (
 // statement of its own (Q_OBJECT), Qt's signals and slots sections. Mask
 // blanks them out, byte for byte, for the grammar only: what is shown is
 // the file's own text. A macro is a word in capitals, digits and
-// underscores, of two characters or more.
+// underscores, of two characters or more. And a C header's extern "C"
+// guard (#ifdef __cplusplus / extern "C" { / #endif, and the "}" closed
+// the same way) is blanked too.
 
 // Mask returns src with such macros blanked out (see above), a copy, or
 // src itself when it holds none.
@@ -23,6 +26,7 @@ func Mask(src []byte) []byte {
 	m := masker{src: src}
 	prev := []byte(";") // the code line above
 	continued := false  // the line goes on a directive
+	cplusplus := false  // the line above is #ifdef __cplusplus
 	for ls := 0; ls < len(src); {
 		le := bytes.IndexByte(src[ls:], '\n')
 		if le < 0 {
@@ -33,12 +37,20 @@ func Mask(src []byte) []byte {
 		line := src[ls:le]
 		t := bytes.TrimRight(line, " \t\r")
 		start := len(line) - len(extract.TrimIndent(line))
+		guarded := cplusplus
+		cplusplus = false
 		switch {
 		case len(bytes.TrimSpace(t)) == 0:
 		case continued || t[start] == '#':
 			continued = t[len(t)-1] == '\\'
+			cplusplus = cplusplusRe.Match(t)
 		case t[start] == '/' && start+1 < len(t) && (t[start+1] == '/' || t[start+1] == '*'), t[start] == '*':
 			// A comment's line: neither code nor what ends the code above.
+		case guarded && (externCRe.Match(t) || closingRe.Match(t)):
+			// #ifdef __cplusplus / extern "C" { / #endif, and the "}" that
+			// closes it the same way: C++'s view of a C header, whose
+			// brace the grammar, reading both branches, cannot match.
+			m.blank(ls+start, ls+len(t))
 		default:
 			m.line(ls, t, start, prev, nextStart(src, le))
 			prev = t
@@ -50,6 +62,15 @@ func Mask(src []byte) []byte {
 	}
 	return m.out
 }
+
+var (
+	// cplusplusRe is a directive that holds what follows for C++ only.
+	cplusplusRe = regexp.MustCompile(`^\s*#\s*(?:ifdef\s+__cplusplus|if\s+defined\s*\(?\s*__cplusplus\s*\)?)\s*(?:$|//|/\*)`)
+	// externCRe opens C's linkage for C++: extern "C" {.
+	externCRe = regexp.MustCompile(`^\s*extern\s+"C"\s*\{\s*(?:$|//|/\*)`)
+	// closingRe is a line that only closes a brace.
+	closingRe = regexp.MustCompile(`^\s*\}\s*(?:$|//|/\*)`)
+)
 
 // masker blanks bytes of src in a copy made on the first change.
 type masker struct {

@@ -38,6 +38,9 @@ func TestMask(t *testing.T) {
 		{"enum {\n    A,\n    LAST_VALUE\n};\n", "enum {\n    A,\n    LAST_VALUE\n};\n"},
 		{"/* x */\nREDIS_NO_SANITIZE(\"alignment\")\nvoid f(void) {\n", "/* x */\n                              \nvoid f(void) {\n"},
 		{"int x;\nUINT32\nf(void)\n{\n", "int x;\nUINT32\nf(void)\n{\n"},
+		{"#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(void);\n#ifdef __cplusplus\n}  // extern \"C\"\n#endif\n",
+			"#ifdef __cplusplus\n            \n#endif\nint f(void);\n#ifdef __cplusplus\n                \n#endif\n"},
+		{"extern \"C\" {\nint f(void);\n}\n", "extern \"C\" {\nint f(void);\n}\n"},
 		{"  Status Recover(VersionEdit* edit)\n      EXCLUSIVE_LOCKS_REQUIRED(mutex_);\n", "  Status Recover(VersionEdit* edit)\n                                      ;\n"},
 		{"  if (x)\n      FOO_BAR(y);\n", "  if (x)\n      FOO_BAR(y);\n"},
 	} {
