@@ -692,8 +692,12 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 			if kw.maybe(w) && kw.typ[string(w)] {
 				// "class Visit", "@interface Audited": the next word, or
 				// the one after a second type keyword ("record struct
-				// Point").
+				// Point"), or the first word of a keyword's parenthesis
+				// (a macro that declares: "TEST(OrderTest, Cancels)").
 				r := extract.TrimIndent(t[e:])
+				if e < len(t) && t[e] == '(' {
+					r = extract.TrimIndent(t[e+1:])
+				}
 				n := 0
 				for n < len(r) && extract.IdentByte(r[n]) {
 					n++

@@ -250,10 +250,11 @@ func TestCDeclarationLines(t *testing.T) {
 		"REDIS_STATIC quicklistNode *_quicklistSplitNode(quicklistNode *node);\nclass LEVELDB_EXPORT DB {\n public:\n" +
 		"  static Status Open(const Options& options);\n  Order* find(int id) const;\n  std::unique_ptr<Order> make(int id);\n};\n" +
 		"Status DBImpl::Get(const ReadOptions& options,\n                   const Slice& key) {\n  return Status();\n}\n" +
-		"void\nOrder::cancel(int reason)\n{\n}\nLEVELDB_EXPORT Status DestroyDB(const std::string& name);\n")
+		"void\nOrder::cancel(int reason)\n{\n}\nLEVELDB_EXPORT Status DestroyDB(const std::string& name);\n" +
+		"TEST(OrderTest, Cancels) {\n}\n")
 	names := []string{"MAX_ORDERS", "stdio", "id", "customer", "lines", "order_t", "order", "order_create", "redisServer", "server",
 		"order_find", "n", "count", "handler_fn", "_quicklistSplitNode", "quicklistNode", "DB", "LEVELDB_EXPORT", "Open", "find",
-		"make", "Get", "DBImpl", "cancel", "DestroyDB", "Status"}
+		"make", "Get", "DBImpl", "cancel", "DestroyDB", "Status", "OrderTest", "Cancels"}
 	want := map[string]Want{}
 	for _, n := range names {
 		want[n] = WantAny
@@ -261,7 +262,7 @@ func TestCDeclarationLines(t *testing.T) {
 	got := Definable(declTokens(keywordsOf(lang.ForPath("order.c")), src), want)
 	wantGot := map[string]bool{"MAX_ORDERS": true, "id": true, "customer": true, "lines": true, "order_t": true, "order_create": true,
 		"server": true, "order_find": true, "n": true, "handler_fn": true, "_quicklistSplitNode": true, "DB": true, "Open": true,
-		"find": true, "make": true, "Get": true, "cancel": true, "DestroyDB": true, "LEVELDB_EXPORT": true}
+		"find": true, "make": true, "Get": true, "cancel": true, "DestroyDB": true, "LEVELDB_EXPORT": true, "OrderTest": true}
 	if diff := cmp.Diff(wantGot, got); diff != "" {
 		t.Error(diff)
 	}

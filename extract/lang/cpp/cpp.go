@@ -248,7 +248,7 @@ func function(m *extract.Match, decl *sitter.Node, w *where) bool {
 	}
 	if decl.Type() == "function_definition" {
 		if decl.ChildByFieldName("type") == nil && w.container == "" && m.Kind != "qualified" {
-			return false // a macro's call read as a function: TEST(Suite, Name) { ... }
+			return suite(m, decl) // a macro's call read as a function: TEST(Suite, Name) { ... }
 		}
 		m.OwnFunc = decl
 	}
@@ -265,6 +265,33 @@ func function(m *extract.Match, decl *sitter.Node, w *where) bool {
 	} else if clike.Has(decl, "static") {
 		d.Exported = false
 	}
+	return true
+}
+
+// testMacros are GoogleTest's macros that define a test of a suite:
+// TEST(Suite, Name) { ... }.
+var testMacros = extract.WordSet("TEST TEST_F TEST_P TYPED_TEST TYPED_TEST_P")
+
+// suite describes a GoogleTest test, which the grammar reads as a
+// function named after the macro: a definition of its suite (a spec
+// writes "OrderTest gains a case"), shown by its TEST line. Any other
+// macro's call read as a function defines nothing.
+func suite(m *extract.Match, decl *sitter.Node) bool {
+	d := &m.Out
+	if !testMacros[d.Name] {
+		return false
+	}
+	params := extract.NamedChildren(m.Def.ChildByFieldName("parameters"))
+	if len(params) != 2 {
+		return false
+	}
+	name := params[0].ChildByFieldName("type")
+	if name == nil || name.Type() != "type_identifier" {
+		return false
+	}
+	m.Name, d.Name = name, name.Content(m.Src)
+	m.Def, m.Show, m.OwnFunc = decl, decl, decl
+	d.Kind, d.Title, d.Exported = extract.KindFunction, "Test", true
 	return true
 }
 

@@ -13,13 +13,14 @@ import (
 var (
 	// Keywords are how the declaration scan reads C and C++: declarations
 	// start with their type, or with one of these words (a storage class,
-	// a qualifier, a built-in type, a type keyword, #define).
+	// a qualifier, a built-in type, a type keyword, #define, GoogleTest's
+	// TEST(Suite, Name), which declares its suite).
 	Keywords = extract.Keywords{
 		Decl: []string{"static", "extern", "inline", "const", "volatile", "register", "unsigned", "signed", "void", "int",
 			"char", "short", "long", "float", "double", "bool", "_Bool", "struct", "union", "enum", "typedef", "define",
 			"auto", "constexpr", "consteval", "constinit", "virtual", "explicit", "friend", "mutable", "class", "namespace",
-			"using", "template", "typename", "thread_local"},
-		Type:      []string{"struct", "union", "enum", "class", "define"},
+			"using", "template", "typename", "thread_local", "TEST", "TEST_F", "TEST_P", "TYPED_TEST"},
+		Type:      []string{"struct", "union", "enum", "class", "define", "TEST", "TEST_F", "TEST_P", "TYPED_TEST"},
 		TypeFirst: true,
 		Statements: []string{"return", "if", "else", "while", "for", "do", "switch", "case", "goto", "break", "continue",
 			"sizeof", "default", "throw", "delete", "new", "co_return", "co_await", "co_yield", "static_assert", "include",

@@ -85,6 +85,7 @@ func TestHead(t *testing.T) {
 		"struct order {\n    int qty;\n};\n":                                         "struct order {\n    int qty;\n};\n",
 		"static const char *names[] = {\"a\", f(x)};\n":                              "static const char *names[] = {\"a\", f(x)};\n",
 		"#define OK(x) ((x) == 0)\n":                                                 "#define OK(x) ((x) == 0)\n",
+		"TEST(OrderTest, Cancels) {\n  EXPECT_TRUE(ok());\n}\n":                      "TEST(OrderTest, Cancels) ",
 		"A A()A{}enum B{A}; ":                                                        "A A()A enum B{A}; ",
 		"int f() { /* } */ return '}'; } int g();\n":                                 "int f()   int g()",
 	} {

@@ -8,7 +8,8 @@ import (
 
 // Head is the part of a C or C++ statement whose words can name what it
 // defines: a function's head without the insides of its parentheses (its
-// parameters, its attributes' arguments), up to its body or its ";", and
+// parameters, its attributes' arguments; not a macro's arguments, which
+// may be what it declares), up to its body or its ";", and
 // the heads of what follows them on their lines; any other statement (a
 // type, whose members count; a variable; a macro) whole. A parenthesis
 // that opens on "*" holds a declarator, which stays: void (*signal(int
@@ -53,7 +54,8 @@ func Head(stmt []byte) []byte {
 }
 
 // elideParens is head without the insides of its parentheses, but those
-// of one that opens on "*".
+// of one that opens on "*", and a macro's arguments (a word in capitals
+// before the parenthesis: TEST(OrderTest, Cancels) names OrderTest).
 func elideParens(head []byte) []byte {
 	out := make([]byte, 0, len(head))
 	keep := []bool{true} // whether the insides of each open parenthesis stay
@@ -61,7 +63,7 @@ func elideParens(head []byte) []byte {
 		kept := keep[len(keep)-1]
 		switch c {
 		case '(':
-			keep = append(keep, kept && i+1 < len(head) && head[i+1] == '*')
+			keep = append(keep, kept && (i+1 < len(head) && head[i+1] == '*' || caps(lastWord(bytes.TrimRight(head[:i], " \t")))))
 		case ')':
 			if len(keep) > 1 {
 				keep = keep[:len(keep)-1]
