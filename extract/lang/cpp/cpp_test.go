@@ -109,6 +109,8 @@ TEST(OrderTest, Cancels) {
 		"  template <typename Money>\n  void Order<Money>::cancel(const std::string& reason)",
 		"function Function Signature shop.orders::count_open true 49-49 cpp",
 		"  int orders::count_open(const std::vector<int>& ids)",
+		"function Test ::OrderTest true 54-54 cpp",
+		"  TEST(OrderTest, Cancels)",
 	}
 	if diff := cmp.Diff(want, defLines(t, "src/orders/order.cc", src)); diff != "" {
 		t.Error(diff)
@@ -117,7 +119,7 @@ TEST(OrderTest, Cancels) {
 
 // TestMembers: a class's fields, methods (declared or defined in it,
 // templates too), nested types, aliases and static constants are its
-// members; its constructors too, its destructor and operators not.
+// members; its constructors, destructor and operators not.
 func TestMembers(t *testing.T) {
 	src := `class Store {
  public:
@@ -136,7 +138,7 @@ func TestMembers(t *testing.T) {
 `
 	got := langtest.Summaries(t, Lang, "store.h", src)
 	want := []string{
-		"type Class Store 1-14 [Store@3() find@5() each@6() Map@8 kShards@9 Stats@10 orders_@12:Order hook_@13]",
+		"type Class Store 1-14 [find@5() each@6() Map@8 kShards@9 Stats@10 orders_@12:Order hook_@13]",
 		"method Method Signature find 5-5 []",
 		"method Method Signature each 6-6 []",
 		"type Type Map 8-8 []",
@@ -144,6 +146,35 @@ func TestMembers(t *testing.T) {
 		"type Struct Stats 10-10 [hits@10]",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// TestSuites: GoogleTest's tests define their suite, each by its TEST
+// line.
+func TestSuites(t *testing.T) {
+	src := `TEST(OrderTest, Cancels) {
+  EXPECT_TRUE(true);
+}
+
+TEST(OrderTest, Refunds) {
+  EXPECT_TRUE(true);
+}
+
+TEST_F(StoreTest, Finds) {
+}
+
+MATCHER(IsOk, "") { return arg.ok(); }
+`
+	want := []string{
+		"function Test ::OrderTest true 1-1 cpp",
+		"  TEST(OrderTest, Cancels)",
+		"function Test ::OrderTest true 5-5 cpp",
+		"  TEST(OrderTest, Refunds)",
+		"function Test ::StoreTest true 9-9 cpp",
+		"  TEST_F(StoreTest, Finds)",
+	}
+	if diff := cmp.Diff(want, defLines(t, "tests/order_test.cc", src)); diff != "" {
 		t.Error(diff)
 	}
 }

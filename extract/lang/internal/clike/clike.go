@@ -218,8 +218,12 @@ func membersIn(body *sitter.Node) []*sitter.Node {
 
 // memberNamed reports a member that declares a name (see MemberName): a
 // field, a method, a nested type, an enumerator; not an operator, a
-// destructor, a friend.
+// destructor, a friend, nor a constructor, whose name is its class's
+// (a function declared without a type).
 func memberNamed(n *sitter.Node) bool {
+	if (n.Type() == "declaration" || n.Type() == "function_definition") && n.ChildByFieldName("type") == nil && extract.DeclaresFunction(n) {
+		return false
+	}
 	return leaf(n) != nil
 }
 
