@@ -31,7 +31,7 @@ var Lang = knowing(&extract.Language{
 	Elide:      extract.BraceElide,
 	Routes:     cRoutes,
 	Lex:        cLex,
-	Matches:    clike.Matcher(patterns),
+	Matches:    clike.Matcher(clike.CPatterns),
 })
 
 func refineC(m *extract.Match) bool {
@@ -67,11 +67,8 @@ func refineC(m *extract.Match) bool {
 		clike.TypeKind(d, m.Def, d.Name)
 		d.Exported = clike.Header(d.Path)
 	case "type":
-		decl := m.Def
-		if decl.Type() != "type_definition" {
-			decl = clike.Declaring(decl)
-		}
-		if decl == nil || decl.Type() != "type_definition" || !clike.FileScope(decl) {
+		decl := clike.DeclarationOf(m.Def, "type_definition")
+		if decl == nil || !clike.FileScope(decl) {
 			return false
 		}
 		m.Def, m.Show = decl, decl
@@ -87,11 +84,8 @@ func refineC(m *extract.Match) bool {
 		}
 		d.Exported = clike.Header(d.Path)
 	case "variable":
-		decl := m.Def
-		if decl.Type() != "declaration" {
-			decl = clike.Declaring(decl)
-		}
-		if decl == nil || decl.Type() != "declaration" || !clike.FileScope(decl) {
+		decl := clike.DeclarationOf(m.Def, "declaration")
+		if decl == nil || !clike.FileScope(decl) {
 			return false
 		}
 		m.Def, m.Show = decl, decl
@@ -105,23 +99,6 @@ func refineC(m *extract.Match) bool {
 		return false
 	}
 	return true
-}
-
-// patterns are c.scm's patterns, in its order.
-var patterns = []clike.Pattern{
-	{Node: "function_declarator", Field: "declarator", Child: "identifier", Kind: "function"},
-	{Node: "struct_specifier", Field: "name", Child: "type_identifier", Kind: "struct", Body: "field_declaration_list"},
-	{Node: "union_specifier", Field: "name", Child: "type_identifier", Kind: "union", Body: "field_declaration_list"},
-	{Node: "enum_specifier", Field: "name", Child: "type_identifier", Kind: "enum", Body: "enumerator_list"},
-	{Node: "type_definition", Field: "declarator", Child: "type_identifier", Kind: "type"},
-	{Node: "pointer_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
-	{Node: "array_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
-	{Node: "preproc_def", Field: "name", Child: "identifier", Kind: "macro"},
-	{Node: "preproc_function_def", Field: "name", Child: "identifier", Kind: "macro"},
-	{Node: "declaration", Field: "declarator", Child: "identifier", Kind: "variable"},
-	{Node: "init_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
-	{Node: "pointer_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
-	{Node: "array_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
 }
 
 // tagged returns the node a struct, union or enum with a body is shown by:

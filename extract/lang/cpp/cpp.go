@@ -36,27 +36,14 @@ var Lang = knowing(&extract.Language{
 	Matches:    clike.Matcher(patterns),
 })
 
-// patterns are cpp.scm's patterns, in its order.
-var patterns = []clike.Pattern{
-	{Node: "function_declarator", Field: "declarator", Child: "identifier", Kind: "function"},
-	{Node: "function_declarator", Field: "declarator", Child: "field_identifier", Kind: "method"},
-	{Node: "function_declarator", Field: "declarator", Child: "qualified_identifier", Kind: "qualified"},
-	{Node: "class_specifier", Field: "name", Child: "type_identifier", Kind: "class", Body: "field_declaration_list"},
-	{Node: "struct_specifier", Field: "name", Child: "type_identifier", Kind: "struct", Body: "field_declaration_list"},
-	{Node: "union_specifier", Field: "name", Child: "type_identifier", Kind: "union", Body: "field_declaration_list"},
-	{Node: "enum_specifier", Field: "name", Child: "type_identifier", Kind: "enum", Body: "enumerator_list"},
-	{Node: "type_definition", Field: "declarator", Child: "type_identifier", Kind: "type"},
-	{Node: "pointer_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
-	{Node: "array_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
-	{Node: "alias_declaration", Field: "name", Child: "type_identifier", Kind: "alias"},
-	{Node: "preproc_def", Field: "name", Child: "identifier", Kind: "macro"},
-	{Node: "preproc_function_def", Field: "name", Child: "identifier", Kind: "macro"},
-	{Node: "declaration", Field: "declarator", Child: "identifier", Kind: "variable"},
-	{Node: "init_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
-	{Node: "pointer_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
-	{Node: "array_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
-	{Node: "field_declaration", Field: "declarator", Child: "field_identifier", Kind: "field"},
-}
+// patterns are cpp.scm's patterns, in its order: C's, then C++'s.
+var patterns = append(append([]clike.Pattern{}, clike.CPatterns...),
+	clike.Pattern{Node: "function_declarator", Field: "declarator", Child: "field_identifier", Kind: "method"},
+	clike.Pattern{Node: "function_declarator", Field: "declarator", Child: "qualified_identifier", Kind: "qualified"},
+	clike.Pattern{Node: "class_specifier", Field: "name", Child: "type_identifier", Kind: "class", Body: "field_declaration_list"},
+	clike.Pattern{Node: "alias_declaration", Field: "name", Child: "type_identifier", Kind: "alias"},
+	clike.Pattern{Node: "field_declaration", Field: "declarator", Child: "field_identifier", Kind: "field"},
+)
 
 // where is what encloses a declaration: the class whose body holds it
 // (the innermost), the namespaces around it, whether it is visible
@@ -135,12 +122,12 @@ func refineCpp(m *extract.Match) bool {
 		}
 	case "class", "struct", "union", "enum":
 		decl = m.Def
-	case "type", "variable":
-		decl = m.Def
-		if decl.Type() != "type_definition" && decl.Type() != "declaration" {
-			decl = clike.Declaring(decl)
+	case "type":
+		if decl = clike.DeclarationOf(m.Def, "type_definition"); decl == nil {
+			return false
 		}
-		if decl == nil || decl.Type() != map[string]string{"type": "type_definition", "variable": "declaration"}[m.Kind] {
+	case "variable":
+		if decl = clike.DeclarationOf(m.Def, "declaration"); decl == nil {
 			return false
 		}
 	default:

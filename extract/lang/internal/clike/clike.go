@@ -35,6 +35,18 @@ func Declaring(n *sitter.Node) *sitter.Node {
 	return nil
 }
 
+// DeclarationOf returns the declaration of node type typ (a typedef, a
+// declaration) that n is, or whose declarator n is; nil for any other.
+func DeclarationOf(n *sitter.Node, typ string) *sitter.Node {
+	if n.Type() != typ {
+		n = Declaring(n)
+	}
+	if n == nil || n.Type() != typ {
+		return nil
+	}
+	return n
+}
+
 // FileScope reports a declaration at file scope: at the top of the file,
 // in preprocessor conditionals (#ifdef, #else) and in extern "C" blocks.
 // A declaration tree-sitter recovered whole at the top of a file that does

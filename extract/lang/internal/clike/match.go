@@ -16,6 +16,24 @@ type Pattern struct {
 	Node, Field, Child, Kind, Body string
 }
 
+// CPatterns are the patterns of C's query (c.scm), which C++'s (cpp.scm)
+// starts with, in their order.
+var CPatterns = []Pattern{
+	{Node: "function_declarator", Field: "declarator", Child: "identifier", Kind: "function"},
+	{Node: "struct_specifier", Field: "name", Child: "type_identifier", Kind: "struct", Body: "field_declaration_list"},
+	{Node: "union_specifier", Field: "name", Child: "type_identifier", Kind: "union", Body: "field_declaration_list"},
+	{Node: "enum_specifier", Field: "name", Child: "type_identifier", Kind: "enum", Body: "enumerator_list"},
+	{Node: "type_definition", Field: "declarator", Child: "type_identifier", Kind: "type"},
+	{Node: "pointer_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
+	{Node: "array_declarator", Field: "declarator", Child: "type_identifier", Kind: "type"},
+	{Node: "preproc_def", Field: "name", Child: "identifier", Kind: "macro"},
+	{Node: "preproc_function_def", Field: "name", Child: "identifier", Kind: "macro"},
+	{Node: "declaration", Field: "declarator", Child: "identifier", Kind: "variable"},
+	{Node: "init_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
+	{Node: "pointer_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
+	{Node: "array_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
+}
+
 // Matcher returns the matcher of a query made of patterns: each node, in
 // document order, with the patterns for its type in the query's order.
 func Matcher(patterns []Pattern) extract.Matcher {
