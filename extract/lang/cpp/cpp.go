@@ -46,12 +46,19 @@ var patterns = append(append([]clike.Pattern{}, clike.CPatterns...),
 )
 
 // where is what encloses a declaration: the class whose body holds it
-// (the innermost), the namespaces around it, whether it is visible
-// outside its file or class.
+// (the innermost), the namespaces around it and the classes around it
+// (which qualify it as namespaces do: Order::Status::kPaid), whether it is
+// visible outside its file or class.
 type where struct {
 	container string
 	namespace []string
+	classes   []string
 	exported  bool
+}
+
+// qualifiers are the namespaces and classes around a declaration, dotted.
+func (w *where) qualifiers() string {
+	return strings.Join(append(append([]string{}, w.namespace...), w.classes...), ".")
 }
 
 // scope reports whether decl is declared at file scope, in a namespace,
@@ -84,6 +91,7 @@ func scope(decl *sitter.Node, src []byte) (w where, ok bool) {
 				w.container = nm.Content(src)
 				w.exported = w.exported && public(n, class)
 			}
+			w.classes = append([]string{nm.Content(src)}, w.classes...)
 		default:
 			return w, false
 		}
@@ -137,7 +145,7 @@ func refineCpp(m *extract.Match) bool {
 	if !ok {
 		return false
 	}
-	d.Container, d.Namespace, d.Exported = w.container, strings.Join(w.namespace, "."), w.exported
+	d.Container, d.Namespace, d.Exported = w.container, w.qualifiers(), w.exported
 	switch m.Kind {
 	case "function", "method", "qualified":
 		if !function(m, decl, &w) {
@@ -228,7 +236,10 @@ func function(m *extract.Match, decl *sitter.Node, w *where) bool {
 			}
 			w.namespace = append(w.namespace, segs...)
 		}
-		d.Container, d.Namespace = w.container, strings.Join(w.namespace, ".")
+		if w.container != "" {
+			w.classes = []string{w.container}
+		}
+		d.Container, d.Namespace = w.container, w.qualifiers()
 	}
 	if m.Kind == "method" && w.container == "" {
 		return false
