@@ -29,8 +29,12 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzGraphQL -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/graphql
 	$(GO) test -run '^$$' -fuzz FuzzProtobuf -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/protobuf
 	$(GO) test -run '^$$' -fuzz FuzzJava -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/java
+	$(GO) test -run '^$$' -fuzz FuzzPHP -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/php
 	$(GO) test -run '^$$' -fuzz FuzzRust -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/rust
 	$(GO) test -run '^$$' -fuzz FuzzCSharp -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/csharp
+	$(GO) test -run '^$$' -fuzz FuzzRuby -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/ruby
+	$(GO) test -run '^$$' -fuzz FuzzKotlin -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/kotlin
+	$(GO) test -run '^$$' -fuzz FuzzSwift -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/swift
 	$(GO) test -run '^$$' -fuzz FuzzC -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/c
 	$(GO) test -run '^$$' -fuzz FuzzCpp -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/cpp
 	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -80,9 +79,9 @@ type Definition struct {
 	// Drizzle or TypeORM table name).
 	Aliases []string
 	// Namespace is the namespace the code declares the definition in,
-	// where the file's path need not spell it (C#'s namespace
-	// Shop.Api.Orders in src/Shop.Api/Orders): a name qualified by its
-	// segments is the definition's.
+	// dotted, where the file's path need not spell it (C#'s namespace
+	// Shop.Api.Orders in src/Shop.Api/Orders, PHP's App\Models as
+	// App.Models): a name qualified by its segments is the definition's.
 	Namespace string
 	// Amends marks a statement that changes another definition (SQL's
 	// ALTER TABLE): it is listed by file, never shown.
@@ -129,15 +128,6 @@ const ParseTimeout = 2 * time.Second
 type Parser struct {
 	ps    map[*Language]*sitter.Parser
 	focus map[*Language]*sitter.Parser // for parses of included ranges
-	mask  maskMemo
-}
-
-// maskMemo is the text the grammar read of the file parsed last (see
-// Language.Mask): a file that does not parse is parsed again statement by
-// statement, and masked once.
-type maskMemo struct {
-	lang      *Language
-	src, text []byte // text nil: the grammar read src as it is
 }
 
 // NewParser returns a parser with no languages loaded yet.
@@ -161,6 +151,9 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 	if lang.Scan != nil {
 		return lang.Scan(lang, name, src), nil
 	}
+	if stmts, ok := apartStatements(lang, src, nil); ok {
+		return p.apart(ctx, lang, name, src, stmts)
+	}
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
 		return nil, err
@@ -178,12 +171,11 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 
 // definitions finds the language's definition patterns in a parsed file.
 func (p *Parser) definitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
-	defs, err = p.matchDefinitions(lang, name, src, tree)
-	return mergeOverloads(defs, src), err
+	return mergeOverloads(p.found(lang, name, src, tree), src), nil
 }
 
-// matchDefinitions is definitions before overloads are merged.
-func (p *Parser) matchDefinitions(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition, err error) {
+// found is definitions before overloads are merged.
+func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tree) (defs []Definition) {
 	seen := map[[2]uint32]bool{}
 	// snippets are the snippets built, by the bytes of the node shown: the
 	// names of one declaration block (Go's const ( ... ) of a thousand
@@ -205,7 +197,7 @@ func (p *Parser) matchDefinitions(lang *Language, name string, src []byte, tree 
 			continue
 		}
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
-		if lang.Broken(m.Show) || m.ShowEnd != nil && lang.Broken(m.ShowEnd) {
+		if brokenShown(lang, m.Show, m.OwnFunc) || m.ShowEnd != nil && lang.Broken(m.ShowEnd) {
 			// A snippet around a parse error could show anything: say where
 			// the definition is, show nothing.
 			m.Out.Broken = true
@@ -238,7 +230,7 @@ func (p *Parser) matchDefinitions(lang *Language, name string, src []byte, tree 
 		buildMembers(lang, &m, members)
 		defs = append(defs, m.Out)
 	}
-	return defs, nil
+	return defs
 }
 
 // Keep reports whether a definition answers to a wanted name: its own, an
@@ -303,35 +295,37 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 
 // parse parses src with the worker's parser for lang, within ParseTimeout.
 func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
-	return p.parseWith(ctx, p.parser(p.ps, lang), name, p.masked(lang, src))
+	return p.parseWith(ctx, p.parser(p.ps, lang), name, grammarText(lang, src))
 }
 
-// parseRanges parses only the given ranges of src, with a parser kept for
-// that use: a parser's included ranges stay set until changed.
-func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, ranges []sitter.Range) (*sitter.Tree, error) {
+// parseRanges parses only the given spans of src, after the file's
+// opening (LexSyntax.Opening), with a parser kept for that use: a
+// parser's included ranges stay set until changed.
+func (p *Parser) parseRanges(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (*sitter.Tree, error) {
+	if lx := lang.Lex; lx != nil && lx.Opening != nil {
+		if n, ok := lx.Opening(src); ok && n > 0 {
+			spans = Union([]Span{{0, n}}, spans)
+		}
+	}
+	return p.parseRangesOf(ctx, lang, name, grammarText(lang, src), ranges(spans, src))
+}
+
+// parseRangesOf parses the given ranges of the text the grammar reads for
+// a file, with a parser kept for that use.
+func (p *Parser) parseRangesOf(ctx context.Context, lang *Language, name string, text []byte, ranges []sitter.Range) (*sitter.Tree, error) {
 	sp := p.parser(p.focus, lang)
 	sp.SetIncludedRanges(ranges)
-	return p.parseWith(ctx, sp, name, p.masked(lang, src))
+	return p.parseWith(ctx, sp, name, text)
 }
 
-// masked is the text the language's grammar reads of src (see
-// Language.Mask).
-func (p *Parser) masked(lang *Language, src []byte) []byte {
-	if lang.Mask == nil {
+// grammarText is the text the language's grammar parses for src (see
+// Language.Prepare): nodes span the same bytes in both, and snippets are
+// always taken from src.
+func grammarText(lang *Language, src []byte) []byte {
+	if lang.Prepare == nil {
 		return src
 	}
-	if m := &p.mask; m.lang == lang && bytes.Equal(m.src, src) {
-		if m.text == nil {
-			return src
-		}
-		return m.text
-	}
-	text := lang.Mask(src)
-	p.mask = maskMemo{lang: lang, src: bytes.Clone(src)}
-	if len(text) > 0 && &text[0] != &src[0] {
-		p.mask.text = text
-	}
-	return text
+	return lang.Prepare(src)
 }
 
 // parser returns the worker's tree-sitter parser for lang from ps.
@@ -401,7 +395,7 @@ func buildSnippet(lang *Language, m *Match) {
 		if lang.Funcs[n.Type()] {
 			// A function's own body always goes; a nested arrow function
 			// keeps an expression body, which is part of a shape.
-			if body := n.ChildByFieldName("body"); body != nil && (isBlock(body) || m.OwnFunc != nil && n.Equal(m.OwnFunc)) {
+			if body, block := funcBody(lang, n); body != nil && (block || m.OwnFunc != nil && n.Equal(m.OwnFunc)) {
 				from, ph := lang.Elide(body)
 				if m.OwnFunc != nil && n.Equal(m.OwnFunc) && body.EndByte() >= lastCodeByte(m.Show) {
 					// The definition's own body is cut where the language cuts
@@ -411,7 +405,11 @@ func buildSnippet(lang *Language, m *Match) {
 					cuts = append(cuts, cut{from: from, to: end, resumeRow: body.EndPoint().Row, placeholder: ph})
 					return
 				}
-				cuts = append(cuts, cut{from: from, to: body.EndByte(), resumeRow: body.EndPoint().Row, placeholder: ph})
+				to, resume := body.EndByte(), body.EndPoint().Row
+				if e := closer(body); e != nil {
+					to, resume = e.EndByte(), e.EndPoint().Row // the language's placeholder stands for it too
+				}
+				cuts = append(cuts, cut{from: from, to: to, resumeRow: resume, placeholder: ph})
 				for i := 0; i < int(n.NamedChildCount()); i++ {
 					if c := n.NamedChild(i); !c.Equal(body) {
 						walk(c)
@@ -480,6 +478,68 @@ func buildSnippet(lang *Language, m *Match) {
 	m.Out.EndLine = int(lastRow) + 1
 }
 
+// brokenShown reports a parse error in what a snippet of show shows. A
+// body the snippet cuts whole may hold one (a construct the grammar does
+// not know, deep in a body) and leave the rest as it is written: its own
+// function's body, and a nested function's block whose braces both
+// parsed, which keeps the error inside it. An error the language says its
+// grammar misreads (Language.Misread) is none.
+func brokenShown(lang *Language, show, own *sitter.Node) bool {
+	if !lang.Broken(show) {
+		return false
+	}
+	var errorOutside func(n *sitter.Node) bool
+	errorOutside = func(n *sitter.Node) bool {
+		if !n.HasError() {
+			return false
+		}
+		if n.IsMissing() || n.Type() == "ERROR" {
+			return lang.Misread == nil || !lang.Misread(n)
+		}
+		var cut *sitter.Node
+		if lang.Funcs[n.Type()] {
+			if body, block := funcBody(lang, n); body != nil &&
+				(own != nil && n.Equal(own) && body.EndByte() >= lastCodeByte(show) || block && braced(body)) {
+				cut = body
+			}
+		}
+		if cut != nil && cut.Equal(n) {
+			return false
+		}
+		inChild := false
+		for i := 0; i < int(n.ChildCount()); i++ {
+			if c := n.Child(i); c.HasError() && (cut == nil || !c.Equal(cut)) {
+				inChild = true
+				if errorOutside(c) {
+					return true
+				}
+			}
+		}
+		return !inChild && (cut == nil || !cut.HasError() || n.ChildCount() == 0)
+	}
+	return errorOutside(show)
+}
+
+// braced reports a block whose opening and closing braces both parsed.
+func braced(body *sitter.Node) bool {
+	k := int(body.ChildCount())
+	if k < 2 {
+		return false
+	}
+	first, last := body.Child(0), body.Child(k-1)
+	return first.Type() == "{" && last.Type() == "}" && !first.IsMissing() && !last.IsMissing()
+}
+
+// funcBody is the body of a node of lang.Funcs and whether it is a block
+// of statements (see Language.Body).
+func funcBody(lang *Language, n *sitter.Node) (*sitter.Node, bool) {
+	if lang.Body != nil {
+		return lang.Body(n)
+	}
+	body := n.ChildByFieldName("body")
+	return body, body != nil && isBlock(body)
+}
+
 // buildMembers fills Members from the definition node (or the node the
 // snippet runs on to). built holds the members already built, by the
 // bytes of the member nodes and their count: the names of one declaration
@@ -505,20 +565,25 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		if mem.Type() == "decorator" {
 			continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
 		}
-		mm := Member{Name: memberName(mem, m.Src), Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1,
-			Method: isMethodNode(mem), Embedded: lang.Embedded != nil && lang.Embedded(mem)}
-		if lang.MemberName != nil {
-			if name := lang.MemberName(mem, m.Src); name != "" {
-				mm.Name = name
+		mm := Member{Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1, Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		switch {
+		case lang.Member != nil:
+			var last *sitter.Node
+			if mm.Name, mm.Method, last = lang.Member(mem, m.Src); last != nil {
+				mm.End = int(LastRow(last)) + 1
 			}
+		case lang.MemberName != nil:
+			if mm.Name = lang.MemberName(mem, m.Src); mm.Name == "" {
+				continue
+			}
+			mm.Method = isMethodNode(mem)
+		default:
+			mm.Name, mm.Method = memberName(mem, m.Src), isMethodNode(mem)
 		}
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
-		for c := mem.PrevNamedSibling(); c != nil && (IsComment(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
-			if p := c.PrevNamedSibling(); IsComment(c) && p != nil && !IsComment(p) && LastRow(p) == c.StartPoint().Row {
-				break // the comment that ends the member above is that member's
-			}
+		for c := prevNamed(mem); c != nil && (IsComment(c) && !endsCode(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = c.PrevNamedSibling() {
 			mm.Start = int(c.StartPoint().Row) + 1
 		}
 		if c := mem.NextNamedSibling(); c != nil && IsComment(c) && c.StartPoint().Row == LastRow(mem) {
@@ -552,8 +617,9 @@ func isMethodNode(n *sitter.Node) bool {
 			return isMethodNode(c)
 		}
 	}
-	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" ||
-		t == "function_signature_item" || DeclaresFunction(n)
+	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item" ||
+		strings.HasSuffix(t, "function_declaration") || t == "init_declaration" || // Swift's func, protocol func, init
+		DeclaresFunction(n)
 }
 
 // DeclaresFunction reports a C or C++ declaration whose declarator is a
@@ -577,26 +643,40 @@ func DeclaresFunction(n *sitter.Node) bool {
 	return false
 }
 
-// lastCodeByte is the end of the node's last child that is not a comment or
-// punctuation-only trailer such as a semicolon.
+// lastCodeByte is the end of the node's last child that is not a comment,
+// a punctuation-only trailer such as a semicolon, or the keyword that
+// closes a body (Ruby's end).
 func lastCodeByte(n *sitter.Node) uint32 {
 	for i := int(n.ChildCount()) - 1; i >= 0; i-- {
 		c := n.Child(i)
 		if c.IsNamed() && !IsComment(c) {
 			return lastCodeByte(c)
 		}
-		if !c.IsNamed() && c.Type() != ";" {
+		if !c.IsNamed() && c.Type() != ";" && c.Type() != "end" {
 			return c.EndByte()
 		}
 	}
 	return n.EndByte()
 }
 
+// closer returns the keyword that closes a body after it, past comments
+// (Ruby's end); nil for none.
+func closer(body *sitter.Node) *sitter.Node {
+	c := body.NextSibling()
+	for c != nil && IsComment(c) {
+		c = c.NextSibling()
+	}
+	if c != nil && !c.IsNamed() && c.Type() == "end" {
+		return c
+	}
+	return nil
+}
+
 // isBlock reports whether a body node is a statement block rather than an
 // expression (an arrow function's expression body is kept).
 func isBlock(n *sitter.Node) bool {
 	switch n.Type() {
-	case "block", "statement_block", "constructor_body", "class_body", "compound_statement":
+	case "block", "statement_block", "constructor_body", "compound_statement", "class_body", "body_statement":
 		return n.Type() != "class_body"
 	}
 	return false
@@ -628,11 +708,11 @@ func leading(lang *Language, n *sitter.Node) *sitter.Node {
 func docComment(n *sitter.Node) *sitter.Node {
 	var first *sitter.Node
 	want := n.StartPoint().Row
-	for c := n.PrevNamedSibling(); c != nil && IsComment(c); c = c.PrevNamedSibling() {
+	for c := prevNamed(n); c != nil && IsComment(c); c = c.PrevNamedSibling() {
 		if LastRow(c)+1 != want {
 			break
 		}
-		if p := c.PrevNamedSibling(); p != nil && LastRow(p) == c.StartPoint().Row {
+		if endsCode(c) {
 			break // a comment at the end of the line above speaks of that line
 		}
 		first, want = c, c.StartPoint().Row
@@ -641,6 +721,30 @@ func docComment(n *sitter.Node) *sitter.Node {
 		return nil
 	}
 	return first
+}
+
+// prevNamed returns the named node before n: its previous named sibling,
+// or, when n starts a body that starts where n does (Ruby's
+// body_statement), the body's: the comments above the first statement of
+// a body are siblings of the body. A comment that ends the line that opens
+// the body (Python's "class A:  # noqa") speaks of that line: nil.
+func prevNamed(n *sitter.Node) *sitter.Node {
+	climbed := false
+	for n.PrevNamedSibling() == nil && n.Parent() != nil && n.Parent().StartByte() == n.StartByte() && n.Parent().Parent() != nil {
+		n, climbed = n.Parent(), true
+	}
+	c := n.PrevNamedSibling()
+	if climbed && c != nil && IsComment(c) && endsCode(c) {
+		return nil
+	}
+	return c
+}
+
+// endsCode reports a comment that ends a line of code, the line that
+// opens a body too (after its brace or colon): it speaks of that line.
+func endsCode(c *sitter.Node) bool {
+	p := c.PrevSibling()
+	return p != nil && LastRow(p) == c.StartPoint().Row
 }
 
 // dedent removes the common indentation of lines after the first, which
@@ -662,6 +766,10 @@ func dedent(lines []Line, col int) {
 		}
 	}
 }
+
+// MemberNameOf is the general rule for a member node's name, for a
+// Language.MemberName to fall back on: see memberName.
+func MemberNameOf(n *sitter.Node, src []byte) string { return memberName(n, src) }
 
 // memberName is the name of a member node: its name field, its
 // definition's or first declarator's (a Java field's), or the first

@@ -2,6 +2,8 @@ package extract_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,6 +28,47 @@ func TestTrailingCommentIsNoDocComment(t *testing.T) {
 		last := defs[len(defs)-1]
 		if strings.Contains(last.Text(), "minutes") || strings.Contains(last.Text(), "any function") || last.StartLine != last.EndLine {
 			t.Errorf("%s: %s took the comment of the line above: %q (lines %d-%d)", file, last.Name, last.Text(), last.StartLine, last.EndLine)
+		}
+	}
+}
+
+// TestFirstMemberComment: the comment above the first statement of a
+// body (a sibling of Ruby's body_statement, which starts at that
+// statement) is that statement's; one ending the line that opens the body
+// (after its colon or brace) is that line's, and the first member starts
+// below it.
+func TestFirstMemberComment(t *testing.T) {
+	for file, tc := range map[string]struct {
+		src   string
+		start int
+		text  string
+	}{
+		"a.rb":    {"module Shop\n  # Charges a card.\n  class Charge\n    # Captures it.\n    def capture; end\n  end\nend\n", 4, "# Charges a card.\nclass Charge"},
+		"b.rb":    {"class Charge # :nodoc:\n  def capture; end\n\n  def refund; end\nend\n", 2, "class Charge # :nodoc:"},
+		"a.py":    {"class Charge:  # noqa: D101\n    def capture(self):\n        pass\n\n    def refund(self):\n        pass\n", 2, "class Charge:  # noqa: D101"},
+		"a.java":  {"class Charge { // the charge\n    void capture() {}\n\n    void refund() {}\n}\n", 2, "class Charge { // the charge"},
+		"a.swift": {"struct Charge {  // the charge\n    func capture() {}\n\n    func refund() {}\n}\n", 2, "struct Charge {  // the charge"},
+	} {
+		p := extract.NewParser()
+		defs, err := p.Definitions(context.Background(), lang.ForPath(file), file, []byte(tc.src))
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var charge *extract.Definition
+		for i := range defs {
+			if defs[i].Name == "Charge" {
+				charge = &defs[i]
+			}
+		}
+		if charge == nil || len(charge.Members) == 0 {
+			t.Fatalf("%s: no Charge with members in %v", file, defs)
+		}
+		if got := charge.Members[0].Start; got != tc.start {
+			t.Errorf("%s: first member starts on line %d, want %d", file, got, tc.start)
+		}
+		if !strings.HasPrefix(charge.Text(), tc.text) {
+			t.Errorf("%s: Charge is shown as %q, want it to start %q", file, charge.Text(), tc.text)
 		}
 	}
 }
@@ -131,8 +174,10 @@ func TestSyntaxErrorCostsItsStatement(t *testing.T) {
 				t.Errorf("%s: %s broken=%v on line %d, want whole on line %d", tc.file, name, d.Broken, d.DeclLine, line)
 			}
 		}
-		if d, ok := got[tc.broken]; ok && !d.Broken {
-			t.Errorf("%s: %s is found whole", tc.file, tc.broken)
+		if d, ok := got[tc.broken]; ok && !d.Broken && len(d.Lines) > 1 {
+			// A function whose error lies in its own body, which its
+			// snippet cuts, is shown by its signature alone.
+			t.Errorf("%s: %s is shown past its signature: %q", tc.file, tc.broken, d.Text())
 		}
 		p = extract.NewParser()
 		for l := 1; l <= strings.Count(tc.src, "\n"); l++ {
@@ -151,5 +196,27 @@ func TestSyntaxErrorCostsItsStatement(t *testing.T) {
 			}
 		}
 		p.Close()
+	}
+}
+
+// TestMisreadBesideCutBody: a definition whose errors are one its
+// language's grammar misreads (Swift's typed throws) and one inside a body
+// its snippet cuts is shown: neither is an error it shows.
+func TestMisreadBesideCutBody(t *testing.T) {
+	src := "enum Github {\n    static func parse(url: String) throws(Github.Error) -> String {\n        let x = \n    }\n}\n"
+	p := extract.NewParser()
+	defer p.Close()
+	defs, err := p.Definitions(context.Background(), lang.ForPath("Github.swift"), "Github.swift", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range defs {
+		got = append(got, fmt.Sprintf("%s broken=%v %q", d.Name, d.Broken, d.Text()))
+	}
+	want := []string{"Github broken=false \"enum Github {\\n    static func parse(url: String) throws(Github.Error) -> String { ... }\\n}\"",
+		"parse broken=false \"static func parse(url: String) throws(Github.Error) -> String\""}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -29,13 +29,25 @@ type LexSyntax struct {
 	Raw           bool   // `...` spans lines (Go raw strings, JS template literals)
 	Template      bool   // ${ ... } inside `...` is code (JS template literals)
 	TripleQuotes  bool   // """ and ''' strings span lines (Python)
-	// SpanningQuotes: a "..." string goes on past the end of its line
-	// (Rust); otherwise a line ends one left open.
+	// HashComments: # starts a line comment too, but for #[, which opens
+	// an attribute (PHP).
+	HashComments bool
+	// SpanningQuotes: a "..." string (and a '...' one, where a quote marks
+	// no lifetime) goes on past the end of its line (Rust, PHP); otherwise
+	// a line ends one left open.
 	SpanningQuotes bool
 	// RawDelimited: R"(...)" and R"delim(...)delim" raw strings (and u8R,
 	// uR, UR, LR), closed by a parenthesis, their delimiter and a quote,
 	// spanning lines (C++).
 	RawDelimited bool
+	// Heredocs: <<<ID, <<<"ID" and <<<'ID' open a string that a line
+	// starting with ID closes (PHP).
+	Heredocs bool
+	// Opening is the head of a file that every part of it parsed on its own
+	// is parsed after (PHP's <?php tag, outside which the grammar reads
+	// text, and the namespace statement), as its length; false for a file
+	// the lexer does not split (a template: HTML around code). Nil: none.
+	Opening func(src []byte) (int, bool)
 	// RawHashes: r"...", r#"..."# (and b, c, br, cr) raw strings, closed by
 	// a quote and as many # as opened them, spanning lines (Rust).
 	RawHashes bool
@@ -62,6 +74,12 @@ type LexSyntax struct {
 	// OpenWords are keywords that cannot end a statement: a line ending
 	// with one goes on, whatever the next line starts with.
 	OpenWords map[string]bool
+	// Apart: each top-level statement is parsed on its own, with the
+	// comments and decorators above it, whether a file is read whole or
+	// in part: the grammar (Kotlin's) reads a statement differently
+	// depending on what follows it, and a syntax error stays in the
+	// statement that holds it.
+	Apart bool
 	// Lookahead: parse the statement after one taken too when it ends in
 	// a comment: whether the comment is inside the statement's node
 	// depends, in JavaScript, on the token after it.
@@ -141,7 +159,7 @@ func recoverSegments(lx *LexSyntax, src []byte) ([]segment, bool) {
 // statement whatever bracket is open: a word or a decorator, or
 // first-column line comments above one.
 func resyncs(lx *LexSyntax, line []byte) bool {
-	for lx.LineComment != "" && bytes.HasPrefix(line, []byte(lx.LineComment)) {
+	for lx.lineComment(line) {
 		nl := bytes.IndexByte(line, '\n')
 		if nl < 0 {
 			return false
@@ -155,6 +173,11 @@ func resyncs(lx *LexSyntax, line []byte) bool {
 }
 
 func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
+	if lx.Opening != nil {
+		if _, ok := lx.Opening(src); !ok {
+			return nil, false
+		}
+	}
 	var segs []segment
 	var stack []byte // open brackets; 'T' is a template literal's ${
 	row := 0
@@ -167,7 +190,7 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 		kind := byte(segCode)
 		rest := src[i:]
 		switch {
-		case lx.LineComment != "" && bytes.HasPrefix(rest, []byte(lx.LineComment)),
+		case lx.lineComment(rest),
 			lx.BlockComments && bytes.HasPrefix(rest, []byte("/*")),
 			lx.Attached != 0 && rest[0] == lx.Attached && (lx.AttachedGroups || decoratorsOnly(lx, rest)):
 			kind = segComment
@@ -219,7 +242,7 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 				boundary()
 			}
 		}
-		if c != '\n' && c != ' ' && c != '\t' && c != '\r' && !(lx.LineComment != "" && c == lx.LineComment[0] && bytes.HasPrefix(src[i:], []byte(lx.LineComment))) && !(lx.BlockComments && c == '/' && i+1 < len(src) && src[i+1] == '*') {
+		if c != '\n' && c != ' ' && c != '\t' && c != '\r' && !lx.lineComment(src[i:]) && !(lx.BlockComments && c == '/' && i+1 < len(src) && src[i+1] == '*') {
 			beforeLast, last, lastWord = last, c, nil
 			if IdentByte(c) {
 				j := i
@@ -251,7 +274,7 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			row++
 			lineStart = true
 			i++
-		case lx.LineComment != "" && c == lx.LineComment[0] && bytes.HasPrefix(src[i:], []byte(lx.LineComment)):
+		case lx.lineComment(src[i:]):
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
@@ -269,8 +292,8 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			}
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
-		case c == '"' && lx.SpanningQuotes:
-			end := closeSpanning(src, i+1)
+		case lx.SpanningQuotes && (c == '"' || c == '\'' && !lx.Lifetimes):
+			end := closeSpanning(src, i+1, c)
 			if end < 0 {
 				return nil, false
 			}
@@ -283,6 +306,13 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			}
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
+		case lx.Heredocs && c == '<' && bytes.HasPrefix(src[i:], []byte("<<<")):
+			end := closeHeredoc(src, i+3)
+			if end < 0 {
+				return nil, false
+			}
+			row += bytes.Count(src[i:end], []byte("\n"))
+			last, lastWord, i = '"', nil, end
 		case c == '\'' && lx.Lifetimes:
 			i = closeChar(src, i+1)
 		case c == '"' || c == '\'':
@@ -339,18 +369,19 @@ func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
 		return true
 	}
 	r = bytes.TrimLeft(r, " \t\r")
-	return len(r) == 0 || r[0] == '\n' || lx.LineComment != "" && bytes.HasPrefix(r, []byte(lx.LineComment)) ||
+	return len(r) == 0 || r[0] == '\n' || lx.lineComment(r) ||
 		lx.BlockComments && bytes.HasPrefix(r, []byte("/*"))
 }
 
 // SkipDecorators returns what follows the decorators or annotations b
-// starts with (@Entity, @Table(name = "orders"), @app.get("/items")), and
-// the blanks after them on their line; at is the character that starts
-// one. ok is false when one's arguments are not closed.
+// starts with (@Entity, @Table(name = "orders"), @app.get("/items"),
+// Kotlin's @field:Column with its use-site target), and the blanks after
+// them on their line; at is the character that starts one. ok is false
+// when one's arguments are not closed.
 func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
 	for len(b) > 1 && b[0] == at && IdentByte(b[1]) {
 		i := 1
-		for i < len(b) && (IdentByte(b[i]) || b[i] == '.') {
+		for i < len(b) && (IdentByte(b[i]) || b[i] == '.' || b[i] == ':' && i+1 < len(b) && IdentByte(b[i+1])) {
 			i++
 		}
 		if r := TrimIndent(b[i:]); len(r) > 0 && r[0] == '(' {
@@ -375,7 +406,7 @@ func skipComments(lx *LexSyntax, b []byte) []byte {
 	for {
 		b = bytes.TrimLeft(b, " \t\r\n")
 		switch {
-		case lx.LineComment != "" && bytes.HasPrefix(b, []byte(lx.LineComment)):
+		case lx.lineComment(b):
 			end := bytes.IndexByte(b, '\n')
 			if end < 0 {
 				return nil
@@ -418,6 +449,20 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 	}
 }
 
+// SkipAttributes returns what follows the #[...] attributes b starts with
+// (Rust's, PHP's), and the blanks after each; false when one is not
+// closed.
+func SkipAttributes(b []byte) ([]byte, bool) {
+	for len(b) > 1 && b[0] == '#' && b[1] == '[' {
+		end := CloseGroup(b, 1)
+		if end < 0 {
+			return b, false
+		}
+		b = bytes.TrimLeft(b[end:], Blanks)
+	}
+	return b, true
+}
+
 // CloseGroup returns the offset after the bracket that closes the one at
 // i, skipping "..." strings, or -1.
 func CloseGroup(b []byte, i int) int {
@@ -448,7 +493,7 @@ func commentAbove(lx *LexSyntax, src []byte, start int) bool {
 	}
 	line := src[bytes.LastIndexByte(src[:start-1], '\n')+1 : start-1]
 	t := bytes.TrimSpace(line)
-	return lx.LineComment != "" && bytes.HasPrefix(t, []byte(lx.LineComment)) || lx.BlockComments && bytes.HasSuffix(t, []byte("*/"))
+	return lx.lineComment(t) || lx.BlockComments && bytes.HasSuffix(t, []byte("*/"))
 }
 
 // trailingComment reports a statement whose last line holds a comment.
@@ -579,15 +624,15 @@ func CloseQuote(src []byte, i int, q byte) int {
 	return len(src)
 }
 
-// closeSpanning returns the offset after the quote that closes a string
+// closeSpanning returns the offset after the quote q that closes a string
 // opened before i, whatever lines it spans, or -1.
-func closeSpanning(src []byte, i int) int {
+func closeSpanning(src []byte, i int, q byte) int {
 	for i < len(src) {
 		switch src[i] {
 		case '\\':
 			i += 2
 			continue
-		case '"':
+		case q:
 			return i + 1
 		}
 		i++
@@ -623,6 +668,51 @@ func closeVerbatim(src []byte, i int) int {
 		i++
 	}
 	return -1
+}
+
+// closeHeredoc returns the offset after the identifier that closes a
+// heredoc or nowdoc whose <<< is before i (<<<EOT, <<<"EOT", <<<'EOT'):
+// the first line that starts with it, after blanks, and goes on with no
+// name character; -1 when none does or no identifier follows the <<<.
+func closeHeredoc(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	q := byte(0)
+	if i < len(src) && (src[i] == '"' || src[i] == '\'') {
+		q, i = src[i], i+1
+	}
+	j := i
+	for j < len(src) && IdentByte(src[j]) && src[j] != '$' {
+		j++
+	}
+	id := src[i:j]
+	if len(id) == 0 || q != 0 && (j >= len(src) || src[j] != q) {
+		return -1
+	}
+	nl := bytes.IndexByte(src[j:], '\n')
+	if nl < 0 {
+		return -1
+	}
+	for at := j + nl + 1; at < len(src); {
+		line := bytes.TrimLeft(src[at:], " \t")
+		if bytes.HasPrefix(line, id) && (len(line) == len(id) || !IdentByte(line[len(id)])) {
+			return len(src) - len(line) + len(id)
+		}
+		next := bytes.IndexByte(src[at:], '\n')
+		if next < 0 {
+			return -1
+		}
+		at += next + 1
+	}
+	return -1
+}
+
+// lineComment reports whether b starts a line comment: the language's
+// opener, or with HashComments a # that opens no attribute.
+func (lx *LexSyntax) lineComment(b []byte) bool {
+	return lx.LineComment != "" && bytes.HasPrefix(b, []byte(lx.LineComment)) ||
+		lx.HashComments && len(b) > 0 && b[0] == '#' && (len(b) == 1 || b[1] != '[')
 }
 
 // closeChar returns the offset after a character literal whose quote is
@@ -848,6 +938,9 @@ func mentions(b []byte, mention func([]byte) bool) bool {
 		if mention(w) {
 			return true
 		}
+		if w[0] == '$' && len(w) > 1 && mention(w[1:]) {
+			return true // $fillable: a PHP property's name, after its $
+		}
 		// "0B": no identifier, but a parser recovering from the error
 		// may read B as one.
 		k := 0
@@ -1059,7 +1152,11 @@ func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string,
 	if len(spans) == 0 {
 		return nil, false, nil
 	}
-	tree, err := p.parseRanges(ctx, lang, name, src, ranges(spans, src))
+	if stmts, ok := apartStatements(lang, src, spans); ok {
+		defs, err = p.apart(ctx, lang, name, src, stmts)
+		return defs, false, err
+	}
+	tree, err := p.parseRanges(ctx, lang, name, src, spans)
 	if err != nil {
 		return nil, false, err
 	}

@@ -175,6 +175,12 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"        class Ghost {}\n        \"\"\";\n    char brace = '{';\n    public void draw() {}\n}\n\n" +
 			"[Flags]\n[Serializable] public enum Status { Active, Gone }\n\ninterface after {}\n" +
 			strings.Repeat("\npublic class Filler\n{\n    string s = $\"}}{{{brace}\";\n}\n", 20),
+		"Shop.php": "<?php\n\ndeclare(strict_types=1);\n\nnamespace App\\Models;\n\nuse Illuminate\\Database\\Eloquent\\Model;\n\n" +
+			"const DOC = '\nfunction fake() {}\nclass Ghost {}\n';\n\n$raw = <<<'EOT'\nclass Ghost {\nEOT;\n\n# a comment with a brace {\n\n" +
+			"/** Real is real. */\n#[ORM\\Entity]\nfinal class Real\nextends Model\n{\n    const BRACE = \"{\";\n    public function draw(): string\n    {\n" +
+			"        return <<<SQL\n            select '}' from t\n            SQL;\n    }\n}\n\nfunction after(): void {}\n\nenum Status: string\n{\n" +
+			"    case Active = 'a';\n    case Gone = 'g';\n}\n" +
+			strings.Repeat("\nfunction filler(): string\n{\n    return '}{';\n}\n", 20),
 		"order.c": "#include <stdio.h>\n#include \"order.h\"\n\n#define DOC \"struct Fake { int x; };\"\n#define LBRACE {\n#define MULTI(a) \\\n    do { a; } while (0)\n\n" +
 			"/* struct Ghost {\n   int y;\n}; */\nstatic const char brace = '{';\n\n/* Real is real. */\ntypedef struct real {\n    int id;\n    char *name;\n} real_t;\n\n" +
 			"static int\ndraw(real_t *r)\n{\n#ifdef DEBUG\n    printf(\"{\");\n#endif\nout:\n    return r->id;\n}\n\n" +
@@ -224,6 +230,8 @@ func TestFocusParsesLittle(t *testing.T) {
 		"raw.rs":    "const X: &str = r#\"never closed\"\n\nfn f() {}\n",
 		"nest.rs":   "/* outer /* inner */\nfn f() {}\n",
 		"open.cs":   "const string X = @\"never closed\n\nclass A {}\n",
+		"doc.php":   "<?php\n$s = <<<EOT\nnever closed\n\nfunction f() {}\n",
+		"page.php":  "<html>\n<?php function f() {} ?>\n</html>\n",
 	} {
 		if spans, ok := extract.Focus(lang.ForPath(name), []byte(bad), func([]byte) bool { return true }); ok {
 			t.Errorf("%s: the lexer vouched for a split (%v) of a file it cannot read", name, spans)

@@ -31,6 +31,14 @@ type Keywords struct {
 	// Statements start a line that declares nothing, whatever follows
 	// (return, throw, new): read only under TypeFirst.
 	Statements []string
+	// Quoted open a call whose first argument, in quotes, is a name it
+	// declares, wherever the call stands (PHP's define('API_KEY', and a
+	// Laravel migration's Schema::create('users',).
+	Quoted []string
+	// Keys follow a quoted word that starts a line when the word is a key
+	// the line declares (PHP's "=>" in a configuration array:
+	// 'timezone' => 'UTC'): the word stands as a member's name.
+	Keys []string
 }
 
 // TestMatch is what Language.Tests finds for one source file.

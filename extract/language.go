@@ -39,13 +39,28 @@ type Language struct {
 	// Grammar returns the tree-sitter grammar; nil for a language whose
 	// files Scan reads.
 	Grammar func() *sitter.Language
+	// Prepare returns the text the grammar parses in place of a file's,
+	// for a grammar that reads a construct of the language it does not
+	// know in a way that breaks what surrounds it (Kotlin's trailing
+	// commas, C's export and annotation macros): a copy of the same length
+	// and as many lines, in which the definitions and members span the
+	// same bytes and lines as in the file, whose own text snippets show.
+	// Nil: the file's text.
+	Prepare func(src []byte) []byte
 	// QuerySource is the tree-sitter query whose patterns Matches finds:
 	// the reference Matches is tested against, and part of the extraction
 	// rules a cache depends on.
 	QuerySource string
 
-	// Funcs lists node types whose "body" field is a function body to cut.
+	// Funcs lists node types whose "body" field (or what Body gives) is a
+	// function body to cut.
 	Funcs map[string]bool
+	// Body returns the body of a node of Funcs and whether it is a block
+	// of statements, for a grammar whose nodes have no "body" field
+	// (Kotlin's; a Swift closure is its own block, a computed property's
+	// its accessors). A block is cut wherever it is; an expression body only
+	// from the definition's own signature. Nil: the "body" field.
+	Body func(fn *sitter.Node) (body *sitter.Node, block bool)
 	// Refine adjusts a raw match into a Definition: kind, title, the node
 	// whose text is shown, the container of a method, whether it is
 	// exported. It returns false for a match that defines nothing to show.
@@ -53,11 +68,20 @@ type Language struct {
 	// Members lists the member nodes of a type-like definition (fields,
 	// methods, enum values), used to trim a long type to what a spec names.
 	Members func(def *sitter.Node) []*sitter.Node
-	// MemberName names a member node that the general rule (its name
-	// field, its definition's or first declarator's, or the first
-	// identifier in it) misnames: a C# field, whose attributes and type
-	// come before its declarators. "" or nil: the general rule.
+	// MemberName names a member node Members listed: a C# field, whose
+	// attributes and type come before its declarators (MemberNameOf is
+	// the general rule, to fall back on); "" for one that is no member
+	// after all (a call in a Ruby class body that declares nothing:
+	// Members, without the source, cannot tell). Nil: the general rule,
+	// the member's name field, its declarator's, or its first identifier.
 	MemberName func(member *sitter.Node, src []byte) string
+	// Member names a member node, says whether it is a method, and gives
+	// the node it ends with when that is not its own (nil), for a grammar
+	// whose nodes have no "name" field (Kotlin's, where annotations, a
+	// receiver and type parameters come before the name, and a property's
+	// accessors follow it as its siblings). Nil: the member's name field,
+	// or the first name in it, a method by its node type.
+	Member func(member *sitter.Node, src []byte) (name string, method bool, last *sitter.Node)
 	// Embedded reports a member that brings in the members of another
 	// definition (a Go embedded struct, a JavaScript spread): kept when a
 	// type is trimmed. Nil: no member does.
@@ -77,13 +101,6 @@ type Language struct {
 	// as an element access missing its index): a definition whose every
 	// parse error is one is shown, not reported broken. Nil: none is.
 	Misread func(n *sitter.Node) bool
-	// Mask returns the text the grammar reads: src with what the grammar
-	// cannot read blanked out, byte for byte, so that every position stays
-	// the file's (C's export and annotation macros: class LEVELDB_EXPORT
-	// DB, void Run() LOCKS_EXCLUDED(mu_)); src itself when it blanks
-	// nothing. Names and snippets are read from the file's own text. Nil:
-	// the grammar reads the file as it is.
-	Mask func(src []byte) []byte
 	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.
@@ -200,6 +217,11 @@ type Language struct {
 	// endpoint a spec names is parsed for routes. Every language's apply to
 	// every file.
 	RouteFile func(path string) bool
+	// RouteWords lists the path segments a file of the language registers
+	// routes with that no "/" precedes (Rails' resources :orders): the
+	// file is parsed for routes when one is a segment of an endpoint a
+	// spec names. Nil: every segment follows a "/".
+	RouteWords func(src []byte) []string
 	// Declares reports a line that defines the function or value name
 	// ("def name(", "function name("): a route whose snippet holds one
 	// already shows its handler. Every language's apply to every snippet.
@@ -212,6 +234,10 @@ type Language struct {
 	// PackageDir says that code names a file's module by its directory (a
 	// Go package), not by the file's stem.
 	PackageDir bool
+	// ConstantDirs says that a module named in CamelCase lives in the
+	// directory of its snake_case name (Ruby's Admin::UsersController in
+	// admin/users_controller.rb): a qualifier names that directory.
+	ConstantDirs bool
 	// IndexStems are file stems that make a file its directory's module
 	// ("index", "__init__"), whatever the file's language.
 	IndexStems []string

@@ -22,7 +22,7 @@ func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src
 	}
 	var defs []Definition
 	for _, u := range units(segs) {
-		tree, err := p.parseRanges(ctx, lang, name, src, ranges([]Span{u.Span}, src))
+		tree, err := p.parseRanges(ctx, lang, name, src, []Span{u.Span})
 		if err != nil {
 			return nil, false, err
 		}
@@ -39,24 +39,20 @@ func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src
 			}
 			continue
 		}
-		ds, err := p.matchDefinitions(lang, name, src, tree)
+		defs = append(defs, p.found(lang, name, src, tree)...)
 		tree.Close()
-		if err != nil {
-			return nil, false, err
-		}
-		defs = append(defs, ds...)
 	}
 	return mergeOverloads(defs, src), true, nil
 }
 
 // definitionsOf returns the definitions of one span parsed on its own.
 func (p *Parser) definitionsOf(ctx context.Context, lang *Language, name string, src []byte, s Span) ([]Definition, error) {
-	tree, err := p.parseRanges(ctx, lang, name, src, ranges([]Span{s}, src))
+	tree, err := p.parseRanges(ctx, lang, name, src, []Span{s})
 	if err != nil {
 		return nil, err
 	}
 	defer tree.Close()
-	return p.matchDefinitions(lang, name, src, tree)
+	return p.found(lang, name, src, tree), nil
 }
 
 // unit is a span parsed on its own: a statement with the comments and
@@ -116,7 +112,7 @@ func (p *Parser) BrokenAt(ctx context.Context, lang *Language, name string, src 
 			if at < part.Start || at >= part.End {
 				continue
 			}
-			t, err := p.parseRanges(ctx, lang, name, src, ranges([]Span{part}, src))
+			t, err := p.parseRanges(ctx, lang, name, src, []Span{part})
 			if err != nil {
 				return false, err
 			}

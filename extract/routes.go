@@ -45,11 +45,29 @@ func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []
 	if lang.Routes == nil {
 		return nil, nil, nil
 	}
+	if stmts, ok := apartStatements(lang, src, nil); ok {
+		var defs []Definition
+		var mounts []Mount
+		err := p.eachStatement(ctx, lang, name, src, stmts, func(tree *sitter.Tree) {
+			ds, ms := p.routesIn(lang, name, src, tree)
+			defs, mounts = append(defs, ds...), append(mounts, ms...)
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		return defs, mounts, nil
+	}
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer tree.Close()
+	defs, mounts := p.routesIn(lang, name, src, tree)
+	return defs, mounts, nil
+}
+
+// routesIn returns the routes and mounts of a parsed file (or statement).
+func (p *Parser) routesIn(lang *Language, name string, src []byte, tree *sitter.Tree) ([]Definition, []Mount) {
 	var defs []Definition
 	calls, mounts := lang.Routes(tree.RootNode(), src, name)
 	at := func(rc RouteCall) uint32 {
@@ -63,7 +81,7 @@ func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []
 		mounts[i].Path = name
 	}
 	for _, rc := range calls {
-		if lang.Broken(rc.Show) {
+		if brokenShown(lang, rc.Show, rc.OwnFunc) {
 			continue
 		}
 		m := Match{Src: src, Def: rc.Show, Show: rc.Show, OwnFunc: rc.OwnFunc, from: rc.From}
@@ -76,7 +94,7 @@ func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []
 		m.Out.DeclLine = m.Out.StartLine
 		defs = append(defs, m.Out)
 	}
-	return defs, mounts, nil
+	return defs, mounts
 }
 
 // String renders a route as "POST /items/{id}/tags -> handler".

@@ -257,6 +257,10 @@ func TestEvalDefinitionRe(t *testing.T) {
 		{"    List<Visit> findByPetId(Integer petId);", "findByPetId", true},
 		{"    void saveVisit(Visit visit) throws DataAccessException;", "saveVisit", true},
 		{"        return findByPetId(id);", "findByPetId", false},
+		{"fun ApiKey.toDto() =", "toDto", true},
+		{"suspend fun <T> List<T>.second(): T", "second", true},
+		{"object Users : IntIdTable(\"users\") {", "Users", true},
+		{"    val dto = key.toDto()", "toDto", false},
 		{"        visits = repo.findByPetId(id);", "findByPetId", false},
 		{"    public ResponseEntity<VisitDto> get(Integer id) {", "VisitDto", false},
 	} {
@@ -283,6 +287,8 @@ func TestEvalHasLine(t *testing.T) {
 		{"def tax(order) -> int:", "def tax(order) -> int:", true},
 		{"def tax(order) -> int", "def tax(order) -> int:", true},
 		{"export const f = (r: R): boolean =>", "export const f = (r: R): boolean => {", true},
+		{"fun ApiKey.toDto()", "fun ApiKey.toDto() =", true},
+		{"fun total(): Long", "fun total(): Long = items.sumOf { it.cents }", false},
 		{"func Walk( // ... 3 more lines omitted", "func Walk(", true},
 		{"async def run(self, # ... 1 more line omitted", "async def run(self,", true},
 		{"func LoadOrder(id int64) (*Order, error)", "func LoadOrder(id int64) (*Order, error) { return nil, nil }", false},
@@ -291,6 +297,8 @@ func TestEvalHasLine(t *testing.T) {
 		{"class A:\n    def get(self): ...", "def get(self):", true},
 		{"func (s *S) Get() error { ... }", "func (s *S) Get() error {", true},
 		{"def get(self): return 1", "def get(self):", false},
+		{"class Order < ApplicationRecord\n  def cancel!(reason) ... end\nend", "def cancel!(reason)", true},
+		{"def cancel!(reason) ... ended", "def cancel!(reason)", false},
 		// A signature joined onto its first line holds that line.
 		{"func Walk(ctx context.Context, root string) error", "func Walk(", true},
 		{"export async function load({ id, teamId }: Props): Promise<Share>", "export async function load({", true},

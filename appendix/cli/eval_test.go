@@ -572,12 +572,13 @@ func evalHasWord(text, word string) bool {
 	return regexp.MustCompile(`(^|[^A-Za-z0-9_$])` + regexp.QuoteMeta(word) + `($|[^A-Za-z0-9_$])`).MatchString(text)
 }
 
-// evalElidedRe is what stands for a body the appendix does not show.
-var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.)\s*;?$`)
+// evalElidedRe is what stands for a body the appendix does not show:
+// "{ ... }", "...", Ruby's "... end".
+var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.(?:\s+end)?)\s*;?$`)
 
 // evalHasLine reports whether text holds the source line want (trimmed
 // of surrounding space) as the appendix shows it: whole, without the
-// opener of a body it does not show ("{", ":", "=>"), followed by the
+// opener of a body it does not show ("{", ":", "=>", Kotlin's "="), followed by the
 // placeholder of that body ("...", "{ ... }"), or followed by the note
 // counting the signature lines it omits. A comment that ends the line
 // after a body's opener (`{ //nolint:gocyclo`) goes with the body.
@@ -590,7 +591,7 @@ func evalHasLine(text, want string) bool {
 	}
 	for {
 		next := cur
-		for _, opener := range []string{"{", ":", "=>"} {
+		for _, opener := range []string{"{", ":", "=>", "="} {
 			if next == cur {
 				next = strings.TrimSpace(strings.TrimSuffix(cur, opener))
 			}
@@ -629,7 +630,8 @@ var evalOmittedRe = regexp.MustCompile(`^ \S+ \.\.\. \d+ more lines? omitted$`)
 // evalDefinitionRe matches a plain definition of name, in the forms most
 // languages declare with: a keyword before the name (func, fn, fun,
 // function, def, class, interface, enum, struct, trait, type, const, let,
-// var, val, model, message), a Go method's receiver before it, a member
+// var, val, model, message, object), a Go method's receiver or a Kotlin
+// extension function's (fun Order.cancel() declares cancel) before it, a member
 // declared after its modifiers and type (Java's and TypeScript's
 // "public List<Order> find(", "private static final int MAX ="), an
 // interface method declared by its type alone ("List<Order> find(Long
@@ -640,8 +642,9 @@ var evalOmittedRe = regexp.MustCompile(`^ \S+ \.\.\. \d+ more lines? omitted$`)
 func evalDefinitionRe(name string) *regexp.Regexp {
 	q := regexp.QuoteMeta(name)
 	return regexp.MustCompile(`(?m)` +
-		`\b(?:func|fn|fun|function|def|class|interface|enum|struct|trait|type|const|let|var|val|model|message)[ \t]+` + q + `\b` +
+		`\b(?:func|fn|fun|function|def|class|interface|enum|struct|trait|type|const|let|var|val|model|message|object)[ \t]+` + q + `\b` +
 		`|\bfunc[ \t]*\([^)\n]*\)[ \t]*` + q + `\b` +
+		`|\bfun[ \t]+(?:<[^>\n]*>[ \t]*)?[\w<>?, ]+\.` + q + `[ \t]*[(<]` +
 		`|^[ \t]*(?:public|protected|private|static|final|abstract|synchronized|default|readonly)[ \t]+(?:[\w<>\[\],.?]+[ \t]+)*` + q + `[ \t]*[(=;,]` +
 		`|^[ \t]*(?:[A-Z][\w<>\[\],.?]*|void|int|long|boolean|double|float|char|byte|short)[ \t]+` + q + `[ \t]*\([^)\n]*\)[ \t]*(?:throws[ \t][\w., \t]+)?;` +
 		`|^` + q + `[ \t]*=(?:[^=]|$)` +

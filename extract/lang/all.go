@@ -14,11 +14,15 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
 	"github.com/appendix-dev/appendix/extract/lang/java"
+	"github.com/appendix-dev/appendix/extract/lang/kotlin"
+	"github.com/appendix-dev/appendix/extract/lang/php"
 	"github.com/appendix-dev/appendix/extract/lang/prisma"
 	"github.com/appendix-dev/appendix/extract/lang/protobuf"
 	"github.com/appendix-dev/appendix/extract/lang/python"
+	"github.com/appendix-dev/appendix/extract/lang/ruby"
 	"github.com/appendix-dev/appendix/extract/lang/rust"
 	"github.com/appendix-dev/appendix/extract/lang/sql"
+	"github.com/appendix-dev/appendix/extract/lang/swift"
 	"github.com/appendix-dev/appendix/extract/lang/typescript"
 )
 
@@ -33,8 +37,12 @@ var All = []*extract.Language{
 	typescript.JavaScript,
 	typescript.JSX,
 	java.Lang,
+	kotlin.Lang,
 	rust.Lang,
 	csharp.Lang,
+	ruby.Lang,
+	php.Lang,
+	swift.Lang,
 	c.Lang,
 	cpp.Lang,
 	sql.Lang,
@@ -69,7 +77,7 @@ func Fingerprint() string {
 	for _, l := range All {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", l.Name, l.Revision, l.QuerySource)
 		k := l.Keywords
-		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Tags, k.Statements, l.TestFiles, l.TestDirs} {
+		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Tags, k.Statements, k.Quoted, k.Keys, l.TestFiles, l.TestDirs} {
 			fmt.Fprintf(h, "%s\x00", strings.Join(list, "\x01"))
 		}
 		fmt.Fprintf(h, "%t\x00", k.TypeFirst)

@@ -28,7 +28,7 @@ var unparsed = func() map[string]*extract.Language {
 		{"Groovy", "groovy", "//", []string{".groovy", ".gradle"}},
 		{"Haskell", "haskell", "--", []string{".hs"}},
 		{"Julia", "julia", "#", []string{".jl"}},
-		{"Kotlin", "kotlin", "//", []string{".kt", ".kts"}},
+		{"Kotlin", "kotlin", "//", []string{".kt"}},
 		{"Lua", "lua", "--", []string{".lua"}},
 		{"Nim", "nim", "#", []string{".nim"}},
 		{"Objective-C", "objectivec", "//", []string{".m", ".mm"}},

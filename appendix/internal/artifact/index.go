@@ -296,7 +296,7 @@ func firstCode(lines []extract.Line, i int) int {
 // joinSignature joins a signature's lines onto one: "def run(" says
 // nothing, "def run(spec, *, budget=200) -> Result" does. The lines end
 // at the first that closes every bracket the declaration opened and does
-// not end in a comma.
+// not end in a comma, with a brace alone on the line after it.
 func joinSignature(lines []extract.Line) string {
 	sig, _ := joinFirst(lines)
 	return sig
@@ -318,6 +318,9 @@ func joinFirst(lines []extract.Line) (string, int) {
 		parts = append(parts, t)
 		depth += strings.Count(t, "(") + strings.Count(t, "[") - strings.Count(t, ")") - strings.Count(t, "]")
 		if depth <= 0 && (strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") || !strings.HasSuffix(t, ",")) {
+			if n < len(lines) && !strings.HasSuffix(t, "{") && strings.TrimSpace(lines[n].Text) == "{" {
+				parts, n = append(parts, "{"), n+1 // the brace on the line below (PSR-12's, Allman's) opens the body
+			}
 			break
 		}
 	}

@@ -365,7 +365,7 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 	head.Text = head.Text[:len(head.Text)-len(strings.TrimLeft(head.Text, " \t"))] + joinSignature(linesOf(lines[decl:], head.Row, max(firstMember-1, head.Row)))
 	out := []extract.Line{head}
 	last := lines[len(lines)-1]
-	closing := len(lines) > decl+1 && strings.Trim(strings.TrimSpace(last.Text), "})];") == ""
+	closing := len(lines) > decl+1 && closingLine(last.Text)
 	for _, l := range lines[decl+1:] {
 		if text, ok := keep[l.Row]; ok {
 			out = append(out, extract.Line{Row: l.Row, Text: text})
@@ -391,6 +391,13 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 	a.StartLine, a.EndLine = out[0].Row, out[len(out)-1].Row
 	a.Truncated = "fields"
 	return true
+}
+
+// closingLine reports a line that only closes what the first line opens:
+// brackets, or Ruby's end.
+func closingLine(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.Trim(t, "})];") == "" || t == "end"
 }
 
 // TrimToDeclaration cuts a type, class, interface, schema or enum to its

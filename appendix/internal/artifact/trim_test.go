@@ -59,6 +59,29 @@ func TestTrimToNamed(t *testing.T) {
 	}
 }
 
+// TestTrimToNamedKeepsEnd: a Ruby class cut to the members the spec
+// names keeps the end that closes it.
+func TestTrimToNamedKeepsEnd(t *testing.T) {
+	src := "class Order < ApplicationRecord\n  belongs_to :customer\n  has_many :line_items\n  has_one :shipment\n\n" +
+		"  def cancel! ... end\n\n  def total ... end\nend"
+	var lines []extract.Line
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+	}
+	a := &Artifact{Kind: extract.KindSchema, Lang: lang.ByName("ruby"), Lines: lines, StartLine: 1, EndLine: len(lines),
+		Members: []extract.Member{
+			{Name: "customer", Start: 2, End: 2}, {Name: "line_items", Start: 3, End: 3}, {Name: "shipment", Start: 4, End: 4},
+			{Name: "cancel", Start: 6, End: 6, Method: true}, {Name: "total", Start: 8, End: 8, Method: true},
+		}}
+	if !TrimToNamed(a, map[string]bool{"line_items": true, "cancel": true}) {
+		t.Fatal("not trimmed")
+	}
+	want := "class Order < ApplicationRecord\n  has_many :line_items\n  def cancel! ... end\n  # ... 5 more lines omitted\nend"
+	if got := a.Text(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestTrimSignature: a signature's lines are joined onto its first, and
 // end where its brackets close; a comment opening the body stays out,
 // while each overload's signature is joined on.
@@ -84,11 +107,13 @@ func TestTrimSignature(t *testing.T) {
 }
 
 // TestTrimToNamedJoinsBases: a class whose bases run over several lines
-// keeps them on its declaring line; a table's first line, which opens its
-// columns, stays as it is.
+// keeps them on its declaring line, and the brace below it that opens its
+// body (PSR-12's class { on a line of its own); a table's first line,
+// which opens its columns, stays as it is.
 func TestTrimToNamedJoinsBases(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
 		{"class", "class Page(\n    Mixin,\n    Model,\n):\n    title = 1\n    slug = 2\n    depth = 3\n    path = 4\n    owner = 5", "class Page(Mixin, Model):"},
+		{"brace", "class Page extends Model\n{\n    title = 1\n    slug = 2\n    depth = 3\n    path = 4\n    owner = 5\n}", "class Page extends Model {"},
 		{"table", "CREATE TABLE pages (\n    title TEXT,\n    slug TEXT,\n    depth INT,\n    path TEXT,\n    owner INT\n);", "CREATE TABLE pages ("},
 	} {
 		var lines []extract.Line
@@ -97,7 +122,7 @@ func TestTrimToNamedJoinsBases(t *testing.T) {
 		}
 		var members []extract.Member
 		for i, l := range lines {
-			if f := strings.Fields(l.Text); i > 0 && len(f) > 1 && f[0] != "):" {
+			if f := strings.Fields(l.Text); i > 0 && len(f) > 1 && f[0] != "):" && f[0] != "{" {
 				members = append(members, extract.Member{Name: f[0], Start: l.Row, End: l.Row})
 			}
 		}

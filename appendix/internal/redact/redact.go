@@ -178,18 +178,26 @@ var (
 	qualifiedIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	// a literal assigned to a name that says secret, in any of the
 	// languages' assignment forms: x = "..", x := "..", x: "..", "x": "..",
-	// x => "..", keyword arguments, typed ones (const X: &str = ".."), a
+	// x => "..", Kotlin's pairs ("password" to ".."), keyword arguments,
+	// typed ones (const X: &str = ".."), a
 	// C# property's initializer (X { get; set; } = ".."), through a
 	// constructor ([]byte(".."), String::from(".."),
 	// Encoding.UTF8.GetBytes("..")), C++'s braced initializer
-	// (kKey{".."}) and with a string prefix (b"..", r#"..."#, f"..",
-	// @"..", $"..", C++'s R"(..)").
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:|\{)\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|f|[@$]{1,2})?("\(([^"\n]{8,})\)"|"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `)`)
+	// (kKey{".."}), with a string prefix (b"..", r#"..."#, f"..", @"..",
+	// $"..", Swift's #".."#, C++'s R"(..)"), and Ruby's percent literals
+	// (%q(..), %(..)).
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:|\{|(?-i:\bto\b))\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|#+|f|[@$]{1,2})?("\(([^"\n]{8,})\)"|"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `|%[qQ]?(?:\(([^()\n]{8,})\)|\[([^\[\]\n]{8,})\]|\{([^{}\n]{8,})\}))`)
 	// a macro defined as a literal, named after a secret: C's
 	// #define API_KEY "..".
 	secretDefineRe = regexp.MustCompile(`(?i)^\s*#\s*define\s+([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\s+"((?:[^"\\\n]|\\.){8,})"`)
 	// a password in an ADO.NET connection string: Password=..;, Pwd=..;.
 	connPasswordRe = regexp.MustCompile(`(?i)[;"']\s*(?:password|pwd)=([^;"'\s]+)`)
+	// a literal a secret falls back to when the environment lacks it:
+	// ENV.fetch("JWT_SECRET", ".."), ENV.fetch("JWT_SECRET") { ".." },
+	// ENV["API_TOKEN"] || "..", os.getenv("API_TOKEN", ".."), Vapor's
+	// Environment.get("JWT_SECRET") ?? "..", Foundation's
+	// environment["API_TOKEN"] ?? "..".
+	secretFallbackRe = regexp.MustCompile(`(?i)(?:ENV\.fetch\(|ENV\[|environment\[|getenv\(|environ\.get\(|Environment\.get\()\s*["']([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']\s*(?:,\s*|\)\s*\{\s*|\]\s*(?:\|\||or|\?\?)\s*|\)\s*\?\?\s*)(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
 	// a literal given to a setter or builder method named after a secret:
 	// setPassword(".."), .clientSecret(".."), withApiKey("..").
 	secretCallRe = regexp.MustCompile(`(?i)(?:^|[^\w$])([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\(\s*(?:"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})')`)
@@ -261,6 +269,7 @@ assignments:
 	out = append(out, assigned(line, secretAssignRe, 3)...)
 	out = append(out, assigned(line, secretCallRe, 2)...)
 	out = append(out, assigned(line, secretDefineRe, 2)...)
+	out = append(out, assigned(line, secretFallbackRe, 2)...)
 	return append(out, assigned(line, secretDefaultRe, 2)...)
 }
 

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/rank"
 
 	"github.com/appendix-dev/appendix/appendix/internal/search"
@@ -50,7 +51,7 @@ func otherMethods(ix *search.Index, r *spec.Ref) string {
 func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []Match) error {
 	wanted := map[string]scan.Want{}
 	for _, m := range matches {
-		if h := routeHandler(m); h != "" {
+		if _, _, h := handlerParts(routeHandler(m)); h != "" {
 			if _, ok := ix.Defs[h]; !ok {
 				wanted[h] = scan.WantAny
 			}
@@ -65,6 +66,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 		if h == "" {
 			continue
 		}
+		dirs, class, name := handlerParts(h)
 		var best *extract.Definition
 		rank := func(d *extract.Definition) int {
 			switch {
@@ -73,10 +75,14 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			case path.Dir(d.Path) == path.Dir(m.Def.Path):
 				return 1
 			}
+			if class != "" {
+				return 2 + strings.Count(d.Path, "/") // of classes of one name, the one no module puts deeper
+			}
 			return 2
 		}
-		for _, d := range ix.Defs[h] {
-			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant {
+		for _, d := range ix.Defs[name] {
+			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant ||
+				class != "" && (d.Container != class || !inDirs(d.Path, dirs)) {
 				continue
 			}
 			if best == nil || rank(d) < rank(best) || rank(d) == rank(best) && (d.Path < best.Path || d.Path == best.Path && d.StartLine < best.StartLine) {
@@ -90,6 +96,32 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 		m.Handler = fmt.Sprintf("Handler `%s` (%s:%d): `%s`", h, best.Path, best.DeclLine, SignatureLine(best))
 	}
 	return nil
+}
+
+// handlerParts splits a handler named with its class (Rails'
+// Admin::UsersController#index, a Type.method) into the directories its
+// modules name (admin), the class and the method; a plain name is the
+// method alone.
+func handlerParts(h string) (dirs []string, class, name string) {
+	i := strings.LastIndexAny(h, "#.")
+	if i < 0 {
+		return nil, "", h
+	}
+	mods := strings.Split(strings.ReplaceAll(h[:i], "::", "."), ".")
+	for _, m := range mods[:len(mods)-1] {
+		dirs = append(dirs, strings.Join(naming.Words(m), "_"))
+	}
+	return dirs, mods[len(mods)-1], h[i+1:]
+}
+
+// inDirs reports a file inside a directory of each name.
+func inDirs(file string, dirs []string) bool {
+	for _, d := range dirs {
+		if !strings.Contains("/"+file, "/"+d+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 // routeDetectors names the frameworks whose routes are recognised, so that

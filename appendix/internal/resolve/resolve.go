@@ -1011,13 +1011,17 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	}
 	if len(all) == 0 && len(strings.Split(r.Name, ".")) >= 2 {
 		// A package-qualified name (orders.v1.Order, app.models.Item,
-		// Shop.Api.Orders.Order): the last part, in a file whose path or
-		// namespace holds every qualifier; or a member of a
-		// package-qualified type (com.example.orders.Order.total,
+		// Shop.Api.Orders.Order, PHP's App\Models\Order): the last part,
+		// in a file whose path or namespace holds every qualifier; or a
+		// member of a package-qualified type (com.example.orders.Order.total,
 		// app.models.Item.save): the member of that type, in a file whose
 		// path or namespace holds the package.
 		q := strings.Split(r.Name, ".")
 		for _, d := range ix.Defs[q[len(q)-1]] {
+			if slices.Contains(d.Aliases, r.Name) {
+				all = append(all, d) // it answers to that name (a Kotlin class by its package)
+				continue
+			}
 			quals := q[:len(q)-1]
 			if d.Container != "" {
 				if len(quals) < 2 || d.Container != quals[len(quals)-1] {

@@ -240,6 +240,8 @@ type keywords struct {
 	decl, typ, vars map[string]bool
 	receiver        []string
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
+	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
+	keys            [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
 	// typeFirst and statements: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -262,6 +264,12 @@ func newKeywords(k extract.Keywords) *keywords {
 		statements: set(k.Statements)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
+	}
+	for _, q := range k.Quoted {
+		kw.quoted = append(kw.quoted, []byte(q))
+	}
+	for _, k := range k.Keys {
+		kw.keys = append(kw.keys, []byte(k))
 	}
 	for _, m := range []map[string]bool{kw.decl, kw.typ, kw.vars} {
 		for w := range m {
@@ -368,6 +376,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		top := len(t) == len(line)
+		for _, name := range quotedNames(kw, t) {
+			add(name, fDecl|fTop|fType)
+		}
+		if name := keyName(kw, t); name != nil {
+			add(name, fMember)
+		}
 		if t = skipAnnotations(t); len(t) == 0 {
 			continue
 		}
@@ -491,6 +505,47 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// quotedNames returns the names a line declares as the quoted first
+// argument of a call (extract.Keywords.Quoted): users in
+// Schema::create('users', ...).
+func quotedNames(kw *keywords, t []byte) [][]byte {
+	if len(kw.quoted) == 0 || bytes.IndexAny(t, `'"`) < 0 {
+		return nil
+	}
+	var out [][]byte
+	for _, q := range kw.quoted {
+		i := bytes.Index(t, q)
+		if i < 0 {
+			continue
+		}
+		name := t[i+len(q):]
+		if end := bytes.IndexByte(name, q[len(q)-1]); end > 0 && ident(name[:end]) {
+			out = append(out, name[:end])
+		}
+	}
+	return out
+}
+
+// keyName returns the key a line declares by starting with it in quotes
+// before one of the language's key markers (extract.Keywords.Keys):
+// timezone in 'timezone' => 'UTC'; nil for none.
+func keyName(kw *keywords, t []byte) []byte {
+	if len(kw.keys) == 0 || len(t) < 2 || t[0] != '\'' && t[0] != '"' {
+		return nil
+	}
+	end := bytes.IndexByte(t[1:], t[0])
+	if end < 1 || !ident(t[1:1+end]) {
+		return nil
+	}
+	rest := extract.TrimIndent(t[end+2:])
+	for _, k := range kw.keys {
+		if bytes.HasPrefix(rest, k) {
+			return t[1 : 1+end]
+		}
+	}
+	return nil
 }
 
 // wireNames returns the names a member line's tags serialize the member as

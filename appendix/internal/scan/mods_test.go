@@ -19,11 +19,13 @@ func TestSlashWordsSkipImports(t *testing.T) {
 }
 
 // TestSlashWordsCallArguments: a call's first argument that is one word
-// in quotes may be a route path without its leading slash; a longer
-// string, or a later argument, is none.
+// in quotes, or starts with one before a "/", may be a route path without
+// its leading slash (Laravel's Route::get('orders/{order}', ...)); a
+// longer string, or a later argument, is none.
 func TestSlashWordsCallArguments(t *testing.T) {
-	src := "router.post(\n  \"shares.list\",\n  auth(),\n);\nt(\"Some text\");\nlog(x, \"other.word\");\nfetch('users');\n"
-	if got, want := slashWords([]byte(src)), "shares.list\nusers"; got != want {
+	src := "router.post(\n  \"shares.list\",\n  auth(),\n);\nt(\"Some text\");\nlog(x, \"other.word\");\nfetch('users');\n" +
+		"Route::get('orders/{order}', [OrderController::class, 'show']);\n"
+	if got, want := slashWords([]byte(src)), "shares.list\nusers\norders"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

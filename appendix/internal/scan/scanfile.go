@@ -16,7 +16,7 @@ type Entry struct {
 	Size, Mtime int64
 	Key         string // blobKey of the content, once a search needed it
 	Tokens      Tokens
-	Slash       string // words a route path may start with (see slashWords), newline-joined
+	Slash       string // words a route path may start with (see slashWords, Language.RouteWords), newline-joined
 	Imports     string // "name\tmodule" lines: what it imports from packages
 	Mods        string // every module the file imports, relative ones too, newline-joined
 	Values      string // the string literals it sets values to (see valueWords), newline-joined
@@ -36,6 +36,12 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Imports = l.Imports(src)
 	}
 	e.Slash = slashWords(src)
+	if l.RouteWords != nil {
+		for _, w := range l.RouteWords(src) {
+			e.Slash += "\n" + w
+		}
+		e.Slash = strings.TrimPrefix(e.Slash, "\n")
+	}
 	e.Values = valueWords(src)
 	if HoldsTests(rel) && l.ImportedModules != nil {
 		e.Mods = l.ImportedModules(src)
@@ -75,8 +81,9 @@ func importLine(line []byte) bool {
 // those that follow a "/" in src, except on import lines (a module path,
 // ../webhooks/trigger/..., registers no route, and would make every file
 // importing it one to parse for routes); and a call's first argument that
-// is one word in quotes, a path without its leading slash
-// (router.post("shares.list", ...)).
+// is one word in quotes, or starts with one before a "/", a path without
+// its leading slash (router.post("shares.list", ...),
+// Route::get('orders/{order}', ...)).
 func slashWords(src []byte) string {
 	seen := map[string]bool{}
 	var out []byte
@@ -127,7 +134,7 @@ func slashWords(src []byte) string {
 		if i+1 >= len(src) || src[i] != '"' && src[i] != '\'' && src[i] != '`' || !extract.IdentByte(src[i+1]) {
 			continue
 		}
-		if j := routeWordEnd(src, i+1); j < len(src) && src[j] == src[i] {
+		if j := routeWordEnd(src, i+1); j < len(src) && (src[j] == src[i] || src[j] == '/') {
 			add(src[i+1 : j])
 			i = j
 		}

@@ -287,10 +287,15 @@ func ModuleName(file string) string {
 }
 
 // InModule reports whether a file is in the package or module called name:
-// its package directory, its file stem, or any directory on its path.
+// its package directory, its file stem, or any directory on its path (in a
+// language whose modules live in their snake_case directories, a CamelCase
+// name's).
 func InModule(file, name string) bool {
 	if ModuleName(file) == name {
 		return true
+	}
+	if l := lang.ForPath(file); l != nil && l.ConstantDirs && spec.IsUpperStart(name) {
+		name = strings.Join(naming.Words(name), "_") // Admin is admin/
 	}
 	return strings.HasPrefix(file, name+"/") || strings.Contains(file, "/"+name+"/")
 }

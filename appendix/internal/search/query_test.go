@@ -26,6 +26,27 @@ func TestImportLine(t *testing.T) {
 	}
 }
 
+// TestInModule: a module is a file's stem or a directory on its path; in
+// Ruby, whose autoloader puts Admin::UsersController in admin/, a
+// CamelCase module is its snake_case directory.
+func TestInModule(t *testing.T) {
+	for _, tc := range []struct {
+		file, name string
+		want       bool
+	}{
+		{"internal/store/store.go", "store", true},
+		{"app/models/order.py", "order", true},
+		{"app/controllers/admin/users_controller.rb", "Admin", true},
+		{"app/models/api_v2/token.rb", "ApiV2", true},
+		{"app/controllers/users_controller.rb", "Admin", false},
+		{"pkg/admin/handler.go", "Admin", false},
+	} {
+		if got := InModule(tc.file, tc.name); got != tc.want {
+			t.Errorf("InModule(%q, %q) = %v, want %v", tc.file, tc.name, got, tc.want)
+		}
+	}
+}
+
 // TestModuleName: a file's module is its package directory in Go, its
 // directory when it is the directory's module, else its stem.
 func TestModuleName(t *testing.T) {

@@ -149,7 +149,9 @@ func textDecl(name string) *regexp.Regexp {
 }
 
 // FindText searches the files read as text only for each name, as a whole
-// word, and returns the names found with where. A dotted or qualified name
+// word (in a generated file, only where a plain pattern finds it declared,
+// or a field declared with its type: `\tMaxSeries uint32`), and returns
+// the names found with where. A dotted or qualified name
 // (`Orders.create`, `Orders::create`) is searched by its last part in the
 // files that also hold its first.
 func (ix *Index) FindText(names []string) map[string]*TextHit {
@@ -160,6 +162,7 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 	type want struct {
 		name, word, head string
 		decl             *regexp.Regexp
+		field            *regexp.Regexp // an indented line that starts with the word, then a type: a struct field
 	}
 	var wants []want
 	for _, n := range names {
@@ -168,6 +171,7 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 			continue
 		}
 		w := want{name: n, word: parts[len(parts)-1]}
+		w.field = regexp.MustCompile(`(?m)^[ \t]+` + regexp.QuoteMeta(w.word) + `[ \t]+[\w*\[]`)
 		if len(parts) > 1 {
 			w.head = parts[0]
 		}
@@ -189,13 +193,20 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 					continue
 				}
 				h := out[w.name]
+				var loc *extract.Definition
+				if h == nil || h.Located == nil || g.Why == "generated" {
+					loc = located(g.Lang, p, src, w.word, w.decl)
+				}
+				if g.Why == "generated" && loc == nil && !w.field.MatchString(text) {
+					continue // generated code uses every name of its source: it counts where it declares one
+				}
 				if h == nil {
 					h = &TextHit{In: map[int]int{}, First: fmt.Sprintf("%s:%d", p, lineOf(src, at))}
 					out[w.name] = h
 				}
 				h.In[gi]++
 				if h.Located == nil {
-					h.Located = located(g.Lang, p, src, w.word, w.decl)
+					h.Located = loc
 				}
 			}
 		}

@@ -96,7 +96,7 @@ type Spec struct {
 
 var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
-	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
+	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#\\]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
@@ -118,10 +118,15 @@ var (
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
-	// memberSepRe is a member written after "#" or "::" on a type
-	// (Javadoc's Order#total, a method reference's Order::total): a dotted
-	// name. (README.md#usage is an anchor, std::io a path.)
-	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::)([A-Za-z_$][\w$]*(?:\(.*\))?)$`)
+	// memberSepRe is a member written after "#", "::" or "@" on a type
+	// (Javadoc's Order#total, a method reference's Order::total, Ruby's
+	// User#admin? and Order#cancel!, named without their ? or !, Laravel's
+	// OrderController@store): a dotted name. (README.md#usage is an
+	// anchor, std::io a path, user@example.com an address.)
+	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::|@)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
+	// predicateRe is a Ruby predicate method, named without its ?:
+	// `admin?`, `User.admin?`.
+	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
 	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
 	// nameofRe is C#'s nameof(x) or typeof(x), which name x.
 	nameofRe = regexp.MustCompile(`^(?:nameof|typeof)\(\s*([\w.]+)\s*\)$`)
@@ -137,7 +142,7 @@ var (
 var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
-		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "rb": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true,
 	}
 	for _, l := range lang.All {
 		for _, e := range l.Exts {
@@ -272,7 +277,7 @@ func Parse(name string, src []byte) *Spec {
 				// belongs to a class: alone, its name says nothing of which.
 				name := m[1] + m[2]
 				if r := fenceMethodRe.FindStringSubmatch(line); r != nil {
-					name = r[1] + "." + r[2] // func (c *Composer) Compose: the method of that type
+					name = r[1] + r[3] + "." + r[2] + r[4] // func (c *Composer) Compose: the method of that type
 				}
 				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
@@ -545,17 +550,23 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 const modifiers = `(?:public|private|protected|internal|static|const|sealed|abstract|partial|readonly|virtual|override|final|required|file)`
 
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
-// function, interface, enum, protobuf message or service, Prisma model or
-// SQL table the spec writes out.
-var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?(?:type|class|def|interface|enum|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|fn|func(?:\s+\([^)]*\))?)\s+([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+// function, interface, enum, protobuf message or service, Prisma model,
+// Swift protocol or actor, or SQL table the spec writes out.
+var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
-// fenceMethodRe finds a Go method's receiver type and name.
-var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)`)
+// kotlinModifiers are the modifiers Kotlin writes before a declaring
+// keyword (data class, enum class, const val, suspend fun), those other
+// languages do not share: private static final declares no "final".
+const kotlinModifiers = `(?:(?:data|sealed|value|inner|open|internal|suspend|inline|annotation|const|lateinit|tailrec|operator|infix)\s+)*`
+
+// fenceMethodRe finds a Go method's receiver type and name, or a Kotlin
+// extension function's (fun Order.refund(): its receiver is Order).
+var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)|^\s*` + kotlinModifiers + `fun\s+(?:<[^>]*>\s*)?([A-Za-z_]\w*)(?:<[^>]*>)?\??\.([A-Za-z_]\w*)`)
 
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class (Python's self or cls, Rust's
-// self, &self, &'a mut self).
-var methodDeclRe = regexp.MustCompile(`^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
+// self, &self, &'a mut self), or it is one of the class (Ruby's def self.x).
+var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
 
 // The wordings that place a name in a path, both in code spans: the path
 // defines the name, or the name is in (from, defined in) the path.
@@ -741,7 +752,8 @@ func RouteLike(code string) (*RouteRef, bool) {
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
 	code = receiverRe.ReplaceAllString(code, "$1")                // (*Server).cancel -> Server.cancel
-	code = memberSepRe.ReplaceAllString(code, "$1.$2")            // Order#total, Order::total -> Order.total
+	code = memberSepRe.ReplaceAllString(code, "$1.$2$3")          // Order#total, Order::total -> Order.total
+	code = predicateRe.ReplaceAllString(code, "$1")               // admin? -> admin
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
 	code = strings.TrimSpace(strings.TrimSuffix(code, "/"))
 	if m := nameofRe.FindStringSubmatch(code); m != nil {
@@ -766,7 +778,7 @@ func codeName(code string) (string, bool) {
 func codeLike(tok string) (string, bool) {
 	name := strings.TrimSuffix(tok, "()")
 	if m := memberSepRe.FindStringSubmatch(name); m != nil {
-		name = m[1] + "." + m[2] // Order#total: Javadoc's member of Order
+		name = m[1] + "." + m[2] // Order#total: Javadoc's member of Order; User#admin?: Ruby's
 	}
 	if notNames[name] || len(name) < 3 {
 		return "", false
@@ -912,19 +924,37 @@ func packageQualified(code string) (dir, name string, ok bool) {
 // name is: `service Maintenance`, `type Config struct`, `def run`.
 var declHints = map[string]Hint{
 	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
-	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "union": HintType,
+	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "union": HintType, "module": HintType,
+	"actor": HintType,
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
 	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant, "define": HintConstant,
+	"fun": HintFunction, "val": HintConstant, "object": HintType, "typealias": HintType,
 }
 
 // declLangs maps a declaring keyword that one language alone uses
 // (protobuf's message and rpc, Go's func) to that language.
-var declLangs = func() map[string]string {
+var declLangs = soleLangs(func(l *extract.Language) []string { return l.Keywords.Decl })
+
+// receiverLangs maps a declaring keyword to the language that alone
+// writes a receiver in parentheses after it (Go's func (s *Server)).
+var receiverLangs = soleLangs(func(l *extract.Language) []string {
+	var out []string
+	for _, w := range l.Keywords.Receiver {
+		if slices.Contains(l.Keywords.Decl, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+})
+
+// soleLangs maps each word the registered languages list (words of one)
+// to the one language that lists it; a word several list is left out.
+func soleLangs(words func(l *extract.Language) []string) map[string]string {
 	by := map[string][]string{}
 	for _, l := range lang.All {
-		for _, w := range l.Keywords.Decl {
+		for _, w := range words(l) {
 			if !slices.Contains(by[w], l.Name) {
 				by[w] = append(by[w], l.Name)
 			}
@@ -937,27 +967,40 @@ var declLangs = func() map[string]string {
 		}
 	}
 	return out
-}()
+}
 
-// declRe is a code span that declares a name: a keyword (a preprocessor
-// directive's too: #define), a Go receiver, the name, then the end or what
-// a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:#\s*)?(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?([a-z]+)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)(?:$|[\s(<:\[={])`)
+// declRe is a code span that declares a name: a keyword (after Kotlin's
+// modifiers; a preprocessor directive's too: #define), a Go receiver (or Ruby's self.), the name (a Ruby path,
+// Admin::Users, read as Admin.Users; a predicate's ? or a bang's ! after
+// it), then the end or what a declaration continues with.
+var declRe = regexp.MustCompile(`^(?:#\s*)?(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?` + kotlinModifiers + `(enum\s+class|fun\s+interface|[a-z]+)\s+(\([^)]*\)\s*)?(?:<[^>]*>\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
+
+// declWords are the two-word keywords of declRe, by the word that says
+// what they declare.
+var declWords = map[string]string{"enum class": "enum", "fun interface": "interface"}
 
 // declared reads a code span that declares a name (`service Maintenance`,
 // `rpc Defragment(DefragmentRequest) returns (DefragmentResponse)`,
 // `func (s *Server) Serve(l net.Listener) error`): the name, what the
-// keyword says it is, and the language that alone uses the keyword.
+// keyword says it is, and the language that alone uses the keyword, or
+// alone writes the receiver after it.
 func declared(code string) (name string, hint Hint, language string, ok bool) {
 	m := declRe.FindStringSubmatch(code)
 	if m == nil {
 		return "", "", "", false
 	}
+	if w, ok := declWords[strings.Join(strings.Fields(m[1]), " ")]; ok {
+		m[1] = w
+	}
 	hint, ok = declHints[m[1]]
-	if !ok || notNames[m[2]] || len(m[2]) < 2 {
+	if !ok || notNames[m[3]] || len(m[3]) < 2 {
 		return "", "", "", false
 	}
-	return m[2], hint, declLangs[m[1]], true
+	language = declLangs[m[1]]
+	if language == "" && m[2] != "" {
+		language = receiverLangs[m[1]]
+	}
+	return m[3], hint, language, true
 }
 
 // typeDeclRe is a C# or Java type declared after its modifiers: public
@@ -1048,18 +1091,33 @@ func signature(code string) (string, bool) {
 // Ruby) qualify a name: Order::new, crate::models::Order.
 var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
 
-// arrowRe is a member reached through a pointer, C's and C++'s
-// client->db: the name before the arrow.
-var arrowRe = regexp.MustCompile(`([A-Za-z_]\w*)->`)
+// nsPathRe is a name qualified by PHP's namespace separator, its
+// namespaces capitalized: App\Models\Order, \RuntimeException.
+var nsPathRe = regexp.MustCompile(`\\?(?:[A-Z]\w*\\)*[A-Z]\w*\\[A-Za-z_]\w*|\\[A-Z]\w*`)
+
+// arrowRe is a member reached by an arrow, on a name or a variable: PHP's
+// Order->cancel, $order->cancel, C's and C++'s client->db.
+var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
 
 // namePath spells the paths of names in s as dotted names, the way specs
-// of other languages qualify one: Order::new is Order.new, client->db is
-// client.db, and a path from the crate itself (crate::, self::, super::)
-// is one from its first module: crate::models::Order is models.Order;
-// C#'s global::Shop.Order is Shop.Order.
+// of other languages qualify one: Order::new is Order.new, and a path
+// from the crate itself (crate::, self::, super::) is one from its first
+// module: crate::models::Order is models.Order; C#'s global::Shop.Order
+// is Shop.Order. PHP's App\Models\Order is App.Models.Order,
+// Order->cancel and $order->cancel are Order.cancel and order.cancel, and
+// C's client->db is client.db.
 func namePath(s string) string {
-	if strings.Contains(s, "->") {
-		s = arrowRe.ReplaceAllString(s, "$1.") // client->db is client.db
+	if strings.Contains(s, `\`) {
+		s = nsPathRe.ReplaceAllStringFunc(s, func(p string) string {
+			return strings.ReplaceAll(strings.TrimPrefix(p, `\`), `\`, ".")
+		})
+	}
+	for strings.Contains(s, "->") {
+		t := arrowRe.ReplaceAllString(s, "$1.$2")
+		if t == s {
+			break
+		}
+		s = t
 	}
 	if !strings.Contains(s, "::") {
 		return s

@@ -39,12 +39,19 @@ func TestParseCandidates(t *testing.T) {
 		{"members after # and ::", "Call `OwnerController#showOwner(int)` and `Owner::getPets`; OwnerRepository#findByLastName in prose, " +
 			"not C# or issue #12 or `README.md#usage` or page#anchor.",
 			[]string{"OwnerController.showOwner", "Owner.getPets", "OwnerRepository.findByLastName"}},
+		{"ruby methods", "Call `User#admin?`, `Order#cancel!`, `Account.active?` and `Admin::UsersController#create`; prose Invoice#paid? and " +
+			"Cart#empty! too, and `app/models/user.rb`.",
+			[]string{"User.admin", "Order.cancel", "Account.active", "Admin.UsersController.create", "Invoice.paid", "Cart.empty", "app/models/user.rb"}},
 		{"decorators", "Use the `@connection` decorator or `@relay.node(id=1)`; not `@scope/pkg`.", []string{"connection", "relay.node", "@scope/pkg"}},
 		{"generics", "A `configoptional.Optional[exporterhelper.QueueBatchConfig]`, a `Result<Order, ApiError>` and a `map[string]int`.",
 			[]string{"configoptional.Optional", "exporterhelper.QueueBatchConfig", "Result", "Order", "ApiError"}},
 		{"paths of names", "Call `Order::new()` and `crate::billing::charge`, then `OrderStatus::Cancelled`; `super::db::Pool`, `Vec<crate::models::Order>`, " +
 			"`::std::fmt::Display` and prose Store::get_order or ApiError::NotFound. Not `a[::2]` nor `fe80::1`.",
 			[]string{"Order.new", "billing.charge", "OrderStatus.Cancelled", "db.Pool", "Vec", "models.Order", "std.fmt.Display", "Store.get_order", "ApiError.NotFound"}},
+		{"PHP names", "Store `App\\Models\\Order` through `\\App\\Models\\Order::create()`; `Order->cancel()`, `$order->refund()`, `OrderController@store` " +
+			"and `\\RuntimeException`; prose App\\Http\\HttpKernel and Invoice->pay(). Not `\\d+`, `C:\\temp` nor `user@example.com`.",
+			[]string{"App.Models.Order", "App.Models.Order.create", "Order.cancel", "order.refund", "OrderController.store", "RuntimeException",
+				"App.Http.HttpKernel", "Invoice.pay"}},
 		{"macros", "Use `sqlx::query_as!` and `my_macro!(a, b)` or `vec![1]`; prose println! is prose.", []string{"sqlx.query_as", "my_macro", "vec"}},
 		{"C# names", "`IRepository<Order>.GetByIdAsync` returns `Order?`; `nameof(Order.Status)` and `global::Shop.Orders.Invoice` name " +
 			"theirs. The IOrderRepository and IMediator interfaces, not IDs.", []string{"IRepository.GetByIdAsync", "Order", "Order.Status",
@@ -208,6 +215,107 @@ func TestRustDeclarations(t *testing.T) {
 	}
 	if r := refs["POOL"]; !r.Strong || r.Hint != HintConstant {
 		t.Errorf("POOL: want a strong constant, got %+v", r)
+	}
+}
+
+// TestRubyDeclarations: what a Ruby block declares at its margin is the
+// spec's own, but a class method (def self.x), which says nothing of whose
+// it is alone; a code span that declares a method with its ? or !, a class
+// method, or a class by its path says what it is.
+func TestRubyDeclarations(t *testing.T) {
+	src := "# Spec\n\n```ruby\nmodule Refunds\nend\n\nclass RefundPolicy < ApplicationPolicy\n  def applies?(order)\n  end\nend\n\n" +
+		"def self.helper\nend\n```\n\nThen `def cancel!(reason)`, `def self.find_by_email(email)`, `def refundable?` and " +
+		"`class Admin::UsersController < ApplicationController` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"Refunds", "RefundPolicy"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"applies", "helper", "self"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for name, hint := range map[string]Hint{"cancel": HintFunction, "find_by_email": HintFunction, "refundable": HintFunction,
+		"Admin.UsersController": HintType} {
+		if r, ok := refs[name]; !ok || !r.Strong || r.Hint != hint {
+			t.Errorf("%s: want a strong %s, got %+v (found %v)", name, hint, r, ok)
+		}
+	}
+}
+
+// TestKotlinDeclarations: what a Kotlin block declares at its margin is
+// the spec's own, after its modifiers (data class, enum class, suspend
+// fun), an extension function as its receiver's; a code span that
+// declares a name says what, and that it is Kotlin when only Kotlin says
+// so (fun, val, object).
+func TestKotlinDeclarations(t *testing.T) {
+	src := "# Spec\n\n```kotlin\ndata class RefundPolicy(\n    val days: Int,\n)\n\nenum class RefundReason {\n    DAMAGED,\n}\n\n" +
+		"sealed class RefundResult {\n    object Done : RefundResult()\n}\n\nfun Order.refund(policy: RefundPolicy): RefundResult = TODO()\n\n" +
+		"suspend fun notifyRefund(id: Long) {}\n\nobject RefundDefaults {\n    const val WINDOW_DAYS = 30\n}\n\nfun interface RefundListener {\n    fun onRefund()\n}\n```\n\n" +
+		"Then `fun refund(order: Order): Refund`, `data class Refund(val x: Int)`, `enum class Reason`, `object Defaults`, `const val MAX_RETRIES = 3`, " +
+		"`val maxRetries: Int`, `fun Order.cancel()` and `typealias OrderId = Long` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"RefundPolicy", "RefundReason", "RefundResult", "Order.refund", "notifyRefund", "RefundDefaults", "RefundListener"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"class", "val", "Done", "WINDOW_DAYS", "onRefund", "interface"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for name, want := range map[string][2]string{
+		"refund": {"function", "kotlin"}, "Refund": {"type", ""}, "Reason": {"enum", ""}, "Defaults": {"type", ""}, // C# declares a field with `object` too
+		"MAX_RETRIES": {"constant", "kotlin"}, "maxRetries": {"constant", "kotlin"}, "Order.cancel": {"function", "kotlin"},
+		"OrderId": {"type", ""}, // Swift declares with typealias too
+	} {
+		if r := refs[name]; !r.Strong || string(r.Hint) != want[0] || r.Lang != want[1] {
+			t.Errorf("%s: want a strong %s of %q, got %+v", name, want[0], want[1], r)
+		}
+	}
+}
+
+// TestSwiftDeclarations: what a Swift block declares at its margin is the
+// spec's own, but an extension, which adds to a type the repository has,
+// and the methods inside it; a member named with its argument labels is
+// the member; a code span that declares a protocol says so, and Swift.
+func TestSwiftDeclarations(t *testing.T) {
+	src := "# Spec\n\n```swift\nfinal class RefundPolicy: Model {\n    func applies(to order: Order) -> Bool { true }\n}\n\n" +
+		"protocol Notifier: Sendable {}\n\nactor RefundQueue {}\n\npublic typealias RefundID = UUID\n\n" +
+		"extension Order {\n    func cancel(reason: String) {}\n}\n```\n\nThen `Order.cancel(reason:)`, `Order.refund(_:)`, " +
+		"`Order.init(id:total:)`, `protocol OrderStore` and `actor Ledger` change.\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	for _, name := range []string{"RefundPolicy", "Notifier", "RefundQueue", "RefundID"} {
+		if r, ok := refs[name]; !ok || !r.Strong || !r.Proposed {
+			t.Errorf("%s: want a strong proposed reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for _, name := range []string{"Order", "applies", "cancel"} {
+		if r := refs[name]; r.Proposed {
+			t.Errorf("%s is no declaration of the block's, yet %+v", name, r)
+		}
+	}
+	for _, name := range []string{"Order.cancel", "Order.refund", "Order.init"} {
+		if r, ok := refs[name]; !ok || !r.Strong {
+			t.Errorf("%s: want a strong reference, got %+v (found %v)", name, r, ok)
+		}
+	}
+	for name, hint := range map[string]Hint{"OrderStore": HintInterface, "Ledger": HintType} {
+		if r, ok := refs[name]; !ok || !r.Strong || r.Hint != hint || r.Lang != "swift" {
+			t.Errorf("%s: want a strong Swift %s, got %+v (found %v)", name, hint, r, ok)
+		}
 	}
 }
 

@@ -27,7 +27,7 @@ var Lang = knowing(&extract.Language{
 	MemberName: clike.MemberName,
 	Field:      clike.Field,
 	Misread:    clike.Misread,
-	Mask:       clike.Mask,
+	Prepare:    clike.Mask,
 	Elide:      extract.BraceElide,
 	Routes:     cRoutes,
 	Lex:        cLex,

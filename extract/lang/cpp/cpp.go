@@ -29,7 +29,7 @@ var Lang = knowing(&extract.Language{
 	MemberName: clike.MemberName,
 	Field:      clike.Field,
 	Misread:    clike.Misread,
-	Mask:       clike.Mask,
+	Prepare:    clike.Mask,
 	Elide:      extract.BraceElide,
 	Routes:     cppRoutes,
 	Lex:        cppLex,

@@ -374,15 +374,16 @@ func named(member *sitter.Node) bool {
 	return nm != nil && nm.EndByte() > nm.StartByte()
 }
 
-// memberName names a field or event declaration by its first declarator:
-// its attributes and type come before it.
+// memberName names a field or event declaration by its first declarator
+// (its attributes and type come before it), any other member by the
+// general rule.
 func memberName(n *sitter.Node, src []byte) string {
 	if v := declarators(n); len(v) > 0 {
 		if nm := v[0].ChildByFieldName("name"); nm != nil {
 			return nm.Content(src)
 		}
 	}
-	return ""
+	return extract.MemberNameOf(n, src)
 }
 
 // field describes a field, property or record parameter: the type it

@@ -8,6 +8,7 @@ import (
 	grammar "github.com/smacker/go-tree-sitter/java"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/jvm"
 	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
@@ -103,23 +104,16 @@ func hasModifier(def *sitter.Node, word string) bool {
 	return false
 }
 
-// annotation is one annotation of a declaration: its simple name
-// (Table for @jakarta.persistence.Table) and its node.
-type annotation struct {
-	name string
-	node *sitter.Node
-}
-
 // annotationsOf lists a declaration's annotations, in source order.
-func annotationsOf(def *sitter.Node, src []byte) []annotation {
-	var out []annotation
+func annotationsOf(def *sitter.Node, src []byte) []jvm.Annotation {
+	var out []jvm.Annotation
 	for _, c := range extract.NamedChildren(modifiers(def)) {
 		if c.Type() != "annotation" && c.Type() != "marker_annotation" {
 			continue
 		}
 		if nm := c.ChildByFieldName("name"); nm != nil {
 			name := nm.Content(src)
-			out = append(out, annotation{name[strings.LastIndexByte(name, '.')+1:], c})
+			out = append(out, jvm.Annotation{Name: name[strings.LastIndexByte(name, '.')+1:], Node: c})
 		}
 	}
 	return out
@@ -152,12 +146,6 @@ func stringValue(n *sitter.Node, src []byte) (string, bool) {
 	return strings.TrimSuffix(strings.TrimPrefix(s, `"`), `"`), true
 }
 
-// schemaTitles are the annotations that map a class to storage, and the
-// title each gives it: JPA entities, embeddables and mapped superclasses,
-// Spring Data MongoDB documents.
-var schemaTitles = map[string]string{"Entity": "Entity", "Table": "Entity", "Embeddable": "Embeddable",
-	"MappedSuperclass": "Mapped Superclass", "Document": "Document"}
-
 func refineJava(m *extract.Match) bool {
 	d := &m.Out
 	container, ok := javaScope(m.Def, m.Src)
@@ -183,12 +171,12 @@ func refineJava(m *extract.Match) bool {
 	case "class":
 		d.Kind, d.Title = extract.KindType, "Class"
 		for _, a := range annotationsOf(m.Def, m.Src) {
-			if title, ok := schemaTitles[a.name]; ok && d.Kind != extract.KindSchema {
+			if title, ok := jvm.SchemaTitles[a.Name]; ok && d.Kind != extract.KindSchema {
 				d.Kind, d.Title = extract.KindSchema, title
 			}
-			if a.name == "Table" || a.name == "Document" {
+			if a.Name == "Table" || a.Name == "Document" {
 				for _, key := range []string{"name", "collection", "value"} {
-					if s, ok := stringValue(argument(a.node, key, m.Src), m.Src); ok && s != "" {
+					if s, ok := stringValue(argument(a.Node, key, m.Src), m.Src); ok && s != "" {
 						d.Aliases = []string{s}
 						break
 					}

@@ -1,12 +1,12 @@
 package java
 
 import (
-	"path"
 	"regexp"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
+	"github.com/appendix-dev/appendix/extract/lang/internal/jvm"
 )
 
 // The rules code outside extraction asks of Java (see extract.Language).
@@ -57,27 +57,6 @@ var importRe = regexp.MustCompile(`^\s*import\s+(static\s+)?([\w.]+?)(\.\*)?\s*;
 // packageRe reads a file's package declaration.
 var packageRe = regexp.MustCompile(`(?m)^\s*package\s+([\w.]+)\s*;`)
 
-// ownPackage reports an import from the file's own project: one whose
-// first three segments (fewer when the file's package has fewer) are those
-// of the file's package, the reverse domain and project of both. A file
-// without a package owns nothing.
-func ownPackage(filePkg, imp string) bool {
-	if filePkg == "" {
-		return false
-	}
-	own, segs := strings.Split(filePkg, "."), strings.Split(imp, ".")
-	k := min(3, len(own))
-	if len(segs) < k {
-		return false
-	}
-	for i := 0; i < k; i++ {
-		if own[i] != segs[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // eachImport calls fn with each import declaration of a file, in order:
 // the imported name (a class, or a static import's member), the module it
 // is imported from (a package, or a static import's class), whether it is
@@ -118,7 +97,7 @@ func importNames(src []byte) string {
 	}
 	var b strings.Builder
 	eachImport(src, func(name, module string, _, wildcard bool) {
-		if !wildcard && !ownPackage(pkg, module) {
+		if !wildcard && !jvm.OwnPackage(pkg, module) {
 			b.WriteString(name + "\t" + module + "\n")
 		}
 	})
@@ -149,68 +128,20 @@ func externalImports(lines []string) []string {
 	if m := packageRe.FindSubmatch(src); m != nil {
 		pkg = string(m[1])
 	}
-	var out []string
-	seen := map[string]bool{}
+	var mods []string
 	eachImport(src, func(name, module string, static, _ bool) {
 		if static {
 			module = module[:max(strings.LastIndexByte(module, '.'), 0)] // a static member's class's package
 		}
-		if module == "" || strings.HasPrefix(module, "java.") || ownPackage(pkg, module) || seen[module] {
-			return
-		}
-		seen[module] = true
-		out = append(out, module)
+		mods = append(mods, module)
 	})
-	return out
-}
-
-// testSuffixes end the name of a test class after the name of the class
-// it tests: OrderTest, OrderTests, OrderIT, OrderIntegrationTest.
-var testSuffixes = []string{"Test", "Tests", "IT", "TestCase", "IntegrationTest", "IntegrationTests"}
-
-// sourceRoot splits a Java file's path into its module root and its
-// package directory, across Maven's and Gradle's source sets
-// (shop/src/main/java/com/x/Order.java and shop/src/test/java/com/x/...
-// are both shop and com/x).
-func sourceRoot(file string) (root, pkg string) {
-	dir := path.Dir(file)
-	segs := strings.Split(dir, "/")
-	for i := len(segs) - 1; i >= 0; i-- {
-		if segs[i] != "src" {
-			continue
-		}
-		rest := segs[i+1:]
-		if len(rest) >= 2 && rest[1] == "java" {
-			rest = rest[2:]
-		}
-		return strings.Join(segs[:i], "/"), strings.Join(rest, "/")
-	}
-	return "", dir
+	return jvm.External(pkg, mods, "java.")
 }
 
 // javaTests: OrderTest.java, OrderTests.java, OrderIT.java, TestOrder.java
 // (and the like) in Order.java's package, in its module's test sources.
 func javaTests(source string, tests []string) extract.TestMatch {
-	if path.Ext(source) != ".java" {
-		return extract.TestMatch{}
-	}
-	stem := strings.TrimSuffix(path.Base(source), ".java")
-	root, pkg := sourceRoot(source)
-	var m extract.TestMatch
-	for _, t := range tests {
-		if path.Ext(t) != ".java" {
-			continue
-		}
-		b := strings.TrimSuffix(path.Base(t), ".java")
-		named := b == "Test"+stem
-		for _, s := range testSuffixes {
-			named = named || b == stem+s
-		}
-		if tr, tp := sourceRoot(t); named && tr == root && tp == pkg {
-			m.Named = append(m.Named, t)
-		}
-	}
-	return m
+	return jvm.Tests(source, ".java", tests)
 }
 
 // testNames lists the test methods of a test class: those annotated as

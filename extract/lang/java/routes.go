@@ -1,19 +1,14 @@
 package java
 
 import (
-	"regexp"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/jvm"
 	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 )
-
-// springVerbs are Spring MVC's mapping annotations and the method each
-// maps; @RequestMapping says its methods in its arguments.
-var springVerbs = map[string]string{"GetMapping": "GET", "PostMapping": "POST", "PutMapping": "PUT",
-	"DeleteMapping": "DELETE", "PatchMapping": "PATCH", "RequestMapping": "ANY"}
 
 // micronautVerbs are Micronaut's route annotations, on a @Controller.
 var micronautVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH",
@@ -48,9 +43,9 @@ func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extra
 	prefixes := []string{""}
 	controller := false
 	for _, a := range annotationsOf(decl, src) {
-		switch a.name {
+		switch a.Name {
 		case "RequestMapping", "Path":
-			ps, ok := paths(a.node, src, consts)
+			ps, ok := paths(a.Node, src, consts)
 			if !ok {
 				return nil // a prefix that is no constant of the file: every route's path is unknown
 			}
@@ -58,7 +53,7 @@ func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extra
 				prefixes = ps
 			}
 		case "Controller":
-			if ps, ok := paths(a.node, src, consts); ok && len(ps) > 0 && strings.HasPrefix(ps[0], "/") {
+			if ps, ok := paths(a.Node, src, consts); ok && len(ps) > 0 && strings.HasPrefix(ps[0], "/") {
 				prefixes, controller = ps, true // Micronaut's; Spring's names a bean
 			}
 		}
@@ -71,23 +66,23 @@ func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extra
 		var methods, ps []string
 		known := true // false: a path that is no constant of the file
 		for _, a := range annotationsOf(m, src) {
-			verb, spring := springVerbs[a.name]
+			verb, spring := jvm.SpringVerbs[a.Name]
 			switch {
 			case spring:
 				methods = []string{verb}
-				if a.name == "RequestMapping" {
-					methods = requestMethods(a.node, src)
+				if a.Name == "RequestMapping" {
+					methods = requestMethods(a.Node, src)
 				}
-			case controller && micronautVerbs[a.name] != "":
-				methods = []string{micronautVerbs[a.name]}
-			case route.Methods[a.name]:
-				methods = append(methods, a.name) // JAX-RS: @GET, its path in @Path
+			case controller && micronautVerbs[a.Name] != "":
+				methods = []string{micronautVerbs[a.Name]}
+			case route.Methods[a.Name]:
+				methods = append(methods, a.Name) // JAX-RS: @GET, its path in @Path
 				continue
-			case a.name != "Path":
+			case a.Name != "Path":
 				continue
 			}
 			var ok bool
-			if ps, ok = paths(a.node, src, consts); !ok {
+			if ps, ok = paths(a.Node, src, consts); !ok {
 				known = false
 			}
 		}
@@ -101,7 +96,7 @@ func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extra
 		for _, pre := range prefixes {
 			for _, p := range ps {
 				for _, method := range methods {
-					out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: joinPath(pre, p), Handler: name}, Show: m, OwnFunc: m})
+					out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: jvm.JoinPath(pre, p), Handler: name}, Show: m, OwnFunc: m})
 				}
 			}
 		}
@@ -202,17 +197,7 @@ func requestMethods(a *sitter.Node, src []byte) []string {
 	if v.Type() == "element_value_array_initializer" {
 		items = extract.NamedChildren(v)
 	}
-	var out []string
-	for _, it := range items {
-		s := it.Content(src)
-		if m := s[strings.LastIndexByte(s, '.')+1:]; route.Methods[m] {
-			out = append(out, m)
-		}
-	}
-	if len(out) == 0 {
-		return []string{"ANY"}
-	}
-	return out
+	return route.RequestMethods(items, src)
 }
 
 // javaExprs are Java's string expressions: the literals, constants and
@@ -241,25 +226,4 @@ func constants(root *sitter.Node, src []byte) map[string]string {
 		}
 	}
 	return out
-}
-
-// regexVarRe is a path variable with a pattern: {id:\d+}, {id: [0-9]+}.
-var regexVarRe = regexp.MustCompile(`\{(\w+)\s*:[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
-
-// joinPath joins a class's prefix and a method's path as a request sees
-// them, each variable as {name}.
-func joinPath(prefix, p string) string {
-	s := strings.TrimRight(prefix, "/")
-	switch {
-	case p == "" && prefix == "":
-		s = "/"
-	case p == "":
-		s = prefix
-	default:
-		s += "/" + strings.TrimLeft(p, "/")
-	}
-	if !strings.HasPrefix(s, "/") {
-		s = "/" + s
-	}
-	return regexVarRe.ReplaceAllString(s, "{$1}")
 }

@@ -22,13 +22,9 @@ var rustOpenWords = extract.WordSet("pub fn struct enum trait impl type const st
 // "#[test] fn name" with its attributes on its line); any other item
 // counts whole (a struct's fields, an impl's methods).
 func rustHead(stmt []byte) []byte {
-	rest := stmt
-	for len(rest) > 1 && rest[0] == '#' && rest[1] == '[' {
-		end := extract.CloseGroup(rest, 1)
-		if end < 0 {
-			return stmt
-		}
-		rest = bytes.TrimLeft(rest[end:], extract.Blanks)
+	rest, ok := extract.SkipAttributes(stmt)
+	if !ok {
+		return stmt
 	}
 	rest, _ = extract.CutWord(rest, "pub")
 	if rest, ok := skipGroup(rest, '(', ')'); ok {

@@ -200,10 +200,13 @@ func FuzzScanner(f *testing.F, lang *extract.Language, file string, seeds []stri
 			t.Fatalf("after a blank first line (%v):\n%s\nwant\n%s", err, Summarize(lower), Summarize(want))
 		}
 		// Windows line ends change nothing, but in the names quoted
-		// text gives ('a<newline>b' is an enum value).
-		crlf, err := p.Definitions(context.Background(), lang, file, bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n")))
-		if err != nil || !reflect.DeepEqual(defs, foldCRLF(crlf)) {
-			t.Fatalf("with CRLF line ends (%v):\n%s\nwant\n%s", err, Summarize(crlf), Summarize(defs))
+		// text gives ('a<newline>b' is an enum value). (Input that holds
+		// a carriage return already would hold two before a newline.)
+		if !bytes.Contains(src, []byte("\r")) {
+			crlf, err := p.Definitions(context.Background(), lang, file, bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n")))
+			if err != nil || !reflect.DeepEqual(defs, foldCRLF(crlf)) {
+				t.Fatalf("with CRLF line ends (%v):\n%s\nwant\n%s", err, Summarize(crlf), Summarize(defs))
+			}
 		}
 		for _, c := range checks {
 			c(t, p, src)

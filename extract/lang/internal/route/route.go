@@ -82,3 +82,20 @@ func StatementOf(n *sitter.Node) *sitter.Node {
 	}
 	return n
 }
+
+// RequestMethods are the methods Spring's @RequestMapping names in its
+// method argument (RequestMethod.POST, one of each of items); ANY when it
+// names none.
+func RequestMethods(items []*sitter.Node, src []byte) []string {
+	var out []string
+	for _, it := range items {
+		s := it.Content(src)
+		if m := s[strings.LastIndexByte(s, '.')+1:]; Methods[m] {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return []string{"ANY"}
+	}
+	return out
+}

@@ -1,0 +1,138 @@
+package kotlin
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
+)
+
+func routesOf(t *testing.T, file, src string) []string {
+	t.Helper()
+	return langtest.RouteLines(t, langtest.ForPath(langs, file), file, src)
+}
+
+func TestRoutes(t *testing.T) {
+	for _, tc := range []struct {
+		file, src string
+		want      []string
+	}{
+		{"OrderController.kt", `const val API = "/api"
+
+@RestController
+@RequestMapping("$API/orders")
+class OrderController(private val service: OrderService) {
+    @GetMapping("/{id:\\d+}", produces = [MediaType.APPLICATION_JSON_VALUE])
+    fun get(@PathVariable id: Long): Order = service.get(id)
+
+    @RequestMapping(value = ["/a", "b"], method = [RequestMethod.POST, RequestMethod.PUT])
+    fun upsert() {}
+
+    @PostMapping
+    fun create(@RequestBody o: Order): Order {
+        return service.save(o)
+    }
+
+    @DeleteMapping(ITEMS + "/{sku}")
+    fun removeItem() {}
+
+    @GetMapping(Paths.ELSEWHERE)
+    fun gone() {}
+
+    fun helper() {}
+
+    companion object {
+        const val ITEMS = "/{id}/items"
+    }
+}
+`, []string{
+			"GET /api/orders/{id} -> get | 6-7 | @GetMapping(\"/{id:\\\\d+}\", produces = [MediaType.APPLICATION_JSON_VALUE])\nfun get(@PathVariable id: Long): Order",
+			"POST /api/orders/a -> upsert | 9-10 | @RequestMapping(value = [\"/a\", \"b\"], method = [RequestMethod.POST, RequestMethod.PUT])\nfun upsert()",
+			"PUT /api/orders/a -> upsert | 9-10 | @RequestMapping(value = [\"/a\", \"b\"], method = [RequestMethod.POST, RequestMethod.PUT])\nfun upsert()",
+			"POST /api/orders/b -> upsert | 9-10 | @RequestMapping(value = [\"/a\", \"b\"], method = [RequestMethod.POST, RequestMethod.PUT])\nfun upsert()",
+			"PUT /api/orders/b -> upsert | 9-10 | @RequestMapping(value = [\"/a\", \"b\"], method = [RequestMethod.POST, RequestMethod.PUT])\nfun upsert()",
+			"POST /api/orders -> create | 12-13 | @PostMapping\nfun create(@RequestBody o: Order): Order",
+			"DELETE /api/orders/{id}/items/{sku} -> removeItem | 17-18 | @DeleteMapping(ITEMS + \"/{sku}\")\nfun removeItem()",
+		}},
+		{"Routing.kt", `fun Application.configureRouting() {
+    routing {
+        get("/health") {
+            call.respondText("ok")
+        }
+        route("/api/articles") {
+            get {
+                call.respond(service.list())
+            }
+            authenticate("jwt") {
+                post("/{slug}/comments") { addComment() }
+                delete("{slug}") { }
+            }
+        }
+        get<Articles.Slug> { }
+    }
+}
+
+fun Route.profiles() {
+    get("profiles/{username}") {
+        call.respond(profile())
+    }
+}
+
+fun notRoutes(client: HttpClient) {
+    client.get("/elsewhere") { }
+    get("relative") { }
+}
+`, []string{
+			"GET /health | 3-3 | get(\"/health\") { ... }",
+			"GET /api/articles | 7-7 | get { ... }",
+			"POST /api/articles/{slug}/comments | 11-11 | post(\"/{slug}/comments\") { ... }",
+			"DELETE /api/articles/{slug} | 12-12 | delete(\"{slug}\") { ... }",
+			"GET /profiles/{username} | 20-20 | get(\"profiles/{username}\") { ... }",
+		}},
+		{"PageController.kt", `@RestController
+@RequestMapping(
+    "/books",
+)
+class PageController {
+    @GetMapping(
+        value = [
+            "{id}/pages",
+            "{id}/pages/raw",
+        ],
+        produces = [MediaType.ALL_VALUE],
+    )
+    fun pages(@PathVariable id: String): List<Int> =
+        when (id.length) {
+            0,
+            1,
+            -> listOf()
+            else -> listOf(1)
+        }
+}
+`, []string{
+			"GET /books/{id}/pages -> pages | 6-13 | @GetMapping(\n    value = [\n        \"{id}/pages\",\n        \"{id}/pages/raw\",\n    ],\n    produces = [MediaType.ALL_VALUE],\n)\nfun pages(@PathVariable id: String): List<Int>",
+			"GET /books/{id}/pages/raw -> pages | 6-13 | @GetMapping(\n    value = [\n        \"{id}/pages\",\n        \"{id}/pages/raw\",\n    ],\n    produces = [MediaType.ALL_VALUE],\n)\nfun pages(@PathVariable id: String): List<Int>",
+		}},
+		{"Routes.kt", `@Configuration
+class Routes {
+    @Bean
+    fun routes(handler: OrderHandler) = coRouter {
+        "/orders".nest {
+            GET("/{id}", handler::get)
+            POST("", handler::create)
+        }
+        GET("/legacy") { ServerResponse.ok().buildAndAwait() }
+    }
+}
+`, []string{
+			"GET /orders/{id} -> get | 6-6 | GET(\"/{id}\", handler::get)",
+			"POST /orders -> create | 7-7 | POST(\"\", handler::create)",
+			"GET /legacy | 9-9 | GET(\"/legacy\") { ... }",
+		}},
+	} {
+		if diff := cmp.Diff(tc.want, routesOf(t, tc.file, tc.src)); diff != "" {
+			t.Errorf("%s: %s", tc.file, diff)
+		}
+	}
+}

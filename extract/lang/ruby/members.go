@@ -1,0 +1,199 @@
+package ruby
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// attrCalls declare attributes: each symbol is a member.
+var attrCalls = map[string]bool{"attr_accessor": true, "attr_reader": true, "attr_writer": true}
+
+// namedCalls declare one member each, named by their first argument:
+// Active Record's associations, scopes and enums, and delegated methods.
+var namedCalls = map[string]bool{"has_many": true, "has_one": true, "belongs_to": true, "has_and_belongs_to_many": true,
+	"scope": true, "enum": true, "has_one_attached": true, "has_many_attached": true, "has_rich_text": true}
+
+// columnSkips are the calls of a create_table block that declare no
+// column of their own.
+var columnSkips = map[string]bool{"index": true, "timestamps": true, "check_constraint": true, "foreign_key": true,
+	"remove": true, "rename": true, "change": true, "exclusion_constraint": true, "unique_constraint": true}
+
+// membersRuby lists the nodes that may be a definition's members: a
+// class's or module's methods (those of its `class << self` and of the
+// blocks of its calls too), constants, nested classes and modules, and its
+// calls and their symbols; a create_table's calls on its block's table.
+// memberName names the ones that are members, and no others: a tree
+// holds no text to tell attr_accessor from before_action by.
+func membersRuby(def *sitter.Node) []*sitter.Node {
+	switch def.Type() {
+	case "class", "module":
+		return bodyMembers(def.ChildByFieldName("body"))
+	case "call":
+		if b := extract.Named(def, "block", "do_block"); b != nil {
+			var out []*sitter.Node
+			for _, c := range extract.NamedChildren(b.ChildByFieldName("body")) {
+				if c.Type() == "call" && c.ChildByFieldName("receiver") != nil {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// bodyMembers are the nodes of a class or module body that may be members.
+func bodyMembers(body *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	for _, c := range extract.NamedChildren(body) {
+		switch c.Type() {
+		case "method", "singleton_method", "class", "module":
+			out = append(out, c)
+		case "assignment":
+			if extract.Named(c, "left", "constant") != nil {
+				out = append(out, c)
+			}
+		case "singleton_class":
+			out = append(out, bodyMembers(c.ChildByFieldName("body"))...)
+		case "call":
+			if c.ChildByFieldName("receiver") != nil {
+				continue
+			}
+			args := extract.NamedChildren(c.ChildByFieldName("arguments"))
+			if len(args) == 1 && (args[0].Type() == "method" || args[0].Type() == "singleton_method") {
+				out = append(out, args[0]) // private def x
+				continue
+			}
+			out = append(out, c)
+			if len(args) > 1 {
+				for _, a := range args {
+					if a.Type() == "simple_symbol" || a.Type() == "string" {
+						out = append(out, a) // attr_reader :a, :b
+					}
+				}
+			}
+			if b := extract.Named(c, "block", "do_block"); b != nil {
+				out = append(out, bodyMembers(b.ChildByFieldName("body"))...) // class_methods do ... end
+			}
+		}
+	}
+	return out
+}
+
+// memberName names a member node, or says "" of a node that is none: a
+// method by its name as specs spell it, a constant, class or module by its
+// own, each declared where a definition would be (see scope); an
+// attribute, association, scope or enum by its first argument; a column
+// by its name, a reference by its key column (t.references :org is
+// org_id).
+func memberName(n *sitter.Node, src []byte) string {
+	switch n.Type() {
+	case "method", "singleton_method", "class", "module":
+		if nm := rubyName(n); nm != nil && inScope(n, src) {
+			return methodName(nm.Content(src))
+		}
+	case "assignment":
+		if inScope(n, src) {
+			return n.ChildByFieldName("left").Content(src)
+		}
+	case "simple_symbol", "string":
+		if p := n.Parent(); p != nil && attrCalls[bareCall(p.Parent(), src)] && inScope(p.Parent(), src) {
+			s, _ := literal(n, src)
+			return s
+		}
+	case "call":
+		if n.ChildByFieldName("receiver") != nil {
+			return column(n, src)
+		}
+		args := extract.NamedChildren(n.ChildByFieldName("arguments"))
+		verb := bareCall(n, src)
+		if len(args) == 0 || !(attrCalls[verb] && len(args) == 1 || namedCalls[verb]) || !inScope(n, src) {
+			return ""
+		}
+		if args[0].Type() == "pair" {
+			// enum status: { ... }: the attribute the pair's key names.
+			if k := args[0].ChildByFieldName("key"); k != nil {
+				return strings.Trim(k.Content(src), ":")
+			}
+			return ""
+		}
+		s, _ := literal(args[0], src)
+		return s
+	}
+	return ""
+}
+
+// inScope reports a node declared where a definition would be (see scope).
+func inScope(n *sitter.Node, src []byte) bool {
+	_, ok := scope(n, src)
+	return ok
+}
+
+// column names a column call of a create_table block (t.string "email"),
+// or says "" of a call that declares none (t.index, t.timestamps, a call
+// on another receiver).
+func column(c *sitter.Node, src []byte) string {
+	recv, m := c.ChildByFieldName("receiver"), extract.Named(c, "method", "identifier")
+	args := extract.NamedChildren(c.ChildByFieldName("arguments"))
+	if recv == nil || m == nil || len(args) == 0 || columnSkips[m.Content(src)] {
+		return ""
+	}
+	body := c.Parent()
+	if body == nil || body.Parent() == nil || body.Parent().Type() != "do_block" {
+		return ""
+	}
+	ps := extract.NamedChildren(body.Parent().ChildByFieldName("parameters"))
+	if len(ps) == 0 || ps[0].Content(src) != recv.Content(src) {
+		return ""
+	}
+	s, ok := literal(args[0], src)
+	if !ok {
+		return ""
+	}
+	if v := m.Content(src); v == "references" || v == "belongs_to" {
+		s += "_id"
+	}
+	return s
+}
+
+// field is the model an association or a reference column refers to:
+// has_many :line_items refers to LineItem, belongs_to :author, class_name:
+// "User" to User.
+func field(n *sitter.Node, src []byte) (string, []string) {
+	if n.Type() != "call" {
+		return "", nil
+	}
+	m := n.ChildByFieldName("method")
+	args := extract.NamedChildren(n.ChildByFieldName("arguments"))
+	if m == nil || len(args) == 0 {
+		return "", nil
+	}
+	verb := m.Content(src)
+	switch {
+	case n.ChildByFieldName("receiver") == nil && (verb == "has_many" || verb == "has_one" || verb == "belongs_to" || verb == "has_and_belongs_to_many"):
+	case n.ChildByFieldName("receiver") != nil && (verb == "references" || verb == "belongs_to"):
+	default:
+		return "", nil
+	}
+	for _, a := range args[1:] {
+		if a.Type() != "pair" {
+			continue
+		}
+		if k := a.ChildByFieldName("key"); k != nil && strings.TrimSuffix(k.Content(src), ":") == "class_name" {
+			if s, ok := literal(a.ChildByFieldName("value"), src); ok {
+				return baseName(s), nil
+			}
+		}
+	}
+	s, ok := literal(args[0], src)
+	if !ok || s == "" {
+		return "", nil
+	}
+	if verb == "has_many" || verb == "has_and_belongs_to_many" {
+		s = singular(s)
+	}
+	return camelize(s), nil
+}
