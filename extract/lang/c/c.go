@@ -3,7 +3,6 @@ package c
 import (
 	_ "embed"
 
-	sitter "github.com/smacker/go-tree-sitter"
 	grammar "github.com/smacker/go-tree-sitter/c"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -56,15 +55,11 @@ func refineC(m *extract.Match) bool {
 		d.Kind, d.Title = extract.KindFunction, "Function Signature"
 		d.Exported = !clike.Has(decl, "static")
 	case "struct", "union", "enum":
-		show, ok := tagged(m.Def)
-		if !ok {
+		show, ok := clike.Holder(m.Def)
+		if !ok || !clike.FileScope(show) {
 			return false
 		}
-		m.Show = show
-		if show.Equal(m.Def) {
-			m.ShowEnd = clike.Semicolon(show)
-		}
-		clike.TypeKind(d, m.Def, d.Name)
+		clike.ShowType(m, show)
 		d.Exported = clike.Header(d.Path)
 	case "type":
 		decl := clike.DeclarationOf(m.Def, "type_definition")
@@ -99,26 +94,4 @@ func refineC(m *extract.Match) bool {
 		return false
 	}
 	return true
-}
-
-// tagged returns the node a struct, union or enum with a body is shown by:
-// the declaration or typedef whose type it is (struct order { ... } orders[4];),
-// or itself, at file scope. A type nested in another's body, or in a
-// function, is none; nor is one a typedef names, whose definition the
-// typedef's name is (typedef struct order { ... } order_t;).
-func tagged(spec *sitter.Node) (*sitter.Node, bool) {
-	p := spec.Parent()
-	if p == nil {
-		return nil, false
-	}
-	switch p.Type() {
-	case "type_definition":
-		return nil, false
-	case "declaration":
-		if t := p.ChildByFieldName("type"); t == nil || !t.Equal(spec) {
-			return nil, false
-		}
-		return p, clike.FileScope(p)
-	}
-	return spec, clike.FileScope(spec)
 }

@@ -110,15 +110,6 @@ func public(member, class *sitter.Node) bool {
 	return class.Type() != "class_specifier"
 }
 
-// shown is the node a declaration is shown by: the template declaration
-// whose declaration it is, with the template line.
-func shown(decl *sitter.Node) *sitter.Node {
-	for p := decl.Parent(); p != nil && p.Type() == "template_declaration"; p = p.Parent() {
-		decl = p
-	}
-	return decl
-}
-
 func refineCpp(m *extract.Match) bool {
 	d := &m.Out
 	var decl *sitter.Node
@@ -152,15 +143,11 @@ func refineCpp(m *extract.Match) bool {
 			return false
 		}
 	case "class", "struct", "union", "enum":
-		show, ok := tagged(m.Def)
+		show, ok := clike.Holder(m.Def)
 		if !ok {
 			return false
 		}
-		m.Show = show
-		if show.Equal(m.Def) {
-			m.ShowEnd = clike.Semicolon(show)
-		}
-		clike.TypeKind(d, m.Def, d.Name)
+		clike.ShowType(m, show)
 		if m.Kind == "class" || m.Kind == "struct" {
 			d.Bases = bases(m.Def, m.Src)
 			if errorBase(d.Bases) {
@@ -171,10 +158,10 @@ func refineCpp(m *extract.Match) bool {
 			d.Title = "Enum Class"
 		}
 	case "type":
-		m.Def, m.Show = decl, shown(decl)
+		m.Def, m.Show = decl, clike.Templated(decl)
 		clike.Typedef(d, decl, m.Name, m.Src)
 	case "alias":
-		m.Show = shown(decl)
+		m.Show = clike.Templated(decl)
 		d.Kind, d.Title = extract.KindType, "Type"
 	case "macro":
 		if w.container != "" || len(w.namespace) > 0 || !clike.FileScope(decl) || clike.Guard(decl, d.Name, m.Src) {
@@ -256,7 +243,7 @@ func function(m *extract.Match, decl *sitter.Node, w *where) bool {
 	if w.container != "" && d.Name == w.container {
 		return false // a constructor: a member of its class, which a spec names by the class
 	}
-	m.Def, m.Show = decl, shown(decl)
+	m.Def, m.Show = decl, clike.Templated(decl)
 	d.Kind, d.Title = extract.KindFunction, "Function Signature"
 	if w.container != "" {
 		d.Kind, d.Title = extract.KindMethod, "Method Signature"
@@ -302,29 +289,6 @@ func scopeName(s *sitter.Node, src []byte) string {
 		}
 	}
 	return s.Content(src)
-}
-
-// tagged returns the node a class, struct, union or enum with a body is
-// shown by: its template declaration, the declaration or the member it is
-// the type of (with its ";"), or itself. One a typedef names is the
-// typedef's.
-func tagged(spec *sitter.Node) (*sitter.Node, bool) {
-	p := spec.Parent()
-	if p == nil {
-		return nil, false
-	}
-	switch p.Type() {
-	case "type_definition":
-		return nil, false
-	case "template_declaration":
-		return shown(spec), true
-	case "declaration", "field_declaration":
-		if t := p.ChildByFieldName("type"); t == nil || !t.Equal(spec) {
-			return nil, false
-		}
-		return p, true
-	}
-	return spec, true
 }
 
 // bases lists the classes a class derives from, by their last names,

@@ -3,9 +3,9 @@ package cpp
 import (
 	"bytes"
 	"strings"
-	"sync"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/clike"
 )
 
 // A definition's namespaces are read from the file's text, not from the
@@ -33,37 +33,16 @@ func namespacesAt(src []byte, at int) (names []string, anonymous bool) {
 	return names, anonymous
 }
 
-// blockMemo holds the blocks of the files read last: a file's definitions
-// ask one after another.
-var blockMemo struct {
-	sync.Mutex
-	files [8]struct {
-		src    []byte
-		blocks []block
-	}
-	next int
-}
+// blocks are the namespace blocks of the files read last: a file's
+// definitions ask one after another.
+var blocks clike.Memo[[]block]
 
 // blocksOf returns the namespace blocks of src, in order of their opening.
 func blocksOf(src []byte) []block {
 	if !bytes.Contains(src, []byte("namespace")) {
 		return nil
 	}
-	blockMemo.Lock()
-	for _, f := range blockMemo.files {
-		if f.src != nil && bytes.Equal(f.src, src) {
-			blockMemo.Unlock()
-			return f.blocks
-		}
-	}
-	blockMemo.Unlock()
-	blocks := scanBlocks(src)
-	blockMemo.Lock()
-	f := &blockMemo.files[blockMemo.next]
-	f.src, f.blocks = bytes.Clone(src), blocks
-	blockMemo.next = (blockMemo.next + 1) % len(blockMemo.files)
-	blockMemo.Unlock()
-	return blocks
+	return blocks.Get(src, scanBlocks)
 }
 
 // scanBlocks reads the namespace blocks of src: "namespace a::b {",

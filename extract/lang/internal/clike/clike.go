@@ -111,6 +111,49 @@ func Semicolon(spec *sitter.Node) *sitter.Node {
 	return nil
 }
 
+// Templated is the node a declaration is shown by: the template
+// declaration whose declaration it is, with the template line.
+func Templated(decl *sitter.Node) *sitter.Node {
+	for p := decl.Parent(); p != nil && p.Type() == "template_declaration"; p = p.Parent() {
+		decl = p
+	}
+	return decl
+}
+
+// Holder returns the node a struct, union, class or enum with a body is
+// shown by: its template declaration, the declaration or the member whose
+// type it is (struct order { ... } orders[4];), or itself. One a typedef
+// names is none: its definition is the typedef's (typedef struct order {
+// ... } order_t;).
+func Holder(spec *sitter.Node) (*sitter.Node, bool) {
+	p := spec.Parent()
+	if p == nil {
+		return nil, false
+	}
+	switch p.Type() {
+	case "type_definition":
+		return nil, false
+	case "template_declaration":
+		return Templated(spec), true
+	case "declaration", "field_declaration":
+		if t := p.ChildByFieldName("type"); t == nil || !t.Equal(spec) {
+			return nil, false
+		}
+		return p, true
+	}
+	return spec, true
+}
+
+// ShowType shows a struct, union, class or enum m matched by show, the
+// node that holds it (see Semicolon), and sets its kind and title.
+func ShowType(m *extract.Match, show *sitter.Node) {
+	m.Show = show
+	if show.Equal(m.Def) {
+		m.ShowEnd = Semicolon(show)
+	}
+	TypeKind(&m.Out, m.Def, m.Out.Name)
+}
+
 // TypeKind sets the kind and title of a struct, union or enum named name:
 // an enum whose name says error (order_err, OrderError, error_code_t) is
 // an error type.

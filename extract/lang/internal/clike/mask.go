@@ -3,7 +3,6 @@ package clike
 import (
 	"bytes"
 	"regexp"
-	"sync"
 
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -25,36 +24,20 @@ import (
 // src itself when it holds none. A file parsed statement by statement (it
 // does not parse whole) is masked once: the files masked last are kept.
 func Mask(src []byte) []byte {
-	maskMemo.Lock()
-	for _, f := range maskMemo.files {
-		if f.src != nil && bytes.Equal(f.src, src) {
-			maskMemo.Unlock()
-			if f.text == nil {
-				return src
-			}
-			return f.text
+	text := masks.Get(src, func(src []byte) []byte {
+		if text := mask(src); len(text) > 0 && &text[0] != &src[0] {
+			return text
 		}
+		return nil // the file itself, which the memo does not keep
+	})
+	if text == nil {
+		return src
 	}
-	maskMemo.Unlock()
-	text := mask(src)
-	maskMemo.Lock()
-	f := &maskMemo.files[maskMemo.next]
-	f.src, f.text = bytes.Clone(src), nil
-	if len(text) > 0 && &text[0] != &src[0] {
-		f.text = text
-	}
-	maskMemo.next = (maskMemo.next + 1) % len(maskMemo.files)
-	maskMemo.Unlock()
 	return text
 }
 
-// maskMemo holds the files masked last, and what the grammar reads of
-// them (nil: the file itself).
-var maskMemo struct {
-	sync.Mutex
-	files [8]struct{ src, text []byte }
-	next  int
-}
+// masks are the files masked last, and what the grammar reads of them.
+var masks Memo[[]byte]
 
 // mask is Mask, done.
 func mask(src []byte) []byte {
