@@ -43,6 +43,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRuby -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/ruby
 	$(GO) test -run '^$$' -fuzz FuzzKotlin -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/kotlin
 	$(GO) test -run '^$$' -fuzz FuzzSwift -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/swift
+	$(GO) test -run '^$$' -fuzz FuzzC -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/c
+	$(GO) test -run '^$$' -fuzz FuzzCpp -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract/lang/cpp
 	$(GO) test -run '^$$' -fuzz FuzzFocus -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract
 	$(GO) test -run '^$$' -fuzz FuzzRecover -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./extract
 

@@ -25,7 +25,11 @@ func languageWords() (names map[string]string, exts []string) {
 		}
 		for _, e := range l.Exts {
 			exts = append(exts, strings.ToLower(e))
-			names[strings.ToLower(strings.TrimPrefix(e, "."))] = l.Name
+			if len(e) > 2 {
+				// (A one-letter ending, .h, names no language as a word:
+				// "h" is -h, help.)
+				names[strings.ToLower(strings.TrimPrefix(e, "."))] = l.Name
+			}
 		}
 	}
 	return names, exts

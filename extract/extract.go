@@ -159,7 +159,9 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 		return nil, err
 	}
 	defer tree.Close()
-	if tree.RootNode().HasError() {
+	if lang.Broken(tree.RootNode()) {
+		// (A file whose every error is one the grammar makes of valid code
+		// parses: C's macros in its functions' bodies.)
 		if defs, ok, err := p.recovered(ctx, lang, name, src); ok || err != nil {
 			return defs, err
 		}
@@ -589,6 +591,9 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		for c := prevNamedOf(mem, before); c != nil && (IsComment(c) && !endsCode(c) || c.Type() == "decorator" || lang.Attributes[c.Type()]) && int(LastRow(c))+1 >= mm.Start-1; c = prevOf(c, before) {
 			mm.Start = int(c.StartPoint().Row) + 1
 		}
+		if c := mem.NextNamedSibling(); c != nil && IsComment(c) && c.StartPoint().Row == LastRow(mem) {
+			mm.End = max(mm.End, int(LastRow(c))+1) // its comment, on its last line and those below
+		}
 		m.Out.Members = append(m.Out.Members, mm)
 	}
 	built[key] = m.Out.Members
@@ -611,8 +616,36 @@ func isMethodNode(n *sitter.Node) bool {
 			t = d.Type()
 		}
 	}
+	if t == "template_declaration" {
+		// A C++ template's declaration: its last named child.
+		if c := n.NamedChild(int(n.NamedChildCount()) - 1); c != nil {
+			return isMethodNode(c)
+		}
+	}
 	return strings.Contains(t, "method") || strings.Contains(t, "constructor") || t == "function_definition" || t == "function_item" || t == "function_signature_item" ||
-		strings.HasSuffix(t, "function_declaration") || t == "init_declaration" // Swift's func, protocol func, init
+		strings.HasSuffix(t, "function_declaration") || t == "init_declaration" || // Swift's func, protocol func, init
+		DeclaresFunction(n)
+}
+
+// DeclaresFunction reports a C or C++ declaration whose declarator is a
+// function's, through pointers and references: a method declared in its
+// class (void cancel();, Order *find(int id);), not a pointer to a
+// function ((*cb)(int)).
+func DeclaresFunction(n *sitter.Node) bool {
+	for d := n.ChildByFieldName("declarator"); d != nil; {
+		switch d.Type() {
+		case "function_declarator":
+			inner := d.ChildByFieldName("declarator")
+			return inner == nil || inner.Type() != "parenthesized_declarator"
+		case "pointer_declarator":
+			d = d.ChildByFieldName("declarator")
+		case "reference_declarator":
+			d = d.NamedChild(0)
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // lastCodeByte is the end of the node's last child that is not a comment,

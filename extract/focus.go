@@ -36,6 +36,10 @@ type LexSyntax struct {
 	// no lifetime) goes on past the end of its line (Rust, PHP); otherwise
 	// a line ends one left open.
 	SpanningQuotes bool
+	// RawDelimited: R"(...)" and R"delim(...)delim" raw strings (and u8R,
+	// uR, UR, LR), closed by a parenthesis, their delimiter and a quote,
+	// spanning lines (C++).
+	RawDelimited bool
 	// Heredocs: <<<ID, <<<"ID" and <<<'ID' open a string that a line
 	// starting with ID closes (PHP).
 	Heredocs bool
@@ -91,6 +95,17 @@ type LexSyntax struct {
 	// statement above (JavaScript, without semicolons: a call, an index, a
 	// tagged template).
 	BracketGoesOn bool
+	// Semicolons: a statement ends only where a ";" or a "}" ends a line
+	// outside brackets (C): a line ending in anything else goes on below,
+	// whatever the next line starts with (a return type on a line of its
+	// own, an attribute macro).
+	Semicolons bool
+	// Directives: a line whose first character other than blanks is "#"
+	// is a preprocessor directive (C's #include, #define, #ifdef): it ends
+	// at its line's end unless a backslash goes on, the brackets and
+	// quotes in it count for nothing, and outside brackets it is a
+	// statement of its own.
+	Directives bool
 	// Head cuts a statement to the part whose words can name what it
 	// defines; nil keeps the statement whole. A function defines only its
 	// name, and is kept only for it: the words of its receiver, parameters
@@ -216,6 +231,19 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 		c := src[i]
 		if lineStart {
 			lineStart = false
+			if lx.Directives && directiveAt(src, i) {
+				if len(stack) == 0 {
+					boundary()
+				}
+				end, ok := skipDirective(src, i)
+				if !ok {
+					return nil, false
+				}
+				row += bytes.Count(src[i:end], []byte("\n"))
+				i = end
+				last, beforeLast, lastWord = 0, 0, nil // what follows starts afresh
+				continue
+			}
 			if recovering && len(stack) > 0 && resyncs(lx, src[i:]) {
 				stack = stack[:0]
 				boundary()
@@ -236,6 +264,15 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 						last, i = '"', end
 						continue
 					}
+				}
+				if lx.RawDelimited && j < len(src) && src[j] == '"' && rawDelimitedPrefix[string(src[i:j])] {
+					end, ok := closeDelimited(src, j+1)
+					if !ok {
+						return nil, false
+					}
+					row += bytes.Count(src[i:end], []byte("\n"))
+					last, i = '"', end
+					continue
 				}
 				lastWord, last, i = src[i:j], src[j-1], j
 				continue
@@ -478,6 +515,9 @@ func trailingComment(stmt []byte) bool {
 // continues reports whether what ends a line (its last character, the
 // one before, or its last word) leaves the statement open.
 func continues(lx *LexSyntax, last, before byte, word []byte) bool {
+	if lx.Semicolons {
+		return last != 0 && last != ';' && last != '}'
+	}
 	if word != nil {
 		return lx.OpenWords[string(word)]
 	}
@@ -515,7 +555,63 @@ func startsStatement(lx *LexSyntax, line []byte) bool {
 			return false
 		}
 	}
-	return true
+	return !lx.Semicolons || !label(line)
+}
+
+// label reports a line that starts with a label (a word and a colon: C's
+// goto target, C++'s public:), which goes on with the block it is in.
+func label(line []byte) bool {
+	i := 0
+	for i < len(line) && IdentByte(line[i]) {
+		i++
+	}
+	r := bytes.TrimLeft(line[i:], " \t")
+	return i > 0 && len(r) > 0 && r[0] == ':' && (len(r) == 1 || r[1] != ':')
+}
+
+// directiveAt reports a line, starting at i, whose first character other
+// than blanks is "#": a preprocessor directive.
+func directiveAt(src []byte, i int) bool {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i < len(src) && src[i] == '#'
+}
+
+// skipDirective returns the offset of the line end that ends the
+// directive starting at i (or the file's end): a backslash before a line
+// end goes on, and so does a block comment; quotes close on their line.
+// It returns false when a block comment is left open.
+func skipDirective(src []byte, i int) (int, bool) {
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '\n':
+			return i, true
+		case c == '\\':
+			i++
+			if i < len(src) && src[i] == '\r' {
+				i++
+			}
+			if i < len(src) && src[i] == '\n' {
+				i++ // a continued line
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := closeComment(src, i+2, false)
+			if end < 0 {
+				return 0, false
+			}
+			i = end
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '"' || c == '\'':
+			i = CloseQuote(src, i+1, c)
+		default:
+			i++
+		}
+	}
+	return i, true
 }
 
 // CloseQuote returns the offset after a one-line string opened before i.
@@ -673,6 +769,26 @@ func closeHashRaw(src []byte, i int) (int, bool) {
 		return 0, false
 	}
 	return i + n + 1 + end + len(closer), true
+}
+
+// rawDelimitedPrefix are the words that open a C++ raw string before a
+// quote.
+var rawDelimitedPrefix = WordSet("R u8R uR UR LR")
+
+// closeDelimited returns the offset after a C++ raw string whose
+// delimiter starts at i (R"delim(...)delim"), and false when it is not
+// closed.
+func closeDelimited(src []byte, i int) (int, bool) {
+	open := bytes.IndexByte(src[i:min(len(src), i+17)], '(')
+	if open < 0 {
+		return 0, false
+	}
+	closer := append(append([]byte(")"), src[i:i+open]...), '"')
+	end := bytes.Index(src[i+open+1:], closer)
+	if end < 0 {
+		return 0, false
+	}
+	return i + open + 1 + end + len(closer), true
 }
 
 // closeComment returns the offset after the */ that closes a block

@@ -184,6 +184,15 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"        return <<<SQL\n            select '}' from t\n            SQL;\n    }\n}\n\nfunction after(): void {}\n\nenum Status: string\n{\n" +
 			"    case Active = 'a';\n    case Gone = 'g';\n}\n" +
 			strings.Repeat("\nfunction filler(): string\n{\n    return '}{';\n}\n", 20),
+		"order.c": "#include <stdio.h>\n#include \"order.h\"\n\n#define DOC \"struct Fake { int x; };\"\n#define LBRACE {\n#define MULTI(a) \\\n    do { a; } while (0)\n\n" +
+			"/* struct Ghost {\n   int y;\n}; */\nstatic const char brace = '{';\n\n/* Real is real. */\ntypedef struct real {\n    int id;\n    char *name;\n} real_t;\n\n" +
+			"static int\ndraw(real_t *r)\n{\n#ifdef DEBUG\n    printf(\"{\");\n#endif\nout:\n    return r->id;\n}\n\n" +
+			"#ifdef __cplusplus\nextern \"C\" {\n#endif\nint after(void);\n#ifdef __cplusplus\n}\n#endif\n\nenum status { Active, Gone };\n" +
+			strings.Repeat("\nint filler(void) {\n    return '}';\n}\n", 20),
+		"order.cc": "#pragma once\n#include <string>\n\nnamespace shop {\n\nconst char* kDoc = R\"sql(\nclass Fake {};\n}\n)sql\";\n\n/// Real is real.\n" +
+			"template <typename T>\nclass LEVELDB_EXPORT Real : public Base<T> {\n public:\n  void draw() const EXCLUSIVE_LOCKS_REQUIRED(mu_);\n" +
+			"  static constexpr int kMax = 1'000;\n  enum class Status { Active, Gone };\n};\n\nvoid Real::draw() const {\n  char c = '{';\n}\n\n" +
+			"}  // namespace shop\n\nint after() { return 1; }\n" + strings.Repeat("\nint filler() {\n  return '}';\n}\n", 20),
 	} {
 		// Fake, Ghost and Nested are in strings: no parse may see them.
 		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {

@@ -10,13 +10,13 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang"
 )
 
-var focusExts = []string{".go", ".ts", ".tsx", ".js", ".py", ".java", ".rs", ".cs", ".php", ".kt", ".swift"}
+var focusExts = []string{".go", ".ts", ".tsx", ".js", ".py", ".java", ".rs", ".cs", ".php", ".kt", ".swift", ".c", ".cc"}
 
 // FuzzFocus: on any input the statement split holds together (spans in
 // order, inside the file, starting at line starts), and on any input that
 // parses (Go: in gofmt's layout), a focused parse keeps exactly what a
 // whole-file parse keeps, for every name, in Go, TypeScript, TSX,
-// JavaScript, Python, Java, Rust, C#, PHP, Kotlin and Swift.
+// JavaScript, Python, Java, Rust, C#, PHP, Kotlin, Swift, C and C++.
 func FuzzFocus(f *testing.F) {
 	for _, s := range []string{
 		"package a\n\n// T is.\ntype T int\n\nconst (\n\tA T = iota\n)\n\nfunc F() {}\n",
@@ -28,6 +28,8 @@ func FuzzFocus(f *testing.F) {
 		"<?php\nnamespace App;\n\n# a {\n#[Entity]\nclass A\nextends B\n{\n    const S = '\n}';\n    function m() { return <<<EOT\nclass C {}\nEOT; }\n}\n\nfunction f() {}\n",
 		"@RestController\n@RequestMapping(\"/a\")\nclass A {\n    val q = \"\"\"\n}\"\"\"\n    fun m() = listOf(1,\n    )\n}\n\n/** d */\nfun String.x() {}\nobject O {\n    const val K = 1\n}\n",
 		"/// A.\n@available(macOS 13, *)\nfinal class A: B {\n    let s = \"\"\"\n    }\n    \"\"\"\n    /* { /* } */ */\n    func m() {}\n}\n\nextension A {\n    var x: Int { 1 }\n}\n@discardableResult func f() -> Int { 1 }\n",
+		"#include <stdio.h>\n#define M(a) \\\n  { a; }\ntypedef struct s { int x; } s_t;\nstatic int\nf(void)\n{\n#ifdef X\n  return '{';\n#endif\n}\nenum e { A };\n",
+		"namespace n {\nclass API_EXPORT A : public B {\n public:\n  void m() const GUARDED_BY(mu_);\n};\nvoid A::m() const { int x = 1'000; }\n}  // namespace n\n",
 	} {
 		for k := range focusExts {
 			f.Add([]byte(s), uint8(k))
@@ -84,6 +86,7 @@ func FuzzRecover(f *testing.F) {
 		"pub fn f() {\n    if x {\n}\n\n// doc\npub struct S;\n}\n",
 		"<?php\nnamespace App;\n\nfunction f() {\n    if ($x) {\n}\n\n/** Doc. */\nclass S {}\n",
 		"struct A {\n    func m() {\n        if x {\n    }\n}\n\nextension A {\n    func n() {}\n}\n",
+		"int f( {\n\nstruct s {\n  int x\n\nint g(void) {\nout:\n  return 1;\n}\n",
 	} {
 		for k := range focusExts {
 			f.Add([]byte(s), uint8(k))

@@ -42,9 +42,10 @@ type Language struct {
 	// Prepare returns the text the grammar parses in place of a file's,
 	// for a grammar that reads a construct of the language it does not
 	// know in a way that breaks what surrounds it (Kotlin's trailing
-	// commas): a copy of the same length and as many lines, in which the
-	// definitions and members span the same bytes and lines as in the
-	// file, whose own text snippets show. Nil: the file's text.
+	// commas, C's export and annotation macros): a copy of the same length
+	// and as many lines, in which the definitions and members span the
+	// same bytes and lines as in the file, whose own text snippets show.
+	// Nil: the file's text.
 	Prepare func(src []byte) []byte
 	// QuerySource is the tree-sitter query whose patterns Matches finds:
 	// the reference Matches is tested against, and part of the extraction
@@ -243,6 +244,10 @@ type Language struct {
 	// ModelFiles are base names of the files that hold a project's data
 	// models by convention ("models.py"): a table is looked for there first.
 	ModelFiles []string
+	// Headers are file name endings of the language's headers (".h"): what
+	// they declare is the interface the sources include and define, and a
+	// name declared in one is shown from there first.
+	Headers []string
 	// AppTables says that the language's ORM names a model's default table
 	// after the model's app directory and the model, lowercased ("<app>_<model>"):
 	// a statement naming the model is worth parsing when such a table is

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/c"
+	"github.com/appendix-dev/appendix/extract/lang/cpp"
 	"github.com/appendix-dev/appendix/extract/lang/csharp"
 	"github.com/appendix-dev/appendix/extract/lang/golang"
 	"github.com/appendix-dev/appendix/extract/lang/graphql"
@@ -41,6 +43,8 @@ var All = []*extract.Language{
 	ruby.Lang,
 	php.Lang,
 	swift.Lang,
+	c.Lang,
+	cpp.Lang,
 	sql.Lang,
 	prisma.Lang,
 	graphql.Lang,

@@ -19,7 +19,7 @@ func TestQueriesCompile(t *testing.T) {
 func TestForPath(t *testing.T) {
 	for name, want := range map[string]string{
 		"a.go": "go", "x/y.py": "python", "t.ts": "typescript", "t.d.ts": "typescript", "c.tsx": "tsx",
-		"j.js": "javascript", "j.jsx": "jsx", "m.mjs": "javascript", "README.md": "", "a.sql": "sql", "s.prisma": "prisma", "x.gql": "graphql", "o.proto": "protobuf", "Order.java": "java", "Order.kt": "kotlin", "src/lib.rs": "rust", "Order.cs": "csharp", "app/models/user.rb": "ruby", "lib/tasks/db.rake": "ruby", "app/Models/User.php": "php", "Sources/App/Order.swift": "swift", "a.txt": "",
+		"j.js": "javascript", "j.jsx": "jsx", "m.mjs": "javascript", "README.md": "", "a.sql": "sql", "s.prisma": "prisma", "x.gql": "graphql", "o.proto": "protobuf", "Order.java": "java", "Order.kt": "kotlin", "src/lib.rs": "rust", "Order.cs": "csharp", "app/models/user.rb": "ruby", "lib/tasks/db.rake": "ruby", "app/Models/User.php": "php", "Sources/App/Order.swift": "swift", "order.c": "c", "order.h": "cpp", "Order.cc": "cpp", "a.txt": "",
 	} {
 		got := ""
 		if l := ForPath(name); l != nil {
@@ -41,7 +41,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("ByName(%q) is not the registered language", l.Name)
 		}
 	}
-	want := "go python typescript tsx javascript jsx java kotlin rust csharp ruby php swift sql prisma graphql protobuf"
+	want := "go python typescript tsx javascript jsx java kotlin rust csharp ruby php swift c cpp sql prisma graphql protobuf"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("registry order %q, want %q", got, want)
 	}

@@ -70,6 +70,15 @@ func TestRankOrder(t *testing.T) {
 			ref: "Total", want: "billing/invoice.go:5", why: "1 other definition the spec names is in `billing`",
 		},
 		{
+			name: "a header's declaration before its source's definition",
+			spec: "`order_total()` sums an order.\n",
+			files: map[string]string{
+				"src/order.c": "#include \"order.h\"\n\nint order_total(int qty) {\n    return qty;\n}\n",
+				"src/order.h": "/* Sums an order. */\nint order_total(int qty);\n",
+			},
+			ref: "order_total", want: "src/order.h:1", why: "a header declares it; the others are the sources that define it",
+		},
+		{
 			name: "exported before private",
 			spec: "`format` renders a row.\n",
 			files: map[string]string{

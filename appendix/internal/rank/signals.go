@@ -33,6 +33,7 @@ const (
 	WeightSchema       = 2 // a schema states what the data is; application types follow it
 	WeightTableSchema  = 2 // more so when the spec names a table
 	WeightModelFile    = 2 // a table is a model before an admin, form or serializer class
+	WeightHeader       = 2 // a header declares what its sources define: the signature a reviewer reads
 
 	WeightTestFile   = -16 // in a test file
 	WeightRestated   = -20 // only gives another candidate, outside tests, a local name (type X pkg.X)
@@ -134,6 +135,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if tableish && (d.Lang != nil && slices.Contains(d.Lang.ModelFiles, path.Base(d.Path)) || strings.Contains(d.Path, "/models/")) {
 		s.add("model-file", WeightModelFile, "a table is a model before it is an admin, form or serializer class")
+	}
+	if d.Lang != nil && slices.ContainsFunc(d.Lang.Headers, func(e string) bool { return strings.HasSuffix(d.Path, e) }) {
+		s.add("header", WeightHeader, "a header declares it; the others are the sources that define it")
 	}
 	if c.ix.Class(d.Path).Aside && !c.named(r, d) {
 		s.add("aside", WeightAside, "the others are vendored, example, documentation or legacy copies")

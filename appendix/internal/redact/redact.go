@@ -182,10 +182,14 @@ var (
 	// typed ones (const X: &str = ".."), a
 	// C# property's initializer (X { get; set; } = ".."), through a
 	// constructor ([]byte(".."), String::from(".."),
-	// Encoding.UTF8.GetBytes("..")), with a string prefix (b"..",
-	// r#"..."#, f"..", @"..", $"..", Swift's #".."#), and Ruby's percent
-	// literals (%q(..), %(..)).
-	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:|(?-i:\bto\b))\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|#+|f|[@$]{1,2})?("((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `|%[qQ]?(?:\(([^()\n]{8,})\)|\[([^\[\]\n]{8,})\]|\{([^{}\n]{8,})\}))`)
+	// Encoding.UTF8.GetBytes("..")), C++'s braced initializer
+	// (kKey{".."}), with a string prefix (b"..", r#"..."#, f"..", @"..",
+	// $"..", Swift's #".."#, C++'s R"(..)"), and Ruby's percent literals
+	// (%q(..), %(..)).
+	secretAssignRe = regexp.MustCompile(`(?i)([a-z0-9_.-]*` + secretNamePattern + `[a-z0-9_.-]*)["']?` + typePattern + accessorsPattern + `\s*(?::=|=>|=|:|\{|(?-i:\bto\b))\s*(?:(?:new\s+)?[a-z_.:\[\]][a-z0-9_.:\[\]]*\()?(?:br?|r#*|#+|f|[@$]{1,2})?("\(([^"\n]{8,})\)"|"((?:[^"\\\n]|\\.){8,})"|'((?:[^'\\\n]|\\.){8,})'|` + "`" + `([^` + "`" + `\n]{8,})` + "`" + `|%[qQ]?(?:\(([^()\n]{8,})\)|\[([^\[\]\n]{8,})\]|\{([^{}\n]{8,})\}))`)
+	// a macro defined as a literal, named after a secret: C's
+	// #define API_KEY "..".
+	secretDefineRe = regexp.MustCompile(`(?i)^\s*#\s*define\s+([a-z0-9_]*` + secretNamePattern + `[a-z0-9_]*)\s+"((?:[^"\\\n]|\\.){8,})"`)
 	// a password in an ADO.NET connection string: Password=..;, Pwd=..;.
 	connPasswordRe = regexp.MustCompile(`(?i)[;"']\s*(?:password|pwd)=([^;"'\s]+)`)
 	// a literal a secret falls back to when the environment lacks it:
@@ -264,6 +268,7 @@ assignments:
 	}
 	out = append(out, assigned(line, secretAssignRe, 3)...)
 	out = append(out, assigned(line, secretCallRe, 2)...)
+	out = append(out, assigned(line, secretDefineRe, 2)...)
 	out = append(out, assigned(line, secretFallbackRe, 2)...)
 	return append(out, assigned(line, secretDefaultRe, 2)...)
 }

@@ -54,6 +54,16 @@ func TestRedactLine(t *testing.T) {
 		{`    var signingKey = Encoding.UTF8.GetBytes("Zq81nVx02LmKpR4tW");`, `    var signingKey = Encoding.UTF8.GetBytes("<redacted>");`},
 		{`    options.UseSqlServer("Server=db;Database=shop;User Id=sa;Password=Hk29xWq7LmZp;");`, `    options.UseSqlServer("Server=db;Database=shop;User Id=sa;Password=<redacted>;");`},
 		{`    "Host=db;Username=app;Pwd=Hk29xWq7LmZp"`, `    "Host=db;Username=app;Pwd=<redacted>"`},
+		// C and C++: pointers and arrays, macros, std::string, braced
+		// initializers, adjacent literals, raw strings.
+		{`static const char *LEDGER_API_TOKEN = "lt_live_9f8e7d6c5b4a";`, `static const char *LEDGER_API_TOKEN = "<redacted>";`},
+		{`static const char api_key[] = "Zq81nVx02LmKpR4tW";`, `static const char api_key[] = "<redacted>";`},
+		{`#define JWT_SECRET "Zq81nVx02LmKpR4tW"`, `#define JWT_SECRET "<redacted>"`},
+		{`#  define DB_PASSWORD    "Hk29xWq7LmZp" /* prod */`, `#  define DB_PASSWORD    "<redacted>" /* prod */`},
+		{`const std::string kApiToken = "tok_live_9f8e7d6c5b4a";`, `const std::string kApiToken = "<redacted>";`},
+		{`constexpr char kClientSecret[] = "Vb3nQ8xK2mLp7RtW";`, `constexpr char kClientSecret[] = "<redacted>";`},
+		{`static const std::string kSigningKey{"Zq81nVx02LmKpR4tW"};`, `static const std::string kSigningKey{"<redacted>"};`},
+		{`const char* kPassword = R"(Hk29xWq7LmZp)";`, `const char* kPassword = R"(<redacted>)";`},
 		// Ruby: constants, frozen strings, instance variables, symbol-keyed
 		// and hash-rocket hashes, keyword arguments, config settings.
 		{`  API_KEY = "Zq81nVx02LmKpR4tW9".freeze`, `  API_KEY = "<redacted>".freeze`},

@@ -389,6 +389,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if kw.typeFirst && typedDecl(kw, t, top, add) {
 			continue
 		}
+		if kw.typeFirst && closingNames(t, top, add) {
+			continue
+		}
 		first := true
 		decl, varLine, typeLine := false, false, false
 		angles := 0 // open "<": a type's parameters, whose bounds follow a ":"
@@ -474,6 +477,14 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				}
 				if startsMethod(t[j:]) {
 					f |= fMethod
+				}
+				if kw.typeFirst && top {
+					if name := head(t); name != nil {
+						// "order_find(int id)" under "static order_t *", "Order::cancel()":
+						// a function whose type is on the line above.
+						add(name, fDecl|fTop)
+						break
+					}
 				}
 			}
 			if f != 0 {
@@ -754,7 +765,13 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 			depth++
 		case c == '>' && depth > 0:
 			depth--
-		case depth == 0 && (c == '(' || c == '=' || c == '{'):
+		case depth == 0 && c == '(':
+			// "int (*handler)(int)": a pointer to a function, declared.
+			if name := pointerName(t[k+1:]); name != nil {
+				emit(name, base)
+			}
+			return true
+		case depth == 0 && (c == '=' || c == '{'):
 			return true
 		case extract.IdentByte(c):
 			e := k
@@ -765,8 +782,12 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 			if kw.maybe(w) && kw.typ[string(w)] {
 				// "class Visit", "@interface Audited": the next word, or
 				// the one after a second type keyword ("record struct
-				// Point").
+				// Point"), or the first word of a keyword's parenthesis
+				// (a macro that declares: "TEST(OrderTest, Cancels)").
 				r := extract.TrimIndent(t[e:])
+				if e < len(t) && t[e] == '(' {
+					r = extract.TrimIndent(t[e+1:])
+				}
 				n := 0
 				for n < len(r) && extract.IdentByte(r[n]) {
 					n++
@@ -776,8 +797,17 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 					for n = 0; n < len(r) && extract.IdentByte(r[n]); n++ {
 					}
 				}
+				if n > 0 && typeUsed(r[n:]) {
+					// "struct order *order_create(", "struct server srv;": the type is
+					// used; the name after it is declared.
+					k = len(t) - len(r) + n
+					continue
+				}
 				if n > 0 {
 					emit(r[:n], base|fType)
+				}
+				if name := macroed(r[n:]); n > 0 && name != nil {
+					emit(name, base|fType) // "class LEVELDB_EXPORT DB {": the name after the macro, perhaps
 				}
 				return true
 			}
@@ -798,12 +828,54 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 
 // typedName reads what follows a type's first word in a language whose
 // declarations may start with their type: its type arguments, array
-// brackets and qualifiers, blanks, then a name. It returns the name and
-// how it stands: fDecl for a method's ("(" follows), fMember for a field's
-// or a variable's ("=", ";" or "," follows); nil for anything else.
+// brackets and qualifiers (a.b, a::b), blanks, pointers and references,
+// then a name, qualified or not (Order::cancel names cancel); words before
+// the name beyond the type are qualifiers or macros (LEVELDB_EXPORT Status
+// DestroyDB). It returns the name and how it stands: fDecl for a method's
+// ("(" follows), fMember for a field's or a variable's ("=", ";", ",", "{"
+// or an array's "[" follows); nil for anything else.
 func typedName(rest []byte) ([]byte, uint8) {
+	for words := 0; words < 4; words++ {
+		i := typeEnd(rest)
+		if i < 0 {
+			return nil, 0
+		}
+		j := i
+		for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t' || rest[j] == '*' || rest[j] == '&') {
+			j++
+		}
+		k := j
+		for k < len(rest) && extract.IdentByte(rest[k]) {
+			k++
+		}
+		if j == i || k == j {
+			return nil, 0
+		}
+		for k+2 < len(rest) && rest[k] == ':' && rest[k+1] == ':' && extract.IdentByte(rest[k+2]) {
+			for j, k = k+2, k+2; k < len(rest) && extract.IdentByte(rest[k]); k++ {
+			}
+		}
+		switch after := extract.TrimIndent(rest[k:]); {
+		case len(after) == 0:
+			return nil, 0
+		case after[0] == '(' || typeParamsCall(after):
+			return rest[j:k], fDecl
+		case after[0] == '=' && (len(after) < 2 || after[1] != '='), after[0] == ';', after[0] == ',', after[0] == '{', after[0] == '[':
+			return rest[j:k], fMember
+		case extract.IdentByte(after[0]) || after[0] == '*' || after[0] == '&':
+			rest = rest[k:] // the word read was the type: the name is ahead
+			continue
+		}
+		return nil, 0
+	}
+	return nil, 0
+}
+
+// typeEnd is where the type rest goes on with ends: after its type
+// arguments, array brackets and qualifiers (.b, ::b); -1 when its type
+// arguments are not closed.
+func typeEnd(rest []byte) int {
 	i := 0
-type_:
 	for i < len(rest) {
 		switch c := rest[i]; {
 		case c == '<':
@@ -813,41 +885,158 @@ type_:
 					depth++
 				} else if rest[i] == '>' {
 					if depth--; depth == 0 {
-						i++
-						continue type_
+						break
 					}
 				}
 			}
-			return nil, 0
+			if i == len(rest) {
+				return -1
+			}
+			i++
 		case c == '[' && i+1 < len(rest) && rest[i+1] == ']':
 			i += 2
 		case c == '.' && i+1 < len(rest) && extract.IdentByte(rest[i+1]):
 			for i++; i < len(rest) && extract.IdentByte(rest[i]); i++ {
 			}
+		case c == ':' && i+2 < len(rest) && rest[i+1] == ':' && extract.IdentByte(rest[i+2]):
+			for i += 2; i < len(rest) && extract.IdentByte(rest[i]); i++ {
+			}
 		default:
-			break type_
+			return i
 		}
 	}
-	j := i
-	for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
-		j++
+	return i
+}
+
+// typeUsed reports what follows a type keyword's name when the line uses
+// the type rather than declares it: a pointer or a reference, or the name
+// of what is declared and what ends it ("struct order *find(",
+// "struct server srv;").
+func typeUsed(after []byte) bool {
+	r := extract.TrimIndent(after)
+	if len(r) == 0 {
+		return false
 	}
-	k := j
-	for k < len(rest) && extract.IdentByte(rest[k]) {
-		k++
+	if r[0] == '*' || r[0] == '&' {
+		return true
 	}
-	if j == i || k == j {
-		return nil, 0
+	n := 0
+	for n < len(r) && extract.IdentByte(r[n]) {
+		n++
 	}
-	switch after := extract.TrimIndent(rest[k:]); {
-	case len(after) == 0:
-		return nil, 0
-	case after[0] == '(' || typeParamsCall(after):
-		return rest[j:k], fDecl
-	case after[0] == '=' && (len(after) < 2 || after[1] != '='), after[0] == ';', after[0] == ',', after[0] == '{':
-		return rest[j:k], fMember
+	if n == 0 || n == len(r) && len(r) == len(after) {
+		return false
 	}
-	return nil, 0
+	next := extract.TrimIndent(r[n:])
+	return len(next) > 0 && bytes.IndexByte([]byte("(;=,[)"), next[0]) >= 0
+}
+
+// macroed returns the word after the word a type keyword names, which may
+// be the type's name after a macro ("class LEVELDB_EXPORT DB {", "struct
+// PACKED hdr :"): the next word, when the type's body, base list or end of
+// line follows it; nil otherwise.
+func macroed(after []byte) []byte {
+	r := extract.TrimIndent(after)
+	if len(r) == len(after) || len(r) == 0 || r[0] >= '0' && r[0] <= '9' {
+		return nil
+	}
+	n := 0
+	for n < len(r) && extract.IdentByte(r[n]) {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	next := extract.TrimIndent(r[n:])
+	if len(next) == 0 || next[0] == '{' || next[0] == ':' && (len(next) == 1 || next[1] != ':') || bytes.HasPrefix(next, []byte("final")) {
+		return r[:n]
+	}
+	return nil
+}
+
+// pointerName returns the name of a pointer a declarator declares,
+// "*name)" after its "(": int (*handler)(int); nil for anything else.
+func pointerName(r []byte) []byte {
+	r = extract.TrimIndent(r)
+	if len(r) == 0 || r[0] != '*' {
+		return nil
+	}
+	r = extract.TrimIndent(r[1:])
+	n := 0
+	for n < len(r) && extract.IdentByte(r[n]) {
+		n++
+	}
+	if n == 0 || !bytes.HasPrefix(extract.TrimIndent(r[n:]), []byte(")")) {
+		return nil
+	}
+	return r[:n]
+}
+
+// closingNames reads a line that closes a type's body and names what the
+// declaration declares ("} order_t;", "} order_t, *order_p;": C's typedef
+// struct { ... } name): it emits them as types, and reports whether it
+// read the line.
+func closingNames(t []byte, top bool, emit func([]byte, uint8)) bool {
+	if len(t) == 0 || t[0] != '}' {
+		return false
+	}
+	r := extract.TrimIndent(t[1:])
+	var names [][]byte
+	for {
+		r = bytes.TrimLeft(r, " \t*")
+		n := 0
+		for n < len(r) && extract.IdentByte(r[n]) {
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+		names = append(names, r[:n])
+		r = extract.TrimIndent(r[n:])
+		if len(r) > 0 && r[0] == ',' {
+			r = r[1:]
+			continue
+		}
+		if len(r) == 0 || r[0] != ';' {
+			return false
+		}
+		break
+	}
+	var f uint8 = fDecl | fType
+	if top {
+		f |= fTop
+	}
+	for _, n := range names {
+		emit(n, f)
+	}
+	return true
+}
+
+// head returns the name a line declares by starting with it, its type on
+// the line above: "order_find(int id)" or "Order::cancel(int x)" alone on
+// the line, or opening a body ("{" or a parameter list going on below);
+// nil for anything else.
+func head(t []byte) []byte {
+	n := 0
+	for n < len(t) && extract.IdentByte(t[n]) {
+		n++
+	}
+	name := t[:n]
+	for n+2 < len(t) && t[n] == ':' && t[n+1] == ':' && extract.IdentByte(t[n+2]) {
+		m := n + 2
+		for n = m; n < len(t) && extract.IdentByte(t[n]); n++ {
+		}
+		name = t[m:n]
+	}
+	if len(name) == 0 || n >= len(t) || t[n] != '(' {
+		return nil
+	}
+	e := bytes.TrimRight(t, " \t\r")
+	switch e[len(e)-1] {
+	case ')', '{', ',', '(':
+		return name
+	}
+	return nil
 }
 
 // typeParamsCall reports type parameters followed by "(": what follows a

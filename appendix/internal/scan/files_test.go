@@ -348,3 +348,37 @@ func TestSwiftDeclarationLines(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestCDeclarationLines: C's and C++'s declaration lines declare a
+// function after its type, its pointers and a macro (a head alone on its
+// line, its type above it; a method by its class), a struct by its tag
+// but not where it is a type used, a typedef's name after its body, a
+// pointer to a function, a macro, a class after its export macro, a
+// variable of a struct type.
+func TestCDeclarationLines(t *testing.T) {
+	src := []byte("#define MAX_ORDERS 100\n#include <stdio.h>\ntypedef struct {\n    int id;\n    struct customer *customer;\n" +
+		"    order_line_t lines[8];\n} order_t;\nstruct order *order_create(const char *name);\nextern struct redisServer server;\n" +
+		"static order_t *\norder_find(int id)\n{\n    size_t n = count(id);\n    return NULL;\n}\ntypedef int (*handler_fn)(int code);\n" +
+		"REDIS_STATIC quicklistNode *_quicklistSplitNode(quicklistNode *node);\nclass LEVELDB_EXPORT DB {\n public:\n" +
+		"  static Status Open(const Options& options);\n  Order* find(int id) const;\n  std::unique_ptr<Order> make(int id);\n};\n" +
+		"Status DBImpl::Get(const ReadOptions& options,\n                   const Slice& key) {\n  return Status();\n}\n" +
+		"void\nOrder::cancel(int reason)\n{\n}\nLEVELDB_EXPORT Status DestroyDB(const std::string& name);\n" +
+		"TEST(OrderTest, Cancels) {\n}\n")
+	names := []string{"MAX_ORDERS", "stdio", "id", "customer", "lines", "order_t", "order", "order_create", "redisServer", "server",
+		"order_find", "n", "count", "handler_fn", "_quicklistSplitNode", "quicklistNode", "DB", "LEVELDB_EXPORT", "Open", "find",
+		"make", "Get", "DBImpl", "cancel", "DestroyDB", "Status", "OrderTest", "Cancels"}
+	want := map[string]Want{}
+	for _, n := range names {
+		want[n] = WantAny
+	}
+	got := Definable(declTokens(keywordsOf(lang.ForPath("order.c")), src), want)
+	wantGot := map[string]bool{"MAX_ORDERS": true, "id": true, "customer": true, "lines": true, "order_t": true, "order_create": true,
+		"server": true, "order_find": true, "n": true, "handler_fn": true, "_quicklistSplitNode": true, "DB": true, "Open": true,
+		"find": true, "make": true, "Get": true, "cancel": true, "DestroyDB": true, "LEVELDB_EXPORT": true, "OrderTest": true}
+	if diff := cmp.Diff(wantGot, got); diff != "" {
+		t.Error(diff)
+	}
+	if got := Definable(declTokens(keywordsOf(lang.ForPath("order.c")), src), map[string]Want{"order_t": WantType, "DB": WantType}); !got["order_t"] || !got["DB"] {
+		t.Errorf("a typedef's name after its body, and a class after its macro, declare types: %v", got)
+	}
+}

@@ -143,7 +143,6 @@ var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
 		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true,
-		"c": true, "h": true,
 	}
 	for _, l := range lang.All {
 		for _, e := range l.Exts {
@@ -925,12 +924,12 @@ func packageQualified(code string) (dir, name string, ok bool) {
 // name is: `service Maintenance`, `type Config struct`, `def run`.
 var declHints = map[string]Hint{
 	"service": HintInterface, "interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
-	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "module": HintType,
+	"message": HintType, "struct": HintType, "class": HintType, "type": HintType, "input": HintType, "record": HintType, "union": HintType, "module": HintType,
 	"actor": HintType,
 	"model": HintTable, "table": HintTable, "view": HintTable,
 	"enum": HintEnum,
 	"func": HintFunction, "def": HintFunction, "function": HintFunction, "fn": HintFunction, "rpc": HintFunction,
-	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant,
+	"const": HintConstant, "var": HintConstant, "let": HintConstant, "static": HintConstant, "define": HintConstant,
 	"fun": HintFunction, "val": HintConstant, "object": HintType, "typealias": HintType,
 }
 
@@ -971,10 +970,10 @@ func soleLangs(words func(l *extract.Language) []string) map[string]string {
 }
 
 // declRe is a code span that declares a name: a keyword (after Kotlin's
-// modifiers), a Go receiver (or Ruby's self.), the name (a Ruby path,
+// modifiers; a preprocessor directive's too: #define), a Go receiver (or Ruby's self.), the name (a Ruby path,
 // Admin::Users, read as Admin.Users; a predicate's ? or a bang's ! after
 // it), then the end or what a declaration continues with.
-var declRe = regexp.MustCompile(`^(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?` + kotlinModifiers + `(enum\s+class|fun\s+interface|[a-z]+)\s+(\([^)]*\)\s*)?(?:<[^>]*>\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
+var declRe = regexp.MustCompile(`^(?:#\s*)?(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?` + kotlinModifiers + `(enum\s+class|fun\s+interface|[a-z]+)\s+(\([^)]*\)\s*)?(?:<[^>]*>\s*)?(?:self\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[?!]?(?:$|[\s(<:\[={;])`)
 
 // declWords are the two-word keywords of declRe, by the word that says
 // what they declare.
@@ -1096,8 +1095,8 @@ var namePathRe = regexp.MustCompile(`(?:[A-Za-z_]\w*::)+[A-Za-z_]\w*`)
 // namespaces capitalized: App\Models\Order, \RuntimeException.
 var nsPathRe = regexp.MustCompile(`\\?(?:[A-Z]\w*\\)*[A-Z]\w*\\[A-Za-z_]\w*|\\[A-Z]\w*`)
 
-// arrowRe is a member reached by PHP's arrow, on a name or a variable:
-// Order->cancel, $order->cancel.
+// arrowRe is a member reached by an arrow, on a name or a variable: PHP's
+// Order->cancel, $order->cancel, C's and C++'s client->db.
 var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
 
 // namePath spells the paths of names in s as dotted names, the way specs
@@ -1105,7 +1104,8 @@ var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
 // from the crate itself (crate::, self::, super::) is one from its first
 // module: crate::models::Order is models.Order; C#'s global::Shop.Order
 // is Shop.Order. PHP's App\Models\Order is App.Models.Order,
-// Order->cancel and $order->cancel are Order.cancel and order.cancel.
+// Order->cancel and $order->cancel are Order.cancel and order.cancel, and
+// C's client->db is client.db.
 func namePath(s string) string {
 	if strings.Contains(s, `\`) {
 		s = nsPathRe.ReplaceAllStringFunc(s, func(p string) string {

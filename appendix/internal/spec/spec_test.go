@@ -61,6 +61,11 @@ func TestParseCandidates(t *testing.T) {
 			"`Task<Order> GetAsync(int orderId);` and `private const int MaxRetries = 3`; not `await fetch(url)`, `return Build(x)` " +
 			"nor `PRIMARY KEY (store, ulid)`.",
 			[]string{"RefundPolicy", "Money", "Handle", "Total", "GetAsync", "MaxRetries"}},
+		{"C and C++ names", "Call `order_create()` on a `struct order`, read `client->db` and `c->db->id`, then `shop::orders::Order::cancel`, " +
+			"`Order::~Order` and `std::vector<Order>`; `union value`, `enum status` and `#define MAX_ORDERS` stay; prose order_create(), " +
+			"DBImpl::CompactRange and client->db too.",
+			[]string{"order_create", "order", "client.db", "c.db.id", "shop.orders.Order.cancel", "std.vector", "Order", "value", "status",
+				"MAX_ORDERS", "DBImpl.CompactRange"}},
 		{"cross-references", "Use {class}`~wagtail.admin.viewsets.model.ModelViewSetGroup`, :meth:`~.ViewSetGroup.register` and {func}`the map <utils.map_block_value>`.",
 			[]string{"wagtail.admin.viewsets.model.ModelViewSetGroup", "ViewSetGroup.register", "utils.map_block_value"}},
 	} {

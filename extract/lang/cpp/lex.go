@@ -1,0 +1,12 @@
+package cpp
+
+import (
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/clike"
+)
+
+// cppLex is how Focus reads C++: as C (directives, statements ended by
+// ";" or "}", functions by their heads), raw strings span lines, and a
+// quote between digits (1'000'000) opens no character literal.
+var cppLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Semicolons: true, Directives: true, Lifetimes: true,
+	RawDelimited: true, Head: clike.Head}

@@ -1,0 +1,418 @@
+package clike
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// C is the C language, set by package c: C++ reads headers for C, and a
+// header's definition that uses nothing of C++'s is C's.
+var C *extract.Language
+
+// Funcs are the nodes whose body is a function body: C's functions, and
+// C++'s lambdas.
+var Funcs = map[string]bool{"function_definition": true, "lambda_expression": true}
+
+// declarators are the nodes that wrap the name a declaration declares.
+var declarators = map[string]bool{"pointer_declarator": true, "array_declarator": true, "parenthesized_declarator": true,
+	"attributed_declarator": true, "init_declarator": true, "function_declarator": true, "reference_declarator": true}
+
+// Declaring returns the declaration a declarator belongs to (a function
+// definition, a declaration, a typedef, a field, a parameter...): the node
+// above it and the declarators that wrap it (int *(*f)(void) wraps f
+// thrice).
+func Declaring(n *sitter.Node) *sitter.Node {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if !declarators[p.Type()] {
+			return p
+		}
+	}
+	return nil
+}
+
+// DeclarationOf returns the declaration of node type typ (a typedef, a
+// declaration) that n is, or whose declarator n is; nil for any other.
+func DeclarationOf(n *sitter.Node, typ string) *sitter.Node {
+	if n.Type() != typ {
+		n = Declaring(n)
+	}
+	if n == nil || n.Type() != typ {
+		return nil
+	}
+	return n
+}
+
+// FileScope reports a declaration at file scope: at the top of the file,
+// in preprocessor conditionals (#ifdef, #else) and in extern "C" blocks.
+// A declaration tree-sitter recovered whole at the top of a file that does
+// not parse counts (one holding an error is reported broken).
+func FileScope(n *sitter.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "translation_unit":
+			return true
+		case "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef", "linkage_specification", "declaration_list":
+			if p.Type() == "declaration_list" && (p.Parent() == nil || p.Parent().Type() != "linkage_specification") {
+				return false
+			}
+		case "ERROR":
+			return p.Parent() == nil || p.Parent().Type() == "translation_unit"
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// Has reports a keyword among a declaration's specifiers: static, extern,
+// inline, const.
+func Has(decl *sitter.Node, word string) bool {
+	for i := 0; i < int(decl.ChildCount()); i++ {
+		c := decl.Child(i)
+		switch c.Type() {
+		case "storage_class_specifier", "type_qualifier", "function_specifier":
+			if c.ChildCount() > 0 && c.Child(0).Type() == word || c.ChildCount() == 0 && c.Type() == word {
+				return true
+			}
+		case word:
+			return true
+		}
+	}
+	return false
+}
+
+// Constant reports a declaration of a constant: const (of the name or of
+// what it points to) or constexpr.
+func Constant(decl, name *sitter.Node) bool {
+	if Has(decl, "const") || Has(decl, "constexpr") {
+		return true
+	}
+	for p := name.Parent(); p != nil && !p.Equal(decl); p = p.Parent() {
+		for i := 0; i < int(p.ChildCount()); i++ {
+			if c := p.Child(i); c.Type() == "type_qualifier" && c.ChildCount() > 0 && c.Child(0).Type() == "const" {
+				return true // char *const p
+			}
+		}
+	}
+	return false
+}
+
+// Semicolon returns the ";" that ends a type standing alone (struct order
+// { ... };), which its node leaves out; nil for none.
+func Semicolon(spec *sitter.Node) *sitter.Node {
+	if s := spec.NextSibling(); s != nil && s.Type() == ";" {
+		return s
+	}
+	return nil
+}
+
+// Templated is the node a declaration is shown by: the template
+// declaration whose declaration it is, with the template line.
+func Templated(decl *sitter.Node) *sitter.Node {
+	for p := decl.Parent(); p != nil && p.Type() == "template_declaration"; p = p.Parent() {
+		decl = p
+	}
+	return decl
+}
+
+// Holder returns the node a struct, union, class or enum with a body is
+// shown by: its template declaration, the declaration or the member whose
+// type it is (struct order { ... } orders[4];), or itself. One a typedef
+// names is none: its definition is the typedef's (typedef struct order {
+// ... } order_t;).
+func Holder(spec *sitter.Node) (*sitter.Node, bool) {
+	p := spec.Parent()
+	if p == nil {
+		return nil, false
+	}
+	switch p.Type() {
+	case "type_definition":
+		return nil, false
+	case "template_declaration":
+		return Templated(spec), true
+	case "declaration", "field_declaration":
+		if t := p.ChildByFieldName("type"); t == nil || !t.Equal(spec) {
+			return nil, false
+		}
+		return p, true
+	}
+	return spec, true
+}
+
+// ShowType shows a struct, union, class or enum m matched by show, the
+// node that holds it (see Semicolon), and sets its kind and title.
+func ShowType(m *extract.Match, show *sitter.Node) {
+	m.Show = show
+	if show.Equal(m.Def) {
+		m.ShowEnd = Semicolon(show)
+	}
+	TypeKind(&m.Out, m.Def, m.Out.Name)
+}
+
+// TypeKind sets the kind and title of a struct, union or enum named name:
+// an enum whose name says error (order_err, OrderError, error_code_t) is
+// an error type.
+func TypeKind(d *extract.Definition, spec *sitter.Node, name string) {
+	switch spec.Type() {
+	case "struct_specifier":
+		d.Kind, d.Title = extract.KindType, "Struct"
+	case "union_specifier":
+		d.Kind, d.Title = extract.KindType, "Union"
+	case "enum_specifier":
+		d.Kind, d.Title = extract.KindEnum, "Enum"
+		if errorName.MatchString(name) {
+			d.Kind, d.Title = extract.KindError, "Error"
+		}
+	case "class_specifier":
+		d.Kind, d.Title = extract.KindType, "Class"
+	}
+}
+
+// errorName is a type name that says error: order_err, order_err_t,
+// OrderError, ErrorCode, error_code_t, Errors.
+var errorName = regexp.MustCompile(`(?i)(?:^|_)err(?:or)?s?(?:_?codes?)?(?:_t|_e)?$|(?:^|[a-z])Errors?(?:Codes?)?$|^Errors?(?:_?codes?)?(?:_t)?$`)
+
+// Typedef describes a typedef named by name: a struct, union or enum the
+// typedef defines with a body is the typedef's, its tag an alias of it
+// (typedef struct order { ... } order_t; answers to order too); any other
+// is a type.
+func Typedef(d *extract.Definition, decl, name *sitter.Node, src []byte) {
+	d.Kind, d.Title = extract.KindType, "Type"
+	t := decl.ChildByFieldName("type")
+	if t == nil || t.ChildByFieldName("body") == nil {
+		return
+	}
+	TypeKind(d, t, d.Name)
+	if tag := t.ChildByFieldName("name"); tag != nil && first(decl, name) {
+		if s := tag.Content(src); s != d.Name {
+			d.Aliases = []string{s}
+			if d.Kind != extract.KindError && errorName.MatchString(s) && t.Type() == "enum_specifier" {
+				d.Kind, d.Title = extract.KindError, "Error"
+			}
+		}
+	}
+}
+
+// first reports the first name a typedef declares: the one its tag is an
+// alias of.
+func first(decl, name *sitter.Node) bool {
+	for i := 0; i < int(decl.ChildCount()); i++ {
+		if decl.FieldNameForChild(i) == "declarator" {
+			c := decl.Child(i)
+			return c.StartByte() <= name.StartByte() && name.EndByte() <= c.EndByte()
+		}
+	}
+	return true
+}
+
+// Guard reports an include guard: a macro without a value that the line
+// above tests (#ifndef ORDER_H, #if !defined(ORDER_H)).
+func Guard(def *sitter.Node, name string, src []byte) bool {
+	if def.Type() != "preproc_def" || def.ChildByFieldName("value") != nil {
+		return false
+	}
+	above := bytes.TrimRight(src[:def.StartByte()], " \t\r\n")
+	line := strings.TrimSpace(string(above[bytes.LastIndexByte(above, '\n')+1:]))
+	return strings.HasPrefix(line, "#") && strings.Contains(line, name) &&
+		(strings.Contains(line, "ifndef") || strings.Contains(line, "!defined"))
+}
+
+// Header reports a header file: what it declares, other files include.
+func Header(path string) bool {
+	for _, e := range HeaderExts {
+		if strings.HasSuffix(path, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// HeaderExts are the endings of C's and C++'s headers.
+var HeaderExts = []string{".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp"}
+
+// Members lists the members of a struct, union, class or enum, or of the
+// one a typedef defines: its fields (by their first name), methods,
+// nested types and enumerators.
+func Members(def *sitter.Node) []*sitter.Node {
+	if def.Type() == ";" && def.PrevSibling() != nil {
+		def = def.PrevSibling() // a type's snippet runs on to its ";" (see Semicolon)
+	}
+	switch def.Type() {
+	case "type_definition", "declaration", "template_declaration":
+		for _, c := range extract.NamedChildren(def) {
+			if c.ChildByFieldName("body") != nil {
+				return Members(c)
+			}
+		}
+		return nil
+	}
+	return membersIn(def.ChildByFieldName("body"))
+}
+
+// membersIn lists the members a body holds, those of its preprocessor
+// conditionals too (#ifdef WITH_NOTE ... #endif).
+func membersIn(body *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	for _, c := range extract.NamedChildren(body) {
+		switch c.Type() {
+		case "field_declaration", "enumerator", "function_definition", "declaration", "template_declaration", "alias_declaration", "type_definition":
+			if memberNamed(c) {
+				out = append(out, c)
+			}
+		case "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef":
+			out = append(out, membersIn(c)...)
+		}
+	}
+	return out
+}
+
+// memberNamed reports a member that declares a name (see MemberName): a
+// field, a method, a nested type, an enumerator; not an operator, a
+// destructor, a friend, nor a constructor, whose name is its class's
+// (a function declared without a type).
+func memberNamed(n *sitter.Node) bool {
+	if (n.Type() == "declaration" || n.Type() == "function_definition") && n.ChildByFieldName("type") == nil && extract.DeclaresFunction(n) {
+		return false
+	}
+	return leaf(n) != nil
+}
+
+// MemberName names a member by the name its declarator declares (the
+// first, of int a, b;), through the pointers, arrays and parameters around
+// it: cb of int (*cb)(int), find of Order *find(int id); a nested type by
+// its name; a template by what it declares.
+func MemberName(n *sitter.Node, src []byte) string {
+	if l := leaf(n); l != nil {
+		return l.Content(src)
+	}
+	return ""
+}
+
+// leaf is the name node a member declares, or nil.
+func leaf(n *sitter.Node) *sitter.Node {
+	switch n.Type() {
+	case "enumerator", "alias_declaration":
+		return n.ChildByFieldName("name")
+	case "template_declaration":
+		for _, c := range extract.NamedChildren(n) {
+			if c.Type() != "template_parameter_list" {
+				return leaf(c)
+			}
+		}
+		return nil
+	}
+	d := n.ChildByFieldName("declarator")
+	if d == nil {
+		// A nested type: struct line { ... };, enum class Status { ... };.
+		if t := n.ChildByFieldName("type"); t != nil && t.ChildByFieldName("body") != nil {
+			if nm := t.ChildByFieldName("name"); nm != nil && nm.Type() == "type_identifier" {
+				return nm
+			}
+		}
+		return nil
+	}
+	for d != nil {
+		switch d.Type() {
+		case "identifier", "field_identifier", "type_identifier":
+			return d
+		case "parenthesized_declarator", "reference_declarator":
+			kids := extract.NamedChildren(d)
+			if len(kids) == 0 {
+				return nil
+			}
+			d = kids[0]
+		default:
+			if !declarators[d.Type()] {
+				return nil // an operator, a destructor, a qualified name
+			}
+			d = d.ChildByFieldName("declarator")
+		}
+	}
+	return nil
+}
+
+// Field describes a field: the type it holds by name (customer of struct
+// customer *, order_t of order_t; "" for a built-in type).
+func Field(n *sitter.Node, src []byte) (string, []string) {
+	t := n.ChildByFieldName("type")
+	if n.Type() != "field_declaration" || t == nil || t.ChildByFieldName("body") != nil || extract.DeclaresFunction(n) {
+		return "", nil // a nested type declares a type, a method returns one: neither holds one
+	}
+	return TypeName(t, src), nil
+}
+
+// Holds lists the type a variable's declaration holds, by name, when it is
+// one of the project's (server of struct redisServer server;): its
+// members are the variable's (server.hz).
+func Holds(decl *sitter.Node, src []byte) []string {
+	if t := TypeName(decl.ChildByFieldName("type"), src); t != "" {
+		return []string{t}
+	}
+	return nil
+}
+
+// TypeName is the name a type node holds: a struct's tag, a typedef's
+// name, the last part of a qualified name, the last argument of a
+// template (std::vector<Order> holds Order); "" for a built-in type.
+func TypeName(t *sitter.Node, src []byte) string {
+	for t != nil {
+		switch t.Type() {
+		case "type_identifier":
+			if s := t.Content(src); !builtinTypes[s] {
+				return s
+			}
+			return ""
+		case "struct_specifier", "union_specifier", "enum_specifier", "class_specifier":
+			t = t.ChildByFieldName("name")
+		case "qualified_identifier":
+			t = t.ChildByFieldName("name")
+		case "template_type":
+			var args []*sitter.Node
+			if a := t.ChildByFieldName("arguments"); a != nil {
+				args = extract.NamedChildren(a)
+			}
+			if len(args) == 0 {
+				return ""
+			}
+			t = args[len(args)-1]
+		case "type_descriptor":
+			t = t.ChildByFieldName("type")
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// builtinTypes are the standard library's types a field may hold.
+var builtinTypes = map[string]bool{"size_t": true, "ssize_t": true, "int8_t": true, "int16_t": true, "int32_t": true,
+	"int64_t": true, "uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true, "intptr_t": true, "uintptr_t": true,
+	"ptrdiff_t": true, "off_t": true, "time_t": true, "pid_t": true, "FILE": true, "string": true, "string_view": true,
+	"mutex": true, "atomic": true}
+
+// Misread reports an error the grammar makes of code the preprocessor
+// would have made valid (a loop macro, a type given to va_arg, a macro in
+// an initializer): one inside a block (a function's body, cut from its
+// snippet) or an initializer list whose braces are both the file's own;
+// not a brace missing, nor one among a type's members, which its snippet
+// shows.
+func Misread(n *sitter.Node) bool {
+	if n.IsMissing() && (n.Type() == "}" || n.Type() == "{") {
+		return false
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "field_declaration_list", "enumerator_list":
+			return false // a member that does not parse: the type's text is in doubt
+		case "compound_statement", "initializer_list":
+			c := int(p.ChildCount())
+			return c >= 2 && p.Child(0).Type() == "{" && !p.Child(0).IsMissing() && p.Child(c-1).Type() == "}" && !p.Child(c-1).IsMissing()
+		}
+	}
+	return false
+}
