@@ -119,8 +119,14 @@ func (d *Definition) QualifiedName() string {
 }
 
 // ParseTimeout bounds one file's parse: tree-sitter can work very hard on
-// pathological input, and one file must not stall a run.
-const ParseTimeout = 2 * time.Second
+// pathological input, and one file must not stall a run. The bound is wall
+// time, so it is set far above what any real source file under the size
+// limit takes even on a loaded machine: a run's output must not depend on
+// the load. A file that reaches it is read as text only, and said so.
+const ParseTimeout = 30 * time.Second
+
+// ErrGaveUp is the error of a parse that reached ParseTimeout.
+var ErrGaveUp = errors.New("parse gave up")
 
 // Parser parses files of any registered language. It holds one tree-sitter
 // parser per language and is not safe for concurrent use: give each worker
@@ -352,7 +358,7 @@ func (p *Parser) parseWith(ctx context.Context, sp *sitter.Parser, name string, 
 	if err != nil {
 		sp.Reset()
 		if errors.Is(err, sitter.ErrOperationLimit) {
-			return nil, fmt.Errorf("parse %s: gave up after %s", name, ParseTimeout)
+			return nil, fmt.Errorf("parse %s: %w after %s", name, ErrGaveUp, ParseTimeout)
 		}
 		return nil, fmt.Errorf("parse %s: %w", name, err)
 	}

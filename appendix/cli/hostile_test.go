@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -301,7 +302,7 @@ func TestConcurrentRuns(t *testing.T) {
 }
 
 // TestPanicInOneFile: a file whose search panics is a warning naming it;
-// the other files' artifacts are shown.
+// the other files' artifacts are shown, and it is read as text only.
 func TestPanicInOneFile(t *testing.T) {
 	dir := testrepo.New(t, map[string]string{
 		"orders/order.go":    "package orders\n\ntype Order struct{ ID int }\n",
@@ -327,7 +328,16 @@ func TestPanicInOneFile(t *testing.T) {
 	if want := "billing/invoice.go: extraction failed: planted panic"; !slices.Contains(warnings, want) {
 		t.Errorf("warnings %q lack %q", warnings, want)
 	}
-	if len(res.Doc.Artifacts) != 1 || res.Doc.Artifacts[0].Path != "orders/order.go" {
-		t.Errorf("artifacts: want only orders/order.go, got %d", len(res.Doc.Artifacts))
+	// The file is read as text instead: Invoice is not called absent, and
+	// its declaration is located by text.
+	if len(res.Doc.Artifacts) != 2 || res.Doc.Artifacts[0].Path != "orders/order.go" || res.Doc.Artifacts[1].Title != "Type, located by text, not parsed" {
+		t.Errorf("artifacts: want orders/order.go and a line located by text, got %d", len(res.Doc.Artifacts))
+	}
+	var gaps []string
+	for _, g := range res.Doc.Gaps {
+		gaps = append(gaps, fmt.Sprintf("%s %s: %s", g.Kind, g.Ref, g.Hint))
+	}
+	if want := "unparsed Invoice: appears in 1 Go file whose extraction failed, not parsed: billing/invoice.go:3; its declaration, located by text, is shown"; !slices.Contains(gaps, want) {
+		t.Errorf("gaps %q lack %q", gaps, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -29,6 +30,7 @@ type fileResult struct {
 	scan    *scan.Entry       // the file's scan, for later passes of this run
 	bytes   int64
 	parsed  bool
+	failed  bool // no parse of the file could be used: it is read as text only
 	warning *Warning
 }
 
@@ -73,6 +75,7 @@ func (ps *pass) file(ctx context.Context, w *worker, f gitinfo.File, lang *extra
 		if r := recover(); r != nil {
 			res = fs.res
 			res.defs, res.routes, res.warning = nil, nil, fileWarning(f.Path, fmt.Sprintf("extraction failed: %v", r))
+			res.failed = true
 		}
 	}()
 	if ps.before != nil {
@@ -80,6 +83,7 @@ func (ps *pass) file(ctx context.Context, w *worker, f gitinfo.File, lang *extra
 	}
 	if err := fs.search(ctx); err != nil {
 		fs.res.warning = fileWarning(f.Path, err.Error())
+		fs.res.failed = errors.Is(err, extract.ErrGaveUp)
 	}
 	return fs.res
 }

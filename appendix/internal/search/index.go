@@ -93,6 +93,8 @@ type Index struct {
 	goModRead bool
 	// unparsed groups the walked files read as text only, once asked.
 	unparsed []Unparsed
+	// failed holds the walked files no parse could be used of.
+	failed map[string]bool
 }
 
 // Options are what a search is run with besides the spec's references.
@@ -237,6 +239,13 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		if r.warning != nil {
 			ix.Warnings = append(ix.Warnings, *r.warning)
+		}
+		if r.failed {
+			if ix.failed == nil {
+				ix.failed = map[string]bool{}
+			}
+			ix.failed[ix.Files[todo[k]].Path] = true
+			ix.unparsed = nil // grouped again with it, if asked before
 		}
 		for i := range r.routes {
 			ix.Routes = append(ix.Routes, &r.routes[i])

@@ -29,7 +29,7 @@ const TextLimit = 64 << 20
 // left out for one reason.
 type Unparsed struct {
 	Lang  *extract.Language
-	Why   string   // "" (no parser reads the language), "generated", "over the size limit"
+	Why   string   // "" (no parser reads the language), "generated", "over the size limit", "whose extraction failed"
 	Files []string // in walk order
 }
 
@@ -70,7 +70,9 @@ func (ix *Index) Unparsed() []Unparsed {
 		switch reg, walked := lang.ForPath(p), ix.lang[p]; {
 		case scan.SecretName(p):
 		case walked != nil:
-			if sc := ix.scans[p]; sc != nil && sc.Skip {
+			if ix.failed[p] {
+				add(walked, "whose extraction failed", p)
+			} else if sc := ix.scans[p]; sc != nil && sc.Skip {
 				add(walked, "generated", p) // by its header: the size was checked at the walk
 			}
 		case reg != nil:
