@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"github.com/appendix-dev/appendix/appendix/cli"
 )
@@ -19,8 +20,19 @@ func main() {
 		debug.SetGCPercent(400)
 		debug.SetMemoryLimit(100 << 20)
 	}
+	// APPENDIX_CPUPROFILE names a file to write the run's CPU profile to,
+	// for go tool pprof.
+	if p := os.Getenv("APPENDIX_CPUPROFILE"); p != "" {
+		if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
+			defer f.Close()
+			defer pprof.StopCPUProfile()
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := cli.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
 	stop()
-	os.Exit(code)
+	if code != 0 {
+		pprof.StopCPUProfile()
+		os.Exit(code)
+	}
 }
