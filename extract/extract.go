@@ -66,6 +66,9 @@ type Definition struct {
 	Lines   []Line
 	Members []Member
 	Broken  bool // the definition does not parse; Lines is empty
+	// Unbuilt is a definition an extraction was not for (see Wants): its
+	// name, kind, members and values are known, its snippet is not built.
+	Unbuilt bool
 	// Grouped is one name shown inside its declaration block (Go's
 	// const ( ... ) and var ( ... )); Members are the block's names.
 	Grouped bool
@@ -134,6 +137,8 @@ var ErrGaveUp = errors.New("parse gave up")
 type Parser struct {
 	ps    map[*Language]*sitter.Parser
 	focus map[*Language]*sitter.Parser // for parses of included ranges
+	// wants, during DefinitionsIn, picks the definitions it returns.
+	wants Wants
 }
 
 // NewParser returns a parser with no languages loaded yet.
@@ -204,10 +209,20 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 			continue
 		}
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
+		if p.wants != nil {
+			// Whether it is wanted may hang on its members; its snippet,
+			// the costly part, is built only when it is.
+			buildMembers(lang, &m, members)
+			if !p.wants(&m.Out) {
+				m.Out.Unbuilt = true
+				defs = append(defs, m.Out)
+				continue
+			}
+		}
 		if brokenShown(lang, m.Show, m.OwnFunc) || m.ShowEnd != nil && lang.Broken(m.ShowEnd) {
 			// A snippet around a parse error could show anything: say where
 			// the definition is, show nothing.
-			m.Out.Broken = true
+			m.Out.Broken, m.Out.Members = true, nil
 			m.Out.StartLine = int(m.Show.StartPoint().Row) + 1
 			m.Out.EndLine = max(m.Out.StartLine, m.Out.DeclLine) // below its decorators, the name
 			defs = append(defs, m.Out)
@@ -234,10 +249,27 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 				m.Out.Extent = last
 			}
 		}
-		buildMembers(lang, &m, members)
+		if p.wants == nil {
+			buildMembers(lang, &m, members)
+		}
 		defs = append(defs, m.Out)
 	}
 	return defs
+}
+
+// Wants picks the definitions an extraction is for: the others are
+// returned Unbuilt.
+type Wants func(d *Definition) bool
+
+// Built reports whether every definition wants picks is built: whether
+// an extraction can answer wants.
+func Built(defs []Definition, wants Wants) bool {
+	for i := range defs {
+		if defs[i].Unbuilt && (wants == nil || wants(&defs[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 // Keep reports whether a definition answers to a wanted name: its own, an

@@ -1162,8 +1162,11 @@ func ranges(spans []Span, src []byte) []sitter.Range {
 // statements in spans (from Focus, or a Union of its results). With nil
 // spans, spans covering most of the file, or a focused parse that meets a
 // syntax error, it parses the whole file and says so; with no spans, it
-// parses nothing.
-func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (defs []Definition, whole bool, err error) {
+// parses nothing. With a non-nil wants, the definitions it does not want
+// are returned Unbuilt.
+func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span, wants Wants) (defs []Definition, whole bool, err error) {
+	p.wants = wants
+	defer func() { p.wants = nil }()
 	if spans == nil || lang.Lex == nil || lang.Grammar == nil || mostOf(spans, src) {
 		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err

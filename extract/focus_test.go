@@ -94,7 +94,7 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 		if !ok {
 			spans = nil
 		}
-		got, all, err := p.DefinitionsIn(context.Background(), l, name, src, spans)
+		got, all, err := p.DefinitionsIn(context.Background(), l, name, src, spans, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -105,6 +105,21 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 		}
 		if a, b := kept(full, want), kept(got, want); a != b {
 			t.Errorf("%s, searching %s (spans %v):\nwhole file:\n%s\nfocused:\n%s", name, w, spans, a, b)
+		}
+		// Built for the search only: the same definitions kept, the
+		// others unbuilt.
+		wants := func(d *extract.Definition) bool { return extract.Keep(d, want) }
+		built, _, err := p.DefinitionsIn(context.Background(), l, name, src, spans, wants)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if a, b := kept(full, want), kept(built, want); a != b {
+			t.Errorf("%s, searching %s, built for it:\nwhole file:\n%s\nbuilt:\n%s", name, w, a, b)
+		}
+		for _, d := range built {
+			if !d.Broken && d.Unbuilt == wants(&d) || d.Unbuilt && len(d.Lines) > 0 {
+				t.Errorf("%s, searching %s: %s unbuilt %v with %d lines", name, w, d.Name, d.Unbuilt, len(d.Lines))
+			}
 		}
 	}
 	return focused, whole

@@ -421,6 +421,43 @@ func TestFocusedCacheGrows(t *testing.T) {
 	}
 }
 
+// TestCacheBuildsWhatASpecNames: an extraction builds the snippets of the
+// definitions its spec names only; a later spec naming another definition
+// of the same statement parses it again, and from then on both are
+// answered from the cache, with the output a cacheless run gives.
+func TestCacheBuildsWhatASpecNames(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"shop/order.py": "class Order:\n    \"\"\"An order.\"\"\"\n\n    def ship(self, carrier):\n        \"\"\"Hands it to a carrier.\"\"\"\n        return carrier\n\n    def cancel(self, reason):\n        \"\"\"Cancels it for a reason.\"\"\"\n        return reason\n"})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(sp string, noCache bool) *appendix.Result {
+		t.Helper()
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), appendix.Config{Round: 2, Budget: 200, NoCache: noCache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	first, second := "`Order.ship()` hands it over.\n", "`Order.cancel()` stops it.\n"
+	for i, step := range []struct {
+		spec   string
+		parsed int
+	}{{first, 1}, {second, 1}, {first, 0}, {second, 0}} {
+		got := build(step.spec, false)
+		if got.Stats.FilesParsed != step.parsed {
+			t.Errorf("run %d: parsed %d files, want %d", i+1, got.Stats.FilesParsed, step.parsed)
+		}
+		want := build(step.spec, true).Doc.Markdown()
+		if got.Doc.Markdown() != want {
+			t.Errorf("run %d differs from a cacheless run:\n%s", i+1, cmp.Diff(want, got.Doc.Markdown()))
+		}
+		if !strings.Contains(want, "def cancel(self, reason)") && strings.Contains(step.spec, "cancel") {
+			t.Errorf("run %d: cancel not shown:\n%s", i+1, want)
+		}
+	}
+}
+
 // TestKeptListingsSeeNewFiles: directory listings are kept between runs,
 // and a file added since is found (its directory's time changed).
 func TestKeptListingsSeeNewFiles(t *testing.T) {

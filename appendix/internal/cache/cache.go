@@ -67,7 +67,8 @@ const MaxCovers = 8
 
 // Cache maps file contents to their extraction. The key is the git blob
 // hash of the content and the language (and the path, for routes): never
-// the spec, so a changed spec reuses every parse and an unchanged
+// the spec, so a changed spec reuses every parse that built what it
+// names (see extract.Wants) and an unchanged
 // repository parses nothing.
 type Cache struct {
 	Version string

@@ -182,17 +182,18 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	}
 	// The definitions of the file's top-level statements that mention a
 	// found name (or a name wanted anywhere), or set a held value, are
-	// extracted, and cached by content and what was searched for; the ones
-	// named by a found name, holding a wanted member (an enum value inside
-	// a line the scan reads only the start of), or holding a held value,
-	// are kept. A whole-file extraction in the cache serves too.
+	// extracted; the ones named by a found name, holding a wanted member
+	// (an enum value inside a line the scan reads only the start of), or
+	// holding a held value, are kept, and cached by content and what was
+	// searched for. A whole-file extraction in the cache serves too.
 	keep := func(n string) bool { return names[n] || fs.wanted[n] == scan.WantAny }
-	all, err := fs.extractFocused(ctx, names, held)
+	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
+	all, err := fs.extractFocused(ctx, names, held, wants)
 	if err != nil {
 		return err
 	}
 	for i := range all {
-		if extract.Keep(&all[i], keep) || holdsAny(&all[i], held) {
+		if wants(&all[i]) {
 			res.defs = append(res.defs, all[i])
 		}
 	}
@@ -226,26 +227,37 @@ func (fs *fileSearch) routes(ctx context.Context) error {
 
 // extractFocused returns the definitions of the statements of the file
 // that can define names (see extract.Focus), from the cache when it holds
-// them: a whole-file extraction, or a focused one that covered this search
-// (the same names, known without reading the file) or these statements. A
-// new focused parse covers the statements of earlier searches too, so that
-// a file's entry grows towards what specs ask of it.
-func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string]bool) ([]extract.Definition, error) {
+// them built for this search: a whole-file extraction, or a focused one
+// that covered this search (the same names, known without reading the
+// file) or these statements. A new focused parse covers the statements of
+// earlier searches too, and builds what they built, so that a file's
+// entry grows towards what specs ask of it.
+func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string]bool, wants extract.Wants) ([]extract.Definition, error) {
 	key, err := fs.blobKey()
 	if err != nil {
 		return nil, err
 	}
 	ca, path, res := fs.cache, fs.f.Path, &fs.res
+	built := map[defKey]bool{} // what earlier extractions built, built again
 	if e := ca.Get(key); e != nil && e.HasDefs {
-		res.cached = true
-		return cache.FromCached(e.Defs, path), nil
+		defs := cache.FromCached(e.Defs, path)
+		if extract.Built(defs, wants) {
+			res.cached = true
+			return defs, nil
+		}
+		addBuilt(built, defs)
 	}
 	fkey := key + "|focus"
 	search := strings.Join(slices.Sorted(maps.Keys(names)), ",") + "|" + strings.Join(slices.Sorted(maps.Keys(held)), "\n") + "|" + fs.focus.sig
 	old := ca.Get(fkey)
-	if old != nil && slices.Contains(old.Covers, search) {
-		res.cached = true
-		return cache.FromCached(old.Defs, path), nil
+	var oldDefs []extract.Definition
+	if old != nil {
+		oldDefs = cache.FromCached(old.Defs, path)
+		if slices.Contains(old.Covers, search) && extract.Built(oldDefs, wants) {
+			res.cached = true
+			return oldDefs, nil
+		}
+		addBuilt(built, oldDefs)
 	}
 	if err := fs.load(); err != nil {
 		return nil, err
@@ -256,14 +268,18 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 	}
 	spans, ok := extract.FocusHolding(fs.lang, fs.src, fs.focus.mentioner(names, fs.lang), holding(held))
 	if ok && old != nil {
-		if extract.Covers(old.Spans, spans) {
+		if extract.Covers(old.Spans, spans) && extract.Built(oldDefs, wants) {
 			ca.Put(fkey, &cache.Entry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers})
 			res.cached = true
-			return cache.FromCached(old.Defs, path), nil
+			return oldDefs, nil
 		}
 		spans = extract.Union(old.Spans, spans)
 	}
-	defs, whole, err := fs.w.parser.DefinitionsIn(ctx, fs.lang, path, fs.src, spans)
+	want := wants
+	if len(built) > 0 {
+		want = func(d *extract.Definition) bool { return wants(d) || built[keyOf(d)] }
+	}
+	defs, whole, err := fs.w.parser.DefinitionsIn(ctx, fs.lang, path, fs.src, spans, want)
 	if err != nil {
 		return nil, err
 	}
@@ -277,6 +293,26 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 		ca.Put(fkey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers})
 	}
 	return defs, nil
+}
+
+// defKey identifies a definition among a file's extractions.
+type defKey struct {
+	name, container string
+	kind            extract.Kind
+	line            int
+}
+
+func keyOf(d *extract.Definition) defKey {
+	return defKey{d.Name, d.Container, d.Kind, d.DeclLine}
+}
+
+// addBuilt adds the built definitions of defs to built.
+func addBuilt(built map[defKey]bool, defs []extract.Definition) {
+	for i := range defs {
+		if !defs[i].Unbuilt {
+			built[keyOf(&defs[i])] = true
+		}
+	}
 }
 
 // holding returns the test of whether a statement sets one of the held

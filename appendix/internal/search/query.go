@@ -69,7 +69,9 @@ func (ix *Index) parseSrc(ctx context.Context, p *extract.Parser, f string, src 
 	}
 	key := cache.BlobKey(lang, src)
 	if e := ix.cache.Get(key); e != nil && e.HasDefs {
-		return cache.FromCached(e.Defs, f)
+		if defs := cache.FromCached(e.Defs, f); extract.Built(defs, nil) {
+			return defs
+		}
 	}
 	all, err := p.Definitions(ctx, lang, f, src)
 	if err != nil {
