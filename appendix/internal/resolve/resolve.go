@@ -139,6 +139,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		if r.Route != nil {
+			if spec.MountPrefix(r.Route, sp.Refs) {
+				continue // what the endpoints beside it are mounted under
+			}
 			if c, ok := rk.ChooseRoute(r, ix.Routes, ix.Mounts); ok {
 				m := Match{Ref: r, Choice: c}
 				m.Order = i

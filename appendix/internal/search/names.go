@@ -103,7 +103,7 @@ func routeSegments(refs []spec.Ref) [][]byte {
 		if rt := DottedRoute(&r); rt != nil {
 			r.Route = rt
 		}
-		if r.Route == nil {
+		if r.Route == nil || spec.MountPrefix(r.Route, refs) {
 			continue
 		}
 		// The last literal segment: the most distinctive, and the one a

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
@@ -499,5 +500,22 @@ func TestCSharpDeclarations(t *testing.T) {
 		if r.Name == "Point" && (r.Hint != HintType || r.Lang != "") {
 			t.Errorf("record Point: %+v", r)
 		}
+	}
+}
+
+// TestMountPrefix: a route without a method that begins another of the
+// spec's routes is the prefix they are mounted under; a route with a
+// method, or one that begins no other, is an endpoint.
+func TestMountPrefix(t *testing.T) {
+	sp := Parse("spec.md", []byte("All of `/api` is versioned.\n\n- `POST /api/shares.update`\n- `GET /api/users/{id}`\n- `/api/users`\n- `GET /health`\n- `/metrics`\n"))
+	got := map[string]bool{}
+	for i := range sp.Refs {
+		if r := sp.Refs[i].Route; r != nil {
+			got[sp.Refs[i].Name] = MountPrefix(r, sp.Refs)
+		}
+	}
+	want := map[string]bool{"/api": true, "POST /api/shares.update": false, "GET /api/users/{id}": false, "/api/users": true, "GET /health": false, "/metrics": false}
+	if !maps.Equal(got, want) {
+		t.Errorf("mount prefixes: got %v, want %v", got, want)
 	}
 }
