@@ -39,6 +39,11 @@ type Keywords struct {
 	// declares, wherever the call stands (PHP's define('API_KEY', and a
 	// Laravel migration's Schema::create('users',).
 	Quoted []string
+	// Locals start a line whose more indented lines below are a
+	// function's body, in a language whose blocks are marked by
+	// indentation (Python's def): there "name = value" assigns a local,
+	// never a member.
+	Locals []string
 	// Keys follow a quoted word that starts a line when the word is a key
 	// the line declares (PHP's "=>" in a configuration array:
 	// 'timezone' => 'UTC'): the word stands as a member's name.

@@ -242,6 +242,7 @@ type keywords struct {
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
 	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
 	keys            [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
+	locals          [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -271,6 +272,9 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	for _, k := range k.Keys {
 		kw.keys = append(kw.keys, []byte(k))
+	}
+	for _, l := range k.Locals {
+		kw.locals = append(kw.locals, []byte(l+" "))
 	}
 	for _, m := range []map[string]bool{kw.decl, kw.typ, kw.vars} {
 		for w := range m {
@@ -322,6 +326,7 @@ const (
 	fMethod                   // first word, followed by a parameter list opening a block
 	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
 	fWire                     // a name a member's tag serializes it as (json:"requeueAt")
+	fLocal                    // first word, assigned inside a function's body (extract.Keywords.Locals)
 )
 
 // maybe reports whether a word can be one of the keywords.
@@ -369,6 +374,14 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		names = append(names, tok...)
 		flags = append(flags, f)
 	}
+	// bodies are the blocks the line is in, innermost last: the indent of
+	// their header, and whether it is a function's (kw.locals) rather than
+	// a class's, whose assignments declare members wherever it stands.
+	type block struct {
+		indent int
+		local  bool
+	}
+	var bodies []block
 	for len(src) > 0 {
 		var line []byte
 		line, src = extract.NextLine(src)
@@ -377,6 +390,24 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		top := len(t) == len(line)
+		local := false
+		if len(kw.locals) > 0 {
+			indent := len(line) - len(t)
+			// (A closing bracket continues the header: ") -> User:".)
+			for len(bodies) > 0 && indent <= bodies[len(bodies)-1].indent && !closes(t[0]) {
+				bodies = bodies[:len(bodies)-1]
+			}
+			local = len(bodies) > 0 && bodies[len(bodies)-1].local
+			for _, l := range kw.locals {
+				if bytes.HasPrefix(t, l) {
+					bodies = append(bodies, block{indent, true})
+					break
+				}
+			}
+			if local && firstWordIn(t, kw.typ) {
+				bodies = append(bodies, block{indent, false}) // a class inside a function
+			}
+		}
 		for _, name := range quotedNames(kw, t) {
 			add(name, fDecl|fTop|fType)
 		}
@@ -470,7 +501,11 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				}
 			} else {
 				if startsDecl(t[j:]) {
-					f |= fMember
+					if local {
+						f |= fLocal
+					} else {
+						f |= fMember
+					}
 				}
 				if top && startsAssign(t[j:]) {
 					f |= fDecl | fTop // "ID = NewType(...)": a module-level variable
@@ -515,6 +550,18 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// closes reports a closing bracket.
+func closes(c byte) bool { return c == ')' || c == ']' || c == '}' }
+
+// firstWordIn reports a line whose first word is one of words.
+func firstWordIn(t []byte, words map[string]bool) bool {
+	j := 0
+	for j < len(t) && extract.IdentByte(t[j]) {
+		j++
+	}
+	return j > 0 && words[string(t[:j])]
 }
 
 // typeAnnotation reports what follows a name that gives its type: ":"
@@ -632,6 +679,8 @@ func (w Want) accepts(f uint8) bool {
 		return f&fTop != 0
 	case WantType:
 		return f&(fType|fMember) != 0
+	case WantAssigned:
+		return f&(fDecl|fMember|fWire|fLocal) != 0
 	}
 	return false
 }
@@ -689,6 +738,9 @@ const (
 	// wantType: only where a type or table is declared ("the `Metric`
 	// interface"), or as a member line (an enum value, a Convex table).
 	WantType
+	// WantAssigned: as WantAny, or assigned inside a function's body: where
+	// a gap may say a name stands, never a reason to parse a file.
+	WantAssigned
 )
 
 // maxDeclTokens is how many words into a declaration line its name can be.

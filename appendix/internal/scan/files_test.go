@@ -107,6 +107,30 @@ func TestUnindentedAssignmentDeclares(t *testing.T) {
 	}
 }
 
+// TestLocalAssignmentIsNoMember: in Python, "name = value" in a class body
+// declares a member (a class's inside a function too), and inside a
+// function's body (below a def, however deep) a local: no member, so the
+// file is no candidate for the name, though a gap may say it is assigned
+// there.
+func TestLocalAssignmentIsNoMember(t *testing.T) {
+	src := []byte("class Checkout:\n    currency = CharField()\n\n    def total(self,\n              discount=None):\n        lines = self.lines\n        if lines:\n            email = self.email\n        return 0\n\n    token = UUIDField()\n\n\nasync def ship(\n    order,\n) -> None:\n    carrier = pick(order)\n\n    class Meta:\n        depth = 1\n    label = carrier\n")
+	ts := declTokens(keywordsOf(lang.ForPath("x.py")), src)
+	want := map[string]Want{}
+	for _, n := range []string{"currency", "discount", "lines", "email", "token", "carrier", "depth", "label"} {
+		want[n] = WantAny
+	}
+	if diff := cmp.Diff(map[string]bool{"currency": true, "token": true, "depth": true}, Definable(ts, want)); diff != "" {
+		t.Errorf("declared (-want +got):\n%s", diff)
+	}
+	// A gap may still say where the locals are assigned.
+	for n := range want {
+		want[n] = WantAssigned
+	}
+	if got := Definable(ts, want); len(got) != len(want) {
+		t.Errorf("assigned: %v, want all of %v", got, want)
+	}
+}
+
 // A schema file holds a whole API and is read up to a larger size than
 // source code; both stop at their limit.
 func TestSizeLimits(t *testing.T) {

@@ -475,12 +475,12 @@ func (ix *Index) Declared(name string) []string {
 }
 
 // DeclaredOrMember lists the walked files whose scan saw one of names
-// declared or standing as a member ("Value *string", "value = ..."), at
-// any depth, in walk order.
+// declared or standing as a member ("Value *string", "value = ..."), or
+// assigned inside a function, at any depth, in walk order.
 func (ix *Index) DeclaredOrMember(names ...string) []string {
 	want := map[string]scan.Want{}
 	for _, n := range names {
-		want[n] = scan.WantAny
+		want[n] = scan.WantAssigned
 	}
 	return ix.declaring(want)
 }
