@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/lock"
 )
 
 // SchemaVersion is the version this package writes; 1.0 is read too.
@@ -231,9 +232,40 @@ func sessionParts(file string, b []byte) (map[string]json.RawMessage, map[string
 	return top, ext, nil
 }
 
-// Save writes the inventory atomically. In a session file only
-// extended_state.context_inventory changes; every other field is kept.
+// Update changes the inventory under the store's lock: it reads the store
+// as it is now, gives change the inventory it holds (nil when none was
+// written yet) and writes what change returns. Runs that update one store
+// at once take turns, each reading what the one before wrote, so none loses
+// another's change. A store that cannot be read is not written.
+func (s Store) Update(change func(cur *Inventory) (*Inventory, error)) (*Inventory, error) {
+	l, err := lock.Exclusive(s.File)
+	if err != nil {
+		return nil, err
+	}
+	defer l.Unlock()
+	cur, err := s.Load()
+	if errors.Is(err, ErrNone) {
+		cur, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	inv, err := change(cur)
+	if err != nil {
+		return nil, err
+	}
+	return inv, s.write(inv)
+}
+
+// Save replaces the inventory, under the store's lock.
 func (s Store) Save(inv *Inventory) error {
+	_, err := s.Update(func(*Inventory) (*Inventory, error) { return inv, nil })
+	return err
+}
+
+// write writes the inventory atomically. In a session file only
+// extended_state.context_inventory changes; every other field is kept.
+func (s Store) write(inv *Inventory) error {
 	inv.SchemaVersion = SchemaVersion
 	if inv.BlastZone == nil {
 		inv.BlastZone = []string{}

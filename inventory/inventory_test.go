@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -120,5 +121,41 @@ func TestValidation(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(p); string(b) != `{"extended_state": [1, 2]}` {
 		t.Errorf("session file changed: %s", b)
+	}
+}
+
+// Updates of one store at once each read what the one before wrote: no
+// round is lost, in a file of its own or in a session file.
+func TestConcurrentUpdatesKeepEveryRound(t *testing.T) {
+	dir := t.TempDir()
+	sess := filepath.Join(dir, "s.json")
+	os.WriteFile(sess, []byte(sessionFile), 0o644)
+	for _, st := range []Store{{File: filepath.Join(dir, "inventory.json")}, {File: sess, session: true}} {
+		var wg sync.WaitGroup
+		for w := range 8 {
+			wg.Go(func() {
+				for r := range 5 {
+					_, err := st.Update(func(cur *Inventory) (*Inventory, error) {
+						if cur == nil {
+							cur = sample()
+							cur.Rounds = nil
+						}
+						cur.Rounds = append(cur.Rounds, Round{Round: 10*w + r})
+						return cur, nil
+					})
+					if err != nil {
+						t.Error(err)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		inv, err := st.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(inv.Rounds) != 40 {
+			t.Errorf("%s: %d rounds kept of 40", st.File, len(inv.Rounds))
+		}
 	}
 }

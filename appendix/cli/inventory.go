@@ -63,7 +63,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 		sp = spec.Parse(name, src)
 	}
-	store, old, err := loadInventory(repo.Root, *file)
+	store, _, err := loadInventory(repo.Root, *file)
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
@@ -77,16 +77,22 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
-	if old != nil {
-		inv.Rounds = old.Rounds // the round history outlives a new audit
-		if old.GitHash != inv.GitHash && old.GitHash != "none" && inv.GitHash != "none" {
-			if changed, err := repo.ChangedFiles(old.GitHash, inv.GitHash); err == nil {
-				fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), old.GitHash)
-			}
+	// The store is read again under its lock: a round may have added to
+	// its history since.
+	last := ""
+	if _, err := store.Update(func(cur *inventory.Inventory) (*inventory.Inventory, error) {
+		if cur != nil {
+			inv.Rounds = cur.Rounds // the round history outlives a new audit
+			last = cur.GitHash
 		}
-	}
-	if err := store.Save(inv); err != nil {
+		return inv, nil
+	}); err != nil {
 		return err
+	}
+	if last != "" && last != inv.GitHash && last != "none" && inv.GitHash != "none" {
+		if changed, err := repo.ChangedFiles(last, inv.GitHash); err == nil {
+			fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), last)
+		}
 	}
 	where, _ := filepath.Rel(repo.Root, store.File)
 	if *format == "json" {

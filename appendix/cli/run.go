@@ -150,14 +150,19 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	}
 	printNotes(res, stderr)
 	if invErr == nil {
-		if inv == nil {
-			inv = &inventory.Inventory{AuditTimestamp: cfg.Now.Format(time.RFC3339), GitHash: res.Record.GitHash}
-			if inv.GitHash == "" {
-				inv.GitHash = "none"
+		// The store is read again under its lock: an audit or another
+		// round may have written it since.
+		_, err := store.Update(func(cur *inventory.Inventory) (*inventory.Inventory, error) {
+			if cur == nil {
+				cur = &inventory.Inventory{AuditTimestamp: cfg.Now.Format(time.RFC3339), GitHash: res.Record.GitHash}
+				if cur.GitHash == "" {
+					cur.GitHash = "none"
+				}
 			}
-		}
-		inv.Rounds = rounds.With(inv.Rounds, res.Record)
-		if err := store.Save(inv); err != nil {
+			cur.Rounds = rounds.With(cur.Rounds, res.Record)
+			return cur, nil
+		})
+		if err != nil {
 			fmt.Fprintf(stderr, "appendix: warning: round history not saved: %v\n", err)
 		}
 	}

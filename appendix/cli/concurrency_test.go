@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
+	"github.com/appendix-dev/appendix/inventory"
+)
+
+// sharedRepo is a repository that concurrent runs share: a spec in two
+// versions, and code both name.
+var sharedRepo = map[string]string{
+	"go.mod": "module shop\n\ngo 1.22\n",
+	"orders/order.go": "package orders\n\n// Order is one order.\ntype Order struct {\n\tID int\n}\n\n" +
+		"// Place stores an order; it retries after a timeout.\nfunc Place(o Order) error { return nil }\n",
+	"payments/charge.go": "package payments\n\n// Charge takes the money for an order.\nfunc Charge(id int) error { return nil }\n",
+	"specs/orders.md":    "# Orders\n\nChange `Place` so that an `Order` is placed once.\n",
+	"specs/orders-v2.md": "# Orders\n\nChange `Place` so that an `Order` is placed once, and `Charge` runs after it.\n",
+}
+
+// runOK runs the command line in-process; a failure is reported, not
+// fatal, so that it may be called from any goroutine.
+func runOK(t *testing.T, args ...string) string {
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), args, nil, &out, &errb, func(string) string { return "" }); code != 0 {
+		t.Errorf("appendix %v: exit %d: %s", args, code, errb.String())
+	}
+	return errb.String()
+}
+
+// stamp is the i-th distinct RFC 3339 time after fixedNow.
+func stamp(i int) string {
+	return time.Date(2026, 1, 2, 0, 0, i, 0, time.UTC).Format(time.RFC3339)
+}
+
+// checkBoth checks that the store holds the audit stamped now and the
+// round 3 record stamped now, next to round 2's.
+func checkBoth(file, now string) error {
+	inv, err := inventory.Store{File: file}.Load()
+	if err != nil {
+		return err
+	}
+	if inv.AuditTimestamp != now {
+		return fmt.Errorf("the audit of %s was lost: audit_timestamp %s", now, inv.AuditTimestamp)
+	}
+	var rounds []string
+	for _, r := range inv.Rounds {
+		rounds = append(rounds, fmt.Sprintf("%d@%s", r.Round, r.ExtractedAt))
+	}
+	if !slices.Contains(rounds, "3@"+now) || len(inv.Rounds) != 2 || inv.Rounds[0].Round != 2 {
+		return fmt.Errorf("the round history of %s was lost: %v", now, rounds)
+	}
+	return nil
+}
+
+// TestConcurrentInventoryAndRound runs the audit and a round on one store
+// at the same time, twenty times: each keeps what the other wrote.
+func TestConcurrentInventoryAndRound(t *testing.T) {
+	dir := testrepo.New(t, sharedRepo)
+	spec := filepath.Join(dir, "specs", "orders.md")
+	runOK(t, "--repo", dir, "--now", fixedNow, "--round", "2", "--appendix-only", spec)
+	store := filepath.Join(dir, filepath.FromSlash(DefaultInventory))
+	lost := 0
+	for i := 1; i <= 20; i++ {
+		now := stamp(i)
+		var wg sync.WaitGroup
+		wg.Go(func() { runOK(t, "inventory", "--repo", dir, "--now", now, spec) })
+		wg.Go(func() { runOK(t, "--repo", dir, "--now", now, "--round", "3", "--appendix-only", spec) })
+		wg.Wait()
+		if err := checkBoth(store, now); err != nil {
+			lost++
+			t.Logf("run %d: %v", i, err)
+		}
+	}
+	if lost > 0 {
+		t.Errorf("%d of 20 runs lost a write", lost)
+	}
+}
