@@ -39,6 +39,7 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/lock"
 	"github.com/appendix-dev/appendix/inventory"
 )
 
@@ -341,9 +342,21 @@ func dedupe(ss []string) []string {
 	return out
 }
 
-// Write writes each briefing and BriefingBundleV1 into dir,
-// atomically, and returns one summary line per adversary.
+// BundleFile is the bundle's index, BriefingBundleV1, in the output
+// directory. Its lock (BundleFile with lock.Suffix) is held while a bundle
+// is written: a reader holding it shared sees one bundle whole.
+const BundleFile = "briefings.json"
+
+// Write writes each briefing and BriefingBundleV1 into dir, each file
+// atomically and the whole under the bundle's lock, the index last, and
+// returns one summary line per adversary. Runs writing into one directory
+// at once take turns, so the files left are one run's.
 func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]string, error) {
+	l, err := lock.Exclusive(filepath.Join(dir, BundleFile))
+	if err != nil {
+		return nil, err
+	}
+	defer l.Unlock()
 	type entry struct {
 		BaseTokens       int      `json:"base_tokens"`
 		SupplementTokens int      `json:"supplement_tokens"`
@@ -380,8 +393,8 @@ func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]stri
 	if err != nil {
 		return nil, err
 	}
-	if err := atomic.WriteFile(filepath.Join(dir, "briefings.json"), append(js, '\n'), 0o644); err != nil {
-		return nil, err
+	if err := atomic.WriteFile(filepath.Join(dir, BundleFile), append(js, '\n'), 0o644); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, BundleFile), err)
 	}
 	return lines, nil
 }

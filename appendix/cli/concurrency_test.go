@@ -3,13 +3,21 @@ package cli
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/brief"
+	"github.com/appendix-dev/appendix/internal/lock"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 	"github.com/appendix-dev/appendix/inventory"
 )
@@ -81,5 +89,95 @@ func TestConcurrentInventoryAndRound(t *testing.T) {
 	}
 	if lost > 0 {
 		t.Errorf("%d of 20 runs lost a write", lost)
+	}
+}
+
+// checkBundle checks that briefings.json describes exactly the
+// briefing-*.md files beside it, each by its sha256.
+func checkBundle(dir string) error {
+	b, err := os.ReadFile(filepath.Join(dir, "briefings.json"))
+	if err != nil {
+		return err
+	}
+	var bundle struct {
+		Adversaries map[string]struct {
+			File   string `json:"file"`
+			SHA256 string `json:"sha256"`
+		} `json:"adversaries"`
+	}
+	if err := json.Unmarshal(b, &bundle); err != nil {
+		return fmt.Errorf("briefings.json: %v", err)
+	}
+	var listed []string
+	for _, e := range bundle.Adversaries {
+		listed = append(listed, e.File)
+		md, err := os.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			return err
+		}
+		if sum := sha256.Sum256(md); hex.EncodeToString(sum[:]) != e.SHA256 {
+			return fmt.Errorf("%s does not match briefings.json", e.File)
+		}
+	}
+	found, _ := filepath.Glob(filepath.Join(dir, "briefing-*.md"))
+	for i := range found {
+		found[i] = filepath.Base(found[i])
+	}
+	slices.Sort(listed)
+	if !slices.Equal(listed, found) {
+		return fmt.Errorf("briefings.json lists %v, the directory holds %v", listed, found)
+	}
+	return nil
+}
+
+// TestConcurrentBriefs writes eight bundles at once into one directory,
+// from two versions of a spec, ten times: the bundle left is always one
+// run's, and a reader holding the bundle's lock shared sees one whole.
+func TestConcurrentBriefs(t *testing.T) {
+	dir := testrepo.New(t, sharedRepo)
+	out := filepath.Join(t.TempDir(), "gauntlet")
+	specs := []string{filepath.Join(dir, "specs", "orders.md"), filepath.Join(dir, "specs", "orders-v2.md")}
+	done := make(chan struct{})
+	var reader sync.WaitGroup
+	reader.Go(func() { readBundles(t, out, done) })
+	mixed := 0
+	for i := 1; i <= 10; i++ {
+		var wg sync.WaitGroup
+		for w := range 8 {
+			wg.Go(func() { runOK(t, "brief", "--repo", dir, "--out", out, "--now", stamp(i), specs[w%2]) })
+		}
+		wg.Wait()
+		if err := checkBundle(out); err != nil {
+			mixed++
+			t.Logf("run %d: %v", i, err)
+		}
+	}
+	close(done)
+	reader.Wait()
+	if mixed > 0 {
+		t.Errorf("%d of 10 bundles mixed", mixed)
+	}
+}
+
+// readBundles checks the bundle in dir under its shared lock, again and
+// again until done.
+func readBundles(t *testing.T, dir string, done <-chan struct{}) {
+	for {
+		select {
+		case <-done:
+			return
+		default:
+		}
+		l, err := lock.Shared(filepath.Join(dir, brief.BundleFile))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		err = checkBundle(dir)
+		l.Unlock()
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a reader holding the lock saw a mixed bundle: %v", err)
+			return
+		}
 	}
 }
