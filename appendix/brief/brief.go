@@ -7,7 +7,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -377,17 +379,29 @@ func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]stri
 		bundle.GitHash = head.Commit
 	}
 	var lines []string
+	written := map[string]bool{}
 	for _, br := range bs {
 		name := "briefing-" + br.Profile.Code + ".md"
 		if err := atomic.WriteFile(filepath.Join(dir, name), br.Text, 0o644); err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, name), err)
 		}
+		written[name] = true
 		sum := sha256.Sum256(br.Text)
 		h := hex.EncodeToString(sum[:])
 		total := br.Base + br.Supplement + br.Spec
 		bundle.Adversaries[br.Profile.Name] = entry{br.Base, br.Supplement, br.Spec, total, append([]string{}, br.Gaps...), br.Redactions, name, h}
 		lines = append(lines, fmt.Sprintf("%-4s %-30s base %5s  supplement %5s  spec %6s  total %6s  sha256 %s",
 			br.Profile.Code, br.Profile.Name, naming.Thousands(br.Base), naming.Thousands(br.Supplement), naming.Thousands(br.Spec), naming.Thousands(total), h))
+	}
+	// The briefings of an earlier bundle for other adversaries go: the
+	// index names every briefing beside it.
+	old, _ := filepath.Glob(filepath.Join(dir, "briefing-*.md"))
+	for _, p := range old {
+		if !written[filepath.Base(p)] {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
+		}
 	}
 	js, err := json.MarshalIndent(bundle, "", "  ")
 	if err != nil {

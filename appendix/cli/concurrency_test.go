@@ -181,3 +181,22 @@ func readBundles(t *testing.T, dir string, done <-chan struct{}) {
 		}
 	}
 }
+
+// TestBriefLeavesNoOtherBundlesFiles writes a bundle for every adversary,
+// then one for a single adversary: the briefings of the first are gone,
+// so the directory holds one bundle.
+func TestBriefLeavesNoOtherBundlesFiles(t *testing.T) {
+	dir := testrepo.New(t, sharedRepo)
+	out := filepath.Join(t.TempDir(), "gauntlet")
+	os.MkdirAll(out, 0o755)
+	os.WriteFile(filepath.Join(out, "concerns-1.json"), []byte("{}\n"), 0o644)
+	spec := filepath.Join(dir, "specs", "orders.md")
+	runOK(t, "brief", "--repo", dir, "--out", out, "--now", fixedNow, spec)
+	runOK(t, "brief", "--repo", dir, "--out", out, "--now", fixedNow, "--adversaries", "PARA", spec)
+	if err := checkBundle(out); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "concerns-1.json")); err != nil {
+		t.Errorf("a file of another tool was removed: %v", err)
+	}
+}
