@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -263,8 +264,8 @@ func (s Store) Save(inv *Inventory) error {
 	return err
 }
 
-// write writes the inventory atomically. In a session file only
-// extended_state.context_inventory changes; every other field is kept.
+// write writes the inventory atomically. In a session file only the value
+// of extended_state.context_inventory changes; every other byte is kept.
 func (s Store) write(inv *Inventory) error {
 	inv.SchemaVersion = SchemaVersion
 	if inv.BlastZone == nil {
@@ -281,50 +282,33 @@ func (s Store) write(inv *Inventory) error {
 	if err != nil {
 		return err
 	}
-	out := body
 	perm := os.FileMode(0o644)
+	var out []byte
 	if s.session {
 		b, err := os.ReadFile(s.File)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("%s: %w", s.File, err)
 		}
-		top := map[string]json.RawMessage{}
-		ext := map[string]json.RawMessage{}
 		if err == nil {
-			if top, ext, err = sessionParts(s.File, b); err != nil {
-				return err
-			}
 			if st, err := os.Stat(s.File); err == nil {
 				perm = st.Mode().Perm()
 			}
 		}
-		ext["context_inventory"] = body
-		if top["extended_state"], err = json.Marshal(ext); err != nil {
+		if out, err = setSessionInventory(s.File, b, body); err != nil {
 			return err
 		}
-		if out, err = json.Marshal(top); err != nil {
-			return err
-		}
+	} else {
+		var buf bytes.Buffer
+		json.Indent(&buf, body, "", "  ")
+		out = append(buf.Bytes(), '\n')
 	}
-	var pretty strings.Builder
-	var buf []byte
-	if buf, err = indent(out); err != nil {
-		return err
-	}
-	pretty.Write(buf)
-	pretty.WriteByte('\n')
-	if err := atomic.WriteFile(s.File, []byte(pretty.String()), perm); err != nil {
+	if err := atomic.WriteFile(s.File, out, perm); err != nil {
 		return fmt.Errorf("%s: %w", s.File, err)
 	}
 	if !s.session {
 		ignoreDir(filepath.Dir(s.File))
 	}
 	return nil
-}
-
-func indent(b []byte) ([]byte, error) {
-	var v json.RawMessage = b
-	return json.MarshalIndent(v, "", "  ")
 }
 
 // ignoreDir keeps the tool's own directory (.appendix) out of git status
