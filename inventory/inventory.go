@@ -146,40 +146,64 @@ type Store struct {
 // SessionState is the adversarial-spec pointer file, relative to a root.
 const SessionState = ".adversarial-spec/session-state.json"
 
-// Locate finds the store: the active session file when
-// .adversarial-spec/session-state.json exists under root, else file
-// (relative to root when not absolute).
-func Locate(root, file string) (Store, error) {
-	state := filepath.Join(root, filepath.FromSlash(SessionState))
-	b, err := os.ReadFile(state)
-	switch {
-	case err == nil:
-		var st struct {
-			Active string `json:"active_session_file"`
-		}
-		if err := json.Unmarshal(b, &st); err != nil {
-			return Store{}, fmt.Errorf("%s: invalid JSON: %w", state, err)
-		}
-		if st.Active == "" {
-			return Store{}, fmt.Errorf("%s: no active_session_file", state)
-		}
-		p := st.Active
-		if !filepath.IsAbs(p) {
-			// Relative to the session directory, or else to the root.
-			cand := filepath.Join(filepath.Dir(state), p)
-			if _, err := os.Stat(cand); err != nil {
-				cand = filepath.Join(root, p)
-			}
-			p = cand
-		}
-		return Store{File: p, session: true}, nil
-	case !errors.Is(err, os.ErrNotExist):
-		return Store{}, fmt.Errorf("%s: %w", state, err)
-	}
+// Locate finds the store for the spec in specFile ("" for a run without a
+// spec file, or with a spec read from standard input): the active adversarial-spec session file, when
+// .adversarial-spec/session-state.json exists under root and the session
+// is this spec's (see sessionSpec); else file, relative to root when not
+// absolute. When a session is active but is not this spec's, note says so
+// in one line.
+func Locate(root, file, specFile string) (st Store, note string, err error) {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(root, file)
 	}
-	return Store{File: file}, nil
+	state := filepath.Join(root, filepath.FromSlash(SessionState))
+	b, err := os.ReadFile(state)
+	if errors.Is(err, os.ErrNotExist) {
+		return Store{File: file}, "", nil
+	}
+	if err != nil {
+		return Store{}, "", fmt.Errorf("%s: %w", state, err)
+	}
+	var ptr struct {
+		Active string `json:"active_session_file"`
+		Spec   any    `json:"spec_path"`
+	}
+	if err := json.Unmarshal(b, &ptr); err != nil {
+		return Store{}, "", fmt.Errorf("%s: invalid JSON: %w", state, err)
+	}
+	if ptr.Active == "" {
+		return Store{}, "", fmt.Errorf("%s: no active_session_file", state)
+	}
+	p := ptr.Active
+	if !filepath.IsAbs(p) {
+		// Relative to the session directory, or else to the root.
+		cand := filepath.Join(filepath.Dir(state), p)
+		if _, err := os.Stat(cand); err != nil {
+			cand = filepath.Join(root, p)
+		}
+		p = cand
+	}
+	named, err := sessionSpecs(p, ptr.Spec)
+	if err != nil {
+		return Store{}, "", err
+	}
+	rel := func(p string) string {
+		if r, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(r) {
+			return filepath.ToSlash(r)
+		}
+		return p
+	}
+	switch {
+	case specFile == "":
+		note = fmt.Sprintf("no spec file to match with the active adversarial-spec session (%s): using %s instead", rel(p), rel(file))
+	case len(named) == 0:
+		note = fmt.Sprintf("the active adversarial-spec session (%s) names no spec: using %s instead", rel(p), rel(file))
+	case !sessionSpec(root, named, specFile):
+		note = fmt.Sprintf("the active adversarial-spec session (%s) is for %s, not this spec: using %s instead", rel(p), named[0], rel(file))
+	default:
+		return Store{File: p, session: true}, "", nil
+	}
+	return Store{File: file}, note, nil
 }
 
 // Session reports whether the store is an adversarial-spec session file.

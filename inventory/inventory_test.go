@@ -42,9 +42,12 @@ func TestSessionFileKeepsEveryOtherField(t *testing.T) {
 	sess := filepath.Join(root, ".adversarial-spec", "sessions", "s1.json")
 	os.WriteFile(sess, []byte(sessionFile), 0o600)
 
-	st, err := Locate(root, ".appendix/inventory.json")
-	if err != nil || st.File != sess || !st.Session() {
-		t.Fatalf("Locate = %+v, %v", st, err)
+	spec := filepath.Join(root, "specs", "rate-limiter.md")
+	os.MkdirAll(filepath.Dir(spec), 0o755)
+	os.WriteFile(spec, []byte("# Rate limiter\n"), 0o644)
+	st, note, err := Locate(root, ".appendix/inventory.json", spec)
+	if err != nil || st.File != sess || !st.Session() || note != "" {
+		t.Fatalf("Locate = %+v, %q, %v", st, note, err)
 	}
 	if _, err := st.Load(); !errors.Is(err, ErrNone) {
 		t.Fatalf("null inventory: %v", err)
@@ -78,9 +81,9 @@ func TestSessionFileKeepsEveryOtherField(t *testing.T) {
 
 func TestStandaloneFile(t *testing.T) {
 	root := t.TempDir()
-	st, err := Locate(root, ".appendix/inventory.json")
-	if err != nil || st.Session() {
-		t.Fatal(st, err)
+	st, note, err := Locate(root, ".appendix/inventory.json", "")
+	if err != nil || st.Session() || note != "" {
+		t.Fatal(st, note, err)
 	}
 	if err := st.Save(sample()); err != nil {
 		t.Fatal(err)

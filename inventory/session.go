@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -186,4 +188,81 @@ func setSessionInventory(file string, b []byte, inv []byte) ([]byte, error) {
 		ciPrefix = extPrefix + l.unit
 	}
 	return splice(b, ci.valStart, ci.valEnd, l.value(inv, ciPrefix)), nil
+}
+
+// sessionSpecs returns the specs a session names, as written: the session
+// file's spec_path and extended_state.spec_draft_path, and the pointer
+// file's spec_path (pointerSpec, as decoded). A session file not written
+// yet names none; one that cannot be read is an error.
+func sessionSpecs(file string, pointerSpec any) ([]string, error) {
+	var named []string
+	add := func(v any) {
+		if s, ok := v.(string); ok && s != "" {
+			named = append(named, s)
+		}
+	}
+	b, err := os.ReadFile(file)
+	switch {
+	case err == nil:
+		top, ext, err := sessionParts(file, b)
+		if err != nil {
+			return nil, err
+		}
+		for _, raw := range []json.RawMessage{top["spec_path"], ext["spec_draft_path"]} {
+			var v any
+			json.Unmarshal(raw, &v)
+			add(v)
+		}
+	case !errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	add(pointerSpec)
+	return named, nil
+}
+
+// sessionSpec reports whether the spec in specFile is a session's, which
+// names the specs named: it is one of them (a relative one is relative to
+// the root or to .adversarial-spec, as adversarial-spec writes them), or
+// another draft in the same directory of .adversarial-spec/specs as one of
+// them.
+func sessionSpec(root string, named []string, specFile string) bool {
+	specFile, err := filepath.Abs(specFile)
+	if err != nil {
+		return false
+	}
+	st, err := os.Stat(specFile)
+	if err != nil {
+		return false
+	}
+	drafts := draftDir(root, specFile)
+	for _, n := range named {
+		cands := []string{n}
+		if !filepath.IsAbs(n) {
+			n = filepath.FromSlash(n)
+			cands = []string{filepath.Join(root, n), filepath.Join(root, ".adversarial-spec", n)}
+		}
+		for _, c := range cands {
+			if cst, err := os.Stat(c); err == nil && os.SameFile(st, cst) {
+				return true
+			}
+			if drafts != "" && draftDir(root, c) == drafts {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// draftDir returns the directory of .adversarial-spec/specs that holds
+// file (the drafts of one spec), symbolic links resolved, or "".
+func draftDir(root, file string) string {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(file))
+	if err != nil {
+		return ""
+	}
+	specs, err := filepath.EvalSymlinks(filepath.Join(root, ".adversarial-spec", "specs"))
+	if err != nil || filepath.Dir(dir) != specs {
+		return ""
+	}
+	return dir
 }

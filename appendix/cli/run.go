@@ -57,7 +57,7 @@ func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
 	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
 	fs.StringArrayVar(&o.Need, "need", nil, "from round 4: a name a concern must check against code (repeatable)")
-	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless an adversarial-spec session is active")
+	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless the active adversarial-spec session is this spec's")
 	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
 	fs.BoolVar(&o.NoCache, "no-cache", false, "neither read nor write the extraction cache (.appendix/cache)")
@@ -112,7 +112,7 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		cfg.ContextFiles = append(cfg.ContextFiles, artifact.ContextFile{Name: filepath.ToSlash(c), Abs: abs})
 	}
 	cfg.Need, cfg.NoCache = o.Need, o.NoCache
-	store, inv, invErr := loadInventory(repo.Root, o.Inventory)
+	store, inv, invErr := loadInventory(repo.Root, o.Inventory, specPath, stderr)
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
 	}
