@@ -9,9 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -199,4 +202,80 @@ func TestBriefLeavesNoOtherBundlesFiles(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "concerns-1.json")); err != nil {
 		t.Errorf("a file of another tool was removed: %v", err)
 	}
+}
+
+// TestConcurrentProcesses runs, ten times, eight appendix processes at
+// once: the audit and rounds 2 and 3 of the active session's spec (into
+// the session file), a round of another spec (into --inventory), and four
+// briefs of two spec versions into one directory. After each wave every
+// write is kept, the session file is as it was outside its inventory, and
+// the bundle is one run's; a reader holding the bundle's lock shared sees
+// one bundle whole throughout.
+func TestConcurrentProcesses(t *testing.T) {
+	bin := appendixBinary(t)
+	files := maps.Clone(sharedRepo)
+	files[".adversarial-spec/session-state.json"] = `{"active_session_file": "sessions/s.json"}`
+	const head = "{\n  \"session_id\": \"s\",\n  \"round\": 2,\n  \"spec_path\": \"specs/orders.md\",\n  \"extended_state\": {\"notes\": \"keep\""
+	const tail = "},\n  \"z\": [1, 2]\n}\n"
+	files[".adversarial-spec/sessions/s.json"] = head + tail
+	dir := testrepo.New(t, files)
+	sess := filepath.Join(dir, ".adversarial-spec", "sessions", "s.json")
+	own := filepath.Join(dir, filepath.FromSlash(DefaultInventory))
+	spec, other := filepath.Join(dir, "specs", "orders.md"), filepath.Join(dir, "specs", "orders-v2.md")
+	out := filepath.Join(t.TempDir(), "gauntlet")
+
+	done := make(chan struct{})
+	var reader sync.WaitGroup
+	reader.Go(func() { readBundles(t, out, done) })
+	for i := 1; i <= 10; i++ {
+		now := stamp(i)
+		runs := [][]string{
+			{"inventory", "--repo", dir, "--now", now, spec},
+			{"--repo", dir, "--now", now, "--round", "2", "--appendix-only", spec},
+			{"--repo", dir, "--now", now, "--round", "3", "--appendix-only", spec},
+			{"--repo", dir, "--now", now, "--round", "2", "--appendix-only", other},
+		}
+		for w := range 4 {
+			runs = append(runs, []string{"brief", "--repo", dir, "--out", out, "--now", now, []string{spec, other}[w%2]})
+		}
+		var wg sync.WaitGroup
+		for _, args := range runs {
+			wg.Go(func() {
+				if b, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+					t.Errorf("appendix %v: %v\n%s", args, err, b)
+				}
+			})
+		}
+		wg.Wait()
+
+		b, _ := os.ReadFile(sess)
+		if !strings.HasPrefix(string(b), head) || !strings.HasSuffix(string(b), tail) {
+			t.Errorf("wave %d: the session file changed outside its inventory:\n%s", i, b)
+		}
+		inv, err := inventory.Store{File: own}.Load()
+		switch {
+		case err != nil:
+			t.Errorf("wave %d: %v", i, err)
+		case len(inv.Rounds) != 1 || inv.Rounds[0].ExtractedAt != now:
+			t.Errorf("wave %d: the other spec's round was lost: %+v", i, inv.Rounds)
+		}
+		var s struct {
+			Ext struct {
+				Inv inventory.Inventory `json:"context_inventory"`
+			} `json:"extended_state"`
+		}
+		json.Unmarshal(b, &s)
+		var rounds []string
+		for _, r := range s.Ext.Inv.Rounds {
+			rounds = append(rounds, fmt.Sprintf("%d@%s", r.Round, r.ExtractedAt))
+		}
+		if want := []string{"2@" + now, "3@" + now}; s.Ext.Inv.AuditTimestamp != now || !slices.Equal(rounds, want) {
+			t.Errorf("wave %d: session holds the audit of %s and rounds %v, want %s and %v", i, s.Ext.Inv.AuditTimestamp, rounds, now, want)
+		}
+		if err := checkBundle(out); err != nil {
+			t.Errorf("wave %d: %v", i, err)
+		}
+	}
+	close(done)
+	reader.Wait()
 }
