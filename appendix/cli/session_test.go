@@ -95,3 +95,16 @@ func runIn(t *testing.T, stdin []byte, args ...string) (stdout, stderr string, c
 	code = Run(context.Background(), args, bytes.NewReader(stdin), &out, &errb, func(string) string { return "" })
 	return out.String(), errb.String(), code
 }
+
+// An audit without a SPEC is no session's.
+func TestAuditWithoutSpecIsNoSessions(t *testing.T) {
+	dir, sess := sessionRepo(t, "", `, "spec_path": "specs/orders.md"`, "")
+	before, _ := os.ReadFile(sess)
+	_, stderr, code := runIn(t, nil, "inventory", "--repo", dir, "--now", fixedNow)
+	if code != 0 || !strings.Contains(stderr, "no spec file to match with the active adversarial-spec session (.adversarial-spec/sessions/s.json): using .appendix/inventory.json instead") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if after, _ := os.ReadFile(sess); string(after) != string(before) {
+		t.Errorf("the session changed:\n%s", after)
+	}
+}
