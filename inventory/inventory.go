@@ -147,11 +147,11 @@ type Store struct {
 const SessionState = ".adversarial-spec/session-state.json"
 
 // Locate finds the store for the spec in specFile ("" for a run without a
-// spec file, or with a spec read from standard input): the active adversarial-spec session file, when
-// .adversarial-spec/session-state.json exists under root and the session
-// is this spec's (see sessionSpec); else file, relative to root when not
-// absolute. When a session is active but is not this spec's, note says so
-// in one line.
+// spec file, or with a spec read from standard input): the active
+// adversarial-spec session file, when .adversarial-spec/session-state.json
+// exists under root and the session is this spec's (see sessionSpec);
+// else file, relative to root when not absolute. When a session is active
+// but is not this spec's, note says so in one line.
 func Locate(root, file, specFile string) (st Store, note string, err error) {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(root, file)
