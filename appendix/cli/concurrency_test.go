@@ -182,6 +182,7 @@ func readBundles(t *testing.T, dir string, done <-chan struct{}) {
 			t.Errorf("a reader holding the lock saw a mixed bundle: %v", err)
 			return
 		}
+		time.Sleep(time.Millisecond) // leave the writers the processor
 	}
 }
 
