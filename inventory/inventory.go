@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/lock"
 )
 
 // SchemaVersion is the version this package writes; 1.0 is read too.
@@ -144,40 +146,64 @@ type Store struct {
 // SessionState is the adversarial-spec pointer file, relative to a root.
 const SessionState = ".adversarial-spec/session-state.json"
 
-// Locate finds the store: the active session file when
-// .adversarial-spec/session-state.json exists under root, else file
-// (relative to root when not absolute).
-func Locate(root, file string) (Store, error) {
-	state := filepath.Join(root, filepath.FromSlash(SessionState))
-	b, err := os.ReadFile(state)
-	switch {
-	case err == nil:
-		var st struct {
-			Active string `json:"active_session_file"`
-		}
-		if err := json.Unmarshal(b, &st); err != nil {
-			return Store{}, fmt.Errorf("%s: invalid JSON: %w", state, err)
-		}
-		if st.Active == "" {
-			return Store{}, fmt.Errorf("%s: no active_session_file", state)
-		}
-		p := st.Active
-		if !filepath.IsAbs(p) {
-			// Relative to the session directory, or else to the root.
-			cand := filepath.Join(filepath.Dir(state), p)
-			if _, err := os.Stat(cand); err != nil {
-				cand = filepath.Join(root, p)
-			}
-			p = cand
-		}
-		return Store{File: p, session: true}, nil
-	case !errors.Is(err, os.ErrNotExist):
-		return Store{}, fmt.Errorf("%s: %w", state, err)
-	}
+// Locate finds the store for the spec in specFile ("" for a run without a
+// spec file, or with a spec read from standard input): the active
+// adversarial-spec session file, when .adversarial-spec/session-state.json
+// exists under root and the session is this spec's (see sessionSpec);
+// else file, relative to root when not absolute. When a session is active
+// but is not this spec's, note says so in one line.
+func Locate(root, file, specFile string) (st Store, note string, err error) {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(root, file)
 	}
-	return Store{File: file}, nil
+	state := filepath.Join(root, filepath.FromSlash(SessionState))
+	b, err := os.ReadFile(state)
+	if errors.Is(err, os.ErrNotExist) {
+		return Store{File: file}, "", nil
+	}
+	if err != nil {
+		return Store{}, "", fmt.Errorf("%s: %w", state, err)
+	}
+	var ptr struct {
+		Active string `json:"active_session_file"`
+		Spec   any    `json:"spec_path"`
+	}
+	if err := json.Unmarshal(b, &ptr); err != nil {
+		return Store{}, "", fmt.Errorf("%s: invalid JSON: %w", state, err)
+	}
+	if ptr.Active == "" {
+		return Store{}, "", fmt.Errorf("%s: no active_session_file", state)
+	}
+	p := ptr.Active
+	if !filepath.IsAbs(p) {
+		// Relative to the session directory, or else to the root.
+		cand := filepath.Join(filepath.Dir(state), p)
+		if _, err := os.Stat(cand); err != nil {
+			cand = filepath.Join(root, p)
+		}
+		p = cand
+	}
+	named, err := sessionSpecs(p, ptr.Spec)
+	if err != nil {
+		return Store{}, "", err
+	}
+	rel := func(p string) string {
+		if r, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(r) {
+			return filepath.ToSlash(r)
+		}
+		return p
+	}
+	switch {
+	case specFile == "":
+		note = fmt.Sprintf("no spec file to match with the active adversarial-spec session (%s): using %s instead", rel(p), rel(file))
+	case len(named) == 0:
+		note = fmt.Sprintf("the active adversarial-spec session (%s) names no spec: using %s instead", rel(p), rel(file))
+	case !sessionSpec(root, named, specFile):
+		note = fmt.Sprintf("the active adversarial-spec session (%s) is for %s, not this spec: using %s instead", rel(p), named[0], rel(file))
+	default:
+		return Store{File: p, session: true}, "", nil
+	}
+	return Store{File: file}, note, nil
 }
 
 // Session reports whether the store is an adversarial-spec session file.
@@ -231,9 +257,40 @@ func sessionParts(file string, b []byte) (map[string]json.RawMessage, map[string
 	return top, ext, nil
 }
 
-// Save writes the inventory atomically. In a session file only
-// extended_state.context_inventory changes; every other field is kept.
+// Update changes the inventory under the store's lock: it reads the store
+// as it is now, gives change the inventory it holds (nil when none was
+// written yet) and writes what change returns. Runs that update one store
+// at once take turns, each reading what the one before wrote, so none loses
+// another's change. A store that cannot be read is not written.
+func (s Store) Update(change func(cur *Inventory) (*Inventory, error)) (*Inventory, error) {
+	l, err := lock.Exclusive(s.File)
+	if err != nil {
+		return nil, err
+	}
+	defer l.Unlock()
+	cur, err := s.Load()
+	if errors.Is(err, ErrNone) {
+		cur, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	inv, err := change(cur)
+	if err != nil {
+		return nil, err
+	}
+	return inv, s.write(inv)
+}
+
+// Save replaces the inventory, under the store's lock.
 func (s Store) Save(inv *Inventory) error {
+	_, err := s.Update(func(*Inventory) (*Inventory, error) { return inv, nil })
+	return err
+}
+
+// write writes the inventory atomically. In a session file only the value
+// of extended_state.context_inventory changes; every other byte is kept.
+func (s Store) write(inv *Inventory) error {
 	inv.SchemaVersion = SchemaVersion
 	if inv.BlastZone == nil {
 		inv.BlastZone = []string{}
@@ -249,50 +306,33 @@ func (s Store) Save(inv *Inventory) error {
 	if err != nil {
 		return err
 	}
-	out := body
 	perm := os.FileMode(0o644)
+	var out []byte
 	if s.session {
 		b, err := os.ReadFile(s.File)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("%s: %w", s.File, err)
 		}
-		top := map[string]json.RawMessage{}
-		ext := map[string]json.RawMessage{}
 		if err == nil {
-			if top, ext, err = sessionParts(s.File, b); err != nil {
-				return err
-			}
 			if st, err := os.Stat(s.File); err == nil {
 				perm = st.Mode().Perm()
 			}
 		}
-		ext["context_inventory"] = body
-		if top["extended_state"], err = json.Marshal(ext); err != nil {
+		if out, err = setSessionInventory(s.File, b, body); err != nil {
 			return err
 		}
-		if out, err = json.Marshal(top); err != nil {
-			return err
-		}
+	} else {
+		var buf bytes.Buffer
+		json.Indent(&buf, body, "", "  ")
+		out = append(buf.Bytes(), '\n')
 	}
-	var pretty strings.Builder
-	var buf []byte
-	if buf, err = indent(out); err != nil {
-		return err
-	}
-	pretty.Write(buf)
-	pretty.WriteByte('\n')
-	if err := atomic.WriteFile(s.File, []byte(pretty.String()), perm); err != nil {
+	if err := atomic.WriteFile(s.File, out, perm); err != nil {
 		return fmt.Errorf("%s: %w", s.File, err)
 	}
 	if !s.session {
 		ignoreDir(filepath.Dir(s.File))
 	}
 	return nil
-}
-
-func indent(b []byte) ([]byte, error) {
-	var v json.RawMessage = b
-	return json.MarshalIndent(v, "", "  ")
 }
 
 // ignoreDir keeps the tool's own directory (.appendix) out of git status

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -41,9 +42,12 @@ func TestSessionFileKeepsEveryOtherField(t *testing.T) {
 	sess := filepath.Join(root, ".adversarial-spec", "sessions", "s1.json")
 	os.WriteFile(sess, []byte(sessionFile), 0o600)
 
-	st, err := Locate(root, ".appendix/inventory.json")
-	if err != nil || st.File != sess || !st.Session() {
-		t.Fatalf("Locate = %+v, %v", st, err)
+	spec := filepath.Join(root, "specs", "rate-limiter.md")
+	os.MkdirAll(filepath.Dir(spec), 0o755)
+	os.WriteFile(spec, []byte("# Rate limiter\n"), 0o644)
+	st, note, err := Locate(root, ".appendix/inventory.json", spec)
+	if err != nil || st.File != sess || !st.Session() || note != "" {
+		t.Fatalf("Locate = %+v, %q, %v", st, note, err)
 	}
 	if _, err := st.Load(); !errors.Is(err, ErrNone) {
 		t.Fatalf("null inventory: %v", err)
@@ -77,9 +81,9 @@ func TestSessionFileKeepsEveryOtherField(t *testing.T) {
 
 func TestStandaloneFile(t *testing.T) {
 	root := t.TempDir()
-	st, err := Locate(root, ".appendix/inventory.json")
-	if err != nil || st.Session() {
-		t.Fatal(st, err)
+	st, note, err := Locate(root, ".appendix/inventory.json", "")
+	if err != nil || st.Session() || note != "" {
+		t.Fatal(st, note, err)
 	}
 	if err := st.Save(sample()); err != nil {
 		t.Fatal(err)
@@ -120,5 +124,41 @@ func TestValidation(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(p); string(b) != `{"extended_state": [1, 2]}` {
 		t.Errorf("session file changed: %s", b)
+	}
+}
+
+// Updates of one store at once each read what the one before wrote: no
+// round is lost, in a file of its own or in a session file.
+func TestConcurrentUpdatesKeepEveryRound(t *testing.T) {
+	dir := t.TempDir()
+	sess := filepath.Join(dir, "s.json")
+	os.WriteFile(sess, []byte(sessionFile), 0o644)
+	for _, st := range []Store{{File: filepath.Join(dir, "inventory.json")}, {File: sess, session: true}} {
+		var wg sync.WaitGroup
+		for w := range 8 {
+			wg.Go(func() {
+				for r := range 5 {
+					_, err := st.Update(func(cur *Inventory) (*Inventory, error) {
+						if cur == nil {
+							cur = sample()
+							cur.Rounds = nil
+						}
+						cur.Rounds = append(cur.Rounds, Round{Round: 10*w + r})
+						return cur, nil
+					})
+					if err != nil {
+						t.Error(err)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		inv, err := st.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(inv.Rounds) != 40 {
+			t.Errorf("%s: %d rounds kept of 40", st.File, len(inv.Rounds))
+		}
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -39,6 +41,7 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/lock"
 	"github.com/appendix-dev/appendix/inventory"
 )
 
@@ -341,9 +344,21 @@ func dedupe(ss []string) []string {
 	return out
 }
 
-// Write writes each briefing and BriefingBundleV1 into dir,
-// atomically, and returns one summary line per adversary.
+// BundleFile is the bundle's index, BriefingBundleV1, in the output
+// directory. Its lock (BundleFile with lock.Suffix) is held while a bundle
+// is written: a reader holding it shared sees one bundle whole.
+const BundleFile = "briefings.json"
+
+// Write writes each briefing and BriefingBundleV1 into dir, each file
+// atomically and the whole under the bundle's lock, the index last, and
+// returns one summary line per adversary. Runs writing into one directory
+// at once take turns, so the files left are one run's.
 func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]string, error) {
+	l, err := lock.Exclusive(filepath.Join(dir, BundleFile))
+	if err != nil {
+		return nil, err
+	}
+	defer l.Unlock()
 	type entry struct {
 		BaseTokens       int      `json:"base_tokens"`
 		SupplementTokens int      `json:"supplement_tokens"`
@@ -364,11 +379,13 @@ func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]stri
 		bundle.GitHash = head.Commit
 	}
 	var lines []string
+	written := map[string]bool{}
 	for _, br := range bs {
 		name := "briefing-" + br.Profile.Code + ".md"
 		if err := atomic.WriteFile(filepath.Join(dir, name), br.Text, 0o644); err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, name), err)
 		}
+		written[name] = true
 		sum := sha256.Sum256(br.Text)
 		h := hex.EncodeToString(sum[:])
 		total := br.Base + br.Supplement + br.Spec
@@ -376,12 +393,22 @@ func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]stri
 		lines = append(lines, fmt.Sprintf("%-4s %-30s base %5s  supplement %5s  spec %6s  total %6s  sha256 %s",
 			br.Profile.Code, br.Profile.Name, naming.Thousands(br.Base), naming.Thousands(br.Supplement), naming.Thousands(br.Spec), naming.Thousands(total), h))
 	}
+	// The briefings of an earlier bundle for other adversaries go: the
+	// index names every briefing beside it.
+	old, _ := filepath.Glob(filepath.Join(dir, "briefing-*.md"))
+	for _, p := range old {
+		if !written[filepath.Base(p)] {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
+		}
+	}
 	js, err := json.MarshalIndent(bundle, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	if err := atomic.WriteFile(filepath.Join(dir, "briefings.json"), append(js, '\n'), 0o644); err != nil {
-		return nil, err
+	if err := atomic.WriteFile(filepath.Join(dir, BundleFile), append(js, '\n'), 0o644); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, BundleFile), err)
 	}
 	return lines, nil
 }

@@ -25,10 +25,12 @@ func TestInventoryAuditIntoSessionFile(t *testing.T) {
 		"orders/orders.go": "package orders\n\n// Place retries with backoff after a timeout.\nfunc Place(ctx context.Context) error { return nil }\n\n" +
 			"// Authorize checks the caller's permission.\nfunc Authorize(user string) bool { return true }\n",
 		".adversarial-spec/session-state.json": `{"active_session_file": "sessions/s.json"}`,
-		".adversarial-spec/sessions/s.json":    `{"session_id": "s", "extended_state": {"gauntlet": {"x": 1}}, "round": 2}`,
 	})
+	// The session names its spec, which lives outside the repository.
 	sp := filepath.Join(t.TempDir(), "spec.md")
 	os.WriteFile(sp, []byte("Change `Place` and `Authorize` in `orders/orders.go`.\n"), 0o644)
+	spJSON, _ := json.Marshal(sp)
+	testrepo.Write(t, dir, map[string]string{".adversarial-spec/sessions/s.json": `{"session_id": "s", "spec_path": ` + string(spJSON) + `, "extended_state": {"gauntlet": {"x": 1}}, "round": 2}`})
 	var out, errb bytes.Buffer
 	code := Run(context.Background(), []string{"inventory", "--repo", dir, "--now", fixedNow, sp}, nil, &out, &errb, func(string) string { return "" })
 	if code != 0 {
@@ -63,7 +65,7 @@ func TestInventoryAuditIntoSessionFile(t *testing.T) {
 
 	// The round command reads the inventory: its gaps close the appendix,
 	// and it adds its round history next to the audit.
-	md, _, code := runCLI(t, dir, []byte("Change `Place`.\n"), "--appendix-only")
+	md, _, code := runIn(t, nil, "--repo", dir, "--now", fixedNow, "--appendix-only", sp)
 	if code != 0 || !strings.Contains(md, "### Context Gaps (from audit)\n\n") || !strings.Contains(md, "\n- Monitoring and alerting: no monitoring or alerting configuration\n") {
 		t.Errorf("audit gaps missing:\n%s", md)
 	}

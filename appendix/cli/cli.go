@@ -14,8 +14,9 @@ import (
 // MaxSpecSize is the largest spec the tool reads.
 const MaxSpecSize = 10 << 20
 
-// DefaultInventory is where the inventory and round history live when no
-// adversarial-spec session is active, relative to the repository root.
+// DefaultInventory is where the inventory and round history live unless
+// the active adversarial-spec session is the spec's, relative to the
+// repository root.
 const DefaultInventory = ".appendix/inventory.json"
 
 // usageError is a problem with the command line: exit status 2.

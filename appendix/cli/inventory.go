@@ -24,7 +24,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fs := pflag.NewFlagSet("appendix inventory", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	repoDir := fs.String("repo", "", "repository to audit (default: the git work tree containing the current directory)")
-	file := fs.String("inventory", DefaultInventory, "inventory file, unless an adversarial-spec session is active")
+	file := fs.String("inventory", DefaultInventory, "inventory file, unless the active adversarial-spec session is this spec's")
 	format := fs.String("format", "text", "output: text (the audit summary) or json (the inventory)")
 	now := fs.String("now", "", "RFC 3339 audit timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -63,7 +63,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 		sp = spec.Parse(name, src)
 	}
-	store, old, err := loadInventory(repo.Root, *file)
+	store, _, err := loadInventory(repo.Root, *file, fs.Arg(0), stderr)
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
@@ -77,16 +77,22 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
-	if old != nil {
-		inv.Rounds = old.Rounds // the round history outlives a new audit
-		if old.GitHash != inv.GitHash && old.GitHash != "none" && inv.GitHash != "none" {
-			if changed, err := repo.ChangedFiles(old.GitHash, inv.GitHash); err == nil {
-				fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), old.GitHash)
-			}
+	// The store is read again under its lock: a round may have added to
+	// its history since.
+	last := ""
+	if _, err := store.Update(func(cur *inventory.Inventory) (*inventory.Inventory, error) {
+		if cur != nil {
+			inv.Rounds = cur.Rounds // the round history outlives a new audit
+			last = cur.GitHash
 		}
-	}
-	if err := store.Save(inv); err != nil {
+		return inv, nil
+	}); err != nil {
 		return err
+	}
+	if last != "" && last != inv.GitHash && last != "none" && inv.GitHash != "none" {
+		if changed, err := repo.ChangedFiles(last, inv.GitHash); err == nil {
+			fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), last)
+		}
 	}
 	where, _ := filepath.Rel(repo.Root, store.File)
 	if *format == "json" {
@@ -101,13 +107,20 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	return nil
 }
 
-// loadInventory finds and reads the inventory. No inventory yet is not an
-// error; one that cannot be read is, and is then neither used nor
-// overwritten.
-func loadInventory(root, file string) (inventory.Store, *inventory.Inventory, error) {
-	store, err := inventory.Locate(root, file)
+// loadInventory finds and reads the inventory of the spec in specFile
+// ("-" for standard input), printing to stderr why an active session is
+// not used. No inventory yet is not an error; one that cannot be read is,
+// and is then neither used nor overwritten.
+func loadInventory(root, file, specFile string, stderr io.Writer) (inventory.Store, *inventory.Inventory, error) {
+	if specFile == "-" {
+		specFile = ""
+	}
+	store, note, err := inventory.Locate(root, file, specFile)
 	if err != nil {
 		return store, nil, err
+	}
+	if note != "" {
+		fmt.Fprintf(stderr, "appendix: %s\n", note)
 	}
 	inv, err := store.Load()
 	if errors.Is(err, inventory.ErrNone) {

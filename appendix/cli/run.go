@@ -57,7 +57,7 @@ func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
 	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
 	fs.StringArrayVar(&o.Need, "need", nil, "from round 4: a name a concern must check against code (repeatable)")
-	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless an adversarial-spec session is active")
+	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless the active adversarial-spec session is this spec's")
 	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
 	fs.BoolVar(&o.NoCache, "no-cache", false, "neither read nor write the extraction cache (.appendix/cache)")
@@ -112,7 +112,7 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		cfg.ContextFiles = append(cfg.ContextFiles, artifact.ContextFile{Name: filepath.ToSlash(c), Abs: abs})
 	}
 	cfg.Need, cfg.NoCache = o.Need, o.NoCache
-	store, inv, invErr := loadInventory(repo.Root, o.Inventory)
+	store, inv, invErr := loadInventory(repo.Root, o.Inventory, specPath, stderr)
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
 	}
@@ -150,14 +150,19 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	}
 	printNotes(res, stderr)
 	if invErr == nil {
-		if inv == nil {
-			inv = &inventory.Inventory{AuditTimestamp: cfg.Now.Format(time.RFC3339), GitHash: res.Record.GitHash}
-			if inv.GitHash == "" {
-				inv.GitHash = "none"
+		// The store is read again under its lock: an audit or another
+		// round may have written it since.
+		_, err := store.Update(func(cur *inventory.Inventory) (*inventory.Inventory, error) {
+			if cur == nil {
+				cur = &inventory.Inventory{AuditTimestamp: cfg.Now.Format(time.RFC3339), GitHash: res.Record.GitHash}
+				if cur.GitHash == "" {
+					cur.GitHash = "none"
+				}
 			}
-		}
-		inv.Rounds = rounds.With(inv.Rounds, res.Record)
-		if err := store.Save(inv); err != nil {
+			cur.Rounds = rounds.With(cur.Rounds, res.Record)
+			return cur, nil
+		})
+		if err != nil {
 			fmt.Fprintf(stderr, "appendix: warning: round history not saved: %v\n", err)
 		}
 	}
