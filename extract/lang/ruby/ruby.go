@@ -3,6 +3,7 @@ package ruby
 import (
 	_ "embed"
 	"regexp"
+	"sort"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -162,7 +163,7 @@ func refineRuby(m *extract.Match) bool {
 		if container != "" {
 			d.Kind, d.Title = extract.KindMethod, "Method Signature"
 		}
-		d.Exported = public(m.Def, m.Src)
+		d.Exported = public(m)
 	case "class":
 		if q := qualifier(m.Def, m.Src); q != "" {
 			d.Container = q
@@ -341,25 +342,45 @@ func classValues(def *sitter.Node, src []byte) []extract.Value {
 // public reports a method that is not private or protected: not wrapped
 // by private or protected, nor after a bare private or protected in its
 // body. A method of self is public unless private_class_method says so.
-func public(def *sitter.Node, src []byte) bool {
-	if p := def.Parent(); p != nil && p.Type() == "argument_list" {
+func public(m *extract.Match) bool {
+	def, src := m.Def, m.Src
+	p := def.Parent()
+	if p != nil && p.Type() == "argument_list" {
 		v := bareCall(p.Parent(), src)
 		return v != "private" && v != "protected" && v != "private_class_method"
 	}
-	if def.Type() == "singleton_method" {
+	if def.Type() == "singleton_method" || p == nil {
 		return true
 	}
-	for c := def.PrevNamedSibling(); c != nil; c = c.PrevNamedSibling() {
-		if c.Type() == "identifier" {
-			switch c.Content(src) {
-			case "private", "protected":
-				return false
-			case "public":
-				return true
-			}
+	// The last bare visibility before it in its body says.
+	marks := m.Memo(visibilityOf{p}, func() any { return visibilities(p, src) }).([]visibility)
+	i := sort.Search(len(marks), func(i int) bool { return marks[i].at >= def.StartByte() })
+	return i == 0 || marks[i-1].public
+}
+
+// visibilityOf keys a body's visibilities in a match's memo.
+type visibilityOf struct{ body *sitter.Node }
+
+// visibility is a bare private, protected or public in a body: where it
+// stands, and whether the methods after it are public.
+type visibility struct {
+	at     uint32
+	public bool
+}
+
+// visibilities lists the bare visibilities of a body, in order.
+func visibilities(body *sitter.Node, src []byte) []visibility {
+	var out []visibility
+	for _, c := range extract.NamedChildren(body) {
+		if c.Type() != "identifier" {
+			continue
+		}
+		switch v := c.Content(src); v {
+		case "private", "protected", "public":
+			out = append(out, visibility{c.StartByte(), v == "public"})
 		}
 	}
-	return true
+	return out
 }
 
 // refineTable: a schema's create_table "users" do |t| ... end is the
