@@ -137,8 +137,10 @@ var ErrGaveUp = errors.New("parse gave up")
 type Parser struct {
 	ps    map[*Language]*sitter.Parser
 	focus map[*Language]*sitter.Parser // for parses of included ranges
-	// wants, during DefinitionsIn, picks the definitions it returns.
-	wants Wants
+	// want, during DefinitionsIn, is what it extracts for; skipped
+	// collects the function bodies its Text rejected.
+	want    *Want
+	skipped []Span
 }
 
 // NewParser returns a parser with no languages loaded yet.
@@ -194,7 +196,7 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 	snippets := map[[2]uint32]*Definition{}
 	members := map[[3]uint32][]Member{}
 	memo := map[any]any{}
-	for _, rm := range lang.Matches(tree.RootNode()) {
+	for _, rm := range lang.Matches(tree.RootNode(), p.skip(lang, src)) {
 		m := Match{Src: src, Kind: rm.Kind, Def: rm.Def, Name: rm.Name, Receiver: rm.Receiver, memo: memo}
 		m.Out.Name = m.Name.Content(src)
 		key := [2]uint32{m.Name.StartByte(), m.Def.StartByte()}
@@ -209,11 +211,11 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 			continue
 		}
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
-		if p.wants != nil {
+		if p.want != nil && p.want.Def != nil {
 			// Whether it is wanted may hang on its members; its snippet,
 			// the costly part, is built only when it is.
 			buildMembers(lang, &m, members)
-			if !p.wants(&m.Out) {
+			if !p.want.Def(&m.Out) {
 				m.Out.Unbuilt = true
 				defs = append(defs, m.Out)
 				continue
@@ -249,7 +251,7 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 				m.Out.Extent = last
 			}
 		}
-		if p.wants == nil {
+		if p.want == nil || p.want.Def == nil {
 			buildMembers(lang, &m, members)
 		}
 		defs = append(defs, m.Out)
@@ -260,6 +262,36 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 // Wants picks the definitions an extraction is for: the others are
 // returned Unbuilt.
 type Wants func(d *Definition) bool
+
+// Want is what an extraction is for.
+type Want struct {
+	// Def picks the definitions whose snippets are built; nil: all.
+	Def Wants
+	// Text reports source text that may declare a wanted definition (a
+	// name, a member's, a serialized name, a held value). A function body
+	// whose text it rejects is not walked, and what it declares is not
+	// returned: see Extraction.Skipped. Nil: every body is walked.
+	Text func(text []byte) bool
+}
+
+// skip is the walk's Skip for the extraction under way: a function body
+// Want.Text rejects, recorded in p.skipped.
+func (p *Parser) skip(lang *Language, src []byte) Skip {
+	if p.want == nil || p.want.Text == nil || len(lang.Funcs) == 0 || lang.CallsDefine {
+		return nil
+	}
+	return func(n *sitter.Node) *sitter.Node {
+		if !lang.Funcs[n.Type()] {
+			return nil
+		}
+		body, _ := funcBody(lang, n)
+		if body == nil || body.EndByte() <= body.StartByte() || p.want.Text(src[body.StartByte():body.EndByte()]) {
+			return nil
+		}
+		p.skipped = append(p.skipped, Span{int(body.StartByte()), int(body.EndByte())})
+		return body
+	}
+}
 
 // Built reports whether every definition wants picks is built: whether
 // an extraction can answer wants.

@@ -1158,15 +1158,33 @@ func ranges(spans []Span, src []byte) []sitter.Range {
 	return out
 }
 
+// Extraction is what DefinitionsIn found.
+type Extraction struct {
+	Defs []Definition
+	// Whole says the whole file was parsed.
+	Whole bool
+	// Skipped are the function bodies Want.Text rejected, in no order:
+	// what they declare is not in Defs.
+	Skipped []Span
+}
+
 // DefinitionsIn returns Definitions(ctx, lang, name, src) for the
 // statements in spans (from Focus, or a Union of its results). With nil
 // spans, spans covering most of the file, or a focused parse that meets a
 // syntax error, it parses the whole file and says so; with no spans, it
-// parses nothing. With a non-nil wants, the definitions it does not want
-// are returned Unbuilt.
-func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span, wants Wants) (defs []Definition, whole bool, err error) {
-	p.wants = wants
-	defer func() { p.wants = nil }()
+// parses nothing. With a want, the definitions its Def does not pick are
+// returned Unbuilt, and the function bodies its Text rejects are skipped.
+func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span, want *Want) (Extraction, error) {
+	p.want, p.skipped = want, nil
+	defer func() { p.want, p.skipped = nil, nil }()
+	defs, whole, err := p.definitionsIn(ctx, lang, name, src, spans)
+	if err != nil {
+		return Extraction{}, err
+	}
+	return Extraction{Defs: defs, Whole: whole, Skipped: p.skipped}, nil
+}
+
+func (p *Parser) definitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span) (defs []Definition, whole bool, err error) {
 	if spans == nil || lang.Lex == nil || lang.Grammar == nil || mostOf(spans, src) {
 		defs, err = p.Definitions(ctx, lang, name, src)
 		return defs, true, err

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -94,10 +95,11 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 		if !ok {
 			spans = nil
 		}
-		got, all, err := p.DefinitionsIn(context.Background(), l, name, src, spans, nil)
+		ex, err := p.DefinitionsIn(context.Background(), l, name, src, spans, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
+		got, all := ex.Defs, ex.Whole
 		if all {
 			whole++
 		} else {
@@ -107,12 +109,23 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 			t.Errorf("%s, searching %s (spans %v):\nwhole file:\n%s\nfocused:\n%s", name, w, spans, a, b)
 		}
 		// Built for the search only: the same definitions kept, the
-		// others unbuilt.
+		// others unbuilt, though no function body without a wanted word
+		// is walked.
 		wants := func(d *extract.Definition) bool { return extract.Keep(d, want) }
-		built, _, err := p.DefinitionsIn(context.Background(), l, name, src, spans, wants)
+		text := func(b []byte) bool {
+			for _, w := range identRe.FindAll(b, -1) {
+				if mention(w) {
+					return true
+				}
+			}
+			return false
+		}
+		fex, err := p.DefinitionsIn(context.Background(), l, name, src, spans, &extract.Want{Def: wants, Text: text})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
+		built := fex.Defs
+		bodiesSkipped += len(fex.Skipped)
 		if a, b := kept(full, want), kept(built, want); a != b {
 			t.Errorf("%s, searching %s, built for it:\nwhole file:\n%s\nbuilt:\n%s", name, w, a, b)
 		}
@@ -124,6 +137,13 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 	}
 	return focused, whole
 }
+
+// bodiesSkipped counts the function bodies checkFocusEquivalent's
+// extractions skipped.
+var bodiesSkipped int
+
+// identRe matches the words of source text.
+var identRe = regexp.MustCompile(`[A-Za-z0-9_$\x80-\xff]+`)
 
 // TestFocusEquivalentOnFixtures runs the contract over every source file
 // of the golden fixtures and of a generated repository.
@@ -143,14 +163,15 @@ func TestFocusEquivalentOnFixtures(t *testing.T) {
 		}
 	}
 	g := testrepo.Generate(120, 20)
+	bodiesSkipped = 0
 	for _, name := range testrepo.Names(g.Files) {
 		fo, wh := checkFocusEquivalent(t, p, name, []byte(g.Files[name]))
 		focused, whole = focused+fo, whole+wh
 	}
-	if focused == 0 {
-		t.Fatal("no search was answered by a focused parse: the test checks nothing")
+	if focused == 0 || bodiesSkipped == 0 {
+		t.Fatalf("%d searches answered by a focused parse, %d bodies skipped: the test checks nothing", focused, bodiesSkipped)
 	}
-	t.Logf("%d searches answered by a focused parse, %d by the whole file", focused, whole)
+	t.Logf("%d searches answered by a focused parse, %d by the whole file, %d function bodies skipped", focused, whole, bodiesSkipped)
 }
 
 // TestFocusEquivalentOnHardCases covers what the lexer must not be fooled

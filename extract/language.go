@@ -55,6 +55,10 @@ type Language struct {
 	// Funcs lists node types whose "body" field (or what Body gives) is a
 	// function body to cut.
 	Funcs map[string]bool
+	// CallsDefine says calls inside function bodies define things whose
+	// names the text may not spell (a migration's timestamps adds
+	// created_at): an extraction walks every body (see Want.Text).
+	CallsDefine bool
 	// Body returns the body of a node of Funcs and whether it is a block
 	// of statements, for a grammar whose nodes have no "body" field
 	// (Kotlin's; a Swift closure is its own block, a computed property's

@@ -22,8 +22,13 @@ type RawMatch struct {
 }
 
 // Matcher finds the definition patterns of a language in a tree, in the
-// order its query finds them.
-type Matcher func(root *sitter.Node) []RawMatch
+// order its query finds them, leaving out what skip says (see Skip).
+type Matcher func(root *sitter.Node, skip Skip) []RawMatch
+
+// Skip returns the child of a node that a walk leaves out with all that is
+// under it, or nil: a function body that declares nothing wanted. A nil
+// Skip leaves out nothing.
+type Skip func(n *sitter.Node) *sitter.Node
 
 // Match is one raw match being turned into a Definition. Definitions fills
 // in Src, Kind, Name, Def and Receiver, sets Out's Name, Path and Lang, and
@@ -104,8 +109,20 @@ func FieldChildren(n *sitter.Node, f, typ string) []*sitter.Node {
 
 // Walk visits n and its named descendants in document order.
 func Walk(n *sitter.Node, visit func(*sitter.Node)) {
+	WalkSkipping(n, nil, visit)
+}
+
+// WalkSkipping is Walk, leaving out what skip returns.
+func WalkSkipping(n *sitter.Node, skip Skip, visit func(*sitter.Node)) {
 	visit(n)
+	var cut *sitter.Node
+	if skip != nil {
+		cut = skip(n)
+	}
 	for _, c := range NamedChildren(n) {
-		Walk(c, visit)
+		if cut != nil && c.StartByte() == cut.StartByte() && c.EndByte() == cut.EndByte() {
+			continue
+		}
+		WalkSkipping(c, skip, visit)
 	}
 }

@@ -458,6 +458,42 @@ func TestCacheBuildsWhatASpecNames(t *testing.T) {
 	}
 }
 
+// TestCacheSkipsBodiesForItsSearch: a function body that holds no name a
+// search wants is not walked; a later spec naming what it declares
+// parses the file again, and gets what a cacheless run gets.
+func TestCacheSkipsBodiesForItsSearch(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"shop/build.py": "def build_order(cart):\n    \"\"\"Builds it.\"\"\"\n\n    class Draft:\n        lines = cart\n\n    return Draft\n\n\ndef ship(order):\n    return order\n"})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(sp string, noCache bool) *appendix.Result {
+		t.Helper()
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), appendix.Config{Round: 2, Budget: 200, NoCache: noCache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	first, second := "`build_order(cart)` and `ship(order)` make it.\n", "`build_order(cart)` returns a `Draft`.\n"
+	for i, step := range []struct {
+		spec   string
+		parsed int
+	}{{first, 1}, {second, 1}, {first, 0}, {second, 0}} {
+		got := build(step.spec, false)
+		if got.Stats.FilesParsed != step.parsed {
+			t.Errorf("run %d: parsed %d files, want %d", i+1, got.Stats.FilesParsed, step.parsed)
+		}
+		want := build(step.spec, true)
+		if got.Doc.Markdown() != want.Doc.Markdown() {
+			t.Errorf("run %d differs from a cacheless run:\n%s", i+1, cmp.Diff(want.Doc.Markdown(), got.Doc.Markdown()))
+		}
+		if step.spec == second && !strings.Contains(want.Doc.Markdown(), "declared only inside") {
+			t.Errorf("run %d: Draft is not said to be nested:\n%s", i+1, want.Doc.Markdown())
+		}
+	}
+}
+
 // TestKeptListingsSeeNewFiles: directory listings are kept between runs,
 // and a file added since is found (its directory's time changed).
 func TestKeptListingsSeeNewFiles(t *testing.T) {

@@ -60,6 +60,9 @@ type Entry struct {
 	// signatures are in Covers.
 	Spans  []extract.Span
 	Covers []string
+	// Skipped are the function bodies the extraction did not walk: no
+	// wanted name was in them (extract.Extraction.Skipped).
+	Skipped []extract.Span
 }
 
 // MaxCovers bounds the searches a focused entry remembers.

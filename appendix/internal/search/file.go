@@ -188,7 +188,9 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	// searched for. A whole-file extraction in the cache serves too.
 	keep := func(n string) bool { return names[n] || fs.wanted[n] == scan.WantAny }
 	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
-	all, err := fs.extractFocused(ctx, names, held, wants)
+	mention, holds := fs.focus.mentioner(names, fs.lang), holding(held)
+	text := func(b []byte) bool { return anyWord(b, mention) || holds != nil && holds(b) }
+	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Text: text})
 	if err != nil {
 		return err
 	}
@@ -229,10 +231,11 @@ func (fs *fileSearch) routes(ctx context.Context) error {
 // that can define names (see extract.Focus), from the cache when it holds
 // them built for this search: a whole-file extraction, or a focused one
 // that covered this search (the same names, known without reading the
-// file) or these statements. A new focused parse covers the statements of
+// file) or these statements, none of whose skipped function bodies holds
+// a name this search wants. A new focused parse covers the statements of
 // earlier searches too, and builds what they built, so that a file's
 // entry grows towards what specs ask of it.
-func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string]bool, wants extract.Wants) ([]extract.Definition, error) {
+func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string]bool, want *extract.Want) ([]extract.Definition, error) {
 	key, err := fs.blobKey()
 	if err != nil {
 		return nil, err
@@ -241,7 +244,7 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 	built := map[defKey]bool{} // what earlier extractions built, built again
 	if e := ca.Get(key); e != nil && e.HasDefs {
 		defs := cache.FromCached(e.Defs, path)
-		if extract.Built(defs, wants) {
+		if extract.Built(defs, want.Def) {
 			res.cached = true
 			return defs, nil
 		}
@@ -252,8 +255,10 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 	old := ca.Get(fkey)
 	var oldDefs []extract.Definition
 	if old != nil {
+		// (A search its covers list was answered by this very entry:
+		// what it skipped, it skipped for that search.)
 		oldDefs = cache.FromCached(old.Defs, path)
-		if slices.Contains(old.Covers, search) && extract.Built(oldDefs, wants) {
+		if slices.Contains(old.Covers, search) && extract.Built(oldDefs, want.Def) {
 			res.cached = true
 			return oldDefs, nil
 		}
@@ -267,32 +272,71 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, cache.MaxCovers)]
 	}
 	spans, ok := extract.FocusHolding(fs.lang, fs.src, fs.focus.mentioner(names, fs.lang), holding(held))
-	if ok && old != nil {
-		if extract.Covers(old.Spans, spans) && extract.Built(oldDefs, wants) {
-			ca.Put(fkey, &cache.Entry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers})
+	whole := []extract.Span{{Start: 0, End: len(fs.src)}}
+	if old != nil && (ok || extract.Covers(old.Spans, whole)) {
+		if extract.Covers(old.Spans, spans) && extract.Built(oldDefs, want.Def) && !anyText(fs.src, old.Skipped, want.Text) {
+			ca.Put(fkey, &cache.Entry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers, Skipped: old.Skipped})
 			res.cached = true
 			return oldDefs, nil
 		}
 		spans = extract.Union(old.Spans, spans)
 	}
-	want := wants
+	w := *want
 	if len(built) > 0 {
-		want = func(d *extract.Definition) bool { return wants(d) || built[keyOf(d)] }
+		w.Def = func(d *extract.Definition) bool { return want.Def(d) || built[keyOf(d)] }
 	}
-	defs, whole, err := fs.w.parser.DefinitionsIn(ctx, fs.lang, path, fs.src, spans, want)
+	ex, err := fs.w.parser.DefinitionsIn(ctx, fs.lang, path, fs.src, spans, &w)
 	if err != nil {
 		return nil, err
 	}
+	defs := ex.Defs
 	if defs == nil {
 		defs = []extract.Definition{}
 	}
-	res.parsed = whole || len(spans) > 0
-	if whole {
+	res.parsed = ex.Whole || len(spans) > 0
+	switch {
+	case ex.Whole && len(ex.Skipped) == 0:
 		ca.Put(key, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true})
-	} else {
+	case len(ex.Skipped) > 0:
+		// What the bodies skipped for this search declare, the earlier
+		// searches may want: they are answered again from the source.
+		if ex.Whole {
+			spans = whole
+		}
+		ca.Put(fkey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers[:1], Skipped: ex.Skipped})
+	default:
 		ca.Put(fkey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers})
 	}
 	return defs, nil
+}
+
+// anyText reports whether text accepts one of the spans of src.
+func anyText(src []byte, spans []extract.Span, text func([]byte) bool) bool {
+	for _, s := range spans {
+		if s.Start >= 0 && s.Start <= s.End && s.End <= len(src) && text(src[s.Start:s.End]) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyWord reports whether one of the words of b is one mention accepts.
+func anyWord(b []byte, mention func([]byte) bool) bool {
+	for i := 0; i < len(b); {
+		if !extract.IdentByte(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && extract.IdentByte(b[j]) {
+			j++
+		}
+		if mention(b[i:j]) {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // defKey identifies a definition among a file's extractions.
@@ -381,6 +425,23 @@ func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWord
 func (fw *focusWords) mentioner(names map[string]bool, lang *extract.Language) func([]byte) bool {
 	models := lang.AppTables && len(fw.models) > 0
 	return func(w []byte) bool {
-		return names[string(w)] || fw.any[string(w)] || models && fw.models[strings.ToLower(string(w))]
+		if names[string(w)] || fw.any[string(w)] {
+			return true
+		}
+		if !models {
+			return false
+		}
+		var buf [64]byte
+		if len(w) > len(buf) {
+			return fw.models[strings.ToLower(string(w))]
+		}
+		low := buf[:len(w)]
+		for i, c := range w {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			low[i] = c
+		}
+		return fw.models[string(low)]
 	}
 }

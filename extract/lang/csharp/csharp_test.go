@@ -318,7 +318,8 @@ func TestFocus(t *testing.T) {
 	}
 	p := extract.NewParser()
 	defer p.Close()
-	defs, whole, err := p.DefinitionsIn(context.Background(), Lang, "Found.cs", []byte(src), spans, nil)
+	ex, err := p.DefinitionsIn(context.Background(), Lang, "Found.cs", []byte(src), spans, nil)
+	defs, whole := ex.Defs, ex.Whole
 	if err != nil || whole || len(defs) != 2 || defs[0].Name != "Found" || defs[0].Broken || defs[0].StartLine != 10 {
 		t.Errorf("focused parse: whole %v, %v, %+v", whole, err, defs)
 	}
@@ -343,7 +344,8 @@ func TestNamespaces(t *testing.T) {
 	spans, ok := extract.Focus(Lang, []byte(scoped), func(w []byte) bool { return string(w) == "Order" })
 	p := extract.NewParser()
 	defer p.Close()
-	defs, whole, err := p.DefinitionsIn(context.Background(), Lang, "Order.cs", []byte(scoped), spans, nil)
+	ex, err := p.DefinitionsIn(context.Background(), Lang, "Order.cs", []byte(scoped), spans, nil)
+	defs, whole := ex.Defs, ex.Whole
 	if !ok || whole || err != nil || len(defs) != 1 || defs[0].Namespace != "Shop.Api.Orders" {
 		t.Errorf("focused parse (%v, whole %v, %v): %+v", ok, whole, err, defs)
 	}

@@ -21,9 +21,9 @@ var csharpPatterns = map[string]extract.NamePattern{
 
 // matchCSharp: definitions anywhere (csharp.scm), and each name a field
 // declaration declares.
-func matchCSharp(root *sitter.Node) []extract.RawMatch {
+func matchCSharp(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		if m, typed := extract.MatchName(csharpPatterns, n); typed {
 			if m != nil {
 				out = append(out, *m)

@@ -332,7 +332,7 @@ func value(n *sitter.Node, src []byte, consts map[string]string) (string, bool) 
 // be built from one declared before it.
 func constants(root *sitter.Node, src []byte) map[string]string {
 	out := map[string]string{}
-	for _, m := range matchCSharp(root) {
+	for _, m := range matchCSharp(root, nil) {
 		if m.Kind != "field" || !hasModifier(m.Def, "const") && !(hasModifier(m.Def, "static") && hasModifier(m.Def, "readonly")) {
 			continue
 		}

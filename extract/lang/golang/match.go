@@ -7,7 +7,7 @@ import (
 )
 
 // matchGo: top-level declarations only (go.scm).
-func matchGo(root *sitter.Node) []extract.RawMatch {
+func matchGo(root *sitter.Node, _ extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
 	for _, d := range extract.NamedChildren(root) {
 		switch d.Type() {

@@ -19,9 +19,9 @@ var javaPatterns = map[string]string{
 
 // matchJava: definitions anywhere (java.scm), and each name a field or
 // interface constant declares.
-func matchJava(root *sitter.Node) []extract.RawMatch {
+func matchJava(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		typ := n.Type()
 		if kind, ok := javaPatterns[typ]; ok {
 			if nm := extract.Named(n, "name", "identifier"); nm != nil {

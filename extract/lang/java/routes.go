@@ -215,7 +215,7 @@ func value(n *sitter.Node, src []byte, consts map[string]string) (string, bool) 
 // constant may be built from one declared before it.
 func constants(root *sitter.Node, src []byte) map[string]string {
 	out := map[string]string{}
-	for _, m := range matchJava(root) {
+	for _, m := range matchJava(root, nil) {
 		if m.Kind != "field" {
 			continue
 		}

@@ -19,9 +19,9 @@ var kotlinPatterns = map[string]extract.NamePattern{
 
 // matchKotlin: definitions anywhere, each child of the name's type a
 // match, and each name a property's variable declares (kotlin.scm).
-func matchKotlin(root *sitter.Node) []extract.RawMatch {
+func matchKotlin(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		if p, ok := kotlinPatterns[n.Type()]; ok {
 			for _, nm := range childrenOf(n, p.NameType) {
 				out = append(out, extract.RawMatch{Kind: p.Kind, Def: n, Name: nm})

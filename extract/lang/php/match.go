@@ -57,9 +57,9 @@ func keyMatches(el *sitter.Node) []extract.RawMatch {
 // own, by the function's name or by a static method's, every method call
 // on a variable whose first argument is a string (a migration's column),
 // and the keys of the array a return statement returns (php.scm).
-func matchPHP(root *sitter.Node) []extract.RawMatch {
+func matchPHP(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		if m, typed := extract.MatchName(phpPatterns, n); typed {
 			if m != nil {
 				out = append(out, *m)

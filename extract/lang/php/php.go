@@ -17,16 +17,17 @@ var phpQuery string
 var Lang = knowing(&extract.Language{
 	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: phpQuery,
-	Funcs:      phpFuncs,
-	Refine:     refinePHP,
-	Members:    membersPHP,
-	MemberName: memberName,
-	Embedded:   func(n *sitter.Node) bool { return n.Type() == "use_declaration" },
-	Field:      field,
-	Elide:      extract.BraceElide,
-	Routes:     phpRoutes,
-	Lex:        phpLex,
-	Matches:    matchPHP,
+	Funcs:       phpFuncs,
+	CallsDefine: true, // a migration's Schema::create in up()
+	Refine:      refinePHP,
+	Members:     membersPHP,
+	MemberName:  memberName,
+	Embedded:    func(n *sitter.Node) bool { return n.Type() == "use_declaration" },
+	Field:       field,
+	Elide:       extract.BraceElide,
+	Routes:      phpRoutes,
+	Lex:         phpLex,
+	Matches:     matchPHP,
 })
 
 // phpFuncs are the PHP nodes whose body is a function body.

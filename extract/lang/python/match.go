@@ -7,9 +7,9 @@ import (
 )
 
 // matchPython: definitions anywhere (python.scm).
-func matchPython(root *sitter.Node) []extract.RawMatch {
+func matchPython(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		switch n.Type() {
 		case "function_definition":
 			if nm := extract.Named(n, "name", "identifier"); nm != nil {

@@ -13,9 +13,9 @@ import (
 var rubyKinds = map[string]string{"class": "class", "module": "module", "method": "method", "singleton_method": "method"}
 
 // matchRuby: the patterns of ruby.scm, in document order.
-func matchRuby(root *sitter.Node) []extract.RawMatch {
+func matchRuby(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		typ := n.Type()
 		if kind, ok := rubyKinds[typ]; ok {
 			if nm := rubyName(n); nm != nil {

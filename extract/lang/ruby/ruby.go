@@ -22,14 +22,15 @@ var rubyQuery string
 var Lang = knowing(&extract.Language{
 	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: rubyQuery,
-	Funcs:      map[string]bool{"method": true, "singleton_method": true},
-	Refine:     refineRuby,
-	Members:    membersRuby,
-	MemberName: memberName,
-	Field:      field,
-	Elide:      rubyElide,
-	Routes:     railsRoutes,
-	Matches:    matchRuby,
+	Funcs:       map[string]bool{"method": true, "singleton_method": true},
+	CallsDefine: true, // a migration's create_table in change
+	Refine:      refineRuby,
+	Members:     membersRuby,
+	MemberName:  memberName,
+	Field:       field,
+	Elide:       rubyElide,
+	Routes:      railsRoutes,
+	Matches:     matchRuby,
 })
 
 // rubyElide cuts a method's body from the end of its signature (a

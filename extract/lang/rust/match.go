@@ -23,9 +23,9 @@ var rustPatterns = map[string]extract.NamePattern{
 
 // matchRust: definitions anywhere, and every macro invocation by the
 // macro's name (rust.scm).
-func matchRust(root *sitter.Node) []extract.RawMatch {
+func matchRust(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		if m, typed := extract.MatchName(rustPatterns, n); typed {
 			if m != nil {
 				out = append(out, *m)

@@ -19,9 +19,9 @@ var swiftPatterns = map[string]extract.NamePattern{
 
 // matchSwift: declarations anywhere (swift.scm), and each name a property
 // declaration binds (let a = 1, b = 2 binds two).
-func matchSwift(root *sitter.Node) []extract.RawMatch {
+func matchSwift(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.Walk(root, func(n *sitter.Node) {
+	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 		if m, typed := extract.MatchName(swiftPatterns, n); typed {
 			if m != nil {
 				out = append(out, *m)

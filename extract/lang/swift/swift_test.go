@@ -363,7 +363,8 @@ func TestFocus(t *testing.T) {
 	}
 	p := extract.NewParser()
 	defer p.Close()
-	defs, whole, err := p.DefinitionsIn(context.Background(), Lang, "Found.swift", []byte(src), spans, nil)
+	ex, err := p.DefinitionsIn(context.Background(), Lang, "Found.swift", []byte(src), spans, nil)
+	defs, whole := ex.Defs, ex.Whole
 	if err != nil || whole || len(defs) != 1 || defs[0].Name != "Found" || defs[0].Broken || defs[0].StartLine != 7 {
 		t.Errorf("focused parse: whole %v, %v, %+v", whole, err, defs)
 	}

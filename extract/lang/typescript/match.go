@@ -35,9 +35,9 @@ var (
 // javascript.scm): definitions anywhere, CommonJS exports, and object
 // pairs whose value is a call (Convex tables).
 func matchJS(patterns map[string]extract.NamePattern) extract.Matcher {
-	return func(root *sitter.Node) []extract.RawMatch {
+	return func(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 		var out []extract.RawMatch
-		extract.Walk(root, func(n *sitter.Node) {
+		extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 			if m, typed := extract.MatchName(patterns, n); typed {
 				if m != nil {
 					out = append(out, *m)

@@ -41,10 +41,10 @@ func Matcher(patterns []Pattern) extract.Matcher {
 	for _, p := range patterns {
 		byNode[p.Node] = append(byNode[p.Node], p)
 	}
-	return func(root *sitter.Node) []extract.RawMatch {
+	return func(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 		var out []extract.RawMatch
 		var last []uint32 // where each match's last node starts
-		extract.Walk(root, func(n *sitter.Node) {
+		extract.WalkSkipping(root, skip, func(n *sitter.Node) {
 			for _, p := range byNode[n.Type()] {
 				var body *sitter.Node
 				if p.Body != "" {

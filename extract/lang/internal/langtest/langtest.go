@@ -406,7 +406,7 @@ func checkMatchers(t *testing.T, lang *extract.Language, name string, src []byte
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := lang.Matches(tree.RootNode())
+	got := lang.Matches(tree.RootNode(), nil)
 	if a, b := strings.Join(matchStrings(got), "\n"), strings.Join(matchStrings(want), "\n"); a != b {
 		t.Errorf("%s: the matcher and the query disagree:\nmatcher:\n%s\nquery:\n%s", name, a, b)
 	}
