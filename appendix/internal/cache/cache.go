@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"encoding/gob"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -83,6 +84,8 @@ type Cache struct {
 	// Dirs are directory listings by path (gitinfo.Listings), stored
 	// with the scans.
 	Dirs map[string]dirListing `gob:"-"`
+	// Damage is what loading found wrong with the cache files.
+	Damage []Damage
 
 	mu           sync.Mutex
 	dirty        bool            // something to write
@@ -99,29 +102,72 @@ func version(build string) string {
 	return strconv.Itoa(cacheVersion) + "/" + lang.Fingerprint() + "/" + build
 }
 
-// Load reads the cache under root for the binary that build names. A cache that is missing, fails to
-// decode or has another version is empty, never an error.
+// extractMagic opens ExtractFile (see seal.go).
+const extractMagic = "appendix-extract\x01"
+
+// extractDisk is what ExtractFile holds after its seal.
+type extractDisk struct {
+	Run     int64
+	Entries map[string]*Entry
+	Dirty   map[string]dirtyMark
+}
+
+// Damage is a cache file that loading found damaged: it was discarded, and
+// the next Save rewrites it.
+type Damage struct {
+	File    string // relative to the root, slash-separated
+	Problem string
+}
+
+// Load reads the cache under root for the binary that build names. A cache
+// that is missing or of another version is empty; one that is damaged is
+// empty too, and says so in Damage. Never an error.
 func Load(root, build string) *Cache {
 	c := &Cache{Entries: map[string]*Entry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
 		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
 		file: filepath.Join(root, filepath.FromSlash(ExtractFile))}
 	c.Version = version(build)
 	c.loadScans()
-	b, err := os.ReadFile(c.file)
-	if err != nil {
-		return c
+	b, err := readCacheFile(c.file)
+	if err == nil {
+		var payload []byte
+		if payload, err = unseal(b, extractMagic, c.Version); err == nil {
+			var disk extractDisk
+			if gob.NewDecoder(bytes.NewReader(payload)).Decode(&disk) != nil || disk.Entries == nil {
+				err = errUndecodable
+			} else {
+				c.Entries, c.Run, c.Dirty = disk.Entries, disk.Run, disk.Dirty
+			}
+		}
 	}
-	var disk struct {
-		Version string
-		Run     int64
-		Entries map[string]*Entry
-		Dirty   map[string]dirtyMark
+	if c.damaged(ExtractFile, err) {
+		c.entriesDirty = true
 	}
-	if gob.NewDecoder(bytes.NewReader(b)).Decode(&disk) != nil || disk.Version != c.Version || disk.Entries == nil {
-		return c
-	}
-	c.Entries, c.Run, c.Dirty = disk.Entries, disk.Run, disk.Dirty
 	return c
+}
+
+// readCacheFile reads a cache file; a missing one is errOther.
+func readCacheFile(file string) ([]byte, error) {
+	b, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errOther
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the file is named with the damage
+	}
+	return b, err
+}
+
+// damaged records what loading file found, unless it was nothing or a
+// cache of another version, and marks the cache to be written.
+func (c *Cache) damaged(file string, err error) bool {
+	if err == nil || errors.Is(err, errOther) {
+		return false
+	}
+	c.Damage = append(c.Damage, Damage{File: file, Problem: err.Error()})
+	c.dirty = true
+	return true
 }
 
 // BlobKey is git's object id of src, with the language: the same bytes
@@ -199,20 +245,14 @@ func (c *Cache) Save() error {
 	}
 	c.Written = time.Now().UnixNano()
 	if c.entriesDirty {
-		var buf bytes.Buffer
 		if len(c.Dirty) > maxCacheEntries {
 			c.Dirty = nil
 		}
-		disk := struct {
-			Version string
-			Run     int64
-			Entries map[string]*Entry
-			Dirty   map[string]dirtyMark
-		}{c.Version, c.Run, c.Entries, c.Dirty}
-		if err := gob.NewEncoder(&buf).Encode(disk); err != nil {
+		buf := newSealed(extractMagic, c.Version)
+		if err := gob.NewEncoder(buf).Encode(extractDisk{c.Run, c.Entries, c.Dirty}); err != nil {
 			return err
 		}
-		if err := atomic.WriteFile(c.file, buf.Bytes(), 0o644); err != nil {
+		if err := atomic.WriteFile(c.file, sealed(buf, extractMagic), 0o644); err != nil {
 			return err
 		}
 	}

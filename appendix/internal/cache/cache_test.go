@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/gob"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,5 +78,58 @@ func TestSharedBlockRoundTrip(t *testing.T) {
 	got := FromCached(back, "x.go")
 	if diff := cmp.Diff(defs, got, cmpopts.IgnoreFields(extract.Definition{}, "Lang"), cmpopts.EquateEmpty()); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestDamagedCacheFilesAreRefused: a change to any byte of either cache
+// file after its magic, or a cut anywhere, empties what that file held and
+// is reported once; a cache of another version, or of another layout (a
+// changed magic), is replaced without a word.
+func TestDamagedCacheFilesAreRefused(t *testing.T) {
+	root := t.TempDir()
+	c := Load(root, "b1")
+	c.Put("go:abc", &Entry{Defs: []cachedDef{{D: extract.Definition{Name: "MaxRetries"}, Lang: "go"}}, HasDefs: true})
+	c.PutListing("", 1, nil)
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if l := Load(root, "b1"); len(l.Damage) != 0 || l.Entries["go:abc"] == nil || len(l.Dirs) != 1 {
+		t.Fatalf("the cache as written: damage %v, %d entries, %d listings", l.Damage, len(l.Entries), len(l.Dirs))
+	}
+	if l := Load(root, "b2"); len(l.Damage) != 0 || len(l.Entries) != 0 || len(l.Dirs) != 0 {
+		t.Errorf("another version: damage %v, %d entries, %d listings", l.Damage, len(l.Entries), len(l.Dirs))
+	}
+	for _, f := range []string{ExtractFile, ScanFile} {
+		file := filepath.Join(root, filepath.FromSlash(f))
+		good, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		magic := len(extractMagic)
+		if f == ScanFile {
+			magic = len(scanMagic)
+		}
+		check := func(what string, data []byte, damaged bool) {
+			t.Helper()
+			if err := os.WriteFile(file, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			l := Load(root, "b1")
+			if damaged && (len(l.Damage) != 1 || l.Damage[0].File != f) || !damaged && len(l.Damage) != 0 {
+				t.Fatalf("%s %s: damage %v", f, what, l.Damage)
+			}
+			if f == ExtractFile && len(l.Entries) != 0 || f == ScanFile && len(l.Dirs) != 0 {
+				t.Fatalf("%s %s: its content was used", f, what)
+			}
+		}
+		for i := range good {
+			bad := bytes.Clone(good)
+			bad[i] ^= 0x20
+			check(fmt.Sprintf("with byte %d changed", i), bad, i >= magic)
+			check(fmt.Sprintf("cut at %d", i), good[:i], true)
+		}
+		if err := os.WriteFile(file, good, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -1,11 +1,8 @@
 package cache
 
 import (
-	"bytes"
 	"encoding/binary"
-	"errors"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -19,18 +16,17 @@ import (
 // extraction results, fewer and richer, stay in ExtractFile as gob.)
 const ScanFile = ".appendix/cache/scan.bin"
 
-const scanMagic = "appendix-scan\x00"
+const scanMagic = "appendix-scan\x01"
 
-// encodeScans writes version, write time and every entry, sorted by path:
-// each field a varint length or value, strings as length and bytes.
+// encodeScans writes a sealed file (see seal.go) of the write time and
+// every entry, sorted by path: each field a varint length or value,
+// strings as length and bytes.
 func encodeScans(version string, written int64, scans map[string]*scan.Entry, dirs map[string]dirListing) []byte {
-	var b bytes.Buffer
+	b := newSealed(scanMagic, version)
 	var tmp [binary.MaxVarintLen64]byte
 	putU := func(v uint64) { b.Write(tmp[:binary.PutUvarint(tmp[:], v)]) }
 	putI := func(v int64) { b.Write(tmp[:binary.PutVarint(tmp[:], v)]) }
 	putS := func(s string) { putU(uint64(len(s))); b.WriteString(s) }
-	b.WriteString(scanMagic)
-	putS(version)
 	putI(written)
 	putU(uint64(len(scans)))
 	for _, p := range slices.Sorted(maps.Keys(scans)) {
@@ -59,18 +55,16 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 		putS(l.Names)
 		putS(string(l.Types))
 	}
-	return b.Bytes()
+	return sealed(b, scanMagic)
 }
 
-var errScanFormat = errors.New("scan cache: bad format")
-
-// decodeScans reads what encodeScans wrote; any damage is an error, and
-// the caller starts from an empty cache.
+// decodeScans reads what encodeScans wrote: errOther for a file of another
+// version, another error for a damaged one.
 func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, map[string]dirListing, error) {
-	if !bytes.HasPrefix(data, []byte(scanMagic)) {
-		return 0, nil, nil, errScanFormat
+	r, err := unseal(data, scanMagic, version)
+	if err != nil {
+		return 0, nil, nil, err
 	}
-	r := data[len(scanMagic):]
 	bad := false
 	getU := func() uint64 {
 		v, n := binary.Uvarint(r)
@@ -100,13 +94,10 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 		r = r[n:]
 		return s
 	}
-	if getS() != version || bad {
-		return 0, nil, nil, errScanFormat
-	}
 	written := getI()
 	count := getU()
 	if bad || count > uint64(len(r)) {
-		return 0, nil, nil, errScanFormat
+		return 0, nil, nil, errUndecodable
 	}
 	scans := make(map[string]*scan.Entry, count)
 	for i := uint64(0); i < count && !bad; i++ {
@@ -122,7 +113,7 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 	}
 	count = getU()
 	if bad || count > uint64(len(r)) {
-		return 0, nil, nil, errScanFormat
+		return 0, nil, nil, errUndecodable
 	}
 	dirs := make(map[string]dirListing, count)
 	for i := uint64(0); i < count && !bad; i++ {
@@ -132,7 +123,7 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 		dirs[d] = l
 	}
 	if bad {
-		return 0, nil, nil, errScanFormat
+		return 0, nil, nil, errUndecodable
 	}
 	return written, scans, dirs, nil
 }
@@ -144,13 +135,16 @@ func (c *Cache) scanFile() string {
 // loadScans reads the scan file into c; a missing or damaged file leaves
 // the scans empty.
 func (c *Cache) loadScans() {
-	b, err := os.ReadFile(c.scanFile())
-	if err != nil {
-		return
+	b, err := readCacheFile(c.scanFile())
+	if err == nil {
+		var written int64
+		var scans map[string]*scan.Entry
+		var dirs map[string]dirListing
+		if written, scans, dirs, err = decodeScans(b, c.Version); err == nil {
+			c.Scans, c.Written, c.Dirs = scans, written, dirs
+		}
 	}
-	if written, scans, dirs, err := decodeScans(b, c.Version); err == nil {
-		c.Scans, c.Written, c.Dirs = scans, written, dirs
-	}
+	c.damaged(ScanFile, err)
 }
 
 func (c *Cache) saveScans() error {
