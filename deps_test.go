@@ -21,6 +21,7 @@ const module = "github.com/appendix-dev/appendix/"
 // A pattern ending in "/*" stands for every package directly under it.
 var layers = []string{
 	"internal/atomic",
+	"internal/filestat",
 	"gitinfo",
 	"inventory",
 	"internal/testrepo",
@@ -52,7 +53,7 @@ var layers = []string{
 
 // leaves import nothing of the module but what is listed.
 var leaves = map[string][]string{
-	"gitinfo":   {"internal/atomic"},
+	"gitinfo":   {"internal/atomic", "internal/filestat"},
 	"inventory": {"internal/atomic"},
 	// A language knows the language-neutral extract package and the
 	// helpers languages share, never another language or the registry.

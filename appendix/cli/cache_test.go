@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -54,5 +55,74 @@ func TestEditedExtractCacheIsRebuilt(t *testing.T) {
 	got, stderr, _ = runCLI(t, dir, []byte(retrySpec), "--appendix-only")
 	if got != want || stderr != "" {
 		t.Errorf("the run after the rebuild: stderr %q\n%s", stderr, cmp.Diff(want, got))
+	}
+}
+
+// restoredTime is the modification time the tests below give files and
+// put back after changing them, as touch -r, cp -p, rsync -a and tar do:
+// long before any cache was written.
+var restoredTime = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// restoredRepo commits files whose modification time is restoredTime, so
+// that git's index records that time.
+func restoredRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	testrepo.Write(t, dir, files)
+	for name := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		for ; p != dir; p = filepath.Dir(p) {
+			if err := os.Chtimes(p, restoredTime, restoredTime); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	testrepo.Commit(t, testrepo.Init(t, dir), "fixture", 0)
+	return dir
+}
+
+// TestRestoredMtimeIsSeen: a file changed to content of the same size, or
+// a directory given a new file, with the modification time put back, is
+// read again, as git status sees it (the change time and inode differ):
+// with the cache warm or without it.
+func TestRestoredMtimeIsSeen(t *testing.T) {
+	edited := "package retry\n\n// MaxRetries bounds the attempts.\nconst MaxRetries = 7\n"
+	if len(edited) != len(retryRepo["retry/retry.go"]) {
+		t.Fatal("the edit must keep the size")
+	}
+	restore := func(t *testing.T, p string) {
+		t.Helper()
+		if err := os.Chtimes(p, restoredTime, restoredTime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const dirtyNote = "> WARNING: Uncommitted changes exist in retry/retry.go."
+	for _, args := range [][]string{{"--appendix-only"}, {"--appendix-only", "--no-cache"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			dir := restoredRepo(t, retryRepo)
+			for i := 0; i < 2; i++ { // the second run is answered from the cache
+				out, stderr, code := runCLI(t, dir, []byte(retrySpec), args...)
+				if code != 0 || !strings.Contains(out, "const MaxRetries = 5") || strings.Contains(out, dirtyNote) {
+					t.Fatalf("run %d: exit %d, stderr %q\n%s", i+1, code, stderr, out)
+				}
+			}
+			file := filepath.Join(dir, "retry", "retry.go")
+			if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			restore(t, file)
+			out, _, _ := runCLI(t, dir, []byte(retrySpec), args...)
+			if !strings.Contains(out, "const MaxRetries = 7") || !strings.Contains(out, dirtyNote) {
+				t.Errorf("the edit with its time put back was not seen:\n%s", out)
+			}
+
+			// A new file, its directory's time put back.
+			testrepo.Write(t, dir, map[string]string{"retry/min.go": "package retry\n\n// MinDelay is the first wait.\nconst MinDelay = 1\n"})
+			restore(t, filepath.Join(dir, "retry"))
+			out, _, _ = runCLI(t, dir, []byte("Raise `MaxRetries` and `MinDelay`.\n"), args...)
+			if !strings.Contains(out, "const MinDelay = 1") {
+				t.Errorf("the new file was not listed:\n%s", out)
+			}
+		})
 	}
 }

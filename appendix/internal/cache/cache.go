@@ -23,6 +23,7 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // cacheVersion changes whenever what a cached extraction holds changes in
@@ -313,12 +314,20 @@ func FromCached(cs []cachedDef, path string) []extract.Definition {
 	return out
 }
 
-// racyWindow: a file modified this close to the cache's writing may have
-// changed again within the same timestamp; it is scanned again.
+// racyWindow: a file changed this close to the cache's writing may have
+// changed again within the same clock tick, keeping its stamp; it is read
+// again (git hashes such a racily clean entry again).
 const racyWindow = 2 * time.Second
 
-// Scanned returns the cached scan of a file whose size and modification
-// time still match, or nil.
+// settled says whether a stamp the cache holds still describes the file
+// whose stat is now: the same stat data (size, times, inode and mode, as
+// git compares them), recorded long enough before the cache was written.
+func (c *Cache) settled(kept, now filestat.Stamp) bool {
+	return kept == now && kept.Settled(c.Written, racyWindow)
+}
+
+// Scanned returns the cached scan of a file whose stat data still match,
+// or nil.
 func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry {
 	if c == nil || statErr != nil || !st.Mode().IsRegular() {
 		return nil
@@ -326,7 +335,7 @@ func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry 
 	c.mu.Lock()
 	e := c.Scans[path]
 	c.mu.Unlock()
-	if e == nil || e.Size != st.Size() || e.Mtime != st.ModTime().UnixNano() || st.ModTime().UnixNano() > c.Written-int64(racyWindow) {
+	if e == nil || !c.settled(e.Stamp, filestat.Of(st)) {
 		return nil
 	}
 	c.mu.Lock()
@@ -338,7 +347,7 @@ func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry 
 // dirListing is a directory's entries as a walk last read them: names
 // joined by newlines, and one type byte each.
 type dirListing struct {
-	Mtime int64
+	Stat  filestat.Stamp
 	Names string
 	Types []byte
 }
@@ -346,14 +355,14 @@ type dirListing struct {
 // entryTypes maps a listing's type bytes to the type bits of fs.FileMode.
 var entryTypes = map[byte]fs.FileMode{'f': 0, 'd': fs.ModeDir, 'l': fs.ModeSymlink, 'o': fs.ModeIrregular}
 
-// Listing returns the entries of a directory listed with the same
-// modification time, when that time is older than the racy window before
-// the cache was last written (a change within the same clock tick could
-// leave it unchanged).
-func (c *Cache) Listing(rel string, mtime int64) ([]gitinfo.DirEntry, bool) {
+// Listing returns the entries of a directory listed with the same stat
+// data, when they are older than the racy window before the cache was
+// last written (a change within the same clock tick could leave them
+// unchanged).
+func (c *Cache) Listing(rel string, st filestat.Stamp) ([]gitinfo.DirEntry, bool) {
 	c.mu.Lock()
 	l, ok := c.Dirs[rel]
-	if ok && l.Mtime == mtime && mtime <= c.Written-int64(racyWindow) {
+	if ok && c.settled(l.Stat, st) {
 		c.seenDir[rel] = true
 	} else {
 		ok = false
@@ -376,7 +385,7 @@ func (c *Cache) Listing(rel string, mtime int64) ([]gitinfo.DirEntry, bool) {
 }
 
 // PutListing keeps a directory's entries for the next walk.
-func (c *Cache) PutListing(rel string, mtime int64, entries []gitinfo.DirEntry) {
+func (c *Cache) PutListing(rel string, st filestat.Stamp, entries []gitinfo.DirEntry) {
 	names := make([]string, len(entries))
 	types := make([]byte, len(entries))
 	for i, e := range entries {
@@ -396,7 +405,7 @@ func (c *Cache) PutListing(rel string, mtime int64, entries []gitinfo.DirEntry) 
 		}
 	}
 	c.mu.Lock()
-	c.Dirs[rel] = dirListing{Mtime: mtime, Names: strings.Join(names, "\n"), Types: types}
+	c.Dirs[rel] = dirListing{Stat: st, Names: strings.Join(names, "\n"), Types: types}
 	c.seenDir[rel], c.dirty = true, true
 	c.mu.Unlock()
 }
@@ -436,10 +445,11 @@ func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 	if c == nil || !st.Mode().IsRegular() {
 		return
 	}
-	e.Mtime = st.ModTime().UnixNano()
-	if e.Size != st.Size() {
+	stamp := filestat.Of(st)
+	if e.Size != stamp.Size {
 		return // changed while read
 	}
+	e.Stamp = stamp
 	c.mu.Lock()
 	c.Scans[path] = e
 	c.seenScan[path] = true
@@ -448,10 +458,10 @@ func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 }
 
 // dirtyMark is a file's verdict against HEAD, valid while HEAD and the
-// file's size and modification time stay the same.
+// file's stat data stay the same.
 type dirtyMark struct {
-	Size, Mtime int64
-	Dirty       bool
+	Stat  filestat.Stamp
+	Dirty bool
 }
 
 // DirtyPaths asks git only about the files whose verdict is not cached:
@@ -462,18 +472,18 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 	}
 	var ask []string
 	verdict := map[string]bool{}
-	stats := map[string]os.FileInfo{}
+	stats := map[string]filestat.Stamp{}
 	for _, p := range paths {
 		st, err := os.Lstat(filepath.Join(repo.Root, filepath.FromSlash(p)))
 		if err != nil {
 			ask = append(ask, p)
 			continue
 		}
-		stats[p] = st
+		stats[p] = filestat.Of(st)
 		c.mu.Lock()
 		m, ok := c.Dirty[head.Commit+":"+p]
 		c.mu.Unlock()
-		if ok && m.Size == st.Size() && m.Mtime == st.ModTime().UnixNano() && st.ModTime().UnixNano() <= c.Written-int64(racyWindow) {
+		if ok && c.settled(m.Stat, stats[p]) {
 			verdict[p] = m.Dirty
 		} else {
 			ask = append(ask, p)
@@ -495,7 +505,7 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 		for _, p := range ask {
 			verdict[p] = d[p]
 			if st, ok := stats[p]; ok {
-				c.Dirty[head.Commit+":"+p] = dirtyMark{st.Size(), st.ModTime().UnixNano(), d[p]}
+				c.Dirty[head.Commit+":"+p] = dirtyMark{st, d[p]}
 				c.dirty, c.entriesDirty = true, true
 			}
 		}

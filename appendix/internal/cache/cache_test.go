@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/gob"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
+	"github.com/appendix-dev/appendix/internal/filestat"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -22,10 +24,10 @@ import (
 // a damaged one (cut anywhere, or of another version) is refused whole.
 func TestScanCacheRoundTrip(t *testing.T) {
 	scans := map[string]*scan.Entry{
-		"a.go":   {Size: 10, Mtime: 5, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}}, Slash: "api", Imports: "X\tpkg\n", Mods: "m", Values: "Retry\nx.io/key"},
-		"big.ts": {Size: 1 << 21, Mtime: 6, Skip: true},
+		"a.go":   {Stamp: filestat.Stamp{Size: 10, Mtime: 5, Ctime: 4, Ino: 1 << 40, Mode: 0o644}, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}}, Slash: "api", Imports: "X\tpkg\n", Mods: "m", Values: "Retry\nx.io/key"},
+		"big.ts": {Stamp: filestat.Stamp{Size: 1 << 21, Mtime: 6}, Skip: true},
 	}
-	dirs := map[string]dirListing{"": {Mtime: 7, Names: "a.go\nsub", Types: []byte("fd")}, "sub": {Mtime: 8}}
+	dirs := map[string]dirListing{"": {Stat: filestat.Stamp{Mtime: 7, Ctime: 9, Ino: 3, Mode: uint32(fs.ModeDir | 0o755)}, Names: "a.go\nsub", Types: []byte("fd")}, "sub": {Stat: filestat.Stamp{Mtime: 8}}}
 	data := encodeScans("v1", 42, scans, dirs)
 	written, gotScans, gotDirs, err := decodeScans(data, "v1")
 	if err != nil || written != 42 {
@@ -89,7 +91,7 @@ func TestDamagedCacheFilesAreRefused(t *testing.T) {
 	root := t.TempDir()
 	c := Load(root, "b1")
 	c.Put("go:abc", &Entry{Defs: []cachedDef{{D: extract.Definition{Name: "MaxRetries"}, Lang: "go"}}, HasDefs: true})
-	c.PutListing("", 1, nil)
+	c.PutListing("", filestat.Stamp{Mtime: 1}, nil)
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // ScanFile holds the per-file scans, in a compact binary form: a warm run
@@ -29,11 +30,17 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 	putS := func(s string) { putU(uint64(len(s))); b.WriteString(s) }
 	putI(written)
 	putU(uint64(len(scans)))
+	putStamp := func(st filestat.Stamp) {
+		putI(st.Size)
+		putI(st.Mtime)
+		putI(st.Ctime)
+		putU(st.Ino)
+		putU(uint64(st.Mode))
+	}
 	for _, p := range slices.Sorted(maps.Keys(scans)) {
 		e := scans[p]
 		putS(p)
-		putI(e.Size)
-		putI(e.Mtime)
+		putStamp(e.Stamp)
 		putS(e.Key)
 		skip := uint64(0)
 		if e.Skip {
@@ -51,7 +58,7 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		l := dirs[d]
 		putS(d)
-		putI(l.Mtime)
+		putStamp(l.Stat)
 		putS(l.Names)
 		putS(string(l.Types))
 	}
@@ -94,6 +101,9 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 		r = r[n:]
 		return s
 	}
+	getStamp := func() filestat.Stamp {
+		return filestat.Stamp{Size: getI(), Mtime: getI(), Ctime: getI(), Ino: getU(), Mode: uint32(getU())}
+	}
 	written := getI()
 	count := getU()
 	if bad || count > uint64(len(r)) {
@@ -102,7 +112,7 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 	scans := make(map[string]*scan.Entry, count)
 	for i := uint64(0); i < count && !bad; i++ {
 		p := getS()
-		e := &scan.Entry{Size: getI(), Mtime: getI(), Key: getS(), Skip: getU() == 1}
+		e := &scan.Entry{Stamp: getStamp(), Key: getS(), Skip: getU() == 1}
 		e.Tokens.Names = getS()
 		e.Tokens.Flags = []byte(getS())
 		e.Slash = getS()
@@ -118,7 +128,7 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 	dirs := make(map[string]dirListing, count)
 	for i := uint64(0); i < count && !bad; i++ {
 		d := getS()
-		l := dirListing{Mtime: getI(), Names: getS()}
+		l := dirListing{Stat: getStamp(), Names: getS()}
 		l.Types = []byte(getS())
 		dirs[d] = l
 	}
