@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/appendix-dev/appendix/appendix"
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/internal/filestat"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
 
@@ -124,5 +129,51 @@ func TestRestoredMtimeIsSeen(t *testing.T) {
 				t.Errorf("the new file was not listed:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestStaleScanStoresNothingUnderItsKey: a kept scan that names content
+// the file no longer holds (changed within a clock tick, or during the
+// run) gives the run the file as it reads now, and nothing parsed from it
+// is stored under the old content's key: once the old content is back, the
+// answer is the cacheless one.
+func TestStaleScanStoresNothingUnderItsKey(t *testing.T) {
+	v1 := "package a\n\n// Alpha is first.\nfunc Alpha() {}\n\n// Beta is second.\nfunc Beta() {}\n"
+	v2 := "package a\n\n// Alpha is first.\nfunc Alpha() {}\n\n// Beta is moved.\nfunc Beta(n int) {}\n"
+	dir := testrepo.New(t, map[string]string{"go.mod": "module x\n", "a/a.go": v1})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := cache.Load(dir, appendix.Version)
+	build := func(sp string, noCache bool) string {
+		t.Helper()
+		cfg := appendix.Config{Round: 2, Budget: 200, Cache: ca}
+		if noCache {
+			cfg = appendix.Config{Round: 2, Budget: 200, NoCache: true}
+		}
+		res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", []byte(sp)), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Doc.Markdown()
+	}
+	build("Change `Alpha`.\n", false) // a.go's scan now holds v1's key
+	file := filepath.Join(dir, "a", "a.go")
+	testrepo.Write(t, dir, map[string]string{"a/a.go": v2})
+	st, err := os.Lstat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The scan as if the stat had not changed, and long settled.
+	ca.Scans["a/a.go"].Stamp = filestat.Of(st)
+	ca.Written = time.Now().Add(time.Hour).UnixNano()
+	if md := build("Change `Beta`.\n", false); !strings.Contains(md, "func Beta(n int)") {
+		t.Errorf("the content read now was not shown:\n%s", md)
+	}
+	testrepo.Write(t, dir, map[string]string{"a/a.go": v1})
+	want := build("Change `Beta`.\n", true)
+	if got := build("Change `Beta`.\n", false); got != want {
+		t.Errorf("v2's definitions were stored under v1's key:\n%s", cmp.Diff(want, got))
 	}
 }

@@ -344,6 +344,18 @@ func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry 
 	return e
 }
 
+// DropScan forgets a file's scan: it no longer describes the file.
+func (c *Cache) DropScan(path string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	delete(c.Scans, path)
+	delete(c.seenScan, path)
+	c.dirty = true
+	c.mu.Unlock()
+}
+
 // dirListing is a directory's entries as a walk last read them: names
 // joined by newlines, and one type byte each.
 type dirListing struct {
