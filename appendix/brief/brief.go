@@ -363,6 +363,7 @@ func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]stri
 	if head != nil && head.Commit != "" {
 		bundle.GitHash = head.Commit
 	}
+	atomic.RemoveStale(dir, "briefing-*.md", "briefings.json")
 	var lines []string
 	for _, br := range bs {
 		name := "briefing-" + br.Profile.Code + ".md"

@@ -177,3 +177,61 @@ func TestStaleScanStoresNothingUnderItsKey(t *testing.T) {
 		t.Errorf("v2's definitions were stored under v1's key:\n%s", cmp.Diff(want, got))
 	}
 }
+
+// TestStaleTempFilesRemoved: the temporary files a killed run leaves (an
+// atomic write's ".<name>.tmp-<digits>") are removed by the next run that
+// writes in the same directory, once a minute old; a younger one may be
+// another run's write in progress, and no other file is touched.
+func TestStaleTempFilesRemoved(t *testing.T) {
+	dir := testrepo.New(t, retryRepo)
+	out := filepath.Join(t.TempDir(), "gauntlet")
+	long := time.Now().Add(-2 * time.Minute)
+	plant := func(d string, names ...string) []string {
+		t.Helper()
+		var ps []string
+		for _, n := range names {
+			p := filepath.Join(d, n)
+			testrepo.Write(t, filepath.Dir(p), map[string]string{filepath.Base(p): "partial"})
+			if strings.HasPrefix(n, "old") || strings.Contains(n, ".tmp-1") {
+				if err := os.Chtimes(p, long, long); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ps = append(ps, p)
+		}
+		return ps
+	}
+	cacheDir := filepath.Join(dir, ".appendix", "cache")
+	stale := append(append(append(
+		plant(cacheDir, ".scan.bin.tmp-1234", ".extract.gob.tmp-1"),
+		plant(filepath.Join(dir, ".appendix"), ".inventory.json.tmp-19", "..gitignore.tmp-1")...),
+		plant(out, ".briefing-PARA.md.tmp-177", ".briefings.json.tmp-1")...),
+		plant(cacheDir, ".scan.bin.tmp-1/.extract.gob.tmp-1")...) // inside a directory of that name: kept
+	kept := append(append(append(stale[len(stale)-1:],
+		plant(cacheDir, ".scan.bin.tmp-99", "old.scan.bin.tmp-1", ".scan.bin.tmp-1x", "old-notes.txt")...),
+		plant(filepath.Join(dir, ".appendix"), ".inventory.json.tmp-99", ".other.json.tmp-1")...),
+		plant(out, ".briefing-PARA.md.tmp-99", ".notes.md.tmp-1", "briefing-PARA.md.tmp-1")...)
+	stale = stale[:len(stale)-1]
+	if err := os.Chtimes(filepath.Dir(kept[0]), long, long); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, ".appendix", ".gitignore"))
+	if _, stderr, code := runCLI(t, dir, []byte(retrySpec)); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := Run(context.Background(), []string{"brief", "--repo", dir, "--out", out, "--now", fixedNow, "--adversaries", "PARA", "-"},
+		strings.NewReader(retrySpec), &stdout, &stderr, func(string) string { return "" }); code != 0 {
+		t.Fatalf("brief: exit %d: %s", code, stderr.String())
+	}
+	for _, p := range stale {
+		if _, err := os.Lstat(p); err == nil {
+			t.Errorf("left: %s", p)
+		}
+	}
+	for _, p := range kept {
+		if _, err := os.Lstat(p); err != nil {
+			t.Errorf("removed: %s", p)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -122,12 +123,14 @@ type Damage struct {
 
 // Load reads the cache under root for the binary that build names. A cache
 // that is missing or of another version is empty; one that is damaged is
-// empty too, and says so in Damage. Never an error.
+// empty too, and says so in Damage. Never an error. The temporary files of
+// a run killed while writing the cache are removed.
 func Load(root, build string) *Cache {
 	c := &Cache{Entries: map[string]*Entry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
 		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
 		file: filepath.Join(root, filepath.FromSlash(ExtractFile))}
 	c.Version = version(build)
+	atomic.RemoveStale(filepath.Dir(c.file), path.Base(ExtractFile), path.Base(ScanFile))
 	c.loadScans()
 	b, err := readCacheFile(c.file)
 	if err == nil {
@@ -264,13 +267,15 @@ func (c *Cache) Save() error {
 	return nil
 }
 
-// ignoreAppendixDir gives .appendix a .gitignore that ignores all of it.
+// ignoreAppendixDir gives .appendix a .gitignore that ignores all of it,
+// written whole or not at all.
 func ignoreAppendixDir(dir string) {
+	atomic.RemoveStale(dir, ".gitignore")
 	gi := filepath.Join(dir, ".gitignore")
 	if _, err := os.Stat(gi); err == nil {
 		return
 	}
-	_ = os.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
+	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }
 
 func ToCached(ds []extract.Definition) []cachedDef {
