@@ -18,8 +18,8 @@ import (
 
 // readIndex reads the entries of git's index (versions 2, 3 and 4) with
 // what a walk and a dirty check need: name, mode, size, change and
-// modification times, inode and blob hash. go-git's decoder reads every field of every entry through
-// reflection, a third of a warm run's listing on a repository of six
+// modification times, inode and blob hash. go-git's decoder reads every
+// field of every entry through reflection, a third of a warm run's listing on a repository of six
 // thousand files. An index this reader does not know (a split index, an
 // unknown required extension, another hash) is errUnsupported, and the
 // caller asks go-git.

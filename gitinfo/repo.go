@@ -194,7 +194,7 @@ func (r *Repo) Head() (*Head, error) {
 // Dirty returns, in the order given, the paths (slash-separated, relative to
 // Root) that differ from HEAD: staged changes, unstaged changes, or files git
 // does not track. It reads the index once and hashes a file only when its
-// size or modification time no longer match the index entry.
+// stat data no longer match the index entry (see statClean).
 func (r *Repo) Dirty(paths []string) ([]string, error) {
 	if r.git == nil || len(paths) == 0 {
 		return nil, nil

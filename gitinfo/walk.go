@@ -205,7 +205,7 @@ type Listings interface {
 }
 
 // readDir lists a directory, from r.Listings when it holds the listing for
-// the directory's modification time.
+// the directory's stat data.
 func (r *Repo) readDir(abs, rel string) ([]DirEntry, error) {
 	var stamp filestat.Stamp
 	if r.Listings != nil {

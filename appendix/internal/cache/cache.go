@@ -76,8 +76,8 @@ type Cache struct {
 	Version string
 	Run     int64
 	Entries map[string]*Entry
-	// Scans are per-path scans, valid while a file keeps its size and
-	// modification time; Written is when the cache was last written. They
+	// Scans are per-path scans, valid while a file keeps its stat data
+	// (filestat.Stamp); Written is when the cache was last written. They
 	// are stored apart, in ScanFile.
 	Scans   map[string]*scan.Entry `gob:"-"`
 	Written int64

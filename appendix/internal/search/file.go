@@ -130,8 +130,8 @@ func (fs *fileSearch) keyHolds(key string) bool {
 
 func (fs *fileSearch) search(ctx context.Context) error {
 	f, res := fs.f, &fs.res
-	// What the file holds, from the scan cache when its size and
-	// modification time are those it was scanned with; else from reading it.
+	// What the file holds, from the scan cache when its stat data are
+	// those it was scanned with; else from reading it.
 	if fs.sc == nil {
 		st, statErr := os.Lstat(fs.full)
 		if statErr == nil {
