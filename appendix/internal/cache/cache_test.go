@@ -84,9 +84,10 @@ func TestSharedBlockRoundTrip(t *testing.T) {
 }
 
 // TestDamagedCacheFilesAreRefused: a change to any byte of either cache
-// file after its magic, or a cut anywhere, empties what that file held and
-// is reported once; a cache of another version, or of another layout (a
-// changed magic), is replaced without a word.
+// file after its magic, or a cut anywhere, is found by its seal; loading
+// such a file empties what it held and reports it once. A cache of
+// another version, or of another layout (a changed magic), is replaced
+// without a word.
 func TestDamagedCacheFilesAreRefused(t *testing.T) {
 	root := t.TempDir()
 	c := Load(root, "b1")
@@ -101,34 +102,50 @@ func TestDamagedCacheFilesAreRefused(t *testing.T) {
 	if l := Load(root, "b2"); len(l.Damage) != 0 || len(l.Entries) != 0 || len(l.Dirs) != 0 {
 		t.Errorf("another version: damage %v, %d entries, %d listings", l.Damage, len(l.Entries), len(l.Dirs))
 	}
-	for _, f := range []string{ExtractFile, ScanFile} {
-		file := filepath.Join(root, filepath.FromSlash(f))
+	for _, f := range []struct{ name, magic string }{{ExtractFile, extractMagic}, {ScanFile, scanMagic}} {
+		file := filepath.Join(root, filepath.FromSlash(f.name))
 		good, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		magic := len(extractMagic)
-		if f == ScanFile {
-			magic = len(scanMagic)
-		}
-		check := func(what string, data []byte, damaged bool) {
-			t.Helper()
-			if err := os.WriteFile(file, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			l := Load(root, "b1")
-			if damaged && (len(l.Damage) != 1 || l.Damage[0].File != f) || !damaged && len(l.Damage) != 0 {
-				t.Fatalf("%s %s: damage %v", f, what, l.Damage)
-			}
-			if f == ExtractFile && len(l.Entries) != 0 || f == ScanFile && len(l.Dirs) != 0 {
-				t.Fatalf("%s %s: its content was used", f, what)
-			}
+		version := version("b1")
+		if _, err := unseal(good, f.magic, version); err != nil {
+			t.Fatalf("%s as written: %v", f.name, err)
 		}
 		for i := range good {
 			bad := bytes.Clone(good)
 			bad[i] ^= 0x20
-			check(fmt.Sprintf("with byte %d changed", i), bad, i >= magic)
-			check(fmt.Sprintf("cut at %d", i), good[:i], true)
+			want := errChecksum
+			if i < len(f.magic) {
+				want = errOther
+			}
+			if _, err := unseal(bad, f.magic, version); err != want {
+				t.Fatalf("%s with byte %d changed: %v, want %v", f.name, i, err, want)
+			}
+			if _, err := unseal(good[:i], f.magic, version); err != errChecksum {
+				t.Fatalf("%s cut at %d: %v", f.name, i, err)
+			}
+		}
+		// Loading: a changed byte of the payload, a cut, a changed magic.
+		last := bytes.Clone(good)
+		last[len(last)-1] ^= 1
+		magic := bytes.Clone(good)
+		magic[0] ^= 1
+		for _, c := range []struct {
+			what    string
+			data    []byte
+			damaged bool
+		}{{"with its last byte changed", last, true}, {"cut in half", good[:len(good)/2], true}, {"with another magic", magic, false}} {
+			if err := os.WriteFile(file, c.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			l := Load(root, "b1")
+			if c.damaged && (len(l.Damage) != 1 || l.Damage[0].File != f.name) || !c.damaged && len(l.Damage) != 0 {
+				t.Errorf("%s %s: damage %v", f.name, c.what, l.Damage)
+			}
+			if f.name == ExtractFile && len(l.Entries) != 0 || f.name == ScanFile && len(l.Dirs) != 0 {
+				t.Errorf("%s %s: its content was used", f.name, c.what)
+			}
 		}
 		if err := os.WriteFile(file, good, 0o644); err != nil {
 			t.Fatal(err)
