@@ -54,12 +54,28 @@ func TestEditedExtractCacheIsRebuilt(t *testing.T) {
 	if got != want {
 		t.Errorf("an edited cache changed the output:\n%s", cmp.Diff(want, got))
 	}
-	if wantWarn := "appendix: warning: " + cache.ExtractFile + ": checksum mismatch: discarded and rebuilt\n"; stderr != wantWarn {
+	wantWarn := "appendix: warning: " + cache.ExtractFile + ": checksum mismatch: discarded and rebuilt\n"
+	if stderr != wantWarn {
 		t.Errorf("stderr %q, want %q", stderr, wantWarn)
 	}
 	got, stderr, _ = runCLI(t, dir, []byte(retrySpec), "--appendix-only")
 	if got != want || stderr != "" {
 		t.Errorf("the run after the rebuild: stderr %q\n%s", stderr, cmp.Diff(want, got))
+	}
+
+	// A briefing says so too.
+	if b, err = os.ReadFile(file); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, bytes.ReplaceAll(b, []byte("MaxRetries"), []byte("MaxRetriez")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, errb bytes.Buffer
+	out := filepath.Join(t.TempDir(), "gauntlet")
+	Run(context.Background(), []string{"brief", "--repo", dir, "--out", out, "--now", fixedNow, "--adversaries", "PARA", "-"},
+		strings.NewReader(retrySpec), &stdout, &errb, func(string) string { return "" })
+	if !strings.HasPrefix(errb.String(), wantWarn) {
+		t.Errorf("brief: stderr %q", errb.String())
 	}
 }
 
