@@ -77,10 +77,12 @@ type Cache struct {
 	Run     int64
 	Entries map[string]*Entry
 	// Scans are per-path scans, valid while a file keeps its stat data
-	// (filestat.Stamp); Written is when the cache was last written. They
-	// are stored apart, in ScanFile.
-	Scans   map[string]*scan.Entry `gob:"-"`
-	Written int64
+	// (filestat.Stamp). They are stored apart, in ScanFile.
+	Scans map[string]*scan.Entry `gob:"-"`
+	// Started is when this run began (nanoseconds): a stamp taken since is
+	// kept for later runs only when its times are older than Started by
+	// the racy window.
+	Started int64
 	// Dirty caches uncommitted-change verdicts by HEAD and path.
 	Dirty map[string]dirtyMark
 	// Dirs are directory listings by path (gitinfo.Listings), stored
@@ -129,7 +131,7 @@ func Load(root, build string) *Cache {
 	c := &Cache{Entries: map[string]*Entry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
 		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
 		file: filepath.Join(root, filepath.FromSlash(ExtractFile))}
-	c.Version = version(build)
+	c.Version, c.Started = version(build), time.Now().UnixNano()
 	atomic.RemoveStale(filepath.Dir(c.file), path.Base(ExtractFile), path.Base(ScanFile))
 	c.loadScans()
 	b, err := readCacheFile(c.file)
@@ -247,7 +249,6 @@ func (c *Cache) Save() error {
 			}
 		}
 	}
-	c.Written = time.Now().UnixNano()
 	if c.entriesDirty {
 		if len(c.Dirty) > maxCacheEntries {
 			c.Dirty = nil
@@ -319,16 +320,19 @@ func FromCached(cs []cachedDef, path string) []extract.Definition {
 	return out
 }
 
-// racyWindow: a file changed this close to the cache's writing may have
-// changed again within the same clock tick, keeping its stamp; it is read
-// again (git hashes such a racily clean entry again).
+// racyWindow: a file stat'ed this close to its last change may change
+// again within the same clock tick and keep its stamp (git calls such an
+// entry racily clean, and hashes it again); what was read of it is not
+// kept for later runs, which read it again.
 const racyWindow = 2 * time.Second
 
-// settled says whether a stamp the cache holds still describes the file
-// whose stat is now: the same stat data (size, times, inode and mode, as
-// git compares them), recorded long enough before the cache was written.
-func (c *Cache) settled(kept, now filestat.Stamp) bool {
-	return kept == now && kept.Settled(c.Written, racyWindow)
+// keeps says whether a stamp taken during this run may be kept for later
+// runs: its times are older than the run's start by the racy window. A
+// kept stamp then describes the file while its stat data (size, times,
+// inode and mode, as git compares them) stay the same: any later change
+// moves the modification time past it, or, put back, the change time.
+func (c *Cache) keeps(st filestat.Stamp) bool {
+	return st.Settled(c.Started, racyWindow)
 }
 
 // Scanned returns the cached scan of a file whose stat data still match,
@@ -340,7 +344,7 @@ func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry 
 	c.mu.Lock()
 	e := c.Scans[path]
 	c.mu.Unlock()
-	if e == nil || !c.settled(e.Stamp, filestat.Of(st)) {
+	if e == nil || e.Stamp != filestat.Of(st) {
 		return nil
 	}
 	c.mu.Lock()
@@ -373,13 +377,11 @@ type dirListing struct {
 var entryTypes = map[byte]fs.FileMode{'f': 0, 'd': fs.ModeDir, 'l': fs.ModeSymlink, 'o': fs.ModeIrregular}
 
 // Listing returns the entries of a directory listed with the same stat
-// data, when they are older than the racy window before the cache was
-// last written (a change within the same clock tick could leave them
-// unchanged).
+// data.
 func (c *Cache) Listing(rel string, st filestat.Stamp) ([]gitinfo.DirEntry, bool) {
 	c.mu.Lock()
 	l, ok := c.Dirs[rel]
-	if ok && c.settled(l.Stat, st) {
+	if ok && l.Stat == st {
 		c.seenDir[rel] = true
 	} else {
 		ok = false
@@ -422,9 +424,16 @@ func (c *Cache) PutListing(rel string, st filestat.Stamp, entries []gitinfo.DirE
 		}
 	}
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.keeps(st) {
+		if _, ok := c.Dirs[rel]; ok {
+			delete(c.Dirs, rel)
+			c.dirty = true
+		}
+		return
+	}
 	c.Dirs[rel] = dirListing{Stat: st, Names: strings.Join(names, "\n"), Types: types}
 	c.seenDir[rel], c.dirty = true, true
-	c.mu.Unlock()
 }
 
 // KeyOf returns the blob key of a scanned file, hashing its content the
@@ -468,10 +477,17 @@ func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 	}
 	e.Stamp = stamp
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.keeps(stamp) {
+		if _, ok := c.Scans[path]; ok {
+			delete(c.Scans, path)
+			c.dirty = true
+		}
+		return
+	}
 	c.Scans[path] = e
 	c.seenScan[path] = true
 	c.dirty = true
-	c.mu.Unlock()
 }
 
 // dirtyMark is a file's verdict against HEAD, valid while HEAD and the
@@ -500,7 +516,7 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 		c.mu.Lock()
 		m, ok := c.Dirty[head.Commit+":"+p]
 		c.mu.Unlock()
-		if ok && c.settled(m.Stat, stats[p]) {
+		if ok && m.Stat == stats[p] {
 			verdict[p] = m.Dirty
 		} else {
 			ask = append(ask, p)
@@ -521,7 +537,7 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 		}
 		for _, p := range ask {
 			verdict[p] = d[p]
-			if st, ok := stats[p]; ok {
+			if st, ok := stats[p]; ok && c.keeps(st) {
 				c.Dirty[head.Commit+":"+p] = dirtyMark{st, d[p]}
 				c.dirty, c.entriesDirty = true, true
 			}

@@ -19,16 +19,14 @@ const ScanFile = ".appendix/cache/scan.bin"
 
 const scanMagic = "appendix-scan\x01"
 
-// encodeScans writes a sealed file (see seal.go) of the write time and
-// every entry, sorted by path: each field a varint length or value,
-// strings as length and bytes.
-func encodeScans(version string, written int64, scans map[string]*scan.Entry, dirs map[string]dirListing) []byte {
+// encodeScans writes a sealed file (see seal.go) of every entry, sorted by
+// path: each field a varint length or value, strings as length and bytes.
+func encodeScans(version string, scans map[string]*scan.Entry, dirs map[string]dirListing) []byte {
 	b := newSealed(scanMagic, version)
 	var tmp [binary.MaxVarintLen64]byte
 	putU := func(v uint64) { b.Write(tmp[:binary.PutUvarint(tmp[:], v)]) }
 	putI := func(v int64) { b.Write(tmp[:binary.PutVarint(tmp[:], v)]) }
 	putS := func(s string) { putU(uint64(len(s))); b.WriteString(s) }
-	putI(written)
 	putU(uint64(len(scans)))
 	putStamp := func(st filestat.Stamp) {
 		putI(st.Size)
@@ -67,10 +65,10 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 
 // decodeScans reads what encodeScans wrote: errOther for a file of another
 // version, another error for a damaged one.
-func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, map[string]dirListing, error) {
+func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[string]dirListing, error) {
 	r, err := unseal(data, scanMagic, version)
 	if err != nil {
-		return 0, nil, nil, err
+		return nil, nil, err
 	}
 	bad := false
 	getU := func() uint64 {
@@ -104,10 +102,9 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 	getStamp := func() filestat.Stamp {
 		return filestat.Stamp{Size: getI(), Mtime: getI(), Ctime: getI(), Ino: getU(), Mode: uint32(getU())}
 	}
-	written := getI()
 	count := getU()
 	if bad || count > uint64(len(r)) {
-		return 0, nil, nil, errUndecodable
+		return nil, nil, errUndecodable
 	}
 	scans := make(map[string]*scan.Entry, count)
 	for i := uint64(0); i < count && !bad; i++ {
@@ -123,7 +120,7 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 	}
 	count = getU()
 	if bad || count > uint64(len(r)) {
-		return 0, nil, nil, errUndecodable
+		return nil, nil, errUndecodable
 	}
 	dirs := make(map[string]dirListing, count)
 	for i := uint64(0); i < count && !bad; i++ {
@@ -133,9 +130,9 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 		dirs[d] = l
 	}
 	if bad {
-		return 0, nil, nil, errUndecodable
+		return nil, nil, errUndecodable
 	}
-	return written, scans, dirs, nil
+	return scans, dirs, nil
 }
 
 func (c *Cache) scanFile() string {
@@ -147,16 +144,15 @@ func (c *Cache) scanFile() string {
 func (c *Cache) loadScans() {
 	b, err := readCacheFile(c.scanFile())
 	if err == nil {
-		var written int64
 		var scans map[string]*scan.Entry
 		var dirs map[string]dirListing
-		if written, scans, dirs, err = decodeScans(b, c.Version); err == nil {
-			c.Scans, c.Written, c.Dirs = scans, written, dirs
+		if scans, dirs, err = decodeScans(b, c.Version); err == nil {
+			c.Scans, c.Dirs = scans, dirs
 		}
 	}
 	c.damaged(ScanFile, err)
 }
 
 func (c *Cache) saveScans() error {
-	return atomic.WriteFile(c.scanFile(), encodeScans(c.Version, c.Written, c.Scans, c.Dirs), 0o644)
+	return atomic.WriteFile(c.scanFile(), encodeScans(c.Version, c.Scans, c.Dirs), 0o644)
 }
