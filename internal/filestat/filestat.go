@@ -26,12 +26,12 @@ func Of(fi fs.FileInfo) Stamp {
 	return s
 }
 
-// Settled says whether a stamp recorded at written (nanoseconds) can be
-// trusted to describe the content then: its times are older than written
-// by more than window. A file changed within the same clock tick as it was
-// stat'ed could keep its stamp (git calls such an entry racily clean, and
-// hashes it again).
-func (s Stamp) Settled(written int64, window time.Duration) bool {
-	limit := written - int64(window)
+// Settled says whether a stamp taken at time at (nanoseconds) or later
+// describes the content read then: its times are older than at by window
+// at least. A file changed within the same clock tick as it was stat'ed
+// could change again and keep its stamp (git calls such an entry racily
+// clean, and hashes it again).
+func (s Stamp) Settled(at int64, window time.Duration) bool {
+	limit := at - int64(window)
 	return s.Mtime <= limit && s.Ctime <= limit
 }
