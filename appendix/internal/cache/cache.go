@@ -359,10 +359,17 @@ func (c *Cache) DropScan(path string) {
 		return
 	}
 	c.mu.Lock()
-	delete(c.Scans, path)
-	delete(c.seenScan, path)
-	c.dirty = true
+	forget(c, c.Scans, path)
 	c.mu.Unlock()
+}
+
+// forget deletes what the cache keeps under key in m, and marks the cache
+// to be written if it kept anything. The caller holds c.mu.
+func forget[V any](c *Cache, m map[string]V, key string) {
+	if _, ok := m[key]; ok {
+		delete(m, key)
+		c.dirty = true
+	}
 }
 
 // dirListing is a directory's entries as a walk last read them: names
@@ -426,10 +433,7 @@ func (c *Cache) PutListing(rel string, st filestat.Stamp, entries []gitinfo.DirE
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.keeps(st) {
-		if _, ok := c.Dirs[rel]; ok {
-			delete(c.Dirs, rel)
-			c.dirty = true
-		}
+		forget(c, c.Dirs, rel)
 		return
 	}
 	c.Dirs[rel] = dirListing{Stat: st, Names: strings.Join(names, "\n"), Types: types}
@@ -479,10 +483,7 @@ func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.keeps(stamp) {
-		if _, ok := c.Scans[path]; ok {
-			delete(c.Scans, path)
-			c.dirty = true
-		}
+		forget(c, c.Scans, path)
 		return
 	}
 	c.Scans[path] = e
