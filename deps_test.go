@@ -22,6 +22,7 @@ const module = "github.com/appendix-dev/appendix/"
 var layers = []string{
 	"internal/atomic",
 	"internal/lock",
+	"internal/filestat",
 	"gitinfo",
 	"inventory",
 	"internal/testrepo",
@@ -53,7 +54,7 @@ var layers = []string{
 
 // leaves import nothing of the module but what is listed.
 var leaves = map[string][]string{
-	"gitinfo":   {"internal/atomic"},
+	"gitinfo":   {"internal/atomic", "internal/filestat"},
 	"inventory": {"internal/atomic", "internal/lock"},
 	// A language knows the language-neutral extract package and the
 	// helpers languages share, never another language or the registry.

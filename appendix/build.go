@@ -119,6 +119,9 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		return nil, nil, err
 	}
 	res = &Result{Doc: doc, Warnings: append([]Warning{}, ix.Warnings...)}
+	if cfg.Cache == nil {
+		res.Warnings = append(res.Warnings, cacheWarnings(ca)...)
+	}
 	if w := ix.NotParsedWarning(); w != nil {
 		res.Warnings = append(res.Warnings, *w)
 	}
@@ -193,6 +196,18 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)
 	return res, ix, nil
+}
+
+// cacheWarnings says which cache files loading found damaged, and so
+// rebuilt.
+func cacheWarnings(ca *cache.Cache) []Warning {
+	var ws []Warning
+	if ca != nil {
+		for _, d := range ca.Damage {
+			ws = append(ws, Warning{Kind: WarnCache, Path: d.File, Msg: d.Problem + ": discarded and rebuilt"})
+		}
+	}
+	return ws
 }
 
 // submoduleGaps says which nested repositories were not entered: a gap a

@@ -22,7 +22,9 @@ type Zone struct {
 	Spec  *spec.Spec
 	Doc   *render.Document // every artifact and gap, labeled
 	Index *search.Index    // the search that found them, for searches by meaning
-	cache *cache.Cache     // the extraction cache the search and later searches use
+	// Warnings are what loading the extraction cache found damaged.
+	Warnings []Warning
+	cache    *cache.Cache // the extraction cache the search and later searches use
 }
 
 // BlastZone resolves every reference of a spec, as Round 2 would with no
@@ -34,7 +36,7 @@ func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.
 	if err != nil {
 		return nil, err
 	}
-	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, cache: ca}, nil
+	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, Warnings: cacheWarnings(ca), cache: ca}, nil
 }
 
 // SaveCache writes what the searches by meaning run on the zone's index

@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/appendix-dev/appendix/internal/filestat"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
 
@@ -219,31 +220,31 @@ func TestRecentCommitsAndChangedFiles(t *testing.T) {
 type mapListings struct {
 	mu sync.Mutex
 	m  map[string]struct {
-		mtime int64
-		es    []DirEntry
+		st filestat.Stamp
+		es []DirEntry
 	}
 	hits, puts int
 }
 
-func (l *mapListings) Listing(rel string, mtime int64) ([]DirEntry, bool) {
+func (l *mapListings) Listing(rel string, st filestat.Stamp) ([]DirEntry, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	v, ok := l.m[rel]
-	if ok && v.mtime == mtime {
+	if ok && v.st == st {
 		l.hits++
 		return v.es, true
 	}
 	return nil, false
 }
 
-func (l *mapListings) PutListing(rel string, mtime int64, es []DirEntry) {
+func (l *mapListings) PutListing(rel string, st filestat.Stamp, es []DirEntry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.puts++
 	l.m[rel] = struct {
-		mtime int64
-		es    []DirEntry
-	}{mtime, es}
+		st filestat.Stamp
+		es []DirEntry
+	}{st, es}
 }
 
 // TestWalkListings: a walk answered from kept listings lists what a walk
@@ -263,8 +264,8 @@ func TestWalkListings(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := &mapListings{m: map[string]struct {
-		mtime int64
-		es    []DirEntry
+		st filestat.Stamp
+		es []DirEntry
 	}{}}
 	r.Listings = l
 	for run := 0; run < 2; run++ {

@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 
+	"github.com/appendix-dev/appendix/internal/filestat"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
 
@@ -29,7 +31,8 @@ func gitCmd(t *testing.T, dir string, args ...string) {
 
 // entryString is what the walk and the dirty check read of an entry.
 func entryString(e *index.Entry) string {
-	return fmt.Sprintf("%s %o %d %d %s stage=%d skip=%v ita=%v", e.Name, e.Mode, e.Size, e.ModifiedAt.UnixNano(), e.Hash, e.Stage, e.SkipWorktree, e.IntentToAdd)
+	return fmt.Sprintf("%s %o %d %d %d ino=%d %s stage=%d skip=%v ita=%v", e.Name, e.Mode, e.Size, e.CreatedAt.UnixNano(), e.ModifiedAt.UnixNano(), e.Inode,
+		e.Hash, e.Stage, e.SkipWorktree, e.IntentToAdd)
 }
 
 // TestReadIndexMatchesGoGit reads indexes of every version git writes,
@@ -99,5 +102,50 @@ func TestReadIndexRefuses(t *testing.T) {
 	gitCmd(t, dir, "update-index", "--split-index")
 	if _, err := readIndex(filepath.Join(dir, ".git", "index")); !errors.Is(err, errUnsupported) {
 		t.Errorf("split index: got %v, want errUnsupported", err)
+	}
+}
+
+// TestStatClean: an index entry is trusted without hashing only when
+// size, modification time, change time and inode are those of the file,
+// and its times are older than the index file's; a system that gives no
+// change time or inode is judged on the rest.
+func TestStatClean(t *testing.T) {
+	at := func(s int64) time.Time { return time.Unix(s, 500) }
+	r := &Repo{indexWritten: at(100)}
+	e := &index.Entry{Size: 7, ModifiedAt: at(50), CreatedAt: at(60), Inode: 42}
+	same := filestat.Stamp{Size: 7, Mtime: at(50).UnixNano(), Ctime: at(60).UnixNano(), Ino: 42, Mode: 0o644}
+	for _, c := range []struct {
+		name  string
+		entry func(e *index.Entry)
+		stat  func(s *filestat.Stamp)
+		index time.Time
+		clean bool
+	}{
+		{name: "unchanged", clean: true},
+		{name: "other size", stat: func(s *filestat.Stamp) { s.Size = 8 }},
+		{name: "other mtime by a nanosecond", stat: func(s *filestat.Stamp) { s.Mtime++ }},
+		{name: "mtime put back, ctime moved", stat: func(s *filestat.Stamp) { s.Ctime = at(200).UnixNano() }},
+		{name: "replaced by another file", stat: func(s *filestat.Stamp) { s.Ino = 43 }},
+		{name: "inode beyond 32 bits, as git truncates it", stat: func(s *filestat.Stamp) { s.Ino = 1<<32 + 42 }, clean: true},
+		{name: "no ctime recorded", entry: func(e *index.Entry) { e.CreatedAt = time.Time{} }},
+		{name: "no ctime or inode from the system", stat: func(s *filestat.Stamp) { s.Ctime, s.Ino = 0, 0 }, clean: true},
+		{name: "mtime as new as the index", index: at(50)},
+		{name: "ctime as new as the index", index: at(60)},
+		{name: "index older than the entry", index: at(10)},
+	} {
+		ec, sc := *e, same
+		if c.entry != nil {
+			c.entry(&ec)
+		}
+		if c.stat != nil {
+			c.stat(&sc)
+		}
+		r.indexWritten = at(100)
+		if !c.index.IsZero() {
+			r.indexWritten = c.index
+		}
+		if got := r.statClean(&ec, sc); got != c.clean {
+			t.Errorf("%s: clean %v, want %v", c.name, got, c.clean)
+		}
 	}
 }

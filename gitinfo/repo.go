@@ -14,6 +14,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // ErrBare is returned by Open for a repository without a work tree.
@@ -42,7 +44,10 @@ type Repo struct {
 	trackedDirs map[string]bool
 	entries     map[string]*index.Entry // the index as the last Walk read it
 	noIndex     bool                    // the index could not be read
-	gitlinks    map[string]bool         // submodule paths recorded in the index
+	// indexWritten is the modification time of the index file entries
+	// were read from.
+	indexWritten time.Time
+	gitlinks     map[string]bool // submodule paths recorded in the index
 }
 
 // Head is what HEAD points at.
@@ -189,7 +194,7 @@ func (r *Repo) Head() (*Head, error) {
 // Dirty returns, in the order given, the paths (slash-separated, relative to
 // Root) that differ from HEAD: staged changes, unstaged changes, or files git
 // does not track. It reads the index once and hashes a file only when its
-// size or modification time no longer match the index entry.
+// stat data no longer match the index entry (see statClean).
 func (r *Repo) Dirty(paths []string) ([]string, error) {
 	if r.git == nil || len(paths) == 0 {
 		return nil, nil
@@ -285,7 +290,7 @@ func (r *Repo) fileChanged(p string, e *index.Entry, head func(string) (plumbing
 	if err != nil {
 		return true, nil // deleted in the work tree
 	}
-	if int64(e.Size) == st.Size() && e.ModifiedAt.Equal(st.ModTime()) {
+	if r.statClean(e, filestat.Of(st)) {
 		return false, nil
 	}
 	if e.Mode == filemode.Symlink {
@@ -296,6 +301,25 @@ func (r *Repo) fileChanged(p string, e *index.Entry, head func(string) (plumbing
 		return false, fmt.Errorf("%s: %w", p, err)
 	}
 	return plumbing.ComputeHash(plumbing.BlobObject, b) != e.Hash, nil
+}
+
+// statClean says whether a file's stat data are those the index recorded
+// for it, as git compares them: size, modification time, change time and
+// inode (the last two where the system gives them); and whether the entry
+// is not racily clean, its times older than the index file's own (a file
+// changed within the clock tick the index was written in can keep them).
+// Anything else is hashed.
+func (r *Repo) statClean(e *index.Entry, s filestat.Stamp) bool {
+	if e.ModifiedAt.IsZero() || e.Size != uint32(s.Size) || e.ModifiedAt.UnixNano() != s.Mtime {
+		return false
+	}
+	if s.Ctime != 0 && (e.CreatedAt.IsZero() || e.CreatedAt.UnixNano() != s.Ctime) {
+		return false
+	}
+	if s.Ino != 0 && e.Inode != uint32(s.Ino) {
+		return false
+	}
+	return e.ModifiedAt.Before(r.indexWritten) && (s.Ctime == 0 || e.CreatedAt.Before(r.indexWritten))
 }
 
 // indexWarning is the one line said when go-git cannot read the index.

@@ -16,6 +16,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // File is one file found by Walk.
@@ -191,27 +193,28 @@ type DirEntry struct {
 	Type fs.FileMode
 }
 
-// Listings keeps directory listings between runs, by the directory's
-// modification time: adding, removing or renaming an entry changes it, so
-// an unchanged time means an unchanged listing, and a walk costs one stat
-// per directory instead of reading it (git's untracked cache works so).
-// The keeper decides how recent a time it trusts.
+// Listings keeps directory listings between runs, by the directory's stat
+// data: adding, removing or renaming an entry changes its modification
+// and change times, so unchanged stat data mean an unchanged listing, and
+// a walk costs one stat per directory instead of reading it (git's
+// untracked cache works so). The keeper decides how recent a time it
+// trusts.
 type Listings interface {
-	Listing(rel string, mtime int64) ([]DirEntry, bool)
-	PutListing(rel string, mtime int64, entries []DirEntry)
+	Listing(rel string, st filestat.Stamp) ([]DirEntry, bool)
+	PutListing(rel string, st filestat.Stamp, entries []DirEntry)
 }
 
 // readDir lists a directory, from r.Listings when it holds the listing for
-// the directory's modification time.
+// the directory's stat data.
 func (r *Repo) readDir(abs, rel string) ([]DirEntry, error) {
-	var mtime int64
+	var stamp filestat.Stamp
 	if r.Listings != nil {
 		st, err := os.Lstat(abs)
 		if err != nil {
 			return nil, err
 		}
-		mtime = st.ModTime().UnixNano()
-		if es, ok := r.Listings.Listing(rel, mtime); ok {
+		stamp = filestat.Of(st)
+		if es, ok := r.Listings.Listing(rel, stamp); ok {
 			return es, nil
 		}
 	}
@@ -224,7 +227,7 @@ func (r *Repo) readDir(abs, rel string) ([]DirEntry, error) {
 		es[i] = DirEntry{Name: d.Name(), Type: d.Type()}
 	}
 	if r.Listings != nil {
-		r.Listings.PutListing(rel, mtime, es)
+		r.Listings.PutListing(rel, stamp, es)
 	}
 	return es, nil
 }

@@ -326,6 +326,7 @@ func (s Store) write(inv *Inventory) error {
 		json.Indent(&buf, body, "", "  ")
 		out = append(buf.Bytes(), '\n')
 	}
+	atomic.RemoveStale(filepath.Dir(s.File), filepath.Base(s.File))
 	if err := atomic.WriteFile(s.File, out, perm); err != nil {
 		return fmt.Errorf("%s: %w", s.File, err)
 	}
@@ -336,14 +337,16 @@ func (s Store) write(inv *Inventory) error {
 }
 
 // ignoreDir keeps the tool's own directory (.appendix) out of git status
-// by giving it a .gitignore that ignores everything in it.
+// by giving it a .gitignore that ignores everything in it, written whole
+// or not at all.
 func ignoreDir(dir string) {
 	if filepath.Base(dir) != ".appendix" {
 		return
 	}
+	atomic.RemoveStale(dir, ".gitignore")
 	gi := filepath.Join(dir, ".gitignore")
 	if _, err := os.Stat(gi); err == nil {
 		return
 	}
-	_ = os.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
+	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }

@@ -378,6 +378,7 @@ func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]stri
 	if head != nil && head.Commit != "" {
 		bundle.GitHash = head.Commit
 	}
+	atomic.RemoveStale(dir, "briefing-*.md", "briefings.json")
 	var lines []string
 	written := map[string]bool{}
 	for _, br := range bs {

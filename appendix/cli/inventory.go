@@ -72,6 +72,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		if zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{}); err != nil {
 			return err
 		}
+		printWarnings(stderr, zone.Warnings)
 	}
 	inv, all, err := audit.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
 	if err != nil {

@@ -5,9 +5,11 @@ import (
 	"crypto/sha1"
 	"encoding/gob"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -22,6 +24,7 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // cacheVersion changes whenever what a cached extraction holds changes in
@@ -77,16 +80,20 @@ type Cache struct {
 	Version string
 	Run     int64
 	Entries map[string]*Entry
-	// Scans are per-path scans, valid while a file keeps its size and
-	// modification time; Written is when the cache was last written. They
-	// are stored apart, in ScanFile.
-	Scans   map[string]*scan.Entry `gob:"-"`
-	Written int64
+	// Scans are per-path scans, valid while a file keeps its stat data
+	// (filestat.Stamp). They are stored apart, in ScanFile.
+	Scans map[string]*scan.Entry `gob:"-"`
+	// Started is when this run began (nanoseconds): a stamp taken since is
+	// kept for later runs only when its times are older than Started by
+	// the racy window.
+	Started int64
 	// Dirty caches uncommitted-change verdicts by HEAD and path.
 	Dirty map[string]dirtyMark
 	// Dirs are directory listings by path (gitinfo.Listings), stored
 	// with the scans.
 	Dirs map[string]dirListing `gob:"-"`
+	// Damage is what loading found wrong with the cache files.
+	Damage []Damage
 
 	mu           sync.Mutex
 	dirty        bool            // something to write
@@ -103,29 +110,74 @@ func version(build string) string {
 	return strconv.Itoa(cacheVersion) + "/" + lang.Fingerprint() + "/" + build
 }
 
-// Load reads the cache under root for the binary that build names. A cache that is missing, fails to
-// decode or has another version is empty, never an error.
+// extractMagic opens ExtractFile (see seal.go).
+const extractMagic = "appendix-extract\x01"
+
+// extractDisk is what ExtractFile holds after its seal.
+type extractDisk struct {
+	Run     int64
+	Entries map[string]*Entry
+	Dirty   map[string]dirtyMark
+}
+
+// Damage is a cache file that loading found damaged: it was discarded, and
+// the next Save rewrites it.
+type Damage struct {
+	File    string // relative to the root, slash-separated
+	Problem string
+}
+
+// Load reads the cache under root for the binary that build names. A cache
+// that is missing or of another version is empty; one that is damaged is
+// empty too, and says so in Damage. Never an error. The temporary files of
+// a run killed while writing the cache are removed.
 func Load(root, build string) *Cache {
 	c := &Cache{Entries: map[string]*Entry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
 		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
 		file: filepath.Join(root, filepath.FromSlash(ExtractFile))}
-	c.Version = version(build)
+	c.Version, c.Started = version(build), time.Now().UnixNano()
+	atomic.RemoveStale(filepath.Dir(c.file), path.Base(ExtractFile), path.Base(ScanFile))
 	c.loadScans()
-	b, err := os.ReadFile(c.file)
-	if err != nil {
-		return c
+	b, err := readCacheFile(c.file)
+	if err == nil {
+		var payload []byte
+		if payload, err = unseal(b, extractMagic, c.Version); err == nil {
+			var disk extractDisk
+			if gob.NewDecoder(bytes.NewReader(payload)).Decode(&disk) != nil || disk.Entries == nil {
+				err = errUndecodable
+			} else {
+				c.Entries, c.Run, c.Dirty = disk.Entries, disk.Run, disk.Dirty
+			}
+		}
 	}
-	var disk struct {
-		Version string
-		Run     int64
-		Entries map[string]*Entry
-		Dirty   map[string]dirtyMark
+	if c.damaged(ExtractFile, err) {
+		c.entriesDirty = true
 	}
-	if gob.NewDecoder(bytes.NewReader(b)).Decode(&disk) != nil || disk.Version != c.Version || disk.Entries == nil {
-		return c
-	}
-	c.Entries, c.Run, c.Dirty = disk.Entries, disk.Run, disk.Dirty
 	return c
+}
+
+// readCacheFile reads a cache file; a missing one is errOther.
+func readCacheFile(file string) ([]byte, error) {
+	b, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errOther
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the file is named with the damage
+	}
+	return b, err
+}
+
+// damaged records what loading file found, unless it was nothing or a
+// cache of another version, and marks the cache to be written.
+func (c *Cache) damaged(file string, err error) bool {
+	if err == nil || errors.Is(err, errOther) {
+		return false
+	}
+	c.Damage = append(c.Damage, Damage{File: file, Problem: err.Error()})
+	c.dirty = true
+	return true
 }
 
 // BlobKey is git's object id of src, with the language: the same bytes
@@ -201,22 +253,15 @@ func (c *Cache) Save() error {
 			}
 		}
 	}
-	c.Written = time.Now().UnixNano()
 	if c.entriesDirty {
-		var buf bytes.Buffer
 		if len(c.Dirty) > maxCacheEntries {
 			c.Dirty = nil
 		}
-		disk := struct {
-			Version string
-			Run     int64
-			Entries map[string]*Entry
-			Dirty   map[string]dirtyMark
-		}{c.Version, c.Run, c.Entries, c.Dirty}
-		if err := gob.NewEncoder(&buf).Encode(disk); err != nil {
+		buf := newSealed(extractMagic, c.Version)
+		if err := gob.NewEncoder(buf).Encode(extractDisk{c.Run, c.Entries, c.Dirty}); err != nil {
 			return err
 		}
-		if err := atomic.WriteFile(c.file, buf.Bytes(), 0o644); err != nil {
+		if err := atomic.WriteFile(c.file, sealed(buf, extractMagic), 0o644); err != nil {
 			return err
 		}
 	}
@@ -227,13 +272,15 @@ func (c *Cache) Save() error {
 	return nil
 }
 
-// ignoreAppendixDir gives .appendix a .gitignore that ignores all of it.
+// ignoreAppendixDir gives .appendix a .gitignore that ignores all of it,
+// written whole or not at all.
 func ignoreAppendixDir(dir string) {
+	atomic.RemoveStale(dir, ".gitignore")
 	gi := filepath.Join(dir, ".gitignore")
 	if _, err := os.Stat(gi); err == nil {
 		return
 	}
-	_ = os.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
+	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }
 
 func ToCached(ds []extract.Definition) []cachedDef {
@@ -277,12 +324,23 @@ func FromCached(cs []cachedDef, path string) []extract.Definition {
 	return out
 }
 
-// racyWindow: a file modified this close to the cache's writing may have
-// changed again within the same timestamp; it is scanned again.
+// racyWindow: a file stat'ed this close to its last change may change
+// again within the same clock tick and keep its stamp (git calls such an
+// entry racily clean, and hashes it again); what was read of it is not
+// kept for later runs, which read it again.
 const racyWindow = 2 * time.Second
 
-// Scanned returns the cached scan of a file whose size and modification
-// time still match, or nil.
+// keeps says whether a stamp taken during this run may be kept for later
+// runs: its times are older than the run's start by the racy window. A
+// kept stamp then describes the file while its stat data (size, times,
+// inode and mode, as git compares them) stay the same: any later change
+// moves the modification time past it, or, put back, the change time.
+func (c *Cache) keeps(st filestat.Stamp) bool {
+	return st.Settled(c.Started, racyWindow)
+}
+
+// Scanned returns the cached scan of a file whose stat data still match,
+// or nil.
 func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry {
 	if c == nil || statErr != nil || !st.Mode().IsRegular() {
 		return nil
@@ -290,7 +348,7 @@ func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry 
 	c.mu.Lock()
 	e := c.Scans[path]
 	c.mu.Unlock()
-	if e == nil || e.Size != st.Size() || e.Mtime != st.ModTime().UnixNano() || st.ModTime().UnixNano() > c.Written-int64(racyWindow) {
+	if e == nil || e.Stamp != filestat.Of(st) {
 		return nil
 	}
 	c.mu.Lock()
@@ -299,10 +357,29 @@ func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry 
 	return e
 }
 
+// DropScan forgets a file's scan: it no longer describes the file.
+func (c *Cache) DropScan(path string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	forget(c, c.Scans, path)
+	c.mu.Unlock()
+}
+
+// forget deletes what the cache keeps under key in m, and marks the cache
+// to be written if it kept anything. The caller holds c.mu.
+func forget[V any](c *Cache, m map[string]V, key string) {
+	if _, ok := m[key]; ok {
+		delete(m, key)
+		c.dirty = true
+	}
+}
+
 // dirListing is a directory's entries as a walk last read them: names
 // joined by newlines, and one type byte each.
 type dirListing struct {
-	Mtime int64
+	Stat  filestat.Stamp
 	Names string
 	Types []byte
 }
@@ -310,14 +387,12 @@ type dirListing struct {
 // entryTypes maps a listing's type bytes to the type bits of fs.FileMode.
 var entryTypes = map[byte]fs.FileMode{'f': 0, 'd': fs.ModeDir, 'l': fs.ModeSymlink, 'o': fs.ModeIrregular}
 
-// Listing returns the entries of a directory listed with the same
-// modification time, when that time is older than the racy window before
-// the cache was last written (a change within the same clock tick could
-// leave it unchanged).
-func (c *Cache) Listing(rel string, mtime int64) ([]gitinfo.DirEntry, bool) {
+// Listing returns the entries of a directory listed with the same stat
+// data.
+func (c *Cache) Listing(rel string, st filestat.Stamp) ([]gitinfo.DirEntry, bool) {
 	c.mu.Lock()
 	l, ok := c.Dirs[rel]
-	if ok && l.Mtime == mtime && mtime <= c.Written-int64(racyWindow) {
+	if ok && l.Stat == st {
 		c.seenDir[rel] = true
 	} else {
 		ok = false
@@ -340,7 +415,7 @@ func (c *Cache) Listing(rel string, mtime int64) ([]gitinfo.DirEntry, bool) {
 }
 
 // PutListing keeps a directory's entries for the next walk.
-func (c *Cache) PutListing(rel string, mtime int64, entries []gitinfo.DirEntry) {
+func (c *Cache) PutListing(rel string, st filestat.Stamp, entries []gitinfo.DirEntry) {
 	names := make([]string, len(entries))
 	types := make([]byte, len(entries))
 	for i, e := range entries {
@@ -360,9 +435,13 @@ func (c *Cache) PutListing(rel string, mtime int64, entries []gitinfo.DirEntry) 
 		}
 	}
 	c.mu.Lock()
-	c.Dirs[rel] = dirListing{Mtime: mtime, Names: strings.Join(names, "\n"), Types: types}
+	defer c.mu.Unlock()
+	if !c.keeps(st) {
+		forget(c, c.Dirs, rel)
+		return
+	}
+	c.Dirs[rel] = dirListing{Stat: st, Names: strings.Join(names, "\n"), Types: types}
 	c.seenDir[rel], c.dirty = true, true
-	c.mu.Unlock()
 }
 
 // KeyOf returns the blob key of a scanned file, hashing its content the
@@ -400,22 +479,27 @@ func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 	if c == nil || !st.Mode().IsRegular() {
 		return
 	}
-	e.Mtime = st.ModTime().UnixNano()
-	if e.Size != st.Size() {
+	stamp := filestat.Of(st)
+	if e.Size != stamp.Size {
 		return // changed while read
 	}
+	e.Stamp = stamp
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.keeps(stamp) {
+		forget(c, c.Scans, path)
+		return
+	}
 	c.Scans[path] = e
 	c.seenScan[path] = true
 	c.dirty = true
-	c.mu.Unlock()
 }
 
 // dirtyMark is a file's verdict against HEAD, valid while HEAD and the
-// file's size and modification time stay the same.
+// file's stat data stay the same.
 type dirtyMark struct {
-	Size, Mtime int64
-	Dirty       bool
+	Stat  filestat.Stamp
+	Dirty bool
 }
 
 // DirtyPaths asks git only about the files whose verdict is not cached:
@@ -426,18 +510,18 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 	}
 	var ask []string
 	verdict := map[string]bool{}
-	stats := map[string]os.FileInfo{}
+	stats := map[string]filestat.Stamp{}
 	for _, p := range paths {
 		st, err := os.Lstat(filepath.Join(repo.Root, filepath.FromSlash(p)))
 		if err != nil {
 			ask = append(ask, p)
 			continue
 		}
-		stats[p] = st
+		stats[p] = filestat.Of(st)
 		c.mu.Lock()
 		m, ok := c.Dirty[head.Commit+":"+p]
 		c.mu.Unlock()
-		if ok && m.Size == st.Size() && m.Mtime == st.ModTime().UnixNano() && st.ModTime().UnixNano() <= c.Written-int64(racyWindow) {
+		if ok && m.Stat == stats[p] {
 			verdict[p] = m.Dirty
 		} else {
 			ask = append(ask, p)
@@ -458,8 +542,8 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 		}
 		for _, p := range ask {
 			verdict[p] = d[p]
-			if st, ok := stats[p]; ok {
-				c.Dirty[head.Commit+":"+p] = dirtyMark{st.Size(), st.ModTime().UnixNano(), d[p]}
+			if st, ok := stats[p]; ok && c.keeps(st) {
+				c.Dirty[head.Commit+":"+p] = dirtyMark{st, d[p]}
 				c.dirty, c.entriesDirty = true, true
 			}
 		}

@@ -1,17 +1,15 @@
 package cache
 
 import (
-	"bytes"
 	"encoding/binary"
-	"errors"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // ScanFile holds the per-file scans, in a compact binary form: a warm run
@@ -19,25 +17,28 @@ import (
 // extraction results, fewer and richer, stay in ExtractFile as gob.)
 const ScanFile = ".appendix/cache/scan.bin"
 
-const scanMagic = "appendix-scan\x00"
+const scanMagic = "appendix-scan\x01"
 
-// encodeScans writes version, write time and every entry, sorted by path:
-// each field a varint length or value, strings as length and bytes.
-func encodeScans(version string, written int64, scans map[string]*scan.Entry, dirs map[string]dirListing) []byte {
-	var b bytes.Buffer
+// encodeScans writes a sealed file (see seal.go) of every entry, sorted by
+// path: each field a varint length or value, strings as length and bytes.
+func encodeScans(version string, scans map[string]*scan.Entry, dirs map[string]dirListing) []byte {
+	b := newSealed(scanMagic, version)
 	var tmp [binary.MaxVarintLen64]byte
 	putU := func(v uint64) { b.Write(tmp[:binary.PutUvarint(tmp[:], v)]) }
 	putI := func(v int64) { b.Write(tmp[:binary.PutVarint(tmp[:], v)]) }
 	putS := func(s string) { putU(uint64(len(s))); b.WriteString(s) }
-	b.WriteString(scanMagic)
-	putS(version)
-	putI(written)
 	putU(uint64(len(scans)))
+	putStamp := func(st filestat.Stamp) {
+		putI(st.Size)
+		putI(st.Mtime)
+		putI(st.Ctime)
+		putU(st.Ino)
+		putU(uint64(st.Mode))
+	}
 	for _, p := range slices.Sorted(maps.Keys(scans)) {
 		e := scans[p]
 		putS(p)
-		putI(e.Size)
-		putI(e.Mtime)
+		putStamp(e.Stamp)
 		putS(e.Key)
 		skip := uint64(0)
 		if e.Skip {
@@ -55,22 +56,20 @@ func encodeScans(version string, written int64, scans map[string]*scan.Entry, di
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		l := dirs[d]
 		putS(d)
-		putI(l.Mtime)
+		putStamp(l.Stat)
 		putS(l.Names)
 		putS(string(l.Types))
 	}
-	return b.Bytes()
+	return sealed(b, scanMagic)
 }
 
-var errScanFormat = errors.New("scan cache: bad format")
-
-// decodeScans reads what encodeScans wrote; any damage is an error, and
-// the caller starts from an empty cache.
-func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, map[string]dirListing, error) {
-	if !bytes.HasPrefix(data, []byte(scanMagic)) {
-		return 0, nil, nil, errScanFormat
+// decodeScans reads what encodeScans wrote: errOther for a file of another
+// version, another error for a damaged one.
+func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[string]dirListing, error) {
+	r, err := unseal(data, scanMagic, version)
+	if err != nil {
+		return nil, nil, err
 	}
-	r := data[len(scanMagic):]
 	bad := false
 	getU := func() uint64 {
 		v, n := binary.Uvarint(r)
@@ -100,18 +99,17 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 		r = r[n:]
 		return s
 	}
-	if getS() != version || bad {
-		return 0, nil, nil, errScanFormat
+	getStamp := func() filestat.Stamp {
+		return filestat.Stamp{Size: getI(), Mtime: getI(), Ctime: getI(), Ino: getU(), Mode: uint32(getU())}
 	}
-	written := getI()
 	count := getU()
 	if bad || count > uint64(len(r)) {
-		return 0, nil, nil, errScanFormat
+		return nil, nil, errUndecodable
 	}
 	scans := make(map[string]*scan.Entry, count)
 	for i := uint64(0); i < count && !bad; i++ {
 		p := getS()
-		e := &scan.Entry{Size: getI(), Mtime: getI(), Key: getS(), Skip: getU() == 1}
+		e := &scan.Entry{Stamp: getStamp(), Key: getS(), Skip: getU() == 1}
 		e.Tokens.Names = getS()
 		e.Tokens.Flags = []byte(getS())
 		e.Slash = getS()
@@ -122,19 +120,19 @@ func decodeScans(data []byte, version string) (int64, map[string]*scan.Entry, ma
 	}
 	count = getU()
 	if bad || count > uint64(len(r)) {
-		return 0, nil, nil, errScanFormat
+		return nil, nil, errUndecodable
 	}
 	dirs := make(map[string]dirListing, count)
 	for i := uint64(0); i < count && !bad; i++ {
 		d := getS()
-		l := dirListing{Mtime: getI(), Names: getS()}
+		l := dirListing{Stat: getStamp(), Names: getS()}
 		l.Types = []byte(getS())
 		dirs[d] = l
 	}
 	if bad {
-		return 0, nil, nil, errScanFormat
+		return nil, nil, errUndecodable
 	}
-	return written, scans, dirs, nil
+	return scans, dirs, nil
 }
 
 func (c *Cache) scanFile() string {
@@ -144,15 +142,17 @@ func (c *Cache) scanFile() string {
 // loadScans reads the scan file into c; a missing or damaged file leaves
 // the scans empty.
 func (c *Cache) loadScans() {
-	b, err := os.ReadFile(c.scanFile())
-	if err != nil {
-		return
+	b, err := readCacheFile(c.scanFile())
+	if err == nil {
+		var scans map[string]*scan.Entry
+		var dirs map[string]dirListing
+		if scans, dirs, err = decodeScans(b, c.Version); err == nil {
+			c.Scans, c.Dirs = scans, dirs
+		}
 	}
-	if written, scans, dirs, err := decodeScans(b, c.Version); err == nil {
-		c.Scans, c.Written, c.Dirs = scans, written, dirs
-	}
+	c.damaged(ScanFile, err)
 }
 
 func (c *Cache) saveScans() error {
-	return atomic.WriteFile(c.scanFile(), encodeScans(c.Version, c.Written, c.Scans, c.Dirs), 0o644)
+	return atomic.WriteFile(c.scanFile(), encodeScans(c.Version, c.Scans, c.Dirs), 0o644)
 }

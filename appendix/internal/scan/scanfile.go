@@ -7,26 +7,28 @@ import (
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // Entry is what scanning one file content found, independent of any
 // spec: its declaration words, the words that follow a "/" (for routes),
-// the names it imports from packages, and whether to skip it.
+// the names it imports from packages, and whether to skip it. Its stamp
+// is the stat of the file scanned (the size is the content's).
 type Entry struct {
-	Size, Mtime int64
-	Key         string // blobKey of the content, once a search needed it
-	Tokens      Tokens
-	Slash       string // words a route path may start with (see slashWords, Language.RouteWords), newline-joined
-	Imports     string // "name\tmodule" lines: what it imports from packages
-	Mods        string // every module the file imports, relative ones too, newline-joined
-	Values      string // the string literals it sets values to (see valueWords), newline-joined
-	Skip        bool   // generated, or over the size limit
+	filestat.Stamp
+	Key     string // blobKey of the content, once a search needed it
+	Tokens  Tokens
+	Slash   string // words a route path may start with (see slashWords, Language.RouteWords), newline-joined
+	Imports string // "name\tmodule" lines: what it imports from packages
+	Mods    string // every module the file imports, relative ones too, newline-joined
+	Values  string // the string literals it sets values to (see valueWords), newline-joined
+	Skip    bool   // generated, or over the size limit
 }
 
 // File reads one file content. Only a test file's imported modules are
 // kept: they say which files it covers.
 func File(l *extract.Language, rel string, src []byte) *Entry {
-	e := &Entry{Size: int64(len(src))} // Key: only once a search needs it (keyOf)
+	e := &Entry{Stamp: filestat.Stamp{Size: int64(len(src))}} // Key: only once a search needs it (keyOf)
 	if len(src) > Limit(l) || Generated(src) {
 		e.Skip = true
 		return e

@@ -65,6 +65,8 @@ type fileSearch struct {
 	st   os.FileInfo // nil until the file is stat'ed
 	sc   *scan.Entry
 	res  fileResult
+	// hashed: the scan's key was hashed from src, not kept from before.
+	hashed bool
 }
 
 // file searches one file of the given language; known is its scan from an
@@ -108,14 +110,28 @@ func (fs *fileSearch) load() error {
 func (fs *fileSearch) blobKey() (string, error) {
 	return fs.cache.KeyOf(fs.sc, fs.lang, func() ([]byte, error) {
 		err := fs.load()
+		fs.hashed = true
 		return fs.src, err
 	})
 }
 
+// keyHolds says whether the content read is the one key names, before
+// what is parsed from it is stored under key. A key kept with a scan from
+// before the file changed (within a clock tick of its stat, or during the
+// run) names other content: what is parsed now is used but not stored,
+// and the scan is dropped, to be read again by the next run.
+func (fs *fileSearch) keyHolds(key string) bool {
+	if fs.hashed || cache.BlobKey(fs.lang, fs.src) == key {
+		return true
+	}
+	fs.cache.DropScan(fs.f.Path)
+	return false
+}
+
 func (fs *fileSearch) search(ctx context.Context) error {
 	f, res := fs.f, &fs.res
-	// What the file holds, from the scan cache when its size and
-	// modification time are those it was scanned with; else from reading it.
+	// What the file holds, from the scan cache when its stat data are
+	// those it was scanned with; else from reading it.
 	if fs.sc == nil {
 		st, statErr := os.Lstat(fs.full)
 		if statErr == nil {
@@ -223,7 +239,9 @@ func (fs *fileSearch) routes(ctx context.Context) error {
 		return err
 	}
 	res.routes, res.mounts, res.parsed = routes, mounts, true
-	fs.cache.Put(key, &cache.Entry{Routes: cache.ToCached(routes), Mounts: mounts, HasRoute: true})
+	if fs.keyHolds(bk) {
+		fs.cache.Put(key, &cache.Entry{Routes: cache.ToCached(routes), Mounts: mounts, HasRoute: true})
+	}
 	return nil
 }
 
@@ -267,6 +285,10 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 	if err := fs.load(); err != nil {
 		return nil, err
 	}
+	store := fs.keyHolds(key)
+	if !store {
+		old, oldDefs, built = nil, nil, nil // of other content
+	}
 	covers := []string{search}
 	if old != nil {
 		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, cache.MaxCovers)]
@@ -294,6 +316,9 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 		defs = []extract.Definition{}
 	}
 	res.parsed = ex.Whole || len(spans) > 0
+	if !store {
+		return defs, nil
+	}
 	switch {
 	case ex.Whole && len(ex.Skipped) == 0:
 		ca.Put(key, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true})

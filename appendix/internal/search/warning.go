@@ -7,7 +7,7 @@ type WarningKind string
 // lack.
 const (
 	WarnFile       WarningKind = "file"        // a file that could not be read or extracted
-	WarnCache      WarningKind = "cache"       // the extraction cache could not be written
+	WarnCache      WarningKind = "cache"       // the extraction cache could not be written, or was damaged and rebuilt
 	WarnDirtyCheck WarningKind = "dirty-check" // uncommitted changes could not be checked
 	WarnIndex      WarningKind = "index"       // git's index could not be read
 	WarnRepository WarningKind = "repository"  // git information is missing although there is a .git
