@@ -114,17 +114,8 @@ var errUnsupported = errors.New("not readable without go-git's storage")
 const maxDeltaChain = 1000
 
 func newObjectReader(objects string) (*objectReader, error) {
-	o := &objectReader{dirs: []string{objects}, trees: map[plumbing.Hash][]treeEntry{}}
-	if b, err := os.ReadFile(filepath.Join(objects, "info", "alternates")); err == nil {
-		for _, l := range strings.Split(string(b), "\n") {
-			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-				if !filepath.IsAbs(l) {
-					l = filepath.Join(objects, l)
-				}
-				o.dirs = append(o.dirs, l)
-			}
-		}
-	}
+	alts, _ := alternateDirs(objects) // (Open reports the broken ones)
+	o := &objectReader{dirs: append([]string{objects}, alts...), trees: map[plumbing.Hash][]treeEntry{}}
 	for _, d := range o.dirs {
 		idxs, _ := filepath.Glob(filepath.Join(d, "pack", "pack-*.idx"))
 		for _, ip := range idxs {

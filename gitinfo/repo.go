@@ -9,11 +9,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
 // ErrBare is returned by Open for a repository without a work tree.
@@ -31,6 +33,9 @@ type Repo struct {
 	// extension go-git does not know): the walk matched ignore rules for
 	// every file and Dirty hashed files against HEAD instead.
 	IndexWarning string
+	// ObjectWarnings say which object directories listed as alternates
+	// cannot be read: the objects stored there are missing.
+	ObjectWarnings []string
 	// Submodules are the nested repositories the last Walk did not enter:
 	// gitlinks in the index and directories holding their own .git.
 	Submodules []string
@@ -103,7 +108,34 @@ func Open(dir string) (*Repo, error) {
 		scope = "."
 	}
 	repo := &Repo{Root: root, Scope: strings.TrimPrefix(filepath.ToSlash(scope), "."), git: r, gitDir: commonDir(root), ignores: true}
+	if err := repo.followAlternates(wt.Filesystem); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
 	return repo, nil
+}
+
+// followAlternates reopens the repository with a storage that reads the
+// object directories its objects/info/alternates lists (a clone made with
+// --shared or --reference keeps its history there), and notes those that
+// cannot be read.
+func (r *Repo) followAlternates(wt billy.Filesystem) error {
+	objects := filepath.Join(r.gitDir, "objects")
+	if _, err := os.Lstat(filepath.Join(objects, "info", "alternates")); err != nil {
+		return nil
+	}
+	fss, ok := r.git.Storer.(*filesystem.Storage)
+	if !ok {
+		return nil
+	}
+	dirs, problems := alternateDirs(objects)
+	s, more := withAlternates(fss.Filesystem(), dirs)
+	r.ObjectWarnings = append(problems, more...)
+	g, err := git.Open(s, wt)
+	if err != nil {
+		return err
+	}
+	r.git = g
+	return nil
 }
 
 // findWorkTree returns the nearest directory at or above dir holding a

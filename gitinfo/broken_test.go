@@ -1,0 +1,142 @@
+package gitinfo
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+// historyRepo commits a.go twice and b.go once, at fixed dates.
+func historyRepo(t *testing.T) (string, *git.Repository) {
+	t.Helper()
+	dir := testrepo.New(t, map[string]string{"a.go": "package a\n", "pkg/b.go": "package b\n"})
+	repo, err := git.PlainOpen(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testrepo.Write(t, dir, map[string]string{"a.go": "package a // two\n"})
+	testrepo.Commit(t, repo, "change a", time.Hour)
+	return dir, repo
+}
+
+// checkHistory asserts what every reader of commits and trees sees in a
+// repository holding historyRepo's history: HEAD, a's two commits, the
+// files between them, and clean files.
+func checkHistory(t *testing.T, dir string) {
+	t.Helper()
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.ObjectWarnings) > 0 {
+		t.Errorf("warnings: %q", r.ObjectWarnings)
+	}
+	h, err := r.Head()
+	if err != nil || h == nil || h.Commit == "" {
+		t.Fatalf("head %+v: %v", h, err)
+	}
+	cs, err := r.RecentCommits([]string{"a.go"}, 10)
+	if err != nil || len(cs) != 2 || cs[0].Subject != "change a" {
+		t.Errorf("a.go history: %+v %v", cs, err)
+	}
+	c, err := r.git.CommitObject(plumbing.NewHash(h.Commit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed, err := r.ChangedFiles(c.ParentHashes[0].String(), h.Commit)
+	if err != nil || len(changed) != 1 || changed[0] != "a.go" {
+		t.Errorf("changed: %v %v", changed, err)
+	}
+	dirty, err := r.Dirty([]string{"a.go", "pkg/b.go"})
+	if err != nil || len(dirty) != 0 {
+		t.Errorf("dirty: %v %v", dirty, err)
+	}
+}
+
+func needGit(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+}
+
+// TestAlternates reads history whose objects live in other repositories'
+// object directories: clones made with --shared and --reference, an
+// alternate given by a relative path, and an alternate's own alternate.
+func TestAlternates(t *testing.T) {
+	needGit(t)
+	src, _ := historyRepo(t)
+	base := t.TempDir()
+	clone := func(name string, args ...string) string {
+		dir := filepath.Join(base, name)
+		gitCmd(t, base, append(append([]string{"clone", "-q"}, args...), dir)...)
+		return dir
+	}
+	alternates := func(dir string) string { return filepath.Join(dir, ".git", "objects", "info", "alternates") }
+	for _, c := range []struct {
+		name string
+		make func() string
+	}{
+		{"shared", func() string { return clone("shared", "--shared", src) }},
+		{"reference", func() string { return clone("reference", "--reference", src, "file://"+src) }},
+		{"relative", func() string {
+			d := clone("relative", "--shared", src)
+			rel, err := filepath.Rel(filepath.Join(d, ".git", "objects"), filepath.Join(src, ".git", "objects"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(alternates(d), []byte(rel+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return d
+		}},
+		{"chained", func() string {
+			mid := clone("middle", "--shared", src)
+			d := filepath.Join(base, "chained")
+			gitCmd(t, base, "clone", "-q", "--shared", "--no-checkout", mid, d)
+			// Only the middle clone's objects: the source's come through
+			// the middle clone's own alternates.
+			if err := os.WriteFile(alternates(d), []byte(filepath.Join(mid, ".git", "objects")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			gitCmd(t, d, "checkout", "-q", "main")
+			return d
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := c.make()
+			if objs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "??")); len(objs) > 0 {
+				t.Fatalf("the clone holds objects of its own: %v", objs)
+			}
+			checkHistory(t, dir)
+		})
+	}
+}
+
+// TestBrokenAlternates: an alternate that is not there is a warning
+// naming it.
+func TestBrokenAlternates(t *testing.T) {
+	needGit(t)
+	src, _ := historyRepo(t)
+	dir := filepath.Join(t.TempDir(), "shared")
+	gitCmd(t, filepath.Dir(dir), "clone", "-q", "--shared", src, dir)
+	gone := filepath.Join(t.TempDir(), "gone", "objects")
+	if err := os.WriteFile(filepath.Join(dir, ".git", "objects", "info", "alternates"), []byte(gone+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.ObjectWarnings) != 1 || !strings.Contains(r.ObjectWarnings[0], gone) || !strings.Contains(r.ObjectWarnings[0], "alternates") {
+		t.Errorf("warnings: %q", r.ObjectWarnings)
+	}
+}
