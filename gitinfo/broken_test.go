@@ -1,6 +1,7 @@
 package gitinfo
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,7 +123,7 @@ func TestAlternates(t *testing.T) {
 }
 
 // TestBrokenAlternates: an alternate that is not there is a warning
-// naming it.
+// naming it, and HEAD's commit, stored there, is an error naming it.
 func TestBrokenAlternates(t *testing.T) {
 	needGit(t)
 	src, _ := historyRepo(t)
@@ -138,5 +139,160 @@ func TestBrokenAlternates(t *testing.T) {
 	}
 	if len(r.ObjectWarnings) != 1 || !strings.Contains(r.ObjectWarnings[0], gone) || !strings.Contains(r.ObjectWarnings[0], "alternates") {
 		t.Errorf("warnings: %q", r.ObjectWarnings)
+	}
+	h, err := r.Head()
+	var he *HeadError
+	if h != nil || !errors.As(err, &he) {
+		t.Fatalf("head %+v: %v", h, err)
+	}
+}
+
+// corruptObject overwrites the compressed data of an object in the
+// repository's one pack.
+func corruptObject(t *testing.T, dir string, h plumbing.Hash) {
+	t.Helper()
+	idxs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
+	if len(idxs) != 1 {
+		t.Fatalf("%d packs", len(idxs))
+	}
+	p, err := openPackIndex(idxs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, ok, err := p.find(h)
+	if !ok || err != nil {
+		t.Fatalf("%s not in the pack: %v", h, err)
+	}
+	b, err := os.ReadFile(p.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := off + 4; i < off+16; i++ {
+		b[i] ^= 0x5a
+	}
+	if err := os.WriteFile(p.path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrokenHistory: HEAD or its branch at a missing object, and objects
+// a corrupt pack holds, are errors naming the object: nothing reads as
+// an uncommitted change or an empty history instead.
+func TestBrokenHistory(t *testing.T) {
+	missing := strings.Repeat("de", 20)
+	var tree, parent plumbing.Hash // set by the cases that corrupt them
+	for _, c := range []struct {
+		name    string
+		breakIt func(t *testing.T, dir string, repo *git.Repository)
+		// head, dirty and log are what the errors of Head, Dirty and
+		// RecentCommits hold; nil when there is no error.
+		head, dirty, log func() []string
+	}{
+		{name: "branch at a missing object", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
+			testrepo.Write(t, dir, map[string]string{".git/refs/heads/main": missing + "\n"})
+		},
+			head: func() []string {
+				return []string{"HEAD's branch refs/heads/main is at " + missing + ", an object missing from the repository"}
+			},
+			dirty: func() []string { return []string{"refs/heads/main", missing, "missing"} },
+			log:   func() []string { return []string{"refs/heads/main", missing, "missing"} }},
+		{name: "detached HEAD at a missing object", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
+			testrepo.Write(t, dir, map[string]string{".git/HEAD": missing + "\n"})
+		},
+			head:  func() []string { return []string{"HEAD is at " + missing + ", an object missing from the repository"} },
+			dirty: func() []string { return []string{"HEAD is at " + missing} },
+			log:   func() []string { return []string{"HEAD is at " + missing} }},
+		{name: "HEAD's commit corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
+			head, _ := repo.Head()
+			if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
+				t.Fatal(err)
+			}
+			corruptObject(t, dir, head.Hash())
+		},
+			head: func() []string {
+				return []string{"HEAD's branch refs/heads/main is at ", "which cannot be read", ".pack"}
+			},
+			dirty: func() []string { return []string{"cannot be read", ".pack"} },
+			log:   func() []string { return []string{"cannot be read"} }},
+		{name: "a tree corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
+			head, _ := repo.Head()
+			c, _ := repo.CommitObject(head.Hash())
+			root, _ := c.Tree()
+			sub, err := root.FindEntry("pkg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree = sub.Hash
+			if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
+				t.Fatal(err)
+			}
+			corruptObject(t, dir, tree)
+		},
+			dirty: func() []string { return []string{"pkg/b.go in HEAD", tree.String(), ".pack"} },
+			log:   func() []string { return []string{tree.String()} }},
+		{name: "an older commit corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
+			head, _ := repo.Head()
+			c, _ := repo.CommitObject(head.Hash())
+			parent = c.ParentHashes[0]
+			if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
+				t.Fatal(err)
+			}
+			corruptObject(t, dir, parent)
+		},
+			log: func() []string { return []string{"commit " + parent.String()} }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, repo := historyRepo(t)
+			c.breakIt(t, dir, repo)
+			r, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check := func(what string, err error, want func() []string) {
+				t.Helper()
+				switch {
+				case want == nil && err != nil:
+					t.Errorf("%s: %v", what, err)
+				case want != nil && err == nil:
+					t.Errorf("%s: no error", what)
+				case want != nil:
+					for _, w := range want() {
+						if !strings.Contains(err.Error(), w) {
+							t.Errorf("%s: error %q lacks %q", what, err, w)
+						}
+					}
+				}
+			}
+			h, err := r.Head()
+			check("head", err, c.head)
+			var he *HeadError
+			if c.head != nil && (h != nil || !errors.As(err, &he)) {
+				t.Errorf("head %+v: %v, want a *HeadError", h, err)
+			}
+			dirty, err := r.Dirty([]string{"a.go", "pkg/b.go"})
+			check("dirty", err, c.dirty)
+			if len(dirty) > 0 {
+				t.Errorf("dirty: %v", dirty)
+			}
+			_, err = r.RecentCommits([]string{"a.go", "pkg/b.go"}, 10)
+			check("recent commits", err, c.log)
+		})
+	}
+}
+
+// TestShallowHistory: a shallow clone's history ends at its boundary
+// commit, the parents it does not hold are not looked for.
+func TestShallowHistory(t *testing.T) {
+	needGit(t)
+	src, _ := historyRepo(t)
+	dir := filepath.Join(t.TempDir(), "shallow")
+	gitCmd(t, filepath.Dir(dir), "clone", "-q", "--depth", "1", "file://"+src, dir)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := r.RecentCommits([]string{"a.go"}, 10)
+	if err != nil || len(cs) != 1 || cs[0].Subject != "change a" {
+		t.Errorf("a.go history: %+v %v", cs, err)
 	}
 }

@@ -13,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // objectReader reads single objects (a commit, the trees on a few paths)
@@ -141,7 +143,11 @@ func (o *objectReader) readDepth(h plumbing.Hash, depth int) (plumbing.ObjectTyp
 			return plumbing.InvalidObject, nil, err
 		}
 		if ok {
-			return o.packed(p, off, depth)
+			typ, data, err := o.packed(p, off, depth)
+			if err != nil {
+				return typ, nil, fmt.Errorf("object %s: %w", h, err)
+			}
+			return typ, data, nil
 		}
 	}
 	hex := h.String()
@@ -288,4 +294,78 @@ func (o *objectReader) blob(root plumbing.Hash, p string) (plumbing.Hash, bool, 
 		}
 	}
 	return h, true, nil
+}
+
+// objects reads commits and trees with objectReader, and through go-git's
+// storage what objectReader leaves to it (an object it does not find, a
+// SHA-256 repository).
+type objects struct {
+	fast *objectReader // nil when objectReader cannot read the object directory
+	git  *git.Repository
+}
+
+func (r *Repo) objects() *objects {
+	o := &objects{git: r.git}
+	o.fast, _ = newObjectReader(filepath.Join(r.gitDir, "objects"))
+	return o
+}
+
+// rootTree returns a commit's root tree, read once to be sure it can be.
+func (o *objects) rootTree(commit plumbing.Hash) (plumbing.Hash, error) {
+	var fastErr error
+	if o.fast != nil {
+		root, err := o.fast.commitTree(commit)
+		if err == nil {
+			_, err = o.fast.tree(root)
+		}
+		if err == nil {
+			return root, nil
+		}
+		fastErr = err
+	}
+	c, err := object.GetCommit(namedObjects{o.git.Storer}, commit)
+	if err == nil {
+		var t *object.Tree
+		if t, err = c.Tree(); err == nil {
+			return t.Hash, nil
+		}
+	}
+	return plumbing.ZeroHash, worse(fastErr, err)
+}
+
+// blob returns the hash of the file at p (slash-separated) in a commit
+// whose root tree is root, and false when there is no such file.
+func (o *objects) blob(commit, root plumbing.Hash, p string) (plumbing.Hash, bool, error) {
+	var fastErr error
+	if o.fast != nil {
+		h, ok, err := o.fast.blob(root, p)
+		if err == nil {
+			return h, ok, nil
+		}
+		fastErr = err
+	}
+	s := namedObjects{o.git.Storer}
+	c, err := object.GetCommit(s, commit)
+	if err == nil {
+		var tree *object.Tree
+		if tree, err = c.Tree(); err == nil {
+			var te *object.TreeEntry
+			if te, err = findFile(s, tree, p); err == nil {
+				if te == nil {
+					return plumbing.ZeroHash, false, nil
+				}
+				return te.Hash, true, nil
+			}
+		}
+	}
+	return plumbing.ZeroHash, false, worse(fastErr, err)
+}
+
+// worse is the error to report when both readers failed: objectReader's
+// names the object and its pack, unless it only left the object to go-git.
+func worse(fast, slow error) error {
+	if fast != nil && !errors.Is(fast, errUnsupported) {
+		return fast
+	}
+	return slow
 }
