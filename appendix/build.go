@@ -2,6 +2,7 @@ package appendix
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -78,11 +79,17 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 
 func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, ix *search.Index, err error) {
 	head, err := repo.Head()
-	if err != nil {
+	var headErr *gitinfo.HeadError
+	if err != nil && !errors.As(err, &headErr) {
 		return nil, nil, err
 	}
-	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
-		AuditGaps: cfg.AuditGaps}
+	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, AuditGaps: cfg.AuditGaps}
+	switch {
+	case repo.Warning != "":
+		doc.Unreadable = "a repository go-git cannot read"
+	case headErr != nil:
+		doc.Unreadable = "HEAD's commit cannot be read"
+	}
 	refs, skipped := rounds.SelectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" {
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
@@ -167,8 +174,10 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		}
 	}
 	sort.Strings(paths)
-	if doc.Dirty, err = cache.DirtyPaths(repo, ca, head, paths); err != nil {
-		res.Warnings = append(res.Warnings, Warning{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)})
+	if headErr == nil {
+		if doc.Dirty, err = cache.DirtyPaths(repo, ca, head, paths); err != nil {
+			res.Warnings = append(res.Warnings, Warning{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)})
+		}
 	}
 
 	resolveTime := time.Since(t0)
@@ -181,9 +190,8 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if repo.IndexWarning != "" {
 		res.Warnings = append(res.Warnings, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})
 	}
-	if repo.Warning != "" {
-		res.Warnings = append(res.Warnings, Warning{Kind: WarnRepository, Msg: repo.Warning})
-	} else if !repo.Git() {
+	res.Warnings = append(res.Warnings, repositoryWarnings(repo, headErr)...)
+	if repo.Warning == "" && !repo.Git() {
 		res.Warnings = append(res.Warnings, Warning{Kind: WarnNotGit, Path: repo.Root,
 			Msg: "is not in a git repository: searched every file under it, with no provenance"})
 	}
@@ -193,6 +201,31 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)
 	return res, ix, nil
+}
+
+// RepositoryWarnings are the warnings about the repository's git data
+// that every command gives: an object directory listed as an alternate
+// that is not there, HEAD at a commit that cannot be read, a repository
+// go-git cannot read at all.
+func RepositoryWarnings(repo *gitinfo.Repo) []Warning {
+	var headErr *gitinfo.HeadError
+	_, err := repo.Head()
+	errors.As(err, &headErr)
+	return repositoryWarnings(repo, headErr)
+}
+
+func repositoryWarnings(repo *gitinfo.Repo, headErr *gitinfo.HeadError) []Warning {
+	var out []Warning
+	for _, w := range repo.ObjectWarnings {
+		out = append(out, Warning{Kind: WarnRepository, Msg: w})
+	}
+	if headErr != nil {
+		out = append(out, Warning{Kind: WarnRepository, Msg: headErr.Error() + ": no provenance, uncommitted changes not checked"})
+	}
+	if repo.Warning != "" {
+		out = append(out, Warning{Kind: WarnRepository, Msg: repo.Warning})
+	}
+	return out
 }
 
 // submoduleGaps says which nested repositories were not entered: a gap a

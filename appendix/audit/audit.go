@@ -199,14 +199,21 @@ var sourceDefs = []sourceDef{
 			return inventory.NotApplicable, "", "no blast zone", 0
 		}
 		cs, err := a.repo.RecentCommits(a.blast, 10)
-		if err != nil || len(cs) == 0 {
+		if err != nil && len(cs) == 0 {
+			return inventory.NotAvailable, "", fmt.Sprintf("git history unreadable: %v", err), 0
+		}
+		if len(cs) == 0 {
 			return inventory.NotAvailable, "", "no commits touch the blast zone", 0
 		}
 		size := 0
 		for _, c := range cs {
 			size += len(c.Subject) + 20
 		}
-		return inventory.Available, "git log", fmt.Sprintf("%s, newest %s %q", count(len(cs), "recent commits"), cs[0].Hash, cs[0].Subject), size
+		summary := fmt.Sprintf("%s, newest %s %q", count(len(cs), "recent commits"), cs[0].Hash, cs[0].Subject)
+		if err != nil {
+			return inventory.Partial, "git log", fmt.Sprintf("%s; older history unreadable: %v", summary, err), size
+		}
+		return inventory.Available, "git log", summary, size
 	}},
 	{"build_config", "Build and test configuration", func(a *auditor) (inventory.Status, string, string, int) {
 		p, size := a.matching(BuildFiles)

@@ -163,12 +163,16 @@ func (b *briefer) base() []briefItem {
 			lines = append(lines, fmt.Sprintf("- `%s`: %s", f, strings.Join(syms, ", ")))
 		}
 		items = append(items, briefItem{kind: "blast_zone", title: "Files the spec touches (blast zone)", text: strings.Join(lines, "\n")})
-		if cs, err := b.repo.RecentCommits(b.blast, 5); err == nil && len(cs) > 0 {
-			var lines []string
-			for _, c := range cs {
-				lines = append(lines, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), c.Subject))
-			}
-			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(lines, "\n")})
+		cs, err := b.repo.RecentCommits(b.blast, 5)
+		var commits []string
+		for _, c := range cs {
+			commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), c.Subject))
+		}
+		if err != nil {
+			commits = append(commits, fmt.Sprintf("- git history unreadable past this point: %v", err))
+		}
+		if len(commits) > 0 {
+			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(commits, "\n")})
 		}
 	}
 	return items

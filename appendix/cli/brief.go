@@ -59,6 +59,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	printWarnings(stderr, appendix.RepositoryWarnings(repo))
 	bs, head, err := brief.Brief(ctx, repo, zone, profiles, cfg.Now)
 	if err != nil {
 		return err

@@ -67,6 +67,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
+	printWarnings(stderr, appendix.RepositoryWarnings(repo))
 	var zone *appendix.Zone
 	if sp != nil {
 		if zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{}); err != nil {
@@ -82,6 +83,8 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		if old.GitHash != inv.GitHash && old.GitHash != "none" && inv.GitHash != "none" {
 			if changed, err := repo.ChangedFiles(old.GitHash, inv.GitHash); err == nil {
 				fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), old.GitHash)
+			} else {
+				fmt.Fprintf(stderr, "appendix: warning: files changed since the last audit at %.7s unknown: %v\n", old.GitHash, err)
 			}
 		}
 	}

@@ -171,11 +171,16 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	return nil
 }
 
-// printNotes prints the non-fatal findings to stderr, one line each.
-func printNotes(r *appendix.Result, stderr io.Writer) {
-	for _, w := range r.Warnings {
+// printWarnings prints warnings to stderr, one line each.
+func printWarnings(stderr io.Writer, ws []appendix.Warning) {
+	for _, w := range ws {
 		fmt.Fprintf(stderr, "appendix: warning: %s\n", w)
 	}
+}
+
+// printNotes prints the non-fatal findings to stderr, one line each.
+func printNotes(r *appendix.Result, stderr io.Writer) {
+	printWarnings(stderr, r.Warnings)
 	if r.Redactions > 0 {
 		fmt.Fprintf(stderr, "appendix: redacted %d secret %s in snippets\n", r.Redactions, naming.Plural(r.Redactions, "literal", "literals"))
 	}

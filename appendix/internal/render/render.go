@@ -31,8 +31,9 @@ type Document struct {
 	// budget, and Dropped names them.
 	DroppedCount int
 	Dropped      []string
-	// Unreadable is a work tree whose git metadata go-git cannot read.
-	Unreadable bool
+	// Unreadable says why a work tree in git has no provenance ("a
+	// repository go-git cannot read"), or is "".
+	Unreadable string
 	// Reused are earlier rounds' artifacts named in one line each.
 	Reused []Reuse
 	// Submodules are the nested repositories not entered and not already
@@ -46,8 +47,8 @@ type Document struct {
 // Provenance is the "Git: ..." part of the header.
 func (d *Document) Provenance() string {
 	switch {
-	case d.Unreadable:
-		return "Git: none (a repository go-git cannot read)"
+	case d.Unreadable != "":
+		return "Git: none (" + d.Unreadable + ")"
 	case !d.Git || d.Head == nil:
 		return "Git: none (not a git repository)"
 	case d.Head.Commit == "":
