@@ -169,7 +169,7 @@ func (d *Document) writeHeader(b *strings.Builder) {
 		b.WriteString("> Context tokens: ~0\n")
 	}
 	if d.DroppedCount > 0 {
-		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, codeList(d.Dropped),
+		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, naming.CodeList(d.Dropped),
 			d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.ShownDirty() {
@@ -284,15 +284,6 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 		}
 		fmt.Fprintf(b, "- %s: %s\n", naming.Capitalize(what), strings.Join(byKind[k], ", "))
 	}
-}
-
-// codeList is names as inline code, comma-separated.
-func codeList(names []string) string {
-	quoted := make([]string, len(names))
-	for i, n := range names {
-		quoted[i] = "`" + n + "`"
-	}
-	return strings.Join(quoted, ", ")
 }
 
 // ShownDirty lists the dirty files that an artifact still shows.

@@ -1284,10 +1284,10 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 	}
 	if last == r.Name {
 		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
-			fileList(files, 3))), true
+			naming.PathList(files, 3))), true
 	}
 	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; %s, and none is shown",
-		last, fileList(files, 3), chainStop(ix, r.Name))), true
+		last, naming.PathList(files, 3), chainStop(ix, r.Name))), true
 }
 
 // stopped says where and why the walk of a chain stopped, with no
@@ -1342,14 +1342,6 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 	return out
 }
 
-// fileList lists at most n files, and how many more.
-func fileList(files []string, n int) string {
-	if len(files) > n {
-		return strings.Join(files[:n], ", ") + fmt.Sprintf(" and %d more", len(files)-n)
-	}
-	return strings.Join(files, ", ")
-}
-
 // places lists at most n definitions as path:line, and how many more.
 func places(defs []*extract.Definition, n int) string {
 	var out []string
@@ -1361,5 +1353,5 @@ func places(defs []*extract.Definition, n int) string {
 			out = append(out, p)
 		}
 	}
-	return fileList(out, n)
+	return naming.PathList(out, n)
 }
