@@ -62,11 +62,16 @@ type briefItem struct {
 	redacted int
 }
 
+// render writes the item: its title, and its text as lines or in a
+// fence. A title or a line of text that holds a character that is not
+// printable is quoted (naming.Inline): the lines are the item's own.
 func (it briefItem) render() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**\n", it.title)
+	fmt.Fprintf(&b, "**%s**\n", naming.Inline(it.title))
 	if it.fence == "" {
-		b.WriteString(it.text + "\n")
+		for _, l := range strings.Split(it.text, "\n") {
+			b.WriteString(naming.Inline(l) + "\n")
+		}
 	} else {
 		fence := "```"
 		for strings.Contains(it.text, fence) {
@@ -141,14 +146,14 @@ func (b *briefer) base() []briefItem {
 	var items []briefItem
 	terms := architecture.Terms(root, b.spec, b.doc.Artifacts)
 	if a := architecture.Excerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text()})
 	}
 	if a := architecture.Excerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), a.Path, a.LineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), naming.Inline(a.Path), a.LineRange()), text: a.Text()})
 	}
 	if p := b.targetArchitecture(); p != "" {
 		if a := architecture.Excerpt(root, p, terms, "", false); a != nil {
-			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
+			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text()})
 		}
 	}
 	if len(b.blast) > 0 {
@@ -160,13 +165,13 @@ func (b *briefer) base() []briefItem {
 					syms = append(syms, a.Symbols...)
 				}
 			}
-			lines = append(lines, fmt.Sprintf("- `%s`: %s", f, strings.Join(syms, ", ")))
+			lines = append(lines, fmt.Sprintf("- %s: %s", naming.Code(f), strings.Join(syms, ", ")))
 		}
 		items = append(items, briefItem{kind: "blast_zone", title: "Files the spec touches (blast zone)", text: strings.Join(lines, "\n")})
 		cs, err := b.repo.RecentCommits(b.blast, 5)
 		var commits []string
 		for _, c := range cs {
-			commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), c.Subject))
+			commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), naming.Inline(c.Subject)))
 		}
 		if err != nil {
 			commits = append(commits, fmt.Sprintf("- git history unreadable past this point: %v", err))
@@ -279,7 +284,7 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		w.WriteString("None noted.\n\n")
 	} else {
 		for _, g := range gaps {
-			w.WriteString("- " + g + "\n")
+			w.WriteString("- " + naming.Inline(g) + "\n")
 		}
 		w.WriteString("\n")
 	}
@@ -427,7 +432,7 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string
 				return out
 			}
 			if re.MatchString(l) && len(l) < 300 {
-				out = append(out, fmt.Sprintf("`%s:%d`: `%s`", f, i+1, strings.TrimSpace(l)))
+				out = append(out, fmt.Sprintf("%s: %s", naming.Code(fmt.Sprintf("%s:%d", f, i+1)), naming.Code(strings.TrimSpace(l))))
 			}
 		}
 	}

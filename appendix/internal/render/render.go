@@ -52,18 +52,18 @@ func (d *Document) Provenance() string {
 	case !d.Git || d.Head == nil:
 		return "Git: none (not a git repository)"
 	case d.Head.Commit == "":
-		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", d.Head.Branch)
+		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", naming.Inline(d.Head.Branch))
 	case d.Head.Detached:
 		return fmt.Sprintf("Git: %s (branch: detached)", d.Head.Short)
 	}
-	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, d.Head.Branch)
+	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, naming.Inline(d.Head.Branch))
 }
 
 // At names what was searched, for "no definition in X".
 func (d *Document) At(scope string) string {
 	where := "the repository"
 	if scope != "" {
-		where = "`" + scope + "/`"
+		where = naming.Code(scope + "/")
 	}
 	if d.Git && d.Head != nil && d.Head.Short != "" {
 		return where + " at " + d.Head.Short
@@ -173,7 +173,7 @@ func (d *Document) writeHeader(b *strings.Builder) {
 			d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.ShownDirty() {
-		fmt.Fprintf(b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
+		fmt.Fprintf(b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", naming.Inline(f))
 	}
 	if len(d.Reused) > 0 {
 		b.WriteByte('\n')
@@ -183,24 +183,26 @@ func (d *Document) writeHeader(b *strings.Builder) {
 	}
 }
 
-// writeArtifact writes one artifact's section.
+// writeArtifact writes one artifact's section. Every text put on one line
+// (a title, a path, a note) goes through naming.Inline: nothing it holds
+// can end the line.
 func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 	switch a.Kind {
 	case extract.KindTestFiles:
-		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
+		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, naming.Inline(a.Title))
 	case extract.KindIndex:
-		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, a.Title, a.IndexNote())
+		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, naming.Inline(a.Title), a.IndexNote())
 	default:
-		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.LineRange())
+		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Path), a.LineRange())
 	}
 	for _, n := range a.Notes {
-		fmt.Fprintf(b, "> %s\n", n)
+		fmt.Fprintf(b, "> %s\n", naming.Inline(n))
 	}
 	if len(a.Notes) > 0 {
 		b.WriteByte('\n')
 	}
 	if a.ContextFile != "" {
-		b.WriteString(a.Pointer() + "\n")
+		b.WriteString(naming.Inline(a.Pointer()) + "\n")
 		if a.PointerOnly {
 			return
 		}
@@ -213,7 +215,8 @@ func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 	fmt.Fprintf(b, "%s%s\n%s\n%s\n", fence, a.Lang.Fence, a.Text(), fence)
 }
 
-// writeGaps writes the gap lists.
+// writeGaps writes the gap lists, each line's texts through naming.Inline
+// and its names as code spans (naming.Code).
 func (d *Document) writeGaps(b *strings.Builder) {
 	if (len(d.Gaps) > 0 || len(d.Submodules) > 0) && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
@@ -225,23 +228,23 @@ func (d *Document) writeGaps(b *strings.Builder) {
 				break
 			}
 			if g.SpecLine == 0 {
-				fmt.Fprintf(b, "- %s: %s\n", naming.Capitalize(g.Ref), g.Hint) // "Tests: ..."
+				fmt.Fprintf(b, "- %s: %s\n", naming.Inline(naming.Capitalize(g.Ref)), naming.Inline(g.Hint)) // "Tests: ..."
 				continue
 			}
-			fmt.Fprintf(b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
+			fmt.Fprintf(b, "- %s (spec line %d): %s\n", naming.Code(g.Ref), g.SpecLine, naming.Inline(g.Hint))
 		}
 		for i, s := range d.Submodules {
 			if i == maxSubmoduleGaps && len(d.Submodules) > maxSubmoduleGaps+1 {
 				fmt.Fprintf(b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(d.Submodules)-i)
 				break
 			}
-			fmt.Fprintf(b, "- `%s`: git submodule (a nested repository), not entered: nothing inside it is searched\n", s)
+			fmt.Fprintf(b, "- %s: git submodule (a nested repository), not entered: nothing inside it is searched\n", naming.Code(s))
 		}
 	}
 	if len(d.AuditGaps) > 0 && !d.hideGaps {
 		b.WriteString("\n### Context Gaps (from audit)\n\n")
 		for _, g := range d.AuditGaps {
-			fmt.Fprintf(b, "- %s\n", g)
+			fmt.Fprintf(b, "- %s\n", naming.Inline(g))
 		}
 	}
 }
@@ -271,7 +274,7 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 		if _, ok := byKind[g.Kind]; !ok {
 			kinds = append(kinds, g.Kind)
 		}
-		name := "`" + g.Ref + "`"
+		name := naming.Code(g.Ref)
 		if g.SpecLine > 0 {
 			name += fmt.Sprintf(" (%d)", g.SpecLine)
 		}
