@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -142,9 +143,10 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	words := resolve.HeldWords(sp.Words, matches)
 	arts := artifact.Build(matches, words)
 	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, words)
-	// Redacted before anything hashes or stores the text: the round
-	// history compares what was shown.
+	// Redacted, and made valid UTF-8, before anything hashes or stores
+	// the text: the round history compares what was shown.
 	res.Redactions = artifact.Redact(arts)
+	notUTF8 := artifact.FixUTF8(arts)
 	need := map[string]bool{}
 	for _, n := range cfg.Need {
 		need[n] = true
@@ -163,6 +165,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	doc.Artifacts = arts
 	res.Redactions += artifact.Redact(arts) // the architecture and test artifacts
+	notUTF8 = append(notUTF8, artifact.FixUTF8(arts)...)
 	res.Unresolved = doc.Gaps
 
 	var paths []string
@@ -184,6 +187,10 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	t1 := time.Now()
 	rivals, redacted := artifact.RivalEntries(matches)
 	res.Redactions += redacted
+	notUTF8 = append(notUTF8, artifact.FixEntriesUTF8(rivals)...)
+	for _, p := range slices.Compact(slices.Sorted(slices.Values(notUTF8))) {
+		res.Warnings = append(res.Warnings, NotUTF8(p))
+	}
 	for _, s := range budget.Fit(doc, words, rivals) {
 		res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 	}
@@ -201,6 +208,11 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
 	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)
 	return res, ix, nil
+}
+
+// NotUTF8 is the warning for a file shown whose content is not valid UTF-8.
+func NotUTF8(path string) Warning {
+	return Warning{Kind: WarnFile, Path: path, Msg: "content is not valid UTF-8: shown with U+FFFD for the bytes that are not"}
 }
 
 // RepositoryWarnings are the warnings about the repository's git data

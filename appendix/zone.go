@@ -23,6 +23,10 @@ type Zone struct {
 	Doc   *render.Document // every artifact and gap, labeled
 	Index *search.Index    // the search that found them, for searches by meaning
 	cache *cache.Cache     // the extraction cache the search and later searches use
+	// Warnings are what building the zone found: the repository's, and
+	// the files' that could not be read or are shown with their bytes
+	// replaced.
+	Warnings []Warning
 }
 
 // BlastZone resolves every reference of a spec, as Round 2 would with no
@@ -34,7 +38,7 @@ func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.
 	if err != nil {
 		return nil, err
 	}
-	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, cache: ca}, nil
+	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, cache: ca, Warnings: res.Warnings}, nil
 }
 
 // SaveCache writes what the searches by meaning run on the zone's index

@@ -3,6 +3,7 @@ package brief
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -12,9 +13,11 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/extract/lang"
 
@@ -58,26 +61,24 @@ type briefItem struct {
 	text  string
 	fence string // code fence tag, "" for plain markdown
 	path  string // the file the text comes from, when there is one
+	file  string // the document an excerpt comes from, for warnings only (redaction takes excerpts of documents as from no file)
 	// redacted counts the secret literals replaced in text.
 	redacted int
 }
 
-// render writes the item: its title, and its text as lines or in a
-// fence. A title or a line of text that holds a character that is not
-// printable is quoted (naming.Inline): the lines are the item's own.
+// render writes the item: its title, through naming.Inline, and its text
+// as lines or in a fence, valid UTF-8 whatever its file holds.
 func (it briefItem) render() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**\n", naming.Inline(it.title))
 	if it.fence == "" {
-		for _, l := range strings.Split(it.text, "\n") {
-			b.WriteString(naming.Inline(l) + "\n")
-		}
+		b.WriteString(naming.ValidUTF8(it.text) + "\n")
 	} else {
 		fence := "```"
 		for strings.Contains(it.text, fence) {
 			fence += "`"
 		}
-		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, it.fence, it.text, fence)
+		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, it.fence, naming.ValidUTF8(it.text), fence)
 	}
 	return b.String()
 }
@@ -107,6 +108,9 @@ type Briefing struct {
 	Spec       int
 	Gaps       []string
 	Redactions int // secret literals replaced in its snippets
+	// NotUTF8 are the files whose snippets are shown with U+FFFD for
+	// bytes that are not valid UTF-8.
+	NotUTF8 []string
 }
 
 // Brief builds one briefing per profile, from the spec's blast zone.
@@ -146,14 +150,14 @@ func (b *briefer) base() []briefItem {
 	var items []briefItem
 	terms := architecture.Terms(root, b.spec, b.doc.Artifacts)
 	if a := architecture.Excerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
 	}
 	if a := architecture.Excerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), naming.Inline(a.Path), a.LineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
 	}
 	if p := b.targetArchitecture(); p != "" {
 		if a := architecture.Excerpt(root, p, terms, "", false); a != nil {
-			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text()})
+			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
 		}
 	}
 	if len(b.blast) > 0 {
@@ -290,7 +294,15 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	}
 	w.WriteString("---\n\n## SPECIFICATION TO REVIEW\n\n")
 	w.Write(b.spec.Src)
-	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps, Redactions: redactedIn(baseItems) + redactedIn(supItems)}
+	var notUTF8 []string
+	for _, it := range append(baseItems[:len(baseItems):len(baseItems)], supItems...) {
+		file := cmp.Or(it.path, it.file)
+		if file != "" && !utf8.ValidString(it.text) && !slices.Contains(notUTF8, file) {
+			notUTF8 = append(notUTF8, file)
+		}
+	}
+	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps, Redactions: redactedIn(baseItems) + redactedIn(supItems),
+		NotUTF8: notUTF8}
 }
 
 func writeItems(w *bytes.Buffer, items []briefItem, none string) {

@@ -230,7 +230,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
 	case supArchitecture:
 		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.doc.Artifacts), "", false); a != nil {
-			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text()}}
+			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path}}
 		}
 	case supTarget:
 		if p := b.targetArchitecture(); p != "" {

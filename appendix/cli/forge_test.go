@@ -109,3 +109,54 @@ func TestPathsForgeNothing(t *testing.T) {
 		t.Error("briefings.json is not valid JSON")
 	}
 }
+
+// TestInvalidUTF8Shown: a file whose content is not valid UTF-8 is shown
+// with U+FFFD for the bytes that are not, and a warning names it; the
+// appendix, its JSON and the briefings are valid UTF-8.
+func TestInvalidUTF8Shown(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"app/weird.py":    "class Weird:\n    name = \"caf\xe9 \xff\xfe\"\n",
+		"app/latin.py":    "# Latin-1 \xe9t\xe9, never shown\n\nclass Other:\n    pass\n",
+		"orders/order.go": "package orders\n\n// Order is one order.\ntype Order struct{ ID int }\n",
+	})
+	sp := []byte("# Spec: weird names\n\nThe `Weird` class keeps its name; the `Order` type gains a field.\n\n" +
+		"## Design\n\nA weird name is stored as it is read, and an order carries it to the invoice. Nothing is\n" +
+		"recoded on the way: what the file holds is what the review sees, byte for byte where it can be.\n")
+	out, stderr, code := runCLI(t, dir, sp, "--no-cache", "--appendix-only")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !utf8.ValidString(out) || !strings.Contains(out, "name = \"caf\uFFFD \uFFFD\uFFFD\"") {
+		t.Errorf("appendix not valid UTF-8, or the bytes not replaced:\n%q", out)
+	}
+	want := "appendix: warning: app/weird.py: content is not valid UTF-8: shown with U+FFFD for the bytes that are not\n"
+	if strings.Count(stderr, want) != 1 || strings.Contains(stderr, "latin.py") {
+		t.Errorf("stderr: want %q once, and nothing of a file not shown:\n%s", want, stderr)
+	}
+	js, _, code := runCLI(t, dir, sp, "--no-cache", "--format", "json")
+	if code != 0 || !json.Valid([]byte(js)) || !utf8.ValidString(js) {
+		t.Errorf("json: exit %d, not valid", code)
+	}
+	specFile := filepath.Join(t.TempDir(), "spec.md")
+	os.WriteFile(specFile, sp, 0o644)
+	briefs := filepath.Join(t.TempDir(), "gauntlet")
+	var bout, berr bytes.Buffer
+	if code := Run(context.Background(), []string{"brief", "--repo", dir, "--out", briefs, "--now", fixedNow, specFile}, nil, &bout, &berr, func(string) string { return "" }); code != 0 {
+		t.Fatalf("brief: exit %d: %s", code, berr.String())
+	}
+	names, _ := filepath.Glob(filepath.Join(briefs, "briefing-*.md"))
+	shown := false
+	for _, n := range names {
+		b, _ := os.ReadFile(n)
+		if !utf8.Valid(b) {
+			t.Errorf("%s: not valid UTF-8", filepath.Base(n))
+		}
+		shown = shown || bytes.Contains(b, []byte("caf\uFFFD"))
+	}
+	if !shown {
+		t.Error("no briefing shows the file")
+	}
+	if strings.Count(berr.String(), want) != 1 {
+		t.Errorf("brief stderr: want %q once:\n%s", want, berr.String())
+	}
+}

@@ -75,3 +75,22 @@ func PathList(paths []string, n int) string {
 	}
 	return strings.Join(out, ", ") + more
 }
+
+// ValidUTF8 is s with each byte that is not part of valid UTF-8 replaced
+// by U+FFFD, one for each, as a decoder that reads on shows them.
+func ValidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && n == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[:n])
+		}
+		s = s[n:]
+	}
+	return b.String()
+}

@@ -24,3 +24,11 @@ func TestInlineAndCode(t *testing.T) {
 		}
 	}
 }
+
+func TestValidUTF8(t *testing.T) {
+	for in, want := range map[string]string{"plain": "plain", "caf\xe9 \xff\xfe!": "caf\uFFFD \uFFFD\uFFFD!", "ok\u00e9\xc3": "ok\u00e9\uFFFD"} {
+		if got := ValidUTF8(in); got != want {
+			t.Errorf("ValidUTF8(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

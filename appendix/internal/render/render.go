@@ -134,7 +134,8 @@ func ArtifactLines(a *artifact.Artifact) int {
 	return strings.Count(b.String(), "\n")
 }
 
-// Markdown renders the appendix, from its "---" line to the end.
+// Markdown renders the appendix, from its "---" line to the end: valid
+// UTF-8 whatever the files shown hold.
 func (d *Document) Markdown() string {
 	d.Label()
 	var b strings.Builder
@@ -143,7 +144,7 @@ func (d *Document) Markdown() string {
 		writeArtifact(&b, a)
 	}
 	d.writeGaps(&b)
-	return b.String()
+	return naming.ValidUTF8(b.String())
 }
 
 // writeHeader writes the header: headerLines lines and the notes
