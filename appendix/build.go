@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
@@ -135,7 +136,8 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	res.External = append([]Gap{}, external...)
 	doc.Gaps = append(doc.Gaps, unresolved...)
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
-	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
+	doc.Submodules = append([]string{}, repo.Submodules...)
+	doc.SubmoduleGaps = submoduleGaps(doc.Gaps, repo.Submodules)
 
 	if err := resolve.HandlerNotes(ctx, ix, repo.Root, matches); err != nil {
 		return nil, nil, err
@@ -241,25 +243,20 @@ func repositoryWarnings(repo *gitinfo.Repo, headErr *gitinfo.HeadError) []Warnin
 }
 
 // submoduleGaps says which nested repositories were not entered: a gap a
-// reference points into says so, and the other submodules are returned,
-// to be named once each, so that no reader takes their absence from the
-// appendix for absence from the code.
-func submoduleGaps(gaps []Gap, subs []string) []string {
+// reference points into says so, naming the repository, and the
+// repositories so named are returned: the markdown names the others in a
+// note, so that no reader takes their absence from the appendix for
+// absence from the code.
+func submoduleGaps(gaps []Gap, subs []string) map[string]bool {
 	named := map[string]bool{}
 	for i, g := range gaps {
 		for _, s := range subs {
 			if g.Ref == s || strings.HasPrefix(g.Ref, s+"/") {
-				gaps[i].Hint = fmt.Sprintf("inside git submodule `%s`, which is not entered", s)
+				gaps[i].Hint = fmt.Sprintf("inside git submodule %s, which is not entered", naming.Code(s))
 				gaps[i].Kind = GapNotSearched
 				named[s] = true
 			}
 		}
 	}
-	rest := []string{}
-	for _, s := range subs {
-		if !named[s] {
-			rest = append(rest, s)
-		}
-	}
-	return rest
+	return named
 }

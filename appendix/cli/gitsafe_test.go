@@ -197,3 +197,44 @@ func TestSharedClone(t *testing.T) {
 		t.Errorf("exit %d, stderr %q:\n%s", code, stderr, md)
 	}
 }
+
+// TestNestedRepositoriesListed: every nested repository the walk does not
+// enter is listed in the JSON, the one a spec path points into as well,
+// and named in the markdown, in its gap or in the note.
+func TestNestedRepositoriesListed(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"go.mod": "module x\n", "orders/order.go": "package orders\n\n// Order is one order.\ntype Order struct{ ID int }\n"})
+	for _, n := range []string{"lib/sub", "third/copy"} {
+		testrepo.Write(t, filepath.Join(dir, n), map[string]string{"x.go": "package x\n"})
+		testrepo.Init(t, filepath.Join(dir, n))
+	}
+	for _, c := range []struct {
+		name string
+		spec string
+		args []string
+		want []string // in the markdown
+	}{
+		{"one gap", "The `Order` type reads `lib/sub/x.go`.\n", nil,
+			[]string{"- `lib/sub/x.go` (spec line 1): inside git submodule `lib/sub`, which is not entered",
+				"- `third/copy`: git submodule (a nested repository), not entered"}},
+		{"gaps folded", "The `Order` type reads `lib/sub/x.go`, `Alpha`, `Beta`, `Gamma` and `Delta`.\n", []string{"--budget", "24"},
+			[]string{"`lib/sub/x.go` (1)", "- `lib/sub`: git submodule (a nested repository), not entered", "- `third/copy`: git submodule"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, stderr, code := runCLI(t, dir, []byte(c.spec), append([]string{"--no-cache", "--appendix-only"}, c.args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			expectIn(t, "markdown", out, c.want)
+			js, _, _ := runCLI(t, dir, []byte(c.spec), append([]string{"--no-cache", "--format", "json"}, c.args...)...)
+			var doc struct {
+				Submodules []string `json:"submodules"`
+			}
+			if err := json.Unmarshal([]byte(js), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(doc.Submodules, " ") != "lib/sub third/copy" {
+				t.Errorf("json submodules: %q", doc.Submodules)
+			}
+		})
+	}
+}

@@ -36,9 +36,11 @@ type Document struct {
 	Unreadable string
 	// Reused are earlier rounds' artifacts named in one line each.
 	Reused []Reuse
-	// Submodules are the nested repositories not entered and not already
-	// named by a gap.
-	Submodules []string
+	// Submodules are the nested repositories not entered, and
+	// SubmoduleGaps those a gap names: the note names the others, and all
+	// when the gaps are listed one line per kind.
+	Submodules    []string
+	SubmoduleGaps map[string]bool
 	// AuditGaps are the inventory's gaps_noted.
 	AuditGaps []string
 	NextLabel int // first free label number, after earlier rounds' labels
@@ -219,7 +221,16 @@ func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 // writeGaps writes the gap lists, each line's texts through naming.Inline
 // and its names as code spans (naming.Code).
 func (d *Document) writeGaps(b *strings.Builder) {
-	if (len(d.Gaps) > 0 || len(d.Submodules) > 0) && !d.hideGaps {
+	subs := d.Submodules
+	if !d.gapsFolded {
+		subs = nil
+		for _, s := range d.Submodules {
+			if !d.SubmoduleGaps[s] {
+				subs = append(subs, s)
+			}
+		}
+	}
+	if (len(d.Gaps) > 0 || len(subs) > 0) && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
 		if d.gapsFolded {
 			writeFoldedGaps(b, d.Gaps)
@@ -234,9 +245,9 @@ func (d *Document) writeGaps(b *strings.Builder) {
 			}
 			fmt.Fprintf(b, "- %s (spec line %d): %s\n", naming.Code(g.Ref), g.SpecLine, naming.Inline(g.Hint))
 		}
-		for i, s := range d.Submodules {
-			if i == maxSubmoduleGaps && len(d.Submodules) > maxSubmoduleGaps+1 {
-				fmt.Fprintf(b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(d.Submodules)-i)
+		for i, s := range subs {
+			if i == maxSubmoduleGaps && len(subs) > maxSubmoduleGaps+1 {
+				fmt.Fprintf(b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(subs)-i)
 				break
 			}
 			fmt.Fprintf(b, "- %s: git submodule (a nested repository), not entered: nothing inside it is searched\n", naming.Code(s))
