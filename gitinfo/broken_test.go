@@ -147,34 +147,6 @@ func TestBrokenAlternates(t *testing.T) {
 	}
 }
 
-// corruptObject overwrites the compressed data of an object in the
-// repository's one pack.
-func corruptObject(t *testing.T, dir string, h plumbing.Hash) {
-	t.Helper()
-	idxs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
-	if len(idxs) != 1 {
-		t.Fatalf("%d packs", len(idxs))
-	}
-	p, err := openPackIndex(idxs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	off, ok, err := p.find(h)
-	if !ok || err != nil {
-		t.Fatalf("%s not in the pack: %v", h, err)
-	}
-	b, err := os.ReadFile(p.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := off + 4; i < off+16; i++ {
-		b[i] ^= 0x5a
-	}
-	if err := os.WriteFile(p.path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestBrokenHistory: HEAD or its branch at a missing object, and objects
 // a corrupt pack holds, are errors naming the object: nothing reads as
 // an uncommitted change or an empty history instead.
@@ -204,10 +176,7 @@ func TestBrokenHistory(t *testing.T) {
 			log:   func() []string { return []string{"HEAD is at " + missing} }},
 		{name: "HEAD's commit corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
 			head, _ := repo.Head()
-			if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
-				t.Fatal(err)
-			}
-			corruptObject(t, dir, head.Hash())
+			testrepo.CorruptObject(t, dir, repo, head.Hash())
 		},
 			head: func() []string {
 				return []string{"HEAD's branch refs/heads/main is at ", "which cannot be read", ".pack"}
@@ -223,10 +192,7 @@ func TestBrokenHistory(t *testing.T) {
 				t.Fatal(err)
 			}
 			tree = sub.Hash
-			if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
-				t.Fatal(err)
-			}
-			corruptObject(t, dir, tree)
+			testrepo.CorruptObject(t, dir, repo, tree)
 		},
 			dirty: func() []string { return []string{"pkg/b.go in HEAD", tree.String(), ".pack"} },
 			log:   func() []string { return []string{tree.String()} }},
@@ -234,10 +200,7 @@ func TestBrokenHistory(t *testing.T) {
 			head, _ := repo.Head()
 			c, _ := repo.CommitObject(head.Hash())
 			parent = c.ParentHashes[0]
-			if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
-				t.Fatal(err)
-			}
-			corruptObject(t, dir, parent)
+			testrepo.CorruptObject(t, dir, repo, parent)
 		},
 			log: func() []string { return []string{"commit " + parent.String()} }},
 	} {

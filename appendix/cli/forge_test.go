@@ -33,6 +33,22 @@ func checkForged(t *testing.T, what, text string) {
 	}
 }
 
+// runBriefs writes the briefings for a spec into a new directory, and
+// returns it and stderr.
+func runBriefs(t *testing.T, dir string, sp []byte) (string, string) {
+	t.Helper()
+	specFile := filepath.Join(t.TempDir(), "spec.md")
+	if err := os.WriteFile(specFile, sp, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "gauntlet")
+	var stdout, stderr bytes.Buffer
+	if code := Run(context.Background(), []string{"brief", "--repo", dir, "--out", out, "--now", fixedNow, specFile}, nil, &stdout, &stderr, func(string) string { return "" }); code != 0 {
+		t.Fatalf("brief: exit %d: %s", code, stderr.String())
+	}
+	return out, stderr.String()
+}
+
 // TestPathsForgeNothing: paths holding line breaks, headings, fences and
 // backticks are escaped wherever they are printed: artifact headings,
 // uncommitted-change notes, gaps, submodules, test files, warnings and
@@ -89,13 +105,8 @@ func TestPathsForgeNothing(t *testing.T) {
 		t.Errorf("json keeps the path as it is: %+v", doc.Artifacts)
 	}
 
-	specFile := filepath.Join(t.TempDir(), "spec.md")
-	os.WriteFile(specFile, sp, 0o644)
-	briefs := filepath.Join(t.TempDir(), "gauntlet")
-	var bout, berr bytes.Buffer
-	if code := Run(context.Background(), []string{"brief", "--repo", dir, "--out", briefs, "--now", fixedNow, specFile}, nil, &bout, &berr, func(string) string { return "" }); code != 0 {
-		t.Fatalf("brief: exit %d: %s", code, berr.String())
-	}
+	briefs, berr := runBriefs(t, dir, sp)
+	checkForged(t, "brief stderr", berr)
 	names, _ := filepath.Glob(filepath.Join(briefs, "briefing-*.md"))
 	if len(names) == 0 {
 		t.Fatal("no briefings")
@@ -137,13 +148,7 @@ func TestInvalidUTF8Shown(t *testing.T) {
 	if code != 0 || !json.Valid([]byte(js)) || !utf8.ValidString(js) {
 		t.Errorf("json: exit %d, not valid", code)
 	}
-	specFile := filepath.Join(t.TempDir(), "spec.md")
-	os.WriteFile(specFile, sp, 0o644)
-	briefs := filepath.Join(t.TempDir(), "gauntlet")
-	var bout, berr bytes.Buffer
-	if code := Run(context.Background(), []string{"brief", "--repo", dir, "--out", briefs, "--now", fixedNow, specFile}, nil, &bout, &berr, func(string) string { return "" }); code != 0 {
-		t.Fatalf("brief: exit %d: %s", code, berr.String())
-	}
+	briefs, berr := runBriefs(t, dir, sp)
 	names, _ := filepath.Glob(filepath.Join(briefs, "briefing-*.md"))
 	shown := false
 	for _, n := range names {
@@ -156,7 +161,7 @@ func TestInvalidUTF8Shown(t *testing.T) {
 	if !shown {
 		t.Error("no briefing shows the file")
 	}
-	if strings.Count(berr.String(), want) != 1 {
-		t.Errorf("brief stderr: want %q once:\n%s", want, berr.String())
+	if strings.Count(berr, want) != 1 {
+		t.Errorf("brief stderr: want %q once:\n%s", want, berr)
 	}
 }

@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
@@ -39,43 +37,6 @@ func historyFixture(t *testing.T) (string, *git.Repository) {
 	return dir, repo
 }
 
-// corruptPacked repacks the repository and overwrites the compressed
-// data of one object in the pack.
-func corruptPacked(t *testing.T, dir string, repo *git.Repository, h plumbing.Hash) {
-	t.Helper()
-	if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
-		t.Fatal(err)
-	}
-	idxs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
-	if len(idxs) != 1 {
-		t.Fatalf("%d packs", len(idxs))
-	}
-	f, err := os.Open(idxs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	idx := idxfile.NewMemoryIndex()
-	if err := idxfile.NewDecoder(f).Decode(idx); err != nil {
-		t.Fatal(err)
-	}
-	off, err := idx.FindOffset(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pack := strings.TrimSuffix(idxs[0], ".idx") + ".pack"
-	b, err := os.ReadFile(pack)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := off + 4; i < off+16; i++ {
-		b[i] ^= 0x5a
-	}
-	if err := os.WriteFile(pack, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestGitProblems: a repository whose history cannot be read in full
 // gives an appendix with a one-line warning naming the problem: no
 // provenance claimed for a HEAD that cannot be read, and no file flagged
@@ -97,7 +58,7 @@ func TestGitProblems(t *testing.T) {
 			inv:  "git history unreadable: HEAD's branch refs/heads/main is at " + missing},
 		{name: "HEAD's commit in a corrupt pack", breakIt: func(t *testing.T, dir string, repo *git.Repository) string {
 			head, _ := repo.Head()
-			corruptPacked(t, dir, repo, head.Hash())
+			testrepo.CorruptObject(t, dir, repo, head.Hash())
 			return dir
 		}, git: "Git: none (HEAD's commit cannot be read)", warn: "which cannot be read: object ", inv: "git history unreadable: HEAD's branch refs/heads/main is at"},
 		{name: "a tree in a corrupt pack", breakIt: func(t *testing.T, dir string, repo *git.Repository) string {
@@ -105,7 +66,7 @@ func TestGitProblems(t *testing.T) {
 			c, _ := repo.CommitObject(head.Hash())
 			root, _ := c.Tree()
 			sub, _ := root.FindEntry("billing")
-			corruptPacked(t, dir, repo, sub.Hash)
+			testrepo.CorruptObject(t, dir, repo, sub.Hash)
 			return dir
 		}, git: "(branch: main)", warn: "uncommitted-change check skipped: billing/invoice.go in HEAD: object ", inv: "git history unreadable: commit "},
 		{name: "an alternate gone", breakIt: func(t *testing.T, dir string, repo *git.Repository) string {
@@ -181,12 +142,7 @@ func TestSharedClone(t *testing.T) {
 		t.Fatalf("inventory: exit %d: %s", code, errb.String())
 	}
 	expectIn(t, "inventory", out.String(), []string{"recent_changes         2 recent commits, newest"})
-	brief := filepath.Join(t.TempDir(), "gauntlet")
-	out.Reset()
-	errb.Reset()
-	if code := Run(context.Background(), []string{"brief", "--repo", dir, "--out", brief, "--now", fixedNow, sp}, nil, &out, &errb, func(string) string { return "" }); code != 0 {
-		t.Fatalf("brief: exit %d: %s", code, errb.String())
-	}
+	brief, _ := runBriefs(t, dir, gitProblemSpec)
 	b, err := os.ReadFile(filepath.Join(brief, "briefing-BURN.md"))
 	if err != nil {
 		t.Fatal(err)
