@@ -232,6 +232,9 @@ func TestBrokenHistory(t *testing.T) {
 			if c.head != nil && (h != nil || !errors.As(err, &he)) {
 				t.Errorf("head %+v: %v, want a *HeadError", h, err)
 			}
+			if he != nil && strings.Count(err.Error(), he.Hash) != 1 {
+				t.Errorf("head error %q names the object more than once", err)
+			}
 			dirty, err := r.Dirty([]string{"a.go", "pkg/b.go"})
 			check("dirty", err, c.dirty)
 			if len(dirty) > 0 {

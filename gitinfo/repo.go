@@ -240,7 +240,11 @@ func (e *HeadError) Error() string {
 	if errors.Is(e.Err, plumbing.ErrObjectNotFound) {
 		return fmt.Sprintf("%s is at %s, an object missing from the repository", at, e.Hash)
 	}
-	return fmt.Sprintf("%s is at %s, which cannot be read: %v", at, e.Hash, e.Err)
+	why := e.Err.Error()
+	for _, what := range []string{"object", "commit"} { // the readers' prefixes, naming it again
+		why = strings.TrimPrefix(why, what+" "+e.Hash+": ")
+	}
+	return fmt.Sprintf("%s is at %s, which cannot be read: %s", at, e.Hash, why)
 }
 
 func (e *HeadError) Unwrap() error { return e.Err }

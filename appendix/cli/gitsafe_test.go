@@ -60,7 +60,7 @@ func TestGitProblems(t *testing.T) {
 			head, _ := repo.Head()
 			testrepo.CorruptObject(t, dir, repo, head.Hash())
 			return dir
-		}, git: "Git: none (HEAD's commit cannot be read)", warn: "which cannot be read: object ", inv: "git history unreadable: HEAD's branch refs/heads/main is at"},
+		}, git: "Git: none (HEAD's commit cannot be read)", warn: ".pack at ", inv: "git history unreadable: HEAD's branch refs/heads/main is at"},
 		{name: "a tree in a corrupt pack", breakIt: func(t *testing.T, dir string, repo *git.Repository) string {
 			head, _ := repo.Head()
 			c, _ := repo.CommitObject(head.Hash())
