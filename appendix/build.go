@@ -89,6 +89,8 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	switch {
 	case repo.Warning != "":
 		doc.Unreadable = "a repository go-git cannot read"
+	case headErr != nil && headErr.Hash == "":
+		doc.Unreadable = "HEAD cannot be read"
 	case headErr != nil:
 		doc.Unreadable = "HEAD's commit cannot be read"
 	}

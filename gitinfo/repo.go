@@ -199,19 +199,19 @@ func (r *Repo) Head() (*Head, error) {
 	if r.git == nil {
 		return nil, nil
 	}
-	ref, err := r.git.Head()
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+	ref, err := r.headRef()
+	if err != nil {
+		return nil, err
+	}
+	if ref == nil {
 		h := &Head{}
 		if sym, err := r.git.Storer.Reference(plumbing.HEAD); err == nil && sym.Type() == plumbing.SymbolicReference {
 			h.Branch = sym.Target().Short()
 		}
 		return h, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("read HEAD: %w", err)
-	}
 	if _, err := r.objects().rootTree(ref.Hash()); err != nil {
-		return nil, &HeadError{Ref: ref.Name().String(), Hash: ref.Hash().String(), Err: err}
+		return nil, headError(ref, err)
 	}
 	h := &Head{Commit: ref.Hash().String()}
 	h.Short = h.Commit[:7]
@@ -223,13 +223,30 @@ func (r *Repo) Head() (*Head, error) {
 	return h, nil
 }
 
-// HeadError is HEAD at a commit that cannot be read: an object missing
-// from the repository (a branch set by hand, an alternate gone) or one in
-// a corrupt pack.
+// headRef resolves HEAD: nil with no commit yet (HEAD on a branch that
+// does not exist), a *HeadError when HEAD itself cannot be read.
+func (r *Repo) headRef() (*plumbing.Reference, error) {
+	ref, err := r.git.Head()
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &HeadError{Ref: "HEAD", Err: err}
+	}
+	return ref, nil
+}
+
+// HeadError is HEAD, or the commit it is at, that cannot be read: a HEAD
+// or ref file garbled, an object missing from the repository (a branch
+// set by hand, an alternate gone) or one in a corrupt pack.
 type HeadError struct {
 	Ref  string // the branch HEAD is on ("refs/heads/main"), or "HEAD" when detached
-	Hash string
+	Hash string // "" when HEAD itself cannot be read
 	Err  error
+}
+
+func headError(ref *plumbing.Reference, err error) *HeadError {
+	return &HeadError{Ref: ref.Name().String(), Hash: ref.Hash().String(), Err: err}
 }
 
 func (e *HeadError) Error() string {
@@ -237,7 +254,12 @@ func (e *HeadError) Error() string {
 	if e.Ref != "HEAD" {
 		at = "HEAD's branch " + e.Ref
 	}
-	if errors.Is(e.Err, plumbing.ErrObjectNotFound) {
+	switch {
+	case e.Hash == "":
+		return fmt.Sprintf("HEAD cannot be read: %v", e.Err)
+	case e.Hash == plumbing.ZeroHash.String():
+		return at + " holds no object id" // (go-git reads what is none as zeros)
+	case errors.Is(e.Err, plumbing.ErrObjectNotFound):
 		return fmt.Sprintf("%s is at %s, an object missing from the repository", at, e.Hash)
 	}
 	why := e.Err.Error()
@@ -291,17 +313,14 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 // headFiles returns the lookup of a path's blob in HEAD's tree, or nil
 // when there is no commit yet.
 func (r *Repo) headFiles() (func(p string) (plumbing.Hash, bool, error), error) {
-	ref, err := r.git.Head()
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read HEAD: %w", err)
+	ref, err := r.headRef()
+	if ref == nil {
+		return nil, err
 	}
 	o := r.objects()
 	root, err := o.rootTree(ref.Hash())
 	if err != nil {
-		return nil, &HeadError{Ref: ref.Name().String(), Hash: ref.Hash().String(), Err: err}
+		return nil, headError(ref, err)
 	}
 	return func(p string) (plumbing.Hash, bool, error) {
 		h, ok, err := o.blob(ref.Hash(), root, p)
@@ -387,17 +406,14 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 	if r.git == nil {
 		return nil, nil
 	}
-	ref, err := r.git.Head()
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return nil, nil // no commits yet
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read HEAD: %w", err)
+	ref, err := r.headRef()
+	if ref == nil {
+		return nil, err // (none with no commits yet)
 	}
 	objs := namedObjects{r.git.Storer}
 	head, err := object.GetCommit(objs, ref.Hash())
 	if err != nil {
-		return nil, &HeadError{Ref: ref.Name().String(), Hash: ref.Hash().String(), Err: err}
+		return nil, headError(ref, err)
 	}
 	iter := object.NewCommitIterCTime(head, r.shallowParents(), nil)
 	defer iter.Close()

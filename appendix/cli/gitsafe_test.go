@@ -56,6 +56,10 @@ func TestGitProblems(t *testing.T) {
 		}, git: "Git: none (HEAD's commit cannot be read)",
 			warn: "HEAD's branch refs/heads/main is at " + missing + ", an object missing from the repository: no provenance, uncommitted changes not checked",
 			inv:  "git history unreadable: HEAD's branch refs/heads/main is at " + missing},
+		{name: "HEAD garbled", breakIt: func(t *testing.T, dir string, repo *git.Repository) string {
+			testrepo.Write(t, dir, map[string]string{".git/HEAD": "ref: refs/heads/main\nextra\n"})
+			return dir
+		}, git: "Git: none (HEAD cannot be read)", warn: "HEAD cannot be read: ", inv: "git history unreadable: HEAD cannot be read: "},
 		{name: "HEAD's commit in a corrupt pack", breakIt: func(t *testing.T, dir string, repo *git.Repository) string {
 			head, _ := repo.Head()
 			testrepo.CorruptObject(t, dir, repo, head.Hash())
