@@ -177,8 +177,11 @@ func (b *briefer) base() []briefItem {
 		for _, c := range cs {
 			commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), naming.Inline(c.Subject)))
 		}
-		if err != nil {
-			commits = append(commits, fmt.Sprintf("- git history unreadable past this point: %v", err))
+		switch {
+		case err != nil && len(cs) == 0:
+			commits = append(commits, fmt.Sprintf("- git history unreadable: %v", err))
+		case err != nil:
+			commits = append(commits, fmt.Sprintf("- older history unreadable: %v", err))
 		}
 		if len(commits) > 0 {
 			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(commits, "\n")})

@@ -20,7 +20,10 @@ import (
 // leaves a briefing room for its base context.
 var gitProblemSpec = []byte("# Spec: order totals\n\nThe `Order` type in `orders/order.go` gains a total, and the `Invoice` type in\n" +
 	"`billing/invoice.go` reads it when an invoice is issued. Totals are computed once, when the order is placed,\n" +
-	"and stored with it; an invoice never recomputes them. Refunds adjust the invoice, not the order.\n")
+	"and stored with it; an invoice never recomputes them. Refunds adjust the invoice, not the order.\n\n" +
+	"## Rollout\n\nExisting orders get their totals in a backfill that reads each order once, in batches of a\n" +
+	"thousand, and writes the total only where none is stored yet, so that it can be stopped and rerun at any\n" +
+	"point. Invoices issued before the backfill keep the amounts they were issued with; the ledger is untouched.\n")
 
 // historyFixture commits orders/order.go and billing/invoice.go, then a
 // change to the order, at fixed dates.
@@ -124,6 +127,15 @@ func TestGitProblems(t *testing.T) {
 			expectIn(t, "inventory", invOut.String(), []string{c.inv})
 			if n := strings.Count(invErr.String(), c.warn); n != 1 && !strings.HasPrefix(c.warn, "uncommitted-change") {
 				t.Errorf("inventory stderr has %q %d times, want once:\n%s", c.warn, n, invErr.String())
+			}
+			briefs, briefErr := runBriefs(t, dir, gitProblemSpec)
+			b, err := os.ReadFile(filepath.Join(briefs, "briefing-BURN.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			expectIn(t, "briefing", string(b), []string{"**Last commits touching the blast zone**\n- " + c.inv})
+			if n := strings.Count(briefErr, c.warn); n != 1 {
+				t.Errorf("brief stderr has %q %d times, want once:\n%s", c.warn, n, briefErr)
 			}
 		})
 	}
