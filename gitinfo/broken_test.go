@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -18,14 +17,8 @@ import (
 // historyRepo commits a.go twice and b.go once, at fixed dates.
 func historyRepo(t *testing.T) (string, *git.Repository) {
 	t.Helper()
-	dir := testrepo.New(t, map[string]string{"a.go": "package a\n", "pkg/b.go": "package b\n"})
-	repo, err := git.PlainOpen(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	testrepo.Write(t, dir, map[string]string{"a.go": "package a // two\n"})
-	testrepo.Commit(t, repo, "change a", time.Hour)
-	return dir, repo
+	return testrepo.NewChanged(t, map[string]string{"a.go": "package a\n", "pkg/b.go": "package b\n"},
+		map[string]string{"a.go": "package a // two\n"}, "change a")
 }
 
 // checkHistory asserts what every reader of commits and trees sees in a

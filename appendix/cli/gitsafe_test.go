@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/go-git/go-git/v5"
 
@@ -29,15 +28,9 @@ var gitProblemSpec = []byte("# Spec: order totals\n\nThe `Order` type in `orders
 // change to the order, at fixed dates.
 func historyFixture(t *testing.T) (string, *git.Repository) {
 	t.Helper()
-	dir := testrepo.New(t, map[string]string{"go.mod": "module x\n", "orders/order.go": "package orders\n\n// Order is one order.\ntype Order struct{ ID int }\n",
-		"billing/invoice.go": "package billing\n\n// Invoice bills an order.\ntype Invoice struct{ OrderID int }\n"})
-	repo, err := git.PlainOpen(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	testrepo.Write(t, dir, map[string]string{"orders/order.go": "package orders\n\n// Order is one order, placed once.\ntype Order struct{ ID int }\n"})
-	testrepo.Commit(t, repo, "change the order", time.Hour)
-	return dir, repo
+	return testrepo.NewChanged(t, map[string]string{"go.mod": "module x\n", "orders/order.go": "package orders\n\n// Order is one order.\ntype Order struct{ ID int }\n",
+		"billing/invoice.go": "package billing\n\n// Invoice bills an order.\ntype Invoice struct{ OrderID int }\n"},
+		map[string]string{"orders/order.go": "package orders\n\n// Order is one order, placed once.\ntype Order struct{ ID int }\n"}, "change the order")
 }
 
 // TestGitProblems: a repository whose history cannot be read in full

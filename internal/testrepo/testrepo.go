@@ -81,6 +81,20 @@ func New(tb testing.TB, files map[string]string) string {
 	return dir
 }
 
+// NewChanged is New, then a second commit writing change, an hour later,
+// with msg: a history of two commits.
+func NewChanged(tb testing.TB, files, change map[string]string, msg string) (string, *git.Repository) {
+	tb.Helper()
+	dir := New(tb, files)
+	r, err := git.PlainOpen(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	Write(tb, dir, change)
+	Commit(tb, r, msg, time.Hour)
+	return dir, r
+}
+
 // Names returns the keys of files, sorted.
 func Names(files map[string]string) []string {
 	var out []string
