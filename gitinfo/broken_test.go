@@ -188,6 +188,20 @@ func TestBrokenHistory(t *testing.T) {
 			},
 			dirty: func() []string { return []string{"cannot be read", ".pack"} },
 			log:   func() []string { return []string{"cannot be read"} }},
+		{name: "a pack index truncated", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
+			if err := repo.RepackObjects(&git.RepackConfig{}); err != nil {
+				t.Fatal(err)
+			}
+			idxs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
+			if len(idxs) != 1 || os.Truncate(idxs[0], 100) != nil {
+				t.Fatalf("%d pack indexes", len(idxs))
+			}
+		},
+			head: func() []string {
+				return []string{"HEAD's branch refs/heads/main is at ", "which cannot be read", ".idx"}
+			},
+			dirty: func() []string { return []string{".idx"} },
+			log:   func() []string { return []string{"cannot be read"} }},
 		{name: "a tree corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
 			head, _ := repo.Head()
 			c, _ := repo.CommitObject(head.Hash())

@@ -300,19 +300,26 @@ func (o *objectReader) blob(root plumbing.Hash, p string) (plumbing.Hash, bool, 
 // storage what objectReader leaves to it (an object it does not find, a
 // SHA-256 repository).
 type objects struct {
-	fast *objectReader // nil when objectReader cannot read the object directory
+	fast *objectReader // nil when objectReader cannot read the object directory,
+	open error         // and why: a pack index it cannot read
 	git  *git.Repository
 }
 
 func (r *Repo) objects() *objects {
 	o := &objects{git: r.git}
-	o.fast, _ = newObjectReader(filepath.Join(r.gitDir, "objects"))
+	o.fast, o.open = newObjectReader(filepath.Join(r.gitDir, "objects"))
 	return o
 }
 
+// explain is the error to report for go-git's err: objectReader's reason
+// not to read the object directory, when it has one that names a file,
+// rather than what go-git says of a pack index it cannot read ("EOF",
+// then "object not found").
+func (o *objects) explain(err error) error { return worse(o.open, err) }
+
 // rootTree returns a commit's root tree, read once to be sure it can be.
 func (o *objects) rootTree(commit plumbing.Hash) (plumbing.Hash, error) {
-	var fastErr error
+	fastErr := o.open
 	if o.fast != nil {
 		root, err := o.fast.commitTree(commit)
 		if err == nil {
@@ -336,7 +343,7 @@ func (o *objects) rootTree(commit plumbing.Hash) (plumbing.Hash, error) {
 // blob returns the hash of the file at p (slash-separated) in a commit
 // whose root tree is root, and false when there is no such file.
 func (o *objects) blob(commit, root plumbing.Hash, p string) (plumbing.Hash, bool, error) {
-	var fastErr error
+	fastErr := o.open
 	if o.fast != nil {
 		h, ok, err := o.fast.blob(root, p)
 		if err == nil {

@@ -413,7 +413,7 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 	objs := namedObjects{r.git.Storer}
 	head, err := object.GetCommit(objs, ref.Hash())
 	if err != nil {
-		return nil, headError(ref, err)
+		return nil, headError(ref, r.objects().explain(err))
 	}
 	iter := object.NewCommitIterCTime(head, r.shallowParents(), nil)
 	defer iter.Close()
