@@ -215,6 +215,22 @@ func TestBrokenHistory(t *testing.T) {
 		},
 			dirty: func() []string { return []string{"pkg/b.go in HEAD", tree.String(), ".pack"} },
 			log:   func() []string { return []string{tree.String()} }},
+		{name: "a loose tree corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
+			head, _ := repo.Head()
+			c, _ := repo.CommitObject(head.Hash())
+			root, _ := c.Tree()
+			sub, err := root.FindEntry("pkg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree = sub.Hash
+			hex := tree.String()
+			testrepo.Write(t, dir, map[string]string{".git/objects/" + hex[:2] + "/" + hex[2:]: "not zlib"})
+		},
+			dirty: func() []string {
+				return []string{"pkg/b.go in HEAD", tree.String(), filepath.Join(".git", "objects", tree.String()[:2])}
+			},
+			log: func() []string { return []string{tree.String()} }},
 		{name: "an older commit corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
 			head, _ := repo.Head()
 			c, _ := repo.CommitObject(head.Hash())

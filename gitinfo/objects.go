@@ -152,9 +152,13 @@ func (o *objectReader) readDepth(h plumbing.Hash, depth int) (plumbing.ObjectTyp
 	}
 	hex := h.String()
 	for _, d := range o.dirs {
-		b, err := os.ReadFile(filepath.Join(d, hex[:2], hex[2:]))
-		if err == nil {
-			return loose(b)
+		file := filepath.Join(d, hex[:2], hex[2:])
+		if b, err := os.ReadFile(file); err == nil {
+			typ, data, err := loose(b)
+			if err != nil {
+				return typ, nil, fmt.Errorf("object %s: %s: %w", hex, file, err)
+			}
+			return typ, data, nil
 		}
 	}
 	return plumbing.InvalidObject, nil, fmt.Errorf("object %s: %w", hex, errUnsupported)
