@@ -140,6 +140,19 @@ func TestBrokenAlternates(t *testing.T) {
 	}
 }
 
+// headEntry is the hash of the entry at p in HEAD's tree.
+func headEntry(t *testing.T, repo *git.Repository, p string) plumbing.Hash {
+	t.Helper()
+	head, _ := repo.Head()
+	c, _ := repo.CommitObject(head.Hash())
+	root, _ := c.Tree()
+	e, err := root.FindEntry(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Hash
+}
+
 // TestBrokenHistory: HEAD or its branch at a missing object, and objects
 // a corrupt pack holds, are errors naming the object: nothing reads as
 // an uncommitted change or an empty history instead.
@@ -203,27 +216,13 @@ func TestBrokenHistory(t *testing.T) {
 			dirty: func() []string { return []string{".idx"} },
 			log:   func() []string { return []string{"cannot be read"} }},
 		{name: "a tree corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
-			head, _ := repo.Head()
-			c, _ := repo.CommitObject(head.Hash())
-			root, _ := c.Tree()
-			sub, err := root.FindEntry("pkg")
-			if err != nil {
-				t.Fatal(err)
-			}
-			tree = sub.Hash
+			tree = headEntry(t, repo, "pkg")
 			testrepo.CorruptObject(t, dir, repo, tree)
 		},
 			dirty: func() []string { return []string{"pkg/b.go in HEAD", tree.String(), ".pack"} },
 			log:   func() []string { return []string{tree.String()} }},
 		{name: "a loose tree corrupt", breakIt: func(t *testing.T, dir string, repo *git.Repository) {
-			head, _ := repo.Head()
-			c, _ := repo.CommitObject(head.Hash())
-			root, _ := c.Tree()
-			sub, err := root.FindEntry("pkg")
-			if err != nil {
-				t.Fatal(err)
-			}
-			tree = sub.Hash
+			tree = headEntry(t, repo, "pkg")
 			hex := tree.String()
 			testrepo.Write(t, dir, map[string]string{".git/objects/" + hex[:2] + "/" + hex[2:]: "not zlib"})
 		},
