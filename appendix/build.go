@@ -2,11 +2,14 @@ package appendix
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/testfiles"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
@@ -78,11 +81,19 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 
 func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, ix *search.Index, err error) {
 	head, err := repo.Head()
-	if err != nil {
+	var headErr *gitinfo.HeadError
+	if err != nil && !errors.As(err, &headErr) {
 		return nil, nil, err
 	}
-	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, Unreadable: repo.Warning != "",
-		AuditGaps: cfg.AuditGaps}
+	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, AuditGaps: cfg.AuditGaps}
+	switch {
+	case repo.Warning != "":
+		doc.Unreadable = "a repository go-git cannot read"
+	case headErr != nil && headErr.Hash == "":
+		doc.Unreadable = "HEAD cannot be read"
+	case headErr != nil:
+		doc.Unreadable = "HEAD's commit cannot be read"
+	}
 	refs, skipped := rounds.SelectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" {
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
@@ -130,7 +141,8 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	res.External = append([]Gap{}, external...)
 	doc.Gaps = append(doc.Gaps, unresolved...)
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
-	doc.Submodules = submoduleGaps(doc.Gaps, repo.Submodules)
+	doc.Submodules = append([]string{}, repo.Submodules...)
+	doc.SubmoduleGaps = submoduleGaps(doc.Gaps, repo.Submodules)
 
 	if err := resolve.HandlerNotes(ctx, ix, repo.Root, matches); err != nil {
 		return nil, nil, err
@@ -138,9 +150,10 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	words := resolve.HeldWords(sp.Words, matches)
 	arts := artifact.Build(matches, words)
 	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, words)
-	// Redacted before anything hashes or stores the text: the round
-	// history compares what was shown.
+	// Redacted, and made valid UTF-8, before anything hashes or stores
+	// the text: the round history compares what was shown.
 	res.Redactions = artifact.Redact(arts)
+	notUTF8 := artifact.FixUTF8(arts)
 	need := map[string]bool{}
 	for _, n := range cfg.Need {
 		need[n] = true
@@ -159,6 +172,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 	doc.Artifacts = arts
 	res.Redactions += artifact.Redact(arts) // the architecture and test artifacts
+	notUTF8 = append(notUTF8, artifact.FixUTF8(arts)...)
 	res.Unresolved = doc.Gaps
 
 	var paths []string
@@ -170,23 +184,28 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		}
 	}
 	sort.Strings(paths)
-	if doc.Dirty, err = cache.DirtyPaths(repo, ca, head, paths); err != nil {
-		res.Warnings = append(res.Warnings, Warning{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)})
+	if headErr == nil {
+		if doc.Dirty, err = cache.DirtyPaths(repo, ca, head, paths); err != nil {
+			res.Warnings = append(res.Warnings, Warning{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)})
+		}
 	}
 
 	resolveTime := time.Since(t0)
 	t1 := time.Now()
 	rivals, redacted := artifact.RivalEntries(matches)
 	res.Redactions += redacted
+	notUTF8 = append(notUTF8, artifact.FixEntriesUTF8(rivals)...)
+	for _, p := range slices.Compact(slices.Sorted(slices.Values(notUTF8))) {
+		res.Warnings = append(res.Warnings, NotUTF8(p))
+	}
 	for _, s := range budget.Fit(doc, words, rivals) {
 		res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 	}
 	if repo.IndexWarning != "" {
 		res.Warnings = append(res.Warnings, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})
 	}
-	if repo.Warning != "" {
-		res.Warnings = append(res.Warnings, Warning{Kind: WarnRepository, Msg: repo.Warning})
-	} else if !repo.Git() {
+	res.Warnings = append(res.Warnings, repositoryWarnings(repo, headErr)...)
+	if repo.Warning == "" && !repo.Git() {
 		res.Warnings = append(res.Warnings, Warning{Kind: WarnNotGit, Path: repo.Root,
 			Msg: "is not in a git repository: searched every file under it, with no provenance"})
 	}
@@ -210,26 +229,51 @@ func cacheWarnings(ca *cache.Cache) []Warning {
 	return ws
 }
 
+// NotUTF8 is the warning for a file shown whose content is not valid UTF-8.
+func NotUTF8(path string) Warning {
+	return Warning{Kind: WarnFile, Path: path, Msg: "content is not valid UTF-8: shown with U+FFFD for the bytes that are not"}
+}
+
+// RepositoryWarnings are the warnings about the repository's git data
+// that every command gives: an object directory listed as an alternate
+// that is not there, HEAD at a commit that cannot be read, a repository
+// go-git cannot read at all.
+func RepositoryWarnings(repo *gitinfo.Repo) []Warning {
+	var headErr *gitinfo.HeadError
+	_, err := repo.Head()
+	errors.As(err, &headErr)
+	return repositoryWarnings(repo, headErr)
+}
+
+func repositoryWarnings(repo *gitinfo.Repo, headErr *gitinfo.HeadError) []Warning {
+	var out []Warning
+	for _, w := range repo.ObjectWarnings {
+		out = append(out, Warning{Kind: WarnRepository, Msg: w})
+	}
+	if headErr != nil {
+		out = append(out, Warning{Kind: WarnRepository, Msg: headErr.Error() + ": no provenance, uncommitted changes not checked"})
+	}
+	if repo.Warning != "" {
+		out = append(out, Warning{Kind: WarnRepository, Msg: repo.Warning})
+	}
+	return out
+}
+
 // submoduleGaps says which nested repositories were not entered: a gap a
-// reference points into says so, and the other submodules are returned,
-// to be named once each, so that no reader takes their absence from the
-// appendix for absence from the code.
-func submoduleGaps(gaps []Gap, subs []string) []string {
+// reference points into says so, naming the repository, and the
+// repositories so named are returned: the markdown names the others in a
+// note, so that no reader takes their absence from the appendix for
+// absence from the code.
+func submoduleGaps(gaps []Gap, subs []string) map[string]bool {
 	named := map[string]bool{}
 	for i, g := range gaps {
 		for _, s := range subs {
 			if g.Ref == s || strings.HasPrefix(g.Ref, s+"/") {
-				gaps[i].Hint = fmt.Sprintf("inside git submodule `%s`, which is not entered", s)
+				gaps[i].Hint = fmt.Sprintf("inside git submodule %s, which is not entered", naming.Code(s))
 				gaps[i].Kind = GapNotSearched
 				named[s] = true
 			}
 		}
 	}
-	rest := []string{}
-	for _, s := range subs {
-		if !named[s] {
-			rest = append(rest, s)
-		}
-	}
-	return rest
+	return named
 }

@@ -22,9 +22,11 @@ type Zone struct {
 	Spec  *spec.Spec
 	Doc   *render.Document // every artifact and gap, labeled
 	Index *search.Index    // the search that found them, for searches by meaning
-	// Warnings are what loading the extraction cache found damaged.
+	cache *cache.Cache     // the extraction cache the search and later searches use
+	// Warnings are what building the zone found: the repository's, what
+	// loading the extraction cache found damaged, and the files' that
+	// could not be read or are shown with their bytes replaced.
 	Warnings []Warning
-	cache    *cache.Cache // the extraction cache the search and later searches use
 }
 
 // BlastZone resolves every reference of a spec, as Round 2 would with no
@@ -36,7 +38,7 @@ func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.
 	if err != nil {
 		return nil, err
 	}
-	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, Warnings: cacheWarnings(ca), cache: ca}, nil
+	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, cache: ca, Warnings: append(cacheWarnings(ca), res.Warnings...)}, nil
 }
 
 // SaveCache writes what the searches by meaning run on the zone's index

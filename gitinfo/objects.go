@@ -13,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // objectReader reads single objects (a commit, the trees on a few paths)
@@ -114,17 +116,8 @@ var errUnsupported = errors.New("not readable without go-git's storage")
 const maxDeltaChain = 1000
 
 func newObjectReader(objects string) (*objectReader, error) {
-	o := &objectReader{dirs: []string{objects}, trees: map[plumbing.Hash][]treeEntry{}}
-	if b, err := os.ReadFile(filepath.Join(objects, "info", "alternates")); err == nil {
-		for _, l := range strings.Split(string(b), "\n") {
-			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-				if !filepath.IsAbs(l) {
-					l = filepath.Join(objects, l)
-				}
-				o.dirs = append(o.dirs, l)
-			}
-		}
-	}
+	alts, _ := alternateDirs(objects) // (Open reports the broken ones)
+	o := &objectReader{dirs: append([]string{objects}, alts...), trees: map[plumbing.Hash][]treeEntry{}}
 	for _, d := range o.dirs {
 		idxs, _ := filepath.Glob(filepath.Join(d, "pack", "pack-*.idx"))
 		for _, ip := range idxs {
@@ -150,14 +143,22 @@ func (o *objectReader) readDepth(h plumbing.Hash, depth int) (plumbing.ObjectTyp
 			return plumbing.InvalidObject, nil, err
 		}
 		if ok {
-			return o.packed(p, off, depth)
+			typ, data, err := o.packed(p, off, depth)
+			if err != nil {
+				return typ, nil, fmt.Errorf("object %s: %w", h, err)
+			}
+			return typ, data, nil
 		}
 	}
 	hex := h.String()
 	for _, d := range o.dirs {
-		b, err := os.ReadFile(filepath.Join(d, hex[:2], hex[2:]))
-		if err == nil {
-			return loose(b)
+		file := filepath.Join(d, hex[:2], hex[2:])
+		if b, err := os.ReadFile(file); err == nil {
+			typ, data, err := loose(b)
+			if err != nil {
+				return typ, nil, fmt.Errorf("object %s: %s: %w", hex, file, err)
+			}
+			return typ, data, nil
 		}
 	}
 	return plumbing.InvalidObject, nil, fmt.Errorf("object %s: %w", hex, errUnsupported)
@@ -297,4 +298,85 @@ func (o *objectReader) blob(root plumbing.Hash, p string) (plumbing.Hash, bool, 
 		}
 	}
 	return h, true, nil
+}
+
+// objects reads commits and trees with objectReader, and through go-git's
+// storage what objectReader leaves to it (an object it does not find, a
+// SHA-256 repository).
+type objects struct {
+	fast *objectReader // nil when objectReader cannot read the object directory,
+	open error         // and why: a pack index it cannot read
+	git  *git.Repository
+}
+
+func (r *Repo) objects() *objects {
+	o := &objects{git: r.git}
+	o.fast, o.open = newObjectReader(filepath.Join(r.gitDir, "objects"))
+	return o
+}
+
+// explain is the error to report for go-git's err: objectReader's reason
+// not to read the object directory, when it has one that names a file,
+// rather than what go-git says of a pack index it cannot read ("EOF",
+// then "object not found").
+func (o *objects) explain(err error) error { return worse(o.open, err) }
+
+// rootTree returns a commit's root tree, read once to be sure it can be.
+func (o *objects) rootTree(commit plumbing.Hash) (plumbing.Hash, error) {
+	fastErr := o.open
+	if o.fast != nil {
+		root, err := o.fast.commitTree(commit)
+		if err == nil {
+			_, err = o.fast.tree(root)
+		}
+		if err == nil {
+			return root, nil
+		}
+		fastErr = err
+	}
+	c, err := object.GetCommit(namedObjects{o.git.Storer}, commit)
+	if err == nil {
+		var t *object.Tree
+		if t, err = c.Tree(); err == nil {
+			return t.Hash, nil
+		}
+	}
+	return plumbing.ZeroHash, worse(fastErr, err)
+}
+
+// blob returns the hash of the file at p (slash-separated) in a commit
+// whose root tree is root, and false when there is no such file.
+func (o *objects) blob(commit, root plumbing.Hash, p string) (plumbing.Hash, bool, error) {
+	fastErr := o.open
+	if o.fast != nil {
+		h, ok, err := o.fast.blob(root, p)
+		if err == nil {
+			return h, ok, nil
+		}
+		fastErr = err
+	}
+	s := namedObjects{o.git.Storer}
+	c, err := object.GetCommit(s, commit)
+	if err == nil {
+		var tree *object.Tree
+		if tree, err = c.Tree(); err == nil {
+			var te *object.TreeEntry
+			if te, err = findFile(s, tree, p); err == nil {
+				if te == nil {
+					return plumbing.ZeroHash, false, nil
+				}
+				return te.Hash, true, nil
+			}
+		}
+	}
+	return plumbing.ZeroHash, false, worse(fastErr, err)
+}
+
+// worse is the error to report when both readers failed: objectReader's
+// names the object and its pack, unless it only left the object to go-git.
+func worse(fast, slow error) error {
+	if fast != nil && !errors.Is(fast, errUnsupported) {
+		return fast
+	}
+	return slow
 }

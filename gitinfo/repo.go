@@ -9,11 +9,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/appendix-dev/appendix/internal/filestat"
 )
@@ -33,6 +36,9 @@ type Repo struct {
 	// extension go-git does not know): the walk matched ignore rules for
 	// every file and Dirty hashed files against HEAD instead.
 	IndexWarning string
+	// ObjectWarnings say which object directories listed as alternates
+	// cannot be read: the objects stored there are missing.
+	ObjectWarnings []string
 	// Submodules are the nested repositories the last Walk did not enter:
 	// gitlinks in the index and directories holding their own .git.
 	Submodules []string
@@ -108,7 +114,34 @@ func Open(dir string) (*Repo, error) {
 		scope = "."
 	}
 	repo := &Repo{Root: root, Scope: strings.TrimPrefix(filepath.ToSlash(scope), "."), git: r, gitDir: commonDir(root), ignores: true}
+	if err := repo.followAlternates(wt.Filesystem); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
 	return repo, nil
+}
+
+// followAlternates reopens the repository with a storage that reads the
+// object directories its objects/info/alternates lists (a clone made with
+// --shared or --reference keeps its history there), and notes those that
+// cannot be read.
+func (r *Repo) followAlternates(wt billy.Filesystem) error {
+	objects := filepath.Join(r.gitDir, "objects")
+	if _, err := os.Lstat(filepath.Join(objects, "info", "alternates")); err != nil {
+		return nil
+	}
+	fss, ok := r.git.Storer.(*filesystem.Storage)
+	if !ok {
+		return nil
+	}
+	dirs, problems := alternateDirs(objects)
+	s, more := withAlternates(fss.Filesystem(), dirs)
+	r.ObjectWarnings = append(problems, more...)
+	g, err := git.Open(s, wt)
+	if err != nil {
+		return err
+	}
+	r.git = g
+	return nil
 }
 
 // findWorkTree returns the nearest directory at or above dir holding a
@@ -165,21 +198,25 @@ func commonDir(root string) string {
 func (r *Repo) Git() bool { return r.git != nil }
 
 // Head returns HEAD. With no commits yet it returns the unborn branch and an
-// empty Commit; outside git it returns nil.
+// empty Commit; outside git it returns nil. HEAD at a commit that cannot be
+// read, or whose root tree cannot be, is a *HeadError.
 func (r *Repo) Head() (*Head, error) {
 	if r.git == nil {
 		return nil, nil
 	}
-	ref, err := r.git.Head()
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+	ref, err := r.headRef()
+	if err != nil {
+		return nil, err
+	}
+	if ref == nil {
 		h := &Head{}
 		if sym, err := r.git.Storer.Reference(plumbing.HEAD); err == nil && sym.Type() == plumbing.SymbolicReference {
 			h.Branch = sym.Target().Short()
 		}
 		return h, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("read HEAD: %w", err)
+	if _, err := r.objects().rootTree(ref.Hash()); err != nil {
+		return nil, headError(ref, err)
 	}
 	h := &Head{Commit: ref.Hash().String()}
 	h.Short = h.Commit[:7]
@@ -191,10 +228,59 @@ func (r *Repo) Head() (*Head, error) {
 	return h, nil
 }
 
+// headRef resolves HEAD: nil with no commit yet (HEAD on a branch that
+// does not exist), a *HeadError when HEAD itself cannot be read.
+func (r *Repo) headRef() (*plumbing.Reference, error) {
+	ref, err := r.git.Head()
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &HeadError{Ref: "HEAD", Err: err}
+	}
+	return ref, nil
+}
+
+// HeadError is HEAD, or the commit it is at, that cannot be read: a HEAD
+// or ref file garbled, an object missing from the repository (a branch
+// set by hand, an alternate gone) or one in a corrupt pack.
+type HeadError struct {
+	Ref  string // the branch HEAD is on ("refs/heads/main"), or "HEAD" when detached
+	Hash string // "" when HEAD itself cannot be read
+	Err  error
+}
+
+func headError(ref *plumbing.Reference, err error) *HeadError {
+	return &HeadError{Ref: ref.Name().String(), Hash: ref.Hash().String(), Err: err}
+}
+
+func (e *HeadError) Error() string {
+	at := "HEAD"
+	if e.Ref != "HEAD" {
+		at = "HEAD's branch " + e.Ref
+	}
+	switch {
+	case e.Hash == "":
+		return fmt.Sprintf("HEAD cannot be read: %v", e.Err)
+	case e.Hash == plumbing.ZeroHash.String():
+		return at + " holds no object id" // (go-git reads what is none as zeros)
+	case errors.Is(e.Err, plumbing.ErrObjectNotFound):
+		return fmt.Sprintf("%s is at %s, an object missing from the repository", at, e.Hash)
+	}
+	why := e.Err.Error()
+	for _, what := range []string{"object", "commit"} { // the readers' prefixes, naming it again
+		why = strings.TrimPrefix(why, what+" "+e.Hash+": ")
+	}
+	return fmt.Sprintf("%s is at %s, which cannot be read: %s", at, e.Hash, why)
+}
+
+func (e *HeadError) Unwrap() error { return e.Err }
+
 // Dirty returns, in the order given, the paths (slash-separated, relative to
 // Root) that differ from HEAD: staged changes, unstaged changes, or files git
 // does not track. It reads the index once and hashes a file only when its
-// stat data no longer match the index entry (see statClean).
+// stat data no longer match the index entry (see statClean). HEAD's tree
+// not read in full is an error, never a file taken for changed.
 func (r *Repo) Dirty(paths []string) ([]string, error) {
 	if r.git == nil || len(paths) == 0 {
 		return nil, nil
@@ -212,7 +298,10 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 			}
 		}
 	}
-	head := r.headFiles()
+	head, err := r.headFiles()
+	if err != nil {
+		return nil, err
+	}
 	var dirty []string
 	for _, p := range paths {
 		changed, err := r.fileChanged(p, entries[p], head)
@@ -227,49 +316,34 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 }
 
 // headFiles returns the lookup of a path's blob in HEAD's tree, or nil
-// when there is no commit yet. It reads the few objects it needs itself
-// and falls back to go-git for what its reader does not handle.
-func (r *Repo) headFiles() func(p string) (plumbing.Hash, bool) {
-	ref, err := r.git.Head()
-	if err != nil {
-		return nil
+// when there is no commit yet.
+func (r *Repo) headFiles() (func(p string) (plumbing.Hash, bool, error), error) {
+	ref, err := r.headRef()
+	if ref == nil {
+		return nil, err
 	}
-	if o, err := newObjectReader(filepath.Join(r.gitDir, "objects")); err == nil {
-		if root, err := o.commitTree(ref.Hash()); err == nil {
-			return func(p string) (plumbing.Hash, bool) {
-				h, ok, err := o.blob(root, p)
-				if err != nil {
-					return r.goGitBlob(ref.Hash(), p)
-				}
-				return h, ok
-			}
+	o := r.objects()
+	root, err := o.rootTree(ref.Hash())
+	if err != nil {
+		return nil, headError(ref, err)
+	}
+	return func(p string) (plumbing.Hash, bool, error) {
+		h, ok, err := o.blob(ref.Hash(), root, p)
+		if err != nil {
+			return h, false, fmt.Errorf("%s in HEAD: %w", p, err)
 		}
-	}
-	return func(p string) (plumbing.Hash, bool) { return r.goGitBlob(ref.Hash(), p) }
+		return h, ok, nil
+	}, nil
 }
 
-// goGitBlob is headFiles' lookup through go-git's object storage.
-func (r *Repo) goGitBlob(commit plumbing.Hash, p string) (plumbing.Hash, bool) {
-	c, err := r.git.CommitObject(commit)
-	if err != nil {
-		return plumbing.ZeroHash, false
-	}
-	tree, err := c.Tree()
-	if err != nil {
-		return plumbing.ZeroHash, false
-	}
-	te, err := tree.FindEntry(p)
-	if err != nil {
-		return plumbing.ZeroHash, false
-	}
-	return te.Hash, true
-}
-
-func (r *Repo) fileChanged(p string, e *index.Entry, head func(string) (plumbing.Hash, bool)) (bool, error) {
+func (r *Repo) fileChanged(p string, e *index.Entry, head func(string) (plumbing.Hash, bool, error)) (bool, error) {
 	if r.noIndex && head != nil {
 		// No index to compare stat data with: the file's content against
 		// HEAD's, which is what a reader of the appendix cares about.
-		hh, ok := head(p)
+		hh, ok, err := head(p)
+		if err != nil {
+			return false, err
+		}
 		if !ok {
 			return true, nil
 		}
@@ -282,7 +356,11 @@ func (r *Repo) fileChanged(p string, e *index.Entry, head func(string) (plumbing
 	if e == nil || head == nil {
 		return true, nil // untracked, or nothing committed yet
 	}
-	if hh, ok := head(p); !ok || hh != e.Hash {
+	hh, ok, err := head(p)
+	if err != nil {
+		return false, err
+	}
+	if !ok || hh != e.Hash {
 		return true, nil // staged change (or staged addition)
 	}
 	full := filepath.Join(r.Root, filepath.FromSlash(p))
@@ -345,19 +423,23 @@ type Commit struct {
 }
 
 // RecentCommits returns up to n commits, newest first, that touch any of
-// paths (all commits when paths is empty).
+// paths (all commits when paths is empty). A commit or tree on the way
+// that cannot be read is an error naming it, with the commits found
+// before it.
 func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 	if r.git == nil {
 		return nil, nil
 	}
-	ref, err := r.git.Head()
-	if err != nil {
-		return nil, nil // no commits yet
+	ref, err := r.headRef()
+	if ref == nil {
+		return nil, err // (none with no commits yet)
 	}
-	iter, err := r.git.Log(&git.LogOptions{From: ref.Hash(), Order: git.LogOrderCommitterTime})
+	objs := namedObjects{r.git.Storer}
+	head, err := object.GetCommit(objs, ref.Hash())
 	if err != nil {
-		return nil, fmt.Errorf("git log: %w", err)
+		return nil, headError(ref, r.objects().explain(err))
 	}
+	iter := object.NewCommitIterCTime(head, r.shallowParents(), nil)
 	defer iter.Close()
 	// A commit touches a path when the file there differs from the one in
 	// the commit after it in the walk (go-git's path-filtered log compares
@@ -365,18 +447,20 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 	// the trees on the paths are read, not whole trees diffed.
 	var out []Commit
 	cur, err := iter.Next()
-	var curFiles []treeFile
+	if err != nil {
+		return nil, fmt.Errorf("git log: %w", err)
+	}
+	curFiles, err := filesAt(objs, cur, paths)
 	for err == nil && len(out) < n {
 		next, nextErr := iter.Next()
 		if nextErr != nil && nextErr != io.EOF {
-			break
-		}
-		if curFiles == nil {
-			curFiles = filesAt(cur, paths)
+			return out, fmt.Errorf("git log: %w", nextErr)
 		}
 		var nextFiles []treeFile
 		if next != nil {
-			nextFiles = filesAt(next, paths)
+			if nextFiles, err = filesAt(objs, next, paths); err != nil {
+				break
+			}
 		}
 		if len(paths) == 0 || touched(curFiles, nextFiles) {
 			subject, _, _ := strings.Cut(cur.Message, "\n")
@@ -387,7 +471,22 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 		}
 		cur, curFiles = next, nextFiles
 	}
-	return out, nil
+	return out, err
+}
+
+// shallowParents are the parents of a shallow clone's boundary commits,
+// which the clone does not hold: a walk of its history stops there.
+func (r *Repo) shallowParents() map[plumbing.Hash]bool {
+	out := map[plumbing.Hash]bool{}
+	boundary, _ := r.git.Storer.Shallow()
+	for _, h := range boundary {
+		if c, err := r.git.CommitObject(h); err == nil {
+			for _, p := range c.ParentHashes {
+				out[p] = true
+			}
+		}
+	}
+	return out
 }
 
 // treeFile is a file in a commit's tree: its hash and mode, or none.
@@ -399,18 +498,66 @@ type treeFile struct {
 
 // filesAt looks each path up in a commit's tree: a file there, or none (a
 // directory is no file).
-func filesAt(c *object.Commit, paths []string) []treeFile {
+func filesAt(s storer.EncodedObjectStorer, c *object.Commit, paths []string) ([]treeFile, error) {
 	out := make([]treeFile, len(paths))
+	if len(paths) == 0 {
+		return out, nil
+	}
 	tree, err := c.Tree()
 	if err != nil {
-		return out
+		return nil, fmt.Errorf("commit %s: %w", c.Hash, err)
 	}
 	for i, p := range paths {
-		if e, err := tree.FindEntry(p); err == nil && e.Mode != filemode.Dir {
+		e, err := findFile(s, tree, p)
+		if err != nil {
+			return nil, fmt.Errorf("commit %s: %s: %w", c.Hash, p, err)
+		}
+		if e != nil {
 			out[i] = treeFile{e.Hash, e.Mode, true}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// findFile returns the file at p (slash-separated) in tree, or nil when
+// there is none: a directory is no file, and a file where p needs a
+// directory ends the lookup. Only the trees on the way are read.
+func findFile(s storer.EncodedObjectStorer, tree *object.Tree, p string) (*object.TreeEntry, error) {
+	parts := strings.Split(p, "/")
+	for i, name := range parts {
+		var e *object.TreeEntry
+		for j := range tree.Entries {
+			if tree.Entries[j].Name == name {
+				e = &tree.Entries[j]
+				break
+			}
+		}
+		last := i == len(parts)-1
+		if e == nil || last != (e.Mode != filemode.Dir) {
+			return nil, nil
+		}
+		if last {
+			return e, nil
+		}
+		sub, err := object.GetTree(s, e.Hash)
+		if err != nil {
+			return nil, err
+		}
+		tree = sub
+	}
+	return nil, nil
+}
+
+// namedObjects names the object in go-git's read errors, which do not
+// ("flate: corrupt input"): a walk that fails says where.
+type namedObjects struct{ storer.EncodedObjectStorer }
+
+func (s namedObjects) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	o, err := s.EncodedObjectStorer.EncodedObject(t, h)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", t, h, err)
+	}
+	return o, nil
 }
 
 // touched reports a path whose file differs between two commits: added,

@@ -86,13 +86,6 @@ func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
 	return out, n
 }
 
-func listSummary(paths []string, max int) string {
-	if len(paths) <= max {
-		return strings.Join(paths, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(paths[:max], ", "), len(paths)-max)
-}
-
 // count words a number of things: "1 manifest", "3 manifests".
 func count(n int, what string) string {
 	if n == 1 && strings.HasPrefix(what, "legacy directories") {
@@ -111,7 +104,7 @@ func found(paths []string, size int, what string) (inventory.Status, string, str
 	if len(paths) == 0 {
 		return inventory.NotAvailable, "", "no " + what + " found", 0
 	}
-	return inventory.Available, listSummary(paths, 3), fmt.Sprintf("%s: %s", count(len(paths), what), listSummary(paths, 3)), size
+	return inventory.Available, naming.PathList(paths, 3), fmt.Sprintf("%s: %s", count(len(paths), what), naming.PathList(paths, 3)), size
 }
 
 var (
@@ -179,9 +172,9 @@ var sourceDefs = []sourceDef{
 		}
 		switch {
 		case len(cfg) > 0 && len(rep) > 0:
-			return inventory.Available, listSummary(rep, 2), "coverage configured and a report present", size
+			return inventory.Available, naming.PathList(rep, 2), "coverage configured and a report present", size
 		case len(cfg) > 0 || len(rep) > 0:
-			return inventory.Partial, listSummary(append(cfg, rep...), 2), "coverage configured but no recent report", size
+			return inventory.Partial, naming.PathList(append(cfg, rep...), 2), "coverage configured but no recent report", size
 		case tests > 0:
 			return inventory.NotAvailable, "", count(tests, "test files") + ", no coverage configured: coverage unknown", 0
 		}
@@ -199,14 +192,21 @@ var sourceDefs = []sourceDef{
 			return inventory.NotApplicable, "", "no blast zone", 0
 		}
 		cs, err := a.repo.RecentCommits(a.blast, 10)
-		if err != nil || len(cs) == 0 {
+		if err != nil && len(cs) == 0 {
+			return inventory.NotAvailable, "", fmt.Sprintf("git history unreadable: %v", err), 0
+		}
+		if len(cs) == 0 {
 			return inventory.NotAvailable, "", "no commits touch the blast zone", 0
 		}
 		size := 0
 		for _, c := range cs {
 			size += len(c.Subject) + 20
 		}
-		return inventory.Available, "git log", fmt.Sprintf("%s, newest %s %q", count(len(cs), "recent commits"), cs[0].Hash, cs[0].Subject), size
+		summary := fmt.Sprintf("%s, newest %s %q", count(len(cs), "recent commits"), cs[0].Hash, cs[0].Subject)
+		if err != nil {
+			return inventory.Partial, "git log", fmt.Sprintf("%s; older history unreadable: %v", summary, err), size
+		}
+		return inventory.Available, "git log", summary, size
 	}},
 	{"build_config", "Build and test configuration", func(a *auditor) (inventory.Status, string, string, int) {
 		p, size := a.matching(BuildFiles)
@@ -216,7 +216,7 @@ var sourceDefs = []sourceDef{
 		p, size := a.matching(MonitoringFiles)
 		if len(p) == 0 {
 			if code, n := a.grepBlast(monitoringCodeRe); len(code) > 0 {
-				return inventory.Partial, listSummary(code, 2), fmt.Sprintf("instrumentation in code (%d mentions), no alerting config", n), n * 80
+				return inventory.Partial, naming.PathList(code, 2), fmt.Sprintf("instrumentation in code (%d mentions), no alerting config", n), n * 80
 			}
 			return inventory.NotAvailable, "", "no monitoring or alerting configuration", 0
 		}
@@ -247,7 +247,7 @@ var sourceDefs = []sourceDef{
 			ds = append(ds, d)
 		}
 		sort.Strings(ds)
-		return inventory.Available, listSummary(ds, 3), fmt.Sprintf("%s: %s", count(len(ds), "legacy directories"), listSummary(ds, 3)), 0
+		return inventory.Available, naming.PathList(ds, 3), fmt.Sprintf("%s: %s", count(len(ds), "legacy directories"), naming.PathList(ds, 3)), 0
 	}},
 	{"decision_records", "Decision records (ADRs)", func(a *auditor) (inventory.Status, string, string, int) {
 		p, size := a.matching(ADRFiles)
@@ -277,7 +277,7 @@ var sourceDefs = []sourceDef{
 		if len(hits) == 0 {
 			return inventory.NotAvailable, "", "nothing in the repository resembles what the spec adds", 0
 		}
-		return inventory.Partial, listSummary(hits, 3), "files named like what the spec adds: " + listSummary(hits, 3), 0
+		return inventory.Partial, naming.PathList(hits, 3), "files named like what the spec adds: " + naming.PathList(hits, 3), 0
 	}},
 	{"test_pseudocode", "Test pseudocode (tests-pseudo.md)", func(a *auditor) (inventory.Status, string, string, int) {
 		p, size := a.matching(TestPseudoFiles)
@@ -379,7 +379,7 @@ func (a *auditor) inBlast(re *regexp.Regexp, missing string) (inventory.Status, 
 	if len(p) == 0 {
 		return inventory.NotAvailable, "", missing, 0
 	}
-	return inventory.Available, listSummary(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
+	return inventory.Available, naming.PathList(p, 3), fmt.Sprintf("%s in %s", count(n, "mentions"), count(len(p), "blast-zone files")), n * 60
 }
 
 // InBlast checks one source that depends on the blast zone ("error_handling",

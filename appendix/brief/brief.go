@@ -3,6 +3,7 @@ package brief
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,9 +15,11 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/extract/lang"
 
@@ -61,21 +64,24 @@ type briefItem struct {
 	text  string
 	fence string // code fence tag, "" for plain markdown
 	path  string // the file the text comes from, when there is one
+	file  string // the document an excerpt comes from, for warnings only (redaction takes excerpts of documents as from no file)
 	// redacted counts the secret literals replaced in text.
 	redacted int
 }
 
+// render writes the item: its title, through naming.Inline, and its text
+// as lines or in a fence, valid UTF-8 whatever its file holds.
 func (it briefItem) render() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**\n", it.title)
+	fmt.Fprintf(&b, "**%s**\n", naming.Inline(it.title))
 	if it.fence == "" {
-		b.WriteString(it.text + "\n")
+		b.WriteString(naming.ValidUTF8(it.text) + "\n")
 	} else {
 		fence := "```"
 		for strings.Contains(it.text, fence) {
 			fence += "`"
 		}
-		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, it.fence, it.text, fence)
+		fmt.Fprintf(&b, "%s%s\n%s\n%s\n", fence, it.fence, naming.ValidUTF8(it.text), fence)
 	}
 	return b.String()
 }
@@ -105,6 +111,9 @@ type Briefing struct {
 	Spec       int
 	Gaps       []string
 	Redactions int // secret literals replaced in its snippets
+	// NotUTF8 are the files whose snippets are shown with U+FFFD for
+	// bytes that are not valid UTF-8.
+	NotUTF8 []string
 }
 
 // Brief builds one briefing per profile, from the spec's blast zone.
@@ -144,14 +153,14 @@ func (b *briefer) base() []briefItem {
 	var items []briefItem
 	terms := architecture.Terms(root, b.spec, b.doc.Artifacts)
 	if a := architecture.Excerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
 	}
 	if a := architecture.Excerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), a.Path, a.LineRange()), text: a.Text()})
+		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
 	}
 	if p := b.targetArchitecture(); p != "" {
 		if a := architecture.Excerpt(root, p, terms, "", false); a != nil {
-			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", a.Path, a.LineRange()), text: a.Text()})
+			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
 		}
 	}
 	if len(b.blast) > 0 {
@@ -163,15 +172,22 @@ func (b *briefer) base() []briefItem {
 					syms = append(syms, a.Symbols...)
 				}
 			}
-			lines = append(lines, fmt.Sprintf("- `%s`: %s", f, strings.Join(syms, ", ")))
+			lines = append(lines, fmt.Sprintf("- %s: %s", naming.Code(f), strings.Join(syms, ", ")))
 		}
 		items = append(items, briefItem{kind: "blast_zone", title: "Files the spec touches (blast zone)", text: strings.Join(lines, "\n")})
-		if cs, err := b.repo.RecentCommits(b.blast, 5); err == nil && len(cs) > 0 {
-			var lines []string
-			for _, c := range cs {
-				lines = append(lines, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), c.Subject))
-			}
-			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(lines, "\n")})
+		cs, err := b.repo.RecentCommits(b.blast, 5)
+		var commits []string
+		for _, c := range cs {
+			commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), naming.Inline(c.Subject)))
+		}
+		switch {
+		case err != nil && len(cs) == 0:
+			commits = append(commits, fmt.Sprintf("- git history unreadable: %v", err))
+		case err != nil:
+			commits = append(commits, fmt.Sprintf("- older history unreadable: %v", err))
+		}
+		if len(commits) > 0 {
+			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(commits, "\n")})
 		}
 	}
 	return items
@@ -278,13 +294,21 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		w.WriteString("None noted.\n\n")
 	} else {
 		for _, g := range gaps {
-			w.WriteString("- " + g + "\n")
+			w.WriteString("- " + naming.Inline(g) + "\n")
 		}
 		w.WriteString("\n")
 	}
 	w.WriteString("---\n\n## SPECIFICATION TO REVIEW\n\n")
 	w.Write(b.spec.Src)
-	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps, Redactions: redactedIn(baseItems) + redactedIn(supItems)}
+	var notUTF8 []string
+	for _, it := range append(baseItems[:len(baseItems):len(baseItems)], supItems...) {
+		file := cmp.Or(it.path, it.file)
+		if file != "" && !utf8.ValidString(it.text) && !slices.Contains(notUTF8, file) {
+			notUTF8 = append(notUTF8, file)
+		}
+	}
+	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps, Redactions: redactedIn(baseItems) + redactedIn(supItems),
+		NotUTF8: notUTF8}
 }
 
 func writeItems(w *bytes.Buffer, items []briefItem, none string) {
@@ -451,7 +475,7 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string
 				return out
 			}
 			if re.MatchString(l) && len(l) < 300 {
-				out = append(out, fmt.Sprintf("`%s:%d`: `%s`", f, i+1, strings.TrimSpace(l)))
+				out = append(out, fmt.Sprintf("%s: %s", naming.Code(fmt.Sprintf("%s:%d", f, i+1)), naming.Code(strings.TrimSpace(l))))
 			}
 		}
 	}

@@ -111,7 +111,7 @@ func defItems(kind string, ds []*extract.Definition) []briefItem {
 		if d.StartLine == d.EndLine {
 			rng = fmt.Sprintf("line %d", d.StartLine)
 		}
-		out = append(out, briefItem{kind: kind, title: fmt.Sprintf("`%s` (%s, %s)", d.QualifiedName(), d.Path, rng), text: strings.Join(text, "\n"), fence: d.Lang.Fence, path: d.Path})
+		out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s (%s, %s)", naming.Code(d.QualifiedName()), naming.Inline(d.Path), rng), text: strings.Join(text, "\n"), fence: d.Lang.Fence, path: d.Path})
 	}
 	return out
 }
@@ -122,7 +122,7 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 	for _, a := range b.doc.Artifacts {
 		for _, k := range kinds {
 			if a.Kind == k {
-				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: `%s` (%s, %s)", a.Title, strings.Join(a.Symbols, "`, `"), a.Path, a.LineRange()),
+				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: %s (%s, %s)", a.Title, naming.CodeList(a.Symbols), naming.Inline(a.Path), a.LineRange()),
 					text: a.Text(), fence: a.Lang.Fence, path: a.Path})
 			}
 		}
@@ -158,7 +158,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		items = b.artifactItems(kind, extract.KindRoute)
 		var lines []string
 		for _, d := range b.ix.Routes {
-			lines = append(lines, fmt.Sprintf("`%s %s` -> `%s` (%s:%d)", d.Route.Method, d.Route.Pattern, d.Route.Handler, d.Path, d.DeclLine))
+			lines = append(lines, fmt.Sprintf("%s -> %s (%s)", naming.Code(d.Route.Method+" "+d.Route.Pattern), naming.Code(d.Route.Handler), naming.At(d.Path, d.DeclLine)))
 		}
 		sort.Strings(lines)
 		items = append(items, listItem(kind, "Route registrations found", dedupe(lines), 15)...)
@@ -194,7 +194,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		var lines []string
 		for _, d := range ds {
 			if (d.Kind == extract.KindFunction) && d.Exported {
-				lines = append(lines, fmt.Sprintf("`%s` (%s:%d)", resolve.SignatureLine(d), d.Path, d.DeclLine))
+				lines = append(lines, fmt.Sprintf("%s (%s)", naming.Code(resolve.SignatureLine(d)), naming.At(d.Path, d.DeclLine)))
 			}
 		}
 		items = listItem(kind, "Existing utilities", lines, 15)
@@ -223,14 +223,14 @@ func (b *briefer) collect(kind string) []briefItem {
 					break
 				}
 			}
-			lines = append(lines, fmt.Sprintf("%s (`%s`)", title, f))
+			lines = append(lines, fmt.Sprintf("%s (%s)", title, naming.Code(f)))
 		}
 		items = listItem(kind, "Decision records", lines, 12)
 	case supMarkers:
 		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
 	case supArchitecture:
 		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.doc.Artifacts), "", false); a != nil {
-			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", a.Path, a.LineRange()), text: a.Text()}}
+			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path}}
 		}
 	case supTarget:
 		if p := b.targetArchitecture(); p != "" {
@@ -240,7 +240,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		var lines []string
 		for _, f := range b.files {
 			if (strings.HasPrefix(f, ".architecture/components/") || strings.HasPrefix(f, "docs/architecture/")) && strings.HasSuffix(f, ".md") {
-				lines = append(lines, "`"+f+"`")
+				lines = append(lines, naming.Code(f))
 			}
 		}
 		for _, c := range architecture.ManifestComponents(root) {
@@ -255,7 +255,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		var ms []string
 		for _, f := range b.files {
 			if naming.MigrationPath(f) && lang.ForPath(f) != nil {
-				ms = append(ms, "`"+f+"`")
+				ms = append(ms, naming.Code(f))
 			}
 		}
 		sort.Sort(sort.Reverse(sort.StringSlice(ms)))
@@ -274,7 +274,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		}
 		var lines []string
 		for m := range mods {
-			lines = append(lines, "`"+m+"`")
+			lines = append(lines, naming.Code(m))
 		}
 		sort.Strings(lines)
 		items = listItem(kind, "External packages the blast zone imports", lines, 15)
@@ -370,7 +370,7 @@ func (b *briefer) manifestItems(kind string) []briefItem {
 			}
 			deps = fw
 		}
-		title := "Dependencies in `" + f + "`"
+		title := "Dependencies in " + naming.Code(f)
 		if kind == supFrameworks {
 			title = "Frameworks and SDKs in `" + f + "` (their built-ins may already do what the spec adds)"
 		}
@@ -393,7 +393,7 @@ func (b *briefer) buildItems(kind string) []briefItem {
 				}
 			}
 			if len(targets) > 0 {
-				lines = append(lines, fmt.Sprintf("`%s` targets: %s", f, strings.Join(targets, ", ")))
+				lines = append(lines, fmt.Sprintf("%s targets: %s", naming.Code(f), strings.Join(targets, ", ")))
 			}
 		case path.Base(f) == "package.json" && !strings.Contains(f, "node_modules"):
 			var pj struct {
@@ -405,10 +405,10 @@ func (b *briefer) buildItems(kind string) []briefItem {
 					ks = append(ks, k)
 				}
 				sort.Strings(ks)
-				lines = append(lines, fmt.Sprintf("`%s` scripts: %s", f, strings.Join(ks, ", ")))
+				lines = append(lines, fmt.Sprintf("%s scripts: %s", naming.Code(f), strings.Join(ks, ", ")))
 			}
 		case audit.BuildFiles.MatchString(f):
-			lines = append(lines, "`"+f+"`")
+			lines = append(lines, naming.Code(f))
 		}
 	}
 	return listItem(kind, "Build, test and CI configuration", lines, 15)
@@ -492,7 +492,7 @@ func (b *briefer) testsPseudo(mode string) *briefItem {
 		}
 		lines = keep
 	}
-	return &briefItem{kind: "tests_pseudo", title: fmt.Sprintf("Test pseudocode (`%s`%s)", file, map[string]string{"auth": ", auth sections"}[mode]), text: strings.Join(lines, "\n")}
+	return &briefItem{kind: "tests_pseudo", title: fmt.Sprintf("Test pseudocode (%s%s)", naming.Code(file), map[string]string{"auth": ", auth sections"}[mode]), text: strings.Join(lines, "\n")}
 }
 
 // gapWhat says what a missing source would have given each persona.

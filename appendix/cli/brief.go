@@ -59,11 +59,17 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	printWarnings(stderr, zone.Warnings)
 	bs, head, err := brief.Brief(ctx, repo, zone, profiles, cfg.Now)
 	if err != nil {
 		return err
 	}
+	warnings := zone.Warnings
+	for _, br := range bs {
+		for _, p := range br.NotUTF8 {
+			warnings = append(warnings, appendix.NotUTF8(p))
+		}
+	}
+	printWarnings(stderr, warnings)
 	if err := zone.SaveCache(); err != nil {
 		fmt.Fprintf(stderr, "appendix: warning: extraction cache not saved: %v\n", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/appendix"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -84,6 +85,7 @@ func hostileCases() []hostileCase {
 				"weird.py": "class Weird:\n    name = \"\xff\xfe\xc3\x28\"\n",
 			}),
 			want: []string{"orders/order.go", "class Weird"},
+			warn: []string{"appendix: warning: weird.py: content is not valid UTF-8"},
 		},
 		{
 			name: "huge files", spec: "The `Order` type and `Order` interface.\n",
@@ -121,6 +123,9 @@ func TestHostileRepositories(t *testing.T) {
 				}
 				if code != 0 {
 					t.Fatalf("%s: exit %d: %s", format, code, stderr)
+				}
+				if !utf8.ValidString(out) || !utf8.ValidString(stderr) {
+					t.Errorf("%s: output not valid UTF-8", format)
 				}
 				if format == "markdown" {
 					expectIn(t, "output", out, c.want)

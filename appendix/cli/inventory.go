@@ -67,12 +67,20 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
+	printWarnings(stderr, appendix.RepositoryWarnings(repo))
 	var zone *appendix.Zone
 	if sp != nil {
 		if zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{}); err != nil {
 			return err
 		}
-		printWarnings(stderr, zone.Warnings)
+		// (The repository's are printed above; the cache's are news.)
+		var damaged []appendix.Warning
+		for _, w := range zone.Warnings {
+			if w.Kind == appendix.WarnCache {
+				damaged = append(damaged, w)
+			}
+		}
+		printWarnings(stderr, damaged)
 	}
 	inv, all, err := audit.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
 	if err != nil {
@@ -93,6 +101,8 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if last != "" && last != inv.GitHash && last != "none" && inv.GitHash != "none" {
 		if changed, err := repo.ChangedFiles(last, inv.GitHash); err == nil {
 			fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), last)
+		} else {
+			fmt.Fprintf(stderr, "appendix: warning: files changed since the last audit at %.7s unknown: %v\n", last, err)
 		}
 	}
 	where, _ := filepath.Rel(repo.Root, store.File)

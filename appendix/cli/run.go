@@ -176,10 +176,14 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	return nil
 }
 
-// printWarnings prints warnings to stderr, one line each.
+// printWarnings prints warnings to stderr, one line each, each once.
 func printWarnings(stderr io.Writer, ws []appendix.Warning) {
+	seen := map[string]bool{}
 	for _, w := range ws {
-		fmt.Fprintf(stderr, "appendix: warning: %s\n", w)
+		if line := w.String(); !seen[line] {
+			seen[line] = true
+			fmt.Fprintf(stderr, "appendix: warning: %s\n", line)
+		}
 	}
 }
 

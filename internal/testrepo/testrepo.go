@@ -4,11 +4,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
@@ -79,6 +81,20 @@ func New(tb testing.TB, files map[string]string) string {
 	return dir
 }
 
+// NewChanged is New, then a second commit writing change, an hour later,
+// with msg: a history of two commits.
+func NewChanged(tb testing.TB, files, change map[string]string, msg string) (string, *git.Repository) {
+	tb.Helper()
+	dir := New(tb, files)
+	r, err := git.PlainOpen(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	Write(tb, dir, change)
+	Commit(tb, r, msg, time.Hour)
+	return dir, r
+}
+
 // Names returns the keys of files, sorted.
 func Names(files map[string]string) []string {
 	var out []string
@@ -87,4 +103,41 @@ func Names(files map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// CorruptObject repacks the repository and overwrites the compressed data
+// of the object h in the pack, as a disk error would.
+func CorruptObject(tb testing.TB, dir string, r *git.Repository, h plumbing.Hash) {
+	tb.Helper()
+	if err := r.RepackObjects(&git.RepackConfig{}); err != nil {
+		tb.Fatal(err)
+	}
+	idxs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
+	if len(idxs) != 1 {
+		tb.Fatalf("%d packs", len(idxs))
+	}
+	f, err := os.Open(idxs[0])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	idx := idxfile.NewMemoryIndex()
+	if err := idxfile.NewDecoder(f).Decode(idx); err != nil {
+		tb.Fatal(err)
+	}
+	off, err := idx.FindOffset(h)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pack := strings.TrimSuffix(idxs[0], ".idx") + ".pack"
+	b, err := os.ReadFile(pack)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i := off + 4; i < off+16; i++ {
+		b[i] ^= 0x5a
+	}
+	if err := os.WriteFile(pack, b, 0o644); err != nil {
+		tb.Fatal(err)
+	}
 }

@@ -147,7 +147,7 @@ func (a *Artifact) syncIndex() {
 		if e.Reason == ReasonRival && (i == 0 || es[i-1].Reason != ReasonRival) {
 			a.Lines = append(a.Lines, extract.Line{Text: rivalsHeader})
 		}
-		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", e.Path, e.Line, e.Signature)})
+		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", naming.Inline(e.Path), e.Line, e.Signature)})
 		a.Symbols = append(a.Symbols, e.Symbol)
 	}
 }

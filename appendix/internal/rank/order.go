@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -30,9 +31,9 @@ func (c *Ranker) namedFirst(cands []*extract.Definition) map[*extract.Definition
 		if at[i] < 0 {
 			continue
 		}
-		how[i] = fmt.Sprintf("`%s`", c.paths[at[i]])
+		how[i] = naming.Code(c.paths[at[i]])
 		if variant != "" {
-			how[i] = fmt.Sprintf("`%s` (in `%s`)", variant, c.paths[at[i]])
+			how[i] = fmt.Sprintf("`%s` (in %s)", variant, naming.Code(c.paths[at[i]]))
 		}
 		if first < 0 || at[i] < first {
 			first = at[i]

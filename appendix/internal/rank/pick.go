@@ -74,10 +74,10 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 			best.Def.Kind == extract.KindEnum && naming.MigrationPath(d.Path):
 			continue // migration history is no rival to the schema file
 		case d.Name != r.Name && !qualified:
-			m.Others = append(m.Others, fmt.Sprintf("%s:%d (%s)", d.Path, d.DeclLine, d.Name))
+			m.Others = append(m.Others, fmt.Sprintf("%s (%s)", naming.At(d.Path, d.DeclLine), d.Name))
 			m.Rivals = append(m.Rivals, d)
 		default:
-			m.Others = append(m.Others, fmt.Sprintf("%s:%d", d.Path, d.DeclLine))
+			m.Others = append(m.Others, naming.At(d.Path, d.DeclLine))
 			m.Rivals = append(m.Rivals, d)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
@@ -87,7 +88,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		if o.d.Path == best.Path && o.d.StartLine == best.StartLine {
 			continue // one registration serving several methods
 		}
-		m.Others = append(m.Others, fmt.Sprintf("%s:%d (%s %s)", o.d.Path, o.d.DeclLine, o.d.Route.Method, o.pattern))
+		m.Others = append(m.Others, fmt.Sprintf("%s (%s %s)", naming.At(o.d.Path, o.d.DeclLine), o.d.Route.Method, naming.Inline(o.pattern)))
 	}
 	if len(m.Others) > 0 {
 		m.Why = "its path matches best"

@@ -191,8 +191,8 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition) {
 		}
 	}
 	if n := c.settled[dir]; n > 0 {
-		s.add("settled", WeightSettled*min(n, maxSettled), fmt.Sprintf("%d other %s the spec names %s in `%s`",
-			n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), dir))
+		s.add("settled", WeightSettled*min(n, maxSettled), fmt.Sprintf("%d other %s the spec names %s in %s",
+			n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), naming.Code(dir)))
 	}
 }
 

@@ -31,13 +31,16 @@ type Document struct {
 	// budget, and Dropped names them.
 	DroppedCount int
 	Dropped      []string
-	// Unreadable is a work tree whose git metadata go-git cannot read.
-	Unreadable bool
+	// Unreadable says why a work tree in git has no provenance ("a
+	// repository go-git cannot read"), or is "".
+	Unreadable string
 	// Reused are earlier rounds' artifacts named in one line each.
 	Reused []Reuse
-	// Submodules are the nested repositories not entered and not already
-	// named by a gap.
-	Submodules []string
+	// Submodules are the nested repositories not entered, and
+	// SubmoduleGaps those a gap names: the note names the others, and all
+	// when the gaps are listed one line per kind.
+	Submodules    []string
+	SubmoduleGaps map[string]bool
 	// AuditGaps are the inventory's gaps_noted.
 	AuditGaps []string
 	NextLabel int // first free label number, after earlier rounds' labels
@@ -46,23 +49,23 @@ type Document struct {
 // Provenance is the "Git: ..." part of the header.
 func (d *Document) Provenance() string {
 	switch {
-	case d.Unreadable:
-		return "Git: none (a repository go-git cannot read)"
+	case d.Unreadable != "":
+		return "Git: none (" + d.Unreadable + ")"
 	case !d.Git || d.Head == nil:
 		return "Git: none (not a git repository)"
 	case d.Head.Commit == "":
-		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", d.Head.Branch)
+		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", naming.Inline(d.Head.Branch))
 	case d.Head.Detached:
 		return fmt.Sprintf("Git: %s (branch: detached)", d.Head.Short)
 	}
-	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, d.Head.Branch)
+	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, naming.Inline(d.Head.Branch))
 }
 
 // At names what was searched, for "no definition in X".
 func (d *Document) At(scope string) string {
 	where := "the repository"
 	if scope != "" {
-		where = "`" + scope + "/`"
+		where = naming.Code(scope + "/")
 	}
 	if d.Git && d.Head != nil && d.Head.Short != "" {
 		return where + " at " + d.Head.Short
@@ -133,7 +136,8 @@ func ArtifactLines(a *artifact.Artifact) int {
 	return strings.Count(b.String(), "\n")
 }
 
-// Markdown renders the appendix, from its "---" line to the end.
+// Markdown renders the appendix, from its "---" line to the end: valid
+// UTF-8 whatever the files shown hold.
 func (d *Document) Markdown() string {
 	d.Label()
 	var b strings.Builder
@@ -142,7 +146,7 @@ func (d *Document) Markdown() string {
 		writeArtifact(&b, a)
 	}
 	d.writeGaps(&b)
-	return b.String()
+	return naming.ValidUTF8(b.String())
 }
 
 // writeHeader writes the header: headerLines lines and the notes
@@ -168,11 +172,11 @@ func (d *Document) writeHeader(b *strings.Builder) {
 		b.WriteString("> Context tokens: ~0\n")
 	}
 	if d.DroppedCount > 0 {
-		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, codeList(d.Dropped),
+		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, naming.CodeList(d.Dropped),
 			d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.ShownDirty() {
-		fmt.Fprintf(b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", f)
+		fmt.Fprintf(b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", naming.Inline(f))
 	}
 	if len(d.Reused) > 0 {
 		b.WriteByte('\n')
@@ -182,24 +186,26 @@ func (d *Document) writeHeader(b *strings.Builder) {
 	}
 }
 
-// writeArtifact writes one artifact's section.
+// writeArtifact writes one artifact's section. Every text put on one line
+// (a title, a path, a note) goes through naming.Inline: nothing it holds
+// can end the line.
 func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 	switch a.Kind {
 	case extract.KindTestFiles:
-		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, a.Title)
+		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, naming.Inline(a.Title))
 	case extract.KindIndex:
-		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, a.Title, a.IndexNote())
+		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, naming.Inline(a.Title), a.IndexNote())
 	default:
-		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, a.Title, a.Path, a.LineRange())
+		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Path), a.LineRange())
 	}
 	for _, n := range a.Notes {
-		fmt.Fprintf(b, "> %s\n", n)
+		fmt.Fprintf(b, "> %s\n", naming.Inline(n))
 	}
 	if len(a.Notes) > 0 {
 		b.WriteByte('\n')
 	}
 	if a.ContextFile != "" {
-		b.WriteString(a.Pointer() + "\n")
+		b.WriteString(naming.Inline(a.Pointer()) + "\n")
 		if a.PointerOnly {
 			return
 		}
@@ -212,9 +218,19 @@ func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 	fmt.Fprintf(b, "%s%s\n%s\n%s\n", fence, a.Lang.Fence, a.Text(), fence)
 }
 
-// writeGaps writes the gap lists.
+// writeGaps writes the gap lists, each line's texts through naming.Inline
+// and its names as code spans (naming.Code).
 func (d *Document) writeGaps(b *strings.Builder) {
-	if (len(d.Gaps) > 0 || len(d.Submodules) > 0) && !d.hideGaps {
+	subs := d.Submodules
+	if !d.gapsFolded {
+		subs = nil
+		for _, s := range d.Submodules {
+			if !d.SubmoduleGaps[s] {
+				subs = append(subs, s)
+			}
+		}
+	}
+	if (len(d.Gaps) > 0 || len(subs) > 0) && !d.hideGaps {
 		b.WriteString("\n### Context Gaps\n\n")
 		if d.gapsFolded {
 			writeFoldedGaps(b, d.Gaps)
@@ -224,23 +240,23 @@ func (d *Document) writeGaps(b *strings.Builder) {
 				break
 			}
 			if g.SpecLine == 0 {
-				fmt.Fprintf(b, "- %s: %s\n", naming.Capitalize(g.Ref), g.Hint) // "Tests: ..."
+				fmt.Fprintf(b, "- %s: %s\n", naming.Inline(naming.Capitalize(g.Ref)), naming.Inline(g.Hint)) // "Tests: ..."
 				continue
 			}
-			fmt.Fprintf(b, "- `%s` (spec line %d): %s\n", g.Ref, g.SpecLine, g.Hint)
+			fmt.Fprintf(b, "- %s (spec line %d): %s\n", naming.Code(g.Ref), g.SpecLine, naming.Inline(g.Hint))
 		}
-		for i, s := range d.Submodules {
-			if i == maxSubmoduleGaps && len(d.Submodules) > maxSubmoduleGaps+1 {
-				fmt.Fprintf(b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(d.Submodules)-i)
+		for i, s := range subs {
+			if i == maxSubmoduleGaps && len(subs) > maxSubmoduleGaps+1 {
+				fmt.Fprintf(b, "- ... and %d more submodules, not entered (listed in --format json)\n", len(subs)-i)
 				break
 			}
-			fmt.Fprintf(b, "- `%s`: git submodule (a nested repository), not entered: nothing inside it is searched\n", s)
+			fmt.Fprintf(b, "- %s: git submodule (a nested repository), not entered: nothing inside it is searched\n", naming.Code(s))
 		}
 	}
 	if len(d.AuditGaps) > 0 && !d.hideGaps {
 		b.WriteString("\n### Context Gaps (from audit)\n\n")
 		for _, g := range d.AuditGaps {
-			fmt.Fprintf(b, "- %s\n", g)
+			fmt.Fprintf(b, "- %s\n", naming.Inline(g))
 		}
 	}
 }
@@ -270,7 +286,7 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 		if _, ok := byKind[g.Kind]; !ok {
 			kinds = append(kinds, g.Kind)
 		}
-		name := "`" + g.Ref + "`"
+		name := naming.Code(g.Ref)
 		if g.SpecLine > 0 {
 			name += fmt.Sprintf(" (%d)", g.SpecLine)
 		}
@@ -283,15 +299,6 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 		}
 		fmt.Fprintf(b, "- %s: %s\n", naming.Capitalize(what), strings.Join(byKind[k], ", "))
 	}
-}
-
-// codeList is names as inline code, comma-separated.
-func codeList(names []string) string {
-	quoted := make([]string, len(names))
-	for i, n := range names {
-		quoted[i] = "`" + n + "`"
-	}
-	return strings.Join(quoted, ", ")
 }
 
 // ShownDirty lists the dirty files that an artifact still shows.

@@ -33,7 +33,7 @@ func otherMethods(ix *search.Index, r *spec.Ref) string {
 			rt := *d.Route
 			rt.Pattern = rank.JoinRoute(p, d.Route.Pattern)
 			if s, ok := rank.RouteScore(&any, &rt); ok && s == 0 {
-				found = append(found, fmt.Sprintf("%s at %s:%d", d.Route.Method, d.Path, d.DeclLine))
+				found = append(found, fmt.Sprintf("%s at %s", d.Route.Method, naming.At(d.Path, d.DeclLine)))
 				break
 			}
 		}
@@ -93,7 +93,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			m.Handler = fmt.Sprintf("Handler `%s`: no definition found.", h)
 			continue
 		}
-		m.Handler = fmt.Sprintf("Handler `%s` (%s:%d): `%s`", h, best.Path, best.DeclLine, SignatureLine(best))
+		m.Handler = fmt.Sprintf("Handler `%s` (%s): `%s`", h, naming.At(best.Path, best.DeclLine), SignatureLine(best))
 	}
 	return nil
 }

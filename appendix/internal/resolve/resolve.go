@@ -115,11 +115,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			case loc.Def != nil:
 				// `workload_controller.go:807`: the definition around that line.
 				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: loc.Def,
-					Reason: fmt.Sprintf("holds line %d of `%s`, which the spec points at", r.At, loc.Def.Path)}})
+					Reason: fmt.Sprintf("holds line %d of %s, which the spec points at", r.At, naming.Code(loc.Def.Path))}})
 			case r.At > loc.Lines:
-				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("line %d is past the end of `%s`, which has %d lines in %s", r.At, loc.File, loc.Lines, at)))
+				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("line %d is past the end of %s, which has %d lines in %s", r.At, naming.Code(loc.File), loc.Lines, at)))
 			default:
-				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("line %d of `%s` is in no definition in %s", r.At, loc.File, at)))
+				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("line %d of %s is in no definition in %s", r.At, naming.Code(loc.File), at)))
 			}
 			continue
 		}
@@ -329,8 +329,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				m.Order = p.i
 				matches = append(matches, m)
 			} else {
-				external = append(external, gap(r, GapExternal, fmt.Sprintf("the repository's `%s` neither defines nor imports `%s`, which is defined at %s:%d: `%s` here is likely a dependency's",
-					head, last, defs[0].Path, defs[0].DeclLine, head)))
+				external = append(external, gap(r, GapExternal, fmt.Sprintf("the repository's `%s` neither defines nor imports `%s`, which is defined at %s: `%s` here is likely a dependency's",
+					head, last, naming.At(defs[0].Path, defs[0].DeclLine), head)))
 			}
 		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" {
 			// `models.CharField` where the code says `from django.db import models`.
@@ -435,7 +435,7 @@ func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 		}
 		where, hint := h.First, ""
 		if d := h.Located; d != nil {
-			where, hint = fmt.Sprintf("%s:%d", d.Path, d.DeclLine), "; its declaration, located by text, is shown"
+			where, hint = naming.At(d.Path, d.DeclLine), "; its declaration, located by text, is shown"
 		}
 		hint = fmt.Sprintf("appears in %s, not parsed: %s%s", h.Where(ix.Unparsed()), where, hint)
 		if g.Kind == GapNew {
@@ -448,7 +448,7 @@ func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 		for k := range sp.Refs {
 			if r := &sp.Refs[k]; r.Name == g.Ref && r.Line == g.SpecLine {
 				out = append(out, Match{Ref: r, Order: k, Choice: rank.Choice{Def: h.Located,
-					Reason: fmt.Sprintf("located by text in `%s`, which this tool does not parse", h.Located.Path)}})
+					Reason: fmt.Sprintf("located by text in %s, which this tool does not parse", naming.Code(h.Located.Path))}})
 				break
 			}
 		}
@@ -559,7 +559,7 @@ func (vl *valueLookup) held(r *spec.Ref) []*extract.Definition {
 func (vl *valueLookup) heldGap(r *spec.Ref, held []*extract.Definition, matches []Match, at string) Gap {
 	var named []string
 	for _, d := range held[:min(len(held), 3)] {
-		named = append(named, fmt.Sprintf("`%s` (%s:%d), %s", d.QualifiedName(), d.Path, d.DeclLine, vl.why(d, r, matches)))
+		named = append(named, fmt.Sprintf("`%s` (%s), %s", d.QualifiedName(), naming.At(d.Path, d.DeclLine), vl.why(d, r, matches)))
 	}
 	if len(held) > 3 {
 		named = append(named, fmt.Sprintf("and %d more", len(held)-3))
@@ -723,7 +723,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 			for _, d := range ix.Defs[b] {
 				if len(types) == 0 && !d.Broken && naming.TableLike(d.Kind) {
 					types = append(types, d)
-					made = fmt.Sprintf("`%s` (%s:%d) is made from ", head, v.Path, v.DeclLine)
+					made = fmt.Sprintf("`%s` (%s) is made from ", head, naming.At(v.Path, v.DeclLine))
 				}
 			}
 		}
@@ -767,7 +767,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 		}
 	}
 	walk(d, 0)
-	what := fmt.Sprintf("`%s` (%s:%d) ", head, d.Path, d.DeclLine)
+	what := fmt.Sprintf("`%s` (%s) ", head, naming.At(d.Path, d.DeclLine))
 	if made != "" {
 		what = made + strings.TrimSuffix(what, " ") + ", which "
 	}
@@ -829,7 +829,7 @@ func madeMethods(ix *search.Index, vars []*extract.Definition, head, last string
 	if len(out) == 0 {
 		return nil, ""
 	}
-	return out, fmt.Sprintf("defines `%s.%s`; `%s` (%s:%d) is made from `%s`", out[0].Container, last, head, made.Path, made.DeclLine,
+	return out, fmt.Sprintf("defines `%s.%s`; `%s` (%s) is made from `%s`", out[0].Container, last, head, naming.At(made.Path, made.DeclLine),
 		out[0].Container)
 }
 
@@ -1049,7 +1049,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	}
 	for _, d := range all {
 		if d.Broken {
-			broken = append(broken, fmt.Sprintf("%s:%d", d.Path, d.DeclLine))
+			broken = append(broken, naming.At(d.Path, d.DeclLine))
 		} else {
 			cands = append(cands, d)
 		}
@@ -1129,8 +1129,8 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 		if !ix.PathExists(place) || ix.Class(place).Lang == nil && !ix.IsDir(place) {
 			continue
 		}
-		out = append(out, gap(r, GapDrift, fmt.Sprintf("the spec places it in `%s`, which does not define it in %s; the definition shown is at %s:%d",
-			place, at, m.Def.Path, m.Def.DeclLine)))
+		out = append(out, gap(r, GapDrift, fmt.Sprintf("the spec places it in `%s`, which does not define it in %s; the definition shown is at %s",
+			place, at, naming.At(m.Def.Path, m.Def.DeclLine))))
 	}
 	return out
 }
@@ -1201,9 +1201,9 @@ func nested(ix *search.Index, gaps []Gap) {
 		if len(files) == 0 {
 			continue
 		}
-		where := files[0]
+		where := naming.Inline(files[0])
 		if line := ix.DeclarationLine(files[0], g.Ref); line > 0 {
-			where = fmt.Sprintf("%s:%d", files[0], line)
+			where = naming.At(files[0], line)
 			if ix.BrokenAt(files[0], line) {
 				gaps[i].Kind = GapUnparsed
 				gaps[i].Hint = fmt.Sprintf("does not parse at %s; not shown", where)
@@ -1287,10 +1287,10 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 	}
 	if last == r.Name {
 		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
-			fileList(files, 3))), true
+			naming.PathList(files, 3))), true
 	}
 	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; %s, and none is shown",
-		last, fileList(files, 3), chainStop(ix, r.Name))), true
+		last, naming.PathList(files, 3), chainStop(ix, r.Name))), true
 }
 
 // stopped says where and why the walk of a chain stopped, with no
@@ -1345,24 +1345,16 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 	return out
 }
 
-// fileList lists at most n files, and how many more.
-func fileList(files []string, n int) string {
-	if len(files) > n {
-		return strings.Join(files[:n], ", ") + fmt.Sprintf(" and %d more", len(files)-n)
-	}
-	return strings.Join(files, ", ")
-}
-
 // places lists at most n definitions as path:line, and how many more.
 func places(defs []*extract.Definition, n int) string {
 	var out []string
 	seen := map[string]bool{}
 	for _, d := range defs {
-		p := fmt.Sprintf("%s:%d", d.Path, d.DeclLine)
+		p := naming.At(d.Path, d.DeclLine)
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}
 	}
-	return fileList(out, n)
+	return naming.PathList(out, n)
 }

@@ -189,7 +189,7 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 // describe names a type a chain reached, where it is and how, to be
 // followed by what it lacks.
 func describe(r reached) string {
-	at := fmt.Sprintf("%s:%d", r.d.Path, r.d.DeclLine)
+	at := naming.At(r.d.Path, r.d.DeclLine)
 	if r.via == "" {
 		return fmt.Sprintf("`%s` (%s)", r.d.Name, at)
 	}

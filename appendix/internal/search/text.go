@@ -203,7 +203,7 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 					continue // generated code uses every name of its source: it counts where it declares one
 				}
 				if h == nil {
-					h = &TextHit{In: map[int]int{}, First: fmt.Sprintf("%s:%d", p, lineOf(src, at))}
+					h = &TextHit{In: map[int]int{}, First: naming.At(p, lineOf(src, at))}
 					out[w.name] = h
 				}
 				h.In[gi]++

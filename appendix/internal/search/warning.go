@@ -1,5 +1,7 @@
 package search
 
+import "github.com/appendix-dev/appendix/appendix/internal/naming"
+
 // WarningKind names what a warning is about.
 type WarningKind string
 
@@ -23,12 +25,13 @@ type Warning struct {
 	Msg  string      `json:"message"`
 }
 
-// String is the warning's line: the path first, when it has one.
+// String is the warning's line: the path first, when it has one, each
+// through naming.Inline, so that neither can end the line.
 func (w Warning) String() string {
 	if w.Path != "" {
-		return w.Path + ": " + w.Msg
+		return naming.Inline(w.Path) + ": " + naming.Inline(w.Msg)
 	}
-	return w.Msg
+	return naming.Inline(w.Msg)
 }
 
 func fileWarning(path, msg string) *Warning { return &Warning{Kind: WarnFile, Path: path, Msg: msg} }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -55,7 +56,7 @@ func Artifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifac
 	sort.Strings(tests)
 	a := &artifact.Artifact{Kind: extract.KindTestFiles, Title: "Test Files", Lang: extract.Text, Source: spec.FromFence, Order: 1 << 30}
 	for _, t := range tests {
-		a.Lines = append(a.Lines, extract.Line{Text: t + testNames(filepath.Join(root, filepath.FromSlash(t)))})
+		a.Lines = append(a.Lines, extract.Line{Text: naming.Inline(t) + testNames(filepath.Join(root, filepath.FromSlash(t)))})
 	}
 	a.Symbols = tests
 	a.SelectedBy = []artifact.Selection{{Ref: "tests", Reason: fmt.Sprintf("the spec discusses testing; test files covering %s", strings.Join(sources, ", "))}}
