@@ -84,9 +84,15 @@ type Index struct {
 	root     string                 // the work tree's root, for reading files after the search
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
-	// stands maps each word the scans saw to the files it stands in, and
-	// how, once asked (declaring).
-	stands map[string][]standing
+	// stands maps words the scans saw to the files they stand in, and
+	// how, once asked (declaring): the words of the spec's names at the
+	// first question, any other word when it is asked of; indexed says
+	// which words it holds.
+	stands  map[string][]standing
+	indexed map[string]bool
+	// refWords are the words of the spec's names, in their spelling and
+	// capitalized: what resolving asks the scans of.
+	refWords map[string]bool
 	// goModules are the module paths of the repository's go.mod files,
 	// once read (ownPackage).
 	goModules []string
@@ -135,6 +141,12 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
 	wanted, restrict := wantedNames(refs, ix.dirNames())
 	ix.restrict = restrict
+	ix.refWords = map[string]bool{}
+	for _, r := range refs {
+		for _, w := range strings.FieldsFunc(r.Name, func(c rune) bool { return c > 0x7f || !extract.IdentByte(byte(c)) }) {
+			ix.refWords[w], ix.refWords[naming.Capitalize(w)] = true, true
+		}
+	}
 	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs), wantedValues(refs, ix))
 }
 

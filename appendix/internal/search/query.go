@@ -489,19 +489,21 @@ func (ix *Index) DeclaredOrMember(names ...string) []string {
 // is wanted, in walk order.
 func (ix *Index) declaring(want map[string]scan.Want) []string {
 	if ix.stands == nil {
-		// Every scan's words, once: resolving asks of many names.
-		ix.stands = map[string][]standing{}
-		for i, f := range ix.Files {
-			if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
-				sc.Tokens.EachStanding(func(n string, s scan.Stands) {
-					if sts := ix.stands[n]; len(sts) > 0 && int(sts[len(sts)-1].file) == i {
-						sts[len(sts)-1].s |= s
-					} else {
-						ix.stands[n] = append(sts, standing{int32(i), s})
-					}
-				})
+		// The scans' words that resolving asks of, in one pass over them.
+		ix.stands, ix.indexed = map[string][]standing{}, map[string]bool{}
+		ix.index(ix.refWords)
+	}
+	var more map[string]bool
+	for n := range want {
+		if !ix.indexed[n] && oneWord(n) {
+			if more == nil {
+				more = map[string]bool{}
 			}
+			more[n] = true
 		}
+	}
+	if more != nil {
+		ix.index(more)
 	}
 	var at []int
 	for n, w := range want {
@@ -517,6 +519,37 @@ func (ix *Index) declaring(want map[string]scan.Want) []string {
 		out = append(out, ix.Files[i].Path)
 	}
 	return out
+}
+
+// oneWord reports a name that can be a word of a scan.
+func oneWord(n string) bool {
+	for i := 0; i < len(n); i++ {
+		if !extract.IdentByte(n[i]) {
+			return false
+		}
+	}
+	return n != ""
+}
+
+// index adds the words to stands: every file each stands in, and how.
+func (ix *Index) index(words map[string]bool) {
+	for w := range words {
+		ix.indexed[w] = true
+	}
+	for i, f := range ix.Files {
+		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
+			sc.Tokens.EachStanding(func(n string, s scan.Stands) {
+				if !words[n] {
+					return
+				}
+				if sts := ix.stands[n]; len(sts) > 0 && int(sts[len(sts)-1].file) == i {
+					sts[len(sts)-1].s |= s
+				} else {
+					ix.stands[n] = append(sts, standing{int32(i), s})
+				}
+			})
+		}
+	}
 }
 
 // standing is how a word stands in a walked file: every way it does.
