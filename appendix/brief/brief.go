@@ -467,12 +467,20 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
-		if err != nil || len(src) > scan.MaxFileSize || !requiredLiterals(re).mayMatch(src) {
+		if err != nil || len(src) > scan.MaxFileSize {
+			continue
+		}
+		req := requiredLiterals(re)
+		may := req.lines(src)
+		if may != nil && len(may) == 0 {
 			continue
 		}
 		for i, l := range fileLines(src) {
 			if len(out) >= max {
 				return out
+			}
+			if may != nil && !may[i] {
+				continue
 			}
 			if re.MatchString(l) && len(l) < 300 {
 				out = append(out, fmt.Sprintf("%s: %s", naming.Code(fmt.Sprintf("%s:%d", f, i+1)), naming.Code(strings.TrimSpace(l))))

@@ -97,17 +97,33 @@ func literalsOf(t *syntax.Regexp) (lits []string, fold bool, ok bool) {
 
 // mayMatch reports whether src holds a literal every match of r's
 // expression holds; true when there is none to look for.
-func (r *required) mayMatch(src []byte) bool {
+// lines returns the lines of src (by index, from 0) that hold one of the
+// literals, the only ones a match can be on; nil when any line may.
+func (r *required) lines(src []byte) map[int]bool {
 	if r == nil {
-		return true
+		return nil
 	}
 	if r.fold {
 		src = bytes.ToLower(src)
 	}
+	may := map[int]bool{}
 	for _, l := range r.lits {
-		if bytes.Contains(src, l) {
-			return true
+		line, counted := 0, 0 // the line of src[counted]
+		for at := 0; ; {
+			i := bytes.Index(src[at:], l)
+			if i < 0 {
+				break
+			}
+			line += bytes.Count(src[counted:at+i], []byte("\n"))
+			counted = at + i
+			may[line] = true
+			at += i + len(l)
 		}
 	}
-	return false
+	return may
+}
+
+// mayMatch reports whether src may hold a match.
+func (r *required) mayMatch(src []byte) bool {
+	return r == nil || len(r.lines(src)) > 0
 }

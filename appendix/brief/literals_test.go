@@ -47,5 +47,17 @@ func TestRequiredLiterals(t *testing.T) {
 				t.Errorf("%s matches %q, which holds none of %s", re, l, fmt.Sprint(r.lits))
 			}
 		}
+		// In a file, the lines a match can be on are those that hold a
+		// literal: every line that matches is one.
+		file := strings.Join(lines, "\n")
+		may := r.lines([]byte(file))
+		for i, l := range lines {
+			if re.MatchString(l) && !may[i] {
+				t.Errorf("%s matches line %d, %q, which lines() leaves out (%v)", re, i, l, may)
+			}
+		}
+		if len(may) == len(lines) {
+			t.Errorf("%s: every line may match: the test checks nothing", re)
+		}
 	}
 }
