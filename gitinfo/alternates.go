@@ -72,6 +72,11 @@ func alternateDirs(objects string) (dirs, problems []string) {
 	return dirs, problems
 }
 
+// storageOptions keep a few pack files open between object reads: go-git
+// otherwise opens and closes the pack for every object a history walk
+// reads. The files close when the storage is collected.
+var storageOptions = filesystem.Options{MaxOpenDescriptors: 16}
+
 // altStorage is go-git's storage of a repository whose objects are
 // partly in other object directories: its own objects first, then each
 // alternate's, each opened once. go-git's own reading of alternates
@@ -87,7 +92,7 @@ type altStorage struct {
 // directory) reading objects from dirs as well.
 func withAlternates(fs billy.Filesystem, dirs []string) (*altStorage, []string) {
 	objects := cache.NewObjectLRUDefault()
-	s := &altStorage{Storage: filesystem.NewStorage(noAlternates{fs}, objects)}
+	s := &altStorage{Storage: filesystem.NewStorageWithOptions(noAlternates{fs}, objects, storageOptions)}
 	var problems []string
 	for _, d := range dirs {
 		if filepath.Base(d) != "objects" {
@@ -96,7 +101,7 @@ func withAlternates(fs billy.Filesystem, dirs []string) (*altStorage, []string) 
 			problems = append(problems, fmt.Sprintf("alternate object directory %s is not named objects: go-git does not read the history stored there", d))
 			continue
 		}
-		s.alts = append(s.alts, filesystem.NewObjectStorage(dotgit.New(osfs.New(filepath.Dir(d))), objects))
+		s.alts = append(s.alts, filesystem.NewObjectStorageWithOptions(dotgit.New(osfs.New(filepath.Dir(d))), objects, storageOptions))
 	}
 	return s, problems
 }

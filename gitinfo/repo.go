@@ -120,20 +120,22 @@ func Open(dir string) (*Repo, error) {
 	return repo, nil
 }
 
-// followAlternates reopens the repository with a storage that reads the
-// object directories its objects/info/alternates lists (a clone made with
-// --shared or --reference keeps its history there), and notes those that
-// cannot be read.
+// followAlternates reopens the repository with a storage that keeps pack
+// files open (storageOptions) and reads the object directories its
+// objects/info/alternates lists (a clone made with --shared or
+// --reference keeps its history there), and notes those that cannot be
+// read.
 func (r *Repo) followAlternates(wt billy.Filesystem) error {
-	objects := filepath.Join(r.gitDir, "objects")
-	if _, err := os.Lstat(filepath.Join(objects, "info", "alternates")); err != nil {
-		return nil
-	}
 	fss, ok := r.git.Storer.(*filesystem.Storage)
 	if !ok {
 		return nil
 	}
-	dirs, problems := alternateDirs(objects)
+	objects := filepath.Join(r.gitDir, "objects")
+	var dirs []string
+	var problems []string
+	if _, err := os.Lstat(filepath.Join(objects, "info", "alternates")); err == nil {
+		dirs, problems = alternateDirs(objects)
+	}
 	s, more := withAlternates(fss.Filesystem(), dirs)
 	r.ObjectWarnings = append(problems, more...)
 	g, err := git.Open(s, wt)
