@@ -455,6 +455,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				j++
 			}
 			tok := t[i:j]
+			if typeLine && angles == 0 && (string(tok) == "extends" || string(tok) == "implements") {
+				break // "class Box<T> extends Holder<T>": what follows are its bases
+			}
 			if first {
 				decl = kw.maybe(tok) && kw.decl[string(tok)]
 				if decl {
@@ -536,6 +539,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			if kw.annotated && decl && f != 0 && angles == 0 && typeAnnotation(t[j:]) {
 				break // "readonly logger: ILogger": what follows is the name's type
 			}
+			if typeLine && f != 0 && angles == 0 && basesFollow(t[j:]) {
+				break // "class Tag < ApplicationRecord": what follows is its superclass
+			}
 			if varLine && f != 0 {
 				// "var acc testutil.Accumulator", "const x: Type": the name,
 				// and the names a comma adds; what follows is a type.
@@ -562,6 +568,14 @@ func firstWordIn(t []byte, words map[string]bool) bool {
 		j++
 	}
 	return j > 0 && words[string(t[:j])]
+}
+
+// basesFollow reports what follows a type's name when Ruby's superclass
+// comes next, which the line uses and does not declare: " < " ("<T>"
+// opens type parameters).
+func basesFollow(rest []byte) bool {
+	r := extract.TrimIndent(rest)
+	return len(r) > 1 && r[0] == '<' && (r[1] == ' ' || r[1] == '\t') && len(r) < len(rest)
 }
 
 // typeAnnotation reports what follows a name that gives its type: ":"

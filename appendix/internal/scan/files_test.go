@@ -2,7 +2,9 @@ package scan
 
 import (
 	"bytes"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,6 +130,30 @@ func TestLocalAssignmentIsNoMember(t *testing.T) {
 	}
 	if got := Definable(ts, want); len(got) != len(want) {
 		t.Errorf("assigned: %v, want all of %v", got, want)
+	}
+}
+
+// TestBasesAreNotDeclared: a type's line declares the type, not the
+// superclass or interfaces it names after " < ", extends or implements;
+// type parameters are still read past.
+func TestBasesAreNotDeclared(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"app/controllers/about_controller.rb", "class AboutController < ApplicationController\nend\n", []string{"AboutController"}},
+		{"app/models/tag.rb", "class Tag<ApplicationRecord\nend\n", []string{"ApplicationRecord", "Tag"}}, // (no blank: read as before)
+		{"src/a.ts", "export class Widget extends BaseWidget implements Disposable {\n}\n", []string{"Widget"}},
+		{"src/b.ts", "export interface Box<T extends Base> extends Holder<T> {\n}\n", []string{"Box"}},
+	} {
+		want := map[string]Want{}
+		for _, n := range []string{"AboutController", "ApplicationController", "Tag", "ApplicationRecord", "Widget", "BaseWidget", "Disposable", "Box", "Holder"} {
+			want[n] = WantAny
+		}
+		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s %q declares %v, want %v", tc.path, tc.src, got, tc.want)
+		}
 	}
 }
 
