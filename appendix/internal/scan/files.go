@@ -459,7 +459,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				break // "class Box<T> extends Holder<T>": what follows are its bases
 			}
 			if first {
-				decl = kw.maybe(tok) && kw.decl[string(tok)]
+				decl = kw.maybe(tok) && kw.decl[string(tok)] && !keyUse(t[j:])
 				if decl {
 					first = false // the keyword itself is never a name
 					varLine = kw.vars[string(tok)]
@@ -568,6 +568,18 @@ func firstWordIn(t []byte, words map[string]bool) bool {
 		j++
 	}
 	return j > 0 && words[string(t[:j])]
+}
+
+// keyUse reports what follows a keyword used as a name: a key or a
+// property ("type: Sequelize.DATE,", "type?: string", "class=\"x\""), a
+// member ("type.name"), a list's item. (A parenthesis may follow a
+// modifier: Swift's "private(set) var".)
+func keyUse(rest []byte) bool {
+	if len(rest) > 0 && bytes.IndexByte([]byte(":.?,)="), rest[0]) >= 0 {
+		return len(rest) < 2 || rest[0] != ':' || rest[1] != ':' // (C++'s "class::", Ruby's "module::" are paths)
+	}
+	r := extract.TrimIndent(rest)
+	return len(r) > 0 && (r[0] == ':' || r[0] == '=' && (len(r) < 2 || r[1] != '>'))
 }
 
 // basesFollow reports what follows a type's name when Ruby's superclass

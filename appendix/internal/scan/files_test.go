@@ -157,6 +157,23 @@ func TestBasesAreNotDeclared(t *testing.T) {
 	}
 }
 
+// TestKeywordAsKeyDeclaresNothing: a declaration keyword used as a key,
+// a property or a member ("type: Sequelize.DATE", "type?: string",
+// "class.name") starts no declaration: the words after it are not
+// declared; the key itself stands as a member.
+func TestKeywordAsKeyDeclaresNothing(t *testing.T) {
+	src := []byte("module.exports = {\n  up: async (q, Sequelize) => {\n    await q.addColumn(\"atlases\", \"deletedAt\", {\n      type: Sequelize.DATE,\n    });\n  },\n};\n" +
+		"export interface Field {\n  type?: DataType;\n}\nexport type Kind = Alpha;\ntype Other = Beta;\n")
+	want := map[string]Want{}
+	for _, n := range []string{"DATE", "Sequelize", "DataType", "type", "Kind", "Other", "Alpha", "Beta"} {
+		want[n] = WantAny
+	}
+	got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath("server/migrations/x.ts")), src), want)))
+	if w := []string{"Kind", "Other", "type"}; !slices.Equal(got, w) {
+		t.Errorf("declared %v, want %v", got, w)
+	}
+}
+
 // A schema file holds a whole API and is read up to a larger size than
 // source code; both stop at their limit.
 func TestSizeLimits(t *testing.T) {
