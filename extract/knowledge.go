@@ -44,6 +44,12 @@ type Keywords struct {
 	// indentation (Python's def): there "name = value" assigns a local,
 	// never a member.
 	Locals []string
+	// ColonKeys says "name:" at a line's start is a composite literal's
+	// key or a label, never a member (Go's fields are "Name Type").
+	ColonKeys bool
+	// LoneCalls says a word alone on its line is an expression or a call
+	// (Python's, Ruby's), never a member such as an enum value.
+	LoneCalls bool
 	// Keys follow a quoted word that starts a line when the word is a key
 	// the line declares (PHP's "=>" in a configuration array:
 	// 'timezone' => 'UTC'): the word stands as a member's name.

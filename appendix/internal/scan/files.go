@@ -243,6 +243,8 @@ type keywords struct {
 	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
 	keys            [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
 	locals          [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
+	// colonKeys and loneCalls: see extract.Keywords.
+	colonKeys, loneCalls bool
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -263,7 +265,7 @@ func newKeywords(k extract.Keywords) *keywords {
 		return out
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
-		statements: set(k.Statements), annotated: k.Annotated}
+		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -503,7 +505,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					f |= fType
 				}
 			} else {
-				if startsDecl(t[j:]) {
+				if startsDecl(t[j:]) && !kw.valueLine(t[j:]) {
 					if local {
 						f |= fLocal
 					} else {
@@ -556,6 +558,14 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// valueLine reports what follows a line's first word when, in the file's
+// language, the word is a key, a local or an expression, not a member:
+// "name:" and "name :=" under colonKeys, nothing under loneCalls.
+func (kw *keywords) valueLine(rest []byte) bool {
+	r := extract.TrimIndent(rest)
+	return kw.loneCalls && len(r) == 0 || kw.colonKeys && len(r) > 0 && r[0] == ':'
 }
 
 // closes reports a closing bracket.

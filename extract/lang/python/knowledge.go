@@ -12,9 +12,10 @@ import (
 // The rules code outside extraction asks of Python (see extract.Language).
 var (
 	keywords = extract.Keywords{
-		Decl:   []string{"def", "class", "async"},
-		Type:   []string{"class"},
-		Locals: []string{"def", "async def"},
+		Decl:      []string{"def", "class", "async"},
+		Type:      []string{"class"},
+		Locals:    []string{"def", "async def"},
+		LoneCalls: true,
 	}
 	specWords  = []string{"python", "django", "sqlalchemy", "pydantic", "fastapi", "flask"}
 	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}

@@ -43,7 +43,8 @@ var (
 	keywords = extract.Keywords{
 		Decl: []string{"class", "module", "def", "attr_accessor", "attr_reader", "attr_writer", "create_table", "has_many", "has_one",
 			"belongs_to", "scope", "enum", "private", "protected", "public"},
-		Type: []string{"class", "module", "create_table"},
+		Type:      []string{"class", "module", "create_table"},
+		LoneCalls: true,
 	}
 	// builtins are Ruby's core classes, modules and exceptions, the
 	// methods of Kernel and Module every class body calls, and Rails'.
