@@ -505,10 +505,11 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					f |= fType
 				}
 			} else {
-				if startsDecl(t[j:]) && !kw.valueLine(t[j:]) {
-					if local {
+				if startsDecl(t[j:]) {
+					switch kw.standing(t[j:], local) {
+					case fLocal:
 						f |= fLocal
-					} else {
+					case fMember:
 						f |= fMember
 					}
 				}
@@ -560,12 +561,24 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	return Tokens{Names: string(names), Flags: flags}
 }
 
-// valueLine reports what follows a line's first word when, in the file's
-// language, the word is a key, a local or an expression, not a member:
-// "name:" and "name :=" under colonKeys, nothing under loneCalls.
-func (kw *keywords) valueLine(rest []byte) bool {
+// standing says how a line's first word stands, given what follows it in
+// a member's form: fMember; fLocal for a local ("name :=", "name, err
+// :=" under colonKeys; any inside a function's body, local); 0 for a key
+// or an expression ("name:" under colonKeys; nothing, or a call's
+// arguments, under loneCalls).
+func (kw *keywords) standing(rest []byte, local bool) uint8 {
 	r := extract.TrimIndent(rest)
-	return kw.loneCalls && len(r) == 0 || kw.colonKeys && len(r) > 0 && r[0] == ':'
+	switch {
+	case kw.loneCalls && (len(r) == 0 || r[0] == '('):
+		return 0
+	case kw.colonKeys && len(r) > 1 && r[0] == ':' && r[1] == '=', kw.colonKeys && len(r) > 0 && r[0] == ',' && bytes.Contains(r, []byte(":=")):
+		return fLocal
+	case kw.colonKeys && len(r) > 0 && r[0] == ':':
+		return 0
+	case local:
+		return fLocal
+	}
+	return fMember
 }
 
 // closes reports a closing bracket.
