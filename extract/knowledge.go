@@ -41,8 +41,8 @@ type Keywords struct {
 	Quoted []string
 	// Locals start a line whose more indented lines below are a
 	// function's body, in a language whose blocks are marked by
-	// indentation (Python's def): there "name = value" assigns a local,
-	// never a member.
+	// indentation (Python's def) or formatted so (gofmt's func): there
+	// "name = value" assigns a local, never a member.
 	Locals []string
 	// ColonKeys says "name:" at a line's start is a composite literal's
 	// key or a label, never a member (Go's fields are "Name Type").

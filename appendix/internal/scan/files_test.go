@@ -175,7 +175,8 @@ func TestKeywordAsKeyDeclaresNothing(t *testing.T) {
 }
 
 // TestKeysAndLoneWordsAreNoMembers: Go's "Name:" is a composite literal's
-// key and "name :=" or "name, err :=" a local, Python's and Ruby's word
+// key, and "name :=", "name, err :=" and, in a func's body, "name = x"
+// a local, Python's and Ruby's word
 // alone on its line or before a parenthesis an expression (a GraphQL
 // query in a string, a call); Go's lone word is a constant of a block,
 // "Name Type" a field.
@@ -184,12 +185,12 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 		path, src string
 		want      []string
 	}{
-		{"a.go", "package a\n\nconst (\n\tFirst State = iota\n\tSecond\n)\n\ntype T struct {\n\tVersion int64\n}\n\nfunc f() T {\n\tData := 1\n\tID, err := g()\n\treturn T{\n\t\tVersion: Data,\n\t}\n}\n", []string{"First", "Second", "Version"}},
+		{"a.go", "package a\n\nconst (\n\tFirst State = iota\n\tSecond\n)\n\ntype T struct {\n\tVersion int64\n}\n\nfunc f() T {\n\tData := 1\n\tID, err := g()\n\tversion = \"v1\"\n\treturn T{\n\t\tVersion: Data,\n\t}\n}\n", []string{"First", "Second", "Version"}},
 		{"test_q.py", "QUERY = \"\"\"\n    query {\n        checkout(id: $id) {\n        currency\n        email\n    }\n    }\n\"\"\"\n\n\nclass Checkout:\n    token: str\n", []string{"Checkout", "QUERY", "token"}},
 		{"app/models/tag.rb", "class Tag < ApplicationRecord\n  private\n  currency\nend\n", []string{"Tag"}},
 	} {
 		want := map[string]Want{}
-		for _, n := range []string{"First", "Second", "Version", "Data", "ID", "QUERY", "checkout", "currency", "email", "Checkout", "token", "Tag"} {
+		for _, n := range []string{"First", "Second", "Version", "Data", "ID", "version", "QUERY", "checkout", "currency", "email", "Checkout", "token", "Tag"} {
 			want[n] = WantAny
 		}
 		ts := declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src))
@@ -202,8 +203,8 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 			for n := range want {
 				want[n] = WantAssigned
 			}
-			if got := Definable(ts, want); !got["Data"] || !got["ID"] {
-				t.Errorf("a.go: assigned %v, want Data and ID among them", got)
+			if got := Definable(ts, want); !got["Data"] || !got["ID"] || !got["version"] {
+				t.Errorf("a.go: assigned %v, want Data, ID and version among them", got)
 			}
 		}
 	}

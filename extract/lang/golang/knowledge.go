@@ -18,6 +18,7 @@ var (
 		Receiver:  []string{"func"},
 		Tags:      []string{`json:"`, `yaml:"`},
 		ColonKeys: true,
+		Locals:    []string{"func"},
 	}
 	frameworks = []string{"gin-gonic/gin", "labstack/echo", "go-chi/chi", "gofiber/fiber", "gorm.io/gorm", "sqlx", "pgx",
 		"testify", "cobra", "viper", "zap", "zerolog"}
