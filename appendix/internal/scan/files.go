@@ -563,9 +563,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 
 // standing says how a line's first word stands, given what follows it in
 // a member's form: fMember; fLocal for a local ("name :=", "name, err
-// :=" under colonKeys; any inside a function's body, local); 0 for a key
-// or an expression ("name:" under colonKeys; nothing, or a call's
-// arguments, under loneCalls).
+// :=" under colonKeys; any inside a function's body, local); 0 for a key,
+// an import's name or an expression ("name:" and `name "path"` under
+// colonKeys; nothing, or a call's arguments, under loneCalls).
 func (kw *keywords) standing(rest []byte, local bool) uint8 {
 	r := extract.TrimIndent(rest)
 	switch {
@@ -573,8 +573,8 @@ func (kw *keywords) standing(rest []byte, local bool) uint8 {
 		return 0
 	case kw.colonKeys && len(r) > 1 && r[0] == ':' && r[1] == '=', kw.colonKeys && len(r) > 0 && r[0] == ',' && bytes.Contains(r, []byte(":=")):
 		return fLocal
-	case kw.colonKeys && len(r) > 0 && r[0] == ':':
-		return 0
+	case kw.colonKeys && len(r) > 0 && (r[0] == ':' || r[0] == '"'):
+		return 0 // (metav1 "k8s.io/apimachinery/pkg/apis/meta/v1": an import's name)
 	case local:
 		return fLocal
 	}

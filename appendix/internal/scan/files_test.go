@@ -185,12 +185,12 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 		path, src string
 		want      []string
 	}{
-		{"a.go", "package a\n\nconst (\n\tFirst State = iota\n\tSecond\n)\n\ntype T struct {\n\tVersion int64\n}\n\nfunc f() T {\n\tData := 1\n\tID, err := g()\n\tversion = \"v1\"\n\treturn T{\n\t\tVersion: Data,\n\t}\n}\n", []string{"First", "Second", "Version"}},
+		{"a.go", "package a\n\nimport (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\nconst (\n\tFirst State = iota\n\tSecond\n)\n\ntype T struct {\n\tVersion int64\n}\n\nfunc f() T {\n\tData := 1\n\tID, err := g()\n\tversion = \"v1\"\n\treturn T{\n\t\tVersion: Data,\n\t}\n}\n", []string{"First", "Second", "Version"}},
 		{"test_q.py", "QUERY = \"\"\"\n    query {\n        checkout(id: $id) {\n        currency\n        email\n    }\n    }\n\"\"\"\n\n\nclass Checkout:\n    token: str\n", []string{"Checkout", "QUERY", "token"}},
 		{"app/models/tag.rb", "class Tag < ApplicationRecord\n  private\n  currency\nend\n", []string{"Tag"}},
 	} {
 		want := map[string]Want{}
-		for _, n := range []string{"First", "Second", "Version", "Data", "ID", "version", "QUERY", "checkout", "currency", "email", "Checkout", "token", "Tag"} {
+		for _, n := range []string{"First", "Second", "Version", "Data", "ID", "version", "metav1", "QUERY", "checkout", "currency", "email", "Checkout", "token", "Tag"} {
 			want[n] = WantAny
 		}
 		ts := declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src))
