@@ -245,6 +245,8 @@ type keywords struct {
 	locals          [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
 	// colonKeys and loneCalls: see extract.Keywords.
 	colonKeys, loneCalls bool
+	// lex says which lines are comments (extract.LexSyntax); nil: none.
+	lex *extract.LexSyntax
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -294,6 +296,7 @@ var langKeywords = func() map[*extract.Language]*keywords {
 	out := map[*extract.Language]*keywords{}
 	for _, l := range lang.All {
 		out[l] = newKeywords(l.Keywords)
+		out[l].lex = l.Lex
 	}
 	return out
 }()
@@ -390,6 +393,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		t := extract.TrimIndent(line)
 		if len(t) == 0 {
 			continue
+		}
+		if kw.comment(t) {
+			continue // "// Entities", "# currency": what a comment says declares nothing
 		}
 		top := len(t) == len(line)
 		local := false
@@ -579,6 +585,23 @@ func (kw *keywords) standing(rest []byte, local bool) uint8 {
 		return fLocal
 	}
 	return fMember
+}
+
+// comment reports a line that is a comment in the file's language: it
+// opens with a line comment or a block comment, or goes on one (" * ").
+func (kw *keywords) comment(t []byte) bool {
+	lx := kw.lex
+	switch {
+	case lx == nil:
+		return false
+	case lx.LineComment != "" && bytes.HasPrefix(t, []byte(lx.LineComment)):
+		return true
+	case lx.HashComments && t[0] == '#' && (len(t) == 1 || t[1] != '['):
+		return true
+	case lx.BlockComments:
+		return bytes.HasPrefix(t, []byte("/*")) || t[0] == '*' && (len(t) == 1 || t[1] == ' ' || t[1] == '/' || t[1] == '\t')
+	}
+	return false
 }
 
 // closes reports a closing bracket.

@@ -210,6 +210,27 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 	}
 }
 
+// TestCommentsDeclareNothing: a comment line, in its language's syntax,
+// declares nothing ("// Entities", "# currency", " * Cluster returns"),
+// and does not end a function's body; C's #define still declares.
+func TestCommentsDeclareNothing(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"lang/bg/errors.php", "<?php\nreturn [\n    // Entities\n    'entity_not_found' => 'x',\n];\n", nil},
+		{"a.py", "def f():\n# currency\n    currency = 1\n", nil},
+		{"a.go", "package a\n\n/*\n * Cluster returns one.\n */\n// Cluster builds.\nfunc Build() {}\n", nil},
+		{"a.c", "#define Cluster 1\n// Entities here\n", []string{"Cluster"}},
+	} {
+		want := map[string]Want{"Entities": WantAny, "currency": WantAny, "Cluster": WantAny}
+		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
 // A schema file holds a whole API and is read up to a larger size than
 // source code; both stop at their limit.
 func TestSizeLimits(t *testing.T) {
