@@ -44,6 +44,10 @@ type Keywords struct {
 	// indentation (Python's def) or formatted so (gofmt's func): there
 	// "name = value" assigns a local, never a member.
 	Locals []string
+	// Spaces declare a namespace no extraction returns a definition of
+	// (C++'s namespace): its name stands there, but no file is parsed for
+	// it.
+	Spaces []string
 	// ColonKeys says "name:" at a line's start is a composite literal's
 	// key or a label, never a member (Go's fields are "Name Type").
 	ColonKeys bool

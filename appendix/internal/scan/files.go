@@ -245,6 +245,7 @@ type keywords struct {
 	locals          [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
 	// colonKeys and loneCalls: see extract.Keywords.
 	colonKeys, loneCalls bool
+	spaces               map[string]bool // extract.Keywords.Spaces
 	// lex says which lines are comments (extract.LexSyntax); nil: none.
 	lex *extract.LexSyntax
 	// typeFirst, statements and annotated: see extract.Keywords.
@@ -267,7 +268,7 @@ func newKeywords(k extract.Keywords) *keywords {
 		return out
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
-		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls}
+		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, spaces: set(k.Spaces)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -331,7 +332,7 @@ const (
 	fMethod                   // first word, followed by a parameter list opening a block
 	fType                     // on a declaration line of a type: type, class, interface, model, CREATE ...
 	fWire                     // a name a member's tag serializes it as (json:"requeueAt")
-	fLocal                    // first word, assigned inside a function's body (extract.Keywords.Locals)
+	fNoDef                    // where no extraction returns a definition: a local inside a function's body, a namespace's name
 )
 
 // maybe reports whether a word can be one of the keywords.
@@ -455,6 +456,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				break
 			}
 			if !extract.IdentByte(t[i]) {
+				if kw.comment(t[i:]) && i > 0 && !extract.IdentByte(t[i-1]) {
+					break // "}  // namespace leveldb": the rest is a comment
+				}
 				i++
 				continue
 			}
@@ -513,8 +517,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			} else {
 				if startsDecl(t[j:]) {
 					switch kw.standing(t[j:], local) {
-					case fLocal:
-						f |= fLocal
+					case fNoDef:
+						f |= fNoDef
 					case fMember:
 						f |= fMember
 					}
@@ -568,7 +572,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 }
 
 // standing says how a line's first word stands, given what follows it in
-// a member's form: fMember; fLocal for a local ("name :=", "name, err
+// a member's form: fMember; fNoDef for a local ("name :=", "name, err
 // :=" under colonKeys; any inside a function's body, local); 0 for a key,
 // an import's name or an expression ("name:" and `name "path"` under
 // colonKeys; nothing, or a call's arguments, under loneCalls).
@@ -578,11 +582,11 @@ func (kw *keywords) standing(rest []byte, local bool) uint8 {
 	case kw.loneCalls && (len(r) == 0 || r[0] == '('):
 		return 0
 	case kw.colonKeys && len(r) > 1 && r[0] == ':' && r[1] == '=', kw.colonKeys && len(r) > 0 && r[0] == ',' && bytes.Contains(r, []byte(":=")):
-		return fLocal
+		return fNoDef
 	case kw.colonKeys && len(r) > 0 && (r[0] == ':' || r[0] == '"'):
 		return 0 // (metav1 "k8s.io/apimachinery/pkg/apis/meta/v1": an import's name)
 	case local:
-		return fLocal
+		return fNoDef
 	}
 	return fMember
 }
@@ -752,7 +756,7 @@ func (w Want) accepts(f uint8) bool {
 	case WantType:
 		return f&(fType|fMember) != 0
 	case WantAssigned:
-		return f&(fDecl|fMember|fWire|fLocal) != 0
+		return f&(fDecl|fMember|fWire|fNoDef) != 0
 	}
 	return false
 }
@@ -810,8 +814,9 @@ const (
 	// wantType: only where a type or table is declared ("the `Metric`
 	// interface"), or as a member line (an enum value, a Convex table).
 	WantType
-	// WantAssigned: as WantAny, or assigned inside a function's body: where
-	// a gap may say a name stands, never a reason to parse a file.
+	// WantAssigned: as WantAny, or where no extraction returns it (a local
+	// inside a function's body, a namespace's name): where a gap may say a
+	// name stands, never a reason to parse a file.
 	WantAssigned
 )
 
@@ -866,6 +871,9 @@ func skipAttributes(t []byte) []byte {
 func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool {
 	i := 0
 	for i < len(t) && !extract.IdentByte(t[i]) {
+		if kw.comment(t[i:]) {
+			return true // "}  // namespace leveldb"
+		}
 		i++
 	}
 	j := i
@@ -880,6 +888,9 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 	var base uint8 = fDecl
 	if top {
 		base |= fTop
+	}
+	if kw.spaces[string(t[i:j])] {
+		base = fNoDef // "namespace leveldb {": no extraction returns it
 	}
 	depth := 0
 	for k := i; k < len(t); {

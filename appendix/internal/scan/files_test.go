@@ -212,7 +212,8 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 
 // TestCommentsDeclareNothing: a comment line, in its language's syntax,
 // declares nothing ("// Entities", "# currency", " * Cluster returns"),
-// and does not end a function's body; C's #define still declares.
+// nor does a comment ending a line ("}  // namespace leveldb"), and it
+// does not end a function's body; C's #define still declares.
 func TestCommentsDeclareNothing(t *testing.T) {
 	for _, tc := range []struct {
 		path, src string
@@ -222,8 +223,9 @@ func TestCommentsDeclareNothing(t *testing.T) {
 		{"a.py", "def f():\n# currency\n    currency = 1\n", nil},
 		{"a.go", "package a\n\n/*\n * Cluster returns one.\n */\n// Cluster builds.\nfunc Build() {}\n", nil},
 		{"a.c", "#define Cluster 1\n// Entities here\n", []string{"Cluster"}},
+		{"db/db_impl.cc", "namespace leveldb {\n\nint x = 1;  // currency\n\n}  // namespace leveldb\n", nil},
 	} {
-		want := map[string]Want{"Entities": WantAny, "currency": WantAny, "Cluster": WantAny}
+		want := map[string]Want{"Entities": WantAny, "currency": WantAny, "Cluster": WantAny, "leveldb": WantAny}
 		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
