@@ -44,6 +44,9 @@ type Keywords struct {
 	// indentation (Python's def) or formatted so (gofmt's func): there
 	// "name = value" assigns a local, never a member.
 	Locals []string
+	// ColonBases says a ":" after a type's name opens its bases and
+	// conformances (Swift's, Kotlin's), which its line uses, not declares.
+	ColonBases bool
 	// Spaces declare a namespace no extraction returns a definition of
 	// (C++'s namespace): its name stands there, but no file is parsed for
 	// it.

@@ -244,8 +244,8 @@ type keywords struct {
 	keys            [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
 	locals          [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
 	// colonKeys and loneCalls: see extract.Keywords.
-	colonKeys, loneCalls bool
-	spaces               map[string]bool // extract.Keywords.Spaces
+	colonKeys, loneCalls, colonBases bool
+	spaces                           map[string]bool // extract.Keywords.Spaces
 	// lex says which lines are comments (extract.LexSyntax); nil: none.
 	lex *extract.LexSyntax
 	// typeFirst, statements and annotated: see extract.Keywords.
@@ -268,7 +268,7 @@ func newKeywords(k extract.Keywords) *keywords {
 		return out
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
-		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, spaces: set(k.Spaces)}
+		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -552,7 +552,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			if kw.annotated && decl && f != 0 && angles == 0 && typeAnnotation(t[j:]) {
 				break // "readonly logger: ILogger": what follows is the name's type
 			}
-			if typeLine && f != 0 && angles == 0 && basesFollow(t[j:]) {
+			if typeLine && f != 0 && angles == 0 && (basesFollow(t[j:]) || kw.colonBases && colonFollows(t[j:])) {
 				break // "class Tag < ApplicationRecord": what follows is its superclass
 			}
 			if varLine && f != 0 {
@@ -630,6 +630,12 @@ func keyUse(rest []byte) bool {
 	}
 	r := extract.TrimIndent(rest)
 	return len(r) > 0 && (r[0] == ':' || r[0] == '=' && (len(r) < 2 || r[1] != '>'))
+}
+
+// colonFollows reports a ":" (not "::") after blanks.
+func colonFollows(rest []byte) bool {
+	r := extract.TrimIndent(rest)
+	return len(r) > 0 && r[0] == ':' && (len(r) == 1 || r[1] != ':')
 }
 
 // basesFollow reports what follows a type's name when Ruby's superclass

@@ -41,7 +41,8 @@ var (
 			"annotation", "companion", "value", "inner", "open", "abstract", "override", "private", "public", "protected",
 			"internal", "const", "lateinit", "suspend", "inline", "infix", "operator", "tailrec", "external", "actual",
 			"expect"},
-		Type: []string{"class", "interface", "object", "typealias"},
+		Type:       []string{"class", "interface", "object", "typealias"},
+		ColonBases: true,
 	}
 	notNames = []string{"true", "false", "null", "this", "super", "it", "field", "Kotlin", "JVM", "JDK", "Ktor", "Spring", "Gradle",
 		"Exposed", "Koin", "Kotest", "MockK", "JUnit", "Hibernate", "Jackson"}

@@ -44,7 +44,8 @@ var (
 		Decl: []string{"func", "class", "struct", "enum", "protocol", "extension", "actor", "typealias", "associatedtype", "let",
 			"var", "case", "public", "private", "fileprivate", "internal", "open", "final", "static", "override", "mutating",
 			"convenience", "required", "lazy", "indirect", "nonisolated"},
-		Type: []string{"class", "struct", "enum", "protocol", "extension", "actor", "typealias"},
+		Type:       []string{"class", "struct", "enum", "protocol", "extension", "actor", "typealias"},
+		ColonBases: true,
 		// private(set) var name, nonisolated(unsafe) static var name: the
 		// name comes after the parenthesis.
 		Receiver: []string{"private(", "fileprivate(", "internal(", "public(", "open(", "package(", "nonisolated("},
