@@ -51,8 +51,9 @@ type Keywords struct {
 	// (C++'s namespace): its name stands there, but no file is parsed for
 	// it.
 	Spaces []string
-	// ColonKeys says "name:" at a line's start is a composite literal's
-	// key or a label, never a member (Go's fields are "Name Type").
+	// ColonKeys says "name:" at a line's start is a key, a label or a
+	// parameter, never a member (Go's fields are "Name Type"; Kotlin's and
+	// Swift's members are declared with val, var or let).
 	ColonKeys bool
 	// LoneCalls says a word alone on its line is an expression or a call
 	// (Python's, Ruby's), never a member such as an enum value.

@@ -243,7 +243,7 @@ type keywords struct {
 	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
 	keys            [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
 	locals          [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
-	// colonKeys and loneCalls: see extract.Keywords.
+	// colonKeys, loneCalls and colonBases: see extract.Keywords.
 	colonKeys, loneCalls, colonBases bool
 	spaces                           map[string]bool // extract.Keywords.Spaces
 	// lex says which lines are comments (extract.LexSyntax); nil: none.

@@ -178,8 +178,9 @@ func TestKeywordAsKeyDeclaresNothing(t *testing.T) {
 // key, and "name :=", "name, err :=" and, in a func's body, "name = x"
 // a local, Python's and Ruby's word
 // alone on its line or before a parenthesis an expression (a GraphQL
-// query in a string, a call); Go's lone word is a constant of a block,
-// "Name Type" a field.
+// query in a string, a call), Kotlin's and Swift's "name: Type" without
+// val, var or let a parameter, and Kotlin's type after a property's colon
+// a type; Go's lone word is a constant of a block, "Name Type" a field.
 func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 	for _, tc := range []struct {
 		path, src string
@@ -188,9 +189,11 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 		{"a.go", "package a\n\nimport (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\nconst (\n\tFirst State = iota\n\tSecond\n)\n\ntype T struct {\n\tVersion int64\n}\n\nfunc f() T {\n\tData := 1\n\tID, err := g()\n\tversion = \"v1\"\n\treturn T{\n\t\tVersion: Data,\n\t}\n}\n", []string{"First", "Second", "Version"}},
 		{"test_q.py", "QUERY = \"\"\"\n    query {\n        checkout(id: $id) {\n        currency\n        email\n    }\n    }\n\"\"\"\n\n\nclass Checkout:\n    token: str\n", []string{"Checkout", "QUERY", "token"}},
 		{"app/models/tag.rb", "class Tag < ApplicationRecord\n  private\n  currency\nend\n", []string{"Tag"}},
+		{"src/Api.kt", "class Api(\n  private val token: String,\n) {\n  lateinit var repo: Version\n  fun find(\n    email: String,\n  ) = repo\n}\n", []string{"repo", "token"}},
+		{"Sources/App/Api.swift", "func find(\n    email: String,\n    token: String\n) -> Version {\n}\n", nil},
 	} {
 		want := map[string]Want{}
-		for _, n := range []string{"First", "Second", "Version", "Data", "ID", "version", "metav1", "QUERY", "checkout", "currency", "email", "Checkout", "token", "Tag"} {
+		for _, n := range []string{"First", "Second", "Version", "Data", "ID", "version", "metav1", "QUERY", "checkout", "currency", "email", "Checkout", "token", "Tag", "repo"} {
 			want[n] = WantAny
 		}
 		ts := declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src))

@@ -43,6 +43,8 @@ var (
 			"expect"},
 		Type:       []string{"class", "interface", "object", "typealias"},
 		ColonBases: true,
+		ColonKeys:  true, // a parameter's or an argument's: members are declared with val or var
+		Annotated:  true,
 	}
 	notNames = []string{"true", "false", "null", "this", "super", "it", "field", "Kotlin", "JVM", "JDK", "Ktor", "Spring", "Gradle",
 		"Exposed", "Koin", "Kotest", "MockK", "JUnit", "Hibernate", "Jackson"}

@@ -46,6 +46,7 @@ var (
 			"convenience", "required", "lazy", "indirect", "nonisolated"},
 		Type:       []string{"class", "struct", "enum", "protocol", "extension", "actor", "typealias"},
 		ColonBases: true,
+		ColonKeys:  true, // a parameter's or an argument's label: members are declared with let or var
 		// private(set) var name, nonisolated(unsafe) static var name: the
 		// name comes after the parenthesis.
 		Receiver: []string{"private(", "fileprivate(", "internal(", "public(", "open(", "package(", "nonisolated("},
