@@ -53,7 +53,7 @@ type Keywords struct {
 	Spaces []string
 	// ColonKeys says "name:" at a line's start is a key, a label or a
 	// parameter, never a member (Go's fields are "Name Type"; Kotlin's and
-	// Swift's members are declared with val, var or let).
+	// Swift's members are declared with val, var or let; Ruby's by calls).
 	ColonKeys bool
 	// LoneCalls says a word alone on its line is an expression or a call
 	// (Python's, Ruby's), never a member such as an enum value.

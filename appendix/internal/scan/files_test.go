@@ -188,7 +188,7 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 	}{
 		{"a.go", "package a\n\nimport (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\nconst (\n\tFirst State = iota\n\tSecond\n)\n\ntype T struct {\n\tVersion int64\n}\n\nfunc f() T {\n\tData := 1\n\tID, err := g()\n\tversion = \"v1\"\n\treturn T{\n\t\tVersion: Data,\n\t}\n}\n", []string{"First", "Second", "Version"}},
 		{"test_q.py", "QUERY = \"\"\"\n    query {\n        checkout(id: $id) {\n        currency\n        email\n    }\n    }\n\"\"\"\n\n\nclass Checkout:\n    token: str\n", []string{"Checkout", "QUERY", "token"}},
-		{"app/models/tag.rb", "class Tag < ApplicationRecord\n  private\n  currency\nend\n", []string{"Tag"}},
+		{"app/models/tag.rb", "class Tag < ApplicationRecord\n  private\n  currency\n  def log\n    Moderation.create!(\n      token: token,\n    )\n  end\nend\n", []string{"Tag"}},
 		{"src/Api.kt", "class Api(\n  private val token: String,\n) {\n  lateinit var repo: Version\n  fun find(\n    email: String,\n  ) = repo\n}\n", []string{"repo", "token"}},
 		{"Sources/App/Api.swift", "func find(\n    email: String,\n    token: String\n) -> Version {\n}\n", nil},
 	} {

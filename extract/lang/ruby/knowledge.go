@@ -45,6 +45,7 @@ var (
 			"belongs_to", "scope", "enum", "private", "protected", "public"},
 		Type:      []string{"class", "module", "create_table"},
 		LoneCalls: true,
+		ColonKeys: true, // a hash's key or a keyword argument: members are declared by calls
 	}
 	// builtins are Ruby's core classes, modules and exceptions, the
 	// methods of Kernel and Module every class body calls, and Rails'.
