@@ -388,6 +388,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		local  bool
 	}
 	var bodies []block
+	var closer byte // the bracket that ends the import list the line is in; 0: none
 	for len(src) > 0 {
 		var line []byte
 		line, src = extract.NextLine(src)
@@ -397,6 +398,17 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 		if kw.comment(t) {
 			continue // "// Entities", "# currency": what a comment says declares nothing
+		}
+		if closer != 0 {
+			// A name listed in a multi-line import is used, not declared.
+			if bytes.IndexByte(t, closer) >= 0 {
+				closer = 0
+			}
+			continue
+		}
+		if c := importOpens(t); c != 0 {
+			closer = c
+			continue
 		}
 		top := len(t) == len(line)
 		local := false
@@ -589,6 +601,24 @@ func (kw *keywords) standing(rest []byte, local bool) uint8 {
 		return fNoDef
 	}
 	return fMember
+}
+
+// importOpens returns the closing bracket of an import list a line opens
+// and leaves open ("import {", "import X, {", Go's "import (", a
+// re-exporting "export {", Python's "from x import ("), or 0.
+func importOpens(t []byte) byte {
+	switch {
+	case bytes.HasPrefix(t, []byte("import ")), bytes.HasPrefix(t, []byte("export {")), bytes.HasPrefix(t, []byte("export type {")),
+		bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import (")):
+	default:
+		return 0
+	}
+	for _, b := range [][2]byte{{'{', '}'}, {'(', ')'}} {
+		if bytes.Count(t, b[:1]) > bytes.Count(t, b[1:]) {
+			return b[1]
+		}
+	}
+	return 0
 }
 
 // comment reports a line that is a comment in the file's language: it

@@ -236,6 +236,30 @@ func TestCommentsDeclareNothing(t *testing.T) {
 	}
 }
 
+// TestImportListsDeclareNothing: the names of a multi-line import list
+// are used, not declared (TypeScript's import and re-export braces,
+// Python's parenthesised from-import, Go's import block); the line after
+// the list is read again.
+func TestImportListsDeclareNothing(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"server/models/Share.ts", "import {\n  DataType,\n  Column,\n} from \"sequelize-typescript\";\nimport Base, {\n  Model,\n} from \"./base\";\nexport {\n  Share,\n};\nexport const DataType = 1;\n", []string{"DataType"}},
+		{"shop/models.py", "from .fields import (\n    Money,\n    currency,\n)\n\ncurrency = \"EUR\"\n", []string{"currency"}},
+		{"a.go", "package a\n\nimport (\n\tModel \"example.com/model\"\n)\n\ntype Share struct{}\n", []string{"Share"}},
+	} {
+		want := map[string]Want{}
+		for _, n := range []string{"DataType", "Column", "Model", "Share", "Money", "currency"} {
+			want[n] = WantAny
+		}
+		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
 // A schema file holds a whole API and is read up to a larger size than
 // source code; both stop at their limit.
 func TestSizeLimits(t *testing.T) {
