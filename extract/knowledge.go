@@ -47,6 +47,10 @@ type Keywords struct {
 	// ColonBases says a ":" after a type's name opens its bases and
 	// conformances (Swift's, Kotlin's), which its line uses, not declares.
 	ColonBases bool
+	// Bindings declare a member in a type's body and a local in a
+	// function's (Kotlin's val and var, Swift's let and var): below a
+	// line of Locals, a local, never a definition.
+	Bindings []string
 	// Spaces declare a namespace no extraction returns a definition of
 	// (C++'s namespace): its name stands there, but no file is parsed for
 	// it.

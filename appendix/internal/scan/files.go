@@ -246,6 +246,7 @@ type keywords struct {
 	// colonKeys, loneCalls and colonBases: see extract.Keywords.
 	colonKeys, loneCalls, colonBases bool
 	spaces                           map[string]bool // extract.Keywords.Spaces
+	bindings                         map[string]bool // extract.Keywords.Bindings
 	// lex says which lines are comments (extract.LexSyntax); nil: none.
 	lex *extract.LexSyntax
 	// typeFirst, statements and annotated: see extract.Keywords.
@@ -268,7 +269,7 @@ func newKeywords(k extract.Keywords) *keywords {
 		return out
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
-		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces)}
+		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -279,7 +280,7 @@ func newKeywords(k extract.Keywords) *keywords {
 		kw.keys = append(kw.keys, []byte(k))
 	}
 	for _, l := range k.Locals {
-		kw.locals = append(kw.locals, []byte(l+" "))
+		kw.locals = append(kw.locals, []byte(l))
 	}
 	for _, m := range []map[string]bool{kw.decl, kw.typ, kw.vars} {
 		for w := range m {
@@ -419,11 +420,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				bodies = bodies[:len(bodies)-1]
 			}
 			local = len(bodies) > 0 && bodies[len(bodies)-1].local
-			for _, l := range kw.locals {
-				if bytes.HasPrefix(t, l) {
-					bodies = append(bodies, block{indent, true})
-					break
-				}
+			if kw.opensBody(t) {
+				bodies = append(bodies, block{indent, true})
 			}
 			if local && firstWordIn(t, kw.typ) {
 				bodies = append(bodies, block{indent, false}) // a class inside a function
@@ -488,7 +486,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					first = false // the keyword itself is never a name
 					varLine = kw.vars[string(tok)]
 					typeLine = kw.typ[string(tok)]
-					if varLine && !top {
+					if varLine && !top || local && kw.bindings[string(tok)] {
 						// "  const teamId = ...", "\tvar n int": a local
 						// variable inside a function, never a definition
 						// the extractor returns. Go's var/const blocks
@@ -601,6 +599,30 @@ func (kw *keywords) standing(rest []byte, local bool) uint8 {
 		return fNoDef
 	}
 	return fMember
+}
+
+// opensBody reports a line that opens a function's body (kw.locals),
+// after the modifiers before its keyword ("private suspend fun", "async
+// def"): the keyword, then a blank or a parenthesis.
+func (kw *keywords) opensBody(t []byte) bool {
+	if len(kw.locals) == 0 {
+		return false
+	}
+	for {
+		for _, l := range kw.locals {
+			if bytes.HasPrefix(t, l) && len(t) > len(l) && (t[len(l)] == ' ' || t[len(l)] == '(') {
+				return true
+			}
+		}
+		j := 0
+		for j < len(t) && extract.IdentByte(t[j]) {
+			j++
+		}
+		if j == 0 || j == len(t) || t[j] != ' ' || !kw.maybe(t[:j]) || !kw.decl[string(t[:j])] {
+			return false
+		}
+		t = extract.TrimIndent(t[j:])
+	}
 }
 
 // importOpens returns the closing bracket of an import list a line opens

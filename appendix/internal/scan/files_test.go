@@ -176,11 +176,12 @@ func TestKeywordAsKeyDeclaresNothing(t *testing.T) {
 
 // TestKeysAndLoneWordsAreNoMembers: Go's "Name:" is a composite literal's
 // key, and "name :=", "name, err :=" and, in a func's body, "name = x"
-// a local, Python's and Ruby's word
-// alone on its line or before a parenthesis an expression (a GraphQL
-// query in a string, a call), Kotlin's and Swift's "name: Type" without
-// val, var or let a parameter, and Kotlin's type after a property's colon
-// a type; Go's lone word is a constant of a block, "Name Type" a field.
+// a local; Python's and Ruby's word alone on its line or before a
+// parenthesis an expression (a GraphQL query in a string, a call);
+// Kotlin's and Swift's "name: Type" without val, var or let a parameter,
+// Kotlin's type after a property's colon a type, and a let, val or var in
+// a Kotlin or Swift function's body a local. Go's lone word is a constant
+// of a block, "Name Type" a field.
 func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 	for _, tc := range []struct {
 		path, src string
@@ -190,7 +191,8 @@ func TestKeysAndLoneWordsAreNoMembers(t *testing.T) {
 		{"test_q.py", "QUERY = \"\"\"\n    query {\n        checkout(id: $id) {\n        currency\n        email\n    }\n    }\n\"\"\"\n\n\nclass Checkout:\n    token: str\n", []string{"Checkout", "QUERY", "token"}},
 		{"app/models/tag.rb", "class Tag < ApplicationRecord\n  private\n  currency\n  def log\n    Moderation.create!(\n      token: token,\n    )\n  end\nend\n", []string{"Tag"}},
 		{"src/Api.kt", "class Api(\n  private val token: String,\n) {\n  lateinit var repo: Version\n  fun find(\n    email: String,\n  ) = repo\n}\n", []string{"repo", "token"}},
-		{"Sources/App/Api.swift", "func find(\n    email: String,\n    token: String\n) -> Version {\n}\n", nil},
+		{"Sources/App/Api.swift", "func find(\n    email: String,\n    token: String\n) -> Version {\n    let checkout = 1\n}\n", nil},
+		{"src/Lifecycle.kt", "class Lifecycle {\n  val email = 1\n\n  private suspend fun add() {\n    val checkout = 2\n    var currency = 3\n  }\n}\n", []string{"email"}},
 	} {
 		want := map[string]Want{}
 		for _, n := range []string{"First", "Second", "Version", "Data", "ID", "version", "metav1", "QUERY", "checkout", "currency", "email", "Checkout", "token", "Tag", "repo"} {
@@ -479,9 +481,9 @@ func TestTypeAnnotationsAreNoNames(t *testing.T) {
 // TestSwiftDeclarationLines: Swift's declaration lines declare a type
 // after its modifiers, a property after its attributes and access
 // modifiers (private(set), nonisolated(unsafe)), each name of a
-// declaration of several, a case, a method, an extension's type; a local
-// is a declaration too, as let and var say nothing of where they stand;
-// the protocols a type's line conforms to after its colon are not.
+// declaration of several, a case, a method, an extension's type; a let or
+// var in a function's body is a local, and the protocols a type's line
+// conforms to after its colon are used: neither is declared.
 func TestSwiftDeclarationLines(t *testing.T) {
 	src := []byte("import Vapor\n\n@available(macOS 13, *)\npublic final class Order: Model, Content {\n    static let schema = \"orders\"\n" +
 		"    @Field(key: \"total_cents\") var totalCents: Int\n    private(set) var status: Status\n" +
@@ -496,7 +498,7 @@ func TestSwiftDeclarationLines(t *testing.T) {
 	}
 	got := Definable(declTokens(keywordsOf(lang.ForPath("Sources/App/Order.swift")), src), want)
 	wantGot := map[string]bool{"Order": true, "schema": true, "totalCents": true, "status": true, "current": true, "a": true, "b": true,
-		"cancel": true, "refund": true, "pending": true, "paid": true, "isPaid": true, "OrderID": true, "Status": true}
+		"cancel": true, "pending": true, "paid": true, "isPaid": true, "OrderID": true, "Status": true}
 	if diff := cmp.Diff(wantGot, got); diff != "" {
 		t.Error(diff)
 	}

@@ -45,6 +45,8 @@ var (
 		ColonBases: true,
 		ColonKeys:  true, // a parameter's or an argument's: members are declared with val or var
 		Annotated:  true,
+		Locals:     []string{"fun"},
+		Bindings:   []string{"val", "var"},
 	}
 	notNames = []string{"true", "false", "null", "this", "super", "it", "field", "Kotlin", "JVM", "JDK", "Ktor", "Spring", "Gradle",
 		"Exposed", "Koin", "Kotest", "MockK", "JUnit", "Hibernate", "Jackson"}

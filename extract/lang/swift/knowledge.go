@@ -47,6 +47,8 @@ var (
 		Type:       []string{"class", "struct", "enum", "protocol", "extension", "actor", "typealias"},
 		ColonBases: true,
 		ColonKeys:  true, // a parameter's or an argument's label: members are declared with let or var
+		Locals:     []string{"func", "init"},
+		Bindings:   []string{"let", "var"},
 		// private(set) var name, nonisolated(unsafe) static var name: the
 		// name comes after the parenthesis.
 		Receiver: []string{"private(", "fileprivate(", "internal(", "public(", "open(", "package(", "nonisolated("},
