@@ -203,7 +203,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 			// statements sharing one line span the same range with other
 			// text, and stay apart.
 			if prev.Path == a.Path && a.StartLine >= prev.StartLine && a.EndLine <= prev.EndLine &&
-				(a.StartLine != prev.StartLine || a.EndLine != prev.EndLine || a.Text() == prev.Text()) {
+				(a.StartLine != prev.StartLine || a.EndLine != prev.EndLine || a.Text() == prev.Text()) && shows(prev, a) {
 				prev.absorb(a)
 				continue
 			}
@@ -223,6 +223,22 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 		out = append(out, a)
 	}
 	return groupErrors(out)
+}
+
+// shows reports whether prev shows the lines of a that lie inside it: a
+// line located by text inside a body prev elides (a CREATE TABLE in a
+// migration function's string) stays an artifact of its own.
+func shows(prev, a *Artifact) bool {
+	rows := map[int]bool{}
+	for _, l := range prev.Lines {
+		rows[l.Row] = true
+	}
+	for _, l := range a.Lines {
+		if !rows[l.Row] {
+			return false
+		}
+	}
+	return true
 }
 
 // groupErrors folds the error artifacts of one file into the first of
