@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -596,5 +597,34 @@ func TestTestFilesGiveWayFirst(t *testing.T) {
 	}
 	if n := len(doc.Artifacts); n != 10 || doc.Artifacts[n-1].Path != "orders/order_test.go" {
 		t.Fatalf("artifacts %+v: want the test file's last", doc.Artifacts)
+	}
+}
+
+// TestSQLInStringsIsNoFalseGap: a table a Go migration creates in a string
+// is not called absent: the gap says where the SQL declares it, and that
+// line is shown, located by text, even inside the function that holds it.
+func TestSQLInStringsIsNoFalseGap(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"go.mod":           "module x\n",
+		"db/migrations.go": "package db\n\nimport \"database/sql\"\n\nvar migrations = []func(tx *sql.Tx) error{\n\tfunc(tx *sql.Tx) error {\n\t\t_, err := tx.Exec(`\n\t\t\tCREATE TABLE entry_tombstones (\n\t\t\t\tfeed_id int not null\n\t\t\t);\n\t\t`)\n\t\treturn err\n\t},\n}\n",
+	})
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := appendix.Build(context.Background(), repo, spec.Parse("spec.md", []byte("Rows go to the `entry_tombstones` table and `migrations` grows.\n")), appendix.Config{Round: 2, Budget: 200, NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gaps []string
+	for _, g := range res.Doc.Gaps {
+		gaps = append(gaps, fmt.Sprintf("%s %s: %s", g.Kind, g.Ref, g.Hint))
+	}
+	want := "unparsed entry_tombstones: appears in 1 Go file with SQL in its strings, not parsed: db/migrations.go:8; its declaration, located by text, is shown"
+	if !slices.Contains(gaps, want) {
+		t.Errorf("gaps %q lack %q", gaps, want)
+	}
+	if md := res.Doc.Markdown(); !strings.Contains(md, "CREATE TABLE entry_tombstones (") {
+		t.Errorf("the CREATE TABLE line is not shown:\n%s", md)
 	}
 }

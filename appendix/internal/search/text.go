@@ -29,7 +29,7 @@ const TextLimit = 64 << 20
 // left out for one reason.
 type Unparsed struct {
 	Lang  *extract.Language
-	Why   string   // "" (no parser reads the language), "generated", "over the size limit", "whose extraction failed"
+	Why   string   // "" (no parser reads the language), "generated", "over the size limit", "whose extraction failed", sqlStrings
 	Files []string // in walk order
 }
 
@@ -42,6 +42,8 @@ func (u Unparsed) Describe(n int) string {
 		return fmt.Sprintf("%d %s %s", n, u.Lang.DisplayName(), files)
 	case "generated":
 		return fmt.Sprintf("%d generated %s %s", n, u.Lang.DisplayName(), files)
+	case sqlStrings:
+		return fmt.Sprintf("%d %s %s with SQL in %s strings", n, u.Lang.DisplayName(), files, naming.Plural(n, "its", "their"))
 	}
 	return fmt.Sprintf("%d %s %s %s", n, u.Lang.DisplayName(), files, u.Why)
 }
@@ -87,8 +89,27 @@ func (ix *Index) Unparsed() []Unparsed {
 			}
 		}
 	}
+	// Source files with lines that start with CREATE or ALTER hold SQL in
+	// their strings (a Go migration's CREATE TABLE), which their parser
+	// reads as a string: what the SQL declares is found by text.
+	for _, p := range ix.declaring(map[string]scan.Want{"CREATE": scan.WantAssigned, "ALTER": scan.WantAssigned}) {
+		if l := ix.lang[p]; l != nil && l.Grammar != nil && !ix.failed[p] {
+			if sc := ix.scans[p]; sc != nil && !sc.Skip {
+				add(l, sqlStrings, p)
+			}
+		}
+	}
 	return ix.unparsed
 }
+
+// sqlStrings is the reason of the group of parsed files that hold SQL in
+// their strings.
+const sqlStrings = "with SQL in their strings"
+
+// declaredOnly reports a group whose files count where a plain pattern
+// finds a name declared, not where they merely use it: generated code
+// uses every name of its source, and SQL in strings every table's.
+func declaredOnly(u Unparsed) bool { return u.Why == "generated" || u.Why == sqlStrings }
 
 // NotParsedWarning is the one line that names the source files no parser
 // reads, by language (and those over the size limit): a name they define
@@ -97,7 +118,7 @@ func (ix *Index) Unparsed() []Unparsed {
 func (ix *Index) NotParsedWarning() *Warning {
 	var shown []Unparsed
 	for _, u := range ix.Unparsed() {
-		if u.Why != "generated" {
+		if !declaredOnly(u) {
 			shown = append(shown, u)
 		}
 	}
@@ -147,7 +168,8 @@ func textDecl(name string) *regexp.Regexp {
 	// The name ends the declared path: `defmodule Shop.Orders` declares
 	// Orders, not Shop; `class Order: Base` declares Order.
 	end := `(?:$|[^\w.:]|:[^:])`
-	return regexp.MustCompile(declForms + `(?:\w+(?:\.|::))*` + q + end + `|(?m)^[ \t]*#[ \t]*define[ \t]+` + q + `\b|(?m)^(?:[A-Za-z_][\w:<>,*&]*[ \t*&]+)+` + q + `[ \t]*\(`)
+	return regexp.MustCompile(declForms + `(?:\w+(?:\.|::))*` + q + end + `|(?m)^[ \t]*#[ \t]*define[ \t]+` + q + `\b|(?m)^(?:[A-Za-z_][\w:<>,*&]*[ \t*&]+)+` + q + `[ \t]*\(` +
+		`|(?i)\b(?:CREATE[ \t]+(?:TEMP(?:ORARY)?[ \t]+)?TABLE|ADD[ \t]+COLUMN)(?:[ \t]+IF[ \t]+NOT[ \t]+EXISTS)?[ \t]+["\x60]?(?:\w+\.)?` + q + `\b`)
 }
 
 // FindText searches the files read as text only for each name, as a whole
@@ -196,11 +218,14 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 				}
 				h := out[w.name]
 				var loc *extract.Definition
-				if h == nil || h.Located == nil || g.Why == "generated" {
+				if h == nil || h.Located == nil || declaredOnly(g) {
 					loc = located(g.Lang, p, src, w.word, w.decl)
 				}
 				if g.Why == "generated" && loc == nil && !w.field.MatchString(text) {
 					continue // generated code uses every name of its source: it counts where it declares one
+				}
+				if g.Why == sqlStrings && loc == nil {
+					continue // SQL in strings uses every table: it counts where it declares one
 				}
 				if h == nil {
 					h = &TextHit{In: map[int]int{}, First: naming.At(p, lineOf(src, at))}
@@ -257,6 +282,7 @@ var textKinds = map[string]extract.Kind{
 	"module": extract.KindType, "defmodule": extract.KindType, "union": extract.KindType, "typedef": extract.KindType,
 	"type": extract.KindType, "typealias": extract.KindType, "namespace": extract.KindType, "mod": extract.KindType,
 	"interface": extract.KindInterface, "trait": extract.KindInterface, "protocol": extract.KindInterface,
+	"TABLE": extract.KindSchema, "table": extract.KindSchema, "COLUMN": extract.KindSchema, "column": extract.KindSchema,
 	"enum":  extract.KindEnum,
 	"const": extract.KindConstant, "let": extract.KindConstant, "var": extract.KindConstant, "val": extract.KindConstant,
 	"define": extract.KindConstant,
@@ -295,6 +321,8 @@ func textTitle(k extract.Kind) string {
 		return "Enum"
 	case extract.KindConstant:
 		return "Constant"
+	case extract.KindSchema:
+		return "Schema"
 	}
 	return "Function"
 }
