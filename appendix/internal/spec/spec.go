@@ -392,6 +392,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if roleRe.MatchString(sent[:i]) {
 			code = roleTarget(code)
 		}
+		if m := ddlRe.FindStringSubmatch(code); m != nil && !sqlWords[strings.ToUpper(m[1])] {
+			// `ALTER TABLE feeds ADD COLUMN retention_days int`: the spec
+			// introduces the column (the table, index or column a DDL
+			// statement creates), new when the repository lacks it.
+			refs = append(refs, found{Ref{Name: m[1], Line: lineAt(i), Source: FromCode, Strong: true, Proposed: true}, i, j + k + len(tick)})
+		}
 		code = namePath(code)
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
@@ -524,7 +530,8 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if r.Placed == "" {
 			r.Placed = placed[r.Name]
 		}
-		r.Modified, r.Proposed = clauses(f.start)
+		modified, proposed := clauses(f.start)
+		r.Modified, r.Proposed = modified, r.Proposed || proposed
 		r.Compat = compat
 		if !r.IsPath && r.Route == nil {
 			r.Path = cmp.Or(r.Path, r.Placed, path) // the place the wording gives the name, before the sentence's first path
@@ -553,6 +560,14 @@ const modifiers = `(?:public|private|protected|internal|static|const|sealed|abst
 // function, interface, enum, protobuf message or service, Prisma model,
 // Swift protocol or actor, or SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// ddlRe matches a SQL statement in a code span that creates a table, an
+// index or a column: its name.
+var ddlRe = regexp.MustCompile(`(?i)^(?:ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?\S+\s+ADD\s+(?:COLUMN\s+)?|CREATE\s+(?:TEMP(?:ORARY)?\s+)?TABLE\s+|CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?)(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// sqlWords are the words of a DDL statement's head that ddlRe may take
+// for a name when the span ends early (`CREATE INDEX CONCURRENTLY`).
+var sqlWords = map[string]bool{"CONCURRENTLY": true, "IF": true, "NOT": true, "EXISTS": true, "ON": true, "COLUMN": true, "TABLE": true, "INDEX": true, "UNIQUE": true}
 
 // kotlinModifiers are the modifiers Kotlin writes before a declaring
 // keyword (data class, enum class, const val, suspend fun), those other

@@ -519,3 +519,28 @@ func TestMountPrefix(t *testing.T) {
 		t.Errorf("mount prefixes: got %v, want %v", got, want)
 	}
 }
+
+// TestDDLSpanIntroducesItsName: a code span holding a SQL statement that
+// creates a column, a table or an index introduces that name: the spec
+// proposes it, wherever else it is mentioned; the table altered is not
+// introduced, nor is a keyword where the span ends early.
+func TestDDLSpanIntroducesItsName(t *testing.T) {
+	sp := Parse("spec.md", []byte("Add it with `ALTER TABLE feeds ADD COLUMN retention_days int not null default 0`,\n"+
+		"then `CREATE INDEX IF NOT EXISTS feeds_retention_idx ON feeds (id)` and `CREATE TABLE entry_tombstones (id int)`.\n"+
+		"The migration must use `CREATE INDEX CONCURRENTLY`.\n\n## Open questions\n\nShould `retention_days` cover unread entries?\n"))
+	got := map[string]bool{}
+	for _, r := range sp.Refs {
+		got[r.Name] = r.Proposed
+	}
+	for _, n := range []string{"retention_days", "feeds_retention_idx", "entry_tombstones"} {
+		if !got[n] {
+			t.Errorf("%s: not proposed (refs %v)", n, got)
+		}
+	}
+	if got["feeds"] {
+		t.Errorf("feeds is proposed: the spec alters it")
+	}
+	if _, ok := got["CONCURRENTLY"]; ok {
+		t.Errorf("CONCURRENTLY is a reference: %v", got)
+	}
+}
