@@ -205,7 +205,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	keep := func(n string) bool { return names[n] || fs.wanted[n] == scan.WantAny }
 	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
 	mention, holds := fs.focus.mentioner(names, fs.lang), holding(held)
-	text := func(b []byte) bool { return anyWord(b, mention) || holds != nil && holds(b) }
+	text := func(b []byte) bool { return extract.EachWord(b, mention) || holds != nil && holds(b) }
 	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Text: text})
 	if err != nil {
 		return err
@@ -341,25 +341,6 @@ func anyText(src []byte, spans []extract.Span, text func([]byte) bool) bool {
 		if s.Start >= 0 && s.Start <= s.End && s.End <= len(src) && text(src[s.Start:s.End]) {
 			return true
 		}
-	}
-	return false
-}
-
-// anyWord reports whether one of the words of b is one mention accepts.
-func anyWord(b []byte, mention func([]byte) bool) bool {
-	for i := 0; i < len(b); {
-		if !extract.IdentByte(b[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(b) && extract.IdentByte(b[j]) {
-			j++
-		}
-		if mention(b[i:j]) {
-			return true
-		}
-		i = j
 	}
 	return false
 }
