@@ -141,7 +141,9 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
 	wanted, restrict := wantedNames(refs, ix.dirNames())
 	ix.restrict = restrict
-	ix.refWords = map[string]bool{}
+	// (With the words Unparsed asks of, so that one pass over the scans
+	// answers both.)
+	ix.refWords = map[string]bool{sqlHeads[0]: true, sqlHeads[1]: true}
 	for _, r := range refs {
 		for _, w := range strings.FieldsFunc(r.Name, func(c rune) bool { return c > 0x7f || !extract.IdentByte(byte(c)) }) {
 			ix.refWords[w], ix.refWords[naming.Capitalize(w)] = true, true
