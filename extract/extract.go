@@ -267,17 +267,25 @@ type Wants func(d *Definition) bool
 type Want struct {
 	// Def picks the definitions whose snippets are built; nil: all.
 	Def Wants
-	// Text reports source text that may declare a wanted definition (a
-	// name, a member's, a serialized name, a held value). A function body
-	// whose text it rejects is not walked, and what it declares is not
-	// returned: see Extraction.Skipped. Nil: every body is walked.
-	Text func(text []byte) bool
+	// Word and Held say which source text may declare a wanted definition
+	// (a name, a member's, a serialized name; a held value): text with a
+	// word Word accepts, read as Focus reads the words of a statement, or
+	// text Held accepts. A function body that holds neither is not walked,
+	// and what it declares is not returned: see Extraction.Skipped. A nil
+	// Word: every body is walked.
+	Word func(w []byte) bool
+	Held func(text []byte) bool
+}
+
+// Holds reports whether text may declare a wanted definition.
+func (w *Want) Holds(text []byte) bool {
+	return mentions(text, w.Word) || w.Held != nil && w.Held(text)
 }
 
 // skip is the walk's Skip for the extraction under way: a function body
-// Want.Text rejects, recorded in p.skipped.
+// that does not hold what the Want wants, recorded in p.skipped.
 func (p *Parser) skip(lang *Language, src []byte) Skip {
-	if p.want == nil || p.want.Text == nil || len(lang.Funcs) == 0 || lang.CallsDefine {
+	if p.want == nil || p.want.Word == nil || len(lang.Funcs) == 0 || lang.CallsDefine {
 		return nil
 	}
 	return func(n *sitter.Node) *sitter.Node {
@@ -285,7 +293,7 @@ func (p *Parser) skip(lang *Language, src []byte) Skip {
 			return nil
 		}
 		body, _ := funcBody(lang, n)
-		if body == nil || body.EndByte() <= body.StartByte() || p.want.Text(src[body.StartByte():body.EndByte()]) {
+		if body == nil || body.EndByte() <= body.StartByte() || p.want.Holds(src[body.StartByte():body.EndByte()]) {
 			return nil
 		}
 		p.skipped = append(p.skipped, Span{int(body.StartByte()), int(body.EndByte())})

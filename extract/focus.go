@@ -1163,7 +1163,8 @@ type Extraction struct {
 	Defs []Definition
 	// Whole says the whole file was parsed.
 	Whole bool
-	// Skipped are the function bodies Want.Text rejected, in no order:
+	// Skipped are the function bodies that hold nothing the Want wants, in
+	// no order:
 	// what they declare is not in Defs.
 	Skipped []Span
 }
@@ -1173,7 +1174,8 @@ type Extraction struct {
 // spans, spans covering most of the file, or a focused parse that meets a
 // syntax error, it parses the whole file and says so; with no spans, it
 // parses nothing. With a want, the definitions its Def does not pick are
-// returned Unbuilt, and the function bodies its Text rejects are skipped.
+// returned Unbuilt, and the function bodies that hold nothing it wants are
+// skipped.
 func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span, want *Want) (Extraction, error) {
 	p.want, p.skipped = want, nil
 	defer func() { p.want, p.skipped = nil, nil }()

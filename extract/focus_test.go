@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -112,15 +111,7 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 		// others unbuilt, though no function body without a wanted word
 		// is walked.
 		wants := func(d *extract.Definition) bool { return extract.Keep(d, want) }
-		text := func(b []byte) bool {
-			for _, w := range identRe.FindAll(b, -1) {
-				if mention(w) {
-					return true
-				}
-			}
-			return false
-		}
-		fex, err := p.DefinitionsIn(context.Background(), l, name, src, spans, &extract.Want{Def: wants, Text: text})
+		fex, err := p.DefinitionsIn(context.Background(), l, name, src, spans, &extract.Want{Def: wants, Word: mention})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -141,9 +132,6 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 // bodiesSkipped counts the function bodies checkFocusEquivalent's
 // extractions skipped.
 var bodiesSkipped int
-
-// identRe matches the words of source text.
-var identRe = regexp.MustCompile(`[A-Za-z0-9_$\x80-\xff]+`)
 
 // TestFocusEquivalentOnFixtures runs the contract over every source file
 // of the golden fixtures and of a generated repository.

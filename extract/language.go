@@ -57,7 +57,7 @@ type Language struct {
 	Funcs map[string]bool
 	// CallsDefine says calls inside function bodies define things whose
 	// names the text may not spell (a migration's timestamps adds
-	// created_at): an extraction walks every body (see Want.Text).
+	// created_at): an extraction walks every body (see Want).
 	CallsDefine bool
 	// Body returns the body of a node of Funcs and whether it is a block
 	// of statements, for a grammar whose nodes have no "body" field

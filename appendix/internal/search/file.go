@@ -204,9 +204,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	// searched for. A whole-file extraction in the cache serves too.
 	keep := func(n string) bool { return names[n] || fs.wanted[n] == scan.WantAny }
 	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
-	mention, holds := fs.focus.mentioner(names, fs.lang), holding(held)
-	text := func(b []byte) bool { return extract.EachWord(b, mention) || holds != nil && holds(b) }
-	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Text: text})
+	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Word: fs.focus.mentioner(names, fs.lang), Held: holding(held)})
 	if err != nil {
 		return err
 	}
@@ -293,10 +291,10 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 	if old != nil {
 		covers = append(covers, old.Covers...)[:min(len(old.Covers)+1, cache.MaxCovers)]
 	}
-	spans, ok := extract.FocusHolding(fs.lang, fs.src, fs.focus.mentioner(names, fs.lang), holding(held))
+	spans, ok := extract.FocusHolding(fs.lang, fs.src, want.Word, want.Held)
 	whole := []extract.Span{{Start: 0, End: len(fs.src)}}
 	if old != nil && (ok || extract.Covers(old.Spans, whole)) {
-		if extract.Covers(old.Spans, spans) && extract.Built(oldDefs, want.Def) && !anyText(fs.src, old.Skipped, want.Text) {
+		if extract.Covers(old.Spans, spans) && extract.Built(oldDefs, want.Def) && !anyText(fs.src, old.Skipped, want.Holds) {
 			ca.Put(fkey, &cache.Entry{Defs: old.Defs, HasDefs: true, Spans: old.Spans, Covers: covers, Skipped: old.Skipped})
 			res.cached = true
 			return oldDefs, nil
