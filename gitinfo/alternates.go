@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/storage/filesystem"
@@ -104,6 +105,13 @@ func withAlternates(fs billy.Filesystem, dirs []string) (*altStorage, []string) 
 		s.alts = append(s.alts, filesystem.NewObjectStorageWithOptions(dotgit.New(osfs.New(filepath.Dir(d))), objects, storageOptions))
 	}
 	return s, problems
+}
+
+// Config is the repository's config without the extensions that do not
+// change reading (readSafe).
+func (s *altStorage) Config() (*config.Config, error) {
+	cfg, err := s.Storage.Config()
+	return withoutReadSafe(cfg), err
 }
 
 func (s *altStorage) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {

@@ -165,17 +165,24 @@ func TestDirty(t *testing.T) {
 	}
 }
 
-func TestUnreadableRepositoryFallsBack(t *testing.T) {
-	dir := testrepo.New(t, map[string]string{".gitignore": "gen/\n", "a.go": "package a\n", "gen/b.go": "package b\n"})
-	cfg := filepath.Join(dir, ".git", "config")
+// addExtensions appends an [extensions] section to the repository's
+// config at the given format version.
+func addExtensions(t *testing.T, gitDir, version, exts string) {
+	t.Helper()
+	cfg := filepath.Join(gitDir, "config")
 	b, err := os.ReadFile(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b = []byte(strings.Replace(string(b), "repositoryformatversion = 0", "repositoryformatversion = 1", 1) + "[extensions]\n\tworktreeConfig = true\n")
+	b = []byte(strings.Replace(string(b), "repositoryformatversion = 0", "repositoryformatversion = "+version, 1) + "[extensions]\n" + exts)
 	if err := os.WriteFile(cfg, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestUnreadableRepositoryFallsBack(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{".gitignore": "gen/\n", "a.go": "package a\n", "gen/b.go": "package b\n"})
+	addExtensions(t, filepath.Join(dir, ".git"), "1", "\tworktreeConfig = true\n\tobjectFormat = sha256\n")
 	r, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -189,6 +196,76 @@ func TestUnreadableRepositoryFallsBack(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{".gitignore", "a.go"}, paths(files)); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// Extensions that change only how git writes or fetches (a worktree's own
+// config, a partial clone's promised objects) leave the history readable:
+// provenance stays.
+func TestReadSafeExtensionsKeepProvenance(t *testing.T) {
+	for _, tc := range []struct{ version, exts string }{
+		{"0", "\tworktreeConfig = true\n"},
+		{"1", "\tworktreeconfig = true\n"},
+		{"1", "\tpartialClone = origin\n\tpreciousObjects = true\n"},
+	} {
+		dir := testrepo.New(t, map[string]string{"a.go": "package a\n"})
+		addExtensions(t, filepath.Join(dir, ".git"), tc.version, tc.exts)
+		r, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Git() || r.Warning != "" {
+			t.Errorf("%q: git=%v warning=%q", tc.exts, r.Git(), r.Warning)
+			continue
+		}
+		if h, err := r.Head(); err != nil || h.Commit == "" {
+			t.Errorf("%q: head %+v, %v", tc.exts, h, err)
+		}
+	}
+}
+
+// A linked worktree (its .git a file naming .git/worktrees/<name>) of a
+// repository with worktreeConfig set reads HEAD from its own directory and
+// objects from the common one.
+func TestLinkedWorktreeWithWorktreeConfig(t *testing.T) {
+	main := testrepo.New(t, map[string]string{"a.go": "package a\n"})
+	repo, err := git.PlainOpen(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _ := repo.Head()
+	addExtensions(t, filepath.Join(main, ".git"), "0", "\tworktreeConfig = true\n")
+	admin := filepath.Join(main, ".git", "worktrees", "w")
+	wt := t.TempDir()
+	idx, err := os.ReadFile(filepath.Join(main, ".git", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		filepath.Join(admin, "HEAD"):      head.Hash().String() + "\n",
+		filepath.Join(admin, "commondir"): "../..\n",
+		filepath.Join(admin, "gitdir"):    filepath.Join(wt, ".git") + "\n",
+		filepath.Join(admin, "index"):     string(idx),
+		filepath.Join(wt, ".git"):         "gitdir: " + admin + "\n",
+		filepath.Join(wt, "a.go"):         "package a\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := Open(wt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Git() || r.Warning != "" {
+		t.Fatalf("git=%v warning=%q", r.Git(), r.Warning)
+	}
+	h, err := r.Head()
+	if err != nil || h.Commit != head.Hash().String() || !h.Detached {
+		t.Errorf("head %+v, %v; want detached at %s", h, err, head.Hash())
 	}
 }
 

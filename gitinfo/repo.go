@@ -85,6 +85,13 @@ func Open(dir string) (*Repo, error) {
 	if errors.Is(err, git.ErrRepositoryNotExists) {
 		return &Repo{Root: abs}, nil
 	}
+	if err != nil && readSafeExtensions(err) {
+		if root := findWorkTree(abs); root != "" {
+			if rr, oerr := openReadOnly(root); oerr == nil {
+				r, err = rr, nil
+			}
+		}
+	}
 	if err != nil {
 		// A repository go-git cannot read (an extension it does not know,
 		// such as worktreeConfig from git sparse-checkout) is still a work
@@ -126,8 +133,13 @@ func Open(dir string) (*Repo, error) {
 // --reference keeps its history there), and notes those that cannot be
 // read.
 func (r *Repo) followAlternates(wt billy.Filesystem) error {
-	fss, ok := r.git.Storer.(*filesystem.Storage)
-	if !ok {
+	var fs billy.Filesystem
+	switch st := r.git.Storer.(type) {
+	case *filesystem.Storage:
+		fs = st.Filesystem()
+	case *altStorage:
+		fs = st.Storage.Filesystem()
+	default:
 		return nil
 	}
 	objects := filepath.Join(r.gitDir, "objects")
@@ -136,7 +148,7 @@ func (r *Repo) followAlternates(wt billy.Filesystem) error {
 	if _, err := os.Lstat(filepath.Join(objects, "info", "alternates")); err == nil {
 		dirs, problems = alternateDirs(objects)
 	}
-	s, more := withAlternates(fss.Filesystem(), dirs)
+	s, more := withAlternates(fs, dirs)
 	r.ObjectWarnings = append(problems, more...)
 	g, err := git.Open(s, wt)
 	if err != nil {
