@@ -8,7 +8,6 @@ import (
 	"github.com/appendix-dev/appendix/appendix"
 	"github.com/appendix-dev/appendix/appendix/brief"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
-	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/spf13/pflag"
 )
@@ -55,7 +54,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	zone, err := appendix.BlastZone(ctx, repo, spec.Parse(name, src), cfg.Now)
+	zone, err := appendix.BlastZone(ctx, repo, parseSpec(repo.Root, specPath, name, src), cfg.Now)
 	if err != nil {
 		return err
 	}

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 )
 
 // MaxSpecSize is the largest spec the tool reads.
@@ -83,6 +86,29 @@ func readSpec(p string, stdin io.Reader) (string, []byte, error) {
 		return "", nil, fmt.Errorf("%s: spec is binary, not text", name)
 	}
 	return name, src, nil
+}
+
+// parseSpec reads the spec's references. When the spec file lies inside
+// the repository, the paths it writes relative to itself (`../pkg/x.go`)
+// are read from its directory.
+func parseSpec(root, specPath, name string, src []byte) *spec.Spec {
+	sp := spec.Parse(name, src)
+	if specPath == "-" {
+		return sp
+	}
+	dir, err := filepath.Abs(filepath.Dir(specPath))
+	if err != nil {
+		return sp
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return sp
+	}
+	sp.Rebase(strings.TrimPrefix(filepath.ToSlash(rel), "."))
+	return sp
 }
 
 // unwrapPath drops the operation and path of an *os.PathError, which the

@@ -628,3 +628,27 @@ func TestSQLInStringsIsNoFalseGap(t *testing.T) {
 		t.Errorf("the CREATE TABLE line is not shown:\n%s", md)
 	}
 }
+
+// A spec kept inside the repository writes paths relative to itself: they
+// are read from its directory, and one that would leave the repository
+// stays as written.
+func TestSpecRelativePaths(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"pkg/cost/cost.go":   "package cost\n\n// EvictionCost is what evicting a pod costs.\nfunc EvictionCost(p int) float64 { return 1 }\n",
+		"other/cost/cost.go": "package cost\n\n// EvictionCost of the other kind.\nfunc EvictionCost(p int) float64 { return 2 }\n",
+		"designs/rfc.md":     "# RFC\n\nThe score is built from `EvictionCost` in [`../pkg/cost/cost.go`](../pkg/cost/cost.go).\nSee `../../outside.md`.\n",
+		"designs/notes.md":   "notes\n",
+	})
+	out, stderr, code := runIn(t, nil, "--repo", dir, "--now", fixedNow, filepath.Join(dir, "designs", "rfc.md"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "pkg/cost/cost.go") || strings.Contains(out, "other/cost/cost.go") {
+		t.Errorf("EvictionCost not taken from the path beside it:\n%s", out)
+	}
+	for _, p := range []string{"../pkg/cost/cost.go"} {
+		if strings.Contains(out, "`"+p+"` (spec line") {
+			t.Errorf("%s reported missing:\n%s", p, out)
+		}
+	}
+}

@@ -61,7 +61,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		if err != nil {
 			return err
 		}
-		sp = spec.Parse(name, src)
+		sp = parseSpec(repo.Root, fs.Arg(0), name, src)
 	}
 	store, _, err := loadInventory(repo.Root, *file, fs.Arg(0), stderr)
 	if err != nil {

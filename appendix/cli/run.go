@@ -16,7 +16,6 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 	"github.com/appendix-dev/appendix/appendix/internal/rounds"
-	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 	"github.com/spf13/pflag"
@@ -116,7 +115,7 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
 	}
-	sp := spec.Parse(name, src)
+	sp := parseSpec(repo.Root, specPath, name, src)
 	tParse := time.Since(t0)
 	res, err := appendix.Build(ctx, repo, sp, cfg)
 	if err != nil {

@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"cmp"
 	"path"
 	"strings"
 
@@ -44,8 +45,8 @@ func New(sp *spec.Spec, ix *search.Index) *Ranker {
 	for _, r := range sp.Refs {
 		switch {
 		case r.IsPath:
-			if ix.PathExists(r.Name) {
-				c.paths = append(c.paths, r.Name)
+			if p := cmp.Or(r.File, r.Name); ix.PathExists(p) {
+				c.paths = append(c.paths, p)
 			}
 		case strings.Contains(r.Name, "."):
 			if q := strings.Split(r.Name, ".")[0]; ix.Modules[q] {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -88,7 +89,7 @@ func wantedValues(refs []spec.Ref, ix *Index) map[string]bool {
 	out := map[string]bool{}
 	for i := range refs {
 		r := &refs[i]
-		if spec.Valued(r) && (!r.IsPath || !ix.PathExists(r.Name)) {
+		if spec.Valued(r) && (!r.IsPath || !ix.PathExists(cmp.Or(r.File, r.Name))) {
 			out[r.Name] = true
 		}
 	}

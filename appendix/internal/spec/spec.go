@@ -2,6 +2,7 @@ package spec
 
 import (
 	"cmp"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -1158,4 +1159,34 @@ func macroCall(code string) (string, bool) {
 		return "", false
 	}
 	return codeName(m[1])
+}
+
+// Rebase reads the paths the spec writes relative to itself
+// (`../pkg/y.go`) from dir, the spec's directory under the repository
+// root ("" for the root itself): a path reference's File, and the Path and
+// Placed of every reference, become repository paths. A path that would
+// leave the repository is kept as written, and so is `./x.go`, which
+// specs write from the root as often as from their own directory. Names
+// keep the spec's spelling.
+func (s *Spec) Rebase(dir string) {
+	from := func(p string) string {
+		if !strings.HasPrefix(p, "../") {
+			return p
+		}
+		j := path.Join(dir, p)
+		if j == ".." || strings.HasPrefix(j, "../") {
+			return p
+		}
+		if strings.HasSuffix(p, "/") && j != "." {
+			j += "/"
+		}
+		return j
+	}
+	for i := range s.Refs {
+		r := &s.Refs[i]
+		if p := cmp.Or(r.File, r.Name); r.IsPath && from(p) != p {
+			r.File = from(p)
+		}
+		r.Path, r.Placed = from(r.Path), from(r.Placed)
+	}
 }

@@ -544,3 +544,23 @@ func TestDDLSpanIntroducesItsName(t *testing.T) {
 		t.Errorf("CONCURRENTLY is a reference: %v", got)
 	}
 }
+
+func TestRebase(t *testing.T) {
+	sp := Parse("rfc.md", []byte("Read `../pkg/a.go`, `./b.go`, `../../c.go` and `pkg/d.go`; `Thing` in `../pkg/` does it.\n"))
+	sp.Rebase("designs")
+	got := map[string]string{}
+	for _, r := range sp.Refs {
+		got[r.Name] = r.File + "|" + r.Placed
+	}
+	want := map[string]string{
+		"../pkg/a.go": "pkg/a.go|",
+		"b.go":        "|",
+		"../../c.go":  "|",
+		"pkg/d.go":    "|",
+		"../pkg/":     "pkg/|",
+		"Thing":       "|pkg/",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
