@@ -848,9 +848,12 @@ func IsUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' 
 func BareWord(name string) bool { return bareWordRe.MatchString(name) }
 
 // PathLike accepts a file or directory path: it has a slash, or ends in a
-// known file extension.
+// known file extension. A link's anchor is left out.
 func PathLike(s string) (string, bool) {
 	s = strings.TrimPrefix(s, "./")
+	if i := strings.IndexByte(s, '#'); i > 0 && strings.Contains(s[:i], ".") {
+		s = s[:i] // `docs/api.md#auth`: the file; the anchor is a heading in it
+	}
 	if s == "" || strings.ContainsAny(s, " \t*?<>|\"'`{}()=") || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 		return "", false
 	}

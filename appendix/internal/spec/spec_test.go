@@ -38,8 +38,8 @@ func TestParseCandidates(t *testing.T) {
 		{"signatures", "Add `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)` and `giftCardBulkExtendExpiry(ids: [ID!]!, input: X!)`, not `f(a`.",
 			[]string{"DefragmentAsync", "giftCardBulkExtendExpiry"}},
 		{"members after # and ::", "Call `OwnerController#showOwner(int)` and `Owner::getPets`; OwnerRepository#findByLastName in prose, " +
-			"not C# or issue #12 or `README.md#usage` or page#anchor.",
-			[]string{"OwnerController.showOwner", "Owner.getPets", "OwnerRepository.findByLastName"}},
+			"not C# or issue #12 or page#anchor; `README.md#usage` is the file.",
+			[]string{"OwnerController.showOwner", "Owner.getPets", "OwnerRepository.findByLastName", "README.md"}},
 		{"ruby methods", "Call `User#admin?`, `Order#cancel!`, `Account.active?` and `Admin::UsersController#create`; prose Invoice#paid? and " +
 			"Cart#empty! too, and `app/models/user.rb`.",
 			[]string{"User.admin", "Order.cancel", "Account.active", "Admin.UsersController.create", "Invoice.paid", "Cart.empty", "app/models/user.rb"}},
@@ -561,6 +561,20 @@ func TestRebase(t *testing.T) {
 		"Thing":       "|pkg/",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// A link's anchor names a heading in the file, not another path.
+func TestPathAnchor(t *testing.T) {
+	sp := Parse("s.md", []byte("See `docs/api.md#auth`, docs/topics/browsable-api.md#form-rendering and `../a.md#x`.\n"))
+	var got []string
+	for _, r := range sp.Refs {
+		if r.IsPath {
+			got = append(got, r.Name)
+		}
+	}
+	if diff := cmp.Diff([]string{"docs/api.md", "docs/topics/browsable-api.md", "../a.md"}, got); diff != "" {
 		t.Error(diff)
 	}
 }
