@@ -652,3 +652,18 @@ func TestSpecRelativePaths(t *testing.T) {
 		}
 	}
 }
+
+// "a `dayType` option" names a value: an enum member in a const block is
+// its definition, not "declared as a member, the spec does not say whose".
+func TestValueWordingFindsEnumMember(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"config/options.go": "package config\n\ntype valueType int\n\nconst (\n\tstringType valueType = iota\n\tdayType\n)\n\ntype option struct {\n\tparsedDuration int\n\tkind valueType\n}\n",
+	})
+	out, stderr, code := runCLI(t, dir, []byte("# Retention\n\n`\"CLEANUP_DAYS\"` is a `dayType` option parsed into `parsedDuration`.\n"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "\tdayType\n") || strings.Contains(out, "does not say whose") {
+		t.Errorf("dayType not shown from its const block:\n%s", out)
+	}
+}

@@ -30,6 +30,11 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 		parts := strings.Split(r.Name, ".")
 		k := scan.WantAny
 		switch {
+		case r.Hint == spec.HintField && len(parts) == 1 && !spec.BareWord(r.Name):
+			// "a `dayType` option", "the `RetryLater` value": a
+			// declaration, or a member line (an enum's value). A bare
+			// word (`value`) is a member line of too many things.
+			k = scan.WantAny
 		case r.Hint == spec.HintField:
 			k = scan.WantDecl
 		case (r.Hint == spec.HintType || r.Hint == spec.HintInterface || r.Hint == spec.HintTable && spec.IsUpperStart(r.Name)) && len(parts) == 1 && !r.Proposed:
