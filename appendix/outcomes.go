@@ -39,4 +39,5 @@ const (
 	GapExternal     = resolve.GapExternal
 	GapNoTests      = resolve.GapNoTests
 	GapNotSearched  = resolve.GapNotSearched
+	GapKey          = resolve.GapKey
 )

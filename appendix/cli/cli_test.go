@@ -667,3 +667,26 @@ func TestValueWordingFindsEnumMember(t *testing.T) {
 		t.Errorf("dayType not shown from its const block:\n%s", out)
 	}
 }
+
+// A name the code holds as a settings map's key is in the code: the gap
+// says where, never "no definition". A key in a test file alone (fixture
+// data) leaves "no definition".
+func TestStringKeyIsNoAbsentName(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"config/options.go":      "package config\n\n// NewOptions returns the defaults.\nfunc NewOptions() map[string]string {\n\treturn map[string]string{\n\t\t\"CLEANUP_ARCHIVE_READ_DAYS\": \"60\",\n\t}\n}\n",
+		"config/options_test.go": "package config\n\nvar cases = map[string]string{\n\t\"BATCH_COUNT\": \"2\",\n}\n",
+	})
+	out, stderr, code := runCLI(t, dir, []byte("# Retention\n\nEntries are archived after `CLEANUP_ARCHIVE_READ_DAYS`, in batches of `BATCH_COUNT`.\n"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"`CLEANUP_ARCHIVE_READ_DAYS` (spec line 3): no declaration by that name in the repository at ",
+		"; a string key at config/options.go:6; not shown",
+		"`BATCH_COUNT` (spec line 3): no definition in the repository at ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+}

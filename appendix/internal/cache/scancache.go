@@ -51,6 +51,7 @@ func encodeScans(version string, scans map[string]*scan.Entry, dirs map[string]d
 		putS(e.Mods)
 		putS(e.Imports)
 		putS(e.Values)
+		putS(e.Keys)
 	}
 	putU(uint64(len(dirs)))
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
@@ -116,6 +117,7 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 		e.Mods = getS()
 		e.Imports = getS()
 		e.Values = getS()
+		e.Keys = getS()
 		scans[p] = e
 	}
 	count = getU()

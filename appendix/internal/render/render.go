@@ -275,6 +275,7 @@ var gapKindLines = map[resolve.GapKind]string{
 	resolve.GapDrift:        "not where the spec places it",
 	resolve.GapNested:       "declared only inside another definition",
 	resolve.GapAmbiguous:    "defined in several places; the spec does not say which",
+	resolve.GapKey:          "a string key in the code, not a declared name",
 }
 
 // writeFoldedGaps lists the gaps one line per kind, in the order the kinds

@@ -40,6 +40,7 @@ const (
 	GapDrift        GapKind = "drift"         // the spec places it in a file that does not define it
 	GapNested       GapKind = "nested"        // declared only inside another definition, which is not shown
 	GapAmbiguous    GapKind = "ambiguous"     // a member of a value of unnamed type, defined in several places
+	GapKey          GapKind = "key"           // no declaration: a string key in the code (a settings map's)
 )
 
 // Gap is a reference the appendix shows no definition for, and why.
@@ -407,6 +408,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
+	keyed(ix, unresolved, at)
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	return matches, unresolved, external
 }
@@ -1216,6 +1218,36 @@ func nested(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Kind = GapNested
 		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, more)
+	}
+}
+
+// keyed corrects the gaps that say a name is absent or new when the code
+// holds it as a string key (an environment variable's entry in a settings
+// map, `"CLEANUP_DAYS": {...}`): no declaration has that name, yet the
+// name is in the code, and the gap says where. Keys of test files alone
+// (a test's fixture data) leave the gap as it is.
+func keyed(ix *search.Index, gaps []Gap, at string) {
+	for i, g := range gaps {
+		if g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, " /") {
+			continue
+		}
+		files, tests := ix.Keyed(g.Ref)
+		if len(files) == 0 {
+			continue
+		}
+		files = append(files, tests...)
+		where := naming.Inline(files[0])
+		if line := ix.KeyLine(files[0], g.Ref); line > 0 {
+			where = naming.At(files[0], line)
+		}
+		if len(files) > 1 {
+			where += fmt.Sprintf(" (and %d more %s)", len(files)-1, naming.Plural(len(files)-1, "file", "files"))
+		}
+		hint := fmt.Sprintf("no declaration by that name in %s; a string key at %s; not shown", at, where)
+		if g.Kind == GapNew {
+			hint = fmt.Sprintf("the spec adds it, yet it is a string key at %s; not shown", where)
+		}
+		gaps[i].Kind, gaps[i].Hint = GapKey, hint
 	}
 }
 

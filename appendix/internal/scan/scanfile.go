@@ -22,6 +22,7 @@ type Entry struct {
 	Imports string // "name\tmodule" lines: what it imports from packages
 	Mods    string // every module the file imports, relative ones too, newline-joined
 	Values  string // the string literals it sets values to (see valueWords), newline-joined
+	Keys    string // the string literals it holds as keys (see keyWords), newline-joined
 	Skip    bool   // generated, or over the size limit
 }
 
@@ -45,6 +46,7 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Slash = strings.TrimPrefix(e.Slash, "\n")
 	}
 	e.Values = valueWords(src)
+	e.Keys = keyWords(src)
 	if HoldsTests(rel) && l.ImportedModules != nil {
 		e.Mods = l.ImportedModules(src)
 	}

@@ -3,6 +3,8 @@ package scan
 import (
 	"bytes"
 	"strings"
+
+	"github.com/appendix-dev/appendix/extract"
 )
 
 // maxValueLen is the longest string literal a scan records as a value: a
@@ -20,6 +22,42 @@ const minValueLen = 3
 // composite literal, an enum member or a literal type can hold; a search
 // for a quoted value reads only the files that hold it.
 func valueWords(src []byte) string {
+	return literals(src, func(at, end int) bool { return valueBefore(src, at) && valueAfter(src[end+1:]) })
+}
+
+// keyWords lists, once each and newline-joined, the one-line string
+// literals of src without spaces or escapes that stand as a key: followed
+// by ":" (not "::" or ":=") or "=>". They are the keys of maps, dicts and
+// object literals (a settings table's `"CLEANUP_DAYS": {...}`), names the
+// code holds as strings rather than declares.
+func keyWords(src []byte) string {
+	return literals(src, func(at, end int) bool { return keyAfter(src[end+1:]) && !caseBefore(src, at) })
+}
+
+// caseBefore reports a literal that a switch's `case` labels: a value
+// compared, not a key.
+func caseBefore(src []byte, at int) bool {
+	line := src[bytes.LastIndexByte(src[:at], '\n')+1 : at]
+	line = bytes.TrimRight(line, " \t")
+	return bytes.HasSuffix(line, []byte("case")) && (len(line) == 4 || !extract.IdentByte(line[len(line)-5]))
+}
+
+// keyAfter reports what follows a key: ":" or "=>".
+func keyAfter(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t")
+	switch {
+	case bytes.HasPrefix(rest, []byte("=>")):
+		return true
+	case len(rest) == 0 || rest[0] != ':':
+		return false
+	}
+	return len(rest) == 1 || rest[1] != ':' && rest[1] != '='
+}
+
+// literals lists, once each and newline-joined, the one-line string
+// literals of src without spaces or escapes, of minValueLen to maxValueLen
+// bytes, that keep accepts (given the offsets of their quotes).
+func literals(src []byte, keep func(at, end int) bool) string {
 	var seen map[string]bool
 	var out []byte
 	for i := 0; i < len(src); {
@@ -47,7 +85,7 @@ func valueWords(src []byte) string {
 		}
 		i = end + 1
 		text := src[at+1 : end]
-		if !clean || len(text) < minValueLen || len(text) > maxValueLen || !valueBefore(src, at) || !valueAfter(src[end+1:]) {
+		if !clean || len(text) < minValueLen || len(text) > maxValueLen || !keep(at, end) {
 			continue
 		}
 		if seen == nil {
@@ -95,6 +133,18 @@ func valueAfter(rest []byte) bool {
 		return true
 	}
 	return bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*")) || bytes.HasPrefix(rest, []byte("as const"))
+}
+
+// HoldsKey reports whether the file holds key as a string key.
+func (e *Entry) HoldsKey(key string) bool {
+	for rest := e.Keys; rest != ""; {
+		var k string
+		k, rest, _ = strings.Cut(rest, "\n")
+		if k == key {
+			return true
+		}
+	}
+	return false
 }
 
 // Held returns the values the file holds among wanted.

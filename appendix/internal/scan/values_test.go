@@ -24,3 +24,18 @@ func TestValueWords(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+func TestKeyWords(t *testing.T) {
+	src := "opts := map[string]*configValue{\n\t\"CLEANUP_ARCHIVE_READ_DAYS\": {\n\t\trawValue: \"60\",\n\t},\n}\n" +
+		"DEFAULTS = {'DEFAULT_PAGINATION_CLASS': None, 'PAGE_SIZE' : 10}\n" +
+		"$map = ['queue_name' => 'default'];\n" +
+		"x := \"Local\"\nm[\"READ_KEY\"] = 1\ncase \"cased\":\nstd::\"no\"::x\nlog(\"two words\": 1)\n"
+	want := "CLEANUP_ARCHIVE_READ_DAYS\nDEFAULT_PAGINATION_CLASS\nPAGE_SIZE\nqueue_name"
+	if diff := cmp.Diff(want, keyWords([]byte(src))); diff != "" {
+		t.Error(diff)
+	}
+	e := &Entry{Keys: want}
+	if !e.HoldsKey("PAGE_SIZE") || e.HoldsKey("PAGE") || e.HoldsKey("Local") {
+		t.Errorf("HoldsKey wrong on %q", want)
+	}
+}

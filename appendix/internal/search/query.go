@@ -521,6 +521,35 @@ func (ix *Index) declaring(want map[string]scan.Want) []string {
 	return out
 }
 
+// Keyed lists the walked files whose scan saw key held as a string key
+// (`"CLEANUP_DAYS": {...}`), in walk order: source files, and test files.
+func (ix *Index) Keyed(key string) (src, tests []string) {
+	for _, f := range ix.Files {
+		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip && sc.HoldsKey(key) {
+			if ix.Class(f.Path).Test {
+				tests = append(tests, f.Path)
+			} else {
+				src = append(src, f.Path)
+			}
+		}
+	}
+	return src, tests
+}
+
+// KeyLine is the first line of file that holds key as a quoted string, or 0.
+func (ix *Index) KeyLine(file, key string) int {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return 0
+	}
+	for _, q := range []string{`"`, `'`, "`"} {
+		if at := bytes.Index(src, []byte(q+key+q)); at >= 0 {
+			return lineOf(src, at)
+		}
+	}
+	return 0
+}
+
 // oneWord reports a name that can be a word of a scan.
 func oneWord(n string) bool {
 	for i := 0; i < len(n); i++ {
