@@ -74,8 +74,9 @@ type Definition struct {
 	Grouped bool
 	// Bases are the classes or interfaces a class or interface extends,
 	// the structs a Go struct embeds, the objects a JS object spreads in,
-	// the class a variable is made from (tracker = Tracker()): by name, for
-	// members inherited from them.
+	// the class a variable is made from (tracker = Tracker()) or declared
+	// as (Go's var Opts *configOptions): by name, for members inherited
+	// from them.
 	Bases []string
 	// Aliases are other names the definition answers to: a model's table
 	// name (Django db_table or app_model, __tablename__, Prisma @@map, a

@@ -690,3 +690,20 @@ func TestStringKeyIsNoAbsentName(t *testing.T) {
 		}
 	}
 }
+
+// `config.Opts.ReadDays()`: a package's variable, followed to its type,
+// whose method it names.
+func TestPackageVariableChain(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"config/config.go":  "package config\n\n// Opts holds parsed configuration options.\nvar Opts *configOptions\n",
+		"config/options.go": "package config\n\ntype configOptions struct {\n\traw int\n}\n\n// ReadDays is how long read entries are kept.\nfunc (c *configOptions) ReadDays() int { return c.raw }\n",
+		"feeds/feed.go":     "package feeds\n\ntype Feed struct{}\n\n// ReadDays of a feed.\nfunc (f *Feed) ReadDays() int { return 2 }\n",
+	})
+	out, stderr, code := runCLI(t, dir, []byte("# Retention\n\nRead entries are archived after `config.Opts.ReadDays()` days.\n"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "func (c *configOptions) ReadDays() int") || strings.Contains(out, "Context Gaps") {
+		t.Errorf("config.Opts.ReadDays not followed to configOptions:\n%s", out)
+	}
+}

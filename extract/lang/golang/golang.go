@@ -111,6 +111,9 @@ func refineGo(m *extract.Match) bool {
 		d.Values = extract.LiteralValues(m.Def.ChildByFieldName("value"), m.Src)
 		if m.Kind == "variable" {
 			d.Title = "Variable"
+			if t := goVarType(m.Def, m.Src); t != "" {
+				d.Bases = []string{t} // var Opts *configOptions: its members are configOptions'
+			}
 			if v := m.Def.ChildByFieldName("value"); v != nil {
 				if s := v.Content(m.Src); strings.HasPrefix(s, "errors.New(") || strings.HasPrefix(s, "fmt.Errorf(") || goErrorCall.MatchString(s) {
 					d.Kind, d.Title = extract.KindError, "Error"
@@ -203,6 +206,35 @@ func goReceiverType(recv string) string {
 		recv = recv[:i]
 	}
 	return recv
+}
+
+// goVarType is the named type a var spec declares or initializes its one
+// name with (`var Opts *configOptions`, `var client = &Client{...}`), or
+// "" for another type (a map, a slice, a function's result).
+func goVarType(spec *sitter.Node, src []byte) string {
+	n := spec.ChildByFieldName("type")
+	if v := spec.ChildByFieldName("value"); n == nil && v != nil && v.NamedChildCount() == 1 {
+		lit := v.NamedChild(0)
+		if lit.Type() == "unary_expression" && lit.NamedChildCount() == 1 {
+			lit = lit.NamedChild(0)
+		}
+		if lit.Type() == "composite_literal" {
+			n = lit.ChildByFieldName("type")
+		}
+	}
+	for n != nil && n.Type() == "pointer_type" && n.NamedChildCount() == 1 {
+		n = n.NamedChild(0)
+	}
+	if n == nil {
+		return ""
+	}
+	switch n.Type() {
+	case "type_identifier", "qualified_type", "generic_type":
+		if t := goReceiverType(n.Content(src)); !goBuiltinTypes[t] {
+			return t
+		}
+	}
+	return ""
 }
 
 // goSpecBlock returns the declaration holding a const or var spec and all

@@ -206,3 +206,20 @@ func TestGoValues(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// A package variable's named type is its base: `config.Opts.X` is a
+// member of that type.
+func TestGoVarType(t *testing.T) {
+	for src, want := range map[string][]string{
+		"package c\n\nvar Opts *configOptions\n":              {"configOptions"},
+		"package c\n\nvar Client = &api.Client{Timeout: 1}\n": {"api.Client"},
+		"package c\n\nvar Store = store{}\n":                  {"store"},
+		"package c\n\nvar Names map[string]int\n":             nil,
+		"package c\n\nvar Limit int\n":                        nil,
+		"package c\n\nvar Def = New()\n":                      nil,
+	} {
+		if diff := cmp.Diff(want, onlyDefinition(t, src).Bases); diff != "" {
+			t.Errorf("%q: %s", src, diff)
+		}
+	}
+}
