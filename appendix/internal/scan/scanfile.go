@@ -45,8 +45,7 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		}
 		e.Slash = strings.TrimPrefix(e.Slash, "\n")
 	}
-	e.Values = valueWords(src)
-	e.Keys = keyWords(src)
+	e.Values, e.Keys = literalWords(src)
 	if HoldsTests(rel) && l.ImportedModules != nil {
 		e.Mods = l.ImportedModules(src)
 	}

@@ -22,16 +22,79 @@ const minValueLen = 3
 // composite literal, an enum member or a literal type can hold; a search
 // for a quoted value reads only the files that hold it.
 func valueWords(src []byte) string {
-	return literals(src, func(at, end int) bool { return valueBefore(src, at) && valueAfter(src[end+1:]) })
+	v, _ := literalWords(src)
+	return v
 }
 
 // keyWords lists, once each and newline-joined, the one-line string
 // literals of src without spaces or escapes that stand as a key: followed
-// by ":" (not "::" or ":=") or "=>". They are the keys of maps, dicts and
-// object literals (a settings table's `"CLEANUP_DAYS": {...}`), names the
-// code holds as strings rather than declares.
+// by ":" (not "::" or ":=") or "=>", and not a switch's case. They are the
+// keys of maps, dicts and object literals (a settings table's
+// `"CLEANUP_DAYS": {...}`), names the code holds as strings rather than
+// declares.
 func keyWords(src []byte) string {
-	return literals(src, func(at, end int) bool { return keyAfter(src[end+1:]) && !caseBefore(src, at) })
+	_, k := literalWords(src)
+	return k
+}
+
+// literalWords is valueWords and keyWords, in one pass over src.
+func literalWords(src []byte) (values, keys string) {
+	var v, k wordList
+	for i := 0; i < len(src); {
+		at := i + bytes.IndexAny(src[i:], "\"'`")
+		if at < i {
+			break
+		}
+		q := src[at]
+		end := at + 1
+		clean := true
+		for end < len(src) && src[end] != q && src[end] != '\n' {
+			switch src[end] {
+			case '\\':
+				clean = false
+				end++
+			case ' ', '\t', '\r':
+				clean = false
+			}
+			end++
+		}
+		if end >= len(src) || src[end] != q {
+			i = end // an unclosed quote (an apostrophe in a comment): the line is done
+			continue
+		}
+		i = end + 1
+		text := src[at+1 : end]
+		if !clean || len(text) < minValueLen || len(text) > maxValueLen {
+			continue
+		}
+		if valueBefore(src, at) && valueAfter(src[end+1:]) {
+			v.add(text)
+		}
+		if keyAfter(src[end+1:]) && !caseBefore(src, at) {
+			k.add(text)
+		}
+	}
+	return string(v.out), string(k.out)
+}
+
+// wordList collects words once each, newline-joined.
+type wordList struct {
+	seen map[string]bool
+	out  []byte
+}
+
+func (w *wordList) add(text []byte) {
+	if w.seen[string(text)] {
+		return
+	}
+	if w.seen == nil {
+		w.seen = map[string]bool{}
+	}
+	w.seen[string(text)] = true
+	if len(w.out) > 0 {
+		w.out = append(w.out, '\n')
+	}
+	w.out = append(w.out, text...)
 }
 
 // caseBefore reports a literal that a switch's `case` labels: a value
@@ -52,54 +115,6 @@ func keyAfter(rest []byte) bool {
 		return false
 	}
 	return len(rest) == 1 || rest[1] != ':' && rest[1] != '='
-}
-
-// literals lists, once each and newline-joined, the one-line string
-// literals of src without spaces or escapes, of minValueLen to maxValueLen
-// bytes, that keep accepts (given the offsets of their quotes).
-func literals(src []byte, keep func(at, end int) bool) string {
-	var seen map[string]bool
-	var out []byte
-	for i := 0; i < len(src); {
-		k := bytes.IndexAny(src[i:], "\"'`")
-		if k < 0 {
-			break
-		}
-		at := i + k
-		q := src[at]
-		end := at + 1
-		clean := true
-		for end < len(src) && src[end] != q && src[end] != '\n' {
-			switch src[end] {
-			case '\\':
-				clean = false
-				end++
-			case ' ', '\t', '\r':
-				clean = false
-			}
-			end++
-		}
-		if end >= len(src) || src[end] != q {
-			i = end // an unclosed quote (an apostrophe in a comment): the line is done
-			continue
-		}
-		i = end + 1
-		text := src[at+1 : end]
-		if !clean || len(text) < minValueLen || len(text) > maxValueLen || !keep(at, end) {
-			continue
-		}
-		if seen == nil {
-			seen = map[string]bool{}
-		}
-		if !seen[string(text)] {
-			seen[string(text)] = true
-			if len(out) > 0 {
-				out = append(out, '\n')
-			}
-			out = append(out, text...)
-		}
-	}
-	return string(out)
 }
 
 // valueBefore reports a literal at offset at that follows "=", ":" or "|"
