@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/brief"
+	"github.com/spf13/pflag"
+)
+
+// mainCommand is "appendix [flags] SPEC".
+var mainCommand = command{
+	usage: []string{
+		"[flags] SPEC          SPEC is a file path, or - for standard input",
+		"COMMAND [flags] ...   one of the commands below",
+	},
+	more: `appendix help COMMAND, or appendix COMMAND --help, prints a command's page. A spec
+named like a command is read as ./NAME, or after --.`,
+	about: `appendix builds the Codebase Context appendix for a spec under debate: it finds the code
+artifacts the spec names in the git repository and prints the spec followed by their
+definitions, labeled A1..An, within a line budget.`,
+	examples: []string{
+		"appendix --round 2 spec.md | python3 debate.py critique --pipeline-card CARD",
+		"appendix --appendix-only --format json spec.md",
+	},
+	run: runAppendix,
+}
+
+// commands is the registry of subcommands, by name.
+func commands() []command {
+	return []command{
+		{
+			name:    "brief",
+			summary: "write one briefing per gauntlet adversary, for debate.py gauntlet",
+			usage:   []string{"brief [flags] SPEC"},
+			about: `appendix brief writes one briefing per gauntlet adversary, ready for debate.py gauntlet:
+the spec with the context that adversary's persona needs, in DIR/briefing-CODE.md, with
+DIR/briefings.json; stdout has one line per briefing.`,
+			more: "Adversaries built in (.appendix/adversaries.json may replace or add some);\n--adversaries takes codes or names, comma-separated:\n" + adversaryList(),
+			examples: []string{
+				"appendix brief --adversaries PARA,BURN spec.md",
+				"python3 debate.py gauntlet --gauntlet-adversaries paranoid_security < .adversarial-spec-gauntlet/briefing-PARA.md",
+			},
+			run: runBrief,
+		},
+		{
+			name:    "help",
+			summary: "print the help of appendix, or of a command",
+			usage:   []string{"help [COMMAND]"},
+			about:   "appendix help prints the help of appendix, or of COMMAND: the page appendix COMMAND --help prints.",
+			examples: []string{
+				"appendix help brief",
+			},
+			run: runHelp,
+		},
+		{
+			name:    "inventory",
+			summary: "run the Context Readiness Audit and write the inventory",
+			usage:   []string{"inventory [flags] [SPEC]"},
+			about: `appendix inventory runs the Context Readiness Audit of the repository (and of SPEC's blast
+zone, given SPEC), prints its summary and writes the inventory, ContextInventoryV1, whose
+gaps every later appendix lists. The inventory lives in the active adversarial-spec
+session when it is SPEC's, else in --inventory; the round history in it is kept.`,
+			examples: []string{
+				"appendix inventory spec.md",
+				"appendix inventory --format json spec.md",
+			},
+			run: runInventory,
+		},
+		{
+			name:    "strip",
+			summary: "remove the appendix from a spec, which it prints byte for byte",
+			usage:   []string{"strip [--in-place] [FILE|-]"},
+			about: `appendix strip removes the appendix that appendix attached to a spec (from its --- line to
+the end, or to [/SPEC]) and prints the spec byte for byte; FILE is standard input when absent.`,
+			examples: []string{
+				"appendix strip --in-place spec.md",
+				"appendix --round 2 spec.md | appendix strip",
+			},
+			run: func(_ context.Context, args []string, stdin io.Reader, stdout, _ io.Writer, _ func(string) string) error {
+				return runStrip(args, stdin, stdout)
+			},
+		},
+	}
+}
+
+// adversaryList is the brief page's list of adversaries, one a line.
+func adversaryList() string {
+	var b strings.Builder
+	for i, p := range brief.DefaultProfiles {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "  %-5s %s", p.Code, p.Name)
+	}
+	return b.String()
+}
+
+// writeHelp writes the help page of c, whose flag set is fs: what it does,
+// its usage, the commands (on the main command's page), what more it
+// says, its flags and its examples.
+func writeHelp(w io.Writer, c command, fs *pflag.FlagSet) error {
+	var b strings.Builder
+	b.WriteString(c.about + "\n\nUsage:\n")
+	for _, u := range c.usage {
+		fmt.Fprintf(&b, "  appendix %s\n", u)
+	}
+	if c.name == "" {
+		b.WriteString("\nCommands:\n")
+		for _, sc := range commands() {
+			fmt.Fprintf(&b, "  %-11s %s\n", sc.name, sc.summary)
+		}
+	}
+	if c.more != "" {
+		b.WriteString("\n" + c.more + "\n")
+	}
+	b.WriteString("\nFlags:\n" + fs.FlagUsages())
+	b.WriteString("\nExamples:\n")
+	for _, e := range c.examples {
+		fmt.Fprintf(&b, "  %s\n", e)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// runHelp is "appendix help [COMMAND]".
+func runHelp(_ context.Context, args []string, _ io.Reader, stdout, _ io.Writer, _ func(string) string) error {
+	fs := newFlagSet("help")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usageError{"help: " + flagError(err)}
+	}
+	if *help {
+		return helpRequest{fs}
+	}
+	c := mainCommand
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		var ok bool
+		if c, ok = lookup(fs.Arg(0)); !ok {
+			if near := nearest(fs.Arg(0)); near != "" {
+				return usageError{fmt.Sprintf("help: unknown command %q; did you mean %q?", fs.Arg(0), near)}
+			}
+			return usageError{fmt.Sprintf("help: unknown command %q (commands: %s)", fs.Arg(0), strings.Join(commandNames(), ", "))}
+		}
+	default:
+		return usageError{fmt.Sprintf("help: one COMMAND at most, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " "))}
+	}
+	return writeHelp(stdout, c, flagsOf(c))
+}
