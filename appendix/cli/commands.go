@@ -15,7 +15,7 @@ import (
 
 // command is one command of appendix. The registry below is the one list
 // of them: the command line dispatches from it, the top-level help lists
-// it, and each entry gives its command's help page.
+// it, and each entry gives its command's help page and shell completion.
 type command struct {
 	name     string   // what the first argument says ("" for the main command)
 	summary  string   // its line in the top-level help
@@ -23,16 +23,29 @@ type command struct {
 	about    string   // what its help page opens with
 	more     string   // what its help page says after the usage, if anything
 	examples []string // one or two command lines, the end of its help page
+	args     values   // what completes its positional arguments
+	flags    map[string]values
 	run      runFunc
 }
 
 // runFunc runs a command on its arguments (those after its name).
 type runFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error
 
+// values says what completes an argument or a flag's value: words (or a
+// comma-separated list of them), files, directories or command names. A
+// value flag with none is free text.
+type values struct {
+	words    []string
+	list     bool
+	files    bool
+	dirs     bool
+	commands bool
+}
+
 // helpRequest is what a command returns when its flags ask for help (-h,
 // --help): its flag set, parsed, and nothing read or written. Its help
-// page is written from that flag set, so it names exactly the flags the
-// command parses.
+// page and its shell completion are written from that flag set, so they
+// name exactly the flags it parses.
 type helpRequest struct{ fs *pflag.FlagSet }
 
 func (helpRequest) Error() string { return "help requested" }

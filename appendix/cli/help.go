@@ -25,6 +25,13 @@ definitions, labeled A1..An, within a line budget.`,
 		"appendix --round 2 spec.md | python3 debate.py critique --pipeline-card CARD",
 		"appendix --appendix-only --format json spec.md",
 	},
+	args: values{files: true},
+	flags: map[string]values{
+		"format":    {words: []string{"markdown", "json"}},
+		"repo":      {dirs: true},
+		"context":   {files: true},
+		"inventory": {files: true},
+	},
 	run: runAppendix,
 }
 
@@ -43,7 +50,30 @@ DIR/briefings.json; stdout has one line per briefing.`,
 				"appendix brief --adversaries PARA,BURN spec.md",
 				"python3 debate.py gauntlet --gauntlet-adversaries paranoid_security < .adversarial-spec-gauntlet/briefing-PARA.md",
 			},
+			args: values{files: true},
+			flags: map[string]values{
+				"adversaries": {words: adversaryCodes(), list: true},
+				"out":         {dirs: true},
+				"repo":        {dirs: true},
+			},
 			run: runBrief,
+		},
+		{
+			name:    "completion",
+			summary: "print a shell completion script: bash, zsh or fish",
+			usage:   []string{"completion SHELL"},
+			about: `appendix completion prints a script that completes appendix's commands, flags, --format
+values and --adversaries codes in SHELL: bash, zsh or fish.
+
+  bash: source <(appendix completion bash)            in ~/.bashrc
+  zsh:  source <(appendix completion zsh)             in ~/.zshrc, after compinit
+  fish: appendix completion fish > ~/.config/fish/completions/appendix.fish`,
+			examples: []string{
+				"source <(appendix completion bash)",
+				"appendix completion fish > ~/.config/fish/completions/appendix.fish",
+			},
+			args: values{words: shellNames()},
+			run:  runCompletion,
 		},
 		{
 			name:    "help",
@@ -53,7 +83,8 @@ DIR/briefings.json; stdout has one line per briefing.`,
 			examples: []string{
 				"appendix help brief",
 			},
-			run: runHelp,
+			args: values{commands: true},
+			run:  runHelp,
 		},
 		{
 			name:    "inventory",
@@ -67,6 +98,12 @@ session when it is SPEC's, else in --inventory; the round history in it is kept.
 				"appendix inventory spec.md",
 				"appendix inventory --format json spec.md",
 			},
+			args: values{files: true},
+			flags: map[string]values{
+				"format":    {words: []string{"text", "json"}},
+				"repo":      {dirs: true},
+				"inventory": {files: true},
+			},
 			run: runInventory,
 		},
 		{
@@ -79,11 +116,21 @@ the end, or to [/SPEC]) and prints the spec byte for byte; FILE is standard inpu
 				"appendix strip --in-place spec.md",
 				"appendix --round 2 spec.md | appendix strip",
 			},
+			args: values{files: true},
 			run: func(_ context.Context, args []string, stdin io.Reader, stdout, _ io.Writer, _ func(string) string) error {
 				return runStrip(args, stdin, stdout)
 			},
 		},
 	}
+}
+
+// adversaryCodes lists the built-in gauntlet adversaries' codes.
+func adversaryCodes() []string {
+	var codes []string
+	for _, p := range brief.DefaultProfiles {
+		codes = append(codes, p.Code)
+	}
+	return codes
 }
 
 // adversaryList is the brief page's list of adversaries, one a line.

@@ -35,7 +35,7 @@ func TestHelpPagesAgree(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, and a page other than --help's:\n%s", args, code, stderr, got)
 		}
 	}
-	for _, name := range []string{"brief", "help", "inventory", "strip"} {
+	for _, name := range []string{"brief", "completion", "help", "inventory", "strip"} {
 		if !strings.Contains(top, "\n  "+name+" ") {
 			t.Errorf("the top-level help does not list %q:\n%s", name, top)
 		}
@@ -50,7 +50,7 @@ func TestHelpPagesAgree(t *testing.T) {
 		if got, _, _ := runArgs(name, "-h"); got != page {
 			t.Errorf("%s -h: a page other than %s --help's", name, name)
 		}
-		if !strings.Contains(page, "\nExamples:\n  appendix ") {
+		if _, ex, _ := strings.Cut(page, "\nExamples:\n  "); !strings.Contains(ex, "appendix "+name) {
 			t.Errorf("%s --help ends with no examples:\n%s", name, page)
 		}
 	}
@@ -67,7 +67,7 @@ func TestHelpErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"help", "breif"}, `appendix: help: unknown command "breif"; did you mean "brief"?` + "\n"},
-		{[]string{"help", "nothing"}, `appendix: help: unknown command "nothing" (commands: brief, help, inventory, strip)` + "\n"},
+		{[]string{"help", "nothing"}, `appendix: help: unknown command "nothing" (commands: brief, completion, help, inventory, strip)` + "\n"},
 		{[]string{"help", "brief", "strip"}, "appendix: help: one COMMAND at most, got 2: brief strip\n"},
 		{[]string{"help", "--bogus"}, "appendix: help: unknown flag: --bogus\n"},
 	} {
@@ -93,6 +93,7 @@ func TestUnknownCommand(t *testing.T) {
 		{[]string{"inventroy"}, 2, `appendix: unknown command "inventroy"; did you mean "inventory"?` + "\n"},
 		{[]string{"Strip"}, 2, `appendix: unknown command "Strip"; did you mean "strip"?` + "\n"},
 		{[]string{"hlep"}, 2, `appendix: unknown command "hlep"; did you mean "help"?` + "\n"},
+		{[]string{"completions", "bash"}, 2, `appendix: unknown command "completions"; did you mean "completion"?` + "\n"},
 		// Far from every command: a spec that is not there.
 		{[]string{"design"}, 1, "appendix: design: no such file or directory\n"},
 		// A path is never taken for a command.
@@ -169,7 +170,7 @@ func TestGoldenHelp(t *testing.T) {
 
 // TestRegistry walks the registry: every command is listed in the
 // top-level help with its summary, has a usage, one or two examples, a
-// help page with its flags.
+// help page with its flags, and completes only values of flags it has.
 func TestRegistry(t *testing.T) {
 	top, _, _ := runArgs("--help")
 	seen := map[string]bool{}
@@ -187,8 +188,14 @@ func TestRegistry(t *testing.T) {
 		if n := len(c.examples); n < 1 || n > 2 {
 			t.Errorf("%q: %d examples, want one or two", c.name, n)
 		}
-		if flagsOf(c).Lookup("help") == nil {
+		fs := flagsOf(c)
+		if fs.Lookup("help") == nil {
 			t.Errorf("%q has no --help", c.name)
+		}
+		for name := range c.flags {
+			if f := fs.Lookup(name); f == nil || f.NoOptDefVal != "" {
+				t.Errorf("%q completes the values of --%s, which is not one of its flags that takes a value", c.name, name)
+			}
 		}
 	}
 }
