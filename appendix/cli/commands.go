@@ -60,12 +60,19 @@ func flagsOf(c command) *pflag.FlagSet {
 	return h.fs
 }
 
-// newFlagSet is the flag set of the command name ("" for the main one):
-// its errors are returned, never printed.
-func newFlagSet(name string) *pflag.FlagSet {
-	fs := pflag.NewFlagSet(strings.TrimSpace("appendix "+name), pflag.ContinueOnError)
+// parseArgs parses the arguments of the command name, whose one flag is
+// --help, and returns its arguments.
+func parseArgs(name string, args []string) ([]string, error) {
+	fs := pflag.NewFlagSet("appendix "+name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return fs
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return nil, usageError{name + ": " + flagError(err)}
+	}
+	if *help {
+		return nil, helpRequest{fs}
+	}
+	return fs.Args(), nil
 }
 
 // dispatch finds the command args name and the arguments it gets. A first

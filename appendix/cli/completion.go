@@ -14,23 +14,19 @@ func shellNames() []string { return []string{"bash", "fish", "zsh"} }
 
 // runCompletion is "appendix completion SHELL".
 func runCompletion(_ context.Context, args []string, _ io.Reader, stdout, _ io.Writer, _ func(string) string) error {
-	fs := newFlagSet("completion")
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usageError{"completion: " + flagError(err)}
-	}
-	if *help {
-		return helpRequest{fs}
+	args, err := parseArgs("completion", args)
+	if err != nil {
+		return err
 	}
 	known := "bash, fish or zsh"
 	switch {
-	case fs.NArg() == 0:
+	case len(args) == 0:
 		return usageError{"completion: name a shell: " + known}
-	case fs.NArg() > 1:
-		return usageError{fmt.Sprintf("completion: one SHELL expected, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " "))}
+	case len(args) > 1:
+		return usageError{fmt.Sprintf("completion: one SHELL expected, got %d: %s", len(args), strings.Join(args, " "))}
 	}
 	var b strings.Builder
-	switch fs.Arg(0) {
+	switch args[0] {
 	case "bash":
 		writeBash(&b, completions())
 	case "fish":
@@ -38,9 +34,9 @@ func runCompletion(_ context.Context, args []string, _ io.Reader, stdout, _ io.W
 	case "zsh":
 		writeZsh(&b, completions())
 	default:
-		return usageError{fmt.Sprintf("completion: no script for shell %q: want %s", fs.Arg(0), known)}
+		return usageError{fmt.Sprintf("completion: no script for shell %q: want %s", args[0], known)}
 	}
-	_, err := io.WriteString(stdout, b.String())
+	_, err = io.WriteString(stdout, b.String())
 	return err
 }
 

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/appendix-dev/appendix/appendix/brief"
 )
 
@@ -55,23 +53,7 @@ func TestGoldenCompletion(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("completion %s: exit %d", shell, code)
 		}
-		golden := filepath.Join("testdata", "completion", "appendix."+shell)
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v: run go test ./appendix/cli -run TestGoldenCompletion -update", err)
-		}
-		if diff := cmp.Diff(string(want), got); diff != "" {
-			t.Errorf("%s mismatch (-want +got):\n%s", golden, diff)
-		}
+		checkGolden(t, filepath.Join("testdata", "completion", "appendix."+shell), got)
 	}
 }
 
@@ -152,20 +134,28 @@ comp() {
 		driver.WriteString("\n")
 	}
 	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", driver.String(), "bash", script)
-	cmd.Dir = completionDir(t)
-	out, err = cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("bash: %v\n%s", err, out)
-	}
-	answers := strings.Split(strings.TrimSuffix(string(out), "<end>\n"), "<end>\n")
-	if len(answers) != len(completionCases) {
-		t.Fatalf("%d answers for %d cases:\n%s", len(answers), len(completionCases), out)
-	}
+	answers := completionAnswers(t, cmd)
 	for i, tc := range completionCases {
 		if got := sortedWords(answers[i]); got != tc.want {
 			t.Errorf("appendix %s<TAB>: %q, want %q", strings.Join(tc.words, " "), got, tc.want)
 		}
 	}
+}
+
+// completionAnswers runs a shell that answers each of completionCases
+// with lines ending in <end>, and returns the answers.
+func completionAnswers(t *testing.T, cmd *exec.Cmd) []string {
+	t.Helper()
+	cmd.Dir = completionDir(t)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", cmd.Path, err, out)
+	}
+	answers := strings.Split(strings.TrimSuffix(string(out), "<end>\n"), "<end>\n")
+	if len(answers) != len(completionCases) {
+		t.Fatalf("%d answers for %d cases:\n%s", len(answers), len(completionCases), out)
+	}
+	return answers
 }
 
 // sortedWords returns the lines of s, trimmed of a directory's slash,
@@ -200,16 +190,8 @@ func TestFishCompletion(t *testing.T) {
 		driver.WriteString("complete -C '" + line + "'; echo '<end>'\n")
 	}
 	cmd := exec.Command(fish, "--no-config", "-c", driver.String(), script)
-	cmd.Dir = completionDir(t)
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("fish: %v\n%s", err, out)
-	}
-	answers := strings.Split(strings.TrimSuffix(string(out), "<end>\n"), "<end>\n")
-	if len(answers) != len(completionCases) {
-		t.Fatalf("%d answers for %d cases:\n%s", len(answers), len(completionCases), out)
-	}
+	answers := completionAnswers(t, cmd)
 	description := regexp.MustCompile(`(?m)\t.*$`)
 	for i, tc := range completionCases {
 		got := sortedWords(description.ReplaceAllString(answers[i], ""))

@@ -174,27 +174,23 @@ func writeHelp(w io.Writer, c command, fs *pflag.FlagSet) error {
 
 // runHelp is "appendix help [COMMAND]".
 func runHelp(_ context.Context, args []string, _ io.Reader, stdout, _ io.Writer, _ func(string) string) error {
-	fs := newFlagSet("help")
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usageError{"help: " + flagError(err)}
-	}
-	if *help {
-		return helpRequest{fs}
+	args, err := parseArgs("help", args)
+	if err != nil {
+		return err
 	}
 	c := mainCommand
-	switch fs.NArg() {
+	switch len(args) {
 	case 0:
 	case 1:
 		var ok bool
-		if c, ok = lookup(fs.Arg(0)); !ok {
-			if near := nearest(fs.Arg(0)); near != "" {
-				return usageError{fmt.Sprintf("help: unknown command %q; did you mean %q?", fs.Arg(0), near)}
+		if c, ok = lookup(args[0]); !ok {
+			if near := nearest(args[0]); near != "" {
+				return usageError{fmt.Sprintf("help: unknown command %q; did you mean %q?", args[0], near)}
 			}
-			return usageError{fmt.Sprintf("help: unknown command %q (commands: %s)", fs.Arg(0), strings.Join(commandNames(), ", "))}
+			return usageError{fmt.Sprintf("help: unknown command %q (commands: %s)", args[0], strings.Join(commandNames(), ", "))}
 		}
 	default:
-		return usageError{fmt.Sprintf("help: one COMMAND at most, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " "))}
+		return usageError{fmt.Sprintf("help: one COMMAND at most, got %d: %s", len(args), strings.Join(args, " "))}
 	}
 	return writeHelp(stdout, c, flagsOf(c))
 }

@@ -148,23 +148,29 @@ func TestGoldenHelp(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("help %s: exit %d: %s", c.name, code, stderr)
 		}
-		golden := filepath.Join("testdata", "help", name+".txt")
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
+		checkGolden(t, filepath.Join("testdata", "help", name+".txt"), got)
+	}
+}
+
+// checkGolden compares got with the golden file, or with -update writes
+// it there.
+func checkGolden(t *testing.T, golden, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v: run go test ./appendix/cli -run TestGoldenHelp -update", err)
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
 		}
-		if diff := cmp.Diff(string(want), got); diff != "" {
-			t.Errorf("%s mismatch (-want +got):\n%s", golden, diff)
-		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v: run go test ./appendix/cli -run TestGolden -update", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", golden, diff)
 	}
 }
 
