@@ -17,14 +17,14 @@ import (
 // of them: the command line dispatches from it, the top-level help lists
 // it, and each entry gives its command's help page and shell completion.
 type command struct {
-	name     string   // what the first argument says ("" for the main command)
-	summary  string   // its line in the top-level help
-	usage    []string // how it is called, each line after "appendix "
-	about    string   // what its help page opens with
-	more     string   // what its help page says after the usage, if anything
-	examples []string // one or two command lines, the end of its help page
-	args     values   // what completes its positional arguments
-	flags    map[string]values
+	name     string            // what the first argument says ("" for the main command)
+	summary  string            // its line in the top-level help
+	usage    []string          // how it is called, each line after "appendix "
+	about    string            // what its help page opens with
+	more     string            // what its help page says after the usage, if anything
+	examples []string          // one or two command lines, the end of its help page
+	args     values            // what completes its positional arguments
+	flags    map[string]values // what completes its flags' values, by flag name
 	run      runFunc
 }
 

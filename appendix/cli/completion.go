@@ -18,7 +18,8 @@ func runCompletion(_ context.Context, args []string, _ io.Reader, stdout, _ io.W
 	if err != nil {
 		return err
 	}
-	known := "bash, fish or zsh"
+	names := shellNames()
+	known := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 	switch {
 	case len(args) == 0:
 		return usageError{"completion: name a shell: " + known}
@@ -40,10 +41,11 @@ func runCompletion(_ context.Context, args []string, _ io.Reader, stdout, _ io.W
 	return err
 }
 
-// completable is what a script completes for one command.
+// completable is what a script completes for one command: its
+// arguments and its options, each flag of its flag set.
 type completable struct {
 	command
-	flags []flagCompletion
+	options []flagCompletion
 }
 
 // flagCompletion is one flag of a command, as a script completes it.
@@ -62,7 +64,7 @@ func completions() []completable {
 		cc := completable{command: c}
 		flagsOf(c).VisitAll(func(f *pflag.Flag) {
 			typ := f.Value.Type()
-			cc.flags = append(cc.flags, flagCompletion{
+			cc.options = append(cc.options, flagCompletion{
 				long: f.Name, short: f.Shorthand, usage: f.Usage,
 				takesValue: f.NoOptDefVal == "",
 				repeats:    strings.HasSuffix(typ, "Array") || strings.HasSuffix(typ, "Slice"),
@@ -83,7 +85,7 @@ func (v values) choices() []string {
 }
 
 // bashCase is the case pattern of a command in bash and zsh: its name,
-// or ” for the main command.
+// or the quoted empty string for the main command.
 func (c completable) bashCase() string {
 	if c.name == "" {
 		return "''"
@@ -122,7 +124,7 @@ _appendix() {
 		// The flags whose value is completed alike share a pattern.
 		var all, actions []string
 		patterns := map[string][]string{}
-		for _, f := range c.flags {
+		for _, f := range c.options {
 			names := []string{"--" + f.long}
 			if f.short != "" {
 				names = append(names, "-"+f.short)
@@ -226,7 +228,7 @@ _appendix() {
 `)
 	for _, c := range cs {
 		fmt.Fprintf(b, "    (%s)\n      _arguments -s -S :", c.bashCase())
-		for _, f := range c.flags {
+		for _, f := range c.options {
 			b.WriteString(" \\\n        " + zshFlag(f))
 		}
 		arg := "'1:" + argName(c.command) + ":" + zshAction(c.args) + "'"
@@ -347,7 +349,7 @@ complete -c appendix -e
 			name = "appendix"
 		}
 		cond := fishQuote("__appendix_using " + name)
-		for _, f := range c.flags {
+		for _, f := range c.options {
 			fmt.Fprintf(b, "complete -c appendix -n %s", cond)
 			if f.short != "" {
 				fmt.Fprintf(b, " -s %s", f.short)

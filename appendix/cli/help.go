@@ -16,11 +16,11 @@ var mainCommand = command{
 		"[flags] SPEC          SPEC is a file path, or - for standard input",
 		"COMMAND [flags] ...   one of the commands below",
 	},
-	more: `appendix help COMMAND, or appendix COMMAND --help, prints a command's page. A spec
-named like a command is read as ./NAME, or after --.`,
 	about: `appendix builds the Codebase Context appendix for a spec under debate: it finds the code
 artifacts the spec names in the git repository and prints the spec followed by their
 definitions, labeled A1..An, within a line budget.`,
+	more: `appendix help COMMAND, or appendix COMMAND --help, prints a command's page. A spec
+named like a command is read as ./NAME, or after --.`,
 	examples: []string{
 		"appendix --round 2 spec.md | python3 debate.py critique --pipeline-card CARD",
 		"appendix --appendix-only --format json spec.md",
@@ -35,7 +35,8 @@ definitions, labeled A1..An, within a line budget.`,
 	run: runAppendix,
 }
 
-// commands is the registry of subcommands, by name.
+// commands is the registry of subcommands, in the order the top-level
+// help lists them.
 func commands() []command {
 	return []command{
 		{
