@@ -8,10 +8,14 @@ FUZZTIME  ?= 20s
 # default, reported as 0 execs/sec (golang/go#51484): most of a short run.
 FUZZMIN   ?= 3s
 
-.PHONY: build test bench bench-real fuzz lint golden demo eval clean
+.PHONY: build install test bench bench-real fuzz lint golden demo eval clean
 
 build:
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/appendix ./cmd/appendix
+
+# Into $GOBIN, else $(go env GOPATH)/bin, as go install does.
+install:
+	CGO_ENABLED=1 $(GO) install -trimpath -ldflags "$(LDFLAGS)" ./cmd/appendix
 
 test:
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./...

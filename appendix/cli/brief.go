@@ -25,10 +25,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usageError{"brief: " + flagError(err)}
 	}
 	if *help {
-		fmt.Fprint(stdout, "Usage: appendix brief [flags] SPEC\n\nWrites one briefing per gauntlet adversary, ready for debate.py gauntlet.\n\nFlags:\n")
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		return nil
+		return helpRequest{fs}
 	}
 	o := Options{Now: *now, Round: 2, Budget: 200, Format: "markdown"}
 	cfg, specPath, err := o.validate(fs.Args(), getenv)

@@ -44,17 +44,16 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	if len(args) > 0 {
-		switch args[0] {
-		case "strip":
-			return runStrip(args[1:], stdin, stdout)
-		case "inventory":
-			return runInventory(ctx, args[1:], stdin, stdout, stderr, getenv)
-		case "brief":
-			return runBrief(ctx, args[1:], stdin, stdout, stderr, getenv)
-		}
+	c, args, err := dispatch(args)
+	if err != nil {
+		return err
 	}
-	return runAppendix(ctx, args, stdin, stdout, stderr, getenv)
+	err = c.run(ctx, args, stdin, stdout, stderr, getenv)
+	var h helpRequest
+	if errors.As(err, &h) {
+		return writeHelp(stdout, c, h.fs)
+	}
+	return err
 }
 
 // readSpec reads the spec file, or standard input for "-".

@@ -32,10 +32,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		return usageError{"inventory: " + flagError(err)}
 	}
 	if *help {
-		fmt.Fprint(stdout, "Usage: appendix inventory [flags] [SPEC]\n\nRuns the Context Readiness Audit and writes ContextInventoryV1.\n\nFlags:\n")
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		return nil
+		return helpRequest{fs}
 	}
 	if *format != "text" && *format != "json" {
 		return usageError{fmt.Sprintf("inventory: --format %q: want text or json", *format)}

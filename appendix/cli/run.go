@@ -21,15 +21,6 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// usageHead opens the main command's help; the flags follow.
-const usageHead = `appendix builds the Codebase Context appendix for a spec under debate.
-
-Usage:
-  appendix [flags] SPEC        SPEC is a file path, or - for standard input
-
-Flags:
-`
-
 // Options are the command-line flags.
 type Options struct {
 	Round        int
@@ -74,10 +65,7 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return usageError{flagError(err) + " (see appendix --help)"}
 	}
 	if o.Help {
-		fs.SetOutput(stdout)
-		fmt.Fprint(stdout, usageHead)
-		fs.PrintDefaults()
-		return nil
+		return helpRequest{fs}
 	}
 	if o.Version {
 		fmt.Fprintf(stdout, "appendix %s\n", appendix.Version)

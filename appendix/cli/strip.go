@@ -21,8 +21,7 @@ func runStrip(args []string, stdin io.Reader, stdout io.Writer) error {
 		return usageError{"strip: " + flagError(err)}
 	}
 	if *help {
-		fmt.Fprint(stdout, "Usage: appendix strip [--in-place] [FILE|-]\n\nRemoves the appendix that appendix attached and prints the spec byte for byte.\n")
-		return nil
+		return helpRequest{fs}
 	}
 	file := "-"
 	switch fs.NArg() {
