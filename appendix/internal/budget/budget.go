@@ -24,7 +24,9 @@ import (
 // the trimmed artifacts, highest priority first, then to indexed artifacts
 // shown again, then to index lines for the named definitions a trim cut
 // out of a shown artifact and for the other definitions of names whose
-// chosen one is shown. Every decision reads the line cost render reports
+// chosen one is shown. A dropped test-file list comes back before any
+// trim is undone, other dropped artifacts after the indexed ones.
+// Every decision reads the line cost render reports
 // for the artifact in its new variant; nothing is rendered whole. It
 // returns the references left out altogether.
 func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) []artifact.Selection {
@@ -33,8 +35,17 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 		a.Snapshot()
 	}
 	s := newSheet(doc)
+	dropped := s.shrink(words, rivals)
+	back := s.restore()
+	s.fill(rivals)
+	return slices.DeleteFunc(dropped, func(sel artifact.Selection) bool { return slices.Contains(back, sel) })
+}
+
+// shrink gives way, step by step in the order Fit describes, until the
+// document fits, and returns the references of the artifacts dropped.
+func (s *sheet) shrink(words map[string]bool, rivals []artifact.Entry) []artifact.Selection {
+	doc := s.doc
 	var dropped []artifact.Selection
-	defer func() { s.restore(); s.fill(rivals) }()
 	// The other implementations of a central method (each driver's
 	// Executor.JobGetStuck) rank with its artifact, not after every other.
 	for i, a := range doc.Artifacts {
@@ -159,6 +170,10 @@ type sheet struct {
 	// demoted are the artifacts moved to the index, in the order they
 	// were: the last is the most important.
 	demoted []demotion
+	// dropped are the artifacts left out, in the order they were; order
+	// is each artifact's place in the priority order.
+	dropped []*artifact.Artifact
+	order   map[*artifact.Artifact]int
 }
 
 // demotion is an artifact moved to the index and the lines that stand for it.
@@ -168,8 +183,9 @@ type demotion struct {
 }
 
 func newSheet(doc *render.Document) *sheet {
-	s := &sheet{doc: doc, frame: doc.FrameLines(), cost: map[*artifact.Artifact]int{}}
-	for _, a := range doc.Artifacts {
+	s := &sheet{doc: doc, frame: doc.FrameLines(), cost: map[*artifact.Artifact]int{}, order: map[*artifact.Artifact]int{}}
+	for i, a := range doc.Artifacts {
+		s.order[a] = i
 		c := render.ArtifactLines(a)
 		s.cost[a] = c
 		s.arts += c
@@ -210,7 +226,59 @@ func (s *sheet) drop(i int) []artifact.Selection {
 		doc.Dropped = append(doc.Dropped, sel.Ref)
 	}
 	s.frame = doc.FrameLines()
+	if a.Kind != extract.KindIndex {
+		s.dropped = append(s.dropped, a)
+	}
 	return a.SelectedBy
+}
+
+// undrop brings the dropped artifacts that only accepts back, most
+// important first, as they were trimmed, at their place in the priority
+// order, while they fit, and returns the references they stand for.
+func (s *sheet) undrop(only func(*artifact.Artifact) bool) []artifact.Selection {
+	var back []artifact.Selection
+	slices.SortStableFunc(s.dropped, func(a, b *artifact.Artifact) int { return s.order[a] - s.order[b] })
+	kept := s.dropped[:0]
+	for _, a := range s.dropped {
+		if !only(a) {
+			kept = append(kept, a)
+			continue
+		}
+		at := len(s.doc.Artifacts)
+		for i, o := range s.doc.Artifacts {
+			if o == s.index || s.order[o] > s.order[a] {
+				at = i
+				break
+			}
+		}
+		s.doc.Artifacts = slices.Insert(s.doc.Artifacts, at, a)
+		s.cost[a] = 0
+		s.remeasure(a)
+		listed, count := slices.Clone(s.doc.Dropped), s.doc.DroppedCount
+		s.unlist(a)
+		if !s.fits() {
+			s.doc.Dropped, s.doc.DroppedCount = listed, count
+			s.frame = s.doc.FrameLines()
+			s.remove(slices.Index(s.doc.Artifacts, a))
+			kept = append(kept, a)
+			continue
+		}
+		back = append(back, a.SelectedBy...)
+	}
+	s.dropped = kept
+	return back
+}
+
+// unlist takes a's references off the document's list of those left out.
+func (s *sheet) unlist(a *artifact.Artifact) {
+	doc := s.doc
+	doc.DroppedCount -= len(a.SelectedBy)
+	for _, sel := range a.SelectedBy {
+		if i := slices.Index(doc.Dropped, sel.Ref); i >= 0 {
+			doc.Dropped = slices.Delete(doc.Dropped, i, i+1)
+		}
+	}
+	s.frame = doc.FrameLines()
 }
 
 // remove takes the artifact at i out of the document and the sheet.
@@ -254,13 +322,18 @@ func (s *sheet) demote(i int) {
 	s.frame = s.doc.FrameLines()
 }
 
-// restore gives trimmed artifacts back their full text, highest priority
-// first, wherever the budget still has room: the trims ran lowest priority
-// first and could not know how much later trims and drops would free.
-// Then artifacts moved to the index come back, most important first, as
-// they were trimmed, while they fit.
-func (s *sheet) restore() {
+// restore brings back, while the budget has room, first the list of test
+// files left out (the spec's testing strategy is checked against it; no
+// lines go to a longer variant of another artifact while it is out), then
+// gives trimmed artifacts back their full text, highest priority first:
+// the trims ran lowest priority first and could not know how much later
+// trims and drops would free. Then artifacts moved to the index come
+// back, most important first, as they were trimmed, while they fit, and
+// last any other artifact left out (a definition found only in a test
+// file). It returns the references of the artifacts brought back.
+func (s *sheet) restore() []artifact.Selection {
 	s.frame = s.doc.FrameLines() // the gap lists may have been hidden
+	back := s.undrop(func(a *artifact.Artifact) bool { return a.Kind == extract.KindTestFiles })
 	s.untrim()
 	for len(s.demoted) > 0 {
 		d := s.demoted[len(s.demoted)-1]
@@ -286,6 +359,7 @@ func (s *sheet) restore() {
 		s.demoted = s.demoted[:len(s.demoted)-1]
 	}
 	s.untrim()
+	return append(back, s.undrop(func(*artifact.Artifact) bool { return true })...)
 }
 
 // fill spends lines left over on index lines: first the definitions a
