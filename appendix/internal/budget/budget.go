@@ -9,8 +9,10 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// Fit makes the rendered appendix fit doc.Budget lines. With the artifacts
-// already in priority order, it drops the architecture excerpt first (the
+// Fit makes the rendered appendix fit doc.Budget lines. No trim below
+// touches a body asked for with --body, first in priority. With the
+// artifacts already in priority order, it drops the architecture excerpt
+// first (the
 // types and signatures tell the story), then trims signatures to their
 // declaring lines, then cuts types to the members the spec mentions,
 // enums to the values it names, and last types to their declaring line,
@@ -72,7 +74,7 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 	}
 	for _, trim := range trims {
 		for i := len(doc.Artifacts) - 1; i >= 0; i-- {
-			if s.apply(doc.Artifacts[i], trim) && s.fits() {
+			if !doc.Artifacts[i].Body && s.apply(doc.Artifacts[i], trim) && s.fits() {
 				return dropped
 			}
 		}
@@ -95,7 +97,7 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 			break
 		}
 		half := (doc.Budget - s.frame) / 2
-		if over := s.cost[a] - half; over > 0 && a.Kind != extract.KindIndex {
+		if over := s.cost[a] - half; over > 0 && a.Kind != extract.KindIndex && !a.Body {
 			s.apply(a, func(a *artifact.Artifact) bool { return artifact.CutLines(a, len(a.Lines)-over-1) })
 		}
 	}
@@ -145,7 +147,7 @@ func indexable(a *artifact.Artifact) bool {
 	case extract.KindArchitecture, extract.KindTestFiles, extract.KindIndex:
 		return false
 	}
-	return a.ContextFile == "" && !scan.TestFile(a.Path) && len(artifact.IndexEntries(a, "")) > 0
+	return a.ContextFile == "" && !a.Body && !scan.TestFile(a.Path) && len(artifact.IndexEntries(a, "")) > 0
 }
 
 // sheet keeps the document's line count as the frame's lines plus each
