@@ -103,6 +103,12 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 			}
 		}
 	}
+	var spoken []string // the spec's names, for the lines a cut body keeps
+	for _, r := range refs[:len(refs)-n] {
+		if !r.IsPath && r.Route == nil {
+			spoken = append(spoken, strings.Split(r.Name, ".")...)
+		}
+	}
 	var arts []*artifact.Artifact
 	var warns []Warning
 	found := map[string]bool{}
@@ -125,10 +131,10 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 			return nil, nil, &BodyError{name, fmt.Sprintf("%s is a member of the %s at %s, not a function or method with a body of its own",
 				naming.Code(m.Member), d.Kind, naming.At(d.Path, d.DeclLine))}
 		}
-		a, err := artifact.Body(m, root)
+		a, err := artifact.Body(m, root, spoken)
 		var be *artifact.BodyError
 		if errors.As(err, &be) && be.NoBody {
-			a, err = bodyElsewhere(m, root, err)
+			a, err = bodyElsewhere(m, root, spoken, err)
 		}
 		if errors.As(err, &be) {
 			return nil, nil, &BodyError{name, be.Msg}
@@ -150,7 +156,7 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 // first (a C header's prototype, which a spec's reference means), the
 // one other definition of the same name that has one: its source's.
 // With none, noBody is the error; with several, nothing says which.
-func bodyElsewhere(m resolve.Match, root string, noBody error) (*artifact.Artifact, error) {
+func bodyElsewhere(m resolve.Match, root string, spoken []string, noBody error) (*artifact.Artifact, error) {
 	decl := naming.At(m.Def.Path, m.Def.DeclLine)
 	var found []*artifact.Artifact
 	var places []string
@@ -161,7 +167,7 @@ func bodyElsewhere(m resolve.Match, root string, noBody error) (*artifact.Artifa
 		alt := m
 		alt.Def, alt.Others, alt.Rivals, alt.Arbitrary, alt.Why = d, nil, nil, false, ""
 		alt.Reason = fmt.Sprintf("defines `%s` with its body; %s declares it without one", d.QualifiedName(), decl)
-		if a, err := artifact.Body(alt, root); err == nil {
+		if a, err := artifact.Body(alt, root, spoken); err == nil {
 			found = append(found, a)
 			places = append(places, naming.At(d.Path, d.DeclLine))
 		}

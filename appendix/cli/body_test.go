@@ -286,3 +286,39 @@ func TestBodyRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyHalfBudget cuts a body longer than half the budget to half of
+// it, whatever the budget, keeping its head, the lines that name the
+// spec's names and its last line.
+func TestBodyHalfBudget(t *testing.T) {
+	f := loadFixture(t, "../../fixtures/body-cut.txtar")
+	dir := f.build(t)
+	for _, budget := range []string{"40", "60", "100"} {
+		md, stderr, code := runCLI(t, dir, f.spec, "--round", "3", "--appendix-only", "--budget", budget, "--body", "Schedule")
+		if code != 0 {
+			t.Fatalf("budget %s: exit %d: %s", budget, code, stderr)
+		}
+		start := strings.Index(md, "\n### A1. Function Body: jobs/schedule.go (lines 14-105)\n")
+		if start < 0 {
+			t.Fatalf("budget %s: no body artifact:\n%s", budget, md)
+		}
+		section := md[start+1:]
+		if end := strings.Index(section, "\n### "); end >= 0 {
+			section = section[:end+1]
+		}
+		if n, half := strings.Count(section, "\n"), atoiOr(budget, 0)/2; n > half {
+			t.Errorf("budget %s: the body takes %d lines, more than %d:\n%s", budget, n, half, section)
+		}
+		for _, want := range []string{
+			"func Schedule(j *Job, now time.Time) (time.Time, bool) {\n",
+			"\tif j.Attempt >= MaxAttempts {\n",
+			"\treturn now.Add(wait + jitter(wait)), true\n}\n```",
+			"lines omitted\n",
+			"> Cut to half the line budget",
+		} {
+			if !strings.Contains(section, want) {
+				t.Errorf("budget %s: no %q in:\n%s", budget, want, section)
+			}
+		}
+	}
+}

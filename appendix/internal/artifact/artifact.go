@@ -59,6 +59,7 @@ type Artifact struct {
 
 	defs    []*extract.Definition // the definitions it shows
 	entries []Entry               // a signature index's lines
+	named   map[int]bool          // a body's rows that name the spec's names: what CutBody keeps
 }
 
 // shape is what budget trims change.
@@ -82,9 +83,10 @@ func (a *Artifact) FullLines() []extract.Line {
 }
 
 // Untrim gives a trimmed artifact back the text Snapshot kept; undo trims
-// it again. ok is false when it was not trimmed.
+// it again. ok is false when it was not trimmed. A body cut to half the
+// budget stays cut: the cut is a rule, not a trim to make room.
 func (a *Artifact) Untrim() (undo func(), ok bool) {
-	if a.full == nil || a.Truncated == a.full.truncated {
+	if a.full == nil || a.Truncated == a.full.truncated || a.Body {
 		return nil, false
 	}
 	cut := *a

@@ -25,8 +25,10 @@ func (e *BodyError) Error() string { return e.Msg }
 
 // Body is the artifact that shows a chosen function or method whole, body
 // included: the lines of its file from its snippet's first (its doc
-// comment) to its body's last, as the search read them.
-func Body(m resolve.Match, root string) (*Artifact, error) {
+// comment) to its body's last, as the search read them. names are the
+// spec's names: the lines that hold one are kept when the budget cuts the
+// body (see CutBody).
+func Body(m resolve.Match, root string, names []string) (*Artifact, error) {
 	d := m.Def
 	at := naming.At(d.Path, d.DeclLine)
 	if d.Kind != extract.KindFunction && d.Kind != extract.KindMethod {
@@ -66,6 +68,15 @@ func Body(m resolve.Match, root string) (*Artifact, error) {
 		Lines: lines, Source: m.Ref.Source, Order: m.Order, Salience: Salience(m), defs: []*extract.Definition{d}, Body: true}
 	m.Reason = "asked for with --body; " + m.Reason
 	a.add(m)
+	a.named = map[int]bool{}
+	for _, l := range lines {
+		for _, n := range names {
+			if naming.HasWord(l.Text, n) {
+				a.named[l.Row] = true
+				break
+			}
+		}
+	}
 	return a, nil
 }
 
@@ -137,4 +148,77 @@ func (a *Artifact) merge(b *Artifact) {
 		}
 	}
 	a.Salience = max(a.Salience, b.Salience)
+}
+
+// CutBody cuts a body artifact to n lines, notes included, when it has
+// more: it keeps the head (its doc comment and signature, and as much of
+// the body after them as the room allows), the lines that name the spec's
+// names, and the last line, with one note counting the lines left out
+// where each run of them stood. It works from the whole body (see
+// Snapshot), so it may be applied again with a smaller n. It reports
+// whether the artifact changed.
+func CutBody(a *Artifact, n int) bool {
+	lines := a.FullLines()
+	if !a.Body || n < 3 || len(lines) <= n {
+		return false
+	}
+	keep := make([]bool, len(lines))
+	// cost is the lines shown: those kept and one note per run of the others.
+	cost := func() int {
+		c := 0
+		for i, k := range keep {
+			if k || i == 0 || keep[i-1] {
+				c++
+			}
+		}
+		return c
+	}
+	head := 0
+	for head < len(lines) && lines[head].Row <= a.defs[0].EndLine && head < n-2 {
+		keep[head] = true
+		head++
+	}
+	keep[len(lines)-1] = true
+	for i, l := range lines {
+		if keep[i] || !a.named[l.Row] {
+			continue
+		}
+		keep[i] = true
+		if cost() > n {
+			keep[i] = false
+		}
+	}
+	// The room left goes to the head, line by line into the body.
+	for ; head < len(lines) && !keep[head]; head++ {
+		keep[head] = true
+		if cost() > n {
+			keep[head] = false
+			break
+		}
+	}
+	var out []extract.Line
+	for i := 0; i < len(lines); i++ {
+		if keep[i] {
+			out = append(out, lines[i])
+			continue
+		}
+		j := i
+		for j < len(lines) && !keep[j] {
+			j++
+		}
+		if j-i == 1 {
+			out = append(out, lines[i]) // a note would take its line
+			continue
+		}
+		l := lines[i]
+		indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
+		out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %d %s omitted", indent, a.Lang.Comment, j-i, naming.Plural(j-i, "line", "lines"))})
+		i = j - 1
+	}
+	a.Lines = out
+	if a.Truncated != "lines" {
+		a.Notes = append(a.Notes, "Cut to half the line budget: its head, the lines that name the spec's names and its last line are shown.")
+	}
+	a.Truncated = "lines"
+	return true
 }

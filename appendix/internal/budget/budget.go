@@ -9,10 +9,10 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// Fit makes the rendered appendix fit doc.Budget lines. No trim below
-// touches a body asked for with --body, first in priority. With the
-// artifacts already in priority order, it drops the architecture excerpt
-// first (the
+// Fit makes the rendered appendix fit doc.Budget lines. A body asked for
+// with --body, first in priority, is cut to half the budget whatever room
+// is left, and no trim below touches it. With the artifacts already in
+// priority order, it drops the architecture excerpt first (the
 // types and signatures tell the story), then trims signatures to their
 // declaring lines, then cuts types to the members the spec mentions,
 // enums to the values it names, and last types to their declaring line,
@@ -37,6 +37,17 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 	s := newSheet(doc)
 	var dropped []artifact.Selection
 	defer func() { s.restore(); s.fill(rivals) }()
+	// A body asked for takes at most half the budget: past that it is cut
+	// to its head, the lines that name the spec's names and its last line.
+	// The notes the cut adds take lines too, so it is cut again, shorter,
+	// until it fits.
+	for _, a := range doc.Artifacts {
+		for n := len(a.Lines) - (s.cost[a] - doc.Budget/2); a.Body && s.cost[a] > doc.Budget/2; n-- {
+			if !s.apply(a, func(a *artifact.Artifact) bool { return artifact.CutBody(a, n) }) {
+				break
+			}
+		}
+	}
 	// The other implementations of a central method (each driver's
 	// Executor.JobGetStuck) rank with its artifact, not after every other.
 	for i, a := range doc.Artifacts {
