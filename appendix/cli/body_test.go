@@ -298,7 +298,7 @@ func TestBodyHalfBudget(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("budget %s: exit %d: %s", budget, code, stderr)
 		}
-		start := strings.Index(md, "\n### A1. Function Body: jobs/schedule.go (lines 14-105)\n")
+		start := strings.Index(md, "\n### A1. Function Body: jobs/schedule.go (lines 14-106)\n")
 		if start < 0 {
 			t.Fatalf("budget %s: no body artifact:\n%s", budget, md)
 		}
@@ -306,8 +306,10 @@ func TestBodyHalfBudget(t *testing.T) {
 		if end := strings.Index(section, "\n### "); end >= 0 {
 			section = section[:end+1]
 		}
-		if n, half := strings.Count(section, "\n"), atoiOr(budget, 0)/2; n > half {
-			t.Errorf("budget %s: the body takes %d lines, more than %d:\n%s", budget, n, half, section)
+		// The room left after the head and the named lines goes to the head:
+		// the cut fills half the budget but for a line its notes may need.
+		if n, half := strings.Count(section, "\n"), atoiOr(budget, 0)/2; n > half || n < half-1 {
+			t.Errorf("budget %s: the body takes %d lines, want %d or one less:\n%s", budget, n, half, section)
 		}
 		for _, want := range []string{
 			"func Schedule(j *Job, now time.Time) (time.Time, bool) {\n",

@@ -188,11 +188,15 @@ func CutBody(a *Artifact, n int) bool {
 			keep[i] = false
 		}
 	}
-	// The room left goes to the head, line by line into the body.
-	for ; head < len(lines) && !keep[head]; head++ {
-		keep[head] = true
+	// The room left goes to the head, line by line into the body, past
+	// the lines kept already.
+	for i := head; i < len(lines); i++ {
+		if keep[i] {
+			continue
+		}
+		keep[i] = true
 		if cost() > n {
-			keep[head] = false
+			keep[i] = false
 			break
 		}
 	}
@@ -210,9 +214,16 @@ func CutBody(a *Artifact, n int) bool {
 			out = append(out, lines[i]) // a note would take its line
 			continue
 		}
-		l := lines[i]
-		indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
-		out = append(out, extract.Line{Row: l.Row, Text: fmt.Sprintf("%s%s ... %d %s omitted", indent, a.Lang.Comment, j-i, naming.Plural(j-i, "line", "lines"))})
+		// The note stands where the run starts, indented as its first line
+		// of text.
+		indent := ""
+		for _, l := range lines[i:j] {
+			if t := strings.TrimLeft(l.Text, " \t"); t != "" {
+				indent = l.Text[:len(l.Text)-len(t)]
+				break
+			}
+		}
+		out = append(out, extract.Line{Row: lines[i].Row, Text: fmt.Sprintf("%s%s ... %d %s omitted", indent, a.Lang.Comment, j-i, naming.Plural(j-i, "line", "lines"))})
 		i = j - 1
 	}
 	a.Lines = out
