@@ -12,6 +12,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
 )
 
 // BodyRound says what the round policy makes of bodies asked for with
@@ -140,6 +141,12 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 			return nil, nil, &BodyError{name, be.Msg}
 		} else if err != nil {
 			return nil, nil, fmt.Errorf("--body %s: %w", name, err)
+		}
+		if others := slices.DeleteFunc(slices.Clone(m.Rivals), func(o *extract.Definition) bool { return scan.TestFile(o.Path) }); len(others) > 0 && a.Path == d.Path {
+			// Chosen by what the spec says: the note under the heading says
+			// why, and the one who asked hears it too.
+			warns = append(warns, Warning{Kind: WarnBody, Msg: fmt.Sprintf("--body %s: chose %s over %d other %s, because %s; %s to see another",
+				name, naming.At(d.Path, d.DeclLine), len(others), naming.Plural(len(others), "definition", "definitions"), m.Why, qualifyHint)})
 		}
 		arts = append(arts, a)
 	}
