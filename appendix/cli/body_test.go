@@ -2,15 +2,10 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/go-git/go-git/v5"
-	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
@@ -227,65 +222,14 @@ func TestBodyRounds(t *testing.T) {
 	const file = "../../fixtures/rounds/body.txtar"
 	f := loadFixture(t, file)
 	dir := f.build(t)
-	commit := func(prefix, msg string, offset time.Duration) func() {
-		return func() {
-			files := map[string]string{}
-			for _, af := range f.arch.Files {
-				if rest, ok := strings.CutPrefix(af.Name, prefix); ok {
-					files[rest] = string(af.Data)
-				}
-			}
-			testrepo.Write(t, dir, files)
-			r, err := git.PlainOpen(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			testrepo.Commit(t, r, msg, offset)
-		}
-	}
-	steps := []struct {
-		name string
-		args []string
-		pre  func()
-		want string // besides the golden: what the round is about
-	}{
-		{"round2", []string{"--round", "2"}, nil, "Function Signature: orders/place.go (lines 6-7)"},
-		{"round3", []string{"--round", "3", "--body", "Release"}, nil, "### A4. Function Body: orders/place.go (lines 6-15)"},
-		{"round4", []string{"--round", "4", "--body", "Release"}, commit("commit2/", "PlaceOrder returns the id", time.Hour),
-			"\nA4 (reused from Round 3, no relevant changes)\n"},
-		{"round5", []string{"--round", "5", "--body", "Release"}, commit("commit3/", "Release retries until freed", 2*time.Hour),
-			"### A4. Function Body: orders/place.go (lines 6-11)\n\n> Re-extracted: it changed since Round 4.\n"},
-	}
-	for _, st := range steps {
-		if st.pre != nil {
-			st.pre()
-		}
-		out, stderr, code := runCLI(t, dir, f.spec, append(st.args, "--appendix-only")...)
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", st.name, code, stderr)
-		}
-		if !strings.Contains(out, st.want) {
-			t.Errorf("%s: no %q in:\n%s", st.name, st.want, out)
-		}
-		got := out + "== stderr ==\n" + stderr
-		name := "want-" + st.name
-		if *update {
-			f.set(name, got)
-			continue
-		}
-		want, ok := f.want(name)
-		if !ok {
-			t.Fatalf("no %s section: go test ./appendix/cli -run TestBodyRounds -update", name)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", st.name, diff)
-		}
-	}
-	if *update {
-		if err := os.WriteFile(file, txtar.Format(f.arch), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	runRounds(t, f, file, dir, []roundStep{
+		{name: "round2", args: []string{"--round", "2"}, want: "Function Signature: orders/place.go (lines 6-7)"},
+		{name: "round3", args: []string{"--round", "3", "--body", "Release"}, want: "### A4. Function Body: orders/place.go (lines 6-15)"},
+		{name: "round4", args: []string{"--round", "4", "--body", "Release"}, pre: f.commit(t, dir, "commit2/", "PlaceOrder returns the id", time.Hour),
+			want: "\nA4 (reused from Round 3, no relevant changes)\n"},
+		{name: "round5", args: []string{"--round", "5", "--body", "Release"}, pre: f.commit(t, dir, "commit3/", "Release retries until freed", 2*time.Hour),
+			want: "### A4. Function Body: orders/place.go (lines 6-11)\n\n> Re-extracted: it changed since Round 4.\n"},
+	})
 }
 
 // TestBodyHalfBudget cuts a body longer than half the budget to half of
