@@ -38,7 +38,13 @@ type BodyError struct {
 	Name, Problem string
 }
 
-func (e *BodyError) Error() string { return "--body " + e.Name + ": " + e.Problem }
+func (e *BodyError) Error() string {
+	name := naming.Inline(e.Name) // one line, whatever was typed
+	if name == "" {
+		name = `""`
+	}
+	return "--body " + name + ": " + e.Problem
+}
 
 // qualifyHint says how to name one of several definitions.
 const qualifyHint = "name one as Type.method, dir/package.Name or file:line"
@@ -73,12 +79,14 @@ func bodyRefs(names []string, specRefs []spec.Ref) ([]spec.Ref, error) {
 }
 
 // bodyResults takes the matches and gaps of the --body references (the
-// last n of refs) out of those of the spec's, and builds a body artifact
-// for each: a body that cannot be shown is an error, a test's a warning.
-func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, external *[]Gap, root, at string, need []string) ([]*artifact.Artifact, []Warning, error) {
-	body := map[*spec.Ref]bool{}
-	for i := len(refs) - n; i < len(refs); i++ {
-		body[&refs[i]] = true
+// last of refs, one for each name asked, in order) out of those of the
+// spec's, and builds a body artifact for each: a body that cannot be shown
+// is an error, a test's a warning. Messages name a body as it was asked.
+func bodyResults(refs []spec.Ref, asked []string, matches *[]resolve.Match, gaps, external *[]Gap, root, at string, need []string) ([]*artifact.Artifact, []Warning, error) {
+	first := len(refs) - len(asked)
+	body := map[*spec.Ref]string{}
+	for i := first; i < len(refs); i++ {
+		body[&refs[i]] = asked[i-first]
 	}
 	// A gap of a --body reference has no spec line; its name is the
 	// reference's, or the head of a dotted one (`Order` of `Order.total`).
@@ -86,9 +94,9 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 		if g.SpecLine != 0 || slices.Contains(need, g.Ref) {
 			return "", false
 		}
-		for i := len(refs) - n; i < len(refs); i++ {
+		for i := first; i < len(refs); i++ {
 			if r := refs[i].Name; r == g.Ref || strings.HasPrefix(r, g.Ref+".") {
-				return r, true
+				return asked[i-first], true
 			}
 		}
 		return "", false
@@ -105,7 +113,7 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 		}
 	}
 	var spoken []string // the spec's names, for the lines a cut body keeps
-	for _, r := range refs[:len(refs)-n] {
+	for _, r := range refs[:first] {
 		if !r.IsPath && r.Route == nil {
 			spoken = append(spoken, strings.Split(r.Name, ".")...)
 		}
@@ -115,12 +123,13 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 	found := map[string]bool{}
 	kept := (*matches)[:0]
 	for _, m := range *matches {
-		if !body[m.Ref] {
+		name, ok := body[m.Ref]
+		if !ok {
 			kept = append(kept, m)
 			continue
 		}
-		found[m.Ref.Name] = true
-		name, d := m.Ref.Name, m.Def
+		found[name] = true
+		d := m.Def
 		switch {
 		case scan.TestFile(d.Path):
 			warns = append(warns, Warning{Kind: WarnBody, Msg: fmt.Sprintf("--body %s: %s is in a test file: the protocol keeps test bodies out of the appendix; not shown", name, naming.At(d.Path, d.DeclLine))})
@@ -151,9 +160,9 @@ func bodyResults(refs []spec.Ref, n int, matches *[]resolve.Match, gaps, externa
 		arts = append(arts, a)
 	}
 	*matches = kept
-	for i := len(refs) - n; i < len(refs); i++ {
-		if r := refs[i].Name; !found[r] {
-			return nil, nil, &BodyError{r, "resolves to no definition in " + at}
+	for _, name := range asked {
+		if !found[name] {
+			return nil, nil, &BodyError{name, "resolves to no definition in " + at}
 		}
 	}
 	return arts, warns, nil

@@ -146,7 +146,7 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 
 	matches, unresolved, external := resolve.Refs(sp, ix, doc.At(repo.Scope))
-	bodyArts, bodyWarns, err := bodyResults(sp.Refs, len(bodies), &matches, &unresolved, &external, repo.Root, doc.At(repo.Scope), cfg.Need)
+	bodyArts, bodyWarns, err := bodyResults(sp.Refs, cfg.Bodies, &matches, &unresolved, &external, repo.Root, doc.At(repo.Scope), cfg.Need)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -161,6 +161,10 @@ func TestBodyRequests(t *testing.T) {
 		{name: "a --context file's", args: []string{"--context", "orders/place.go", "--body", "PlaceOrder"},
 			out:   []string{"### A1. Function Body: orders/place.go (lines 8-15)\n\n(See --context file: orders/place.go, lines 8-15.)\n"},
 			never: []string{"o.Status = \"placed\""}},
+		{name: "as typed", args: []string{"--body", "Refund::nope"}, code: 1,
+			errs: []string{"appendix: --body Refund::nope: "}},
+		{name: "on one line", args: []string{"--body", "a\nb"}, code: 1,
+			errs: []string{`appendix: --body "a\nb": not the name of one function or method`}},
 		{name: "round 1", args: []string{"--round", "1", "--body", "PlaceOrder"}, code: 2,
 			errs: []string{"appendix: --body: Round 1 shows"}},
 	} {
