@@ -45,6 +45,7 @@ type Config struct {
 	Cache        *cache.Cache      // a cache already loaded (benchmarks), else one is loaded
 	Now          time.Time
 	ContextFiles []artifact.ContextFile // files passed to the debate with --context
+	Bodies       []string               // --body: functions and methods to show whole, body included
 	// Shuffle and BeforeFile are test hooks (see search.Options): a walk
 	// order permuted, a file whose search panics.
 	Shuffle    func([]gitinfo.File)
@@ -80,6 +81,13 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 }
 
 func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, ix *search.Index, err error) {
+	if _, err := BodyRound(cfg.Round); err != nil && len(cfg.Bodies) > 0 {
+		return nil, nil, err
+	}
+	bodies, err := bodyRefs(cfg.Bodies, sp.Refs)
+	if err != nil {
+		return nil, nil, err
+	}
 	head, err := repo.Head()
 	var headErr *gitinfo.HeadError
 	if err != nil && !errors.As(err, &headErr) {
@@ -95,14 +103,14 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		doc.Unreadable = "HEAD's commit cannot be read"
 	}
 	refs, skipped := rounds.SelectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
-	if skipped != "" {
+	if skipped != "" && len(bodies) == 0 { // a body asked for is shown whatever the spec's names are
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
 		res.Record = rounds.Record(doc, sp.Refs, repo.Root, cfg.Round)
 		return res, ix, nil
 	}
 	full := sp
 	sel := *sp
-	sel.Refs = refs
+	sel.Refs = slices.Concat(refs, bodies) // the bodies last: bodyResults finds them there
 	sp = &sel
 	ca := cfg.Cache
 	if ca == nil && !cfg.NoCache {
@@ -138,6 +146,11 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	}
 
 	matches, unresolved, external := resolve.Refs(sp, ix, doc.At(repo.Scope))
+	bodyArts, bodyWarns, err := bodyResults(sp.Refs, cfg.Bodies, &matches, &unresolved, &external, repo.Root, doc.At(repo.Scope), cfg.Need)
+	if err != nil {
+		return nil, nil, err
+	}
+	res.Warnings = append(res.Warnings, bodyWarns...)
 	res.External = append([]Gap{}, external...)
 	doc.Gaps = append(doc.Gaps, unresolved...)
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
@@ -148,7 +161,8 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 		return nil, nil, err
 	}
 	words := resolve.HeldWords(sp.Words, matches)
-	arts := artifact.Build(matches, words)
+	bodyArts, arts := artifact.FoldIntoBodies(bodyArts, artifact.Build(matches, words))
+	arts = append(bodyArts, arts...)
 	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, words)
 	// Redacted, and made valid UTF-8, before anything hashes or stores
 	// the text: the round history compares what was shown.

@@ -65,6 +65,9 @@ type ArtifactOutput struct {
 	Tokens      int                  `json:"tokens"`
 	Text        string               `json:"text"`
 	ContextFile string               `json:"context_file,omitempty"`
+	// Body is a function or method shown whole, body included (--body);
+	// its kind stays function or method.
+	Body bool `json:"body,omitempty"`
 	// Entries are the signature index's lines, one per definition.
 	Entries []artifact.Entry `json:"entries,omitempty"`
 }
@@ -103,7 +106,7 @@ func (r *Result) JSON() ([]byte, error) {
 		out.Artifacts = append(out.Artifacts, ArtifactOutput{
 			Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path, StartLine: a.StartLine, EndLine: a.EndLine,
 			Language: a.Lang.Name, Symbols: a.Symbols, Modified: a.Modified, Truncated: a.Truncated, Notes: append([]string{}, a.Notes...),
-			SelectedBy: a.SelectedBy, Tokens: a.Tokens(), Text: text, ContextFile: a.ContextFile, Entries: a.Entries(),
+			SelectedBy: a.SelectedBy, Tokens: a.Tokens(), Text: text, ContextFile: a.ContextFile, Body: a.Body, Entries: a.Entries(),
 		})
 	}
 	var buf bytes.Buffer

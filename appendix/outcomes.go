@@ -18,6 +18,9 @@ const (
 	WarnNotGit     = search.WarnNotGit
 	WarnInventory  = search.WarnInventory
 	WarnNotParsed  = search.WarnNotParsed
+	// WarnBody is a body asked for with --body that the appendix leaves
+	// out: a test's.
+	WarnBody search.WarningKind = "body"
 )
 
 // Gap is a reference the appendix shows no definition for, with what the

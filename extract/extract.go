@@ -551,7 +551,7 @@ func buildSnippet(lang *Language, m *Match) {
 	if n := len(lines); n > 0 {
 		lines[n-1].Text = strings.TrimRight(lines[n-1].Text, " \t\r")
 	}
-	dedent(lines, int(startCol))
+	Dedent(lines, int(startCol))
 	m.Out.Lines = lines
 	m.Out.Strings = strs
 	m.Out.StartLine = int(startRow) + 1
@@ -872,9 +872,10 @@ func endsCode(c *sitter.Node) bool {
 	return p != nil && LastRow(p) == c.StartPoint().Row
 }
 
-// dedent removes the common indentation of lines after the first, which
-// starts at column col in its file.
-func dedent(lines []Line, col int) {
+// Dedent removes the common indentation of lines after the first, which
+// starts at column col in its file: a method's snippet reads as if it
+// stood at the file's left edge.
+func Dedent(lines []Line, col int) {
 	cut := col
 	for _, l := range lines[min(1, len(lines)):] {
 		if strings.TrimSpace(l.Text) == "" {

@@ -73,6 +73,9 @@ type Artifact struct {
 	// TextHash is the hash of the text shown: a file can change around an
 	// artifact that stays the same.
 	TextHash string `json:"text_hash,omitempty"`
+	// Body is a function or method shown whole (--body): it is reused only
+	// by a body of the same definition, never by its signature.
+	Body bool `json:"body,omitempty"`
 }
 
 // Validate checks the fields every reader relies on. Unknown fields were

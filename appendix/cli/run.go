@@ -30,6 +30,7 @@ type Options struct {
 	AppendixOnly bool
 	Context      []string
 	Need         []string
+	Body         []string
 	Inventory    string
 	Now          string
 	Stats        bool
@@ -47,6 +48,7 @@ func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
 	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
 	fs.StringArrayVar(&o.Need, "need", nil, "from round 4: a name a concern must check against code (repeatable)")
+	fs.StringArrayVar(&o.Body, "body", nil, "from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line)")
 	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless the active adversarial-spec session is this spec's")
 	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
@@ -98,7 +100,7 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		}
 		cfg.ContextFiles = append(cfg.ContextFiles, artifact.ContextFile{Name: filepath.ToSlash(c), Abs: abs})
 	}
-	cfg.Need, cfg.NoCache = o.Need, o.NoCache
+	cfg.Need, cfg.NoCache, cfg.Bodies = o.Need, o.NoCache, o.Body
 	store, inv, invErr := loadInventory(repo.Root, o.Inventory, specPath, stderr)
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
@@ -134,6 +136,9 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	}
 	if res.Skipped != "" {
 		fmt.Fprintf(stderr, "appendix: %s\n", res.Skipped)
+	}
+	if note, _ := appendix.BodyRound(o.Round); note != "" && len(o.Body) > 0 {
+		fmt.Fprintf(stderr, "appendix: %s\n", note)
 	}
 	printNotes(res, stderr)
 	if invErr == nil {
@@ -234,6 +239,9 @@ func (o *Options) validate(args []string, getenv func(string) string) (appendix.
 		return cfg, "", usageError{fmt.Sprintf("--budget %d: the appendix needs at least %d lines", o.Budget, minBudget)}
 	case o.Format != "markdown" && o.Format != "json":
 		return cfg, "", usageError{fmt.Sprintf("--format %q: want markdown or json", o.Format)}
+	}
+	if _, err := appendix.BodyRound(o.Round); err != nil && len(o.Body) > 0 {
+		return cfg, "", usageError{err.Error()}
 	}
 	cfg.Round, cfg.Budget = o.Round, o.Budget
 	switch {

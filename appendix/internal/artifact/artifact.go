@@ -43,6 +43,9 @@ type Artifact struct {
 	ContextFile string   // the --context file that already holds this code
 	PointerOnly bool     // the excerpt would repeat that whole file: point, do not paste
 	Notes       []string // shown under the heading: other definitions of an ambiguous name
+	// Body is a function or method shown whole, body included, as asked
+	// for with --body (see Body).
+	Body bool
 
 	full      *shape      // the artifact before the budget trimmed it
 	KeepLabel bool        // the label an earlier round gave it
@@ -56,6 +59,7 @@ type Artifact struct {
 
 	defs    []*extract.Definition // the definitions it shows
 	entries []Entry               // a signature index's lines
+	named   map[int]bool          // a body's rows that name the spec's names: what CutBody keeps
 }
 
 // shape is what budget trims change.
@@ -79,9 +83,10 @@ func (a *Artifact) FullLines() []extract.Line {
 }
 
 // Untrim gives a trimmed artifact back the text Snapshot kept; undo trims
-// it again. ok is false when it was not trimmed.
+// it again. ok is false when it was not trimmed. A body cut to half the
+// budget stays cut: the cut is a rule, not a trim to make room.
 func (a *Artifact) Untrim() (undo func(), ok bool) {
-	if a.full == nil || a.Truncated == a.full.truncated {
+	if a.full == nil || a.Truncated == a.full.truncated || a.Body {
 		return nil, false
 	}
 	cut := *a
@@ -365,19 +370,25 @@ func guideline(k extract.Kind) (group string, max int) {
 	return string(k), 3
 }
 
-// Prioritize orders artifacts as the budget keeps them: what the spec
-// modifies first, then artifacts within the per-kind guideline, then by
-// where the name was found (code span, prose, fenced code) and where it
-// first appears in the spec.
+// Prioritize orders artifacts as the budget keeps them: the bodies asked
+// for first, outside the per-kind guideline; then what the spec modifies,
+// then artifacts within the guideline, then by where the name was found
+// (code span, prose, fenced code) and where it first appears in the spec.
 func Prioritize(arts []*Artifact) {
 	sort.SliceStable(arts, func(i, j int) bool { return less(arts[i], arts[j]) })
 	seen := map[string]int{}
 	for _, a := range arts {
+		if a.Body {
+			continue
+		}
 		g, max := guideline(a.Kind)
 		seen[g]++
 		a.overflow = seen[g] > max
 	}
 	sort.SliceStable(arts, func(i, j int) bool {
+		if arts[i].Body != arts[j].Body {
+			return arts[i].Body
+		}
 		// A definition in a test file stays after the code's own, past
 		// the guideline or not.
 		if ta, tb := scan.TestFile(arts[i].Path), scan.TestFile(arts[j].Path); ta != tb {
@@ -391,6 +402,9 @@ func Prioritize(arts []*Artifact) {
 }
 
 func less(a, b *Artifact) bool {
+	if a.Body != b.Body {
+		return a.Body
+	}
 	// A definition in a test file is shown only when the code's own are.
 	if ta, tb := scan.TestFile(a.Path), scan.TestFile(b.Path); ta != tb {
 		return tb

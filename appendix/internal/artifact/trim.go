@@ -275,7 +275,7 @@ func MarkContextFiles(arts []*Artifact, root string, files []ContextFile, words 
 			// repeat the whole file the debate already has.
 			trimmed := TrimFields(a, words, false) || TrimFields(a, words, true)
 			a.ContextFile = f.Name
-			a.PointerOnly = !trimmed && coversFile(f.Abs, a)
+			a.PointerOnly = a.Body || !trimmed && coversFile(f.Abs, a) // the debate has the whole body
 		}
 	}
 }

@@ -9,8 +9,10 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// Fit makes the rendered appendix fit doc.Budget lines. With the artifacts
-// already in priority order, it drops the architecture excerpt first (the
+// Fit makes the rendered appendix fit doc.Budget lines. A body asked for
+// with --body, first in priority, is cut to half the budget whatever room
+// is left, and no trim below touches it. With the artifacts already in
+// priority order, it drops the architecture excerpt first (the
 // types and signatures tell the story), then trims signatures to their
 // declaring lines, then cuts types to the members the spec mentions,
 // enums to the values it names, and last types to their declaring line,
@@ -46,6 +48,17 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 func (s *sheet) shrink(words map[string]bool, rivals []artifact.Entry) []artifact.Selection {
 	doc := s.doc
 	var dropped []artifact.Selection
+	// A body asked for takes at most half the budget: past that it is cut
+	// to its head, the lines that name the spec's names and its last line.
+	// The notes the cut adds take lines too, so it is cut again, shorter,
+	// until it fits.
+	for _, a := range doc.Artifacts {
+		for n := len(a.Lines) - (s.cost[a] - doc.Budget/2); a.Body && s.cost[a] > doc.Budget/2; n-- {
+			if !s.apply(a, func(a *artifact.Artifact) bool { return artifact.CutBody(a, n) }) {
+				break
+			}
+		}
+	}
 	// The other implementations of a central method (each driver's
 	// Executor.JobGetStuck) rank with its artifact, not after every other.
 	for i, a := range doc.Artifacts {
@@ -83,7 +96,7 @@ func (s *sheet) shrink(words map[string]bool, rivals []artifact.Entry) []artifac
 	}
 	for _, trim := range trims {
 		for i := len(doc.Artifacts) - 1; i >= 0; i-- {
-			if s.apply(doc.Artifacts[i], trim) && s.fits() {
+			if !doc.Artifacts[i].Body && s.apply(doc.Artifacts[i], trim) && s.fits() {
 				return dropped
 			}
 		}
@@ -106,7 +119,7 @@ func (s *sheet) shrink(words map[string]bool, rivals []artifact.Entry) []artifac
 			break
 		}
 		half := (doc.Budget - s.frame) / 2
-		if over := s.cost[a] - half; over > 0 && a.Kind != extract.KindIndex {
+		if over := s.cost[a] - half; over > 0 && a.Kind != extract.KindIndex && !a.Body {
 			s.apply(a, func(a *artifact.Artifact) bool { return artifact.CutLines(a, len(a.Lines)-over-1) })
 		}
 	}
@@ -156,7 +169,7 @@ func indexable(a *artifact.Artifact) bool {
 	case extract.KindArchitecture, extract.KindTestFiles, extract.KindIndex:
 		return false
 	}
-	return a.ContextFile == "" && !scan.TestFile(a.Path) && len(artifact.IndexEntries(a, "")) > 0
+	return a.ContextFile == "" && !a.Body && !scan.TestFile(a.Path) && len(artifact.IndexEntries(a, "")) > 0
 }
 
 // sheet keeps the document's line count as the frame's lines plus each

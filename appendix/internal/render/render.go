@@ -323,6 +323,7 @@ type Reuse struct {
 	Round    int      `json:"round"`
 	Path     string   `json:"path"`
 	Symbols  []string `json:"symbols"`
+	Body     bool     `json:"body,omitempty"` // a body shown whole (--body)
 	TextHash string
 }
 

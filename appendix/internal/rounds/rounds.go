@@ -83,7 +83,9 @@ type shownBefore struct {
 
 // ApplyHistory gives artifacts shown in an earlier round their label back,
 // and from Round 3 on turns those whose file is unchanged into reuse lines
-// instead of showing them again. It returns the artifacts still to show.
+// instead of showing them again. A body asked for with --body is the same
+// artifact only as a body of the same definition. It returns the
+// artifacts still to show.
 func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, round int, history []inventory.Round, need map[string]bool) []*artifact.Artifact {
 	prev := map[string]shownBefore{}
 	for _, h := range history {
@@ -92,7 +94,7 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 		}
 		for _, a := range h.Artifacts {
 			for _, s := range a.Symbols {
-				prev[a.Path+"|"+s] = shownBefore{a, h.Round}
+				prev[shownKey(a.Path, s, a.Body)] = shownBefore{a, h.Round}
 			}
 		}
 	}
@@ -100,7 +102,7 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 	for _, a := range arts {
 		var hit *shownBefore
 		for _, s := range a.Symbols {
-			if p, ok := prev[a.Path+"|"+s]; ok {
+			if p, ok := prev[shownKey(a.Path, s, a.Body)]; ok {
 				hit = &p
 				break
 			}
@@ -117,7 +119,7 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 		}
 		same := blob != "" && blob == hit.BlobHash || hit.TextHash != "" && hit.TextHash == textHash(a)
 		if round >= 3 && same && !needed {
-			doc.Reused = append(doc.Reused, render.Reuse{Label: hit.Label, Round: hit.round, Path: a.Path, Symbols: a.Symbols, TextHash: textHash(a)})
+			doc.Reused = append(doc.Reused, render.Reuse{Label: hit.Label, Round: hit.round, Path: a.Path, Symbols: a.Symbols, Body: a.Body, TextHash: textHash(a)})
 			continue
 		}
 		if !same {
@@ -136,6 +138,13 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 		}
 	}
 	return keep
+}
+
+// shownKey is what identifies an earlier round's artifact: its file, one
+// of its symbols, and whether it showed the body; a signature and the body
+// of one function are two artifacts.
+func shownKey(path, symbol string, body bool) string {
+	return fmt.Sprintf("%s|%s|%t", path, symbol, body)
 }
 
 func labelNum(l string) int {
@@ -162,11 +171,11 @@ func Record(doc *render.Document, refs []spec.Ref, root string, round int) inven
 		}
 		blob, _ := gitinfo.BlobHash(root, a.Path)
 		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path,
-			StartLine: a.StartLine, EndLine: a.EndLine, Symbols: a.Symbols, BlobHash: blob, TextHash: textHash(a)})
+			StartLine: a.StartLine, EndLine: a.EndLine, Symbols: a.Symbols, BlobHash: blob, TextHash: textHash(a), Body: a.Body})
 	}
 	for _, r := range doc.Reused {
 		blob, _ := gitinfo.BlobHash(root, r.Path)
-		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: r.Label, Path: r.Path, Symbols: r.Symbols, BlobHash: blob, TextHash: r.TextHash})
+		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: r.Label, Path: r.Path, Symbols: r.Symbols, BlobHash: blob, TextHash: r.TextHash, Body: r.Body})
 	}
 	return rec
 }

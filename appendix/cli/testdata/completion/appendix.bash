@@ -22,12 +22,12 @@ _appendix() {
     case $cmd in
     '')
         case $prev in
-        --budget|--need|--now|--round) return ;;
+        --body|--budget|--need|--now|--round) return ;;
         --context|--inventory) _appendix_files "$cur"; return ;;
         --format) _appendix_words "$cur" markdown json; return ;;
         --repo) _appendix_dirs "$cur"; return ;;
         esac
-        if [[ $cur == -* ]]; then _appendix_words "$cur" --appendix-only --budget --context --format -h --help --inventory --need --no-cache --now --repo --round --stats --version; return; fi
+        if [[ $cur == -* ]]; then _appendix_words "$cur" --appendix-only --body --budget --context --format -h --help --inventory --need --no-cache --now --repo --round --stats --version; return; fi
         (( COMP_CWORD == 1 )) && _appendix_words "$cur" brief completion help inventory strip
         _appendix_files "$cur"
         ;;
