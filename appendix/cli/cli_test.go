@@ -707,3 +707,19 @@ func TestPackageVariableChain(t *testing.T) {
 		t.Errorf("config.Opts.ReadDays not followed to configOptions:\n%s", out)
 	}
 }
+
+// A protobuf package qualifies its messages: `prometheus_copy.TimeSeries`
+// is the message of the file that declares that package, not a
+// dependency's name.
+func TestProtobufPackageQualifier(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"pkg/store/prompb/types.proto": "syntax = \"proto3\";\npackage prometheus_copy;\n\n// A series.\nmessage TimeSeries {\n  repeated string labels = 1;\n}\n",
+	})
+	out, stderr, code := runCLI(t, dir, []byte("# Query API\n\nEach response carries a `prometheus_copy.TimeSeries`.\n"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "message TimeSeries {") {
+		t.Errorf("TimeSeries not shown:\n%s", out)
+	}
+}

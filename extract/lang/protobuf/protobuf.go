@@ -57,10 +57,19 @@ var protoSyntax = &block.Syntax{
 // jsonNameRe reads a field's json_name option: [json_name = "displayName"].
 var jsonNameRe = regexp.MustCompile(`\bjson_name\s*=\s*"([^"]+)"`)
 
+// packageRe reads a file's package statement: package shop.v1;
+var packageRe = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z_][\w.]*)\s*;`)
+
 // Lang is protobuf.
 var Lang = &extract.Language{Name: "protobuf", Display: "Protocol Buffers", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "3", MaxSize: extract.SchemaFileSize,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
-		return block.Scan(protoSyntax, l, path, src)
+		defs := block.Scan(protoSyntax, l, path, src)
+		if m := packageRe.FindSubmatch(src); m != nil {
+			for i := range defs {
+				defs[i].Namespace = string(m[1]) // prometheus_copy.TimeSeries is the package's
+			}
+		}
+		return defs
 	},
 	SpecWords: []string{"proto", "protobuf", "grpc"},
 	Keywords: extract.Keywords{

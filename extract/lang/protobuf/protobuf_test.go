@@ -83,3 +83,15 @@ func TestProtobufJSONName(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// A file's package is its definitions' namespace: prometheus_copy.TimeSeries
+// names the message whatever directory holds the file.
+func TestProtobufPackage(t *testing.T) {
+	var got []string
+	for _, d := range langtest.Definitions(t, Lang, "prompb/types.proto", "syntax = \"proto3\";\npackage prometheus_copy;\n\nmessage TimeSeries {\n  string name = 1;\n}\n") {
+		got = append(got, d.Namespace+" "+d.Name)
+	}
+	if diff := cmp.Diff([]string{"prometheus_copy TimeSeries"}, got); diff != "" {
+		t.Error(diff)
+	}
+}
