@@ -509,7 +509,8 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	// Paths in prose: "and/or" is not one, so a path outside a code span
 	// needs a file extension, a trailing slash or two slashes.
 	for _, loc := range spaceRunRe.FindAllStringIndex(text, -1) {
-		f := strings.TrimRight(strings.Trim(text[loc[0]:loc[1]], "\"'()[],:;"), ".")
+		// "(server/models/Share.ts).": punctuation around, in any order.
+		f := strings.TrimRight(strings.TrimLeft(text[loc[0]:loc[1]], "\"'(["), "\"'()[],:;.")
 		if file, at, ok := Location(f); ok && strings.Contains(file, "/") {
 			refs = append(refs, found{Ref{Name: file + ":" + strconv.Itoa(at), Line: lineAt(loc[0]), Source: FromProse, IsPath: true, Strong: true, At: at, File: file}, loc[0], loc[1]})
 			if path == "" {

@@ -578,3 +578,17 @@ func TestPathAnchor(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// A prose path in parentheses before a full stop is a path, and the path
+// beside the names of its sentence.
+func TestProsePathInParentheses(t *testing.T) {
+	sp := Parse("s.md", []byte("Public links are rows of the `shares` table, model `Share`\n(server/models/Share.ts). It is public when `published` is true.\n"))
+	got := map[string]string{}
+	for _, r := range sp.Refs {
+		got[r.Name] = r.Path
+	}
+	want := map[string]string{"shares": "server/models/Share.ts", "Share": "server/models/Share.ts", "server/models/Share.ts": "", "published": ""}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
