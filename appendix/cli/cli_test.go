@@ -723,3 +723,22 @@ func TestProtobufPackageQualifier(t *testing.T) {
 		t.Errorf("TimeSeries not shown:\n%s", out)
 	}
 }
+
+// A type trimmed for the budget keeps its declaring line, past decorators
+// that run over many lines.
+func TestTrimKeepsDeclarationPastDecorators(t *testing.T) {
+	var deco, fields strings.Builder
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&deco, "    { association: \"a%d\", required: false },\n", i)
+		fmt.Fprintf(&fields, "  col%02d: string;\n", i)
+	}
+	src := "@DefaultScope(() => ({\n  include: [\n" + deco.String() + "  ],\n}))\nexport class Share extends Model {\n  revokedAt: Date | null;\n" + fields.String() + "}\n"
+	dir := testrepo.New(t, map[string]string{"server/models/Share.ts": src})
+	out, stderr, code := runCLI(t, dir, []byte("# Expiry\n\nThe `Share` model gains an expiry next to `revokedAt`.\n"), "--budget", "30")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "export class Share extends Model {") {
+		t.Errorf("the trimmed class lost its declaring line:\n%s", out)
+	}
+}

@@ -353,15 +353,17 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 	if named == 0 {
 		return false
 	}
-	decl := firstCode(lines, 0)
+	decl := a.declAt(lines)
 	// The declaration on one line, up to the first member: a class's
 	// bases may run over several lines, while a table's first line opens
 	// its columns.
-	firstMember := a.Members[0].Start
-	for _, m := range a.Members {
-		firstMember = min(firstMember, m.Start)
-	}
 	head := lines[decl]
+	firstMember := lines[len(lines)-1].Row
+	for _, m := range a.Members {
+		if m.Start > head.Row {
+			firstMember = min(firstMember, m.Start)
+		}
+	}
 	head.Text = head.Text[:len(head.Text)-len(strings.TrimLeft(head.Text, " \t"))] + joinSignature(linesOf(lines[decl:], head.Row, max(firstMember-1, head.Row)))
 	out := []extract.Line{head}
 	last := lines[len(lines)-1]
@@ -391,6 +393,20 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 	a.StartLine, a.EndLine = out[0].Row, out[len(out)-1].Row
 	a.Truncated = "fields"
 	return true
+}
+
+// declAt is the index in lines of the line that declares the artifact's
+// definition, past its decorators and annotations (a TypeScript class
+// under 75 lines of @DefaultScope), or else of its first line of code.
+func (a *Artifact) declAt(lines []extract.Line) int {
+	if len(a.defs) > 0 && a.defs[0].DeclLine > 0 {
+		for i, l := range lines {
+			if l.Row == a.defs[0].DeclLine {
+				return i
+			}
+		}
+	}
+	return firstCode(lines, 0)
 }
 
 // closingLine reports a line that only closes what the first line opens:
