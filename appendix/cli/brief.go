@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/appendix-dev/appendix/appendix"
 	"github.com/appendix-dev/appendix/appendix/brief"
@@ -88,4 +90,25 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), naming.Plural(len(bs), "briefing", "briefings"), *out)
 	return nil
+}
+
+// specRepoDir is the directory of the spec file specPath in the
+// repository at root, slash-separated ("." for the root), symbolic links
+// resolved; "" for a spec outside it or on standard input.
+func specRepoDir(root, specPath string) string {
+	if specPath == "-" {
+		return ""
+	}
+	dir, err := filepath.Abs(filepath.Dir(specPath))
+	if err != nil {
+		return ""
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }
