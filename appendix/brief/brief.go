@@ -94,12 +94,32 @@ type briefer struct {
 	ctx     context.Context
 	repo    *gitinfo.Repo
 	spec    *spec.Spec
-	doc     *render.Document // the blast zone
+	doc     *render.Document // every artifact the spec resolves to
 	ix      *search.Index
-	blast   []string
-	files   []string // every walked file
+	specDir string               // see Input
+	session *inventory.Inventory // see Input
+	zone    []zoneFile           // the blast zone
+	blast   []string             // its files, directories aside
+	files   []string             // every walked file
+	walked  map[string]bool
 	sources map[string]inventory.Source
 	items   map[string][]briefItem
+	// zoneGaps are what the blast zone misses, for every briefing.
+	zoneGaps      []string
+	specSentences []string
+}
+
+// Input is what a run briefs from.
+type Input struct {
+	Zone *appendix.Zone
+	// SpecDir is the spec's directory in the repository, slash-separated
+	// ("." for the root); "" when the spec is not in the repository (or
+	// came on standard input). The spec's own test pseudocode and target
+	// architecture are read there and nowhere else.
+	SpecDir string
+	// Session is the inventory of the active adversarial-spec session
+	// when the session is this spec's; nil otherwise.
+	Session *inventory.Inventory
 }
 
 // Briefing is one adversary's briefing.
@@ -117,18 +137,26 @@ type Briefing struct {
 }
 
 // Brief builds one briefing per profile, from the spec's blast zone.
-func Brief(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+	zone := in.Zone
 	sp := zone.Spec
-	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, items: map[string][]briefItem{}}
+	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session,
+		items: map[string][]briefItem{}, walked: map[string]bool{}}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
+		b.walked[f.Path] = true
 	}
-	b.blast = zone.Files()
 	_, all, err := audit.Audit(ctx, repo, nil, now.Format(time.RFC3339))
 	if err != nil {
 		return nil, nil, err
 	}
 	b.sources = all
+	b.zone, b.zoneGaps = b.blastZone()
+	for _, z := range b.zone {
+		if !strings.HasSuffix(z.path, "/") {
+			b.blast = append(b.blast, z.path)
+		}
+	}
 	// The blast-zone dependent sources, from this spec's zone.
 	for _, id := range []string{"error_handling", "auth"} {
 		if src, ok := audit.InBlast(repo, b.blast, id); ok {
@@ -163,18 +191,21 @@ func (b *briefer) base() []briefItem {
 			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
 		}
 	}
-	if len(b.blast) > 0 {
+	if len(b.zone) > 0 {
 		var lines []string
-		for _, f := range b.blast {
-			var syms []string
-			for _, a := range b.doc.Artifacts {
-				if a.Path == f {
-					syms = append(syms, a.Symbols...)
-				}
+		for _, z := range b.zone {
+			line := "- " + naming.Code(z.path)
+			if len(z.syms) > 0 {
+				line += " (" + naming.CodeList(z.syms) + ")"
 			}
-			lines = append(lines, fmt.Sprintf("- %s: %s", naming.Code(f), strings.Join(syms, ", ")))
+			if z.role != "" {
+				line += " — " + z.role
+			}
+			lines = append(lines, line)
 		}
 		items = append(items, briefItem{kind: "blast_zone", title: "Files the spec touches (blast zone)", text: strings.Join(lines, "\n")})
+	}
+	if len(b.blast) > 0 {
 		cs, err := b.repo.RecentCommits(b.blast, 5)
 		var commits []string
 		for _, c := range cs {
@@ -264,6 +295,7 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		}
 	}
 	sup = uniq
+	gaps = append(gaps, b.zoneGaps...)
 	gaps = append(gaps, b.auditGaps(p)...)
 	gaps = dedupe(gaps)
 

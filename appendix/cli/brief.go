@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/brief"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/inventory"
 	"github.com/spf13/pflag"
 )
 
@@ -60,7 +62,8 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	bs, head, err := brief.Brief(ctx, repo, zone, profiles, cfg.Now)
+	in := brief.Input{Zone: zone, SpecDir: specRepoDir(repo.Root, specPath), Session: sessionInventory(repo.Root, specPath, stderr)}
+	bs, head, err := brief.Brief(ctx, repo, in, profiles, cfg.Now)
 	if err != nil {
 		return err
 	}
@@ -90,6 +93,32 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), naming.Plural(len(bs), "briefing", "briefings"), *out)
 	return nil
+}
+
+// sessionInventory is the inventory of the active adversarial-spec
+// session when the session is this spec's: the blast zone its author
+// chose. A session file that cannot be read is named on stderr and not
+// used; the briefings do without it.
+func sessionInventory(root, specPath string, stderr io.Writer) *inventory.Inventory {
+	if specPath == "-" {
+		return nil
+	}
+	store, _, err := inventory.Locate(root, DefaultInventory, specPath)
+	if err == nil && !store.Session() {
+		return nil
+	}
+	var inv *inventory.Inventory
+	if err == nil {
+		inv, err = store.Load()
+	}
+	switch {
+	case errors.Is(err, inventory.ErrNone):
+		return nil
+	case err != nil:
+		fmt.Fprintf(stderr, "appendix: warning: %v: the session's blast zone is not used\n", err)
+		return nil
+	}
+	return inv
 }
 
 // specRepoDir is the directory of the spec file specPath in the

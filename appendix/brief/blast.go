@@ -1,0 +1,320 @@
+package brief
+
+import (
+	"cmp"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/appendix-dev/appendix/appendix/internal/architecture"
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// zoneFile is one entry of the blast zone: a file, or a directory (its
+// path ends in "/"), the names the spec resolves to in it, and what it is
+// to the spec in one line.
+type zoneFile struct {
+	path string
+	syms []string
+	role string
+}
+
+// maxRole is the longest role shown, in bytes.
+const maxRole = 200
+
+// blastZone is the files the spec touches, most telling first: the active
+// session's blast zone, then the files and directories the spec names,
+// then the files that define what the spec names by its own name, most
+// salient first. A type whose member the spec names (`updated_at`) is no
+// reason alone: every record has one. It also returns what the session
+// lists that is not there, as gaps.
+func (b *briefer) blastZone() ([]zoneFile, []string) {
+	var out []zoneFile
+	at := map[string]int{}
+	add := func(p string, syms ...string) {
+		i, ok := at[p]
+		if !ok {
+			i = len(out)
+			at[p] = i
+			out = append(out, zoneFile{path: p})
+		}
+		for _, s := range syms {
+			if !slices.Contains(out[i].syms, s) {
+				out[i].syms = append(out[i].syms, s)
+			}
+		}
+	}
+	var gaps []string
+	if b.session != nil {
+		var missing []string
+		for _, p := range b.session.BlastZone {
+			if q, ok := b.existing(p); ok {
+				add(q)
+			} else {
+				missing = append(missing, naming.Code(p))
+			}
+		}
+		if len(missing) > 0 {
+			gaps = append(gaps, fmt.Sprintf("blast zone: %s, listed by the session, %s not in the repository.", strings.Join(missing, ", "), naming.Plural(len(missing), "is", "are")))
+		}
+	}
+	var ambiguous []string
+	for _, r := range b.spec.Refs {
+		if !r.IsPath {
+			continue
+		}
+		switch ps := b.resolvePath(cmp.Or(r.File, r.Name)); {
+		case len(ps) == 1:
+			add(ps[0])
+		case len(ps) > 1 && !slices.Contains(ambiguous, naming.Code(r.Name)):
+			ambiguous = append(ambiguous, naming.Code(r.Name))
+		}
+	}
+	if len(ambiguous) > 0 {
+		gaps = append(gaps, fmt.Sprintf("blast zone: the spec's %s each name several files; none of them is listed.", strings.Join(ambiguous, ", ")))
+	}
+	arts := append([]*artifact.Artifact(nil), b.doc.Artifacts...)
+	sort.SliceStable(arts, func(i, j int) bool { return arts[i].Salience > arts[j].Salience })
+	for _, a := range arts {
+		if a.Path == "" || a.Kind == extract.KindArchitecture {
+			continue
+		}
+		if named := namedItself(a); len(named) > 0 {
+			add(a.Path, named...)
+		}
+	}
+	for i := range out {
+		out[i].role = b.role(out[i])
+	}
+	return out, gaps
+}
+
+// namedItself returns the symbols of an artifact that the spec names
+// itself: by their name in any spelling (`concern_category` for
+// ConcernCategory), as the type a chain of members starts from
+// (`Order.total`), or as a route; not the ones it reaches by a member's
+// name alone.
+func namedItself(a *artifact.Artifact) []string {
+	if a.Kind == extract.KindRoute {
+		return a.Symbols
+	}
+	var out []string
+	for _, sym := range a.Symbols {
+		symWords := strings.Join(naming.Words(sym[strings.LastIndexByte(sym, '.')+1:]), " ")
+		for _, s := range a.SelectedBy {
+			segs := strings.Split(strings.TrimSuffix(s.Ref, "()"), ".")
+			for _, seg := range []string{segs[0], segs[len(segs)-1]} {
+				if strings.Join(naming.Words(seg), " ") == symWords && !slices.Contains(out, sym) {
+					out = append(out, sym)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// existing returns a path as it is in the repository: a walked file, a
+// directory (with a trailing "/"), or a file on disk that the walk leaves
+// out (.adversarial-spec may be ignored by git).
+func (b *briefer) existing(p string) (string, bool) {
+	p = strings.TrimPrefix(filepath.ToSlash(p), "./")
+	if p == "" || path.IsAbs(p) || !filepath.IsLocal(filepath.FromSlash(p)) {
+		return "", false
+	}
+	if _, ok := b.walked[p]; ok {
+		return p, true
+	}
+	dir := strings.TrimSuffix(p, "/")
+	if b.ix.IsDir(dir) {
+		return dir + "/", true
+	}
+	st, err := os.Stat(filepath.Join(b.repo.Root, filepath.FromSlash(dir)))
+	switch {
+	case err != nil:
+		return "", false
+	case st.IsDir():
+		return dir + "/", true
+	}
+	return dir, true
+}
+
+// resolvePath returns what a path the spec names is in the repository:
+// the path itself, or the files (or directories) whose path ends with it;
+// of several, the one in the spec's own directory.
+func (b *briefer) resolvePath(p string) []string {
+	if strings.HasPrefix(p, "~") {
+		return nil
+	}
+	if q, ok := b.existing(p); ok {
+		return []string{q}
+	}
+	p = strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
+	var out []string
+	for _, f := range b.files {
+		if strings.HasSuffix(f, "/"+p) {
+			out = append(out, f)
+		}
+	}
+	for _, d := range b.ix.DirsEnding(p) {
+		out = append(out, d+"/")
+	}
+	if len(out) > 1 && b.specDir != "" {
+		for _, f := range out {
+			if path.Dir(f) == b.specDir {
+				return []string{f}
+			}
+		}
+	}
+	return out
+}
+
+// role says in one line what a blast-zone file is to the spec: the
+// spec's sentence that names it (one naming no other file, if any does),
+// else the purpose of the manifest component it belongs to, else what
+// the session's inventory says of it.
+func (b *briefer) role(z zoneFile) string {
+	var names []string
+	for _, r := range b.spec.Refs {
+		if r.IsPath && slices.Contains(b.resolvePath(cmp.Or(r.File, r.Name)), z.path) {
+			names = append(names, r.Name)
+		}
+	}
+	names = append(names, z.syms...)
+	if s := b.sentenceNaming(names); s != "" {
+		return s
+	}
+	for _, c := range architecture.ManifestComponents(b.repo.Root) {
+		if c.Purpose != "" && c.Owns(z.path) {
+			return c.Name + ": " + c.Purpose
+		}
+	}
+	if b.session != nil {
+		var ids []string
+		for id := range b.session.Sources {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			// The audit's own sources describe what it found, not a file.
+			if src := b.session.Sources[id]; src.Path == strings.TrimSuffix(z.path, "/") && src.Summary != "" && !b.auditSource(id) {
+				return oneLine(src.Summary)
+			}
+		}
+	}
+	return ""
+}
+
+// auditSource reports a source id of the audit's own.
+func (b *briefer) auditSource(id string) bool {
+	_, ok := b.sources[id]
+	return ok
+}
+
+// sentenceNaming returns the first sentence of the spec's prose that
+// names one of names and no other path, else the first that names one.
+func (b *briefer) sentenceNaming(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	var paths []string
+	for _, r := range b.spec.Refs {
+		if r.IsPath {
+			paths = append(paths, r.Name)
+		}
+	}
+	first := ""
+	for _, s := range b.sentences() {
+		named := false
+		for _, n := range names {
+			named = named || naming.HasWord(s, n) || strings.Contains(s, "`"+n+"`")
+		}
+		if !named {
+			continue
+		}
+		others := false
+		for _, p := range paths {
+			others = others || !slices.Contains(names, p) && strings.Contains(s, p)
+		}
+		if !others {
+			return s
+		}
+		if first == "" {
+			first = s
+		}
+	}
+	return first
+}
+
+// sentences are the sentences of the spec's prose, each on one line,
+// without list markers, heading marks or fenced code.
+func (b *briefer) sentences() []string {
+	if b.specSentences != nil {
+		return b.specSentences
+	}
+	out := []string{}
+	fence := ""
+	for _, l := range strings.Split(string(b.spec.Src), "\n") {
+		if m := spec.FenceRe.FindString(l); m != "" {
+			switch {
+			case fence == "":
+				fence = strings.TrimSpace(m)
+			case strings.HasPrefix(strings.TrimSpace(m), fence):
+				fence = ""
+			}
+			continue
+		}
+		if fence != "" {
+			continue
+		}
+		t := strings.TrimSpace(l)
+		t = strings.TrimLeft(t, "#>|*-+ ")
+		if n := strings.IndexAny(t, ".)"); n > 0 && n <= 3 && strings.Trim(t[:n], "0123456789") == "" {
+			t = strings.TrimSpace(t[n+1:])
+		}
+		for _, s := range splitSentences(t) {
+			if s != "" {
+				out = append(out, oneLine(s))
+			}
+		}
+	}
+	b.specSentences = out
+	return out
+}
+
+// splitSentences cuts a line after each ". " outside code spans.
+func splitSentences(line string) []string {
+	var out []string
+	code := false
+	start := 0
+	for i := 0; i < len(line); i++ {
+		switch {
+		case line[i] == '`':
+			code = !code
+		case !code && line[i] == '.' && i+1 < len(line) && line[i+1] == ' ':
+			out = append(out, strings.TrimSpace(line[start:i+1]))
+			start = i + 2
+		}
+	}
+	return append(out, strings.TrimSpace(line[start:]))
+}
+
+// oneLine is s on one line of at most maxRole bytes.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > maxRole {
+		cut := maxRole
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return naming.Inline(s)
+}

@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+// briefRun is one run of appendix brief: the briefings by code, the
+// bundle index, stderr and the exit status.
+type briefRun struct {
+	briefings map[string]string
+	bundle    string
+	stderr    string
+	code      int
+}
+
+// briefIn commits files, runs appendix brief on the spec at specRel (a
+// path in the repository) with args, and reads what it wrote.
+func briefIn(t *testing.T, files map[string]string, specRel string, args ...string) briefRun {
+	t.Helper()
+	dir := testrepo.New(t, files)
+	out := filepath.Join(t.TempDir(), "gauntlet")
+	var stdout, stderr bytes.Buffer
+	all := append([]string{"brief", "--repo", dir, "--out", out, "--now", fixedNow}, args...)
+	all = append(all, filepath.Join(dir, filepath.FromSlash(specRel)))
+	r := briefRun{briefings: map[string]string{}}
+	r.code = Run(context.Background(), all, nil, &stdout, &stderr, func(string) string { return "" })
+	r.stderr = stderr.String()
+	matches, _ := filepath.Glob(filepath.Join(out, "briefing-*.md"))
+	for _, m := range matches {
+		b, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "briefing-"), ".md")
+		r.briefings[code] = string(b)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "briefings.json")); err == nil {
+		r.bundle = string(b)
+	}
+	return r
+}
+
+// section returns the part of a briefing under a ### heading.
+func section(briefing, heading string) string {
+	_, rest, ok := strings.Cut(briefing, "### "+heading+"\n")
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(rest, "\n### "); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.Index(rest, "\n---\n\n## SPECIFICATION TO REVIEW"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// background is prose that makes a spec long enough for a briefing to
+// show what a test looks for within the spec's budget.
+var background = "## Background\n\n" + strings.Repeat("Customers pay at the end of the checkout, and the order is kept whatever happens to the payment.\n", 16)
+
+// The blast zone is the active session's, then the files the spec names,
+// then the files defining what the spec names by its own name; a member's
+// name alone (`updated_at`) puts no file there. Each file has its role.
+func TestBriefBlastZone(t *testing.T) {
+	files := map[string]string{
+		".adversarial-spec/session-state.json": `{"active_session_file": "sessions/checkout.json"}`,
+		".adversarial-spec/sessions/checkout.json": `{
+  "spec_path": ".adversarial-spec/specs/checkout/spec.md",
+  "extended_state": {"context_inventory": {
+    "schema_version": "1.0", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "abc1234",
+    "blast_zone": ["docs/phases/04-plan.md", "docs/phases/gone.md"],
+    "sources": {"current_plan": {"status": "available", "path": "docs/phases/04-plan.md", "summary": "Current plan doc, the baseline being replaced"}}}}
+}
+`,
+		".adversarial-spec/specs/checkout/spec.md": "# Checkout rewrite\n\n" +
+			"The plan format changes for every phase.\n\n" +
+			"Phase 5 (`05-run.md`) must read the new plan format. The runner is unchanged.\n" +
+			"`charge_card` retries a declined card once before it gives up.\n" +
+			"Every record keeps its `updated_at` timestamp.\n\n" + background,
+		"docs/phases/04-plan.md": "# Plan\n\nThe plan phase.\n",
+		"docs/phases/05-run.md":  "# Run\n\nThe run phase.\n",
+		"app/payments.py":        "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+		"app/session.py":         "class SessionState:\n    updated_at: str = \"\"\n    round: int = 0\n",
+	}
+	r := briefIn(t, files, ".adversarial-spec/specs/checkout/spec.md", "--adversaries", "PEDA")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	b := r.briefings["PEDA"]
+	base := section(b, "Base Context")
+	want := "**Files the spec touches (blast zone)**\n" +
+		"- `docs/phases/04-plan.md` — Current plan doc, the baseline being replaced\n" +
+		"- `docs/phases/05-run.md` — Phase 5 (`05-run.md`) must read the new plan format.\n" +
+		"- `app/payments.py` (`charge_card`) — `charge_card` retries a declined card once before it gives up.\n"
+	if !strings.Contains(base, want) {
+		t.Errorf("blast zone: want\n%s\nin\n%s", want, base)
+	}
+	if strings.Contains(base, "app/session.py") {
+		t.Errorf("a member's name put its type's file in the blast zone:\n%s", base)
+	}
+	if gaps := section(b, "Known Gaps"); !strings.Contains(gaps, "`docs/phases/gone.md`") {
+		t.Errorf("a session blast-zone file that does not exist is not a gap:\n%s", gaps)
+	}
+}
