@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -28,7 +29,7 @@ type zoneFile struct {
 }
 
 // maxRole is the longest role shown, in bytes.
-const maxRole = 200
+const maxRole = 160
 
 // blastZone is the files the spec touches, most telling first: the active
 // session's blast zone, then the files and directories the spec names,
@@ -219,7 +220,8 @@ func (b *briefer) auditSource(id string) bool {
 }
 
 // sentenceNaming returns the first sentence of the spec's prose that
-// names one of names and no other path, else the first that names one.
+// names one of names and no other path, else the first that names one;
+// a name in a code span before a name as a word.
 func (b *briefer) sentenceNaming(names []string) string {
 	if len(names) == 0 {
 		return ""
@@ -230,39 +232,54 @@ func (b *briefer) sentenceNaming(names []string) string {
 			paths = append(paths, r.Name)
 		}
 	}
-	first := ""
-	for _, s := range b.sentences() {
-		named := false
-		for _, n := range names {
-			named = named || naming.HasWord(s, n) || strings.Contains(s, "`"+n+"`")
+	for _, named := range []func(s, n string) bool{
+		func(s, n string) bool { return strings.Contains(s, "`"+n+"`") },
+		func(s, n string) bool { return naming.HasWord(s, n) },
+	} {
+		first := ""
+		for _, s := range b.sentences() {
+			if !slices.ContainsFunc(names, func(n string) bool { return named(s, n) }) {
+				continue
+			}
+			if !slices.ContainsFunc(paths, func(p string) bool { return !slices.Contains(names, p) && strings.Contains(s, p) }) {
+				return s
+			}
+			if first == "" {
+				first = s
+			}
 		}
-		if !named {
-			continue
-		}
-		others := false
-		for _, p := range paths {
-			others = others || !slices.Contains(names, p) && strings.Contains(s, p)
-		}
-		if !others {
-			return s
-		}
-		if first == "" {
-			first = s
+		if first != "" {
+			return first
 		}
 	}
-	return first
+	return ""
 }
 
-// sentences are the sentences of the spec's prose, each on one line,
-// without list markers, heading marks or fenced code.
+// listItemRe starts a list item, a heading, a quote or a table row: a
+// line that does not go on the sentence above.
+var listItemRe = regexp.MustCompile(`^\s*([-*+>|#]|\d{1,3}[.)])`)
+
+// sentences are the sentences of the spec's prose, each on one line: the
+// lines of a paragraph or list item joined, list markers, heading marks
+// and fenced code left out.
 func (b *briefer) sentences() []string {
 	if b.specSentences != nil {
 		return b.specSentences
 	}
 	out := []string{}
+	var para []string
+	flush := func() {
+		for _, s := range splitSentences(strings.Join(para, " ")) {
+			if s != "" {
+				out = append(out, oneLine(s))
+			}
+		}
+		para = para[:0]
+	}
 	fence := ""
 	for _, l := range strings.Split(string(b.spec.Src), "\n") {
 		if m := spec.FenceRe.FindString(l); m != "" {
+			flush()
 			switch {
 			case fence == "":
 				fence = strings.TrimSpace(m)
@@ -275,16 +292,17 @@ func (b *briefer) sentences() []string {
 			continue
 		}
 		t := strings.TrimSpace(l)
-		t = strings.TrimLeft(t, "#>|*-+ ")
-		if n := strings.IndexAny(t, ".)"); n > 0 && n <= 3 && strings.Trim(t[:n], "0123456789") == "" {
-			t = strings.TrimSpace(t[n+1:])
+		if t == "" || listItemRe.MatchString(l) {
+			flush()
 		}
-		for _, s := range splitSentences(t) {
-			if s != "" {
-				out = append(out, oneLine(s))
-			}
+		if m := listItemRe.FindString(l); m != "" {
+			t = strings.TrimLeft(strings.TrimSpace(l[len(m):]), "#|*-+> ")
+		}
+		if t != "" {
+			para = append(para, t)
 		}
 	}
+	flush()
 	b.specSentences = out
 	return out
 }

@@ -27,8 +27,6 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix"
 
-	"github.com/appendix-dev/appendix/appendix/internal/architecture"
-
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
 	"github.com/appendix-dev/appendix/appendix/internal/search"
@@ -173,57 +171,6 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 	return out, zone.Doc.Head, nil
 }
 
-// base is the shared context: the primer, the overview subsection the spec
-// points at, a target architecture, the blast zone one line per file and
-// the last five commits that touch it.
-func (b *briefer) base() []briefItem {
-	root := b.repo.Root
-	var items []briefItem
-	terms := architecture.Terms(root, b.spec, b.doc.Artifacts)
-	if a := architecture.Excerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
-	}
-	if a := architecture.Excerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
-	}
-	if p := b.targetArchitecture(); p != "" {
-		if a := architecture.Excerpt(root, p, terms, "", false); a != nil {
-			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
-		}
-	}
-	if len(b.zone) > 0 {
-		var lines []string
-		for _, z := range b.zone {
-			line := "- " + naming.Code(z.path)
-			if len(z.syms) > 0 {
-				line += " (" + naming.CodeList(z.syms) + ")"
-			}
-			if z.role != "" {
-				line += " — " + z.role
-			}
-			lines = append(lines, line)
-		}
-		items = append(items, briefItem{kind: "blast_zone", title: "Files the spec touches (blast zone)", text: strings.Join(lines, "\n")})
-	}
-	if len(b.blast) > 0 {
-		cs, err := b.repo.RecentCommits(b.blast, 5)
-		var commits []string
-		for _, c := range cs {
-			commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), naming.Inline(c.Subject)))
-		}
-		switch {
-		case err != nil && len(cs) == 0:
-			commits = append(commits, fmt.Sprintf("- git history unreadable: %v", err))
-		case err != nil:
-			commits = append(commits, fmt.Sprintf("- older history unreadable: %v", err))
-		}
-		if len(commits) > 0 {
-			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(commits, "\n")})
-		}
-	}
-	return items
-}
-
 // targetArchitecture finds .adversarial-spec/specs/<slug>/target-architecture.md,
 // preferring the slug of the spec's file name.
 func (b *briefer) targetArchitecture() string {
@@ -300,10 +247,11 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	gaps = dedupe(gaps)
 
 	limit := 2 * specTokens // added context never more than twice the spec
-	baseItems := fitItems(base, min(BaseMaxTokens, max(limit/2, 0)))
+	baseItems, baseLeft := fitItems(base, min(BaseMaxTokens, max(limit/2, 0)))
 	baseT := sumTokens(baseItems)
-	supItems := fitItems(sup, min(p.Budget, max(limit-baseT, 0)))
+	supItems, supLeft := fitItems(sup, min(p.Budget, max(limit-baseT, 0)))
 	supT := sumTokens(supItems)
+	gaps = append(append(baseLeft, supLeft...), gaps...)
 
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "## ADVERSARY BRIEFING: %s (%s)\n\n", p.Code, p.Name)
@@ -363,9 +311,9 @@ func sumTokens(items []briefItem) int {
 
 // fitItems keeps items in order while they fit the budget; an item that
 // does not fit is cut to fewer lines ("... N more lines") when a useful
-// part fits, else dropped with the less relevant items after it.
-func fitItems(items []briefItem, budget int) []briefItem {
-	var out []briefItem
+// part fits, else left out. Each cut or left out is named in left, a
+// Known Gaps line: nothing goes silently.
+func fitItems(items []briefItem, budget int) (out []briefItem, left []string) {
 	used := 0
 	for _, it := range items {
 		t := tokens(it.render())
@@ -375,17 +323,27 @@ func fitItems(items []briefItem, budget int) []briefItem {
 			continue
 		}
 		lines := strings.Split(it.text, "\n")
-		for n := len(lines) - 1; n >= 3; n-- {
+		fitted := false
+		least := 3 // lines of code worth showing; one line of a list is
+		if it.fence == "" {
+			least = 1
+		}
+		for n := len(lines) - 1; n >= least; n-- {
 			cut := it
 			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, naming.Plural(len(lines)-n, "line", "lines"))
 			if ct := tokens(cut.render()); used+ct <= budget {
 				out = append(out, cut)
 				used += ct
+				fitted = true
+				left = append(left, fmt.Sprintf("cut for the budget: %s, %d of %d lines shown.", it.title, n, len(lines)))
 				break
 			}
 		}
+		if !fitted {
+			left = append(left, fmt.Sprintf("left out for the budget: %s.", it.title))
+		}
 	}
-	return out
+	return out, left
 }
 
 func dedupe(ss []string) []string {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,5 +109,47 @@ func TestBriefBlastZone(t *testing.T) {
 	}
 	if gaps := section(b, "Known Gaps"); !strings.Contains(gaps, "`docs/phases/gone.md`") {
 		t.Errorf("a session blast-zone file that does not exist is not a gap:\n%s", gaps)
+	}
+}
+
+// The base context is packed by value: the primer's summary, the blast
+// zone and the recent commits before the rest of the primer, which is
+// condensed to its sections that matter (components, contracts, gotchas,
+// concerns); whatever the budget leaves out is a Known Gaps line.
+func TestBriefBasePacking(t *testing.T) {
+	gotchas := "## Non-Obvious Gotchas\n\n"
+	for i := 0; i < 40; i++ {
+		gotchas += fmt.Sprintf("- **Gotcha %d**: the ledger rounds half to even, which the invoices do not expect at all.\n", i)
+	}
+	files := map[string]string{
+		".architecture/primer.md": "# Architecture Primer: shop\n\n> Generated: 2026-03-22 | Git: c3b5f8c\n\n" +
+			"## System Summary\n\nshop takes orders and charges cards through one gateway.\n\n" +
+			"## Most Important Components\n\n| Component | Role |\n|---|---|\n| Payments | charges cards |\n\n" +
+			gotchas + "\n## Escalation Guidance\n\n- Read overview.md for the full story.\n",
+		"specs/checkout/spec.md": "# Checkout rewrite\n\n`charge_card` retries a declined card once before it gives up.\n\n" + background,
+		"app/payments.py":        "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+	}
+	r := briefIn(t, files, "specs/checkout/spec.md", "--adversaries", "PARA")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	b := r.briefings["PARA"]
+	base := section(b, "Base Context")
+	order := []string{"shop takes orders and charges cards", "**Files the spec touches (blast zone)**", "**Last commits touching the blast zone**", "| Payments | charges cards |"}
+	at := -1
+	for _, s := range order {
+		i := strings.Index(base, s)
+		if i < 0 || i < at {
+			t.Fatalf("base context: %q missing or out of order (want %q):\n%s", s, order, base)
+		}
+		at = i
+	}
+	for _, not := range []string{"Generated: 2026-03-22", "Escalation Guidance", "section continues"} {
+		if strings.Contains(b, not) {
+			t.Errorf("briefing holds %q:\n%s", not, base)
+		}
+	}
+	if gaps := section(b, "Known Gaps"); !strings.Contains(gaps, "Non-Obvious Gotchas") || !strings.Contains(gaps, "budget") {
+		t.Errorf("the gotchas the budget leaves out are not a gap:\n%s", gaps)
 	}
 }

@@ -37,6 +37,11 @@ type section struct {
 	level      int
 }
 
+// Level is the heading's level: 1 for "#".
+func (s section) Level() int { return s.level }
+
+// Sections returns the headed sections of a markdown document's lines,
+// headings in fenced code aside.
 func Sections(lines []string) []section {
 	var out []section
 	fence := false
