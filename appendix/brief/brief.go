@@ -16,7 +16,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -171,42 +170,35 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 	return out, zone.Doc.Head, nil
 }
 
-// targetArchitecture finds .adversarial-spec/specs/<slug>/target-architecture.md,
-// preferring the slug of the spec's file name.
-func (b *briefer) targetArchitecture() string {
-	slug := strings.TrimSuffix(path.Base(filepath.ToSlash(b.spec.Name)), path.Ext(b.spec.Name))
-	var found string
-	for _, f := range b.files {
-		if strings.HasPrefix(f, ".adversarial-spec/specs/") && strings.HasSuffix(f, "/target-architecture.md") {
-			if strings.Contains(f, "/"+slug+"/") {
-				return f
-			}
-			if found == "" {
-				found = f
-			}
-		}
+// specFile returns the file of that name in the spec's own directory,
+// or "": never another spec's. It may be on disk only (.adversarial-spec
+// may be ignored by git).
+func (b *briefer) specFile(name string) string {
+	if b.specDir == "" {
+		return ""
 	}
-	if found == "" {
-		// .adversarial-spec may be ignored by git: look on disk.
-		matches, _ := filepath.Glob(filepath.Join(b.repo.Root, ".adversarial-spec", "specs", "*", "target-architecture.md"))
-		sort.Strings(matches)
-		for _, m := range matches {
-			rel, _ := filepath.Rel(b.repo.Root, m)
-			rel = filepath.ToSlash(rel)
-			if strings.Contains(rel, "/"+slug+"/") {
-				return rel
-			}
-			if found == "" {
-				found = rel
-			}
-		}
+	p, ok := b.existing(path.Join(b.specDir, name))
+	if !ok || strings.HasSuffix(p, "/") {
+		return ""
 	}
-	return found
+	return p
 }
 
-// briefing assembles one adversary's briefing within its budgets: base
-// 600-1,000 tokens, supplement as the profile says, and no more added
-// context than twice the spec.
+// targetArchitecture is the spec's target-architecture.md, or "".
+func (b *briefer) targetArchitecture() string { return b.specFile("target-architecture.md") }
+
+// RefSpecTokens is the size of spec the budgets are set for: a longer
+// spec scales them in proportion, within twice the spec.
+const RefSpecTokens = 4000
+
+// budgetScale is how much a spec's size scales the budgets: 1 up to
+// RefSpecTokens.
+func budgetScale(specTokens int) float64 { return max(1, float64(specTokens)/RefSpecTokens) }
+
+// briefing assembles one adversary's briefing within its budgets: base up
+// to 1,000 tokens and the supplement as the profile says, both scaled
+// with the spec, then the test pseudocode the profile asks for as far as
+// twice the spec allows; no more added context than twice the spec.
 func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *render.Document) Briefing {
 	dont := map[string]bool{}
 	for _, k := range p.DoNotInject {
@@ -227,11 +219,6 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		}
 		sup = append(sup, items...)
 	}
-	if tp := b.testsPseudo(p.TestsPseudo); tp != nil {
-		one := []briefItem{*tp}
-		redactItems(one)
-		sup = append(sup, one...)
-	}
 	// One item once, under the first kind that brought it.
 	seenTitle := map[string]bool{}
 	uniq := sup[:0]
@@ -246,12 +233,25 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	gaps = append(gaps, b.auditGaps(p)...)
 	gaps = dedupe(gaps)
 
+	// A persona that gets a document whole gets no excerpt of it.
+	var whole []string
+	for _, it := range sup {
+		if it.kind == supTarget && it.file != "" {
+			whole = append(whole, it.file)
+		}
+	}
+	base = slices.DeleteFunc(slices.Clone(base), func(it briefItem) bool { return it.file != "" && slices.Contains(whole, it.file) })
+
+	scale := budgetScale(specTokens)
 	limit := 2 * specTokens // added context never more than twice the spec
-	baseItems, baseLeft := fitItems(base, min(BaseMaxTokens, max(limit/2, 0)))
+	baseItems, baseLeft := fitItems(base, min(int(BaseMaxTokens*scale), max(limit/2, 0)))
 	baseT := sumTokens(baseItems)
-	supItems, supLeft := fitItems(sup, min(p.Budget, max(limit-baseT, 0)))
+	room := max(limit-baseT, 0)
+	supItems, supLeft := fitItems(sup, min(int(float64(p.Budget)*scale), room))
+	tpItems, tpLeft := b.fitTestsPseudo(p.TestsPseudo, room-sumTokens(supItems))
+	supItems = append(supItems, tpItems...)
 	supT := sumTokens(supItems)
-	gaps = append(append(baseLeft, supLeft...), gaps...)
+	gaps = append(append(append(baseLeft, supLeft...), tpLeft...), gaps...)
 
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "## ADVERSARY BRIEFING: %s (%s)\n\n", p.Code, p.Name)

@@ -234,7 +234,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		}
 	case supTarget:
 		if p := b.targetArchitecture(); p != "" {
-			items = listItem(kind, "Target architecture ("+p+")", readLines(root, p), 40)
+			items = []briefItem{{kind: kind, title: fmt.Sprintf("Target architecture (%s)", naming.Code(p)), text: strings.Join(readLines(root, p), "\n"), file: p}}
 		}
 	case supComponents:
 		var lines []string
@@ -464,35 +464,72 @@ func (b *briefer) namingItems(kind string) []briefItem {
 	return listItem(kind, "Naming conventions", lines, 10)
 }
 
-// testsPseudo returns tests-pseudo.md, whole or its auth sections.
-func (b *briefer) testsPseudo(mode string) *briefItem {
-	if mode == "" {
-		return nil
-	}
-	var file string
-	for _, f := range b.files {
-		if audit.TestPseudoFiles.MatchString(f) {
-			file = f
-			break
-		}
-	}
-	if file == "" {
-		return nil
+// fitTestsPseudo is the spec's test pseudocode a profile asks for
+// (mode "whole", or "auth" for its auth and security sections) within
+// room tokens: whole when it fits, else the cases that name the blast
+// zone, as many as fit; what is left out is named in left.
+func (b *briefer) fitTestsPseudo(mode string, room int) (items []briefItem, left []string) {
+	file := b.specFile("tests-pseudo.md")
+	switch {
+	case mode == "":
+		return nil, nil
+	case file == "" && b.specDir == "":
+		return nil, []string{"test pseudocode: the spec is not in the repository, so it has no tests-pseudo.md beside it."}
+	case file == "":
+		return nil, []string{fmt.Sprintf("test pseudocode: no tests-pseudo.md beside the spec (in %s).", naming.Code(b.specDir+"/"))}
 	}
 	lines := readLines(b.repo.Root, file)
+	secs := architecture.Sections(lines)
+	var keep []string
 	if mode == "auth" {
-		var keep []string
-		for _, s := range architecture.Sections(lines) {
+		for _, s := range secs {
 			if authNameRe.MatchString(s.Title) || strings.Contains(strings.ToLower(s.Title), "security") {
 				keep = append(keep, lines[s.Start-1:s.End]...)
 			}
 		}
 		if len(keep) == 0 {
-			return nil
+			return nil, []string{fmt.Sprintf("test pseudocode: %s has no auth or security section.", naming.Code(file))}
 		}
 		lines = keep
+		secs = architecture.Sections(lines)
 	}
-	return &briefItem{kind: "tests_pseudo", title: fmt.Sprintf("Test pseudocode (%s%s)", naming.Code(file), map[string]string{"auth": ", auth sections"}[mode]), text: strings.Join(lines, "\n")}
+	title := fmt.Sprintf("Test pseudocode (%s%s)", naming.Code(file), map[string]string{"auth": ", auth sections"}[mode])
+	all := []briefItem{{kind: "tests_pseudo", title: title, text: strings.Join(lines, "\n"), file: file}}
+	redactItems(all)
+	if sumTokens(all) <= room {
+		return all, nil
+	}
+	// The cases (sections with none below them) that name the blast zone.
+	var names []string
+	for _, z := range b.zone {
+		names = append(names, z.syms...)
+		if !strings.HasSuffix(z.path, "/") {
+			names = append(names, path.Base(z.path))
+		}
+	}
+	cases, shown := 0, 0
+	keep = nil
+	for i, s := range secs {
+		if i+1 < len(secs) && secs[i+1].Level() > s.Level() {
+			continue
+		}
+		cases++
+		text := strings.Join(lines[s.Start-1:s.End], "\n")
+		if !slices.ContainsFunc(names, func(n string) bool { return naming.HasWord(text, n) || strings.Contains(text, n) }) {
+			continue
+		}
+		try := []briefItem{{kind: "tests_pseudo", text: strings.Join(append(keep[:len(keep):len(keep)], text), "\n\n"), file: file,
+			title: fmt.Sprintf("Test pseudocode (%s, the cases that name the blast zone)", naming.Code(file))}}
+		redactItems(try)
+		if sumTokens(try) > room {
+			break
+		}
+		keep, items, shown = append(keep, text), try, shown+1
+	}
+	if shown == 0 {
+		return nil, []string{fmt.Sprintf("left out for the budget: %s.", title)}
+	}
+	return items, []string{fmt.Sprintf("test pseudocode: %d of the %d cases in %s shown, those that name the blast zone; twice the spec leaves no room for all.", shown, cases, naming.Code(file))}
 }
 
 // gapWhat says what a missing source would have given each persona.
@@ -513,7 +550,7 @@ var gapWhat = map[string]string{
 	supMigrations:    "how the schema evolved",
 	supAPIDocs:       "what the external APIs really accept",
 	supSDKTypes:      "which SDKs the integration relies on",
-	supTarget:        "the architecture this spec is heading for",
+	supTarget:        "the architecture this spec is heading for (target-architecture.md beside the spec)",
 	supComponents:    "each component's documented boundaries",
 	supConcurrency:   "how much load the code is built for",
 	supManifests:     "the versions whose advisories matter",
@@ -539,7 +576,6 @@ var auditSourceFor = map[string][]string{
 	"decision_records":     {"ASSH", "ARCH"},
 	"error_handling":       {"BURN", "TRAF"},
 	"similar_features":     {"MINI", "COMP"},
-	"test_pseudocode":      {"PEDA", "COMP", "BURN", "PARA"},
 	"build_config":         {"COMP"},
 	"dependency_manifests": {"PARA", "MINI"},
 }

@@ -153,3 +153,76 @@ func TestBriefBasePacking(t *testing.T) {
 		t.Errorf("the gotchas the budget leaves out are not a gap:\n%s", gaps)
 	}
 }
+
+// specOfTokens is a spec of about n tokens (4 bytes each) naming `charge_card`.
+func specOfTokens(n int) string {
+	s := "# Checkout rewrite\n\n`charge_card` retries a declined card once before it gives up.\n\n## Background\n\n"
+	for len(s) < 4*n {
+		s += "Customers pay at the end of the checkout, and the order is kept whatever happens to the payment.\n"
+	}
+	return s
+}
+
+// testsPseudo is a tests-pseudo.md of about n tokens whose first case
+// names `charge_card` and whose others name nothing of the blast zone.
+func testsPseudo(mark string, n int) string {
+	s := "# Test pseudocode " + mark + "\n\n## US-1: Charging\n\n### TC-1.1: a declined card is retried once\n\ngiven: a declined card\nwhen: charge_card runs\nthen: it is charged twice at most\n"
+	for i := 2; len(s) < 4*n; i++ {
+		s += fmt.Sprintf("\n### TC-1.%d: the receipt is mailed\n\ngiven: a paid order %d\nwhen: the order closes\nthen: one receipt is mailed to the customer who paid\n", i, i)
+	}
+	return s
+}
+
+// The spec's own tests-pseudo.md and target-architecture.md are read from
+// its directory and never from another spec's; BURN and PEDA get the test
+// pseudocode whole when twice the spec allows it, their budgets growing
+// with the spec.
+func TestBriefSpecOwnFiles(t *testing.T) {
+	files := map[string]string{
+		".adversarial-spec/specs/alpha/tests-pseudo.md":        testsPseudo("ALPHA", 100),
+		".adversarial-spec/specs/alpha/target-architecture.md": "# Target ALPHA\n\nAlpha's target.\n",
+		".adversarial-spec/specs/beta/spec-draft-v3.md":        specOfTokens(6000),
+		".adversarial-spec/specs/beta/tests-pseudo.md":         testsPseudo("BETA", 2000),
+		".adversarial-spec/specs/beta/target-architecture.md":  "# Target BETA\n\nBeta's target: one gateway.\n",
+		"app/payments.py": "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+	}
+	r := briefIn(t, files, ".adversarial-spec/specs/beta/spec-draft-v3.md", "--adversaries", "BURN,PEDA,ARCH")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for code, b := range r.briefings {
+		if strings.Contains(b, "ALPHA") {
+			t.Errorf("%s holds another spec's file:\n%s", code, b)
+		}
+	}
+	whole := testsPseudo("BETA", 2000)
+	for _, code := range []string{"BURN", "PEDA"} {
+		if !strings.Contains(r.briefings[code], strings.TrimRight(whole, "\n")) {
+			t.Errorf("%s does not hold the spec's test pseudocode whole:\n%s", code, section(r.briefings[code], "Your Specific Context"))
+		}
+	}
+	if !strings.Contains(r.briefings["ARCH"], "Beta's target: one gateway.") {
+		t.Errorf("ARCH lacks the spec's target architecture:\n%s", r.briefings["ARCH"][:2000])
+	}
+}
+
+// When twice the spec leaves no room for the whole test pseudocode, a
+// briefing gets the cases that name the blast zone, and says what it left.
+func TestBriefTestsPseudoSections(t *testing.T) {
+	files := map[string]string{
+		"specs/checkout/spec.md":         specOfTokens(1000),
+		"specs/checkout/tests-pseudo.md": testsPseudo("", 4000),
+		"app/payments.py":                "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+	}
+	r := briefIn(t, files, "specs/checkout/spec.md", "--adversaries", "BURN")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	b := r.briefings["BURN"]
+	if !strings.Contains(b, "when: charge_card runs") || strings.Contains(b, "TC-1.2:") {
+		t.Errorf("BURN does not hold just the case naming the blast zone:\n%s", section(b, "Your Specific Context"))
+	}
+	if gaps := section(b, "Known Gaps"); !strings.Contains(gaps, "tests-pseudo.md") {
+		t.Errorf("the cases left out are not a gap:\n%s", gaps)
+	}
+}
