@@ -101,6 +101,8 @@ type briefer struct {
 	walked  map[string]bool
 	sources map[string]inventory.Source
 	items   map[string][]briefItem
+	// gaps are what collecting a kind found missing, by kind.
+	gaps map[string][]string
 	// zoneGaps are what the blast zone misses, for every briefing.
 	zoneGaps      []string
 	specSentences []string
@@ -138,7 +140,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 	zone := in.Zone
 	sp := zone.Spec
 	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session,
-		items: map[string][]briefItem{}, walked: map[string]bool{}}
+		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
 		b.walked[f.Path] = true
@@ -211,6 +213,7 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 			continue
 		}
 		items := b.collect(kind)
+		gaps = append(gaps, b.gaps[kind]...)
 		if len(items) == 0 {
 			if g := b.gapFor(kind, p); g != "" {
 				gaps = append(gaps, g)
@@ -219,16 +222,6 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		}
 		sup = append(sup, items...)
 	}
-	// One item once, under the first kind that brought it.
-	seenTitle := map[string]bool{}
-	uniq := sup[:0]
-	for _, it := range sup {
-		if !seenTitle[it.title] {
-			seenTitle[it.title] = true
-			uniq = append(uniq, it)
-		}
-	}
-	sup = uniq
 	gaps = append(gaps, b.zoneGaps...)
 	gaps = append(gaps, b.auditGaps(p)...)
 	gaps = dedupe(gaps)
@@ -247,6 +240,18 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	baseItems, baseLeft := fitItems(base, min(int(BaseMaxTokens*scale), max(limit/2, 0)))
 	baseT := sumTokens(baseItems)
 	room := max(limit-baseT, 0)
+	// One item once, under the first kind that brought it, and none the
+	// base shows already.
+	seenTitle := map[string]bool{}
+	seenText := map[string]bool{}
+	for _, it := range baseItems {
+		seenText[it.text] = true
+	}
+	sup = slices.DeleteFunc(sup, func(it briefItem) bool {
+		dup := seenTitle[it.title] || seenText[it.text]
+		seenTitle[it.title] = true
+		return dup
+	})
 	supItems, supLeft := fitItems(sup, min(int(float64(p.Budget)*scale), room))
 	tpItems, tpLeft := b.fitTestsPseudo(p.TestsPseudo, room-sumTokens(supItems))
 	supItems = append(supItems, tpItems...)

@@ -237,16 +237,15 @@ func (b *briefer) collect(kind string) []briefItem {
 			items = []briefItem{{kind: kind, title: fmt.Sprintf("Target architecture (%s)", naming.Code(p)), text: strings.Join(readLines(root, p), "\n"), file: p}}
 		}
 	case supComponents:
-		var lines []string
-		for _, f := range b.files {
-			if (strings.HasPrefix(f, ".architecture/components/") || strings.HasPrefix(f, "docs/architecture/")) && strings.HasSuffix(f, ".md") {
-				lines = append(lines, naming.Code(f))
-			}
+		var missing []string
+		items, missing = b.componentItems(kind)
+		if len(missing) > 0 {
+			b.gaps[kind] = []string{fmt.Sprintf("component docs: %s, named by .architecture/manifest.json, %s not in the repository.", strings.Join(missing, ", "), naming.Plural(len(missing), "is", "are"))}
 		}
-		for _, c := range architecture.ManifestComponents(root) {
-			lines = append(lines, fmt.Sprintf("%s: %s", c.Name, strings.Join(c.KeyFiles, ", ")))
-		}
-		items = listItem(kind, "Components", lines, 15)
+	case supFlows:
+		items = b.flowItems(kind)
+	case supDecisions:
+		items = b.decisionItems(kind)
 	case supBuildConfig:
 		items = b.buildItems(kind)
 	case supNaming:
@@ -552,6 +551,8 @@ var gapWhat = map[string]string{
 	supSDKTypes:      "which SDKs the integration relies on",
 	supTarget:        "the architecture this spec is heading for (target-architecture.md beside the spec)",
 	supComponents:    "each component's documented boundaries",
+	supFlows:         "how data moves between the components the spec touches",
+	supDecisions:     "the architectural decisions the spec must respect",
 	supConcurrency:   "how much load the code is built for",
 	supManifests:     "the versions whose advisories matter",
 	supFrameworks:    "the built-ins that may make new code unnecessary",

@@ -51,6 +51,8 @@ const (
 	supTarget        = "target_architecture"
 	supComponents    = "component_docs"
 	supConcurrency   = "concurrency"
+	supFlows         = "flows"
+	supDecisions     = "decisions"
 )
 
 // DefaultProfiles is the built-in table of gauntlet adversaries.
@@ -59,11 +61,11 @@ var DefaultProfiles = []Profile{
 	{"BURN", "burned_oncall", []string{supExternalCalls, supRetries, supMonitoring}, []string{supADRs, supNaming}, 280, "whole"},
 	{"MINI", "minimalist", []string{supUtilities, supFrameworks, supPriorArt}, []string{supMonitoring, supMigrations}, 500, ""},
 	{"PEDA", "pedantic_nitpicker", []string{supTypes, supSchemas, supValidation, supTests}, []string{supArchitecture, supADRs}, 380, "whole"},
-	{"ASSH", "asshole_loner", []string{supADRs, supMarkers, supArchitecture}, []string{supManifests}, 200, ""},
+	{"ASSH", "asshole_loner", []string{supDecisions, supADRs, supMarkers, supArchitecture}, []string{supManifests}, 200, ""},
 	{"COMP", "existing_system_compatibility", []string{supBuildConfig, supSchemas, supNaming, supMigrations, supPriorArt}, []string{supMarkers}, 1100, "whole"},
 	{"AUDT", "assumption_auditor", []string{supAPIDocs, supSDKTypes, supExternalCalls}, []string{supMarkers, supNaming}, 300, ""},
-	{"FLOW", "information_flow_auditor", []string{supArchitecture, supAPIDocs, supRoutes}, []string{supMarkers, supNaming}, 900, ""},
-	{"ARCH", "architect", []string{supTarget, supArchitecture, supComponents, supUtilities}, []string{supMarkers}, 1000, ""},
+	{"FLOW", "information_flow_auditor", []string{supFlows, supArchitecture, supAPIDocs, supRoutes}, []string{supMarkers, supNaming}, 900, ""},
+	{"ARCH", "architect", []string{supTarget, supComponents, supArchitecture, supUtilities}, []string{supMarkers}, 1000, ""},
 	{"TRAF", "traffic_engineer", []string{supConcurrency, supExternalCalls, supRetries}, []string{supADRs, supNaming}, 400, ""},
 }
 

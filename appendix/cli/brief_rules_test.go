@@ -226,3 +226,35 @@ func TestBriefTestsPseudoSections(t *testing.T) {
 		t.Errorf("the cases left out are not a gap:\n%s", gaps)
 	}
 }
+
+// The architecture sources are the manifest's: ARCH gets the documents of
+// the components that own the blast zone (their doc_path), FLOW the flows
+// that concern the spec, ASSH the recorded architectural decisions.
+func TestBriefArchitectureSources(t *testing.T) {
+	files := map[string]string{
+		".architecture/manifest.json": `{"artifacts": ["overview.md", "structured/flows.md", "structured/components/payments.md"],
+  "components": [
+    {"name": "Payments", "purpose": "Charges cards through the gateway", "key_files": ["app/payments.py"], "doc_path": "structured/components/payments.md"},
+    {"name": "Mail", "purpose": "Mails receipts", "key_files": ["app/mail.py"], "doc_path": "structured/components/mail.md"}]}`,
+		".architecture/structured/components/payments.md": "# Component: Payments\n\n## Contracts\n\nPAYMENTS-DOC: a charge is idempotent per order.\n",
+		".architecture/structured/components/mail.md":     "# Component: Mail\n\nMAIL-DOC: receipts go out once.\n",
+		".architecture/structured/flows.md": "# Structured Flows\n\n## Data Flows\n\n### FLOW: card_charge\n\nCHARGE-FLOW: checkout calls charge_card, which calls the payments gateway.\n\n" +
+			"### FLOW: receipt_mail\n\nMAIL-FLOW: the mailer sends receipts.\n",
+		".architecture/overview.md": "# Overview\n\n## What It Does\n\nshop sells things.\n\n## Key Architectural Decisions\n\n- DECISION: one gateway for every card payment.\n\n## Component Map\n\n" + strings.Repeat("Payments charges cards; charge_card is its entry.\n", 45),
+		"specs/checkout/spec.md":    "# Checkout rewrite\n\n`charge_card` retries a declined card once before it gives up.\n\n" + background,
+		"app/payments.py":           "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+		"app/mail.py":               "def send_receipt(order):\n    pass\n",
+	}
+	r := briefIn(t, files, "specs/checkout/spec.md", "--adversaries", "ARCH,FLOW,ASSH")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for code, want := range map[string]string{"ARCH": "PAYMENTS-DOC: a charge is idempotent per order.", "FLOW": "CHARGE-FLOW: checkout calls charge_card", "ASSH": "DECISION: one gateway for every card payment."} {
+		if got := section(r.briefings[code], "Your Specific Context"); !strings.Contains(got, want) {
+			t.Errorf("%s lacks %q:\n%s", code, want, got)
+		}
+	}
+	if strings.Contains(r.briefings["ARCH"], "MAIL-DOC") {
+		t.Errorf("ARCH holds the document of a component the spec does not touch")
+	}
+}
