@@ -106,6 +106,7 @@ type briefer struct {
 	// zoneGaps are what the blast zone misses, for every briefing.
 	zoneGaps      []string
 	specSentences []string
+	manifestCache *manifestData
 }
 
 // Input is what a run briefs from.
@@ -453,12 +454,19 @@ func fileLines(b []byte) []string {
 	return out
 }
 
-// grepLines returns "path:line: code" items for lines matching re in
-// files, at most max.
-func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string {
-	var out []string
+// grepLines returns "path:line: code" items for the lines in files that
+// match re, at most max; with code set, only what is code on the line is
+// matched: comments and the text of strings (a docstring, a prompt) are
+// no code. A line met in several places is one item naming them all.
+func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code bool) []string {
+	var order []string
+	places := map[string][]string{}
 	for _, f := range dedupe(files) {
-		if lang.ForPath(f) == nil || b.ix.Class(f).Secret {
+		if len(order) >= max {
+			break // (the places of the lines shown are those of the files read)
+		}
+		l := lang.ForPath(f)
+		if l == nil || b.ix.Class(f).Secret {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
@@ -470,16 +478,30 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string
 		if may != nil && len(may) == 0 {
 			continue
 		}
-		for i, l := range fileLines(src) {
-			if len(out) >= max {
-				return out
-			}
-			if may != nil && !may[i] {
+		lines := fileLines(src)
+		text := lines
+		if code {
+			text = codeOnly(l, lines)
+		}
+		for i, line := range lines {
+			if may != nil && !may[i] || len(line) >= 300 || !re.MatchString(text[i]) {
 				continue
 			}
-			if re.MatchString(l) && len(l) < 300 {
-				out = append(out, fmt.Sprintf("%s: %s", naming.Code(fmt.Sprintf("%s:%d", f, i+1)), naming.Code(strings.TrimSpace(l))))
+			t := strings.TrimSpace(line)
+			if _, ok := places[t]; !ok {
+				if len(order) >= max {
+					continue
+				}
+				order = append(order, t)
 			}
+			places[t] = append(places[t], fmt.Sprintf("%s:%d", f, i+1))
+		}
+	}
+	out := make([]string, len(order))
+	for i, t := range order {
+		out[i] = fmt.Sprintf("%s: %s", naming.Code(places[t][0]), naming.Code(t))
+		if more := places[t][1:]; len(more) > 0 {
+			out[i] = fmt.Sprintf("%s (also %s): %s", naming.Code(places[t][0]), naming.PathList(more, 3), naming.Code(t))
 		}
 	}
 	return out

@@ -20,13 +20,14 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/inventory"
 )
 
 var (
-	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|token|session|login|password|csrf|acl|rbac|guard|policy|credential)`)
+	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|login|logout|signin|password|csrf|acl|rbac|oauth|credential|privilege|apikey|api_key|forbidden)`)
 	validationNameRe = regexp.MustCompile(`(?i)(validat|sanitiz|verify|schema|parse[A-Z_]|assert)`)
 	externalCallRe   = regexp.MustCompile(`(fetch\(|axios[.(]|http\.(Get|Post|Do|NewRequest\w*)\(|\.Do\(req|requests\.(get|post|put|patch|delete)\(|httpx\.|urlopen\(|grpc\.(Dial|NewClient)|new \w+Client\(|[Tt]imeout\s*[:=]|WithTimeout\(|context\.WithDeadline)`)
 	retryLineRe      = regexp.MustCompile(`(?i)(retr(y|ies)|backoff|circuit[_ ]?breaker|max_?attempts)`)
@@ -40,12 +41,16 @@ var (
 // language's Frameworks.
 var knownFrameworks = lang.Union(func(l *extract.Language) []string { return l.Frameworks })
 
-// The words that make a definition's name about auth or validation.
+// The words that make a definition's name about auth or validation. An
+// auth word names a check of who the caller is or what it may do: not
+// "session", "token" or "guard", which name state, counted text and
+// error handling as often.
 var (
 	authWords = map[string]bool{"auth": true, "authn": true, "authz": true, "authorize": true, "authorized": true, "authorization": true,
 		"authenticate": true, "authenticated": true, "authentication": true, "permission": true, "permissions": true, "role": true,
-		"roles": true, "jwt": true, "session": true, "login": true, "logout": true, "password": true, "csrf": true, "acl": true,
-		"rbac": true, "guard": true, "policy": true, "credential": true, "credentials": true, "oauth": true, "apikey": true, "signin": true}
+		"roles": true, "jwt": true, "login": true, "logout": true, "password": true, "csrf": true, "acl": true, "rbac": true,
+		"credential": true, "credentials": true, "oauth": true, "apikey": true, "signin": true, "privilege": true, "privileges": true,
+		"forbidden": true}
 	validationWords = map[string]bool{"validate": true, "validator": true, "validation": true, "valid": true, "sanitize": true,
 		"sanitizer": true, "verify": true, "schema": true, "check": true, "assert": true, "parse": true}
 )
@@ -149,7 +154,8 @@ func (b *briefer) collect(kind string) []briefItem {
 	root := b.repo.Root
 	switch kind {
 	case supAuth:
-		items = defItems(kind, b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 6))
+		// Code that checks: functions and types, not a constant's value.
+		items = defItems(kind, codeDefs(b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 30), 6))
 	case supValidation:
 		items = defItems(kind, b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
 	case supManifests, supFrameworks:
@@ -163,9 +169,9 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Strings(lines)
 		items = append(items, listItem(kind, "Route registrations found", dedupe(lines), 15)...)
 	case supExternalCalls:
-		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15), 15)
+		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15, true), 15)
 	case supRetries:
-		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.files...), retryLineRe, 12), 12)
+		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.files...), retryLineRe, 12, true), 12)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
@@ -227,7 +233,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		}
 		items = listItem(kind, "Decision records", lines, 12)
 	case supMarkers:
-		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
+		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12, false), 12)
 	case supArchitecture:
 		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.doc.Artifacts), "", false); a != nil {
 			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path}}
@@ -253,7 +259,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMigrations:
 		var ms []string
 		for _, f := range b.files {
-			if naming.MigrationPath(f) && lang.ForPath(f) != nil {
+			if migrationDirRe.MatchString(f) && lang.ForPath(f) != nil {
 				ms = append(ms, naming.Code(f))
 			}
 		}
@@ -263,119 +269,147 @@ func (b *briefer) collect(kind string) []briefItem {
 		files, _ := audit.Matching(b.ix.Files, audit.ExternalAPIFiles)
 		items = listItem(kind, "API descriptions", files, 10)
 	case supSDKTypes:
-		mods := map[string]bool{}
-		for _, f := range b.blast {
-			if l := lang.ForPath(f); l != nil && l.ExternalImports != nil {
-				for _, m := range l.ExternalImports(readLines(root, f)) {
-					mods[m] = true
-				}
-			}
-		}
-		var lines []string
-		for m := range mods {
-			lines = append(lines, naming.Code(m))
-		}
-		sort.Strings(lines)
-		items = listItem(kind, "External packages the blast zone imports", lines, 15)
+		items = b.importItems(kind)
 	case supConcurrency:
 		// The blast zone's directories first, then the rest of the code:
 		// the pool a spec's jobs will run on is often elsewhere.
-		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.nonTest(b.files)...), concurrencyRe, 15), 15)
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.nonTest(b.files)...), concurrencyRe, 15, true), 15)
 	}
 	redactItems(items)
 	b.items[kind] = items
 	return items
 }
 
-// priorArt finds definitions like what the spec adds: for `CostTracker`,
-// other *Tracker definitions.
+// priorArt finds definitions with the role of a type the spec adds: for
+// `CostTracker`, other types and functions whose name ends in "tracker"
+// (TokenTracker). A constant or variable is no prior art, and a name
+// that merely holds the word (`call_model` for "mode") is not one.
 func (b *briefer) priorArt() []*extract.Definition {
-	var tails []string
+	tails := map[string]bool{}
+	var alts []string
 	for _, r := range b.spec.Refs {
-		if r.Proposed && r.Route == nil && !r.IsPath {
-			if ws := naming.Words(r.Name); len(ws) >= 2 && len(ws[len(ws)-1]) > 3 {
-				tails = append(tails, regexp.QuoteMeta(ws[len(ws)-1]))
-			}
-		}
-	}
-	if len(tails) == 0 {
-		return nil
-	}
-	re := regexp.MustCompile(`(?i)(` + strings.Join(dedupe(tails), "|") + `)`)
-	var files []string
-	for _, f := range b.files {
-		if !b.ix.Class(f).Test {
-			files = append(files, f)
-		}
-	}
-	return b.ix.FindPattern(b.ctx, b.repo.Root, re, files, 5)
-}
-
-// manifestItems reads dependency manifests: versions for a security
-// review, frameworks for a minimalist.
-func (b *briefer) manifestItems(kind string) []briefItem {
-	root := b.repo.Root
-	var items []briefItem
-	files, _ := audit.Matching(b.ix.Files, audit.ManifestFiles)
-	for _, f := range files {
-		if strings.Contains(f, "/node_modules/") {
+		if !r.Proposed || r.Route != nil || r.IsPath || !spec.IsUpperStart(r.Name) || strings.ToUpper(r.Name) == r.Name {
 			continue
 		}
+		if ws := naming.Words(r.Name); len(ws) >= 2 && len(ws[len(ws)-1]) > 3 && !tails[ws[len(ws)-1]] {
+			tails[ws[len(ws)-1]] = true
+			alts = append(alts, regexp.QuoteMeta(ws[len(ws)-1]))
+		}
+	}
+	if len(alts) == 0 {
+		return nil
+	}
+	re := regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)`)
+	last := func(name string) bool {
+		ws := naming.Words(name)
+		return len(ws) > 0 && tails[ws[len(ws)-1]]
+	}
+	return codeDefs(b.ix.FindNamed(b.ctx, b.repo.Root, re, last, b.nonTest(b.files), 30), 5)
+}
+
+// codeDefs keeps the functions, methods and types among definitions, at
+// most max.
+func codeDefs(ds []*extract.Definition, max int) []*extract.Definition {
+	var out []*extract.Definition
+	for _, d := range ds {
+		switch d.Kind {
+		case extract.KindFunction, extract.KindMethod, extract.KindType, extract.KindInterface:
+			if len(out) < max {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// migrationDirRe is the path of a file in a directory of migrations.
+var migrationDirRe = regexp.MustCompile(`(?i)(^|/)(migrations?|migrate|alembic|flyway|liquibase|schema_migrations)/`)
+
+// manifestItems lists what the dependency manifests declare: each
+// manifest's runtime dependencies with their versions for a security
+// review; for a minimalist the frameworks among all of them, then the
+// other runtime dependencies.
+func (b *briefer) manifestItems(kind string) []briefItem {
+	m := b.manifests()
+	if kind == supFrameworks {
+		var fw, other []string
+		for _, d := range m.deps {
+			switch {
+			case isFramework(d.name):
+				fw = append(fw, fmt.Sprintf("%s (%s%s)", naming.Code(d.String()), naming.Inline(d.manifest), map[bool]string{true: ", dev"}[d.dev]))
+			case !d.dev:
+				other = append(other, naming.Code(d.String()))
+			}
+		}
+		items := listItem(kind, "Frameworks and SDKs the manifests declare (their built-ins may already do what the spec adds)", dedupe(fw), 20)
+		return append(items, listItem(kind, "Other runtime dependencies", dedupe(other), 20)...)
+	}
+	var items []briefItem
+	for _, f := range m.files {
 		var deps []string
-		switch path.Base(f) {
-		case "go.mod":
-			for _, l := range readLines(root, f) {
-				t := strings.TrimSpace(l)
-				if fs := strings.Fields(t); len(fs) >= 2 && strings.Contains(fs[0], ".") && !strings.HasPrefix(t, "module") && !strings.HasPrefix(t, "//") {
-					if fs[0] == "require" && len(fs) >= 3 {
-						fs = fs[1:]
-					}
-					deps = append(deps, fs[0]+" "+fs[1])
-				}
-			}
-		case "package.json":
-			var pj struct {
-				Dependencies    map[string]string `json:"dependencies"`
-				DevDependencies map[string]string `json:"devDependencies"`
-			}
-			if json.Unmarshal([]byte(strings.Join(readLines(root, f), "\n")), &pj) == nil {
-				for k, v := range pj.Dependencies {
-					deps = append(deps, k+" "+v)
-				}
-				if kind == supFrameworks {
-					for k, v := range pj.DevDependencies {
-						deps = append(deps, k+" "+v+" (dev)")
-					}
-				}
-			}
-		default:
-			for _, l := range readLines(root, f) {
-				t := strings.TrimSpace(l)
-				if t != "" && !strings.HasPrefix(t, "#") && (strings.HasSuffix(f, ".txt") || strings.Contains(t, "==") || strings.Contains(t, ">=")) {
-					deps = append(deps, strings.Trim(t, `",`))
-				}
+		for _, d := range m.deps {
+			if d.manifest == f && !d.dev {
+				deps = append(deps, d.String())
 			}
 		}
-		sort.Strings(deps)
-		if kind == supFrameworks {
-			var fw []string
-			for _, d := range deps {
-				for _, k := range knownFrameworks {
-					if name := strings.Fields(d)[0]; name == k || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(name, k) && strings.Contains(k, "/") {
-						fw = append(fw, d)
-						break
-					}
-				}
-			}
-			deps = fw
-		}
-		title := "Dependencies in " + naming.Code(f)
-		if kind == supFrameworks {
-			title = "Frameworks and SDKs in `" + f + "` (their built-ins may already do what the spec adds)"
-		}
-		items = append(items, listItem(kind, title, deps, 20)...)
+		items = append(items, listItem(kind, "Dependencies in "+naming.Code(f), deps, 20)...)
 	}
 	return items
+}
+
+// isFramework reports a dependency that is a known framework or SDK.
+func isFramework(name string) bool {
+	for _, k := range knownFrameworks {
+		if name == k || pyName(name) == pyName(k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// importItems lists the packages the blast zone's code imports from
+// outside the standard library and the repository, each with what the
+// manifests declare of it.
+func (b *briefer) importItems(kind string) []briefItem {
+	m := b.manifests()
+	local := func(family, name string) bool {
+		switch family {
+		case "python":
+			return b.ix.ModuleFile(name) || len(b.ix.ModuleDirs(name)) > 0
+		case "go":
+			for mod := range m.modules {
+				if name == mod || strings.HasPrefix(name, mod+"/") {
+					return true
+				}
+			}
+		case "javascript":
+			return m.modules[name]
+		}
+		return false
+	}
+	seen := map[pkgImport]bool{}
+	var lines []string
+	for _, f := range b.blast {
+		for _, imp := range externalImports(f, readLines(b.repo.Root, f), local) {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			line := fmt.Sprintf("%s (%s, imported by %s)", naming.Code(imp.name), imp.lang, naming.Inline(f))
+			if ds := m.declared(imp); len(ds) > 0 {
+				var as []string
+				for _, d := range ds {
+					as = append(as, fmt.Sprintf("%s in %s", naming.Code(d.String()), naming.Inline(d.manifest)))
+				}
+				line += ": " + strings.Join(dedupe(as), ", ")
+			} else {
+				line += ": no manifest declares it"
+			}
+			lines = append(lines, line)
+		}
+	}
+	sort.Strings(lines)
+	return listItem(kind, "External packages the blast zone imports", lines, 15)
 }
 
 // buildItems names the build targets, package scripts and CI workflows.

@@ -258,3 +258,83 @@ func TestBriefArchitectureSources(t *testing.T) {
 		t.Errorf("ARCH holds the document of a component the spec does not touch")
 	}
 }
+
+// The supplements come from real signals: auth is code that checks
+// identity or permission, not every name with "session" in it; external
+// packages are imports outside the standard library and the repository,
+// with their manifest entry; frameworks are read from manifests whatever
+// their version specifier; migrations are files in migration directories;
+// prior art is definitions with the role of what the spec adds, not
+// constants named like one of its words; a line of code met in several
+// places is shown once, and prose inside strings is no code.
+func TestBriefSignals(t *testing.T) {
+	files := map[string]string{
+		"specs/usage/spec.md": "# Usage tracking\n\n" +
+			"A new `CostTracker` class records the spend of every call; `call_model` feeds it, and so do `callModelWeb` and `ChargeCard`.\n" +
+			"Each run stores a new `phase_mode` field, and `fetch_quota` asks the quota service first.\n" +
+			"Only an admin may reset the tracker: `require_permission` checks it. The `run_batch` job spreads the calls.\n\n" + background,
+		"pyproject.toml": "[project]\nname = \"usage\"\ndependencies = [\n    \"pydantic>=2.0\",\n    \"fastapi~=0.110\",\n    \"filelock==3.16.1\",\n]\n",
+		"go.mod":         "module example.com/shop\n\ngo 1.22\n\nrequire github.com/stripe/stripe-go/v76 v76.4.0\n",
+		"app/models.py": "from __future__ import annotations\nimport os\nfrom dataclasses import dataclass\nfrom pathlib import Path\nimport requests\n" +
+			"from pydantic import BaseModel\nfrom app.util import helper\nimport hooks\n\n\ndef call_model(prompt, timeout=30):\n    return requests.post(URL, json=prompt, timeout=timeout)\n",
+		"app/util.py":    "def helper():\n    return 1\n",
+		"app/session.py": "SESSION_STATE_PATH = \"state.json\"\n\n\nclass SessionState:\n    round: int = 0\n\n\ndef load_session(session_id):\n    return SessionState()\n",
+		"app/auth.py": "AUTH_HEADER = \"X-Auth\"\n\n\ndef require_permission(user, perm):\n    if perm not in user.perms:\n        raise PermissionError(perm)\n\n\n" +
+			"def authenticate(token):\n    return verify(token)\n",
+		"app/tracking.py": "class TokenTracker:\n    def add(self, n):\n        self.n += n\n",
+		"app/quota.py": "def fetch_quota(client):\n    return client.get(\n        URL,\n        timeout=timeout,\n    )\n\n\n" +
+			"def fetch_limits(client):\n    return client.get(\n        URL,\n        timeout=timeout,\n    )\n",
+		"app/personas.py": "PERSONA = \"\"\"You think in queue depth and rate limiting.\nYou cite the rate limiter and the worker pool.\n\"\"\"\n\n\n" +
+			"def run_batch(calls):\n    # a pool of workers sends the calls\n    pool = ThreadPoolExecutor(max_workers=4)\n    return pool.map(send, calls)\n",
+		"hooks/__init__.py":            "",
+		"hooks/a.py":                   "MODE = CONFIG.get(\"a_mode\", CONFIG.get(\"mode\", \"flexible\"))\n",
+		"hooks/b.py":                   "MODE = CONFIG.get(\"b_mode\", CONFIG.get(\"mode\", \"flexible\"))\n",
+		"web/app.ts":                   "import React from \"react\";\nimport fs from \"node:fs\";\nimport path from \"path\";\nimport { x } from \"./local\";\nimport { y } from \"@acme/kit/sub\";\n\nexport function callModelWeb() {\n  return x;\n}\n",
+		"pay/pay.go":                   "package pay\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\n\tstripe \"github.com/stripe/stripe-go/v76\"\n\t\"example.com/shop/internal/money\"\n)\n\nfunc ChargeCard() {}\n",
+		"docs/bundle/02_engine.py":     "def engine():\n    pass\n",
+		"db/migrations/0001_usage.sql": "CREATE TABLE usage (id BIGINT);\n",
+	}
+	r := briefIn(t, files, "specs/usage/spec.md", "--adversaries", "PARA,AUDT,MINI,COMP,BURN,TRAF")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	check := func(t *testing.T, code string, want, not []string) {
+		t.Helper()
+		got := section(r.briefings[code], "Your Specific Context")
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", code, w, got)
+			}
+		}
+		for _, n := range not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s holds %q:\n%s", code, n, got)
+			}
+		}
+	}
+	t.Run("auth", func(t *testing.T) {
+		check(t, "PARA", []string{"`require_permission`", "`authenticate`"}, []string{"SessionState", "load_session", "SESSION_STATE_PATH", "AUTH_HEADER"})
+	})
+	t.Run("external packages", func(t *testing.T) {
+		check(t, "AUDT", []string{"`requests`", "`pydantic`", "pydantic>=2.0", "`react`", "`@acme/kit`", "`github.com/stripe/stripe-go/v76`", "v76.4.0"},
+			[]string{"`os`", "`dataclasses`", "`pathlib`", "`__future__`", "`app`", "`hooks`", "`fmt`", "`net/http`", "`node:fs`", "`path`", "./local", "example.com/shop"})
+	})
+	t.Run("frameworks", func(t *testing.T) {
+		check(t, "MINI", []string{"pydantic>=2.0", "fastapi~=0.110", "filelock==3.16.1"}, nil)
+	})
+	t.Run("migrations", func(t *testing.T) {
+		check(t, "COMP", []string{"db/migrations/0001_usage.sql"}, []string{"02_engine.py"})
+	})
+	t.Run("prior art", func(t *testing.T) {
+		check(t, "MINI", []string{"`TokenTracker`"}, []string{"MODE"})
+	})
+	t.Run("repeated lines", func(t *testing.T) {
+		got := section(r.briefings["BURN"], "Your Specific Context")
+		if n := strings.Count(got, "`timeout=timeout,`"); n != 1 {
+			t.Errorf("BURN shows `timeout=timeout,` %d times, want once with its places:\n%s", n, got)
+		}
+	})
+	t.Run("prose in strings", func(t *testing.T) {
+		check(t, "TRAF", []string{"ThreadPoolExecutor(max_workers=4)"}, []string{"queue depth", "rate limiter", "a pool of workers"})
+	})
+}
