@@ -121,34 +121,40 @@ func SelectProfiles(all []Profile, list string) ([]Profile, error) {
 	var out []Profile
 	seen := map[string]bool{}
 	for _, want := range strings.Split(list, ",") {
-		w := strings.ToUpper(strings.TrimSpace(want))
-		if w == "" {
+		if strings.TrimSpace(want) == "" {
 			continue
 		}
-		if w == "UXAR" || w == "UX_ARCHITECT" {
-			return nil, errors.New("--adversaries: UXAR never gets a briefing")
+		p, err := findProfile(all, want)
+		if err != nil {
+			return nil, fmt.Errorf("--adversaries: %w", err)
 		}
-		if a, ok := aliases[w]; ok {
-			w = a
-		}
-		found := false
-		for _, p := range all {
-			if p.Code == w || strings.ToUpper(p.Name) == w {
-				found = true
-				if !seen[p.Code] {
-					seen[p.Code] = true
-					out = append(out, p)
-				}
-			}
-		}
-		if !found {
-			var codes []string
-			for _, p := range all {
-				codes = append(codes, p.Code)
-			}
-			sort.Strings(codes)
-			return nil, fmt.Errorf("--adversaries: unknown adversary %q (known: %s)", want, strings.Join(codes, ", "))
+		if !seen[p.Code] {
+			seen[p.Code] = true
+			out = append(out, p)
 		}
 	}
 	return out, nil
+}
+
+// findProfile returns the adversary a code, a name or an alias names, in
+// any case.
+func findProfile(all []Profile, want string) (Profile, error) {
+	w := strings.ToUpper(strings.TrimSpace(want))
+	if w == "UXAR" || w == "UX_ARCHITECT" {
+		return Profile{}, errors.New("UXAR never gets a briefing")
+	}
+	if a, ok := aliases[w]; ok {
+		w = a
+	}
+	for _, p := range all {
+		if p.Code == w || strings.ToUpper(p.Name) == w {
+			return p, nil
+		}
+	}
+	var codes []string
+	for _, p := range all {
+		codes = append(codes, p.Code)
+	}
+	sort.Strings(codes)
+	return Profile{}, fmt.Errorf("unknown adversary %q (known: %s)", want, strings.Join(codes, ", "))
 }
