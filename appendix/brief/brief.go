@@ -95,6 +95,7 @@ type briefer struct {
 	ix      *search.Index
 	specDir string               // see Input
 	session *inventory.Inventory // see Input
+	notes   map[string]string    // see Input
 	zone    []zoneFile           // the blast zone
 	blast   []string             // its files, directories aside
 	files   []string             // every walked file
@@ -120,6 +121,9 @@ type Input struct {
 	// Session is the inventory of the active adversarial-spec session
 	// when the session is this spec's; nil otherwise.
 	Session *inventory.Inventory
+	// Notes are the orchestrator's notes by adversary code, "*" for
+	// every adversary (see ReadNotes).
+	Notes map[string]string
 }
 
 // Briefing is one adversary's briefing.
@@ -140,7 +144,7 @@ type Briefing struct {
 func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
 	zone := in.Zone
 	sp := zone.Spec
-	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session,
+	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
 		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
@@ -207,7 +211,8 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	for _, k := range p.DoNotInject {
 		dont[k] = true
 	}
-	var sup []briefItem
+	// The orchestrator's notes first: they say what in this spec to attack.
+	sup := b.noteItems(p)
 	var gaps []string
 	for _, kind := range p.Supplement {
 		if dont[kind] {

@@ -16,12 +16,13 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// runBrief is "appendix brief [--adversaries CODES] [--out DIR] SPEC".
+// runBrief is "appendix brief [--adversaries CODES] [--notes FILE] [--out DIR] SPEC".
 func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := pflag.NewFlagSet("appendix brief", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	advs := fs.String("adversaries", "", "comma-separated codes or names (default: every gauntlet adversary)")
 	out := fs.String("out", ".adversarial-spec-gauntlet", "directory for briefing-<CODE>.md and briefings.json")
+	notesFile := fs.String("notes", "", `JSON file of the orchestrator's notes, {"CODE": "markdown", "*": "markdown for every adversary"}: first in each briefing's specific context`)
 	repoDir := fs.String("repo", "", "repository to extract from (default: the git work tree containing the current directory)")
 	now := fs.String("now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -54,6 +55,15 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	var notes map[string]string
+	if *notesFile != "" {
+		var ue brief.UsageError
+		if notes, err = brief.ReadNotes(*notesFile, all); errors.As(err, &ue) {
+			return usageError{ue.Msg}
+		} else if err != nil {
+			return err
+		}
+	}
 	name, src, err := readSpec(specPath, stdin)
 	if err != nil {
 		return err
@@ -62,7 +72,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	in := brief.Input{Zone: zone, SpecDir: specRepoDir(repo.Root, specPath), Session: sessionInventory(repo.Root, specPath, stderr)}
+	in := brief.Input{Zone: zone, SpecDir: specRepoDir(repo.Root, specPath), Session: sessionInventory(repo.Root, specPath, stderr), Notes: notes}
 	bs, head, err := brief.Brief(ctx, repo, in, profiles, cfg.Now)
 	if err != nil {
 		return err

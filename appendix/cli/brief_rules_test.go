@@ -338,3 +338,63 @@ func TestBriefSignals(t *testing.T) {
 		check(t, "TRAF", []string{"ThreadPoolExecutor(max_workers=4)"}, []string{"queue depth", "rate limiter", "a pool of workers"})
 	})
 }
+
+// --notes FILE puts the orchestrator's steering first in each persona's
+// specific context ("*" for every persona, a code or a name for one),
+// counted in its budget and redacted like the rest.
+func TestBriefNotes(t *testing.T) {
+	files := map[string]string{
+		"specs/checkout/spec.md": "# Checkout rewrite\n\n`charge_card` retries a declined card once before it gives up.\n\n" + background,
+		"app/payments.py":        "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+	}
+	notes := filepath.Join(t.TempDir(), "notes.json")
+	os.WriteFile(notes, []byte(`{"*": "ALL-NOTE: a local CLI, one user.", "para": "PARA-NOTE: the retry logs the card; the key ghp_gLKOmxgJTeKdNnFRIBXuDL7DxtpYlSXpfKtH leaked once.",
+		"burned_oncall": "BURN-NOTE: what if Ctrl+C lands between the two writes?"}`), 0o644)
+	r := briefIn(t, files, "specs/checkout/spec.md", "--adversaries", "PARA,BURN,MINI", "--notes", notes)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for code, want := range map[string][]string{"PARA": {"ALL-NOTE", "PARA-NOTE"}, "BURN": {"ALL-NOTE", "BURN-NOTE"}, "MINI": {"ALL-NOTE"}} {
+		got := strings.TrimSpace(section(r.briefings[code], "Your Specific Context"))
+		at := -1
+		for _, w := range want {
+			i := strings.Index(got, w)
+			if i < 0 || i < at {
+				t.Errorf("%s: %q missing or out of order:\n%s", code, w, got)
+			}
+			at = i
+		}
+		if !strings.HasPrefix(got, "**") || strings.Index(got, want[0]) > 200 {
+			t.Errorf("%s: the notes do not come first:\n%s", code, got)
+		}
+		if code == "MINI" && strings.Contains(got, "-NOTE") && strings.Count(got, "-NOTE") != 1 {
+			t.Errorf("MINI holds another persona's note:\n%s", got)
+		}
+	}
+	if strings.Contains(r.briefings["PARA"], "ghp_gLKOmx") || !strings.Contains(r.bundle, `"redactions": 1`) {
+		t.Errorf("the secret in a note is not redacted and counted:\n%s\n%s", section(r.briefings["PARA"], "Your Specific Context"), r.bundle)
+	}
+	if !strings.Contains(r.stderr, "redacted 1 secret literal") {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+	for name, tc := range map[string]struct {
+		content string
+		code    int
+		msg     string
+	}{
+		"missing":  {"", 1, "no such file"},
+		"invalid":  {`{"PARA": `, 1, "invalid JSON"},
+		"not text": {`{"PARA": 3}`, 1, "want a JSON object of persona codes to markdown"},
+		"unknown":  {`{"NOPE": "x"}`, 2, `unknown adversary "NOPE"`},
+	} {
+		f := filepath.Join(t.TempDir(), "notes.json")
+		if tc.content != "" {
+			os.WriteFile(f, []byte(tc.content), 0o644)
+		}
+		r := briefIn(t, files, "specs/checkout/spec.md", "--adversaries", "PARA", "--notes", f)
+		lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+		if r.code != tc.code || len(lines) != 1 || !strings.Contains(r.stderr, f) || !strings.Contains(r.stderr, tc.msg) {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d, one line naming the file and %q", name, r.code, r.stderr, tc.code, tc.msg)
+		}
+	}
+}
