@@ -62,8 +62,11 @@ type briefItem struct {
 	fence string // code fence tag, "" for plain markdown
 	path  string // the file the text comes from, when there is one
 	file  string // the document an excerpt comes from, for warnings only (redaction takes excerpts of documents as from no file)
-	// redacted counts the secret literals replaced in text.
+	// redacted counts the secret literals replaced in text, and raw is the
+	// text's lines before (set when redacted is): what a cut of the item
+	// hides is not counted.
 	redacted int
+	raw      []string
 }
 
 // render writes the item: its title, through naming.Inline, and its text
@@ -342,6 +345,9 @@ func fitItems(items []briefItem, budget int) (out []briefItem, left []string) {
 		for n := len(lines) - 1; n >= least; n-- {
 			cut := it
 			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, naming.Plural(len(lines)-n, "line", "lines"))
+			if it.redacted > 0 && len(it.raw) == len(lines) {
+				cut.redacted = redactedCount(it.path, it.raw[:n])
+			}
 			if ct := tokens(cut.render()); used+ct <= budget {
 				out = append(out, cut)
 				used += ct
@@ -521,17 +527,27 @@ func redactItems(items []briefItem) int {
 		for _, t := range strings.Split(items[i].text, "\n") {
 			lines = append(lines, extract.Line{Text: t})
 		}
+		raw := strings.Split(items[i].text, "\n")
 		if c := redact.Lines(items[i].path, lines); c > 0 {
 			texts := make([]string, len(lines))
 			for j, l := range lines {
 				texts[j] = l.Text
 			}
 			items[i].text = strings.Join(texts, "\n")
-			items[i].redacted = c
+			items[i].redacted, items[i].raw = c, raw
 			n += c
 		}
 	}
 	return n
+}
+
+// redactedCount is how many secrets redaction replaces in lines.
+func redactedCount(file string, lines []string) int {
+	ls := make([]extract.Line, len(lines))
+	for i, t := range lines {
+		ls[i].Text = t
+	}
+	return redact.Lines(file, ls)
 }
 
 func redactedIn(items []briefItem) int {

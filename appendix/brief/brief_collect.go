@@ -19,7 +19,9 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/redact"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -127,12 +129,50 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 	for _, a := range b.doc.Artifacts {
 		for _, k := range kinds {
 			if a.Kind == k {
-				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: %s (%s, %s)", a.Title, naming.CodeList(a.Symbols), naming.Inline(a.Path), a.LineRange()),
-					text: a.Text(), fence: a.Lang.Fence, path: a.Path})
+				it := briefItem{kind: kind, title: fmt.Sprintf("%s: %s (%s, %s)", a.Title, naming.CodeList(a.Symbols), naming.Inline(a.Path), a.LineRange()),
+					text: a.Text(), fence: a.Lang.Fence, path: a.Path}
+				it.redacted, it.raw = b.artifactRedactions(a)
+				out = append(out, it)
 			}
 		}
 	}
 	return out
+}
+
+// artifactRedactions counts the secrets redacted in what an artifact
+// shows, and returns its lines before. Its text was redacted when the
+// zone was built, so a count taken from it now finds none: the count is
+// taken again from the file's own lines at the rows the artifact shows,
+// each line the artifact made itself (a "... more lines" note, a trimmed
+// signature) standing as shown. A file that cannot be read again counts
+// its redaction marks.
+func (b *briefer) artifactRedactions(a *artifact.Artifact) (int, []string) {
+	file := readLines(b.repo.Root, a.Path)
+	if file == nil {
+		return strings.Count(a.Text(), redact.Redacted), nil
+	}
+	raw := make([]string, len(a.Lines))
+	for i, l := range a.Lines {
+		raw[i] = l.Text
+		if l.Row >= 1 && l.Row <= len(file) {
+			raw[i] = file[l.Row-1]
+		}
+	}
+	red := make([]extract.Line, len(raw))
+	for i, t := range raw {
+		red[i].Text = t
+	}
+	redact.Lines(a.Path, red)
+	for i, l := range a.Lines {
+		if red[i].Text != l.Text {
+			raw[i] = l.Text // not the file's line: the artifact's own
+		}
+	}
+	n := redactedCount(a.Path, raw)
+	if n == 0 {
+		return 0, nil
+	}
+	return n, raw
 }
 
 func listItem(kind, title string, lines []string, max int) []briefItem {

@@ -398,3 +398,23 @@ func TestBriefNotes(t *testing.T) {
 		}
 	}
 }
+
+// A secret in a file a briefing shows is redacted and counted in that
+// persona's redactions, whichever way the code reached the briefing.
+func TestBriefRedactionsCounted(t *testing.T) {
+	files := map[string]string{
+		"specs/checkout/spec.md": "# Checkout rewrite\n\nThe `GatewayConfig` type gains a retry count.\n\n" + background,
+		"app/config.py":          "class GatewayConfig:\n    api_key: str = \"sk_live_83RZJzzzzgEOzdmenCkhvMdgaKjIg8xNbe3nNyjO\"\n    timeout: int = 30\n",
+	}
+	r := briefIn(t, files, "specs/checkout/spec.md", "--adversaries", "PEDA")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	b := r.briefings["PEDA"]
+	if strings.Contains(b, "sk_live_83RZ") || !strings.Contains(b, "class GatewayConfig:") {
+		t.Fatalf("PEDA does not show GatewayConfig redacted:\n%s", b)
+	}
+	if !strings.Contains(r.bundle, `"redactions": 1`) || !strings.Contains(r.stderr, "redacted 1 secret literal") {
+		t.Errorf("the redaction is not counted:\n%s\nstderr: %s", r.bundle, r.stderr)
+	}
+}
