@@ -80,7 +80,7 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 		}
 	}
 	if len(ambiguous) > 0 {
-		gaps = append(gaps, fmt.Sprintf("blast zone: the spec's %s each name several files; none of them is listed.", strings.Join(ambiguous, ", ")))
+		gaps = append(gaps, fmt.Sprintf("blast zone: the spec's %s %s several files; none of them is listed.", strings.Join(ambiguous, ", "), naming.Plural(len(ambiguous), "names", "each name")))
 	}
 	arts := append([]*artifact.Artifact(nil), b.doc.Artifacts...)
 	sort.SliceStable(arts, func(i, j int) bool { return arts[i].Salience > arts[j].Salience })
@@ -151,6 +151,15 @@ func (b *briefer) existing(p string) (string, bool) {
 // the path itself, or the files (or directories) whose path ends with it;
 // of several, the one in the spec's own directory.
 func (b *briefer) resolvePath(p string) []string {
+	if ps, ok := b.resolved[p]; ok {
+		return ps
+	}
+	ps := b.resolvePathUncached(p)
+	b.resolved[p] = ps
+	return ps
+}
+
+func (b *briefer) resolvePathUncached(p string) []string {
 	if strings.HasPrefix(p, "~") {
 		return nil
 	}
@@ -184,7 +193,7 @@ func (b *briefer) resolvePath(p string) []string {
 func (b *briefer) role(z zoneFile) string {
 	var names []string
 	for _, r := range b.spec.Refs {
-		if r.IsPath && slices.Contains(b.resolvePath(cmp.Or(r.File, r.Name)), z.path) {
+		if ps := b.resolvePath(cmp.Or(r.File, r.Name)); r.IsPath && len(ps) == 1 && ps[0] == z.path {
 			names = append(names, r.Name)
 		}
 	}
@@ -255,9 +264,9 @@ func (b *briefer) sentenceNaming(names []string) string {
 	return ""
 }
 
-// listItemRe starts a list item, a heading, a quote or a table row: a
-// line that does not go on the sentence above.
-var listItemRe = regexp.MustCompile(`^\s*([-*+>|#]|\d{1,3}[.)])`)
+// listItemRe is the marker of a list item, a heading, a quote or a table
+// row: a line that does not go on the sentence above.
+var listItemRe = regexp.MustCompile(`^\s*([-*+]\s|>|\||#{1,6}\s|\d{1,3}[.)]\s)\s*`)
 
 // sentences are the sentences of the spec's prose, each on one line: the
 // lines of a paragraph or list item joined, list markers, heading marks
@@ -296,7 +305,7 @@ func (b *briefer) sentences() []string {
 			flush()
 		}
 		if m := listItemRe.FindString(l); m != "" {
-			t = strings.TrimLeft(strings.TrimSpace(l[len(m):]), "#|*-+> ")
+			t = strings.TrimSpace(l[len(m):])
 		}
 		if t != "" {
 			para = append(para, t)

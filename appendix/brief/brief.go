@@ -111,6 +111,7 @@ type briefer struct {
 	zoneGaps      []string
 	specSentences []string
 	manifestCache *manifestData
+	resolved      map[string][]string // resolvePath's answers
 }
 
 // Input is what a run briefs from.
@@ -148,7 +149,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 	zone := in.Zone
 	sp := zone.Spec
 	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
-		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}}
+		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
 		b.walked[f.Path] = true

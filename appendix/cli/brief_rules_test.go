@@ -85,11 +85,15 @@ func TestBriefBlastZone(t *testing.T) {
 			"The plan format changes for every phase.\n\n" +
 			"Phase 5 (`05-run.md`) must read the new plan format. The runner is unchanged.\n" +
 			"`charge_card` retries a declined card once before it gives up.\n" +
-			"Every record keeps its `updated_at` timestamp.\n\n" + background,
+			"Every record keeps its `updated_at` timestamp.\n\n" +
+			"- **Config:** `settings.yml` holds the gateway's URL; every `settings.yml` is read at start.\n" +
+			"- **Docs:** `docs/phases/` describes the phases.\n\n" + background,
 		"docs/phases/04-plan.md": "# Plan\n\nThe plan phase.\n",
 		"docs/phases/05-run.md":  "# Run\n\nThe run phase.\n",
 		"app/payments.py":        "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
 		"app/session.py":         "class SessionState:\n    updated_at: str = \"\"\n    round: int = 0\n",
+		"app/settings.yml":       "url: x\n",
+		"web/settings.yml":       "url: y\n",
 	}
 	r := briefIn(t, files, ".adversarial-spec/specs/checkout/spec.md", "--adversaries", "PEDA")
 	if r.code != 0 {
@@ -100,6 +104,7 @@ func TestBriefBlastZone(t *testing.T) {
 	want := "**Files the spec touches (blast zone)**\n" +
 		"- `docs/phases/04-plan.md` — Current plan doc, the baseline being replaced\n" +
 		"- `docs/phases/05-run.md` — Phase 5 (`05-run.md`) must read the new plan format.\n" +
+		"- `docs/phases/` — **Docs:** `docs/phases/` describes the phases.\n" +
 		"- `app/payments.py` (`charge_card`) — `charge_card` retries a declined card once before it gives up.\n"
 	if !strings.Contains(base, want) {
 		t.Errorf("blast zone: want\n%s\nin\n%s", want, base)
@@ -107,8 +112,12 @@ func TestBriefBlastZone(t *testing.T) {
 	if strings.Contains(base, "app/session.py") {
 		t.Errorf("a member's name put its type's file in the blast zone:\n%s", base)
 	}
-	if gaps := section(b, "Known Gaps"); !strings.Contains(gaps, "`docs/phases/gone.md`") {
+	gaps := section(b, "Known Gaps")
+	if !strings.Contains(gaps, "`docs/phases/gone.md`, listed by the session, is not in the repository.") {
 		t.Errorf("a session blast-zone file that does not exist is not a gap:\n%s", gaps)
+	}
+	if !strings.Contains(gaps, "the spec's `settings.yml` names several files; none of them is listed.") {
+		t.Errorf("a name of several files is not a gap:\n%s", gaps)
 	}
 }
 
