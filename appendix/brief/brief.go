@@ -511,9 +511,17 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code boo
 	}
 	out := make([]string, len(order))
 	for i, t := range order {
-		out[i] = fmt.Sprintf("%s: %s", naming.Code(places[t][0]), naming.Code(t))
+		first := places[t][0]
+		out[i] = fmt.Sprintf("%s: %s", naming.Code(first), naming.Code(t))
 		if more := places[t][1:]; len(more) > 0 {
-			out[i] = fmt.Sprintf("%s (also %s): %s", naming.Code(places[t][0]), naming.PathList(more, 3), naming.Code(t))
+			// Another line of the same file is written ":N".
+			file := first[:strings.LastIndexByte(first, ':')]
+			for j, p := range more {
+				if strings.HasPrefix(p, file+":") {
+					more[j] = p[len(file):]
+				}
+			}
+			out[i] = fmt.Sprintf("%s (also %s): %s", naming.Code(first), naming.PathList(more, 3), naming.Code(t))
 		}
 	}
 	return out

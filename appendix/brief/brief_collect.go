@@ -80,6 +80,19 @@ func (b *briefer) nonTest(files []string) []string {
 	return out
 }
 
+// source drops tests and the copies set aside (vendored, bundled,
+// documentation and example code, the spec folders, legacy code): what a
+// search of the whole repository reads.
+func (b *briefer) source(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if c := b.ix.Class(f); !c.Test && !c.Aside {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // inBlastDirs returns the walked files in the blast zone's directories,
 // blast-zone files first.
 func (b *briefer) inBlastDirs() []string {
@@ -197,7 +210,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		// Code that checks: functions and types, not a constant's value.
 		items = defItems(kind, codeDefs(b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 30), 6))
 	case supValidation:
-		items = defItems(kind, b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, codeDefs(b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 30), 6))
 	case supManifests, supFrameworks:
 		items = b.manifestItems(kind)
 	case supRoutes:
@@ -211,7 +224,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supExternalCalls:
 		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15, true), 15)
 	case supRetries:
-		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.files...), retryLineRe, 12, true), 12)
+		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), retryLineRe, 12, true), 12)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
@@ -313,7 +326,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supConcurrency:
 		// The blast zone's directories first, then the rest of the code:
 		// the pool a spec's jobs will run on is often elsewhere.
-		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.nonTest(b.files)...), concurrencyRe, 15, true), 15)
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), concurrencyRe, 15, true), 15)
 	}
 	redactItems(items)
 	b.items[kind] = items
@@ -344,7 +357,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 		ws := naming.Words(name)
 		return len(ws) > 0 && tails[ws[len(ws)-1]]
 	}
-	return codeDefs(b.ix.FindNamed(b.ctx, b.repo.Root, re, last, b.nonTest(b.files), 30), 5)
+	return codeDefs(b.ix.FindNamed(b.ctx, b.repo.Root, re, last, b.source(b.files), 30), 5)
 }
 
 // codeDefs keeps the functions, methods and types among definitions, at
@@ -378,7 +391,7 @@ func (b *briefer) manifestItems(kind string) []briefItem {
 			case isFramework(d.name):
 				fw = append(fw, fmt.Sprintf("%s (%s%s)", naming.Code(d.String()), naming.Inline(d.manifest), map[bool]string{true: ", dev"}[d.dev]))
 			case !d.dev:
-				other = append(other, naming.Code(d.String()))
+				other = append(other, fmt.Sprintf("%s (%s)", naming.Code(d.String()), naming.Inline(d.manifest)))
 			}
 		}
 		items := listItem(kind, "Frameworks and SDKs the manifests declare (their built-ins may already do what the spec adds)", dedupe(fw), 20)

@@ -300,7 +300,8 @@ func TestBriefSignals(t *testing.T) {
 		"hooks/b.py":                   "MODE = CONFIG.get(\"b_mode\", CONFIG.get(\"mode\", \"flexible\"))\n",
 		"web/app.ts":                   "import React from \"react\";\nimport fs from \"node:fs\";\nimport path from \"path\";\nimport { x } from \"./local\";\nimport { y } from \"@acme/kit/sub\";\n\nexport function callModelWeb() {\n  return x;\n}\n",
 		"pay/pay.go":                   "package pay\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\n\tstripe \"github.com/stripe/stripe-go/v76\"\n\t\"example.com/shop/internal/money\"\n)\n\nfunc ChargeCard() {}\n",
-		"docs/bundle/02_engine.py":     "def engine():\n    pass\n",
+		"docs/bundle/02_engine.py":     "def engine():\n    pass\n\n\ndef spread(calls):\n    return ThreadPoolExecutor(max_workers=16).map(send, calls)\n",
+		"app/checks.py":                "VALID_MODES = {\"a\", \"b\"}\n\n\ndef validate_mode(mode):\n    return mode in VALID_MODES\n",
 		"db/migrations/0001_usage.sql": "CREATE TABLE usage (id BIGINT);\n",
 	}
 	r := briefIn(t, files, "specs/usage/spec.md", "--adversaries", "PARA,AUDT,MINI,COMP,BURN,TRAF")
@@ -324,12 +325,15 @@ func TestBriefSignals(t *testing.T) {
 	t.Run("auth", func(t *testing.T) {
 		check(t, "PARA", []string{"`require_permission`", "`authenticate`"}, []string{"SessionState", "load_session", "SESSION_STATE_PATH", "AUTH_HEADER"})
 	})
+	t.Run("validation", func(t *testing.T) {
+		check(t, "PARA", []string{"`validate_mode`"}, []string{"VALID_MODES ="})
+	})
 	t.Run("external packages", func(t *testing.T) {
 		check(t, "AUDT", []string{"`requests`", "`pydantic`", "pydantic>=2.0", "`react`", "`@acme/kit`", "`github.com/stripe/stripe-go/v76`", "v76.4.0"},
 			[]string{"`os`", "`dataclasses`", "`pathlib`", "`__future__`", "`app`", "`hooks`", "`fmt`", "`net/http`", "`node:fs`", "`path`", "./local", "example.com/shop"})
 	})
 	t.Run("frameworks", func(t *testing.T) {
-		check(t, "MINI", []string{"pydantic>=2.0", "fastapi~=0.110", "filelock==3.16.1"}, nil)
+		check(t, "MINI", []string{"`pydantic>=2.0` (pyproject.toml)", "`fastapi~=0.110` (pyproject.toml)", "`filelock==3.16.1` (pyproject.toml)"}, nil)
 	})
 	t.Run("migrations", func(t *testing.T) {
 		check(t, "COMP", []string{"db/migrations/0001_usage.sql"}, []string{"02_engine.py"})
@@ -339,12 +343,15 @@ func TestBriefSignals(t *testing.T) {
 	})
 	t.Run("repeated lines", func(t *testing.T) {
 		got := section(r.briefings["BURN"], "Your Specific Context")
-		if n := strings.Count(got, "`timeout=timeout,`"); n != 1 {
-			t.Errorf("BURN shows `timeout=timeout,` %d times, want once with its places:\n%s", n, got)
+		if !strings.Contains(got, "- `app/quota.py:4` (also :11): `timeout=timeout,`") {
+			t.Errorf("BURN does not show `timeout=timeout,` once with its places:\n%s", got)
 		}
 	})
 	t.Run("prose in strings", func(t *testing.T) {
 		check(t, "TRAF", []string{"ThreadPoolExecutor(max_workers=4)"}, []string{"queue depth", "rate limiter", "a pool of workers"})
+	})
+	t.Run("copies aside", func(t *testing.T) {
+		check(t, "TRAF", nil, []string{"docs/bundle"})
 	})
 }
 
