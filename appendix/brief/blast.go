@@ -34,8 +34,9 @@ const maxRole = 160
 // blastZone is the files the spec touches, most telling first: the active
 // session's blast zone, then the files and directories the spec names,
 // then the files that define what the spec names by its own name, most
-// salient first. A type whose member the spec names (`updated_at`) is no
-// reason alone: every record has one. It also returns what the session
+// salient first, copies set aside (docs, examples, vendored) left out. A
+// type whose member the spec names (`updated_at`) is no reason alone:
+// every record has one. It also returns what the session
 // lists that is not there, as gaps.
 func (b *briefer) blastZone() ([]zoneFile, []string) {
 	var out []zoneFile
@@ -85,8 +86,8 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 	arts := append([]*artifact.Artifact(nil), b.doc.Artifacts...)
 	sort.SliceStable(arts, func(i, j int) bool { return arts[i].Salience > arts[j].Salience })
 	for _, a := range arts {
-		if a.Path == "" || a.Kind == extract.KindArchitecture {
-			continue
+		if a.Path == "" || a.Kind == extract.KindArchitecture || b.ix.Class(a.Path).Aside {
+			continue // (a copy set aside is not what the spec changes)
 		}
 		if named := namedItself(a); len(named) > 0 {
 			add(a.Path, named...)
@@ -304,11 +305,15 @@ func (b *briefer) sentences() []string {
 		if t == "" || listItemRe.MatchString(l) {
 			flush()
 		}
-		if m := listItemRe.FindString(l); m != "" {
+		m := listItemRe.FindString(l)
+		if m != "" {
 			t = strings.TrimSpace(l[len(m):])
 		}
 		if t != "" {
 			para = append(para, t)
+		}
+		if strings.HasPrefix(strings.TrimSpace(m), "#") || strings.HasPrefix(strings.TrimSpace(m), "|") {
+			flush() // a heading or a table row is a sentence of its own
 		}
 	}
 	flush()

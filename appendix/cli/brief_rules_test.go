@@ -83,7 +83,9 @@ func TestBriefBlastZone(t *testing.T) {
 `,
 		".adversarial-spec/specs/checkout/spec.md": "# Checkout rewrite\n\n" +
 			"The plan format changes for every phase.\n\n" +
+			"### Runner\n" +
 			"Phase 5 (`05-run.md`) must read the new plan format. The runner is unchanged.\n" +
+			"`refund_card` is left as it is.\n" +
 			"`charge_card` retries a declined card once before it gives up.\n" +
 			"Every record keeps its `updated_at` timestamp.\n\n" +
 			"- **Config:** `settings.yml` holds the gateway's URL; every `settings.yml` is read at start.\n" +
@@ -92,6 +94,7 @@ func TestBriefBlastZone(t *testing.T) {
 		"docs/phases/05-run.md":  "# Run\n\nThe run phase.\n",
 		"app/payments.py":        "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
 		"app/session.py":         "class SessionState:\n    updated_at: str = \"\"\n    round: int = 0\n",
+		"docs/old/payments.py":   "def refund_card(card):\n    pass\n",
 		"app/settings.yml":       "url: x\n",
 		"web/settings.yml":       "url: y\n",
 	}
@@ -111,6 +114,9 @@ func TestBriefBlastZone(t *testing.T) {
 	}
 	if strings.Contains(base, "app/session.py") {
 		t.Errorf("a member's name put its type's file in the blast zone:\n%s", base)
+	}
+	if strings.Contains(base, "docs/old/payments.py") {
+		t.Errorf("a copy set aside (docs/) is in the blast zone:\n%s", base)
 	}
 	gaps := section(b, "Known Gaps")
 	if !strings.Contains(gaps, "`docs/phases/gone.md`, listed by the session, is not in the repository.") {
