@@ -29,7 +29,7 @@ import (
 )
 
 var (
-	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|login|logout|signin|password|csrf|acl|rbac|oauth|credential|privilege|apikey|api_key|forbidden)`)
+	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|login|logout|signin|password|csrf|acl|rbac|oauth|credential|privilege|apikey|api_key|forbidden|superuser)`)
 	validationNameRe = regexp.MustCompile(`(?i)(validat|sanitiz|verify|schema|parse[A-Z_]|assert)`)
 	externalCallRe   = regexp.MustCompile(`(fetch\(|axios[.(]|http\.(Get|Post|Do|NewRequest\w*)\(|\.Do\(req|requests\.(get|post|put|patch|delete)\(|httpx\.|urlopen\(|grpc\.(Dial|NewClient)|new \w+Client\(|[Tt]imeout\s*[:=]|WithTimeout\(|context\.WithDeadline)`)
 	retryLineRe      = regexp.MustCompile(`(?i)(retr(y|ies)|backoff|circuit[_ ]?breaker|max_?attempts)`)
@@ -52,7 +52,7 @@ var (
 		"authenticate": true, "authenticated": true, "authentication": true, "permission": true, "permissions": true, "role": true,
 		"roles": true, "jwt": true, "login": true, "logout": true, "password": true, "csrf": true, "acl": true, "rbac": true,
 		"credential": true, "credentials": true, "oauth": true, "apikey": true, "signin": true, "privilege": true, "privileges": true,
-		"forbidden": true}
+		"forbidden": true, "superuser": true}
 	validationWords = map[string]bool{"validate": true, "validator": true, "validation": true, "valid": true, "sanitize": true,
 		"sanitizer": true, "verify": true, "schema": true, "check": true, "assert": true, "parse": true}
 )
@@ -410,8 +410,12 @@ func (b *briefer) manifestItems(kind string) []briefItem {
 	return items
 }
 
-// isFramework reports a dependency that is a known framework or SDK.
+// isFramework reports a dependency that is a known framework or SDK (not
+// its type declarations, @types/...).
 func isFramework(name string) bool {
+	if strings.HasPrefix(name, "@types/") {
+		return false
+	}
 	for _, k := range knownFrameworks {
 		if name == k || pyName(name) == pyName(k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
 			return true
@@ -456,7 +460,7 @@ func (b *briefer) importItems(kind string) []briefItem {
 				}
 				line += ": " + strings.Join(dedupe(as), ", ")
 			} else {
-				line += ": no manifest declares it"
+				line += ": no manifest entry by that name"
 			}
 			lines = append(lines, line)
 		}

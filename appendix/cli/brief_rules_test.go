@@ -288,14 +288,15 @@ func TestBriefSignals(t *testing.T) {
 			"A new `CostTracker` class records the spend of every call; `call_model` feeds it, and so do `callModelWeb` and `ChargeCard`.\n" +
 			"Each run stores a new `phase_mode` field, and `fetch_quota` asks the quota service first.\n" +
 			"Only an admin may reset the tracker: `require_permission` checks it. The `run_batch` job spreads the calls.\n\n" + background,
-		"pyproject.toml": "[project]\nname = \"usage\"\ndependencies = [\n    \"pydantic>=2.0\",\n    \"fastapi~=0.110\",\n    \"filelock==3.16.1\",\n]\n",
-		"go.mod":         "module example.com/shop\n\ngo 1.22\n\nrequire github.com/stripe/stripe-go/v76 v76.4.0\n",
+		"pyproject.toml":   "[project]\nname = \"usage\"\ndependencies = [\n    \"pydantic>=2.0\",\n    \"fastapi~=0.110\",\n    \"filelock==3.16.1\",\n]\n",
+		"web/package.json": `{"name": "web", "dependencies": {"react": "^18.2.0"}, "devDependencies": {"@types/react": "^18.2.0"}}`,
+		"go.mod":           "module example.com/shop\n\ngo 1.22\n\nrequire github.com/stripe/stripe-go/v76 v76.4.0\n",
 		"app/models.py": "from __future__ import annotations\nimport os\nfrom dataclasses import dataclass\nfrom pathlib import Path\nimport requests\n" +
 			"from pydantic import BaseModel\nfrom app.util import helper\nimport hooks\n\n\ndef call_model(prompt, timeout=30):\n    return requests.post(URL, json=prompt, timeout=timeout)\n",
 		"app/util.py":    "def helper():\n    return 1\n",
 		"app/session.py": "SESSION_STATE_PATH = \"state.json\"\n\n\nclass SessionState:\n    round: int = 0\n\n\ndef load_session(session_id):\n    return SessionState()\n",
 		"app/auth.py": "AUTH_HEADER = \"X-Auth\"\n\n\ndef require_permission(user, perm):\n    if perm not in user.perms:\n        raise PermissionError(perm)\n\n\n" +
-			"def authenticate(token):\n    return verify(token)\n",
+			"def authenticate(token):\n    return verify(token)\n\n\ndef get_current_active_superuser(user):\n    return user\n",
 		"app/tracking.py": "class TokenTracker:\n    def add(self, n):\n        self.n += n\n",
 		"app/quota.py": "def fetch_quota(client):\n    return client.get(\n        URL,\n        timeout=timeout,\n    )\n\n\n" +
 			"def fetch_limits(client):\n    return client.get(\n        URL,\n        timeout=timeout,\n    )\n",
@@ -329,17 +330,18 @@ func TestBriefSignals(t *testing.T) {
 		}
 	}
 	t.Run("auth", func(t *testing.T) {
-		check(t, "PARA", []string{"`require_permission`", "`authenticate`"}, []string{"SessionState", "load_session", "SESSION_STATE_PATH", "AUTH_HEADER"})
+		check(t, "PARA", []string{"`require_permission`", "`authenticate`", "`get_current_active_superuser`"}, []string{"SessionState", "load_session", "SESSION_STATE_PATH", "AUTH_HEADER"})
 	})
 	t.Run("validation", func(t *testing.T) {
 		check(t, "PARA", []string{"`validate_mode`"}, []string{"VALID_MODES ="})
 	})
 	t.Run("external packages", func(t *testing.T) {
-		check(t, "AUDT", []string{"`requests`", "`pydantic`", "pydantic>=2.0", "`react`", "`@acme/kit`", "`github.com/stripe/stripe-go/v76`", "v76.4.0"},
+		check(t, "AUDT", []string{"`requests` (python, imported by app/models.py): no manifest entry by that name", "`pydantic`", "pydantic>=2.0", "`react`", "`@acme/kit`", "`github.com/stripe/stripe-go/v76`", "v76.4.0"},
 			[]string{"`os`", "`dataclasses`", "`pathlib`", "`__future__`", "`app`", "`hooks`", "`fmt`", "`net/http`", "`node:fs`", "`path`", "./local", "example.com/shop"})
 	})
 	t.Run("frameworks", func(t *testing.T) {
-		check(t, "MINI", []string{"`pydantic>=2.0` (pyproject.toml)", "`fastapi~=0.110` (pyproject.toml)", "`filelock==3.16.1` (pyproject.toml)"}, nil)
+		check(t, "MINI", []string{"`pydantic>=2.0` (pyproject.toml)", "`fastapi~=0.110` (pyproject.toml)", "`filelock==3.16.1` (pyproject.toml)", "`react ^18.2.0` (web/package.json)"},
+			[]string{"@types/react"})
 	})
 	t.Run("migrations", func(t *testing.T) {
 		check(t, "COMP", []string{"db/migrations/0001_usage.sql"}, []string{"02_engine.py"})
