@@ -389,9 +389,9 @@ func (b *briefer) manifestItems(kind string) []briefItem {
 		for _, d := range m.deps {
 			switch {
 			case isFramework(d.name):
-				fw = append(fw, fmt.Sprintf("%s (%s%s)", naming.Code(d.String()), naming.Inline(d.manifest), map[bool]string{true: ", dev"}[d.dev]))
+				fw = append(fw, fmt.Sprintf("%s (%s%s)", naming.Code(d.text), naming.Inline(d.manifest), map[bool]string{true: ", dev"}[d.dev]))
 			case !d.dev:
-				other = append(other, fmt.Sprintf("%s (%s)", naming.Code(d.String()), naming.Inline(d.manifest)))
+				other = append(other, fmt.Sprintf("%s (%s)", naming.Code(d.text), naming.Inline(d.manifest)))
 			}
 		}
 		items := listItem(kind, "Frameworks and SDKs the manifests declare (their built-ins may already do what the spec adds)", dedupe(fw), 20)
@@ -402,7 +402,7 @@ func (b *briefer) manifestItems(kind string) []briefItem {
 		var deps []string
 		for _, d := range m.deps {
 			if d.manifest == f && !d.dev {
-				deps = append(deps, d.String())
+				deps = append(deps, d.text)
 			}
 		}
 		items = append(items, listItem(kind, "Dependencies in "+naming.Code(f), deps, 20)...)
@@ -417,7 +417,7 @@ func isFramework(name string) bool {
 		return false
 	}
 	for _, k := range knownFrameworks {
-		if name == k || pyName(name) == pyName(k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
+		if strings.EqualFold(name, k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
 			return true
 		}
 	}
@@ -426,40 +426,34 @@ func isFramework(name string) bool {
 
 // importItems lists the packages the blast zone's code imports from
 // outside the standard library and the repository, each with what the
-// manifests declare of it.
+// manifests of its language declare of it.
 func (b *briefer) importItems(kind string) []briefItem {
 	m := b.manifests()
-	local := func(family, name string) bool {
-		switch family {
-		case "python":
-			return b.ix.ModuleFile(name) || len(b.ix.ModuleDirs(name)) > 0
-		case "go":
-			for mod := range m.modules {
-				if name == mod || strings.HasPrefix(name, mod+"/") {
-					return true
-				}
-			}
-		case "javascript":
-			return m.modules[name]
-		}
-		return false
+	type pkg struct {
+		name string
+		l    *extract.Language
 	}
-	seen := map[pkgImport]bool{}
+	seen := map[pkg]bool{}
 	var lines []string
 	for _, f := range b.blast {
-		for _, imp := range externalImports(f, readLines(b.repo.Root, f), local) {
-			if seen[imp] {
+		l := lang.ForPath(f)
+		if l == nil || l.ExternalImports == nil {
+			continue
+		}
+		for _, imp := range l.ExternalImports(readLines(b.repo.Root, f)) {
+			if seen[pkg{imp, l}] || b.own(l, imp) {
 				continue
 			}
-			seen[imp] = true
-			line := fmt.Sprintf("%s (%s, imported by %s)", naming.Code(imp.name), imp.lang, naming.Inline(f))
-			if ds := m.declared(imp); len(ds) > 0 {
+			seen[pkg{imp, l}] = true
+			line := fmt.Sprintf("%s (%s, imported by %s)", naming.Code(imp), l.Display, naming.Inline(f))
+			switch ds := m.declaring(l, imp); {
+			case len(ds) > 0:
 				var as []string
 				for _, d := range ds {
-					as = append(as, fmt.Sprintf("%s in %s", naming.Code(d.String()), naming.Inline(d.manifest)))
+					as = append(as, fmt.Sprintf("%s in %s", naming.Code(d.text), naming.Inline(d.manifest)))
 				}
 				line += ": " + strings.Join(dedupe(as), ", ")
-			} else {
+			case len(l.Manifests) > 0:
 				line += ": no manifest entry by that name"
 			}
 			lines = append(lines, line)

@@ -4,31 +4,28 @@ import (
 	"encoding/json"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/audit"
+	"github.com/appendix-dev/appendix/extract"
 )
 
 // dependency is one package a manifest declares.
 type dependency struct {
 	name     string // as the manifest names it: "pydantic", "@scope/pkg", "github.com/x/y"
-	version  string // the specifier as written: ">=2.0", "v1.2.3", "^18.2.0"; "" for none
+	text     string // as a reader writes it: "pydantic>=2.0", "github.com/x/y v1.2.3", "react ^18.2.0"
 	manifest string
-	family   string // the language family whose imports name it: "python", "go", "javascript", ...
 	dev      bool
 }
 
-// String is the dependency as a manifest reads: "pydantic>=2.0",
-// "github.com/x/y v1.2.3", "react ^18.2.0".
-func (d dependency) String() string {
-	switch {
-	case d.version == "":
-		return d.name
-	case d.family == "python" && strings.IndexAny(d.version[:1], "<>=!~") == 0:
-		return d.name + d.version
+// spaced is a dependency written with its version after a space.
+func spaced(name, version string) string {
+	if version = strings.TrimSpace(version); version == "" {
+		return name
 	}
-	return d.name + " " + d.version
+	return name + " " + version
 }
 
 // manifestData is what the repository's manifests declare.
@@ -73,9 +70,9 @@ func (b *briefer) manifests() *manifestData {
 // the module it is the manifest of in modules.
 func parseManifest(f string, lines []string, modules map[string]bool) []dependency {
 	var out []dependency
-	add := func(name, version, family string, dev bool) {
+	add := func(name, text string, dev bool) {
 		if name != "" {
-			out = append(out, dependency{name: name, version: strings.TrimSpace(version), manifest: f, family: family, dev: dev})
+			out = append(out, dependency{name: name, text: text, manifest: f, dev: dev})
 		}
 	}
 	switch base := path.Base(f); {
@@ -95,9 +92,9 @@ func parseManifest(f string, lines []string, modules map[string]bool) []dependen
 			case block && t == ")":
 				block = false
 			case len(fs) >= 3 && fs[0] == "require" && fs[1] != "(":
-				add(fs[1], fs[2], "go", false)
+				add(fs[1], spaced(fs[1], fs[2]), false)
 			case block && len(fs) >= 2:
-				add(fs[0], fs[1], "go", false)
+				add(fs[0], spaced(fs[0], fs[1]), false)
 			}
 		}
 	case base == "package.json" || base == "composer.json":
@@ -111,10 +108,6 @@ func parseManifest(f string, lines []string, modules map[string]bool) []dependen
 		if json.Unmarshal([]byte(strings.Join(lines, "\n")), &pj) != nil {
 			return nil
 		}
-		family := "javascript"
-		if base == "composer.json" {
-			family = "php"
-		}
 		if pj.Name != "" {
 			modules[pj.Name] = true
 		}
@@ -123,15 +116,15 @@ func parseManifest(f string, lines []string, modules map[string]bool) []dependen
 			dev  bool
 		}{{pj.Dependencies, false}, {pj.Require, false}, {pj.DevDependencies, true}, {pj.RequireDev, true}} {
 			for k, v := range set.deps {
-				add(k, v, family, set.dev)
+				add(k, spaced(k, v), set.dev)
 			}
 		}
 	case strings.HasPrefix(base, "requirements") && strings.HasSuffix(base, ".txt"):
 		dev := pyDevWords.MatchString(base)
 		for _, l := range lines {
 			if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "-") {
-				if m := pep508Re.FindStringSubmatch(t); m != nil {
-					add(m[1], m[3], "python", dev)
+				if d, ok := requirement(t); ok {
+					add(d.name, d.text, dev)
 				}
 			}
 		}
@@ -140,7 +133,7 @@ func parseManifest(f string, lines []string, modules map[string]bool) []dependen
 	case base == "Gemfile":
 		for _, l := range lines {
 			if m := gemRe.FindStringSubmatch(l); m != nil {
-				add(m[1], m[2], "ruby", false)
+				add(m[1], spaced(m[1], m[2]), false)
 			}
 		}
 	}
@@ -149,23 +142,20 @@ func parseManifest(f string, lines []string, modules map[string]bool) []dependen
 }
 
 // parseToml reads the dependencies of a TOML manifest: pyproject.toml's
-// [project] dependencies and optional-dependencies and Poetry's tables,
-// Pipfile's [packages], Cargo.toml's [dependencies]; dev and test ones
-// marked.
+// [project] dependencies, optional-dependencies, dependency-groups and
+// Poetry's tables (its interpreter entry too), Pipfile's [packages],
+// Cargo.toml's [dependencies]; dev and test ones marked.
 func parseToml(f, base string, lines []string) []dependency {
 	var out []dependency
-	family := "python"
-	if base == "Cargo.toml" {
-		family = "rust"
-	}
 	table := ""
 	inArray, arrayDev := false, false
 	// array reads the requirements a line of a TOML array holds and
 	// whether the array goes on past it.
 	array := func(line string) bool {
 		for _, m := range tomlStrRe.FindAllStringSubmatch(line, -1) {
-			if d := pep508Re.FindStringSubmatch(m[1] + m[2]); d != nil {
-				out = append(out, dependency{name: d[1], version: strings.TrimSpace(d[3]), manifest: f, family: family, dev: arrayDev})
+			if d, ok := requirement(m[1] + m[2]); ok {
+				d.manifest, d.dev = f, arrayDev
+				out = append(out, d)
 			}
 		}
 		return !strings.Contains(tomlStrRe.ReplaceAllString(line, ""), "]")
@@ -189,22 +179,19 @@ func parseToml(f, base string, lines []string) []dependency {
 		}
 		key, val := m[1], strings.TrimSpace(m[2])
 		switch {
-		case table == "project" && key == "dependencies", table == "project.optional-dependencies":
+		case table == "project" && key == "dependencies", table == "project.optional-dependencies", table == "dependency-groups":
 			if strings.HasPrefix(val, "[") {
 				arrayDev = table != "project"
 				inArray = array(val[1:])
 			}
 		case tomlDepTable(table):
-			if key == "python" {
-				continue
-			}
 			version := ""
 			if s := tomlStrRe.FindStringSubmatch(val); s != nil && !strings.HasPrefix(val, "{") {
 				version = s[1] + s[2]
 			} else if v := tomlVerRe.FindStringSubmatch(val); v != nil {
 				version = v[1]
 			}
-			out = append(out, dependency{name: key, version: version, manifest: f, family: family, dev: pyDevWords.MatchString(table)})
+			out = append(out, dependency{name: key, text: spaced(key, version), manifest: f, dev: pyDevWords.MatchString(table)})
 		}
 	}
 	return out
@@ -220,24 +207,41 @@ func tomlDepTable(t string) bool {
 		strings.HasPrefix(t, "target.") && strings.HasSuffix(t, "dependencies")
 }
 
-// declared returns the manifest entries of a package a file imports:
-// the same name (Python's compared as pip does, case and -_. alike), or
-// for Go the module that holds the package.
-func (m *manifestData) declared(imp pkgImport) []dependency {
+// requirement reads a PEP 508 requirement ("fastapi[standard]>=0.110 ;
+// python_version>'3.8'") as its name and its name with the version
+// specifier.
+func requirement(r string) (dependency, bool) {
+	m := pep508Re.FindStringSubmatch(r)
+	if m == nil {
+		return dependency{}, false
+	}
+	return dependency{name: m[1], text: m[1] + strings.TrimSpace(m[3])}, true
+}
+
+// declaring returns the entries of the manifests of a language (its
+// Manifests) that provide a package a file of it imports.
+func (m *manifestData) declaring(l *extract.Language, imp string) []dependency {
 	var out []dependency
 	for _, d := range m.deps {
-		switch {
-		case d.family != imp.lang:
-		case imp.lang == "python" && pyName(d.name) == pyName(imp.name),
-			imp.lang == "go" && (imp.name == d.name || strings.HasPrefix(imp.name, d.name+"/")),
-			imp.lang != "python" && imp.lang != "go" && d.name == imp.name:
+		if !slices.ContainsFunc(l.Manifests, func(p string) bool { ok, _ := path.Match(p, path.Base(d.manifest)); return ok }) {
+			continue
+		}
+		if l.DeclaredBy != nil && l.DeclaredBy(imp, d.name) || l.DeclaredBy == nil && imp == d.name {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-// pyName normalizes a Python distribution name as pip compares them.
-func pyName(s string) string {
-	return strings.NewReplacer("-", "_", ".", "_").Replace(strings.ToLower(s))
+// own reports an import of the repository's own code: a module its
+// manifests are the manifests of (go.mod's module, package.json's name)
+// or one under it, or, where the language says so, a module at the top
+// of its code.
+func (b *briefer) own(l *extract.Language, imp string) bool {
+	for mod := range b.manifests().modules {
+		if imp == mod || strings.HasPrefix(imp, mod+"/") {
+			return true
+		}
+	}
+	return l.RootModules && (b.ix.ModuleFile(imp) || len(b.ix.ModuleDirs(imp)) > 0)
 }

@@ -336,7 +336,7 @@ func TestBriefSignals(t *testing.T) {
 		check(t, "PARA", []string{"`validate_mode`"}, []string{"VALID_MODES ="})
 	})
 	t.Run("external packages", func(t *testing.T) {
-		check(t, "AUDT", []string{"`requests` (python, imported by app/models.py): no manifest entry by that name", "`pydantic`", "pydantic>=2.0", "`react`", "`@acme/kit`", "`github.com/stripe/stripe-go/v76`", "v76.4.0"},
+		check(t, "AUDT", []string{"`requests` (Python, imported by app/models.py): no manifest entry by that name", "`pydantic`", "pydantic>=2.0", "`react`", "`@acme/kit`", "`github.com/stripe/stripe-go/v76`", "v76.4.0"},
 			[]string{"`os`", "`dataclasses`", "`pathlib`", "`__future__`", "`app`", "`hooks`", "`fmt`", "`net/http`", "`node:fs`", "`path`", "./local", "example.com/shop"})
 	})
 	t.Run("frameworks", func(t *testing.T) {
