@@ -23,9 +23,10 @@ import (
 // path ends in "/"), the names the spec resolves to in it, and what it is
 // to the spec in one line.
 type zoneFile struct {
-	path string
-	syms []string
-	role string
+	path  string
+	syms  []string
+	named []string // the spec's own spelling of syms (`gateway_config`)
+	role  string
 }
 
 // maxRole is the longest role shown, in bytes.
@@ -41,7 +42,7 @@ const maxRole = 160
 func (b *briefer) blastZone() ([]zoneFile, []string) {
 	var out []zoneFile
 	at := map[string]int{}
-	add := func(p string, syms ...string) {
+	add := func(p string, syms, named []string) {
 		i, ok := at[p]
 		if !ok {
 			i = len(out)
@@ -53,13 +54,18 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 				out[i].syms = append(out[i].syms, s)
 			}
 		}
+		for _, n := range named {
+			if !slices.Contains(out[i].named, n) {
+				out[i].named = append(out[i].named, n)
+			}
+		}
 	}
 	var gaps []string
 	if b.session != nil {
 		var missing []string
 		for _, p := range b.session.BlastZone {
 			if q, ok := b.existing(p); ok {
-				add(q)
+				add(q, nil, nil)
 			} else {
 				missing = append(missing, naming.Code(p))
 			}
@@ -75,7 +81,7 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 		}
 		switch ps := b.resolvePath(cmp.Or(r.File, r.Name)); {
 		case len(ps) == 1:
-			add(ps[0])
+			add(ps[0], nil, nil)
 		case len(ps) > 1 && !slices.Contains(ambiguous, naming.Code(r.Name)):
 			ambiguous = append(ambiguous, naming.Code(r.Name))
 		}
@@ -89,8 +95,8 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 		if a.Path == "" || a.Kind == extract.KindArchitecture || b.ix.Class(a.Path).Aside {
 			continue // (a copy set aside is not what the spec changes)
 		}
-		if named := namedItself(a); len(named) > 0 {
-			add(a.Path, named...)
+		if syms, named := namedItself(a); len(syms) > 0 {
+			add(a.Path, syms, named)
 		}
 	}
 	for i := range out {
@@ -100,27 +106,29 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 }
 
 // namedItself returns the symbols of an artifact that the spec names
-// itself: by their name in any spelling (`concern_category` for
-// ConcernCategory), as the type a chain of members starts from
-// (`Order.total`), or as a route; not the ones it reaches by a member's
-// name alone.
-func namedItself(a *artifact.Artifact) []string {
-	if a.Kind == extract.KindRoute {
-		return a.Symbols
-	}
-	var out []string
+// itself, and the spec's names for them: by their name in any spelling
+// (`concern_category` for ConcernCategory), as the type a chain of
+// members starts from (`Order.total`), or as a route; not the ones it
+// reaches by a member's name alone.
+func namedItself(a *artifact.Artifact) (syms, named []string) {
 	for _, sym := range a.Symbols {
 		symWords := strings.Join(naming.Words(sym[strings.LastIndexByte(sym, '.')+1:]), " ")
 		for _, s := range a.SelectedBy {
 			segs := strings.Split(strings.TrimSuffix(s.Ref, "()"), ".")
 			for _, seg := range []string{segs[0], segs[len(segs)-1]} {
-				if strings.Join(naming.Words(seg), " ") == symWords && !slices.Contains(out, sym) {
-					out = append(out, sym)
+				if a.Kind != extract.KindRoute && strings.Join(naming.Words(seg), " ") != symWords {
+					continue
+				}
+				if !slices.Contains(syms, sym) {
+					syms = append(syms, sym)
+				}
+				if !slices.Contains(named, s.Ref) {
+					named = append(named, s.Ref)
 				}
 			}
 		}
 	}
-	return out
+	return syms, named
 }
 
 // existing returns a path as it is in the repository: a walked file, a
@@ -198,7 +206,7 @@ func (b *briefer) role(z zoneFile) string {
 			names = append(names, r.Name)
 		}
 	}
-	names = append(names, z.syms...)
+	names = append(append(names, z.named...), z.syms...)
 	if s := b.sentenceNaming(names); s != "" {
 		return s
 	}

@@ -86,6 +86,7 @@ func TestBriefBlastZone(t *testing.T) {
 			"### Runner\n" +
 			"Phase 5 (`05-run.md`) must read the new plan format. The runner is unchanged.\n" +
 			"`refund_card` is left as it is.\n" +
+			"The `gateway_config` keeps its URL.\n" +
 			"`charge_card` retries a declined card once before it gives up.\n" +
 			"Every record keeps its `updated_at` timestamp.\n\n" +
 			"- **Config:** `settings.yml` holds the gateway's URL; every `settings.yml` is read at start.\n" +
@@ -95,6 +96,7 @@ func TestBriefBlastZone(t *testing.T) {
 		"app/payments.py":        "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
 		"app/session.py":         "class SessionState:\n    updated_at: str = \"\"\n    round: int = 0\n",
 		"docs/old/payments.py":   "def refund_card(card):\n    pass\n",
+		"app/config.py":          "class GatewayConfig:\n    url: str = \"\"\n",
 		"app/settings.yml":       "url: x\n",
 		"web/settings.yml":       "url: y\n",
 	}
@@ -108,6 +110,7 @@ func TestBriefBlastZone(t *testing.T) {
 		"- `docs/phases/04-plan.md` — Current plan doc, the baseline being replaced\n" +
 		"- `docs/phases/05-run.md` — Phase 5 (`05-run.md`) must read the new plan format.\n" +
 		"- `docs/phases/` — **Docs:** `docs/phases/` describes the phases.\n" +
+		"- `app/config.py` (`GatewayConfig`) — The `gateway_config` keeps its URL.\n" +
 		"- `app/payments.py` (`charge_card`) — `charge_card` retries a declined card once before it gives up.\n"
 	if !strings.Contains(base, want) {
 		t.Errorf("blast zone: want\n%s\nin\n%s", want, base)
