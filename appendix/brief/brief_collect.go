@@ -3,7 +3,9 @@ package brief
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -208,9 +210,9 @@ func (b *briefer) collect(kind string) []briefItem {
 	switch kind {
 	case supAuth:
 		// Code that checks: functions and types, not a constant's value.
-		items = defItems(kind, codeDefs(b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 30), 6))
+		items = defItems(kind, b.findCode(authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 6))
 	case supValidation:
-		items = defItems(kind, codeDefs(b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 30), 6))
+		items = defItems(kind, b.findCode(validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
 	case supManifests, supFrameworks:
 		items = b.manifestItems(kind)
 	case supRoutes:
@@ -357,7 +359,30 @@ func (b *briefer) priorArt() []*extract.Definition {
 		ws := naming.Words(name)
 		return len(ws) > 0 && tails[ws[len(ws)-1]]
 	}
-	return codeDefs(b.ix.FindNamed(b.ctx, b.repo.Root, re, last, b.source(b.files), 30), 5)
+	return b.findCode(re, last, b.source(b.files), 5)
+}
+
+// findCode returns the first max functions, methods and types in files
+// whose name passes name, reading only the files that hold a literal
+// every match of pre holds (see requiredLiterals): a search that finds
+// few reads every file, and a search for literals reads them fastest.
+func (b *briefer) findCode(pre *regexp.Regexp, name func(string) bool, files []string, max int) []*extract.Definition {
+	req := requiredLiterals(pre)
+	var out []*extract.Definition
+	for _, f := range files {
+		if len(out) >= max || b.ctx.Err() != nil {
+			break
+		}
+		if b.ix.Class(f).Lang == nil {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
+		if err != nil || !req.mayMatch(src) {
+			continue
+		}
+		out = append(out, codeDefs(b.ix.FindNamed(b.ctx, b.repo.Root, nil, name, []string{f}, 1<<20), max-len(out))...)
+	}
+	return out
 }
 
 // codeDefs keeps the functions, methods and types among definitions, at
