@@ -317,6 +317,13 @@ func (b *briefer) sentences() []string {
 		if m != "" {
 			t = strings.TrimSpace(l[len(m):])
 		}
+		if strings.HasPrefix(strings.TrimSpace(m), "|") {
+			var cells []string // a table row reads as its cells
+			for _, c := range strings.Split(strings.Trim(t, "| "), "|") {
+				cells = append(cells, strings.TrimSpace(c))
+			}
+			t = strings.Join(cells, "; ")
+		}
 		if t != "" {
 			para = append(para, t)
 		}

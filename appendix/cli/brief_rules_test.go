@@ -90,15 +90,17 @@ func TestBriefBlastZone(t *testing.T) {
 			"`charge_card` retries a declined card once before it gives up.\n" +
 			"Every record keeps its `updated_at` timestamp.\n\n" +
 			"- **Config:** `settings.yml` holds the gateway's URL; every `settings.yml` is read at start.\n" +
-			"- **Docs:** `docs/phases/` describes the phases.\n\n" + background,
-		"docs/phases/04-plan.md": "# Plan\n\nThe plan phase.\n",
-		"docs/phases/05-run.md":  "# Run\n\nThe run phase.\n",
-		"app/payments.py":        "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
-		"app/session.py":         "class SessionState:\n    updated_at: str = \"\"\n    round: int = 0\n",
-		"docs/old/payments.py":   "def refund_card(card):\n    pass\n",
-		"app/config.py":          "class GatewayConfig:\n    url: str = \"\"\n",
-		"app/settings.yml":       "url: x\n",
-		"web/settings.yml":       "url: y\n",
+			"- **Docs:** `docs/phases/` describes the phases.\n\n" +
+			"| File | Phase |\n|---|---|\n| `08-archive.md` | the archive phase |\n\n" + background,
+		"docs/phases/04-plan.md":    "# Plan\n\nThe plan phase.\n",
+		"docs/phases/05-run.md":     "# Run\n\nThe run phase.\n",
+		"docs/phases/08-archive.md": "# Archive\n",
+		"app/payments.py":           "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+		"app/session.py":            "class SessionState:\n    updated_at: str = \"\"\n    round: int = 0\n",
+		"docs/old/payments.py":      "def refund_card(card):\n    pass\n",
+		"app/config.py":             "class GatewayConfig:\n    url: str = \"\"\n",
+		"app/settings.yml":          "url: x\n",
+		"web/settings.yml":          "url: y\n",
 	}
 	r := briefIn(t, files, ".adversarial-spec/specs/checkout/spec.md", "--adversaries", "PEDA")
 	if r.code != 0 {
@@ -110,6 +112,7 @@ func TestBriefBlastZone(t *testing.T) {
 		"- `docs/phases/04-plan.md` — Current plan doc, the baseline being replaced\n" +
 		"- `docs/phases/05-run.md` — Phase 5 (`05-run.md`) must read the new plan format.\n" +
 		"- `docs/phases/` — **Docs:** `docs/phases/` describes the phases.\n" +
+		"- `docs/phases/08-archive.md` — `08-archive.md`; the archive phase\n" +
 		"- `app/config.py` (`GatewayConfig`) — The `gateway_config` keeps its URL.\n" +
 		"- `app/payments.py` (`charge_card`) — `charge_card` retries a declined card once before it gives up.\n"
 	if !strings.Contains(base, want) {
