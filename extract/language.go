@@ -196,8 +196,24 @@ type Language struct {
 	// language's apply to every file.
 	ImportLine func(line []byte) bool
 	// ExternalImports lists the packages from outside the repository that
-	// a file, given as its lines, imports.
+	// a file, given as its lines, imports: not the standard library's,
+	// each named as a manifest names it where the language says how
+	// (Python's top-level module, an npm package with its scope, a Go
+	// import path).
 	ExternalImports func(lines []string) []string
+	// Manifests are patterns (path.Match, on a file's base name) of the
+	// dependency manifests whose entries the language's imports name
+	// ("go.mod", "requirements*.txt"). Nil: none says what an import is.
+	Manifests []string
+	// DeclaredBy reports whether a manifest's dependency dep provides the
+	// package imp that ExternalImports lists; nil: when the names are the
+	// same.
+	DeclaredBy func(imp, dep string) bool
+	// RootModules says that an import's first segment may name a module
+	// at the top of the repository's code (a directory, or a file by its
+	// stem: `app` for app/, `hooks` for hooks.py): such an import is the
+	// repository's own, not a package.
+	RootModules bool
 
 	// TestFiles are patterns (path.Match, on a file's base name) of the
 	// names of test files: "*_test.go", "test_*.py". Every language's, and

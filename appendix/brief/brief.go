@@ -16,7 +16,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -26,8 +25,6 @@ import (
 	"github.com/appendix-dev/appendix/appendix/audit"
 
 	"github.com/appendix-dev/appendix/appendix"
-
-	"github.com/appendix-dev/appendix/appendix/internal/architecture"
 
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
@@ -65,8 +62,11 @@ type briefItem struct {
 	fence string // code fence tag, "" for plain markdown
 	path  string // the file the text comes from, when there is one
 	file  string // the document an excerpt comes from, for warnings only (redaction takes excerpts of documents as from no file)
-	// redacted counts the secret literals replaced in text.
+	// redacted counts the secret literals replaced in text, and raw is the
+	// text's lines before (set when redacted is): what a cut of the item
+	// hides is not counted.
 	redacted int
+	raw      []string
 }
 
 // render writes the item: its title, through naming.Inline, and its text
@@ -94,12 +94,40 @@ type briefer struct {
 	ctx     context.Context
 	repo    *gitinfo.Repo
 	spec    *spec.Spec
-	doc     *render.Document // the blast zone
+	doc     *render.Document // every artifact the spec resolves to
 	ix      *search.Index
-	blast   []string
-	files   []string // every walked file
+	specDir string               // see Input
+	session *inventory.Inventory // see Input
+	notes   map[string]string    // see Input
+	zone    []zoneFile           // the blast zone
+	blast   []string             // its files, directories aside
+	files   []string             // every walked file
+	walked  map[string]bool
 	sources map[string]inventory.Source
 	items   map[string][]briefItem
+	// gaps are what collecting a kind found missing, by kind.
+	gaps map[string][]string
+	// zoneGaps are what the blast zone misses, for every briefing.
+	zoneGaps      []string
+	specSentences []string
+	manifestCache *manifestData
+	resolved      map[string][]string // resolvePath's answers
+}
+
+// Input is what a run briefs from.
+type Input struct {
+	Zone *appendix.Zone
+	// SpecDir is the spec's directory in the repository, slash-separated
+	// ("." for the root); "" when the spec is not in the repository (or
+	// came on standard input). The spec's own test pseudocode and target
+	// architecture are read there and nowhere else.
+	SpecDir string
+	// Session is the inventory of the active adversarial-spec session
+	// when the session is this spec's; nil otherwise.
+	Session *inventory.Inventory
+	// Notes are the orchestrator's notes by adversary code, "*" for
+	// every adversary (see ReadNotes).
+	Notes map[string]string
 }
 
 // Briefing is one adversary's briefing.
@@ -117,18 +145,26 @@ type Briefing struct {
 }
 
 // Brief builds one briefing per profile, from the spec's blast zone.
-func Brief(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
+	zone := in.Zone
 	sp := zone.Spec
-	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, items: map[string][]briefItem{}}
+	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
+		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
+		b.walked[f.Path] = true
 	}
-	b.blast = zone.Files()
 	_, all, err := audit.Audit(ctx, repo, nil, now.Format(time.RFC3339))
 	if err != nil {
 		return nil, nil, err
 	}
 	b.sources = all
+	b.zone, b.zoneGaps = b.blastZone()
+	for _, z := range b.zone {
+		if !strings.HasSuffix(z.path, "/") {
+			b.blast = append(b.blast, z.path)
+		}
+	}
 	// The blast-zone dependent sources, from this spec's zone.
 	for _, id := range []string{"error_handling", "auth"} {
 		if src, ok := audit.InBlast(repo, b.blast, id); ok {
@@ -145,102 +181,49 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, profile
 	return out, zone.Doc.Head, nil
 }
 
-// base is the shared context: the primer, the overview subsection the spec
-// points at, a target architecture, the blast zone one line per file and
-// the last five commits that touch it.
-func (b *briefer) base() []briefItem {
-	root := b.repo.Root
-	var items []briefItem
-	terms := architecture.Terms(root, b.spec, b.doc.Artifacts)
-	if a := architecture.Excerpt(root, ".architecture/primer.md", terms, "", false); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("System primer (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
+// specFile returns the file of that name in the spec's own directory,
+// or "": never another spec's. It may be on disk only (.adversarial-spec
+// may be ignored by git).
+func (b *briefer) specFile(name string) string {
+	if b.specDir == "" {
+		return ""
 	}
-	if a := architecture.Excerpt(root, ".architecture/overview.md", terms, "", true); a != nil {
-		items = append(items, briefItem{kind: supArchitecture, title: fmt.Sprintf("Architecture: %s (%s, %s)", strings.TrimPrefix(a.Notes[0], "Extracted subsection: "), naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
+	p, ok := b.existing(path.Join(b.specDir, name))
+	if !ok || strings.HasSuffix(p, "/") {
+		return ""
 	}
-	if p := b.targetArchitecture(); p != "" {
-		if a := architecture.Excerpt(root, p, terms, "", false); a != nil {
-			items = append(items, briefItem{kind: supTarget, title: fmt.Sprintf("Target architecture (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path})
-		}
-	}
-	if len(b.blast) > 0 {
-		var lines []string
-		for _, f := range b.blast {
-			var syms []string
-			for _, a := range b.doc.Artifacts {
-				if a.Path == f {
-					syms = append(syms, a.Symbols...)
-				}
-			}
-			lines = append(lines, fmt.Sprintf("- %s: %s", naming.Code(f), strings.Join(syms, ", ")))
-		}
-		items = append(items, briefItem{kind: "blast_zone", title: "Files the spec touches (blast zone)", text: strings.Join(lines, "\n")})
-		cs, err := b.repo.RecentCommits(b.blast, 5)
-		var commits []string
-		for _, c := range cs {
-			commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), naming.Inline(c.Subject)))
-		}
-		switch {
-		case err != nil && len(cs) == 0:
-			commits = append(commits, fmt.Sprintf("- git history unreadable: %v", err))
-		case err != nil:
-			commits = append(commits, fmt.Sprintf("- older history unreadable: %v", err))
-		}
-		if len(commits) > 0 {
-			items = append(items, briefItem{kind: "recent_changes", title: "Last commits touching the blast zone", text: strings.Join(commits, "\n")})
-		}
-	}
-	return items
+	return p
 }
 
-// targetArchitecture finds .adversarial-spec/specs/<slug>/target-architecture.md,
-// preferring the slug of the spec's file name.
-func (b *briefer) targetArchitecture() string {
-	slug := strings.TrimSuffix(path.Base(filepath.ToSlash(b.spec.Name)), path.Ext(b.spec.Name))
-	var found string
-	for _, f := range b.files {
-		if strings.HasPrefix(f, ".adversarial-spec/specs/") && strings.HasSuffix(f, "/target-architecture.md") {
-			if strings.Contains(f, "/"+slug+"/") {
-				return f
-			}
-			if found == "" {
-				found = f
-			}
-		}
-	}
-	if found == "" {
-		// .adversarial-spec may be ignored by git: look on disk.
-		matches, _ := filepath.Glob(filepath.Join(b.repo.Root, ".adversarial-spec", "specs", "*", "target-architecture.md"))
-		sort.Strings(matches)
-		for _, m := range matches {
-			rel, _ := filepath.Rel(b.repo.Root, m)
-			rel = filepath.ToSlash(rel)
-			if strings.Contains(rel, "/"+slug+"/") {
-				return rel
-			}
-			if found == "" {
-				found = rel
-			}
-		}
-	}
-	return found
-}
+// targetArchitecture is the spec's target-architecture.md, or "".
+func (b *briefer) targetArchitecture() string { return b.specFile("target-architecture.md") }
 
-// briefing assembles one adversary's briefing within its budgets: base
-// 600-1,000 tokens, supplement as the profile says, and no more added
-// context than twice the spec.
+// RefSpecTokens is the size of spec the budgets are set for: a longer
+// spec scales them in proportion, within twice the spec.
+const RefSpecTokens = 4000
+
+// budgetScale is how much a spec's size scales the budgets: 1 up to
+// RefSpecTokens.
+func budgetScale(specTokens int) float64 { return max(1, float64(specTokens)/RefSpecTokens) }
+
+// briefing assembles one adversary's briefing within its budgets: base up
+// to 1,000 tokens and the supplement as the profile says, both scaled
+// with the spec, then the test pseudocode the profile asks for as far as
+// twice the spec allows; no more added context than twice the spec.
 func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *render.Document) Briefing {
 	dont := map[string]bool{}
 	for _, k := range p.DoNotInject {
 		dont[k] = true
 	}
-	var sup []briefItem
+	// The orchestrator's notes first: they say what in this spec to attack.
+	sup := b.noteItems(p)
 	var gaps []string
 	for _, kind := range p.Supplement {
 		if dont[kind] {
 			continue
 		}
 		items := b.collect(kind)
+		gaps = append(gaps, b.gaps[kind]...)
 		if len(items) == 0 {
 			if g := b.gapFor(kind, p); g != "" {
 				gaps = append(gaps, g)
@@ -249,29 +232,41 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		}
 		sup = append(sup, items...)
 	}
-	if tp := b.testsPseudo(p.TestsPseudo); tp != nil {
-		one := []briefItem{*tp}
-		redactItems(one)
-		sup = append(sup, one...)
-	}
-	// One item once, under the first kind that brought it.
-	seenTitle := map[string]bool{}
-	uniq := sup[:0]
-	for _, it := range sup {
-		if !seenTitle[it.title] {
-			seenTitle[it.title] = true
-			uniq = append(uniq, it)
-		}
-	}
-	sup = uniq
+	gaps = append(gaps, b.zoneGaps...)
 	gaps = append(gaps, b.auditGaps(p)...)
 	gaps = dedupe(gaps)
 
+	// A persona that gets a document whole gets no excerpt of it.
+	var whole []string
+	for _, it := range sup {
+		if it.kind == supTarget && it.file != "" {
+			whole = append(whole, it.file)
+		}
+	}
+	base = slices.DeleteFunc(slices.Clone(base), func(it briefItem) bool { return it.file != "" && slices.Contains(whole, it.file) })
+
+	scale := budgetScale(specTokens)
 	limit := 2 * specTokens // added context never more than twice the spec
-	baseItems := fitItems(base, min(BaseMaxTokens, max(limit/2, 0)))
+	baseItems, baseLeft := fitItems(base, min(int(BaseMaxTokens*scale), max(limit/2, 0)))
 	baseT := sumTokens(baseItems)
-	supItems := fitItems(sup, min(p.Budget, max(limit-baseT, 0)))
+	room := max(limit-baseT, 0)
+	// One item once, under the first kind that brought it, and none the
+	// base shows already.
+	seenTitle := map[string]bool{}
+	seenText := map[string]bool{}
+	for _, it := range baseItems {
+		seenText[it.text] = true
+	}
+	sup = slices.DeleteFunc(sup, func(it briefItem) bool {
+		dup := seenTitle[it.title] || seenText[it.text]
+		seenTitle[it.title] = true
+		return dup
+	})
+	supItems, supLeft := fitItems(sup, min(int(float64(p.Budget)*scale), room))
+	tpItems, tpLeft := b.fitTestsPseudo(p.TestsPseudo, room-sumTokens(supItems))
+	supItems = append(supItems, tpItems...)
 	supT := sumTokens(supItems)
+	gaps = append(append(append(baseLeft, supLeft...), tpLeft...), gaps...)
 
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "## ADVERSARY BRIEFING: %s (%s)\n\n", p.Code, p.Name)
@@ -331,9 +326,9 @@ func sumTokens(items []briefItem) int {
 
 // fitItems keeps items in order while they fit the budget; an item that
 // does not fit is cut to fewer lines ("... N more lines") when a useful
-// part fits, else dropped with the less relevant items after it.
-func fitItems(items []briefItem, budget int) []briefItem {
-	var out []briefItem
+// part fits, else left out. Each cut or left out is named in left, a
+// Known Gaps line: nothing goes silently.
+func fitItems(items []briefItem, budget int) (out []briefItem, left []string) {
 	used := 0
 	for _, it := range items {
 		t := tokens(it.render())
@@ -343,17 +338,30 @@ func fitItems(items []briefItem, budget int) []briefItem {
 			continue
 		}
 		lines := strings.Split(it.text, "\n")
-		for n := len(lines) - 1; n >= 3; n-- {
+		fitted := false
+		least := 3 // lines of code worth showing; one line of a list is
+		if it.fence == "" {
+			least = 1
+		}
+		for n := len(lines) - 1; n >= least; n-- {
 			cut := it
 			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, naming.Plural(len(lines)-n, "line", "lines"))
+			if it.redacted > 0 && len(it.raw) == len(lines) {
+				cut.redacted = redactedCount(it.path, it.raw[:n])
+			}
 			if ct := tokens(cut.render()); used+ct <= budget {
 				out = append(out, cut)
 				used += ct
+				fitted = true
+				left = append(left, fmt.Sprintf("cut for the budget: %s, %d of %d lines shown.", it.title, n, len(lines)))
 				break
 			}
 		}
+		if !fitted {
+			left = append(left, fmt.Sprintf("left out for the budget: %s.", it.title))
+		}
 	}
-	return out
+	return out, left
 }
 
 func dedupe(ss []string) []string {
@@ -458,12 +466,19 @@ func fileLines(b []byte) []string {
 	return out
 }
 
-// grepLines returns "path:line: code" items for lines matching re in
-// files, at most max.
-func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string {
-	var out []string
+// grepLines returns "path:line: code" items for the lines in files that
+// match re, at most max; with code set, only what is code on the line is
+// matched: comments and the text of strings (a docstring, a prompt) are
+// no code. A line met in several places is one item naming them all.
+func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code bool) []string {
+	var order []string
+	places := map[string][]string{}
 	for _, f := range dedupe(files) {
-		if lang.ForPath(f) == nil || b.ix.Class(f).Secret {
+		if len(order) >= max {
+			break // (the places of the lines shown are those of the files read)
+		}
+		l := lang.ForPath(f)
+		if l == nil || b.ix.Class(f).Secret {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
@@ -475,16 +490,38 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int) []string
 		if may != nil && len(may) == 0 {
 			continue
 		}
-		for i, l := range fileLines(src) {
-			if len(out) >= max {
-				return out
-			}
-			if may != nil && !may[i] {
+		lines := fileLines(src)
+		text := lines
+		if code {
+			text = codeOnly(l, lines)
+		}
+		for i, line := range lines {
+			if may != nil && !may[i] || len(line) >= 300 || !re.MatchString(text[i]) {
 				continue
 			}
-			if re.MatchString(l) && len(l) < 300 {
-				out = append(out, fmt.Sprintf("%s: %s", naming.Code(fmt.Sprintf("%s:%d", f, i+1)), naming.Code(strings.TrimSpace(l))))
+			t := strings.TrimSpace(line)
+			if _, ok := places[t]; !ok {
+				if len(order) >= max {
+					continue
+				}
+				order = append(order, t)
 			}
+			places[t] = append(places[t], fmt.Sprintf("%s:%d", f, i+1))
+		}
+	}
+	out := make([]string, len(order))
+	for i, t := range order {
+		first := places[t][0]
+		out[i] = fmt.Sprintf("%s: %s", naming.Code(first), naming.Code(t))
+		if more := places[t][1:]; len(more) > 0 {
+			// Another line of the same file is written ":N".
+			file := first[:strings.LastIndexByte(first, ':')]
+			for j, p := range more {
+				if strings.HasPrefix(p, file+":") {
+					more[j] = p[len(file):]
+				}
+			}
+			out[i] = fmt.Sprintf("%s (also %s): %s", naming.Code(first), naming.PathList(more, 3), naming.Code(t))
 		}
 	}
 	return out
@@ -499,17 +536,27 @@ func redactItems(items []briefItem) int {
 		for _, t := range strings.Split(items[i].text, "\n") {
 			lines = append(lines, extract.Line{Text: t})
 		}
+		raw := strings.Split(items[i].text, "\n")
 		if c := redact.Lines(items[i].path, lines); c > 0 {
 			texts := make([]string, len(lines))
 			for j, l := range lines {
 				texts[j] = l.Text
 			}
 			items[i].text = strings.Join(texts, "\n")
-			items[i].redacted = c
+			items[i].redacted, items[i].raw = c, raw
 			n += c
 		}
 	}
 	return n
+}
+
+// redactedCount is how many secrets redaction replaces in lines.
+func redactedCount(file string, lines []string) int {
+	ls := make([]extract.Line, len(lines))
+	for i, t := range lines {
+		ls[i].Text = t
+	}
+	return redact.Lines(file, ls)
 }
 
 func redactedIn(items []briefItem) int {

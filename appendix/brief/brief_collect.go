@@ -3,7 +3,9 @@ package brief
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -19,14 +21,17 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/redact"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/inventory"
 )
 
 var (
-	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|token|session|login|password|csrf|acl|rbac|guard|policy|credential)`)
+	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|login|logout|signin|password|csrf|acl|rbac|oauth|credential|privilege|apikey|api_key|forbidden|superuser)`)
 	validationNameRe = regexp.MustCompile(`(?i)(validat|sanitiz|verify|schema|parse[A-Z_]|assert)`)
 	externalCallRe   = regexp.MustCompile(`(fetch\(|axios[.(]|http\.(Get|Post|Do|NewRequest\w*)\(|\.Do\(req|requests\.(get|post|put|patch|delete)\(|httpx\.|urlopen\(|grpc\.(Dial|NewClient)|new \w+Client\(|[Tt]imeout\s*[:=]|WithTimeout\(|context\.WithDeadline)`)
 	retryLineRe      = regexp.MustCompile(`(?i)(retr(y|ies)|backoff|circuit[_ ]?breaker|max_?attempts)`)
@@ -40,12 +45,16 @@ var (
 // language's Frameworks.
 var knownFrameworks = lang.Union(func(l *extract.Language) []string { return l.Frameworks })
 
-// The words that make a definition's name about auth or validation.
+// The words that make a definition's name about auth or validation. An
+// auth word names a check of who the caller is or what it may do: not
+// "session", "token" or "guard", which name state, counted text and
+// error handling as often.
 var (
 	authWords = map[string]bool{"auth": true, "authn": true, "authz": true, "authorize": true, "authorized": true, "authorization": true,
 		"authenticate": true, "authenticated": true, "authentication": true, "permission": true, "permissions": true, "role": true,
-		"roles": true, "jwt": true, "session": true, "login": true, "logout": true, "password": true, "csrf": true, "acl": true,
-		"rbac": true, "guard": true, "policy": true, "credential": true, "credentials": true, "oauth": true, "apikey": true, "signin": true}
+		"roles": true, "jwt": true, "login": true, "logout": true, "password": true, "csrf": true, "acl": true, "rbac": true,
+		"credential": true, "credentials": true, "oauth": true, "apikey": true, "signin": true, "privilege": true, "privileges": true,
+		"forbidden": true, "superuser": true}
 	validationWords = map[string]bool{"validate": true, "validator": true, "validation": true, "valid": true, "sanitize": true,
 		"sanitizer": true, "verify": true, "schema": true, "check": true, "assert": true, "parse": true}
 )
@@ -67,6 +76,19 @@ func (b *briefer) nonTest(files []string) []string {
 	var out []string
 	for _, f := range files {
 		if !b.ix.Class(f).Test {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// source drops tests and the copies set aside (vendored, bundled,
+// documentation and example code, the spec folders, legacy code): what a
+// search of the whole repository reads.
+func (b *briefer) source(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if c := b.ix.Class(f); !c.Test && !c.Aside {
 			out = append(out, f)
 		}
 	}
@@ -122,12 +144,50 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 	for _, a := range b.doc.Artifacts {
 		for _, k := range kinds {
 			if a.Kind == k {
-				out = append(out, briefItem{kind: kind, title: fmt.Sprintf("%s: %s (%s, %s)", a.Title, naming.CodeList(a.Symbols), naming.Inline(a.Path), a.LineRange()),
-					text: a.Text(), fence: a.Lang.Fence, path: a.Path})
+				it := briefItem{kind: kind, title: fmt.Sprintf("%s: %s (%s, %s)", a.Title, naming.CodeList(a.Symbols), naming.Inline(a.Path), a.LineRange()),
+					text: a.Text(), fence: a.Lang.Fence, path: a.Path}
+				it.redacted, it.raw = b.artifactRedactions(a)
+				out = append(out, it)
 			}
 		}
 	}
 	return out
+}
+
+// artifactRedactions counts the secrets redacted in what an artifact
+// shows, and returns its lines before. Its text was redacted when the
+// zone was built, so a count taken from it now finds none: the count is
+// taken again from the file's own lines at the rows the artifact shows,
+// each line the artifact made itself (a "... more lines" note, a trimmed
+// signature) standing as shown. A file that cannot be read again counts
+// its redaction marks.
+func (b *briefer) artifactRedactions(a *artifact.Artifact) (int, []string) {
+	file := readLines(b.repo.Root, a.Path)
+	if file == nil {
+		return strings.Count(a.Text(), redact.Redacted), nil
+	}
+	raw := make([]string, len(a.Lines))
+	for i, l := range a.Lines {
+		raw[i] = l.Text
+		if l.Row >= 1 && l.Row <= len(file) {
+			raw[i] = file[l.Row-1]
+		}
+	}
+	red := make([]extract.Line, len(raw))
+	for i, t := range raw {
+		red[i].Text = t
+	}
+	redact.Lines(a.Path, red)
+	for i, l := range a.Lines {
+		if red[i].Text != l.Text {
+			raw[i] = l.Text // not the file's line: the artifact's own
+		}
+	}
+	n := redactedCount(a.Path, raw)
+	if n == 0 {
+		return 0, nil
+	}
+	return n, raw
 }
 
 func listItem(kind, title string, lines []string, max int) []briefItem {
@@ -149,9 +209,10 @@ func (b *briefer) collect(kind string) []briefItem {
 	root := b.repo.Root
 	switch kind {
 	case supAuth:
-		items = defItems(kind, b.ix.FindNamed(b.ctx, root, authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 6))
+		// Code that checks: functions and types, not a constant's value.
+		items = defItems(kind, b.findCode(authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 6))
 	case supValidation:
-		items = defItems(kind, b.ix.FindNamed(b.ctx, root, validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, b.findCode(validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
 	case supManifests, supFrameworks:
 		items = b.manifestItems(kind)
 	case supRoutes:
@@ -163,9 +224,9 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Strings(lines)
 		items = append(items, listItem(kind, "Route registrations found", dedupe(lines), 15)...)
 	case supExternalCalls:
-		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15), 15)
+		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15, true), 15)
 	case supRetries:
-		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.files...), retryLineRe, 12), 12)
+		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), retryLineRe, 12, true), 12)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
@@ -227,26 +288,25 @@ func (b *briefer) collect(kind string) []briefItem {
 		}
 		items = listItem(kind, "Decision records", lines, 12)
 	case supMarkers:
-		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12), 12)
+		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12, false), 12)
 	case supArchitecture:
 		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.doc.Artifacts), "", false); a != nil {
 			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path}}
 		}
 	case supTarget:
 		if p := b.targetArchitecture(); p != "" {
-			items = listItem(kind, "Target architecture ("+p+")", readLines(root, p), 40)
+			items = []briefItem{{kind: kind, title: fmt.Sprintf("Target architecture (%s)", naming.Code(p)), text: strings.Join(readLines(root, p), "\n"), file: p}}
 		}
 	case supComponents:
-		var lines []string
-		for _, f := range b.files {
-			if (strings.HasPrefix(f, ".architecture/components/") || strings.HasPrefix(f, "docs/architecture/")) && strings.HasSuffix(f, ".md") {
-				lines = append(lines, naming.Code(f))
-			}
+		var missing []string
+		items, missing = b.componentItems(kind)
+		if len(missing) > 0 {
+			b.gaps[kind] = []string{fmt.Sprintf("component docs: %s, named by .architecture/manifest.json, %s not in the repository.", strings.Join(missing, ", "), naming.Plural(len(missing), "is", "are"))}
 		}
-		for _, c := range architecture.ManifestComponents(root) {
-			lines = append(lines, fmt.Sprintf("%s: %s", c.Name, strings.Join(c.KeyFiles, ", ")))
-		}
-		items = listItem(kind, "Components", lines, 15)
+	case supFlows:
+		items = b.flowItems(kind)
+	case supDecisions:
+		items = b.decisionItems(kind)
 	case supBuildConfig:
 		items = b.buildItems(kind)
 	case supNaming:
@@ -254,7 +314,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supMigrations:
 		var ms []string
 		for _, f := range b.files {
-			if naming.MigrationPath(f) && lang.ForPath(f) != nil {
+			if migrationDirRe.MatchString(f) && lang.ForPath(f) != nil {
 				ms = append(ms, naming.Code(f))
 			}
 		}
@@ -264,119 +324,168 @@ func (b *briefer) collect(kind string) []briefItem {
 		files, _ := audit.Matching(b.ix.Files, audit.ExternalAPIFiles)
 		items = listItem(kind, "API descriptions", files, 10)
 	case supSDKTypes:
-		mods := map[string]bool{}
-		for _, f := range b.blast {
-			if l := lang.ForPath(f); l != nil && l.ExternalImports != nil {
-				for _, m := range l.ExternalImports(readLines(root, f)) {
-					mods[m] = true
-				}
-			}
-		}
-		var lines []string
-		for m := range mods {
-			lines = append(lines, naming.Code(m))
-		}
-		sort.Strings(lines)
-		items = listItem(kind, "External packages the blast zone imports", lines, 15)
+		items = b.importItems(kind)
 	case supConcurrency:
 		// The blast zone's directories first, then the rest of the code:
 		// the pool a spec's jobs will run on is often elsewhere.
-		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.nonTest(b.files)...), concurrencyRe, 15), 15)
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), concurrencyRe, 15, true), 15)
 	}
 	redactItems(items)
 	b.items[kind] = items
 	return items
 }
 
-// priorArt finds definitions like what the spec adds: for `CostTracker`,
-// other *Tracker definitions.
+// priorArt finds definitions with the role of a type the spec adds: for
+// `CostTracker`, other types and functions whose name ends in "tracker"
+// (TokenTracker). A constant or variable is no prior art, and a name
+// that merely holds the word (`call_model` for "mode") is not one.
 func (b *briefer) priorArt() []*extract.Definition {
-	var tails []string
+	tails := map[string]bool{}
+	var alts []string
 	for _, r := range b.spec.Refs {
-		if r.Proposed && r.Route == nil && !r.IsPath {
-			if ws := naming.Words(r.Name); len(ws) >= 2 && len(ws[len(ws)-1]) > 3 {
-				tails = append(tails, regexp.QuoteMeta(ws[len(ws)-1]))
-			}
-		}
-	}
-	if len(tails) == 0 {
-		return nil
-	}
-	re := regexp.MustCompile(`(?i)(` + strings.Join(dedupe(tails), "|") + `)`)
-	var files []string
-	for _, f := range b.files {
-		if !b.ix.Class(f).Test {
-			files = append(files, f)
-		}
-	}
-	return b.ix.FindPattern(b.ctx, b.repo.Root, re, files, 5)
-}
-
-// manifestItems reads dependency manifests: versions for a security
-// review, frameworks for a minimalist.
-func (b *briefer) manifestItems(kind string) []briefItem {
-	root := b.repo.Root
-	var items []briefItem
-	files, _ := audit.Matching(b.ix.Files, audit.ManifestFiles)
-	for _, f := range files {
-		if strings.Contains(f, "/node_modules/") {
+		if !r.Proposed || r.Route != nil || r.IsPath || !spec.IsUpperStart(r.Name) || strings.ToUpper(r.Name) == r.Name {
 			continue
 		}
+		if ws := naming.Words(r.Name); len(ws) >= 2 && len(ws[len(ws)-1]) > 3 && !tails[ws[len(ws)-1]] {
+			tails[ws[len(ws)-1]] = true
+			alts = append(alts, regexp.QuoteMeta(ws[len(ws)-1]))
+		}
+	}
+	if len(alts) == 0 {
+		return nil
+	}
+	re := regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)`)
+	last := func(name string) bool {
+		ws := naming.Words(name)
+		return len(ws) > 0 && tails[ws[len(ws)-1]]
+	}
+	return b.findCode(re, last, b.source(b.files), 5)
+}
+
+// findCode returns the first max functions, methods and types in files
+// whose name passes name, reading only the files that hold a literal
+// every match of pre holds (see requiredLiterals): a search that finds
+// few reads every file, and a search for literals reads them fastest.
+func (b *briefer) findCode(pre *regexp.Regexp, name func(string) bool, files []string, max int) []*extract.Definition {
+	req := requiredLiterals(pre)
+	var out []*extract.Definition
+	for _, f := range files {
+		if len(out) >= max || b.ctx.Err() != nil {
+			break
+		}
+		if b.ix.Class(f).Lang == nil {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
+		if err != nil || !req.mayMatch(src) {
+			continue
+		}
+		out = append(out, codeDefs(b.ix.FindNamed(b.ctx, b.repo.Root, nil, name, []string{f}, 1<<20), max-len(out))...)
+	}
+	return out
+}
+
+// codeDefs keeps the functions, methods and types among definitions, at
+// most max.
+func codeDefs(ds []*extract.Definition, max int) []*extract.Definition {
+	var out []*extract.Definition
+	for _, d := range ds {
+		switch d.Kind {
+		case extract.KindFunction, extract.KindMethod, extract.KindType, extract.KindInterface:
+			if len(out) < max {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// migrationDirRe is the path of a file in a directory of migrations.
+var migrationDirRe = regexp.MustCompile(`(?i)(^|/)(migrations?|migrate|alembic|flyway|liquibase|schema_migrations)/`)
+
+// manifestItems lists what the dependency manifests declare: each
+// manifest's runtime dependencies with their versions for a security
+// review; for a minimalist the frameworks among all of them, then the
+// other runtime dependencies.
+func (b *briefer) manifestItems(kind string) []briefItem {
+	m := b.manifests()
+	if kind == supFrameworks {
+		var fw, other []string
+		for _, d := range m.deps {
+			switch {
+			case isFramework(d.name):
+				fw = append(fw, fmt.Sprintf("%s (%s%s)", naming.Code(d.text), naming.Inline(d.manifest), map[bool]string{true: ", dev"}[d.dev]))
+			case !d.dev:
+				other = append(other, fmt.Sprintf("%s (%s)", naming.Code(d.text), naming.Inline(d.manifest)))
+			}
+		}
+		items := listItem(kind, "Frameworks and SDKs the manifests declare (their built-ins may already do what the spec adds)", dedupe(fw), 20)
+		return append(items, listItem(kind, "Other runtime dependencies", dedupe(other), 20)...)
+	}
+	var items []briefItem
+	for _, f := range m.files {
 		var deps []string
-		switch path.Base(f) {
-		case "go.mod":
-			for _, l := range readLines(root, f) {
-				t := strings.TrimSpace(l)
-				if fs := strings.Fields(t); len(fs) >= 2 && strings.Contains(fs[0], ".") && !strings.HasPrefix(t, "module") && !strings.HasPrefix(t, "//") {
-					if fs[0] == "require" && len(fs) >= 3 {
-						fs = fs[1:]
-					}
-					deps = append(deps, fs[0]+" "+fs[1])
-				}
-			}
-		case "package.json":
-			var pj struct {
-				Dependencies    map[string]string `json:"dependencies"`
-				DevDependencies map[string]string `json:"devDependencies"`
-			}
-			if json.Unmarshal([]byte(strings.Join(readLines(root, f), "\n")), &pj) == nil {
-				for k, v := range pj.Dependencies {
-					deps = append(deps, k+" "+v)
-				}
-				if kind == supFrameworks {
-					for k, v := range pj.DevDependencies {
-						deps = append(deps, k+" "+v+" (dev)")
-					}
-				}
-			}
-		default:
-			for _, l := range readLines(root, f) {
-				t := strings.TrimSpace(l)
-				if t != "" && !strings.HasPrefix(t, "#") && (strings.HasSuffix(f, ".txt") || strings.Contains(t, "==") || strings.Contains(t, ">=")) {
-					deps = append(deps, strings.Trim(t, `",`))
-				}
+		for _, d := range m.deps {
+			if d.manifest == f && !d.dev {
+				deps = append(deps, d.text)
 			}
 		}
-		sort.Strings(deps)
-		if kind == supFrameworks {
-			var fw []string
-			for _, d := range deps {
-				for _, k := range knownFrameworks {
-					if name := strings.Fields(d)[0]; name == k || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(name, k) && strings.Contains(k, "/") {
-						fw = append(fw, d)
-						break
-					}
-				}
-			}
-			deps = fw
-		}
-		title := "Dependencies in " + naming.Code(f)
-		if kind == supFrameworks {
-			title = "Frameworks and SDKs in `" + f + "` (their built-ins may already do what the spec adds)"
-		}
-		items = append(items, listItem(kind, title, deps, 20)...)
+		items = append(items, listItem(kind, "Dependencies in "+naming.Code(f), deps, 20)...)
 	}
 	return items
+}
+
+// isFramework reports a dependency that is a known framework or SDK (not
+// its type declarations, @types/...).
+func isFramework(name string) bool {
+	if strings.HasPrefix(name, "@types/") {
+		return false
+	}
+	for _, k := range knownFrameworks {
+		if strings.EqualFold(name, k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// importItems lists the packages the blast zone's code imports from
+// outside the standard library and the repository, each with what the
+// manifests of its language declare of it.
+func (b *briefer) importItems(kind string) []briefItem {
+	m := b.manifests()
+	type pkg struct {
+		name string
+		l    *extract.Language
+	}
+	seen := map[pkg]bool{}
+	var lines []string
+	for _, f := range b.blast {
+		l := lang.ForPath(f)
+		if l == nil || l.ExternalImports == nil {
+			continue
+		}
+		for _, imp := range l.ExternalImports(readLines(b.repo.Root, f)) {
+			if seen[pkg{imp, l}] || b.own(l, imp) {
+				continue
+			}
+			seen[pkg{imp, l}] = true
+			line := fmt.Sprintf("%s (%s, imported by %s)", naming.Code(imp), l.Display, naming.Inline(f))
+			switch ds := m.declaring(l, imp); {
+			case len(ds) > 0:
+				var as []string
+				for _, d := range ds {
+					as = append(as, fmt.Sprintf("%s in %s", naming.Code(d.text), naming.Inline(d.manifest)))
+				}
+				line += ": " + strings.Join(dedupe(as), ", ")
+			case len(l.Manifests) > 0:
+				line += ": no manifest entry by that name"
+			}
+			lines = append(lines, line)
+		}
+	}
+	sort.Strings(lines)
+	return listItem(kind, "External packages the blast zone imports", lines, 15)
 }
 
 // buildItems names the build targets, package scripts and CI workflows.
@@ -464,35 +573,72 @@ func (b *briefer) namingItems(kind string) []briefItem {
 	return listItem(kind, "Naming conventions", lines, 10)
 }
 
-// testsPseudo returns tests-pseudo.md, whole or its auth sections.
-func (b *briefer) testsPseudo(mode string) *briefItem {
-	if mode == "" {
-		return nil
-	}
-	var file string
-	for _, f := range b.files {
-		if audit.TestPseudoFiles.MatchString(f) {
-			file = f
-			break
-		}
-	}
-	if file == "" {
-		return nil
+// fitTestsPseudo is the spec's test pseudocode a profile asks for
+// (mode "whole", or "auth" for its auth and security sections) within
+// room tokens: whole when it fits, else the cases that name the blast
+// zone, as many as fit; what is left out is named in left.
+func (b *briefer) fitTestsPseudo(mode string, room int) (items []briefItem, left []string) {
+	file := b.specFile("tests-pseudo.md")
+	switch {
+	case mode == "":
+		return nil, nil
+	case file == "" && b.specDir == "":
+		return nil, []string{"test pseudocode: the spec is not in the repository, so it has no tests-pseudo.md beside it."}
+	case file == "":
+		return nil, []string{fmt.Sprintf("test pseudocode: no tests-pseudo.md beside the spec (in %s).", naming.Code(b.specDir+"/"))}
 	}
 	lines := readLines(b.repo.Root, file)
+	secs := architecture.Sections(lines)
+	var keep []string
 	if mode == "auth" {
-		var keep []string
-		for _, s := range architecture.Sections(lines) {
+		for _, s := range secs {
 			if authNameRe.MatchString(s.Title) || strings.Contains(strings.ToLower(s.Title), "security") {
 				keep = append(keep, lines[s.Start-1:s.End]...)
 			}
 		}
 		if len(keep) == 0 {
-			return nil
+			return nil, []string{fmt.Sprintf("test pseudocode: %s has no auth or security section.", naming.Code(file))}
 		}
 		lines = keep
+		secs = architecture.Sections(lines)
 	}
-	return &briefItem{kind: "tests_pseudo", title: fmt.Sprintf("Test pseudocode (%s%s)", naming.Code(file), map[string]string{"auth": ", auth sections"}[mode]), text: strings.Join(lines, "\n")}
+	title := fmt.Sprintf("Test pseudocode (%s%s)", naming.Code(file), map[string]string{"auth": ", auth sections"}[mode])
+	all := []briefItem{{kind: "tests_pseudo", title: title, text: strings.Join(lines, "\n"), file: file}}
+	redactItems(all)
+	if sumTokens(all) <= room {
+		return all, nil
+	}
+	// The cases (sections with none below them) that name the blast zone.
+	var names []string
+	for _, z := range b.zone {
+		names = append(names, z.syms...)
+		if !strings.HasSuffix(z.path, "/") {
+			names = append(names, path.Base(z.path))
+		}
+	}
+	cases, shown := 0, 0
+	keep = nil
+	for i, s := range secs {
+		if i+1 < len(secs) && secs[i+1].Level() > s.Level() {
+			continue
+		}
+		cases++
+		text := strings.Join(lines[s.Start-1:s.End], "\n")
+		if !slices.ContainsFunc(names, func(n string) bool { return naming.HasWord(text, n) || strings.Contains(text, n) }) {
+			continue
+		}
+		try := []briefItem{{kind: "tests_pseudo", text: strings.Join(append(keep[:len(keep):len(keep)], text), "\n\n"), file: file,
+			title: fmt.Sprintf("Test pseudocode (%s, the cases that name the blast zone)", naming.Code(file))}}
+		redactItems(try)
+		if sumTokens(try) > room {
+			break
+		}
+		keep, items, shown = append(keep, text), try, shown+1
+	}
+	if shown == 0 {
+		return nil, []string{fmt.Sprintf("left out for the budget: %s.", title)}
+	}
+	return items, []string{fmt.Sprintf("test pseudocode: %d of the %d cases in %s shown, those that name the blast zone; twice the spec leaves no room for all.", shown, cases, naming.Code(file))}
 }
 
 // gapWhat says what a missing source would have given each persona.
@@ -513,8 +659,10 @@ var gapWhat = map[string]string{
 	supMigrations:    "how the schema evolved",
 	supAPIDocs:       "what the external APIs really accept",
 	supSDKTypes:      "which SDKs the integration relies on",
-	supTarget:        "the architecture this spec is heading for",
+	supTarget:        "the architecture this spec is heading for (target-architecture.md beside the spec)",
 	supComponents:    "each component's documented boundaries",
+	supFlows:         "how data moves between the components the spec touches",
+	supDecisions:     "the architectural decisions the spec must respect",
 	supConcurrency:   "how much load the code is built for",
 	supManifests:     "the versions whose advisories matter",
 	supFrameworks:    "the built-ins that may make new code unnecessary",
@@ -539,7 +687,6 @@ var auditSourceFor = map[string][]string{
 	"decision_records":     {"ASSH", "ARCH"},
 	"error_handling":       {"BURN", "TRAF"},
 	"similar_features":     {"MINI", "COMP"},
-	"test_pseudocode":      {"PEDA", "COMP", "BURN", "PARA"},
 	"build_config":         {"COMP"},
 	"dependency_manifests": {"PARA", "MINI"},
 }

@@ -125,5 +125,16 @@ func (r *required) lines(src []byte) map[int]bool {
 
 // mayMatch reports whether src may hold a match.
 func (r *required) mayMatch(src []byte) bool {
-	return r == nil || len(r.lines(src)) > 0
+	if r == nil {
+		return true
+	}
+	if r.fold {
+		src = bytes.ToLower(src)
+	}
+	for _, l := range r.lits {
+		if bytes.Contains(src, l) {
+			return true
+		}
+	}
+	return false
 }

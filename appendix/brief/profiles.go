@@ -51,6 +51,8 @@ const (
 	supTarget        = "target_architecture"
 	supComponents    = "component_docs"
 	supConcurrency   = "concurrency"
+	supFlows         = "flows"
+	supDecisions     = "decisions"
 )
 
 // DefaultProfiles is the built-in table of gauntlet adversaries.
@@ -59,11 +61,11 @@ var DefaultProfiles = []Profile{
 	{"BURN", "burned_oncall", []string{supExternalCalls, supRetries, supMonitoring}, []string{supADRs, supNaming}, 280, "whole"},
 	{"MINI", "minimalist", []string{supUtilities, supFrameworks, supPriorArt}, []string{supMonitoring, supMigrations}, 500, ""},
 	{"PEDA", "pedantic_nitpicker", []string{supTypes, supSchemas, supValidation, supTests}, []string{supArchitecture, supADRs}, 380, "whole"},
-	{"ASSH", "asshole_loner", []string{supADRs, supMarkers, supArchitecture}, []string{supManifests}, 200, ""},
+	{"ASSH", "asshole_loner", []string{supDecisions, supADRs, supMarkers, supArchitecture}, []string{supManifests}, 200, ""},
 	{"COMP", "existing_system_compatibility", []string{supBuildConfig, supSchemas, supNaming, supMigrations, supPriorArt}, []string{supMarkers}, 1100, "whole"},
 	{"AUDT", "assumption_auditor", []string{supAPIDocs, supSDKTypes, supExternalCalls}, []string{supMarkers, supNaming}, 300, ""},
-	{"FLOW", "information_flow_auditor", []string{supArchitecture, supAPIDocs, supRoutes}, []string{supMarkers, supNaming}, 900, ""},
-	{"ARCH", "architect", []string{supTarget, supArchitecture, supComponents, supUtilities}, []string{supMarkers}, 1000, ""},
+	{"FLOW", "information_flow_auditor", []string{supFlows, supArchitecture, supAPIDocs, supRoutes}, []string{supMarkers, supNaming}, 900, ""},
+	{"ARCH", "architect", []string{supTarget, supComponents, supArchitecture, supUtilities}, []string{supMarkers}, 1000, ""},
 	{"TRAF", "traffic_engineer", []string{supConcurrency, supExternalCalls, supRetries}, []string{supADRs, supNaming}, 400, ""},
 }
 
@@ -119,34 +121,40 @@ func SelectProfiles(all []Profile, list string) ([]Profile, error) {
 	var out []Profile
 	seen := map[string]bool{}
 	for _, want := range strings.Split(list, ",") {
-		w := strings.ToUpper(strings.TrimSpace(want))
-		if w == "" {
+		if strings.TrimSpace(want) == "" {
 			continue
 		}
-		if w == "UXAR" || w == "UX_ARCHITECT" {
-			return nil, errors.New("--adversaries: UXAR never gets a briefing")
+		p, err := findProfile(all, want)
+		if err != nil {
+			return nil, fmt.Errorf("--adversaries: %w", err)
 		}
-		if a, ok := aliases[w]; ok {
-			w = a
-		}
-		found := false
-		for _, p := range all {
-			if p.Code == w || strings.ToUpper(p.Name) == w {
-				found = true
-				if !seen[p.Code] {
-					seen[p.Code] = true
-					out = append(out, p)
-				}
-			}
-		}
-		if !found {
-			var codes []string
-			for _, p := range all {
-				codes = append(codes, p.Code)
-			}
-			sort.Strings(codes)
-			return nil, fmt.Errorf("--adversaries: unknown adversary %q (known: %s)", want, strings.Join(codes, ", "))
+		if !seen[p.Code] {
+			seen[p.Code] = true
+			out = append(out, p)
 		}
 	}
 	return out, nil
+}
+
+// findProfile returns the adversary a code, a name or an alias names, in
+// any case.
+func findProfile(all []Profile, want string) (Profile, error) {
+	w := strings.ToUpper(strings.TrimSpace(want))
+	if w == "UXAR" || w == "UX_ARCHITECT" {
+		return Profile{}, errors.New("UXAR never gets a briefing")
+	}
+	if a, ok := aliases[w]; ok {
+		w = a
+	}
+	for _, p := range all {
+		if p.Code == w || strings.ToUpper(p.Name) == w {
+			return p, nil
+		}
+	}
+	var codes []string
+	for _, p := range all {
+		codes = append(codes, p.Code)
+	}
+	sort.Strings(codes)
+	return Profile{}, fmt.Errorf("unknown adversary %q (known: %s)", want, strings.Join(codes, ", "))
 }

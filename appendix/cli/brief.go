@@ -2,22 +2,27 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/appendix-dev/appendix/appendix"
 	"github.com/appendix-dev/appendix/appendix/brief"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/appendix-dev/appendix/inventory"
 	"github.com/spf13/pflag"
 )
 
-// runBrief is "appendix brief [--adversaries CODES] [--out DIR] SPEC".
+// runBrief is "appendix brief [--adversaries CODES] [--notes FILE] [--out DIR] SPEC".
 func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := pflag.NewFlagSet("appendix brief", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	advs := fs.String("adversaries", "", "comma-separated codes or names (default: every gauntlet adversary)")
 	out := fs.String("out", ".adversarial-spec-gauntlet", "directory for briefing-<CODE>.md and briefings.json")
+	notesFile := fs.String("notes", "", `JSON file of the orchestrator's notes, {"CODE": "markdown", "*": "markdown for every adversary"}: first in each briefing's specific context`)
 	repoDir := fs.String("repo", "", "repository to extract from (default: the git work tree containing the current directory)")
 	now := fs.String("now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -47,6 +52,15 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	var notes map[string]string
+	if *notesFile != "" {
+		var ue brief.UsageError
+		if notes, err = brief.ReadNotes(*notesFile, all); errors.As(err, &ue) {
+			return usageError{ue.Msg}
+		} else if err != nil {
+			return err
+		}
+	}
 	name, src, err := readSpec(specPath, stdin)
 	if err != nil {
 		return err
@@ -55,7 +69,8 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	bs, head, err := brief.Brief(ctx, repo, zone, profiles, cfg.Now)
+	in := brief.Input{Zone: zone, SpecDir: specRepoDir(repo.Root, specPath), Session: sessionInventory(repo.Root, specPath, stderr), Notes: notes}
+	bs, head, err := brief.Brief(ctx, repo, in, profiles, cfg.Now)
 	if err != nil {
 		return err
 	}
@@ -85,4 +100,51 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	fmt.Fprintf(stderr, "appendix: %d %s written to %s\n", len(bs), naming.Plural(len(bs), "briefing", "briefings"), *out)
 	return nil
+}
+
+// sessionInventory is the inventory of the active adversarial-spec
+// session when the session is this spec's: the blast zone its author
+// chose. A session file that cannot be read is named on stderr and not
+// used; the briefings do without it.
+func sessionInventory(root, specPath string, stderr io.Writer) *inventory.Inventory {
+	if specPath == "-" {
+		return nil
+	}
+	store, _, err := inventory.Locate(root, DefaultInventory, specPath)
+	if err == nil && !store.Session() {
+		return nil
+	}
+	var inv *inventory.Inventory
+	if err == nil {
+		inv, err = store.Load()
+	}
+	switch {
+	case errors.Is(err, inventory.ErrNone):
+		return nil
+	case err != nil:
+		fmt.Fprintf(stderr, "appendix: warning: %v: the session's blast zone is not used\n", err)
+		return nil
+	}
+	return inv
+}
+
+// specRepoDir is the directory of the spec file specPath in the
+// repository at root, slash-separated ("." for the root), symbolic links
+// resolved; "" for a spec outside it or on standard input.
+func specRepoDir(root, specPath string) string {
+	if specPath == "-" {
+		return ""
+	}
+	dir, err := filepath.Abs(filepath.Dir(specPath))
+	if err != nil {
+		return ""
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -92,21 +91,9 @@ func readSpec(p string, stdin io.Reader) (string, []byte, error) {
 // are read from its directory.
 func parseSpec(root, specPath, name string, src []byte) *spec.Spec {
 	sp := spec.Parse(name, src)
-	if specPath == "-" {
-		return sp
+	if dir := specRepoDir(root, specPath); dir != "" {
+		sp.Rebase(strings.TrimPrefix(dir, "."))
 	}
-	dir, err := filepath.Abs(filepath.Dir(specPath))
-	if err != nil {
-		return sp
-	}
-	if d, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = d
-	}
-	rel, err := filepath.Rel(root, dir)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return sp
-	}
-	sp.Rebase(strings.TrimPrefix(filepath.ToSlash(rel), "."))
 	return sp
 }
 

@@ -37,6 +37,11 @@ type section struct {
 	level      int
 }
 
+// Level is the heading's level: 1 for "#".
+func (s section) Level() int { return s.level }
+
+// Sections returns the headed sections of a markdown document's lines,
+// headings in fenced code aside.
 func Sections(lines []string) []section {
 	var out []section
 	fence := false
@@ -147,12 +152,8 @@ func Terms(root string, sp *spec.Spec, arts []*artifact.Artifact) map[string]int
 	}
 	for _, c := range ManifestComponents(root) {
 		hit := false
-		for _, kf := range c.KeyFiles {
-			for f := range files {
-				if f == kf || strings.HasPrefix(f, strings.TrimSuffix(kf, "/")+"/") {
-					hit = true
-				}
-			}
+		for f := range files {
+			hit = hit || c.Owns(f)
 		}
 		if hit {
 			for _, w := range naming.Words(c.Name) {
@@ -168,20 +169,35 @@ func Terms(root string, sp *spec.Spec, arts []*artifact.Artifact) map[string]int
 	return terms
 }
 
-// component is a .architecture/manifest.json entry.
-type component struct {
+// Component is a .architecture/manifest.json entry.
+type Component struct {
 	Name       string   `json:"name"`
+	Purpose    string   `json:"purpose"`
 	KeyFiles   []string `json:"key_files"`
 	IntentTags []string `json:"intent_tags"`
+	// DocPath is the component's document, relative to .architecture/.
+	DocPath string `json:"doc_path"`
 }
 
-func ManifestComponents(root string) []component {
+// Owns reports whether a file (or a directory, ending in "/") is one of
+// the component's key files or lies under one of its key directories.
+func (c Component) Owns(f string) bool {
+	for _, kf := range c.KeyFiles {
+		if f == kf || strings.HasPrefix(f, strings.TrimSuffix(kf, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// ManifestComponents reads the components of .architecture/manifest.json.
+func ManifestComponents(root string) []Component {
 	b, err := os.ReadFile(filepath.Join(root, ".architecture", "manifest.json"))
 	if err != nil {
 		return nil
 	}
 	var m struct {
-		Components []component `json:"components"`
+		Components []Component `json:"components"`
 	}
 	if json.Unmarshal(b, &m) != nil {
 		return nil

@@ -48,6 +48,8 @@ var Lang = &extract.Language{
 	ImportLine:      importLine,
 	Imports:         importNames,
 	ExternalImports: externalImports,
+	Manifests:       []string{"go.mod"},
+	DeclaredBy:      declaredBy,
 	TestFiles:       []string{"*_test.go"},
 	Tests:           goTests,
 	TestNames:       testpath.Names(testNameRe),

@@ -44,6 +44,9 @@ func externalImports(lines []string) []string {
 	return out
 }
 
+// declaredBy reports an import path inside the module dep.
+func declaredBy(imp, dep string) bool { return imp == dep || strings.HasPrefix(imp, dep+"/") }
+
 // importNameRe reads an import spec with its name: "path", name "path".
 var importNameRe = regexp.MustCompile(`^(?:import\s+)?(?:([\w.]+)\s+)?"([^"]+)"`)
 

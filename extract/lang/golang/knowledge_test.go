@@ -22,6 +22,9 @@ func TestExternalImports(t *testing.T) {
 	if got := externalImports(src); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
+	if !declaredBy("github.com/go-chi/chi/v5/middleware", "github.com/go-chi/chi/v5") || declaredBy("github.com/go-chi/chi/v55", "github.com/go-chi/chi/v5") {
+		t.Error("declaredBy: a package is its module's, by whole path segments")
+	}
 }
 
 // The name a Go file qualifies an import with: its alias, else the last

@@ -22,3 +22,17 @@ func TestTestNames(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A file's packages: every form of import, by its top-level module, once;
+// not the standard library's, not a relative import.
+func TestExternalImports(t *testing.T) {
+	src := []string{"from __future__ import annotations", "import os, sys", "import requests as r", "from pydantic import BaseModel",
+		"from pydantic.fields import Field", "import google.cloud.storage", "from . import sibling", "from .models import X", "from dataclasses import dataclass"}
+	want := []string{"requests", "pydantic", "google"}
+	if got := externalImports(src); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if !declaredBy("pydantic_settings", "pydantic-settings") || !declaredBy("Yaml", "yaml") || declaredBy("jwt", "pyjwt") {
+		t.Error("declaredBy does not compare names as pip does")
+	}
+}

@@ -27,6 +27,8 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Imports = importNames
 	l.ImportedModules = importedModules
 	l.ExternalImports = externalImports
+	l.Manifests = []string{"Cargo.toml"}
+	l.DeclaredBy = func(imp, dep string) bool { return imp == strings.ReplaceAll(dep, "-", "_") } // a crate's name in code
 	l.TestFiles = []string{"*_test.rs", "*_tests.rs", "tests.rs"}
 	l.TestDirs = []string{"tests"}
 	l.Tests = rustTests

@@ -30,7 +30,8 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Imports = imports.Names
 	l.ImportedModules = imports.Modules
 	l.ImportLine = imports.PathLine
-	l.ExternalImports = imports.External
+	l.ExternalImports = externalImports
+	l.Manifests = []string{"package.json"}
 	l.TestFiles = []string{"*.test.*", "*.spec.*"}
 	l.TestDirs = []string{"__tests__"}
 	l.Tests = jsTests

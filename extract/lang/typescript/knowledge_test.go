@@ -27,3 +27,15 @@ func TestTestNames(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A file's packages: by package name (a scoped one with its scope), once;
+// not Node's built-in modules, relative paths or the project's aliases.
+func TestExternalImports(t *testing.T) {
+	src := []string{`import React from "react";`, `import { useQuery } from "@tanstack/react-query";`, `import fs from "node:fs";`,
+		`import path from "path";`, `import { x } from "./local";`, `import { y } from "@/lib/y";`, `import "zod/v4";`,
+		`const lodash = require("lodash/fp");`, `export { z } from '@acme/kit/sub';`, `import { h } from "react/jsx-runtime";`}
+	want := []string{"react", "@tanstack/react-query", "zod", "lodash", "@acme/kit"}
+	if got := externalImports(src); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -211,18 +211,3 @@ func Names(src []byte) string {
 	}
 	return string(out)
 }
-
-// External lists the packages that lines import by name, one import
-// statement a line (import { A } from "pkg", from pkg import A), leaving
-// out relative modules and the "@/" alias of the project's root.
-func External(lines []string) []string {
-	var out []string
-	for _, l := range lines {
-		if _, m, ok := Parts([]byte(l)); ok {
-			if mod := string(m); mod != "" && mod[0] != '.' && !strings.HasPrefix(mod, "@/") {
-				out = append(out, mod)
-			}
-		}
-	}
-	return out
-}

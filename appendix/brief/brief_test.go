@@ -1,0 +1,30 @@
+package brief
+
+import (
+	"strings"
+	"testing"
+)
+
+// A secret in the part of an item the budget cuts away is not counted.
+func TestFitItemsCountsWhatIsShown(t *testing.T) {
+	var lines []string
+	for i := 0; i < 30; i++ {
+		lines = append(lines, "x := compute(42) // a line of ordinary code")
+	}
+	lines = append(lines, `key := "ghp_gLKOmxgJTeKdNnFRIBXuDL7DxtpYlSXpfKtH"`)
+	items := []briefItem{{kind: "k", title: "T", text: strings.Join(lines, "\n"), fence: "go", path: "a.go"}}
+	if n := redactItems(items); n != 1 {
+		t.Fatalf("redacted %d, want 1", n)
+	}
+	whole, _ := fitItems(items, 1000)
+	if got := redactedIn(whole); got != 1 {
+		t.Errorf("whole: %d redactions counted, want 1", got)
+	}
+	cut, left := fitItems(items, 100)
+	if len(cut) != 1 || len(left) != 1 || strings.Contains(cut[0].text, "<redacted>") {
+		t.Fatalf("not cut before the secret: %+v, %q", cut, left)
+	}
+	if got := redactedIn(cut); got != 0 {
+		t.Errorf("cut: %d redactions counted, want 0", got)
+	}
+}
