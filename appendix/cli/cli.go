@@ -91,8 +91,8 @@ func readSpec(p string, stdin io.Reader) (string, []byte, error) {
 // are read from its directory.
 func parseSpec(root, specPath, name string, src []byte) *spec.Spec {
 	sp := spec.Parse(name, src)
-	if dir := specRepoDir(root, specPath); dir != "" {
-		sp.Rebase(strings.TrimPrefix(dir, "."))
+	if dir := specRepoDir(root, specPath); dir != "" && dir != "." {
+		sp.Rebase(dir) // .adversarial-spec/specs/x keeps its dot
 	}
 	return sp
 }

@@ -651,6 +651,12 @@ func TestSpecRelativePaths(t *testing.T) {
 			t.Errorf("%s reported missing:\n%s", p, out)
 		}
 	}
+	// A session's spec directory starts with a dot, which stays.
+	testrepo.Write(t, dir, map[string]string{".adversarial-spec/specs/cost/spec.md": "# RFC\n\nThe score uses `EvictionCost` in `../../../pkg/cost/cost.go`.\n"})
+	out, stderr, code = runIn(t, nil, "--repo", dir, "--now", fixedNow, filepath.Join(dir, ".adversarial-spec", "specs", "cost", "spec.md"))
+	if code != 0 || !strings.Contains(out, "pkg/cost/cost.go (line") || strings.Contains(out, "other/cost/cost.go") || strings.Contains(out, "(spec line 3): no file") {
+		t.Errorf("exit %d: %s\n%s", code, stderr, out)
+	}
 }
 
 // "a `dayType` option" names a value: an enum member in a const block is
