@@ -652,7 +652,10 @@ func TestSpecRelativePaths(t *testing.T) {
 		}
 	}
 	// A session's spec directory starts with a dot, which stays.
-	testrepo.Write(t, dir, map[string]string{".adversarial-spec/specs/cost/spec.md": "# RFC\n\nThe score uses `EvictionCost` in `../../../pkg/cost/cost.go`.\n"})
+	testrepo.Write(t, dir, map[string]string{
+		".adversarial-spec/specs/cost/spec.md": "# RFC\n\nThe score uses `EvictionCost` in `../../../pkg/cost/cost.go`, as `../costs.md` says.\n",
+		".adversarial-spec/specs/costs.md":     "# Costs\n",
+	})
 	out, stderr, code = runIn(t, nil, "--repo", dir, "--now", fixedNow, filepath.Join(dir, ".adversarial-spec", "specs", "cost", "spec.md"))
 	if code != 0 || !strings.Contains(out, "pkg/cost/cost.go (line") || strings.Contains(out, "other/cost/cost.go") || strings.Contains(out, "(spec line 3): no file") {
 		t.Errorf("exit %d: %s\n%s", code, stderr, out)
