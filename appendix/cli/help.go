@@ -54,6 +54,7 @@ DIR/briefings.json; stdout has one line per briefing.`,
 			args: values{files: true},
 			flags: map[string]values{
 				"adversaries": {words: adversaryCodes(), list: true},
+				"notes":       {files: true},
 				"out":         {dirs: true},
 				"repo":        {dirs: true},
 			},
