@@ -540,14 +540,10 @@ func TestOneArtifactNeverTakesAll(t *testing.T) {
 		prompt.WriteString("\t\"line" + itoa(i) + "\": " + itoa(i) + ",\n")
 	}
 	prompt.WriteString("}\n")
-	dir := testrepo.New(t, map[string]string{
+	out := appendixOf(t, map[string]string{
 		"agent/prompt.go": prompt.String(),
 		"agent/run.go":    "package agent\n\n// Run runs the agent.\nfunc Run(task string) error { return nil }\n\n// Stop stops it.\nfunc Stop() {}\n",
-	})
-	out, stderr, code := runCLI(t, dir, []byte("The `Prompt` constant changes; `Run` and `Stop` read it.\n"), "--appendix-only", "--budget", "80")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	}, "The `Prompt` constant changes; `Run` and `Stop` read it.\n", "--appendix-only", "--budget", "80")
 	for _, want := range []string{"var Prompt", "more lines omitted", "func Run(task string) error", "func Stop()"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("appendix lacks %q:\n%s", want, out)
@@ -561,14 +557,10 @@ func TestOneArtifactNeverTakesAll(t *testing.T) {
 // TestTestFilesGiveWayFirst: a definition found only in a test file ranks
 // after the code's own, however often the spec names it.
 func TestTestFilesGiveWayFirst(t *testing.T) {
-	dir := testrepo.New(t, map[string]string{
+	out := appendixOf(t, map[string]string{
 		"orders/order.go":      "package orders\n\n// Order is one order.\ntype Order struct{ ID int }\n",
 		"orders/order_test.go": "package orders\n\n// fakeClock stands in for time.\ntype fakeClock struct{ now int }\n",
-	})
-	out, stderr, code := runCLI(t, dir, []byte("`fakeClock` drives `fakeClock` ticks.\n\nThe `Order` type and `fakeClock` again.\n"), "--format", "json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	}, "`fakeClock` drives `fakeClock` ticks.\n\nThe `Order` type and `fakeClock` again.\n", "--format", "json")
 	var doc struct {
 		Artifacts []struct{ Path string } `json:"artifacts"`
 	}
@@ -587,10 +579,7 @@ func TestTestFilesGiveWayFirst(t *testing.T) {
 		files["orders/"+strings.ToLower(n)+".go"] = "package orders\n\nfunc " + n + "() {}\n"
 		spec += "The `" + n + "` function.\n"
 	}
-	out, stderr, code = runCLI(t, testrepo.New(t, files), []byte(spec), "--format", "json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	out = appendixOf(t, files, spec, "--format", "json")
 	doc.Artifacts = nil
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
@@ -665,13 +654,9 @@ func TestSpecRelativePaths(t *testing.T) {
 // "a `dayType` option" names a value: an enum member in a const block is
 // its definition, not "declared as a member, the spec does not say whose".
 func TestValueWordingFindsEnumMember(t *testing.T) {
-	dir := testrepo.New(t, map[string]string{
+	out := appendixOf(t, map[string]string{
 		"config/options.go": "package config\n\ntype valueType int\n\nconst (\n\tstringType valueType = iota\n\tdayType\n)\n\ntype option struct {\n\tparsedDuration int\n\tkind valueType\n}\n",
-	})
-	out, stderr, code := runCLI(t, dir, []byte("# Retention\n\n`\"CLEANUP_DAYS\"` is a `dayType` option parsed into `parsedDuration`.\n"))
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	}, "# Retention\n\n`\"CLEANUP_DAYS\"` is a `dayType` option parsed into `parsedDuration`.\n")
 	if !strings.Contains(out, "\tdayType\n") || strings.Contains(out, "does not say whose") {
 		t.Errorf("dayType not shown from its const block:\n%s", out)
 	}
@@ -681,14 +666,10 @@ func TestValueWordingFindsEnumMember(t *testing.T) {
 // says where, never "no definition". A key in a test file alone (fixture
 // data) leaves "no definition".
 func TestStringKeyIsNoAbsentName(t *testing.T) {
-	dir := testrepo.New(t, map[string]string{
+	out := appendixOf(t, map[string]string{
 		"config/options.go":      "package config\n\n// NewOptions returns the defaults.\nfunc NewOptions() map[string]string {\n\treturn map[string]string{\n\t\t\"CLEANUP_ARCHIVE_READ_DAYS\": \"60\",\n\t}\n}\n",
 		"config/options_test.go": "package config\n\nvar cases = map[string]string{\n\t\"BATCH_COUNT\": \"2\",\n}\n",
-	})
-	out, stderr, code := runCLI(t, dir, []byte("# Retention\n\nEntries are archived after `CLEANUP_ARCHIVE_READ_DAYS`, in batches of `BATCH_COUNT`.\n"))
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	}, "# Retention\n\nEntries are archived after `CLEANUP_ARCHIVE_READ_DAYS`, in batches of `BATCH_COUNT`.\n")
 	for _, want := range []string{
 		"`CLEANUP_ARCHIVE_READ_DAYS` (spec line 3): no declaration by that name in the repository at ",
 		"; a string key at config/options.go:6; not shown",
@@ -703,15 +684,11 @@ func TestStringKeyIsNoAbsentName(t *testing.T) {
 // `config.Opts.ReadDays()`: a package's variable, followed to its type,
 // whose method it names.
 func TestPackageVariableChain(t *testing.T) {
-	dir := testrepo.New(t, map[string]string{
+	out := appendixOf(t, map[string]string{
 		"config/config.go":  "package config\n\n// Opts holds parsed configuration options.\nvar Opts *configOptions\n",
 		"config/options.go": "package config\n\ntype configOptions struct {\n\traw int\n}\n\n// ReadDays is how long read entries are kept.\nfunc (c *configOptions) ReadDays() int { return c.raw }\n",
 		"feeds/feed.go":     "package feeds\n\ntype Feed struct{}\n\n// ReadDays of a feed.\nfunc (f *Feed) ReadDays() int { return 2 }\n",
-	})
-	out, stderr, code := runCLI(t, dir, []byte("# Retention\n\nRead entries are archived after `config.Opts.ReadDays()` days.\n"))
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	}, "# Retention\n\nRead entries are archived after `config.Opts.ReadDays()` days.\n")
 	if !strings.Contains(out, "func (c *configOptions) ReadDays() int") || strings.Contains(out, "Context Gaps") {
 		t.Errorf("config.Opts.ReadDays not followed to configOptions:\n%s", out)
 	}
@@ -721,13 +698,9 @@ func TestPackageVariableChain(t *testing.T) {
 // is the message of the file that declares that package, not a
 // dependency's name.
 func TestProtobufPackageQualifier(t *testing.T) {
-	dir := testrepo.New(t, map[string]string{
+	out := appendixOf(t, map[string]string{
 		"pkg/store/prompb/types.proto": "syntax = \"proto3\";\npackage prometheus_copy;\n\n// A series.\nmessage TimeSeries {\n  repeated string labels = 1;\n}\n",
-	})
-	out, stderr, code := runCLI(t, dir, []byte("# Query API\n\nEach response carries a `prometheus_copy.TimeSeries`.\n"))
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	}, "# Query API\n\nEach response carries a `prometheus_copy.TimeSeries`.\n")
 	if !strings.Contains(out, "message TimeSeries {") {
 		t.Errorf("TimeSeries not shown:\n%s", out)
 	}
@@ -750,4 +723,15 @@ func TestTrimKeepsDeclarationPastDecorators(t *testing.T) {
 	if !strings.Contains(out, "export class Share extends Model {") {
 		t.Errorf("the trimmed class lost its declaring line:\n%s", out)
 	}
+}
+
+// appendixOf runs the appendix of a spec, given on standard input, on a
+// repository of files, and fails the test unless it exits 0.
+func appendixOf(t *testing.T, files map[string]string, spec string, args ...string) string {
+	t.Helper()
+	out, stderr, code := runCLI(t, testrepo.New(t, files), []byte(spec), args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	return out
 }
