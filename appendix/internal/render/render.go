@@ -46,29 +46,54 @@ type Document struct {
 	NextLabel int // first free label number, after earlier rounds' labels
 }
 
+// Stamp is one repository's provenance: its name, when an appendix spans
+// several, and what git says of its state.
+type Stamp struct {
+	Name string
+	Git  bool
+	Head *gitinfo.Head
+	// Unreadable says why a work tree in git has no provenance, or is "".
+	Unreadable string
+}
+
+// stamp is the document's own repository's provenance.
+func (d *Document) stamp() Stamp {
+	return Stamp{Git: d.Git, Head: d.Head, Unreadable: d.Unreadable}
+}
+
 // Provenance is the "Git: ..." part of the header.
 func (d *Document) Provenance() string {
+	return d.stamp().Provenance()
+}
+
+// Provenance is the "Git: ..." stamp of one repository.
+func (s Stamp) Provenance() string {
 	switch {
-	case d.Unreadable != "":
-		return "Git: none (" + d.Unreadable + ")"
-	case !d.Git || d.Head == nil:
+	case s.Unreadable != "":
+		return "Git: none (" + s.Unreadable + ")"
+	case !s.Git || s.Head == nil:
 		return "Git: none (not a git repository)"
-	case d.Head.Commit == "":
-		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", naming.Inline(d.Head.Branch))
-	case d.Head.Detached:
-		return fmt.Sprintf("Git: %s (branch: detached)", d.Head.Short)
+	case s.Head.Commit == "":
+		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", naming.Inline(s.Head.Branch))
+	case s.Head.Detached:
+		return fmt.Sprintf("Git: %s (branch: detached)", s.Head.Short)
 	}
-	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, naming.Inline(d.Head.Branch))
+	return fmt.Sprintf("Git: %s (branch: %s)", s.Head.Short, naming.Inline(s.Head.Branch))
 }
 
 // At names what was searched, for "no definition in X".
 func (d *Document) At(scope string) string {
+	return d.stamp().At(scope)
+}
+
+// At names what was searched in one repository, for "no definition in X".
+func (s Stamp) At(scope string) string {
 	where := "the repository"
 	if scope != "" {
 		where = naming.Code(scope + "/")
 	}
-	if d.Git && d.Head != nil && d.Head.Short != "" {
-		return where + " at " + d.Head.Short
+	if s.Git && s.Head != nil && s.Head.Short != "" {
+		return where + " at " + s.Head.Short
 	}
 	return where + " (working tree)"
 }
