@@ -112,6 +112,25 @@ type part struct {
 	bodyArts             []*artifact.Artifact
 	words                map[string]bool
 	warnings             []Warning
+	// notes are what the artifact of a name other repositories define too
+	// says of them.
+	notes map[refKey]string
+}
+
+// own marks what the part found as its repository's, when an appendix
+// spans several: a warning's file, or its message, after the name.
+func (p *part) own(ws []Warning) []Warning {
+	if p.Name == "" {
+		return ws
+	}
+	for i := range ws {
+		if ws[i].Path != "" {
+			ws[i].Path = p.Name + ": " + ws[i].Path
+		} else {
+			ws[i].Msg = p.Name + ": " + ws[i].Msg
+		}
+	}
+	return ws
 }
 
 // openPart reads a repository's HEAD.
@@ -188,11 +207,24 @@ func (p *part) artifacts(ctx context.Context, doc *render.Document, cfg Config, 
 	p.words = resolve.HeldWords(p.sp.Words, p.matches)
 	bodyArts, arts := artifact.FoldIntoBodies(p.bodyArts, artifact.Build(p.matches, p.words))
 	arts = append(bodyArts, arts...)
+	for _, a := range arts {
+		a.Repo = p.Name
+		for _, s := range a.SelectedBy {
+			if n := p.notes[refKey{s.Ref, s.SpecLine}]; n != "" && !slices.Contains(a.Notes, n) {
+				a.Notes = append(a.Notes, n)
+			}
+		}
+	}
 	artifact.MarkContextFiles(arts, p.Repo.Root, cfg.ContextFiles, p.words)
 	// Redacted, and made valid UTF-8, before anything hashes or stores
 	// the text: the round history compares what was shown.
 	redactions = artifact.Redact(arts)
 	notUTF8 = artifact.FixUTF8(arts)
+	if p.Name != "" {
+		for i := range notUTF8 {
+			notUTF8[i] = p.Name + ": " + notUTF8[i]
+		}
+	}
 	return rounds.ApplyHistory(doc, arts, p.Repo.Root, cfg.Round, cfg.History, need), redactions, notUTF8, nil
 }
 
@@ -214,18 +246,35 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	}
 	first := parts[0].stamp()
 	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: first.Git, Head: first.Head, AuditGaps: cfg.AuditGaps, Unreadable: first.Unreadable}
+	named := parts[0].Name != ""
+	if named {
+		for _, p := range parts {
+			doc.Repos = append(doc.Repos, p.stamp())
+		}
+	}
+	roots := map[string]string{}
+	for _, p := range parts {
+		roots[p.Name] = p.Repo.Root
+	}
 	refs, skipped := rounds.SelectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" && len(bodies) == 0 { // a body asked for is shown whatever the spec's names are
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
-		res.Record = rounds.Record(doc, sp.Refs, parts[0].Repo.Root, cfg.Round)
+		res.Record = rounds.Record(doc, sp.Refs, roots, cfg.Round)
 		return res, parts, nil
 	}
 	full := sp
 	sel := *sp
 	sel.Refs = slices.Concat(refs, bodies) // the bodies last: bodyResults finds them there
 	sp = &sel
+	var qual map[refKey]string
+	if named {
+		qual = qualifiedRefs(parts, sp)
+	}
 	for _, p := range parts {
-		p.sp, p.at = sp, p.stamp().At(p.Repo.Scope)
+		if !named {
+			p.sp = sp
+		}
+		p.at = p.stamp().At(p.Repo.Scope)
 	}
 	defer func() {
 		for _, p := range parts {
@@ -247,17 +296,27 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 		}
 	}
 	res = &Result{Doc: doc}
-	for _, p := range parts {
-		res.Warnings = append(res.Warnings, p.warnings...)
-		res.External = append(res.External, p.external...)
-		doc.Gaps = append(doc.Gaps, p.unresolved...)
+	unresolved, external := parts[0].unresolved, parts[0].external
+	if named {
+		unresolved, external = mergeParts(parts, qual)
 	}
-	res.External = append([]Gap{}, res.External...)
+	for _, p := range parts {
+		res.Warnings = append(res.Warnings, p.own(p.warnings)...)
+	}
+	res.External = append([]Gap{}, external...)
+	doc.Gaps = append(doc.Gaps, unresolved...)
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
+	doc.Submodules = []string{}
 	for _, p := range parts {
-		doc.Submodules = append(doc.Submodules, p.Repo.Submodules...)
+		subs := p.Repo.Submodules
+		if named {
+			subs = nil
+			for _, s := range p.Repo.Submodules {
+				subs = append(subs, p.Name+": "+s)
+			}
+		}
+		doc.Submodules = append(doc.Submodules, subs...)
 	}
-	doc.Submodules = append([]string{}, doc.Submodules...)
 	doc.SubmoduleGaps = submoduleGaps(doc.Gaps, doc.Submodules)
 
 	need := map[string]bool{}
@@ -280,17 +339,28 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 		}
 	}
 	artifact.Prioritize(arts)
-	arts = append(architecture.Artifacts(parts[0].Repo.Root, cfg.Round, sp, arts), arts...)
+	archArts := architecture.Artifacts(parts[0].Repo.Root, cfg.Round, sp, arts)
+	for _, a := range archArts {
+		a.Repo = parts[0].Name
+	}
+	arts = append(archArts, arts...)
 	if testfiles.WordsRe.Match(spec.ProseOnly(sp.Src)) {
+		var tests []*artifact.Artifact
 		for _, p := range parts {
-			switch t := testfiles.Artifact(p.ix, p.Repo.Root, arts); {
+			switch t := testfiles.Artifact(p.ix, p.Repo.Root, p.of(arts)); {
 			case t == nil:
 			case len(t.Lines) == 0:
-				doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Kind: GapNoTests, Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
+				hint := "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"
+				if named {
+					hint = "in " + naming.Code(p.Name) + ": " + hint
+				}
+				doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Kind: GapNoTests, Hint: hint})
 			default:
-				arts = append(arts, t) // last: the first to go when the budget is tight
+				t.Repo = p.Name
+				tests = append(tests, t)
 			}
 		}
+		arts = append(arts, tests...) // last: the first to go when the budget is tight
 	}
 	doc.Artifacts = arts
 	res.Redactions += artifact.Redact(arts) // the architecture and test artifacts
@@ -300,7 +370,7 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	for _, p := range parts {
 		var paths []string
 		seen := map[string]bool{}
-		for _, a := range arts {
+		for _, a := range p.of(arts) {
 			if a.Path != "" && !seen[a.Path] {
 				seen[a.Path] = true
 				paths = append(paths, a.Path)
@@ -310,9 +380,11 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 		if p.headErr == nil {
 			dirty, err := cache.DirtyPaths(p.Repo, p.ca, p.head, paths)
 			if err != nil {
-				res.Warnings = append(res.Warnings, Warning{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)})
+				res.Warnings = append(res.Warnings, p.own([]Warning{{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)}})...)
 			}
-			doc.Dirty = append(doc.Dirty, dirty...)
+			for _, f := range dirty {
+				doc.Dirty = append(doc.Dirty, (&artifact.Artifact{Repo: p.Name, Path: f}).Where())
+			}
 		}
 	}
 
@@ -321,6 +393,9 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	var rivals []artifact.Entry
 	for _, p := range parts {
 		r, redacted := artifact.RivalEntries(p.matches)
+		for i := range r {
+			r[i].Repo = p.Name
+		}
 		rivals = append(rivals, r...)
 		res.Redactions += redacted
 	}
@@ -333,20 +408,36 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	}
 	for _, p := range parts {
 		repo := p.Repo
+		var ws []Warning
 		if repo.IndexWarning != "" {
-			res.Warnings = append(res.Warnings, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})
+			ws = append(ws, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})
 		}
-		res.Warnings = append(res.Warnings, repositoryWarnings(repo, p.headErr)...)
+		ws = append(ws, repositoryWarnings(repo, p.headErr)...)
 		if repo.Warning == "" && !repo.Git() {
-			res.Warnings = append(res.Warnings, Warning{Kind: WarnNotGit, Path: repo.Root,
+			ws = append(ws, Warning{Kind: WarnNotGit, Path: repo.Root,
 				Msg: "is not in a git repository: searched every file under it, with no provenance"})
 		}
+		res.Warnings = append(res.Warnings, p.own(ws)...)
 	}
 	doc.Label()
 	sort.SliceStable(res.Warnings, func(i, j int) bool { return res.Warnings[i].String() < res.Warnings[j].String() })
 	res.Stats = parts[0].ix.Stats
+	for _, p := range parts[1:] {
+		s := p.ix.Stats
+		res.Stats.FilesWalked += s.FilesWalked
+		res.Stats.FilesSearched += s.FilesSearched
+		res.Stats.BytesSearched += s.BytesSearched
+		res.Stats.FilesParsed += s.FilesParsed
+		res.Stats.FilesDefining += s.FilesDefining
+		res.Stats.Definitions += s.Definitions
+		res.Stats.Routes += s.Routes
+		res.Stats.CacheHits += s.CacheHits
+		res.Stats.ScanHits += s.ScanHits
+		res.Stats.Walk += s.Walk
+		res.Stats.Search += s.Search
+	}
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
-	res.Record = rounds.Record(doc, full.Refs, parts[0].Repo.Root, cfg.Round)
+	res.Record = rounds.Record(doc, full.Refs, roots, cfg.Round)
 	return res, parts, nil
 }
 
@@ -409,4 +500,15 @@ func submoduleGaps(gaps []Gap, subs []string) map[string]bool {
 		}
 	}
 	return named
+}
+
+// of is the artifacts of the part's repository among arts.
+func (p *part) of(arts []*artifact.Artifact) []*artifact.Artifact {
+	var out []*artifact.Artifact
+	for _, a := range arts {
+		if a.Repo == p.Name {
+			out = append(out, a)
+		}
+	}
+	return out
 }

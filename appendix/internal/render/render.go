@@ -44,6 +44,9 @@ type Document struct {
 	// AuditGaps are the inventory's gaps_noted.
 	AuditGaps []string
 	NextLabel int // first free label number, after earlier rounds' labels
+	// Repos are the repositories' stamps, when an appendix spans several:
+	// the header has one each. Git, Head and Unreadable are the first's.
+	Repos []Stamp
 }
 
 // Stamp is one repository's provenance: its name, when an appendix spans
@@ -61,9 +64,17 @@ func (d *Document) stamp() Stamp {
 	return Stamp{Git: d.Git, Head: d.Head, Unreadable: d.Unreadable}
 }
 
-// Provenance is the "Git: ..." part of the header.
+// Provenance is the "Git: ..." part of the header: one stamp for each
+// repository, after its name, when an appendix spans several.
 func (d *Document) Provenance() string {
-	return d.stamp().Provenance()
+	if len(d.Repos) == 0 {
+		return d.stamp().Provenance()
+	}
+	parts := make([]string, len(d.Repos))
+	for i, s := range d.Repos {
+		parts[i] = naming.Inline(s.Name) + ": " + s.Provenance()
+	}
+	return strings.Join(parts, " | ")
 }
 
 // Provenance is the "Git: ..." stamp of one repository.
@@ -89,7 +100,12 @@ func (d *Document) At(scope string) string {
 // At names what was searched in one repository, for "no definition in X".
 func (s Stamp) At(scope string) string {
 	where := "the repository"
-	if scope != "" {
+	switch {
+	case s.Name != "" && scope != "":
+		where = naming.Code(s.Name + ": " + scope + "/")
+	case s.Name != "":
+		where = naming.Code(s.Name)
+	case scope != "":
 		where = naming.Code(scope + "/")
 	}
 	if s.Git && s.Head != nil && s.Head.Short != "" {
@@ -217,11 +233,15 @@ func (d *Document) writeHeader(b *strings.Builder) {
 func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 	switch a.Kind {
 	case extract.KindTestFiles:
+		if a.Repo != "" {
+			fmt.Fprintf(b, "\n### %s. %s (names only): %s\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Repo))
+			break
+		}
 		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, naming.Inline(a.Title))
 	case extract.KindIndex:
 		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, naming.Inline(a.Title), a.IndexNote())
 	default:
-		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Path), a.LineRange())
+		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Where()), a.LineRange())
 	}
 	for _, n := range a.Notes {
 		fmt.Fprintf(b, "> %s\n", naming.Inline(n))
@@ -327,12 +347,14 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 	}
 }
 
-// ShownDirty lists the dirty files that an artifact still shows.
+// ShownDirty lists the dirty files that an artifact still shows; with
+// several repositories, each after its repository's name, as the
+// artifacts name them.
 func (d *Document) ShownDirty() []string {
 	var out []string
 	for _, f := range d.Dirty {
 		for _, a := range d.Artifacts {
-			if a.Path == f {
+			if a.Where() == f {
 				out = append(out, f)
 				break
 			}
@@ -346,6 +368,7 @@ func (d *Document) ShownDirty() []string {
 type Reuse struct {
 	Label    string   `json:"label"`
 	Round    int      `json:"round"`
+	Repo     string   `json:"repo,omitempty"` // the repository's name, when an appendix spans several
 	Path     string   `json:"path"`
 	Symbols  []string `json:"symbols"`
 	Body     bool     `json:"body,omitempty"` // a body shown whole (--body)
