@@ -357,6 +357,11 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 				doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Kind: GapNoTests, Hint: hint})
 			default:
 				t.Repo = p.Name
+				if named {
+					for i := range t.SelectedBy {
+						t.SelectedBy[i].Ref = p.Name + ": " + t.SelectedBy[i].Ref
+					}
+				}
 				tests = append(tests, t)
 			}
 		}

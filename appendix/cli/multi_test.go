@@ -226,3 +226,31 @@ func TestReposHistory(t *testing.T) {
 		t.Errorf("round 3 should reuse the client's Version from round 2:\n%s", same)
 	}
 }
+
+// TestReposTight keeps the repositories named when the budget folds the
+// gaps to one line per kind and drops the test-file lists.
+func TestReposTight(t *testing.T) {
+	with := func(files map[string]string, name, text string) map[string]string {
+		out := map[string]string{name: text}
+		for k, v := range files {
+			out[k] = v
+		}
+		return out
+	}
+	client := testrepo.New(t, with(clientRepo, "client/client_test.go", "package client\n\nimport \"testing\"\n\nfunc TestNewClient(t *testing.T) { NewClient(\"x\") }\n"))
+	server := testrepo.New(t, with(serverRepo, "internal/api/handler_test.go", "package api\n\nimport \"testing\"\n\nfunc TestHandleValidate(t *testing.T) { HandleValidate() }\n"))
+	sp := reposSpec + "\nTests cover `NewClient` and `HandleValidate`.\n"
+	md, stderr, code := runRepos(t, sp, "--appendix-only", "--budget", "16", "--repo", "client="+client, "--repo", "server="+server)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(md, "No definition found: `MissingThing` (7)") {
+		t.Fatalf("want the gaps folded:\n%s", md)
+	}
+	if !strings.Contains(md, "- Searched: `client` at ") || !strings.Contains(md, ", `server` at ") {
+		t.Errorf("folded gaps should say which repositories were searched:\n%s", md)
+	}
+	if !strings.Contains(md, "`client: tests`") || !strings.Contains(md, "`server: tests`") {
+		t.Errorf("the dropped test-file lists should say whose they are:\n%s", md)
+	}
+}

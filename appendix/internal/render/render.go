@@ -279,6 +279,14 @@ func (d *Document) writeGaps(b *strings.Builder) {
 		b.WriteString("\n### Context Gaps\n\n")
 		if d.gapsFolded {
 			writeFoldedGaps(b, d.Gaps)
+			if len(d.Repos) > 0 && len(d.Gaps) > 0 {
+				// The folded lines drop each gap's hint, which named them.
+				ats := make([]string, len(d.Repos))
+				for i, s := range d.Repos {
+					ats[i] = s.At("")
+				}
+				fmt.Fprintf(b, "- Searched: %s (a reference qualified by a repository's name, in that one only)\n", strings.Join(ats, ", "))
+			}
 		}
 		for _, g := range d.Gaps {
 			if d.gapsFolded {
