@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -30,6 +31,56 @@ func BuildRepos(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	}
 	res, _, err := buildParts(ctx, repos, sp, cfg)
 	return res, err
+}
+
+// codeSpan is an inline code span of one line.
+var codeSpan = regexp.MustCompile("`([^`\n]+)`")
+
+// UnqualifyNames takes the repository's name out of each code span of a
+// spec that writes a name after it, `server:Build`, for the spec to be
+// read as if the span were `Build` (paths so written, which the spec
+// reads itself, stay). It returns the names taken, each with its
+// repository's name, for QualifyNames; a name written after two
+// repositories' names is neither's.
+func UnqualifyNames(src []byte, repos []Repository) ([]byte, map[string]string) {
+	names := map[string]string{}
+	twice := map[string]bool{}
+	lines := strings.Split(string(src), "\n")
+	for i, line := range lines {
+		lines[i] = codeSpan.ReplaceAllStringFunc(line, func(span string) string {
+			inner := span[1 : len(span)-1]
+			repo, rest, ok := strings.Cut(inner, ":")
+			if !ok || !slices.ContainsFunc(repos, func(r Repository) bool { return r.Name == repo }) {
+				return span
+			}
+			if refs := spec.Parse("spec", []byte(span+"\n")).Refs; len(refs) == 1 && refs[0].Name == inner {
+				return span
+			}
+			refs := spec.Parse("spec", []byte("`"+rest+"`\n")).Refs
+			if len(refs) != 1 || refs[0].IsPath {
+				return span
+			}
+			if n, ok := names[refs[0].Name]; ok && n != repo {
+				twice[refs[0].Name] = true
+			}
+			names[refs[0].Name] = repo
+			return "`" + rest + "`"
+		})
+	}
+	for n := range twice {
+		delete(names, n)
+	}
+	return []byte(strings.Join(lines, "\n")), names
+}
+
+// QualifyNames puts back, before each reference UnqualifyNames took it
+// from, its repository's name: qualifiedRefs sends it there.
+func QualifyNames(sp *spec.Spec, names map[string]string) {
+	for i, r := range sp.Refs {
+		if repo, ok := names[r.Name]; ok {
+			sp.Refs[i].Name = repo + ":" + r.Name
+		}
+	}
 }
 
 // refKey identifies a reference across the repositories' copies of it.

@@ -254,3 +254,25 @@ func TestReposTight(t *testing.T) {
 		t.Errorf("the dropped test-file lists should say whose they are:\n%s", md)
 	}
 }
+
+// TestReposQualifiedName searches a name written after a repository's
+// name, `server:Version`, in that repository only.
+func TestReposQualifiedName(t *testing.T) {
+	client, server := testrepo.New(t, clientRepo), testrepo.New(t, serverRepo)
+	md, stderr, code := runRepos(t, "# Spec\n\nBump `NewClient` and `server:Version`; `client:Nowhere` goes.\n", "--appendix-only", "--repo", "client="+client, "--repo", "server="+server)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(md, `"2.0.1"`) || strings.Contains(md, `"1.4.0"`) || strings.Contains(md, "also defined") {
+		t.Errorf("want the server's Version alone:\n%s", md)
+	}
+	var gap string
+	for _, l := range strings.Split(md, "\n") {
+		if strings.Contains(l, "Nowhere") {
+			gap = l
+		}
+	}
+	if !strings.Contains(gap, "`Nowhere` (spec line 3): no definition in `client` at ") || strings.Contains(gap, "`server`") {
+		t.Errorf("want a gap for Nowhere searched in the client only: %q", gap)
+	}
+}

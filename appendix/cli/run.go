@@ -17,6 +17,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 	"github.com/appendix-dev/appendix/appendix/internal/rounds"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 	"github.com/spf13/pflag"
@@ -103,7 +104,14 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
 	}
-	sp := parseSpec(repo.Root, specPath, name, src)
+	var sp *spec.Spec
+	if repos[0].Name == "" {
+		sp = parseSpec(repo.Root, specPath, name, src)
+	} else {
+		bare, names := appendix.UnqualifyNames(src, repos)
+		sp = parseSpec(repo.Root, specPath, name, bare)
+		appendix.QualifyNames(sp, names)
+	}
 	tParse := time.Since(t0)
 	var res *appendix.Result
 	if repos[0].Name == "" {
