@@ -282,7 +282,7 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 				continue
 			}
 			if err := p.ca.Save(); err != nil && res != nil {
-				res.Warnings = append(res.Warnings, Warning{Kind: WarnCache, Msg: fmt.Sprintf("extraction cache not saved: %v", err)})
+				res.Warnings = append(res.Warnings, p.own([]Warning{{Kind: WarnCache, Msg: fmt.Sprintf("extraction cache not saved: %v", err)}})...)
 			}
 		}
 	}()
@@ -298,6 +298,14 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	res = &Result{Doc: doc}
 	unresolved, external := parts[0].unresolved, parts[0].external
 	if named {
+		// Each repository's gaps inside its submodules say so before
+		// the gaps of all are merged.
+		doc.SubmoduleGaps = map[string]bool{}
+		for _, p := range parts {
+			for s := range submoduleGaps(p.unresolved, p.Repo.Submodules) {
+				doc.SubmoduleGaps[p.Name+": "+s] = true
+			}
+		}
 		unresolved, external = mergeParts(parts, qual)
 	}
 	for _, p := range parts {
@@ -317,7 +325,9 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 		}
 		doc.Submodules = append(doc.Submodules, subs...)
 	}
-	doc.SubmoduleGaps = submoduleGaps(doc.Gaps, doc.Submodules)
+	if !named {
+		doc.SubmoduleGaps = submoduleGaps(doc.Gaps, doc.Submodules)
+	}
 
 	need := map[string]bool{}
 	for _, n := range cfg.Need {

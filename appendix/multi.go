@@ -20,8 +20,8 @@ import (
 // is searched there only; any other in every repository. A name resolved
 // in one repository and not in another is no gap; a name resolved in none
 // is one gap, naming every repository searched. A name several
-// repositories define is shown from the one the spec's other references
-// point at, with a note naming the others.
+// repositories define is shown once (see mergeParts), with a note naming
+// the others.
 func BuildRepos(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Config) (*Result, error) {
 	if len(repos) == 0 {
 		return nil, fmt.Errorf("no repository to build from")
@@ -127,7 +127,9 @@ func qualifiedRefs(parts []*part, sp *spec.Spec) map[refKey]string {
 // mergeParts settles, between repositories, the references more than one
 // resolved, and the gaps: it takes the matches of a name several
 // repositories define out of all but one, and returns the gaps no
-// repository resolved, once each.
+// repository resolved, once each. The one kept is where the name is
+// defined in the directory of another reference's definition, else where
+// most of the spec's other references point, else the first given.
 func mergeParts(parts []*part, qual map[refKey]string) (gaps, external []Gap) {
 	found := map[refKey][]int{}
 	for i, p := range parts {

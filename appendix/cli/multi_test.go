@@ -276,3 +276,27 @@ func TestReposQualifiedName(t *testing.T) {
 		t.Errorf("want a gap for Nowhere searched in the client only: %q", gap)
 	}
 }
+
+// TestReposSubmodule says a gap inside one repository's submodule is
+// there, not absent, whether the reference names the repository or not.
+func TestReposSubmodule(t *testing.T) {
+	client, server := testrepo.New(t, clientRepo), testrepo.New(t, serverRepo)
+	gitCLI(t, server, "-c", "protocol.file.allow=always", "submodule", "-q", "add", "file://"+client, "lib/sub")
+	gitCLI(t, server, "commit", "-q", "-m", "sub")
+	md, stderr, code := runRepos(t, "# Spec\n\n`server:lib/sub/a.go` and `lib/sub/b.go` move.\n", "--appendix-only", "--repo", "client="+client, "--repo", "server="+server)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"- `lib/sub/a.go` (spec line 3): inside git submodule `lib/sub`, which is not entered",
+		"- `lib/sub/b.go` (spec line 3): in `client`: no file or directory at this path in `client` at ",
+		"; in `server`: inside git submodule `lib/sub`, which is not entered",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("missing %q in:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "`server: lib/sub`: git submodule") {
+		t.Errorf("the submodule a gap names needs no line of its own:\n%s", md)
+	}
+}
