@@ -191,6 +191,7 @@ func TestReposFlag(t *testing.T) {
 		{"--repo", "a=" + client, "--repo", "a=" + server},
 		{"--repo", client, "--repo", server},
 		{"--repo", "a b=" + client, "--repo", "c=" + server},
+		{"--repo", "a=" + client, "--repo", "b=" + client + "/."},
 	} {
 		_, stderr, code := runRepos(t, reposSpec, args...)
 		if code != 2 || !strings.Contains(stderr, "--repo") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {

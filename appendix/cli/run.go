@@ -327,6 +327,11 @@ func openRepos(values []string) ([]appendix.Repository, error) {
 			}
 			return nil, err
 		}
+		for _, o := range repos[:i] {
+			if o.Repo.Root == repos[i].Repo.Root && o.Repo.Scope == repos[i].Repo.Scope {
+				return nil, usageError{fmt.Sprintf("--repo %s and --repo %s: the same directory twice", o.Name, repos[i].Name)}
+			}
+		}
 	}
 	return repos, nil
 }
