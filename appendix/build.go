@@ -106,6 +106,7 @@ type part struct {
 	at      string     // what was searched, for "no definition in X"
 	ca      *cache.Cache
 	ix      *search.Index
+	resolve time.Duration // what find took after the search
 
 	matches              []resolve.Match
 	unresolved, external []Gap
@@ -171,6 +172,8 @@ func (p *part) find(ctx context.Context, cfg Config) error {
 		return err
 	}
 	p.ix = ix
+	t0 := time.Now()
+	defer func() { p.resolve = time.Since(t0) }()
 	if err := ix.FindUnqualified(ctx, p.Repo.Root); err != nil {
 		return err
 	}
@@ -286,15 +289,14 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 			}
 		}
 	}()
-	var t0 time.Time
+	var resolveTime time.Duration
 	for _, p := range parts {
 		if err := p.find(ctx, cfg); err != nil {
 			return nil, nil, err
 		}
-		if t0.IsZero() {
-			t0 = time.Now()
-		}
+		resolveTime += p.resolve
 	}
+	t0 := time.Now()
 	res = &Result{Doc: doc}
 	unresolved, external := parts[0].unresolved, parts[0].external
 	if named {
@@ -403,7 +405,7 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 		}
 	}
 
-	resolveTime := time.Since(t0)
+	resolveTime += time.Since(t0)
 	t1 := time.Now()
 	var rivals []artifact.Entry
 	for _, p := range parts {
