@@ -80,7 +80,159 @@ func Build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	return res, err
 }
 
-func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (res *Result, ix *search.Index, err error) {
+func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (*Result, *search.Index, error) {
+	res, parts, err := buildParts(ctx, []Repository{{Repo: repo}}, sp, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, parts[0].ix, nil
+}
+
+// Repository is one repository an appendix is built from, with the name
+// a spec's references qualify its paths with; the name is "" when the
+// appendix has one repository only.
+type Repository struct {
+	Name string
+	Repo *gitinfo.Repo
+}
+
+// part is what one repository gives an appendix: what searching it
+// found, and the artifacts built from that.
+type part struct {
+	Repository
+	head    *gitinfo.Head
+	headErr *gitinfo.HeadError
+	sp      *spec.Spec // the references searched in this repository
+	at      string     // what was searched, for "no definition in X"
+	ca      *cache.Cache
+	ix      *search.Index
+	resolve time.Duration // what find took after the search
+
+	matches              []resolve.Match
+	unresolved, external []Gap
+	bodyArts             []*artifact.Artifact
+	words                map[string]bool
+	warnings             []Warning
+	// notes are what the artifact of a name other repositories define too
+	// says of them.
+	notes map[refKey]string
+}
+
+// own marks what the part found as its repository's, when an appendix
+// spans several: a warning's file, or its message, after the name.
+func (p *part) own(ws []Warning) []Warning {
+	if p.Name == "" {
+		return ws
+	}
+	for i := range ws {
+		if ws[i].Path != "" {
+			ws[i].Path = p.Name + ": " + ws[i].Path
+		} else {
+			ws[i].Msg = p.Name + ": " + ws[i].Msg
+		}
+	}
+	return ws
+}
+
+// openPart reads a repository's HEAD.
+func openPart(r Repository) (*part, error) {
+	p := &part{Repository: r}
+	head, err := r.Repo.Head()
+	if err != nil && !errors.As(err, &p.headErr) {
+		return nil, err
+	}
+	p.head = head
+	return p, nil
+}
+
+// stamp is the repository's provenance.
+func (p *part) stamp() render.Stamp {
+	s := render.Stamp{Name: p.Name, Git: p.Repo.Git(), Head: p.head}
+	switch {
+	case p.Repo.Warning != "":
+		s.Unreadable = "a repository go-git cannot read"
+	case p.headErr != nil && p.headErr.Hash == "":
+		s.Unreadable = "HEAD cannot be read"
+	case p.headErr != nil:
+		s.Unreadable = "HEAD's commit cannot be read"
+	}
+	return s
+}
+
+// find searches the repository for the part's references and resolves
+// them.
+func (p *part) find(ctx context.Context, cfg Config) error {
+	p.ca = cfg.Cache
+	if p.ca == nil && !cfg.NoCache {
+		p.ca = cache.Load(p.Repo.Root, buildID())
+		p.ca.Run++
+	}
+	ix, err := search.Run(ctx, p.Repo, p.sp.Refs, search.Options{Cache: p.ca, Shuffle: cfg.Shuffle, BeforeFile: cfg.BeforeFile})
+	if err != nil {
+		return err
+	}
+	p.ix = ix
+	t0 := time.Now()
+	defer func() { p.resolve = time.Since(t0) }()
+	if err := ix.FindUnqualified(ctx, p.Repo.Root); err != nil {
+		return err
+	}
+	ix.FindLocations(ctx, p.sp.Refs)
+	if err := ix.FindBases(ctx, p.Repo.Root, p.sp.Refs); err != nil {
+		return err
+	}
+	if err := ix.FindChains(ctx, p.Repo.Root, p.sp.Refs); err != nil {
+		return err
+	}
+	p.warnings = append([]Warning{}, ix.Warnings...)
+	if cfg.Cache == nil {
+		p.warnings = append(p.warnings, cacheWarnings(p.ca)...)
+	}
+	if w := ix.NotParsedWarning(); w != nil {
+		p.warnings = append(p.warnings, *w)
+	}
+	p.matches, p.unresolved, p.external = resolve.Refs(p.sp, ix, p.at)
+	bodyArts, bodyWarns, err := bodyResults(p.sp.Refs, cfg.Bodies, &p.matches, &p.unresolved, &p.external, p.Repo.Root, p.at, cfg.Need)
+	if err != nil {
+		return err
+	}
+	p.bodyArts = bodyArts
+	p.warnings = append(p.warnings, bodyWarns...)
+	return nil
+}
+
+// artifacts builds the artifacts of the part's matches, its bodies first,
+// redacted, with the labels earlier rounds gave them.
+func (p *part) artifacts(ctx context.Context, doc *render.Document, cfg Config, need map[string]bool) (arts []*artifact.Artifact, redactions int, notUTF8 []string, err error) {
+	if err := resolve.HandlerNotes(ctx, p.ix, p.Repo.Root, p.matches); err != nil {
+		return nil, 0, nil, err
+	}
+	p.words = resolve.HeldWords(p.sp.Words, p.matches)
+	bodyArts, arts := artifact.FoldIntoBodies(p.bodyArts, artifact.Build(p.matches, p.words))
+	arts = append(bodyArts, arts...)
+	for _, a := range arts {
+		a.Repo = p.Name
+		for _, s := range a.SelectedBy {
+			if n := p.notes[refKey{s.Ref, s.SpecLine}]; n != "" && !slices.Contains(a.Notes, n) {
+				a.Notes = append(a.Notes, n)
+			}
+		}
+	}
+	artifact.MarkContextFiles(arts, p.Repo.Root, cfg.ContextFiles, p.words)
+	// Redacted, and made valid UTF-8, before anything hashes or stores
+	// the text: the round history compares what was shown.
+	redactions = artifact.Redact(arts)
+	notUTF8 = artifact.FixUTF8(arts)
+	if p.Name != "" {
+		for i := range notUTF8 {
+			notUTF8[i] = p.Name + ": " + notUTF8[i]
+		}
+	}
+	return rounds.ApplyHistory(doc, arts, p.Repo.Root, cfg.Round, cfg.History, need), redactions, notUTF8, nil
+}
+
+// buildParts builds one appendix from the repositories given.
+func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Config) (res *Result, parts []*part, err error) {
 	if _, err := BodyRound(cfg.Round); err != nil && len(cfg.Bodies) > 0 {
 		return nil, nil, err
 	}
@@ -88,126 +240,182 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	if err != nil {
 		return nil, nil, err
 	}
-	head, err := repo.Head()
-	var headErr *gitinfo.HeadError
-	if err != nil && !errors.As(err, &headErr) {
-		return nil, nil, err
+	for _, r := range repos {
+		p, err := openPart(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		parts = append(parts, p)
 	}
-	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: repo.Git(), Head: head, AuditGaps: cfg.AuditGaps}
-	switch {
-	case repo.Warning != "":
-		doc.Unreadable = "a repository go-git cannot read"
-	case headErr != nil && headErr.Hash == "":
-		doc.Unreadable = "HEAD cannot be read"
-	case headErr != nil:
-		doc.Unreadable = "HEAD's commit cannot be read"
+	first := parts[0].stamp()
+	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: first.Git, Head: first.Head, AuditGaps: cfg.AuditGaps, Unreadable: first.Unreadable}
+	named := parts[0].Name != ""
+	if named {
+		for _, p := range parts {
+			doc.Repos = append(doc.Repos, p.stamp())
+		}
+	}
+	roots := map[string]string{}
+	for _, p := range parts {
+		roots[p.Name] = p.Repo.Root
 	}
 	refs, skipped := rounds.SelectRefs(sp.Refs, cfg.Round, cfg.History, cfg.Need)
 	if skipped != "" && len(bodies) == 0 { // a body asked for is shown whatever the spec's names are
 		res = &Result{Doc: doc, Skipped: skipped, Unresolved: []Gap{}, External: []Gap{}}
-		res.Record = rounds.Record(doc, sp.Refs, repo.Root, cfg.Round)
-		return res, ix, nil
+		res.Record = rounds.Record(doc, sp.Refs, roots, cfg.Round)
+		return res, parts, nil
 	}
 	full := sp
 	sel := *sp
 	sel.Refs = slices.Concat(refs, bodies) // the bodies last: bodyResults finds them there
 	sp = &sel
-	ca := cfg.Cache
-	if ca == nil && !cfg.NoCache {
-		ca = cache.Load(repo.Root, buildID())
-		ca.Run++
+	var qual map[refKey]string
+	if named {
+		qual = qualifiedRefs(parts, sp)
 	}
-	ix, err = search.Run(ctx, repo, sp.Refs, search.Options{Cache: ca, Shuffle: cfg.Shuffle, BeforeFile: cfg.BeforeFile})
-	if err != nil {
-		return nil, nil, err
+	for _, p := range parts {
+		if !named {
+			p.sp = sp
+		}
+		p.at = p.stamp().At(p.Repo.Scope)
 	}
 	defer func() {
-		if err := ca.Save(); err != nil && res != nil {
-			res.Warnings = append(res.Warnings, Warning{Kind: WarnCache, Msg: fmt.Sprintf("extraction cache not saved: %v", err)})
+		for _, p := range parts {
+			if p.ix == nil {
+				continue
+			}
+			if err := p.ca.Save(); err != nil && res != nil {
+				res.Warnings = append(res.Warnings, p.own([]Warning{{Kind: WarnCache, Msg: fmt.Sprintf("extraction cache not saved: %v", err)}})...)
+			}
 		}
 	}()
+	var resolveTime time.Duration
+	for _, p := range parts {
+		if err := p.find(ctx, cfg); err != nil {
+			return nil, nil, err
+		}
+		resolveTime += p.resolve
+	}
 	t0 := time.Now()
-	if err := ix.FindUnqualified(ctx, repo.Root); err != nil {
-		return nil, nil, err
+	res = &Result{Doc: doc}
+	unresolved, external := parts[0].unresolved, parts[0].external
+	if named {
+		// Each repository's gaps inside its submodules say so before
+		// the gaps of all are merged.
+		doc.SubmoduleGaps = map[string]bool{}
+		for _, p := range parts {
+			for s := range submoduleGaps(p.unresolved, p.Repo.Submodules) {
+				doc.SubmoduleGaps[p.Name+": "+s] = true
+			}
+		}
+		unresolved, external = mergeParts(parts, qual)
 	}
-	ix.FindLocations(ctx, sp.Refs)
-	if err := ix.FindBases(ctx, repo.Root, sp.Refs); err != nil {
-		return nil, nil, err
+	for _, p := range parts {
+		res.Warnings = append(res.Warnings, p.own(p.warnings)...)
 	}
-	if err := ix.FindChains(ctx, repo.Root, sp.Refs); err != nil {
-		return nil, nil, err
-	}
-	res = &Result{Doc: doc, Warnings: append([]Warning{}, ix.Warnings...)}
-	if cfg.Cache == nil {
-		res.Warnings = append(res.Warnings, cacheWarnings(ca)...)
-	}
-	if w := ix.NotParsedWarning(); w != nil {
-		res.Warnings = append(res.Warnings, *w)
-	}
-
-	matches, unresolved, external := resolve.Refs(sp, ix, doc.At(repo.Scope))
-	bodyArts, bodyWarns, err := bodyResults(sp.Refs, cfg.Bodies, &matches, &unresolved, &external, repo.Root, doc.At(repo.Scope), cfg.Need)
-	if err != nil {
-		return nil, nil, err
-	}
-	res.Warnings = append(res.Warnings, bodyWarns...)
 	res.External = append([]Gap{}, external...)
 	doc.Gaps = append(doc.Gaps, unresolved...)
 	sort.SliceStable(doc.Gaps, func(i, j int) bool { return doc.Gaps[i].SpecLine < doc.Gaps[j].SpecLine })
-	doc.Submodules = append([]string{}, repo.Submodules...)
-	doc.SubmoduleGaps = submoduleGaps(doc.Gaps, repo.Submodules)
-
-	if err := resolve.HandlerNotes(ctx, ix, repo.Root, matches); err != nil {
-		return nil, nil, err
+	doc.Submodules = []string{}
+	for _, p := range parts {
+		subs := p.Repo.Submodules
+		if named {
+			subs = nil
+			for _, s := range p.Repo.Submodules {
+				subs = append(subs, p.Name+": "+s)
+			}
+		}
+		doc.Submodules = append(doc.Submodules, subs...)
 	}
-	words := resolve.HeldWords(sp.Words, matches)
-	bodyArts, arts := artifact.FoldIntoBodies(bodyArts, artifact.Build(matches, words))
-	arts = append(bodyArts, arts...)
-	artifact.MarkContextFiles(arts, repo.Root, cfg.ContextFiles, words)
-	// Redacted, and made valid UTF-8, before anything hashes or stores
-	// the text: the round history compares what was shown.
-	res.Redactions = artifact.Redact(arts)
-	notUTF8 := artifact.FixUTF8(arts)
+	if !named {
+		doc.SubmoduleGaps = submoduleGaps(doc.Gaps, doc.Submodules)
+	}
+
 	need := map[string]bool{}
 	for _, n := range cfg.Need {
 		need[n] = true
 	}
-	arts = rounds.ApplyHistory(doc, arts, repo.Root, cfg.Round, cfg.History, need)
-	artifact.Prioritize(arts)
-	arts = append(architecture.Artifacts(repo.Root, cfg.Round, sp, arts), arts...)
-	if testfiles.WordsRe.Match(spec.ProseOnly(sp.Src)) {
-		switch t := testfiles.Artifact(ix, repo.Root, arts); {
-		case t == nil:
-		case len(t.Lines) == 0:
-			doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Kind: GapNoTests, Hint: "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"})
-		default:
-			arts = append(arts, t) // last: the first to go when the budget is tight
+	words := map[string]bool{}
+	var arts []*artifact.Artifact
+	var notUTF8 []string
+	for _, p := range parts {
+		partArts, redactions, bad, err := p.artifacts(ctx, doc, cfg, need)
+		if err != nil {
+			return nil, nil, err
 		}
+		arts = append(arts, partArts...)
+		res.Redactions += redactions
+		notUTF8 = append(notUTF8, bad...)
+		for w := range p.words {
+			words[w] = true
+		}
+	}
+	artifact.Prioritize(arts)
+	archArts := architecture.Artifacts(parts[0].Repo.Root, cfg.Round, sp, arts)
+	for _, a := range archArts {
+		a.Repo = parts[0].Name
+	}
+	arts = append(archArts, arts...)
+	if testfiles.WordsRe.Match(spec.ProseOnly(sp.Src)) {
+		var tests []*artifact.Artifact
+		for _, p := range parts {
+			switch t := testfiles.Artifact(p.ix, p.Repo.Root, p.of(arts)); {
+			case t == nil:
+			case len(t.Lines) == 0:
+				hint := "the spec discusses testing; no test file covers " + t.SelectedBy[0].Reason + " (by name or import)"
+				if named {
+					hint = "in " + naming.Code(p.Name) + ": " + hint
+				}
+				doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Kind: GapNoTests, Hint: hint})
+			default:
+				t.Repo = p.Name
+				if named {
+					for i := range t.SelectedBy {
+						t.SelectedBy[i].Ref = p.Name + ": " + t.SelectedBy[i].Ref
+					}
+				}
+				tests = append(tests, t)
+			}
+		}
+		arts = append(arts, tests...) // last: the first to go when the budget is tight
 	}
 	doc.Artifacts = arts
 	res.Redactions += artifact.Redact(arts) // the architecture and test artifacts
 	notUTF8 = append(notUTF8, artifact.FixUTF8(arts)...)
 	res.Unresolved = doc.Gaps
 
-	var paths []string
-	seen := map[string]bool{}
-	for _, a := range arts {
-		if a.Path != "" && !seen[a.Path] {
-			seen[a.Path] = true
-			paths = append(paths, a.Path)
+	for _, p := range parts {
+		var paths []string
+		seen := map[string]bool{}
+		for _, a := range p.of(arts) {
+			if a.Path != "" && !seen[a.Path] {
+				seen[a.Path] = true
+				paths = append(paths, a.Path)
+			}
 		}
-	}
-	sort.Strings(paths)
-	if headErr == nil {
-		if doc.Dirty, err = cache.DirtyPaths(repo, ca, head, paths); err != nil {
-			res.Warnings = append(res.Warnings, Warning{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)})
+		sort.Strings(paths)
+		if p.headErr == nil {
+			dirty, err := cache.DirtyPaths(p.Repo, p.ca, p.head, paths)
+			if err != nil {
+				res.Warnings = append(res.Warnings, p.own([]Warning{{Kind: WarnDirtyCheck, Msg: fmt.Sprintf("uncommitted-change check skipped: %v", err)}})...)
+			}
+			for _, f := range dirty {
+				doc.Dirty = append(doc.Dirty, (&artifact.Artifact{Repo: p.Name, Path: f}).Where())
+			}
 		}
 	}
 
-	resolveTime := time.Since(t0)
+	resolveTime += time.Since(t0)
 	t1 := time.Now()
-	rivals, redacted := artifact.RivalEntries(matches)
-	res.Redactions += redacted
+	var rivals []artifact.Entry
+	for _, p := range parts {
+		r, redacted := artifact.RivalEntries(p.matches)
+		for i := range r {
+			r[i].Repo = p.Name
+		}
+		rivals = append(rivals, r...)
+		res.Redactions += redacted
+	}
 	notUTF8 = append(notUTF8, artifact.FixEntriesUTF8(rivals)...)
 	for _, p := range slices.Compact(slices.Sorted(slices.Values(notUTF8))) {
 		res.Warnings = append(res.Warnings, NotUTF8(p))
@@ -215,20 +423,39 @@ func build(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, cfg Config) (
 	for _, s := range budget.Fit(doc, words, rivals) {
 		res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 	}
-	if repo.IndexWarning != "" {
-		res.Warnings = append(res.Warnings, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})
-	}
-	res.Warnings = append(res.Warnings, repositoryWarnings(repo, headErr)...)
-	if repo.Warning == "" && !repo.Git() {
-		res.Warnings = append(res.Warnings, Warning{Kind: WarnNotGit, Path: repo.Root,
-			Msg: "is not in a git repository: searched every file under it, with no provenance"})
+	for _, p := range parts {
+		repo := p.Repo
+		var ws []Warning
+		if repo.IndexWarning != "" {
+			ws = append(ws, Warning{Kind: WarnIndex, Msg: repo.IndexWarning})
+		}
+		ws = append(ws, repositoryWarnings(repo, p.headErr)...)
+		if repo.Warning == "" && !repo.Git() {
+			ws = append(ws, Warning{Kind: WarnNotGit, Path: repo.Root,
+				Msg: "is not in a git repository: searched every file under it, with no provenance"})
+		}
+		res.Warnings = append(res.Warnings, p.own(ws)...)
 	}
 	doc.Label()
 	sort.SliceStable(res.Warnings, func(i, j int) bool { return res.Warnings[i].String() < res.Warnings[j].String() })
-	res.Stats = ix.Stats
+	res.Stats = parts[0].ix.Stats
+	for _, p := range parts[1:] {
+		s := p.ix.Stats
+		res.Stats.FilesWalked += s.FilesWalked
+		res.Stats.FilesSearched += s.FilesSearched
+		res.Stats.BytesSearched += s.BytesSearched
+		res.Stats.FilesParsed += s.FilesParsed
+		res.Stats.FilesDefining += s.FilesDefining
+		res.Stats.Definitions += s.Definitions
+		res.Stats.Routes += s.Routes
+		res.Stats.CacheHits += s.CacheHits
+		res.Stats.ScanHits += s.ScanHits
+		res.Stats.Walk += s.Walk
+		res.Stats.Search += s.Search
+	}
 	res.Stats.Resolve, res.Stats.Render = resolveTime, time.Since(t1)
-	res.Record = rounds.Record(doc, full.Refs, repo.Root, cfg.Round)
-	return res, ix, nil
+	res.Record = rounds.Record(doc, full.Refs, roots, cfg.Round)
+	return res, parts, nil
 }
 
 // cacheWarnings says which cache files loading found damaged, and so
@@ -290,4 +517,15 @@ func submoduleGaps(gaps []Gap, subs []string) map[string]bool {
 		}
 	}
 	return named
+}
+
+// of is the artifacts of the part's repository among arts.
+func (p *part) of(arts []*artifact.Artifact) []*artifact.Artifact {
+	var out []*artifact.Artifact
+	for _, a := range arts {
+		if a.Repo == p.Name {
+			out = append(out, a)
+		}
+	}
+	return out
 }

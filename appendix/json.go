@@ -3,11 +3,13 @@ package appendix
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/gitinfo"
 )
 
 // SchemaVersion is the version of the JSON output format. Fields are added,
@@ -31,6 +33,16 @@ type Output struct {
 	WarningDetails []Warning        `json:"warning_details"` // the warnings, with their kind and file
 	Redactions     int              `json:"redactions"`      // secret literals replaced by "<redacted>"
 	Submodules     []string         `json:"submodules"`      // nested repositories not entered
+	// Repos are the repositories, when an appendix spans several (--repo
+	// NAME=DIR); Git is then the first's.
+	Repos []RepoOutput `json:"repos,omitempty"`
+}
+
+// RepoOutput is one repository of an appendix that spans several: its
+// name and provenance, null outside git or with no commits, as Git.
+type RepoOutput struct {
+	Name string     `json:"name"`
+	Git  *GitOutput `json:"git"`
 }
 
 // GitOutput is the provenance; null outside git or with no commits.
@@ -53,6 +65,7 @@ type ArtifactOutput struct {
 	Label       string               `json:"label"`
 	Kind        string               `json:"kind"`
 	Title       string               `json:"title"`
+	Repo        string               `json:"repo,omitempty"` // the repository's name, when an appendix spans several
 	Path        string               `json:"path"`
 	StartLine   int                  `json:"start_line"`
 	EndLine     int                  `json:"end_line"`
@@ -94,9 +107,22 @@ func (r *Result) JSON() ([]byte, error) {
 	for _, w := range r.Warnings {
 		out.Warnings = append(out.Warnings, w.String())
 	}
-	if d.Git && d.Head != nil && d.Head.Commit != "" {
-		out.Git = &GitOutput{Commit: d.Head.Commit, Short: d.Head.Short, Branch: d.Head.Branch, Detached: d.Head.Detached,
-			Dirty: append([]string{}, d.ShownDirty()...)}
+	if len(d.Repos) == 0 {
+		out.Git = gitOutput(d.Git, d.Head, d.ShownDirty())
+	}
+	for i, s := range d.Repos {
+		// The dirty files shown are named after their repository.
+		var dirty []string
+		for _, f := range d.ShownDirty() {
+			if p, ok := strings.CutPrefix(f, s.Name+": "); ok {
+				dirty = append(dirty, p)
+			}
+		}
+		r := RepoOutput{Name: s.Name, Git: gitOutput(s.Git, s.Head, dirty)}
+		out.Repos = append(out.Repos, r)
+		if i == 0 {
+			out.Git = r.Git
+		}
 	}
 	for _, a := range d.Artifacts {
 		text := a.Text()
@@ -104,7 +130,7 @@ func (r *Result) JSON() ([]byte, error) {
 			text = a.Pointer()
 		}
 		out.Artifacts = append(out.Artifacts, ArtifactOutput{
-			Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path, StartLine: a.StartLine, EndLine: a.EndLine,
+			Label: a.Label, Kind: string(a.Kind), Title: a.Title, Repo: a.Repo, Path: a.Path, StartLine: a.StartLine, EndLine: a.EndLine,
 			Language: a.Lang.Name, Symbols: a.Symbols, Modified: a.Modified, Truncated: a.Truncated, Notes: append([]string{}, a.Notes...),
 			SelectedBy: a.SelectedBy, Tokens: a.Tokens(), Text: text, ContextFile: a.ContextFile, Body: a.Body, Entries: a.Entries(),
 		})
@@ -117,4 +143,13 @@ func (r *Result) JSON() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// gitOutput is one repository's provenance, nil outside git or with no
+// commits.
+func gitOutput(git bool, head *gitinfo.Head, dirty []string) *GitOutput {
+	if !git || head == nil || head.Commit == "" {
+		return nil
+	}
+	return &GitOutput{Commit: head.Commit, Short: head.Short, Branch: head.Branch, Detached: head.Detached, Dirty: append([]string{}, dirty...)}
 }

@@ -76,6 +76,9 @@ type Artifact struct {
 	// Body is a function or method shown whole (--body): it is reused only
 	// by a body of the same definition, never by its signature.
 	Body bool `json:"body,omitempty"`
+	// Repo is the repository's name, when an appendix spans several: an
+	// artifact is the same only in the same repository.
+	Repo string `json:"repo,omitempty"`
 }
 
 // Validate checks the fields every reader relies on. Unknown fields were

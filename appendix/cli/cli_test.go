@@ -36,7 +36,7 @@ func TestFlags(t *testing.T) {
 		{nil, Options{Round: 2, Budget: 200, Format: "markdown", Inventory: DefaultInventory}},
 		{[]string{"--round", "3", "--budget", "120", "--format", "json", "--appendix-only"}, Options{Round: 3, Budget: 120, Format: "json", AppendixOnly: true, Inventory: DefaultInventory}},
 		{[]string{"--repo", "x", "--context", "a.sql", "--context", "b.md", "--now", "2026-01-01T00:00:00Z", "--stats", "--need", "A", "--need", "B", "--inventory", "inv.json", "--no-cache"},
-			Options{Round: 2, Budget: 200, Format: "markdown", Repo: "x", Context: []string{"a.sql", "b.md"}, Now: "2026-01-01T00:00:00Z", Stats: true,
+			Options{Round: 2, Budget: 200, Format: "markdown", Repo: []string{"x"}, Context: []string{"a.sql", "b.md"}, Now: "2026-01-01T00:00:00Z", Stats: true,
 				Need: []string{"A", "B"}, Inventory: "inv.json", NoCache: true}},
 	} {
 		var o Options

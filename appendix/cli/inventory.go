@@ -48,6 +48,9 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if *repoDir == "" {
 		*repoDir = "."
 	}
+	if repos, _, err := namedRepos([]string{*repoDir}); err != nil || repos[0].Name != "" {
+		return usageError{fmt.Sprintf("inventory: --repo %s: the audit covers one repository: give its directory alone", naming.Inline(*repoDir))}
+	}
 	repo, err := gitinfo.Open(*repoDir)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 	"github.com/appendix-dev/appendix/appendix/internal/rounds"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 	"github.com/spf13/pflag"
@@ -24,7 +26,7 @@ import (
 // Options are the command-line flags.
 type Options struct {
 	Round        int
-	Repo         string
+	Repo         []string
 	Budget       int
 	Format       string
 	AppendixOnly bool
@@ -42,7 +44,7 @@ type Options struct {
 // Flags registers the options on fs.
 func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.Round, "round", 2, "debate round")
-	fs.StringVar(&o.Repo, "repo", "", "repository to extract from (default: the git work tree containing the current directory)")
+	fs.StringArrayVar(&o.Repo, "repo", nil, "repository to extract from (default: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories")
 	fs.IntVar(&o.Budget, "budget", 200, "hard line budget for the appendix")
 	fs.StringVar(&o.Format, "format", "markdown", "output format: markdown or json")
 	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
@@ -82,14 +84,11 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if err != nil {
 		return err
 	}
-	repoDir := o.Repo
-	if repoDir == "" {
-		repoDir = "."
-	}
-	repo, err := gitinfo.Open(repoDir)
+	repos, err := openRepos(o.Repo)
 	if err != nil {
 		return err
 	}
+	repo := repos[0].Repo
 	for _, c := range o.Context {
 		abs, err := filepath.Abs(c)
 		if err != nil {
@@ -105,9 +104,21 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
 	}
-	sp := parseSpec(repo.Root, specPath, name, src)
+	var sp *spec.Spec
+	if repos[0].Name == "" {
+		sp = parseSpec(repo.Root, specPath, name, src)
+	} else {
+		bare, names := appendix.UnqualifyNames(src, repos)
+		sp = parseSpec(repo.Root, specPath, name, bare)
+		appendix.QualifyNames(sp, names)
+	}
 	tParse := time.Since(t0)
-	res, err := appendix.Build(ctx, repo, sp, cfg)
+	var res *appendix.Result
+	if repos[0].Name == "" {
+		res, err = appendix.Build(ctx, repo, sp, cfg)
+	} else {
+		res, err = appendix.BuildRepos(ctx, repos, sp, cfg)
+	}
 	if err != nil {
 		return err
 	}
@@ -266,3 +277,61 @@ func (o *Options) validate(args []string, getenv func(string) string) (appendix.
 // minBudget is the smallest budget that holds the appendix header, with
 // its line saying what the budget left out.
 const minBudget = 9
+
+// repoName is what a repository's name may hold: it is written before a
+// path, `server:internal/x.go`, and before a file in the appendix.
+var repoName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// namedRepos reads the --repo values: none (the current directory), one
+// directory, or NAME=DIR each, for a spec that spans repositories. A
+// value that is a directory is one, whatever it holds.
+func namedRepos(values []string) ([]appendix.Repository, []string, error) {
+	if len(values) == 0 {
+		return []appendix.Repository{{}}, []string{"."}, nil
+	}
+	var repos []appendix.Repository
+	var dirs []string
+	bare := 0
+	for _, v := range values {
+		name, dir, ok := strings.Cut(v, "=")
+		if st, err := os.Stat(v); !ok || err == nil && st.IsDir() {
+			name, dir = "", v
+			bare++
+		} else if !repoName.MatchString(name) {
+			return nil, nil, usageError{fmt.Sprintf("--repo %s: a repository's name is letters, digits, '.', '_' and '-', starting with a letter or digit", naming.Inline(v))}
+		}
+		for _, r := range repos {
+			if name != "" && r.Name == name {
+				return nil, nil, usageError{fmt.Sprintf("--repo %s: the name %s is given twice", naming.Inline(v), name)}
+			}
+		}
+		repos = append(repos, appendix.Repository{Name: name})
+		dirs = append(dirs, dir)
+	}
+	if bare > 0 && len(values) > 1 {
+		return nil, nil, usageError{"--repo: give each repository a name, NAME=DIR, when there are several (a bare --repo DIR is for one)"}
+	}
+	return repos, dirs, nil
+}
+
+// openRepos opens the repositories the --repo values name.
+func openRepos(values []string) ([]appendix.Repository, error) {
+	repos, dirs, err := namedRepos(values)
+	if err != nil {
+		return nil, err
+	}
+	for i, dir := range dirs {
+		if repos[i].Repo, err = gitinfo.Open(dir); err != nil {
+			if repos[i].Name != "" {
+				return nil, fmt.Errorf("--repo %s: %w", repos[i].Name, err)
+			}
+			return nil, err
+		}
+		for _, o := range repos[:i] {
+			if o.Repo.Root == repos[i].Repo.Root && o.Repo.Scope == repos[i].Repo.Scope {
+				return nil, usageError{fmt.Sprintf("--repo %s and --repo %s: the same directory twice", o.Name, repos[i].Name)}
+			}
+		}
+	}
+	return repos, nil
+}

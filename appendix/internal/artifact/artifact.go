@@ -30,6 +30,7 @@ type Artifact struct {
 	Label       string
 	Kind        extract.Kind
 	Title       string
+	Repo        string // the repository's name, when an appendix spans several
 	Path        string
 	StartLine   int
 	EndLine     int
@@ -117,6 +118,15 @@ func (a *Artifact) Tokens() int {
 		return (len(a.Pointer()) + 1 + len(a.Text()) + 3) / 4
 	}
 	return (len(a.Text()) + 3) / 4
+}
+
+// Where is the artifact's file as the appendix names it: its path,
+// after its repository's name when an appendix spans several.
+func (a *Artifact) Where() string {
+	if a.Repo == "" {
+		return a.Path
+	}
+	return a.Repo + ": " + a.Path
 }
 
 // Pointer is the line that sends a reader to a --context file.

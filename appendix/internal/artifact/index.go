@@ -17,6 +17,7 @@ import (
 // that no artifact shows whole, as its declaration on one line and where
 // it lives.
 type Entry struct {
+	Repo      string `json:"repo,omitempty"` // the repository's name, when an appendix spans several
 	Path      string `json:"path"`
 	Line      int    `json:"line"` // the declaring line
 	EndLine   int    `json:"end_line"`
@@ -87,7 +88,7 @@ func (a *Artifact) lists(e Entry) bool {
 }
 
 // sameAs reports an entry for the same definition: one path and line.
-func (e Entry) sameAs(o Entry) bool { return o.Path == e.Path && o.Line == e.Line }
+func (e Entry) sameAs(o Entry) bool { return o.Repo == e.Repo && o.Path == e.Path && o.Line == e.Line }
 
 // DropEntry removes the index's least important entry (the latest added
 // of those ranked lowest) and returns it.
@@ -136,6 +137,9 @@ func (a *Artifact) syncIndex() {
 		if ri, rj := es[i].Reason == ReasonRival, es[j].Reason == ReasonRival; ri != rj {
 			return rj
 		}
+		if es[i].Repo != es[j].Repo {
+			return es[i].Repo < es[j].Repo
+		}
 		if es[i].Path != es[j].Path {
 			return es[i].Path < es[j].Path
 		}
@@ -147,7 +151,11 @@ func (a *Artifact) syncIndex() {
 		if e.Reason == ReasonRival && (i == 0 || es[i-1].Reason != ReasonRival) {
 			a.Lines = append(a.Lines, extract.Line{Text: rivalsHeader})
 		}
-		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", naming.Inline(e.Path), e.Line, e.Signature)})
+		where := e.Path
+		if e.Repo != "" {
+			where = e.Repo + ": " + e.Path
+		}
+		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", naming.Inline(where), e.Line, e.Signature)})
 		a.Symbols = append(a.Symbols, e.Symbol)
 	}
 }
@@ -161,7 +169,9 @@ func IndexEntries(a *Artifact, reason string) []Entry {
 		if len(lines) == 0 {
 			continue
 		}
-		out = append(out, entryOf(d, lines, a.selectionOf(d), reason))
+		e := entryOf(d, lines, a.selectionOf(d), reason)
+		e.Repo = a.Repo
+		out = append(out, e)
 	}
 	return out
 }

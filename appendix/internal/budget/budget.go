@@ -406,7 +406,7 @@ func (s *sheet) fill(rivals []artifact.Entry) {
 // shown reports an entry whose declaring line an artifact shows.
 func (s *sheet) shown(e artifact.Entry) bool {
 	for _, a := range s.doc.Artifacts {
-		if a.Path != e.Path || a.Kind == extract.KindIndex || e.Line < a.StartLine || e.Line > a.EndLine {
+		if a.Repo != e.Repo || a.Path != e.Path || a.Kind == extract.KindIndex || e.Line < a.StartLine || e.Line > a.EndLine {
 			continue
 		}
 		for _, l := range a.Lines {

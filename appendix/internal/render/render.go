@@ -44,31 +44,72 @@ type Document struct {
 	// AuditGaps are the inventory's gaps_noted.
 	AuditGaps []string
 	NextLabel int // first free label number, after earlier rounds' labels
+	// Repos are the repositories' stamps, when an appendix spans several:
+	// the header has one each. Git, Head and Unreadable are the first's.
+	Repos []Stamp
 }
 
-// Provenance is the "Git: ..." part of the header.
+// Stamp is one repository's provenance: its name, when an appendix spans
+// several, and what git says of its state.
+type Stamp struct {
+	Name string
+	Git  bool
+	Head *gitinfo.Head
+	// Unreadable says why a work tree in git has no provenance, or is "".
+	Unreadable string
+}
+
+// stamp is the document's own repository's provenance.
+func (d *Document) stamp() Stamp {
+	return Stamp{Git: d.Git, Head: d.Head, Unreadable: d.Unreadable}
+}
+
+// Provenance is the "Git: ..." part of the header: one stamp for each
+// repository, after its name, when an appendix spans several.
 func (d *Document) Provenance() string {
-	switch {
-	case d.Unreadable != "":
-		return "Git: none (" + d.Unreadable + ")"
-	case !d.Git || d.Head == nil:
-		return "Git: none (not a git repository)"
-	case d.Head.Commit == "":
-		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", naming.Inline(d.Head.Branch))
-	case d.Head.Detached:
-		return fmt.Sprintf("Git: %s (branch: detached)", d.Head.Short)
+	if len(d.Repos) == 0 {
+		return d.stamp().Provenance()
 	}
-	return fmt.Sprintf("Git: %s (branch: %s)", d.Head.Short, naming.Inline(d.Head.Branch))
+	parts := make([]string, len(d.Repos))
+	for i, s := range d.Repos {
+		parts[i] = naming.Inline(s.Name) + ": " + s.Provenance()
+	}
+	return strings.Join(parts, " | ")
+}
+
+// Provenance is the "Git: ..." stamp of one repository.
+func (s Stamp) Provenance() string {
+	switch {
+	case s.Unreadable != "":
+		return "Git: none (" + s.Unreadable + ")"
+	case !s.Git || s.Head == nil:
+		return "Git: none (not a git repository)"
+	case s.Head.Commit == "":
+		return fmt.Sprintf("Git: none (no commits yet, branch: %s)", naming.Inline(s.Head.Branch))
+	case s.Head.Detached:
+		return fmt.Sprintf("Git: %s (branch: detached)", s.Head.Short)
+	}
+	return fmt.Sprintf("Git: %s (branch: %s)", s.Head.Short, naming.Inline(s.Head.Branch))
 }
 
 // At names what was searched, for "no definition in X".
 func (d *Document) At(scope string) string {
+	return d.stamp().At(scope)
+}
+
+// At names what was searched in one repository, for "no definition in X".
+func (s Stamp) At(scope string) string {
 	where := "the repository"
-	if scope != "" {
+	switch {
+	case s.Name != "" && scope != "":
+		where = naming.Code(s.Name + ": " + scope + "/")
+	case s.Name != "":
+		where = naming.Code(s.Name)
+	case scope != "":
 		where = naming.Code(scope + "/")
 	}
-	if d.Git && d.Head != nil && d.Head.Short != "" {
-		return where + " at " + d.Head.Short
+	if s.Git && s.Head != nil && s.Head.Short != "" {
+		return where + " at " + s.Head.Short
 	}
 	return where + " (working tree)"
 }
@@ -192,11 +233,15 @@ func (d *Document) writeHeader(b *strings.Builder) {
 func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 	switch a.Kind {
 	case extract.KindTestFiles:
+		if a.Repo != "" {
+			fmt.Fprintf(b, "\n### %s. %s (names only): %s\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Repo))
+			break
+		}
 		fmt.Fprintf(b, "\n### %s. %s (names only)\n\n", a.Label, naming.Inline(a.Title))
 	case extract.KindIndex:
 		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, naming.Inline(a.Title), a.IndexNote())
 	default:
-		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Path), a.LineRange())
+		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Where()), a.LineRange())
 	}
 	for _, n := range a.Notes {
 		fmt.Fprintf(b, "> %s\n", naming.Inline(n))
@@ -234,6 +279,14 @@ func (d *Document) writeGaps(b *strings.Builder) {
 		b.WriteString("\n### Context Gaps\n\n")
 		if d.gapsFolded {
 			writeFoldedGaps(b, d.Gaps)
+			if len(d.Repos) > 0 && len(d.Gaps) > 0 {
+				// The folded lines drop each gap's hint, which named them.
+				ats := make([]string, len(d.Repos))
+				for i, s := range d.Repos {
+					ats[i] = s.At("")
+				}
+				fmt.Fprintf(b, "- Searched: %s (a reference qualified by a repository's name, in that one only)\n", strings.Join(ats, ", "))
+			}
 		}
 		for _, g := range d.Gaps {
 			if d.gapsFolded {
@@ -302,12 +355,14 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 	}
 }
 
-// ShownDirty lists the dirty files that an artifact still shows.
+// ShownDirty lists the dirty files that an artifact still shows; with
+// several repositories, each after its repository's name, as the
+// artifacts name them.
 func (d *Document) ShownDirty() []string {
 	var out []string
 	for _, f := range d.Dirty {
 		for _, a := range d.Artifacts {
-			if a.Path == f {
+			if a.Where() == f {
 				out = append(out, f)
 				break
 			}
@@ -321,6 +376,7 @@ func (d *Document) ShownDirty() []string {
 type Reuse struct {
 	Label    string   `json:"label"`
 	Round    int      `json:"round"`
+	Repo     string   `json:"repo,omitempty"` // the repository's name, when an appendix spans several
 	Path     string   `json:"path"`
 	Symbols  []string `json:"symbols"`
 	Body     bool     `json:"body,omitempty"` // a body shown whole (--body)

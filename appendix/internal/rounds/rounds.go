@@ -94,7 +94,7 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 		}
 		for _, a := range h.Artifacts {
 			for _, s := range a.Symbols {
-				prev[shownKey(a.Path, s, a.Body)] = shownBefore{a, h.Round}
+				prev[shownKey(a.Repo, a.Path, s, a.Body)] = shownBefore{a, h.Round}
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 	for _, a := range arts {
 		var hit *shownBefore
 		for _, s := range a.Symbols {
-			if p, ok := prev[shownKey(a.Path, s, a.Body)]; ok {
+			if p, ok := prev[shownKey(a.Repo, a.Path, s, a.Body)]; ok {
 				hit = &p
 				break
 			}
@@ -119,7 +119,7 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 		}
 		same := blob != "" && blob == hit.BlobHash || hit.TextHash != "" && hit.TextHash == textHash(a)
 		if round >= 3 && same && !needed {
-			doc.Reused = append(doc.Reused, render.Reuse{Label: hit.Label, Round: hit.round, Path: a.Path, Symbols: a.Symbols, Body: a.Body, TextHash: textHash(a)})
+			doc.Reused = append(doc.Reused, render.Reuse{Label: hit.Label, Round: hit.round, Repo: a.Repo, Path: a.Path, Symbols: a.Symbols, Body: a.Body, TextHash: textHash(a)})
 			continue
 		}
 		if !same {
@@ -140,11 +140,11 @@ func ApplyHistory(doc *render.Document, arts []*artifact.Artifact, root string, 
 	return keep
 }
 
-// shownKey is what identifies an earlier round's artifact: its file, one
-// of its symbols, and whether it showed the body; a signature and the body
-// of one function are two artifacts.
-func shownKey(path, symbol string, body bool) string {
-	return fmt.Sprintf("%s|%s|%t", path, symbol, body)
+// shownKey is what identifies an earlier round's artifact: its
+// repository and file, one of its symbols, and whether it showed the
+// body; a signature and the body of one function are two artifacts.
+func shownKey(repo, path, symbol string, body bool) string {
+	return fmt.Sprintf("%s|%s|%s|%t", repo, path, symbol, body)
 }
 
 func labelNum(l string) int {
@@ -152,8 +152,9 @@ func labelNum(l string) int {
 	return n
 }
 
-// Record is what this round showed, for the inventory's history.
-func Record(doc *render.Document, refs []spec.Ref, root string, round int) inventory.Round {
+// Record is what this round showed, for the inventory's history. roots
+// are the repositories' directories by name ("" for a single one).
+func Record(doc *render.Document, refs []spec.Ref, roots map[string]string, round int) inventory.Round {
 	rec := inventory.Round{Round: round, ExtractedAt: doc.ExtractedAt.UTC().Format("2006-01-02T15:04:05Z07:00"), Refs: []string{}, Artifacts: []inventory.Artifact{}}
 	if doc.Head != nil {
 		rec.GitHash = doc.Head.Commit
@@ -169,13 +170,13 @@ func Record(doc *render.Document, refs []spec.Ref, root string, round int) inven
 		if a.Path == "" {
 			continue
 		}
-		blob, _ := gitinfo.BlobHash(root, a.Path)
+		blob, _ := gitinfo.BlobHash(roots[a.Repo], a.Path)
 		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: a.Label, Kind: string(a.Kind), Title: a.Title, Path: a.Path,
-			StartLine: a.StartLine, EndLine: a.EndLine, Symbols: a.Symbols, BlobHash: blob, TextHash: textHash(a), Body: a.Body})
+			StartLine: a.StartLine, EndLine: a.EndLine, Symbols: a.Symbols, BlobHash: blob, TextHash: textHash(a), Body: a.Body, Repo: a.Repo})
 	}
 	for _, r := range doc.Reused {
-		blob, _ := gitinfo.BlobHash(root, r.Path)
-		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: r.Label, Path: r.Path, Symbols: r.Symbols, BlobHash: blob, TextHash: r.TextHash, Body: r.Body})
+		blob, _ := gitinfo.BlobHash(roots[r.Repo], r.Path)
+		rec.Artifacts = append(rec.Artifacts, inventory.Artifact{Label: r.Label, Path: r.Path, Symbols: r.Symbols, BlobHash: blob, TextHash: r.TextHash, Body: r.Body, Repo: r.Repo})
 	}
 	return rec
 }

@@ -36,7 +36,7 @@ complete -c appendix -n '__appendix_using appendix' -l inventory -r -F -d 'inven
 complete -c appendix -n '__appendix_using appendix' -l need -x -d 'from round 4: a name a concern must check against code (repeatable)'
 complete -c appendix -n '__appendix_using appendix' -l no-cache -d 'neither read nor write the extraction cache (.appendix/cache)'
 complete -c appendix -n '__appendix_using appendix' -l now -x -d 'RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)'
-complete -c appendix -n '__appendix_using appendix' -l repo -x -a '(__fish_complete_directories)' -d 'repository to extract from (default: the git work tree containing the current directory)'
+complete -c appendix -n '__appendix_using appendix' -l repo -x -a '(__fish_complete_directories)' -d 'repository to extract from (default: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories'
 complete -c appendix -n '__appendix_using appendix' -l round -x -d 'debate round'
 complete -c appendix -n '__appendix_using appendix' -l stats -d 'print per-phase timings and counts to stderr'
 complete -c appendix -n '__appendix_using appendix' -l version -d 'print the version and exit'

@@ -29,7 +29,7 @@ _appendix() {
         '*--need=[from round 4\: a name a concern must check against code (repeatable)]:need: ' \
         '--no-cache[neither read nor write the extraction cache (.appendix/cache)]' \
         '--now=[RFC 3339 extraction timestamp (default\: SOURCE_DATE_EPOCH if set, else now)]:now: ' \
-        '--repo=[repository to extract from (default\: the git work tree containing the current directory)]:repo:_files -/' \
+        '*--repo=[repository to extract from (default\: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories]:repo:_files -/' \
         '--round=[debate round]:round: ' \
         '--stats[print per-phase timings and counts to stderr]' \
         '--version[print the version and exit]' \
