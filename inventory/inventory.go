@@ -162,36 +162,12 @@ func Locate(root, file, specFile string) (st Store, note string, err error) {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(root, file)
 	}
-	state := filepath.Join(root, filepath.FromSlash(SessionState))
-	b, err := os.ReadFile(state)
-	if errors.Is(err, os.ErrNotExist) {
-		return Store{File: file}, "", nil
-	}
-	if err != nil {
-		return Store{}, "", fmt.Errorf("%s: %w", state, err)
-	}
-	var ptr struct {
-		Active string `json:"active_session_file"`
-		Spec   any    `json:"spec_path"`
-	}
-	if err := json.Unmarshal(b, &ptr); err != nil {
-		return Store{}, "", fmt.Errorf("%s: invalid JSON: %w", state, err)
-	}
-	if ptr.Active == "" {
-		return Store{}, "", fmt.Errorf("%s: no active_session_file", state)
-	}
-	p := ptr.Active
-	if !filepath.IsAbs(p) {
-		// Relative to the session directory, or else to the root.
-		cand := filepath.Join(filepath.Dir(state), p)
-		if _, err := os.Stat(cand); err != nil {
-			cand = filepath.Join(root, p)
-		}
-		p = cand
-	}
-	named, err := sessionSpecs(p, ptr.Spec)
+	p, named, err := ActiveSession(root)
 	if err != nil {
 		return Store{}, "", err
+	}
+	if p == "" {
+		return Store{File: file}, "", nil
 	}
 	rel := func(p string) string {
 		if r, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(r) {
@@ -210,6 +186,44 @@ func Locate(root, file, specFile string) (st Store, note string, err error) {
 		return Store{File: p, session: true}, "", nil
 	}
 	return Store{File: file}, note, nil
+}
+
+// ActiveSession returns the active adversarial-spec session file under
+// root, absolute, and the specs it names as written (see sessionSpecs);
+// "" when .adversarial-spec/session-state.json does not exist.
+func ActiveSession(root string) (file string, named []string, err error) {
+	state := filepath.Join(root, filepath.FromSlash(SessionState))
+	b, err := os.ReadFile(state)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil, nil
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", state, err)
+	}
+	var ptr struct {
+		Active string `json:"active_session_file"`
+		Spec   any    `json:"spec_path"`
+	}
+	if err := json.Unmarshal(b, &ptr); err != nil {
+		return "", nil, fmt.Errorf("%s: invalid JSON: %w", state, err)
+	}
+	if ptr.Active == "" {
+		return "", nil, fmt.Errorf("%s: no active_session_file", state)
+	}
+	p := ptr.Active
+	if !filepath.IsAbs(p) {
+		// Relative to the session directory, or else to the root.
+		cand := filepath.Join(filepath.Dir(state), p)
+		if _, err := os.Stat(cand); err != nil {
+			cand = filepath.Join(root, p)
+		}
+		p = cand
+	}
+	named, err = sessionSpecs(p, ptr.Spec)
+	if err != nil {
+		return "", nil, err
+	}
+	return p, named, nil
 }
 
 // Session reports whether the store is an adversarial-spec session file.
