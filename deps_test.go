@@ -47,6 +47,7 @@ var layers = []string{
 	"appendix",
 	"appendix/audit",
 	"appendix/brief",
+	"appendix/hooks",
 	"appendix/cli",
 	"cmd/appendix",
 	"internal/benchreal",

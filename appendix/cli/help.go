@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/brief"
+	"github.com/appendix-dev/appendix/appendix/hooks"
 	"github.com/spf13/pflag"
 )
 
@@ -89,6 +90,27 @@ values and --adversaries codes in SHELL: bash, zsh or fish.
 			run:  runHelp,
 		},
 		{
+			name:    "hook",
+			summary: "run a Claude Code hook, or install the hooks in .claude/settings.json",
+			usage:   []string{"hook NAME", "hook install [--print]"},
+			about: `appendix hook NAME runs a Claude Code hook on the payload on standard input and writes
+its answer on standard output; it never fails a tool call. appendix hook install merges the
+hooks into .claude/settings.json, every other setting kept; --print prints the result instead.`,
+			more: `Hooks:
+  context-gate  PreToolUse, any tool: once per session, pointers to the live specs of the
+                active debate, the last round's artifact index and the audit's gaps
+  spec-first    PreToolUse, Read/Edit/Write/MultiEdit/Grep/Glob: blocks, once, the first
+                code access of a session that has not read its spec
+  spec-of-file  PostToolUse, Edit/Write/MultiEdit: once per file, the specs that govern
+                the file just edited`,
+			examples: []string{
+				"appendix hook install",
+				"appendix hook context-gate < payload.json",
+			},
+			args: values{words: append([]string{"install"}, hooks.Names()...)},
+			run:  runHook,
+		},
+		{
 			name:    "inventory",
 			summary: "run the Context Readiness Audit and write the inventory",
 			usage:   []string{"inventory [flags] [SPEC]"},
@@ -107,6 +129,18 @@ session when it is SPEC's, else in --inventory; the round history in it is kept.
 				"inventory": {files: true},
 			},
 			run: runInventory,
+		},
+		{
+			name:    "pointer",
+			summary: "print the path of the live spec of a session or a spec",
+			usage:   []string{"pointer [ID]"},
+			about: `appendix pointer prints the absolute path of the live spec of ID, a session (its
+session_id) or a spec (its directory in .adversarial-spec/specs), or of the active session
+without ID: one line, never the spec's text; nothing for an ID it does not know.`,
+			examples: []string{
+				"appendix pointer orders",
+			},
+			run: runPointer,
 		},
 		{
 			name:    "strip",

@@ -14,7 +14,7 @@ _appendix() {
     local cmd=
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-        brief|completion|help|inventory|strip) cmd=${COMP_WORDS[1]} ;;
+        brief|completion|help|hook|inventory|pointer|strip) cmd=${COMP_WORDS[1]} ;;
         esac
     fi
     COMPREPLY=()
@@ -28,7 +28,7 @@ _appendix() {
         --repo) _appendix_dirs "$cur"; return ;;
         esac
         if [[ $cur == -* ]]; then _appendix_words "$cur" --appendix-only --body --budget --context --format -h --help --inventory --need --no-cache --now --repo --round --stats --version; return; fi
-        (( COMP_CWORD == 1 )) && _appendix_words "$cur" brief completion help inventory strip
+        (( COMP_CWORD == 1 )) && _appendix_words "$cur" brief completion help hook inventory pointer strip
         _appendix_files "$cur"
         ;;
     brief)
@@ -47,7 +47,11 @@ _appendix() {
         ;;
     help)
         if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help; return; fi
-        _appendix_words "$cur" brief completion help inventory strip
+        _appendix_words "$cur" brief completion help hook inventory pointer strip
+        ;;
+    hook)
+        if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help --print; return; fi
+        _appendix_words "$cur" install context-gate spec-first spec-of-file
         ;;
     inventory)
         case $prev in
@@ -58,6 +62,10 @@ _appendix() {
         esac
         if [[ $cur == -* ]]; then _appendix_words "$cur" --format -h --help --inventory --now --repo; return; fi
         _appendix_files "$cur"
+        ;;
+    pointer)
+        if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help; return; fi
+        return
         ;;
     strip)
         if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help --in-place; return; fi

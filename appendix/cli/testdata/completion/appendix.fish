@@ -5,7 +5,7 @@
 # when it names one, else appendix, the main command.
 function __appendix_command
     set -l words (commandline -opc)
-    if set -q words[2]; and contains -- $words[2] brief completion help inventory strip
+    if set -q words[2]; and contains -- $words[2] brief completion help hook inventory pointer strip
         echo $words[2]
     else
         echo appendix
@@ -24,7 +24,9 @@ complete -c appendix -e
 complete -c appendix -n __appendix_first -a brief -d 'write one briefing per gauntlet adversary, for debate.py gauntlet'
 complete -c appendix -n __appendix_first -a completion -d 'print a shell completion script: bash, zsh or fish'
 complete -c appendix -n __appendix_first -a help -d 'print the help of appendix, or of a command'
+complete -c appendix -n __appendix_first -a hook -d 'run a Claude Code hook, or install the hooks in .claude/settings.json'
 complete -c appendix -n __appendix_first -a inventory -d 'run the Context Readiness Audit and write the inventory'
+complete -c appendix -n __appendix_first -a pointer -d 'print the path of the live spec of a session or a spec'
 complete -c appendix -n __appendix_first -a strip -d 'remove the appendix from a spec, which it prints byte for byte'
 complete -c appendix -n '__appendix_using appendix' -l appendix-only -d 'print only the appendix, not the spec before it'
 complete -c appendix -n '__appendix_using appendix' -l body -x -d 'from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line)'
@@ -49,11 +51,16 @@ complete -c appendix -n '__appendix_using brief' -l repo -x -a '(__fish_complete
 complete -c appendix -n '__appendix_using completion' -s h -l help -d 'show this help'
 complete -c appendix -n '__appendix_using completion' -f -a 'bash fish zsh'
 complete -c appendix -n '__appendix_using help' -s h -l help -d 'show this help'
-complete -c appendix -n '__appendix_using help' -f -a 'brief completion help inventory strip'
+complete -c appendix -n '__appendix_using help' -f -a 'brief completion help hook inventory pointer strip'
+complete -c appendix -n '__appendix_using hook' -s h -l help -d 'show this help'
+complete -c appendix -n '__appendix_using hook' -l print -d 'install: print the settings instead of writing them'
+complete -c appendix -n '__appendix_using hook' -f -a 'install context-gate spec-first spec-of-file'
 complete -c appendix -n '__appendix_using inventory' -l format -x -a 'text json' -d 'output: text (the audit summary) or json (the inventory)'
 complete -c appendix -n '__appendix_using inventory' -s h -l help -d 'show this help'
 complete -c appendix -n '__appendix_using inventory' -l inventory -r -F -d 'inventory file, unless the active adversarial-spec session is this spec\'s'
 complete -c appendix -n '__appendix_using inventory' -l now -x -d 'RFC 3339 audit timestamp (default: SOURCE_DATE_EPOCH if set, else now)'
 complete -c appendix -n '__appendix_using inventory' -l repo -x -a '(__fish_complete_directories)' -d 'repository to audit (default: the git work tree containing the current directory)'
+complete -c appendix -n '__appendix_using pointer' -s h -l help -d 'show this help'
+complete -c appendix -n '__appendix_using pointer' -f -a ''
 complete -c appendix -n '__appendix_using strip' -s h -l help -d 'show this help'
 complete -c appendix -n '__appendix_using strip' -l in-place -d 'rewrite FILE instead of printing'

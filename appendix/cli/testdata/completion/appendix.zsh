@@ -8,7 +8,7 @@ _appendix() {
   # A command is the first argument, or there is none.
   if (( CURRENT > 2 )); then
     case ${words[2]} in
-      (brief|completion|help|inventory|strip) cmd=${words[2]} ;;
+      (brief|completion|help|hook|inventory|pointer|strip) cmd=${words[2]} ;;
     esac
   fi
   if [[ -n $cmd ]]; then
@@ -53,7 +53,13 @@ _appendix() {
     (help)
       _arguments -s -S : \
         '(-h --help)'{-h,--help}'[show this help]' \
-        '1:command:(brief completion help inventory strip)'
+        '1:command:(brief completion help hook inventory pointer strip)'
+      ;;
+    (hook)
+      _arguments -s -S : \
+        '(-h --help)'{-h,--help}'[show this help]' \
+        '--print[install\: print the settings instead of writing them]' \
+        '1:name:(install context-gate spec-first spec-of-file)'
       ;;
     (inventory)
       _arguments -s -S : \
@@ -63,6 +69,11 @@ _appendix() {
         '--now=[RFC 3339 audit timestamp (default\: SOURCE_DATE_EPOCH if set, else now)]:now: ' \
         '--repo=[repository to audit (default\: the git work tree containing the current directory)]:repo:_files -/' \
         '1:spec:_files'
+      ;;
+    (pointer)
+      _arguments -s -S : \
+        '(-h --help)'{-h,--help}'[show this help]' \
+        '1:id: '
       ;;
     (strip)
       _arguments -s -S : \
@@ -79,7 +90,9 @@ _appendix_first() {
     'brief:write one briefing per gauntlet adversary, for debate.py gauntlet'
     'completion:print a shell completion script: bash, zsh or fish'
     'help:print the help of appendix, or of a command'
+    'hook:run a Claude Code hook, or install the hooks in .claude/settings.json'
     'inventory:run the Context Readiness Audit and write the inventory'
+    'pointer:print the path of the live spec of a session or a spec'
     'strip:remove the appendix from a spec, which it prints byte for byte'
   )
   local ret=1

@@ -1,0 +1,458 @@
+package hooks
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/appendix-dev/appendix/internal/testrepo"
+)
+
+const specBody = "# Orders\n\nThe service takes an `OrderRequest` (internal/orders/order.go) and answers with `OrderReply`.\nSECRET-LOOKING SPEC LINE: the body never reaches the agent through the hook.\n"
+
+const orderGo = `package orders
+
+// OrderRequest is what a client sends.
+type OrderRequest struct {
+	ID    string
+	Items []string
+}
+
+// OrderReply is what the service answers.
+type OrderReply struct {
+	Accepted bool
+}
+`
+
+const sessionFile = `{
+  "session_id": "debate-1",
+  "round": 2,
+  "spec_path": "specs/orders/spec.md",
+  "extended_state": {"context_inventory": {
+    "schema_version": "1.1", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "abc",
+    "blast_zone": [], "sources": {}, "total_available_tokens": 0,
+    "gaps_noted": ["no tests cover OrderReply"],
+    "appendix_rounds": [{"round": 2, "git_hash": "abc", "extracted_at": "2026-01-01T00:00:00Z", "refs": ["OrderRequest"],
+      "artifacts": [{"label": "A1", "kind": "struct", "title": "OrderRequest", "path": "internal/orders/order.go", "start_line": 4, "end_line": 7, "symbols": ["OrderRequest"], "blob_hash": "x"}]}]
+  }}
+}
+`
+
+// project is a repository with an active debate over one spec.
+func project(t *testing.T, extra map[string]string) string {
+	files := map[string]string{
+		".adversarial-spec/session-state.json":                  `{"active_session_file": "sessions/s.json"}`,
+		".adversarial-spec/sessions/s.json":                     sessionFile,
+		".adversarial-spec/specs/orders/spec.md":                specBody,
+		".adversarial-spec/specs/orders/spec-draft-v1.md":       "# Orders, first draft\n",
+		".adversarial-spec/specs/orders/target-architecture.md": "# Target architecture\n",
+		"internal/orders/order.go":                              orderGo,
+		"README.md":                                             "# Shop\n",
+	}
+	for k, v := range extra {
+		files[k] = v
+	}
+	dir := testrepo.New(t, files)
+	dir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// env is a hook environment for the project at root with a fresh marker
+// directory.
+func env(t *testing.T, root string) Env {
+	return Env{Root: root, StateDir: t.TempDir(), Getenv: func(string) string { return "" }}
+}
+
+func payload(session, tool, input string) string {
+	id, _ := json.Marshal(session)
+	return `{"session_id": ` + string(id) + `, "cwd": "/nowhere", "hook_event_name": "PreToolUse", "tool_name": "` + tool + `", "tool_input": ` + input + `, "tool_use_id": "t1"}`
+}
+
+// fire runs a hook on a payload and returns its output, decoded ("" and
+// nil when silent).
+func fire(t *testing.T, e Env, hook, in string) (string, *Output) {
+	t.Helper()
+	var out strings.Builder
+	if err := Run(hook, strings.NewReader(in), &out, e); err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() == 0 {
+		return "", nil
+	}
+	var o Output
+	if err := json.Unmarshal([]byte(out.String()), &o); err != nil {
+		t.Fatalf("%s: not JSON: %v\n%s", hook, err, out.String())
+	}
+	return out.String(), &o
+}
+
+func logLines(t *testing.T, root string) []logLine {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ls []logLine
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var l logLine
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		ls = append(ls, l)
+	}
+	return ls
+}
+
+const readOrder = `{"file_path": "internal/orders/order.go"}`
+
+func TestContextGateSilentWithoutContextDirs(t *testing.T) {
+	root := testrepo.New(t, map[string]string{"main.go": "package main\n"})
+	if raw, _ := fire(t, env(t, root), "context-gate", payload("s1", "Read", readOrder)); raw != "" {
+		t.Errorf("project without .adversarial-spec or .appendix: got %s", raw)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".appendix")); err == nil {
+		t.Error("the hook made .appendix in a project that has none")
+	}
+}
+
+func TestContextGateSilentWithoutSession(t *testing.T) {
+	root := project(t, nil)
+	if raw, _ := fire(t, env(t, root), "context-gate", payload("", "Read", readOrder)); raw != "" {
+		t.Errorf("empty session id: got %s", raw)
+	}
+}
+
+func TestContextGateOncePerSession(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	_, o := fire(t, e, "context-gate", payload("s1", "Bash", `{"command": "ls"}`))
+	if o == nil {
+		t.Fatal("first tool use: nothing injected")
+	}
+	h := o.HookSpecificOutput
+	if h.HookEventName != "PreToolUse" || h.PermissionDecision != "" {
+		t.Errorf("answer %+v: want a PreToolUse answer with no permission decision", h)
+	}
+	spec := filepath.Join(root, ".adversarial-spec", "specs", "orders", "spec.md")
+	for _, want := range []string{
+		"DEBATE CONTEXT", "\n" + spec + "\n",
+		"--- Round 2 appendix: artifact index (label, kind, path:lines) ---\nA1 struct internal/orders/order.go:4-7 `OrderRequest`\n",
+		"- no tests cover OrderReply\n", "Context: 1 file (~",
+	} {
+		if !strings.Contains(h.AdditionalContext, want) {
+			t.Errorf("context lacks %q:\n%s", want, h.AdditionalContext)
+		}
+	}
+	if strings.Contains(h.AdditionalContext, "SECRET-LOOKING") {
+		t.Errorf("the spec's body was injected:\n%s", h.AdditionalContext)
+	}
+	if raw, _ := fire(t, e, "context-gate", payload("s1", "Read", readOrder)); raw != "" {
+		t.Errorf("second tool use of the session: got %s", raw)
+	}
+	if _, o := fire(t, e, "context-gate", payload("s2", "Read", readOrder)); o == nil {
+		t.Error("another session: nothing injected")
+	}
+	ls := logLines(t, root)
+	if len(ls) != 3 || ls[0].Outcome != "injected" || ls[1].Outcome != "silent" || ls[2].Outcome != "injected" || ls[0].Files != 1 {
+		t.Errorf("log: %+v", ls)
+	}
+}
+
+func TestContextGateTokensAreLenOver4(t *testing.T) {
+	root := project(t, nil)
+	_, o := fire(t, env(t, root), "context-gate", payload("s1", "Read", readOrder))
+	ctx := o.HookSpecificOutput.AdditionalContext
+	m := regexp.MustCompile(`Context: 1 file \(~([0-9]+) tokens`).FindStringSubmatch(ctx)
+	if m == nil {
+		t.Fatalf("no footer:\n%s", ctx)
+	}
+	got, _ := strconv.Atoi(m[1])
+	before := ctx[:strings.LastIndex(ctx, rule+"\n")+len(rule)+1]
+	if want := len(specBody)/4 + len(before)/4; got != want {
+		t.Errorf("footer says ~%d tokens; len/4 of the spec and of the message is %d", got, want)
+	}
+	if ls := logLines(t, root); ls[0].Tokens != got {
+		t.Errorf("log says %d tokens, footer %d", ls[0].Tokens, got)
+	}
+}
+
+func TestContextGateMissingSpec(t *testing.T) {
+	root := project(t, map[string]string{
+		".adversarial-spec/session-state.json": `{"active_session_file": "sessions/s.json", "spec_path": "specs/gone/spec.md"}`,
+	})
+	_, o := fire(t, env(t, root), "context-gate", payload("s1", "Read", readOrder))
+	if o == nil || !strings.Contains(o.HookSpecificOutput.AdditionalContext, filepath.Join(root, ".adversarial-spec/specs/orders/spec.md")) {
+		t.Fatalf("a missing spec hid the others: %+v", o)
+	}
+	if strings.Contains(o.HookSpecificOutput.AdditionalContext, "gone") {
+		t.Errorf("the missing spec was named:\n%s", o.HookSpecificOutput.AdditionalContext)
+	}
+	if ls := logLines(t, root); !strings.Contains(ls[0].Warning, "1 named specs missing") {
+		t.Errorf("log: %+v", ls)
+	}
+}
+
+func TestContextGateLargeWarnsAndInjects(t *testing.T) {
+	root := project(t, map[string]string{".adversarial-spec/specs/orders/spec.md": specBody + strings.Repeat("Another requirement of the order service.\n", 1600)})
+	if _, o := fire(t, env(t, root), "context-gate", payload("s1", "Read", readOrder)); o == nil {
+		t.Fatal("a large context was not injected")
+	}
+	ls := logLines(t, root)
+	if ls[0].Outcome != "injected" || ls[0].Tokens <= TokenWarning || !strings.Contains(ls[0].Warning, "over 15000 tokens") {
+		t.Errorf("log: %+v", ls)
+	}
+}
+
+func TestContextGateWithoutMarkerInjectsEveryTime(t *testing.T) {
+	root := project(t, nil)
+	for name, state := range map[string]func(t *testing.T) string{
+		"not a directory": func(t *testing.T) string {
+			f := filepath.Join(t.TempDir(), "file")
+			os.WriteFile(f, nil, 0o600)
+			return f
+		},
+		"readable by others": func(t *testing.T) string {
+			d := t.TempDir()
+			if err := os.Mkdir(filepath.Join(d, "appendix-hooks-"+strconv.Itoa(os.Getuid())), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return d
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e := env(t, root)
+			e.StateDir = state(t)
+			for i := 0; i < 2; i++ {
+				if _, o := fire(t, e, "context-gate", payload("s1", "Read", readOrder)); o == nil {
+					t.Fatalf("tool use %d: nothing injected", i+1)
+				}
+			}
+		})
+	}
+	if ls := logLines(t, root); !strings.Contains(ls[0].Warning, "marker not made") {
+		t.Errorf("log: %+v", ls)
+	}
+}
+
+func TestContextGateDeadlinePointersOnly(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	e.Soft = 1 // nanosecond: the deadline has passed when the index is read
+	release := make(chan struct{})
+	defer close(release)
+	e.beforeIndex = func() { <-release }
+	_, o := fire(t, e, "context-gate", payload("s1", "Read", readOrder))
+	if o == nil {
+		t.Fatal("nothing injected after the deadline")
+	}
+	ctx := o.HookSpecificOutput.AdditionalContext
+	if !strings.Contains(ctx, filepath.Join(root, ".adversarial-spec/specs/orders/spec.md")) || !strings.Contains(ctx, "pointers only") || strings.Contains(ctx, "A1 ") {
+		t.Errorf("after the deadline, want the pointers and a note saying so:\n%s", ctx)
+	}
+}
+
+func TestMarkersStayInTheirDirectory(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	for _, id := range []string{"../../escape", "/etc/passwd", "a\x00b", strings.Repeat("x", 5000)} {
+		if _, o := fire(t, e, "context-gate", payload(id, "Read", readOrder)); o == nil {
+			t.Errorf("session %q: nothing injected", id)
+		}
+	}
+	dir := filepath.Join(e.StateDir, "appendix-hooks-"+strconv.Itoa(os.Getuid()))
+	st, err := os.Stat(dir)
+	if err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("marker directory: %v, %v", st, err)
+	}
+	ents, _ := os.ReadDir(e.StateDir)
+	if len(ents) != 1 {
+		t.Errorf("the state directory holds %d entries, want the marker directory only", len(ents))
+	}
+	ms, _ := os.ReadDir(dir)
+	for _, m := range ms {
+		if !regexp.MustCompile(`^m-[0-9a-f]{32}$`).MatchString(m.Name()) {
+			t.Errorf("marker %q", m.Name())
+		}
+	}
+}
+
+// TestMetadataOnly runs every hook with a webhook listening and checks that
+// no line of any file the hooks read reaches the log or the webhook.
+func TestMetadataOnly(t *testing.T) {
+	var mu sync.Mutex
+	var posted []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		posted = append(posted, string(b))
+		mu.Unlock()
+	}))
+	defer srv.Close()
+	root := project(t, nil)
+	e := env(t, root)
+	e.Getenv = func(k string) string {
+		if k == "APPENDIX_HOOK_WEBHOOK" {
+			return srv.URL
+		}
+		return ""
+	}
+	fire(t, e, "context-gate", payload("secret-session", "Read", readOrder))
+	fire(t, e, "spec-first", payload("secret-session", "Read", readOrder))
+	fire(t, e, "spec-of-file", payload("secret-session", "Edit", `{"file_path": "internal/orders/order.go"}`))
+	logged, _ := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+	mu.Lock()
+	defer mu.Unlock()
+	if len(posted) != 3 || strings.Count(string(logged), "\n") != 3 {
+		t.Fatalf("%d posts, log:\n%s", len(posted), logged)
+	}
+	for i, p := range posted {
+		if p != strings.Split(string(logged), "\n")[i]+"\n" {
+			t.Errorf("post %d %q is not log line %d", i, p, i)
+		}
+	}
+	all := string(logged) + strings.Join(posted, "")
+	for _, file := range []string{specBody, orderGo, sessionFile, "# Target architecture\n"} {
+		for _, line := range strings.Split(file, "\n") {
+			if line = strings.TrimSpace(line); len(line) > 2 && line != "}" && line != "{" && strings.Contains(all, line) {
+				t.Errorf("log or webhook holds the line %q", line)
+			}
+		}
+	}
+	for _, s := range []string{"secret-session", root, "OrderRequest"} {
+		if strings.Contains(all, s) {
+			t.Errorf("log or webhook holds %q", s)
+		}
+	}
+}
+
+func TestWebhookTimeout(t *testing.T) {
+	block := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-block }))
+	defer srv.Close()
+	defer close(block)
+	root := project(t, nil)
+	e := env(t, root)
+	e.Getenv = func(k string) string {
+		if k == "APPENDIX_HOOK_WEBHOOK" {
+			return srv.URL
+		}
+		return ""
+	}
+	e.Client = &http.Client{Timeout: 1} // a server that never answers is given up on
+	if _, o := fire(t, e, "context-gate", payload("s1", "Read", readOrder)); o == nil {
+		t.Fatal("a webhook that does not answer stopped the injection")
+	}
+}
+
+func TestPointer(t *testing.T) {
+	root := project(t, map[string]string{
+		".adversarial-spec/specs/billing/spec-draft-v2.md":  "# Billing v2\n",
+		".adversarial-spec/specs/billing/spec-draft-v10.md": "# Billing v10\n",
+	})
+	spec := filepath.Join(root, ".adversarial-spec/specs/orders/spec.md")
+	for id, want := range map[string]string{
+		"":         spec,
+		"debate-1": spec,
+		"s":        spec,
+		"orders":   spec,
+		"billing":  filepath.Join(root, ".adversarial-spec/specs/billing/spec-draft-v10.md"),
+		"nope":     "",
+		"..":       "",
+		"../specs": "",
+		"@new":     "",
+	} {
+		if got := Pointer(root, id); got != want {
+			t.Errorf("Pointer(%q) = %q, want %q", id, got, want)
+		}
+	}
+}
+
+func TestSpecFirst(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	_, o := fire(t, e, "spec-first", payload("s1", "Grep", `{"pattern": "OrderRequest"}`))
+	if o == nil || o.HookSpecificOutput.PermissionDecision != "deny" {
+		t.Fatalf("first code access: %+v, want a denial", o)
+	}
+	reason := o.HookSpecificOutput.PermissionDecisionReason
+	for _, want := range []string{filepath.Join(root, ".adversarial-spec/specs/orders/spec.md"), filepath.Join(root, ".adversarial-spec/specs/orders/target-architecture.md")} {
+		if !strings.Contains(reason, want) {
+			t.Errorf("reason lacks %s:\n%s", want, reason)
+		}
+	}
+	if strings.Contains(reason, "spec-draft-v1") {
+		t.Errorf("reason names an earlier draft:\n%s", reason)
+	}
+	if raw, _ := fire(t, e, "spec-first", payload("s1", "Read", readOrder)); raw != "" {
+		t.Errorf("retry: %s, want it to pass", raw)
+	}
+
+	spec := `{"file_path": ` + strconv.Quote(filepath.Join(root, ".adversarial-spec/specs/orders/spec.md")) + `}`
+	if raw, _ := fire(t, e, "spec-first", payload("s2", "Read", spec)); raw != "" {
+		t.Errorf("reading the spec first: %s, want silence", raw)
+	}
+	if raw, _ := fire(t, e, "spec-first", payload("s2", "Edit", readOrder)); raw != "" {
+		t.Errorf("code after the spec: %s, want it to pass", raw)
+	}
+	if raw, _ := fire(t, e, "spec-first", payload("s3", "Read", `{"file_path": "/etc/hosts"}`)); raw != "" {
+		t.Errorf("a file outside the project: %s, want it to pass", raw)
+	}
+	ls := logLines(t, root)
+	var outcomes []string
+	for _, l := range ls {
+		outcomes = append(outcomes, l.Outcome)
+	}
+	if got := strings.Join(outcomes, " "); got != "blocked silent blessed silent silent" {
+		t.Errorf("outcomes %s", got)
+	}
+}
+
+func TestSpecOfFile(t *testing.T) {
+	hub := map[string]string{}
+	for _, s := range []string{"a", "b", "c"} {
+		hub[".adversarial-spec/specs/"+s+"/spec.md"] = "# " + s + "\n\nIt reads `OrderReply` in internal/orders/order.go.\n"
+	}
+	root := project(t, hub)
+	e := env(t, root)
+	post := func(session, file string) string {
+		in := strings.Replace(payload(session, "Edit", `{"file_path": `+strconv.Quote(file)+`}`), "PreToolUse", "PostToolUse", 1)
+		_, o := fire(t, e, "spec-of-file", in)
+		if o == nil {
+			return ""
+		}
+		if o.HookSpecificOutput.HookEventName != "PostToolUse" || o.HookSpecificOutput.PermissionDecision != "" {
+			t.Errorf("answer %+v: want a PostToolUse context", o.HookSpecificOutput)
+		}
+		return o.HookSpecificOutput.AdditionalContext
+	}
+	got := post("s1", filepath.Join(root, "internal/orders/order.go"))
+	for _, want := range []string{
+		"governed by .adversarial-spec/specs/a/spec.md: A1 `OrderReply` lines 9-12\n",
+		"governed by .adversarial-spec/specs/orders/spec.md: A1 `OrderRequest` lines 3-7; A2 `OrderReply` lines 9-12\n",
+		"shared hub: 4 specs name this file",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("note lacks %q:\n%s", want, got)
+		}
+	}
+	if again := post("s1", "internal/orders/order.go"); again != "" {
+		t.Errorf("second edit of the file: %s", again)
+	}
+	if readme := post("s1", "README.md"); readme != "" {
+		t.Errorf("a file no spec governs: %s", readme)
+	}
+}

@@ -1,0 +1,77 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// LogFile is the hooks' log, relative to the project root.
+const LogFile = ".appendix/hooks.log"
+
+// WebhookTimeout bounds a post to APPENDIX_HOOK_WEBHOOK.
+const WebhookTimeout = time.Second
+
+// logLine is one run of a hook, metadata only: never a file's text, a
+// path or the session id itself.
+type logLine struct {
+	Time    string `json:"time"`
+	Hook    string `json:"hook"`
+	Session string `json:"session"` // sessionHash of the id
+	Outcome string `json:"outcome"`
+	Files   int    `json:"files"`
+	Tokens  int    `json:"tokens"`
+	MS      int64  `json:"ms"`
+	Warning string `json:"warning,omitempty"`
+}
+
+// logRun appends the run's line to the project's hooks log and posts it to
+// APPENDIX_HOOK_WEBHOOK when that is set, within what is left of the
+// deadline and at most WebhookTimeout. Neither can fail the hook.
+func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
+	l := logLine{Time: t0.UTC().Format(time.RFC3339), Hook: hook, Outcome: r.outcome, Files: r.files, Tokens: r.tokens,
+		MS: time.Since(t0).Milliseconds(), Warning: r.warning}
+	if session != "" {
+		l.Session = sessionHash(session)
+	}
+	b, err := json.Marshal(l)
+	if err != nil {
+		return
+	}
+	b = append(b, '\n')
+	if os.MkdirAll(filepath.Join(root, ".appendix"), 0o755) == nil {
+		if f, err := os.OpenFile(filepath.Join(root, filepath.FromSlash(LogFile)), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err == nil {
+			f.Write(b)
+			f.Close()
+		}
+	}
+	url := env.Getenv("APPENDIX_HOOK_WEBHOOK")
+	if url == "" {
+		return
+	}
+	left := time.Until(t0.Add(Deadline)) - 100*time.Millisecond
+	if left > WebhookTimeout {
+		left = WebhookTimeout
+	}
+	if left <= 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), left)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	c := env.Client
+	if c == nil {
+		c = &http.Client{Timeout: WebhookTimeout}
+	}
+	if resp, err := c.Do(req); err == nil {
+		resp.Body.Close()
+	}
+}

@@ -1,0 +1,176 @@
+package hooks
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/appendix-dev/appendix/inventory"
+)
+
+// SpecsDir holds one directory of drafts per spec, relative to the root.
+const SpecsDir = ".adversarial-spec/specs"
+
+// specPath resolves a spec path a session writes: absolute, or relative
+// to the root or to .adversarial-spec. It returns "" for a file that does
+// not exist.
+func specPath(root, p string) string {
+	cands := []string{p}
+	if !filepath.IsAbs(p) {
+		p = filepath.FromSlash(p)
+		cands = []string{filepath.Join(root, p), filepath.Join(root, ".adversarial-spec", p)}
+	}
+	for _, c := range cands {
+		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
+			return c
+		}
+	}
+	return ""
+}
+
+// draft is a draft's file name, spec-draft-vN.md.
+var draft = regexp.MustCompile(`^spec-draft-v([0-9]+)\.md$`)
+
+// liveInDir returns the live spec of a spec's directory of drafts: its
+// spec.md, else its latest draft (spec-draft-vN.md with the largest N),
+// else its last markdown file by name; "" when it holds none.
+func liveInDir(dir string) string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	best, bestN, last := "", -1, ""
+	for _, e := range ents {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		if name == "spec.md" {
+			return filepath.Join(dir, name)
+		}
+		if m := draft.FindStringSubmatch(name); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil && n > bestN {
+				best, bestN = name, n
+			}
+		}
+		last = name // ReadDir sorts by name
+	}
+	if best == "" {
+		best = last
+	}
+	if best == "" {
+		return ""
+	}
+	return filepath.Join(dir, best)
+}
+
+// live returns the live spec of the spec in file: the live spec of its
+// directory when that is a spec's directory of drafts, else file.
+func live(root, file string) string {
+	specs, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(SpecsDir)))
+	if err != nil {
+		return file
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(file))
+	if err != nil || filepath.Dir(dir) != specs {
+		return file
+	}
+	if l := liveInDir(filepath.Dir(file)); l != "" {
+		return l
+	}
+	return file
+}
+
+// liveSpecs returns the live specs of the active debate, absolute and
+// each once, in the order the session names them, and how many of the
+// specs it names do not exist.
+func liveSpecs(root string) (specs []string, missing int, err error) {
+	_, named, err := inventory.ActiveSession(root)
+	if err != nil {
+		return nil, 0, err
+	}
+	seen := map[string]bool{}
+	for _, n := range named {
+		p := specPath(root, n)
+		if p == "" {
+			missing++
+			continue
+		}
+		p = live(root, p)
+		if !seen[p] {
+			seen[p] = true
+			specs = append(specs, p)
+		}
+	}
+	return specs, missing, nil
+}
+
+// Pointer returns the absolute path of the live spec of id: a session (its
+// session_id, or its file's name in .adversarial-spec/sessions without
+// .json) or a spec (its directory in .adversarial-spec/specs); with no id,
+// of the active session. It returns "" for an id it does not know.
+func Pointer(root, id string) string {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return ""
+	}
+	if id == "" {
+		specs, _, err := liveSpecs(root)
+		if err != nil || len(specs) == 0 {
+			return ""
+		}
+		return specs[0]
+	}
+	if id == "." || id == ".." || strings.ContainsAny(id, `/\`) {
+		return ""
+	}
+	if p := sessionSpec(root, id); p != "" {
+		return p
+	}
+	return liveInDir(filepath.Join(root, filepath.FromSlash(SpecsDir), id))
+}
+
+// sessionSpec returns the live spec of the session id, or "".
+func sessionSpec(root, id string) string {
+	dir := filepath.Join(root, ".adversarial-spec", "sessions")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		var s struct {
+			ID   string `json:"session_id"`
+			Spec string `json:"spec_path"`
+			Ext  struct {
+				Draft string `json:"spec_draft_path"`
+			} `json:"extended_state"`
+		}
+		if json.Unmarshal(b, &s) != nil || (s.ID != id && strings.TrimSuffix(name, ".json") != id) {
+			continue
+		}
+		for _, n := range []string{s.Spec, s.Ext.Draft} {
+			if n == "" {
+				continue
+			}
+			if p := specPath(root, n); p != "" {
+				return live(root, p)
+			}
+		}
+	}
+	return ""
+}
