@@ -17,33 +17,36 @@ import (
 )
 
 // runHook is "appendix hook NAME" and "appendix hook install [--print]".
+// Its command line errors exit 1, not 2: Claude Code reads exit status 2
+// of a PreToolUse hook as blocking the tool call, and a settings file
+// naming a hook this binary lacks must not block every call.
 func runHook(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := pflag.NewFlagSet("appendix hook", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	help := fs.BoolP("help", "h", false, "show this help")
 	printOnly := fs.Bool("print", false, "install: print the settings instead of writing them")
 	if err := fs.Parse(args); err != nil {
-		return usageError{"hook: " + flagError(err)}
+		return errors.New("hook: " + flagError(err))
 	}
 	if *help {
 		return helpRequest{fs}
 	}
 	args = fs.Args()
 	if len(args) != 1 {
-		return usageError{fmt.Sprintf("hook: one hook name expected, got %d (hooks: install, %s)", len(args), strings.Join(hooks.Names(), ", "))}
+		return fmt.Errorf("hook: one hook name expected, got %d (hooks: install, %s)", len(args), strings.Join(hooks.Names(), ", "))
 	}
 	if args[0] == "install" {
 		return installHooks(*printOnly, stdout, stderr)
 	}
 	if *printOnly {
-		return usageError{"hook: --print goes with install only"}
+		return errors.New("hook: --print goes with install only")
 	}
 	for _, n := range hooks.Names() {
 		if n == args[0] {
 			return hooks.Run(n, stdin, stdout, hooks.Env{Getenv: getenv})
 		}
 	}
-	return usageError{fmt.Sprintf("hook: unknown hook %q (hooks: install, %s)", args[0], strings.Join(hooks.Names(), ", "))}
+	return fmt.Errorf("hook: unknown hook %q (hooks: install, %s)", args[0], strings.Join(hooks.Names(), ", "))
 }
 
 // installHooks merges the hooks into the current directory's Claude Code
