@@ -163,10 +163,18 @@ func indexLine(a inventory.Artifact, history []inventory.Round) string {
 	}
 	line := fmt.Sprintf("%s %s %s", a.Label, kind, path)
 	if a.StartLine > 0 {
-		line += fmt.Sprintf(":%d-%d", a.StartLine, a.EndLine)
+		line += ":" + span(a.StartLine, a.EndLine)
 	}
 	if len(a.Symbols) > 0 {
 		line += " `" + strings.Join(a.Symbols, "`, `") + "`"
 	}
 	return line
+}
+
+// span is a range of lines, "12-28", or one line, "12".
+func span(start, end int) string {
+	if end <= start {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d-%d", start, end)
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
+	"github.com/appendix-dev/appendix/inventory"
 )
 
 const specBody = "# Orders\n\nThe service takes an `OrderRequest` (internal/orders/order.go) and answers with `OrderReply`.\nSECRET-LOOKING SPEC LINE: the body never reaches the agent through the hook.\n"
@@ -454,5 +455,17 @@ func TestSpecOfFile(t *testing.T) {
 	}
 	if readme := post("s1", "README.md"); readme != "" {
 		t.Errorf("a file no spec governs: %s", readme)
+	}
+}
+
+func TestIndexLine(t *testing.T) {
+	history := []inventory.Round{
+		{Round: 2, Artifacts: []inventory.Artifact{{Label: "A1", Kind: "method", Path: "client.go", StartLine: 1817, EndLine: 1817, Symbols: []string{"Client.Insert"}}}},
+		{Round: 3, Artifacts: []inventory.Artifact{{Label: "A1", Path: "client.go", Symbols: []string{"Client.Insert"}}, {Label: "A2", Path: "gone.go", Repo: "api"}}},
+	}
+	for i, want := range []string{"A1 method client.go:1817 `Client.Insert`", "A2 artifact api:gone.go"} {
+		if got := indexLine(history[1].Artifacts[i], history); got != want {
+			t.Errorf("indexLine = %q, want %q", got, want)
+		}
 	}
 }

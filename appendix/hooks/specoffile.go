@@ -58,7 +58,11 @@ func specOfFile(ctx context.Context, env *Env, in Input, root string) result {
 	for _, g := range gs {
 		var parts []string
 		for _, a := range g.artifacts {
-			parts = append(parts, fmt.Sprintf("%s `%s` lines %d-%d", a.Label, strings.Join(a.Symbols, "`, `"), a.StartLine, a.EndLine))
+			lines := "lines "
+			if a.EndLine <= a.StartLine {
+				lines = "line "
+			}
+			parts = append(parts, fmt.Sprintf("%s `%s` %s%s", a.Label, strings.Join(a.Symbols, "`, `"), lines, span(a.StartLine, a.EndLine)))
 		}
 		fmt.Fprintf(&b, "governed by %s: %s\n", g.spec, strings.Join(parts, "; "))
 	}
