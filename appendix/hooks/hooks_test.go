@@ -469,3 +469,20 @@ func TestIndexLine(t *testing.T) {
 		}
 	}
 }
+
+func TestSpecOfFileDeadline(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	in := strings.Replace(payload("s1", "Edit", `{"file_path": "internal/orders/order.go"}`), "PreToolUse", "PostToolUse", 1)
+	e.Soft = 1
+	if raw, _ := fire(t, e, "spec-of-file", in); raw != "" {
+		t.Errorf("past the deadline: %s, want silence", raw)
+	}
+	e.Soft = 0
+	if _, o := fire(t, e, "spec-of-file", in); o == nil {
+		t.Error("the edit after a missed deadline: nothing noted")
+	}
+	if ls := logLines(t, root); ls[0].Warning != "deadline: specs not resolved" {
+		t.Errorf("log: %+v", ls)
+	}
+}
