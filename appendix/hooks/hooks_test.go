@@ -118,6 +118,16 @@ func logLines(t *testing.T, root string) []logLine {
 	return ls
 }
 
+// webhookEnv is an environment whose one variable is APPENDIX_HOOK_WEBHOOK.
+func webhookEnv(url string) func(string) string {
+	return func(k string) string {
+		if k == "APPENDIX_HOOK_WEBHOOK" {
+			return url
+		}
+		return ""
+	}
+}
+
 const readOrder = `{"file_path": "internal/orders/order.go"}`
 
 func TestContextGateSilentWithoutContextDirs(t *testing.T) {
@@ -305,12 +315,7 @@ func TestMetadataOnly(t *testing.T) {
 	defer srv.Close()
 	root := project(t, nil)
 	e := env(t, root)
-	e.Getenv = func(k string) string {
-		if k == "APPENDIX_HOOK_WEBHOOK" {
-			return srv.URL
-		}
-		return ""
-	}
+	e.Getenv = webhookEnv(srv.URL)
 	fire(t, e, "context-gate", payload("secret-session", "Read", readOrder))
 	fire(t, e, "spec-first", payload("secret-session", "Read", readOrder))
 	fire(t, e, "spec-of-file", payload("secret-session", "Edit", `{"file_path": "internal/orders/order.go"}`))
@@ -347,12 +352,7 @@ func TestWebhookTimeout(t *testing.T) {
 	defer close(block)
 	root := project(t, nil)
 	e := env(t, root)
-	e.Getenv = func(k string) string {
-		if k == "APPENDIX_HOOK_WEBHOOK" {
-			return srv.URL
-		}
-		return ""
-	}
+	e.Getenv = webhookEnv(srv.URL)
 	e.Client = &http.Client{Timeout: 1} // a server that never answers is given up on
 	if _, o := fire(t, e, "context-gate", payload("s1", "Read", readOrder)); o == nil {
 		t.Fatal("a webhook that does not answer stopped the injection")
