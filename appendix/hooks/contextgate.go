@@ -33,6 +33,11 @@ func contextGate(ctx context.Context, env *Env, in Input, root string) result {
 	if missing > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d named specs missing", missing))
 	}
+	if len(specs) == 0 {
+		// No debate is active, or its specs are all gone: an inventory
+		// left from another debate is not this session's context.
+		return result{outcome: "silent", warning: strings.Join(warnings, "; ")}
+	}
 	size := 0
 	for _, s := range specs {
 		if st, err := os.Stat(s); err == nil {
@@ -60,16 +65,10 @@ func contextGate(ctx context.Context, env *Env, in Input, root string) result {
 	case <-ctx.Done():
 		late = true
 	}
-	if len(specs) == 0 && len(g.index) == 0 && len(g.gaps) == 0 && !late {
-		return result{outcome: "silent", warning: strings.Join(warnings, "; ")}
-	}
 
 	var b strings.Builder
 	b.WriteString("DEBATE CONTEXT (auto-loaded by the appendix context-gate hook: already in your context window)\n" + rule + "\n\n")
 	b.WriteString("--- Live specs (pointers, not bodies: read the file itself, it is the contract) ---\n")
-	if len(specs) == 0 {
-		b.WriteString("(the active session names no spec that exists)\n")
-	}
 	for _, s := range specs {
 		b.WriteString(s + "\n")
 	}

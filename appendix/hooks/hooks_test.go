@@ -486,3 +486,13 @@ func TestSpecOfFileDeadline(t *testing.T) {
 		t.Errorf("log: %+v", ls)
 	}
 }
+
+func TestContextGateSilentWithoutDebate(t *testing.T) {
+	inv := sessionFile[strings.Index(sessionFile, `{
+    "schema_version"`):strings.LastIndex(sessionFile, "}}")+1]
+	root := project(t, map[string]string{".appendix/inventory.json": inv})
+	os.RemoveAll(filepath.Join(root, ".adversarial-spec"))
+	if raw, _ := fire(t, env(t, root), "context-gate", payload("s1", "Read", readOrder)); raw != "" {
+		t.Errorf("no active debate: got %s", raw)
+	}
+}
