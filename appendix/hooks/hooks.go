@@ -134,8 +134,8 @@ func Run(name string, stdin io.Reader, stdout io.Writer, env Env) error {
 	if env.Soft == 0 {
 		env.Soft = SoftDeadline
 	}
-	raw, err := io.ReadAll(io.LimitReader(stdin, MaxInput))
-	if err != nil {
+	raw, ok := readInput(stdin, t0.Add(SoftDeadline))
+	if !ok {
 		return nil
 	}
 	var in Input
@@ -162,6 +162,28 @@ func Run(name string, stdin io.Reader, stdout io.Writer, env Env) error {
 	}
 	logRun(&env, root, h.Name, in.SessionID, r, t0)
 	return nil
+}
+
+// readInput reads the payload, up to MaxInput bytes, unless it has not
+// ended by the deadline.
+func readInput(stdin io.Reader, deadline time.Time) ([]byte, bool) {
+	type read struct {
+		b   []byte
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		b, err := io.ReadAll(io.LimitReader(stdin, MaxInput))
+		done <- read{b, err}
+	}()
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.b, r.err == nil
+	case <-timer.C:
+		return nil, false
+	}
 }
 
 func joinNames() string {

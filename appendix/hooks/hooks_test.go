@@ -489,10 +489,24 @@ func TestSpecOfFileDeadline(t *testing.T) {
 
 func TestContextGateSilentWithoutDebate(t *testing.T) {
 	inv := sessionFile[strings.Index(sessionFile, `{
-    "schema_version"`):strings.LastIndex(sessionFile, "}}")+1]
+    "schema_version"`) : strings.LastIndex(sessionFile, "}}")+1]
 	root := project(t, map[string]string{".appendix/inventory.json": inv})
 	os.RemoveAll(filepath.Join(root, ".adversarial-spec"))
 	if raw, _ := fire(t, env(t, root), "context-gate", payload("s1", "Read", readOrder)); raw != "" {
 		t.Errorf("no active debate: got %s", raw)
+	}
+}
+
+// TestStdinNeverClosed: a payload that never ends leaves the hook silent
+// at the soft deadline, not waiting for its end.
+func TestStdinNeverClosed(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	r, w := io.Pipe()
+	defer w.Close()
+	go w.Write([]byte(payload("s1", "Read", readOrder)))
+	var out strings.Builder
+	if err := Run("context-gate", r, &out, e); err != nil || out.Len() != 0 {
+		t.Errorf("Run = %v, %q; want silence", err, out.String())
 	}
 }
