@@ -19,8 +19,9 @@ var rule = strings.Repeat("=", 80)
 // contextGate is the context-gate hook: once per session, at its first
 // tool use, it adds to the agent's context a pointer to each live spec of
 // the active debate (never its text), the last round's artifact index and
-// the audit's gaps. When the marker of the session cannot be made, it
-// does so at every tool use.
+// the audit's gaps; when that first use is an access to code, which
+// spec-first may deny, at the next tool use too. When the marker of the
+// session cannot be made, it does so at every tool use.
 func contextGate(ctx context.Context, env *Env, in Input, root string) result {
 	if marked(env, "context-gate", in.SessionID) {
 		return result{outcome: "silent"}
@@ -97,7 +98,14 @@ func contextGate(ctx context.Context, env *Env, in Input, root string) result {
 	if total > TokenWarning {
 		warnings = append(warnings, fmt.Sprintf("over %d tokens", TokenWarning))
 	}
-	if _, err := mark(env, "context-gate", in.SessionID); err != nil {
+	// A first code access is the call spec-first denies, and whether a
+	// denied call's added context reaches the agent is not the hook's to
+	// know: such a call leaves the gate open for one more call.
+	what := "context-gate"
+	if codeAccess(in, root, specs) && !marked(env, "context-gate-denied", in.SessionID) {
+		what = "context-gate-denied"
+	}
+	if _, err := mark(env, what, in.SessionID); err != nil {
 		warnings = append(warnings, "marker not made: injecting at every tool use")
 	}
 	return result{

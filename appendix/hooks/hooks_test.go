@@ -510,3 +510,22 @@ func TestStdinNeverClosed(t *testing.T) {
 		t.Errorf("Run = %v, %q; want silence", err, out.String())
 	}
 }
+
+// TestContextGateAgainAfterADenial: spec-first denies the first code
+// access of a session while the context gate answers the same call, and
+// whether a denied call's added context reaches the agent is Claude
+// Code's to decide; the gate answers that call and the next.
+func TestContextGateAgainAfterADenial(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	for i, want := range []bool{true, true, false} {
+		if _, o := fire(t, e, "context-gate", payload("s1", "Grep", `{"pattern": "OrderRequest"}`)); (o != nil) != want {
+			t.Errorf("code access %d: injected %v, want %v", i+1, o != nil, want)
+		}
+	}
+	for i, want := range []bool{true, false} {
+		if _, o := fire(t, e, "context-gate", payload("s2", "Bash", `{"command": "ls"}`)); (o != nil) != want {
+			t.Errorf("s2 Bash %d: injected %v, want %v", i+1, o != nil, want)
+		}
+	}
+}

@@ -21,11 +21,10 @@ func specFirst(_ context.Context, env *Env, in Input, root string) result {
 	if err != nil || len(specs) == 0 {
 		return result{outcome: "silent"}
 	}
-	target, inside := accessed(in, root)
-	if !inside {
-		return result{outcome: "silent"}
-	}
-	if isSpecFile(root, target, specs) {
+	if !codeAccess(in, root, specs) {
+		if _, inside := accessed(in, root); !inside {
+			return result{outcome: "silent"}
+		}
 		if _, err := mark(env, "spec-first", in.SessionID); err != nil {
 			return result{outcome: "blessed", warning: "marker not made"}
 		}
@@ -55,6 +54,16 @@ func specFirst(_ context.Context, env *Env, in Input, root string) result {
 		out:     &Output{Specific{HookEventName: "PreToolUse", PermissionDecision: "deny", PermissionDecisionReason: b.String()}},
 		outcome: "blocked", files: len(specs),
 	}
+}
+
+// specFirstTools are the tools spec-first is registered for.
+var specFirstTools = map[string]bool{"Read": true, "Edit": true, "Write": true, "MultiEdit": true, "Grep": true, "Glob": true}
+
+// codeAccess reports whether a tool call reads, edits or searches the
+// project's code, not its specs: what spec-first denies at first.
+func codeAccess(in Input, root string, specs []string) bool {
+	target, inside := accessed(in, root)
+	return specFirstTools[in.ToolName] && inside && !isSpecFile(root, target, specs)
 }
 
 // accessed returns the absolute path a tool call reads, edits or searches
