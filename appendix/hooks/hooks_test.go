@@ -529,3 +529,10 @@ func TestContextGateAgainAfterADenial(t *testing.T) {
 		}
 	}
 }
+
+func TestPointerFromASubdirectory(t *testing.T) {
+	root := project(t, nil)
+	if got, want := Pointer(filepath.Join(root, "internal", "orders"), "orders"), filepath.Join(root, ".adversarial-spec/specs/orders/spec.md"); got != want {
+		t.Errorf("Pointer from internal/orders = %q, want %q", got, want)
+	}
+}

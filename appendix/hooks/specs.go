@@ -112,11 +112,19 @@ func liveSpecs(root string) (specs []string, missing int, err error) {
 // Pointer returns the absolute path of the live spec of id: a session (its
 // session_id, or its file's name in .adversarial-spec/sessions without
 // .json) or a spec (its directory in .adversarial-spec/specs); with no id,
-// of the active session. It returns "" for an id it does not know.
-func Pointer(root, id string) string {
-	root, err := filepath.Abs(root)
+// of the active session. The project is the nearest directory from dir up
+// that holds .adversarial-spec. It returns "" for an id it does not know.
+func Pointer(dir, id string) string {
+	root, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
+	}
+	for !isDir(filepath.Join(root, ".adversarial-spec")) {
+		up := filepath.Dir(root)
+		if up == root {
+			return ""
+		}
+		root = up
 	}
 	if id == "" {
 		specs, _, err := liveSpecs(root)
