@@ -143,7 +143,7 @@ func Run(name string, stdin io.Reader, stdout io.Writer, env Env) error {
 		return nil
 	}
 	root := projectRoot(env, in)
-	if root == "" || !(isDir(filepath.Join(root, ".adversarial-spec")) || isDir(filepath.Join(root, ".appendix"))) {
+	if root == "" {
 		return nil
 	}
 	r := result{outcome: "silent"}
@@ -197,7 +197,9 @@ func joinNames() string {
 	return s
 }
 
-// projectRoot is the project a payload is about, absolute.
+// projectRoot is the project a payload is about, absolute: the nearest
+// directory from Root, $CLAUDE_PROJECT_DIR or the payload's cwd up that
+// holds .adversarial-spec or .appendix; "" when none does.
 func projectRoot(env Env, in Input) string {
 	root := env.Root
 	if root == "" {
@@ -209,11 +211,18 @@ func projectRoot(env Env, in Input) string {
 	if root == "" {
 		return ""
 	}
-	abs, err := filepath.Abs(root)
+	dir, err := filepath.Abs(root)
 	if err != nil {
 		return ""
 	}
-	return abs
+	for !isDir(filepath.Join(dir, ".adversarial-spec")) && !isDir(filepath.Join(dir, ".appendix")) {
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+	return dir
 }
 
 func isDir(p string) bool {

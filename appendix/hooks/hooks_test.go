@@ -536,3 +536,13 @@ func TestPointerFromASubdirectory(t *testing.T) {
 		t.Errorf("Pointer from internal/orders = %q, want %q", got, want)
 	}
 }
+
+func TestContextGateFromASubdirectory(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	e.Root = ""
+	in := strings.Replace(payload("s1", "Bash", `{"command": "ls"}`), `"/nowhere"`, strconv.Quote(filepath.Join(root, "internal", "orders")), 1)
+	if _, o := fire(t, e, "context-gate", in); o == nil {
+		t.Error("a session whose cwd is below the root: nothing injected")
+	}
+}
