@@ -46,6 +46,10 @@ type Inventory struct {
 	Sources              map[string]Source `json:"sources"`
 	TotalAvailableTokens int               `json:"total_available_tokens"`
 	GapsNoted            []string          `json:"gaps_noted"`
+	// OwnBlastZone is the entries of BlastZone that appendix's audit added,
+	// after those it found there: the next audit replaces these and keeps
+	// the rest, written by someone else. Nil when no audit recorded them.
+	OwnBlastZone *[]string `json:"appendix_blast_zone,omitempty"`
 	// Rounds is the appendix round history, kept alongside the audit.
 	Rounds []Round `json:"appendix_rounds,omitempty"`
 }

@@ -303,9 +303,12 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 	}
 	a.files = files
 	if sp != nil {
+		// A file enters for a definition the spec names by its own name, or
+		// as a path the spec names: a member's name alone (`updated_at`) is
+		// no reason, every record has one.
 		blast := map[string]bool{}
 		for _, art := range zone.Doc.Artifacts {
-			if art.Path != "" && art.Kind != "architecture" {
+			if syms, _ := art.NamedItself(); art.Path != "" && art.Kind != "architecture" && len(syms) > 0 {
 				blast[art.Path] = true
 			}
 		}
@@ -339,6 +342,82 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 		}
 	}
 	return inv, all, nil
+}
+
+// Keep carries into a new audit, inv, what the inventory it replaces,
+// cur, holds and no audit wrote: first the blast-zone entries written by
+// someone else, in their order and as written, then the audit's own that
+// are not among them, recorded as its own for the next audit; and the
+// sources of ids the audit does not use (a session's note on what a file
+// is). zone is the spec's, nil for an audit without one.
+func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
+	own := inv.BlastZone
+	if cur == nil {
+		inv.OwnBlastZone = &own
+		return
+	}
+	earlier := earlierOwn(cur, zone)
+	var zoneOut, added []string
+	for _, p := range cur.BlastZone {
+		if !earlier(p) && !slices.Contains(zoneOut, p) {
+			zoneOut = append(zoneOut, p)
+		}
+	}
+	for _, p := range own {
+		if !slices.Contains(zoneOut, p) {
+			zoneOut = append(zoneOut, p)
+			added = append(added, p)
+		}
+	}
+	if added == nil {
+		added = []string{}
+	}
+	inv.BlastZone, inv.OwnBlastZone = zoneOut, &added
+	for id, src := range cur.Sources {
+		if _, ok := inv.Sources[id]; ok || auditSource(id) {
+			continue
+		}
+		inv.Sources[id] = src
+		if st := inventory.Status(strings.ToUpper(string(src.Status))); st == inventory.Available || st == inventory.Partial {
+			inv.TotalAvailableTokens += src.EstTokens
+		}
+	}
+}
+
+// earlierOwn tells the blast-zone entries of cur that an earlier audit
+// added: those it recorded; without a record, when every source is the
+// audit's (an appendix from before the record), the files it took then,
+// those of every artifact and every path the spec names; else none.
+func earlierOwn(cur *inventory.Inventory, zone *appendix.Zone) func(string) bool {
+	if cur.OwnBlastZone != nil {
+		return func(p string) bool { return slices.Contains(*cur.OwnBlastZone, p) }
+	}
+	if zone == nil || len(cur.Sources) == 0 {
+		return func(string) bool { return false }
+	}
+	for id := range cur.Sources {
+		if !auditSource(id) {
+			return func(string) bool { return false }
+		}
+	}
+	return func(p string) bool {
+		for _, art := range zone.Doc.Artifacts {
+			if art.Path == p {
+				return true
+			}
+		}
+		for _, r := range zone.Spec.Refs {
+			if r.IsPath && strings.TrimPrefix(r.Name, "./") == p {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// auditSource reports whether a source id is one the audit writes.
+func auditSource(id string) bool {
+	return slices.ContainsFunc(sourceDefs, func(sd sourceDef) bool { return sd.id == id })
 }
 
 // Print writes the audit summary for a person.

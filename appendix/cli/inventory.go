@@ -91,6 +91,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 			inv.Rounds = cur.Rounds // the round history outlives a new audit
 			last = cur.GitHash
 		}
+		audit.Keep(cur, inv, zone)
 		return inv, nil
 	}); err != nil {
 		return err
