@@ -292,6 +292,14 @@ var sourceDefs = []sourceDef{
 // spec whose blast zone is given (or for the repository, with a nil zone),
 // as ContextInventoryV1.
 func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
+	return AuditReplacing(ctx, repo, zone, now, nil)
+}
+
+// AuditReplacing is Audit for an inventory that is to replace prev (nil
+// for none): the sources found in the blast zone's files cover the files
+// of prev's blast zone that no audit wrote as well. The inventory's blast
+// zone is the audit's own; Keep adds prev's to it.
+func AuditReplacing(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now string, prev *inventory.Inventory) (*inventory.Inventory, map[string]inventory.Source, error) {
 	var sp *spec.Spec
 	if zone != nil {
 		sp = zone.Spec
@@ -302,6 +310,7 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 		return nil, nil, err
 	}
 	a.files = files
+	own := []string{}
 	if sp != nil {
 		// A file enters for a definition the spec names by its own name, or
 		// as a path the spec names: a member's name alone (`updated_at`) is
@@ -318,13 +327,20 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 			}
 		}
 		for p := range blast {
-			a.blast = append(a.blast, p)
+			own = append(own, p)
+		}
+		sort.Strings(own)
+		a.blast = append(a.blast, own...)
+		for _, p := range handMade(prev, zone) {
+			if a.has(p) && !slices.Contains(a.blast, p) {
+				a.blast = append(a.blast, p)
+			}
 		}
 		sort.Strings(a.blast)
 	}
 	head, _ := repo.Head()
 	inv := &inventory.Inventory{SchemaVersion: inventory.SchemaVersion, AuditTimestamp: now, GitHash: "none",
-		BlastZone: append([]string{}, a.blast...), Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
+		BlastZone: own, Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
 	if head != nil && head.Commit != "" {
 		inv.GitHash = head.Commit
 	}
@@ -356,13 +372,8 @@ func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
 		inv.OwnBlastZone = &own
 		return
 	}
-	earlier := earlierOwn(cur, zone)
-	var zoneOut, added []string
-	for _, p := range cur.BlastZone {
-		if !earlier(p) && !slices.Contains(zoneOut, p) {
-			zoneOut = append(zoneOut, p)
-		}
-	}
+	zoneOut := handMade(cur, zone)
+	var added []string
 	for _, p := range own {
 		if !slices.Contains(zoneOut, p) {
 			zoneOut = append(zoneOut, p)
@@ -382,6 +393,22 @@ func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
 			inv.TotalAvailableTokens += src.EstTokens
 		}
 	}
+}
+
+// handMade returns the blast-zone entries of prev (nil for none) that no
+// audit wrote, in their order, each once.
+func handMade(prev *inventory.Inventory, zone *appendix.Zone) []string {
+	if prev == nil {
+		return nil
+	}
+	earlier := earlierOwn(prev, zone)
+	var out []string
+	for _, p := range prev.BlastZone {
+		if !earlier(p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // earlierOwn tells the blast-zone entries of cur that an earlier audit

@@ -225,4 +225,41 @@ func TestInventoryReplacesEarlierAuditsBlastZone(t *testing.T) {
 	if zone, _ := blastZoneOf(t, filepath.Join(dir, ".adversarial-spec/sessions/s.json")); !slices.Equal(zone, want) {
 		t.Errorf("blast zone %q, want %q", zone, want)
 	}
+
+}
+
+// The sources found in the blast zone's files (error handling, auth,
+// recent commits) cover the files written there by hand too.
+func TestInventoryAuditsHandMadeBlastZone(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		".appendix/inventory.json": `{"schema_version": "1.1", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "abc1234",
+  "blast_zone": ["app/client.py", "app/new_module.py (new)"], "sources": {}}
+`,
+		"spec.md":         "# Checkout\n\n`charge_card` charges once.\n",
+		"app/payments.py": "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+		"app/client.py":   "def call(url):\n    # retry with backoff after a timeout\n    return get(url, timeout=5)\n",
+	})
+	out, stderr, code := runIn(t, nil, "inventory", "--repo", dir, "--now", fixedNow, "--format", "json", filepath.Join(dir, "spec.md"))
+	if code != 0 {
+		t.Fatalf("inventory: exit %d: %s", code, stderr)
+	}
+	var inv struct {
+		BlastZone []string `json:"blast_zone"`
+		Own       []string `json:"appendix_blast_zone"`
+		Sources   map[string]struct {
+			Path string `json:"path"`
+		} `json:"sources"`
+	}
+	if err := json.Unmarshal([]byte(out), &inv); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"app/client.py", "app/new_module.py (new)", "app/payments.py"}; !slices.Equal(inv.BlastZone, want) {
+		t.Errorf("blast zone %q, want %q", inv.BlastZone, want)
+	}
+	if want := []string{"app/payments.py"}; !slices.Equal(inv.Own, want) {
+		t.Errorf("appendix_blast_zone %q, want %q", inv.Own, want)
+	}
+	if got := inv.Sources["error_handling"].Path; got != "app/client.py" {
+		t.Errorf("error_handling in %q, want app/client.py: %s", got, out)
+	}
 }

@@ -60,7 +60,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 		sp = parseSpec(repo.Root, fs.Arg(0), name, src)
 	}
-	store, _, err := loadInventory(repo.Root, *file, fs.Arg(0), stderr)
+	store, prev, err := loadInventory(repo.Root, *file, fs.Arg(0), stderr)
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
@@ -79,7 +79,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 		printWarnings(stderr, damaged)
 	}
-	inv, all, err := audit.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
+	inv, all, err := audit.AuditReplacing(ctx, repo, zone, cfg.Now.Format(time.RFC3339), prev)
 	if err != nil {
 		return err
 	}
