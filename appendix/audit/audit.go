@@ -384,6 +384,11 @@ func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
 		added = []string{}
 	}
 	inv.BlastZone, inv.OwnBlastZone = zoneOut, &added
+	if zone == nil && cur.OwnBlastZone == nil {
+		// Without a spec an earlier appendix's entries cannot be told from
+		// the rest: all stay, undecided, for the next audit with one.
+		inv.OwnBlastZone = nil
+	}
 	for id, src := range cur.Sources {
 		if _, ok := inv.Sources[id]; ok || auditSource(id) {
 			continue
@@ -412,20 +417,16 @@ func handMade(prev *inventory.Inventory, zone *appendix.Zone) []string {
 }
 
 // earlierOwn tells the blast-zone entries of cur that an earlier audit
-// added: those it recorded; without a record, when every source is the
-// audit's (an appendix from before the record), the files it took then,
-// those of every artifact and every path the spec names; else none.
+// added: those it recorded; without a record, when cur is an audit's
+// (see writtenByAudit) from an appendix before the record, the files it
+// took then, those of every artifact and every path the spec names; else
+// none.
 func earlierOwn(cur *inventory.Inventory, zone *appendix.Zone) func(string) bool {
 	if cur.OwnBlastZone != nil {
 		return func(p string) bool { return slices.Contains(*cur.OwnBlastZone, p) }
 	}
-	if zone == nil || len(cur.Sources) == 0 {
+	if zone == nil || !writtenByAudit(cur) {
 		return func(string) bool { return false }
-	}
-	for id := range cur.Sources {
-		if !auditSource(id) {
-			return func(string) bool { return false }
-		}
 	}
 	return func(p string) bool {
 		for _, art := range zone.Doc.Artifacts {
@@ -440,6 +441,26 @@ func earlierOwn(cur *inventory.Inventory, zone *appendix.Zone) func(string) bool
 		}
 		return false
 	}
+}
+
+// writtenByAudit reports whether an inventory holds nothing but what an
+// audit writes: each source one of its ids, each gap one of its lines,
+// and one of them at least.
+func writtenByAudit(inv *inventory.Inventory) bool {
+	if len(inv.Sources) == 0 && len(inv.GapsNoted) == 0 {
+		return false
+	}
+	for id := range inv.Sources {
+		if !auditSource(id) {
+			return false
+		}
+	}
+	for _, g := range inv.GapsNoted {
+		if !slices.ContainsFunc(sourceDefs, func(sd sourceDef) bool { return strings.HasPrefix(g, sd.name+": ") }) {
+			return false
+		}
+	}
+	return true
 }
 
 // auditSource reports whether a source id is one the audit writes.

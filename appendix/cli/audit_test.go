@@ -226,6 +226,30 @@ func TestInventoryReplacesEarlierAuditsBlastZone(t *testing.T) {
 		t.Errorf("blast zone %q, want %q", zone, want)
 	}
 
+	// An audit without a spec cannot tell them apart: it keeps them all,
+	// and the next audit with the spec still can.
+	dir = testrepo.New(t, map[string]string{
+		".appendix/inventory.json": `{"schema_version": "1.1", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "abc1234",
+  "blast_zone": ["app/session.py", "docs/plan.md"],
+  "sources": {"recent_changes": {"status": "AVAILABLE", "path": "git log", "summary": "1 recent commit", "est_tokens": 7, "task_id": ""}}}
+`,
+		"spec.md":        "Every record keeps its `updated_at` timestamp.\n",
+		"docs/plan.md":   "# Plan\n",
+		"app/session.py": "class SessionState:\n    updated_at: str = \"\"\n",
+	})
+	for _, args := range [][]string{nil, {filepath.Join(dir, "spec.md")}} {
+		if _, stderr, code := runIn(t, nil, append([]string{"inventory", "--repo", dir, "--now", fixedNow}, args...)...); code != 0 {
+			t.Fatalf("inventory %q: exit %d: %s", args, code, stderr)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, ".appendix/inventory.json"))
+	var inv struct {
+		BlastZone []string `json:"blast_zone"`
+	}
+	json.Unmarshal(b, &inv)
+	if want := []string{"docs/plan.md"}; !slices.Equal(inv.BlastZone, want) {
+		t.Errorf("after an audit without the spec, then one with it: blast zone %q, want %q", inv.BlastZone, want)
+	}
 }
 
 // The sources found in the blast zone's files (error handling, auth,
