@@ -419,8 +419,8 @@ func handMade(prev *inventory.Inventory, zone *appendix.Zone) []string {
 // earlierOwn tells the blast-zone entries of cur that an earlier audit
 // added: those it recorded; without a record, when cur is an audit's
 // (see writtenByAudit) from an appendix before the record, the files it
-// took then, those of every artifact and every path the spec names; else
-// none.
+// took then, those of every artifact but the architecture docs and every
+// path the spec names; else none.
 func earlierOwn(cur *inventory.Inventory, zone *appendix.Zone) func(string) bool {
 	if cur.OwnBlastZone != nil {
 		return func(p string) bool { return slices.Contains(*cur.OwnBlastZone, p) }
@@ -430,7 +430,7 @@ func earlierOwn(cur *inventory.Inventory, zone *appendix.Zone) func(string) bool
 	}
 	return func(p string) bool {
 		for _, art := range zone.Doc.Artifacts {
-			if art.Path == p {
+			if art.Path == p && art.Kind != "architecture" {
 				return true
 			}
 		}

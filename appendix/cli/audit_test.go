@@ -209,19 +209,20 @@ func TestInventoryReplacesEarlierAuditsBlastZone(t *testing.T) {
 		".adversarial-spec/session-state.json": `{"active_session_file": "sessions/s.json"}`,
 		".adversarial-spec/sessions/s.json": `{"spec_path": "` + specRel + `", "extended_state": {"context_inventory": {
     "schema_version": "1.1", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "abc1234",
-    "blast_zone": ["app/session.py", "docs/plan.md", "app/payments.py"],
+    "blast_zone": ["app/session.py", "docs/plan.md", "app/payments.py", ".architecture/primer.md"],
     "sources": {"recent_changes": {"status": "AVAILABLE", "path": "git log", "summary": "1 recent commit", "est_tokens": 7, "task_id": ""}},
     "total_available_tokens": 7, "gaps_noted": []}}}
 `,
-		specRel:           "# Checkout\n\n`charge_card` retries once.\nEvery record keeps its `updated_at` timestamp.\n",
-		"docs/plan.md":    "# Plan\n",
-		"app/payments.py": "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
-		"app/session.py":  "class SessionState:\n    updated_at: str = \"\"\n",
+		specRel:                   "# Checkout\n\n`charge_card` retries once.\nEvery record keeps its `updated_at` timestamp.\n",
+		"docs/plan.md":            "# Plan\n",
+		"app/payments.py":         "def charge_card(card, amount):\n    return gateway.charge(card, amount)\n",
+		"app/session.py":          "class SessionState:\n    updated_at: str = \"\"\n",
+		".architecture/primer.md": "# Primer\n\nPayments are charged once.\n",
 	})
 	if _, stderr, code := runIn(t, nil, "inventory", "--repo", dir, "--now", fixedNow, filepath.Join(dir, specRel)); code != 0 {
 		t.Fatalf("inventory: exit %d: %s", code, stderr)
 	}
-	want := []string{"docs/plan.md", "app/payments.py"}
+	want := []string{"docs/plan.md", ".architecture/primer.md", "app/payments.py"}
 	if zone, _ := blastZoneOf(t, filepath.Join(dir, ".adversarial-spec/sessions/s.json")); !slices.Equal(zone, want) {
 		t.Errorf("blast zone %q, want %q", zone, want)
 	}
