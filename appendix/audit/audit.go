@@ -363,9 +363,10 @@ func AuditReplacing(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone
 // Keep carries into a new audit, inv, what the inventory it replaces,
 // cur, holds and no audit wrote: first the blast-zone entries written by
 // someone else, in their order and as written, then the audit's own that
-// are not among them, recorded as its own for the next audit; and the
+// are not among them, recorded as its own for the next audit; the
 // sources of ids the audit does not use (a session's note on what a file
-// is). zone is the spec's, nil for an audit without one.
+// is); and the members the inventory package does not know. zone is the
+// spec's, nil for an audit without one.
 func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
 	own := inv.BlastZone
 	if cur == nil {
@@ -383,7 +384,7 @@ func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
 	if added == nil {
 		added = []string{}
 	}
-	inv.BlastZone, inv.OwnBlastZone = zoneOut, &added
+	inv.BlastZone, inv.OwnBlastZone, inv.Unknown = zoneOut, &added, cur.Unknown
 	if zone == nil && cur.OwnBlastZone == nil {
 		// Without a spec an earlier appendix's entries cannot be told from
 		// the rest: all stay, undecided, for the next audit with one.

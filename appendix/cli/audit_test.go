@@ -136,7 +136,8 @@ func TestInventoryKeepsHandMadeBlastZone(t *testing.T) {
   "extended_state": {"context_inventory": {
     "schema_version": "1.0", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "abc1234",
     "blast_zone": ["docs/phases/05-run.md", "docs/phases/04-plan.md", "app/payments.py"],
-    "sources": {"current_plan": {"status": "available", "path": "docs/phases/04-plan.md", "summary": "Current plan doc, the baseline being replaced", "est_tokens": 300, "actionable": false, "task_id": null}}}}
+    "sources": {"current_plan": {"status": "available", "path": "docs/phases/04-plan.md", "summary": "Current plan doc, the baseline being replaced", "est_tokens": 300, "actionable": false, "task_id": null}},
+    "framework_profile": {"category": "cli"}}}
 }
 `,
 		specRel: "# Checkout rewrite\n\n" +
@@ -166,8 +167,11 @@ func TestInventoryKeepsHandMadeBlastZone(t *testing.T) {
 			t.Errorf("run %d: blast zone %q, want %q", run, zone, want)
 		}
 		plan, _ := sources["current_plan"].(map[string]any)
-		if plan["summary"] != "Current plan doc, the baseline being replaced" {
+		if plan["summary"] != "Current plan doc, the baseline being replaced" || plan["actionable"] != false {
 			t.Errorf("run %d: the session's own source is lost: %v", run, sources)
+		}
+		if b, _ := os.ReadFile(sess); !strings.Contains(string(b), `"framework_profile": {`) {
+			t.Errorf("run %d: the inventory's other members are lost:\n%s", run, b)
 		}
 	}
 
