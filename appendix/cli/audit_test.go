@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
@@ -290,5 +291,31 @@ func TestInventoryAuditsHandMadeBlastZone(t *testing.T) {
 	}
 	if got := inv.Sources["error_handling"].Path; got != "app/client.py" {
 		t.Errorf("error_handling in %q, want app/client.py: %s", got, out)
+	}
+}
+
+// adversarial-spec records the commit of its audit abbreviated: the files
+// changed since are counted from it all the same.
+func TestInventoryChangesSinceAbbreviatedHash(t *testing.T) {
+	dir := t.TempDir()
+	testrepo.Write(t, dir, map[string]string{"a.go": "package a\n"})
+	r := testrepo.Init(t, dir)
+	first := testrepo.Commit(t, r, "first", 0).String()
+	testrepo.Write(t, dir, map[string]string{"b.go": "package a\n"})
+	second := testrepo.Commit(t, r, "second", time.Hour).String()
+	audited := func(hash string) {
+		testrepo.Write(t, dir, map[string]string{".appendix/inventory.json": `{"schema_version": "1.0", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "` + hash + `",
+  "blast_zone": [], "sources": {"primer": {"status": "available", "path": "a.go", "summary": "A", "est_tokens": 1}}}
+`})
+	}
+	audited(first[:7])
+	_, stderr, code := runIn(t, nil, "inventory", "--repo", dir, "--now", fixedNow)
+	if want := "appendix: 1 file changed since the last audit at " + first[:7] + "\n"; code != 0 || stderr != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	// An audit at the same commit has nothing to say.
+	audited(second[:7])
+	if _, stderr, code := runIn(t, nil, "inventory", "--repo", dir, "--now", fixedNow); code != 0 || stderr != "" {
+		t.Errorf("again: exit %d, stderr %q", code, stderr)
 	}
 }

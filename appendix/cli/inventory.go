@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/appendix-dev/appendix/appendix"
@@ -96,7 +97,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}); err != nil {
 		return err
 	}
-	if last != "" && last != inv.GitHash && last != "none" && inv.GitHash != "none" {
+	if last != "" && !strings.HasPrefix(inv.GitHash, last) && last != "none" && inv.GitHash != "none" {
 		if changed, err := repo.ChangedFiles(last, inv.GitHash); err == nil {
 			fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), last)
 		} else {
