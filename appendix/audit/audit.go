@@ -476,7 +476,15 @@ func Print(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Sourc
 		short = short[:7]
 	}
 	fmt.Fprintf(w, "Context Readiness Audit (git %s, %s)\n", short, inv.AuditTimestamp)
-	fmt.Fprintf(w, "Blast zone: %d %s\n", len(inv.BlastZone), naming.Plural(len(inv.BlastZone), "file", "files"))
+	if n := len(inv.BlastZone); inv.OwnBlastZone != nil && n > len(*inv.OwnBlastZone) {
+		first := "the first"
+		if kept := n - len(*inv.OwnBlastZone); kept > 1 {
+			first = fmt.Sprintf("the first %d", kept)
+		}
+		fmt.Fprintf(w, "Blast zone: %d %s, %s kept as written\n", n, naming.Plural(n, "entry", "entries"), first)
+	} else {
+		fmt.Fprintf(w, "Blast zone: %d %s\n", n, naming.Plural(n, "file", "files"))
+	}
 	for _, st := range []inventory.Status{inventory.Available, inventory.Partial, inventory.NotAvailable, inventory.NotApplicable} {
 		var rows []string
 		for _, sd := range sourceDefs {

@@ -154,15 +154,19 @@ func TestInventoryKeepsHandMadeBlastZone(t *testing.T) {
 	dir := testrepo.New(t, files)
 	sess := filepath.Join(dir, ".adversarial-spec/sessions/checkout.json")
 	sp := filepath.Join(dir, filepath.FromSlash(specRel))
-	audit := func() {
+	audit := func() string {
 		t.Helper()
-		if _, stderr, code := runIn(t, nil, "inventory", "--repo", dir, "--now", fixedNow, sp); code != 0 {
+		out, stderr, code := runIn(t, nil, "inventory", "--repo", dir, "--now", fixedNow, sp)
+		if code != 0 {
 			t.Fatalf("inventory: exit %d: %s", code, stderr)
 		}
+		return out
 	}
 	want := []string{"docs/phases/05-run.md", "docs/phases/04-plan.md", "app/payments.py", "app/config.py"}
 	for run := 1; run <= 2; run++ {
-		audit()
+		if out := audit(); !strings.Contains(out, "\nBlast zone: 4 entries, the first 3 kept as written\n") {
+			t.Errorf("run %d: the summary does not say what was kept:\n%s", run, out)
+		}
 		zone, sources := blastZoneOf(t, sess)
 		if !slices.Equal(zone, want) {
 			t.Errorf("run %d: blast zone %q, want %q", run, zone, want)
