@@ -590,13 +590,36 @@ func touched(a, b []treeFile) bool {
 }
 
 // ChangedFiles returns the paths that differ between two commits, through
+// abbreviated reports whether h is an abbreviated commit hash: 4 to 39
+// hexadecimal digits.
+func abbreviated(h string) bool {
+	if len(h) < 4 || len(h) >= 40 {
+		return false
+	}
+	for _, c := range h {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+			return false
+		}
+	}
+	return true
+}
+
 // a tree diff.
 func (r *Repo) ChangedFiles(from, to string) ([]string, error) {
 	if r.git == nil {
 		return nil, nil
 	}
 	tree := func(h string) (*object.Tree, error) {
-		c, err := r.git.CommitObject(plumbing.NewHash(h))
+		hash := plumbing.NewHash(h)
+		if abbreviated(h) {
+			// (a unique prefix, as adversarial-spec records its audit's commit)
+			rh, err := r.git.ResolveRevision(plumbing.Revision(h))
+			if err != nil {
+				return nil, err
+			}
+			hash = *rh
+		}
+		c, err := r.git.CommitObject(hash)
 		if err != nil {
 			return nil, err
 		}

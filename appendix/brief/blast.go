@@ -95,7 +95,7 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 		if a.Path == "" || a.Kind == extract.KindArchitecture || b.ix.Class(a.Path).Aside {
 			continue // (a copy set aside is not what the spec changes)
 		}
-		if syms, named := namedItself(a); len(syms) > 0 {
+		if syms, named := a.NamedItself(); len(syms) > 0 {
 			add(a.Path, syms, named)
 		}
 	}
@@ -103,32 +103,6 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 		out[i].role = b.role(out[i])
 	}
 	return out, gaps
-}
-
-// namedItself returns the symbols of an artifact that the spec names
-// itself, and the spec's names for them: by their name in any spelling
-// (`concern_category` for ConcernCategory), as the type a chain of
-// members starts from (`Order.total`), or as a route; not the ones it
-// reaches by a member's name alone.
-func namedItself(a *artifact.Artifact) (syms, named []string) {
-	for _, sym := range a.Symbols {
-		symWords := strings.Join(naming.Words(sym[strings.LastIndexByte(sym, '.')+1:]), " ")
-		for _, s := range a.SelectedBy {
-			segs := strings.Split(strings.TrimSuffix(s.Ref, "()"), ".")
-			for _, seg := range []string{segs[0], segs[len(segs)-1]} {
-				if a.Kind != extract.KindRoute && strings.Join(naming.Words(seg), " ") != symWords {
-					continue
-				}
-				if !slices.Contains(syms, sym) {
-					syms = append(syms, sym)
-				}
-				if !slices.Contains(named, s.Ref) {
-					named = append(named, s.Ref)
-				}
-			}
-		}
-	}
-	return syms, named
 }
 
 // existing returns a path as it is in the repository: a walked file, a
