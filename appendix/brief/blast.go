@@ -62,16 +62,21 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 	}
 	var gaps []string
 	if b.session != nil {
-		var missing []string
+		var missing, planned []string
 		for _, p := range b.session.BlastZone {
 			if q, ok := b.existing(p); ok {
 				add(q, nil, nil)
+			} else if name, ok := plannedFile(p); ok {
+				planned = append(planned, naming.Code(name))
 			} else {
 				missing = append(missing, naming.Code(p))
 			}
 		}
 		if len(missing) > 0 {
 			gaps = append(gaps, fmt.Sprintf("blast zone: %s, listed by the session, %s not in the repository.", strings.Join(missing, ", "), naming.Plural(len(missing), "is", "are")))
+		}
+		if len(planned) > 0 {
+			gaps = append(gaps, fmt.Sprintf("blast zone: %s, listed by the session as new, %s not in the repository yet.", strings.Join(planned, ", "), naming.Plural(len(planned), "is", "are")))
 		}
 	}
 	var ambiguous []string
@@ -338,4 +343,12 @@ func oneLine(s string) string {
 		s = s[:cut] + "…"
 	}
 	return naming.Inline(s)
+}
+
+// plannedFile reads a blast-zone entry the session marks as a file the
+// spec will add ("rate_limit.go (new)"): its path, and true.
+func plannedFile(entry string) (string, bool) {
+	name, ok := strings.CutSuffix(strings.TrimSpace(entry), "(new)")
+	name = strings.TrimSpace(name)
+	return name, ok && name != ""
 }
