@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -55,9 +56,10 @@ func requiredLiterals(re *regexp.Regexp) *required {
 // whether any is to be found folding case; false when a match may hold
 // none (an empty alternative, an optional part alone).
 func literalsOf(t *syntax.Regexp) (lits []string, fold bool, ok bool) {
+	if all, f, ok := exactly(t); ok && !slices.Contains(all, "") {
+		return all, f, true
+	}
 	switch t.Op {
-	case syntax.OpLiteral:
-		return []string{string(t.Rune)}, t.Flags&syntax.FoldCase != 0, true
 	case syntax.OpCapture, syntax.OpPlus:
 		return literalsOf(t.Sub[0])
 	case syntax.OpRepeat:
@@ -74,13 +76,14 @@ func literalsOf(t *syntax.Regexp) (lits []string, fold bool, ok bool) {
 		}
 		return lits, fold, true
 	case syntax.OpConcat:
-		// Every match holds a match of each part: the part whose shortest
-		// literal is longest says the most.
+		// Every match holds a match of each part, and of each run of
+		// parts that match only given texts (the parser factors "login|
+		// logout" into "log" then "in|out"): the part or run whose
+		// shortest literal is longest says the most.
 		best := -1
-		for _, s := range t.Sub {
-			l, f, ok := literalsOf(s)
-			if !ok {
-				continue
+		consider := func(l []string, f bool) {
+			if len(l) == 0 {
+				return
 			}
 			shortest := len(l[0])
 			for _, x := range l {
@@ -90,9 +93,83 @@ func literalsOf(t *syntax.Regexp) (lits []string, fold bool, ok bool) {
 				best, lits, fold = shortest, l, f
 			}
 		}
+		var run []string // the texts the current run of exact parts matches
+		runFold := false
+		for _, s := range t.Sub {
+			all, f, exact := exactly(s)
+			if exact && run != nil && f == runFold {
+				if longer, ok := product(run, all); ok {
+					run = longer
+					continue
+				}
+			}
+			consider(run, runFold)
+			run = nil
+			if exact {
+				run, runFold = all, f
+			} else if l, f, ok := literalsOf(s); ok {
+				consider(l, f)
+			}
+		}
+		consider(run, runFold)
 		return lits, fold, best > 0
 	}
 	return nil, false, false
+}
+
+// maxExact bounds the texts exactly keeps for one expression.
+const maxExact = 64
+
+// exactly returns the texts t matches when they are few: literals, and
+// alternations and sequences of them, all matched folding case or none
+// (a text found without folding is found fastest); false otherwise.
+func exactly(t *syntax.Regexp) (all []string, fold bool, ok bool) {
+	switch t.Op {
+	case syntax.OpLiteral:
+		return []string{string(t.Rune)}, t.Flags&syntax.FoldCase != 0, true
+	case syntax.OpEmptyMatch:
+		return []string{""}, false, true
+	case syntax.OpCapture:
+		return exactly(t.Sub[0])
+	case syntax.OpAlternate:
+		for i, s := range t.Sub {
+			a, f, ok := exactly(s)
+			if !ok || i > 0 && f != fold || len(all)+len(a) > maxExact {
+				return nil, false, false
+			}
+			all, fold = append(all, a...), f
+		}
+		return all, fold, true
+	case syntax.OpConcat:
+		all = []string{""}
+		for i, s := range t.Sub {
+			a, f, ok := exactly(s)
+			if !ok || i > 0 && f != fold {
+				return nil, false, false
+			}
+			if all, ok = product(all, a); !ok {
+				return nil, false, false
+			}
+			fold = f
+		}
+		return all, fold, true
+	}
+	return nil, false, false
+}
+
+// product is every text of a followed by every text of b; false when
+// there would be more than maxExact.
+func product(a, b []string) ([]string, bool) {
+	if len(a)*len(b) > maxExact {
+		return nil, false
+	}
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, x+y)
+		}
+	}
+	return out, true
 }
 
 // mayMatch reports whether src holds a literal every match of r's
