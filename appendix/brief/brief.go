@@ -36,6 +36,7 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
+	"github.com/appendix-dev/appendix/appendix/internal/literals"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -485,8 +486,8 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code boo
 		if err != nil || len(src) > scan.MaxFileSize {
 			continue
 		}
-		req := requiredLiterals(re)
-		may := req.lines(src)
+		req := literals.Of(re)
+		may := req.Lines(src)
 		if may != nil && len(may) == 0 {
 			continue
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/appendix-dev/appendix/appendix/internal/literals"
 )
 
 // TestRequiredLiterals: what every match of the briefing's expressions
@@ -23,18 +25,15 @@ func TestRequiredLiterals(t *testing.T) {
 		regexp.MustCompile(`(?i)(tombstones|token)`): "token tombstones (fold)",
 		regexp.MustCompile(`(ab|cd)x+(ef|gh)`):       "ab cd",
 	} {
-		r := requiredLiterals(re)
+		r := literals.Of(re)
 		got := "none"
 		if r != nil {
-			var ls []string
-			for _, l := range r.lits {
-				ls = append(ls, string(l))
-			}
-			if r.fold {
+			ls, fold := r.Literals()
+			if fold {
 				slices.Sort(ls) // (the order of factored alternatives is the parser's)
 			}
 			got = strings.Join(ls, " ")
-			if r.fold {
+			if fold {
 				got += " (fold)"
 			}
 		}
@@ -47,20 +46,20 @@ func TestRequiredLiterals(t *testing.T) {
 		"TODOS", "rate_limit", "RateLimiter", "throttled", "Promise.all([", "workers = 4", "pool_size", "Queue",
 		"func Login()", "logger.Info", "APIKey", "api_key := k", "client.API()", "ParseInt", "parser", "isValid"}
 	for _, re := range []*regexp.Regexp{externalCallRe, retryLineRe, markerRe, concurrencyRe, authNameRe, validationNameRe} {
-		r := requiredLiterals(re)
+		r := literals.Of(re)
 		if r == nil {
 			t.Errorf("%s: no literal required", re)
 			continue
 		}
 		for _, l := range lines {
-			if re.MatchString(l) && !r.mayMatch([]byte(l)) {
-				t.Errorf("%s matches %q, which holds none of %s", re, l, fmt.Sprint(r.lits))
+			if re.MatchString(l) && !r.MayMatch([]byte(l)) {
+				t.Errorf("%s matches %q, which holds none of %s", re, l, fmt.Sprint(r.Literals()))
 			}
 		}
 		// In a file, the lines a match can be on are those that hold a
 		// literal: every line that matches is one.
 		file := strings.Join(lines, "\n")
-		may := r.lines([]byte(file))
+		may := r.Lines([]byte(file))
 		for i, l := range lines {
 			if re.MatchString(l) && !may[i] {
 				t.Errorf("%s matches line %d, %q, which lines() leaves out (%v)", re, i, l, may)

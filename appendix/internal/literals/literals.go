@@ -1,4 +1,7 @@
-package brief
+// Package literals finds the literal text every match of a regular
+// expression holds, so that a search reads with the expression only the
+// files, or lines, that hold one.
+package literals
 
 import (
 	"bytes"
@@ -9,16 +12,15 @@ import (
 	"sync"
 )
 
-// A briefing greps the blast zone's directories, and for some kinds every
-// file of the repository, line by line: most files hold no match, and a
-// regular expression reads them far slower than a search for the literal
-// text every match must hold. So a file is read by the expression only
-// when it holds one of those literals.
+// Most files a search reads hold no match, and a regular expression
+// reads them far slower than a search for the literal text every match
+// must hold. So a file is read by the expression only when it holds one
+// of those literals.
 
-// required is what every match of a regular expression holds: one of lits
+// Required is what every match of a regular expression holds: one of lits
 // (lowercased, and looked for in the lowercased text, when fold is set).
 // None (nil) when no literal is required of a match.
-type required struct {
+type Required struct {
 	lits [][]byte
 	fold bool
 }
@@ -26,20 +28,20 @@ type required struct {
 // requiredOf is the required literals of each expression, worked out once.
 var requiredOf = struct {
 	sync.Mutex
-	m map[*regexp.Regexp]*required
-}{m: map[*regexp.Regexp]*required{}}
+	m map[*regexp.Regexp]*Required
+}{m: map[*regexp.Regexp]*Required{}}
 
-// requiredLiterals returns what every match of re holds, or nil.
-func requiredLiterals(re *regexp.Regexp) *required {
+// Of returns what every match of re holds, or nil.
+func Of(re *regexp.Regexp) *Required {
 	requiredOf.Lock()
 	defer requiredOf.Unlock()
 	if r, ok := requiredOf.m[re]; ok {
 		return r
 	}
-	var r *required
+	var r *Required
 	if t, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
 		if lits, fold, ok := literalsOf(t.Simplify()); ok {
-			r = &required{fold: fold}
+			r = &Required{fold: fold}
 			for _, l := range lits {
 				if fold {
 					l = strings.ToLower(l)
@@ -172,11 +174,19 @@ func product(a, b []string) ([]string, bool) {
 	return out, true
 }
 
-// mayMatch reports whether src holds a literal every match of r's
-// expression holds; true when there is none to look for.
-// lines returns the lines of src (by index, from 0) that hold one of the
+// Literals returns the literals, and whether they are to be found
+// folding case (then they are lowercase).
+func (r *Required) Literals() ([]string, bool) {
+	out := make([]string, len(r.lits))
+	for i, l := range r.lits {
+		out[i] = string(l)
+	}
+	return out, r.fold
+}
+
+// Lines returns the lines of src (by index, from 0) that hold one of the
 // literals, the only ones a match can be on; nil when any line may.
-func (r *required) lines(src []byte) map[int]bool {
+func (r *Required) Lines(src []byte) map[int]bool {
 	if r == nil {
 		return nil
 	}
@@ -200,8 +210,9 @@ func (r *required) lines(src []byte) map[int]bool {
 	return may
 }
 
-// mayMatch reports whether src may hold a match.
-func (r *required) mayMatch(src []byte) bool {
+// MayMatch reports whether src may hold a match: false when it holds
+// none of the literals.
+func (r *Required) MayMatch(src []byte) bool {
 	if r == nil {
 		return true
 	}
