@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Most files a search reads hold no match, and a regular expression
@@ -40,7 +41,7 @@ func Of(re *regexp.Regexp) *Required {
 	}
 	var r *Required
 	if t, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
-		if lits, fold, ok := literalsOf(t.Simplify()); ok {
+		if lits, fold, ok := literalsOf(t.Simplify()); ok && !(fold && beyondASCII(lits)) {
 			r = &Required{fold: fold}
 			for _, l := range lits {
 				if fold {
@@ -174,6 +175,36 @@ func product(a, b []string) ([]string, bool) {
 	return out, true
 }
 
+// beyondASCII reports a literal with a letter beyond ASCII: folding case,
+// an expression matches letters lowercasing does not make it ("ς" for
+// "σ"), so such literals say nothing.
+func beyondASCII(lits []string) bool {
+	for _, l := range lits {
+		for i := 0; i < len(l); i++ {
+			if l[i] >= utf8.RuneSelf {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// longS is the one letter beyond ASCII that folds to an ASCII letter
+// lowercasing does not make it: "ſ" matches "s" folding case.
+var longS = []byte("ſ")
+
+// lower is src as the literals are looked for in it; nil when a text
+// that folds to them may not lowercase to them.
+func (r *Required) lower(src []byte) []byte {
+	if !r.fold {
+		return src
+	}
+	if bytes.Contains(src, longS) {
+		return nil
+	}
+	return bytes.ToLower(src)
+}
+
 // Literals returns the literals, and whether they are to be found
 // folding case (then they are lowercase).
 func (r *Required) Literals() ([]string, bool) {
@@ -190,8 +221,8 @@ func (r *Required) Lines(src []byte) map[int]bool {
 	if r == nil {
 		return nil
 	}
-	if r.fold {
-		src = bytes.ToLower(src)
+	if src = r.lower(src); src == nil {
+		return nil
 	}
 	may := map[int]bool{}
 	for _, l := range r.lits {
@@ -216,8 +247,8 @@ func (r *Required) MayMatch(src []byte) bool {
 	if r == nil {
 		return true
 	}
-	if r.fold {
-		src = bytes.ToLower(src)
+	if src = r.lower(src); src == nil {
+		return true
 	}
 	for _, l := range r.lits {
 		if bytes.Contains(src, l) {
