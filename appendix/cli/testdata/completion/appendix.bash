@@ -34,10 +34,10 @@ _appendix() {
     brief)
         case $prev in
         --adversaries) _appendix_list "$cur" PARA BURN MINI PEDA ASSH COMP AUDT FLOW ARCH TRAF; return ;;
-        --now) return ;;
+        --notes|--now) return ;;
         --out|--repo) _appendix_dirs "$cur"; return ;;
         esac
-        if [[ $cur == -* ]]; then _appendix_words "$cur" --adversaries -h --help --now --out --repo; return; fi
+        if [[ $cur == -* ]]; then _appendix_words "$cur" --adversaries -h --help --notes --now --out --repo; return; fi
         _appendix_files "$cur"
         ;;
     completion)
