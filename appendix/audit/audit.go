@@ -62,8 +62,9 @@ func (a *auditor) matching(re *regexp.Regexp) ([]string, int) { return Matching(
 func Matching(files []gitinfo.File, re *regexp.Regexp) ([]string, int) {
 	var out []string
 	size := 0
+	req := literals.Of(re) // a path without one of its literals cannot match
 	for _, f := range files {
-		if re.MatchString(f.Path) {
+		if req.MayMatch([]byte(f.Path)) && re.MatchString(f.Path) {
 			out = append(out, f.Path)
 			size += int(f.Size)
 		}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/appendix-dev/appendix/gitinfo"
 )
 
 // TestCountMatches: counting the matches of the audit's expressions line
@@ -24,6 +26,33 @@ func TestCountMatches(t *testing.T) {
 		}
 		if got := countMatches(re, []byte(text)); got != want {
 			t.Errorf("%s: %d matches, want %d", re, got, want)
+		}
+	}
+}
+
+// TestMatchingPaths: the paths Matching keeps are those the expression
+// matches, whatever literal prefilter it reads them through.
+func TestMatchingPaths(t *testing.T) {
+	var files []gitinfo.File
+	for _, p := range []string{"go.mod", "sub/go.mod", "go.modx", "package.json", "web/Package.json", "requirements-dev.txt",
+		".github/workflows/ci.yml", ".GITHUB/workflows/ci.yml", "Makefile", "src/Makefile.am", "ops/Prometheus.yaml",
+		"ops/grafana/x.json", "DashBoards/a.json", "docs/adr/0001-x.md", "docs/ADR/0002-y.md", "api/OpenAPI.yaml",
+		"legacy/x.go", "src/Deprecated/y.py", "ſwagger.json", "tests-pseudo.md", "a/tests-pseudo.md", "coverage.out", ".nycrc.json"} {
+		files = append(files, gitinfo.File{Path: p, Size: int64(len(p))})
+	}
+	for _, re := range []*regexp.Regexp{coverageConfigRe, coverageReportRe, ManifestFiles, BuildFiles, MonitoringFiles,
+		ExternalAPIFiles, ADRFiles, TestPseudoFiles, legacyRe} {
+		var want []string
+		wantSize := 0
+		for _, f := range files {
+			if re.MatchString(f.Path) {
+				want = append(want, f.Path)
+				wantSize += int(f.Size)
+			}
+		}
+		got, size := Matching(files, re)
+		if strings.Join(got, " ") != strings.Join(want, " ") || size != wantSize {
+			t.Errorf("%s: %v (%d bytes), want %v (%d bytes)", re, got, size, want, wantSize)
 		}
 	}
 }
