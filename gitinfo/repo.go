@@ -489,6 +489,16 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 	return out, err
 }
 
+// Shallow reports a shallow clone: its history stops at commits whose
+// parents it does not hold, which a later fetch may bring.
+func (r *Repo) Shallow() bool {
+	if r.git == nil {
+		return false
+	}
+	boundary, _ := r.git.Storer.Shallow()
+	return len(boundary) > 0
+}
+
 // shallowParents are the parents of a shallow clone's boundary commits,
 // which the clone does not hold: a walk of its history stops there.
 func (r *Repo) shallowParents() map[plumbing.Hash]bool {
