@@ -31,6 +31,7 @@ var layers = []string{
 	"extract/lang/*",
 	"extract/lang",
 	"appendix/internal/naming",
+	"appendix/internal/literals",
 	"appendix/internal/spec",
 	"appendix/internal/redact",
 	"appendix/internal/scan",

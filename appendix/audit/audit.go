@@ -15,6 +15,8 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix"
 
+	"github.com/appendix-dev/appendix/appendix/internal/literals"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -60,8 +62,9 @@ func (a *auditor) matching(re *regexp.Regexp) ([]string, int) { return Matching(
 func Matching(files []gitinfo.File, re *regexp.Regexp) ([]string, int) {
 	var out []string
 	size := 0
+	req := literals.Of(re) // a path without one of its literals cannot match
 	for _, f := range files {
-		if re.MatchString(f.Path) {
+		if req.MayMatch([]byte(f.Path)) && re.MatchString(f.Path) {
 			out = append(out, f.Path)
 			size += int(f.Size)
 		}
@@ -69,7 +72,8 @@ func Matching(files []gitinfo.File, re *regexp.Regexp) ([]string, int) {
 	return out, size
 }
 
-// grepBlast returns the blast-zone files whose text matches re.
+// grepBlast returns the blast-zone files whose text matches re, and the
+// number of matches.
 func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
 	var out []string
 	n := 0
@@ -78,12 +82,29 @@ func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
 		if err != nil || len(b) > scan.MaxFileSize {
 			continue
 		}
-		if m := re.FindAll(b, -1); len(m) > 0 {
+		if m := countMatches(re, b); m > 0 {
 			out = append(out, p)
-			n += len(m)
+			n += m
 		}
 	}
 	return out, n
+}
+
+// countMatches is len(re.FindAll(b, -1)) for an expression whose matches
+// hold no line break (the audit's all hold none): only the lines holding a
+// literal every match holds are read by the expression.
+func countMatches(re *regexp.Regexp, b []byte) int {
+	may := literals.Of(re).Lines(b)
+	if may == nil {
+		return len(re.FindAll(b, -1))
+	}
+	n := 0
+	for i, line := range bytes.SplitAfter(b, []byte("\n")) {
+		if may[i] {
+			n += len(re.FindAll(bytes.TrimSuffix(line, []byte("\n")), -1))
+		}
+	}
+	return n
 }
 
 // count words a number of things: "1 manifest", "3 manifests".
