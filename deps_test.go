@@ -45,6 +45,7 @@ var layers = []string{
 	"appendix/internal/budget",
 	"appendix/internal/rounds",
 	"appendix",
+	"appendix/hooks",
 	"appendix/audit",
 	"appendix/brief",
 	"appendix/cli",
