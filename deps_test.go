@@ -45,6 +45,7 @@ var layers = []string{
 	"appendix/internal/budget",
 	"appendix/internal/rounds",
 	"appendix",
+	"appendix/governs",
 	"appendix/hooks",
 	"appendix/audit",
 	"appendix/brief",
