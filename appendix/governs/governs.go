@@ -216,7 +216,7 @@ func index(ctx context.Context, repo *gitinfo.Repo, specs []string, noCache bool
 	for _, rel := range specs {
 		src, err := os.ReadFile(filepath.Join(repo.Root, filepath.FromSlash(rel)))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rel, unwrapPath(err))
+			return nil, err // names the file
 		}
 		sum := sha256.Sum256(src)
 		hash := hex.EncodeToString(sum[:])
@@ -297,16 +297,6 @@ func treeStamp(ctx context.Context, repo *gitinfo.Repo, specs []string) (string,
 		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", f.Path, st.Size(), st.ModTime().UnixNano())
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// unwrapPath drops the operation and path of an *os.PathError, which the
-// message already names.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Markdown writes the report as text: per file, the specs that govern it,
