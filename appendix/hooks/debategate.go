@@ -19,12 +19,13 @@ var mentionRe = regexp.MustCompile(`debate\.py\b[\s\S]*\b(critique|gauntlet)\b`)
 // DebateGate looks at a Bash command about to run in round round. When
 // the command sends a spec to debate.py critique or gauntlet from round 2
 // on without an appendix, it returns the command rewritten so that the
-// payload passes through appendixCmd --round N, for the three shapes it
-// recognises exactly:
+// payload passes through appendixCmd --round N, for the shapes it
+// recognises exactly, a file or a heredoc sent to debate.py:
 //
 //	cat F | python3 debate.py critique ARGS
 //	python3 debate.py critique ARGS < F
 //	python3 debate.py critique ARGS <<'EOF' ... EOF
+//	cat <<'EOF' | python3 debate.py critique ARGS ... EOF
 //
 // Any other command that sends something to debate.py critique or
 // gauntlet gets advice instead: the command to run. Everything else, a
@@ -239,6 +240,13 @@ func match(toks []token, heredoc bool) *gated {
 		}
 		if stage, _, ok := debateStage(toks[3:]); ok {
 			return &gated{stage: stage, file: f.val}
+		}
+		return nil
+	}
+	if len(toks) >= 5 && heredoc && word(toks[0], "cat") && toks[1].op && toks[1].raw == "<<" && toks[3].op && toks[3].raw == "|" {
+		d := toks[2]
+		if stage, in, ok := debateStage(toks[4:]); ok && in == nil && !d.op && d.exact && d.val != "" {
+			return &gated{stage: stage, delim: d.val, delimRaw: d.raw}
 		}
 		return nil
 	}

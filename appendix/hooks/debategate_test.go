@@ -76,6 +76,8 @@ func TestDebateGate(t *testing.T) {
 			want: "@APP@ --round 2 spec.md | python3 debate.py critique --models x 2>&1", payload: specText},
 		{name: "debate.py under home", command: "cat spec.md | python3 ~/skills/x/debate.py critique", round: 2,
 			want: "@APP@ --round 2 spec.md | python3 ~/skills/x/debate.py critique", payload: specText},
+		{name: "heredoc through cat", command: "cat <<'EOF' | python3 debate.py gauntlet --gauntlet-adversaries paranoid_security\n" + specText + "EOF", round: 3,
+			want: "@APP@ --round 3 - <<'EOF' | python3 debate.py gauntlet --gauntlet-adversaries paranoid_security\n" + specText + "EOF", payload: specText},
 		{name: "heredoc", command: heredoc, round: 2,
 			want: "@APP@ --round 2 - <<'EOF' | python3 debate.py critique --models gpt-4o\n" + specText + "EOF\n", payload: specText},
 
