@@ -46,6 +46,8 @@ var layers = []string{
 	"appendix/internal/budget",
 	"appendix/internal/rounds",
 	"appendix",
+	"appendix/governs",
+	"appendix/hooks",
 	"appendix/audit",
 	"appendix/brief",
 	"appendix/cli",
