@@ -67,6 +67,11 @@ func languageLiterals(fset *token.FileSet, name string, src []byte) ([]string, e
 	return out, nil
 }
 
+// debateTool are the literals that name the adversarial-spec debate
+// tool's script and its interpreter, which the hooks read in shell
+// commands: no rule about the language of the code a spec names.
+var debateTool = map[string]bool{"debate.py": true, "python": true, "python3": true}
+
 // generatedRe is Go's marker of a generated file.
 var generatedRe = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)
 
@@ -100,6 +105,10 @@ func TestGenericCodeNamesNoLanguage(t *testing.T) {
 			return err
 		}
 		for _, h := range hits {
+			_, lit, _ := strings.Cut(h, ": ")
+			if v, _ := strconv.Unquote(lit); debateTool[v] && filepath.Dir(p) == filepath.FromSlash("appendix/hooks") {
+				continue
+			}
 			t.Errorf("%s:%s names a language: state the rule in its extract.Language", p, h)
 		}
 		return nil

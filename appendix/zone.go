@@ -41,6 +41,12 @@ func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.
 	return &Zone{Spec: sp, Doc: res.Doc, Index: ix, cache: ca, Warnings: append(cacheWarnings(ca), res.Warnings...)}, nil
 }
 
+// RecentCommits is repo.RecentCommits through the zone's extraction
+// cache (see cache.RecentCommits); SaveCache keeps what it found.
+func (z *Zone) RecentCommits(repo *gitinfo.Repo, paths []string, n int) ([]gitinfo.Commit, error) {
+	return cache.RecentCommits(repo, z.cache, paths, n)
+}
+
 // SaveCache writes what the searches by meaning run on the zone's index
 // parsed since it was built, so that the next run reads it from the cache.
 func (z *Zone) SaveCache() error { return z.cache.Save() }

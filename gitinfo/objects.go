@@ -360,12 +360,9 @@ func (o *objects) blob(commit, root plumbing.Hash, p string) (plumbing.Hash, boo
 	if err == nil {
 		var tree *object.Tree
 		if tree, err = c.Tree(); err == nil {
-			var te *object.TreeEntry
-			if te, err = findFile(s, tree, p); err == nil {
-				if te == nil {
-					return plumbing.ZeroHash, false, nil
-				}
-				return te.Hash, true, nil
+			var f treeFile
+			if f, err = newTreeLookup(s).findFile(tree, p); err == nil {
+				return f.hash, f.ok, nil
 			}
 		}
 	}

@@ -464,7 +464,8 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("git log: %w", err)
 	}
-	curFiles, err := filesAt(objs, cur, paths)
+	look := newTreeLookup(objs)
+	curFiles, err := look.filesAt(cur, paths)
 	for err == nil && len(out) < n {
 		next, nextErr := iter.Next()
 		if nextErr != nil && nextErr != io.EOF {
@@ -472,7 +473,7 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 		}
 		var nextFiles []treeFile
 		if next != nil {
-			if nextFiles, err = filesAt(objs, next, paths); err != nil {
+			if nextFiles, err = look.filesAt(next, paths); err != nil {
 				break
 			}
 		}
@@ -486,6 +487,16 @@ func (r *Repo) RecentCommits(paths []string, n int) ([]Commit, error) {
 		cur, curFiles = next, nextFiles
 	}
 	return out, err
+}
+
+// Shallow reports a shallow clone: its history stops at commits whose
+// parents it does not hold, which a later fetch may bring.
+func (r *Repo) Shallow() bool {
+	if r.git == nil {
+		return false
+	}
+	boundary, _ := r.git.Storer.Shallow()
+	return len(boundary) > 0
 }
 
 // shallowParents are the parents of a shallow clone's boundary commits,
@@ -510,35 +521,67 @@ type treeFile struct {
 	ok   bool
 }
 
+// treeLookup finds files in the trees of a walk's commits. Neighbouring
+// commits share most subtrees, so what a path resolves to under a tree is
+// kept by the tree's hash: a subtree met again is not read again.
+type treeLookup struct {
+	s    storer.EncodedObjectStorer
+	memo map[treePath]treeFile
+}
+
+// treePath is a slash-separated path under the tree of that hash.
+type treePath struct {
+	tree plumbing.Hash
+	path string
+}
+
+func newTreeLookup(s storer.EncodedObjectStorer) *treeLookup {
+	return &treeLookup{s: s, memo: map[treePath]treeFile{}}
+}
+
 // filesAt looks each path up in a commit's tree: a file there, or none (a
 // directory is no file).
-func filesAt(s storer.EncodedObjectStorer, c *object.Commit, paths []string) ([]treeFile, error) {
+func (l *treeLookup) filesAt(c *object.Commit, paths []string) ([]treeFile, error) {
 	out := make([]treeFile, len(paths))
 	if len(paths) == 0 {
 		return out, nil
 	}
-	tree, err := c.Tree()
-	if err != nil {
-		return nil, fmt.Errorf("commit %s: %w", c.Hash, err)
-	}
+	var tree *object.Tree // read when a path is not known under it
 	for i, p := range paths {
-		e, err := findFile(s, tree, p)
+		if f, ok := l.memo[treePath{c.TreeHash, p}]; ok {
+			out[i] = f
+			continue
+		}
+		if tree == nil {
+			t, err := c.Tree()
+			if err != nil {
+				return nil, fmt.Errorf("commit %s: %w", c.Hash, err)
+			}
+			tree = t
+		}
+		f, err := l.findFile(tree, p)
 		if err != nil {
 			return nil, fmt.Errorf("commit %s: %s: %w", c.Hash, p, err)
 		}
-		if e != nil {
-			out[i] = treeFile{e.Hash, e.Mode, true}
-		}
+		out[i] = f
 	}
 	return out, nil
 }
 
-// findFile returns the file at p (slash-separated) in tree, or nil when
-// there is none: a directory is no file, and a file where p needs a
-// directory ends the lookup. Only the trees on the way are read.
-func findFile(s storer.EncodedObjectStorer, tree *object.Tree, p string) (*object.TreeEntry, error) {
-	parts := strings.Split(p, "/")
-	for i, name := range parts {
+// findFile returns the file at p (slash-separated) in tree, or none: a
+// directory is no file, and a file where p needs a directory ends the
+// lookup. Only the trees on the way that were not met before are read.
+func (l *treeLookup) findFile(tree *object.Tree, p string) (treeFile, error) {
+	var f treeFile
+	var seen []treePath // the lookups this one answers
+	for {
+		key := treePath{tree.Hash, p}
+		if known, ok := l.memo[key]; ok {
+			f = known
+			break
+		}
+		seen = append(seen, key)
+		name, rest, sub := strings.Cut(p, "/")
 		var e *object.TreeEntry
 		for j := range tree.Entries {
 			if tree.Entries[j].Name == name {
@@ -546,20 +589,27 @@ func findFile(s storer.EncodedObjectStorer, tree *object.Tree, p string) (*objec
 				break
 			}
 		}
-		last := i == len(parts)-1
-		if e == nil || last != (e.Mode != filemode.Dir) {
-			return nil, nil
+		if e == nil || sub != (e.Mode == filemode.Dir) {
+			break
 		}
-		if last {
-			return e, nil
+		if !sub {
+			f = treeFile{e.Hash, e.Mode, true}
+			break
 		}
-		sub, err := object.GetTree(s, e.Hash)
+		if known, ok := l.memo[treePath{e.Hash, rest}]; ok {
+			f = known
+			break
+		}
+		next, err := object.GetTree(l.s, e.Hash)
 		if err != nil {
-			return nil, err
+			return treeFile{}, err
 		}
-		tree = sub
+		tree, p = next, rest
 	}
-	return nil, nil
+	for _, k := range seen {
+		l.memo[k] = f
+	}
+	return f, nil
 }
 
 // namedObjects names the object in go-git's read errors, which do not
@@ -590,13 +640,36 @@ func touched(a, b []treeFile) bool {
 }
 
 // ChangedFiles returns the paths that differ between two commits, through
+// abbreviated reports whether h is an abbreviated commit hash: 4 to 39
+// hexadecimal digits.
+func abbreviated(h string) bool {
+	if len(h) < 4 || len(h) >= 40 {
+		return false
+	}
+	for _, c := range h {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+			return false
+		}
+	}
+	return true
+}
+
 // a tree diff.
 func (r *Repo) ChangedFiles(from, to string) ([]string, error) {
 	if r.git == nil {
 		return nil, nil
 	}
 	tree := func(h string) (*object.Tree, error) {
-		c, err := r.git.CommitObject(plumbing.NewHash(h))
+		hash := plumbing.NewHash(h)
+		if abbreviated(h) {
+			// (a unique prefix, as adversarial-spec records its audit's commit)
+			rh, err := r.git.ResolveRevision(plumbing.Revision(h))
+			if err != nil {
+				return nil, err
+			}
+			hash = *rh
+		}
+		c, err := r.git.CommitObject(hash)
 		if err != nil {
 			return nil, err
 		}

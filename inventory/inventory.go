@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -35,6 +36,43 @@ type Source struct {
 	Summary   string `json:"summary"`
 	EstTokens int    `json:"est_tokens"`
 	TaskID    string `json:"task_id"`
+	// Unknown holds the members this package does not know, as read.
+	Unknown map[string]json.RawMessage `json:"-"`
+	// read is the source as read (compact): it is written back so while
+	// the fields above hold what it says.
+	read json.RawMessage
+}
+
+// sourceJSON is a Source without its methods.
+type sourceJSON Source
+
+// UnmarshalJSON reads a source, keeping what it does not know.
+func (s *Source) UnmarshalJSON(b []byte) error {
+	var v sourceJSON
+	unknown, err := splitUnknown(b, &v)
+	if err != nil {
+		return err
+	}
+	*s = Source(v)
+	s.Unknown = unknown
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) == nil {
+		s.read = buf.Bytes()
+	}
+	return nil
+}
+
+// MarshalJSON writes a source as it was read while its fields hold what
+// was read, else its fields and then the members it did not know.
+func (s Source) MarshalJSON() ([]byte, error) {
+	if s.read != nil {
+		var was Source
+		if json.Unmarshal(s.read, &was) == nil && was.Status == s.Status && was.Path == s.Path && was.Summary == s.Summary &&
+			was.EstTokens == s.EstTokens && was.TaskID == s.TaskID && sameMembers(was.Unknown, s.Unknown) {
+			return s.read, nil
+		}
+	}
+	return joinUnknown(sourceJSON(s), s.Unknown)
 }
 
 // Inventory is ContextInventoryV1.
@@ -46,8 +84,95 @@ type Inventory struct {
 	Sources              map[string]Source `json:"sources"`
 	TotalAvailableTokens int               `json:"total_available_tokens"`
 	GapsNoted            []string          `json:"gaps_noted"`
+	// OwnBlastZone is the entries of BlastZone that appendix's audit added,
+	// after those it found there: the next audit replaces these and keeps
+	// the rest, written by someone else. Nil when no audit recorded them.
+	OwnBlastZone *[]string `json:"appendix_blast_zone,omitempty"`
 	// Rounds is the appendix round history, kept alongside the audit.
 	Rounds []Round `json:"appendix_rounds,omitempty"`
+	// Unknown holds the members this package does not know, as read (a
+	// session's inventory may carry more): they are written back after
+	// the others.
+	Unknown map[string]json.RawMessage `json:"-"`
+}
+
+// inventoryJSON is an Inventory without its methods.
+type inventoryJSON Inventory
+
+// UnmarshalJSON reads an inventory, keeping what it does not know.
+func (inv *Inventory) UnmarshalJSON(b []byte) error {
+	var v inventoryJSON
+	unknown, err := splitUnknown(b, &v)
+	if err != nil {
+		return err
+	}
+	*inv = Inventory(v)
+	inv.Unknown = unknown
+	return nil
+}
+
+// MarshalJSON writes an inventory's fields, then the members it did not
+// know.
+func (inv Inventory) MarshalJSON() ([]byte, error) {
+	return joinUnknown(inventoryJSON(inv), inv.Unknown)
+}
+
+// splitUnknown decodes the object b into v, a pointer to a struct, and
+// returns its members that v's fields do not name.
+func splitUnknown(b []byte, v any) (map[string]json.RawMessage, error) {
+	if err := json.Unmarshal(b, v); err != nil {
+		return nil, err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return nil, err
+	}
+	t := reflect.TypeOf(v).Elem()
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		delete(all, name)
+	}
+	if len(all) == 0 {
+		return nil, nil
+	}
+	return all, nil
+}
+
+// joinUnknown marshals v, a struct, and adds the unknown members after
+// its own, by name.
+func joinUnknown(v any, unknown map[string]json.RawMessage) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil || len(unknown) == 0 {
+		return b, err
+	}
+	keys := make([]string, 0, len(unknown))
+	for k := range unknown {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := bytes.TrimSuffix(b, []byte("}"))
+	for _, k := range keys {
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		name, _ := json.Marshal(k)
+		out = append(append(append(out, name...), ':'), unknown[k]...)
+	}
+	return append(out, '}'), nil
+}
+
+// sameMembers reports whether two sets of members hold the same JSON.
+func sameMembers(a, b map[string]json.RawMessage) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		w, ok := b[k]
+		if !ok || !bytes.Equal(bytes.TrimSpace(v), bytes.TrimSpace(w)) {
+			return false
+		}
+	}
+	return true
 }
 
 // Round records what one debate round's appendix showed.

@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -160,5 +161,58 @@ func TestConcurrentUpdatesKeepEveryRound(t *testing.T) {
 		if len(inv.Rounds) != 40 {
 			t.Errorf("%s: %d rounds kept of 40", st.File, len(inv.Rounds))
 		}
+	}
+}
+
+// An inventory written by someone else keeps what this package does not
+// know when it is written again: its other members, and a source's as it
+// was written (`"task_id": null`, `"actionable"`) while its fields hold.
+func TestUnknownMembersKept(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "inventory.json")
+	os.WriteFile(file, []byte(`{"schema_version": "1.0", "audit_timestamp": "x", "git_hash": "y", "blast_zone": ["a.md"],
+  "sources": {"primer": {"status": "available", "path": ".architecture/primer.md", "summary": "Primer", "est_tokens": 2200, "actionable": false, "task_id": null},
+              "plan": {"status": "available", "path": "plan.md", "summary": "Plan", "est_tokens": 10, "actionable": true, "task_id": null}},
+  "framework_profile": {"category": "cli"}, "gaps_noted": []}
+`), 0o644)
+	st := Store{File: file}
+	if _, err := st.Update(func(cur *Inventory) (*Inventory, error) {
+		cur.Rounds = append(cur.Rounds, Round{Round: 2, GitHash: "y"})
+		src := cur.Sources["plan"]
+		src.Summary = "Plan, rewritten"
+		cur.Sources["plan"] = src
+		return cur, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(file)
+	var got struct {
+		Profile any                       `json:"framework_profile"`
+		Sources map[string]map[string]any `json:"sources"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]any{"category": "cli"}, got.Profile); diff != "" {
+		t.Errorf("framework_profile: %s\n%s", diff, b)
+	}
+	want := map[string]map[string]any{
+		"primer": {"status": "available", "path": ".architecture/primer.md", "summary": "Primer", "est_tokens": 2200.0, "actionable": false, "task_id": nil},
+		"plan":   {"status": "available", "path": "plan.md", "summary": "Plan, rewritten", "est_tokens": 10.0, "actionable": true, "task_id": ""},
+	}
+	if diff := cmp.Diff(want, got.Sources); diff != "" {
+		t.Errorf("sources (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(string(b), `"framework_profile": {`) {
+		t.Errorf("not indented as the file is:\n%s", b)
+	}
+
+	// In a session file written on one line, it stays on one line.
+	sess := filepath.Join(t.TempDir(), "s.json")
+	os.WriteFile(sess, []byte(`{"extended_state": {"context_inventory": {"schema_version": "1.1", "audit_timestamp": "x", "git_hash": "y", "blast_zone": [], "sources": {}, "framework_profile": { "category" : "cli" }}}}`+"\n"), 0o644)
+	if _, err := (Store{File: sess, session: true}).Update(func(cur *Inventory) (*Inventory, error) { return cur, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(sess); bytes.Count(b, []byte("\n")) != 1 || !bytes.Contains(b, []byte(`"framework_profile":{"category":"cli"}`)) {
+		t.Errorf("one-line session file:\n%s", b)
 	}
 }

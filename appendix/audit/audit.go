@@ -15,6 +15,8 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix"
 
+	"github.com/appendix-dev/appendix/appendix/internal/literals"
+
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -60,8 +62,9 @@ func (a *auditor) matching(re *regexp.Regexp) ([]string, int) { return Matching(
 func Matching(files []gitinfo.File, re *regexp.Regexp) ([]string, int) {
 	var out []string
 	size := 0
+	req := literals.Of(re) // a path without one of its literals cannot match
 	for _, f := range files {
-		if re.MatchString(f.Path) {
+		if req.MayMatch([]byte(f.Path)) && re.MatchString(f.Path) {
 			out = append(out, f.Path)
 			size += int(f.Size)
 		}
@@ -69,7 +72,8 @@ func Matching(files []gitinfo.File, re *regexp.Regexp) ([]string, int) {
 	return out, size
 }
 
-// grepBlast returns the blast-zone files whose text matches re.
+// grepBlast returns the blast-zone files whose text matches re, and the
+// number of matches.
 func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
 	var out []string
 	n := 0
@@ -78,12 +82,29 @@ func (a *auditor) grepBlast(re *regexp.Regexp) ([]string, int) {
 		if err != nil || len(b) > scan.MaxFileSize {
 			continue
 		}
-		if m := re.FindAll(b, -1); len(m) > 0 {
+		if m := countMatches(re, b); m > 0 {
 			out = append(out, p)
-			n += len(m)
+			n += m
 		}
 	}
 	return out, n
+}
+
+// countMatches is len(re.FindAll(b, -1)) for an expression whose matches
+// hold no line break (the audit's all hold none): only the lines holding a
+// literal every match holds are read by the expression.
+func countMatches(re *regexp.Regexp, b []byte) int {
+	may := literals.Of(re).Lines(b)
+	if may == nil {
+		return len(re.FindAll(b, -1))
+	}
+	n := 0
+	for i, line := range bytes.SplitAfter(b, []byte("\n")) {
+		if may[i] {
+			n += len(re.FindAll(bytes.TrimSuffix(line, []byte("\n")), -1))
+		}
+	}
+	return n
 }
 
 // count words a number of things: "1 manifest", "3 manifests".
@@ -292,6 +313,14 @@ var sourceDefs = []sourceDef{
 // spec whose blast zone is given (or for the repository, with a nil zone),
 // as ContextInventoryV1.
 func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now string) (*inventory.Inventory, map[string]inventory.Source, error) {
+	return AuditReplacing(ctx, repo, zone, now, nil)
+}
+
+// AuditReplacing is Audit for an inventory that is to replace prev (nil
+// for none): the sources found in the blast zone's files cover the files
+// of prev's blast zone that no audit wrote as well. The inventory's blast
+// zone is the audit's own; Keep adds prev's to it.
+func AuditReplacing(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now string, prev *inventory.Inventory) (*inventory.Inventory, map[string]inventory.Source, error) {
 	var sp *spec.Spec
 	if zone != nil {
 		sp = zone.Spec
@@ -302,10 +331,14 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 		return nil, nil, err
 	}
 	a.files = files
+	own := []string{}
 	if sp != nil {
+		// A file enters for a definition the spec names by its own name, or
+		// as a path the spec names: a member's name alone (`updated_at`) is
+		// no reason, every record has one.
 		blast := map[string]bool{}
 		for _, art := range zone.Doc.Artifacts {
-			if art.Path != "" && art.Kind != "architecture" {
+			if syms, _ := art.NamedItself(); art.Path != "" && art.Kind != "architecture" && len(syms) > 0 {
 				blast[art.Path] = true
 			}
 		}
@@ -315,13 +348,20 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 			}
 		}
 		for p := range blast {
-			a.blast = append(a.blast, p)
+			own = append(own, p)
+		}
+		sort.Strings(own)
+		a.blast = append(a.blast, own...)
+		for _, p := range handMade(prev, zone) {
+			if a.has(p) && !slices.Contains(a.blast, p) {
+				a.blast = append(a.blast, p)
+			}
 		}
 		sort.Strings(a.blast)
 	}
 	head, _ := repo.Head()
 	inv := &inventory.Inventory{SchemaVersion: inventory.SchemaVersion, AuditTimestamp: now, GitHash: "none",
-		BlastZone: append([]string{}, a.blast...), Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
+		BlastZone: own, Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
 	if head != nil && head.Commit != "" {
 		inv.GitHash = head.Commit
 	}
@@ -341,6 +381,115 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 	return inv, all, nil
 }
 
+// Keep carries into a new audit, inv, what the inventory it replaces,
+// cur, holds and no audit wrote: first the blast-zone entries written by
+// someone else, in their order and as written, then the audit's own that
+// are not among them, recorded as its own for the next audit; the
+// sources of ids the audit does not use (a session's note on what a file
+// is); and the members the inventory package does not know. zone is the
+// spec's, nil for an audit without one.
+func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
+	own := inv.BlastZone
+	if cur == nil {
+		inv.OwnBlastZone = &own
+		return
+	}
+	zoneOut := handMade(cur, zone)
+	var added []string
+	for _, p := range own {
+		if !slices.Contains(zoneOut, p) {
+			zoneOut = append(zoneOut, p)
+			added = append(added, p)
+		}
+	}
+	if added == nil {
+		added = []string{}
+	}
+	inv.BlastZone, inv.OwnBlastZone, inv.Unknown = zoneOut, &added, cur.Unknown
+	if zone == nil && cur.OwnBlastZone == nil {
+		// Without a spec an earlier appendix's entries cannot be told from
+		// the rest: all stay, undecided, for the next audit with one.
+		inv.OwnBlastZone = nil
+	}
+	for id, src := range cur.Sources {
+		if _, ok := inv.Sources[id]; ok || auditSource(id) {
+			continue
+		}
+		inv.Sources[id] = src
+		if st := inventory.Status(strings.ToUpper(string(src.Status))); st == inventory.Available || st == inventory.Partial {
+			inv.TotalAvailableTokens += src.EstTokens
+		}
+	}
+}
+
+// handMade returns the blast-zone entries of prev (nil for none) that no
+// audit wrote, in their order, each once.
+func handMade(prev *inventory.Inventory, zone *appendix.Zone) []string {
+	if prev == nil {
+		return nil
+	}
+	earlier := earlierOwn(prev, zone)
+	var out []string
+	for _, p := range prev.BlastZone {
+		if !earlier(p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// earlierOwn tells the blast-zone entries of cur that an earlier audit
+// added: those it recorded; without a record, when cur is an audit's
+// (see writtenByAudit) from an appendix before the record, the files it
+// took then, those of every artifact but the architecture docs and every
+// path the spec names; else none.
+func earlierOwn(cur *inventory.Inventory, zone *appendix.Zone) func(string) bool {
+	if cur.OwnBlastZone != nil {
+		return func(p string) bool { return slices.Contains(*cur.OwnBlastZone, p) }
+	}
+	if zone == nil || !writtenByAudit(cur) {
+		return func(string) bool { return false }
+	}
+	return func(p string) bool {
+		for _, art := range zone.Doc.Artifacts {
+			if art.Path == p && art.Kind != "architecture" {
+				return true
+			}
+		}
+		for _, r := range zone.Spec.Refs {
+			if r.IsPath && strings.TrimPrefix(r.Name, "./") == p {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// writtenByAudit reports whether an inventory holds nothing but what an
+// audit writes: each source one of its ids, each gap one of its lines,
+// and one of them at least.
+func writtenByAudit(inv *inventory.Inventory) bool {
+	if len(inv.Sources) == 0 && len(inv.GapsNoted) == 0 {
+		return false
+	}
+	for id := range inv.Sources {
+		if !auditSource(id) {
+			return false
+		}
+	}
+	for _, g := range inv.GapsNoted {
+		if !slices.ContainsFunc(sourceDefs, func(sd sourceDef) bool { return strings.HasPrefix(g, sd.name+": ") }) {
+			return false
+		}
+	}
+	return true
+}
+
+// auditSource reports whether a source id is one the audit writes.
+func auditSource(id string) bool {
+	return slices.ContainsFunc(sourceDefs, func(sd sourceDef) bool { return sd.id == id })
+}
+
 // Print writes the audit summary for a person.
 func Print(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Source, where string) {
 	short := inv.GitHash
@@ -348,7 +497,15 @@ func Print(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Sourc
 		short = short[:7]
 	}
 	fmt.Fprintf(w, "Context Readiness Audit (git %s, %s)\n", short, inv.AuditTimestamp)
-	fmt.Fprintf(w, "Blast zone: %d %s\n", len(inv.BlastZone), naming.Plural(len(inv.BlastZone), "file", "files"))
+	if n := len(inv.BlastZone); inv.OwnBlastZone != nil && n > len(*inv.OwnBlastZone) {
+		first := "the first"
+		if kept := n - len(*inv.OwnBlastZone); kept > 1 {
+			first = fmt.Sprintf("the first %d", kept)
+		}
+		fmt.Fprintf(w, "Blast zone: %d %s, %s kept as written\n", n, naming.Plural(n, "entry", "entries"), first)
+	} else {
+		fmt.Fprintf(w, "Blast zone: %d %s\n", n, naming.Plural(n, "file", "files"))
+	}
 	for _, st := range []inventory.Status{inventory.Available, inventory.Partial, inventory.NotAvailable, inventory.NotApplicable} {
 		var rows []string
 		for _, sd := range sourceDefs {

@@ -102,7 +102,7 @@ func (b *briefer) zoneItems() []briefItem {
 	if len(b.blast) == 0 {
 		return items
 	}
-	cs, err := b.repo.RecentCommits(b.blast, 5)
+	cs, err := b.history(b.blast, 5)
 	var commits []string
 	for _, c := range cs {
 		commits = append(commits, fmt.Sprintf("- %s %s %s", c.Hash, c.When.Format("2006-01-02"), naming.Inline(c.Subject)))

@@ -62,16 +62,21 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 	}
 	var gaps []string
 	if b.session != nil {
-		var missing []string
+		var missing, planned []string
 		for _, p := range b.session.BlastZone {
 			if q, ok := b.existing(p); ok {
 				add(q, nil, nil)
+			} else if name, ok := plannedFile(p); ok {
+				planned = append(planned, naming.Code(name))
 			} else {
 				missing = append(missing, naming.Code(p))
 			}
 		}
 		if len(missing) > 0 {
 			gaps = append(gaps, fmt.Sprintf("blast zone: %s, listed by the session, %s not in the repository.", strings.Join(missing, ", "), naming.Plural(len(missing), "is", "are")))
+		}
+		if len(planned) > 0 {
+			gaps = append(gaps, fmt.Sprintf("blast zone: %s, listed by the session as new, %s not in the repository yet.", strings.Join(planned, ", "), naming.Plural(len(planned), "is", "are")))
 		}
 	}
 	var ambiguous []string
@@ -95,7 +100,7 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 		if a.Path == "" || a.Kind == extract.KindArchitecture || b.ix.Class(a.Path).Aside {
 			continue // (a copy set aside is not what the spec changes)
 		}
-		if syms, named := namedItself(a); len(syms) > 0 {
+		if syms, named := a.NamedItself(); len(syms) > 0 {
 			add(a.Path, syms, named)
 		}
 	}
@@ -103,32 +108,6 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 		out[i].role = b.role(out[i])
 	}
 	return out, gaps
-}
-
-// namedItself returns the symbols of an artifact that the spec names
-// itself, and the spec's names for them: by their name in any spelling
-// (`concern_category` for ConcernCategory), as the type a chain of
-// members starts from (`Order.total`), or as a route; not the ones it
-// reaches by a member's name alone.
-func namedItself(a *artifact.Artifact) (syms, named []string) {
-	for _, sym := range a.Symbols {
-		symWords := strings.Join(naming.Words(sym[strings.LastIndexByte(sym, '.')+1:]), " ")
-		for _, s := range a.SelectedBy {
-			segs := strings.Split(strings.TrimSuffix(s.Ref, "()"), ".")
-			for _, seg := range []string{segs[0], segs[len(segs)-1]} {
-				if a.Kind != extract.KindRoute && strings.Join(naming.Words(seg), " ") != symWords {
-					continue
-				}
-				if !slices.Contains(syms, sym) {
-					syms = append(syms, sym)
-				}
-				if !slices.Contains(named, s.Ref) {
-					named = append(named, s.Ref)
-				}
-			}
-		}
-	}
-	return syms, named
 }
 
 // existing returns a path as it is in the repository: a walked file, a
@@ -364,4 +343,12 @@ func oneLine(s string) string {
 		s = s[:cut] + "…"
 	}
 	return naming.Inline(s)
+}
+
+// plannedFile reads a blast-zone entry the session marks as a file the
+// spec will add ("rate_limit.go (new)"): its path, and true.
+func plannedFile(entry string) (string, bool) {
+	name, ok := strings.CutSuffix(strings.TrimSpace(entry), "(new)")
+	name = strings.TrimSpace(name)
+	return name, ok && name != ""
 }

@@ -36,6 +36,7 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
+	"github.com/appendix-dev/appendix/appendix/internal/literals"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -96,12 +97,13 @@ type briefer struct {
 	spec    *spec.Spec
 	doc     *render.Document // every artifact the spec resolves to
 	ix      *search.Index
-	specDir string               // see Input
-	session *inventory.Inventory // see Input
-	notes   map[string]string    // see Input
-	zone    []zoneFile           // the blast zone
-	blast   []string             // its files, directories aside
-	files   []string             // every walked file
+	history func(paths []string, n int) ([]gitinfo.Commit, error) // the zone's RecentCommits
+	specDir string                                                // see Input
+	session *inventory.Inventory                                  // see Input
+	notes   map[string]string                                     // see Input
+	zone    []zoneFile                                            // the blast zone
+	blast   []string                                              // its files, directories aside
+	files   []string                                              // every walked file
 	walked  map[string]bool
 	sources map[string]inventory.Source
 	items   map[string][]briefItem
@@ -149,7 +151,8 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 	zone := in.Zone
 	sp := zone.Spec
 	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
-		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}}
+		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{},
+		history: func(paths []string, n int) ([]gitinfo.Commit, error) { return zone.RecentCommits(repo, paths, n) }}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
 		b.walked[f.Path] = true
@@ -485,8 +488,8 @@ func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code boo
 		if err != nil || len(src) > scan.MaxFileSize {
 			continue
 		}
-		req := requiredLiterals(re)
-		may := req.lines(src)
+		req := literals.Of(re)
+		may := req.Lines(src)
 		if may != nil && len(may) == 0 {
 			continue
 		}

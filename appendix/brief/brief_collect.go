@@ -22,6 +22,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/literals"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -364,10 +365,10 @@ func (b *briefer) priorArt() []*extract.Definition {
 
 // findCode returns the first max functions, methods and types in files
 // whose name passes name, reading only the files that hold a literal
-// every match of pre holds (see requiredLiterals): a search that finds
+// every match of pre holds (see literals.Of): a search that finds
 // few reads every file, and a search for literals reads them fastest.
 func (b *briefer) findCode(pre *regexp.Regexp, name func(string) bool, files []string, max int) []*extract.Definition {
-	req := requiredLiterals(pre)
+	req := literals.Of(pre)
 	var out []*extract.Definition
 	for _, f := range files {
 		if len(out) >= max || b.ctx.Err() != nil {
@@ -377,7 +378,7 @@ func (b *briefer) findCode(pre *regexp.Regexp, name func(string) bool, files []s
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
-		if err != nil || !req.mayMatch(src) {
+		if err != nil || !req.MayMatch(src) {
 			continue
 		}
 		out = append(out, codeDefs(b.ix.FindNamed(b.ctx, b.repo.Root, nil, name, []string{f}, 1<<20), max-len(out))...)

@@ -77,7 +77,7 @@ func TestBriefBlastZone(t *testing.T) {
   "spec_path": ".adversarial-spec/specs/checkout/spec.md",
   "extended_state": {"context_inventory": {
     "schema_version": "1.0", "audit_timestamp": "2026-01-01T00:00:00Z", "git_hash": "abc1234",
-    "blast_zone": ["docs/phases/04-plan.md", "docs/phases/gone.md"],
+    "blast_zone": ["docs/phases/04-plan.md", "docs/phases/gone.md", "app/rate_limit.py (new)"],
     "sources": {"current_plan": {"status": "available", "path": "docs/phases/04-plan.md", "summary": "Current plan doc, the baseline being replaced"}}}}
 }
 `,
@@ -127,6 +127,9 @@ func TestBriefBlastZone(t *testing.T) {
 	gaps := section(b, "Known Gaps")
 	if !strings.Contains(gaps, "`docs/phases/gone.md`, listed by the session, is not in the repository.") {
 		t.Errorf("a session blast-zone file that does not exist is not a gap:\n%s", gaps)
+	}
+	if !strings.Contains(gaps, "`app/rate_limit.py`, listed by the session as new, is not in the repository yet.") || strings.Contains(gaps, "(new)`") {
+		t.Errorf("a file the session marks new is reported missing:\n%s", gaps)
 	}
 	if !strings.Contains(gaps, "the spec's `settings.yml` names several files; none of them is listed.") {
 		t.Errorf("a name of several files is not a gap:\n%s", gaps)

@@ -77,7 +77,7 @@ var completionCases = []struct {
 	words []string
 	want  string
 }{
-	{[]string{""}, "brief completion docs help hook inventory notes.txt pointer spec.md strip"},
+	{[]string{""}, "brief completion docs governs help hook inventory notes.txt pointer spec.md strip"},
 	{[]string{"br"}, "brief"},
 	{[]string{"s"}, "spec.md strip"},
 	{[]string{"--fo"}, "--format"},
@@ -95,7 +95,7 @@ var completionCases = []struct {
 	{[]string{"brief", "--out", ""}, "docs"},
 	{[]string{"brief", "n"}, "notes.txt"},
 	{[]string{"strip", "--in"}, "--in-place"},
-	{[]string{"help", ""}, "brief completion help hook inventory pointer strip"},
+	{[]string{"help", ""}, "brief completion governs help hook inventory pointer strip"},
 	{[]string{"completion", ""}, "bash fish zsh"},
 }
 

@@ -79,6 +79,27 @@ values and --adversaries codes in SHELL: bash, zsh or fish.
 			run:  runCompletion,
 		},
 		{
+			name:    "governs",
+			summary: "name the specs whose references are defined in each file",
+			usage:   []string{"governs [flags] FILE..."},
+			about: `appendix governs prints, for each FILE, the specs whose resolved references are defined in
+it, with their symbols and lines, and flags a shared hub: a file that four or more specs
+name. The specs are every .md file under .adversarial-spec/specs, or --specs. Each
+spec's resolution is cached in .appendix/cache/governs.json by its content hash while
+the repository's files stay as they were.`,
+			examples: []string{
+				"appendix governs internal/orders/request.go --format json",
+				"appendix governs internal/orders/request.go internal/orders/registry.go --specs 'docs/specs/*.md'",
+			},
+			args: values{files: true},
+			flags: map[string]values{
+				"format": {words: []string{"markdown", "json"}},
+				"repo":   {dirs: true},
+				"specs":  {files: true},
+			},
+			run: runGoverns,
+		},
+		{
 			name:    "help",
 			summary: "print the help of appendix, or of a command",
 			usage:   []string{"help [COMMAND]"},

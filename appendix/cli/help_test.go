@@ -67,7 +67,7 @@ func TestHelpErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"help", "breif"}, `appendix: help: unknown command "breif"; did you mean "brief"?` + "\n"},
-		{[]string{"help", "nothing"}, `appendix: help: unknown command "nothing" (commands: brief, completion, help, hook, inventory, pointer, strip)` + "\n"},
+		{[]string{"help", "nothing"}, `appendix: help: unknown command "nothing" (commands: brief, completion, governs, help, hook, inventory, pointer, strip)` + "\n"},
 		{[]string{"help", "brief", "strip"}, "appendix: help: one COMMAND at most, got 2: brief strip\n"},
 		{[]string{"help", "--bogus"}, "appendix: help: unknown flag: --bogus\n"},
 	} {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/appendix-dev/appendix/appendix"
@@ -63,7 +64,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 		sp = parseSpec(repo.Root, fs.Arg(0), name, src)
 	}
-	store, _, err := loadInventory(repo.Root, *file, fs.Arg(0), stderr)
+	store, prev, err := loadInventory(repo.Root, *file, fs.Arg(0), stderr)
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
@@ -82,7 +83,7 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 		printWarnings(stderr, damaged)
 	}
-	inv, all, err := audit.Audit(ctx, repo, zone, cfg.Now.Format(time.RFC3339))
+	inv, all, err := audit.AuditReplacing(ctx, repo, zone, cfg.Now.Format(time.RFC3339), prev)
 	if err != nil {
 		return err
 	}
@@ -94,11 +95,12 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 			inv.Rounds = cur.Rounds // the round history outlives a new audit
 			last = cur.GitHash
 		}
+		audit.Keep(cur, inv, zone)
 		return inv, nil
 	}); err != nil {
 		return err
 	}
-	if last != "" && last != inv.GitHash && last != "none" && inv.GitHash != "none" {
+	if last != "" && !strings.HasPrefix(inv.GitHash, last) && last != "none" && inv.GitHash != "none" {
 		if changed, err := repo.ChangedFiles(last, inv.GitHash); err == nil {
 			fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), last)
 		} else {

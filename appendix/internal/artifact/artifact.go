@@ -494,3 +494,29 @@ func Salience(m resolve.Match) int {
 	}
 	return s
 }
+
+// NamedItself returns the symbols of the artifact that the spec names
+// itself, and the spec's names for them: by their name in any spelling
+// (`concern_category` for ConcernCategory), as the type a chain of
+// members starts from (`Order.total`), or as a route; not the ones it
+// reaches by a member's name alone.
+func (a *Artifact) NamedItself() (syms, named []string) {
+	for _, sym := range a.Symbols {
+		symWords := strings.Join(naming.Words(sym[strings.LastIndexByte(sym, '.')+1:]), " ")
+		for _, s := range a.SelectedBy {
+			segs := strings.Split(strings.TrimSuffix(s.Ref, "()"), ".")
+			for _, seg := range []string{segs[0], segs[len(segs)-1]} {
+				if a.Kind != extract.KindRoute && strings.Join(naming.Words(seg), " ") != symWords {
+					continue
+				}
+				if !slices.Contains(syms, sym) {
+					syms = append(syms, sym)
+				}
+				if !slices.Contains(named, s.Ref) {
+					named = append(named, s.Ref)
+				}
+			}
+		}
+	}
+	return syms, named
+}

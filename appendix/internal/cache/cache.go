@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -89,6 +90,9 @@ type Cache struct {
 	Started int64
 	// Dirty caches uncommitted-change verdicts by HEAD and path.
 	Dirty map[string]dirtyMark
+	// History caches the commits touching some paths, by HEAD, count and
+	// paths (see RecentCommits).
+	History map[string][]gitinfo.Commit
 	// Dirs are directory listings by path (gitinfo.Listings), stored
 	// with the scans.
 	Dirs map[string]dirListing `gob:"-"`
@@ -118,6 +122,7 @@ type extractDisk struct {
 	Run     int64
 	Entries map[string]*Entry
 	Dirty   map[string]dirtyMark
+	History map[string][]gitinfo.Commit
 }
 
 // Damage is a cache file that loading found damaged: it was discarded, and
@@ -146,7 +151,7 @@ func Load(root, build string) *Cache {
 			if gob.NewDecoder(bytes.NewReader(payload)).Decode(&disk) != nil || disk.Entries == nil {
 				err = errUndecodable
 			} else {
-				c.Entries, c.Run, c.Dirty = disk.Entries, disk.Run, disk.Dirty
+				c.Entries, c.Run, c.Dirty, c.History = disk.Entries, disk.Run, disk.Dirty, disk.History
 			}
 		}
 	}
@@ -258,7 +263,7 @@ func (c *Cache) Save() error {
 			c.Dirty = nil
 		}
 		buf := newSealed(extractMagic, c.Version)
-		if err := gob.NewEncoder(buf).Encode(extractDisk{c.Run, c.Entries, c.Dirty}); err != nil {
+		if err := gob.NewEncoder(buf).Encode(extractDisk{c.Run, c.Entries, c.Dirty, c.History}); err != nil {
 			return err
 		}
 		if err := atomic.WriteFile(c.file, sealed(buf, extractMagic), 0o644); err != nil {
@@ -556,4 +561,41 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 		}
 	}
 	return out, nil
+}
+
+// RecentCommits is repo.RecentCommits kept by HEAD: what a commit's
+// history holds never changes, so a run at the same HEAD asking about the
+// same paths reads the answer from the cache, and only the answers for the
+// current HEAD are kept. Not kept: an answer with an error, and a shallow
+// clone's (a fetch may deepen its history under the same HEAD).
+func RecentCommits(repo *gitinfo.Repo, c *Cache, paths []string, n int) ([]gitinfo.Commit, error) {
+	head, _ := repo.Head()
+	if c == nil || head == nil || head.Commit == "" || repo.Shallow() {
+		return repo.RecentCommits(paths, n)
+	}
+	at := head.Commit + "\x00"
+	key := at + strconv.Itoa(n) + "\x00" + strings.Join(paths, "\x00")
+	c.mu.Lock()
+	cs, ok := c.History[key]
+	c.mu.Unlock()
+	if ok {
+		return slices.Clone(cs), nil
+	}
+	cs, err := repo.RecentCommits(paths, n)
+	if err != nil {
+		return cs, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range c.History {
+		if !strings.HasPrefix(k, at) {
+			delete(c.History, k)
+		}
+	}
+	if c.History == nil {
+		c.History = map[string][]gitinfo.Commit{}
+	}
+	c.History[key] = slices.Clone(cs)
+	c.dirty, c.entriesDirty = true, true
+	return cs, nil
 }

@@ -14,7 +14,7 @@ _appendix() {
     local cmd=
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-        brief|completion|help|hook|inventory|pointer|strip) cmd=${COMP_WORDS[1]} ;;
+        brief|completion|governs|help|hook|inventory|pointer|strip) cmd=${COMP_WORDS[1]} ;;
         esac
     fi
     COMPREPLY=()
@@ -28,7 +28,7 @@ _appendix() {
         --repo) _appendix_dirs "$cur"; return ;;
         esac
         if [[ $cur == -* ]]; then _appendix_words "$cur" --appendix-only --body --budget --context --format -h --help --inventory --need --no-cache --now --repo --round --stats --version; return; fi
-        (( COMP_CWORD == 1 )) && _appendix_words "$cur" brief completion help hook inventory pointer strip
+        (( COMP_CWORD == 1 )) && _appendix_words "$cur" brief completion governs help hook inventory pointer strip
         _appendix_files "$cur"
         ;;
     brief)
@@ -45,9 +45,18 @@ _appendix() {
         if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help; return; fi
         _appendix_words "$cur" bash fish zsh
         ;;
+    governs)
+        case $prev in
+        --format) _appendix_words "$cur" markdown json; return ;;
+        --repo) _appendix_dirs "$cur"; return ;;
+        --specs) _appendix_files "$cur"; return ;;
+        esac
+        if [[ $cur == -* ]]; then _appendix_words "$cur" --format -h --help --no-cache --repo --specs; return; fi
+        _appendix_files "$cur"
+        ;;
     help)
         if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help; return; fi
-        _appendix_words "$cur" brief completion help hook inventory pointer strip
+        _appendix_words "$cur" brief completion governs help hook inventory pointer strip
         ;;
     hook)
         if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help --print; return; fi

@@ -5,7 +5,7 @@
 # when it names one, else appendix, the main command.
 function __appendix_command
     set -l words (commandline -opc)
-    if set -q words[2]; and contains -- $words[2] brief completion help hook inventory pointer strip
+    if set -q words[2]; and contains -- $words[2] brief completion governs help hook inventory pointer strip
         echo $words[2]
     else
         echo appendix
@@ -23,6 +23,7 @@ end
 complete -c appendix -e
 complete -c appendix -n __appendix_first -a brief -d 'write one briefing per gauntlet adversary, for debate.py gauntlet'
 complete -c appendix -n __appendix_first -a completion -d 'print a shell completion script: bash, zsh or fish'
+complete -c appendix -n __appendix_first -a governs -d 'name the specs whose references are defined in each file'
 complete -c appendix -n __appendix_first -a help -d 'print the help of appendix, or of a command'
 complete -c appendix -n __appendix_first -a hook -d 'run a Claude Code hook, or install the hooks in .claude/settings.json'
 complete -c appendix -n __appendix_first -a inventory -d 'run the Context Readiness Audit and write the inventory'
@@ -50,8 +51,13 @@ complete -c appendix -n '__appendix_using brief' -l out -x -a '(__fish_complete_
 complete -c appendix -n '__appendix_using brief' -l repo -x -a '(__fish_complete_directories)' -d 'repository to extract from (default: the git work tree containing the current directory)'
 complete -c appendix -n '__appendix_using completion' -s h -l help -d 'show this help'
 complete -c appendix -n '__appendix_using completion' -f -a 'bash fish zsh'
+complete -c appendix -n '__appendix_using governs' -l format -x -a 'markdown json' -d 'output format: markdown or json'
+complete -c appendix -n '__appendix_using governs' -s h -l help -d 'show this help'
+complete -c appendix -n '__appendix_using governs' -l no-cache -d 'neither read nor write the caches (.appendix/cache)'
+complete -c appendix -n '__appendix_using governs' -l repo -x -a '(__fish_complete_directories)' -d 'repository the files and specs are in (default: the git work tree containing the current directory)'
+complete -c appendix -n '__appendix_using governs' -l specs -r -F -d 'the specs, a glob (repeatable; default: every .md file under .adversarial-spec/specs)'
 complete -c appendix -n '__appendix_using help' -s h -l help -d 'show this help'
-complete -c appendix -n '__appendix_using help' -f -a 'brief completion help hook inventory pointer strip'
+complete -c appendix -n '__appendix_using help' -f -a 'brief completion governs help hook inventory pointer strip'
 complete -c appendix -n '__appendix_using hook' -s h -l help -d 'show this help'
 complete -c appendix -n '__appendix_using hook' -l print -d 'install: print the settings instead of writing them'
 complete -c appendix -n '__appendix_using hook' -f -a 'install context-gate spec-first spec-of-file'

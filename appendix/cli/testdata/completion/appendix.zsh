@@ -8,7 +8,7 @@ _appendix() {
   # A command is the first argument, or there is none.
   if (( CURRENT > 2 )); then
     case ${words[2]} in
-      (brief|completion|help|hook|inventory|pointer|strip) cmd=${words[2]} ;;
+      (brief|completion|governs|help|hook|inventory|pointer|strip) cmd=${words[2]} ;;
     esac
   fi
   if [[ -n $cmd ]]; then
@@ -50,10 +50,19 @@ _appendix() {
         '(-h --help)'{-h,--help}'[show this help]' \
         '1:shell:(bash fish zsh)'
       ;;
+    (governs)
+      _arguments -s -S : \
+        '--format=[output format\: markdown or json]:format:(markdown json)' \
+        '(-h --help)'{-h,--help}'[show this help]' \
+        '--no-cache[neither read nor write the caches (.appendix/cache)]' \
+        '--repo=[repository the files and specs are in (default\: the git work tree containing the current directory)]:repo:_files -/' \
+        '*--specs=[the specs, a glob (repeatable; default\: every .md file under .adversarial-spec/specs)]:specs:_files' \
+        '1:file...:_files'
+      ;;
     (help)
       _arguments -s -S : \
         '(-h --help)'{-h,--help}'[show this help]' \
-        '1:command:(brief completion help hook inventory pointer strip)'
+        '1:command:(brief completion governs help hook inventory pointer strip)'
       ;;
     (hook)
       _arguments -s -S : \
@@ -89,6 +98,7 @@ _appendix_first() {
   local -a commands=(
     'brief:write one briefing per gauntlet adversary, for debate.py gauntlet'
     'completion:print a shell completion script: bash, zsh or fish'
+    'governs:name the specs whose references are defined in each file'
     'help:print the help of appendix, or of a command'
     'hook:run a Claude Code hook, or install the hooks in .claude/settings.json'
     'inventory:run the Context Readiness Audit and write the inventory'
