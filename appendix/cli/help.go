@@ -120,6 +120,8 @@ hooks into .claude/settings.json, every other setting kept; --print prints the r
 			more: `Hooks:
   context-gate  PreToolUse, any tool: once per session, pointers to the live specs of the
                 active debate, the last round's artifact index and the audit's gaps
+  debate-gate   PreToolUse, Bash: from round 2 on, a spec sent to debate.py critique or
+                gauntlet without its appendix passes through appendix --round N
   spec-first    PreToolUse, Read/Edit/Write/MultiEdit/Grep/Glob: blocks, once, the first
                 code access of a session that has not read its spec
   spec-of-file  PostToolUse, Edit/Write/MultiEdit: once per file, the specs that govern

@@ -5,6 +5,8 @@
 //   - context-gate (PreToolUse, any tool) puts, once per session, pointers
 //     to the live specs of the active debate, the last round's artifact
 //     index and the audit's gaps into the agent's context.
+//   - debate-gate (PreToolUse, Bash) passes a spec sent to debate.py
+//     critique or gauntlet from round 2 on through appendix --round N.
 //   - spec-first (PreToolUse, Read/Edit/Write/MultiEdit/Grep/Glob) blocks
 //     the first code access of a session that has not read its spec, once.
 //   - spec-of-file (PostToolUse, Edit/Write/MultiEdit) names, once per file

@@ -99,6 +99,7 @@ type Hook struct {
 // All are the hooks, in the order hook install registers them.
 var All = []Hook{
 	{Name: "context-gate", Event: "PreToolUse", Matcher: "*", run: contextGate},
+	{Name: "debate-gate", Event: "PreToolUse", Matcher: "Bash", run: debateGate},
 	{Name: "spec-first", Event: "PreToolUse", Matcher: "Read|Edit|Write|MultiEdit|Grep|Glob", run: specFirst},
 	{Name: "spec-of-file", Event: "PostToolUse", Matcher: "Edit|Write|MultiEdit", run: specOfFile},
 }

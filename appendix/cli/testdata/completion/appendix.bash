@@ -60,7 +60,7 @@ _appendix() {
         ;;
     hook)
         if [[ $cur == -* ]]; then _appendix_words "$cur" -h --help --print; return; fi
-        _appendix_words "$cur" install context-gate spec-first spec-of-file
+        _appendix_words "$cur" install context-gate debate-gate spec-first spec-of-file
         ;;
     inventory)
         case $prev in

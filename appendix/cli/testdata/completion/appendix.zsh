@@ -68,7 +68,7 @@ _appendix() {
       _arguments -s -S : \
         '(-h --help)'{-h,--help}'[show this help]' \
         '--print[install\: print the settings instead of writing them]' \
-        '1:name:(install context-gate spec-first spec-of-file)'
+        '1:name:(install context-gate debate-gate spec-first spec-of-file)'
       ;;
     (inventory)
       _arguments -s -S : \
