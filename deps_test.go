@@ -50,7 +50,6 @@ var layers = []string{
 	"appendix/hooks",
 	"appendix/audit",
 	"appendix/brief",
-	"appendix/hooks",
 	"appendix/cli",
 	"cmd/appendix",
 	"internal/benchreal",
