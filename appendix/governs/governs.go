@@ -9,15 +9,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix"
@@ -77,7 +77,7 @@ type Report struct {
 // Options say where the specs are and whether the caches are used.
 type Options struct {
 	// Specs are the spec files, absolute or relative to the current
-	// directory; none: every .md file under SpecsDir.
+	// directory; none: the live spec of each spec under SpecsDir.
 	Specs   []string
 	NoCache bool
 }
@@ -133,29 +133,12 @@ func Of(ctx context.Context, repo *gitinfo.Repo, files []string, opt Options) (*
 }
 
 // specFiles lists the spec files, as slash paths relative to root, sorted:
-// those given, or every .md file under SpecsDir.
+// those given, or the live spec of each spec under SpecsDir (LiveSpecs).
 func specFiles(root string, given []string) ([]string, error) {
-	var out []string
 	if len(given) == 0 {
-		dir := filepath.Join(root, filepath.FromSlash(SpecsDir))
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if p == dir && errors.Is(err, fs.ErrNotExist) {
-					return filepath.SkipDir
-				}
-				return err
-			}
-			if d.Type().IsRegular() && strings.HasSuffix(p, ".md") {
-				rel, _ := filepath.Rel(root, p)
-				out = append(out, filepath.ToSlash(rel))
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		return out, nil
+		return LiveSpecs(root), nil
 	}
+	var out []string
 	for _, g := range given {
 		rel, err := RelPath(root, g)
 		if err != nil {
@@ -165,6 +148,70 @@ func specFiles(root string, given []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return slices.Compact(out), nil
+}
+
+// LiveSpecs returns the live spec of each spec under SpecsDir: of each
+// directory of drafts (LiveInDir), and each markdown file directly in it;
+// as slash paths relative to root, sorted. Earlier drafts, a spec's
+// tests pseudocode and its target architecture are no specs of their own.
+func LiveSpecs(root string) []string {
+	dir := filepath.Join(root, filepath.FromSlash(SpecsDir))
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case e.IsDir():
+			p = LiveInDir(p)
+		case !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".md"):
+			p = ""
+		}
+		if p != "" {
+			rel, _ := filepath.Rel(root, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Draft is a draft's file name, spec-draft-vN.md.
+var Draft = regexp.MustCompile(`^spec-draft-v([0-9]+)\.md$`)
+
+// LiveInDir returns the live spec of a spec's directory of drafts: its
+// spec.md, else its latest draft (spec-draft-vN.md with the largest N),
+// else its last markdown file by name; "" when it holds none.
+func LiveInDir(dir string) string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	best, bestN, last := "", -1, ""
+	for _, e := range ents {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		if name == "spec.md" {
+			return filepath.Join(dir, name)
+		}
+		if m := Draft.FindStringSubmatch(name); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil && n > bestN {
+				best, bestN = name, n
+			}
+		}
+		last = name // ReadDir sorts by name
+	}
+	if best == "" {
+		best = last
+	}
+	if best == "" {
+		return ""
+	}
+	return filepath.Join(dir, best)
 }
 
 // RelPath is p, absolute or relative to the current directory, as a slash

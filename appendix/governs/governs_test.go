@@ -169,3 +169,19 @@ func TestCacheReusedThenRefreshed(t *testing.T) {
 		t.Errorf("damaged cache: %d resolved, warnings %q", rep.Resolved, rep.Warnings)
 	}
 }
+
+// Only the live spec of a spec's directory governs: its earlier drafts
+// and the tests pseudocode beside it are no specs of their own, so four
+// drafts of one spec never make a file a hub.
+func TestOnlyLiveDraftsGovern(t *testing.T) {
+	files := map[string]string{"internal/orders/request.go": fixture["internal/orders/request.go"]}
+	for _, v := range []string{"1", "2", "3", "10"} {
+		files[".adversarial-spec/specs/orders/spec-draft-v"+v+".md"] = "# Orders v" + v + "\n\n`OrderRequest` changes.\n"
+	}
+	files[".adversarial-spec/specs/orders/tests-pseudo.md"] = "# Tests\n\n`OrderRequest` is validated.\n"
+	dir := testrepo.New(t, files)
+	rep := of(t, dir, "internal/orders/request.go")
+	if len(rep.Files) != 1 || len(rep.Files[0].Specs) != 1 || rep.Files[0].Specs[0].Path != ".adversarial-spec/specs/orders/spec-draft-v10.md" || rep.Files[0].Hub {
+		t.Errorf("governs: %+v", rep.Files)
+	}
+}

@@ -4,11 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/appendix-dev/appendix/appendix"
+	"github.com/appendix-dev/appendix/appendix/governs"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
@@ -26,39 +25,12 @@ type governing struct {
 	artifacts []inventory.Artifact
 }
 
-// specFiles returns the live spec of each spec under .adversarial-spec/
-// specs: of each directory of drafts, and each markdown file directly in
-// it; relative to the root, sorted.
-func specFiles(root string) []string {
-	dir := filepath.Join(root, filepath.FromSlash(SpecsDir))
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range ents {
-		p := filepath.Join(dir, e.Name())
-		switch {
-		case e.IsDir():
-			p = liveInDir(p)
-		case !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".md"):
-			p = ""
-		}
-		if p != "" {
-			rel, _ := filepath.Rel(root, p)
-			out = append(out, filepath.ToSlash(rel))
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
 // governors resolves every spec under .adversarial-spec/specs with the
 // appendix pipeline and returns those whose resolved definitions live in
 // file (slash-separated, relative to the root), and how many specs name
 // it. It stops at ctx's deadline with ctx's error.
 func governors(ctx context.Context, root, file string) ([]governing, error) {
-	specs := specFiles(root)
+	specs := governs.LiveSpecs(root)
 	if len(specs) == 0 {
 		return nil, nil
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/governs"
 )
 
 // specFirst is the spec-first hook: at a session's first access to the
@@ -140,7 +142,7 @@ func neighbours(specs []string) []string {
 		}
 		for _, e := range ents {
 			p := filepath.Join(dir, e.Name())
-			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") && !draft.MatchString(e.Name()) && !own[p] {
+			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") && !governs.Draft.MatchString(e.Name()) && !own[p] {
 				out = append(out, p)
 			}
 		}

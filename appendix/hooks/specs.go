@@ -4,16 +4,15 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/governs"
 	"github.com/appendix-dev/appendix/inventory"
 )
 
 // SpecsDir holds one directory of drafts per spec, relative to the root.
-const SpecsDir = ".adversarial-spec/specs"
+const SpecsDir = governs.SpecsDir
 
 // specPath resolves a spec path a session writes: absolute, or relative
 // to the root or to .adversarial-spec. It returns "" for a file that does
@@ -32,42 +31,6 @@ func specPath(root, p string) string {
 	return ""
 }
 
-// draft is a draft's file name, spec-draft-vN.md.
-var draft = regexp.MustCompile(`^spec-draft-v([0-9]+)\.md$`)
-
-// liveInDir returns the live spec of a spec's directory of drafts: its
-// spec.md, else its latest draft (spec-draft-vN.md with the largest N),
-// else its last markdown file by name; "" when it holds none.
-func liveInDir(dir string) string {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	best, bestN, last := "", -1, ""
-	for _, e := range ents {
-		name := e.Name()
-		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".md") {
-			continue
-		}
-		if name == "spec.md" {
-			return filepath.Join(dir, name)
-		}
-		if m := draft.FindStringSubmatch(name); m != nil {
-			if n, err := strconv.Atoi(m[1]); err == nil && n > bestN {
-				best, bestN = name, n
-			}
-		}
-		last = name // ReadDir sorts by name
-	}
-	if best == "" {
-		best = last
-	}
-	if best == "" {
-		return ""
-	}
-	return filepath.Join(dir, best)
-}
-
 // live returns the live spec of the spec in file: the live spec of its
 // directory when that is a spec's directory of drafts, else file.
 func live(root, file string) string {
@@ -79,7 +42,7 @@ func live(root, file string) string {
 	if err != nil || filepath.Dir(dir) != specs {
 		return file
 	}
-	if l := liveInDir(filepath.Dir(file)); l != "" {
+	if l := governs.LiveInDir(filepath.Dir(file)); l != "" {
 		return l
 	}
 	return file
@@ -139,7 +102,7 @@ func Pointer(dir, id string) string {
 	if p := sessionSpec(root, id); p != "" {
 		return p
 	}
-	return liveInDir(filepath.Join(root, filepath.FromSlash(SpecsDir), id))
+	return governs.LiveInDir(filepath.Join(root, filepath.FromSlash(SpecsDir), id))
 }
 
 // sessionSpec returns the live spec of the session id, or "".
