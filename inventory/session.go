@@ -234,18 +234,13 @@ func sessionSpec(root string, named []string, specFile string) bool {
 	if err != nil {
 		return false
 	}
-	drafts := draftDir(root, specFile)
+	drafts := DraftDir(root, specFile)
 	for _, n := range named {
-		cands := []string{n}
-		if !filepath.IsAbs(n) {
-			n = filepath.FromSlash(n)
-			cands = []string{filepath.Join(root, n), filepath.Join(root, ".adversarial-spec", n)}
-		}
-		for _, c := range cands {
+		for _, c := range SpecCandidates(root, n) {
 			if cst, err := os.Stat(c); err == nil && os.SameFile(st, cst) {
 				return true
 			}
-			if drafts != "" && draftDir(root, c) == drafts {
+			if drafts != "" && DraftDir(root, c) == drafts {
 				return true
 			}
 		}
@@ -253,9 +248,20 @@ func sessionSpec(root string, named []string, specFile string) bool {
 	return false
 }
 
-// draftDir returns the directory of .adversarial-spec/specs that holds
+// SpecCandidates are the files a spec path a session writes may name: the
+// path itself when absolute, else the path from the root and from
+// .adversarial-spec, as adversarial-spec writes them.
+func SpecCandidates(root, p string) []string {
+	if filepath.IsAbs(p) {
+		return []string{p}
+	}
+	p = filepath.FromSlash(p)
+	return []string{filepath.Join(root, p), filepath.Join(root, ".adversarial-spec", p)}
+}
+
+// DraftDir returns the directory of .adversarial-spec/specs that holds
 // file (the drafts of one spec), symbolic links resolved, or "".
-func draftDir(root, file string) string {
+func DraftDir(root, file string) string {
 	dir, err := filepath.EvalSymlinks(filepath.Dir(file))
 	if err != nil {
 		return ""

@@ -18,12 +18,7 @@ const SpecsDir = governs.SpecsDir
 // to the root or to .adversarial-spec. It returns "" for a file that does
 // not exist.
 func specPath(root, p string) string {
-	cands := []string{p}
-	if !filepath.IsAbs(p) {
-		p = filepath.FromSlash(p)
-		cands = []string{filepath.Join(root, p), filepath.Join(root, ".adversarial-spec", p)}
-	}
-	for _, c := range cands {
+	for _, c := range inventory.SpecCandidates(root, p) {
 		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
 			return c
 		}
@@ -34,12 +29,7 @@ func specPath(root, p string) string {
 // live returns the live spec of the spec in file: the live spec of its
 // directory when that is a spec's directory of drafts, else file.
 func live(root, file string) string {
-	specs, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(SpecsDir)))
-	if err != nil {
-		return file
-	}
-	dir, err := filepath.EvalSymlinks(filepath.Dir(file))
-	if err != nil || filepath.Dir(dir) != specs {
+	if inventory.DraftDir(root, file) == "" {
 		return file
 	}
 	if l := governs.LiveInDir(filepath.Dir(file)); l != "" {

@@ -1212,13 +1212,18 @@ func nested(ix *search.Index, gaps []Gap) {
 				continue
 			}
 		}
-		more := ""
-		if len(files) > 1 {
-			more = fmt.Sprintf(" (and %d more %s)", len(files)-1, naming.Plural(len(files)-1, "file", "files"))
-		}
 		gaps[i].Kind = GapNested
-		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, more)
+		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, andMore(files))
 	}
+}
+
+// andMore says how many files past the first a gap's place stands for:
+// " (and 2 more files)", or "" for one.
+func andMore(files []string) string {
+	if len(files) < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more %s)", len(files)-1, naming.Plural(len(files)-1, "file", "files"))
 }
 
 // keyed corrects the gaps that say a name is absent or new when the code
@@ -1240,9 +1245,7 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 		if line := ix.KeyLine(files[0], g.Ref); line > 0 {
 			where = naming.At(files[0], line)
 		}
-		if len(files) > 1 {
-			where += fmt.Sprintf(" (and %d more %s)", len(files)-1, naming.Plural(len(files)-1, "file", "files"))
-		}
+		where += andMore(files)
 		hint := fmt.Sprintf("no declaration by that name in %s; a string key at %s; not shown", at, where)
 		if g.Kind == GapNew {
 			hint = fmt.Sprintf("the spec adds it, yet it is a string key at %s; not shown", where)
