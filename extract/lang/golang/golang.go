@@ -84,7 +84,7 @@ func refineGo(m *extract.Match) bool {
 		} else if t != nil && t.Type() == "struct_type" && goSchemaTags(t.Content(m.Src)) {
 			d.Kind, d.Title = extract.KindSchema, "Schema"
 		}
-		if goErrorType(d.Name, m.Src) {
+		if m.Memo(goErrorTypesKey{}, func() any { return goErrorTypes(m.Src) }).(map[string]bool)[d.Name] {
 			d.Kind, d.Title = extract.KindError, "Error"
 		}
 		for _, mem := range membersGo(m.Def) {
@@ -174,13 +174,42 @@ func goSpecValue(spec *sitter.Node) *sitter.Node {
 	return nil
 }
 
-// goErrorType reports a type with an Error() string method in its file.
-func goErrorType(name string, src []byte) bool {
-	if !bytes.Contains(src, []byte(") Error() string")) {
-		return false
+// goErrorTypesKey is the Memo key of a file's goErrorTypes.
+type goErrorTypesKey struct{}
+
+// goErrorTypes is the set of types with an Error() string method in
+// src: the receivers of its lines "func (e *T) Error() string" (T may
+// carry type parameters, "func (e T[K]) Error() string").
+func goErrorTypes(src []byte) map[string]bool {
+	out := map[string]bool{}
+	const sig = ") Error() string"
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte(sig))
+		if i < 0 {
+			return out
+		}
+		start := bytes.LastIndexByte(rest[:i], '\n') + 1
+		line := rest[start:i]
+		rest = rest[i+len(sig):]
+		recv, ok := bytes.CutPrefix(line, []byte("func ("))
+		if !ok {
+			continue
+		}
+		if k := bytes.IndexByte(recv, '['); k >= 0 {
+			if !bytes.HasSuffix(recv, []byte("]")) {
+				continue
+			}
+			recv = recv[:k]
+		}
+		f := bytes.Fields(recv)
+		if len(f) == 0 || len(f) > 2 {
+			continue
+		}
+		name := bytes.TrimPrefix(f[len(f)-1], []byte("*"))
+		if len(name) > 0 && bytes.IndexFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) < 0 {
+			out[string(name)] = true
+		}
 	}
-	re := regexp.MustCompile(`(?m)^func \(\w*\s*\*?` + regexp.QuoteMeta(name) + `(?:\[[^\]]*\])?\) Error\(\) string`)
-	return re.Match(src)
 }
 
 // goErrorCall matches constructors of error values: echo.NewHTTPError(...),

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"context"
+	"maps"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -103,6 +104,26 @@ func TestErrorTypes(t *testing.T) {
 	goDefs := defsOf(t, "x.go", "package x\n\ntype NotFound struct{ ID int }\n\nfunc (e *NotFound) Error() string { return \"\" }\n\ntype Plain struct{}\n")
 	if goDefs[0].Kind != extract.KindError || goDefs[0].Title != "Error" || goDefs[2].Kind != extract.KindType {
 		t.Errorf("go error types: %+v", goDefs)
+	}
+}
+
+// TestErrorTypeReceivers: a type is an error type when a line of its file
+// starts "func (recv T) Error() string", with or without a receiver
+// name, a pointer or type parameters; never for another type's method or
+// a mention in a comment or a string.
+func TestErrorTypeReceivers(t *testing.T) {
+	src := "func (e *NotFound) Error() string { return \"\" }\n" +
+		"func (Plain) Error() string { return \"\" }\n" +
+		"func (*Bare) Error() string { return \"\" }\n" +
+		"func (e Generic[K, V]) Error() string { return \"\" }\n" +
+		"func (e *Other) Errors() string { return \"\" }\n" +
+		"// func (e *Commented) Error() string\n" +
+		"var s = `func (e *Quoted) Error() string`\n" +
+		"func (e * Spaced) Error() string { return \"\" }\n"
+	got := goErrorTypes([]byte(src))
+	want := map[string]bool{"NotFound": true, "Plain": true, "Bare": true, "Generic": true}
+	if !maps.Equal(got, want) {
+		t.Errorf("goErrorTypes = %v, want %v", got, want)
 	}
 }
 
