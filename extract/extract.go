@@ -214,12 +214,24 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
 		if p.want != nil && p.want.Def != nil {
 			// Whether it is wanted may hang on its members; its snippet,
-			// the costly part, is built only when it is.
-			buildMembers(lang, &m, members)
+			// the costly part, is built only when it is. Members are named
+			// by words of the definition: when it holds no word the Want
+			// wants, none of them is wanted, and they are built only if it
+			// is wanted all the same; else its text is recorded as skipped.
+			mentioned := p.mentionsWanted(lang, &m)
+			if mentioned {
+				buildMembers(lang, &m, members)
+			}
 			if !p.want.Def(&m.Out) {
+				if !mentioned {
+					p.skipped = append(p.skipped, m.membersSpan())
+				}
 				m.Out.Unbuilt = true
 				defs = append(defs, m.Out)
 				continue
+			}
+			if !mentioned {
+				buildMembers(lang, &m, members)
 			}
 		}
 		if brokenShown(lang, m.Show, m.OwnFunc) || m.ShowEnd != nil && lang.Broken(m.ShowEnd) {
@@ -283,17 +295,45 @@ func (w *Want) Holds(text []byte) bool {
 	return mentions(text, w.Word) || w.Held != nil && w.Held(text)
 }
 
-// skip is the walk's Skip for the extraction under way: a function body
-// that does not hold what the Want wants, recorded in p.skipped.
+// mentionsWanted reports whether the text m's members are read from
+// holds a word the Want wants; true when the Want reads no words, the
+// language has no members, its calls define members the text may not
+// spell, or Refine found them elsewhere.
+func (p *Parser) mentionsWanted(lang *Language, m *Match) bool {
+	if p.want.Word == nil || lang.Members == nil || lang.CallsDefine || m.OwnFunc != nil || m.MemberNodes != nil {
+		return true
+	}
+	s := m.membersSpan()
+	return p.want.Holds(m.Src[s.Start:s.End])
+}
+
+// membersSpan is the text a match's members are read from: its
+// definition node and the node its snippet runs on to.
+func (m *Match) membersSpan() Span {
+	s := Span{int(m.Def.StartByte()), int(m.Def.EndByte())}
+	if m.ShowEnd != nil {
+		s.Start, s.End = min(s.Start, int(m.ShowEnd.StartByte())), max(s.End, int(m.ShowEnd.EndByte()))
+	}
+	return s
+}
+
+// skip is the walk's Skip for the extraction under way: a function body,
+// or a body of Language.Bodies, that does not hold what the Want wants,
+// recorded in p.skipped.
 func (p *Parser) skip(lang *Language, src []byte) Skip {
-	if p.want == nil || p.want.Word == nil || len(lang.Funcs) == 0 || lang.CallsDefine {
+	if p.want == nil || p.want.Word == nil || len(lang.Funcs) == 0 && len(lang.Bodies) == 0 || lang.CallsDefine {
 		return nil
 	}
 	return func(n *sitter.Node) *sitter.Node {
-		if !lang.Funcs[n.Type()] {
+		var body *sitter.Node
+		switch t := n.Type(); {
+		case lang.Funcs[t]:
+			body, _ = funcBody(lang, n)
+		case lang.Bodies[t]:
+			body = n.ChildByFieldName("body")
+		default:
 			return nil
 		}
-		body, _ := funcBody(lang, n)
 		if body == nil || body.EndByte() <= body.StartByte() || p.want.Holds(src[body.StartByte():body.EndByte()]) {
 			return nil
 		}

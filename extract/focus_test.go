@@ -411,3 +411,71 @@ func TestFocusDecoratorsOfAFunction(t *testing.T) {
 	defer p.Close()
 	checkFocusEquivalent(t, p, "shop/test_checkout.py", []byte(src), "checkout", "complete", "register")
 }
+
+// TestBodiesWithoutWantedWordsAreSkipped: an extraction for a Want walks
+// no class, interface or namespace body without a word it wants, and
+// builds no members of a definition without one; what it left out is in
+// Skipped, so that a cached extraction never answers a search that wants
+// a word of it.
+func TestBodiesWithoutWantedWordsAreSkipped(t *testing.T) {
+	src := []byte("export namespace tools {\n  export function helper(): void;\n}\n\n" +
+		"export interface Shape {\n  area(): number;\n  label: string;\n}\n\n" +
+		"export class Circle implements Shape {\n  radius: number;\n  area(): number { return 1; }\n}\n")
+	l := lang.ForPath("shapes.ts")
+	p := extract.NewParser()
+	defer p.Close()
+	search := func(words ...string) extract.Extraction {
+		set := map[string]bool{}
+		for _, w := range words {
+			set[w] = true
+		}
+		want := func(s string) bool { return set[s] }
+		ex, err := p.DefinitionsIn(context.Background(), l, "shapes.ts", src, nil, &extract.Want{
+			Def: func(d *extract.Definition) bool { return extract.Keep(d, want) }, Word: func(b []byte) bool { return set[string(b)] }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ex
+	}
+	find := func(ex extract.Extraction, name string) *extract.Definition {
+		for i := range ex.Defs {
+			if ex.Defs[i].Name == name {
+				return &ex.Defs[i]
+			}
+		}
+		return nil
+	}
+	skipped := func(ex extract.Extraction, text string) bool {
+		at := bytes.Index(src, []byte(text))
+		for _, s := range ex.Skipped {
+			if s.Start <= at && at+len(text) <= s.End {
+				return true
+			}
+		}
+		return false
+	}
+
+	ex := search("Circle")
+	if c := find(ex, "Circle"); c == nil || c.Unbuilt || len(c.Members) != 2 {
+		t.Errorf("Circle: %+v, want built with its two members", c)
+	}
+	if d := find(ex, "helper"); d != nil {
+		t.Errorf("helper returned from a namespace body without a wanted word: %+v", d)
+	}
+	if s := find(ex, "Shape"); s == nil || !s.Unbuilt || len(s.Members) != 0 {
+		t.Errorf("Shape: %+v, want unbuilt, no members built", s)
+	}
+	for _, text := range []string{"helper(): void", "label: string"} {
+		if !skipped(ex, text) {
+			t.Errorf("%q not in Skipped %v", text, ex.Skipped)
+		}
+	}
+
+	// A word of the skipped text finds what it declares.
+	if s := find(search("label"), "Shape"); s == nil || s.Unbuilt {
+		t.Errorf("searching label: Shape %+v, want built", s)
+	}
+	if h := find(search("helper"), "helper"); h == nil || h.Unbuilt {
+		t.Errorf("searching helper: %+v, want built", h)
+	}
+}

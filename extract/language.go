@@ -55,6 +55,11 @@ type Language struct {
 	// Funcs lists node types whose "body" field (or what Body gives) is a
 	// function body to cut.
 	Funcs map[string]bool
+	// Bodies lists node types whose "body" field holds declarations
+	// each named by a word of it: a class's members, an interface's, an
+	// enum's, a namespace's statements. A walk for a Want leaves out such a
+	// body when no word of it is wanted, as it does a function body.
+	Bodies map[string]bool
 	// CallsDefine says calls inside function bodies define things whose
 	// names the text may not spell (a migration's timestamps adds
 	// created_at): an extraction walks every body (see Want).
