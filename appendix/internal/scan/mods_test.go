@@ -18,6 +18,30 @@ func TestSlashWordsSkipImports(t *testing.T) {
 	}
 }
 
+// TestNoImportLineStartsAComment: importLine reads a line that starts
+// with "/" or "*" as no import without asking the languages; each
+// language's own test agrees, on comments holding what its imports hold.
+func TestNoImportLineStartsAComment(t *testing.T) {
+	bodies := []string{`import x from "a/b"`, `#include <a/b.h>`, `require "a/b"`, `require_once 'a/b.php'`,
+		`load "a/b.rb"`, `import "github.com/a/b"`, `} from "./a/b"`, `export * from "./a/b"`, `include 'a/b.php';`}
+	for _, b := range bodies {
+		if !importLine([]byte(b)) {
+			t.Errorf("importLine(%q) = false, want true", b)
+		}
+		for _, lead := range []string{"// ", "/* ", "  * ", "/** ", "\t// "} {
+			line := []byte(lead + b)
+			if importLine(line) {
+				t.Errorf("importLine(%q) = true", line)
+			}
+			for k, f := range importLines {
+				if f(line) {
+					t.Errorf("the import line test %d of the languages reads %q as an import", k, line)
+				}
+			}
+		}
+	}
+}
+
 // TestSlashWordsCallArguments: a call's first argument that is one word
 // in quotes, or starts with one before a "/", may be a route path without
 // its leading slash (Laravel's Route::get('orders/{order}', ...)); a

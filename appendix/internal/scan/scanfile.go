@@ -70,8 +70,12 @@ var importLines = func() []func([]byte) bool {
 }()
 
 // importLine reports a line that imports a module by its path, in any
-// language.
+// language. No language's import line starts with a "/" or a "*" (a
+// comment's), which most lines holding a "/" do.
 func importLine(line []byte) bool {
+	if t := bytes.TrimLeft(line, " \t\r\n\f\v"); len(t) == 0 || t[0] == '/' || t[0] == '*' {
+		return false
+	}
 	for _, f := range importLines {
 		if f(line) {
 			return true
