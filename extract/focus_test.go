@@ -416,12 +416,31 @@ func TestFocusDecoratorsOfAFunction(t *testing.T) {
 // no class, interface or namespace body without a word it wants, and
 // builds no members of a definition without one; what it left out is in
 // Skipped, so that a cached extraction never answers a search that wants
-// a word of it.
+// a word of it. In each language: Tools holds helper, Shape holds label,
+// Circle is wanted.
 func TestBodiesWithoutWantedWordsAreSkipped(t *testing.T) {
-	src := []byte("export namespace tools {\n  export function helper(): void;\n}\n\n" +
-		"export interface Shape {\n  area(): number;\n  label: string;\n}\n\n" +
-		"export class Circle implements Shape {\n  radius: number;\n  area(): number { return 1; }\n}\n")
-	l := lang.ForPath("shapes.ts")
+	for name, src := range map[string]string{
+		"shapes.ts": "export namespace Tools {\n  export function helper(): void;\n}\n\n" +
+			"export interface Shape {\n  area(): number;\n  label: string;\n}\n\n" +
+			"export class Circle implements Shape {\n  radius: number;\n  area(): number { return 1; }\n}\n",
+		"shapes.py": "class Tools:\n    def helper(self):\n        pass\n\n\nclass Shape:\n    label = ''\n\n\n" +
+			"class Circle(Shape):\n    radius = 1\n\n    def area(self):\n        return 1\n",
+		"Shapes.java": "package s;\n\nclass Tools {\n    static void helper() {}\n}\n\ninterface Shape {\n    String label();\n}\n\n" +
+			"class Circle implements Shape {\n    int radius;\n    public String label() { return \"\"; }\n}\n",
+		"Shapes.cs": "namespace S {\n    class Tools {\n        static void helper() {}\n    }\n\n    interface Shape {\n        string label { get; }\n    }\n\n" +
+			"    class Circle : Shape {\n        int radius;\n        public string label => \"\";\n    }\n}\n",
+		"shapes.rs": "mod tools {\n    pub fn helper() {}\n}\n\npub struct Shape {\n    label: String,\n}\n\n" +
+			"pub struct Circle {\n    radius: i32,\n    area: i32,\n}\n",
+		"Shapes.swift": "class Tools {\n    func helper() {}\n}\n\nprotocol Shape {\n    var label: String { get }\n}\n\n" +
+			"class Circle {\n    var radius = 1\n    var area = 2\n}\n",
+		"shapes.hpp": "namespace tools {\nvoid helper();\n}\n\nstruct Shape {\n  int label;\n};\n\nclass Circle {\n  int radius;\n  int area();\n};\n",
+	} {
+		t.Run(name, func(t *testing.T) { checkBodiesSkipped(t, name, []byte(src)) })
+	}
+}
+
+func checkBodiesSkipped(t *testing.T, name string, src []byte) {
+	l := lang.ForPath(name)
 	p := extract.NewParser()
 	defer p.Close()
 	search := func(words ...string) extract.Extraction {
@@ -430,7 +449,7 @@ func TestBodiesWithoutWantedWordsAreSkipped(t *testing.T) {
 			set[w] = true
 		}
 		want := func(s string) bool { return set[s] }
-		ex, err := p.DefinitionsIn(context.Background(), l, "shapes.ts", src, nil, &extract.Want{
+		ex, err := p.DefinitionsIn(context.Background(), l, name, src, nil, &extract.Want{
 			Def: func(d *extract.Definition) bool { return extract.Keep(d, want) }, Word: func(b []byte) bool { return set[string(b)] }})
 		if err != nil {
 			t.Fatal(err)
@@ -460,12 +479,12 @@ func TestBodiesWithoutWantedWordsAreSkipped(t *testing.T) {
 		t.Errorf("Circle: %+v, want built with its two members", c)
 	}
 	if d := find(ex, "helper"); d != nil {
-		t.Errorf("helper returned from a namespace body without a wanted word: %+v", d)
+		t.Errorf("helper returned from a body without a wanted word: %+v", d)
 	}
 	if s := find(ex, "Shape"); s == nil || !s.Unbuilt || len(s.Members) != 0 {
 		t.Errorf("Shape: %+v, want unbuilt, no members built", s)
 	}
-	for _, text := range []string{"helper(): void", "label: string"} {
+	for _, text := range []string{"helper(", "label"} {
 		if !skipped(ex, text) {
 			t.Errorf("%q not in Skipped %v", text, ex.Skipped)
 		}

@@ -21,6 +21,7 @@ var Lang = knowing(&extract.Language{
 	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: cQuery,
 	Funcs:      clike.Funcs,
+	Bodies:     clike.Bodies,
 	Refine:     refineC,
 	Members:    clike.Members,
 	MemberName: clike.MemberName,

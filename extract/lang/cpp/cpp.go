@@ -24,6 +24,7 @@ var Lang = knowing(&extract.Language{
 	Comment: "//", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
 	Funcs:      clike.Funcs,
+	Bodies:     clike.Bodies,
 	Refine:     refineCpp,
 	Members:    clike.Members,
 	MemberName: clike.MemberName,

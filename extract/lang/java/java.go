@@ -20,7 +20,9 @@ var javaQuery string
 var Lang = &extract.Language{
 	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: javaQuery,
-	Funcs:   javaFuncs,
+	Funcs: javaFuncs,
+	Bodies: map[string]bool{"class_declaration": true, "interface_declaration": true, "enum_declaration": true,
+		"record_declaration": true, "annotation_type_declaration": true},
 	Refine:  refineJava,
 	Members: membersJava,
 	Routes:  javaRoutes,

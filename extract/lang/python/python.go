@@ -23,6 +23,7 @@ var Lang = &extract.Language{
 	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
+	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
 	Refine:  refinePython,
 	Members: membersPython,
 	Routes:  pyRoutes,

@@ -20,6 +20,7 @@ var Lang = knowing(&extract.Language{
 	Name: "swift", Display: "Swift", Fence: "swift", Exts: []string{".swift"}, Comment: "//", Revision: "1",
 	Grammar: grammar.GetLanguage, QuerySource: swiftQuery,
 	Funcs:      swiftFuncs,
+	Bodies:     map[string]bool{"class_declaration": true, "protocol_declaration": true}, // extensions too
 	Body:       body,
 	Refine:     refineSwift,
 	Members:    membersSwift,

@@ -18,6 +18,11 @@ var C *extract.Language
 // C++'s lambdas.
 var Funcs = map[string]bool{"function_definition": true, "lambda_expression": true}
 
+// Bodies are the nodes whose body declares only what its words name: a
+// namespace's, a class's or struct's members, an enum's constants.
+var Bodies = map[string]bool{"namespace_definition": true, "class_specifier": true, "struct_specifier": true,
+	"union_specifier": true, "enum_specifier": true}
+
 // declarators are the nodes that wrap the name a declaration declares.
 var declarators = map[string]bool{"pointer_declarator": true, "array_declarator": true, "parenthesized_declarator": true,
 	"attributed_declarator": true, "init_declarator": true, "function_declarator": true, "reference_declarator": true}
