@@ -71,6 +71,10 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 	if err != nil {
 		return nil, nil, err
 	}
+	// The strings are cut from one copy of the file's text: tens of
+	// thousands of small strings, allocated and copied one by one, were
+	// most of the cost of loading.
+	text := string(r)
 	bad := false
 	getU := func() uint64 {
 		v, n := binary.Uvarint(r)
@@ -96,9 +100,9 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 			bad = true
 			return ""
 		}
-		s := string(r[:n])
+		at := len(text) - len(r)
 		r = r[n:]
-		return s
+		return text[at : at+int(n)]
 	}
 	getStamp := func() filestat.Stamp {
 		return filestat.Stamp{Size: getI(), Mtime: getI(), Ctime: getI(), Ino: getU(), Mode: uint32(getU())}
