@@ -83,6 +83,9 @@ type result struct {
 	files   int
 	tokens  int
 	warning string
+	// resolved is how many specs were resolved rather than read from a
+	// cache.
+	resolved int
 }
 
 // run is one hook's work on a payload, in a project with .adversarial-spec

@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -442,8 +443,12 @@ func TestSpecOfFile(t *testing.T) {
 	}
 	got := post("s1", filepath.Join(root, "internal/orders/order.go"))
 	for _, want := range []string{
-		"governed by .adversarial-spec/specs/a/spec.md: A1 `OrderReply` lines 9-12\n",
-		"governed by .adversarial-spec/specs/orders/spec.md: A1 `OrderRequest` lines 3-7; A2 `OrderReply` lines 9-12\n",
+		// Spec a has no round: no label a reviewer never saw.
+		"governed by .adversarial-spec/specs/a/spec.md: `OrderReply` lines 9-12\n",
+		// The debate's round 2 showed OrderRequest as A1 (at lines 4-7
+		// then), not OrderReply: the label is the round's, the lines
+		// are the file's now.
+		"governed by .adversarial-spec/specs/orders/spec.md: A1 `OrderRequest` lines 3-7; `OrderReply` lines 9-12\n",
 		"shared hub: 4 specs name this file",
 	} {
 		if !strings.Contains(got, want) {
@@ -544,5 +549,48 @@ func TestContextGateFromASubdirectory(t *testing.T) {
 	in := strings.Replace(payload("s1", "Bash", `{"command": "ls"}`), `"/nowhere"`, strconv.Quote(filepath.Join(root, "internal", "orders")), 1)
 	if _, o := fire(t, e, "context-gate", in); o == nil {
 		t.Error("a session whose cwd is below the root: nothing injected")
+	}
+}
+
+// TestSpecOfFileWarm: a call with the specs and the tree as the last call
+// found them reads the reverse index from its cache and resolves no spec;
+// a change to a file resolves them again.
+func TestSpecOfFileWarm(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	post := func(session string) string {
+		in := strings.Replace(payload(session, "Edit", `{"file_path": "internal/orders/order.go"}`), "PreToolUse", "PostToolUse", 1)
+		_, o := fire(t, e, "spec-of-file", in)
+		if o == nil {
+			t.Fatalf("%s: nothing noted", session)
+		}
+		return o.HookSpecificOutput.AdditionalContext
+	}
+	resolved := func() []int {
+		b, err := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ns []int
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var l map[string]any
+			json.Unmarshal([]byte(line), &l)
+			n, _ := l["resolved"].(float64)
+			ns = append(ns, int(n))
+		}
+		return ns
+	}
+	cold := post("s1")
+	if warm := post("s2"); warm != cold {
+		t.Errorf("warm note differs:\n%s\nfrom the cold one:\n%s", warm, cold)
+	}
+	if err := os.WriteFile(filepath.Join(root, "internal/orders/order.go"), []byte("\n"+orderGo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := post("s3"); !strings.Contains(got, "A1 `OrderRequest` lines 4-8") {
+		t.Errorf("after the edit:\n%s", got)
+	}
+	if got, want := fmt.Sprint(resolved()), "[1 0 1]"; got != want {
+		t.Errorf("specs resolved by each call %s, want %s", got, want)
 	}
 }

@@ -27,6 +27,9 @@ type logLine struct {
 	Tokens  int    `json:"tokens"`
 	MS      int64  `json:"ms"`
 	Warning string `json:"warning,omitempty"`
+	// Resolved is how many specs the run resolved rather than read from
+	// a cache: none on a warm run.
+	Resolved int `json:"resolved,omitempty"`
 }
 
 // logRun appends the run's line to the project's hooks log and posts it to
@@ -34,7 +37,7 @@ type logLine struct {
 // deadline and at most WebhookTimeout. Neither can fail the hook.
 func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 	l := logLine{Time: t0.UTC().Format(time.RFC3339), Hook: hook, Outcome: r.outcome, Files: r.files, Tokens: r.tokens,
-		MS: time.Since(t0).Milliseconds(), Warning: r.warning}
+		MS: time.Since(t0).Milliseconds(), Warning: r.warning, Resolved: r.resolved}
 	if session != "" {
 		l.Session = sessionHash(session)
 	}
