@@ -73,6 +73,8 @@ type Env struct {
 	// beforeIndex, when set, runs before the context gate reads the
 	// inventory (tests: a slow disk).
 	beforeIndex func()
+	// logMax is the size the log grows to; zero means MaxLog.
+	logMax int64
 }
 
 // result is what one run of a hook did: its answer (nil: silent) and the

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
 	"github.com/appendix-dev/appendix/inventory"
@@ -592,5 +593,66 @@ func TestSpecOfFileWarm(t *testing.T) {
 	}
 	if got, want := fmt.Sprint(resolved()), "[1 0 1]"; got != want {
 		t.Errorf("specs resolved by each call %s, want %s", got, want)
+	}
+}
+
+// TestLogRotates: writers at once past the log's bound move it to
+// hooks.log.1 once, and every line written is whole in one of the two
+// files, neither over the bound.
+func TestLogRotates(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	const writers, each = 8, 25
+	t0 := time.Now()
+	// A line as logRun writes it, but for its milliseconds, a digit or
+	// two.
+	line := func(w, i int) []byte {
+		b, _ := json.Marshal(logLine{Time: t0.UTC().Format(time.RFC3339), Hook: "spec-first", Session: sessionHash(fmt.Sprint(w, "-", i)), Outcome: "silent", Files: w*each + i})
+		return b
+	}
+	total := 0
+	for w := range writers {
+		for i := range each {
+			total += len(line(w, i)) + 1
+		}
+	}
+	// Past the bound once, not twice: the first generation is never
+	// dropped.
+	e.logMax = int64(total) * 6 / 10
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				logRun(&e, root, "spec-first", fmt.Sprint(w, "-", i), result{outcome: "silent", files: w*each + i}, t0)
+			}
+		}()
+	}
+	wg.Wait()
+	seen := map[int]int{}
+	for _, name := range []string{"hooks.log.1", "hooks.log"} {
+		b, err := os.ReadFile(filepath.Join(root, ".appendix", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int64(len(b)) > e.logMax {
+			t.Errorf("%s: %d bytes, over the bound %d", name, len(b), e.logMax)
+		}
+		for _, l := range strings.SplitAfter(string(b), "\n") {
+			if l == "" {
+				continue
+			}
+			var ll logLine
+			if !strings.HasSuffix(l, "\n") || json.Unmarshal([]byte(l), &ll) != nil {
+				t.Fatalf("%s: a line not whole: %q", name, l)
+			}
+			seen[ll.Files]++
+		}
+	}
+	for n := range writers * each {
+		if seen[n] != 1 {
+			t.Errorf("line %d written %d times", n, seen[n])
+		}
 	}
 }

@@ -8,10 +8,17 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/appendix-dev/appendix/internal/lock"
 )
 
 // LogFile is the hooks' log, relative to the project root.
 const LogFile = ".appendix/hooks.log"
+
+// MaxLog is the size the hooks' log grows to: a line that would take it
+// past MaxLog first moves it to LogFile.1, replacing the one there, so the
+// log keeps the latest lines and at most twice MaxLog on disk.
+const MaxLog = 1 << 20
 
 // WebhookTimeout bounds a post to APPENDIX_HOOK_WEBHOOK.
 const WebhookTimeout = time.Second
@@ -46,12 +53,11 @@ func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 		return
 	}
 	b = append(b, '\n')
-	if os.MkdirAll(filepath.Join(root, ".appendix"), 0o755) == nil {
-		if f, err := os.OpenFile(filepath.Join(root, filepath.FromSlash(LogFile)), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err == nil {
-			f.Write(b)
-			f.Close()
-		}
+	max := env.logMax
+	if max == 0 {
+		max = MaxLog
 	}
+	appendLine(filepath.Join(root, filepath.FromSlash(LogFile)), b, max)
 	url := env.Getenv("APPENDIX_HOOK_WEBHOOK")
 	if url == "" {
 		return
@@ -77,4 +83,30 @@ func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 	if resp, err := c.Do(req); err == nil {
 		resp.Body.Close()
 	}
+}
+
+// appendLine appends line to the log file, first moving the file to
+// file.1 when the line would take it past max. It does both under the
+// log's lock: a line is never written to a generation being moved, nor
+// lost with one, and one write of a whole line never interleaves.
+func appendLine(file string, line []byte, max int64) error {
+	l, err := lock.Exclusive(file)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	if st, err := os.Stat(file); err == nil && st.Size() > 0 && st.Size()+int64(len(line)) > max {
+		if err := os.Rename(file, file+".1"); err != nil {
+			return err
+		}
+	}
+	f, err := os.OpenFile(file, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
