@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -654,5 +655,25 @@ func TestLogRotates(t *testing.T) {
 		if seen[n] != 1 {
 			t.Errorf("line %d written %d times", n, seen[n])
 		}
+	}
+}
+
+// TestLogStaysOutOfGit: the hooks' log, in an .appendix the hook made,
+// is ignored by git, as the rest of .appendix is.
+func TestLogStaysOutOfGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root := project(t, nil)
+	fire(t, env(t, root), "context-gate", payload("s1", "Bash", `{"command": "ls"}`))
+	if _, err := os.Stat(filepath.Join(root, ".appendix", "hooks.log")); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=all").CombinedOutput()
+	if err != nil {
+		t.Fatalf("git status: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), ".appendix") {
+		t.Errorf("git status shows the hooks' files:\n%s", out)
 	}
 }
