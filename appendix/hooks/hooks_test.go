@@ -677,3 +677,16 @@ func TestLogStaysOutOfGit(t *testing.T) {
 		t.Errorf("git status shows the hooks' files:\n%s", out)
 	}
 }
+
+// TestLogLineKeptWhenRotationFails: a log that cannot be moved aside
+// still gets the line, past its bound.
+func TestLogLineKeptWhenRotationFails(t *testing.T) {
+	root := project(t, map[string]string{".appendix/hooks.log": strings.Repeat("x", 100) + "\n", ".appendix/hooks.log.1/in-the-way": ""})
+	e := env(t, root)
+	e.logMax = 50
+	logRun(&e, root, "spec-first", "s1", result{outcome: "silent"}, time.Now())
+	b, _ := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+	if !strings.Contains(string(b), `"hook":"spec-first"`) {
+		t.Errorf("the line is lost:\n%s", b)
+	}
+}
