@@ -690,3 +690,15 @@ func TestLogLineKeptWhenRotationFails(t *testing.T) {
 		t.Errorf("the line is lost:\n%s", b)
 	}
 }
+
+// TestLogLineKeptWithoutLock: a log whose lock cannot be taken still gets
+// the line; it is not moved aside.
+func TestLogLineKeptWithoutLock(t *testing.T) {
+	root := project(t, map[string]string{".appendix/hooks.log.lock/in-the-way": ""})
+	e := env(t, root)
+	logRun(&e, root, "spec-first", "s1", result{outcome: "silent"}, time.Now())
+	b, _ := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+	if !strings.Contains(string(b), `"hook":"spec-first"`) {
+		t.Errorf("the line is lost:\n%s", b)
+	}
+}

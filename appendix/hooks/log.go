@@ -90,16 +90,15 @@ func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 // appendLine appends line to the log file, first moving the file to
 // file.1 when the line would take it past max. It does both under the
 // log's lock: a line is never written to a generation being moved, nor
-// lost with one, and one write of a whole line never interleaves. A file
-// that cannot be moved aside gets the line all the same.
+// lost with one, and one write of a whole line never interleaves. A log
+// whose lock cannot be taken, or that cannot be moved aside, gets the
+// line all the same, past its bound.
 func appendLine(file string, line []byte, max int64) error {
-	l, err := lock.Exclusive(file)
-	if err != nil {
-		return err
-	}
-	defer l.Unlock()
-	if st, err := os.Stat(file); err == nil && st.Size() > 0 && st.Size()+int64(len(line)) > max {
-		_ = os.Rename(file, file+".1")
+	if l, err := lock.Exclusive(file); err == nil {
+		defer l.Unlock()
+		if st, err := os.Stat(file); err == nil && st.Size() > 0 && st.Size()+int64(len(line)) > max {
+			_ = os.Rename(file, file+".1")
+		}
 	}
 	f, err := os.OpenFile(file, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
