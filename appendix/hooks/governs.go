@@ -2,71 +2,78 @@ package hooks
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"time"
+	"slices"
 
-	"github.com/appendix-dev/appendix/appendix"
 	"github.com/appendix-dev/appendix/appendix/governs"
-	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 )
 
-// governBudget is the line budget of the appendix each spec is resolved
-// with to find the files it governs: large, so that the budget leaves
-// out no definition.
-const governBudget = 5000
-
 // governing is a spec that governs a file: the spec, relative to the
-// root, and its artifacts defined in the file.
+// root, and its definitions in the file, each with the label the debate
+// saw it under ("" for none).
 type governing struct {
-	spec      string
-	artifacts []inventory.Artifact
+	spec   string
+	defs   []governs.Definition
+	labels []string
 }
 
-// governors resolves every spec under .adversarial-spec/specs with the
-// appendix pipeline and returns those whose resolved definitions live in
-// file (slash-separated, relative to the root), and how many specs name
-// it. It stops at ctx's deadline with ctx's error.
-func governors(ctx context.Context, root, file string) ([]governing, error) {
-	specs := governs.LiveSpecs(root)
-	if len(specs) == 0 {
-		return nil, nil
+// governors returns the live specs under .adversarial-spec/specs whose
+// resolved references are defined in file (slash-separated, relative to
+// the root), from the reverse index governs keeps cached, whether file is
+// a shared hub, and how many specs were resolved rather than read from
+// the cache. It stops at ctx's deadline with ctx's error.
+func governors(ctx context.Context, root, file string) (gs []governing, hub bool, resolved int, err error) {
+	if len(governs.LiveSpecs(root)) == 0 {
+		return nil, false, 0, nil
 	}
 	repo, err := gitinfo.Open(root)
 	if err != nil {
-		return nil, err
+		return nil, false, 0, err
 	}
-	var out []governing
-	for _, s := range specs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	rep, err := governs.Of(ctx, repo, []string{file}, governs.Options{})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, false, 0, ctx.Err()
 		}
-		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(s)))
-		if err != nil {
-			continue
+		return nil, false, 0, err
+	}
+	f := rep.Files[0]
+	for _, s := range f.Specs {
+		g := governing{spec: s.Path, defs: s.Definitions}
+		arts := roundArtifacts(root, s.Path)
+		for _, d := range s.Definitions {
+			g.labels = append(g.labels, label(arts, file, d.Symbol))
 		}
-		sp := spec.Parse(s, src)
-		if dir := filepath.ToSlash(filepath.Dir(s)); dir != "." {
-			sp.Rebase(dir)
-		}
-		res, err := appendix.Build(ctx, repo, sp, appendix.Config{Round: 2, Budget: governBudget, Now: time.Unix(0, 0).UTC()})
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			continue
-		}
-		g := governing{spec: s}
-		for _, a := range res.Record.Artifacts {
-			if a.Path == file && a.StartLine > 0 {
-				g.artifacts = append(g.artifacts, a)
-			}
-		}
-		if len(g.artifacts) > 0 {
-			out = append(out, g)
+		gs = append(gs, g)
+	}
+	return gs, f.Hub, rep.Resolved, nil
+}
+
+// roundArtifacts returns the artifacts of the last round the debate saw
+// of spec (relative to the root): those of the active adversarial-spec
+// session's last round when the session is this spec's; none otherwise,
+// for a label from another spec's appendix would name what no reviewer
+// of this one saw.
+func roundArtifacts(root, spec string) []inventory.Artifact {
+	st, _, err := inventory.Locate(root, ".appendix/inventory.json", filepath.Join(root, filepath.FromSlash(spec)))
+	if err != nil || !st.Session() {
+		return nil
+	}
+	inv, err := st.Load()
+	if err != nil || len(inv.Rounds) == 0 {
+		return nil
+	}
+	return inv.Rounds[len(inv.Rounds)-1].Artifacts
+}
+
+// label is the label of the artifact that showed symbol of file, or "".
+func label(arts []inventory.Artifact, file, symbol string) string {
+	for _, a := range arts {
+		if a.Repo == "" && a.Path == file && slices.Contains(a.Symbols, symbol) {
+			return a.Label
 		}
 	}
-	return out, nil
+	return ""
 }

@@ -73,6 +73,8 @@ type Env struct {
 	// beforeIndex, when set, runs before the context gate reads the
 	// inventory (tests: a slow disk).
 	beforeIndex func()
+	// logMax is the size the log grows to; zero means MaxLog.
+	logMax int64
 }
 
 // result is what one run of a hook did: its answer (nil: silent) and the
@@ -83,6 +85,9 @@ type result struct {
 	files   int
 	tokens  int
 	warning string
+	// resolved is how many specs were resolved rather than read from a
+	// cache.
+	resolved int
 }
 
 // run is one hook's work on a payload, in a project with .adversarial-spec

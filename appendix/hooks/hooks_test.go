@@ -2,16 +2,19 @@ package hooks
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/appendix-dev/appendix/internal/testrepo"
 	"github.com/appendix-dev/appendix/inventory"
@@ -442,8 +445,12 @@ func TestSpecOfFile(t *testing.T) {
 	}
 	got := post("s1", filepath.Join(root, "internal/orders/order.go"))
 	for _, want := range []string{
-		"governed by .adversarial-spec/specs/a/spec.md: A1 `OrderReply` lines 9-12\n",
-		"governed by .adversarial-spec/specs/orders/spec.md: A1 `OrderRequest` lines 3-7; A2 `OrderReply` lines 9-12\n",
+		// Spec a has no round: no label a reviewer never saw.
+		"governed by .adversarial-spec/specs/a/spec.md: `OrderReply` lines 9-12\n",
+		// The debate's round 2 showed OrderRequest as A1 (at lines 4-7
+		// then), not OrderReply: the label is the round's, the lines
+		// are the file's now.
+		"governed by .adversarial-spec/specs/orders/spec.md: A1 `OrderRequest` lines 3-7; `OrderReply` lines 9-12\n",
 		"shared hub: 4 specs name this file",
 	} {
 		if !strings.Contains(got, want) {
@@ -544,5 +551,154 @@ func TestContextGateFromASubdirectory(t *testing.T) {
 	in := strings.Replace(payload("s1", "Bash", `{"command": "ls"}`), `"/nowhere"`, strconv.Quote(filepath.Join(root, "internal", "orders")), 1)
 	if _, o := fire(t, e, "context-gate", in); o == nil {
 		t.Error("a session whose cwd is below the root: nothing injected")
+	}
+}
+
+// TestSpecOfFileWarm: a call with the specs and the tree as the last call
+// found them reads the reverse index from its cache and resolves no spec;
+// a change to a file resolves them again.
+func TestSpecOfFileWarm(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	post := func(session string) string {
+		in := strings.Replace(payload(session, "Edit", `{"file_path": "internal/orders/order.go"}`), "PreToolUse", "PostToolUse", 1)
+		_, o := fire(t, e, "spec-of-file", in)
+		if o == nil {
+			t.Fatalf("%s: nothing noted", session)
+		}
+		return o.HookSpecificOutput.AdditionalContext
+	}
+	resolved := func() []int {
+		b, err := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ns []int
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var l map[string]any
+			json.Unmarshal([]byte(line), &l)
+			n, _ := l["resolved"].(float64)
+			ns = append(ns, int(n))
+		}
+		return ns
+	}
+	cold := post("s1")
+	if warm := post("s2"); warm != cold {
+		t.Errorf("warm note differs:\n%s\nfrom the cold one:\n%s", warm, cold)
+	}
+	if err := os.WriteFile(filepath.Join(root, "internal/orders/order.go"), []byte("\n"+orderGo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := post("s3"); !strings.Contains(got, "A1 `OrderRequest` lines 4-8") {
+		t.Errorf("after the edit:\n%s", got)
+	}
+	if got, want := fmt.Sprint(resolved()), "[1 0 1]"; got != want {
+		t.Errorf("specs resolved by each call %s, want %s", got, want)
+	}
+}
+
+// TestLogRotates: writers at once past the log's bound move it to
+// hooks.log.1 once, and every line written is whole in one of the two
+// files, neither over the bound.
+func TestLogRotates(t *testing.T) {
+	root := project(t, nil)
+	e := env(t, root)
+	const writers, each = 8, 25
+	t0 := time.Now()
+	// A line as logRun writes it, but for its milliseconds, a digit or
+	// two.
+	line := func(w, i int) []byte {
+		b, _ := json.Marshal(logLine{Time: t0.UTC().Format(time.RFC3339), Hook: "spec-first", Session: sessionHash(fmt.Sprint(w, "-", i)), Outcome: "silent", Files: w*each + i})
+		return b
+	}
+	total := 0
+	for w := range writers {
+		for i := range each {
+			total += len(line(w, i)) + 1
+		}
+	}
+	// Past the bound once, not twice: the first generation is never
+	// dropped.
+	e.logMax = int64(total) * 6 / 10
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				logRun(&e, root, "spec-first", fmt.Sprint(w, "-", i), result{outcome: "silent", files: w*each + i}, t0)
+			}
+		}()
+	}
+	wg.Wait()
+	seen := map[int]int{}
+	for _, name := range []string{"hooks.log.1", "hooks.log"} {
+		b, err := os.ReadFile(filepath.Join(root, ".appendix", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int64(len(b)) > e.logMax {
+			t.Errorf("%s: %d bytes, over the bound %d", name, len(b), e.logMax)
+		}
+		for _, l := range strings.SplitAfter(string(b), "\n") {
+			if l == "" {
+				continue
+			}
+			var ll logLine
+			if !strings.HasSuffix(l, "\n") || json.Unmarshal([]byte(l), &ll) != nil {
+				t.Fatalf("%s: a line not whole: %q", name, l)
+			}
+			seen[ll.Files]++
+		}
+	}
+	for n := range writers * each {
+		if seen[n] != 1 {
+			t.Errorf("line %d written %d times", n, seen[n])
+		}
+	}
+}
+
+// TestLogStaysOutOfGit: the hooks' log, in an .appendix the hook made,
+// is ignored by git, as the rest of .appendix is.
+func TestLogStaysOutOfGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root := project(t, nil)
+	fire(t, env(t, root), "context-gate", payload("s1", "Bash", `{"command": "ls"}`))
+	if _, err := os.Stat(filepath.Join(root, ".appendix", "hooks.log")); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=all").CombinedOutput()
+	if err != nil {
+		t.Fatalf("git status: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), ".appendix") {
+		t.Errorf("git status shows the hooks' files:\n%s", out)
+	}
+}
+
+// TestLogLineKeptWhenRotationFails: a log that cannot be moved aside
+// still gets the line, past its bound.
+func TestLogLineKeptWhenRotationFails(t *testing.T) {
+	root := project(t, map[string]string{".appendix/hooks.log": strings.Repeat("x", 100) + "\n", ".appendix/hooks.log.1/in-the-way": ""})
+	e := env(t, root)
+	e.logMax = 50
+	logRun(&e, root, "spec-first", "s1", result{outcome: "silent"}, time.Now())
+	b, _ := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+	if !strings.Contains(string(b), `"hook":"spec-first"`) {
+		t.Errorf("the line is lost:\n%s", b)
+	}
+}
+
+// TestLogLineKeptWithoutLock: a log whose lock cannot be taken still gets
+// the line; it is not moved aside.
+func TestLogLineKeptWithoutLock(t *testing.T) {
+	root := project(t, map[string]string{".appendix/hooks.log.lock/in-the-way": ""})
+	e := env(t, root)
+	logRun(&e, root, "spec-first", "s1", result{outcome: "silent"}, time.Now())
+	b, _ := os.ReadFile(filepath.Join(root, ".appendix", "hooks.log"))
+	if !strings.Contains(string(b), `"hook":"spec-first"`) {
+		t.Errorf("the line is lost:\n%s", b)
 	}
 }

@@ -8,10 +8,18 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/appendix-dev/appendix/internal/atomic"
+	"github.com/appendix-dev/appendix/internal/lock"
 )
 
 // LogFile is the hooks' log, relative to the project root.
 const LogFile = ".appendix/hooks.log"
+
+// MaxLog is the size the hooks' log grows to: a line that would take it
+// past MaxLog first moves it to LogFile.1, replacing the one there, so the
+// log keeps the latest lines and at most twice MaxLog on disk.
+const MaxLog = 1 << 20
 
 // WebhookTimeout bounds a post to APPENDIX_HOOK_WEBHOOK.
 const WebhookTimeout = time.Second
@@ -27,6 +35,9 @@ type logLine struct {
 	Tokens  int    `json:"tokens"`
 	MS      int64  `json:"ms"`
 	Warning string `json:"warning,omitempty"`
+	// Resolved is how many specs the run resolved rather than read from
+	// a cache: none on a warm run.
+	Resolved int `json:"resolved,omitempty"`
 }
 
 // logRun appends the run's line to the project's hooks log and posts it to
@@ -34,7 +45,7 @@ type logLine struct {
 // deadline and at most WebhookTimeout. Neither can fail the hook.
 func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 	l := logLine{Time: t0.UTC().Format(time.RFC3339), Hook: hook, Outcome: r.outcome, Files: r.files, Tokens: r.tokens,
-		MS: time.Since(t0).Milliseconds(), Warning: r.warning}
+		MS: time.Since(t0).Milliseconds(), Warning: r.warning, Resolved: r.resolved}
 	if session != "" {
 		l.Session = sessionHash(session)
 	}
@@ -43,12 +54,12 @@ func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 		return
 	}
 	b = append(b, '\n')
-	if os.MkdirAll(filepath.Join(root, ".appendix"), 0o755) == nil {
-		if f, err := os.OpenFile(filepath.Join(root, filepath.FromSlash(LogFile)), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err == nil {
-			f.Write(b)
-			f.Close()
-		}
+	max := env.logMax
+	if max == 0 {
+		max = MaxLog
 	}
+	ignoreDir(filepath.Join(root, ".appendix"))
+	appendLine(filepath.Join(root, filepath.FromSlash(LogFile)), b, max)
 	url := env.Getenv("APPENDIX_HOOK_WEBHOOK")
 	if url == "" {
 		return
@@ -74,4 +85,39 @@ func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 	if resp, err := c.Do(req); err == nil {
 		resp.Body.Close()
 	}
+}
+
+// appendLine appends line to the log file, first moving the file to
+// file.1 when the line would take it past max. It does both under the
+// log's lock: a line is never written to a generation being moved, nor
+// lost with one, and one write of a whole line never interleaves. A log
+// whose lock cannot be taken, or that cannot be moved aside, gets the
+// line all the same, past its bound.
+func appendLine(file string, line []byte, max int64) error {
+	if l, err := lock.Exclusive(file); err == nil {
+		defer l.Unlock()
+		if st, err := os.Stat(file); err == nil && st.Size() > 0 && st.Size()+int64(len(line)) > max {
+			_ = os.Rename(file, file+".1")
+		}
+	}
+	f, err := os.OpenFile(file, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// ignoreDir keeps .appendix, which the log may be the first to make, out
+// of git status, as appendix's other writers do: a .gitignore in it that
+// ignores everything, written whole or not at all.
+func ignoreDir(dir string) {
+	gi := filepath.Join(dir, ".gitignore")
+	if _, err := os.Stat(gi); err == nil || os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }

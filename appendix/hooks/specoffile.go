@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-)
 
-// HubSpecs is how many specs name a file that is a shared hub.
-const HubSpecs = 4
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+)
 
 // specOfFile is the spec-of-file hook: after an edit, once per file per
 // session, it names the specs that govern the file edited, with their
@@ -39,7 +38,7 @@ func specOfFile(ctx context.Context, env *Env, in Input, root string) result {
 	if marked(env, what, in.SessionID) {
 		return result{outcome: "silent"}
 	}
-	gs, err := governors(ctx, root, rel)
+	gs, hub, resolved, err := governors(ctx, root, rel)
 	if err != nil {
 		if ctx.Err() != nil {
 			return result{outcome: "silent", warning: "deadline: specs not resolved"}
@@ -51,27 +50,31 @@ func specOfFile(ctx context.Context, env *Env, in Input, root string) result {
 		warning = "marker not made: noting at every edit"
 	}
 	if len(gs) == 0 {
-		return result{outcome: "silent", warning: warning}
+		return result{outcome: "silent", warning: warning, resolved: resolved}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "appendix spec-of-file: %s\n", rel)
 	for _, g := range gs {
 		var parts []string
-		for _, a := range g.artifacts {
+		for i, d := range g.defs {
 			lines := "lines "
-			if a.EndLine <= a.StartLine {
+			if d.EndLine <= d.StartLine {
 				lines = "line "
 			}
-			parts = append(parts, fmt.Sprintf("%s `%s` %s%s", a.Label, strings.Join(a.Symbols, "`, `"), lines, span(a.StartLine, a.EndLine)))
+			part := fmt.Sprintf("%s %s%s", naming.Code(d.Symbol), lines, span(d.StartLine, d.EndLine))
+			if g.labels[i] != "" {
+				part = g.labels[i] + " " + part
+			}
+			parts = append(parts, part)
 		}
 		fmt.Fprintf(&b, "governed by %s: %s\n", g.spec, strings.Join(parts, "; "))
 	}
-	if len(gs) >= HubSpecs {
+	if hub {
 		fmt.Fprintf(&b, "shared hub: %d specs name this file; a change here reaches each of them.\n", len(gs))
 	}
 	b.WriteString("Keep the edit consistent with these specs, or say where it departs from them.")
 	return result{
 		out:     &Output{Specific{HookEventName: "PostToolUse", AdditionalContext: b.String()}},
-		outcome: "noted", files: len(gs), tokens: tokens(b.Len()), warning: warning,
+		outcome: "noted", files: len(gs), tokens: tokens(b.Len()), warning: warning, resolved: resolved,
 	}
 }
