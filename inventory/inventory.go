@@ -476,22 +476,9 @@ func (s Store) write(inv *Inventory) error {
 		return fmt.Errorf("%s: %w", s.File, err)
 	}
 	if !s.session {
-		ignoreDir(filepath.Dir(s.File))
+		if dir := filepath.Dir(s.File); filepath.Base(dir) == ".appendix" {
+			atomic.IgnoreAll(dir)
+		}
 	}
 	return nil
-}
-
-// ignoreDir keeps the tool's own directory (.appendix) out of git status
-// by giving it a .gitignore that ignores everything in it, written whole
-// or not at all.
-func ignoreDir(dir string) {
-	if filepath.Base(dir) != ".appendix" {
-		return
-	}
-	atomic.RemoveStale(dir, ".gitignore")
-	gi := filepath.Join(dir, ".gitignore")
-	if _, err := os.Stat(gi); err == nil {
-		return
-	}
-	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }

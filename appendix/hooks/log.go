@@ -58,7 +58,7 @@ func logRun(env *Env, root, hook, session string, r result, t0 time.Time) {
 	if max == 0 {
 		max = MaxLog
 	}
-	ignoreDir(filepath.Join(root, ".appendix"))
+	atomic.IgnoreAll(filepath.Join(root, ".appendix"))
 	appendLine(filepath.Join(root, filepath.FromSlash(LogFile)), b, max)
 	url := env.Getenv("APPENDIX_HOOK_WEBHOOK")
 	if url == "" {
@@ -109,15 +109,4 @@ func appendLine(file string, line []byte, max int64) error {
 		err = cerr
 	}
 	return err
-}
-
-// ignoreDir keeps .appendix, which the log may be the first to make, out
-// of git status, as appendix's other writers do: a .gitignore in it that
-// ignores everything, written whole or not at all.
-func ignoreDir(dir string) {
-	gi := filepath.Join(dir, ".gitignore")
-	if _, err := os.Stat(gi); err == nil || os.MkdirAll(dir, 0o755) != nil {
-		return
-	}
-	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }

@@ -59,3 +59,16 @@ func matchAny(patterns []string, name string) bool {
 	}
 	return false
 }
+
+// IgnoreAll keeps dir, a tool's local state, out of git status: it gives
+// dir a .gitignore that ignores everything in it, written whole or not at
+// all, unless it has one. It makes dir if need be; it cannot fail the
+// caller, whose state is written all the same.
+func IgnoreAll(dir string) {
+	RemoveStale(dir, ".gitignore")
+	gi := filepath.Join(dir, ".gitignore")
+	if _, err := os.Stat(gi); err == nil || os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	_ = WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
+}

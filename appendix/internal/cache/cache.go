@@ -273,19 +273,8 @@ func (c *Cache) Save() error {
 	if err := c.saveScans(); err != nil {
 		return err
 	}
-	ignoreAppendixDir(filepath.Dir(filepath.Dir(c.file)))
+	atomic.IgnoreAll(filepath.Dir(filepath.Dir(c.file)))
 	return nil
-}
-
-// ignoreAppendixDir gives .appendix a .gitignore that ignores all of it,
-// written whole or not at all.
-func ignoreAppendixDir(dir string) {
-	atomic.RemoveStale(dir, ".gitignore")
-	gi := filepath.Join(dir, ".gitignore")
-	if _, err := os.Stat(gi); err == nil {
-		return
-	}
-	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
 }
 
 func ToCached(ds []extract.Definition) []cachedDef {
