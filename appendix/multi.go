@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
@@ -347,4 +348,28 @@ func nextToOthers(matches []resolve.Match, k refKey) bool {
 		}
 	}
 	return false
+}
+
+// BlastZoneRepos is BlastZone over several repositories: the zone of all,
+// whose artifacts say their repository and whose shared names are settled
+// as an appendix settles them, and each repository's part of it, in the
+// order given: its artifacts, the references searched in it (without its
+// name) and its own search, for what reads one repository at a time.
+func BlastZoneRepos(ctx context.Context, repos []Repository, sp *spec.Spec, now time.Time) (*Zone, []*Zone, error) {
+	res, parts, err := buildParts(ctx, repos, sp, Config{Round: 2, Budget: unlimited, Now: now})
+	if err != nil {
+		return nil, nil, err
+	}
+	zone := &Zone{Spec: sp, Doc: res.Doc, Index: parts[0].ix, cache: parts[0].ca, Warnings: res.Warnings}
+	var each []*Zone
+	for _, p := range parts {
+		doc := *res.Doc
+		doc.Artifacts = p.of(res.Doc.Artifacts)
+		psp := p.sp
+		if psp == nil {
+			psp = sp
+		}
+		each = append(each, &Zone{Spec: psp, Doc: &doc, Index: p.ix, cache: p.ca})
+	}
+	return zone, each, nil
 }

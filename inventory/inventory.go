@@ -90,6 +90,10 @@ type Inventory struct {
 	OwnBlastZone *[]string `json:"appendix_blast_zone,omitempty"`
 	// Rounds is the appendix round history, kept alongside the audit.
 	Rounds []Round `json:"appendix_rounds,omitempty"`
+	// Repos are the repositories audited, when a spec spans several: each
+	// one's name and commit. GitHash is then the first's, and each entry
+	// of BlastZone is written after its repository's name, "server: x.go".
+	Repos []Repo `json:"appendix_repos,omitempty"`
 	// Unknown holds the members this package does not know, as read (a
 	// session's inventory may carry more): they are written back after
 	// the others.
@@ -204,6 +208,14 @@ type Artifact struct {
 	// Repo is the repository's name, when an appendix spans several: an
 	// artifact is the same only in the same repository.
 	Repo string `json:"repo,omitempty"`
+}
+
+// Repo is one repository of an audit that spans several.
+type Repo struct {
+	Name string `json:"name"`
+	// GitHash is the commit audited, "none" outside git or with no
+	// commits.
+	GitHash string `json:"git_hash"`
 }
 
 // Validate checks the fields every reader relies on. Unknown fields were

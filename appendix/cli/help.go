@@ -140,7 +140,9 @@ hooks into .claude/settings.json, every other setting kept; --print prints the r
 			about: `appendix inventory runs the Context Readiness Audit of the repository (and of SPEC's blast
 zone, given SPEC), prints its summary and writes the inventory, ContextInventoryV1, whose
 gaps every later appendix lists. The inventory lives in the active adversarial-spec
-session when it is SPEC's, else in --inventory; the round history in it is kept.`,
+session when it is SPEC's, else in --inventory; the round history in it is kept. With
+--repo NAME=DIR given for each repository a spec spans, each is audited and stamped on its
+own, and the inventory, in the first, names each blast-zone file's repository.`,
 			examples: []string{
 				"appendix inventory spec.md",
 				"appendix inventory --format json spec.md",

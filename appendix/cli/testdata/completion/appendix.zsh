@@ -76,7 +76,7 @@ _appendix() {
         '(-h --help)'{-h,--help}'[show this help]' \
         '--inventory=[inventory file, unless the active adversarial-spec session is this spec'\''s]:inventory:_files' \
         '--now=[RFC 3339 audit timestamp (default\: SOURCE_DATE_EPOCH if set, else now)]:now: ' \
-        '--repo=[repository to audit (default\: the git work tree containing the current directory)]:repo:_files -/' \
+        '*--repo=[repository to audit (default\: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories]:repo:_files -/' \
         '1:spec:_files'
       ;;
     (pointer)
