@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -506,4 +507,31 @@ func ignoreDir(dir string) {
 		return
 	}
 	_ = atomic.WriteFile(gi, []byte("# Written by appendix: its inventory and cache are local state.\n*\n"), 0o644)
+}
+
+// Of is the part of an inventory that spans the repositories named names
+// (see Repos) that is the repository name's: the blast-zone entries
+// written after its name, without it, and those written after no
+// repository's name, which may be any one's; the rest as it is.
+func (inv *Inventory) Of(names []string, name string) *Inventory {
+	mine := func(entries []string) []string {
+		out := []string{}
+		for _, e := range entries {
+			owner, p, ok := strings.Cut(e, ": ")
+			switch {
+			case ok && owner == name:
+				out = append(out, p)
+			case !ok || !slices.Contains(names, owner):
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	cp := *inv
+	cp.BlastZone = mine(inv.BlastZone)
+	if inv.OwnBlastZone != nil {
+		own := mine(*inv.OwnBlastZone)
+		cp.OwnBlastZone = &own
+	}
+	return &cp
 }

@@ -31,8 +31,16 @@ func AuditRepos(ctx context.Context, repos []Repo, now string, prev *inventory.I
 	inv := &inventory.Inventory{SchemaVersion: inventory.SchemaVersion, AuditTimestamp: now, BlastZone: []string{},
 		Sources: map[string]inventory.Source{}, GapsNoted: []string{}}
 	found := make([]map[string]inventory.Source, len(repos))
+	names := make([]string, len(repos))
 	for i, r := range repos {
-		one, all, err := AuditReplacing(ctx, r.Repo, r.Zone, now, prevOf(prev, repos, r.Name))
+		names[i] = r.Name
+	}
+	for i, r := range repos {
+		var was *inventory.Inventory
+		if prev != nil {
+			was = prev.Of(names, r.Name)
+		}
+		one, all, err := AuditReplacing(ctx, r.Repo, r.Zone, now, was)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -88,33 +96,4 @@ func AuditRepos(ctx context.Context, repos []Repo, now string, prev *inventory.I
 		}
 	}
 	return inv, all, nil
-}
-
-// prevOf is the part of prev (nil for none) that an audit of the
-// repository named name replaces: the blast-zone entries written after its
-// name, without it, and those written after no repository's name.
-func prevOf(prev *inventory.Inventory, repos []Repo, name string) *inventory.Inventory {
-	if prev == nil {
-		return nil
-	}
-	mine := func(entries []string) []string {
-		out := []string{}
-		for _, e := range entries {
-			owner, p, ok := strings.Cut(e, ": ")
-			switch {
-			case ok && owner == name:
-				out = append(out, p)
-			case !ok || !slices.ContainsFunc(repos, func(r Repo) bool { return r.Name == owner }):
-				out = append(out, e)
-			}
-		}
-		return out
-	}
-	cp := *prev
-	cp.BlastZone = mine(prev.BlastZone)
-	if prev.OwnBlastZone != nil {
-		own := mine(*prev.OwnBlastZone)
-		cp.OwnBlastZone = &own
-	}
-	return &cp
 }
