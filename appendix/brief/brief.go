@@ -148,9 +148,58 @@ type Briefing struct {
 
 // Brief builds one briefing per profile, from the spec's blast zone.
 func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
-	zone := in.Zone
-	sp := zone.Spec
-	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
+	out, heads, err := brief(ctx, []Part{{Repo: repo, Zone: in.Zone}}, in, profiles, now)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, heads[0].Head, nil
+}
+
+// Part is one repository a briefing draws from, with its part of the
+// spec's blast zone; its name is "" when the briefing has one repository
+// only.
+type Part struct {
+	Name string
+	Repo *gitinfo.Repo
+	Zone *appendix.Zone
+}
+
+// Head is a repository's HEAD, with its name (see Part).
+type Head struct {
+	Name string
+	Head *gitinfo.Head
+}
+
+// brief builds one briefing per profile, from the repositories' parts of
+// the spec's blast zone.
+func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now time.Time) ([]Briefing, []Head, error) {
+	var bs []*briefer
+	var base []briefItem
+	var heads []Head
+	for _, pt := range parts {
+		b, err := newBriefer(ctx, pt, in, now)
+		if err != nil {
+			return nil, nil, err
+		}
+		items := b.base()
+		redactItems(items)
+		base = append(base, items...)
+		bs = append(bs, b)
+		heads = append(heads, Head{Name: pt.Name, Head: pt.Zone.Doc.Head})
+	}
+	specTokens := tokens(string(in.Zone.Spec.Src))
+	var out []Briefing
+	for _, p := range profiles {
+		out = append(out, briefing(bs, p, base, specTokens, in.Zone.Doc, heads))
+	}
+	return out, heads, nil
+}
+
+// newBriefer gathers what one repository's part of the briefings draws
+// from.
+func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer, error) {
+	zone, repo := pt.Zone, pt.Repo
+	b := &briefer{ctx: ctx, repo: repo, spec: zone.Spec, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
 		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{},
 		history: func(paths []string, n int) ([]gitinfo.Commit, error) { return zone.RecentCommits(repo, paths, n) }}
 	for _, f := range b.ix.Files {
@@ -159,7 +208,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 	}
 	_, all, err := audit.Audit(ctx, repo, nil, now.Format(time.RFC3339))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	b.sources = all
 	b.zone, b.zoneGaps = b.blastZone()
@@ -174,14 +223,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 			b.sources[id] = src
 		}
 	}
-	base := b.base()
-	redactItems(base)
-	specTokens := tokens(string(sp.Src))
-	var out []Briefing
-	for _, p := range profiles {
-		out = append(out, b.briefing(p, base, specTokens, zone.Doc))
-	}
-	return out, zone.Doc.Head, nil
+	return b, nil
 }
 
 // specFile returns the file of that name in the spec's own directory,
@@ -213,11 +255,12 @@ func budgetScale(specTokens int) float64 { return max(1, float64(specTokens)/Ref
 // to 1,000 tokens and the supplement as the profile says, both scaled
 // with the spec, then the test pseudocode the profile asks for as far as
 // twice the spec allows; no more added context than twice the spec.
-func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *render.Document) Briefing {
+func briefing(bs []*briefer, p Profile, base []briefItem, specTokens int, doc *render.Document, heads []Head) Briefing {
 	dont := map[string]bool{}
 	for _, k := range p.DoNotInject {
 		dont[k] = true
 	}
+	b := bs[0]
 	// The orchestrator's notes first: they say what in this spec to attack.
 	sup := b.noteItems(p)
 	var gaps []string
@@ -225,8 +268,11 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		if dont[kind] {
 			continue
 		}
-		items := b.collect(kind)
-		gaps = append(gaps, b.gaps[kind]...)
+		var items []briefItem
+		for _, b := range bs {
+			items = append(items, b.collect(kind)...)
+			gaps = append(gaps, b.gaps[kind]...)
+		}
 		if len(items) == 0 {
 			if g := b.gapFor(kind, p); g != "" {
 				gaps = append(gaps, g)
@@ -235,8 +281,12 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		}
 		sup = append(sup, items...)
 	}
-	gaps = append(gaps, b.zoneGaps...)
-	gaps = append(gaps, b.auditGaps(p)...)
+	for _, b := range bs {
+		gaps = append(gaps, b.zoneGaps...)
+	}
+	for _, b := range bs {
+		gaps = append(gaps, b.auditGaps(p)...)
+	}
 	gaps = dedupe(gaps)
 
 	// A persona that gets a document whole gets no excerpt of it.
@@ -275,13 +325,7 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	fmt.Fprintf(&w, "## ADVERSARY BRIEFING: %s (%s)\n\n", p.Code, p.Name)
 	w.WriteString("> This briefing contains codebase context extracted for your review.\n")
 	w.WriteString("> Use it to validate the spec's claims against what actually exists.\n")
-	commit, branch := "none", "none"
-	if doc.Head != nil && doc.Head.Short != "" {
-		commit, branch = doc.Head.Short, doc.Head.Branch
-		if doc.Head.Detached {
-			branch = "detached"
-		}
-	}
+	commit, branch := commitBranch(heads[0].Head)
 	fmt.Fprintf(&w, "> Extraction: %s | Git: %s | Branch: %s\n\n", doc.ExtractedAt.UTC().Format(time.RFC3339), commit, branch)
 	w.WriteString("### Base Context\n\n")
 	writeItems(&w, baseItems, "No base context: no architecture docs and no files named by the spec.")
@@ -307,6 +351,19 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	}
 	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps, Redactions: redactedIn(baseItems) + redactedIn(supItems),
 		NotUTF8: notUTF8}
+}
+
+// commitBranch is a HEAD's short commit and its branch, "none" for each
+// outside git or with no commits.
+func commitBranch(head *gitinfo.Head) (commit, branch string) {
+	commit, branch = "none", "none"
+	if head != nil && head.Short != "" {
+		commit, branch = head.Short, head.Branch
+		if head.Detached {
+			branch = "detached"
+		}
+	}
+	return commit, branch
 }
 
 func writeItems(w *bytes.Buffer, items []briefItem, none string) {
@@ -389,6 +446,13 @@ const BundleFile = "briefings.json"
 // returns one summary line per adversary. Runs writing into one directory
 // at once take turns, so the files left are one run's.
 func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]string, error) {
+	return WriteRepos(dir, bs, []Head{{Head: head}}, now)
+}
+
+// WriteRepos is Write for briefings drawn from the repositories whose
+// HEADs are given, the first's commit the bundle's.
+func WriteRepos(dir string, bs []Briefing, heads []Head, now time.Time) ([]string, error) {
+	head := heads[0].Head
 	l, err := lock.Exclusive(filepath.Join(dir, BundleFile))
 	if err != nil {
 		return nil, err
