@@ -354,7 +354,8 @@ func nextToOthers(matches []resolve.Match, k refKey) bool {
 // whose artifacts say their repository and whose shared names are settled
 // as an appendix settles them, and each repository's part of it, in the
 // order given: its artifacts, the references searched in it (without its
-// name) and its own search, for what reads one repository at a time.
+// name), its own search and its own HEAD, for what reads one repository
+// at a time.
 func BlastZoneRepos(ctx context.Context, repos []Repository, sp *spec.Spec, now time.Time) (*Zone, []*Zone, error) {
 	res, parts, err := buildParts(ctx, repos, sp, Config{Round: 2, Budget: unlimited, Now: now})
 	if err != nil {
@@ -365,6 +366,8 @@ func BlastZoneRepos(ctx context.Context, repos []Repository, sp *spec.Spec, now 
 	for _, p := range parts {
 		doc := *res.Doc
 		doc.Artifacts = p.of(res.Doc.Artifacts)
+		st := p.stamp()
+		doc.Git, doc.Head, doc.Unreadable = st.Git, st.Head, st.Unreadable
 		psp := p.sp
 		if psp == nil {
 			psp = sp

@@ -46,7 +46,8 @@ func commands() []command {
 			usage:   []string{"brief [flags] SPEC"},
 			about: `appendix brief writes one briefing per gauntlet adversary, ready for debate.py gauntlet:
 the spec with the context that adversary's persona needs, in DIR/briefing-CODE.md, with
-DIR/briefings.json; stdout has one line per briefing.`,
+DIR/briefings.json; stdout has one line per briefing. With --repo NAME=DIR given for each
+repository a spec spans, each repository's context says whose it is.`,
 			more: "Adversaries built in (.appendix/adversaries.json may replace or add some);\n--adversaries takes codes or names, comma-separated:\n" + adversaryList(),
 			examples: []string{
 				"appendix brief --adversaries PARA,BURN spec.md",

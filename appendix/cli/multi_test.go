@@ -198,8 +198,8 @@ func TestReposFlag(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q: want a one-line usage error naming --repo", args, code, stderr)
 		}
 	}
-	for _, cmd := range []string{"inventory"} {
-		_, stderr, code := runIn(t, nil, cmd, "--repo", client, "--repo", "server="+server)
+	for _, cmd := range []string{"inventory", "brief"} {
+		_, stderr, code := runIn(t, nil, cmd, "--repo", client, "--repo", "server="+server, "-")
 		if code != 2 || !strings.Contains(stderr, "--repo: give each repository a name") {
 			t.Errorf("%s with a bare and a named --repo: exit %d, stderr %q: want a usage error asking for names", cmd, code, stderr)
 		}

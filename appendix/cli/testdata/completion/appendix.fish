@@ -48,7 +48,7 @@ complete -c appendix -n '__appendix_using brief' -s h -l help -d 'show this help
 complete -c appendix -n '__appendix_using brief' -l notes -r -F -d 'JSON file of the orchestrator\'s notes, {"CODE": "markdown", "*": "markdown for every adversary"}: first in each briefing\'s specific context'
 complete -c appendix -n '__appendix_using brief' -l now -x -d 'RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)'
 complete -c appendix -n '__appendix_using brief' -l out -x -a '(__fish_complete_directories)' -d 'directory for briefing-<CODE>.md and briefings.json'
-complete -c appendix -n '__appendix_using brief' -l repo -x -a '(__fish_complete_directories)' -d 'repository to extract from (default: the git work tree containing the current directory)'
+complete -c appendix -n '__appendix_using brief' -l repo -x -a '(__fish_complete_directories)' -d 'repository to extract from (default: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories'
 complete -c appendix -n '__appendix_using completion' -s h -l help -d 'show this help'
 complete -c appendix -n '__appendix_using completion' -f -a 'bash fish zsh'
 complete -c appendix -n '__appendix_using governs' -l format -x -a 'markdown json' -d 'output format: markdown or json'

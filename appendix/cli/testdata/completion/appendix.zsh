@@ -42,7 +42,7 @@ _appendix() {
         '--notes=[JSON file of the orchestrator'\''s notes, {"CODE"\: "markdown", "*"\: "markdown for every adversary"}\: first in each briefing'\''s specific context]:notes:_files' \
         '--now=[RFC 3339 extraction timestamp (default\: SOURCE_DATE_EPOCH if set, else now)]:now: ' \
         '--out=[directory for briefing-<CODE>.md and briefings.json]:out:_files -/' \
-        '--repo=[repository to extract from (default\: the git work tree containing the current directory)]:repo:_files -/' \
+        '*--repo=[repository to extract from (default\: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories]:repo:_files -/' \
         '1:spec:_files'
       ;;
     (completion)
