@@ -217,6 +217,25 @@ type Repo struct {
 	// GitHash is the commit audited, "none" outside git or with no
 	// commits.
 	GitHash string `json:"git_hash"`
+	// Dir is the directory audited, slash-separated, relative to the
+	// first repository's root (the first's is "."), for a later command
+	// to name the same repositories (see RepoArgs).
+	Dir string `json:"dir,omitempty"`
+}
+
+// RepoArgs are the --repo NAME=DIR flags naming the repositories an
+// inventory spans, each directory joined to root, the first repository's
+// root; nil for an inventory of one repository, or of repositories whose
+// directories it does not record.
+func (inv *Inventory) RepoArgs(root string) []string {
+	var args []string
+	for _, r := range inv.Repos {
+		if r.Dir == "" {
+			return nil
+		}
+		args = append(args, "--repo", r.Name+"="+filepath.Join(root, filepath.FromSlash(r.Dir)))
+	}
+	return args
 }
 
 // Validate checks the fields every reader relies on. Unknown fields were

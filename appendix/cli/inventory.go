@@ -100,6 +100,16 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	var all map[string]inventory.Source
 	if named {
 		inv, all, err = audit.AuditRepos(ctx, parts, cfg.Now.Format(time.RFC3339), prev)
+		if err == nil {
+			// Each directory from the first repository's root, where the
+			// inventory's paths start.
+			for i, r := range repos {
+				dir := filepath.Join(r.Repo.Root, filepath.FromSlash(r.Repo.Scope))
+				if rel, err := filepath.Rel(repo.Root, dir); err == nil {
+					inv.Repos[i].Dir = filepath.ToSlash(rel)
+				}
+			}
+		}
 	} else {
 		inv, all, err = audit.AuditReplacing(ctx, repo, zone, cfg.Now.Format(time.RFC3339), prev)
 	}

@@ -30,6 +30,7 @@ func TestReposInventory(t *testing.T) {
 		Repos     []struct {
 			Name    string `json:"name"`
 			GitHash string `json:"git_hash"`
+			Dir     string `json:"dir"`
 		} `json:"appendix_repos"`
 		Sources map[string]struct {
 			Path    string `json:"path"`
@@ -51,6 +52,9 @@ func TestReposInventory(t *testing.T) {
 		if r.GitHash != heads[r.Name] {
 			t.Errorf("%s: git_hash %s, want %s", r.Name, r.GitHash, heads[r.Name])
 		}
+	}
+	if rel, _ := filepath.Rel(client, server); inv.Repos[0].Dir != "." || inv.Repos[1].Dir != filepath.ToSlash(rel) {
+		t.Errorf("dirs %q and %q, want . and %q: each from the first repository", inv.Repos[0].Dir, inv.Repos[1].Dir, filepath.ToSlash(rel))
 	}
 	for _, want := range []string{"client: client/client.go", "client: version.go", "server: internal/api/handler.go", "server: internal/pipeline/validate.go"} {
 		if !slices.Contains(inv.BlastZone, want) {
