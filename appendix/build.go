@@ -308,7 +308,7 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 				doc.SubmoduleGaps[p.Name+": "+s] = true
 			}
 		}
-		unresolved, external = mergeParts(parts, qual)
+		unresolved, external = mergeParts(parts, qual, partVotes(parts, qual))
 	}
 	for _, p := range parts {
 		res.Warnings = append(res.Warnings, p.own(p.warnings)...)

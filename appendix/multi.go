@@ -130,46 +130,10 @@ func qualifiedRefs(parts []*part, sp *spec.Spec) map[refKey]string {
 // repositories define out of all but one, and returns the gaps no
 // repository resolved, once each. The one kept is where the name is
 // defined in the directory of another reference's definition, else where
-// most of the spec's other references point, else the first given.
-func mergeParts(parts []*part, qual map[refKey]string) (gaps, external []Gap) {
-	found := map[refKey][]int{}
-	for i, p := range parts {
-		for _, m := range p.matches {
-			k := refKey{m.Ref.Name, m.Ref.Line}
-			if !slices.Contains(found[k], i) {
-				found[k] = append(found[k], i)
-			}
-		}
-	}
-	gapped := map[refKey][]int{}
-	for i, p := range parts {
-		for _, g := range slices.Concat(p.unresolved, p.external) {
-			if k := (refKey{g.Ref, g.SpecLine}); !slices.Contains(gapped[k], i) {
-				gapped[k] = append(gapped[k], i)
-			}
-		}
-	}
-	// The spec's other references point at a repository: those only it
-	// resolves (a path only it holds has no gap there and one in the
-	// others), and those qualified by its name.
-	votes := make([]int, len(parts))
-	for k, in := range found {
-		if len(in) == 1 && qual[k] == "" {
-			votes[in[0]]++
-		}
-	}
-	for k, in := range gapped {
-		if len(found[k]) == 0 && qual[k] == "" && len(in) == len(parts)-1 {
-			for i := range parts {
-				if !slices.Contains(in, i) {
-					votes[i]++
-				}
-			}
-		}
-	}
-	for _, name := range qual {
-		votes[slices.IndexFunc(parts, func(p *part) bool { return p.Name == name })]++
-	}
+// most of the spec's other references point (votes, see partVotes), else
+// the first given.
+func mergeParts(parts []*part, qual map[refKey]string, votes []int) (gaps, external []Gap) {
+	found := foundIn(parts)
 	var shared []refKey
 	for k, in := range found {
 		if len(in) > 1 {
@@ -323,6 +287,54 @@ func mergeGaps(parts []*part, gs []Gap) Gap {
 		out.Hint = strings.Join(hints, "; ")
 	}
 	return out
+}
+
+// partVotes counts, for each repository, the spec's references that point
+// at it: those only it resolves (a path only it holds has no gap there
+// and one in the others), and those qualified by its name.
+func partVotes(parts []*part, qual map[refKey]string) []int {
+	found := foundIn(parts)
+	gapped := map[refKey][]int{}
+	for i, p := range parts {
+		for _, g := range slices.Concat(p.unresolved, p.external) {
+			if k := (refKey{g.Ref, g.SpecLine}); !slices.Contains(gapped[k], i) {
+				gapped[k] = append(gapped[k], i)
+			}
+		}
+	}
+	votes := make([]int, len(parts))
+	for k, in := range found {
+		if len(in) == 1 && qual[k] == "" {
+			votes[in[0]]++
+		}
+	}
+	for k, in := range gapped {
+		if len(found[k]) == 0 && qual[k] == "" && len(in) == len(parts)-1 {
+			for i := range parts {
+				if !slices.Contains(in, i) {
+					votes[i]++
+				}
+			}
+		}
+	}
+	for _, name := range qual {
+		votes[slices.IndexFunc(parts, func(p *part) bool { return p.Name == name })]++
+	}
+	return votes
+}
+
+// foundIn says which repositories resolved each reference.
+func foundIn(parts []*part) map[refKey][]int {
+	found := map[refKey][]int{}
+	for i, p := range parts {
+		for _, m := range p.matches {
+			k := refKey{m.Ref.Name, m.Ref.Line}
+			if !slices.Contains(found[k], i) {
+				found[k] = append(found[k], i)
+			}
+		}
+	}
+	return found
 }
 
 // series joins words as prose does: "a", "a and b", "a, b and c".
