@@ -22,13 +22,10 @@ import (
 // in one repository and not in another is no gap; a name resolved in none
 // is one gap, naming every repository searched. A name several
 // repositories define is shown once (see mergeParts), with a note naming
-// the others.
+// the others; so is a --body name (see settleBodies).
 func BuildRepos(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Config) (*Result, error) {
 	if len(repos) == 0 {
 		return nil, fmt.Errorf("no repository to build from")
-	}
-	if len(repos) > 1 && len(cfg.Bodies) > 0 {
-		return nil, fmt.Errorf("--body: not available with more than one --repo yet")
 	}
 	res, _, err := buildParts(ctx, repos, sp, cfg)
 	return res, err
@@ -317,8 +314,10 @@ func partVotes(parts []*part, qual map[refKey]string) []int {
 			}
 		}
 	}
-	for _, name := range qual {
-		votes[slices.IndexFunc(parts, func(p *part) bool { return p.Name == name })]++
+	for k, name := range qual {
+		if k.line > 0 { // (a --body name has no line: it is not the spec's)
+			votes[slices.IndexFunc(parts, func(p *part) bool { return p.Name == name })]++
+		}
 	}
 	return votes
 }

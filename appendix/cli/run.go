@@ -50,7 +50,7 @@ func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
 	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
 	fs.StringArrayVar(&o.Need, "need", nil, "from round 4: a name a concern must check against code (repeatable)")
-	fs.StringArrayVar(&o.Body, "body", nil, "from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line)")
+	fs.StringArrayVar(&o.Body, "body", nil, "from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line, after REPO: to name one of several --repo)")
 	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless the active adversarial-spec session is this spec's")
 	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")

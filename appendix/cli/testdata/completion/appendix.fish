@@ -30,7 +30,7 @@ complete -c appendix -n __appendix_first -a inventory -d 'run the Context Readin
 complete -c appendix -n __appendix_first -a pointer -d 'print the path of the live spec of a session or a spec'
 complete -c appendix -n __appendix_first -a strip -d 'remove the appendix from a spec, which it prints byte for byte'
 complete -c appendix -n '__appendix_using appendix' -l appendix-only -d 'print only the appendix, not the spec before it'
-complete -c appendix -n '__appendix_using appendix' -l body -x -d 'from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line)'
+complete -c appendix -n '__appendix_using appendix' -l body -x -d 'from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line, after REPO: to name one of several --repo)'
 complete -c appendix -n '__appendix_using appendix' -l budget -x -d 'hard line budget for the appendix'
 complete -c appendix -n '__appendix_using appendix' -l context -r -F -d 'a file already sent to the debate with --context (repeatable): pointed to, never pasted'
 complete -c appendix -n '__appendix_using appendix' -l format -x -a 'markdown json' -d 'output format: markdown or json'

@@ -20,7 +20,7 @@ _appendix() {
     ('')
       _arguments -s -S : \
         '--appendix-only[print only the appendix, not the spec before it]' \
-        '*--body=[from round 3\: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file\:line)]:body: ' \
+        '*--body=[from round 3\: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file\:line, after REPO\: to name one of several --repo)]:body: ' \
         '--budget=[hard line budget for the appendix]:budget: ' \
         '*--context=[a file already sent to the debate with --context (repeatable)\: pointed to, never pasted]:context:_files' \
         '--format=[output format\: markdown or json]:format:(markdown json)' \
