@@ -73,3 +73,25 @@ func TestReposBody(t *testing.T) {
 		})
 	}
 }
+
+// TestReposBodyRounds reuses a body shown in Round 3 as one line in Round
+// 4, in the repository it was shown from, and gives the same bytes on
+// every run.
+func TestReposBodyRounds(t *testing.T) {
+	client, server := testrepo.New(t, clientRepo), testrepo.New(t, serverRepo)
+	inv := t.TempDir() + "/inventory.json"
+	round := func(n string) string {
+		md, stderr, code := runRepos(t, "# Spec\n\n`HandleValidate` calls `ValidatePipeline` first.\n", "--round", n, "--appendix-only", "--inventory", inv,
+			"--repo", "client="+client, "--repo", "server="+server, "--body", "server:ValidatePipeline")
+		if code != 0 {
+			t.Fatalf("round %s: exit %d: %s", n, code, stderr)
+		}
+		return md
+	}
+	if md := round("3"); !strings.Contains(md, "Function Body: server: internal/pipeline/validate.go (lines 3-6)") || round("3") != md {
+		t.Fatalf("round 3 should show the body, the same on a rerun:\n%s", md)
+	}
+	if md := round("4"); !strings.Contains(md, "(reused from Round 3, no relevant changes)") || strings.Contains(md, "return nil") {
+		t.Errorf("round 4 should reuse the body as one line:\n%s", md)
+	}
+}
