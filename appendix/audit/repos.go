@@ -80,7 +80,7 @@ func AuditRepos(ctx context.Context, repos []Repo, now string, prev *inventory.I
 				missing = append(missing, sd.name+": "+r.Name+": "+s.Summary)
 			}
 		}
-		merged.Path = strings.Join(paths, ", ")
+		merged.Path = strings.Join(paths, "; ")
 		merged.Summary = strings.Join(summaries, "; ")
 		if same {
 			merged.Summary = found[0][sd.id].Summary

@@ -64,7 +64,7 @@ func TestReposInventory(t *testing.T) {
 	if slices.Contains(inv.BlastZone, "server: version.go") {
 		t.Errorf("blast_zone %q holds the server's version.go, which the spec names in the client only", inv.BlastZone)
 	}
-	if got := inv.Sources["dependency_manifests"]; got.Path != "client: go.mod, server: go.mod" {
+	if got := inv.Sources["dependency_manifests"]; got.Path != "client: go.mod; server: go.mod" {
 		t.Errorf("dependency_manifests %+v, want both go.mod files, each after its repository", got)
 	}
 	written, err := os.ReadFile(filepath.Join(client, ".appendix", "inventory.json"))
