@@ -49,27 +49,7 @@ func TestReposBody(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			md, stderr, code := runRepos(t, tc.spec, append(append([]string{"--inventory", t.TempDir() + "/inventory.json"}, repos...), "--body", tc.body)...)
-			if code != tc.code {
-				t.Fatalf("exit %d, want %d: %s", code, tc.code, stderr)
-			}
-			if code != 0 && (md != "" || strings.Count(stderr, "\n") != 1) {
-				t.Errorf("a failure writes one line on stderr and nothing on stdout; got stdout %q, stderr %q", md, stderr)
-			}
-			for _, w := range tc.out {
-				if !strings.Contains(md, w) {
-					t.Errorf("no %q in:\n%s", w, md)
-				}
-			}
-			for _, w := range tc.errs {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("no %q on stderr:\n%s", w, stderr)
-				}
-			}
-			for _, w := range tc.never {
-				if strings.Contains(md, w) {
-					t.Errorf("%q in:\n%s", w, md)
-				}
-			}
+			checkBodyRun(t, md, stderr, code, tc.code, tc.out, tc.errs, tc.never)
 		})
 	}
 }
