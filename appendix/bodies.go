@@ -78,11 +78,20 @@ func bodyRefs(names []string, specRefs []spec.Ref) ([]spec.Ref, error) {
 	return out, nil
 }
 
+// shownBody is a body artifact with the --body name that asked for it, as
+// asked, and where its definition is.
+type shownBody struct {
+	art       *artifact.Artifact
+	name, def string
+}
+
 // bodyResults takes the matches and gaps of the --body references (the
 // last of refs, one for each name asked, in order) out of those of the
 // spec's, and builds a body artifact for each: a body that cannot be shown
 // is an error, a test's a warning. Messages name a body as it was asked.
-func bodyResults(refs []spec.Ref, asked []string, matches *[]resolve.Match, gaps, external *[]Gap, root, at string, need []string) ([]*artifact.Artifact, []Warning, error) {
+// With several set, the repository is one of several: a name it does not
+// define is no error here (another may), and settleBodies decides.
+func bodyResults(refs []spec.Ref, asked []string, matches *[]resolve.Match, gaps, external *[]Gap, root, at string, need []string, several bool) ([]shownBody, []Warning, error) {
 	first := len(refs) - len(asked)
 	body := map[*spec.Ref]string{}
 	for i := first; i < len(refs); i++ {
@@ -104,6 +113,9 @@ func bodyResults(refs []spec.Ref, asked []string, matches *[]resolve.Match, gaps
 	for _, list := range []*[]Gap{gaps, external} {
 		for _, g := range *list {
 			if name, ok := ofBody(g); ok {
+				if several && (g.Kind == GapAbsent || g.Kind == GapNoMember) {
+					continue
+				}
 				hint := g.Hint
 				if g.Kind == resolve.GapAmbiguous {
 					hint += ": " + qualifyHint
@@ -111,6 +123,7 @@ func bodyResults(refs []spec.Ref, asked []string, matches *[]resolve.Match, gaps
 				return nil, nil, &BodyError{name, hint}
 			}
 		}
+		*list = slices.DeleteFunc(*list, func(g Gap) bool { _, ok := ofBody(g); return ok })
 	}
 	var spoken []string // the spec's names, for the lines a cut body keeps
 	for _, r := range refs[:first] {
@@ -118,7 +131,7 @@ func bodyResults(refs []spec.Ref, asked []string, matches *[]resolve.Match, gaps
 			spoken = append(spoken, strings.Split(r.Name, ".")...)
 		}
 	}
-	var arts []*artifact.Artifact
+	var arts []shownBody
 	var warns []Warning
 	found := map[string]bool{}
 	kept := (*matches)[:0]
@@ -157,15 +170,131 @@ func bodyResults(refs []spec.Ref, asked []string, matches *[]resolve.Match, gaps
 			warns = append(warns, Warning{Kind: WarnBody, Msg: fmt.Sprintf("--body %s: chose %s over %d other %s, because %s; %s to see another",
 				name, naming.At(d.Path, d.DeclLine), len(others), naming.Plural(len(others), "definition", "definitions"), m.Why, qualifyHint)})
 		}
-		arts = append(arts, a)
+		arts = append(arts, shownBody{a, name, naming.At(a.Path, d.DeclLine)})
 	}
 	*matches = kept
 	for _, name := range asked {
-		if !found[name] {
+		if !found[name] && !several {
 			return nil, nil, &BodyError{name, "resolves to no definition in " + at}
 		}
 	}
 	return arts, warns, nil
+}
+
+// bodyRefsRepos is bodyRefs for an appendix of several repositories: a
+// name written after a repository's name (`server:Check`) is searched in
+// that one only. It returns, for each repository, the names asked that
+// are searched there, as asked.
+func bodyRefsRepos(names []string, specRefs []spec.Ref, parts []*part) ([]spec.Ref, [][]string, error) {
+	var out []spec.Ref
+	asked := make([][]string, len(parts))
+	for _, n := range names {
+		repo, rest, _ := strings.Cut(n, ":")
+		i := slices.IndexFunc(parts, func(p *part) bool { return p.Name == repo })
+		if i < 0 || rest == "" {
+			repo, rest = "", n
+		}
+		refs, err := bodyRefs([]string{rest}, specRefs)
+		var be *BodyError
+		if errors.As(err, &be) {
+			be.Name = n
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		for j := range parts {
+			if i < 0 || j == i {
+				asked[j] = append(asked[j], n)
+			}
+		}
+		if repo != "" {
+			refs[0].Name = repo + ":" + refs[0].Name
+		}
+		out = append(out, refs[0])
+	}
+	return out, asked, nil
+}
+
+// settleBodies decides, between repositories, where each --body name is
+// shown: the one repository that defines it; of several, the one the
+// spec's own reference to the name was shown from, else the one its
+// other references point at (votes, see partVotes), with a note naming
+// the others. A name no repository defines, or several with nothing to
+// tell them apart, is an error.
+func settleBodies(parts []*part, names []string, votes []int) error {
+	for _, n := range names {
+		var in []int
+		for i, p := range parts {
+			if slices.ContainsFunc(p.bodies, func(b shownBody) bool { return b.name == n }) {
+				in = append(in, i)
+			}
+		}
+		switch len(in) {
+		case 0:
+			var ats []string
+			for _, p := range parts {
+				if slices.Contains(p.asked, n) {
+					ats = append(ats, p.at)
+				}
+			}
+			return &BodyError{n, "resolves to no definition in " + series(ats)}
+		case 1:
+			continue
+		}
+		body := func(i int) shownBody {
+			return parts[i].bodies[slices.IndexFunc(parts[i].bodies, func(b shownBody) bool { return b.name == n })]
+		}
+		// The spec's own reference to the name, settled as its artifact.
+		sym := body(in[0]).art.Symbols
+		win, why := -1, ""
+		for _, i := range in {
+			if len(sym) > 0 && slices.ContainsFunc(parts[i].matches, func(m resolve.Match) bool { return m.Ref.Line > 0 && m.Ref.Name == sym[0] }) {
+				if win >= 0 {
+					win = -1
+					break
+				}
+				win, why = i, "as the spec's own reference to it is"
+			}
+		}
+		if win < 0 {
+			best, tie := in[0], false
+			for _, i := range in[1:] {
+				switch {
+				case votes[i] > votes[best]:
+					best, tie = i, false
+				case votes[i] == votes[best]:
+					tie = true
+				}
+			}
+			if !tie {
+				win, why = best, "the repository the spec's other references point at"
+			}
+		}
+		var where, also, quals []string
+		for _, i := range in {
+			at := naming.Code(parts[i].Name) + " (" + body(i).def + ")"
+			where = append(where, at)
+			quals = append(quals, parts[i].Name+":"+strings.TrimPrefix(n, parts[i].Name+":"))
+			if i != win {
+				also = append(also, at)
+			}
+		}
+		if win < 0 {
+			neither := "neither"
+			if len(in) > 2 {
+				neither = "none of them"
+			}
+			return &BodyError{n, fmt.Sprintf("defined in %s, and the spec's other references point at %s more: name one as %s", series(where), neither, strings.Join(quals, " or "))}
+		}
+		for _, i := range in {
+			if i != win {
+				parts[i].bodies = slices.DeleteFunc(parts[i].bodies, func(b shownBody) bool { return b.name == n })
+			}
+		}
+		a := body(win).art
+		a.Notes = append(a.Notes, fmt.Sprintf("`%s` is also defined in %s; shown from %s, %s.", n, strings.Join(also, ", "), naming.Code(parts[win].Name), why))
+	}
+	return nil
 }
 
 // bodyElsewhere is, for a declaration without a body that was chosen

@@ -110,7 +110,8 @@ type part struct {
 
 	matches              []resolve.Match
 	unresolved, external []Gap
-	bodyArts             []*artifact.Artifact
+	asked                []string    // the --body names searched here, as asked
+	bodies               []shownBody // the bodies shown from here
 	words                map[string]bool
 	warnings             []Warning
 	// notes are what the artifact of a name other repositories define too
@@ -192,11 +193,11 @@ func (p *part) find(ctx context.Context, cfg Config) error {
 		p.warnings = append(p.warnings, *w)
 	}
 	p.matches, p.unresolved, p.external = resolve.Refs(p.sp, ix, p.at)
-	bodyArts, bodyWarns, err := bodyResults(p.sp.Refs, cfg.Bodies, &p.matches, &p.unresolved, &p.external, p.Repo.Root, p.at, cfg.Need)
+	bodies, bodyWarns, err := bodyResults(p.sp.Refs, p.asked, &p.matches, &p.unresolved, &p.external, p.Repo.Root, p.at, cfg.Need, p.Name != "")
 	if err != nil {
 		return err
 	}
-	p.bodyArts = bodyArts
+	p.bodies = bodies
 	p.warnings = append(p.warnings, bodyWarns...)
 	return nil
 }
@@ -208,7 +209,11 @@ func (p *part) artifacts(ctx context.Context, doc *render.Document, cfg Config, 
 		return nil, 0, nil, err
 	}
 	p.words = resolve.HeldWords(p.sp.Words, p.matches)
-	bodyArts, arts := artifact.FoldIntoBodies(p.bodyArts, artifact.Build(p.matches, p.words))
+	var shown []*artifact.Artifact
+	for _, b := range p.bodies {
+		shown = append(shown, b.art)
+	}
+	bodyArts, arts := artifact.FoldIntoBodies(shown, artifact.Build(p.matches, p.words))
 	arts = append(bodyArts, arts...)
 	for _, a := range arts {
 		a.Repo = p.Name
@@ -236,16 +241,26 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	if _, err := BodyRound(cfg.Round); err != nil && len(cfg.Bodies) > 0 {
 		return nil, nil, err
 	}
-	bodies, err := bodyRefs(cfg.Bodies, sp.Refs)
-	if err != nil {
-		return nil, nil, err
-	}
 	for _, r := range repos {
 		p, err := openPart(r)
 		if err != nil {
 			return nil, nil, err
 		}
 		parts = append(parts, p)
+	}
+	var bodies []spec.Ref
+	if parts[0].Name == "" {
+		bodies, err = bodyRefs(cfg.Bodies, sp.Refs)
+		parts[0].asked = cfg.Bodies
+	} else {
+		var asked [][]string
+		bodies, asked, err = bodyRefsRepos(cfg.Bodies, sp.Refs, parts)
+		for i, p := range parts {
+			p.asked = asked[i]
+		}
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	first := parts[0].stamp()
 	doc := &render.Document{Round: cfg.Round, Budget: cfg.Budget, ExtractedAt: cfg.Now, Git: first.Git, Head: first.Head, AuditGaps: cfg.AuditGaps, Unreadable: first.Unreadable}
@@ -308,7 +323,11 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 				doc.SubmoduleGaps[p.Name+": "+s] = true
 			}
 		}
-		unresolved, external = mergeParts(parts, qual)
+		votes := partVotes(parts, qual)
+		unresolved, external = mergeParts(parts, qual, votes)
+		if err := settleBodies(parts, cfg.Bodies, votes); err != nil {
+			return nil, nil, err
+		}
 	}
 	for _, p := range parts {
 		res.Warnings = append(res.Warnings, p.own(p.warnings)...)

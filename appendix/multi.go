@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
@@ -21,13 +22,10 @@ import (
 // in one repository and not in another is no gap; a name resolved in none
 // is one gap, naming every repository searched. A name several
 // repositories define is shown once (see mergeParts), with a note naming
-// the others.
+// the others; so is a --body name (see settleBodies).
 func BuildRepos(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Config) (*Result, error) {
 	if len(repos) == 0 {
 		return nil, fmt.Errorf("no repository to build from")
-	}
-	if len(repos) > 1 && len(cfg.Bodies) > 0 {
-		return nil, fmt.Errorf("--body: not available with more than one --repo yet")
 	}
 	res, _, err := buildParts(ctx, repos, sp, cfg)
 	return res, err
@@ -129,46 +127,10 @@ func qualifiedRefs(parts []*part, sp *spec.Spec) map[refKey]string {
 // repositories define out of all but one, and returns the gaps no
 // repository resolved, once each. The one kept is where the name is
 // defined in the directory of another reference's definition, else where
-// most of the spec's other references point, else the first given.
-func mergeParts(parts []*part, qual map[refKey]string) (gaps, external []Gap) {
-	found := map[refKey][]int{}
-	for i, p := range parts {
-		for _, m := range p.matches {
-			k := refKey{m.Ref.Name, m.Ref.Line}
-			if !slices.Contains(found[k], i) {
-				found[k] = append(found[k], i)
-			}
-		}
-	}
-	gapped := map[refKey][]int{}
-	for i, p := range parts {
-		for _, g := range slices.Concat(p.unresolved, p.external) {
-			if k := (refKey{g.Ref, g.SpecLine}); !slices.Contains(gapped[k], i) {
-				gapped[k] = append(gapped[k], i)
-			}
-		}
-	}
-	// The spec's other references point at a repository: those only it
-	// resolves (a path only it holds has no gap there and one in the
-	// others), and those qualified by its name.
-	votes := make([]int, len(parts))
-	for k, in := range found {
-		if len(in) == 1 && qual[k] == "" {
-			votes[in[0]]++
-		}
-	}
-	for k, in := range gapped {
-		if len(found[k]) == 0 && qual[k] == "" && len(in) == len(parts)-1 {
-			for i := range parts {
-				if !slices.Contains(in, i) {
-					votes[i]++
-				}
-			}
-		}
-	}
-	for _, name := range qual {
-		votes[slices.IndexFunc(parts, func(p *part) bool { return p.Name == name })]++
-	}
+// most of the spec's other references point (votes, see partVotes), else
+// the first given.
+func mergeParts(parts []*part, qual map[refKey]string, votes []int) (gaps, external []Gap) {
+	found := foundIn(parts)
 	var shared []refKey
 	for k, in := range found {
 		if len(in) > 1 {
@@ -324,6 +286,56 @@ func mergeGaps(parts []*part, gs []Gap) Gap {
 	return out
 }
 
+// partVotes counts, for each repository, the spec's references that point
+// at it: those only it resolves (a path only it holds has no gap there
+// and one in the others), and those qualified by its name.
+func partVotes(parts []*part, qual map[refKey]string) []int {
+	found := foundIn(parts)
+	gapped := map[refKey][]int{}
+	for i, p := range parts {
+		for _, g := range slices.Concat(p.unresolved, p.external) {
+			if k := (refKey{g.Ref, g.SpecLine}); !slices.Contains(gapped[k], i) {
+				gapped[k] = append(gapped[k], i)
+			}
+		}
+	}
+	votes := make([]int, len(parts))
+	for k, in := range found {
+		if len(in) == 1 && qual[k] == "" {
+			votes[in[0]]++
+		}
+	}
+	for k, in := range gapped {
+		if len(found[k]) == 0 && qual[k] == "" && len(in) == len(parts)-1 {
+			for i := range parts {
+				if !slices.Contains(in, i) {
+					votes[i]++
+				}
+			}
+		}
+	}
+	for k, name := range qual {
+		if k.line > 0 { // (a --body name has no line: it is not the spec's)
+			votes[slices.IndexFunc(parts, func(p *part) bool { return p.Name == name })]++
+		}
+	}
+	return votes
+}
+
+// foundIn says which repositories resolved each reference.
+func foundIn(parts []*part) map[refKey][]int {
+	found := map[refKey][]int{}
+	for i, p := range parts {
+		for _, m := range p.matches {
+			k := refKey{m.Ref.Name, m.Ref.Line}
+			if !slices.Contains(found[k], i) {
+				found[k] = append(found[k], i)
+			}
+		}
+	}
+	return found
+}
+
 // series joins words as prose does: "a", "a and b", "a, b and c".
 func series(ws []string) string {
 	if len(ws) < 2 {
@@ -347,4 +359,31 @@ func nextToOthers(matches []resolve.Match, k refKey) bool {
 		}
 	}
 	return false
+}
+
+// BlastZoneRepos is BlastZone over several repositories: the zone of all,
+// whose artifacts say their repository and whose shared names are settled
+// as an appendix settles them, and each repository's part of it, in the
+// order given: its artifacts, the references searched in it (without its
+// name), its own search and its own HEAD, for what reads one repository
+// at a time.
+func BlastZoneRepos(ctx context.Context, repos []Repository, sp *spec.Spec, now time.Time) (*Zone, []*Zone, error) {
+	res, parts, err := buildParts(ctx, repos, sp, Config{Round: 2, Budget: unlimited, Now: now})
+	if err != nil {
+		return nil, nil, err
+	}
+	zone := &Zone{Spec: sp, Doc: res.Doc, Index: parts[0].ix, cache: parts[0].ca, Warnings: res.Warnings}
+	var each []*Zone
+	for _, p := range parts {
+		doc := *res.Doc
+		doc.Artifacts = p.of(res.Doc.Artifacts)
+		st := p.stamp()
+		doc.Git, doc.Head, doc.Unreadable = st.Git, st.Head, st.Unreadable
+		psp := p.sp
+		if psp == nil {
+			psp = sp
+		}
+		each = append(each, &Zone{Spec: psp, Doc: &doc, Index: p.ix, cache: p.ca})
+	}
+	return zone, each, nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -90,6 +91,10 @@ type Inventory struct {
 	OwnBlastZone *[]string `json:"appendix_blast_zone,omitempty"`
 	// Rounds is the appendix round history, kept alongside the audit.
 	Rounds []Round `json:"appendix_rounds,omitempty"`
+	// Repos are the repositories audited, when a spec spans several: each
+	// one's name and commit. GitHash is then the first's, and each entry
+	// of BlastZone is written after its repository's name, "server: x.go".
+	Repos []Repo `json:"appendix_repos,omitempty"`
 	// Unknown holds the members this package does not know, as read (a
 	// session's inventory may carry more): they are written back after
 	// the others.
@@ -204,6 +209,33 @@ type Artifact struct {
 	// Repo is the repository's name, when an appendix spans several: an
 	// artifact is the same only in the same repository.
 	Repo string `json:"repo,omitempty"`
+}
+
+// Repo is one repository of an audit that spans several.
+type Repo struct {
+	Name string `json:"name"`
+	// GitHash is the commit audited, "none" outside git or with no
+	// commits.
+	GitHash string `json:"git_hash"`
+	// Dir is the directory audited, slash-separated, relative to the
+	// first repository's root (the first's is "."), for a later command
+	// to name the same repositories (see RepoArgs).
+	Dir string `json:"dir,omitempty"`
+}
+
+// RepoArgs are the --repo NAME=DIR flags naming the repositories an
+// inventory spans, each directory joined to root, the first repository's
+// root; nil for an inventory of one repository, or of repositories whose
+// directories it does not record.
+func (inv *Inventory) RepoArgs(root string) []string {
+	var args []string
+	for _, r := range inv.Repos {
+		if r.Dir == "" {
+			return nil
+		}
+		args = append(args, "--repo", r.Name+"="+filepath.Join(root, filepath.FromSlash(r.Dir)))
+	}
+	return args
 }
 
 // Validate checks the fields every reader relies on. Unknown fields were
@@ -481,4 +513,31 @@ func (s Store) write(inv *Inventory) error {
 		}
 	}
 	return nil
+}
+
+// Of is the part of an inventory that spans the repositories named names
+// (see Repos) that is the repository name's: the blast-zone entries
+// written after its name, without it, and those written after no
+// repository's name, which may be any one's; the rest as it is.
+func (inv *Inventory) Of(names []string, name string) *Inventory {
+	mine := func(entries []string) []string {
+		out := []string{}
+		for _, e := range entries {
+			owner, p, ok := strings.Cut(e, ": ")
+			switch {
+			case ok && owner == name:
+				out = append(out, p)
+			case !ok || !slices.Contains(names, owner):
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	cp := *inv
+	cp.BlastZone = mine(inv.BlastZone)
+	if inv.OwnBlastZone != nil {
+		own := mine(*inv.OwnBlastZone)
+		cp.OwnBlastZone = &own
+	}
+	return &cp
 }

@@ -216,3 +216,18 @@ func TestUnknownMembersKept(t *testing.T) {
 		t.Errorf("one-line session file:\n%s", b)
 	}
 }
+
+// An inventory that spans repositories gives back the --repo flags that
+// name them, each directory from the root its own are relative to; one of
+// a single repository gives none.
+func TestRepoArgs(t *testing.T) {
+	inv := sample()
+	if got := inv.RepoArgs("/work/client"); got != nil {
+		t.Errorf("one repository: %q, want none", got)
+	}
+	inv.Repos = []Repo{{Name: "client", GitHash: "abc", Dir: "."}, {Name: "server", GitHash: "def", Dir: "../server"}}
+	want := []string{"--repo", "client=" + filepath.FromSlash("/work/client"), "--repo", "server=" + filepath.FromSlash("/work/server")}
+	if got := inv.RepoArgs(filepath.FromSlash("/work/client")); !cmp.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -496,7 +496,15 @@ func Print(w io.Writer, inv *inventory.Inventory, all map[string]inventory.Sourc
 	if len(short) > 7 {
 		short = short[:7]
 	}
-	fmt.Fprintf(w, "Context Readiness Audit (git %s, %s)\n", short, inv.AuditTimestamp)
+	stamp := "git " + short
+	if len(inv.Repos) > 0 {
+		stamps := make([]string, len(inv.Repos))
+		for i, r := range inv.Repos {
+			stamps[i] = fmt.Sprintf("%s git %.7s", r.Name, r.GitHash)
+		}
+		stamp = strings.Join(stamps, ", ")
+	}
+	fmt.Fprintf(w, "Context Readiness Audit (%s, %s)\n", stamp, inv.AuditTimestamp)
 	if n := len(inv.BlastZone); inv.OwnBlastZone != nil && n > len(*inv.OwnBlastZone) {
 		first := "the first"
 		if kept := n - len(*inv.OwnBlastZone); kept > 1 {

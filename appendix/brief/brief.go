@@ -63,6 +63,9 @@ type briefItem struct {
 	fence string // code fence tag, "" for plain markdown
 	path  string // the file the text comes from, when there is one
 	file  string // the document an excerpt comes from, for warnings only (redaction takes excerpts of documents as from no file)
+	// repo is the repository's name, when the briefings span several:
+	// the title says it too.
+	repo string
 	// redacted counts the secret literals replaced in text, and raw is the
 	// text's lines before (set when redacted is): what a cut of the item
 	// hides is not counted.
@@ -92,6 +95,7 @@ func tokens(s string) int { return (len(s) + 3) / 4 }
 // briefer gathers what the briefings draw from: the spec's resolution
 // (its blast zone), the audit, and searches by meaning.
 type briefer struct {
+	name    string // the repository's, when the briefings span several
 	ctx     context.Context
 	repo    *gitinfo.Repo
 	spec    *spec.Spec
@@ -130,6 +134,10 @@ type Input struct {
 	// Notes are the orchestrator's notes by adversary code, "*" for
 	// every adversary (see ReadNotes).
 	Notes map[string]string
+	// Src is the spec as written, when Zone's spec reads it otherwise (a
+	// name written after a repository's name is read without it); nil
+	// for Zone's.
+	Src []byte
 }
 
 // Briefing is one adversary's briefing.
@@ -148,9 +156,95 @@ type Briefing struct {
 
 // Brief builds one briefing per profile, from the spec's blast zone.
 func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile, now time.Time) ([]Briefing, *gitinfo.Head, error) {
-	zone := in.Zone
-	sp := zone.Spec
-	b := &briefer{ctx: ctx, repo: repo, spec: sp, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
+	out, heads, err := brief(ctx, []Part{{Repo: repo, Zone: in.Zone}}, in, profiles, now)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, heads[0].Head, nil
+}
+
+// BriefRepos is Brief for a spec that spans several repositories, each a
+// named part of in.Zone (see appendix.BlastZoneRepos): each repository's
+// blast zone, findings and gaps are its own, and say whose they are; a
+// gap all of them have alike is said once. The spec's own files
+// (in.SpecDir) are the first repository's; the session's blast-zone
+// entries written after a repository's name are that one's.
+func BriefRepos(ctx context.Context, parts []Part, in Input, profiles []Profile, now time.Time) ([]Briefing, []Head, error) {
+	return brief(ctx, parts, in, profiles, now)
+}
+
+// Part is one repository a briefing draws from, with its part of the
+// spec's blast zone; its name is "" when the briefing has one repository
+// only.
+type Part struct {
+	Name string
+	Repo *gitinfo.Repo
+	Zone *appendix.Zone
+}
+
+// Head is a repository's HEAD, with its name (see Part).
+type Head struct {
+	Name string
+	Head *gitinfo.Head
+}
+
+// brief builds one briefing per profile, from the repositories' parts of
+// the spec's blast zone.
+func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now time.Time) ([]Briefing, []Head, error) {
+	var bs []*briefer
+	var bases [][]briefItem
+	var heads []Head
+	var names []string
+	for _, pt := range parts {
+		names = append(names, pt.Name)
+	}
+	for i, pt := range parts {
+		pin := in
+		if pt.Name != "" {
+			if in.Session != nil {
+				pin.Session = in.Session.Of(names, pt.Name)
+			}
+			if i > 0 {
+				pin.SpecDir = "" // the spec is in the first
+			}
+		}
+		b, err := newBriefer(ctx, pt, pin, now)
+		if err != nil {
+			return nil, nil, err
+		}
+		b.name = pt.Name
+		items := b.ours(b.base())
+		redactItems(items)
+		bases = append(bases, items)
+		bs = append(bs, b)
+		heads = append(heads, Head{Name: pt.Name, Head: pt.Zone.Doc.Head})
+	}
+	// Each repository's most telling base item, in turn, then the next.
+	var base []briefItem
+	for i := 0; slices.ContainsFunc(bases, func(items []briefItem) bool { return i < len(items) }); i++ {
+		for _, items := range bases {
+			if i < len(items) {
+				base = append(base, items[i])
+			}
+		}
+	}
+	src := in.Src
+	if src == nil {
+		src = in.Zone.Spec.Src
+	}
+	specTokens := tokens(string(src))
+	var out []Briefing
+	for _, p := range profiles {
+		out = append(out, briefing(bs, p, base, specTokens, src, in.Zone.Doc, heads))
+	}
+	return out, heads, nil
+}
+
+// newBriefer gathers what one repository's part of the briefings draws
+// from.
+func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer, error) {
+	zone, repo := pt.Zone, pt.Repo
+	b := &briefer{ctx: ctx, repo: repo, spec: zone.Spec, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
 		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{},
 		history: func(paths []string, n int) ([]gitinfo.Commit, error) { return zone.RecentCommits(repo, paths, n) }}
 	for _, f := range b.ix.Files {
@@ -159,7 +253,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 	}
 	_, all, err := audit.Audit(ctx, repo, nil, now.Format(time.RFC3339))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	b.sources = all
 	b.zone, b.zoneGaps = b.blastZone()
@@ -174,14 +268,7 @@ func Brief(ctx context.Context, repo *gitinfo.Repo, in Input, profiles []Profile
 			b.sources[id] = src
 		}
 	}
-	base := b.base()
-	redactItems(base)
-	specTokens := tokens(string(sp.Src))
-	var out []Briefing
-	for _, p := range profiles {
-		out = append(out, b.briefing(p, base, specTokens, zone.Doc))
-	}
-	return out, zone.Doc.Head, nil
+	return b, nil
 }
 
 // specFile returns the file of that name in the spec's own directory,
@@ -213,11 +300,12 @@ func budgetScale(specTokens int) float64 { return max(1, float64(specTokens)/Ref
 // to 1,000 tokens and the supplement as the profile says, both scaled
 // with the spec, then the test pseudocode the profile asks for as far as
 // twice the spec allows; no more added context than twice the spec.
-func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *render.Document) Briefing {
+func briefing(bs []*briefer, p Profile, base []briefItem, specTokens int, src []byte, doc *render.Document, heads []Head) Briefing {
 	dont := map[string]bool{}
 	for _, k := range p.DoNotInject {
 		dont[k] = true
 	}
+	b := bs[0]
 	// The orchestrator's notes first: they say what in this spec to attack.
 	sup := b.noteItems(p)
 	var gaps []string
@@ -225,8 +313,13 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		if dont[kind] {
 			continue
 		}
-		items := b.collect(kind)
-		gaps = append(gaps, b.gaps[kind]...)
+		var items []briefItem
+		each := make([][]string, len(bs))
+		for i, b := range bs {
+			items = append(items, b.ours(b.collect(kind))...)
+			each[i] = b.gaps[kind]
+		}
+		gaps = append(gaps, eachGaps(bs, each)...)
 		if len(items) == 0 {
 			if g := b.gapFor(kind, p); g != "" {
 				gaps = append(gaps, g)
@@ -235,8 +328,13 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		}
 		sup = append(sup, items...)
 	}
-	gaps = append(gaps, b.zoneGaps...)
-	gaps = append(gaps, b.auditGaps(p)...)
+	zoneGaps := make([][]string, len(bs))
+	auditGaps := make([][]string, len(bs))
+	for i, b := range bs {
+		zoneGaps[i], auditGaps[i] = b.zoneGaps, b.auditGaps(p)
+	}
+	gaps = append(gaps, eachGaps(bs, zoneGaps)...)
+	gaps = append(gaps, eachGaps(bs, auditGaps)...)
 	gaps = dedupe(gaps)
 
 	// A persona that gets a document whole gets no excerpt of it.
@@ -275,12 +373,14 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 	fmt.Fprintf(&w, "## ADVERSARY BRIEFING: %s (%s)\n\n", p.Code, p.Name)
 	w.WriteString("> This briefing contains codebase context extracted for your review.\n")
 	w.WriteString("> Use it to validate the spec's claims against what actually exists.\n")
-	commit, branch := "none", "none"
-	if doc.Head != nil && doc.Head.Short != "" {
-		commit, branch = doc.Head.Short, doc.Head.Branch
-		if doc.Head.Detached {
-			branch = "detached"
+	commit, branch := commitBranch(heads[0].Head)
+	if heads[0].Name != "" {
+		commits, branches := make([]string, len(heads)), make([]string, len(heads))
+		for i, h := range heads {
+			c, br := commitBranch(h.Head)
+			commits[i], branches[i] = h.Name+" "+c, h.Name+" "+br
 		}
+		commit, branch = strings.Join(commits, ", "), strings.Join(branches, ", ")
 	}
 	fmt.Fprintf(&w, "> Extraction: %s | Git: %s | Branch: %s\n\n", doc.ExtractedAt.UTC().Format(time.RFC3339), commit, branch)
 	w.WriteString("### Base Context\n\n")
@@ -297,16 +397,69 @@ func (b *briefer) briefing(p Profile, base []briefItem, specTokens int, doc *ren
 		w.WriteString("\n")
 	}
 	w.WriteString("---\n\n## SPECIFICATION TO REVIEW\n\n")
-	w.Write(b.spec.Src)
+	w.Write(src)
 	var notUTF8 []string
 	for _, it := range append(baseItems[:len(baseItems):len(baseItems)], supItems...) {
 		file := cmp.Or(it.path, it.file)
+		if file != "" && it.repo != "" {
+			file = it.repo + ": " + file
+		}
 		if file != "" && !utf8.ValidString(it.text) && !slices.Contains(notUTF8, file) {
 			notUTF8 = append(notUTF8, file)
 		}
 	}
 	return Briefing{Profile: p, Text: w.Bytes(), Base: baseT, Supplement: supT, Spec: specTokens, Gaps: gaps, Redactions: redactedIn(baseItems) + redactedIn(supItems),
 		NotUTF8: notUTF8}
+}
+
+// ours marks items as the briefer's repository's, when the briefings span
+// several: its name before each title. The items are copies: a kind's
+// items are collected once and shown to every adversary.
+func (b *briefer) ours(items []briefItem) []briefItem {
+	if b.name == "" {
+		return items
+	}
+	out := slices.Clone(items)
+	for i := range out {
+		out[i].title = b.name + ": " + out[i].title
+		out[i].repo = b.name
+	}
+	return out
+}
+
+// eachGaps puts together the gaps each briefer found, in their order: a
+// gap every one of them found alike is said once, as it is; any other
+// after the name of the repository whose it is.
+func eachGaps(bs []*briefer, each [][]string) []string {
+	if len(bs) == 1 {
+		return each[0]
+	}
+	var out []string
+	for i, gs := range each {
+		for _, g := range gs {
+			if !slices.ContainsFunc(each, func(o []string) bool { return !slices.Contains(o, g) }) {
+				if !slices.Contains(out, g) {
+					out = append(out, g)
+				}
+				continue
+			}
+			out = append(out, bs[i].name+": "+g)
+		}
+	}
+	return out
+}
+
+// commitBranch is a HEAD's short commit and its branch, "none" for each
+// outside git or with no commits.
+func commitBranch(head *gitinfo.Head) (commit, branch string) {
+	commit, branch = "none", "none"
+	if head != nil && head.Short != "" {
+		commit, branch = head.Short, head.Branch
+		if head.Detached {
+			branch = "detached"
+		}
+	}
+	return commit, branch
 }
 
 func writeItems(w *bytes.Buffer, items []briefItem, none string) {
@@ -389,6 +542,13 @@ const BundleFile = "briefings.json"
 // returns one summary line per adversary. Runs writing into one directory
 // at once take turns, so the files left are one run's.
 func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]string, error) {
+	return WriteRepos(dir, bs, []Head{{Head: head}}, now)
+}
+
+// WriteRepos is Write for briefings drawn from the repositories whose
+// HEADs are given, the first's commit the bundle's.
+func WriteRepos(dir string, bs []Briefing, heads []Head, now time.Time) ([]string, error) {
+	head := heads[0].Head
 	l, err := lock.Exclusive(filepath.Join(dir, BundleFile))
 	if err != nil {
 		return nil, err
@@ -404,14 +564,30 @@ func Write(dir string, bs []Briefing, head *gitinfo.Head, now time.Time) ([]stri
 		File             string   `json:"file"`
 		SHA256           string   `json:"sha256"`
 	}
+	type repoEntry struct {
+		Name    string `json:"name"`
+		GitHash string `json:"git_hash"`
+	}
 	bundle := struct {
-		SchemaVersion int              `json:"schema_version"`
-		GeneratedAt   string           `json:"generated_at"`
-		GitHash       string           `json:"git_hash"`
-		Adversaries   map[string]entry `json:"adversaries"`
+		SchemaVersion int    `json:"schema_version"`
+		GeneratedAt   string `json:"generated_at"`
+		GitHash       string `json:"git_hash"`
+		// Repos are the repositories, when the briefings span several;
+		// GitHash is then the first's.
+		Repos       []repoEntry      `json:"repos,omitempty"`
+		Adversaries map[string]entry `json:"adversaries"`
 	}{SchemaVersion: 1, GeneratedAt: now.UTC().Format(time.RFC3339), GitHash: "none", Adversaries: map[string]entry{}}
-	if head != nil && head.Commit != "" {
-		bundle.GitHash = head.Commit
+	commit := func(h *gitinfo.Head) string {
+		if h != nil && h.Commit != "" {
+			return h.Commit
+		}
+		return "none"
+	}
+	bundle.GitHash = commit(head)
+	for _, h := range heads {
+		if h.Name != "" {
+			bundle.Repos = append(bundle.Repos, repoEntry{Name: h.Name, GitHash: commit(h.Head)})
+		}
 	}
 	atomic.RemoveStale(dir, "briefing-*.md", "briefings.json")
 	var lines []string

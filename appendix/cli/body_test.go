@@ -173,30 +173,36 @@ func TestBodyRequests(t *testing.T) {
 			// Each case with a round history of its own.
 			args := append([]string{"--round", "3", "--appendix-only", "--inventory", filepath.Join(t.TempDir(), "inventory.json")}, tc.args...)
 			md, stderr, code := runCLI(t, dir, []byte(bodySpec), args...)
-			if code != tc.code {
-				t.Fatalf("exit %d, want %d: %s", code, tc.code, stderr)
-			}
-			if code != 0 {
-				if md != "" || strings.Count(stderr, "\n") != 1 {
-					t.Errorf("a failure writes one line on stderr and nothing on stdout; got stdout %q, stderr %q", md, stderr)
-				}
-			}
-			for _, w := range tc.out {
-				if !strings.Contains(md, w) {
-					t.Errorf("no %q in:\n%s", w, md)
-				}
-			}
-			for _, w := range tc.errs {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("no %q on stderr:\n%s", w, stderr)
-				}
-			}
-			for _, w := range tc.never {
-				if strings.Contains(md, w) || strings.Contains(stderr, w) {
-					t.Errorf("%q in the output:\n%s\n%s", w, md, stderr)
-				}
-			}
+			checkBodyRun(t, md, stderr, code, tc.code, tc.out, tc.errs, tc.never)
 		})
+	}
+}
+
+// checkBodyRun checks a run that asked for bodies: its exit code is want;
+// a failure writes one line on stderr and nothing on stdout; each of out
+// is in the appendix, each of errs on stderr, and none of never in either.
+func checkBodyRun(t *testing.T, md, stderr string, code, want int, out, errs, never []string) {
+	t.Helper()
+	if code != want {
+		t.Fatalf("exit %d, want %d: %s", code, want, stderr)
+	}
+	if code != 0 && (md != "" || strings.Count(stderr, "\n") != 1) {
+		t.Errorf("a failure writes one line on stderr and nothing on stdout; got stdout %q, stderr %q", md, stderr)
+	}
+	for _, w := range out {
+		if !strings.Contains(md, w) {
+			t.Errorf("no %q in:\n%s", w, md)
+		}
+	}
+	for _, w := range errs {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("no %q on stderr:\n%s", w, stderr)
+		}
+	}
+	for _, w := range never {
+		if strings.Contains(md, w) || strings.Contains(stderr, w) {
+			t.Errorf("%q in the output:\n%s\n%s", w, md, stderr)
+		}
 	}
 }
 

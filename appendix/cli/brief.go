@@ -11,7 +11,6 @@ import (
 	"github.com/appendix-dev/appendix/appendix"
 	"github.com/appendix-dev/appendix/appendix/brief"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
-	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 	"github.com/spf13/pflag"
 )
@@ -23,7 +22,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	advs := fs.String("adversaries", "", "comma-separated codes or names (default: every gauntlet adversary)")
 	out := fs.String("out", ".adversarial-spec-gauntlet", "directory for briefing-<CODE>.md and briefings.json")
 	notesFile := fs.String("notes", "", `JSON file of the orchestrator's notes, {"CODE": "markdown", "*": "markdown for every adversary"}: first in each briefing's specific context`)
-	repoDir := fs.String("repo", "", "repository to extract from (default: the git work tree containing the current directory)")
+	repoDirs := fs.StringArray("repo", nil, "repository to extract from (default: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories")
 	now := fs.String("now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
@@ -37,13 +36,11 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return usageError{"brief: " + err.Error()}
 	}
-	if *repoDir == "" {
-		*repoDir = "."
-	}
-	repo, err := gitinfo.Open(*repoDir)
+	repos, err := openRepos(*repoDirs)
 	if err != nil {
 		return err
 	}
+	repo := repos[0].Repo
 	all, err := brief.LoadProfiles(repo.Root)
 	if err != nil {
 		return err
@@ -65,26 +62,44 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	zone, err := appendix.BlastZone(ctx, repo, parseSpec(repo.Root, specPath, name, src), cfg.Now)
+	in := brief.Input{SpecDir: specRepoDir(repo.Root, specPath), Session: sessionInventory(repo.Root, specPath, stderr), Notes: notes}
+	sp := parseSpecRepos(repos, specPath, name, src)
+	var zones []*appendix.Zone
+	parts := []brief.Part{{Repo: repo}}
+	if repos[0].Name == "" {
+		in.Zone, err = appendix.BlastZone(ctx, repo, sp, cfg.Now)
+		zones = []*appendix.Zone{in.Zone}
+	} else {
+		in.Src = src
+		in.Zone, zones, err = appendix.BlastZoneRepos(ctx, repos, sp, cfg.Now)
+		parts = make([]brief.Part, len(repos))
+		for i, r := range repos {
+			parts[i] = brief.Part{Name: r.Name, Repo: r.Repo}
+		}
+	}
 	if err != nil {
 		return err
 	}
-	in := brief.Input{Zone: zone, SpecDir: specRepoDir(repo.Root, specPath), Session: sessionInventory(repo.Root, specPath, stderr), Notes: notes}
-	bs, head, err := brief.Brief(ctx, repo, in, profiles, cfg.Now)
+	for i := range parts {
+		parts[i].Zone = zones[i]
+	}
+	bs, heads, err := brief.BriefRepos(ctx, parts, in, profiles, cfg.Now)
 	if err != nil {
 		return err
 	}
-	warnings := zone.Warnings
+	warnings := in.Zone.Warnings
 	for _, br := range bs {
 		for _, p := range br.NotUTF8 {
 			warnings = append(warnings, appendix.NotUTF8(p))
 		}
 	}
 	printWarnings(stderr, warnings)
-	if err := zone.SaveCache(); err != nil {
-		fmt.Fprintf(stderr, "appendix: warning: extraction cache not saved: %v\n", err)
+	for _, z := range zones {
+		if err := z.SaveCache(); err != nil {
+			fmt.Fprintf(stderr, "appendix: warning: extraction cache not saved: %v\n", err)
+		}
 	}
-	lines, err := brief.Write(*out, bs, head, cfg.Now)
+	lines, err := brief.WriteRepos(*out, bs, heads, cfg.Now)
 	if err != nil {
 		return err
 	}

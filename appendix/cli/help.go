@@ -46,7 +46,8 @@ func commands() []command {
 			usage:   []string{"brief [flags] SPEC"},
 			about: `appendix brief writes one briefing per gauntlet adversary, ready for debate.py gauntlet:
 the spec with the context that adversary's persona needs, in DIR/briefing-CODE.md, with
-DIR/briefings.json; stdout has one line per briefing.`,
+DIR/briefings.json; stdout has one line per briefing. With --repo NAME=DIR given for each
+repository a spec spans, each repository's context says whose it is.`,
 			more: "Adversaries built in (.appendix/adversaries.json may replace or add some);\n--adversaries takes codes or names, comma-separated:\n" + adversaryList(),
 			examples: []string{
 				"appendix brief --adversaries PARA,BURN spec.md",
@@ -140,7 +141,9 @@ hooks into .claude/settings.json, every other setting kept; --print prints the r
 			about: `appendix inventory runs the Context Readiness Audit of the repository (and of SPEC's blast
 zone, given SPEC), prints its summary and writes the inventory, ContextInventoryV1, whose
 gaps every later appendix lists. The inventory lives in the active adversarial-spec
-session when it is SPEC's, else in --inventory; the round history in it is kept.`,
+session when it is SPEC's, else in --inventory; the round history in it is kept. With
+--repo NAME=DIR given for each repository a spec spans, each is audited and stamped on its
+own, and the inventory, in the first, names each blast-zone file's repository.`,
 			examples: []string{
 				"appendix inventory spec.md",
 				"appendix inventory --format json spec.md",

@@ -14,7 +14,6 @@ import (
 	"github.com/appendix-dev/appendix/appendix/audit"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
-	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/inventory"
 	"github.com/spf13/pflag"
 )
@@ -24,7 +23,7 @@ import (
 func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := pflag.NewFlagSet("appendix inventory", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	repoDir := fs.String("repo", "", "repository to audit (default: the git work tree containing the current directory)")
+	repoDirs := fs.StringArray("repo", nil, "repository to audit (default: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories")
 	file := fs.String("inventory", DefaultInventory, "inventory file, unless the active adversarial-spec session is this spec's")
 	format := fs.String("format", "text", "output: text (the audit summary) or json (the inventory)")
 	now := fs.String("now", "", "RFC 3339 audit timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
@@ -46,33 +45,47 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
-	if *repoDir == "" {
-		*repoDir = "."
-	}
-	if repos, _, err := namedRepos([]string{*repoDir}); err != nil || repos[0].Name != "" {
-		return usageError{fmt.Sprintf("inventory: --repo %s: the audit covers one repository: give its directory alone", naming.Inline(*repoDir))}
-	}
-	repo, err := gitinfo.Open(*repoDir)
+	repos, err := openRepos(*repoDirs)
 	if err != nil {
 		return err
 	}
+	repo := repos[0].Repo
+	named := repos[0].Name != ""
 	var sp *spec.Spec
 	if fs.NArg() == 1 {
 		name, src, err := readSpec(fs.Arg(0), stdin)
 		if err != nil {
 			return err
 		}
-		sp = parseSpec(repo.Root, fs.Arg(0), name, src)
+		sp = parseSpecRepos(repos, fs.Arg(0), name, src)
 	}
 	store, prev, err := loadInventory(repo.Root, *file, fs.Arg(0), stderr)
 	if err != nil {
 		return err // never overwrite an inventory or session file that cannot be read
 	}
-	printWarnings(stderr, appendix.RepositoryWarnings(repo))
+	parts := make([]audit.Repo, len(repos))
+	for i, r := range repos {
+		parts[i] = audit.Repo{Name: r.Name, Repo: r.Repo}
+		if named {
+			printWarnings(stderr, own(r.Name, appendix.RepositoryWarnings(r.Repo)))
+		} else {
+			printWarnings(stderr, appendix.RepositoryWarnings(r.Repo))
+		}
+	}
 	var zone *appendix.Zone
 	if sp != nil {
-		if zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{}); err != nil {
+		var zones []*appendix.Zone
+		if named {
+			zone, zones, err = appendix.BlastZoneRepos(ctx, repos, sp, time.Time{})
+		} else {
+			zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{})
+			zones = []*appendix.Zone{zone}
+		}
+		if err != nil {
 			return err
+		}
+		for i := range parts {
+			parts[i].Zone = zones[i]
 		}
 		// (The repository's are printed above; the cache's are news.)
 		var damaged []appendix.Warning
@@ -83,28 +96,52 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 		printWarnings(stderr, damaged)
 	}
-	inv, all, err := audit.AuditReplacing(ctx, repo, zone, cfg.Now.Format(time.RFC3339), prev)
+	var inv *inventory.Inventory
+	var all map[string]inventory.Source
+	if named {
+		inv, all, err = audit.AuditRepos(ctx, parts, cfg.Now.Format(time.RFC3339), prev)
+		if err == nil {
+			// Each directory from the first repository's root, where the
+			// inventory's paths start.
+			for i, r := range repos {
+				dir := filepath.Join(r.Repo.Root, filepath.FromSlash(r.Repo.Scope))
+				if rel, err := filepath.Rel(repo.Root, dir); err == nil {
+					inv.Repos[i].Dir = filepath.ToSlash(rel)
+				}
+			}
+		}
+	} else {
+		inv, all, err = audit.AuditReplacing(ctx, repo, zone, cfg.Now.Format(time.RFC3339), prev)
+	}
 	if err != nil {
 		return err
 	}
 	// The store is read again under its lock: a round may have added to
 	// its history since.
-	last := ""
+	var last *inventory.Inventory
 	if _, err := store.Update(func(cur *inventory.Inventory) (*inventory.Inventory, error) {
 		if cur != nil {
 			inv.Rounds = cur.Rounds // the round history outlives a new audit
-			last = cur.GitHash
 		}
+		last = cur
 		audit.Keep(cur, inv, zone)
 		return inv, nil
 	}); err != nil {
 		return err
 	}
-	if last != "" && !strings.HasPrefix(inv.GitHash, last) && last != "none" && inv.GitHash != "none" {
-		if changed, err := repo.ChangedFiles(last, inv.GitHash); err == nil {
-			fmt.Fprintf(stderr, "appendix: %d %s changed since the last audit at %.7s\n", len(changed), naming.Plural(len(changed), "file", "files"), last)
-		} else {
-			fmt.Fprintf(stderr, "appendix: warning: files changed since the last audit at %.7s unknown: %v\n", last, err)
+	if last != nil {
+		// Each repository's files changed since the commit its last audit
+		// recorded; an inventory of one repository recorded the first's.
+		was := map[string]string{repos[0].Name: last.GitHash}
+		for _, r := range last.Repos {
+			was[r.Name] = r.GitHash
+		}
+		for i, r := range repos {
+			now := inv.GitHash
+			if len(inv.Repos) > 0 {
+				now = inv.Repos[i].GitHash
+			}
+			changedSince(stderr, r, was[r.Name], now)
 		}
 	}
 	where, _ := filepath.Rel(repo.Root, store.File)
@@ -118,6 +155,31 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 	audit.Print(stdout, inv, all, filepath.ToSlash(where))
 	return nil
+}
+
+// changedSince says how many files of the repository changed between the
+// commit its last audit recorded, last, and the one audited now.
+func changedSince(stderr io.Writer, r appendix.Repository, last, now string) {
+	if last == "" || strings.HasPrefix(now, last) || last == "none" || now == "none" {
+		return
+	}
+	whose := ""
+	if r.Name != "" {
+		whose = r.Name + ": "
+	}
+	if changed, err := r.Repo.ChangedFiles(last, now); err == nil {
+		fmt.Fprintf(stderr, "appendix: %s%d %s changed since the last audit at %.7s\n", whose, len(changed), naming.Plural(len(changed), "file", "files"), last)
+	} else {
+		fmt.Fprintf(stderr, "appendix: warning: %sfiles changed since the last audit at %.7s unknown: %v\n", whose, last, err)
+	}
+}
+
+// own names the repository each warning is of.
+func own(name string, ws []appendix.Warning) []appendix.Warning {
+	for i := range ws {
+		ws[i].Msg = name + ": " + ws[i].Msg
+	}
+	return ws
 }
 
 // loadInventory finds and reads the inventory of the spec in specFile

@@ -198,10 +198,11 @@ func TestReposFlag(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q: want a one-line usage error naming --repo", args, code, stderr)
 		}
 	}
-	var out, errb bytes.Buffer
-	code := Run(context.Background(), []string{"inventory", "--repo", "server=" + server}, strings.NewReader(""), &out, &errb, func(string) string { return "" })
-	if code != 2 || !strings.Contains(errb.String(), "one repository") {
-		t.Errorf("inventory with a named --repo: exit %d, stderr %q: want a usage error saying it audits one repository", code, errb.String())
+	for _, cmd := range []string{"inventory", "brief"} {
+		_, stderr, code := runIn(t, nil, cmd, "--repo", client, "--repo", "server="+server, "-")
+		if code != 2 || !strings.Contains(stderr, "--repo: give each repository a name") {
+			t.Errorf("%s with a bare and a named --repo: exit %d, stderr %q: want a usage error asking for names", cmd, code, stderr)
+		}
 	}
 }
 

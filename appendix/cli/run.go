@@ -50,7 +50,7 @@ func (o *Options) Flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.AppendixOnly, "appendix-only", false, "print only the appendix, not the spec before it")
 	fs.StringArrayVar(&o.Context, "context", nil, "a file already sent to the debate with --context (repeatable): pointed to, never pasted")
 	fs.StringArrayVar(&o.Need, "need", nil, "from round 4: a name a concern must check against code (repeatable)")
-	fs.StringArrayVar(&o.Body, "body", nil, "from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line)")
+	fs.StringArrayVar(&o.Body, "body", nil, "from round 3: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file:line, after REPO: to name one of several --repo)")
 	fs.StringVar(&o.Inventory, "inventory", DefaultInventory, "inventory file, unless the active adversarial-spec session is this spec's")
 	fs.StringVar(&o.Now, "now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
 	fs.BoolVar(&o.Stats, "stats", false, "print per-phase timings and counts to stderr")
@@ -104,14 +104,7 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if inv != nil {
 		cfg.History, cfg.AuditGaps = inv.Rounds, inv.GapsNoted
 	}
-	var sp *spec.Spec
-	if repos[0].Name == "" {
-		sp = parseSpec(repo.Root, specPath, name, src)
-	} else {
-		bare, names := appendix.UnqualifyNames(src, repos)
-		sp = parseSpec(repo.Root, specPath, name, bare)
-		appendix.QualifyNames(sp, names)
-	}
+	sp := parseSpecRepos(repos, specPath, name, src)
 	tParse := time.Since(t0)
 	var res *appendix.Result
 	if repos[0].Name == "" {
@@ -312,6 +305,19 @@ func namedRepos(values []string) ([]appendix.Repository, []string, error) {
 		return nil, nil, usageError{"--repo: give each repository a name, NAME=DIR, when there are several (a bare --repo DIR is for one)"}
 	}
 	return repos, dirs, nil
+}
+
+// parseSpecRepos parses the spec for the repositories given: with
+// several, a name written after a repository's name (`server:Build`) is
+// searched in that one only.
+func parseSpecRepos(repos []appendix.Repository, specPath, name string, src []byte) *spec.Spec {
+	if repos[0].Name == "" {
+		return parseSpec(repos[0].Repo.Root, specPath, name, src)
+	}
+	bare, names := appendix.UnqualifyNames(src, repos)
+	sp := parseSpec(repos[0].Repo.Root, specPath, name, bare)
+	appendix.QualifyNames(sp, names)
+	return sp
 }
 
 // openRepos opens the repositories the --repo values name.

@@ -20,7 +20,7 @@ _appendix() {
     ('')
       _arguments -s -S : \
         '--appendix-only[print only the appendix, not the spec before it]' \
-        '*--body=[from round 3\: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file\:line)]:body: ' \
+        '*--body=[from round 3\: a function or method to show whole, body included (repeatable; Type.method, dir/package.Name or file\:line, after REPO\: to name one of several --repo)]:body: ' \
         '--budget=[hard line budget for the appendix]:budget: ' \
         '*--context=[a file already sent to the debate with --context (repeatable)\: pointed to, never pasted]:context:_files' \
         '--format=[output format\: markdown or json]:format:(markdown json)' \
@@ -42,7 +42,7 @@ _appendix() {
         '--notes=[JSON file of the orchestrator'\''s notes, {"CODE"\: "markdown", "*"\: "markdown for every adversary"}\: first in each briefing'\''s specific context]:notes:_files' \
         '--now=[RFC 3339 extraction timestamp (default\: SOURCE_DATE_EPOCH if set, else now)]:now: ' \
         '--out=[directory for briefing-<CODE>.md and briefings.json]:out:_files -/' \
-        '--repo=[repository to extract from (default\: the git work tree containing the current directory)]:repo:_files -/' \
+        '*--repo=[repository to extract from (default\: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories]:repo:_files -/' \
         '1:spec:_files'
       ;;
     (completion)
@@ -76,7 +76,7 @@ _appendix() {
         '(-h --help)'{-h,--help}'[show this help]' \
         '--inventory=[inventory file, unless the active adversarial-spec session is this spec'\''s]:inventory:_files' \
         '--now=[RFC 3339 audit timestamp (default\: SOURCE_DATE_EPOCH if set, else now)]:now: ' \
-        '--repo=[repository to audit (default\: the git work tree containing the current directory)]:repo:_files -/' \
+        '*--repo=[repository to audit (default\: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories]:repo:_files -/' \
         '1:spec:_files'
       ;;
     (pointer)
