@@ -383,6 +383,10 @@ func ActiveSession(root string) (file string, named []string, err error) {
 	return p, named, nil
 }
 
+// SessionStore is the store of an adversarial-spec session file's
+// inventory (see ActiveSession).
+func SessionStore(file string) Store { return Store{File: file, session: true} }
+
 // Session reports whether the store is an adversarial-spec session file.
 func (s Store) Session() bool { return s.session }
 

@@ -101,13 +101,8 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if named {
 		inv, all, err = audit.AuditRepos(ctx, parts, cfg.Now.Format(time.RFC3339), prev)
 		if err == nil {
-			// Each directory from the first repository's root, where the
-			// inventory's paths start.
 			for i, r := range repos {
-				dir := filepath.Join(r.Repo.Root, filepath.FromSlash(r.Repo.Scope))
-				if rel, err := filepath.Rel(repo.Root, dir); err == nil {
-					inv.Repos[i].Dir = filepath.ToSlash(rel)
-				}
+				inv.Repos[i].Dir = repoDir(repo.Root, r)
 			}
 		}
 	} else {

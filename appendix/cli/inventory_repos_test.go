@@ -129,3 +129,33 @@ func head(t *testing.T, dir string) string {
 	}
 	return h.Hash().String()
 }
+
+// TestReposRoundRecordsRepos: a round over several repositories that
+// starts the inventory records them, names, commits and directories, so
+// that a later command (the debate gate's) can span them again.
+func TestReposRoundRecordsRepos(t *testing.T) {
+	client, server := testrepo.New(t, clientRepo), testrepo.New(t, serverRepo)
+	_, stderr, code := runIn(t, []byte(reposSpec), "--round", "2", "--now", fixedNow, "--repo", "client="+client, "--repo", "server="+server, "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(client, ".appendix", "inventory.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inv struct {
+		Repos []struct {
+			Name    string `json:"name"`
+			GitHash string `json:"git_hash"`
+			Dir     string `json:"dir"`
+		} `json:"appendix_repos"`
+	}
+	if err := json.Unmarshal(b, &inv); err != nil {
+		t.Fatalf("%v:\n%s", err, b)
+	}
+	rel, _ := filepath.Rel(client, server)
+	if len(inv.Repos) != 2 || inv.Repos[0].Name != "client" || inv.Repos[0].Dir != "." || inv.Repos[0].GitHash != head(t, client) ||
+		inv.Repos[1].Name != "server" || inv.Repos[1].Dir != filepath.ToSlash(rel) || inv.Repos[1].GitHash != head(t, server) {
+		t.Errorf("appendix_repos %+v, want client at . and server at %s with their commits", inv.Repos, rel)
+	}
+}

@@ -154,6 +154,9 @@ func runAppendix(ctx context.Context, args []string, stdin io.Reader, stdout, st
 				if cur.GitHash == "" {
 					cur.GitHash = "none"
 				}
+				if repos[0].Name != "" {
+					cur.Repos = repoRecords(repos, res.Doc.Repos)
+				}
 			}
 			cur.Rounds = rounds.With(cur.Rounds, res.Record)
 			return cur, nil
@@ -340,4 +343,28 @@ func openRepos(values []string) ([]appendix.Repository, error) {
 		}
 	}
 	return repos, nil
+}
+
+// repoDir is the directory a named repository was given as, relative to
+// root, the first repository's root: where the inventory's paths start.
+func repoDir(root string, r appendix.Repository) string {
+	dir := filepath.Join(r.Repo.Root, filepath.FromSlash(r.Repo.Scope))
+	if rel, err := filepath.Rel(root, dir); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return ""
+}
+
+// repoRecords is the inventory's record of the named repositories a round
+// spans, from their stamps: each one's name, commit ("none" without one)
+// and directory.
+func repoRecords(repos []appendix.Repository, stamps []render.Stamp) []inventory.Repo {
+	out := make([]inventory.Repo, len(repos))
+	for i, r := range repos {
+		out[i] = inventory.Repo{Name: r.Name, GitHash: "none", Dir: repoDir(repos[0].Repo.Root, r)}
+		if i < len(stamps) && stamps[i].Head != nil && stamps[i].Head.Commit != "" {
+			out[i].GitHash = stamps[i].Head.Commit
+		}
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -32,14 +33,23 @@ var mentionRe = regexp.MustCompile(`debate\.py\b[\s\S]*\b(critique|gauntlet)\b`)
 // round before 2, a command that already runs appendix, a payload that
 // already holds an appendix or a file that cannot be read, gets neither.
 // Relative paths are read from the current directory, where the command
-// runs.
-func DebateGate(command string, round int, appendixCmd string) (rewritten string, advice string) {
+// runs. flags follow --round N in what it writes (the repositories a
+// session spans).
+func DebateGate(command string, round int, appendixCmd string, flags []string) (rewritten string, advice string) {
 	if round < 2 || !mentionRe.MatchString(command) {
 		return "", ""
 	}
 	app, ok := shellQuote(appendixCmd)
 	if !ok || appendixCmd == "" {
 		return "", ""
+	}
+	app += " --round " + strconv.Itoa(round)
+	for _, f := range flags {
+		q, ok := shellQuote(f)
+		if !ok {
+			return "", ""
+		}
+		app += " " + q
 	}
 	first, _, heredoc := strings.Cut(strings.TrimRight(command, " \t\n"), "\n")
 	rest := ""
@@ -61,14 +71,14 @@ func DebateGate(command string, round int, appendixCmd string) (rewritten string
 			if strings.Contains(body, AppendixMarker) {
 				return "", ""
 			}
-			return fmt.Sprintf("%s --round %d - <<%s | %s\n%s", app, round, g.delimRaw, g.stage, rest), ""
+			return fmt.Sprintf("%s - <<%s | %s\n%s", app, g.delimRaw, g.stage, rest), ""
 		default:
 			data, err := os.ReadFile(g.file)
 			if err != nil || strings.Contains(string(data), AppendixMarker) {
 				return "", ""
 			}
 			if f, ok := quotePath(g.file); ok {
-				return fmt.Sprintf("%s --round %d %s | %s", app, round, f, g.stage), ""
+				return fmt.Sprintf("%s %s | %s", app, f, g.stage), ""
 			}
 		}
 	}
@@ -373,7 +383,7 @@ func advise(toks []token, lexed bool, round int, app string) string {
 	if spec == "SPEC" {
 		how = " (SPEC: the spec file)"
 	}
-	return fmt.Sprintf("Round %d: this command sends a spec to debate.py without passing it through appendix, in a shape the debate gate does not rewrite. Unless the spec already holds its appendix, run instead%s:\n  %s --round %d %s | %s", round, how, app, round, spec, stage)
+	return fmt.Sprintf("Round %d: this command sends a spec to debate.py without passing it through appendix, in a shape the debate gate does not rewrite. Unless the spec already holds its appendix, run instead%s:\n  %s %s | %s", round, how, app, spec, stage)
 }
 
 // safeWord is a word the shell reads as itself.

@@ -122,7 +122,7 @@ func TestDebateGate(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			command := strings.ReplaceAll(tt.command, "@APP@", qapp)
-			got, advice := DebateGate(command, tt.round, app)
+			got, advice := DebateGate(command, tt.round, app, nil)
 			want := strings.ReplaceAll(tt.want, "@APP@", qapp)
 			if got != want {
 				t.Fatalf("rewritten:\n got %q\nwant %q", got, want)

@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -47,5 +48,37 @@ func TestDebateGateHook(t *testing.T) {
 	testrepo.Write(t, root, map[string]string{".adversarial-spec/sessions/s.json": strings.Replace(sessionFile, `"round": 2`, `"round": 1`, 1)})
 	if o := bash("cat " + spec + " | python3 debate.py critique"); o != nil {
 		t.Errorf("round 1: %+v", o)
+	}
+}
+
+// TestDebateGateHookRepos: when the session's inventory spans several
+// repositories, the rewritten command and the advice name each, so the
+// appendix is built over all of them, as the inventory was.
+func TestDebateGateHookRepos(t *testing.T) {
+	withRepos := strings.Replace(sessionFile, `"gaps_noted"`,
+		`"appendix_repos": [{"name": "client", "git_hash": "abc", "dir": "."}, {"name": "server", "git_hash": "def", "dir": "../my server"}], "gaps_noted"`, 1)
+	root := project(t, map[string]string{".adversarial-spec/sessions/s.json": withRepos})
+	t.Chdir(root)
+	e := env(t, root)
+	bash := func(cmd string) *Output {
+		input, _ := json.Marshal(map[string]any{"command": cmd})
+		in := strings.Replace(payload("s1", "Bash", string(input)), `"/nowhere"`, strconv.Quote(root), 1)
+		_, o := fire(t, e, "debate-gate", in)
+		return o
+	}
+	spec := ".adversarial-spec/specs/orders/spec.md"
+	repos := "--repo client=" + root + " --repo 'server=" + filepath.Join(filepath.Dir(root), "my server") + "'"
+	o := bash("cat " + spec + " | python3 debate.py critique --models a,b")
+	if o == nil {
+		t.Fatal("a recognised shape: no answer")
+	}
+	var got map[string]any
+	json.Unmarshal(o.HookSpecificOutput.UpdatedInput, &got)
+	if want := "appendix --round 2 " + repos + " " + spec + " | python3 debate.py critique --models a,b"; got["command"] != want {
+		t.Errorf("command %q,\nwant %q", got["command"], want)
+	}
+	o = bash("python3 debate.py critique --models a,b < $SPEC")
+	if o == nil || !strings.Contains(o.HookSpecificOutput.AdditionalContext, "appendix --round 2 "+repos+" ") {
+		t.Errorf("advice %+v, want the repositories named", o)
 	}
 }

@@ -39,7 +39,7 @@ func debateGate(_ context.Context, _ *Env, in Input, root string) result {
 	if os.Chdir(dir) != nil {
 		return result{outcome: "silent", warning: "cwd not found"}
 	}
-	rewritten, advice := DebateGate(command, round, AppendixCommand)
+	rewritten, advice := DebateGate(command, round, AppendixCommand, sessionRepos(root))
 	switch {
 	case rewritten != "":
 		ti["command"] = json.RawMessage(marshal(rewritten))
@@ -76,4 +76,19 @@ func sessionRound(root string) int {
 		return 0
 	}
 	return s.Round
+}
+
+// sessionRepos are the --repo NAME=DIR flags of the repositories the
+// active session's inventory spans (see inventory.RepoArgs); none for one
+// repository, or when the inventory cannot be read.
+func sessionRepos(root string) []string {
+	file, _, err := inventory.ActiveSession(root)
+	if err != nil || file == "" {
+		return nil
+	}
+	inv, err := inventory.SessionStore(file).Load()
+	if err != nil {
+		return nil
+	}
+	return inv.RepoArgs(root)
 }
