@@ -795,9 +795,38 @@ func ident(w []byte) bool {
 
 // Definable filters a file's declaration words by what is searched for.
 func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
+	return NewWanted(wanted).Definable(ts)
+}
+
+// Wanted is what a search looks for, with a filter that answers most
+// words without hashing them: the lengths of the wanted names by their
+// first byte.
+type Wanted struct {
+	names map[string]Want
+	// lengths[c] has bit n set when a wanted name starts with c and is n
+	// bytes long (bit 63: 63 or more).
+	lengths [256]uint64
+}
+
+// NewWanted is the search for wanted.
+func NewWanted(wanted map[string]Want) *Wanted {
+	w := &Wanted{names: wanted}
+	for n := range wanted {
+		if n != "" {
+			w.lengths[n[0]] |= 1 << min(len(n), 63)
+		}
+	}
+	return w
+}
+
+// Definable filters a file's declaration words by what is searched for.
+func (ws *Wanted) Definable(ts Tokens) map[string]bool {
 	var found map[string]bool
 	ts.each(func(tok string, f uint8) {
-		w := wanted[tok]
+		if tok == "" || ws.lengths[tok[0]]&(1<<min(len(tok), 63)) == 0 {
+			return
+		}
+		w := ws.names[tok]
 		if w == 0 {
 			return
 		}

@@ -96,6 +96,17 @@ func TestGenerated(t *testing.T) {
 	}
 }
 
+// TestDefinableLongNames: the length filter lets through a name of any
+// length, 63 bytes and longer alike, and nothing of another length.
+func TestDefinableLongNames(t *testing.T) {
+	long, longer := strings.Repeat("a", 70), strings.Repeat("a", 80)
+	ts := declTokens(keywordsOf(lang.ForPath("x.go")), []byte("package x\n\ntype "+long+" struct{}\n\ntype "+longer+" int\n\ntype ab int\n"))
+	got := Definable(ts, map[string]Want{long: WantAny, "a": WantAny, "abc": WantAny})
+	if diff := cmp.Diff(map[string]bool{long: true}, got); diff != "" {
+		t.Errorf("Definable (-want +got):\n%s", diff)
+	}
+}
+
 // TestGeneratedMarksHoldAnAnchor: Generated reads a head holding none of
 // generatedAnchors as no generated file's, so every marker it looks for,
 // each language's and its own, must hold one.

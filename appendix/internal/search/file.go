@@ -40,6 +40,7 @@ type pass struct {
 	root      string
 	cache     *cache.Cache
 	wanted    map[string]scan.Want
+	definable *scan.Wanted // wanted, to filter a file's words with
 	focus     *focusWords
 	restrict  map[string][]string // names searched only in the modules that qualify them
 	routeSegs [][]byte            // the literal route segments the spec's endpoints end with
@@ -170,7 +171,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 			res.imports[name] = mod
 		}
 	}
-	names := scan.Definable(fs.sc.Tokens, fs.wanted)
+	names := fs.definable.Definable(fs.sc.Tokens)
 	if fs.lang.AppTables && len(fs.focus.models) > 0 {
 		// A default table name lowercases its model (billing_invoiceline
 		// is class InvoiceLine), whose spelling is not searched for.

@@ -207,7 +207,7 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ix.Files[todo[b]].Size, ix.Files[todo[a]].Size) })
 	results := make([]fileResult, len(todo))
-	ps := &pass{root: root, cache: ix.cache, wanted: wanted, focus: newFocusWords(wanted, ix.dirNames()), restrict: ix.restrict,
+	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: newFocusWords(wanted, ix.dirNames()), restrict: ix.restrict,
 		routeSegs: routeSegs, values: values, before: ix.opt.BeforeFile}
 	// Most files cost a stat and a cache lookup, system calls that overlap
 	// well: more workers than cores keep both cores busy.
