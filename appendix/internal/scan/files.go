@@ -798,23 +798,34 @@ func Definable(ts Tokens, wanted map[string]Want) map[string]bool {
 	return NewWanted(wanted).Definable(ts)
 }
 
-// Wanted is what a search looks for, with a filter that answers most
-// words without hashing them: the lengths of the wanted names by their
-// first byte.
+// Filter tells most words that are not among a set of names without
+// hashing them: element c has bit n set when a name starts with byte c
+// and is n bytes long (bit 63: 63 or more).
+type Filter [256]uint64
+
+// Add adds a name to the set.
+func (f *Filter) Add(name string) {
+	if name != "" {
+		f[name[0]] |= 1 << min(len(name), 63)
+	}
+}
+
+// May reports whether w may be among the names.
+func (f *Filter) May(w string) bool {
+	return w != "" && f[w[0]]&(1<<min(len(w), 63)) != 0
+}
+
+// Wanted is what a search looks for, with its Filter.
 type Wanted struct {
-	names map[string]Want
-	// lengths[c] has bit n set when a wanted name starts with c and is n
-	// bytes long (bit 63: 63 or more).
-	lengths [256]uint64
+	names  map[string]Want
+	filter Filter
 }
 
 // NewWanted is the search for wanted.
 func NewWanted(wanted map[string]Want) *Wanted {
 	w := &Wanted{names: wanted}
 	for n := range wanted {
-		if n != "" {
-			w.lengths[n[0]] |= 1 << min(len(n), 63)
-		}
+		w.filter.Add(n)
 	}
 	return w
 }
@@ -823,7 +834,7 @@ func NewWanted(wanted map[string]Want) *Wanted {
 func (ws *Wanted) Definable(ts Tokens) map[string]bool {
 	var found map[string]bool
 	ts.each(func(tok string, f uint8) {
-		if tok == "" || ws.lengths[tok[0]]&(1<<min(len(tok), 63)) == 0 {
+		if !ws.filter.May(tok) {
 			return
 		}
 		w := ws.names[tok]

@@ -562,13 +562,15 @@ func oneWord(n string) bool {
 
 // index adds the words to stands: every file each stands in, and how.
 func (ix *Index) index(words map[string]bool) {
+	var may scan.Filter
 	for w := range words {
 		ix.indexed[w] = true
+		may.Add(w)
 	}
 	for i, f := range ix.Files {
 		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
 			sc.Tokens.EachStanding(func(n string, s scan.Stands) {
-				if !words[n] {
+				if !may.May(n) || !words[n] {
 					return
 				}
 				if sts := ix.stands[n]; len(sts) > 0 && int(sts[len(sts)-1].file) == i {
