@@ -49,6 +49,71 @@ type secretAllow struct {
 type ruleSet struct {
 	Rules     []*secretRule
 	Allowlist *secretAllow
+
+	once  sync.Once
+	index keywordIndex
+}
+
+// keywordIndex tells which rules' keywords a lowercased line holds, in one
+// pass over it: a line is checked at each byte against the keywords that
+// start with that byte and the next, instead of once per keyword of each
+// rule (over two hundred of them).
+type keywordIndex struct {
+	pairs  [1 << 16 / 64]uint64 // the keywords' first two bytes, as a bit set
+	byPair map[uint16][]int     // keywords, by their first two bytes
+	words  []string
+	rules  [][]int // the rules of each keyword
+}
+
+func pair(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
+
+// build indexes the keywords of rules; a keyword shorter than two bytes
+// is matched at every position.
+func (ix *keywordIndex) build(rules []*secretRule) {
+	ix.byPair = map[uint16][]int{}
+	at := map[string]int{}
+	for ri, r := range rules {
+		for _, k := range r.Keywords {
+			w, ok := at[k]
+			if !ok {
+				w = len(ix.words)
+				at[k] = w
+				ix.words = append(ix.words, k)
+				ix.rules = append(ix.rules, nil)
+				if len(k) >= 2 {
+					p := pair(k[0], k[1])
+					ix.pairs[p/64] |= 1 << (p % 64)
+					ix.byPair[p] = append(ix.byPair[p], w)
+				}
+			}
+			ix.rules[w] = append(ix.rules[w], ri)
+		}
+	}
+}
+
+// rulesIn sets hit[r] for each rule r one of whose keywords low holds.
+func (ix *keywordIndex) rulesIn(low string, hit []bool) {
+	mark := func(w int) {
+		for _, r := range ix.rules[w] {
+			hit[r] = true
+		}
+	}
+	for w, k := range ix.words {
+		if len(k) < 2 && strings.Contains(low, k) {
+			mark(w)
+		}
+	}
+	for i := 0; i+1 < len(low); i++ {
+		p := pair(low[i], low[i+1])
+		if ix.pairs[p/64]&(1<<(p%64)) == 0 {
+			continue
+		}
+		for _, w := range ix.byPair[p] {
+			if strings.HasPrefix(low[i:], ix.words[w]) {
+				mark(w)
+			}
+		}
+	}
 }
 
 // secretRules is gitleaks' rule set, generated into secretrules_gen.go
@@ -116,17 +181,13 @@ type span struct{ from, to int }
 // gitleaks' rules.
 func findSecrets(file, line string) []span {
 	rs := secretRules()
+	rs.once.Do(func() { rs.index.build(rs.Rules) })
 	low := strings.ToLower(line)
+	hit := make([]bool, len(rs.Rules))
+	rs.index.rulesIn(low, hit)
 	var out []span
-	for _, r := range rs.Rules {
-		hit := false
-		for _, k := range r.Keywords {
-			if strings.Contains(low, k) {
-				hit = true
-				break
-			}
-		}
-		if !hit {
+	for ri, r := range rs.Rules {
+		if !hit[ri] {
 			continue
 		}
 		re := r.compiled()

@@ -270,3 +270,34 @@ func FuzzRedact(f *testing.F) {
 		}
 	})
 }
+
+// TestKeywordIndexIsContains: the keyword index finds for a line exactly
+// the rules one of whose keywords the line holds, as checking each
+// keyword would, on lines holding every keyword, parts of them, and
+// several at once.
+func TestKeywordIndexIsContains(t *testing.T) {
+	rs := secretRules()
+	var ix keywordIndex
+	ix.build(rs.Rules)
+	lines := []string{"", "x", "token = 1", "const stripeKey = 'sk_live_abc'", "no secrets here at all"}
+	for _, r := range rs.Rules {
+		for _, k := range r.Keywords {
+			lines = append(lines, k, "a"+k+"b", k[:len(k)-1], "x "+k[1:]+" "+k)
+		}
+	}
+	lines = append(lines, strings.Join(lines, " "))
+	for _, line := range lines {
+		low := strings.ToLower(line)
+		got := make([]bool, len(rs.Rules))
+		ix.rulesIn(low, got)
+		for ri, r := range rs.Rules {
+			want := false
+			for _, k := range r.Keywords {
+				want = want || strings.Contains(low, k)
+			}
+			if got[ri] != want {
+				t.Fatalf("line %q, rule %s (keywords %q): index says %v", line, r.ID, r.Keywords, got[ri])
+			}
+		}
+	}
+}
