@@ -143,6 +143,7 @@ func Load(root, build string) *Cache {
 	c.Version, c.Started = version(build), time.Now().UnixNano()
 	atomic.RemoveStale(filepath.Dir(c.file), path.Base(ExtractFile), path.Base(ScanFile))
 	c.loadScans()
+	c.seenScan = make(map[string]bool, len(c.Scans))
 	b, err := readCacheFile(c.file)
 	if err == nil {
 		var payload []byte

@@ -156,11 +156,11 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 // NewIndex is the index of the walked files before any search: their
 // paths and classes, their directories and the module names they make.
 func NewIndex(files []gitinfo.File) *Index {
-	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: map[string]*extract.Language{}, dirs: map[string]bool{},
-		Modules: map[string]bool{}, ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
+	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: make(map[string]*extract.Language, len(files)), dirs: map[string]bool{},
+		Modules: make(map[string]bool, len(files)), ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
 		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
 		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
-		scans: map[string]*scan.Entry{}}
+		scans: make(map[string]*scan.Entry, len(files))}
 	for _, f := range files {
 		ix.lang[f.Path] = scan.SourceFile(f.Path, f.Size)
 		ix.Modules[ModuleName(f.Path)] = true
