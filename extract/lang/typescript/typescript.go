@@ -77,32 +77,61 @@ func exported(n *sitter.Node) (*sitter.Node, bool) {
 }
 
 // jsScope reports whether n is declared at module level (directly, or in
-// an export, declare or namespace block) and names the namespace it is in.
-func jsScope(n *sitter.Node, src []byte) (ok bool, namespace string) {
-	for p := n.Parent(); p != nil; p = p.Parent() {
+// an export, declare or namespace block) and names the namespace it is in,
+// the innermost. What an ancestor says is worked out once per tree (Memo):
+// finding a node's parent is a search from the root.
+func jsScope(m *extract.Match, n *sitter.Node) (ok bool, namespace string) {
+	return scopeAbove(m, n.Parent())
+}
+
+// scopeKey is the Memo key of scopeAbove's answer for a node.
+type scopeKey struct{ n *sitter.Node }
+
+// scope is scopeAbove's answer.
+type scope struct {
+	ok        bool
+	namespace string
+}
+
+// scopeAbove is jsScope of a node whose parent is p.
+func scopeAbove(m *extract.Match, p *sitter.Node) (bool, string) {
+	if p == nil {
+		return false, ""
+	}
+	s := m.Memo(scopeKey{p}, func() any {
 		switch p.Type() {
 		case "program":
-			return true, namespace
+			return scope{ok: true}
 		case "export_statement", "ambient_declaration", "lexical_declaration", "variable_declaration", "expression_statement":
+			ok, ns := scopeAbove(m, p.Parent())
+			return scope{ok, ns}
 		case "statement_block":
-			if gp := p.Parent(); gp == nil || gp.Type() != "internal_module" && gp.Type() != "module" && gp.Type() != "ambient_declaration" {
-				return false, ""
+			if gp := p.Parent(); gp != nil && (gp.Type() == "internal_module" || gp.Type() == "module" || gp.Type() == "ambient_declaration") {
+				ok, ns := scopeAbove(m, gp)
+				return scope{ok, ns}
 			}
+			return scope{}
 		case "internal_module", "module":
-			if nm := p.ChildByFieldName("name"); nm != nil && namespace == "" {
-				namespace = strings.Trim(nm.Content(src), `"'`)
+			ok, ns := scopeAbove(m, p.Parent())
+			if !ok {
+				return scope{}
 			}
-		default:
-			return false, ""
+			if nm := p.ChildByFieldName("name"); nm != nil {
+				if own := strings.Trim(nm.Content(m.Src), `"'`); own != "" {
+					ns = own
+				}
+			}
+			return scope{ok, ns}
 		}
-	}
-	return false, ""
+		return scope{}
+	}).(scope)
+	return s.ok, s.namespace
 }
 
 func refineJS(m *extract.Match) bool {
 	d := &m.Out
 	m.Show, d.Exported = exported(m.Def)
-	ok, ns := jsScope(m.Def, m.Src)
+	ok, ns := jsScope(m, m.Def)
 	if m.Kind == "table" {
 		// A Convex table, wherever its object is: in defineSchema({...}) or
 		// in a module's table map spread into it (...aiTownTables).
@@ -130,7 +159,7 @@ func refineJS(m *extract.Match) bool {
 		if cls == nil || body.Type() != "class_body" {
 			return false
 		}
-		if ok, _ := jsScope(cls, m.Src); !ok {
+		if ok, _ := jsScope(m, cls); !ok {
 			return false
 		}
 		d.Kind, d.Title, m.OwnFunc = extract.KindMethod, "Method Signature", m.Def
