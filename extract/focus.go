@@ -122,6 +122,12 @@ type LexSyntax struct {
 	// Regexps: a "/" after an operator opens a regular expression
 	// literal, which may hold quotes and brackets (JavaScript).
 	Regexps bool
+	// Wrapper reports a statement that only holds statements of the
+	// file's own kind, and declares nothing of its own but a scope for
+	// them (a namespace block, TypeScript's declare module): Focus takes
+	// of it its opening and closing lines and the statements inside it
+	// that it would take at the top level (see wrapped). Nil: none.
+	Wrapper func(stmt []byte) bool
 }
 
 // WordSet is the set of the space-separated words.
@@ -1048,11 +1054,20 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		if !take[k] {
 			continue
 		}
+		if s.kind == segCode && lx.Wrapper != nil && lx.Wrapper(src[s.start:s.end]) {
+			if inner, ok := wrapped(lang, src[s.start:s.end], s.start, mention, holds); ok {
+				spans = Union(spans, inner)
+				continue
+			}
+		}
 		if n := len(spans); n > 0 && spans[n-1].End == s.start {
 			spans[n-1].End = s.end
 			continue
 		}
 		spans = append(spans, Span{s.start, s.end})
+	}
+	if spans == nil {
+		spans = []Span{} // (wrappers that hold nothing wanted)
 	}
 	if mostOf(spans, src) {
 		return nil, false

@@ -217,6 +217,16 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"template <typename T>\nclass LEVELDB_EXPORT Real : public Base<T> {\n public:\n  void draw() const EXCLUSIVE_LOCKS_REQUIRED(mu_);\n" +
 			"  static constexpr int kMax = 1'000;\n  enum class Status { Active, Gone };\n};\n\nvoid Real::draw() const {\n  char c = '{';\n}\n\n" +
 			"}  // namespace shop\n\nint after() { return 1; }\n" + strings.Repeat("\nint filler() {\n  return '}';\n}\n", 20),
+		"api.d.ts": "/** The API. */\ndeclare module '@shop/api' {\n\n  export const doc = `\nexport function Fake(): void;\n`;\n\n" +
+			"  /** Real is real. */\n  export function Real(): void;\n\n  export namespace draw {\n    export function after(x: string): Disposable;\n  }\n\n" +
+			"  export class Disposable {\n    static from(...d: Disposable[]): Disposable;\n    dispose(): void;\n  }\n\n" +
+			"  export enum Status { Active, Gone }\n" + strings.Repeat("\n  export interface Filler {\n    s: '}{';\n  }\n", 20) + "}\n\n" +
+			"declare global {\n  interface Window { shop: string }\n}\n",
+		"Block.cs": "using System;\n\nnamespace Shop.Orders\n{\n    /// <summary>Real is real.</summary>\n    [Table(\"orders\")]\n    public class Real : Base\n    {\n" +
+			"        const string Doc = @\"\nclass Fake {}\n\";\n        public void draw() {}\n    }\n\n    public enum Status\n    {\n        Active,\n        Gone,\n    }\n\n" +
+			"    namespace Inner\n    {\n        interface after {}\n    }\n" + strings.Repeat("\n    public class Filler\n    {\n        string s = \"}{\";\n    }\n", 20) + "}\n",
+		"nested.cc": "namespace shop {\nnamespace orders {\n\n/// Real is real.\nclass Real {\n public:\n  void draw() const;\n  enum class Status { Active, Gone };\n};\n\n" +
+			"}  // namespace orders\n\ninline namespace v1 {\n  int after();\n}\n" + strings.Repeat("\nint filler() {\n  return '}';\n}\n", 20) + "\n}  // namespace shop\n",
 	} {
 		// Fake, Ghost and Nested are in strings: no parse may see them.
 		if fo, _ := checkFocusEquivalent(t, p, filepath.Join("shop", name), []byte(src), "Fake", "Ghost", "Nested", "fake", "draw", "after", "Active"); fo == 0 {
@@ -496,5 +506,72 @@ func checkBodiesSkipped(t *testing.T, name string, src []byte) {
 	}
 	if h := find(search("helper"), "helper"); h == nil || h.Unbuilt {
 		t.Errorf("searching helper: %+v, want built", h)
+	}
+}
+
+// TestFocusInsideWrappers: a namespace block or a declare module is a
+// scope, not a statement to take whole: of it, Focus takes its opening
+// and closing lines and the statements inside that it would take at the
+// top level, at any depth and indentation. One it cannot read so (a line
+// inside indented less than the first, a wanted word in its opening
+// line) is taken whole.
+func TestFocusInsideWrappers(t *testing.T) {
+	filler := func(format string) string { return strings.Repeat(format, 20) }
+	for name, tc := range map[string]struct {
+		src       string
+		want      []string // the texts the spans hold
+		whole     bool
+		notInSpan string
+	}{
+		"api.d.ts": {
+			src: "declare module '@shop/api' {\n  export namespace commands {\n    export function register(id: string): void;\n  }\n\n" +
+				"  export enum Status { Active, Gone }\n" + filler("\n  export interface Filler {\n    s: string;\n  }\n") + "}\n",
+			want: []string{"declare module '@shop/api' {\n", "  export enum Status { Active, Gone }\n", "}\n"}, notInSpan: "Filler",
+		},
+		"deep.d.ts": {
+			src: "declare module '@shop/api' {\n  export namespace commands {\n    export function register(id: string): void;\n" +
+				filler("    export function filler(): void;\n") + "  }\n" + filler("\n  export interface Filler {\n    s: string;\n  }\n") + "}\n",
+			want: []string{"  export namespace commands {\n", "    export function register(id: string): void;\n"}, notInSpan: "Filler",
+		},
+		"Orders.cs": {
+			src: "using System;\n\nnamespace Shop.Orders\n{\n    public enum Status\n    {\n        Active,\n    }\n" +
+				filler("\n    public class Filler\n    {\n        string s;\n    }\n") + "}\n",
+			want: []string{"namespace Shop.Orders\n{\n", "    public enum Status\n"}, notInSpan: "Filler",
+		},
+		"order.cc": {
+			src:  "namespace shop {\n\nenum class Status { Active, Gone };\n" + filler("\nint filler() {\n  return 1;\n}\n") + "\n}  // namespace shop\n",
+			want: []string{"namespace shop {\n", "enum class Status { Active, Gone };\n", "}  // namespace shop\n"}, notInSpan: "filler",
+		},
+		"outdented.d.ts": {
+			src:   "declare module 'x' {\n  export const doc = `\nline at the first column\n`;\n  export enum Status { Active }\n" + filler("\n  export interface Filler {\n    s: string;\n  }\n") + "}\n",
+			whole: true,
+		},
+		"named.d.ts": {
+			src:   "declare namespace Status {\n  export const Active = 1;\n" + filler("\n  export interface Filler {\n    s: string;\n  }\n") + "}\n",
+			whole: true,
+		},
+	} {
+		spans, ok := extract.Focus(lang.ForPath(name), []byte(tc.src), func(w []byte) bool { return string(w) == "Status" || string(w) == "register" })
+		var got strings.Builder
+		for _, s := range spans {
+			got.WriteString(tc.src[s.Start:s.End])
+		}
+		switch {
+		case tc.whole:
+			if ok && !strings.Contains(got.String(), "Filler") {
+				t.Errorf("%s: spans %q, want the wrapper whole", name, got.String())
+			}
+		case !ok:
+			t.Errorf("%s: not focused", name)
+		default:
+			for _, w := range tc.want {
+				if !strings.Contains(got.String(), w) {
+					t.Errorf("%s: spans %q miss %q", name, got.String(), w)
+				}
+			}
+			if strings.Contains(got.String(), tc.notInSpan) {
+				t.Errorf("%s: spans %q hold %q", name, got.String(), tc.notInSpan)
+			}
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package cpp
 
 import (
+	"bytes"
+
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/clike"
 )
@@ -9,4 +11,15 @@ import (
 // ";" or "}", functions by their heads), raw strings span lines, and a
 // quote between digits (1'000'000) opens no character literal.
 var cppLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Semicolons: true, Directives: true, Lifetimes: true,
-	RawDelimited: true, Head: clike.Head}
+	RawDelimited: true, Head: clike.Head, Wrapper: cppWrapper}
+
+// cppWrapper reports a namespace block, inline or anonymous, and an
+// extern "C" block.
+func cppWrapper(stmt []byte) bool {
+	rest, _ := extract.CutWord(stmt, "inline")
+	if _, ok := extract.CutWord(rest, "namespace"); ok {
+		return true
+	}
+	rest, ok := extract.CutWord(stmt, "extern")
+	return ok && bytes.HasPrefix(rest, []byte(`"C"`))
+}

@@ -8,7 +8,14 @@ import "github.com/appendix-dev/appendix/extract"
 // below (Allman braces open the body on the next line by themselves).
 var csharpLex = &extract.LexSyntax{
 	LineComment: "//", BlockComments: true, TripleQuotes: true, Verbatim: true, Attached: '[', AttachedGroups: true,
-	OpenWords: csharpOpenWords,
+	OpenWords: csharpOpenWords, Wrapper: csharpWrapper,
+}
+
+// csharpWrapper reports a namespace block (not a file-scoped namespace,
+// which ends with a ";" and wraps nothing).
+func csharpWrapper(stmt []byte) bool {
+	_, ok := extract.CutWord(stmt, "namespace")
+	return ok
 }
 
 var csharpOpenWords = extract.WordSet("using namespace public protected private internal static readonly const abstract sealed " +

@@ -12,7 +12,7 @@ import (
 var jsLex = &extract.LexSyntax{
 	LineComment: "//", BlockComments: true, Raw: true, Template: true, Attached: '@',
 	Continuations: []string{"else", "catch", "finally"}, Lookahead: true,
-	OpenWords: jsOpenWords, BracketGoesOn: true, Head: jsHead, Bodied: jsBodied, Regexps: true,
+	OpenWords: jsOpenWords, BracketGoesOn: true, Head: jsHead, Bodied: jsBodied, Wrapper: jsWrapper, Regexps: true,
 }
 
 var jsOpenWords = extract.WordSet("const let var export default return extends implements new typeof async function class import from as in of " +
@@ -135,6 +135,21 @@ func jsBodied(stmt []byte) bool {
 		rest, _ = extract.CutWord(rest, w)
 	}
 	for _, w := range []string{"class", "interface", "enum"} {
+		if _, ok := extract.CutWord(rest, w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// jsWrapper reports a namespace or a declare module (or declare global)
+// block: a scope for the statements it holds.
+func jsWrapper(stmt []byte) bool {
+	rest := stmt
+	for _, w := range []string{"export", "declare"} {
+		rest, _ = extract.CutWord(rest, w)
+	}
+	for _, w := range []string{"namespace", "module", "global"} {
 		if _, ok := extract.CutWord(rest, w); ok {
 			return true
 		}
