@@ -394,8 +394,14 @@ func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
 // them on their line; at is the character that starts one. ok is false
 // when one's arguments are not closed.
 func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
-	for len(b) > 1 && b[0] == at && IdentByte(b[1]) {
+	for len(b) > 1 && b[0] == at {
 		i := 1
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++ // @ Override: blanks may stand between the two
+		}
+		if i >= len(b) || !IdentByte(b[i]) {
+			break
+		}
 		for i < len(b) && (IdentByte(b[i]) || b[i] == '.' || b[i] == ':' && i+1 < len(b) && IdentByte(b[i+1])) {
 			i++
 		}
