@@ -132,8 +132,9 @@ func (fs *fileSearch) keyHolds(key string) bool {
 func (fs *fileSearch) search(ctx context.Context) error {
 	f, res := fs.f, &fs.res
 	// What the file holds, from the scan cache when its stat data are
-	// those it was scanned with; else from reading it.
-	if fs.sc == nil {
+	// those it was scanned with; else from reading it. (Without a cache
+	// there is nothing to stat for.)
+	if fs.sc == nil && fs.cache != nil {
 		st, statErr := os.Lstat(fs.full)
 		if statErr == nil {
 			fs.st = st
