@@ -113,7 +113,6 @@ var (
 	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:an? )?(?:new|introduced|added)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
-	bareWordRe   = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
@@ -428,7 +427,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Called: m[4] != ""}, i, end})
 			}
 			for _, part := range qualifiedRe.FindAllString(m[2], -1) {
-				if name, ok := codeName(part); ok && !bareWordRe.MatchString(name) {
+				if name, ok := codeName(part); ok && !BareWord(name) {
 					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 				}
 			}
@@ -436,7 +435,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `configoptional.Optional[exporterhelper.QueueBatchConfig]`,
 			// `Result<Order, ApiError>`: the generic type and its arguments.
 			for _, part := range append([]string{m[1]}, qualifiedRe.FindAllString(m[2], -1)...) {
-				if name, ok := codeName(part); ok && !bareWordRe.MatchString(name) {
+				if name, ok := codeName(part); ok && !BareWord(name) {
 					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 				}
 			}
@@ -459,7 +458,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// A bare lowercase word (`@fpetkovski`) is as often a person's
 			// handle: a decorator when called or when the wording says so.
 			var hint Hint
-			if !bareWordRe.MatchString(name) || strings.HasSuffix(code, ")") {
+			if !BareWord(name) || strings.HasSuffix(code, ")") {
 				hint = HintFunction
 			}
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: hint != HintNone, Hint: hint}, i, end})
@@ -471,7 +470,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// word as a name: weak, unless it is called or the wording says
 			// what or where it is (below).
 			called := strings.HasSuffix(code, ")")
-			strong := !bareWordRe.MatchString(name) || called
+			strong := !BareWord(name) || called
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong, Called: called}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
@@ -839,14 +838,24 @@ func Valued(r *Ref) bool {
 	if r.Route != nil || r.Source == FromFence || len(r.Name) < MinValueLen || r.Hint == HintFunction || r.Called {
 		return false
 	}
-	return !bareWordRe.MatchString(r.Name) || r.Strong && !commonWords[r.Name]
+	return !BareWord(r.Name) || r.Strong && !commonWords[r.Name]
 }
 
 func IsUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
 
 // BareWord reports a one-word lowercase name (`spec`, `status`, `env`): as
 // often the spec's word as a name, and a name of too many things.
-func BareWord(name string) bool { return bareWordRe.MatchString(name) }
+func BareWord(name string) bool {
+	if name == "" || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // PathLike accepts a file or directory path: it has a slash, or ends in a
 // known file extension. A link's anchor is left out.

@@ -592,3 +592,14 @@ func TestProsePathInParentheses(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestBareWord: a one-word lowercase name is a letter and then letters
+// and digits, all lowercase ASCII.
+func TestBareWord(t *testing.T) {
+	for name, want := range map[string]bool{"status": true, "v2": true, "a": true, "": false, "Status": false, "snake_case": false,
+		"2fa": false, "café": false, "camelCase": false, "x-y": false, "env ": false} {
+		if got := BareWord(name); got != want {
+			t.Errorf("BareWord(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
