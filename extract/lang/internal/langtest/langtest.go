@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -354,6 +355,41 @@ func Sources(t testing.TB) []File {
 	g := testrepo.Generate(120, 20)
 	for _, name := range testrepo.Names(g.Files) {
 		out = append(out, File{name, []byte(g.Files[name])})
+	}
+	return append(out, repoFiles(t)...)
+}
+
+// repoFiles are the files of the repository APPENDIX_MATCH_REPO names, for
+// the checks over Sources to be run on a real repository too; none when
+// it is not set.
+func repoFiles(t testing.TB) []File {
+	root := os.Getenv("APPENDIX_MATCH_REPO")
+	if root == "" {
+		return nil
+	}
+	var out []File
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == ".git" || n == "node_modules" || n == "vendor" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if info, err := d.Info(); err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out = append(out, File{strings.TrimPrefix(p, root+"/"), b})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
