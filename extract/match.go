@@ -112,6 +112,29 @@ func Walk(n *sitter.Node, visit func(*sitter.Node)) {
 	WalkSkipping(n, nil, visit)
 }
 
+// WalkStatements is WalkSkipping for a grammar whose definitions stand
+// only where statements do: it descends only into the nodes of the types
+// within lists (those holding statements), and into any node with a
+// syntax error under it, where a parser recovering may have put anything.
+// visit gets each node's type.
+func WalkStatements(n *sitter.Node, skip Skip, within map[string]bool, visit func(n *sitter.Node, typ string)) {
+	typ := n.Type()
+	visit(n, typ)
+	if !within[typ] && !n.HasError() {
+		return
+	}
+	var cut *sitter.Node
+	if skip != nil {
+		cut = skip(n)
+	}
+	for _, c := range NamedChildren(n) {
+		if cut != nil && c.StartByte() == cut.StartByte() && c.EndByte() == cut.EndByte() {
+			continue
+		}
+		WalkStatements(c, skip, within, visit)
+	}
+}
+
 // WalkSkipping is Walk, leaving out what skip returns.
 func WalkSkipping(n *sitter.Node, skip Skip, visit func(*sitter.Node)) {
 	visit(n)

@@ -9,8 +9,8 @@ import (
 // matchPython: definitions anywhere (python.scm).
 func matchPython(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 	var out []extract.RawMatch
-	extract.WalkSkipping(root, skip, func(n *sitter.Node) {
-		switch n.Type() {
+	extract.WalkStatements(root, skip, pyStatements, func(n *sitter.Node, typ string) {
+		switch typ {
 		case "function_definition":
 			if nm := extract.Named(n, "name", "identifier"); nm != nil {
 				out = append(out, extract.RawMatch{Kind: "function", Def: n, Name: nm})
@@ -30,4 +30,13 @@ func matchPython(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 		}
 	})
 	return out
+}
+
+// pyStatements are the nodes that hold statements, where a definition
+// can stand: an expression holds none.
+var pyStatements = map[string]bool{
+	"module": true, "block": true, "decorated_definition": true, "class_definition": true, "function_definition": true,
+	"if_statement": true, "elif_clause": true, "else_clause": true, "for_statement": true, "while_statement": true,
+	"try_statement": true, "except_clause": true, "except_group_clause": true, "finally_clause": true,
+	"with_statement": true, "match_statement": true, "case_clause": true,
 }
