@@ -489,23 +489,26 @@ func (s Store) write(inv *Inventory) error {
 	}
 	perm := os.FileMode(0o644)
 	var out []byte
+	was, err := os.ReadFile(s.File)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%s: %w", s.File, err)
+	}
 	if s.session {
-		b, err := os.ReadFile(s.File)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%s: %w", s.File, err)
-		}
 		if err == nil {
 			if st, err := os.Stat(s.File); err == nil {
 				perm = st.Mode().Perm()
 			}
 		}
-		if out, err = setSessionInventory(s.File, b, body); err != nil {
+		if out, err = setSessionInventory(s.File, was, body); err != nil {
 			return err
 		}
 	} else {
 		var buf bytes.Buffer
 		json.Indent(&buf, body, "", "  ")
 		out = append(buf.Bytes(), '\n')
+	}
+	if was != nil && bytes.Equal(was, out) {
+		return nil // nothing changed: nothing to write, nor to sync
 	}
 	atomic.RemoveStale(filepath.Dir(s.File), filepath.Base(s.File))
 	if err := atomic.WriteFile(s.File, out, perm); err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -229,5 +230,41 @@ func TestRepoArgs(t *testing.T) {
 	want := []string{"--repo", "client=" + filepath.FromSlash("/work/client"), "--repo", "server=" + filepath.FromSlash("/work/server")}
 	if got := inv.RepoArgs(filepath.FromSlash("/work/client")); !cmp.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestUnchangedIsNotRewritten: an update that changes nothing leaves the
+// file as it was, not a copy renamed over it: a warm round writes, and
+// syncs to disk, nothing. (A rewrite would give the file the time of
+// the update.)
+func TestUnchangedIsNotRewritten(t *testing.T) {
+	dir := t.TempDir()
+	past := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, st := range []Store{{File: filepath.Join(dir, "inventory.json")}, {File: filepath.Join(dir, "s.json"), session: true}} {
+		if st.session {
+			if err := os.WriteFile(st.File, []byte(`{"session_id": "s", "round": 2}`+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.Save(sample()); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(st.File, past, past); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Update(func(cur *Inventory) (*Inventory, error) { return cur, nil }); err != nil {
+			t.Fatal(err)
+		}
+		if after, err := os.Stat(st.File); err != nil || !after.ModTime().Equal(past) {
+			t.Errorf("%s: rewritten though nothing changed", st.File)
+		}
+		inv := sample()
+		inv.GapsNoted = append(inv.GapsNoted, "one more")
+		if err := st.Save(inv); err != nil {
+			t.Fatal(err)
+		}
+		if changed, err := os.Stat(st.File); err != nil || changed.ModTime().Equal(past) {
+			t.Errorf("%s: a change was not written", st.File)
+		}
 	}
 }
