@@ -371,6 +371,8 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			s.kind = segCode
 		} else if s.kind == segComment && lx.AttachedGroups && src[s.start] == lx.Attached && !onlyAttached(lx, src[s.start:s.end]) {
 			s.kind = segCode
+		} else if s.kind == segComment && !lx.AttachedGroups && src[s.start] == lx.Attached && !onlyDecorators(lx, src[s.start:s.end]) {
+			s.kind = segCode // @A in the first column, what it annotates indented below
 		}
 	}
 	return segs, true
@@ -467,6 +469,22 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 			return false
 		}
 		b = b[end:]
+	}
+}
+
+// onlyDecorators reports whether b holds nothing but decorators (see
+// SkipDecorators), comments and space.
+func onlyDecorators(lx *LexSyntax, b []byte) bool {
+	for {
+		b = skipComments(lx, b)
+		if len(b) == 0 {
+			return true
+		}
+		r, ok := SkipDecorators(b, lx.Attached)
+		if !ok || len(r) == len(b) {
+			return !ok // a decorator left open: the statement's, as before
+		}
+		b = r
 	}
 }
 
