@@ -195,7 +195,8 @@ func CutEntries(a *Artifact) []Entry {
 // language, so neither an admin class nor a client's copy of a server
 // type is a rival. A name defined in more than
 // maxRivals other places is a common name, and lists none; definitions
-// in test files are never rivals. The count of secrets the entries had
+// in test files are never rivals, nor those outside every place the spec
+// names when the chosen one is under one (Choice.Afar). The count of secrets the entries had
 // redacted is returned with them.
 func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 	var out []Entry
@@ -203,7 +204,7 @@ func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 	for _, m := range matches {
 		var rivals []*extract.Definition
 		for _, d := range m.Rivals {
-			if d.Kind == m.Def.Kind && d.Name == m.Def.Name && d.Lang == m.Def.Lang && !scan.TestFile(d.Path) && !d.Broken && len(d.Lines) > 0 {
+			if d.Kind == m.Def.Kind && d.Name == m.Def.Name && d.Lang == m.Def.Lang && !scan.TestFile(d.Path) && !d.Broken && len(d.Lines) > 0 && !slices.Contains(m.Afar, d) {
 				rivals = append(rivals, d)
 			}
 		}

@@ -73,12 +73,16 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		case !naming.MigrationPath(best.Def.Path) && naming.MigrationPath(d.Path) && best.Def.Kind == extract.KindSchema,
 			best.Def.Kind == extract.KindEnum && naming.MigrationPath(d.Path):
 			continue // migration history is no rival to the schema file
-		case d.Name != r.Name && !qualified:
-			m.Others = append(m.Others, fmt.Sprintf("%s (%s)", naming.At(d.Path, d.DeclLine), d.Name))
-			m.Rivals = append(m.Rivals, d)
 		default:
-			m.Others = append(m.Others, naming.At(d.Path, d.DeclLine))
+			other := naming.At(d.Path, d.DeclLine)
+			if d.Name != r.Name && !qualified {
+				other = fmt.Sprintf("%s (%s)", other, d.Name)
+			}
+			m.Others = append(m.Others, other)
 			m.Rivals = append(m.Rivals, d)
+			if placed(best.Score) && !placed(o.Score) {
+				m.Afar = append(m.Afar, d)
+			}
 		}
 	}
 	if len(m.Others) > 0 {
@@ -104,4 +108,11 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		sort.Strings(m.Altered)
 	}
 	return m
+}
+
+// placed reports a score with a place the spec names by its path: under
+// or beside a path it names. (A package that qualifies names is no such
+// place: a header's package and its sources' directory differ.)
+func placed(s Score) bool {
+	return s.weight("named-path") > 0 || s.weight("beside-path") > 0
 }
