@@ -887,7 +887,9 @@ func distinctPlaces(ds []*extract.Definition) int {
 // memberOf finds a chosen definition that has the reference as a member,
 // by the member's name or a name the member is serialized as; a one-word
 // lowercase name (`policy`) only where the wording says it is code ("the
-// `policy` field"), as it names a field of too many types.
+// `policy` field"), as it names a field of too many types. Failing those,
+// a foreign key's column (`channel_id`) is the relation field (`channel`)
+// of a chosen model that has a table name.
 func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 	if strings.Contains(r.Name, ".") {
 		return Match{}, false
@@ -901,6 +903,21 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 			if (r.Strong || !spec.BareWord(r.Name)) && slices.Contains(mem.Serialized, r.Name) {
 				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
 					Reason: fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.QualifiedName(), mem.Name, r.Name)}}, true
+			}
+		}
+	}
+	field, ok := naming.KeyField(r.Name)
+	if !ok {
+		return Match{}, false
+	}
+	for _, m := range matches {
+		if len(m.Def.Aliases) == 0 {
+			continue // no table: no column named for a relation
+		}
+		for _, mem := range m.Def.Members {
+			if mem.Name == field && !mem.Method {
+				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
+					Reason: fmt.Sprintf("defines `%s`, whose field `%s` is its column `%s`", m.Def.QualifiedName(), mem.Name, r.Name)}}, true
 			}
 		}
 	}
