@@ -179,6 +179,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
+		if mm, ok := memberOf(r, matches); ok && m.Arbitrary && p.mem == "" {
+			// `published`, which unrelated classes define and nothing in
+			// the spec tells apart: the member of a definition chosen.
+			mm.Order = p.i
+			matches = append(matches, mm)
+			continue
+		}
 		if m.Arbitrary && p.mem == "" && !strings.Contains(r.Name, ".") && allMembers(p.cands) && len(vl.holders(r, matches)) > 0 {
 			// `Ready`, which only methods of unrelated types are called,
 			// and a constant holds as its value: the value, unless it too
