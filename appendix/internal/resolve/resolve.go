@@ -766,7 +766,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 				continue
 			}
 			seen[b] = true
-			if len(ix.Defs[b]) == 0 {
+			if len(ix.Defs[b]) == 0 && (d.Lang == nil || !slices.Contains(d.Lang.EmptyBases, b)) {
 				outside = append(outside, b)
 			} else if depth < 4 {
 				for _, bd := range ix.Defs[b] {
