@@ -389,6 +389,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
+		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") {
+			// `checkAllowedExtraResources(...)` in the spec's code: a
+			// function it means to add. (A one-word call, `make` or a
+			// local `fn`, says nothing.)
+			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code calls it; not in %s", at)))
 		}
 	}
 	sort.SliceStable(values, func(i, j int) bool { return values[i].i < values[j].i })
