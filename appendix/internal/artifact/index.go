@@ -201,6 +201,15 @@ func CutEntries(a *Artifact) []Entry {
 func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 	var out []Entry
 	redacted := 0
+	// The types the spec's names chose: their methods are implementations
+	// the spec names, as parallel as the chosen type's own in another
+	// package (MemoryBackend.ReadChanges beside each SQL driver's).
+	chosen := map[string]bool{}
+	for _, m := range matches {
+		if m.Def.Container == "" {
+			chosen[m.Def.Name] = true
+		}
+	}
 	for _, m := range matches {
 		var rivals []*extract.Definition
 		for _, d := range m.Rivals {
@@ -211,17 +220,18 @@ func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 		if len(rivals) > maxRivals {
 			continue
 		}
-		// The same type's method in another package first: the parallel
-		// implementations (each driver's Executor) before other types'.
-		sort.SliceStable(rivals, func(i, j int) bool {
-			return rivals[i].Container == m.Def.Container && rivals[j].Container != m.Def.Container
-		})
+		// The parallel implementations first (each driver's Executor, a
+		// type the spec names), before other types'.
+		parallel := func(d *extract.Definition) bool {
+			return d.Container != "" && (d.Container == m.Def.Container || chosen[d.Container])
+		}
+		sort.SliceStable(rivals, func(i, j int) bool { return parallel(rivals[i]) && !parallel(rivals[j]) })
 		for _, d := range rivals {
 			lines := append([]extract.Line(nil), d.Lines...)
 			redacted += redact.Lines(d.Path, lines)
 			sel := Selection{Ref: m.Ref.Name, SpecLine: m.Ref.Line}
 			e := entryOf(d, lines, sel, ReasonRival)
-			e.parallel = d.Container != "" && d.Container == m.Def.Container
+			e.parallel = parallel(d)
 			out = append(out, e)
 		}
 	}

@@ -80,7 +80,7 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 			}
 			m.Others = append(m.Others, other)
 			m.Rivals = append(m.Rivals, d)
-			if placed(best.Score) && !placed(o.Score) {
+			if placed(best.Score) && !placed(o.Score) && !parallel(best.Def, d) {
 				m.Afar = append(m.Afar, d)
 			}
 		}
@@ -115,4 +115,10 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 // place: a header's package and its sources' directory differ.)
 func placed(s Score) bool {
 	return s.weight("named-path") > 0 || s.weight("beside-path") > 0
+}
+
+// parallel reports the same type's method in another package: each
+// driver's Executor.Get, which a spec about one of them still concerns.
+func parallel(a, b *extract.Definition) bool {
+	return a.Container != "" && a.Container == b.Container
 }

@@ -22,7 +22,7 @@ type Choice struct {
 	Rivals []*extract.Definition // the definitions Others names
 	// Afar are the Rivals that the spec points away from: the chosen
 	// definition is under or beside a path the spec names, and they are
-	// not. What the debate reads leaves them out; the reason keeps
+	// not, nor are they the same type's method in another package. What the debate reads leaves them out; the reason keeps
 	// them.
 	Afar    []*extract.Definition
 	Why     string   // the signal that won over the others, in words
