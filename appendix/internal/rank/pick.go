@@ -47,6 +47,15 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 	rs := c.Rank(r, cands)
 	best := rs[0]
 	m := Choice{Def: best.Def, Member: member, Signals: best.Score.Signals}
+	if best.Score.weight("named-path") > 0 {
+		tied := map[string]bool{}
+		for _, o := range rs {
+			if o.Score.Total == best.Score.Total {
+				tied[naming.At(o.Def.Path, o.Def.StartLine)] = true
+			}
+		}
+		m.Tied = len(tied)
+	}
 	reason := fmt.Sprintf("defines `%s`", r.Name)
 	if member != "" && !strings.Contains(r.Name, ".") {
 		reason = fmt.Sprintf("defines `%s`, which has the member `%s`", best.Def.Name, member)

@@ -30,6 +30,10 @@ type Choice struct {
 	// Arbitrary is a choice among others that no signal made: the first
 	// by path.
 	Arbitrary bool
+	// Tied counts, when Def is under a path the spec names, the places
+	// that score as high as Def, Def's included: those nothing in the
+	// spec tells apart. Zero otherwise.
+	Tied int
 	// Altered lists later migrations that ALTER a table created in one.
 	Altered []string
 }

@@ -870,9 +870,15 @@ func valueMethods(vars []*extract.Definition, head, last string) ([]*extract.Def
 const maxGuess = 5
 
 // guessed reports a choice among more than maxGuess places that no signal
-// of the spec made.
+// of the spec made: the places tied at the top, when paths the spec names
+// set the others behind (13 definitions, two under paths the spec names,
+// is a choice between two).
 func guessed(m Match, cands []*extract.Definition) bool {
-	return m.Arbitrary && distinctPlaces(cands) > maxGuess
+	n := distinctPlaces(cands)
+	if m.Tied > 0 {
+		n = min(n, m.Tied)
+	}
+	return m.Arbitrary && n > maxGuess
 }
 
 // nameGuess is the gap of a name defined at too many places to pick one.
