@@ -161,6 +161,10 @@ type Language struct {
 	// one too, and then it is shown; one it does not define is the
 	// language's, never a gap.
 	Builtins []string
+	// EmptyBases are the standard library's bases that declare no member
+	// a spec names on a class (Python's ABC and object): a class whose
+	// bases end in them inherits nothing from outside the repository.
+	EmptyBases []string
 	// Frameworks are dependency names of the language's frameworks and
 	// SDKs, whose built-ins may already do what a spec adds: a dependency
 	// is one when its name is one of them, ends in "/" and one, starts with

@@ -307,14 +307,17 @@ func (a *Artifact) add(m resolve.Match) {
 	if len(m.Altered) > 0 {
 		a.Notes = append(a.Notes, fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.Altered, ", ")))
 	}
-	// A test's copy is no rival to the code's: the note, which the debate
-	// reads, leaves it out; the reason keeps it.
-	others := m.Others
-	if !scan.TestFile(m.Def.Path) {
-		others = slices.DeleteFunc(slices.Clone(others), func(o string) bool {
-			p, _, _ := strings.Cut(o, ":")
-			return scan.TestFile(p)
-		})
+	// A test's copy is no rival to the code's, nor is a definition outside
+	// every place the spec names when the chosen one is in one (a web
+	// client's function named like the server's): the note, which the
+	// debate reads, leaves them out; the reason keeps them.
+	var others []string
+	for i, o := range m.Others {
+		p, _, _ := strings.Cut(o, ":")
+		if !scan.TestFile(m.Def.Path) && scan.TestFile(p) || i < len(m.Rivals) && slices.Contains(m.Afar, m.Rivals[i]) {
+			continue
+		}
+		others = append(others, o)
 	}
 	if len(others) > 0 {
 		shown, more := others, ""

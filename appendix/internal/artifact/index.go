@@ -195,32 +195,43 @@ func CutEntries(a *Artifact) []Entry {
 // language, so neither an admin class nor a client's copy of a server
 // type is a rival. A name defined in more than
 // maxRivals other places is a common name, and lists none; definitions
-// in test files are never rivals. The count of secrets the entries had
+// in test files are never rivals, nor those outside every place the spec
+// names when the chosen one is under one (Choice.Afar). The count of secrets the entries had
 // redacted is returned with them.
 func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 	var out []Entry
 	redacted := 0
+	// The types the spec's names chose: their methods are implementations
+	// the spec names, as parallel as the chosen type's own in another
+	// package (MemoryBackend.ReadChanges beside each SQL driver's).
+	chosen := map[string]bool{}
+	for _, m := range matches {
+		if m.Def.Container == "" {
+			chosen[m.Def.Name] = true
+		}
+	}
 	for _, m := range matches {
 		var rivals []*extract.Definition
 		for _, d := range m.Rivals {
-			if d.Kind == m.Def.Kind && d.Name == m.Def.Name && d.Lang == m.Def.Lang && !scan.TestFile(d.Path) && !d.Broken && len(d.Lines) > 0 {
+			if d.Kind == m.Def.Kind && d.Name == m.Def.Name && d.Lang == m.Def.Lang && !scan.TestFile(d.Path) && !d.Broken && len(d.Lines) > 0 && !slices.Contains(m.Afar, d) {
 				rivals = append(rivals, d)
 			}
 		}
 		if len(rivals) > maxRivals {
 			continue
 		}
-		// The same type's method in another package first: the parallel
-		// implementations (each driver's Executor) before other types'.
-		sort.SliceStable(rivals, func(i, j int) bool {
-			return rivals[i].Container == m.Def.Container && rivals[j].Container != m.Def.Container
-		})
+		// The parallel implementations first (each driver's Executor, a
+		// type the spec names), before other types'.
+		parallel := func(d *extract.Definition) bool {
+			return d.Container != "" && (d.Container == m.Def.Container || chosen[d.Container])
+		}
+		sort.SliceStable(rivals, func(i, j int) bool { return parallel(rivals[i]) && !parallel(rivals[j]) })
 		for _, d := range rivals {
 			lines := append([]extract.Line(nil), d.Lines...)
 			redacted += redact.Lines(d.Path, lines)
 			sel := Selection{Ref: m.Ref.Name, SpecLine: m.Ref.Line}
 			e := entryOf(d, lines, sel, ReasonRival)
-			e.parallel = d.Container != "" && d.Container == m.Def.Container
+			e.parallel = parallel(d)
 			out = append(out, e)
 		}
 	}

@@ -128,6 +128,13 @@ func TableVariants(name string, apps map[string]bool) []string {
 	return out
 }
 
+// KeyField is the relation field a foreign key's column is named for:
+// channel for channel_id, as Django, Rails and most ORMs name the column.
+func KeyField(column string) (string, bool) {
+	field, ok := strings.CutSuffix(column, "_id")
+	return field, ok && field != "" && strings.ToLower(column) == column
+}
+
 // TableLike reports definitions a table name can mean.
 func TableLike(k extract.Kind) bool {
 	return k == extract.KindSchema || k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum

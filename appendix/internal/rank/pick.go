@@ -47,6 +47,15 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 	rs := c.Rank(r, cands)
 	best := rs[0]
 	m := Choice{Def: best.Def, Member: member, Signals: best.Score.Signals}
+	if best.Score.weight("named-path") > 0 {
+		tied := map[string]bool{}
+		for _, o := range rs {
+			if o.Score.Total == best.Score.Total {
+				tied[naming.At(o.Def.Path, o.Def.StartLine)] = true
+			}
+		}
+		m.Tied = len(tied)
+	}
 	reason := fmt.Sprintf("defines `%s`", r.Name)
 	if member != "" && !strings.Contains(r.Name, ".") {
 		reason = fmt.Sprintf("defines `%s`, which has the member `%s`", best.Def.Name, member)
@@ -73,12 +82,16 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		case !naming.MigrationPath(best.Def.Path) && naming.MigrationPath(d.Path) && best.Def.Kind == extract.KindSchema,
 			best.Def.Kind == extract.KindEnum && naming.MigrationPath(d.Path):
 			continue // migration history is no rival to the schema file
-		case d.Name != r.Name && !qualified:
-			m.Others = append(m.Others, fmt.Sprintf("%s (%s)", naming.At(d.Path, d.DeclLine), d.Name))
-			m.Rivals = append(m.Rivals, d)
 		default:
-			m.Others = append(m.Others, naming.At(d.Path, d.DeclLine))
+			other := naming.At(d.Path, d.DeclLine)
+			if d.Name != r.Name && !qualified {
+				other = fmt.Sprintf("%s (%s)", other, d.Name)
+			}
+			m.Others = append(m.Others, other)
 			m.Rivals = append(m.Rivals, d)
+			if placed(best.Score) && !placed(o.Score) && !parallel(best.Def, d) {
+				m.Afar = append(m.Afar, d)
+			}
 		}
 	}
 	if len(m.Others) > 0 {
@@ -104,4 +117,17 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		sort.Strings(m.Altered)
 	}
 	return m
+}
+
+// placed reports a score with a place the spec names by its path: under
+// or beside a path it names. (A package that qualifies names is no such
+// place: a header's package and its sources' directory differ.)
+func placed(s Score) bool {
+	return s.weight("named-path") > 0 || s.weight("beside-path") > 0
+}
+
+// parallel reports the same type's method in another package: each
+// driver's Executor.Get, which a spec about one of them still concerns.
+func parallel(a, b *extract.Definition) bool {
+	return a.Container != "" && a.Container == b.Container
 }

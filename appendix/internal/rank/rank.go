@@ -17,14 +17,23 @@ type Choice struct {
 	Member string // Type.field: the member the spec names inside Def
 	// Reason is the sentence shown: what Def is, the signal that chose it
 	// over its rivals, and where the rivals are.
-	Reason  string
-	Others  []string              // other definitions of the same name, as path:line
-	Rivals  []*extract.Definition // the definitions Others names
-	Why     string                // the signal that won over the others, in words
-	Signals []Signal              // Def's score, signal by signal
+	Reason string
+	Others []string              // other definitions of the same name, as path:line
+	Rivals []*extract.Definition // the definitions Others names
+	// Afar are the Rivals that the spec points away from: the chosen
+	// definition is under or beside a path the spec names, and they are
+	// not, nor are they the same type's method in another package. What the debate reads leaves them out; the reason keeps
+	// them.
+	Afar    []*extract.Definition
+	Why     string   // the signal that won over the others, in words
+	Signals []Signal // Def's score, signal by signal
 	// Arbitrary is a choice among others that no signal made: the first
 	// by path.
 	Arbitrary bool
+	// Tied counts, when Def is under a path the spec names, the places
+	// that score as high as Def, Def's included: those nothing in the
+	// spec tells apart. Zero otherwise.
+	Tied int
 	// Altered lists later migrations that ALTER a table created in one.
 	Altered []string
 }

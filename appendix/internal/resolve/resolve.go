@@ -179,6 +179,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
+		if mm, ok := memberOf(r, matches); ok && m.Arbitrary && p.mem == "" {
+			// `published`, which unrelated classes define and nothing in
+			// the spec tells apart: the member of a definition chosen.
+			mm.Order = p.i
+			matches = append(matches, mm)
+			continue
+		}
 		if m.Arbitrary && p.mem == "" && !strings.Contains(r.Name, ".") && allMembers(p.cands) && len(vl.holders(r, matches)) > 0 {
 			// `Ready`, which only methods of unrelated types are called,
 			// and a constant holds as its value: the value, unless it too
@@ -382,6 +389,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
+		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") {
+			// `checkAllowedExtraResources(...)` in the spec's code: a
+			// function it means to add. (A one-word call, `make` or a
+			// local `fn`, says nothing.)
+			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code calls it; not in %s", at)))
 		}
 	}
 	sort.SliceStable(values, func(i, j int) bool { return values[i].i < values[j].i })
@@ -759,7 +771,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 				continue
 			}
 			seen[b] = true
-			if len(ix.Defs[b]) == 0 {
+			if len(ix.Defs[b]) == 0 && (d.Lang == nil || !slices.Contains(d.Lang.EmptyBases, b)) {
 				outside = append(outside, b)
 			} else if depth < 4 {
 				for _, bd := range ix.Defs[b] {
@@ -858,9 +870,15 @@ func valueMethods(vars []*extract.Definition, head, last string) ([]*extract.Def
 const maxGuess = 5
 
 // guessed reports a choice among more than maxGuess places that no signal
-// of the spec made.
+// of the spec made: the places tied at the top, when paths the spec names
+// set the others behind (13 definitions, two under paths the spec names,
+// is a choice between two).
 func guessed(m Match, cands []*extract.Definition) bool {
-	return m.Arbitrary && distinctPlaces(cands) > maxGuess
+	n := distinctPlaces(cands)
+	if m.Tied > 0 {
+		n = min(n, m.Tied)
+	}
+	return m.Arbitrary && n > maxGuess
 }
 
 // nameGuess is the gap of a name defined at too many places to pick one.
@@ -887,7 +905,9 @@ func distinctPlaces(ds []*extract.Definition) int {
 // memberOf finds a chosen definition that has the reference as a member,
 // by the member's name or a name the member is serialized as; a one-word
 // lowercase name (`policy`) only where the wording says it is code ("the
-// `policy` field"), as it names a field of too many types.
+// `policy` field"), as it names a field of too many types. Failing those,
+// a foreign key's column (`channel_id`) is the relation field (`channel`)
+// of a chosen model that has a table name.
 func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 	if strings.Contains(r.Name, ".") {
 		return Match{}, false
@@ -901,6 +921,21 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 			if (r.Strong || !spec.BareWord(r.Name)) && slices.Contains(mem.Serialized, r.Name) {
 				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
 					Reason: fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.QualifiedName(), mem.Name, r.Name)}}, true
+			}
+		}
+	}
+	field, ok := naming.KeyField(r.Name)
+	if !ok {
+		return Match{}, false
+	}
+	for _, m := range matches {
+		if len(m.Def.Aliases) == 0 {
+			continue // no table: no column named for a relation
+		}
+		for _, mem := range m.Def.Members {
+			if mem.Name == field && !mem.Method {
+				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
+					Reason: fmt.Sprintf("defines `%s`, whose field `%s` is its column `%s`", m.Def.QualifiedName(), mem.Name, r.Name)}}, true
 			}
 		}
 	}

@@ -269,6 +269,10 @@ func Parse(name string, src []byte) *Spec {
 			continue
 		case codeLine:
 			flush()
+			declared := ""
+			if m := fenceDeclRe.FindStringSubmatch(line); m != nil {
+				declared = m[1] + m[2]
+			}
 			if m := fenceDeclRe.FindStringSubmatch(line); m != nil && indentWidth(line) <= margin && !methodDeclRe.MatchString(line) {
 				// The spec's own code declares it: a name it introduces,
 				// reported as new when the repository lacks it. A
@@ -281,9 +285,14 @@ func Parse(name string, src []byte) *Spec {
 				}
 				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
-			for _, tok := range proseRe.FindAllString(line, -1) {
-				if name, ok := codeLike(namePath(tok)); ok {
-					add(Ref{Name: name, Line: n, Source: FromFence})
+			for _, at := range proseRe.FindAllStringIndex(line, -1) {
+				if name, ok := codeLike(namePath(line[at[0]:at[1]])); ok {
+					// `checkAllowed(x)`: a function the code calls by its
+					// bare name, not a method, a package's function or the
+					// name the line declares.
+					called := strings.HasPrefix(line[at[1]:], "(") && !strings.Contains(name, ".") && name != declared &&
+						(at[0] == 0 || line[at[0]-1] != '.')
+					add(Ref{Name: name, Line: n, Source: FromFence, Called: called})
 				}
 			}
 			continue

@@ -35,6 +35,7 @@ var Lang = &extract.Language{
 	RouteFrameworks: []string{"FastAPI", "Flask", "Django"},
 	NotNames:        notNames,
 	Builtins:        builtins,
+	EmptyBases:      []string{"ABC", "object", "Generic", "Protocol"},
 	Frameworks:      frameworks,
 	Keywords:        keywords,
 	Generated:       []string{"_pb2.py", "_pb2_grpc.py"},
