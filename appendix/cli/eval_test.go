@@ -418,10 +418,16 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 			r.Forbidden = append(r.Forbidden, s)
 		}
 	}
-	// Gaps: every name the case lists is an unresolved reference.
+	// Gaps: every name the case lists is an unresolved reference, as
+	// the spec writes it or qualified (exporterhelper.DefaultQueueBatchConfig
+	// for DefaultQueueBatchConfig).
 	refs := map[string]bool{}
 	for _, g := range doc.Unresolved {
 		refs[g.Ref] = true
+		for q := g.Ref; strings.Contains(q, "."); {
+			_, q, _ = strings.Cut(q, ".")
+			refs[q] = true
+		}
 	}
 	for _, g := range c.Gaps {
 		if !refs[g] {
