@@ -97,7 +97,7 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 	arts := append([]*artifact.Artifact(nil), b.doc.Artifacts...)
 	sort.SliceStable(arts, func(i, j int) bool { return arts[i].Salience > arts[j].Salience })
 	for _, a := range arts {
-		if a.Path == "" || a.Kind == extract.KindArchitecture || b.ix.Class(a.Path).Aside {
+		if a.Path == "" || a.Kind == extract.KindArchitecture || b.class(a.Path).Aside {
 			continue // (a copy set aside is not what the spec changes)
 		}
 		if syms, named := a.NamedItself(); len(syms) > 0 {

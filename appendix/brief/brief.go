@@ -118,6 +118,15 @@ type briefer struct {
 	specSentences []string
 	manifestCache *manifestData
 	resolved      map[string][]string // resolvePath's answers
+	// What several kinds of one run compute alike, each once: the files'
+	// classes, the blast zone's directories' files, the source files.
+	classes   map[string]search.Class
+	blastDirs []string
+	srcFiles  []string
+	// wanted are the kinds some briefing of the run shows, and grepped
+	// the lines a pass over the code found for a kind not collected yet.
+	wanted  map[string]bool
+	grepped map[string][]string
 }
 
 // Input is what a run briefs from.
@@ -198,6 +207,12 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 	for _, pt := range parts {
 		names = append(names, pt.Name)
 	}
+	wanted := map[string]bool{}
+	for _, p := range profiles {
+		for _, k := range p.Supplement {
+			wanted[k] = !slices.Contains(p.DoNotInject, k) || wanted[k]
+		}
+	}
 	for i, pt := range parts {
 		pin := in
 		if pt.Name != "" {
@@ -213,6 +228,7 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 			return nil, nil, err
 		}
 		b.name = pt.Name
+		b.wanted = wanted
 		items := b.ours(b.base())
 		redactItems(items)
 		bases = append(bases, items)
@@ -245,7 +261,7 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer, error) {
 	zone, repo := pt.Zone, pt.Repo
 	b := &briefer{ctx: ctx, repo: repo, spec: zone.Spec, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
-		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{},
+		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}, classes: map[string]search.Class{}, grepped: map[string][]string{},
 		history: func(paths []string, n int) ([]gitinfo.Commit, error) { return zone.RecentCommits(repo, paths, n) }}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
@@ -650,44 +666,91 @@ func fileLines(b []byte) []string {
 // matched: comments and the text of strings (a docstring, a prompt) are
 // no code. A line met in several places is one item naming them all.
 func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code bool) []string {
-	var order []string
-	places := map[string][]string{}
+	return b.grepAll(files, []grepQuery{{re, max, code}})[0]
+}
+
+// grepQuery is one search of grepAll: grepLines' re, max and code.
+type grepQuery struct {
+	re   *regexp.Regexp
+	max  int
+	code bool
+}
+
+// grepAll is grepLines for several searches of the same files in one
+// pass: each file is read, split and stripped to its code once, for the
+// searches that are not full yet. Each search's answer is what grepLines
+// gives for it alone.
+func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
+	type state struct {
+		req    *literals.Required
+		order  []string
+		places map[string][]string
+	}
+	st := make([]state, len(qs))
+	for i, q := range qs {
+		st[i] = state{req: literals.Of(q.re), places: map[string][]string{}}
+	}
 	for _, f := range dedupe(files) {
-		if len(order) >= max {
+		open := false
+		for i, q := range qs {
+			open = open || len(st[i].order) < q.max
+		}
+		if !open {
 			break // (the places of the lines shown are those of the files read)
 		}
 		l := lang.ForPath(f)
-		if l == nil || b.ix.Class(f).Secret {
+		if l == nil || b.class(f).Secret {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
 		if err != nil || len(src) > scan.MaxFileSize {
 			continue
 		}
-		req := literals.Of(re)
-		may := req.Lines(src)
-		if may != nil && len(may) == 0 {
-			continue
-		}
-		lines := fileLines(src)
-		text := lines
-		if code {
-			text = codeOnly(l, lines)
-		}
-		for i, line := range lines {
-			if may != nil && !may[i] || len(line) >= 300 || !re.MatchString(text[i]) {
+		var lines, code []string
+		for i, q := range qs {
+			s := &st[i]
+			if len(s.order) >= q.max {
 				continue
 			}
-			t := strings.TrimSpace(line)
-			if _, ok := places[t]; !ok {
-				if len(order) >= max {
+			may := s.req.Lines(src)
+			if may != nil && len(may) == 0 {
+				continue
+			}
+			if lines == nil {
+				lines = fileLines(src)
+			}
+			text := lines
+			if q.code {
+				if code == nil {
+					code = codeOnly(l, lines)
+				}
+				text = code
+			}
+			for n, line := range lines {
+				if may != nil && !may[n] || len(line) >= 300 || !q.re.MatchString(text[n]) {
 					continue
 				}
-				order = append(order, t)
+				t := strings.TrimSpace(line)
+				if _, ok := s.places[t]; !ok {
+					if len(s.order) >= q.max {
+						continue
+					}
+					s.order = append(s.order, t)
+				}
+				s.places[t] = append(s.places[t], fmt.Sprintf("%s:%d", f, n+1))
 			}
-			places[t] = append(places[t], fmt.Sprintf("%s:%d", f, i+1))
 		}
 	}
+	out := make([][]string, len(qs))
+	for i := range qs {
+		out[i] = grepItems(st[i].order, st[i].places)
+	}
+	return out
+}
+
+// grepItems writes the lines a search found, in order, each with the
+// places it was met.
+func grepItems(order []string, places map[string][]string) []string {
 	out := make([]string, len(order))
 	for i, t := range order {
 		first := places[t][0]

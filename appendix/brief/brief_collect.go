@@ -3,6 +3,7 @@ package brief
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -25,6 +26,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/literals"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -76,11 +78,30 @@ func hasWord(set map[string]bool) func(string) bool {
 func (b *briefer) nonTest(files []string) []string {
 	var out []string
 	for _, f := range files {
-		if !b.ix.Class(f).Test {
+		if !b.class(f).Test {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// class is the index's class of a file, worked out once a run.
+func (b *briefer) class(f string) search.Class {
+	c, ok := b.classes[f]
+	if !ok {
+		c = b.ix.Class(f)
+		b.classes[f] = c
+	}
+	return c
+}
+
+// sourceFiles is source(b.files), worked out once a run. The slice is
+// shared: its callers append to it only after a copy.
+func (b *briefer) sourceFiles() []string {
+	if b.srcFiles == nil {
+		b.srcFiles = slices.Clip(append([]string{}, b.source(b.files)...))
+	}
+	return b.srcFiles
 }
 
 // source drops tests and the copies set aside (vendored, bundled,
@@ -89,7 +110,7 @@ func (b *briefer) nonTest(files []string) []string {
 func (b *briefer) source(files []string) []string {
 	var out []string
 	for _, f := range files {
-		if c := b.ix.Class(f); !c.Test && !c.Aside {
+		if c := b.class(f); !c.Test && !c.Aside {
 			out = append(out, f)
 		}
 	}
@@ -97,19 +118,29 @@ func (b *briefer) source(files []string) []string {
 }
 
 // inBlastDirs returns the walked files in the blast zone's directories,
-// blast-zone files first.
+// blast-zone files first, worked out once a run: the slice is shared and
+// clipped, so that an append to it copies.
 func (b *briefer) inBlastDirs() []string {
+	if b.blastDirs != nil {
+		return b.blastDirs
+	}
 	dirs := map[string]bool{}
 	for _, f := range b.blast {
 		dirs[path.Dir(f)] = true
 	}
-	out := append([]string(nil), b.blast...)
+	out := append([]string{}, b.blast...)
+	in := map[string]bool{}
+	for _, f := range out {
+		in[f] = true
+	}
 	for _, f := range b.files {
-		if dirs[path.Dir(f)] && !slices.Contains(out, f) {
+		if dirs[path.Dir(f)] && !in[f] {
+			in[f] = true
 			out = append(out, f)
 		}
 	}
-	return out
+	b.blastDirs = slices.Clip(out)
+	return b.blastDirs
 }
 
 // defItems turns definitions into supplement items, each its signature or
@@ -227,7 +258,7 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supExternalCalls:
 		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15, true), 15)
 	case supRetries:
-		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), retryLineRe, 12, true), 12)
+		items = listItem(kind, "Retry and circuit-breaker code", b.grepCode(kind), 12)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
@@ -248,7 +279,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		}
 		var utilFiles []string
 		for _, f := range b.files {
-			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !b.ix.Class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
+			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !b.class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -329,11 +360,43 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supConcurrency:
 		// The blast zone's directories first, then the rest of the code:
 		// the pool a spec's jobs will run on is often elsewhere.
-		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), concurrencyRe, 15, true), 15)
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepCode(kind), 15)
 	}
 	redactItems(items)
 	b.items[kind] = items
 	return items
+}
+
+// codeSearches are the kinds found by a search of the code, the blast
+// zone's directories first, then the rest of it: the pool a spec's jobs
+// will run on, or the retry helper it should use, is often elsewhere.
+var codeSearches = map[string]grepQuery{
+	supRetries:     {retryLineRe, 12, true},
+	supConcurrency: {concurrencyRe, 15, true},
+}
+
+// grepCode is the lines the code search of a kind finds. The other code
+// searches the run's briefings show are made in the same pass over the
+// files, and kept for their kind.
+func (b *briefer) grepCode(kind string) []string {
+	if lines, ok := b.grepped[kind]; ok {
+		return lines
+	}
+	kinds := []string{kind}
+	for _, k := range slices.Sorted(maps.Keys(codeSearches)) {
+		if _, done := b.items[k]; k != kind && b.wanted[k] && !done {
+			kinds = append(kinds, k)
+		}
+	}
+	qs := make([]grepQuery, len(kinds))
+	for i, k := range kinds {
+		qs[i] = codeSearches[k]
+	}
+	found := b.grepAll(append(b.inBlastDirs(), b.sourceFiles()...), qs)
+	for i, k := range kinds[1:] {
+		b.grepped[k] = found[i+1]
+	}
+	return found[0]
 }
 
 // priorArt finds definitions with the role of a type the spec adds: for
@@ -360,7 +423,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 		ws := naming.Words(name)
 		return len(ws) > 0 && tails[ws[len(ws)-1]]
 	}
-	return b.findCode(re, last, b.source(b.files), 5)
+	return b.findCode(re, last, b.sourceFiles(), 5)
 }
 
 // findCode returns the first max functions, methods and types in files
@@ -374,7 +437,7 @@ func (b *briefer) findCode(pre *regexp.Regexp, name func(string) bool, files []s
 		if len(out) >= max || b.ctx.Err() != nil {
 			break
 		}
-		if b.ix.Class(f).Lang == nil {
+		if b.class(f).Lang == nil {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
