@@ -26,6 +26,7 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
 	"github.com/appendix-dev/appendix/appendix/internal/search"
@@ -127,6 +128,11 @@ type briefer struct {
 	// the lines a pass over the code found for a kind not collected yet.
 	wanted  map[string]bool
 	grepped map[string][]string
+	// redactions are the redacted texts by the text and its file, and
+	// artRedactions what artifactRedactions found for each artifact.
+	redactions    map[redactKey]redaction
+	artRedactions map[*artifact.Artifact]redaction
+	read          map[string][]string // the files' lines, by b.lines
 }
 
 // Input is what a run briefs from.
@@ -230,7 +236,7 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 		b.name = pt.Name
 		b.wanted = wanted
 		items := b.ours(b.base())
-		redactItems(items)
+		b.redact(items)
 		bases = append(bases, items)
 		bs = append(bs, b)
 		heads = append(heads, Head{Name: pt.Name, Head: pt.Zone.Doc.Head})
@@ -262,6 +268,7 @@ func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer
 	zone, repo := pt.Zone, pt.Repo
 	b := &briefer{ctx: ctx, repo: repo, spec: zone.Spec, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
 		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}, classes: map[string]search.Class{}, grepped: map[string][]string{},
+		redactions: map[redactKey]redaction{}, artRedactions: map[*artifact.Artifact]redaction{}, read: map[string][]string{},
 		history: func(paths []string, n int) ([]gitinfo.Commit, error) { return zone.RecentCommits(repo, paths, n) }}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
@@ -790,6 +797,36 @@ func redactItems(items []briefItem) int {
 		}
 	}
 	return n
+}
+
+// redactKey is a text to redact and the file it comes from.
+type redactKey struct{ path, text string }
+
+// redaction is a text as redacted, the number of secrets replaced, and
+// its lines before (set when n is).
+type redaction struct {
+	text string
+	n    int
+	raw  []string
+}
+
+// redact is redactItems, each text redacted once a run: an item shown
+// under several kinds or to several adversaries is redacted alike each
+// time.
+func (b *briefer) redact(items []briefItem) {
+	for i := range items {
+		k := redactKey{items[i].path, items[i].text}
+		r, ok := b.redactions[k]
+		if !ok {
+			one := []briefItem{{path: k.path, text: k.text}}
+			redactItems(one)
+			r = redaction{one[0].text, one[0].redacted, one[0].raw}
+			b.redactions[k] = r
+		}
+		if r.n > 0 {
+			items[i].text, items[i].redacted, items[i].raw = r.text, r.n, r.raw
+		}
+	}
 }
 
 // redactedCount is how many secrets redaction replaces in lines.

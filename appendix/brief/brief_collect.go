@@ -194,7 +194,17 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 // signature) standing as shown. A file that cannot be read again counts
 // its redaction marks.
 func (b *briefer) artifactRedactions(a *artifact.Artifact) (int, []string) {
-	file := readLines(b.repo.Root, a.Path)
+	r, ok := b.artRedactions[a]
+	if !ok {
+		r.n, r.raw = b.countRedactions(a)
+		b.artRedactions[a] = r
+	}
+	return r.n, r.raw
+}
+
+// countRedactions is artifactRedactions uncached.
+func (b *briefer) countRedactions(a *artifact.Artifact) (int, []string) {
+	file := b.lines(a.Path)
 	if file == nil {
 		return strings.Count(a.Text(), redact.Redacted), nil
 	}
@@ -209,17 +219,31 @@ func (b *briefer) artifactRedactions(a *artifact.Artifact) (int, []string) {
 	for i, t := range raw {
 		red[i].Text = t
 	}
-	redact.Lines(a.Path, red)
+	n := redact.Lines(a.Path, red)
+	own := false
 	for i, l := range a.Lines {
 		if red[i].Text != l.Text {
 			raw[i] = l.Text // not the file's line: the artifact's own
+			own = true
 		}
 	}
-	n := redactedCount(a.Path, raw)
+	if own {
+		n = redactedCount(a.Path, raw) // (else raw is what was redacted)
+	}
 	if n == 0 {
 		return 0, nil
 	}
 	return n, raw
+}
+
+// lines is readLines of a file of the repository, read once a run.
+func (b *briefer) lines(rel string) []string {
+	ls, ok := b.read[rel]
+	if !ok {
+		ls = readLines(b.repo.Root, rel)
+		b.read[rel] = ls
+	}
+	return ls
 }
 
 func listItem(kind, title string, lines []string, max int) []briefItem {
@@ -362,7 +386,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		// the pool a spec's jobs will run on is often elsewhere.
 		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepCode(kind), 15)
 	}
-	redactItems(items)
+	b.redact(items)
 	b.items[kind] = items
 	return items
 }
@@ -529,7 +553,7 @@ func (b *briefer) importItems(kind string) []briefItem {
 		if l == nil || l.ExternalImports == nil {
 			continue
 		}
-		for _, imp := range l.ExternalImports(readLines(b.repo.Root, f)) {
+		for _, imp := range l.ExternalImports(b.lines(f)) {
 			if seen[pkg{imp, l}] || b.own(l, imp) {
 				continue
 			}
@@ -668,7 +692,7 @@ func (b *briefer) fitTestsPseudo(mode string, room int) (items []briefItem, left
 	}
 	title := fmt.Sprintf("Test pseudocode (%s%s)", naming.Code(file), map[string]string{"auth": ", auth sections"}[mode])
 	all := []briefItem{{kind: "tests_pseudo", title: title, text: strings.Join(lines, "\n"), file: file}}
-	redactItems(all)
+	b.redact(all)
 	if sumTokens(all) <= room {
 		return all, nil
 	}
@@ -693,7 +717,7 @@ func (b *briefer) fitTestsPseudo(mode string, room int) (items []briefItem, left
 		}
 		try := []briefItem{{kind: "tests_pseudo", text: strings.Join(append(keep[:len(keep):len(keep)], text), "\n\n"), file: file,
 			title: fmt.Sprintf("Test pseudocode (%s, the cases that name the blast zone)", naming.Code(file))}}
-		redactItems(try)
+		b.redact(try)
 		if sumTokens(try) > room {
 			break
 		}
