@@ -321,15 +321,28 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 // of prev's blast zone that no audit wrote as well. The inventory's blast
 // zone is the audit's own; Keep adds prev's to it.
 func AuditReplacing(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now string, prev *inventory.Inventory) (*inventory.Inventory, map[string]inventory.Source, error) {
+	files, err := repo.Walk(ctx, scan.SkipDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	inv, all := audit(repo, files, zone, now, prev)
+	return inv, all, nil
+}
+
+// AuditWalked is Audit of the files a walk of the repository found (as
+// repo.Walk with scan.SkipDir lists them), for a caller that walked it
+// already: a search's index holds them.
+func AuditWalked(repo *gitinfo.Repo, files []gitinfo.File, zone *appendix.Zone, now string) (*inventory.Inventory, map[string]inventory.Source) {
+	return audit(repo, files, zone, now, nil)
+}
+
+// audit is AuditReplacing of the walked files.
+func audit(repo *gitinfo.Repo, files []gitinfo.File, zone *appendix.Zone, now string, prev *inventory.Inventory) (*inventory.Inventory, map[string]inventory.Source) {
 	var sp *spec.Spec
 	if zone != nil {
 		sp = zone.Spec
 	}
 	a := &auditor{repo: repo, spec: sp, specGiven: sp != nil, zone: zone}
-	files, err := repo.Walk(ctx, scan.SkipDir)
-	if err != nil {
-		return nil, nil, err
-	}
 	a.files = files
 	own := []string{}
 	if sp != nil {
@@ -378,7 +391,7 @@ func AuditReplacing(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone
 			inv.GapsNoted = append(inv.GapsNoted, sd.name+": "+summary)
 		}
 	}
-	return inv, all, nil
+	return inv, all
 }
 
 // Keep carries into a new audit, inv, what the inventory it replaces,

@@ -274,11 +274,8 @@ func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer
 		b.files = append(b.files, f.Path)
 		b.walked[f.Path] = true
 	}
-	_, all, err := audit.Audit(ctx, repo, nil, now.Format(time.RFC3339))
-	if err != nil {
-		return nil, err
-	}
-	b.sources = all
+	// The audit reads the files the zone's search walked: one walk a run.
+	_, b.sources = audit.AuditWalked(repo, b.ix.Files, nil, now.Format(time.RFC3339))
 	b.zone, b.zoneGaps = b.blastZone()
 	for _, z := range b.zone {
 		if !strings.HasSuffix(z.path, "/") {
