@@ -530,7 +530,11 @@ func isFramework(name string) bool {
 		return false
 	}
 	for _, k := range knownFrameworks {
-		if strings.EqualFold(name, k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
+		// (name ends in "/"+k, or starts with k+"/": written without
+		// building either string, for every dependency and framework.)
+		after := len(name) > len(k) && name[len(name)-len(k)-1] == '/' && strings.HasSuffix(name, k)
+		before := len(name) > len(k) && name[len(k)] == '/' && strings.HasPrefix(name, k)
+		if strings.EqualFold(name, k) || after || before || strings.Contains(k, "/") && strings.Contains(name, k) {
 			return true
 		}
 	}

@@ -28,3 +28,29 @@ func TestFitItemsCountsWhatIsShown(t *testing.T) {
 		t.Errorf("cut: %d redactions counted, want 0", got)
 	}
 }
+
+// isFramework answers as the plain reading of its rule does: a name equal
+// to a known framework's (in any case), ending in "/" and one, starting
+// with one and "/", or holding one that has a "/" itself.
+func TestIsFrameworkRule(t *testing.T) {
+	plain := func(name string) bool {
+		if strings.HasPrefix(name, "@types/") {
+			return false
+		}
+		for _, k := range knownFrameworks {
+			if strings.EqualFold(name, k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
+				return true
+			}
+		}
+		return false
+	}
+	names := []string{"", "/", "x", "@types/react", "react-dom", "go.uber.org/zap", "zap"}
+	for _, k := range knownFrameworks {
+		names = append(names, k, strings.ToUpper(k), "/"+k, k+"/", "a/"+k, k+"/a", "x"+k, k+"x", "a/"+k+"/b", k[:len(k)-1], k[1:])
+	}
+	for _, n := range names {
+		if got, want := isFramework(n), plain(n); got != want {
+			t.Errorf("isFramework(%q) = %v, want %v", n, got, want)
+		}
+	}
+}
