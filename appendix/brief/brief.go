@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -122,12 +123,15 @@ type briefer struct {
 	// What several kinds of one run compute alike, each once: the files'
 	// classes, the blast zone's directories' files, the source files.
 	classes   map[string]search.Class
+	classMu   sync.Mutex // classes is shared with the code searches' pass
 	blastDirs []string
 	srcFiles  []string
 	// wanted are the kinds some briefing of the run shows, and grepped
-	// the lines a pass over the code found for a kind not collected yet.
-	wanted  map[string]bool
-	grepped map[string][]string
+	// the lines the code searches' pass found by kind, once grepDone is
+	// closed (see startCodeSearch).
+	wanted   map[string]bool
+	grepped  map[string][]string
+	grepDone chan struct{}
 	// redactions are the redacted texts by the text and its file, and
 	// artRedactions what artifactRedactions found for each artifact.
 	redactions    map[redactKey]redaction
@@ -235,6 +239,7 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 		}
 		b.name = pt.Name
 		b.wanted = wanted
+		b.startCodeSearch()
 		items := b.ours(b.base())
 		b.redact(items)
 		bases = append(bases, items)
@@ -670,14 +675,16 @@ func fileLines(b []byte) []string {
 // matched: comments and the text of strings (a docstring, a prompt) are
 // no code. A line met in several places is one item naming them all.
 func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code bool) []string {
-	return b.grepAll(files, []grepQuery{{re, max, code}})[0]
+	return b.grepAll(files, []grepQuery{{re: re, max: max, code: code}})[0]
 }
 
-// grepQuery is one search of grepAll: grepLines' re, max and code.
+// grepQuery is one search of grepAll: grepLines' re, max and code, and
+// how many of the files it reads (0: all).
 type grepQuery struct {
-	re   *regexp.Regexp
-	max  int
-	code bool
+	re    *regexp.Regexp
+	max   int
+	code  bool
+	files int
 }
 
 // grepAll is grepLines for several searches of the same files in one
@@ -687,6 +694,7 @@ type grepQuery struct {
 func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 	type state struct {
 		req    *literals.Required
+		open   bool // reading this file
 		order  []string
 		places map[string][]string
 	}
@@ -694,10 +702,11 @@ func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 	for i, q := range qs {
 		st[i] = state{req: literals.Of(q.re), places: map[string][]string{}}
 	}
-	for _, f := range dedupe(files) {
+	for n, f := range dedupe(files) {
 		open := false
 		for i, q := range qs {
-			open = open || len(st[i].order) < q.max
+			st[i].open = len(st[i].order) < q.max && (q.files == 0 || n < q.files)
+			open = open || st[i].open
 		}
 		if !open {
 			break // (the places of the lines shown are those of the files read)
@@ -713,7 +722,7 @@ func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 		var lines, code []string
 		for i, q := range qs {
 			s := &st[i]
-			if len(s.order) >= q.max {
+			if !s.open {
 				continue
 			}
 			may := s.req.Lines(src)

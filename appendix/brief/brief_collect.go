@@ -3,7 +3,6 @@ package brief
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -87,6 +86,8 @@ func (b *briefer) nonTest(files []string) []string {
 
 // class is the index's class of a file, worked out once a run.
 func (b *briefer) class(f string) search.Class {
+	b.classMu.Lock()
+	defer b.classMu.Unlock()
 	c, ok := b.classes[f]
 	if !ok {
 		c = b.ix.Class(f)
@@ -280,7 +281,7 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Strings(lines)
 		items = append(items, listItem(kind, "Route registrations found", dedupe(lines), 15)...)
 	case supExternalCalls:
-		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15, true), 15)
+		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepCode(kind), 15)
 	case supRetries:
 		items = listItem(kind, "Retry and circuit-breaker code", b.grepCode(kind), 12)
 		if len(items) == 0 {
@@ -391,36 +392,71 @@ func (b *briefer) collect(kind string) []briefItem {
 	return items
 }
 
-// codeSearches are the kinds found by a search of the code, the blast
-// zone's directories first, then the rest of it: the pool a spec's jobs
-// will run on, or the retry helper it should use, is often elsewhere.
-var codeSearches = map[string]grepQuery{
-	supRetries:     {retryLineRe, 12, true},
-	supConcurrency: {concurrencyRe, 15, true},
+// codeSearches are the kinds found by a search of the code, in the order
+// of a pass: the external calls in the blast zone's directories (their
+// files come first in the pass), then retries and concurrency, there and
+// in the rest of the code: the pool a spec's jobs will run on, or the
+// retry helper it should use, is often elsewhere.
+var codeSearches = []struct {
+	kind  string
+	q     grepQuery
+	blast bool // the blast zone's directories only
+}{
+	{supExternalCalls, grepQuery{re: externalCallRe, max: 15, code: true}, true},
+	{supRetries, grepQuery{re: retryLineRe, max: 12, code: true}, false},
+	{supConcurrency, grepQuery{re: concurrencyRe, max: 15, code: true}, false},
 }
 
-// grepCode is the lines the code search of a kind finds. The other code
-// searches the run's briefings show are made in the same pass over the
-// files, and kept for their kind.
-func (b *briefer) grepCode(kind string) []string {
-	if lines, ok := b.grepped[kind]; ok {
-		return lines
-	}
-	kinds := []string{kind}
-	for _, k := range slices.Sorted(maps.Keys(codeSearches)) {
-		if _, done := b.items[k]; k != kind && b.wanted[k] && !done {
-			kinds = append(kinds, k)
+// startCodeSearch starts the pass of the code searches the run's
+// briefings show, beside the rest of the run: grepCode waits for it.
+// Its files are listed first, so that the pass reads only what it is
+// given and the memo of classes, which it shares, under its lock.
+func (b *briefer) startCodeSearch() {
+	var kinds []string
+	var qs []grepQuery
+	blastDirs := b.inBlastDirs()
+	for _, c := range codeSearches {
+		if b.wanted[c.kind] {
+			q := c.q
+			if c.blast {
+				q.files = len(blastDirs)
+			}
+			kinds, qs = append(kinds, c.kind), append(qs, q)
 		}
 	}
-	qs := make([]grepQuery, len(kinds))
-	for i, k := range kinds {
-		qs[i] = codeSearches[k]
+	if len(kinds) == 0 {
+		return
 	}
-	found := b.grepAll(append(b.inBlastDirs(), b.sourceFiles()...), qs)
-	for i, k := range kinds[1:] {
-		b.grepped[k] = found[i+1]
+	files := append(blastDirs, b.sourceFiles()...)
+	done := make(chan struct{})
+	b.grepDone = done
+	go func() {
+		defer close(done)
+		for i, lines := range b.grepAll(files, qs) {
+			b.grepped[kinds[i]] = lines
+		}
+	}()
+}
+
+// grepCode is the lines the code search of a kind finds: the started
+// pass's, else a pass of its own.
+func (b *briefer) grepCode(kind string) []string {
+	if b.grepDone != nil {
+		<-b.grepDone
+		if lines, ok := b.grepped[kind]; ok {
+			return lines
+		}
 	}
-	return found[0]
+	for _, c := range codeSearches {
+		if c.kind == kind {
+			files := b.inBlastDirs()
+			if !c.blast {
+				files = append(files, b.sourceFiles()...)
+			}
+			return b.grepAll(files, []grepQuery{c.q})[0]
+		}
+	}
+	return nil
 }
 
 // priorArt finds definitions with the role of a type the spec adds: for
