@@ -123,20 +123,20 @@ type briefer struct {
 	// What several kinds of one run compute alike, each once: the files'
 	// classes, the blast zone's directories' files, the source files.
 	classes   map[string]search.Class
-	classMu   sync.Mutex // classes is shared with the code searches' pass
+	classMu   sync.Mutex // classes is shared with the lane
 	blastDirs []string
 	srcFiles  []string
-	// wanted are the kinds some briefing of the run shows, and grepped
-	// the lines the code searches' pass found by kind, once grepDone is
-	// closed (see startCodeSearch).
-	wanted   map[string]bool
-	grepped  map[string][]string
-	grepDone chan struct{}
+	srcOnce   sync.Once
+	// wanted are the kinds some briefing of the run shows, and lane the
+	// kinds collected beside the rest (see startLane).
+	wanted map[string]bool
+	lane   map[string]*laneItems
 	// redactions are the redacted texts by the text and its file, and
 	// artRedactions what artifactRedactions found for each artifact.
 	redactions    map[redactKey]redaction
 	artRedactions map[*artifact.Artifact]redaction
 	read          map[string][]string // the files' lines, by b.lines
+	memoMu        sync.Mutex          // guards read, redactions and artRedactions, shared with the lane
 }
 
 // Input is what a run briefs from.
@@ -218,9 +218,13 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 		names = append(names, pt.Name)
 	}
 	wanted := map[string]bool{}
+	var order []string // the kinds wanted, in the order first wanted
 	for _, p := range profiles {
 		for _, k := range p.Supplement {
-			wanted[k] = !slices.Contains(p.DoNotInject, k) || wanted[k]
+			if !slices.Contains(p.DoNotInject, k) && !wanted[k] {
+				wanted[k] = true
+				order = append(order, k)
+			}
 		}
 	}
 	for i, pt := range parts {
@@ -239,12 +243,21 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 		}
 		b.name = pt.Name
 		b.wanted = wanted
-		b.startCodeSearch()
+		b.startLane()
 		items := b.ours(b.base())
 		b.redact(items)
 		bases = append(bases, items)
 		bs = append(bs, b)
 		heads = append(heads, Head{Name: pt.Name, Head: pt.Zone.Doc.Head})
+	}
+	// The kinds the lanes do not collect, while they do: a kind's items
+	// are the same whenever it is collected.
+	for _, b := range bs {
+		for _, k := range order {
+			if b.lane[k] == nil {
+				b.collect(k)
+			}
+		}
 	}
 	// Each repository's most telling base item, in turn, then the next.
 	var base []briefItem
@@ -272,7 +285,7 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer, error) {
 	zone, repo := pt.Zone, pt.Repo
 	b := &briefer{ctx: ctx, repo: repo, spec: zone.Spec, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
-		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}, classes: map[string]search.Class{}, grepped: map[string][]string{},
+		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}, classes: map[string]search.Class{},
 		redactions: map[redactKey]redaction{}, artRedactions: map[*artifact.Artifact]redaction{}, read: map[string][]string{},
 		history: func(paths []string, n int) ([]gitinfo.Commit, error) { return zone.RecentCommits(repo, paths, n) }}
 	for _, f := range b.ix.Files {
@@ -822,12 +835,16 @@ type redaction struct {
 func (b *briefer) redact(items []briefItem) {
 	for i := range items {
 		k := redactKey{items[i].path, items[i].text}
+		b.memoMu.Lock()
 		r, ok := b.redactions[k]
+		b.memoMu.Unlock()
 		if !ok {
 			one := []briefItem{{path: k.path, text: k.text}}
 			redactItems(one)
 			r = redaction{one[0].text, one[0].redacted, one[0].raw}
+			b.memoMu.Lock()
 			b.redactions[k] = r
+			b.memoMu.Unlock()
 		}
 		if r.n > 0 {
 			items[i].text, items[i].redacted, items[i].raw = r.text, r.n, r.raw

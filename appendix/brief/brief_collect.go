@@ -96,12 +96,11 @@ func (b *briefer) class(f string) search.Class {
 	return c
 }
 
-// sourceFiles is source(b.files), worked out once a run. The slice is
-// shared: its callers append to it only after a copy.
+// sourceFiles is source(b.files), worked out once a run (by the lane,
+// or for a kind collected without it). The slice is shared: its callers
+// append to it only after a copy.
 func (b *briefer) sourceFiles() []string {
-	if b.srcFiles == nil {
-		b.srcFiles = slices.Clip(append([]string{}, b.source(b.files)...))
-	}
+	b.srcOnce.Do(func() { b.srcFiles = slices.Clip(append([]string{}, b.source(b.files)...)) })
 	return b.srcFiles
 }
 
@@ -195,10 +194,14 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 // signature) standing as shown. A file that cannot be read again counts
 // its redaction marks.
 func (b *briefer) artifactRedactions(a *artifact.Artifact) (int, []string) {
+	b.memoMu.Lock()
 	r, ok := b.artRedactions[a]
+	b.memoMu.Unlock()
 	if !ok {
 		r.n, r.raw = b.countRedactions(a)
+		b.memoMu.Lock()
 		b.artRedactions[a] = r
+		b.memoMu.Unlock()
 	}
 	return r.n, r.raw
 }
@@ -239,10 +242,14 @@ func (b *briefer) countRedactions(a *artifact.Artifact) (int, []string) {
 
 // lines is readLines of a file of the repository, read once a run.
 func (b *briefer) lines(rel string) []string {
+	b.memoMu.Lock()
 	ls, ok := b.read[rel]
+	b.memoMu.Unlock()
 	if !ok {
 		ls = readLines(b.repo.Root, rel)
+		b.memoMu.Lock()
 		b.read[rel] = ls
+		b.memoMu.Unlock()
 	}
 	return ls
 }
@@ -263,6 +270,20 @@ func (b *briefer) collect(kind string) []briefItem {
 		return items
 	}
 	var items []briefItem
+	if f := b.lane[kind]; f != nil {
+		<-f.done
+		items = f.items
+	} else {
+		items = b.gather(kind, nil)
+	}
+	b.items[kind] = items
+	return items
+}
+
+// gather collects the items of one kind, redacted; found are the lines
+// a pass of the code searches found, by kind (see grepCode).
+func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
+	var items []briefItem
 	root := b.repo.Root
 	switch kind {
 	case supAuth:
@@ -281,9 +302,9 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Strings(lines)
 		items = append(items, listItem(kind, "Route registrations found", dedupe(lines), 15)...)
 	case supExternalCalls:
-		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepCode(kind), 15)
+		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepCode(kind, found), 15)
 	case supRetries:
-		items = listItem(kind, "Retry and circuit-breaker code", b.grepCode(kind), 12)
+		items = listItem(kind, "Retry and circuit-breaker code", b.grepCode(kind, found), 12)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
@@ -385,10 +406,9 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supConcurrency:
 		// The blast zone's directories first, then the rest of the code:
 		// the pool a spec's jobs will run on is often elsewhere.
-		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepCode(kind), 15)
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepCode(kind, found), 15)
 	}
 	b.redact(items)
-	b.items[kind] = items
 	return items
 }
 
@@ -407,45 +427,66 @@ var codeSearches = []struct {
 	{supConcurrency, grepQuery{re: concurrencyRe, max: 15, code: true}, false},
 }
 
-// startCodeSearch starts the pass of the code searches the run's
-// briefings show, beside the rest of the run: grepCode waits for it.
-// Its files are listed first, so that the pass reads only what it is
-// given and the memo of classes, which it shares, under its lock.
-func (b *briefer) startCodeSearch() {
+// laneKinds are the kinds a run collects beside the rest, in this order,
+// when its briefings show them: the code searches, one pass for all,
+// and the kinds that read many files and share nothing with the others
+// but the memos, which lock (classes, lines and redactions).
+var laneKinds = []string{supExternalCalls, supRetries, supConcurrency, supPriorArt, supTests, supBuildConfig, supSDKTypes, supManifests, supFrameworks, supMigrations}
+
+// laneItems are the items of a kind the lane collects, once done is
+// closed.
+type laneItems struct {
+	done  chan struct{}
+	items []briefItem
+}
+
+// startLane starts collecting the lane's kinds the run's briefings show,
+// on a goroutine of their own: collect waits for them. The blast zone's
+// directories' files are listed before, so that the lane only reads them.
+func (b *briefer) startLane() {
+	b.lane = map[string]*laneItems{}
 	var kinds []string
-	var qs []grepQuery
-	blastDirs := b.inBlastDirs()
-	for _, c := range codeSearches {
-		if b.wanted[c.kind] {
-			q := c.q
-			if c.blast {
-				q.files = len(blastDirs)
-			}
-			kinds, qs = append(kinds, c.kind), append(qs, q)
+	for _, k := range laneKinds {
+		if b.wanted[k] {
+			kinds = append(kinds, k)
+			b.lane[k] = &laneItems{done: make(chan struct{})}
 		}
 	}
 	if len(kinds) == 0 {
 		return
 	}
-	files := append(blastDirs, b.sourceFiles()...)
-	done := make(chan struct{})
-	b.grepDone = done
+	blastDirs := b.inBlastDirs()
 	go func() {
-		defer close(done)
-		for i, lines := range b.grepAll(files, qs) {
-			b.grepped[kinds[i]] = lines
+		var searched []string
+		var qs []grepQuery
+		for _, c := range codeSearches {
+			if b.lane[c.kind] != nil {
+				q := c.q
+				if c.blast {
+					q.files = len(blastDirs)
+				}
+				searched, qs = append(searched, c.kind), append(qs, q)
+			}
+		}
+		found := map[string][]string{}
+		if len(qs) > 0 {
+			for i, lines := range b.grepAll(append(blastDirs, b.sourceFiles()...), qs) {
+				found[searched[i]] = lines
+			}
+		}
+		for _, k := range kinds {
+			f := b.lane[k]
+			f.items = b.gather(k, found)
+			close(f.done)
 		}
 	}()
 }
 
-// grepCode is the lines the code search of a kind finds: the started
-// pass's, else a pass of its own.
-func (b *briefer) grepCode(kind string) []string {
-	if b.grepDone != nil {
-		<-b.grepDone
-		if lines, ok := b.grepped[kind]; ok {
-			return lines
-		}
+// grepCode is the lines the code search of a kind finds: those found
+// by the lane's pass, else by a pass of its own.
+func (b *briefer) grepCode(kind string, found map[string][]string) []string {
+	if lines, ok := found[kind]; ok {
+		return lines
 	}
 	for _, c := range codeSearches {
 		if c.kind == kind {
