@@ -123,12 +123,12 @@ type briefer struct {
 	// What several kinds of one run compute alike, each once: the files'
 	// classes, the blast zone's directories' files, the source files.
 	classes   map[string]search.Class
-	classMu   sync.Mutex // classes is shared with the lane
+	classMu   sync.Mutex // classes is shared with the lanes
 	blastDirs []string
 	srcFiles  []string
 	srcOnce   sync.Once
 	// wanted are the kinds some briefing of the run shows, and lane the
-	// kinds collected beside the rest (see startLane).
+	// kinds collected beside the rest (see startLanes).
 	wanted map[string]bool
 	lane   map[string]*laneItems
 	// redactions are the redacted texts by the text and its file, and
@@ -136,7 +136,7 @@ type briefer struct {
 	redactions    map[redactKey]redaction
 	artRedactions map[*artifact.Artifact]redaction
 	read          map[string][]string // the files' lines, by b.lines
-	memoMu        sync.Mutex          // guards read, redactions and artRedactions, shared with the lane
+	memoMu        sync.Mutex          // guards read, redactions and artRedactions, shared with the lanes
 }
 
 // Input is what a run briefs from.
@@ -243,7 +243,7 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 		}
 		b.name = pt.Name
 		b.wanted = wanted
-		b.startLane()
+		b.startLanes()
 		items := b.ours(b.base())
 		b.redact(items)
 		bases = append(bases, items)

@@ -96,7 +96,7 @@ func (b *briefer) class(f string) search.Class {
 	return c
 }
 
-// sourceFiles is source(b.files), worked out once a run (by the lane,
+// sourceFiles is source(b.files), worked out once a run (by a lane,
 // or for a kind collected without it). The slice is shared: its callers
 // append to it only after a copy.
 func (b *briefer) sourceFiles() []string {
@@ -427,63 +427,77 @@ var codeSearches = []struct {
 	{supConcurrency, grepQuery{re: concurrencyRe, max: 15, code: true}, false},
 }
 
-// laneKinds are the kinds a run collects beside the rest, in this order,
-// when its briefings show them: the code searches, one pass for all,
-// and the kinds that read many files and share nothing with the others
-// but the memos, which lock (classes, lines and redactions).
-var laneKinds = []string{supExternalCalls, supRetries, supConcurrency, supPriorArt, supTests, supBuildConfig, supSDKTypes, supManifests, supFrameworks, supMigrations}
+// lanes are the kinds a run collects beside the rest, each lane in its
+// order, when its briefings show them: the code searches (one pass for
+// all) and prior art, and the kinds that read many files. They share
+// nothing with the other kinds but the memos, which lock (classes, lines
+// and redactions).
+var lanes = [][]string{
+	{supExternalCalls, supRetries, supConcurrency, supPriorArt},
+	{supTests, supBuildConfig, supSDKTypes, supManifests, supFrameworks, supMigrations},
+}
 
-// laneItems are the items of a kind the lane collects, once done is
+// laneItems are the items of a kind a lane collects, once done is
 // closed.
 type laneItems struct {
 	done  chan struct{}
 	items []briefItem
 }
 
-// startLane starts collecting the lane's kinds the run's briefings show,
-// on a goroutine of their own: collect waits for them. The blast zone's
-// directories' files are listed before, so that the lane only reads them.
-func (b *briefer) startLane() {
+// startLanes starts collecting the lanes' kinds the run's briefings
+// show, each lane on a goroutine of its own: collect waits for them. The
+// blast zone's directories' files are listed before, so that the lanes
+// only read them.
+func (b *briefer) startLanes() {
 	b.lane = map[string]*laneItems{}
-	var kinds []string
-	for _, k := range laneKinds {
-		if b.wanted[k] {
-			kinds = append(kinds, k)
-			b.lane[k] = &laneItems{done: make(chan struct{})}
-		}
-	}
-	if len(kinds) == 0 {
-		return
-	}
 	blastDirs := b.inBlastDirs()
-	go func() {
-		var searched []string
-		var qs []grepQuery
-		for _, c := range codeSearches {
-			if b.lane[c.kind] != nil {
-				q := c.q
-				if c.blast {
-					q.files = len(blastDirs)
-				}
-				searched, qs = append(searched, c.kind), append(qs, q)
+	var run [][]string
+	for _, ks := range lanes {
+		var kinds []string
+		for _, k := range ks {
+			if b.wanted[k] {
+				kinds = append(kinds, k)
+				b.lane[k] = &laneItems{done: make(chan struct{})}
 			}
 		}
-		found := map[string][]string{}
-		if len(qs) > 0 {
-			for i, lines := range b.grepAll(append(blastDirs, b.sourceFiles()...), qs) {
-				found[searched[i]] = lines
+		if len(kinds) > 0 {
+			run = append(run, kinds)
+		}
+	}
+	for _, kinds := range run { // (once b.lane is whole: the lanes read it)
+		go b.runLane(kinds, blastDirs)
+	}
+}
+
+// runLane collects kinds in turn, the code searches among them in one
+// pass first.
+func (b *briefer) runLane(kinds, blastDirs []string) {
+	var searched []string
+	var qs []grepQuery
+	for _, c := range codeSearches {
+		if slices.Contains(kinds, c.kind) {
+			q := c.q
+			if c.blast {
+				q.files = len(blastDirs)
 			}
+			searched, qs = append(searched, c.kind), append(qs, q)
 		}
-		for _, k := range kinds {
-			f := b.lane[k]
-			f.items = b.gather(k, found)
-			close(f.done)
+	}
+	found := map[string][]string{}
+	if len(qs) > 0 {
+		for i, lines := range b.grepAll(append(blastDirs, b.sourceFiles()...), qs) {
+			found[searched[i]] = lines
 		}
-	}()
+	}
+	for _, k := range kinds {
+		f := b.lane[k]
+		f.items = b.gather(k, found)
+		close(f.done)
+	}
 }
 
 // grepCode is the lines the code search of a kind finds: those found
-// by the lane's pass, else by a pass of its own.
+// by its lane's pass, else by a pass of its own.
 func (b *briefer) grepCode(kind string, found map[string][]string) []string {
 	if lines, ok := found[kind]; ok {
 		return lines
@@ -628,6 +642,7 @@ func (b *briefer) importItems(kind string) []briefItem {
 		l    *extract.Language
 	}
 	seen := map[pkg]bool{}
+	own := map[pkg]bool{} // the repository's own, each asked once
 	var lines []string
 	for _, f := range b.blast {
 		l := lang.ForPath(f)
@@ -635,7 +650,11 @@ func (b *briefer) importItems(kind string) []briefItem {
 			continue
 		}
 		for _, imp := range l.ExternalImports(b.lines(f)) {
-			if seen[pkg{imp, l}] || b.own(l, imp) {
+			if seen[pkg{imp, l}] || own[pkg{imp, l}] {
+				continue
+			}
+			if b.own(l, imp) {
+				own[pkg{imp, l}] = true
 				continue
 			}
 			seen[pkg{imp, l}] = true
