@@ -211,7 +211,8 @@ type Head struct {
 // the spec's blast zone.
 func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now time.Time) ([]Briefing, []Head, error) {
 	var bs []*briefer
-	var bases [][]briefItem
+	bases := make([][]briefItem, len(parts)) // (each written by its own goroutine)
+	var baseDone []chan struct{}
 	var heads []Head
 	var names []string
 	for _, pt := range parts {
@@ -243,10 +244,17 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 		}
 		b.name = pt.Name
 		b.wanted = wanted
+		// The base (its commits are a walk of the history, long when no
+		// cache holds them) on a goroutine of its own, and the lanes.
+		done := make(chan struct{})
+		baseDone = append(baseDone, done)
+		go func() {
+			defer close(done)
+			items := b.ours(b.base())
+			b.redact(items)
+			bases[i] = items
+		}()
 		b.startLanes()
-		items := b.ours(b.base())
-		b.redact(items)
-		bases = append(bases, items)
 		bs = append(bs, b)
 		heads = append(heads, Head{Name: pt.Name, Head: pt.Zone.Doc.Head})
 	}
@@ -258,6 +266,9 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 				b.collect(k)
 			}
 		}
+	}
+	for _, done := range baseDone {
+		<-done
 	}
 	// Each repository's most telling base item, in turn, then the next.
 	var base []briefItem
