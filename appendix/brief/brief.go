@@ -713,8 +713,9 @@ type grepQuery struct {
 
 // grepAll is grepLines for several searches of the same files in one
 // pass: each file is read, split and stripped to its code once, for the
-// searches that are not full yet. Each search's answer is what grepLines
-// gives for it alone.
+// searches that are not full yet and read it (a search may read the
+// first files only). Each search's answer is what grepLines gives for it
+// alone, of its files.
 func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 	type state struct {
 		req    *literals.Required
@@ -726,10 +727,10 @@ func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 	for i, q := range qs {
 		st[i] = state{req: literals.Of(q.re), places: map[string][]string{}}
 	}
-	for n, f := range dedupe(files) {
+	for at, f := range dedupe(files) {
 		open := false
 		for i, q := range qs {
-			st[i].open = len(st[i].order) < q.max && (q.files == 0 || n < q.files)
+			st[i].open = len(st[i].order) < q.max && (q.files == 0 || at < q.files)
 			open = open || st[i].open
 		}
 		if !open {
