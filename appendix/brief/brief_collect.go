@@ -324,8 +324,9 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 			}
 		}
 		var utilFiles []string
+		utilDir := pathMatcher(utilDirRe)
 		for _, f := range b.files {
-			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !b.class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
+			if l := lang.ForPath(f); l != nil && utilDir(f) && !b.class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -391,8 +392,9 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 		items = b.namingItems(kind)
 	case supMigrations:
 		var ms []string
+		migrationDir := pathMatcher(migrationDirRe)
 		for _, f := range b.files {
-			if migrationDirRe.MatchString(f) && lang.ForPath(f) != nil {
+			if migrationDir(f) && lang.ForPath(f) != nil {
 				ms = append(ms, naming.Code(f))
 			}
 		}
@@ -579,6 +581,14 @@ func codeDefs(ds []*extract.Definition, max int) []*extract.Definition {
 	return out
 }
 
+// pathMatcher is re.MatchString for the paths of every walked file: a
+// path is read by the expression only when it holds a literal every
+// match holds (see literals.Of).
+func pathMatcher(re *regexp.Regexp) func(string) bool {
+	req := literals.Of(re)
+	return func(p string) bool { return req.MayMatch([]byte(p)) && re.MatchString(p) }
+}
+
 // migrationDirRe is the path of a file in a directory of migrations.
 var migrationDirRe = regexp.MustCompile(`(?i)(^|/)(migrations?|migrate|alembic|flyway|liquibase|schema_migrations)/`)
 
@@ -680,6 +690,7 @@ func (b *briefer) importItems(kind string) []briefItem {
 func (b *briefer) buildItems(kind string) []briefItem {
 	root := b.repo.Root
 	var lines []string
+	buildFile := pathMatcher(audit.BuildFiles)
 	for _, f := range b.files {
 		switch {
 		case path.Base(f) == "Makefile":
@@ -704,7 +715,7 @@ func (b *briefer) buildItems(kind string) []briefItem {
 				sort.Strings(ks)
 				lines = append(lines, fmt.Sprintf("%s scripts: %s", naming.Code(f), strings.Join(ks, ", ")))
 			}
-		case audit.BuildFiles.MatchString(f):
+		case buildFile(f):
 			lines = append(lines, naming.Code(f))
 		}
 	}

@@ -1,8 +1,11 @@
 package brief
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/appendix-dev/appendix/appendix/audit"
 )
 
 // A secret in the part of an item the budget cuts away is not counted.
@@ -51,6 +54,23 @@ func TestIsFrameworkRule(t *testing.T) {
 	for _, n := range names {
 		if got, want := isFramework(n), plain(n); got != want {
 			t.Errorf("isFramework(%q) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+// A path matcher answers as its expression does, whatever the case of
+// the path.
+func TestPathMatcher(t *testing.T) {
+	paths := []string{"db/migrations/0001_init.sql", "DB/Migrate/x.rb", "alembic/versions/a.py", "src/utils/a.go", "lib/x.ts",
+		"internal/strutil/s.go", "internal/xutilx/s.go", "pkg/a.go", "Makefile", ".github/workflows/ci.yml", "go.mod", "src/app.go", "a/LIB/b.go", ""}
+	for _, re := range []*regexp.Regexp{migrationDirRe, utilDirRe, audit.BuildFiles} {
+		m := pathMatcher(re)
+		for _, p := range paths {
+			for _, q := range []string{p, strings.ToUpper(p), strings.ToLower(p)} {
+				if got, want := m(q), re.MatchString(q); got != want {
+					t.Errorf("%s: %q: %v, want %v", re, q, got, want)
+				}
+			}
 		}
 	}
 }
