@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -303,8 +304,9 @@ func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer
 		b.files = append(b.files, f.Path)
 		b.walked[f.Path] = true
 	}
-	// The audit reads the files the zone's search walked: one walk a run.
-	_, b.sources = audit.AuditWalked(repo, b.ix.Files, nil, now.Format(time.RFC3339))
+	// The audit's sources the briefings tell, in the files the zone's
+	// search walked: one walk a run.
+	b.sources = audit.Sources(repo, b.ix.Files, slices.Sorted(maps.Keys(auditSourceFor)))
 	b.zone, b.zoneGaps = b.blastZone()
 	for _, z := range b.zone {
 		if !strings.HasSuffix(z.path, "/") {
