@@ -746,23 +746,40 @@ func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 		if err != nil || len(src) > scan.MaxFileSize {
 			continue
 		}
+		// The lines each search may match on; what is code on a line is
+		// worked out from the file's start as far as the last of them.
+		mays := make([]map[int]bool, len(qs))
+		last := -1 // the last line a search for code may match on, len(lines) for any
+		for i, q := range qs {
+			if !st[i].open {
+				continue
+			}
+			mays[i] = st[i].req.Lines(src)
+			switch {
+			case mays[i] != nil && len(mays[i]) == 0:
+				st[i].open = false
+			case q.code && mays[i] == nil:
+				last = len(src)
+			case q.code:
+				for n := range mays[i] {
+					last = max(last, n)
+				}
+			}
+		}
 		var lines, code []string
 		for i, q := range qs {
 			s := &st[i]
 			if !s.open {
 				continue
 			}
-			may := s.req.Lines(src)
-			if may != nil && len(may) == 0 {
-				continue
-			}
+			may := mays[i]
 			if lines == nil {
 				lines = fileLines(src)
 			}
 			text := lines
 			if q.code {
 				if code == nil {
-					code = codeOnly(l, lines)
+					code = codeOnly(l, lines[:min(last+1, len(lines))])
 				}
 				text = code
 			}
