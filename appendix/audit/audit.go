@@ -321,15 +321,15 @@ func Audit(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now str
 // of prev's blast zone that no audit wrote as well. The inventory's blast
 // zone is the audit's own; Keep adds prev's to it.
 func AuditReplacing(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone, now string, prev *inventory.Inventory) (*inventory.Inventory, map[string]inventory.Source, error) {
+	files, err := repo.Walk(ctx, scan.SkipDir)
+	if err != nil {
+		return nil, nil, err
+	}
 	var sp *spec.Spec
 	if zone != nil {
 		sp = zone.Spec
 	}
 	a := &auditor{repo: repo, spec: sp, specGiven: sp != nil, zone: zone}
-	files, err := repo.Walk(ctx, scan.SkipDir)
-	if err != nil {
-		return nil, nil, err
-	}
 	a.files = files
 	own := []string{}
 	if sp != nil {
@@ -367,18 +367,38 @@ func AuditReplacing(ctx context.Context, repo *gitinfo.Repo, zone *appendix.Zone
 	}
 	all := map[string]inventory.Source{}
 	for _, sd := range sourceDefs {
-		st, p, summary, size := sd.check(a)
-		src := inventory.Source{Status: st, Path: p, Summary: summary, EstTokens: (size + 3) / 4}
+		src := sd.source(a)
 		all[sd.id] = src
-		switch st {
+		switch src.Status {
 		case inventory.Available, inventory.Partial:
 			inv.Sources[sd.id] = src
 			inv.TotalAvailableTokens += src.EstTokens
 		case inventory.NotAvailable:
-			inv.GapsNoted = append(inv.GapsNoted, sd.name+": "+summary)
+			inv.GapsNoted = append(inv.GapsNoted, sd.name+": "+src.Summary)
 		}
 	}
 	return inv, all, nil
+}
+
+// source is what the check of a source finds.
+func (sd sourceDef) source(a *auditor) inventory.Source {
+	st, p, summary, size := sd.check(a)
+	return inventory.Source{Status: st, Path: p, Summary: summary, EstTokens: (size + 3) / 4}
+}
+
+// Sources is what Audit with no spec finds of the sources of the given
+// ids, in the files a walk of the repository found (as repo.Walk with
+// scan.SkipDir lists them): for a caller that walked it already and
+// needs only some sources.
+func Sources(repo *gitinfo.Repo, files []gitinfo.File, ids []string) map[string]inventory.Source {
+	a := &auditor{repo: repo, files: files}
+	all := map[string]inventory.Source{}
+	for _, sd := range sourceDefs {
+		if slices.Contains(ids, sd.id) {
+			all[sd.id] = sd.source(a)
+		}
+	}
+	return all
 }
 
 // Keep carries into a new audit, inv, what the inventory it replaces,
@@ -412,7 +432,7 @@ func Keep(cur, inv *inventory.Inventory, zone *appendix.Zone) {
 		inv.OwnBlastZone = nil
 	}
 	for id, src := range cur.Sources {
-		if _, ok := inv.Sources[id]; ok || auditSource(id) {
+		if _, ok := inv.Sources[id]; ok || IsSource(id) {
 			continue
 		}
 		inv.Sources[id] = src
@@ -473,7 +493,7 @@ func writtenByAudit(inv *inventory.Inventory) bool {
 		return false
 	}
 	for id := range inv.Sources {
-		if !auditSource(id) {
+		if !IsSource(id) {
 			return false
 		}
 	}
@@ -485,8 +505,8 @@ func writtenByAudit(inv *inventory.Inventory) bool {
 	return true
 }
 
-// auditSource reports whether a source id is one the audit writes.
-func auditSource(id string) bool {
+// IsSource reports whether a source id is one the audit writes.
+func IsSource(id string) bool {
 	return slices.ContainsFunc(sourceDefs, func(sd sourceDef) bool { return sd.id == id })
 }
 
@@ -553,8 +573,7 @@ func InBlast(repo *gitinfo.Repo, blast []string, id string) (inventory.Source, b
 	a := &auditor{repo: repo, blast: blast, specGiven: true}
 	for _, sd := range sourceDefs {
 		if sd.id == id {
-			st, p, sum, size := sd.check(a)
-			return inventory.Source{Status: st, Path: p, Summary: sum, EstTokens: (size + 3) / 4}, true
+			return sd.source(a), true
 		}
 	}
 	return inventory.Source{}, false

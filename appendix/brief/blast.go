@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/appendix-dev/appendix/appendix/audit"
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -97,7 +98,7 @@ func (b *briefer) blastZone() ([]zoneFile, []string) {
 	arts := append([]*artifact.Artifact(nil), b.doc.Artifacts...)
 	sort.SliceStable(arts, func(i, j int) bool { return arts[i].Salience > arts[j].Salience })
 	for _, a := range arts {
-		if a.Path == "" || a.Kind == extract.KindArchitecture || b.ix.Class(a.Path).Aside {
+		if a.Path == "" || a.Kind == extract.KindArchitecture || b.class(a.Path).Aside {
 			continue // (a copy set aside is not what the spec changes)
 		}
 		if syms, named := a.NamedItself(); len(syms) > 0 {
@@ -202,18 +203,12 @@ func (b *briefer) role(z zoneFile) string {
 		sort.Strings(ids)
 		for _, id := range ids {
 			// The audit's own sources describe what it found, not a file.
-			if src := b.session.Sources[id]; src.Path == strings.TrimSuffix(z.path, "/") && src.Summary != "" && !b.auditSource(id) {
+			if src := b.session.Sources[id]; src.Path == strings.TrimSuffix(z.path, "/") && src.Summary != "" && !audit.IsSource(id) {
 				return oneLine(src.Summary)
 			}
 		}
 	}
 	return ""
-}
-
-// auditSource reports a source id of the audit's own.
-func (b *briefer) auditSource(id string) bool {
-	_, ok := b.sources[id]
-	return ok
 }
 
 // sentenceNaming returns the first sentence of the spec's prose that

@@ -11,12 +11,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -26,6 +28,7 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix"
 
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 
 	"github.com/appendix-dev/appendix/appendix/internal/search"
@@ -118,6 +121,23 @@ type briefer struct {
 	specSentences []string
 	manifestCache *manifestData
 	resolved      map[string][]string // resolvePath's answers
+	// What several kinds of one run compute alike, each once: the files'
+	// classes, the blast zone's directories' files, the source files.
+	classes   map[string]search.Class
+	classMu   sync.Mutex // classes is shared with the lanes
+	blastDirs []string
+	srcFiles  []string
+	srcOnce   sync.Once
+	// wanted are the kinds some briefing of the run shows, and lane the
+	// kinds collected beside the rest (see startLanes).
+	wanted map[string]bool
+	lane   map[string]*laneItems
+	// redactions are the redacted texts by the text and its file, and
+	// artRedactions what artifactRedactions found for each artifact.
+	redactions    map[redactKey]redaction
+	artRedactions map[*artifact.Artifact]redaction
+	read          map[string][]string // the files' lines, by b.lines
+	memoMu        sync.Mutex          // guards read, redactions and artRedactions, shared with the lanes
 }
 
 // Input is what a run briefs from.
@@ -192,11 +212,22 @@ type Head struct {
 // the spec's blast zone.
 func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now time.Time) ([]Briefing, []Head, error) {
 	var bs []*briefer
-	var bases [][]briefItem
+	bases := make([][]briefItem, len(parts)) // (each written by its own goroutine)
+	var baseDone []chan struct{}
 	var heads []Head
 	var names []string
 	for _, pt := range parts {
 		names = append(names, pt.Name)
+	}
+	wanted := map[string]bool{}
+	var order []string // the kinds wanted, in the order first wanted
+	for _, p := range profiles {
+		for _, k := range p.Supplement {
+			if !slices.Contains(p.DoNotInject, k) && !wanted[k] {
+				wanted[k] = true
+				order = append(order, k)
+			}
+		}
 	}
 	for i, pt := range parts {
 		pin := in
@@ -213,11 +244,32 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 			return nil, nil, err
 		}
 		b.name = pt.Name
-		items := b.ours(b.base())
-		redactItems(items)
-		bases = append(bases, items)
+		b.wanted = wanted
+		// The base (its commits are a walk of the history, long when no
+		// cache holds them) on a goroutine of its own, and the lanes.
+		done := make(chan struct{})
+		baseDone = append(baseDone, done)
+		go func() {
+			defer close(done)
+			items := b.ours(b.base())
+			b.redact(items)
+			bases[i] = items
+		}()
+		b.startLanes()
 		bs = append(bs, b)
 		heads = append(heads, Head{Name: pt.Name, Head: pt.Zone.Doc.Head})
+	}
+	// The kinds the lanes do not collect, while they do: a kind's items
+	// are the same whenever it is collected.
+	for _, b := range bs {
+		for _, k := range order {
+			if b.lane[k] == nil {
+				b.collect(k)
+			}
+		}
+	}
+	for _, done := range baseDone {
+		<-done
 	}
 	// Each repository's most telling base item, in turn, then the next.
 	var base []briefItem
@@ -245,17 +297,16 @@ func brief(ctx context.Context, parts []Part, in Input, profiles []Profile, now 
 func newBriefer(ctx context.Context, pt Part, in Input, now time.Time) (*briefer, error) {
 	zone, repo := pt.Zone, pt.Repo
 	b := &briefer{ctx: ctx, repo: repo, spec: zone.Spec, doc: zone.Doc, ix: zone.Index, specDir: in.SpecDir, session: in.Session, notes: in.Notes,
-		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{},
+		items: map[string][]briefItem{}, gaps: map[string][]string{}, walked: map[string]bool{}, resolved: map[string][]string{}, classes: map[string]search.Class{},
+		redactions: map[redactKey]redaction{}, artRedactions: map[*artifact.Artifact]redaction{}, read: map[string][]string{},
 		history: func(paths []string, n int) ([]gitinfo.Commit, error) { return zone.RecentCommits(repo, paths, n) }}
 	for _, f := range b.ix.Files {
 		b.files = append(b.files, f.Path)
 		b.walked[f.Path] = true
 	}
-	_, all, err := audit.Audit(ctx, repo, nil, now.Format(time.RFC3339))
-	if err != nil {
-		return nil, err
-	}
-	b.sources = all
+	// The audit's sources the briefings tell, in the files the zone's
+	// search walked: one walk a run.
+	b.sources = audit.Sources(repo, b.ix.Files, slices.Sorted(maps.Keys(auditSourceFor)))
 	b.zone, b.zoneGaps = b.blastZone()
 	for _, z := range b.zone {
 		if !strings.HasSuffix(z.path, "/") {
@@ -650,44 +701,113 @@ func fileLines(b []byte) []string {
 // matched: comments and the text of strings (a docstring, a prompt) are
 // no code. A line met in several places is one item naming them all.
 func (b *briefer) grepLines(files []string, re *regexp.Regexp, max int, code bool) []string {
-	var order []string
-	places := map[string][]string{}
-	for _, f := range dedupe(files) {
-		if len(order) >= max {
+	return b.grepAll(files, []grepQuery{{re: re, max: max, code: code}})[0]
+}
+
+// grepQuery is one search of grepAll: grepLines' re, max and code, and
+// how many of the files it reads (0: all).
+type grepQuery struct {
+	re    *regexp.Regexp
+	max   int
+	code  bool
+	files int
+}
+
+// grepAll is grepLines for several searches of the same files in one
+// pass: each file is read, split and stripped to its code once, for the
+// searches that are not full yet and read it (a search may read the
+// first files only). Each search's answer is what grepLines gives for it
+// alone, of its files.
+func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
+	type state struct {
+		req    *literals.Required
+		open   bool // reading this file
+		order  []string
+		places map[string][]string
+	}
+	st := make([]state, len(qs))
+	for i, q := range qs {
+		st[i] = state{req: literals.Of(q.re), places: map[string][]string{}}
+	}
+	for at, f := range dedupe(files) {
+		open := false
+		for i, q := range qs {
+			st[i].open = len(st[i].order) < q.max && (q.files == 0 || at < q.files)
+			open = open || st[i].open
+		}
+		if !open {
 			break // (the places of the lines shown are those of the files read)
 		}
 		l := lang.ForPath(f)
-		if l == nil || b.ix.Class(f).Secret {
+		if l == nil || b.class(f).Secret {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
 		if err != nil || len(src) > scan.MaxFileSize {
 			continue
 		}
-		req := literals.Of(re)
-		may := req.Lines(src)
-		if may != nil && len(may) == 0 {
-			continue
-		}
-		lines := fileLines(src)
-		text := lines
-		if code {
-			text = codeOnly(l, lines)
-		}
-		for i, line := range lines {
-			if may != nil && !may[i] || len(line) >= 300 || !re.MatchString(text[i]) {
+		// The lines each search may match on; what is code on a line is
+		// worked out from the file's start as far as the last of them.
+		mays := make([]map[int]bool, len(qs))
+		last := -1 // the last line a search for code may match on, len(lines) for any
+		for i, q := range qs {
+			if !st[i].open {
 				continue
 			}
-			t := strings.TrimSpace(line)
-			if _, ok := places[t]; !ok {
-				if len(order) >= max {
+			mays[i] = st[i].req.Lines(src)
+			switch {
+			case mays[i] != nil && len(mays[i]) == 0:
+				st[i].open = false
+			case q.code && mays[i] == nil:
+				last = len(src)
+			case q.code:
+				for n := range mays[i] {
+					last = max(last, n)
+				}
+			}
+		}
+		var lines, code []string
+		for i, q := range qs {
+			s := &st[i]
+			if !s.open {
+				continue
+			}
+			may := mays[i]
+			if lines == nil {
+				lines = fileLines(src)
+			}
+			text := lines
+			if q.code {
+				if code == nil {
+					code = codeOnly(l, lines[:min(last+1, len(lines))])
+				}
+				text = code
+			}
+			for n, line := range lines {
+				if may != nil && !may[n] || len(line) >= 300 || !q.re.MatchString(text[n]) {
 					continue
 				}
-				order = append(order, t)
+				t := strings.TrimSpace(line)
+				if _, ok := s.places[t]; !ok {
+					if len(s.order) >= q.max {
+						continue
+					}
+					s.order = append(s.order, t)
+				}
+				s.places[t] = append(s.places[t], fmt.Sprintf("%s:%d", f, n+1))
 			}
-			places[t] = append(places[t], fmt.Sprintf("%s:%d", f, i+1))
 		}
 	}
+	out := make([][]string, len(qs))
+	for i := range qs {
+		out[i] = grepItems(st[i].order, st[i].places)
+	}
+	return out
+}
+
+// grepItems writes the lines a search found, in order, each with the
+// places it was met.
+func grepItems(order []string, places map[string][]string) []string {
 	out := make([]string, len(order))
 	for i, t := range order {
 		first := places[t][0]
@@ -727,6 +847,40 @@ func redactItems(items []briefItem) int {
 		}
 	}
 	return n
+}
+
+// redactKey is a text to redact and the file it comes from.
+type redactKey struct{ path, text string }
+
+// redaction is a text as redacted, the number of secrets replaced, and
+// its lines before (set when n is).
+type redaction struct {
+	text string
+	n    int
+	raw  []string
+}
+
+// redact is redactItems, each text redacted once a run: an item shown
+// under several kinds or to several adversaries is redacted alike each
+// time.
+func (b *briefer) redact(items []briefItem) {
+	for i := range items {
+		k := redactKey{items[i].path, items[i].text}
+		b.memoMu.Lock()
+		r, ok := b.redactions[k]
+		b.memoMu.Unlock()
+		if !ok {
+			one := []briefItem{{path: k.path, text: k.text}}
+			redactItems(one)
+			r = redaction{one[0].text, one[0].redacted, one[0].raw}
+			b.memoMu.Lock()
+			b.redactions[k] = r
+			b.memoMu.Unlock()
+		}
+		if r.n > 0 {
+			items[i].text, items[i].redacted, items[i].raw = r.text, r.n, r.raw
+		}
+	}
 }
 
 // redactedCount is how many secrets redaction replaces in lines.

@@ -25,6 +25,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/literals"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -76,11 +77,31 @@ func hasWord(set map[string]bool) func(string) bool {
 func (b *briefer) nonTest(files []string) []string {
 	var out []string
 	for _, f := range files {
-		if !b.ix.Class(f).Test {
+		if !b.class(f).Test {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// class is the index's class of a file, worked out once a run.
+func (b *briefer) class(f string) search.Class {
+	b.classMu.Lock()
+	defer b.classMu.Unlock()
+	c, ok := b.classes[f]
+	if !ok {
+		c = b.ix.Class(f)
+		b.classes[f] = c
+	}
+	return c
+}
+
+// sourceFiles is source(b.files), worked out once a run (by a lane,
+// or for a kind collected without it). The slice is shared: its callers
+// append to it only after a copy.
+func (b *briefer) sourceFiles() []string {
+	b.srcOnce.Do(func() { b.srcFiles = slices.Clip(append([]string{}, b.source(b.files)...)) })
+	return b.srcFiles
 }
 
 // source drops tests and the copies set aside (vendored, bundled,
@@ -89,7 +110,7 @@ func (b *briefer) nonTest(files []string) []string {
 func (b *briefer) source(files []string) []string {
 	var out []string
 	for _, f := range files {
-		if c := b.ix.Class(f); !c.Test && !c.Aside {
+		if c := b.class(f); !c.Test && !c.Aside {
 			out = append(out, f)
 		}
 	}
@@ -97,19 +118,29 @@ func (b *briefer) source(files []string) []string {
 }
 
 // inBlastDirs returns the walked files in the blast zone's directories,
-// blast-zone files first.
+// blast-zone files first, worked out once a run: the slice is shared and
+// clipped, so that an append to it copies.
 func (b *briefer) inBlastDirs() []string {
+	if b.blastDirs != nil {
+		return b.blastDirs
+	}
 	dirs := map[string]bool{}
 	for _, f := range b.blast {
 		dirs[path.Dir(f)] = true
 	}
-	out := append([]string(nil), b.blast...)
+	out := append([]string{}, b.blast...)
+	in := map[string]bool{}
+	for _, f := range out {
+		in[f] = true
+	}
 	for _, f := range b.files {
-		if dirs[path.Dir(f)] && !slices.Contains(out, f) {
+		if dirs[path.Dir(f)] && !in[f] {
+			in[f] = true
 			out = append(out, f)
 		}
 	}
-	return out
+	b.blastDirs = slices.Clip(out)
+	return b.blastDirs
 }
 
 // defItems turns definitions into supplement items, each its signature or
@@ -163,7 +194,21 @@ func (b *briefer) artifactItems(kind string, kinds ...extract.Kind) []briefItem 
 // signature) standing as shown. A file that cannot be read again counts
 // its redaction marks.
 func (b *briefer) artifactRedactions(a *artifact.Artifact) (int, []string) {
-	file := readLines(b.repo.Root, a.Path)
+	b.memoMu.Lock()
+	r, ok := b.artRedactions[a]
+	b.memoMu.Unlock()
+	if !ok {
+		r.n, r.raw = b.countRedactions(a)
+		b.memoMu.Lock()
+		b.artRedactions[a] = r
+		b.memoMu.Unlock()
+	}
+	return r.n, r.raw
+}
+
+// countRedactions is artifactRedactions uncached.
+func (b *briefer) countRedactions(a *artifact.Artifact) (int, []string) {
+	file := b.lines(a.Path)
 	if file == nil {
 		return strings.Count(a.Text(), redact.Redacted), nil
 	}
@@ -178,17 +223,35 @@ func (b *briefer) artifactRedactions(a *artifact.Artifact) (int, []string) {
 	for i, t := range raw {
 		red[i].Text = t
 	}
-	redact.Lines(a.Path, red)
+	n := redact.Lines(a.Path, red)
+	own := false
 	for i, l := range a.Lines {
 		if red[i].Text != l.Text {
 			raw[i] = l.Text // not the file's line: the artifact's own
+			own = true
 		}
 	}
-	n := redactedCount(a.Path, raw)
+	if own {
+		n = redactedCount(a.Path, raw) // (else raw is what was redacted)
+	}
 	if n == 0 {
 		return 0, nil
 	}
 	return n, raw
+}
+
+// lines is readLines of a file of the repository, read once a run.
+func (b *briefer) lines(rel string) []string {
+	b.memoMu.Lock()
+	ls, ok := b.read[rel]
+	b.memoMu.Unlock()
+	if !ok {
+		ls = readLines(b.repo.Root, rel)
+		b.memoMu.Lock()
+		b.read[rel] = ls
+		b.memoMu.Unlock()
+	}
+	return ls
 }
 
 func listItem(kind, title string, lines []string, max int) []briefItem {
@@ -206,6 +269,20 @@ func (b *briefer) collect(kind string) []briefItem {
 	if items, ok := b.items[kind]; ok {
 		return items
 	}
+	var items []briefItem
+	if f := b.lane[kind]; f != nil {
+		<-f.done
+		items = f.items
+	} else {
+		items = b.gather(kind, nil)
+	}
+	b.items[kind] = items
+	return items
+}
+
+// gather collects the items of one kind, redacted; found are the lines
+// a pass of the code searches found, by kind (see grepCode).
+func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 	var items []briefItem
 	root := b.repo.Root
 	switch kind {
@@ -225,9 +302,9 @@ func (b *briefer) collect(kind string) []briefItem {
 		sort.Strings(lines)
 		items = append(items, listItem(kind, "Route registrations found", dedupe(lines), 15)...)
 	case supExternalCalls:
-		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepLines(b.inBlastDirs(), externalCallRe, 15, true), 15)
+		items = listItem(kind, "External calls and timeouts in the blast zone", b.grepCode(kind, found), 15)
 	case supRetries:
-		items = listItem(kind, "Retry and circuit-breaker code", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), retryLineRe, 12, true), 12)
+		items = listItem(kind, "Retry and circuit-breaker code", b.grepCode(kind, found), 12)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
@@ -247,8 +324,9 @@ func (b *briefer) collect(kind string) []briefItem {
 			}
 		}
 		var utilFiles []string
+		utilDir := pathMatcher(utilDirRe)
 		for _, f := range b.files {
-			if l := lang.ForPath(f); l != nil && utilDirRe.MatchString(f) && !b.ix.Class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
+			if l := lang.ForPath(f); l != nil && utilDir(f) && !b.class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
 				utilFiles = append(utilFiles, f)
 			}
 		}
@@ -314,8 +392,9 @@ func (b *briefer) collect(kind string) []briefItem {
 		items = b.namingItems(kind)
 	case supMigrations:
 		var ms []string
+		migrationDir := pathMatcher(migrationDirRe)
 		for _, f := range b.files {
-			if migrationDirRe.MatchString(f) && lang.ForPath(f) != nil {
+			if migrationDir(f) && lang.ForPath(f) != nil {
 				ms = append(ms, naming.Code(f))
 			}
 		}
@@ -329,11 +408,112 @@ func (b *briefer) collect(kind string) []briefItem {
 	case supConcurrency:
 		// The blast zone's directories first, then the rest of the code:
 		// the pool a spec's jobs will run on is often elsewhere.
-		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepLines(append(b.inBlastDirs(), b.source(b.files)...), concurrencyRe, 15, true), 15)
+		items = listItem(kind, "Concurrency, pools, rate limits and queues", b.grepCode(kind, found), 15)
 	}
-	redactItems(items)
-	b.items[kind] = items
+	b.redact(items)
 	return items
+}
+
+// codeSearches are the kinds found by a search of the code, in the order
+// of a pass: the external calls in the blast zone's directories (their
+// files come first in the pass), then retries and concurrency, there and
+// in the rest of the code: the pool a spec's jobs will run on, or the
+// retry helper it should use, is often elsewhere.
+var codeSearches = []struct {
+	kind  string
+	q     grepQuery
+	blast bool // the blast zone's directories only
+}{
+	{supExternalCalls, grepQuery{re: externalCallRe, max: 15, code: true}, true},
+	{supRetries, grepQuery{re: retryLineRe, max: 12, code: true}, false},
+	{supConcurrency, grepQuery{re: concurrencyRe, max: 15, code: true}, false},
+}
+
+// lanes are the kinds a run collects beside the rest, each lane in its
+// order, when its briefings show them: the code searches (one pass for
+// all) and prior art, and the kinds that read many files. They share
+// nothing with the other kinds but the memos, which lock (classes, lines
+// and redactions).
+var lanes = [][]string{
+	{supExternalCalls, supRetries, supConcurrency, supPriorArt},
+	{supTests, supBuildConfig, supSDKTypes, supManifests, supFrameworks, supMigrations},
+}
+
+// laneItems are the items of a kind a lane collects, once done is
+// closed.
+type laneItems struct {
+	done  chan struct{}
+	items []briefItem
+}
+
+// startLanes starts collecting the lanes' kinds the run's briefings
+// show, each lane on a goroutine of its own: collect waits for them. The
+// blast zone's directories' files are listed before, so that the lanes
+// only read them.
+func (b *briefer) startLanes() {
+	b.lane = map[string]*laneItems{}
+	blastDirs := b.inBlastDirs()
+	var run [][]string
+	for _, ks := range lanes {
+		var kinds []string
+		for _, k := range ks {
+			if b.wanted[k] {
+				kinds = append(kinds, k)
+				b.lane[k] = &laneItems{done: make(chan struct{})}
+			}
+		}
+		if len(kinds) > 0 {
+			run = append(run, kinds)
+		}
+	}
+	for _, kinds := range run { // (once b.lane is whole: the lanes read it)
+		go b.runLane(kinds, blastDirs)
+	}
+}
+
+// runLane collects kinds in turn, the code searches among them in one
+// pass first.
+func (b *briefer) runLane(kinds, blastDirs []string) {
+	var searched []string
+	var qs []grepQuery
+	for _, c := range codeSearches {
+		if slices.Contains(kinds, c.kind) {
+			q := c.q
+			if c.blast {
+				q.files = len(blastDirs)
+			}
+			searched, qs = append(searched, c.kind), append(qs, q)
+		}
+	}
+	found := map[string][]string{}
+	if len(qs) > 0 {
+		for i, lines := range b.grepAll(append(blastDirs, b.sourceFiles()...), qs) {
+			found[searched[i]] = lines
+		}
+	}
+	for _, k := range kinds {
+		f := b.lane[k]
+		f.items = b.gather(k, found)
+		close(f.done)
+	}
+}
+
+// grepCode is the lines the code search of a kind finds: those found
+// by its lane's pass, else by a pass of its own.
+func (b *briefer) grepCode(kind string, found map[string][]string) []string {
+	if lines, ok := found[kind]; ok {
+		return lines
+	}
+	for _, c := range codeSearches {
+		if c.kind == kind {
+			files := b.inBlastDirs()
+			if !c.blast {
+				files = append(files, b.sourceFiles()...)
+			}
+			return b.grepAll(files, []grepQuery{c.q})[0]
+		}
+	}
+	return nil
 }
 
 // priorArt finds definitions with the role of a type the spec adds: for
@@ -360,7 +540,7 @@ func (b *briefer) priorArt() []*extract.Definition {
 		ws := naming.Words(name)
 		return len(ws) > 0 && tails[ws[len(ws)-1]]
 	}
-	return b.findCode(re, last, b.source(b.files), 5)
+	return b.findCode(re, last, b.sourceFiles(), 5)
 }
 
 // findCode returns the first max functions, methods and types in files
@@ -374,7 +554,7 @@ func (b *briefer) findCode(pre *regexp.Regexp, name func(string) bool, files []s
 		if len(out) >= max || b.ctx.Err() != nil {
 			break
 		}
-		if b.ix.Class(f).Lang == nil {
+		if b.class(f).Lang == nil {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))
@@ -399,6 +579,14 @@ func codeDefs(ds []*extract.Definition, max int) []*extract.Definition {
 		}
 	}
 	return out
+}
+
+// pathMatcher is re.MatchString for the paths of every walked file: a
+// path is read by the expression only when it holds a literal every
+// match holds (see literals.Of).
+func pathMatcher(re *regexp.Regexp) func(string) bool {
+	req := literals.Of(re)
+	return func(p string) bool { return req.MayMatch([]byte(p)) && re.MatchString(p) }
 }
 
 // migrationDirRe is the path of a file in a directory of migrations.
@@ -443,7 +631,11 @@ func isFramework(name string) bool {
 		return false
 	}
 	for _, k := range knownFrameworks {
-		if strings.EqualFold(name, k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
+		// (name ends in "/"+k, or starts with k+"/": written without
+		// building either string, for every dependency and framework.)
+		after := len(name) > len(k) && name[len(name)-len(k)-1] == '/' && strings.HasSuffix(name, k)
+		before := len(name) > len(k) && name[len(k)] == '/' && strings.HasPrefix(name, k)
+		if strings.EqualFold(name, k) || after || before || strings.Contains(k, "/") && strings.Contains(name, k) {
 			return true
 		}
 	}
@@ -460,14 +652,19 @@ func (b *briefer) importItems(kind string) []briefItem {
 		l    *extract.Language
 	}
 	seen := map[pkg]bool{}
+	own := map[pkg]bool{} // the repository's own, each asked once
 	var lines []string
 	for _, f := range b.blast {
 		l := lang.ForPath(f)
 		if l == nil || l.ExternalImports == nil {
 			continue
 		}
-		for _, imp := range l.ExternalImports(readLines(b.repo.Root, f)) {
-			if seen[pkg{imp, l}] || b.own(l, imp) {
+		for _, imp := range l.ExternalImports(b.lines(f)) {
+			if seen[pkg{imp, l}] || own[pkg{imp, l}] {
+				continue
+			}
+			if b.own(l, imp) {
+				own[pkg{imp, l}] = true
 				continue
 			}
 			seen[pkg{imp, l}] = true
@@ -493,6 +690,7 @@ func (b *briefer) importItems(kind string) []briefItem {
 func (b *briefer) buildItems(kind string) []briefItem {
 	root := b.repo.Root
 	var lines []string
+	buildFile := pathMatcher(audit.BuildFiles)
 	for _, f := range b.files {
 		switch {
 		case path.Base(f) == "Makefile":
@@ -517,7 +715,7 @@ func (b *briefer) buildItems(kind string) []briefItem {
 				sort.Strings(ks)
 				lines = append(lines, fmt.Sprintf("%s scripts: %s", naming.Code(f), strings.Join(ks, ", ")))
 			}
-		case audit.BuildFiles.MatchString(f):
+		case buildFile(f):
 			lines = append(lines, naming.Code(f))
 		}
 	}
@@ -605,7 +803,7 @@ func (b *briefer) fitTestsPseudo(mode string, room int) (items []briefItem, left
 	}
 	title := fmt.Sprintf("Test pseudocode (%s%s)", naming.Code(file), map[string]string{"auth": ", auth sections"}[mode])
 	all := []briefItem{{kind: "tests_pseudo", title: title, text: strings.Join(lines, "\n"), file: file}}
-	redactItems(all)
+	b.redact(all)
 	if sumTokens(all) <= room {
 		return all, nil
 	}
@@ -630,7 +828,7 @@ func (b *briefer) fitTestsPseudo(mode string, room int) (items []briefItem, left
 		}
 		try := []briefItem{{kind: "tests_pseudo", text: strings.Join(append(keep[:len(keep):len(keep)], text), "\n\n"), file: file,
 			title: fmt.Sprintf("Test pseudocode (%s, the cases that name the blast zone)", naming.Code(file))}}
-		redactItems(try)
+		b.redact(try)
 		if sumTokens(try) > room {
 			break
 		}

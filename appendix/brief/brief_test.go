@@ -1,8 +1,11 @@
 package brief
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/appendix-dev/appendix/appendix/audit"
 )
 
 // A secret in the part of an item the budget cuts away is not counted.
@@ -26,5 +29,48 @@ func TestFitItemsCountsWhatIsShown(t *testing.T) {
 	}
 	if got := redactedIn(cut); got != 0 {
 		t.Errorf("cut: %d redactions counted, want 0", got)
+	}
+}
+
+// isFramework answers as the plain reading of its rule does: a name equal
+// to a known framework's (in any case), ending in "/" and one, starting
+// with one and "/", or holding one that has a "/" itself.
+func TestIsFrameworkRule(t *testing.T) {
+	plain := func(name string) bool {
+		if strings.HasPrefix(name, "@types/") {
+			return false
+		}
+		for _, k := range knownFrameworks {
+			if strings.EqualFold(name, k) || strings.HasSuffix(name, "/"+k) || strings.HasPrefix(name, k+"/") || strings.Contains(k, "/") && strings.Contains(name, k) {
+				return true
+			}
+		}
+		return false
+	}
+	names := []string{"", "/", "x", "@types/react", "react-dom", "go.uber.org/zap", "zap"}
+	for _, k := range knownFrameworks {
+		names = append(names, k, strings.ToUpper(k), "/"+k, k+"/", "a/"+k, k+"/a", "x"+k, k+"x", "a/"+k+"/b", k[:len(k)-1], k[1:])
+	}
+	for _, n := range names {
+		if got, want := isFramework(n), plain(n); got != want {
+			t.Errorf("isFramework(%q) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+// A path matcher answers as its expression does, whatever the case of
+// the path.
+func TestPathMatcher(t *testing.T) {
+	paths := []string{"db/migrations/0001_init.sql", "DB/Migrate/x.rb", "alembic/versions/a.py", "src/utils/a.go", "lib/x.ts",
+		"internal/strutil/s.go", "internal/xutilx/s.go", "pkg/a.go", "Makefile", ".github/workflows/ci.yml", "go.mod", "src/app.go", "a/LIB/b.go", ""}
+	for _, re := range []*regexp.Regexp{migrationDirRe, utilDirRe, audit.BuildFiles} {
+		m := pathMatcher(re)
+		for _, p := range paths {
+			for _, q := range []string{p, strings.ToUpper(p), strings.ToLower(p)} {
+				if got, want := m(q), re.MatchString(q); got != want {
+					t.Errorf("%s: %q: %v, want %v", re, q, got, want)
+				}
+			}
+		}
 	}
 }

@@ -80,6 +80,6 @@ func (b *briefer) noteItems(p Profile) []briefItem {
 		}
 		items = append(items, briefItem{kind: "notes", title: title, text: md})
 	}
-	redactItems(items)
+	b.redact(items)
 	return items
 }

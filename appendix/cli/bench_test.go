@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -87,6 +88,47 @@ func benchRun(b *testing.B, dir string, sp []byte, files int) {
 			b.ReportMetric(float64(files), "files/op")
 		}
 	})
+}
+
+// BenchmarkBrief is "appendix brief" for every gauntlet adversary on a
+// generated repository, beside one appendix of the same spec (the
+// appendix sub-benchmarks), so that the two read side by side. cold
+// removes the extraction cache before each run (brief has no
+// --no-cache); warm runs after a first run left it, nothing changed.
+func BenchmarkBrief(b *testing.B) {
+	dir, sp := benchRepo(b, 5000)
+	out := b.TempDir()
+	for _, cmd := range []struct {
+		name string
+		args []string
+	}{
+		{"appendix", []string{"--repo", dir, "--now", fixedNow, "-"}},
+		{"brief", []string{"brief", "--repo", dir, "--now", fixedNow, "--out", out, "-"}},
+	} {
+		run := func(b *testing.B) {
+			if code := Run(context.Background(), cmd.args, strings.NewReader(string(sp)), io.Discard, io.Discard, func(string) string { return "" }); code != 0 {
+				b.Fatalf("%s: exit %d", cmd.name, code)
+			}
+		}
+		b.Run(cmd.name+"/cold", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				if err := os.RemoveAll(filepath.Join(dir, ".appendix", "cache")); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				run(b)
+			}
+		})
+		b.Run(cmd.name+"/warm", func(b *testing.B) {
+			run(b) // leaves the cache; b.Loop times only what follows
+			b.ReportAllocs()
+			for b.Loop() {
+				run(b)
+			}
+		})
+	}
 }
 
 // BenchmarkPhases times the walk, the search and parse, and the whole

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,5 +124,43 @@ func TestProfilesOverride(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, brief.ProfilesFile), []byte(`{"adversaries": [{"code": "X"}]}`), 0o644)
 	if _, err := brief.LoadProfiles(dir); err == nil || !strings.Contains(err.Error(), "adversaries.json") {
 		t.Errorf("invalid profile accepted: %v", err)
+	}
+}
+
+// An adversary's briefing is the same briefed alone or beside every
+// other: what the briefings of a run share (the kinds collected once,
+// beside the rest, and the memos) changes none of them.
+func TestBriefAloneOrTogether(t *testing.T) {
+	f := loadFixture(t, "../../fixtures/brief/gauntlet.txtar")
+	dir := f.build(t)
+	specFile := filepath.Join(dir, "specs", "payout-batching.md")
+	if err := os.WriteFile(specFile, f.spec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	brief1 := func(out string, extra ...string) {
+		t.Helper()
+		args := append([]string{"brief", "--repo", dir, "--out", out, "--now", fixedNow}, extra...)
+		var stderr bytes.Buffer
+		if code := Run(context.Background(), append(args, specFile), nil, io.Discard, &stderr, func(string) string { return "" }); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	}
+	together := filepath.Join(t.TempDir(), "all")
+	brief1(together)
+	for _, p := range brief.DefaultProfiles {
+		alone := filepath.Join(t.TempDir(), p.Code)
+		brief1(alone, "--adversaries", p.Code)
+		name := "briefing-" + p.Code + ".md"
+		want, err := os.ReadFile(filepath.Join(together, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(alone, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Errorf("%s alone differs from %s beside the others (-together +alone):\n%s", p.Code, p.Code, diff)
+		}
 	}
 }
