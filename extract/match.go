@@ -123,21 +123,18 @@ func WalkStatements(n *sitter.Node, skip Skip, within map[string]bool, visit fun
 	if !within[typ] && !n.HasError() {
 		return
 	}
-	var cut *sitter.Node
-	if skip != nil {
-		cut = skip(n)
-	}
-	for _, c := range NamedChildren(n) {
-		if cut != nil && c.StartByte() == cut.StartByte() && c.EndByte() == cut.EndByte() {
-			continue
-		}
-		WalkStatements(c, skip, within, visit)
-	}
+	eachKept(n, skip, func(c *sitter.Node) { WalkStatements(c, skip, within, visit) })
 }
 
 // WalkSkipping is Walk, leaving out what skip returns.
 func WalkSkipping(n *sitter.Node, skip Skip, visit func(*sitter.Node)) {
 	visit(n)
+	eachKept(n, skip, func(c *sitter.Node) { WalkSkipping(c, skip, visit) })
+}
+
+// eachKept calls fn with each named child of n but the one skip leaves
+// out.
+func eachKept(n *sitter.Node, skip Skip, fn func(*sitter.Node)) {
 	var cut *sitter.Node
 	if skip != nil {
 		cut = skip(n)
@@ -146,6 +143,6 @@ func WalkSkipping(n *sitter.Node, skip Skip, visit func(*sitter.Node)) {
 		if cut != nil && c.StartByte() == cut.StartByte() && c.EndByte() == cut.EndByte() {
 			continue
 		}
-		WalkSkipping(c, skip, visit)
+		fn(c)
 	}
 }
