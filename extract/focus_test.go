@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -334,30 +333,13 @@ func TestFocusEquivalentOnRepo(t *testing.T) {
 	p := extract.NewParser()
 	defer p.Close()
 	files := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); n == ".git" || n == "node_modules" || n == "vendor" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !slices.ContainsFunc(exts, func(e string) bool { return strings.HasSuffix(path, e) }) {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil || len(src) > 1<<20 {
-			return err
+	testrepo.EachFile(t, root, func(rel string, src []byte) {
+		if !slices.ContainsFunc(exts, func(e string) bool { return strings.HasSuffix(rel, e) }) {
+			return
 		}
 		files++
-		t.Run(strings.TrimPrefix(path, root), func(t *testing.T) { checkFocusEquivalent(t, p, path, src) })
-		return nil
+		t.Run(rel, func(t *testing.T) { checkFocusEquivalent(t, p, filepath.Join(root, rel), src) })
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Logf("%d files", files)
 }
 

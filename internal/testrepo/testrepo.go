@@ -141,3 +141,34 @@ func CorruptObject(tb testing.TB, dir string, r *git.Repository, h plumbing.Hash
 		tb.Fatal(err)
 	}
 }
+
+// EachFile calls fn with each regular file of at most 1 MiB under root, by
+// its slash path relative to root, leaving out .git, node_modules and
+// vendor directories: the files of a real repository a check runs on.
+func EachFile(tb testing.TB, root string, fn func(rel string, data []byte)) {
+	tb.Helper()
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == ".git" || n == "node_modules" || n == "vendor" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if info, err := d.Info(); err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		fn(filepath.ToSlash(rel), b)
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+}

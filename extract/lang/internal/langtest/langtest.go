@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -368,29 +367,7 @@ func repoFiles(t testing.TB) []File {
 		return nil
 	}
 	var out []File
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); n == ".git" || n == "node_modules" || n == "vendor" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if info, err := d.Info(); err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out = append(out, File{strings.TrimPrefix(p, root+"/"), b})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testrepo.EachFile(t, root, func(rel string, data []byte) { out = append(out, File{rel, data}) })
 	return out
 }
 
