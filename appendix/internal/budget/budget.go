@@ -27,7 +27,9 @@ import (
 // shown again, then to index lines for the named definitions a trim cut
 // out of a shown artifact and for the other definitions of names whose
 // chosen one is shown. A dropped test-file list comes back before any
-// trim is undone, other dropped artifacts after the indexed ones.
+// trim is undone, other dropped artifacts after the indexed ones; but a
+// central artifact still cut to its declaring line takes the list's lines
+// when that gives it its text back (see displaceTests).
 // Every decision reads the line cost render reports
 // for the artifact in its new variant; nothing is rendered whole. It
 // returns the references left out altogether.
@@ -39,6 +41,7 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 	s := newSheet(doc)
 	dropped := s.shrink(words, rivals)
 	back := s.restore()
+	dropped = append(dropped, s.displaceTests()...)
 	s.fill(rivals)
 	return slices.DeleteFunc(dropped, func(sel artifact.Selection) bool { return slices.Contains(back, sel) })
 }
@@ -373,6 +376,47 @@ func (s *sheet) restore() []artifact.Selection {
 	}
 	s.untrim()
 	return append(back, s.undrop(func(*artifact.Artifact) bool { return true })...)
+}
+
+// displaceTests gives a central artifact (of salience centralSalience or
+// more, not in a test file) still cut to its declaring line its full text
+// when dropping a test-file list ranked below it makes the room, and the
+// artifact gains at least half the lines the list gives up: the
+// definition the spec is about comes before the names of the tests around
+// it. The lines left over go back to the other trims. It returns the
+// references of the list, if dropped.
+func (s *sheet) displaceTests() []artifact.Selection {
+	ti := slices.IndexFunc(s.doc.Artifacts, func(a *artifact.Artifact) bool { return a.Kind == extract.KindTestFiles })
+	for i := 0; i < ti; i++ {
+		a := s.doc.Artifacts[i]
+		if a.Salience < centralSalience || a.Truncated != "declaration" || scan.TestFile(a.Path) {
+			continue
+		}
+		before := s.cost[a]
+		undo, ok := a.Untrim()
+		if !ok {
+			continue
+		}
+		s.remeasure(a)
+		if s.fits() {
+			continue
+		}
+		if 2*(s.cost[a]-before) < s.cost[s.doc.Artifacts[ti]] {
+			undo() // a few lines more are not worth the list
+			s.remeasure(a)
+			continue
+		}
+		dropped := s.drop(ti)
+		if s.fits() {
+			s.untrim()
+			return dropped
+		}
+		undo()
+		s.remeasure(a)
+		s.undrop(func(a *artifact.Artifact) bool { return a.Kind == extract.KindTestFiles })
+		return nil
+	}
+	return nil
 }
 
 // fill spends lines left over on index lines: first the definitions a
