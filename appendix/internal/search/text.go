@@ -69,14 +69,17 @@ func (ix *Index) Unparsed() []Unparsed {
 	}
 	for _, f := range ix.Files {
 		p := f.Path
-		switch reg, walked := lang.ForPath(p), ix.lang[p]; {
-		case scan.SecretName(p):
-		case walked != nil:
+		// (A file read for definitions is no secret's: see scan.SourceFile.)
+		if walked := ix.lang[p]; walked != nil {
 			if ix.failed[p] {
 				add(walked, "whose extraction failed", p)
 			} else if sc := ix.scans[p]; sc != nil && sc.Skip {
 				add(walked, "generated", p) // by its header: the size was checked at the walk
 			}
+			continue
+		}
+		switch reg := lang.ForPath(p); {
+		case scan.SecretName(p):
 		case reg != nil:
 			if f.Size > int64(scan.Limit(reg)) {
 				add(reg, "over the size limit", p)
