@@ -204,11 +204,16 @@ func printNotes(r *appendix.Result, stderr io.Writer) {
 		// Each line claims only what its gaps say: absent, not parsed, new,
 		// or shown nowhere for another reason (nested, ambiguous...).
 		count := map[appendix.GapKind]int{}
+		added := 0 // members the spec adds to types that exist: new names
 		for _, g := range r.Unresolved {
+			if g.Proposed {
+				added++
+				continue
+			}
 			count[g.Kind]++
 		}
 		missing := count[appendix.GapAbsent] + count[appendix.GapPathMissing] + count[appendix.GapRouteMissing] + count[appendix.GapNoMember]
-		proposed, unparsed := count[appendix.GapNew], count[appendix.GapUnparsed]
+		proposed, unparsed := count[appendix.GapNew]+added, count[appendix.GapUnparsed]
 		other := len(r.Unresolved) - missing - proposed - unparsed
 		if missing > 0 {
 			fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",

@@ -49,10 +49,21 @@ type Gap struct {
 	SpecLine int     `json:"spec_line"`
 	Hint     string  `json:"hint"`
 	Kind     GapKind `json:"kind"`
+	// Proposed: the member is one the spec adds to a type that exists
+	// (a GapNoMember saying so): a name new in the spec, not a missing one.
+	Proposed bool `json:"-"`
 }
 
 func gap(r *spec.Ref, kind GapKind, hint string) Gap {
 	return Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint, Kind: kind}
+}
+
+// proposedMember is the gap of a member the spec adds to a type that
+// lacks it, as hint says.
+func proposedMember(r *spec.Ref, hint string) Gap {
+	g := gap(r, GapNoMember, hint+"; the spec adds it")
+	g.Proposed = true
+	return g
 }
 
 // externalHint is what an external name's gap says when nothing more
@@ -292,7 +303,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				external = append(external, gap(r, GapExternal, ch.Broken))
 			case !r.Strong:
 			case r.Proposed:
-				unresolved = append(unresolved, gap(r, GapNoMember, ch.Broken+"; the spec adds it"))
+				unresolved = append(unresolved, proposedMember(r, ch.Broken))
 			default:
 				unresolved = append(unresolved, gap(r, GapNoMember, ch.Broken))
 			}
@@ -322,7 +333,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// repository has no such name.
 			switch {
 			case r.Proposed:
-				unresolved = append(unresolved, gap(r, GapNoMember, hint+"; the spec adds it"))
+				unresolved = append(unresolved, proposedMember(r, hint))
 			case ext:
 				external = append(external, gap(r, GapExternal, hint))
 			default:
