@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/appendix-dev/appendix/appendix"
 
@@ -129,18 +130,40 @@ func found(paths []string, size int, what string) (inventory.Status, string, str
 }
 
 var (
-	coverageConfigRe = regexp.MustCompile(`(^|/)(\.coveragerc|codecov\.ya?ml|\.nycrc(\.json)?|\.c8rc(\.json)?|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|karma\.conf\.js)$`)
-	coverageReportRe = regexp.MustCompile(`(^|/)(coverage\.(out|xml|json|txt)|lcov\.info|cover\.out|coverage-final\.json)$`)
-	ManifestFiles    = regexp.MustCompile(`(^|/)(go\.mod|package\.json|pyproject\.toml|requirements[\w.-]*\.txt|Pipfile|setup\.py|setup\.cfg|Cargo\.toml|Gemfile|pom\.xml|build\.gradle(\.kts)?|composer\.json)$`)
-	BuildFiles       = regexp.MustCompile(`(^|/)(\.ci/[^/]+|Makefile|Dockerfile|docker-compose\.ya?ml|justfile|Taskfile\.ya?ml|tsconfig\.json|turbo\.json|nx\.json|tox\.ini|noxfile\.py|\.gitlab-ci\.yml|\.circleci/config\.yml|\.github/workflows/[^/]+\.ya?ml|vite\.config\.[jt]s|webpack\.config\.js)$`)
-	MonitoringFiles  = regexp.MustCompile(`(?i)(^|/)(prometheus[^/]*\.ya?ml|alert[^/]*\.ya?ml|alertmanager[^/]*|grafana/|dashboards?/|datadog[^/]*\.ya?ml|sentry\.[a-z.]+|otel[^/]*\.ya?ml|newrelic[^/]*)`)
-	monitoringCodeRe = regexp.MustCompile(`(?i)(Sentry\.init|sentry_sdk\.init|prometheus|opentelemetry|statsd|datadog|newrelic)`)
-	errorPatternRe   = regexp.MustCompile(`(?i)\b(retr(y|ies|ied)|backoff|circuit[_ ]?breaker|timeout|deadline|WithTimeout|max_attempts|maxAttempts)\b`)
-	authPatternRe    = regexp.MustCompile(`(?i)(auth\w*|permission|jwt|oauth|rbac|\bacl\b|is_superuser|isAdmin|requireRole|csrf|\bsession)`)
-	ExternalAPIFiles = regexp.MustCompile(`(?i)(^|/)(openapi[^/]*\.(ya?ml|json)|swagger[^/]*\.(ya?ml|json)|[^/]*\.postman_collection\.json)$`)
-	legacyRe         = regexp.MustCompile(`(?i)(^|/)(legacy|deprecated|old|archive[d]?|v1_legacy)/`)
-	ADRFiles         = regexp.MustCompile(`(?i)(^|/)(adr|adrs|decisions|architecture/decisions|docs/adr|doc/adr)/[^/]+\.md$`)
-	TestPseudoFiles  = regexp.MustCompile(`(^|/)tests-pseudo\.md$`)
+	coverageConfigRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|/)(\.coveragerc|codecov\.ya?ml|\.nycrc(\.json)?|\.c8rc(\.json)?|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|karma\.conf\.js)$`)
+	})
+	coverageReportRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|/)(coverage\.(out|xml|json|txt)|lcov\.info|cover\.out|coverage-final\.json)$`)
+	})
+	ManifestFiles = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|/)(go\.mod|package\.json|pyproject\.toml|requirements[\w.-]*\.txt|Pipfile|setup\.py|setup\.cfg|Cargo\.toml|Gemfile|pom\.xml|build\.gradle(\.kts)?|composer\.json)$`)
+	})
+	BuildFiles = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|/)(\.ci/[^/]+|Makefile|Dockerfile|docker-compose\.ya?ml|justfile|Taskfile\.ya?ml|tsconfig\.json|turbo\.json|nx\.json|tox\.ini|noxfile\.py|\.gitlab-ci\.yml|\.circleci/config\.yml|\.github/workflows/[^/]+\.ya?ml|vite\.config\.[jt]s|webpack\.config\.js)$`)
+	})
+	MonitoringFiles = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(^|/)(prometheus[^/]*\.ya?ml|alert[^/]*\.ya?ml|alertmanager[^/]*|grafana/|dashboards?/|datadog[^/]*\.ya?ml|sentry\.[a-z.]+|otel[^/]*\.ya?ml|newrelic[^/]*)`)
+	})
+	monitoringCodeRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(Sentry\.init|sentry_sdk\.init|prometheus|opentelemetry|statsd|datadog|newrelic)`)
+	})
+	errorPatternRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(retr(y|ies|ied)|backoff|circuit[_ ]?breaker|timeout|deadline|WithTimeout|max_attempts|maxAttempts)\b`)
+	})
+	authPatternRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(auth\w*|permission|jwt|oauth|rbac|\bacl\b|is_superuser|isAdmin|requireRole|csrf|\bsession)`)
+	})
+	ExternalAPIFiles = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(^|/)(openapi[^/]*\.(ya?ml|json)|swagger[^/]*\.(ya?ml|json)|[^/]*\.postman_collection\.json)$`)
+	})
+	legacyRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(^|/)(legacy|deprecated|old|archive[d]?|v1_legacy)/`)
+	})
+	ADRFiles = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(^|/)(adr|adrs|decisions|architecture/decisions|docs/adr|doc/adr)/[^/]+\.md$`)
+	})
+	TestPseudoFiles = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|/)tests-pseudo\.md$`) })
 )
 
 var sourceDefs = []sourceDef{
@@ -180,8 +203,8 @@ var sourceDefs = []sourceDef{
 		return found(paths, size, "files with schemas or types the spec names")
 	}},
 	{"test_coverage", "Test coverage", func(a *auditor) (inventory.Status, string, string, int) {
-		cfg, _ := a.matching(coverageConfigRe)
-		rep, size := a.matching(coverageReportRe)
+		cfg, _ := a.matching(coverageConfigRe())
+		rep, size := a.matching(coverageReportRe())
 		if b, err := os.ReadFile(filepath.Join(a.repo.Root, "pyproject.toml")); err == nil && bytes.Contains(b, []byte("[tool.coverage")) {
 			cfg = append(cfg, "pyproject.toml")
 		}
@@ -202,7 +225,7 @@ var sourceDefs = []sourceDef{
 		return inventory.NotAvailable, "", "no tests and no coverage configuration", 0
 	}},
 	{"dependency_manifests", "Dependency manifests", func(a *auditor) (inventory.Status, string, string, int) {
-		p, size := a.matching(ManifestFiles)
+		p, size := a.matching(ManifestFiles())
 		return found(p, size, "manifests")
 	}},
 	{"recent_changes", "Recent changes to the blast zone", func(a *auditor) (inventory.Status, string, string, int) {
@@ -230,13 +253,13 @@ var sourceDefs = []sourceDef{
 		return inventory.Available, "git log", summary, size
 	}},
 	{"build_config", "Build and test configuration", func(a *auditor) (inventory.Status, string, string, int) {
-		p, size := a.matching(BuildFiles)
+		p, size := a.matching(BuildFiles())
 		return found(p, size, "build and CI files")
 	}},
 	{"monitoring", "Monitoring and alerting", func(a *auditor) (inventory.Status, string, string, int) {
-		p, size := a.matching(MonitoringFiles)
+		p, size := a.matching(MonitoringFiles())
 		if len(p) == 0 {
-			if code, n := a.grepBlast(monitoringCodeRe); len(code) > 0 {
+			if code, n := a.grepBlast(monitoringCodeRe()); len(code) > 0 {
 				return inventory.Partial, naming.PathList(code, 2), fmt.Sprintf("instrumentation in code (%d mentions), no alerting config", n), n * 80
 			}
 			return inventory.NotAvailable, "", "no monitoring or alerting configuration", 0
@@ -244,19 +267,19 @@ var sourceDefs = []sourceDef{
 		return found(p, size, "monitoring files")
 	}},
 	{"error_handling", "Error handling patterns (retry, circuit breaker, timeouts)", func(a *auditor) (inventory.Status, string, string, int) {
-		return a.inBlast(errorPatternRe, "no retry, circuit breaker or timeout code in the blast zone")
+		return a.inBlast(errorPatternRe(), "no retry, circuit breaker or timeout code in the blast zone")
 	}},
 	{"auth", "Auth and permission code", func(a *auditor) (inventory.Status, string, string, int) {
-		return a.inBlast(authPatternRe, "no auth or permission code in the blast zone")
+		return a.inBlast(authPatternRe(), "no auth or permission code in the blast zone")
 	}},
 	{"external_api", "External API docs and SDKs", func(a *auditor) (inventory.Status, string, string, int) {
-		p, size := a.matching(ExternalAPIFiles)
+		p, size := a.matching(ExternalAPIFiles())
 		return found(p, size, "API descriptions")
 	}},
 	{"legacy_code", "Legacy or deprecated code", func(a *auditor) (inventory.Status, string, string, int) {
 		dirs := map[string]bool{}
 		for _, f := range a.files {
-			if m := legacyRe.FindStringIndex(f.Path); m != nil {
+			if m := legacyRe().FindStringIndex(f.Path); m != nil {
 				dirs[strings.TrimSuffix(f.Path[:m[1]], "/")] = true
 			}
 		}
@@ -271,7 +294,7 @@ var sourceDefs = []sourceDef{
 		return inventory.Available, naming.PathList(ds, 3), fmt.Sprintf("%s: %s", count(len(ds), "legacy directories"), naming.PathList(ds, 3)), 0
 	}},
 	{"decision_records", "Decision records (ADRs)", func(a *auditor) (inventory.Status, string, string, int) {
-		p, size := a.matching(ADRFiles)
+		p, size := a.matching(ADRFiles())
 		return found(p, size, "decision records")
 	}},
 	{"similar_features", "Existing similar features", func(a *auditor) (inventory.Status, string, string, int) {
@@ -301,7 +324,7 @@ var sourceDefs = []sourceDef{
 		return inventory.Partial, naming.PathList(hits, 3), "files named like what the spec adds: " + naming.PathList(hits, 3), 0
 	}},
 	{"test_pseudocode", "Test pseudocode (tests-pseudo.md)", func(a *auditor) (inventory.Status, string, string, int) {
-		p, size := a.matching(TestPseudoFiles)
+		p, size := a.matching(TestPseudoFiles())
 		if len(p) == 0 {
 			return inventory.NotAvailable, "", "no tests-pseudo.md", 0
 		}

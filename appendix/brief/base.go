@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -15,7 +16,7 @@ const primerFile = ".architecture/primer.md"
 // The sections of a primer a base context keeps, by their headings: its
 // summary first, the rest after the blast zone and the recent commits.
 var (
-	primerSummaryRe = regexp.MustCompile(`(?i)\b(summary|what .* does|purpose)\b`)
+	primerSummaryRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(summary|what .* does|purpose)\b`) })
 	primerRestRes   = []*regexp.Regexp{
 		regexp.MustCompile(`(?i)\bcomponents?\b`),
 		regexp.MustCompile(`(?i)\b(contracts?|boundar(y|ies)|interfaces?)\b`),
@@ -71,7 +72,7 @@ func (b *briefer) primer() (summary, rest []briefItem) {
 		}
 		return out
 	}
-	summary = pick(primerSummaryRe)
+	summary = pick(primerSummaryRe())
 	for _, re := range primerRestRes {
 		rest = append(rest, pick(re)...)
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/appendix/audit"
@@ -247,9 +248,9 @@ func (b *briefer) sentenceNaming(names []string) string {
 	return ""
 }
 
-// listItemRe is the marker of a list item, a heading, a quote or a table
+// listItemRe() is the marker of a list item, a heading, a quote or a table
 // row: a line that does not go on the sentence above.
-var listItemRe = regexp.MustCompile(`^\s*([-*+]\s|>|\||#{1,6}\s|\d{1,3}[.)]\s)\s*`)
+var listItemRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-*+]\s|>|\||#{1,6}\s|\d{1,3}[.)]\s)\s*`) })
 
 // sentences are the sentences of the spec's prose, each on one line: the
 // lines of a paragraph or list item joined, list markers, heading marks
@@ -284,10 +285,10 @@ func (b *briefer) sentences() []string {
 			continue
 		}
 		t := strings.TrimSpace(l)
-		if t == "" || listItemRe.MatchString(l) {
+		if t == "" || listItemRe().MatchString(l) {
 			flush()
 		}
-		m := listItemRe.FindString(l)
+		m := listItemRe().FindString(l)
 		if m != "" {
 			t = strings.TrimSpace(l[len(m):])
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/appendix-dev/appendix/extract/lang"
 
@@ -33,14 +34,26 @@ import (
 )
 
 var (
-	authNameRe       = regexp.MustCompile(`(?i)(auth|permission|role|jwt|login|logout|signin|password|csrf|acl|rbac|oauth|credential|privilege|apikey|api_key|forbidden|superuser)`)
-	validationNameRe = regexp.MustCompile(`(?i)(validat|sanitiz|verify|schema|parse[A-Z_]|assert)`)
-	externalCallRe   = regexp.MustCompile(`(fetch\(|axios[.(]|http\.(Get|Post|Do|NewRequest\w*)\(|\.Do\(req|requests\.(get|post|put|patch|delete)\(|httpx\.|urlopen\(|grpc\.(Dial|NewClient)|new \w+Client\(|[Tt]imeout\s*[:=]|WithTimeout\(|context\.WithDeadline)`)
-	retryLineRe      = regexp.MustCompile(`(?i)(retr(y|ies)|backoff|circuit[_ ]?breaker|max_?attempts)`)
-	markerRe         = regexp.MustCompile(`\b(TODO|FIXME|HACK|XXX)\b`)
-	concurrencyRe    = regexp.MustCompile(`(\bgo \w+\(|sync\.(WaitGroup|Mutex|RWMutex|Pool)|\bchan\b|errgroup|semaphore|Semaphore|[Pp]ool[Ss]ize|max_?connections|MaxOpenConns|[Rr]ate.?[Ll]imit|[Tt]hrottl|[Qq]ueue|Promise\.all|asyncio\.gather|ThreadPool|[Cc]oncurrency|[Ww]orkers?\s*[:=])`)
-	utilDirRe        = regexp.MustCompile(`(^|/)(utils?|helpers?|lib|common|shared|pkg|internal/\w+util\w*)/`)
-	makeTargetRe     = regexp.MustCompile(`^([A-Za-z][\w.-]*)\s*:([^=]|$)`)
+	authNameRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(auth|permission|role|jwt|login|logout|signin|password|csrf|acl|rbac|oauth|credential|privilege|apikey|api_key|forbidden|superuser)`)
+	})
+	validationNameRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(validat|sanitiz|verify|schema|parse[A-Z_]|assert)`)
+	})
+	externalCallRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(fetch\(|axios[.(]|http\.(Get|Post|Do|NewRequest\w*)\(|\.Do\(req|requests\.(get|post|put|patch|delete)\(|httpx\.|urlopen\(|grpc\.(Dial|NewClient)|new \w+Client\(|[Tt]imeout\s*[:=]|WithTimeout\(|context\.WithDeadline)`)
+	})
+	retryLineRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(retr(y|ies)|backoff|circuit[_ ]?breaker|max_?attempts)`)
+	})
+	markerRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(TODO|FIXME|HACK|XXX)\b`) })
+	concurrencyRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(\bgo \w+\(|sync\.(WaitGroup|Mutex|RWMutex|Pool)|\bchan\b|errgroup|semaphore|Semaphore|[Pp]ool[Ss]ize|max_?connections|MaxOpenConns|[Rr]ate.?[Ll]imit|[Tt]hrottl|[Qq]ueue|Promise\.all|asyncio\.gather|ThreadPool|[Cc]oncurrency|[Ww]orkers?\s*[:=])`)
+	})
+	utilDirRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|/)(utils?|helpers?|lib|common|shared|pkg|internal/\w+util\w*)/`)
+	})
+	makeTargetRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z][\w.-]*)\s*:([^=]|$)`) })
 )
 
 // knownFrameworks are dependencies worth naming to a minimalist: every
@@ -288,9 +301,9 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 	switch kind {
 	case supAuth:
 		// Code that checks: functions and types, not a constant's value.
-		items = defItems(kind, b.findCode(authNameRe, hasWord(authWords), b.nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, b.findCode(authNameRe(), hasWord(authWords), b.nonTest(b.inBlastDirs()), 6))
 	case supValidation:
-		items = defItems(kind, b.findCode(validationNameRe, hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
+		items = defItems(kind, b.findCode(validationNameRe(), hasWord(validationWords), b.nonTest(b.inBlastDirs()), 6))
 	case supManifests, supFrameworks:
 		items = b.manifestItems(kind)
 	case supRoutes:
@@ -309,7 +322,7 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 			items = []briefItem{{kind: kind, title: "Retries and circuit breakers", text: "None exists: no retry, backoff or circuit-breaker code was found in the repository."}}
 		}
 	case supMonitoring:
-		files, _ := audit.Matching(b.ix.Files, audit.MonitoringFiles)
+		files, _ := audit.Matching(b.ix.Files, audit.MonitoringFiles())
 		items = listItem(kind, "Monitoring and alerting configuration", files, 10)
 		if len(items) == 0 {
 			items = []briefItem{{kind: kind, title: "Monitoring and alerting", text: "None exists: no monitoring or alerting configuration was found in the repository."}}
@@ -324,7 +337,7 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 			}
 		}
 		var utilFiles []string
-		utilDir := pathMatcher(utilDirRe)
+		utilDir := pathMatcher(utilDirRe())
 		for _, f := range b.files {
 			if l := lang.ForPath(f); l != nil && utilDir(f) && !b.class(f).Test && (len(langs) == 0 || langs[l.Family()]) {
 				utilFiles = append(utilFiles, f)
@@ -353,7 +366,7 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 			items = listItem(kind, "Tests covering the blast zone (names only)", lines, 12)
 		}
 	case supADRs:
-		files, _ := audit.Matching(b.ix.Files, audit.ADRFiles)
+		files, _ := audit.Matching(b.ix.Files, audit.ADRFiles())
 		var lines []string
 		for _, f := range files {
 			title := path.Base(f)
@@ -367,7 +380,7 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 		}
 		items = listItem(kind, "Decision records", lines, 12)
 	case supMarkers:
-		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe, 12, false), 12)
+		items = listItem(kind, "TODO / FIXME / HACK markers in the blast zone", b.grepLines(b.blast, markerRe(), 12, false), 12)
 	case supArchitecture:
 		if a := architecture.Excerpt(root, ".architecture/overview.md", architecture.Terms(root, b.spec, b.doc.Artifacts), "", false); a != nil {
 			items = []briefItem{{kind: kind, title: fmt.Sprintf("Architecture overview (%s, %s)", naming.Inline(a.Path), a.LineRange()), text: a.Text(), file: a.Path}}
@@ -392,7 +405,7 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 		items = b.namingItems(kind)
 	case supMigrations:
 		var ms []string
-		migrationDir := pathMatcher(migrationDirRe)
+		migrationDir := pathMatcher(migrationDirRe())
 		for _, f := range b.files {
 			if migrationDir(f) && lang.ForPath(f) != nil {
 				ms = append(ms, naming.Code(f))
@@ -401,7 +414,7 @@ func (b *briefer) gather(kind string, found map[string][]string) []briefItem {
 		sort.Sort(sort.Reverse(sort.StringSlice(ms)))
 		items = listItem(kind, "Migrations, newest first (names only)", ms, 10)
 	case supAPIDocs:
-		files, _ := audit.Matching(b.ix.Files, audit.ExternalAPIFiles)
+		files, _ := audit.Matching(b.ix.Files, audit.ExternalAPIFiles())
 		items = listItem(kind, "API descriptions", files, 10)
 	case supSDKTypes:
 		items = b.importItems(kind)
@@ -424,9 +437,9 @@ var codeSearches = []struct {
 	q     grepQuery
 	blast bool // the blast zone's directories only
 }{
-	{supExternalCalls, grepQuery{re: externalCallRe, max: 15, code: true}, true},
-	{supRetries, grepQuery{re: retryLineRe, max: 12, code: true}, false},
-	{supConcurrency, grepQuery{re: concurrencyRe, max: 15, code: true}, false},
+	{supExternalCalls, grepQuery{re: externalCallRe(), max: 15, code: true}, true},
+	{supRetries, grepQuery{re: retryLineRe(), max: 12, code: true}, false},
+	{supConcurrency, grepQuery{re: concurrencyRe(), max: 15, code: true}, false},
 }
 
 // lanes are the kinds a run collects beside the rest, each lane in its
@@ -589,8 +602,10 @@ func pathMatcher(re *regexp.Regexp) func(string) bool {
 	return func(p string) bool { return req.MayMatch([]byte(p)) && re.MatchString(p) }
 }
 
-// migrationDirRe is the path of a file in a directory of migrations.
-var migrationDirRe = regexp.MustCompile(`(?i)(^|/)(migrations?|migrate|alembic|flyway|liquibase|schema_migrations)/`)
+// migrationDirRe() is the path of a file in a directory of migrations.
+var migrationDirRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|/)(migrations?|migrate|alembic|flyway|liquibase|schema_migrations)/`)
+})
 
 // manifestItems lists what the dependency manifests declare: each
 // manifest's runtime dependencies with their versions for a security
@@ -690,13 +705,13 @@ func (b *briefer) importItems(kind string) []briefItem {
 func (b *briefer) buildItems(kind string) []briefItem {
 	root := b.repo.Root
 	var lines []string
-	buildFile := pathMatcher(audit.BuildFiles)
+	buildFile := pathMatcher(audit.BuildFiles())
 	for _, f := range b.files {
 		switch {
 		case path.Base(f) == "Makefile":
 			var targets []string
 			for _, l := range readLines(root, f) {
-				if m := makeTargetRe.FindStringSubmatch(l); m != nil && !strings.HasPrefix(m[1], ".") {
+				if m := makeTargetRe().FindStringSubmatch(l); m != nil && !strings.HasPrefix(m[1], ".") {
 					targets = append(targets, m[1])
 				}
 			}
@@ -791,7 +806,7 @@ func (b *briefer) fitTestsPseudo(mode string, room int) (items []briefItem, left
 	var keep []string
 	if mode == "auth" {
 		for _, s := range secs {
-			if authNameRe.MatchString(s.Title) || strings.Contains(strings.ToLower(s.Title), "security") {
+			if authNameRe().MatchString(s.Title) || strings.Contains(strings.ToLower(s.Title), "security") {
 				keep = append(keep, lines[s.Start-1:s.End]...)
 			}
 		}

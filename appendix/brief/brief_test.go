@@ -63,7 +63,7 @@ func TestIsFrameworkRule(t *testing.T) {
 func TestPathMatcher(t *testing.T) {
 	paths := []string{"db/migrations/0001_init.sql", "DB/Migrate/x.rb", "alembic/versions/a.py", "src/utils/a.go", "lib/x.ts",
 		"internal/strutil/s.go", "internal/xutilx/s.go", "pkg/a.go", "Makefile", ".github/workflows/ci.yml", "go.mod", "src/app.go", "a/LIB/b.go", ""}
-	for _, re := range []*regexp.Regexp{migrationDirRe, utilDirRe, audit.BuildFiles} {
+	for _, re := range []*regexp.Regexp{migrationDirRe(), utilDirRe(), audit.BuildFiles()} {
 		m := pathMatcher(re)
 		for _, p := range paths {
 			for _, q := range []string{p, strings.ToUpper(p), strings.ToLower(p)} {

@@ -37,9 +37,9 @@ func TestGrepAllAsAlone(t *testing.T) {
 	b := &briefer{repo: &gitinfo.Repo{Root: dir}, ix: search.NewIndex(walked), classes: map[string]search.Class{}}
 	paths := []string{"a/retry.go", "a/pool.py", "b/q.ts"}
 	qs := []grepQuery{
-		{re: retryLineRe, max: 12, code: true},
-		{re: concurrencyRe, max: 15, code: true},
-		{re: externalCallRe, max: 15, code: true, files: 2},
+		{re: retryLineRe(), max: 12, code: true},
+		{re: concurrencyRe(), max: 15, code: true},
+		{re: externalCallRe(), max: 15, code: true, files: 2},
 		{re: regexp.MustCompile(`retry`), max: 2, code: false},
 	}
 	together := b.grepAll(paths, qs)

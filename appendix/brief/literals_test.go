@@ -14,14 +14,14 @@ import (
 // holds, and that a text without it has no match.
 func TestRequiredLiterals(t *testing.T) {
 	for re, want := range map[*regexp.Regexp]string{
-		retryLineRe:                          "attempts backoff circuit retries retry (fold)",
-		markerRe:                             "TODO FIXME HACK XXX",
+		retryLineRe():                        "attempts backoff circuit retries retry (fold)",
+		markerRe():                           "TODO FIXME HACK XXX",
 		regexp.MustCompile(`x?(a|b*)`):       "none",
 		regexp.MustCompile(`[Tt]imeout\s*:`): "imeout",
 		regexp.MustCompile(`\bgo \w+\(`):     "go ",
 		// Alternatives with a common start are factored into it ("log"
 		// then "in" or "out"): the literals are still the whole words.
-		authNameRe: "acl api_key apikey auth credential csrf forbidden jwt login logout oauth password permission privilege rbac role signin superuser (fold)",
+		authNameRe(): "acl api_key apikey auth credential csrf forbidden jwt login logout oauth password permission privilege rbac role signin superuser (fold)",
 		regexp.MustCompile(`(?i)(tombstones|token)`): "token tombstones (fold)",
 		regexp.MustCompile(`(ab|cd)x+(ef|gh)`):       "ab cd",
 	} {
@@ -45,7 +45,7 @@ func TestRequiredLiterals(t *testing.T) {
 		"sync.WaitGroup", "chan int", "channel", "ReadTimeout: 5", "timeout=3", "fetch(url)", "new HttpClient(", "// TODO: x",
 		"TODOS", "rate_limit", "RateLimiter", "throttled", "Promise.all([", "workers = 4", "pool_size", "Queue",
 		"func Login()", "logger.Info", "APIKey", "api_key := k", "client.API()", "ParseInt", "parser", "isValid"}
-	for _, re := range []*regexp.Regexp{externalCallRe, retryLineRe, markerRe, concurrencyRe, authNameRe, validationNameRe} {
+	for _, re := range []*regexp.Regexp{externalCallRe(), retryLineRe(), markerRe(), concurrencyRe(), authNameRe(), validationNameRe()} {
 		r := literals.Of(re)
 		if r == nil {
 			t.Errorf("%s: no literal required", re)

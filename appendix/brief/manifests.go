@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/appendix-dev/appendix/appendix/audit"
 	"github.com/appendix-dev/appendix/extract"
@@ -38,13 +39,17 @@ type manifestData struct {
 }
 
 var (
-	// pep508Re reads a Python requirement: a name, extras, a specifier.
-	pep508Re   = regexp.MustCompile(`^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*([^;#]*)`)
-	tomlKeyRe  = regexp.MustCompile(`^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=\s*(.+)$`)
-	tomlStrRe  = regexp.MustCompile(`"([^"]*)"|'([^']*)'`)
-	tomlVerRe  = regexp.MustCompile(`version\s*=\s*"([^"]*)"`)
-	gemRe      = regexp.MustCompile(`^\s*gem\s+['"]([^'"]+)['"]\s*(?:,\s*['"]([^'"]+)['"])?`)
-	pyDevWords = regexp.MustCompile(`(?i)(dev|test|lint|doc|type)`)
+	// pep508Re() reads a Python requirement: a name, extras, a specifier.
+	pep508Re = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*([^;#]*)`)
+	})
+	tomlKeyRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=\s*(.+)$`) })
+	tomlStrRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"([^"]*)"|'([^']*)'`) })
+	tomlVerRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`version\s*=\s*"([^"]*)"`) })
+	gemRe     = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*gem\s+['"]([^'"]+)['"]\s*(?:,\s*['"]([^'"]+)['"])?`)
+	})
+	pyDevWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(dev|test|lint|doc|type)`) })
 )
 
 // manifests reads the dependency manifests of the repository once.
@@ -53,7 +58,7 @@ func (b *briefer) manifests() *manifestData {
 		return b.manifestCache
 	}
 	m := &manifestData{modules: map[string]bool{}}
-	files, _ := audit.Matching(b.ix.Files, audit.ManifestFiles)
+	files, _ := audit.Matching(b.ix.Files, audit.ManifestFiles())
 	for _, f := range files {
 		if strings.Contains("/"+f, "/node_modules/") || strings.Contains("/"+f, "/vendor/") {
 			continue
@@ -120,7 +125,7 @@ func parseManifest(f string, lines []string, modules map[string]bool) []dependen
 			}
 		}
 	case strings.HasPrefix(base, "requirements") && strings.HasSuffix(base, ".txt"):
-		dev := pyDevWords.MatchString(base)
+		dev := pyDevWords().MatchString(base)
 		for _, l := range lines {
 			if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "-") {
 				if d, ok := requirement(t); ok {
@@ -132,7 +137,7 @@ func parseManifest(f string, lines []string, modules map[string]bool) []dependen
 		out = append(out, parseToml(f, base, lines)...)
 	case base == "Gemfile":
 		for _, l := range lines {
-			if m := gemRe.FindStringSubmatch(l); m != nil {
+			if m := gemRe().FindStringSubmatch(l); m != nil {
 				add(m[1], spaced(m[1], m[2]), false)
 			}
 		}
@@ -152,13 +157,13 @@ func parseToml(f, base string, lines []string) []dependency {
 	// array reads the requirements a line of a TOML array holds and
 	// whether the array goes on past it.
 	array := func(line string) bool {
-		for _, m := range tomlStrRe.FindAllStringSubmatch(line, -1) {
+		for _, m := range tomlStrRe().FindAllStringSubmatch(line, -1) {
 			if d, ok := requirement(m[1] + m[2]); ok {
 				d.manifest, d.dev = f, arrayDev
 				out = append(out, d)
 			}
 		}
-		return !strings.Contains(tomlStrRe.ReplaceAllString(line, ""), "]")
+		return !strings.Contains(tomlStrRe().ReplaceAllString(line, ""), "]")
 	}
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
@@ -173,7 +178,7 @@ func parseToml(f, base string, lines []string) []dependency {
 			table = strings.Trim(t, "[] ")
 			continue
 		}
-		m := tomlKeyRe.FindStringSubmatch(t)
+		m := tomlKeyRe().FindStringSubmatch(t)
 		if m == nil {
 			continue
 		}
@@ -186,12 +191,12 @@ func parseToml(f, base string, lines []string) []dependency {
 			}
 		case tomlDepTable(table):
 			version := ""
-			if s := tomlStrRe.FindStringSubmatch(val); s != nil && !strings.HasPrefix(val, "{") {
+			if s := tomlStrRe().FindStringSubmatch(val); s != nil && !strings.HasPrefix(val, "{") {
 				version = s[1] + s[2]
-			} else if v := tomlVerRe.FindStringSubmatch(val); v != nil {
+			} else if v := tomlVerRe().FindStringSubmatch(val); v != nil {
 				version = v[1]
 			}
-			out = append(out, dependency{name: key, text: spaced(key, version), manifest: f, dev: pyDevWords.MatchString(table)})
+			out = append(out, dependency{name: key, text: spaced(key, version), manifest: f, dev: pyDevWords().MatchString(table)})
 		}
 	}
 	return out
@@ -211,7 +216,7 @@ func tomlDepTable(t string) bool {
 // python_version>'3.8'") as its name and its name with the version
 // specifier.
 func requirement(r string) (dependency, bool) {
-	m := pep508Re.FindStringSubmatch(r)
+	m := pep508Re().FindStringSubmatch(r)
 	if m == nil {
 		return dependency{}, false
 	}

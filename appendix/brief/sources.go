@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/appendix-dev/appendix/appendix/internal/architecture"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -24,8 +25,8 @@ const archDir = ".architecture"
 // maxFlows is how many flows a briefing shows; the others are named.
 const maxFlows = 4
 
-// decisionRe is the heading of a section that records decisions.
-var decisionRe = regexp.MustCompile(`(?i)\bdecisions?\b`)
+// decisionRe() is the heading of a section that records decisions.
+var decisionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bdecisions?\b`) })
 
 // archPath is a document the manifest names: relative to .architecture/,
 // or to the root when it starts there.
@@ -147,7 +148,7 @@ func (b *briefer) decisionItems(kind string) []briefItem {
 	for _, doc := range []string{archDir + "/overview.md", primerFile} {
 		lines := readLines(b.repo.Root, doc)
 		for _, s := range architecture.Sections(lines) {
-			if s.Level() > 1 && decisionRe.MatchString(s.Title) && s.End > s.Start {
+			if s.Level() > 1 && decisionRe().MatchString(s.Title) && s.End > s.Start {
 				items = append(items, docItem(kind, s.Title, doc, lines, s.Start, s.End))
 			}
 		}
