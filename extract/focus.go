@@ -369,9 +369,7 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 		// file whose declarations are all indented) is code.
 		if s := &segs[k]; s.kind == segComment && src[s.start] != lx.Attached && !onlyComments(lx, src[s.start:s.end]) {
 			s.kind = segCode
-		} else if s.kind == segComment && lx.AttachedGroups && src[s.start] == lx.Attached && !onlyAttached(lx, src[s.start:s.end]) {
-			s.kind = segCode
-		} else if s.kind == segComment && !lx.AttachedGroups && src[s.start] == lx.Attached && !onlyDecorators(lx, src[s.start:s.end]) {
+		} else if s.kind == segComment && src[s.start] == lx.Attached && !onlyAttached(lx, src[s.start:s.end]) {
 			s.kind = segCode // @A in the first column, what it annotates indented below
 		}
 	}
@@ -447,13 +445,22 @@ func skipComments(lx *LexSyntax, b []byte) []byte {
 	}
 }
 
-// onlyAttached reports text that holds nothing but attached groups
-// (#[...], #![...]), comments and space.
+// onlyAttached reports text that holds nothing but what the language
+// attaches to the statement below, comments and space: attached groups
+// (#[...], #![...], [Obsolete]), or decorators (see SkipDecorators).
 func onlyAttached(lx *LexSyntax, b []byte) bool {
 	for {
 		b = skipComments(lx, b)
 		if len(b) == 0 {
 			return true
+		}
+		if !lx.AttachedGroups {
+			r, ok := SkipDecorators(b, lx.Attached)
+			if !ok || len(r) == len(b) {
+				return !ok // a decorator left open: the statement's
+			}
+			b = r
+			continue
 		}
 		i := 1
 		if lx.Attached == '[' {
@@ -469,22 +476,6 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 			return false
 		}
 		b = b[end:]
-	}
-}
-
-// onlyDecorators reports whether b holds nothing but decorators (see
-// SkipDecorators), comments and space.
-func onlyDecorators(lx *LexSyntax, b []byte) bool {
-	for {
-		b = skipComments(lx, b)
-		if len(b) == 0 {
-			return true
-		}
-		r, ok := SkipDecorators(b, lx.Attached)
-		if !ok || len(r) == len(b) {
-			return !ok // a decorator left open: the statement's, as before
-		}
-		b = r
 	}
 }
 
