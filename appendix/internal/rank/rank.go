@@ -3,6 +3,7 @@ package rank
 import (
 	"cmp"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/search"
@@ -36,6 +37,15 @@ type Choice struct {
 	Tied int
 	// Altered lists later migrations that ALTER a table created in one.
 	Altered []string
+}
+
+// Placed reports a choice that a place the spec names favours: under or
+// beside a path it names, in a package it qualifies names with, or the
+// place it names first.
+func (c Choice) Placed() bool {
+	return slices.ContainsFunc(c.Signals, func(s Signal) bool {
+		return s.Weight > 0 && slices.Contains([]string{"named-path", "beside-path", "named-package", "named-first"}, s.Name)
+	})
 }
 
 // A Ranker holds what the whole spec says about where its code lives.

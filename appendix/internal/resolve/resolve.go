@@ -190,6 +190,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
+		if mm, ok := memberBeside(sp, r, matches); ok && p.mem == "" && !m.Placed() {
+			// "`NexusEndpointsRow` (`ID`, `Version`, `Data`)": the
+			// members of the type the paragraph names, not the types of
+			// those names elsewhere.
+			mm.Order = p.i
+			matches = append(matches, mm)
+			continue
+		}
 		if mm, ok := memberOf(r, matches); ok && m.Arbitrary && p.mem == "" {
 			// `published`, which unrelated classes define and nothing in
 			// the spec tells apart: the member of a definition chosen.
@@ -426,6 +434,21 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		case r.Strong:
 			unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is a value held at %d places (%s); nothing in the spec says which",
 				r.Name, distinctPlaces(holders), places(holders, 3))))
+		}
+	}
+	for i := range matches {
+		// A name settled alone on a definition of another spelling (`id`
+		// for a type `ID`), another type's member, or a guess, which a
+		// type named in the same paragraph has as a member.
+		m := &matches[i]
+		r := m.Ref
+		if m.Member != "" || m.Def == nil || m.Placed() || r.At > 0 || r.IsPath || r.Route != nil || m.Value != "" ||
+			m.Def.Name == r.Name && m.Def.Container == "" && !m.Arbitrary {
+			continue
+		}
+		if mm, ok := memberBeside(sp, r, slices.Delete(slices.Clone(matches), i, i+1)); ok {
+			mm.Order = m.Order
+			*m = mm
 		}
 	}
 	unresolved = append(unresolved, drift(ix, matches, at)...)
@@ -951,6 +974,32 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 		}
 	}
 	return Match{}, false
+}
+
+// memberBeside finds a chosen definition that has the reference as a
+// member and that the spec names in the same paragraph, the nearest
+// first: a field list after its type, a method after the types that
+// implement it. A name the wording calls a definition ("the `Status`
+// enum") or qualifies is no member.
+func memberBeside(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, bool) {
+	if strings.Contains(r.Name, ".") || r.Hint != spec.HintNone && r.Hint != spec.HintField {
+		return Match{}, false
+	}
+	best, bestDist := -1, 0
+	for i, m := range matches {
+		if m.Def.Name == r.Name || m.Def.Container == r.Name || !slices.ContainsFunc(m.Def.Members, func(mem extract.Member) bool { return mem.Name == r.Name }) {
+			continue
+		}
+		if d, ok := sp.Beside(r.Name, m.Def.Name); ok && (best < 0 || d < bestDist) {
+			best, bestDist = i, d
+		}
+	}
+	if best < 0 {
+		return Match{}, false
+	}
+	d := matches[best].Def
+	return Match{Ref: r, Choice: rank.Choice{Def: d, Member: r.Name,
+		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, named beside it", d.QualifiedName(), r.Name)}}, true
 }
 
 // ownerMatch picks among the type-like definitions that have a member the

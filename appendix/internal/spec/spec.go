@@ -93,6 +93,59 @@ type Spec struct {
 	Src   []byte
 	Refs  []Ref
 	Words map[string]bool // every identifier-like word in the spec
+	// lines are the spec's lines, and para the paragraph of each: a run
+	// of prose lines between blank lines, headings and fences (a list
+	// continues it: the items under "`Order` has:"), a table row, or one
+	// fenced block; -1 for a blank line or a fence.
+	lines []string
+	para  []int
+}
+
+// Beside is the distance in lines between the nearest mentions of the
+// words a and b within one paragraph, and false when no paragraph names
+// both.
+func (s *Spec) Beside(a, b string) (dist int, ok bool) {
+	dist = len(s.lines)
+	for i, l := range s.lines {
+		if s.para[i] < 0 || !naming.HasWord(l, a) {
+			continue
+		}
+		for j := i; j >= 0 && s.para[j] == s.para[i]; j-- {
+			if naming.HasWord(s.lines[j], b) {
+				dist, ok = min(dist, i-j), true
+				break
+			}
+		}
+		for j := i + 1; j < len(s.lines) && s.para[j] == s.para[i]; j++ {
+			if naming.HasWord(s.lines[j], b) {
+				dist, ok = min(dist, j-i), true
+				break
+			}
+		}
+	}
+	return dist, ok
+}
+
+// paragraphs numbers the paragraph of each line (see Spec.para).
+func paragraphs(lines []string, kinds []lineKind) []int {
+	para := make([]int, len(lines))
+	n, open := 0, false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case kinds[i] == fenceLine || kinds[i] != codeLine && t == "":
+			para[i], open = -1, false
+			continue
+		case kinds[i] == codeLine:
+			if i > 0 && kinds[i-1] != codeLine {
+				n++
+			}
+		case !open || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|"):
+			n++
+		}
+		para[i], open = n, kinds[i] != codeLine && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|")
+	}
+	return para
 }
 
 var (
@@ -252,6 +305,7 @@ func Parse(name string, src []byte) *Spec {
 		paraLines, paraStarts = paraLines[:0], paraStarts[:0]
 	}
 	kinds := lineKinds(lines)
+	s.lines, s.para = lines, paragraphs(lines, kinds)
 	margin := -1 // the indentation of the current code block's first line
 	for i, line := range lines {
 		n := i + 1

@@ -603,3 +603,27 @@ func TestBareWord(t *testing.T) {
 		}
 	}
 }
+
+func TestBeside(t *testing.T) {
+	src := "# Rows\n\n`Row` (`ID`, `Version`) is read by\n`Store`; its fields:\n- `Data`\n- `Extra`\n\n## Other\n`Version` again.\n\n```go\nrow := Row{Data: x}\n```\n| `Kind` | `Row` |\n| `Other` | x |\n"
+	s := Parse("spec.md", []byte(src))
+	for _, c := range []struct {
+		a, b string
+		dist int
+		ok   bool
+	}{
+		{"ID", "Row", 0, true},
+		{"Store", "Row", 1, true},
+		{"Extra", "Row", 3, true},     // a list continues its paragraph
+		{"Version", "Rows", 0, false}, // a heading stands alone
+		{"Other", "Version", 0, false},
+		{"Data", "row", 0, true}, // a fenced block is one paragraph
+		{"Kind", "Row", 0, true}, // a table row is one
+		{"Other", "Row", 0, false},
+	} {
+		dist, ok := s.Beside(c.a, c.b)
+		if ok != c.ok || ok && dist != c.dist {
+			t.Errorf("Beside(%q, %q) = %d, %v; want %d, %v", c.a, c.b, dist, ok, c.dist, c.ok)
+		}
+	}
+}
