@@ -118,7 +118,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	// values: the references resolved by the string value they quote, once
 	// every name is settled (see byValue).
-	var ambiguous, missing, fields, values []pendingRef
+	var ambiguous, missing, fields, values, keywords []pendingRef
 	vl := newValueLookup(ix, sp)
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
@@ -173,6 +173,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			fields = append(fields, pendingRef{i: i})
 			continue
 		}
+		if r.Keyword {
+			keywords = append(keywords, pendingRef{i: i})
+			continue
+		}
 		cands, member, held, broken := candidates(ix, r)
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
@@ -219,6 +223,19 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		matches = append(matches, m)
+	}
+	// `model_name="BlogPage"` in the spec's code: a member of a chosen
+	// definition (the field a model's constructor takes), else nothing.
+	for _, p := range keywords {
+		r := &sp.Refs[p.i]
+		m, ok := memberBeside(sp, r, matches)
+		if !ok {
+			m, ok = memberOf(r, matches)
+		}
+		if ok {
+			m.Order = p.i
+			matches = append(matches, m)
+		}
 	}
 	// "the `status` field", "an `EmailData` value": a member of an artifact
 	// already chosen, else a definition of that name, else a gap.

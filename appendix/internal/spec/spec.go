@@ -84,6 +84,10 @@ type Ref struct {
 	// Called is a name the spec writes as a call (`prune()`): a function,
 	// never a string value.
 	Called bool
+	// Keyword is a name the spec's code writes only as a keyword
+	// argument or a parameter's default (`model_name="BlogPage"`): it
+	// names a member of what is called, if anything of the repository.
+	Keyword bool
 }
 
 // Spec is a parsed spec: its bytes, its references, and the words it uses
@@ -261,6 +265,7 @@ func Parse(name string, src []byte) *Spec {
 			}
 			old.Proposed = old.Proposed || r.Proposed
 			old.Called = old.Called || r.Called
+			old.Keyword = old.Keyword && r.Keyword
 			old.Compat = old.Compat || r.Compat
 			if old.Hint == HintNone || old.Hint == HintField && r.Hint != HintField && r.Hint != HintNone {
 				old.Hint = r.Hint
@@ -306,14 +311,16 @@ func Parse(name string, src []byte) *Spec {
 	}
 	kinds := lineKinds(lines)
 	s.lines, s.para = lines, paragraphs(lines, kinds)
-	margin := -1 // the indentation of the current code block's first line
+	margin := -1    // the indentation of the current code block's first line
+	var funcs []int // the indentations of the functions the code block is inside
+	open := 0       // the parentheses the code block's lines above leave open
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
 		}
 		if kinds[i] != codeLine {
-			margin = -1
+			margin, funcs, open = -1, funcs[:0], 0
 		} else if margin < 0 && strings.TrimSpace(line) != "" {
 			margin = indentWidth(line)
 		}
@@ -339,14 +346,32 @@ func Parse(name string, src []byte) *Spec {
 				}
 				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
 			}
+			local := ""
+			if t := strings.TrimSpace(line); t != "" {
+				w := indentWidth(line)
+				for len(funcs) > 0 && w <= funcs[len(funcs)-1] {
+					funcs = funcs[:len(funcs)-1]
+				}
+				if m := localRe.FindStringSubmatch(line); m != nil && len(funcs) > 0 && open == 0 {
+					local = m[1] // a variable of the function the block shows
+				}
+				if funcLineRe.MatchString(line) {
+					funcs = append(funcs, w)
+				}
+			}
+			depth := parenDepths(line, open)
+			open = depth[len(line)]
 			for _, at := range proseRe.FindAllStringIndex(line, -1) {
+				if line[at[0]:at[1]] == local {
+					continue
+				}
 				if name, ok := codeLike(namePath(line[at[0]:at[1]])); ok {
 					// `checkAllowed(x)`: a function the code calls by its
 					// bare name, not a method, a package's function or the
 					// name the line declares.
 					called := strings.HasPrefix(line[at[1]:], "(") && !strings.Contains(name, ".") && name != declared &&
 						(at[0] == 0 || line[at[0]-1] != '.')
-					add(Ref{Name: name, Line: n, Source: FromFence, Called: called})
+					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:])})
 				}
 			}
 			continue
@@ -619,6 +644,50 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 // modifiers are the access and other modifiers C# and Java write before a
 // declaration's keyword or type: public sealed class, private readonly.
 const modifiers = `(?:public|private|protected|internal|static|const|sealed|abstract|partial|readonly|virtual|override|final|required|file)`
+
+// funcLineRe finds the line that opens a function in a spec's code
+// block, and localRe an assignment to a plain name.
+var (
+	funcLineRe = regexp.MustCompile(`^\s*(?:(?:pub(?:\([^)]*\))?|export|async|static|private|public|protected|internal|override|suspend)\s+)*(?:def|func|fn|fun|function)\b`)
+	localRe    = regexp.MustCompile(`^\s*(?:(?:let|var|const|val|mut)\s+)*([A-Za-z_]\w*)\s*(?::=|=[^=>])`)
+)
+
+// parenDepths is, for each byte of a code line, how many parentheses
+// are open before it, depth of them from the lines above; strings are
+// skipped. Its last entry is the depth at the line's end.
+func parenDepths(line string, depth int) []int {
+	d := make([]int, len(line)+1)
+	quote := byte(0)
+	for i := 0; i < len(line); i++ {
+		d[i] = depth
+		switch c := line[i]; {
+		case quote != 0:
+			if c == '\\' {
+				i++
+				if i < len(line) {
+					d[i] = depth
+				}
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		}
+	}
+	d[len(line)] = depth
+	return d
+}
+
+// keywordAt reports text that follows a keyword argument's name: `=`,
+// not `==` or `=>`.
+func keywordAt(rest string) bool {
+	rest = strings.TrimLeft(rest, " ")
+	return strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") && !strings.HasPrefix(rest, "=>")
+}
 
 // fenceDeclRe finds a declaration in a spec's code block: a type, class,
 // function, interface, enum, protobuf message or service, Prisma model,

@@ -627,3 +627,31 @@ func TestBeside(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordArgumentsAndLocals: in the spec's code, a keyword argument's
+// name (on the call's line or a line after it) is marked Keyword, and a
+// variable a function assigns is no reference; a class's field is one,
+// and a name the prose names too is no keyword.
+func TestKeywordArgumentsAndLocals(t *testing.T) {
+	src := "Call `RenameOperation` with `old_name`.\n\n```python\n" +
+		"class Page(models.Model):\n    body_text = models.TextField()\n\n" +
+		"def convert(apps, schema_editor, chunk_size=10):\n    content_type = ContentType.objects.get_for_model(Page)\n" +
+		"    for r in Revision.objects.filter(content_type_id=content_type.pk, object_id=r.pk):\n        pass\n\n" +
+		"operations = [\n    migrations.AlterField(\n        model_name=\"BlogPage\",\n        old_name=\"x\",\n    ),\n    RenameOperation(new_name == other),\n]\n```\n"
+	s := Parse("spec.md", []byte(src))
+	got := map[string]bool{}
+	for _, r := range s.Refs {
+		got[r.Name] = r.Keyword
+	}
+	for name, keyword := range map[string]bool{
+		"content_type_id": true, "object_id": true, "model_name": true, "chunk_size": true,
+		"old_name": false, "body_text": false, "new_name": false,
+	} {
+		if k, ok := got[name]; !ok || k != keyword {
+			t.Errorf("%s: keyword %v (found %v), want keyword %v", name, k, ok, keyword)
+		}
+	}
+	if _, ok := got["content_type"]; ok {
+		t.Errorf("content_type, a variable of the block's function, is a reference")
+	}
+}
