@@ -58,7 +58,7 @@ func TestRankOrder(t *testing.T) {
 				"billing/invoice.go": "package billing\n\nfunc Total() int { return 0 }\n",
 				"orders/order.go":    "package orders\n\nfunc Total() int { return 0 }\n",
 			},
-			ref: "Total", want: "billing/invoice.go:3", why: "it is under `billing/invoice.go`, which the spec names",
+			ref: "Total", want: "billing/invoice.go:3", why: "it is in `billing/invoice.go`, which the spec names",
 		},
 		{
 			name: "beside a settled reference",
@@ -121,7 +121,7 @@ func TestRankOrder(t *testing.T) {
 				"docs/snippets/client.go": "package snippets\n\ntype Client struct{}\n",
 				"client/client.go":        "package client\n\ntype Client struct{}\n",
 			},
-			ref: "Client", want: "docs/snippets/client.go:3", why: "it is under `docs/snippets/client.go`, which the spec names",
+			ref: "Client", want: "docs/snippets/client.go:3", why: "it is in `docs/snippets/client.go`, which the spec names",
 		},
 		{
 			name: "source before a test-support factory",

@@ -23,10 +23,11 @@ const (
 	WeightLanguage = 500  // the language the wording names ("the `Order` GraphQL type")
 	WeightKind     = 250  // the kind the wording names ("the `Metric` interface")
 
-	WeightUnderPath    = 9 // under a path the spec names
-	WeightBesidePath   = 6 // in the directory of a file the spec names
-	WeightInPackage    = 6 // in a package the spec qualifies names with
-	WeightSettled      = 3 // per other reference settled in the same directory, at most three
+	WeightNamedFile    = 16 // in a file the spec names: more than beside one and settled beside
+	WeightUnderPath    = 9  // under a directory the spec names
+	WeightBesidePath   = 6  // in the directory of a file the spec names
+	WeightInPackage    = 6  // in a package the spec qualifies names with
+	WeightSettled      = 3  // per other reference settled in the same directory, at most three
 	maxSettled         = 3
 	WeightNamedFirst   = 1 // its place is the one the spec names first, among the places of the others
 	WeightNamedVersion = 4 // the same file in several API versions: the version the spec names as a word
@@ -174,14 +175,18 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 // it qualifies names with, other references settled in the directory.
 func (c *Ranker) affinity(s *Score, d *extract.Definition) {
 	dir := path.Dir(d.Path)
-	for _, p := range c.paths {
-		if search.UnderPath(d.Path, p) {
-			s.add("named-path", WeightUnderPath, fmt.Sprintf("it is under `%s`, which the spec names", p))
-			break
-		}
-		if path.Dir(p) == dir && path.Ext(p) != "" {
-			s.add("beside-path", WeightBesidePath, fmt.Sprintf("it is beside `%s`, which the spec names", p))
-			break
+	under := slices.IndexFunc(c.paths, func(p string) bool { return search.UnderPath(d.Path, p) })
+	switch {
+	case under >= 0 && c.paths[under] == d.Path:
+		s.add("named-path", WeightNamedFile, fmt.Sprintf("it is in `%s`, which the spec names", d.Path))
+	case under >= 0:
+		s.add("named-path", WeightUnderPath, fmt.Sprintf("it is under `%s`, which the spec names", c.paths[under]))
+	default:
+		for _, p := range c.paths {
+			if path.Dir(p) == dir && path.Ext(p) != "" {
+				s.add("beside-path", WeightBesidePath, fmt.Sprintf("it is beside `%s`, which the spec names", p))
+				break
+			}
 		}
 	}
 	for _, q := range slices.Sorted(maps.Keys(c.quals)) {

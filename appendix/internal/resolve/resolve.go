@@ -202,9 +202,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, mm)
 			continue
 		}
-		if mm, ok := memberOf(r, matches); ok && m.Arbitrary && p.mem == "" {
+		if mm, ok := memberOf(r, matches); ok && m.Arbitrary && p.mem == "" && !(m.Tied > 1 && m.Tied <= maxGuess) {
 			// `published`, which unrelated classes define and nothing in
 			// the spec tells apart: the member of a definition chosen.
+			// (A few definitions in files the spec names are what it
+			// means: the first is shown, the others listed beside it.)
 			mm.Order = p.i
 			matches = append(matches, mm)
 			continue
