@@ -456,6 +456,21 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 	}
 	for i := range matches {
+		// "the object type `Docs` (docs.model.ts)" and "the Prisma model
+		// `Docs`": a definition for each place the spec gives the name.
+		m := matches[i]
+		for _, at := range m.Ref.Also {
+			r := *m.Ref
+			r.Line, r.Path, r.Lang, r.Also = at.Line, at.Path, at.Lang, nil
+			if cands, member, _, _ := candidates(ix, &r); len(cands) > 0 {
+				if alt := pick(rk, &r, cands, member); alt.Def != m.Def && !alt.Arbitrary && !slices.ContainsFunc(matches, func(o Match) bool { return o.Def == alt.Def }) {
+					alt.Order = m.Order
+					matches = append(matches, alt)
+				}
+			}
+		}
+	}
+	for i := range matches {
 		// A name settled alone on a definition of another spelling (`id`
 		// for a type `ID`), another type's member, or a guess, which a
 		// type named in the same paragraph has as a member.
@@ -1173,7 +1188,9 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	if r.Path != "" {
 		var near []*extract.Definition
 		for _, d := range cands {
-			if search.UnderPath(d.Path, r.Path) {
+			// (A file's name alone, "(published-docs.model.ts)", places
+			// it in the files of that name.)
+			if search.UnderPath(d.Path, r.Path) || strings.HasSuffix(d.Path, "/"+r.Path) {
 				near = append(near, d)
 			}
 		}

@@ -84,10 +84,42 @@ type Ref struct {
 	// Called is a name the spec writes as a call (`prune()`): a function,
 	// never a string value.
 	Called bool
+	// Also are the places further mentions give the name that the first
+	// one's contradict ("the object type `Docs` (docs.model.ts)", then
+	// "the Prisma model `Docs`"): the spec may mean a definition at each.
+	// (Path and Lang still take the first path and language of any
+	// mention.)
+	Also []Placement
 	// Keyword is a name the spec's code writes only as a keyword
 	// argument or a parameter's default (`model_name="BlogPage"`): it
 	// names a member of what is called, if anything of the repository.
 	Keyword bool
+}
+
+// Placement is where one mention of a name places it: a path the
+// sentence names, or a language its wording names.
+type Placement struct {
+	Line int
+	Path string
+	Lang string
+}
+
+// contradicts reports a mention placed (by path or language) where the
+// reference's place is not: another file, or a language its file is not in.
+func (r *Ref) contradicts(m *Ref) bool {
+	switch {
+	case r.IsPath || r.Route != nil || m.Path == r.Path && m.Lang == r.Lang:
+		return false
+	case r.Path != "" && m.Path != "":
+		return r.Path != m.Path && path.Ext(r.Path) != "" && path.Ext(m.Path) != ""
+	case r.Path != "" && m.Lang != "":
+		l := lang.ForPath(r.Path)
+		return l != nil && !lang.Means(m.Lang, l)
+	case r.Lang != "" && m.Path != "":
+		l := lang.ForPath(m.Path)
+		return l != nil && !lang.Means(r.Lang, l)
+	}
+	return false
 }
 
 // Spec is a parsed spec: its bytes, its references, and the words it uses
@@ -266,6 +298,9 @@ func Parse(name string, src []byte) *Spec {
 			old.Proposed = old.Proposed || r.Proposed
 			old.Called = old.Called || r.Called
 			old.Keyword = old.Keyword && r.Keyword
+			if old.contradicts(&r) && !slices.ContainsFunc(old.Also, func(p Placement) bool { return p.Path == r.Path && p.Lang == r.Lang }) {
+				old.Also = append(old.Also, Placement{r.Line, r.Path, r.Lang})
+			}
 			old.Compat = old.Compat || r.Compat
 			if old.Hint == HintNone || old.Hint == HintField && r.Hint != HintField && r.Hint != HintNone {
 				old.Hint = r.Hint
@@ -610,6 +645,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 					path = p
 				}
 			}
+		} else if p, ok := PathLike(f); ok && path == "" && text[loc[0]] == '(' && strings.Count(p, ".") >= 2 {
+			// "`PublishedDocs` (published-docs.model.ts)": a file's name
+			// places the sentence's names (in the files of that name),
+			// but is no reference of its own: "(Node.js)" is no file.
+			path = p
 		}
 	}
 	sort.SliceStable(refs, func(a, b int) bool { return refs[a].start < refs[b].start })

@@ -655,3 +655,29 @@ func TestKeywordArgumentsAndLocals(t *testing.T) {
 		t.Errorf("content_type, a variable of the block's function, is a reference")
 	}
 }
+
+// TestContradictingPlacements: a mention that puts a name in another
+// file, or in a language its first place is not in, is kept as another
+// placement; mentions that agree, or place nothing, are not.
+func TestContradictingPlacements(t *testing.T) {
+	src := "The object type `Docs` (docs.model.ts) exposes `slug`.\n\n" +
+		"`Docs` is read by the resolver.\n\nRows live in the Prisma model `Docs`.\n\n" +
+		"`Docs` (docs.model.ts) again.\n\n`Order` in `a/order.go`; `Order` in `b/order.go`.\n"
+	s := Parse("spec.md", []byte(src))
+	got := map[string][]Placement{}
+	for _, r := range s.Refs {
+		got[r.Name] = r.Also
+	}
+	want := map[string][]Placement{
+		"Docs":  {{Line: 5, Lang: "prisma"}},
+		"Order": {{Line: 9, Path: "b/order.go"}},
+	}
+	for name, w := range want {
+		if diff := cmp.Diff(w, got[name]); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+	if got["slug"] != nil || got["docs.model.ts"] != nil {
+		t.Errorf("slug or the file name has placements: %v", got)
+	}
+}
