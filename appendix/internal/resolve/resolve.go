@@ -285,6 +285,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if held := vl.held(r); r.Proposed {
 				g = gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at))
+				if t := typeLacking(sp, r, matches); t != "" && (ok || far) {
+					// "add `expiresAt` and `visibility` fields to `Docs`",
+					// which other types have: the claim is about Docs.
+					g = proposedMember(r, fmt.Sprintf("%s has no member `%s`", t, r.Name))
+				}
 			} else if len(held) > 0 {
 				g = vl.heldGap(r, held, matches, at)
 			}
@@ -485,6 +490,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			*m = mm
 		}
 	}
+	matches, unresolved = addedMembers(sp, matches, unresolved)
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
@@ -1034,6 +1040,52 @@ func memberBeside(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, bool) {
 	d := matches[best].Def
 	return Match{Ref: r, Choice: rank.Choice{Def: d, Member: r.Name,
 		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, named beside it", d.QualifiedName(), r.Name)}}, true
+}
+
+// addedMembers turns into gaps the fields the spec adds to types it names
+// beside them ("add nullable `expiresAt` and `visibility` fields to
+// `CreatePublishedDocsArgs` and the object type `PublishedDocs`") that
+// resolved to another type's member or method of that name, which the
+// spec does not point at: the claim is that those types lack it. Only a
+// name the wording calls a field (column, property...) and introduces.
+func addedMembers(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match, []Gap) {
+	out := matches[:0:0]
+	for i, m := range matches {
+		r := m.Ref
+		lacking := ""
+		if r.Proposed && r.Hint == spec.HintField && !strings.Contains(r.Name, ".") && (m.Member == r.Name || m.Def.Container != "") && !m.Placed() {
+			if _, near := sp.Beside(r.Name, cmp.Or(m.Def.Container, m.Def.Name)); !near {
+				lacking = typeLacking(sp, r, slices.Delete(slices.Clone(matches), i, i+1))
+			}
+		}
+		if lacking == "" {
+			out = append(out, m)
+			continue
+		}
+		unresolved = append(unresolved, proposedMember(r, fmt.Sprintf("%s has no member `%s`", lacking, r.Name)))
+	}
+	return out, unresolved
+}
+
+// typeLacking names the chosen type with members that the spec names
+// nearest the reference, within a line, when it lacks the reference's
+// name: the type the wording adds it to. "" when none.
+func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
+	var best *extract.Definition
+	bestDist := 2
+	for _, m := range matches {
+		d := m.Def
+		if m.Member != "" || len(d.Members) == 0 || d.Container != "" {
+			continue
+		}
+		if dist, ok := sp.Beside(r.Name, d.Name); ok && dist < bestDist {
+			best, bestDist = d, dist
+		}
+	}
+	if best == nil || slices.ContainsFunc(best.Members, func(mem extract.Member) bool { return mem.Name == r.Name }) {
+		return ""
+	}
+	return fmt.Sprintf("`%s` (%s)", best.QualifiedName(), naming.At(best.Path, best.DeclLine))
 }
 
 // ownerMatch picks among the type-like definitions that have a member the

@@ -888,6 +888,17 @@ func hintAround(sent string, start, end int) Hint {
 		return HintNone
 	}
 	after := strings.Fields(strings.ToLower(sent[end:]))
+	// "`expiresAt` and `visibility` fields", "`a`, `b` or `c` columns":
+	// the word after a list of code spans is each one's.
+	for i := 0; i+1 < len(after) && i < 8; i++ {
+		w := after[i]
+		if w != "and" && w != "or" && w != "," && !(strings.HasPrefix(w, "`") && strings.HasSuffix(strings.TrimRight(w, ","), "`") && len(w) > 2) {
+			if i > 0 && strings.HasPrefix(after[i-1], "`") {
+				after = after[i:]
+			}
+			break
+		}
+	}
 	if len(after) > 0 {
 		w := strings.Trim(after[0], ".,;:()")
 		if fieldWords[w] {
