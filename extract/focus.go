@@ -373,7 +373,33 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			s.kind = segCode // @A in the first column, what it annotates indented below
 		}
 	}
+	if lx.LineEnds {
+		segs = joinIndented(lx, src, segs)
+	}
 	return segs, true
+}
+
+// joinIndented joins to the statement above it a first-column comment
+// followed by indented code, and the comments between them: where
+// indentation makes blocks, the comment is inside the block that
+// statement opened (a class's body), which goes on below it.
+func joinIndented(lx *LexSyntax, src []byte, segs []segment) []segment {
+	out := segs[:0]
+	for _, s := range segs {
+		if s.kind == segCode && lx.lineComment(src[s.start:]) {
+			n := len(out)
+			for n > 0 && out[n-1].kind == segComment {
+				n--
+			}
+			if n > 0 {
+				out = out[:n]
+				out[n-1].end = s.end
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // decoratorsOnly reports whether the line rest starts holds nothing but
