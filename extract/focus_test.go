@@ -82,9 +82,14 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 		for _, x := range ws {
 			set[x] = true
 			// The caller's side of the contract: a Django model behind its
-			// default table name is mentioned by its lowercased class name.
-			if model := strings.ToLower(x[strings.LastIndexByte(x, '_')+1:]); model != "" {
-				set[model] = true
+			// default table name is mentioned by its lowercased class name,
+			// what follows the app's name and an underscore (either may
+			// hold one: discount_promotionrule_variants is the discount
+			// app's PromotionRule_Variants).
+			for i := 1; i+1 < len(x); i++ {
+				if x[i] == '_' {
+					set[strings.ToLower(x[i+1:])] = true
+				}
 			}
 		}
 		want := func(s string) bool { return set[s] }
