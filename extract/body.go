@@ -25,6 +25,9 @@ import "bytes"
 // @Input(), is skipped; strings and comments in the body count for
 // nothing.
 func bodyNames(lx *LexSyntax, stmt []byte) []byte {
+	if lx.Indented {
+		return indentedNames(lx, stmt)
+	}
 	open := -1
 	depth := 0
 	for i := 0; i < len(stmt) && open < 0; {

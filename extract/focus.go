@@ -119,6 +119,11 @@ type LexSyntax struct {
 	// each member (see bodyNames). A quoted value anywhere in it still
 	// counts for the values searched for. Nil: none.
 	Bodied func(stmt []byte) bool
+	// Indented: a Bodied statement's body is the lines indented under its
+	// header, which ends its line with a ":" (Python), not a "{" block
+	// (see indentedNames); a value counts in the words that count, not in
+	// a method's body.
+	Indented bool
 	// Regexps: a "/" after an operator opens a regular expression
 	// literal, which may hold quotes and brackets (JavaScript).
 	Regexps bool
@@ -1054,15 +1059,18 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		}
 		stmt := src[s.start:s.end]
 		head := declHead(lx, stmt)
-		names := head
+		names, valued := head, head
 		if lx.Bodied != nil && len(head) == len(stmt) && lx.Bodied(stmt) {
 			names = bodyNames(lx, stmt)
+			if lx.Indented {
+				valued = names // the values of a method's body are not the class's
+			}
 		}
 		// A function answers to its name only (Head cuts it to that):
 		// what its decorators say is not its name (@patch("x.y"),
 		// @pytest.mark.parametrize(...)).
 		cut := len(head) < len(stmt)
-		if !mentions(names, mention) && (holds == nil || !holds(head)) && (cut || !decoratorsMention(lx, src, segs[:k], mention)) {
+		if !mentions(names, mention) && (holds == nil || !holds(valued)) && (cut || !decoratorsMention(lx, src, segs[:k], mention)) {
 			continue
 		}
 		take[k] = true

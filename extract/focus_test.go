@@ -376,13 +376,7 @@ func TestFocusClassAnswersToItsMembers(t *testing.T) {
 		"event": {iface}, "config": {iface}, "handle": {iface}, "Info": {enum},
 	} {
 		spans, ok := extract.Focus(l, []byte(src), func(w []byte) bool { return string(w) == word })
-		var got []int
-		for _, s := range spans {
-			got = append(got, s.Start)
-		}
-		if !ok || fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%s: statements at %v (ok %v), want %v", word, got, ok, want)
-		}
+		checkStarts(t, word, spans, ok, want)
 	}
 	holds := func(stmt []byte) bool { return bytes.Contains(stmt, []byte("'debug'")) }
 	spans, _ := extract.FocusHolding(l, []byte(src), func([]byte) bool { return false }, holds)
@@ -560,5 +554,65 @@ func TestFocusInsideWrappers(t *testing.T) {
 				t.Errorf("%s: spans %q hold %q", name, got.String(), tc.notInSpan)
 			}
 		}
+	}
+}
+
+// TestFocusIndentedClassAnswersToItsMembers: a Python class is parsed for
+// its header (name, bases) and its members' names: a method's name, not
+// its parameters, decorators or body; an annotated name and its value, not
+// its annotation; a nested class, an import or a block whole; a docstring
+// for nothing. A value it sets still counts, not one a method's body uses;
+// a class that sets a table name counts whole (the name is read from any
+// line of it). What the body's indentation hides (a string's lines at the
+// first column, a comment there, tabs) does not cut a member short.
+func TestFocusIndentedClassAnswersToItsMembers(t *testing.T) {
+	gap := "def gap():\n    pass\n\n\n"
+	src := "from typing import Callable\n\n\n@register(\"plugins\")\nclass BasePlugin(Plugin):\n" +
+		"    \"\"\"Handles checkout events.\"\"\"\n\n    # Trigger when a checkout is created.\n" +
+		"    checkout_created: Callable[[\"Checkout\", None], None]\n    limit: int = DEFAULT_LIMIT\n" +
+		"    QUERY = \"\"\"\nselect * from orders\n\"\"\"\n# a comment at the first column\n" +
+		"    class Meta:\n        ordering = (\"token\",)\n\n    from .helpers import sanitize\n\n" +
+		"    if TYPE_CHECKING:\n        channel: Channel\n\n    @property\n    @cached(\"payment\")\n" +
+		"    def total(self, checkout: \"Checkout\") -> Money:\n        return payment(checkout)\n\n" +
+		"    async def refund(\n        self, amount: Decimal\n    ):\n        '''Refund a payment.'''\n        return self.status == \"refunded\"\n\n\n" +
+		gap + "class Order(models.Model):\n    lines = models.ManyToManyField(\"Line\")\n\n    class Meta:\n        db_table = \"sales\"\n\n" +
+		"    def total(self):\n        return checkout_total(self)\n\n\n" +
+		gap + "class Tabbed:\n\tdef start(self):\n\t\treturn checkout()\n\n\tdef stop(self):\n\t\tpass\n\n\n" +
+		gap + "class Short: checkout = 1\n" +
+		strings.Repeat("\n\ndef filler():\n    return 1\n", 20)
+	plugin, order := strings.Index(src, "@register"), strings.Index(src, "class Order")
+	tabbed, short := strings.Index(src, "class Tabbed"), strings.Index(src, "class Short")
+	l := lang.ForPath("shop/plugins.py")
+	for word, want := range map[string][]int{
+		"Checkout": nil, "Callable": nil, "Money": nil, "amount": nil, "payment": nil, "cached": nil, "property": nil,
+		"events": nil, "comment": nil, "refunded": nil, "Line": {order}, "checkout_total": {order},
+		"BasePlugin": {plugin}, "Plugin": {plugin}, "plugins": {plugin}, "checkout_created": {plugin}, "limit": {plugin},
+		"DEFAULT_LIMIT": {plugin}, "QUERY": {plugin}, "Meta": {plugin, order}, "token": {plugin}, "sanitize": {plugin},
+		"channel": {plugin}, "total": {plugin, order}, "refund": {plugin}, "lines": {order}, "sales": {order},
+		"checkout": {short}, "start": {tabbed}, "stop": {tabbed},
+	} {
+		spans, ok := extract.Focus(l, []byte(src), func(w []byte) bool { return string(w) == word })
+		checkStarts(t, word, spans, ok, want)
+	}
+	for value, want := range map[string][]int{`"refunded"`: nil, `"token"`: {plugin}, `"sales"`: {order}} {
+		holds := func(stmt []byte) bool { return bytes.Contains(stmt, []byte(value)) }
+		spans, ok := extract.FocusHolding(l, []byte(src), func([]byte) bool { return false }, holds)
+		checkStarts(t, "the value "+value, spans, ok, want)
+	}
+	p := extract.NewParser()
+	defer p.Close()
+	checkFocusEquivalent(t, p, "shop/plugins.py", []byte(src), "Checkout", "payment", "checkout", "amount", "Money", "refunded")
+}
+
+// checkStarts asserts that a focus took the statements that start at
+// want, and no other.
+func checkStarts(t *testing.T, what string, spans []extract.Span, ok bool, want []int) {
+	t.Helper()
+	var got []int
+	for _, s := range spans {
+		got = append(got, s.Start)
+	}
+	if !ok || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: statements at %v (ok %v), want %v", what, got, ok, want)
 	}
 }
