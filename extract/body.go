@@ -126,7 +126,7 @@ func bodyNames(lx *LexSyntax, stmt []byte) []byte {
 			i, prev, prevWord = j, stmt[j-1], stmt[i:j]
 			continue
 		case c == '@' && collecting && i+1 < len(stmt) && IdentByte(stmt[i+1]):
-			r, ok := SkipDecorators(stmt[i:], '@')
+			r, ok := skipDecorators(lx, stmt[i:], '@')
 			if !ok {
 				return stmt
 			}

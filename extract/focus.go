@@ -410,7 +410,7 @@ func joinIndented(lx *LexSyntax, src []byte, segs []segment) []segment {
 // decoratorsOnly reports whether the line rest starts holds nothing but
 // decorators (and a comment), or decorators whose arguments go on below.
 func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
-	r, ok := SkipDecorators(rest, lx.Attached)
+	r, ok := skipDecorators(lx, rest, lx.Attached)
 	if !ok {
 		return true
 	}
@@ -425,6 +425,12 @@ func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
 // them on their line; at is the character that starts one. ok is false
 // when one's arguments are not closed.
 func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
+	return skipDecorators(nil, b, at)
+}
+
+// skipDecorators is SkipDecorators that, given the lexer of b's language,
+// skips the comments among the decorators' arguments (see closeParen).
+func skipDecorators(lx *LexSyntax, b []byte, at byte) (rest []byte, ok bool) {
 	for len(b) > 1 && b[0] == at {
 		i := 1
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
@@ -437,7 +443,7 @@ func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
 			i++
 		}
 		if r := TrimIndent(b[i:]); len(r) > 0 && r[0] == '(' {
-			end := CloseParen(r)
+			end := closeParen(lx, r)
 			if end < 0 {
 				return b, false
 			}
@@ -486,7 +492,7 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 			return true
 		}
 		if !lx.AttachedGroups {
-			r, ok := SkipDecorators(b, lx.Attached)
+			r, ok := skipDecorators(lx, b, lx.Attached)
 			if !ok || len(r) == len(b) {
 				return !ok // a decorator left open: the statement's
 			}
@@ -905,8 +911,22 @@ func CloseRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 // b starts with, skipping strings (and template literals); -1 when it is
 // not closed.
 func CloseParen(b []byte) int {
+	return closeParen(nil, b)
+}
+
+// closeParen is CloseParen that, given the lexer of b's language, skips
+// its comments and its strings of several lines too (a quote in a comment
+// among a decorator's arguments opens nothing).
+func closeParen(lx *LexSyntax, b []byte) int {
 	depth := 0
 	for i := 0; i < len(b); {
+		if next := skipLexed(lx, b, i); next != i {
+			if next < 0 {
+				return -1
+			}
+			i = next
+			continue
+		}
 		switch c := b[i]; c {
 		case '(':
 			depth++
@@ -929,6 +949,25 @@ func CloseParen(b []byte) int {
 		i++
 	}
 	return -1
+}
+
+// skipLexed returns where the comment or the string of several lines
+// that starts at b[i] ends in lx's language, i when none starts there, or
+// -1 when it is not closed. With a nil lx, none starts anywhere.
+func skipLexed(lx *LexSyntax, b []byte, i int) int {
+	switch c := b[i]; {
+	case lx == nil:
+	case lx.lineComment(b[i:]):
+		if end := bytes.IndexByte(b[i:], '\n'); end >= 0 {
+			return i + end
+		}
+		return len(b)
+	case lx.BlockComments && c == '/' && i+1 < len(b) && b[i+1] == '*':
+		return closeComment(b, i+2, lx.NestedComments)
+	case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(b) && b[i+1] == c && b[i+2] == c:
+		return closeTriple(b, i+3, c)
+	}
+	return i
 }
 
 // IdentByte reports a byte that can be part of a name: a letter, a digit,

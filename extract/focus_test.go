@@ -185,7 +185,8 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"class TilesetContext {\n    load() {}\n} // class TilesetContext\n\nfunction after() {}\n" +
 			strings.Repeat("\nfunction filler() {\n    return '}{';\n}\n", 20),
 		"doc.py": "from django.db import models\n\nDOC = \"\"\"\ndef fake():\n    pass\nclass Ghost:\n    pass\n\"\"\"\n\n" +
-			"def real():\n    \"\"\"Real is real.\"\"\"\n\n\n@decorated\ndef wrapped():\n    pass\n\n\nif True:\n    def inner():\n        pass\nelse:\n    def other():\n        pass\n\n\n" +
+			"def real():\n    \"\"\"Real is real.\"\"\"\n\n\n@decorated\ndef wrapped():\n    pass\n\n\n" +
+			"@parametrize(\n    \"url\",\n    [\n        # don't quote (')\n        \"a\",\n    ],\n)\ndef check(url):\n    pass\n\n\nif True:\n    def inner():\n        pass\nelse:\n    def other():\n        pass\n\n\n" +
 			"class Payment(models.Model):\n    amount = models.IntegerField()\n# refund() is off\n# for now\n    def refund(self):\n        pass\n\n\nmax_tries = 5  # minutes\nwait_seconds = 1\n" +
 			strings.Repeat("\n\ndef filler():\n    return '}{'\n", 20),
 		"entity.ts": "import { Entity } from \"typeorm\";\n\n@Entity(\"orders\")\nexport class Order {\n  id: number;\n}\n\n" +
