@@ -25,6 +25,9 @@ import "bytes"
 // @Input(), is skipped; strings and comments in the body count for
 // nothing.
 func bodyNames(lx *LexSyntax, stmt []byte) []byte {
+	if lx.Indented {
+		return indentedNames(lx, stmt)
+	}
 	open := -1
 	depth := 0
 	for i := 0; i < len(stmt) && open < 0; {
@@ -123,7 +126,7 @@ func bodyNames(lx *LexSyntax, stmt []byte) []byte {
 			i, prev, prevWord = j, stmt[j-1], stmt[i:j]
 			continue
 		case c == '@' && collecting && i+1 < len(stmt) && IdentByte(stmt[i+1]):
-			r, ok := SkipDecorators(stmt[i:], '@')
+			r, ok := skipDecorators(lx, stmt[i:], '@')
 			if !ok {
 				return stmt
 			}

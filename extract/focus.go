@@ -119,6 +119,11 @@ type LexSyntax struct {
 	// each member (see bodyNames). A quoted value anywhere in it still
 	// counts for the values searched for. Nil: none.
 	Bodied func(stmt []byte) bool
+	// Indented: a Bodied statement's body is the lines indented under its
+	// header, which ends its line with a ":" (Python), not a "{" block
+	// (see indentedNames); a value counts in the words that count, not in
+	// a method's body.
+	Indented bool
 	// Regexps: a "/" after an operator opens a regular expression
 	// literal, which may hold quotes and brackets (JavaScript).
 	Regexps bool
@@ -373,13 +378,39 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			s.kind = segCode // @A in the first column, what it annotates indented below
 		}
 	}
+	if lx.LineEnds {
+		segs = joinIndented(lx, src, segs)
+	}
 	return segs, true
+}
+
+// joinIndented joins to the statement above it a first-column comment
+// followed by indented code, and the comments between them: where
+// indentation makes blocks, the comment is inside the block that
+// statement opened (a class's body), which goes on below it.
+func joinIndented(lx *LexSyntax, src []byte, segs []segment) []segment {
+	out := segs[:0]
+	for _, s := range segs {
+		if s.kind == segCode && lx.lineComment(src[s.start:]) {
+			n := len(out)
+			for n > 0 && out[n-1].kind == segComment {
+				n--
+			}
+			if n > 0 {
+				out = out[:n]
+				out[n-1].end = s.end
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // decoratorsOnly reports whether the line rest starts holds nothing but
 // decorators (and a comment), or decorators whose arguments go on below.
 func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
-	r, ok := SkipDecorators(rest, lx.Attached)
+	r, ok := skipDecorators(lx, rest, lx.Attached)
 	if !ok {
 		return true
 	}
@@ -394,6 +425,12 @@ func decoratorsOnly(lx *LexSyntax, rest []byte) bool {
 // them on their line; at is the character that starts one. ok is false
 // when one's arguments are not closed.
 func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
+	return skipDecorators(nil, b, at)
+}
+
+// skipDecorators is SkipDecorators that, given the lexer of b's language,
+// skips the comments among the decorators' arguments (see closeParen).
+func skipDecorators(lx *LexSyntax, b []byte, at byte) (rest []byte, ok bool) {
 	for len(b) > 1 && b[0] == at {
 		i := 1
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
@@ -406,7 +443,7 @@ func SkipDecorators(b []byte, at byte) (rest []byte, ok bool) {
 			i++
 		}
 		if r := TrimIndent(b[i:]); len(r) > 0 && r[0] == '(' {
-			end := CloseParen(r)
+			end := closeParen(lx, r)
 			if end < 0 {
 				return b, false
 			}
@@ -455,7 +492,7 @@ func onlyAttached(lx *LexSyntax, b []byte) bool {
 			return true
 		}
 		if !lx.AttachedGroups {
-			r, ok := SkipDecorators(b, lx.Attached)
+			r, ok := skipDecorators(lx, b, lx.Attached)
 			if !ok || len(r) == len(b) {
 				return !ok // a decorator left open: the statement's
 			}
@@ -874,8 +911,22 @@ func CloseRaw(src []byte, i int, template bool) (end int, nested, ok bool) {
 // b starts with, skipping strings (and template literals); -1 when it is
 // not closed.
 func CloseParen(b []byte) int {
+	return closeParen(nil, b)
+}
+
+// closeParen is CloseParen that, given the lexer of b's language, skips
+// its comments and its strings of several lines too (a quote in a comment
+// among a decorator's arguments opens nothing).
+func closeParen(lx *LexSyntax, b []byte) int {
 	depth := 0
 	for i := 0; i < len(b); {
+		if next := skipLexed(lx, b, i); next != i {
+			if next < 0 {
+				return -1
+			}
+			i = next
+			continue
+		}
 		switch c := b[i]; c {
 		case '(':
 			depth++
@@ -898,6 +949,25 @@ func CloseParen(b []byte) int {
 		i++
 	}
 	return -1
+}
+
+// skipLexed returns where the comment or the string of several lines
+// that starts at b[i] ends in lx's language, i when none starts there, or
+// -1 when it is not closed. With a nil lx, none starts anywhere.
+func skipLexed(lx *LexSyntax, b []byte, i int) int {
+	switch c := b[i]; {
+	case lx == nil:
+	case lx.lineComment(b[i:]):
+		if end := bytes.IndexByte(b[i:], '\n'); end >= 0 {
+			return i + end
+		}
+		return len(b)
+	case lx.BlockComments && c == '/' && i+1 < len(b) && b[i+1] == '*':
+		return closeComment(b, i+2, lx.NestedComments)
+	case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(b) && b[i+1] == c && b[i+2] == c:
+		return closeTriple(b, i+3, c)
+	}
+	return i
 }
 
 // IdentByte reports a byte that can be part of a name: a letter, a digit,
@@ -1028,15 +1098,18 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		}
 		stmt := src[s.start:s.end]
 		head := declHead(lx, stmt)
-		names := head
+		names, valued := head, head
 		if lx.Bodied != nil && len(head) == len(stmt) && lx.Bodied(stmt) {
 			names = bodyNames(lx, stmt)
+			if lx.Indented {
+				valued = names // the values of a method's body are not the class's
+			}
 		}
 		// A function answers to its name only (Head cuts it to that):
 		// what its decorators say is not its name (@patch("x.y"),
 		// @pytest.mark.parametrize(...)).
 		cut := len(head) < len(stmt)
-		if !mentions(names, mention) && (holds == nil || !holds(head)) && (cut || !decoratorsMention(lx, src, segs[:k], mention)) {
+		if !mentions(names, mention) && (holds == nil || !holds(valued)) && (cut || !decoratorsMention(lx, src, segs[:k], mention)) {
 			continue
 		}
 		take[k] = true

@@ -82,9 +82,14 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 		for _, x := range ws {
 			set[x] = true
 			// The caller's side of the contract: a Django model behind its
-			// default table name is mentioned by its lowercased class name.
-			if model := strings.ToLower(x[strings.LastIndexByte(x, '_')+1:]); model != "" {
-				set[model] = true
+			// default table name is mentioned by its lowercased class name,
+			// what follows the app's name and an underscore (either may
+			// hold one: discount_promotionrule_variants is the discount
+			// app's PromotionRule_Variants).
+			for i := 1; i+1 < len(x); i++ {
+				if x[i] == '_' {
+					set[strings.ToLower(x[i+1:])] = true
+				}
 			}
 		}
 		want := func(s string) bool { return set[s] }
@@ -180,8 +185,9 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 			"class TilesetContext {\n    load() {}\n} // class TilesetContext\n\nfunction after() {}\n" +
 			strings.Repeat("\nfunction filler() {\n    return '}{';\n}\n", 20),
 		"doc.py": "from django.db import models\n\nDOC = \"\"\"\ndef fake():\n    pass\nclass Ghost:\n    pass\n\"\"\"\n\n" +
-			"def real():\n    \"\"\"Real is real.\"\"\"\n\n\n@decorated\ndef wrapped():\n    pass\n\n\nif True:\n    def inner():\n        pass\nelse:\n    def other():\n        pass\n\n\n" +
-			"class Payment(models.Model):\n    amount = models.IntegerField()\n\n\nmax_tries = 5  # minutes\nwait_seconds = 1\n" +
+			"def real():\n    \"\"\"Real is real.\"\"\"\n\n\n@decorated\ndef wrapped():\n    pass\n\n\n" +
+			"@parametrize(\n    \"url\",\n    [\n        # don't quote (')\n        \"a\",\n    ],\n)\ndef check(url):\n    pass\n\n\nif True:\n    def inner():\n        pass\nelse:\n    def other():\n        pass\n\n\n" +
+			"class Payment(models.Model):\n    amount = models.IntegerField()\n# refund() is off\n# for now\n    def refund(self):\n        pass\n\n\nmax_tries = 5  # minutes\nwait_seconds = 1\n" +
 			strings.Repeat("\n\ndef filler():\n    return '}{'\n", 20),
 		"entity.ts": "import { Entity } from \"typeorm\";\n\n@Entity(\"orders\")\nexport class Order {\n  id: number;\n}\n\n" +
 			"@Injectable({ scope: Scope.REQUEST }) export class Widget {}\n" +
@@ -371,13 +377,7 @@ func TestFocusClassAnswersToItsMembers(t *testing.T) {
 		"event": {iface}, "config": {iface}, "handle": {iface}, "Info": {enum},
 	} {
 		spans, ok := extract.Focus(l, []byte(src), func(w []byte) bool { return string(w) == word })
-		var got []int
-		for _, s := range spans {
-			got = append(got, s.Start)
-		}
-		if !ok || fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%s: statements at %v (ok %v), want %v", word, got, ok, want)
-		}
+		checkStarts(t, word, spans, ok, want)
 	}
 	holds := func(stmt []byte) bool { return bytes.Contains(stmt, []byte("'debug'")) }
 	spans, _ := extract.FocusHolding(l, []byte(src), func([]byte) bool { return false }, holds)
@@ -555,5 +555,65 @@ func TestFocusInsideWrappers(t *testing.T) {
 				t.Errorf("%s: spans %q hold %q", name, got.String(), tc.notInSpan)
 			}
 		}
+	}
+}
+
+// TestFocusIndentedClassAnswersToItsMembers: a Python class is parsed for
+// its header (name, bases) and its members' names: a method's name, not
+// its parameters, decorators or body; an annotated name and its value, not
+// its annotation; a nested class, an import or a block whole; a docstring
+// for nothing. A value it sets still counts, not one a method's body uses;
+// a class that sets a table name counts whole (the name is read from any
+// line of it). What the body's indentation hides (a string's lines at the
+// first column, a comment there, tabs) does not cut a member short.
+func TestFocusIndentedClassAnswersToItsMembers(t *testing.T) {
+	gap := "def gap():\n    pass\n\n\n"
+	src := "from typing import Callable\n\n\n@register(\"plugins\")\nclass BasePlugin(Plugin):\n" +
+		"    \"\"\"Handles checkout events.\"\"\"\n\n    # Trigger when a checkout is created.\n" +
+		"    checkout_created: Callable[[\"Checkout\", None], None]\n    limit: int = DEFAULT_LIMIT\n" +
+		"    QUERY = \"\"\"\nselect * from orders\n\"\"\"\n# a comment at the first column\n" +
+		"    class Meta:\n        ordering = (\"token\",)\n\n    from .helpers import sanitize\n\n" +
+		"    if TYPE_CHECKING:\n        channel: Channel\n\n    @property\n    @cached(\"payment\")\n" +
+		"    def total(self, checkout: \"Checkout\") -> Money:\n        return payment(checkout)\n\n" +
+		"    async def refund(\n        self, amount: Decimal\n    ):\n        '''Refund a payment.'''\n        return self.status == \"refunded\"\n\n\n" +
+		gap + "class Order(models.Model):\n    lines = models.ManyToManyField(\"Line\")\n\n    class Meta:\n        db_table = \"sales\"\n\n" +
+		"    def total(self):\n        return checkout_total(self)\n\n\n" +
+		gap + "class Tabbed:\n\tdef start(self):\n\t\treturn checkout()\n\n\tdef stop(self):\n\t\tpass\n\n\n" +
+		gap + "class Short: checkout = 1\n" +
+		strings.Repeat("\n\ndef filler():\n    return 1\n", 20)
+	plugin, order := strings.Index(src, "@register"), strings.Index(src, "class Order")
+	tabbed, short := strings.Index(src, "class Tabbed"), strings.Index(src, "class Short")
+	l := lang.ForPath("shop/plugins.py")
+	for word, want := range map[string][]int{
+		"Checkout": nil, "Callable": nil, "Money": nil, "amount": nil, "payment": nil, "cached": nil, "property": nil,
+		"events": nil, "comment": nil, "refunded": nil, "Line": {order}, "checkout_total": {order},
+		"BasePlugin": {plugin}, "Plugin": {plugin}, "plugins": {plugin}, "checkout_created": {plugin}, "limit": {plugin},
+		"DEFAULT_LIMIT": {plugin}, "QUERY": {plugin}, "Meta": {plugin, order}, "token": {plugin}, "sanitize": {plugin},
+		"channel": {plugin}, "total": {plugin, order}, "refund": {plugin}, "lines": {order}, "sales": {order},
+		"checkout": {short}, "start": {tabbed}, "stop": {tabbed},
+	} {
+		spans, ok := extract.Focus(l, []byte(src), func(w []byte) bool { return string(w) == word })
+		checkStarts(t, word, spans, ok, want)
+	}
+	for value, want := range map[string][]int{`"refunded"`: nil, `"token"`: {plugin}, `"sales"`: {order}} {
+		holds := func(stmt []byte) bool { return bytes.Contains(stmt, []byte(value)) }
+		spans, ok := extract.FocusHolding(l, []byte(src), func([]byte) bool { return false }, holds)
+		checkStarts(t, "the value "+value, spans, ok, want)
+	}
+	p := extract.NewParser()
+	defer p.Close()
+	checkFocusEquivalent(t, p, "shop/plugins.py", []byte(src), "Checkout", "payment", "checkout", "amount", "Money", "refunded")
+}
+
+// checkStarts asserts that a focus took the statements that start at
+// want, and no other.
+func checkStarts(t *testing.T, what string, spans []extract.Span, ok bool, want []int) {
+	t.Helper()
+	var got []int
+	for _, s := range spans {
+		got = append(got, s.Start)
+	}
+	if !ok || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: statements at %v (ok %v), want %v", what, got, ok, want)
 	}
 }

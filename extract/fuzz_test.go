@@ -22,6 +22,7 @@ func FuzzFocus(f *testing.F) {
 		"package a\n\n// T is.\ntype T int\n\nconst (\n\tA T = iota\n)\n\nfunc F() {}\n",
 		"export class A {\n  m(): void {}\n} // A\n\nconst s = `\n${`x`}\n`;\nexport function f() {}\n",
 		"class A:\n    x = 1\n\n\n@d\ndef f():\n    '''\ndef g(): pass\n'''\n",
+		"class A(B):\n    \"\"\"f\"\"\"\n    x: C = 1\n# f\n    @p\n    def m(self):\n        return f(x)\n\n    class Meta:\n        y = 2\n\n\ndef f():\n    pass\n",
 		"@Entity\npublic class A\nextends B {\n  String s = \"\"\"\n}\"\"\";\n  void m() {}\n}\n\nenum E { X }\n@interface N {}\n",
 		"namespace N;\n\n[Table(\"a\")]\npublic class A\n{\n    string s = @\"\n}\"\"{\";\n    [Fact] void M() {}\n}\n\n[Flags] enum E { X }\n",
 		"#[derive(Debug)]\npub struct S<'a> { s: &'a str }\n\nconst C: char = '{';\nstatic R: &str = r#\"\nfn g() {}\n\"#;\nimpl S<'_> {\n    fn f(&self) {}\n}\n",

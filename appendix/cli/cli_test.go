@@ -390,6 +390,13 @@ func TestCacheReusesEveryParse(t *testing.T) {
 // spec's.
 func alternateSpecs(t *testing.T, files map[string]string, first, second, shown string) {
 	t.Helper()
+	alternateSpecsParsing(t, files, first, second, shown, [4]int{1, 1, 0, 0})
+}
+
+// alternateSpecsParsing is alternateSpecs where the four runs parse the
+// given numbers of files.
+func alternateSpecsParsing(t *testing.T, files map[string]string, first, second, shown string, parsed [4]int) {
+	t.Helper()
 	repo, err := gitinfo.Open(testrepo.New(t, files))
 	if err != nil {
 		t.Fatal(err)
@@ -405,7 +412,7 @@ func alternateSpecs(t *testing.T, files map[string]string, first, second, shown 
 	for i, step := range []struct {
 		spec   string
 		parsed int
-	}{{first, 1}, {second, 1}, {first, 0}, {second, 0}} {
+	}{{first, parsed[0]}, {second, parsed[1]}, {first, parsed[2]}, {second, parsed[3]}} {
 		got := build(step.spec, false)
 		if got.Stats.FilesParsed != step.parsed {
 			t.Errorf("run %d: parsed %d files, want %d", i+1, got.Stats.FilesParsed, step.parsed)
@@ -449,6 +456,18 @@ func TestCacheBuildsWhatASpecNames(t *testing.T) {
 func TestCacheSkipsBodiesForItsSearch(t *testing.T) {
 	alternateSpecs(t, map[string]string{"shop/build.py": "def build_order(cart):\n    \"\"\"Builds it.\"\"\"\n\n    class Draft:\n        lines = cart\n\n    return Draft\n\n\ndef ship(order):\n    return order\n"},
 		"`build_order(cart)` and `ship(order)` make it.\n", "`build_order(cart)` returns a `Draft`.\n", "declared only inside")
+}
+
+// TestCacheLeavesOutClassesForItsSearch: a class whose methods only call
+// a wanted function is not parsed for it; a later spec naming one of its
+// methods parses the file again, and gets what a cacheless run gets. (The
+// first spec's third run parses it again too: a method body skipped for
+// the second holds the name the first wants.)
+func TestCacheLeavesOutClassesForItsSearch(t *testing.T) {
+	alternateSpecsParsing(t, map[string]string{"shop/ledger.py": "def settle(entry):\n    \"\"\"Settles it.\"\"\"\n    return entry\n\n\n" +
+		"class Ledger:\n    \"\"\"Entries, posted and settled.\"\"\"\n\n    def post(self, entry):\n        return settle(entry)\n\n" +
+		"    def close(self):\n        return settle(None)\n"},
+		"`settle(entry)` settles an entry.\n", "`Ledger.post()` posts it.\n", "def post(self, entry)", [4]int{1, 1, 1, 0})
 }
 
 // TestKeptListingsSeeNewFiles: directory listings are kept between runs,
