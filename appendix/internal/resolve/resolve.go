@@ -1241,8 +1241,8 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		var near []*extract.Definition
 		for _, d := range cands {
 			// (A file's name alone, "(published-docs.model.ts)", places
-			// it in the files of that name.)
-			if search.UnderPath(d.Path, r.Path) || strings.HasSuffix(d.Path, "/"+r.Path) {
+			// it in the files of that name: UnderPath takes a suffix.)
+			if search.UnderPath(d.Path, r.Path) {
 				near = append(near, d)
 			}
 		}

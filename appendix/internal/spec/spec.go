@@ -366,16 +366,17 @@ func Parse(name string, src []byte) *Spec {
 		case codeLine:
 			flush()
 			declared := ""
-			if m := fenceDeclRe.FindStringSubmatch(line); m != nil {
-				declared = m[1] + m[2]
+			decl := fenceDeclRe.FindStringSubmatch(line)
+			if decl != nil {
+				declared = decl[1] + decl[2]
 			}
-			if m := fenceDeclRe.FindStringSubmatch(line); m != nil && indentWidth(line) <= margin && !methodDeclRe.MatchString(line) {
+			if decl != nil && indentWidth(line) <= margin && !methodDeclRe.MatchString(line) {
 				// The spec's own code declares it: a name it introduces,
 				// reported as new when the repository lacks it. A
 				// declaration nested in another (a method of the class the
 				// block declares), or a method shown without its class,
 				// belongs to a class: alone, its name says nothing of which.
-				name := m[1] + m[2]
+				name := declared
 				if r := fenceMethodRe.FindStringSubmatch(line); r != nil {
 					name = r[1] + r[3] + "." + r[2] + r[4] // func (c *Composer) Compose: the method of that type
 				}
