@@ -177,12 +177,28 @@ func mask(syn *Syntax, src []byte) []byte {
 			}
 		}
 	}
+	// Every case below starts at one of these bytes: the others are
+	// passed over without testing each case.
+	var opens [256]bool
+	opens['"'], opens[syn.Comment[0]] = true, true
+	opens['/'] = opens['/'] || syn.BlockComments
+	opens['\''] = syn.SingleQuotes
+	opens['#'] = opens['#'] || syn.Hash
 	for i := 0; i < len(src); {
 		c := src[i]
+		if !opens[c] {
+			i++
+			continue
+		}
 		switch {
 		case syn.BlockStrings && bytes.HasPrefix(src[i:], []byte(`"""`)):
 			end := len(src)
 			for j := i + 3; j < len(src); j++ {
+				k := bytes.IndexAny(src[j:], `\"`)
+				if k < 0 {
+					break
+				}
+				j += k
 				if src[j] == '\\' && bytes.HasPrefix(src[j+1:], []byte(`"""`)) {
 					j += 3 // \""" is a quote inside
 				} else if bytes.HasPrefix(src[j:], []byte(`"""`)) {
@@ -234,7 +250,7 @@ func stripComment(line string, syn *Syntax) string {
 			inStr = !inStr
 		case inStr && c == '\\':
 			k++
-		case !inStr && strings.HasPrefix(line[k:], syn.Comment):
+		case !inStr && c == syn.Comment[0] && strings.HasPrefix(line[k:], syn.Comment):
 			return line[:k]
 		case !inStr && syn.Hash && c == '#':
 			return line[:k]
