@@ -66,6 +66,11 @@ type Keywords struct {
 	// the line declares (PHP's "=>" in a configuration array:
 	// 'timezone' => 'UTC'): the word stands as a member's name.
 	Keys []string
+	// TripleQuotes are the quotes that, tripled, open a string spanning
+	// lines (Python's """ and ''', GraphQL's """): a line that starts inside
+	// such a string, or with one, declares nothing (a GraphQL query in a
+	// Python test, a docstring's first word).
+	TripleQuotes string
 }
 
 // TestMatch is what Language.Tests finds for one source file.

@@ -261,6 +261,10 @@ type keywords struct {
 	bindings                         map[string]bool // extract.Keywords.Bindings
 	// lex says which lines are comments (extract.LexSyntax); nil: none.
 	lex *extract.LexSyntax
+	// triple: see extract.Keywords.TripleQuotes; lineComment is the
+	// language's line comment, which ends what a line can open.
+	triple      string
+	lineComment string
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -281,7 +285,8 @@ func newKeywords(k extract.Keywords) *keywords {
 		return out
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
-		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings)}
+		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings),
+		triple: k.TripleQuotes}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -310,7 +315,7 @@ var langKeywords = func() map[*extract.Language]*keywords {
 	out := map[*extract.Language]*keywords{}
 	for _, l := range lang.All {
 		out[l] = newKeywords(l.Keywords)
-		out[l].lex = l.Lex
+		out[l].lex, out[l].lineComment = l.Lex, l.Comment
 	}
 	return out
 }()
@@ -401,11 +406,20 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		local  bool
 	}
 	var bodies []block
-	var closer byte // the bracket that ends the import list the line is in; 0: none
+	var closer byte   // the bracket that ends the import list the line is in; 0: none
+	var inTriple byte // the quote of the triple-quoted string the line starts in; 0: none
 	for len(src) > 0 {
 		var line []byte
 		line, src = extract.NextLine(src)
 		t := extract.TrimIndent(line)
+		if inTriple != 0 {
+			// A line that starts inside a string declares nothing; the
+			// string may close on it and another open.
+			if end := closeTriple(t, inTriple); end >= 0 {
+				inTriple = kw.opensTriple(t[end:])
+			}
+			continue
+		}
 		if len(t) == 0 {
 			continue
 		}
@@ -422,6 +436,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if c := importOpens(t); c != 0 {
 			closer = c
 			continue
+		}
+		if kw.triple != "" {
+			inTriple = kw.opensTriple(t)
+			if tripleAt(t, 0, kw.triple) {
+				continue // a docstring: its first word is no name
+			}
 		}
 		top := len(t) == len(line)
 		local := false
@@ -591,6 +611,53 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// tripleAt reports a triple quote of one of quotes at t[i].
+func tripleAt(t []byte, i int, quotes string) bool {
+	return i+2 < len(t) && strings.IndexByte(quotes, t[i]) >= 0 && t[i+1] == t[i] && t[i+2] == t[i]
+}
+
+// closeTriple returns the offset after the triple quote q that closes a
+// string t starts inside, or -1 when it does not close on this line. A
+// backslash escapes the byte after it.
+func closeTriple(t []byte, q byte) int {
+	for i := 0; i < len(t); i++ {
+		switch {
+		case t[i] == '\\':
+			i++
+		case t[i] == q && i+2 < len(t) && t[i+1] == q && t[i+2] == q:
+			return i + 3
+		}
+	}
+	return -1
+}
+
+// opensTriple returns the quote of a triple-quoted string the code t
+// leaves open at its end, or 0. Strings on one line and what follows a
+// line comment open nothing.
+func (kw *keywords) opensTriple(t []byte) byte {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case kw.lineComment != "" && c == kw.lineComment[0] && bytes.HasPrefix(t[i:], []byte(kw.lineComment)):
+			return 0
+		case tripleAt(t, i, kw.triple):
+			end := closeTriple(t[i+3:], c)
+			if end < 0 {
+				return c
+			}
+			i += 3 + end - 1
+		case strings.IndexByte(kw.triple, c) >= 0:
+			// A string on one line: to its closing quote, or the line's end.
+			for i++; i < len(t) && t[i] != c; i++ {
+				if t[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return 0
 }
 
 // standing says how a line's first word stands, given what follows it in

@@ -261,6 +261,30 @@ func TestCommentsDeclareNothing(t *testing.T) {
 	}
 }
 
+// TestStringsDeclareNothing: a line that starts inside a triple-quoted
+// string, or with one, declares nothing (a GraphQL query in a Python
+// test, a docstring's first word); a triple quote in a comment or inside
+// a string on one line opens none, and the code after a string is read.
+func TestStringsDeclareNothing(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"test_update.py", "QUERY = \"\"\"\nmutation update($token: UUID) {\n  token: $token,\n}\n\"\"\"\n\n\nclass Model:\n    pass\n", []string{"Model", "QUERY"}},
+		{"models.py", "class Checkout(models.Model):\n    \"\"\"Model to cache.\"\"\"\n\n    token = 1\n", []string{"Checkout", "token"}},
+		{"a.py", "def f():\n    '''\n    token: str\n    '''\n\n\nclass Model:\n    token: str\n", []string{"Model", "f", "token"}},
+		{"b.py", "X = '\"\"\"'  # \"\"\" in a comment\nclass Model:\n    token: str\n", []string{"Model", "X", "token"}},
+		{"c.py", "X = \"\"\"a\n\\\"\"\"\ntoken: int\n\"\"\"; Y = 2\nclass Model:\n    pass\n", []string{"Model", "X"}},
+		{"schema.graphql", "\"\"\"\nPayment type used for returns.\n\"\"\"\ntype Model {\n  \"\"\"token here\"\"\"\n  token: String\n}\n", []string{"Model", "token"}},
+	} {
+		want := map[string]Want{"Model": WantAny, "token": WantAny, "QUERY": WantAny, "X": WantAny, "Y": WantAny, "f": WantAny, "Checkout": WantAny, "Payment": WantAny}
+		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
 // TestImportListsDeclareNothing: the names of a multi-line import list
 // are used, not declared (TypeScript's import and re-export braces,
 // Python's parenthesised from-import, Go's import block); the line after

@@ -61,8 +61,9 @@ var Lang = &extract.Language{Name: "graphql", Display: "GraphQL", Fence: "graphq
 	SpecWords: []string{"graphql"},
 	NotNames:  []string{"GraphQL"},
 	Keywords: extract.Keywords{
-		Decl: []string{"type", "interface", "enum", "input", "extend"},
-		Type: []string{"type", "interface", "enum", "input"},
+		Decl:         []string{"type", "interface", "enum", "input", "extend"},
+		Type:         []string{"type", "interface", "enum", "input"},
+		TripleQuotes: `"`,
 	},
 	DocPrefixes: []string{"#"},
 }

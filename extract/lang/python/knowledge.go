@@ -12,10 +12,11 @@ import (
 // The rules code outside extraction asks of Python (see extract.Language).
 var (
 	keywords = extract.Keywords{
-		Decl:      []string{"def", "class", "async"},
-		Type:      []string{"class"},
-		Locals:    []string{"def", "async def"},
-		LoneCalls: true,
+		Decl:         []string{"def", "class", "async"},
+		Type:         []string{"class"},
+		Locals:       []string{"def", "async def"},
+		LoneCalls:    true,
+		TripleQuotes: `"'`,
 	}
 	specWords  = []string{"python", "django", "sqlalchemy", "pydantic", "fastapi", "flask"}
 	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}
