@@ -45,7 +45,11 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		}
 		e.Slash = strings.TrimPrefix(e.Slash, "\n")
 	}
-	e.Values, e.Keys = literalWords(src)
+	var args func(int) bool
+	if l.Lex != nil && l.Lex.TripleQuotes && l.Lex.LineComment == "#" {
+		args = pythonArgs(src)
+	}
+	e.Values, e.Keys = literalWords(src, args)
 	if HoldsTests(rel) && l.ImportedModules != nil {
 		e.Mods = l.ImportedModules(src)
 	}

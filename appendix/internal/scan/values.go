@@ -22,7 +22,7 @@ const minValueLen = 3
 // composite literal, an enum member or a literal type can hold; a search
 // for a quoted value reads only the files that hold it.
 func valueWords(src []byte) string {
-	v, _ := literalWords(src)
+	v, _ := literalWords(src, nil)
 	return v
 }
 
@@ -33,12 +33,14 @@ func valueWords(src []byte) string {
 // `"CLEANUP_DAYS": {...}`), names the code holds as strings rather than
 // declares.
 func keyWords(src []byte) string {
-	_, k := literalWords(src)
+	_, k := literalWords(src, nil)
 	return k
 }
 
-// literalWords is valueWords and keyWords, in one pass over src.
-func literalWords(src []byte) (values, keys string) {
+// literalWords is valueWords and keyWords, in one pass over src. When
+// args is set, a literal it reports at its offset (asked in increasing
+// order) is an argument, no value.
+func literalWords(src []byte, args func(at int) bool) (values, keys string) {
 	var v, k wordList
 	for i := 0; i < len(src); {
 		at := i + bytes.IndexAny(src[i:], "\"'`")
@@ -67,7 +69,7 @@ func literalWords(src []byte) (values, keys string) {
 		if !clean || len(text) < minValueLen || len(text) > maxValueLen {
 			continue
 		}
-		if valueBefore(src, at) && valueAfter(src[end+1:]) {
+		if valueBefore(src, at) && valueAfter(src[end+1:]) && (args == nil || !args(at)) {
 			v.add(text)
 		}
 		if keyAfter(src[end+1:]) && !caseBefore(src, at) {
@@ -179,4 +181,67 @@ func (e *Entry) Held(wanted map[string]bool) map[string]bool {
 		}
 	}
 	return out
+}
+
+// pythonArgs returns the test of whether a string literal at an offset of
+// Python source stands inside parentheses, innermost: a call's keyword
+// argument (name="currency" in a migration's AddField) or a parameter's
+// default, never a value a definition holds (extract.LiteralValues reads
+// no call, and a class member set by a call holds none). Offsets are
+// asked in increasing order. Brackets inside strings and comments do
+// not count.
+func pythonArgs(src []byte) func(at int) bool {
+	type bracket struct {
+		at int
+		c  byte
+	}
+	var bs []bracket
+	for i := 0; i < len(src); {
+		k := bytes.IndexAny(src[i:], "#\"'()[]{}")
+		if k < 0 {
+			break
+		}
+		i += k
+		switch c := src[i]; c {
+		case '#':
+			if e := bytes.IndexByte(src[i:], '\n'); e >= 0 {
+				i += e
+			} else {
+				i = len(src)
+			}
+		case '"', '\'':
+			if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
+				if e := closeTriple(src[i+3:], c); e >= 0 {
+					i += 3 + e
+				} else {
+					i = len(src)
+				}
+				continue
+			}
+			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			i++
+		default:
+			bs = append(bs, bracket{i, c})
+			i++
+		}
+	}
+	var open []byte
+	next := 0
+	return func(at int) bool {
+		for ; next < len(bs) && bs[next].at < at; next++ {
+			switch c := bs[next].c; c {
+			case '(', '[', '{':
+				open = append(open, c)
+			default:
+				if len(open) > 0 {
+					open = open[:len(open)-1]
+				}
+			}
+		}
+		return len(open) > 0 && open[len(open)-1] == '('
+	}
 }

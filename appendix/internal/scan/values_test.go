@@ -1,9 +1,15 @@
 package scan
 
 import (
+	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // TestValueWords: the literals that stand where a value is set are
@@ -37,5 +43,44 @@ func TestKeyWords(t *testing.T) {
 	e := &Entry{Keys: want}
 	if !e.HoldsKey("PAGE_SIZE") || e.HoldsKey("PAGE") || e.HoldsKey("Local") {
 		t.Errorf("HoldsKey wrong on %q", want)
+	}
+}
+
+// TestPythonArgumentsAreNoValues: in Python, a literal set inside
+// parentheses is a keyword argument or a parameter's default, which no
+// definition holds as its value; a dict's inside a call still is, and
+// brackets inside strings and comments do not count.
+func TestPythonArgumentsAreNoValues(t *testing.T) {
+	src := "class Migration(migrations.Migration):\n    operations = [\n        migrations.AddField(\n" +
+		"            model_name=\"checkout\",\n            name=\"currency\",\n            field=models.CharField(default=\"USD\"),\n        ),\n    ]\n" +
+		"def f(mode=\"fast\"):\n    pass\n" +
+		"# a comment (not closed\nSTATUS = \"draft\"\nNOTE = \"(open\"  # (\nDOC = \"\"\"text (\n\"\"\"\nX = build({\"kind\": \"dict\"})\n" +
+		"class Kind(Enum):\n    A = 'alpha'\n"
+	args := pythonArgs([]byte(src))
+	v, _ := literalWords([]byte(src), args)
+	if diff := cmp.Diff("draft\n(open\ndict\nalpha", v); diff != "" {
+		t.Error(diff)
+	}
+	if diff := cmp.Diff("checkout\ncurrency\nUSD\nfast\ndraft\n(open\ndict\nalpha", valueWords([]byte(src))); diff != "" {
+		t.Errorf("without the argument test: %s", diff)
+	}
+	// Every value the extraction records is one the scan holds.
+	p := extract.NewParser()
+	defer p.Close()
+	defs, err := p.Definitions(context.Background(), lang.ForPath("x.py"), "x.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, n := strings.Split(v, "\n"), 0
+	for _, d := range defs {
+		for _, val := range d.Values {
+			n++
+			if !slices.Contains(held, val.Text) {
+				t.Errorf("%s holds %q, which the scan does not", d.Name, val.Text)
+			}
+		}
+	}
+	if n < 3 {
+		t.Errorf("the extraction records %d values, want the three the scan holds outside calls", n)
 	}
 }
