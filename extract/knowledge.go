@@ -71,6 +71,16 @@ type Keywords struct {
 	// such a string, or with one, declares nothing (a GraphQL query in a
 	// Python test, a docstring's first word).
 	TripleQuotes string
+	// Params are keywords whose name may be followed by its parameters
+	// without parentheses (Ruby's "def invalid reason"): the line declares
+	// the one name (and a receiver before a ".").
+	Params []string
+	// Sigil marks an instance variable (Ruby's @name): a line that starts
+	// with one sets or uses it, and declares nothing.
+	Sigil string
+	// Constants says an assignment declares a definition only to a
+	// capitalized name (Ruby's constants): "stories = ..." sets a local.
+	Constants bool
 }
 
 // TestMatch is what Language.Tests finds for one source file.

@@ -265,6 +265,10 @@ type keywords struct {
 	// language's line comment, which ends what a line can open.
 	triple      string
 	lineComment string
+	// params, sigil and constants: see extract.Keywords.
+	params    map[string]bool
+	sigil     string
+	constants bool
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -286,7 +290,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
 		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings),
-		triple: k.TripleQuotes}
+		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -465,6 +469,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if name := keyName(kw, t); name != nil {
 			add(name, fMember)
 		}
+		if kw.sigil != "" && bytes.HasPrefix(t, []byte(kw.sigil)) {
+			continue // "@title = ...": an instance variable
+		}
+		if !kw.typeFirst && closes(t[0]) {
+			continue // "}, [shares, collection]);": what a bracket closes goes on
+		}
 		if t = skipAnnotations(t); len(t) == 0 {
 			continue
 		}
@@ -475,7 +485,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		first := true
-		decl, varLine, typeLine := false, false, false
+		decl, varLine, typeLine, params := false, false, false, false
 		angles := 0 // open "<": a type's parameters, whose bounds follow a ":"
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
 			if t[i] == '=' && decl {
@@ -518,6 +528,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					first = false // the keyword itself is never a name
 					varLine = kw.vars[string(tok)]
 					typeLine = kw.typ[string(tok)]
+					params = kw.params[string(tok)]
 					if varLine && !top || local && kw.bindings[string(tok)] {
 						// "  const teamId = ...", "\tvar n int": a local
 						// variable inside a function, never a definition
@@ -568,6 +579,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				if top && startsAssign(t[j:]) {
 					f |= fDecl | fTop // "ID = NewType(...)": a module-level variable
 				}
+				if kw.constants && startsAssign(t[j:]) && !('A' <= tok[0] && tok[0] <= 'Z') {
+					f = fNoDef // "stories = ...": a local; only a constant is a definition
+				}
 				if startsMethod(t[j:]) {
 					f |= fMethod
 				}
@@ -593,6 +607,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			}
 			if kw.annotated && decl && f != 0 && angles == 0 && typeAnnotation(t[j:]) {
 				break // "readonly logger: ILogger": what follows is the name's type
+			}
+			if params && f != 0 && (j >= len(t) || t[j] != '.') {
+				break // "def invalid reason": what follows the name are its parameters
 			}
 			if typeLine && f != 0 && angles == 0 && (basesFollow(t[j:]) || kw.colonBases && colonFollows(t[j:])) {
 				break // "class Tag < ApplicationRecord": what follows is its superclass
@@ -728,7 +745,8 @@ func (kw *keywords) comment(t []byte) bool {
 	lx := kw.lex
 	switch {
 	case lx == nil:
-		return false
+		// (A language the lexer does not split: its line comment.)
+		return kw.lineComment != "" && bytes.HasPrefix(t, []byte(kw.lineComment))
 	case lx.LineComment != "" && bytes.HasPrefix(t, []byte(lx.LineComment)):
 		return true
 	case lx.HashComments && t[0] == '#' && (len(t) == 1 || t[1] != '['):

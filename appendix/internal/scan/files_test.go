@@ -285,6 +285,31 @@ func TestStringsDeclareNothing(t *testing.T) {
 	}
 }
 
+// TestRubyLines: in Ruby, a comment, an instance variable's line and a
+// lower-case assignment (a local) declare nothing; a def declares its one
+// name, not the parameters after it; a constant is declared. A line that
+// starts with a closing bracket declares nothing in any language.
+func TestRubyLines(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"app/models/story.rb", "class Story < ApplicationRecord\n  # stories submitted by the author\n  def invalid reason\n    @title = \"User not found\"\n    stories = Story.top\n  end\n\n  def self.lookup name\n  end\n  STORIES = 1\nend\n",
+			[]string{"STORIES", "Story", "invalid", "lookup"}},
+		{"app/scenes/index.tsx", "export function Collection() {\n  useEffect(() => {\n    load();\n  }, [shares, collection]);\n}\n", []string{"Collection"}},
+		{"a.py", "def f(\n    a,\n) -> User:\n    pass\n", []string{"f"}},
+	} {
+		want := map[string]Want{}
+		for _, w := range []string{"Story", "STORIES", "stories", "invalid", "reason", "User", "lookup", "name", "title", "shares", "Collection", "f"} {
+			want[w] = WantAny
+		}
+		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
 // TestImportListsDeclareNothing: the names of a multi-line import list
 // are used, not declared (TypeScript's import and re-export braces,
 // Python's parenthesised from-import, Go's import block); the line after

@@ -46,6 +46,9 @@ var (
 		Type:      []string{"class", "module", "create_table"},
 		LoneCalls: true,
 		ColonKeys: true, // a hash's key or a keyword argument: members are declared by calls
+		Params:    []string{"def"},
+		Sigil:     "@",
+		Constants: true,
 	}
 	// builtins are Ruby's core classes, modules and exceptions, the
 	// methods of Kernel and Module every class body calls, and Rails'.
