@@ -78,6 +78,11 @@ type Keywords struct {
 	// Sigil marks an instance variable (Ruby's @name): a line that starts
 	// with one sets or uses it, and declares nothing.
 	Sigil string
+	// ParamLists says a line ending with "(" opens a parameter or argument
+	// list, not a group declaration (Go's const, var and type blocks
+	// aside): the lines after it, up to one holding a ")", declare nothing
+	// (a long signature's "version string,").
+	ParamLists bool
 	// Constants says an assignment declares a definition only to a
 	// capitalized name (Ruby's constants): "stories = ..." sets a local.
 	Constants bool

@@ -80,7 +80,7 @@ func Fingerprint() string {
 		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Tags, k.Statements, k.Quoted, k.Keys, k.Params, l.TestFiles, l.TestDirs} {
 			fmt.Fprintf(h, "%s\x00", strings.Join(list, "\x01"))
 		}
-		fmt.Fprintf(h, "%t\x00%s\x00%s\x00%t\x00", k.TypeFirst, k.TripleQuotes, k.Sigil, k.Constants)
+		fmt.Fprintf(h, "%t\x00%s\x00%s\x00%t\x00%t\x00", k.TypeFirst, k.TripleQuotes, k.Sigil, k.Constants, k.ParamLists)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

@@ -266,9 +266,10 @@ type keywords struct {
 	triple      string
 	lineComment string
 	// params, sigil and constants: see extract.Keywords.
-	params    map[string]bool
-	sigil     string
-	constants bool
+	params     map[string]bool
+	sigil      string
+	constants  bool
+	paramLists bool
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -290,7 +291,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
 		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings),
-		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants}
+		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -440,6 +441,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if c := importOpens(t); c != 0 {
 			closer = c
 			continue
+		}
+		if kw.paramLists && opensList(t) {
+			closer = ')' // (the line itself is read as any other)
 		}
 		if kw.triple != "" {
 			inTriple = kw.opensTriple(t)
@@ -628,6 +632,21 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// opensList reports a line that ends by opening a parameter or argument
+// list: its last byte before a line comment is "(", and it is no group
+// declaration ("const (", "var (", "type (").
+func opensList(t []byte) bool {
+	if i := bytes.Index(t, []byte("//")); i >= 0 {
+		t = t[:i]
+	}
+	t = bytes.TrimRight(t, " \t\r")
+	if len(t) == 0 || t[len(t)-1] != '(' {
+		return false
+	}
+	w := bytes.TrimRight(t[:len(t)-1], " \t")
+	return !(string(w) == "const" || string(w) == "var" || string(w) == "type")
 }
 
 // tripleAt reports a triple quote of one of quotes at t[i].

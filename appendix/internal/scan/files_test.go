@@ -310,6 +310,22 @@ func TestRubyLines(t *testing.T) {
 	}
 }
 
+// TestGoParameterListsDeclareNothing: the lines of a Go parameter or
+// argument list that spans lines are parameters, not members; a const,
+// var or type group's lines are declarations.
+func TestGoParameterListsDeclareNothing(t *testing.T) {
+	src := "package a\n\ntype Client interface {\n\tDescribeVersion(\n\t\tctx context.Context,\n\t\tversion string,\n\t) error\n\tname string\n}\n\n" +
+		"const (\n\tRetry = 1\n)\n\nvar (\n\tlimit int\n)\n\nfunc Open(\n\tpath string, // the file\n) error {\n\treturn nil\n}\n"
+	want := map[string]Want{}
+	for _, w := range []string{"Client", "DescribeVersion", "ctx", "version", "name", "Retry", "limit", "Open", "path"} {
+		want[w] = WantAny
+	}
+	got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath("a.go")), []byte(src)), want)))
+	if diff := cmp.Diff([]string{"Client", "DescribeVersion", "Open", "Retry", "limit", "name"}, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
 // TestImportListsDeclareNothing: the names of a multi-line import list
 // are used, not declared (TypeScript's import and re-export braces,
 // Python's parenthesised from-import, Go's import block); the line after

@@ -12,13 +12,14 @@ import (
 // The rules code outside extraction asks of Go (see extract.Language).
 var (
 	keywords = extract.Keywords{
-		Decl:      []string{"func", "type", "var", "const", "struct"},
-		Type:      []string{"type", "interface", "struct"},
-		Var:       []string{"var", "const"},
-		Receiver:  []string{"func"},
-		Tags:      []string{`json:"`, `yaml:"`},
-		ColonKeys: true,
-		Locals:    []string{"func"},
+		Decl:       []string{"func", "type", "var", "const", "struct"},
+		Type:       []string{"type", "interface", "struct"},
+		Var:        []string{"var", "const"},
+		Receiver:   []string{"func"},
+		Tags:       []string{`json:"`, `yaml:"`},
+		ColonKeys:  true,
+		Locals:     []string{"func"},
+		ParamLists: true,
 	}
 	frameworks = []string{"gin-gonic/gin", "labstack/echo", "go-chi/chi", "gofiber/fiber", "gorm.io/gorm", "sqlx", "pgx",
 		"testify", "cobra", "viper", "zap", "zerolog"}
