@@ -658,13 +658,20 @@ func tripleAt(t []byte, i int, quotes string) bool {
 // string t starts inside, or -1 when it does not close on this line. A
 // backslash escapes the byte after it.
 func closeTriple(t []byte, q byte) int {
-	for i := 0; i < len(t); i++ {
-		switch {
-		case t[i] == '\\':
-			i++
-		case t[i] == q && i+2 < len(t) && t[i+1] == q && t[i+2] == q:
-			return i + 3
+	for i := 0; i < len(t); {
+		k := bytes.IndexByte(t[i:], q)
+		if k < 0 {
+			return -1
 		}
+		if b := bytes.IndexByte(t[i:i+k], '\\'); b >= 0 {
+			i += b + 2
+			continue
+		}
+		j := i + k
+		if j+2 < len(t) && t[j+1] == q && t[j+2] == q {
+			return j + 3
+		}
+		i = j + 1
 	}
 	return -1
 }
@@ -673,7 +680,17 @@ func closeTriple(t []byte, q byte) int {
 // leaves open at its end, or 0. Strings on one line and what follows a
 // line comment open nothing.
 func (kw *keywords) opensTriple(t []byte) byte {
-	for i := 0; i < len(t); i++ {
+	// (Most lines hold no quote: they are told so without the loop.)
+	first := -1
+	for k := 0; k < len(kw.triple); k++ {
+		if q := bytes.IndexByte(t, kw.triple[k]); q >= 0 && (first < 0 || q < first) {
+			first = q
+		}
+	}
+	if first < 0 || kw.lineComment != "" && bytes.Contains(t[:first], []byte(kw.lineComment)) {
+		return 0
+	}
+	for i := first; i < len(t); i++ {
 		c := t[i]
 		switch {
 		case kw.lineComment != "" && c == kw.lineComment[0] && bytes.HasPrefix(t[i:], []byte(kw.lineComment)):

@@ -188,60 +188,60 @@ func (e *Entry) Held(wanted map[string]bool) map[string]bool {
 // argument (name="currency" in a migration's AddField) or a parameter's
 // default, never a value a definition holds (extract.LiteralValues reads
 // no call, and a class member set by a call holds none). Offsets are
-// asked in increasing order. Brackets inside strings and comments do
-// not count.
+// asked in increasing order, and the source is read only as far as the
+// last one asked. Brackets inside strings and comments do not count; an
+// offset the reading finds inside a string or a comment is no argument.
 func pythonArgs(src []byte) func(at int) bool {
-	type bracket struct {
-		at int
-		c  byte
-	}
-	var bs []bracket
-	for i := 0; i < len(src); {
-		k := bytes.IndexAny(src[i:], "#\"'()[]{}")
-		if k < 0 {
-			break
-		}
-		i += k
-		switch c := src[i]; c {
-		case '#':
-			if e := bytes.IndexByte(src[i:], '\n'); e >= 0 {
-				i += e
-			} else {
-				i = len(src)
-			}
-		case '"', '\'':
-			if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
-				if e := closeTriple(src[i+3:], c); e >= 0 {
-					i += 3 + e
-				} else {
-					i = len(src)
-				}
-				continue
-			}
-			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
-			i++
-		default:
-			bs = append(bs, bracket{i, c})
-			i++
-		}
-	}
 	var open []byte
-	next := 0
+	pos := 0
 	return func(at int) bool {
-		for ; next < len(bs) && bs[next].at < at; next++ {
-			switch c := bs[next].c; c {
+		for pos < at {
+			for pos < at && !pythonLexes[src[pos]] {
+				pos++
+			}
+			if pos >= at {
+				break
+			}
+			switch c := src[pos]; c {
+			case '#':
+				if e := bytes.IndexByte(src[pos:], '\n'); e >= 0 {
+					pos += e
+				} else {
+					pos = len(src)
+				}
+			case '"', '\'':
+				if pos+2 < len(src) && src[pos+1] == c && src[pos+2] == c {
+					if e := closeTriple(src[pos+3:], c); e >= 0 {
+						pos += 3 + e
+					} else {
+						pos = len(src)
+					}
+					continue
+				}
+				for pos++; pos < len(src) && src[pos] != c && src[pos] != '\n'; pos++ {
+					if src[pos] == '\\' {
+						pos++
+					}
+				}
+				pos++
 			case '(', '[', '{':
 				open = append(open, c)
+				pos++
 			default:
 				if len(open) > 0 {
 					open = open[:len(open)-1]
 				}
+				pos++
 			}
 		}
-		return len(open) > 0 && open[len(open)-1] == '('
+		return pos == at && len(open) > 0 && open[len(open)-1] == '('
 	}
 }
+
+// pythonLexes are the bytes pythonArgs stops at.
+var pythonLexes = func() (t [256]bool) {
+	for _, c := range []byte("#\"'()[]{}") {
+		t[c] = true
+	}
+	return t
+}()
