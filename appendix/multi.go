@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
@@ -367,8 +366,8 @@ func nextToOthers(matches []resolve.Match, k refKey) bool {
 // order given: its artifacts, the references searched in it (without its
 // name), its own search and its own HEAD, for what reads one repository
 // at a time.
-func BlastZoneRepos(ctx context.Context, repos []Repository, sp *spec.Spec, now time.Time) (*Zone, []*Zone, error) {
-	res, parts, err := buildParts(ctx, repos, sp, Config{Round: 2, Budget: unlimited, Now: now})
+func BlastZoneRepos(ctx context.Context, repos []Repository, sp *spec.Spec, opt ZoneOptions) (*Zone, []*Zone, error) {
+	res, parts, err := buildParts(ctx, repos, sp, Config{Round: 2, Budget: unlimited, Now: opt.Now, NoCache: opt.NoCache})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -29,12 +29,21 @@ type Zone struct {
 	Warnings []Warning
 }
 
+// ZoneOptions are what a blast zone is built with.
+type ZoneOptions struct {
+	Now     time.Time // the extraction timestamp; zero: now
+	NoCache bool      // neither read nor write the extraction cache
+}
+
 // BlastZone resolves every reference of a spec, as Round 2 would with no
 // line budget.
-func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, now time.Time) (*Zone, error) {
-	ca := cache.Load(repo.Root, buildID())
-	ca.Run++
-	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: now, Cache: ca})
+func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, opt ZoneOptions) (*Zone, error) {
+	var ca *cache.Cache
+	if !opt.NoCache {
+		ca = cache.Load(repo.Root, buildID())
+		ca.Run++
+	}
+	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: opt.Now, Cache: ca, NoCache: opt.NoCache})
 	if err != nil {
 		return nil, err
 	}

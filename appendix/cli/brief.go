@@ -24,6 +24,7 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	notesFile := fs.String("notes", "", `JSON file of the orchestrator's notes, {"CODE": "markdown", "*": "markdown for every adversary"}: first in each briefing's specific context`)
 	repoDirs := fs.StringArray("repo", nil, "repository to extract from (default: the git work tree containing the current directory); repeat as NAME=DIR for a spec that spans repositories")
 	now := fs.String("now", "", "RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)")
+	noCache := fs.Bool("no-cache", false, "neither read nor write the extraction cache (.appendix/cache)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
 		return usageError{"brief: " + flagError(err)}
@@ -67,11 +68,11 @@ func runBrief(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var zones []*appendix.Zone
 	parts := []brief.Part{{Repo: repo}}
 	if repos[0].Name == "" {
-		in.Zone, err = appendix.BlastZone(ctx, repo, sp, cfg.Now)
+		in.Zone, err = appendix.BlastZone(ctx, repo, sp, appendix.ZoneOptions{Now: cfg.Now, NoCache: *noCache})
 		zones = []*appendix.Zone{in.Zone}
 	} else {
 		in.Src = src
-		in.Zone, zones, err = appendix.BlastZoneRepos(ctx, repos, sp, cfg.Now)
+		in.Zone, zones, err = appendix.BlastZoneRepos(ctx, repos, sp, appendix.ZoneOptions{Now: cfg.Now, NoCache: *noCache})
 		parts = make([]brief.Part, len(repos))
 		for i, r := range repos {
 			parts[i] = brief.Part{Name: r.Name, Repo: r.Repo}

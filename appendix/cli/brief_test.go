@@ -164,3 +164,46 @@ func TestBriefAloneOrTogether(t *testing.T) {
 		}
 	}
 }
+
+// TestBriefNoCache: with --no-cache a brief neither reads nor writes
+// .appendix/cache, and writes the briefings a cached run writes.
+func TestBriefNoCache(t *testing.T) {
+	f := loadFixture(t, "../../fixtures/brief/gauntlet.txtar")
+	write := func(extra ...string) (string, map[string]string) {
+		dir := f.build(t)
+		specFile := filepath.Join(dir, "specs", "payout-batching.md")
+		if err := os.WriteFile(specFile, f.spec, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "gauntlet")
+		args := append([]string{"brief", "--repo", dir, "--out", out, "--now", fixedNow}, extra...)
+		var stdout, stderr bytes.Buffer
+		if code := Run(context.Background(), append(args, specFile), nil, &stdout, &stderr, func(string) string { return "" }); code != 0 {
+			t.Fatalf("%v: exit %d: %s", extra, code, stderr.String())
+		}
+		got := map[string]string{}
+		entries, err := os.ReadDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			b, err := os.ReadFile(filepath.Join(out, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[e.Name()] = string(b)
+		}
+		return dir, got
+	}
+	cachedDir, cached := write()
+	if _, err := os.Stat(filepath.Join(cachedDir, ".appendix", "cache")); err != nil {
+		t.Fatalf("a cached brief left no cache, so the test proves nothing: %v", err)
+	}
+	dir, uncached := write("--no-cache")
+	if _, err := os.Stat(filepath.Join(dir, ".appendix", "cache")); !os.IsNotExist(err) {
+		t.Errorf("--no-cache wrote .appendix/cache (%v)", err)
+	}
+	if diff := cmp.Diff(cached, uncached); diff != "" {
+		t.Errorf("--no-cache briefings differ (-cached +no-cache):\n%s", diff)
+	}
+}

@@ -89,7 +89,7 @@ var completionCases = []struct {
 	{[]string{"spec.md", "--no-"}, "--no-cache"},
 	{[]string{"inventory", "--format", ""}, "json text"},
 	{[]string{"inventory", "--"}, "--format --help --inventory --now --repo"},
-	{[]string{"brief", "--"}, "--adversaries --help --notes --now --out --repo"},
+	{[]string{"brief", "--"}, "--adversaries --help --no-cache --notes --now --out --repo"},
 	{[]string{"brief", "--adversaries", "P"}, "PARA PEDA"},
 	{[]string{"brief", "--adversaries", "PARA,B"}, "PARA,BURN"},
 	{[]string{"brief", "--out", ""}, "docs"},

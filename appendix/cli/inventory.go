@@ -76,9 +76,9 @@ func runInventory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if sp != nil {
 		var zones []*appendix.Zone
 		if named {
-			zone, zones, err = appendix.BlastZoneRepos(ctx, repos, sp, time.Time{})
+			zone, zones, err = appendix.BlastZoneRepos(ctx, repos, sp, appendix.ZoneOptions{})
 		} else {
-			zone, err = appendix.BlastZone(ctx, repo, sp, time.Time{})
+			zone, err = appendix.BlastZone(ctx, repo, sp, appendix.ZoneOptions{})
 			zones = []*appendix.Zone{zone}
 		}
 		if err != nil {

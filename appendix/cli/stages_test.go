@@ -57,7 +57,7 @@ func wantResolve(t *testing.T, f *fixture, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zone, err := appendix.BlastZone(context.Background(), repo, spec.Parse("spec.md", f.spec), fixedTime(t))
+	zone, err := appendix.BlastZone(context.Background(), repo, spec.Parse("spec.md", f.spec), appendix.ZoneOptions{Now: fixedTime(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

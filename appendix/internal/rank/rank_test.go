@@ -213,7 +213,7 @@ func resolveOne(t *testing.T, files map[string]string, src, ref string) (string,
 	if err != nil {
 		t.Fatal(err)
 	}
-	zone, err := appendix.BlastZone(context.Background(), repo, spec.Parse("spec.md", []byte(src)), time.Unix(0, 0))
+	zone, err := appendix.BlastZone(context.Background(), repo, spec.Parse("spec.md", []byte(src)), appendix.ZoneOptions{Now: time.Unix(0, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ _appendix() {
         --now) return ;;
         --out|--repo) _appendix_dirs "$cur"; return ;;
         esac
-        if [[ $cur == -* ]]; then _appendix_words "$cur" --adversaries -h --help --notes --now --out --repo; return; fi
+        if [[ $cur == -* ]]; then _appendix_words "$cur" --adversaries -h --help --no-cache --notes --now --out --repo; return; fi
         _appendix_files "$cur"
         ;;
     completion)

@@ -45,6 +45,7 @@ complete -c appendix -n '__appendix_using appendix' -l stats -d 'print per-phase
 complete -c appendix -n '__appendix_using appendix' -l version -d 'print the version and exit'
 complete -c appendix -n '__appendix_using brief' -l adversaries -x -a '(__fish_append , PARA BURN MINI PEDA ASSH COMP AUDT FLOW ARCH TRAF)' -d 'comma-separated codes or names (default: every gauntlet adversary)'
 complete -c appendix -n '__appendix_using brief' -s h -l help -d 'show this help'
+complete -c appendix -n '__appendix_using brief' -l no-cache -d 'neither read nor write the extraction cache (.appendix/cache)'
 complete -c appendix -n '__appendix_using brief' -l notes -r -F -d 'JSON file of the orchestrator\'s notes, {"CODE": "markdown", "*": "markdown for every adversary"}: first in each briefing\'s specific context'
 complete -c appendix -n '__appendix_using brief' -l now -x -d 'RFC 3339 extraction timestamp (default: SOURCE_DATE_EPOCH if set, else now)'
 complete -c appendix -n '__appendix_using brief' -l out -x -a '(__fish_complete_directories)' -d 'directory for briefing-<CODE>.md and briefings.json'

@@ -39,6 +39,7 @@ _appendix() {
       _arguments -s -S : \
         '--adversaries=[comma-separated codes or names (default\: every gauntlet adversary)]:adversaries:_sequence compadd - PARA BURN MINI PEDA ASSH COMP AUDT FLOW ARCH TRAF' \
         '(-h --help)'{-h,--help}'[show this help]' \
+        '--no-cache[neither read nor write the extraction cache (.appendix/cache)]' \
         '--notes=[JSON file of the orchestrator'\''s notes, {"CODE"\: "markdown", "*"\: "markdown for every adversary"}\: first in each briefing'\''s specific context]:notes:_files' \
         '--now=[RFC 3339 extraction timestamp (default\: SOURCE_DATE_EPOCH if set, else now)]:now: ' \
         '--out=[directory for briefing-<CODE>.md and briefings.json]:out:_files -/' \
