@@ -253,9 +253,7 @@ func TestCommentsDeclareNothing(t *testing.T) {
 		{"a.c", "#define Cluster 1\n// Entities here\n", []string{"Cluster"}},
 		{"db/db_impl.cc", "namespace leveldb {\n\nint x = 1;  // currency\n\n}  // namespace leveldb\n", nil},
 	} {
-		want := map[string]Want{"Entities": WantAny, "currency": WantAny, "Cluster": WantAny, "leveldb": WantAny}
-		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
-		if !slices.Equal(got, tc.want) {
+		if got := declared(tc.path, tc.src, "Entities", "currency", "Cluster", "leveldb"); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
 		}
 	}
@@ -277,9 +275,7 @@ func TestStringsDeclareNothing(t *testing.T) {
 		{"c.py", "X = \"\"\"a\n\\\"\"\"\ntoken: int\n\"\"\"; Y = 2\nclass Model:\n    pass\n", []string{"Model", "X"}},
 		{"schema.graphql", "\"\"\"\nPayment type used for returns.\n\"\"\"\ntype Model {\n  \"\"\"token here\"\"\"\n  token: String\n}\n", []string{"Model", "token"}},
 	} {
-		want := map[string]Want{"Model": WantAny, "token": WantAny, "QUERY": WantAny, "X": WantAny, "Y": WantAny, "f": WantAny, "Checkout": WantAny, "Payment": WantAny}
-		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
-		if !slices.Equal(got, tc.want) {
+		if got := declared(tc.path, tc.src, "Model", "token", "QUERY", "X", "Y", "f", "Checkout", "Payment"); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
 		}
 	}
@@ -299,11 +295,7 @@ func TestRubyLines(t *testing.T) {
 		{"app/scenes/index.tsx", "export function Collection() {\n  useEffect(() => {\n    load();\n  }, [shares, collection]);\n}\n", []string{"Collection"}},
 		{"a.py", "def f(\n    a,\n) -> User:\n    pass\n", []string{"f"}},
 	} {
-		want := map[string]Want{}
-		for _, w := range []string{"Story", "STORIES", "stories", "invalid", "reason", "User", "lookup", "name", "title", "shares", "Collection", "f"} {
-			want[w] = WantAny
-		}
-		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		got := declared(tc.path, tc.src, "Story", "STORIES", "stories", "invalid", "reason", "User", "lookup", "name", "title", "shares", "Collection", "f")
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
 		}
@@ -316,11 +308,7 @@ func TestRubyLines(t *testing.T) {
 func TestGoParameterListsDeclareNothing(t *testing.T) {
 	src := "package a\n\ntype Client interface {\n\tDescribeVersion(\n\t\tctx context.Context,\n\t\tversion string,\n\t) error\n\tname string\n}\n\n" +
 		"const (\n\tRetry = 1\n)\n\nvar (\n\tlimit int\n)\n\nfunc Open(\n\tpath string, // the file\n) error {\n\treturn nil\n}\n"
-	want := map[string]Want{}
-	for _, w := range []string{"Client", "DescribeVersion", "ctx", "version", "name", "Retry", "limit", "Open", "path"} {
-		want[w] = WantAny
-	}
-	got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath("a.go")), []byte(src)), want)))
+	got := declared("a.go", src, "Client", "DescribeVersion", "ctx", "version", "name", "Retry", "limit", "Open", "path")
 	if diff := cmp.Diff([]string{"Client", "DescribeVersion", "Open", "Retry", "limit", "name"}, got); diff != "" {
 		t.Error(diff)
 	}
@@ -624,4 +612,14 @@ func TestCDeclarationLines(t *testing.T) {
 	if got := Definable(declTokens(keywordsOf(lang.ForPath("order.c")), src), map[string]Want{"order_t": WantType, "DB": WantType}); !got["order_t"] || !got["DB"] {
 		t.Errorf("a typedef's name after its body, and a class after its macro, declare types: %v", got)
 	}
+}
+
+// declared lists, sorted, the words among words that the scan of src, a
+// file at path, finds declared.
+func declared(path, src string, words ...string) []string {
+	want := map[string]Want{}
+	for _, w := range words {
+		want[w] = WantAny
+	}
+	return slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(path)), []byte(src)), want)))
 }
