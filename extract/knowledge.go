@@ -83,6 +83,9 @@ type Keywords struct {
 	// aside): the lines after it, up to one holding a ")", declare nothing
 	// (a long signature's "version string,").
 	ParamLists bool
+	// Enums are calls whose hash or array, spanning lines, lists a type's
+	// values (Rails' enum): each line's key or symbol is declared.
+	Enums []string
 	// Constants says an assignment declares a definition only to a
 	// capitalized name (Ruby's constants): "stories = ..." sets a local.
 	Constants bool

@@ -77,7 +77,7 @@ func Fingerprint() string {
 	for _, l := range All {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", l.Name, l.Revision, l.QuerySource)
 		k := l.Keywords
-		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Tags, k.Statements, k.Quoted, k.Keys, k.Params, l.TestFiles, l.TestDirs} {
+		for _, list := range [][]string{k.Decl, k.Type, k.Var, k.Receiver, k.Tags, k.Statements, k.Quoted, k.Keys, k.Params, k.Enums, l.TestFiles, l.TestDirs} {
 			fmt.Fprintf(h, "%s\x00", strings.Join(list, "\x01"))
 		}
 		fmt.Fprintf(h, "%t\x00%s\x00%s\x00%t\x00%t\x00", k.TypeFirst, k.TripleQuotes, k.Sigil, k.Constants, k.ParamLists)

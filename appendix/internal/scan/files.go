@@ -270,6 +270,7 @@ type keywords struct {
 	sigil      string
 	constants  bool
 	paramLists bool
+	enums      map[string]bool
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
 	statements map[string]bool
@@ -291,7 +292,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
 		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings),
-		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists}
+		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists, enums: set(k.Enums)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -413,6 +414,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	var bodies []block
 	var closer byte   // the bracket that ends the import list the line is in; 0: none
 	var inTriple byte // the quote of the triple-quoted string the line starts in; 0: none
+	var inEnum byte   // the bracket that ends the enum's values the line is in; 0: none
 	for len(src) > 0 {
 		var line []byte
 		line, src = extract.NextLine(src)
@@ -430,6 +432,24 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 		if kw.comment(t) {
 			continue // "// Entities", "# currency": what a comment says declares nothing
+		}
+		if inEnum != 0 {
+			// "funds_movement: "funds_movement",", ":draft,": a value.
+			if bytes.IndexByte(t, inEnum) >= 0 {
+				inEnum = 0
+			}
+			w := bytes.TrimPrefix(t, []byte(":"))
+			j := 0
+			for j < len(w) && extract.IdentByte(w[j]) {
+				j++
+			}
+			if j > 0 && (len(w) < len(t) || j < len(w) && w[j] == ':' && (j+1 == len(w) || w[j+1] != ':')) {
+				add(w[:j], fMember)
+			}
+			continue
+		}
+		if len(kw.enums) > 0 && firstWordIn(t, kw.enums) {
+			inEnum = leftOpen(t, [2]byte{'{', '}'}, [2]byte{'[', ']'}) // (a hash or an array of values)
 		}
 		if closer != 0 {
 			// A name listed in a multi-line import is used, not declared.
@@ -767,7 +787,13 @@ func importOpens(t []byte) byte {
 	default:
 		return 0
 	}
-	for _, b := range [][2]byte{{'{', '}'}, {'(', ')'}} {
+	return leftOpen(t, [2]byte{'{', '}'}, [2]byte{'(', ')'})
+}
+
+// leftOpen returns the closing bracket of the first of the pairs that t
+// opens more often than it closes, or 0.
+func leftOpen(t []byte, pairs ...[2]byte) byte {
+	for _, b := range pairs {
 		if bytes.Count(t, b[:1]) > bytes.Count(t, b[1:]) {
 			return b[1]
 		}

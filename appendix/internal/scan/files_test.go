@@ -283,7 +283,8 @@ func TestStringsDeclareNothing(t *testing.T) {
 
 // TestRubyLines: in Ruby, a comment, an instance variable's line and a
 // lower-case assignment (a local) declare nothing; a def declares its one
-// name, not the parameters after it; a constant is declared. A line that
+// name, not the parameters after it; a constant is declared, and so is
+// each value of an enum's hash or array that spans lines. A line that
 // starts with a closing bracket declares nothing in any language.
 func TestRubyLines(t *testing.T) {
 	for _, tc := range []struct {
@@ -292,10 +293,13 @@ func TestRubyLines(t *testing.T) {
 	}{
 		{"app/models/story.rb", "class Story < ApplicationRecord\n  # stories submitted by the author\n  def invalid reason\n    @title = \"User not found\"\n    stories = Story.top\n  end\n\n  def self.lookup name\n  end\n  STORIES = 1\nend\n",
 			[]string{"STORIES", "Story", "invalid", "lookup"}},
+		{"app/models/transaction.rb", "class Transaction\n  enum :kind, {\n    standard: \"standard\", # counted\n\n    funds_movement: 1\n  }\n  enum :level, [\n    :low,\n  ]\n  draft = 2\nend\n",
+			[]string{"funds_movement", "low", "standard"}},
 		{"app/scenes/index.tsx", "export function Collection() {\n  useEffect(() => {\n    load();\n  }, [shares, collection]);\n}\n", []string{"Collection"}},
 		{"a.py", "def f(\n    a,\n) -> User:\n    pass\n", []string{"f"}},
 	} {
-		got := declared(tc.path, tc.src, "Story", "STORIES", "stories", "invalid", "reason", "User", "lookup", "name", "title", "shares", "Collection", "f")
+		got := declared(tc.path, tc.src, "Story", "STORIES", "stories", "invalid", "reason", "User", "lookup", "name", "title", "shares", "Collection", "f",
+			"standard", "funds_movement", "low", "draft")
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
 		}

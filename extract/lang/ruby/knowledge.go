@@ -47,6 +47,7 @@ var (
 		LoneCalls: true,
 		ColonKeys: true, // a hash's key or a keyword argument: members are declared by calls
 		Params:    []string{"def"},
+		Enums:     []string{"enum"},
 		Sigil:     "@",
 		Constants: true,
 	}

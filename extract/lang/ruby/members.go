@@ -68,6 +68,7 @@ func bodyMembers(body *sitter.Node) []*sitter.Node {
 				continue
 			}
 			out = append(out, c)
+			out = append(out, enumValues(c)...) // (memberName keeps an enum's)
 			if len(args) > 1 {
 				for _, a := range args {
 					if a.Type() == "simple_symbol" || a.Type() == "string" {
@@ -86,7 +87,8 @@ func bodyMembers(body *sitter.Node) []*sitter.Node {
 // memberName names a member node, or says "" of a node that is none: a
 // method by its name as specs spell it, a constant, class or module by its
 // own, each declared where a definition would be (see scope); an
-// attribute, association, scope or enum by its first argument; a column
+// attribute, association, scope or enum by its first argument, and each
+// of an enum's values (enumValues) by its key or symbol; a column
 // by its name, a reference by its key column (t.references :org is
 // org_id).
 func memberName(n *sitter.Node, src []byte) string {
@@ -103,6 +105,14 @@ func memberName(n *sitter.Node, src []byte) string {
 		if p := n.Parent(); p != nil && attrCalls[bareCall(p.Parent(), src)] && inScope(p.Parent(), src) {
 			s, _ := literal(n, src)
 			return s
+		}
+		if enumValue(n, src) {
+			s, _ := literal(n, src)
+			return s
+		}
+	case "pair":
+		if enumValue(n, src) {
+			return pairKey(n, src)
 		}
 	case "call":
 		if n.ChildByFieldName("receiver") != nil {
@@ -196,4 +206,78 @@ func field(n *sitter.Node, src []byte) (string, []string) {
 		s = singular(s)
 	}
 	return camelize(s), nil
+}
+
+// enumOptions are the keyword arguments of an enum call that configure it
+// rather than name a value.
+var enumOptions = map[string]bool{"prefix": true, "suffix": true, "_prefix": true, "_suffix": true, "default": true,
+	"_default": true, "scopes": true, "_scopes": true, "validate": true, "instance_methods": true}
+
+// enumValues are the nodes naming an enum call's values: the pairs of its
+// hash (enum :kind, { standard: "standard" }; enum kind: { standard: 0 }),
+// its keyword arguments but its options (enum :kind, standard: "standard")
+// and the symbols or strings of its array (enum status: [:draft, :live]).
+func enumValues(call *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	var values func(n *sitter.Node, top bool)
+	values = func(n *sitter.Node, top bool) {
+		switch n.Type() {
+		case "hash":
+			for _, p := range extract.NamedChildren(n) {
+				if p.Type() == "pair" {
+					out = append(out, p)
+				}
+			}
+		case "array":
+			for _, v := range extract.NamedChildren(n) {
+				if v.Type() == "simple_symbol" || v.Type() == "string" {
+					out = append(out, v)
+				}
+			}
+		case "pair":
+			if v := n.ChildByFieldName("value"); v != nil && (v.Type() == "hash" || v.Type() == "array") {
+				values(v, false) // kind: { ... }: the attribute's values
+			} else if top {
+				out = append(out, n)
+			}
+		}
+	}
+	for _, a := range extract.NamedChildren(call.ChildByFieldName("arguments")) {
+		values(a, true)
+	}
+	return out
+}
+
+// enumValue reports a node that names a value of an enum call declared
+// where a definition would be.
+func enumValue(n *sitter.Node, src []byte) bool {
+	call := n.Parent()
+	for k := 0; k < 4 && call != nil && call.Type() != "call"; k++ {
+		call = call.Parent()
+	}
+	if bareCall(call, src) != "enum" || !inScope(call, src) {
+		return false
+	}
+	if n.Type() == "pair" && enumOptions[pairKey(n, src)] {
+		return false
+	}
+	for _, v := range enumValues(call) {
+		if v.StartByte() == n.StartByte() && v.EndByte() == n.EndByte() {
+			return true
+		}
+	}
+	return false
+}
+
+// pairKey is a hash pair's key as a name: standard: and :standard => give
+// standard, "standard" => too.
+func pairKey(p *sitter.Node, src []byte) string {
+	k := p.ChildByFieldName("key")
+	if k == nil {
+		return ""
+	}
+	if s, ok := literal(k, src); ok {
+		return s
+	}
+	return strings.TrimSuffix(k.Content(src), ":")
 }

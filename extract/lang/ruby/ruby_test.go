@@ -128,6 +128,12 @@ func TestMembers(t *testing.T) {
   has_one :invoice, class_name: "Billing::Invoice"
   scope :recent, -> { order(:created_at) }
   enum status: { open: 0, paid: 1 }
+  enum :kind, {
+    standard: "standard", # counted
+    funds_movement: "funds_movement"
+  }
+  enum :level, [:low, :high], prefix: true
+  enum :mode, fast: "fast", slow: "slow", default: :fast
   validates :note, presence: true
   before_save :touch
   MAX = 3
@@ -160,13 +166,14 @@ end
 `
 	got := langtest.Summaries(t, Lang, "app/models/order.rb", src)
 	want := []string{
-		"schema Model Order 1-18 [note@3 a@4 b@4 customer@5-6:Customer line_items@7:LineItem invoice@8:Invoice recent@9 status@10 MAX@13 secret@14() build@16()]",
-		"constant Constant MAX 13-13 []",
-		"method Method Signature secret 14-14 []",
-		"method Method Signature build 16-16 []",
-		"type Module Taggable 19-30 [taggings@22:Tagging tagged_with@25() ignored@27-29:Ignored]",
-		"method Method Signature tagged_with 25-25 []",
-		"schema Table orders 32-38 [customer_id@33:Customer note@34]",
+		"schema Model Order 1-24 [note@3 a@4 b@4 customer@5-6:Customer line_items@7:LineItem invoice@8:Invoice recent@9 status@10 open@10 paid@10 " +
+			"kind@11-14 standard@12 funds_movement@13 level@15 low@15 high@15 mode@16 fast@16 slow@16 MAX@19 secret@20() build@22()]",
+		"constant Constant MAX 19-19 []",
+		"method Method Signature secret 20-20 []",
+		"method Method Signature build 22-22 []",
+		"type Module Taggable 25-36 [taggings@28:Tagging tagged_with@31() ignored@33-35:Ignored]",
+		"method Method Signature tagged_with 31-31 []",
+		"schema Table orders 38-44 [customer_id@39:Customer note@40]",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
