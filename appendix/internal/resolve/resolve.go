@@ -141,7 +141,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				values = append(values, pendingRef{i: i}) // `cluster.x-k8s.io/paused`: a key, not a path
 				continue
 			}
-			if !ix.PathExists(name) && r.Strong && repoPath(ix, name) {
+			if !ix.PathExists(name) && r.Strong && r.Proposed && repoPath(ix, name) {
+				// "Introduce ... in `app/models/budget/calculator.rb`": a file
+				// the spec adds.
+				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: no file at this path yet in %s", at)))
+			} else if !ix.PathExists(name) && r.Strong && repoPath(ix, name) {
 				hint := fmt.Sprintf("no file or directory at this path in %s", at)
 				if dirs := ix.DirsEnding(name); len(dirs) > 1 {
 					hint += fmt.Sprintf("; ambiguous: %d directories end with it (%s)", len(dirs), strings.Join(dirs, ", "))
