@@ -530,6 +530,14 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 		if g.Kind != "absent" && g.Kind != "new" && !strings.HasPrefix(g.Hint, "no definition") && !strings.HasPrefix(g.Hint, "new in this spec") {
 			continue
 		}
+		if strings.Contains(g.Ref, "/") {
+			// A path is falsely new or absent when a file is at it.
+			p := strings.TrimPrefix(g.Ref, "/")
+			if i := slices.IndexFunc(files, func(f string) bool { return f == p || strings.HasSuffix(f, "/"+p) }); i >= 0 {
+				r.FalseGaps = append(r.FalseGaps, fmt.Sprintf("`%s` (%s, spec line %d): a file is at %s", g.Ref, g.Kind, g.SpecLine, files[i]))
+			}
+			continue
+		}
 		w := evalWord(g.Ref)
 		if w == "" {
 			continue
