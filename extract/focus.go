@@ -306,7 +306,7 @@ func split(lx *LexSyntax, src []byte, recovering bool) ([]segment, bool) {
 			row += bytes.Count(src[i:end], []byte("\n"))
 			i = end
 		case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(src) && src[i+1] == c && src[i+2] == c:
-			end := closeTriple(src, i+3, c)
+			end := CloseTriple(src, i+3, c)
 			if end < 0 {
 				return nil, false
 			}
@@ -872,18 +872,25 @@ func closeComment(src []byte, i int, nested bool) int {
 	return -1
 }
 
-// closeTriple returns the offset after the """ (or ”') that closes a
-// string opened before i, or -1.
-func closeTriple(src []byte, i int, q byte) int {
+// CloseTriple returns the offset after the """ (or ”') that closes a
+// string opened before i, or -1. A backslash escapes the byte after it.
+// (The quotes are searched for, not every byte tested: the scan asks this
+// of every line inside a docstring.)
+func CloseTriple(src []byte, i int, q byte) int {
 	for i < len(src) {
-		switch {
-		case src[i] == '\\':
-			i += 2
-			continue
-		case src[i] == q && i+2 < len(src) && src[i+1] == q && src[i+2] == q:
-			return i + 3
+		k := bytes.IndexByte(src[i:], q)
+		if k < 0 {
+			return -1
 		}
-		i++
+		if b := bytes.IndexByte(src[i:i+k], '\\'); b >= 0 {
+			i += b + 2
+			continue
+		}
+		j := i + k
+		if j+2 < len(src) && src[j+1] == q && src[j+2] == q {
+			return j + 3
+		}
+		i = j + 1
 	}
 	return -1
 }
@@ -965,7 +972,7 @@ func skipLexed(lx *LexSyntax, b []byte, i int) int {
 	case lx.BlockComments && c == '/' && i+1 < len(b) && b[i+1] == '*':
 		return closeComment(b, i+2, lx.NestedComments)
 	case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(b) && b[i+1] == c && b[i+2] == c:
-		return closeTriple(b, i+3, c)
+		return CloseTriple(b, i+3, c)
 	}
 	return i
 }

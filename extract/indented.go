@@ -69,7 +69,7 @@ func loneString(lx *LexSyntax, m []byte) bool {
 	q := m[0]
 	end := CloseQuote(m, 1, q)
 	if lx.TripleQuotes && len(m) > 2 && m[1] == q && m[2] == q {
-		end = closeTriple(m, 3, q)
+		end = CloseTriple(m, 3, q)
 	}
 	return end >= 0 && onlyComments(lx, m[end:])
 }
@@ -141,7 +141,7 @@ func logicalLine(lx *LexSyntax, b []byte) (end int, last byte, ok bool) {
 			}
 			continue
 		case lx.TripleQuotes && (c == '"' || c == '\'') && i+2 < len(b) && b[i+1] == c && b[i+2] == c:
-			if i = closeTriple(b, i+3, c); i < 0 {
+			if i = CloseTriple(b, i+3, c); i < 0 {
 				return 0, 0, false
 			}
 			last = c

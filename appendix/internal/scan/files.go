@@ -422,7 +422,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if inTriple != 0 {
 			// A line that starts inside a string declares nothing; the
 			// string may close on it and another open.
-			if end := closeTriple(t, inTriple); end >= 0 {
+			if end := extract.CloseTriple(t, 0, inTriple); end >= 0 {
 				inTriple = kw.opensTriple(t[end:])
 			}
 			continue
@@ -674,28 +674,6 @@ func tripleAt(t []byte, i int, quotes string) bool {
 	return i+2 < len(t) && strings.IndexByte(quotes, t[i]) >= 0 && t[i+1] == t[i] && t[i+2] == t[i]
 }
 
-// closeTriple returns the offset after the triple quote q that closes a
-// string t starts inside, or -1 when it does not close on this line. A
-// backslash escapes the byte after it.
-func closeTriple(t []byte, q byte) int {
-	for i := 0; i < len(t); {
-		k := bytes.IndexByte(t[i:], q)
-		if k < 0 {
-			return -1
-		}
-		if b := bytes.IndexByte(t[i:i+k], '\\'); b >= 0 {
-			i += b + 2
-			continue
-		}
-		j := i + k
-		if j+2 < len(t) && t[j+1] == q && t[j+2] == q {
-			return j + 3
-		}
-		i = j + 1
-	}
-	return -1
-}
-
 // opensTriple returns the quote of a triple-quoted string the code t
 // leaves open at its end, or 0. Strings on one line and what follows a
 // line comment open nothing.
@@ -716,18 +694,13 @@ func (kw *keywords) opensTriple(t []byte) byte {
 		case kw.lineComment != "" && c == kw.lineComment[0] && bytes.HasPrefix(t[i:], []byte(kw.lineComment)):
 			return 0
 		case tripleAt(t, i, kw.triple):
-			end := closeTriple(t[i+3:], c)
+			end := extract.CloseTriple(t, i+3, c)
 			if end < 0 {
 				return c
 			}
-			i += 3 + end - 1
+			i = end - 1
 		case strings.IndexByte(kw.triple, c) >= 0:
-			// A string on one line: to its closing quote, or the line's end.
-			for i++; i < len(t) && t[i] != c; i++ {
-				if t[i] == '\\' {
-					i++
-				}
-			}
+			i = extract.CloseQuote(t, i+1, c) - 1 // a string on one line
 		}
 	}
 	return 0

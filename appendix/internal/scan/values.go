@@ -211,19 +211,12 @@ func pythonArgs(src []byte) func(at int) bool {
 				}
 			case '"', '\'':
 				if pos+2 < len(src) && src[pos+1] == c && src[pos+2] == c {
-					if e := closeTriple(src[pos+3:], c); e >= 0 {
-						pos += 3 + e
-					} else {
+					if pos = extract.CloseTriple(src, pos+3, c); pos < 0 {
 						pos = len(src)
 					}
 					continue
 				}
-				for pos++; pos < len(src) && src[pos] != c && src[pos] != '\n'; pos++ {
-					if src[pos] == '\\' {
-						pos++
-					}
-				}
-				pos++
+				pos = extract.CloseQuote(src, pos+1, c)
 			case '(', '[', '{':
 				open = append(open, c)
 				pos++
