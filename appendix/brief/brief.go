@@ -544,31 +544,65 @@ func fitItems(items []briefItem, budget int) (out []briefItem, left []string) {
 			used += t
 			continue
 		}
-		lines := strings.Split(it.text, "\n")
-		fitted := false
 		least := 3 // lines of code worth showing; one line of a list is
 		if it.fence == "" {
 			least = 1
 		}
-		for n := len(lines) - 1; n >= least; n-- {
-			cut := it
-			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, naming.Plural(len(lines)-n, "line", "lines"))
-			if it.redacted > 0 && len(it.raw) == len(lines) {
-				cut.redacted = redactedCount(it.path, it.raw[:n])
-			}
-			if ct := tokens(cut.render()); used+ct <= budget {
-				out = append(out, cut)
-				used += ct
-				fitted = true
-				left = append(left, fmt.Sprintf("cut for the budget: %s, %d of %d lines shown.", it.title, n, len(lines)))
-				break
-			}
-		}
-		if !fitted {
+		if cut, n, total, ok := cutItem(it, least, budget-used); ok {
+			out = append(out, cut)
+			used += tokens(cut.render())
+			left = append(left, fmt.Sprintf("cut for the budget: %s, %d of %d lines shown.", it.title, n, total))
+		} else {
 			left = append(left, fmt.Sprintf("left out for the budget: %s.", it.title))
 		}
 	}
 	return out, left
+}
+
+// cutItem is it cut to its first n lines, the most of at least least and
+// fewer than all that fit room tokens, with a line saying how many more
+// there are. A cut's cost never falls as n grows (each line kept adds at
+// least its newline; the count line loses at most one byte, a digit or a
+// plural "s", never both at once), so the largest n that fits is found by
+// bisection.
+func cutItem(it briefItem, least, room int) (cut briefItem, n, total int, ok bool) {
+	ends := lineEnds(it.text)
+	total = len(ends)
+	at := func(n int) briefItem {
+		c := it
+		c.text = it.text[:ends[n-1]] + fmt.Sprintf("\n... %d more %s", total-n, naming.Plural(total-n, "line", "lines"))
+		return c
+	}
+	fits := func(n int) bool { return tokens(at(n).render()) <= room }
+	lo, hi := least, total-1 // the answer is in [lo, hi], if any n fits
+	if lo > hi || !fits(lo) {
+		return briefItem{}, 0, total, false
+	}
+	for lo < hi {
+		mid := lo + (hi-lo+1)/2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	cut = at(lo)
+	if it.redacted > 0 && len(it.raw) == total {
+		cut.redacted = redactedCount(it.path, it.raw[:lo])
+	}
+	return cut, lo, total, true
+}
+
+// lineEnds is the offset where each line of s ends, its newline excluded:
+// s[:lineEnds(s)[n-1]] is s's first n lines.
+func lineEnds(s string) []int {
+	var ends []int
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			ends = append(ends, i)
+		}
+	}
+	return append(ends, len(s))
 }
 
 func dedupe(ss []string) []string {

@@ -1,11 +1,14 @@
 package brief
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/appendix-dev/appendix/appendix/audit"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 )
 
 // A secret in the part of an item the budget cuts away is not counted.
@@ -71,6 +74,43 @@ func TestPathMatcher(t *testing.T) {
 					t.Errorf("%s: %q: %v, want %v", re, q, got, want)
 				}
 			}
+		}
+	}
+}
+
+// An item is cut to the most lines that fit, as trying every count from
+// the most down would find.
+func TestCutItemIsTheLongestThatFits(t *testing.T) {
+	linear := func(it briefItem, least, room int) (int, bool) {
+		lines := strings.Split(it.text, "\n")
+		for n := len(lines) - 1; n >= least; n-- {
+			cut := it
+			cut.text = strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... %d more %s", len(lines)-n, naming.Plural(len(lines)-n, "line", "lines"))
+			if tokens(cut.render()) <= room {
+				return n, true
+			}
+		}
+		return 0, false
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	shapes := []string{"", "x", "a line of code", "```", "\xff\xfe", "é", strings.Repeat("y", 40)}
+	for i := 0; i < 3000; i++ {
+		var lines []string
+		for j := r.IntN(130); j >= 0; j-- {
+			lines = append(lines, shapes[r.IntN(len(shapes))])
+		}
+		it := briefItem{title: "T", text: strings.Join(lines, "\n")}
+		if r.IntN(2) == 0 {
+			it.fence = "go"
+		}
+		least, room := 1+r.IntN(3), r.IntN(600)
+		want, wantOK := linear(it, least, room)
+		cut, n, total, ok := cutItem(it, least, room)
+		if ok != wantOK || n != want || total != len(lines) {
+			t.Fatalf("%q least %d room %d: cut to %d (%v), want %d (%v)", it.text, least, room, n, ok, want, wantOK)
+		}
+		if ok && !strings.HasPrefix(it.text, strings.Join(lines[:n], "\n")) || ok && tokens(cut.render()) > room {
+			t.Fatalf("%q: cut %q does not fit %d", it.text, cut.text, room)
 		}
 	}
 }
