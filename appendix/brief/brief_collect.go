@@ -557,17 +557,26 @@ func (b *briefer) priorArt() []*extract.Definition {
 }
 
 // findCode returns the first max functions, methods and types in files
-// whose name passes name, reading only the files that hold a literal
-// every match of pre holds (see literals.Of): a search that finds
-// few reads every file, and a search for literals reads them fastest.
+// whose name passes name, parsing only the files whose scan saw such a
+// name declared and that hold a literal every match of pre holds (see
+// literals.Of): a search that finds few asks of every file.
 func (b *briefer) findCode(pre *regexp.Regexp, name func(string) bool, files []string, max int) []*extract.Definition {
 	req := literals.Of(pre)
+	passes := map[string]bool{} // name's answer for each word asked of
+	named := func(w string) bool {
+		ok, asked := passes[w]
+		if !asked {
+			ok = name(w)
+			passes[w] = ok
+		}
+		return ok
+	}
 	var out []*extract.Definition
 	for _, f := range files {
 		if len(out) >= max || b.ctx.Err() != nil {
 			break
 		}
-		if b.class(f).Lang == nil {
+		if b.class(f).Lang == nil || !b.ix.MayDeclare(f, named) {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(b.repo.Root, filepath.FromSlash(f)))

@@ -47,6 +47,25 @@ func (ix *Index) FindNamed(ctx context.Context, root string, pre *regexp.Regexp,
 	return out
 }
 
+// MayDeclare reports whether file f may define a name passing name: its
+// scan saw such a word where a definition could stand, in any way it
+// stands. A file the search did not scan may; a file it skipped
+// (generated, over the size limit) defines nothing to parse.
+func (ix *Index) MayDeclare(f string, name func(string) bool) bool {
+	sc := ix.scans[f]
+	switch {
+	case sc == nil:
+		return true
+	case sc.Skip:
+		return false
+	}
+	may := false
+	sc.Tokens.EachStanding(func(w string, _ scan.Stands) {
+		may = may || name(w)
+	})
+	return may
+}
+
 // parse reads and parses one file whole, if its text matches pre (nil:
 // any), from the cache when it was parsed before. A file that is too
 // large, generated, or in no language defines nothing.
