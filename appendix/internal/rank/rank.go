@@ -43,8 +43,20 @@ type Choice struct {
 // beside a path it names, in a package it qualifies names with, or the
 // place it names first.
 func (c Choice) Placed() bool {
+	return c.placedBy("named-path", "beside-path", "named-package", "named-first")
+}
+
+// PlacedByName reports a choice a place the spec names holds: the file or
+// a directory above it, the package, or the place named first. A file in
+// the directory of a named file is only near it: a type the same
+// paragraph names, with the name as its member, says more.
+func (c Choice) PlacedByName() bool {
+	return c.placedBy("named-path", "named-package", "named-first")
+}
+
+func (c Choice) placedBy(signals ...string) bool {
 	return slices.ContainsFunc(c.Signals, func(s Signal) bool {
-		return s.Weight > 0 && slices.Contains([]string{"named-path", "beside-path", "named-package", "named-first"}, s.Name)
+		return s.Weight > 0 && slices.Contains(signals, s.Name)
 	})
 }
 

@@ -198,7 +198,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
-		if mm, ok := memberBeside(sp, r, matches); ok && p.mem == "" && !m.Placed() {
+		if mm, ok := memberBeside(sp, r, matches); ok && p.mem == "" && !m.PlacedByName() {
 			// "`NexusEndpointsRow` (`ID`, `Version`, `Data`)": the
 			// members of the type the paragraph names, not the types of
 			// those names elsewhere.
@@ -485,7 +485,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		// type named in the same paragraph has as a member.
 		m := &matches[i]
 		r := m.Ref
-		if m.Member != "" || m.Def == nil || m.Placed() || r.At > 0 || r.IsPath || r.Route != nil || m.Value != "" ||
+		if m.Member != "" || m.Def == nil || m.PlacedByName() || r.At > 0 || r.IsPath || r.Route != nil || m.Value != "" ||
 			m.Def.Name == r.Name && m.Def.Container == "" && !m.Arbitrary {
 			continue
 		}
