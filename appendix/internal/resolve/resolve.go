@@ -495,6 +495,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 	}
 	matches, unresolved = addedMembers(sp, matches, unresolved)
+	matches, unresolved = routeParams(sp, matches, unresolved)
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	matches = append(matches, textOnly(ix, sp, unresolved)...)

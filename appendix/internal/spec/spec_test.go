@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -679,5 +680,21 @@ func TestContradictingPlacements(t *testing.T) {
 	}
 	if got["slug"] != nil || got["docs.model.ts"] != nil {
 		t.Errorf("slug or the file name has placements: %v", got)
+	}
+}
+
+// A route's parameters are read in every framework's spelling.
+func TestRouteParams(t *testing.T) {
+	for path, want := range map[string][]string{
+		"/budgets/:month_year":                {"month_year"},
+		"/orders/{id}/items/{item_id:[0-9]+}": {"id", "item_id"},
+		"/users/<int:user_id>/<slug>":         {"user_id", "slug"},
+		"/blog/[...slug]/[page]":              {"slug", "page"},
+		"/plain/path":                         nil,
+		"/x:y/{}/<>":                          nil,
+	} {
+		if got := (&RouteRef{Path: path}).Params(); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", path, got, want)
+		}
 	}
 }
