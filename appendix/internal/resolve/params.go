@@ -31,8 +31,11 @@ func routeParams(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match, []G
 	kept := unresolved[:0]
 	for _, g := range unresolved {
 		rm, ok := owner[g.Ref]
-		i := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref })
-		if !ok || i < 0 || g.Kind != GapAbsent && g.Kind != GapNew {
+		i := -1
+		if ok && (g.Kind == GapAbsent || g.Kind == GapNew) {
+			i = slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref })
+		}
+		if i < 0 {
 			kept = append(kept, g)
 			continue
 		}

@@ -210,7 +210,7 @@ func pythonArgs(src []byte) func(at int) bool {
 					pos = len(src)
 				}
 			case '"', '\'':
-				if pos+2 < len(src) && src[pos+1] == c && src[pos+2] == c {
+				if tripleAt(src, pos, `"'`) {
 					if pos = extract.CloseTriple(src, pos+3, c); pos < 0 {
 						pos = len(src)
 					}

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -13,8 +14,7 @@ func RouteSegs(p string) []string {
 	for _, s := range strings.Split(strings.Trim(p, "/"), "/") {
 		switch {
 		case s == "":
-		case strings.HasPrefix(s, "{") || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "<") ||
-			strings.HasPrefix(s, "[") || strings.HasPrefix(s, "(") || s == "*" || strings.HasPrefix(s, "$"):
+		case paramSeg(s):
 			out = append(out, "{}")
 		default:
 			out = append(out, s)
@@ -22,6 +22,30 @@ func RouteSegs(p string) []string {
 	}
 	return out
 }
+
+// paramSeg reports a segment of a route path that is a parameter, in
+// any framework's spelling: {id}, :id, <int:id>, [id], (?P<id>\d+), $id, *.
+func paramSeg(s string) bool {
+	return strings.HasPrefix(s, "{") || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "<") ||
+		strings.HasPrefix(s, "[") || strings.HasPrefix(s, "(") || s == "*" || strings.HasPrefix(s, "$")
+}
+
+// Params are the names of the route's path parameters written by name,
+// in order: :id, {id}, {id:[0-9]+}, <id>, <int:id>, [id], [...slug].
+func (r *RouteRef) Params() []string {
+	var out []string
+	for _, seg := range strings.Split(r.Path, "/") {
+		if !paramSeg(seg) {
+			continue
+		}
+		if m := paramRe.FindStringSubmatch(seg); m != nil {
+			out = append(out, m[1]+m[2]+m[3]+m[4])
+		}
+	}
+	return out
+}
+
+var paramRe = regexp.MustCompile(`^(?::(\w+)|\{(\w+)(?::[^}]*)?\}|<(?:\w+:)?(\w+)>|\[(?:\.\.\.)?(\w+)\])$`)
 
 // MountPrefix reports a route given without a method whose segments begin
 // another route of refs: the prefix the spec's endpoints are mounted under

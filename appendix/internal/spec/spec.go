@@ -948,20 +948,6 @@ func RouteLike(code string) (*RouteRef, bool) {
 	return &RouteRef{Method: m[1], Path: m[2]}, true
 }
 
-// Params are the names of the route's path parameters, in order: :id,
-// {id}, {id:[0-9]+}, <id>, <int:id>, [id], [...slug].
-func (r *RouteRef) Params() []string {
-	var out []string
-	for _, seg := range strings.Split(r.Path, "/") {
-		if m := paramRe.FindStringSubmatch(seg); m != nil {
-			out = append(out, m[1]+m[2]+m[3]+m[4])
-		}
-	}
-	return out
-}
-
-var paramRe = regexp.MustCompile(`^(?::(\w+)|\{(\w+)(?::[^}]*)?\}|<(?:\w+:)?(\w+)>|\[(?:\.\.\.)?(\w+)\])$`)
-
 // codeName accepts the contents of a code span that names an identifier:
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
