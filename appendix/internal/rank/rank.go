@@ -80,7 +80,7 @@ func New(sp *spec.Spec, ix *search.Index) *Ranker {
 				c.paths = append(c.paths, p)
 			}
 		case strings.Contains(r.Name, "."):
-			if q := strings.Split(r.Name, ".")[0]; ix.Modules[q] {
+			if q := qualifier(ix, r.Name); q != "" {
 				c.quals[q] = true
 			}
 		case ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name:
@@ -88,6 +88,24 @@ func New(sp *spec.Spec, ix *search.Index) *Ranker {
 		}
 	}
 	return c
+}
+
+// qualifier is the package a dotted name names: the longest run of its
+// leading parts that is a directory's path, so that
+// `temporal.server.api.persistence.v1.NexusEndpoint` points at
+// temporal/server/api/persistence/v1, not at every directory called
+// temporal; else its first part when that is a module of the repository.
+func qualifier(ix *search.Index, name string) string {
+	parts := strings.Split(name, ".")
+	for k := len(parts) - 1; k >= 2; k-- {
+		if d := strings.Join(parts[:k], "/"); ix.DirEnding(d) {
+			return d
+		}
+	}
+	if ix.Modules[parts[0]] {
+		return parts[0]
+	}
+	return ""
 }
 
 // Settle records a reference with one possible definition: the others

@@ -439,6 +439,20 @@ func (ix *Index) importingTests(src, root string) []string {
 	return out
 }
 
+// DirEnding reports a directory holding a walked file whose path is p
+// or ends in "/" and p.
+func (ix *Index) DirEnding(p string) bool {
+	if ix.dirs[p] {
+		return true
+	}
+	for d := range ix.dirs {
+		if strings.HasSuffix(d, "/"+p) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsDir reports a directory that holds a walked file.
 func (ix *Index) IsDir(p string) bool { return ix.dirs[strings.TrimSuffix(p, "/")] }
 
