@@ -176,6 +176,12 @@ type Language struct {
 	// Generated are file name endings of generated code (".pb.go"): such
 	// files are never read. Every language's apply to every file.
 	Generated []string
+	// GeneratedFrom, when set, gives the spellings a name has in this
+	// language's files when generated code spells it generated: protobuf's
+	// field `max_series` (or `maxSeries`) is MaxSeries in the Go that
+	// protoc-gen-go writes. A spec that quotes the generated code names
+	// the definition here.
+	GeneratedFrom func(generated string) []string
 	// GeneratedMarks are texts in the head of a file that the language's
 	// generators write and that the general markers ("Code generated ...
 	// DO NOT EDIT.", "@generated") miss: rust-bindgen's "automatically

@@ -390,6 +390,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" {
 			// `models.CharField` where the code says `from django.db import models`.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is imported from `%s`, outside the repository", head, ix.Imports[head])))
+		} else if m, ok := generatedField(rk, ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if ix.External(r) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtins[r.Name]; len(ls) > 0 {
@@ -1566,6 +1569,38 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 		}
 	}
 	return out
+}
+
+// generatedField resolves a name only generated code spells to the
+// field it is generated from (Language.GeneratedFrom): `req.MaxSeries`
+// and `MaxSeries` are the field `maxSeries` (or `max_series`) of a
+// protobuf message. A strong reference only: a word of prose is no quote
+// of generated code.
+func generatedField(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
+	if !r.Strong {
+		return Match{}, false
+	}
+	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+	var owners []*extract.Definition
+	field := map[*extract.Definition]string{}
+	for _, l := range ix.GeneratingLanguages() {
+		for _, v := range l.GeneratedFrom(last) {
+			for _, o := range ix.Members[v] {
+				if o.Lang == l && field[o] == "" {
+					owners = append(owners, o)
+					field[o] = v
+				}
+			}
+		}
+	}
+	if len(owners) == 0 {
+		return Match{}, false
+	}
+	m := pick(rk, r, owners, "")
+	m.Member = field[m.Def]
+	m.Reason = fmt.Sprintf("defines `%s.%s`, which generated code names `%s`", m.Def.Name, m.Member, last) +
+		strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
+	return m, true
 }
 
 // places lists at most n definitions as path:line, and how many more.

@@ -579,6 +579,11 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				// the type; the type is no name.
 				if name, nf := typedName(t[j:]); name != nil {
 					add(name, nf)
+					if nf&fMember != 0 {
+						for _, w := range wireNames(kw, t[j:]) {
+							add(w, fWire)
+						}
+					}
 					break
 				}
 			}

@@ -189,12 +189,17 @@ func (ix *Index) dirNames() map[string]bool {
 // wanted name or hold a wanted string value, on every core, with one
 // parser per worker. Results are joined in walk order.
 func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte, values map[string]bool) error {
+	return ix.find(ctx, root, wanted, routeSegs, values, nil)
+}
+
+// find is Find over the files of one language when only is set.
+func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte, values map[string]bool, only *extract.Language) error {
 	if len(wanted) == 0 && len(routeSegs) == 0 && len(values) == 0 {
 		return nil
 	}
 	var todo []int
 	for i, f := range ix.Files {
-		if ix.lang[f.Path] != nil {
+		if l := ix.lang[f.Path]; l != nil && (only == nil || l == only) {
 			todo = append(todo, i)
 		}
 	}

@@ -227,6 +227,47 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 	return nil
 }
 
+// FindGenerated searches, in a further pass, the files of each language
+// that code is generated from for the definitions whose generated code
+// spells a name no parse found (Language.GeneratedFrom): a spec quoting
+// the Go protoc-gen-go writes (`req.MaxSeries`) names the .proto field
+// `maxSeries`.
+func (ix *Index) FindGenerated(ctx context.Context, root string, refs []spec.Ref) error {
+	for _, l := range ix.GeneratingLanguages() {
+		more := map[string]scan.Want{}
+		for _, r := range refs {
+			if r.IsPath || r.Route != nil {
+				continue
+			}
+			last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+			if len(ix.Defs[last]) > 0 || len(ix.Members[last]) > 0 {
+				continue
+			}
+			for _, v := range l.GeneratedFrom(last) {
+				if len(ix.Members[v]) == 0 {
+					more[v] = scan.WantAny
+				}
+			}
+		}
+		if err := ix.find(ctx, root, more, nil, nil, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// languages are the languages of the walked files, in the order of their
+// first file.
+func (ix *Index) languages() []*extract.Language {
+	var out []*extract.Language
+	for _, f := range ix.Files {
+		if l := ix.lang[f.Path]; l != nil && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // PathExists accepts a path relative to the root, a directory, a file
 // name that ends some walked path ("crud.py" for "backend/app/crud.py"),
 // or a directory path that ends the path of exactly one directory
@@ -752,4 +793,16 @@ func (ix *Index) TypesNamed(name string) []*extract.Definition {
 		return ds
 	}
 	return ix.TableModels(name)
+}
+
+// GeneratingLanguages are the languages of the walked files that code is
+// generated from (Language.GeneratedFrom).
+func (ix *Index) GeneratingLanguages() []*extract.Language {
+	var out []*extract.Language
+	for _, l := range ix.languages() {
+		if l.GeneratedFrom != nil {
+			out = append(out, l)
+		}
+	}
+	return out
 }

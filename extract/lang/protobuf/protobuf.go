@@ -71,11 +71,15 @@ var Lang = &extract.Language{Name: "protobuf", Display: "Protocol Buffers", Fenc
 		}
 		return defs
 	},
-	SpecWords: []string{"proto", "protobuf", "grpc"},
+	SpecWords:     []string{"proto", "protobuf", "grpc"},
+	GeneratedFrom: fieldNames,
 	Keywords: extract.Keywords{
 		Decl: []string{"message", "service", "enum", "rpc"},
 		Type: []string{"message", "service", "enum"},
 		Tags: []string{`json_name = "`, `json_name="`},
+		// A field's line starts with its type: "uint32 max_series = 17;".
+		TypeFirst:  true,
+		Statements: []string{"option", "reserved", "extensions", "syntax", "package", "import"},
 	},
 	DocPrefixes: []string{"//", "/*", "*"},
 }
