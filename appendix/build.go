@@ -401,6 +401,10 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 		}
 		arts = append(arts, tests...) // last: the first to go when the budget is tight
 	}
+	if fo := filesOnly(parts, arts, named); len(fo) > 0 {
+		doc.Gaps = append(doc.Gaps, fo...)
+		resolve.SortGaps(doc.Gaps)
+	}
 	doc.Artifacts = arts
 	res.Redactions += artifact.Redact(arts) // the architecture and test artifacts
 	notUTF8 = append(notUTF8, artifact.FixUTF8(arts)...)

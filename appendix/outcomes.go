@@ -43,4 +43,5 @@ const (
 	GapNoTests      = resolve.GapNoTests
 	GapNotSearched  = resolve.GapNotSearched
 	GapKey          = resolve.GapKey
+	GapFileOnly     = resolve.GapFileOnly
 )

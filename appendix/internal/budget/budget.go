@@ -5,6 +5,7 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
+	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -29,11 +30,15 @@ import (
 // chosen one is shown. A dropped test-file list comes back before any
 // trim is undone, other dropped artifacts after the indexed ones; but a
 // central artifact still cut to its declaring line takes the list's lines
-// when that gives it its text back (see displaceTests).
+// when that gives it its text back (see displaceTests). A gap that says
+// only that a file the spec names exists comes back after all of that,
+// when its line is still free.
 // Every decision reads the line cost render reports
 // for the artifact in its new variant; nothing is rendered whole. It
 // returns the references left out altogether.
 func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) []artifact.Selection {
+	aside := doc.SetAside(resolve.GapFileOnly)
+	defer doc.GiveBack(aside)
 	doc.CapGaps()
 	for _, a := range doc.Artifacts {
 		a.Snapshot()

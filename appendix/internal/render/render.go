@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -327,6 +328,7 @@ var gapKindLines = map[resolve.GapKind]string{
 	resolve.GapNotSearched:  "inside a git submodule, not searched",
 	resolve.GapDrift:        "not where the spec places it",
 	resolve.GapNested:       "declared only inside another definition",
+	resolve.GapFileOnly:     "a file that exists, nothing from it shown",
 	resolve.GapAmbiguous:    "defined in several places; the spec does not say which",
 	resolve.GapKey:          "a string key in the code, not a declared name",
 }
@@ -405,6 +407,37 @@ func (d *Document) FoldGaps() bool {
 	}
 	d.gapsFolded = true
 	return true
+}
+
+// SetAside takes the gaps of kind k out of the list, for GiveBack: what
+// they say is worth a line only when the artifacts leave one.
+func (d *Document) SetAside(k resolve.GapKind) []resolve.Gap {
+	var aside, kept []resolve.Gap
+	for _, g := range d.Gaps {
+		if g.Kind == k {
+			aside = append(aside, g)
+		} else {
+			kept = append(kept, g)
+		}
+	}
+	if len(aside) > 0 {
+		d.Gaps = kept
+	}
+	return aside
+}
+
+// GiveBack lists gaps set aside again, in spec order, when the document
+// stays within its budget with them.
+func (d *Document) GiveBack(gs []resolve.Gap) {
+	if len(gs) == 0 || d.hideGaps {
+		return
+	}
+	before := d.Gaps
+	d.Gaps = append(slices.Clone(before), gs...)
+	resolve.SortGaps(d.Gaps)
+	if d.Lines() > d.Budget {
+		d.Gaps = before
+	}
 }
 
 // HideGaps leaves the gap list out of the markdown, for a budget that

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -41,6 +42,7 @@ const (
 	GapNested       GapKind = "nested"        // declared only inside another definition, which is not shown
 	GapAmbiguous    GapKind = "ambiguous"     // a member of a value of unnamed type, defined in several places
 	GapKey          GapKind = "key"           // no declaration: a string key in the code (a settings map's)
+	GapFileOnly     GapKind = "file-only"     // a file the spec names exists, and nothing from it is shown
 )
 
 // Gap is a reference the appendix shows no definition for, and why.
@@ -52,6 +54,19 @@ type Gap struct {
 	// Proposed: the member is one the spec adds to a type that exists
 	// (a GapNoMember saying so): a name new in the spec, not a missing one.
 	Proposed bool `json:"-"`
+}
+
+// SortGaps orders gaps by the spec line each is on, keeping the order of
+// those on one line; a gap of the whole spec (no line: "tests") stays
+// after every other.
+func SortGaps(gs []Gap) {
+	line := func(g Gap) int {
+		if g.SpecLine == 0 {
+			return math.MaxInt
+		}
+		return g.SpecLine
+	}
+	sort.SliceStable(gs, func(i, j int) bool { return line(gs[i]) < line(gs[j]) })
 }
 
 func gap(r *spec.Ref, kind GapKind, hint string) Gap {

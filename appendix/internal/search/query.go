@@ -289,6 +289,21 @@ func (ix *Index) PathExists(p string) bool {
 	return len(ix.DirsEnding(p)) == 1
 }
 
+// Unread is the group of files read as text only (Unparsed) that holds
+// file; ok is false when its definitions are read, or it is in no
+// group (a language no parser reads and no registry names).
+func (ix *Index) Unread(file string) (u Unparsed, ok bool) {
+	for _, u := range ix.Unparsed() {
+		if slices.Contains(u.Files, file) {
+			return u, true
+		}
+	}
+	return Unparsed{}, false
+}
+
+// Parsed reports a walked file in a language whose definitions are read.
+func (ix *Index) Parsed(file string) bool { return ix.lang[file] != nil }
+
 // DirsEnding lists, sorted, the directories whose path ends with the path
 // p, relative to some directory of the tree.
 func (ix *Index) DirsEnding(p string) []string {

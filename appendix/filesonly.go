@@ -1,0 +1,75 @@
+package appendix
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/extract"
+)
+
+// filesOnly are the gaps of the files the spec names that exist and that
+// no artifact shows (before the budget, which lists what it leaves out):
+// what the appendix can say of such a file is that it is there, how long
+// it is, and why nothing from it is shown.
+func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
+	var out []Gap
+	for _, p := range parts {
+		shown := func(f string) bool {
+			for _, a := range p.of(arts) {
+				if a.Path == f {
+					return true
+				}
+				if a.Kind == extract.KindTestFiles && slices.ContainsFunc(a.Lines, func(l extract.Line) bool {
+					return strings.HasPrefix(l.Text, naming.Inline(f))
+				}) {
+					return true
+				}
+			}
+			return false
+		}
+		seen := map[string]bool{}
+		for _, r := range p.sp.Refs {
+			if !r.IsPath {
+				continue
+			}
+			f, ok := p.ix.WalkedFile(cmp.Or(r.File, r.Name))
+			if !ok || seen[f] || shown(f) {
+				continue
+			}
+			seen[f] = true
+			src, err := os.ReadFile(filepath.Join(p.Repo.Root, filepath.FromSlash(f)))
+			if err != nil {
+				continue
+			}
+			n := bytes.Count(src, []byte("\n"))
+			if len(src) > 0 && src[len(src)-1] != '\n' {
+				n++
+			}
+			lines := naming.Plural(n, "1 line", naming.Thousands(n)+" lines")
+			hint := fmt.Sprintf("exists (%s); no definition in it is named by the spec", lines)
+			if u, unread := p.ix.Unread(f); unread && u.Why == "generated" {
+				continue // generated code is not what a spec is checked against
+			} else if unread {
+				hint = fmt.Sprintf("exists (%s; %s, not parsed)", lines, naming.Article(strings.TrimPrefix(u.Describe(1), "1 ")))
+			} else if !p.ix.Parsed(f) {
+				hint = fmt.Sprintf("exists (%s; a file this tool reads no definitions from)", lines)
+			}
+			if ref := cmp.Or(r.File, r.Name); ref != f {
+				hint = fmt.Sprintf("%s %s", naming.Code(f), hint)
+			}
+			g := Gap{Ref: cmp.Or(r.File, r.Name), SpecLine: r.Line, Kind: GapFileOnly, Hint: hint + ": nothing from it is shown"}
+			if named {
+				g.Ref = p.Name + ": " + g.Ref
+			}
+			out = append(out, g)
+		}
+	}
+	return out
+}
