@@ -304,10 +304,17 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if held := vl.held(r); r.Proposed {
 				g = gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at))
+				// Files whose scan has the name as a member the search did
+				// not parse (`bool deleted = 3;` of another message): the
+				// name is not new to the repository.
+				elsewhere := ix.DeclaredAsMember(r.Name)
 				if t := typeLacking(sp, r, matches); t != "" && (ok || far) {
 					// "add `expiresAt` and `visibility` fields to `Docs`",
 					// which other types have: the claim is about Docs.
 					g = proposedMember(r, fmt.Sprintf("%s has no member `%s`", t, r.Name))
+				} else if !ok && !far && len(elsewhere) > 0 {
+					g = gap(r, GapNew, fmt.Sprintf("new in this spec: no type it names has it; %s %s a name of that spelling",
+						naming.PathList(elsewhere, 3), naming.Plural(len(elsewhere), "declares", "declare")))
 				}
 			} else if len(held) > 0 {
 				g = vl.heldGap(r, held, matches, at)

@@ -563,6 +563,19 @@ func (ix *Index) Declared(name string) []string {
 	return ix.declaring(map[string]scan.Want{name: scan.WantDecl})
 }
 
+// DeclaredAsMember lists the walked source files, not tests, whose scan
+// saw name declared or standing as a member ("bool deleted = 3;"), in walk
+// order.
+func (ix *Index) DeclaredAsMember(name string) []string {
+	var out []string
+	for _, f := range ix.declaring(map[string]scan.Want{name: scan.WantAny}) {
+		if !ix.Class(f).Test {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // DeclaredOrMember lists the walked files whose scan saw one of names
 // declared or standing as a member ("Value *string", "value = ..."), or
 // assigned inside a function, at any depth, in walk order.

@@ -203,6 +203,9 @@ var (
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
+	// protoFieldRe is a protobuf field's declaration: its label, its type
+	// (a scalar, a message, a map), its name and its number.
+	protoFieldRe = regexp.MustCompile(`^(?:(?:repeated|optional|required)\s+)?(?:map<[^<>]+>|[A-Za-z_][\w.]*)\s+([A-Za-z_]\w*)\s*=\s*\d+\s*(?:\[[^\]]*\])?\s*;?$`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
@@ -572,6 +575,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `public decimal Total { get; set; }`: a C# or Java member
 			// written with its modifiers and type.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint}, i, end})
+		} else if m := protoFieldRe.FindStringSubmatch(code); m != nil && !notNames[m[1]] {
+			// `bool deleted = 4;`, `repeated string tags = 3;`: a protobuf
+			// field, declared with its number.
+			refs = append(refs, found{Ref{Name: m[1], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
 		} else if name, ok := signature(code); ok {
 			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
