@@ -698,3 +698,21 @@ func TestRouteParams(t *testing.T) {
 		}
 	}
 }
+
+// TestProtobufFieldSpans: a code span that declares a protobuf field,
+// with its number, names the field; a span that only assigns a value
+// (`deleted = TRUE`) declares nothing of the kind.
+func TestProtobufFieldSpans(t *testing.T) {
+	sp := Parse("spec.md", []byte("`Entry` gains `bool deleted = 4;`, `repeated string tags = 5 [json_name = \"labels\"];`, "+
+		"`map<string, int64> counts = 6;` and `temporal.api.Status status = 7`. Rows set `deleted = TRUE`.\n"))
+	got := map[string]Hint{}
+	for _, r := range sp.Refs {
+		if r.Strong {
+			got[r.Name] = r.Hint
+		}
+	}
+	want := map[string]Hint{"Entry": HintNone, "deleted": HintField, "tags": HintField, "counts": HintField, "status": HintField}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
