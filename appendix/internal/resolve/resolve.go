@@ -54,6 +54,9 @@ type Gap struct {
 	// Proposed: the member is one the spec adds to a type that exists
 	// (a GapNoMember saying so): a name new in the spec, not a missing one.
 	Proposed bool `json:"-"`
+	// declared: the hint names the files that declare the name, so no
+	// text search looks for where else it stands.
+	declared bool
 }
 
 // SortGaps orders gaps by the spec line each is on, keeping the order of
@@ -315,6 +318,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				} else if !ok && !far && len(elsewhere) > 0 {
 					g = gap(r, GapNew, fmt.Sprintf("new in this spec: no type it names has it; %s %s a name of that spelling",
 						naming.PathList(elsewhere, 3), naming.Plural(len(elsewhere), "declares", "declare")))
+					g.declared = true
 				}
 			} else if len(held) > 0 {
 				g = vl.heldGap(r, held, matches, at)
@@ -537,7 +541,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 	var names []string
 	for _, g := range gaps {
-		if g.Kind == GapAbsent || g.Kind == GapNew {
+		if (g.Kind == GapAbsent || g.Kind == GapNew) && !g.declared {
 			names = append(names, g.Ref)
 		}
 	}
@@ -548,7 +552,7 @@ func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 	var out []Match
 	for i, g := range gaps {
 		h := hits[g.Ref]
-		if h == nil || g.Kind != GapAbsent && g.Kind != GapNew {
+		if h == nil || g.declared || g.Kind != GapAbsent && g.Kind != GapNew {
 			continue
 		}
 		where, hint := h.First, ""
