@@ -436,11 +436,13 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	var rivals []artifact.Entry
 	for _, p := range parts {
 		r, redacted := artifact.RivalEntries(p.matches)
+		m, mredacted := p.moduleEntries(ctx)
+		r = append(r, m...)
 		for i := range r {
 			r[i].Repo = p.Name
 		}
 		rivals = append(rivals, r...)
-		res.Redactions += redacted
+		res.Redactions += redacted + mredacted
 	}
 	notUTF8 = append(notUTF8, artifact.FixEntriesUTF8(rivals)...)
 	for _, p := range slices.Compact(slices.Sorted(slices.Values(notUTF8))) {

@@ -3,6 +3,7 @@ package appendix
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
 )
 
@@ -72,4 +74,39 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 		}
 	}
 	return out
+}
+
+// minModuleMentions is how many lines of the spec must name a module in
+// code for its definitions to be listed: a word written once (`query`,
+// `config`) is as often the spec's own.
+const minModuleMentions = 2
+
+// moduleEntries are index entries for the definitions of the modules the
+// spec names in code (`batchprocessor`, `wagtail.blocks.migrations.utils`)
+// and that nothing else the spec names resolves to, for the lines the
+// artifacts leave: what such a module offers is what the spec's changes
+// to it are checked against.
+func (p *part) moduleEntries(ctx context.Context) ([]artifact.Entry, int) {
+	resolved := map[string]bool{}
+	for _, m := range p.matches {
+		resolved[m.Ref.Name] = true
+	}
+	var out []artifact.Entry
+	redacted := 0
+	seen := map[string]bool{}
+	for _, r := range p.sp.Refs {
+		if seen[r.Name] || resolved[r.Name] || r.IsPath || r.Route != nil || r.Source != spec.FromCode ||
+			r.Mentions < minModuleMentions || strings.ToLower(r.Name) != r.Name {
+			continue
+		}
+		seen[r.Name] = true
+		defs := p.ix.ModuleDefs(ctx, r.Name)
+		if len(defs) == 0 {
+			continue
+		}
+		es, n := artifact.ModuleEntries(defs, artifact.Selection{Ref: r.Name, SpecLine: r.Line}, p.sp.Words)
+		out = append(out, es...)
+		redacted += n
+	}
+	return out, redacted
 }

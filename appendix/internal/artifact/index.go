@@ -45,11 +45,16 @@ const (
 	ReasonBudget = "budget: signature only"
 	ReasonCut    = "cut from the artifact that holds it"
 	ReasonRival  = "another definition of the name"
+	ReasonModule = "a definition of a module the spec names"
 )
 
 // rivalsHeader stands before the other definitions of names shown above:
 // a reader must not take them for what the spec names.
 const rivalsHeader = "other definitions of names shown above, not the ones chosen:"
+
+// moduleHeader stands before the definitions of modules the spec names
+// as a whole: the spec names the module, not these names.
+const moduleHeader = "in modules the spec names, not named by it:"
 
 // maxSignature is the longest signature an entry shows; a longer one is
 // cut with "...".
@@ -133,9 +138,20 @@ func Ranked(es []Entry, rank int) []Entry {
 // syncIndex writes the index's lines from its entries, by path and line.
 func (a *Artifact) syncIndex() {
 	es := append([]Entry(nil), a.entries...)
+	// The definitions the spec names, then those of modules it names,
+	// then the other definitions of its names.
+	group := func(e Entry) int {
+		switch e.Reason {
+		case ReasonModule:
+			return 1
+		case ReasonRival:
+			return 2
+		}
+		return 0
+	}
 	sort.SliceStable(es, func(i, j int) bool {
-		if ri, rj := es[i].Reason == ReasonRival, es[j].Reason == ReasonRival; ri != rj {
-			return rj
+		if gi, gj := group(es[i]), group(es[j]); gi != gj {
+			return gi < gj
 		}
 		if es[i].Repo != es[j].Repo {
 			return es[i].Repo < es[j].Repo
@@ -150,6 +166,9 @@ func (a *Artifact) syncIndex() {
 	for i, e := range es {
 		if e.Reason == ReasonRival && (i == 0 || es[i-1].Reason != ReasonRival) {
 			a.Lines = append(a.Lines, extract.Line{Text: rivalsHeader})
+		}
+		if e.Reason == ReasonModule && (i == 0 || es[i-1].Reason != ReasonModule) {
+			a.Lines = append(a.Lines, extract.Line{Text: moduleHeader})
 		}
 		where := e.Path
 		if e.Repo != "" {
@@ -234,6 +253,34 @@ func RivalEntries(matches []resolve.Match) ([]Entry, int) {
 			e.parallel = parallel(d)
 			out = append(out, e)
 		}
+	}
+	return out, redacted
+}
+
+// ModuleEntries are the index entries of the definitions of a module the
+// spec names (sel), for the lines the artifacts leave, most telling first:
+// those whose names the spec uses (words), then the module's own
+// definitions before its types' methods, then in the module's order. The
+// count of secrets the entries had redacted is returned with them.
+func ModuleEntries(defs []*extract.Definition, sel Selection, words map[string]bool) ([]Entry, int) {
+	defs = slices.Clone(defs)
+	rank := func(d *extract.Definition) int {
+		r := 0
+		if !words[d.Name] {
+			r += 2
+		}
+		if d.Container != "" {
+			r++
+		}
+		return r
+	}
+	sort.SliceStable(defs, func(i, j int) bool { return rank(defs[i]) < rank(defs[j]) })
+	var out []Entry
+	redacted := 0
+	for _, d := range defs {
+		lines := append([]extract.Line(nil), d.Lines...)
+		redacted += redact.Lines(d.Path, lines)
+		out = append(out, entryOf(d, lines, sel, ReasonModule))
 	}
 	return out, redacted
 }

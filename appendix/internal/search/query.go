@@ -834,3 +834,51 @@ func (ix *Index) GeneratingLanguages() []*extract.Language {
 	}
 	return out
 }
+
+// maxModuleFiles is the most files a module the spec names may have for
+// its definitions to be listed: more is a tree, not a module.
+const maxModuleFiles = 12
+
+// ModuleDefs are the exported definitions, in walk and line order, of the
+// one module a spec's name spells: the source files (not tests) of a Go
+// package named `batchprocessor`, or the Python or TypeScript module at
+// `wagtail/blocks/migrations/utils` for `wagtail.blocks.migrations.utils`.
+// None when the name spells no module, modules in several directories,
+// or one of more than maxModuleFiles files.
+func (ix *Index) ModuleDefs(ctx context.Context, name string) []*extract.Definition {
+	want := strings.ReplaceAll(name, ".", "/")
+	var files []string
+	dirs := map[string]bool{}
+	for _, f := range ix.Files {
+		c := ix.Class(f.Path)
+		if c.Lang == nil || c.Test {
+			continue
+		}
+		mod := path.Join(path.Dir(f.Path), ModuleName(f.Path))
+		if ModuleName(f.Path) == path.Base(path.Dir(f.Path)) {
+			mod = path.Dir(f.Path) // a package named by its directory, or its index file
+		}
+		if mod == want || strings.HasSuffix(mod, "/"+want) {
+			files = append(files, f.Path)
+			dirs[mod] = true
+		}
+	}
+	if len(dirs) != 1 || len(files) > maxModuleFiles {
+		return nil
+	}
+	p := extract.NewParser()
+	defer p.Close()
+	var out []*extract.Definition
+	for _, f := range files {
+		if ctx.Err() != nil {
+			return nil
+		}
+		defs := ix.parse(ctx, p, ix.root, f, nil)
+		for i := range defs {
+			if d := &defs[i]; d.Exported && !d.Broken && len(d.Lines) > 0 && !strings.HasPrefix(d.Name, "_") {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
