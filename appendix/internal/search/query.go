@@ -849,16 +849,19 @@ func (ix *Index) ModuleDefs(ctx context.Context, name string) []*extract.Definit
 	want := strings.ReplaceAll(name, ".", "/")
 	var files []string
 	dirs := map[string]bool{}
+	last := path.Base(want)
 	for _, f := range ix.Files {
-		c := ix.Class(f.Path)
-		if c.Lang == nil || c.Test {
-			continue
+		if !strings.Contains(f.Path, last) {
+			continue // (what every file's module path must hold, before working it out)
 		}
 		mod := path.Join(path.Dir(f.Path), ModuleName(f.Path))
 		if ModuleName(f.Path) == path.Base(path.Dir(f.Path)) {
 			mod = path.Dir(f.Path) // a package named by its directory, or its index file
 		}
-		if mod == want || strings.HasSuffix(mod, "/"+want) {
+		if mod != want && !strings.HasSuffix(mod, "/"+want) {
+			continue
+		}
+		if c := ix.Class(f.Path); c.Lang != nil && !c.Test {
 			files = append(files, f.Path)
 			dirs[mod] = true
 		}
