@@ -436,19 +436,35 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	var rivals []artifact.Entry
 	for _, p := range parts {
 		r, redacted := artifact.RivalEntries(p.matches)
-		m, mredacted := p.moduleEntries(ctx)
-		r = append(r, m...)
 		for i := range r {
 			r[i].Repo = p.Name
 		}
 		rivals = append(rivals, r...)
-		res.Redactions += redacted + mredacted
+		res.Redactions += redacted
+	}
+	modules := func() []artifact.Entry {
+		var out []artifact.Entry
+		for _, p := range parts {
+			m, redacted := p.moduleEntries(ctx)
+			for i := range m {
+				m[i].Repo = p.Name
+			}
+			out = append(out, m...)
+			res.Redactions += redacted
+		}
+		for _, f := range artifact.FixEntriesUTF8(out) {
+			if !slices.Contains(notUTF8, f) {
+				notUTF8 = append(notUTF8, f)
+				res.Warnings = append(res.Warnings, NotUTF8(f))
+			}
+		}
+		return out
 	}
 	notUTF8 = append(notUTF8, artifact.FixEntriesUTF8(rivals)...)
 	for _, p := range slices.Compact(slices.Sorted(slices.Values(notUTF8))) {
 		res.Warnings = append(res.Warnings, NotUTF8(p))
 	}
-	for _, s := range budget.Fit(doc, words, rivals) {
+	for _, s := range budget.Fit(doc, words, rivals, modules) {
 		res.Dropped = append(res.Dropped, Dropped{Ref: s.Ref, Reason: "budget"})
 	}
 	for _, p := range parts {

@@ -36,7 +36,11 @@ import (
 // Every decision reads the line cost render reports
 // for the artifact in its new variant; nothing is rendered whole. It
 // returns the references left out altogether.
-func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) []artifact.Selection {
+//
+// more, when set, gives the index entries that come after the rivals (the
+// definitions of modules the spec names), asked for only when lines are
+// left for them: they are costly to find.
+func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry, more func() []artifact.Entry) []artifact.Selection {
 	aside := doc.SetAside(resolve.GapFileOnly)
 	defer doc.GiveBack(aside)
 	doc.CapGaps()
@@ -47,7 +51,7 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry) [
 	dropped := s.shrink(words, rivals)
 	back := s.restore()
 	dropped = append(dropped, s.displaceTests()...)
-	s.fill(rivals)
+	s.fill(rivals, more)
 	return slices.DeleteFunc(dropped, func(sel artifact.Selection) bool { return slices.Contains(back, sel) })
 }
 
@@ -428,12 +432,26 @@ func (s *sheet) displaceTests() []artifact.Selection {
 // trim cut out of the artifact that holds them, then the other
 // definitions of names whose chosen one is shown. Each costs one line;
 // the index's first costs its frame too.
-func (s *sheet) fill(rivals []artifact.Entry) {
+func (s *sheet) fill(rivals []artifact.Entry, more func() []artifact.Entry) {
 	var es []artifact.Entry
 	for i, a := range s.doc.Artifacts {
 		es = append(es, artifact.Ranked(artifact.CutEntries(a), i)...)
 	}
 	es = append(es, artifact.Ranked(rivals, len(s.doc.Artifacts))...)
+	s.fillWith(es)
+	// An entry of its own group takes a line and the group's heading; an
+	// index not there yet its frame too.
+	need := 2
+	if s.index == nil {
+		need = 7
+	}
+	if more != nil && s.doc.Budget-s.lines() >= need {
+		s.fillWith(artifact.Ranked(more(), len(s.doc.Artifacts)))
+	}
+}
+
+// fillWith adds each entry to the index while it fits.
+func (s *sheet) fillWith(es []artifact.Entry) {
 	for _, e := range es {
 		if s.shown(e) {
 			continue
