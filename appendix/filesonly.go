@@ -19,7 +19,7 @@ import (
 // filesOnly are the gaps of the files the spec names that exist and that
 // no artifact shows (before the budget, which lists what it leaves out):
 // what the appendix can say of such a file is that it is there, how long
-// it is, and why nothing from it is shown.
+// it is, and, when it is, that this tool reads no definitions from it.
 func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 	var out []Gap
 	for _, p := range parts {
@@ -55,7 +55,7 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 				n++
 			}
 			lines := naming.Plural(n, "1 line", naming.Thousands(n)+" lines")
-			hint := fmt.Sprintf("exists (%s); no definition in it is named by the spec", lines)
+			hint := fmt.Sprintf("exists (%s)", lines)
 			if u, unread := p.ix.Unread(f); unread && u.Why == "generated" {
 				continue // generated code is not what a spec is checked against
 			} else if unread {
@@ -91,12 +91,13 @@ func (p *part) moduleEntries(ctx context.Context) ([]artifact.Entry, int) {
 	for _, m := range p.matches {
 		resolved[m.Ref.Name] = true
 	}
+
 	var out []artifact.Entry
 	redacted := 0
 	seen := map[string]bool{}
 	for _, r := range p.sp.Refs {
 		if seen[r.Name] || resolved[r.Name] || r.IsPath || r.Route != nil || r.Source != spec.FromCode ||
-			r.Mentions < minModuleMentions || strings.ToLower(r.Name) != r.Name {
+			strings.ToLower(r.Name) != r.Name || p.sp.CodeLines(r.Name) < minModuleMentions {
 			continue
 		}
 		seen[r.Name] = true

@@ -32,7 +32,8 @@ import (
 // central artifact still cut to its declaring line takes the list's lines
 // when that gives it its text back (see displaceTests). A gap that says
 // only that a file the spec names exists comes back after all of that,
-// when its line is still free.
+// when its line is still free, and then the definitions of modules the
+// spec names (more) take what is left.
 // Every decision reads the line cost render reports
 // for the artifact in its new variant; nothing is rendered whole. It
 // returns the references left out altogether.
@@ -42,7 +43,6 @@ import (
 // left for them: they are costly to find.
 func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry, more func() []artifact.Entry) []artifact.Selection {
 	aside := doc.SetAside(resolve.GapFileOnly)
-	defer doc.GiveBack(aside)
 	doc.CapGaps()
 	for _, a := range doc.Artifacts {
 		a.Snapshot()
@@ -51,7 +51,10 @@ func Fit(doc *render.Document, words map[string]bool, rivals []artifact.Entry, m
 	dropped := s.shrink(words, rivals)
 	back := s.restore()
 	dropped = append(dropped, s.displaceTests()...)
-	s.fill(rivals, more)
+	s.fill(rivals)
+	doc.GiveBack(aside)
+	s.frame = doc.FrameLines()
+	s.fillMore(more)
 	return slices.DeleteFunc(dropped, func(sel artifact.Selection) bool { return slices.Contains(back, sel) })
 }
 
@@ -432,15 +435,19 @@ func (s *sheet) displaceTests() []artifact.Selection {
 // trim cut out of the artifact that holds them, then the other
 // definitions of names whose chosen one is shown. Each costs one line;
 // the index's first costs its frame too.
-func (s *sheet) fill(rivals []artifact.Entry, more func() []artifact.Entry) {
+func (s *sheet) fill(rivals []artifact.Entry) {
 	var es []artifact.Entry
 	for i, a := range s.doc.Artifacts {
 		es = append(es, artifact.Ranked(artifact.CutEntries(a), i)...)
 	}
 	es = append(es, artifact.Ranked(rivals, len(s.doc.Artifacts))...)
 	s.fillWith(es)
-	// An entry of its own group takes a line and the group's heading; an
-	// index not there yet its frame too.
+}
+
+// fillMore adds the entries more gives, while they fit, asking for them
+// only when one can: an entry of its own group takes a line and the
+// group's heading, and an index not there yet its frame too.
+func (s *sheet) fillMore(more func() []artifact.Entry) {
 	need := 2
 	if s.index == nil {
 		need = 7

@@ -307,17 +307,17 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if held := vl.held(r); r.Proposed {
 				g = gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at))
-				// Files whose scan has the name as a member the search did
-				// not parse (`bool deleted = 3;` of another message): the
-				// name is not new to the repository.
-				elsewhere := ix.DeclaredAsMember(r.Name)
-				if t := typeLacking(sp, r, matches); t != "" && (ok || far) {
+				owners := ix.Members[r.Name]
+				if t := typeLacking(sp, r, matches); t != "" && (ok || far || len(owners) > 0) {
 					// "add `expiresAt` and `visibility` fields to `Docs`",
 					// which other types have: the claim is about Docs.
 					g = proposedMember(r, fmt.Sprintf("%s has no member `%s`", t, r.Name))
-				} else if !ok && !far && len(elsewhere) > 0 {
-					g = gap(r, GapNew, fmt.Sprintf("new in this spec: no type it names has it; %s %s a name of that spelling",
-						naming.PathList(elsewhere, 3), naming.Plural(len(elsewhere), "declares", "declare")))
+				} else if len(owners) > 0 {
+					// Types the spec does not name have it (`bool deleted = 3;`
+					// of another message): the name is not new to the
+					// repository, and the gap says where it stands.
+					g = gap(r, GapNew, fmt.Sprintf("new in this spec: no type it names has it; %s %s a member of that name",
+						ownerList(owners, 3), naming.Plural(distinctPlaces(owners), "has", "have")))
 					g.declared = true
 				}
 			} else if len(held) > 0 {
@@ -416,9 +416,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" {
 			// `models.CharField` where the code says `from django.db import models`.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is imported from `%s`, outside the repository", head, ix.Imports[head])))
-		} else if m, ok := generatedField(rk, ix, r); ok {
-			m.Order = p.i
-			matches = append(matches, m)
+		} else if m, owners, ok := generatedField(rk, ix, r); ok {
+			if m.Arbitrary && distinctPlaces(owners) > 1 {
+				// A name inferred from generated code, on no other evidence:
+				// no first by path.
+				unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("generated from a field of %d messages (%s); the spec does not say which",
+					distinctPlaces(owners), places(owners, 3))))
+			} else {
+				m.Order = p.i
+				matches = append(matches, m)
+			}
 		} else if ix.External(r) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtins[r.Name]; len(ls) > 0 {
@@ -1600,11 +1607,13 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 // generatedField resolves a name only generated code spells to the
 // field it is generated from (Language.GeneratedFrom): `req.MaxSeries`
 // and `MaxSeries` are the field `maxSeries` (or `max_series`) of a
-// protobuf message. A strong reference only: a word of prose is no quote
-// of generated code.
-func generatedField(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
-	if !r.Strong {
-		return Match{}, false
+// protobuf message; the types that have such a field are returned too, for
+// a caller to tell one from several. A strong reference only, never one
+// the spec introduces: a word of prose is no quote of generated code, and
+// a name the spec adds (a new `Priority` type) is not an old field's.
+func generatedField(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, []*extract.Definition, bool) {
+	if !r.Strong || r.Proposed {
+		return Match{}, nil, false
 	}
 	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
 	var owners []*extract.Definition
@@ -1620,13 +1629,26 @@ func generatedField(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool
 		}
 	}
 	if len(owners) == 0 {
-		return Match{}, false
+		return Match{}, nil, false
 	}
 	m := pick(rk, r, owners, "")
 	m.Member = field[m.Def]
 	m.Reason = fmt.Sprintf("defines `%s.%s`, which generated code names `%s`", m.Def.Name, m.Member, last) +
 		strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
-	return m, true
+	return m, owners, true
+}
+
+// ownerList lists at most n types as `Type` (path:line), and how many more.
+func ownerList(defs []*extract.Definition, n int) string {
+	var out []string
+	for i, d := range defs {
+		if i == n {
+			out = append(out, fmt.Sprintf("%d more", len(defs)-n))
+			break
+		}
+		out = append(out, fmt.Sprintf("%s (%s)", naming.Code(d.QualifiedName()), naming.At(d.Path, d.DeclLine)))
+	}
+	return strings.Join(out, ", ")
 }
 
 // places lists at most n definitions as path:line, and how many more.

@@ -256,6 +256,20 @@ func (ix *Index) FindGenerated(ctx context.Context, root string, refs []spec.Ref
 	return nil
 }
 
+// FindProposedFields searches, in a further pass, for the types that have
+// a field the spec adds and the search has no definition of (`deleted` of
+// "`Entry` gains `bool deleted = 4;`"): before a gap says the name is new
+// to the repository, the files that hold it as a member are parsed.
+func (ix *Index) FindProposedFields(ctx context.Context, root string, refs []spec.Ref) error {
+	more := map[string]scan.Want{}
+	for _, r := range refs {
+		if r.Proposed && r.Strong && r.Hint == spec.HintField && oneWord(r.Name) && len(ix.Defs[r.Name]) == 0 && len(ix.Members[r.Name]) == 0 {
+			more[r.Name] = scan.WantAny
+		}
+	}
+	return ix.Find(ctx, root, more, nil, nil)
+}
+
 // languages are the languages of the walked files, in the order of their
 // first file.
 func (ix *Index) languages() []*extract.Language {
@@ -563,19 +577,6 @@ func (ix *Index) Declared(name string) []string {
 	return ix.declaring(map[string]scan.Want{name: scan.WantDecl})
 }
 
-// DeclaredAsMember lists the walked source files, not tests, whose scan
-// saw name declared or standing as a member ("bool deleted = 3;"), in walk
-// order.
-func (ix *Index) DeclaredAsMember(name string) []string {
-	var out []string
-	for _, f := range ix.declaring(map[string]scan.Want{name: scan.WantAny}) {
-		if !ix.Class(f).Test {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // DeclaredOrMember lists the walked files whose scan saw one of names
 // declared or standing as a member ("Value *string", "value = ..."), or
 // assigned inside a function, at any depth, in walk order.
@@ -854,8 +855,9 @@ func (ix *Index) ModuleDefs(ctx context.Context, name string) []*extract.Definit
 		if !strings.Contains(f.Path, last) {
 			continue // (what every file's module path must hold, before working it out)
 		}
-		mod := path.Join(path.Dir(f.Path), ModuleName(f.Path))
-		if ModuleName(f.Path) == path.Base(path.Dir(f.Path)) {
+		b := path.Base(f.Path)
+		mod := path.Join(path.Dir(f.Path), strings.TrimSuffix(b, path.Ext(b)))
+		if l := lang.ForPath(f.Path); l != nil && l.PackageDir || indexStems[strings.TrimSuffix(b, path.Ext(b))] {
 			mod = path.Dir(f.Path) // a package named by its directory, or its index file
 		}
 		if mod != want && !strings.HasSuffix(mod, "/"+want) {

@@ -135,6 +135,8 @@ type Spec struct {
 	// fenced block; -1 for a blank line or a fence.
 	lines []string
 	para  []int
+	// fenced marks the lines of fenced blocks and their fences.
+	fenced []bool
 }
 
 // Beside is the distance in lines between the nearest mentions of the
@@ -205,7 +207,7 @@ var (
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
 	// protoFieldRe is a protobuf field's declaration: its label, its type
 	// (a scalar, a message, a map), its name and its number.
-	protoFieldRe = regexp.MustCompile(`^(?:(?:repeated|optional|required)\s+)?(?:map<[^<>]+>|[A-Za-z_][\w.]*)\s+([A-Za-z_]\w*)\s*=\s*\d+\s*(?:\[[^\]]*\])?\s*;?$`)
+	protoFieldRe = regexp.MustCompile(`^(?:(?:repeated|optional|required)\s+)?(map<[^<>]+>|[A-Za-z_][\w.]*)\s+([A-Za-z_]\w*)\s*=\s*\d+\s*(?:\[[^\]]*\])?\s*;?$`)
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
@@ -349,6 +351,10 @@ func Parse(name string, src []byte) *Spec {
 	}
 	kinds := lineKinds(lines)
 	s.lines, s.para = lines, paragraphs(lines, kinds)
+	s.fenced = make([]bool, len(lines))
+	for i, k := range kinds {
+		s.fenced[i] = k == codeLine || k == fenceLine
+	}
 	margin := -1    // the indentation of the current code block's first line
 	var funcs []int // the indentations of the functions the code block is inside
 	open := 0       // the parentheses the code block's lines above leave open
@@ -439,6 +445,27 @@ func Parse(name string, src []byte) *Spec {
 
 // keySectionRe matches the headings under which a spec states its design.
 var keySectionRe = regexp.MustCompile(`(?i)current state|as[- ]is|blast zone|proposed|changes?\b|data model|schema|interfaces?|api\b|architecture|design`)
+
+// CodeLines counts the spec's lines, outside fenced blocks, that hold
+// name as a word inside an inline code span (`batchprocessor`,
+// `batchprocessor.Config`): how often the spec names it as code, which a
+// heading or a sentence saying the word does not.
+func (s *Spec) CodeLines(name string) int {
+	n := 0
+	for i, l := range s.lines {
+		if s.fenced[i] {
+			continue
+		}
+		parts := strings.Split(l, "`")
+		for k := 1; k < len(parts)-1; k += 2 {
+			if naming.HasWord(parts[k], name) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
 
 // salience records, for each reference, how many lines of the spec name it
 // (as a whole word, dotted names by their last part too) and whether one
@@ -575,10 +602,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `public decimal Total { get; set; }`: a C# or Java member
 			// written with its modifiers and type.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint}, i, end})
-		} else if m := protoFieldRe.FindStringSubmatch(code); m != nil && !notNames[m[1]] {
+		} else if m := protoFieldRe.FindStringSubmatch(code); m != nil && protoType(m[1]) && !notNames[m[2]] {
 			// `bool deleted = 4;`, `repeated string tags = 3;`: a protobuf
 			// field, declared with its number.
-			refs = append(refs, found{Ref{Name: m[1], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
+			refs = append(refs, found{Ref{Name: m[2], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
 		} else if name, ok := signature(code); ok {
 			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
@@ -1236,6 +1263,19 @@ var memberDeclRe = regexp.MustCompile(`^((?:` + modifiers + `\s+|async\s+)*)([A-
 // with, lowercase.
 var primitives = map[string]bool{"void": true, "int": true, "long": true, "short": true, "byte": true, "bool": true,
 	"boolean": true, "char": true, "float": true, "double": true, "decimal": true, "string": true, "object": true}
+
+// protoScalars are protobuf's scalar types.
+var protoScalars = map[string]bool{"double": true, "float": true, "int32": true, "int64": true, "uint32": true, "uint64": true,
+	"sint32": true, "sint64": true, "fixed32": true, "fixed64": true, "sfixed32": true, "sfixed64": true, "bool": true,
+	"string": true, "bytes": true}
+
+// protoType reports a word that reads as a protobuf field's type: a
+// scalar, a map, or a message or enum, capitalized (`Status`,
+// `temporal.api.Status`); never a keyword in capitals (SQL's `WHERE`).
+func protoType(t string) bool {
+	last := t[strings.LastIndexByte(t, '.')+1:]
+	return protoScalars[t] || strings.HasPrefix(t, "map<") || IsUpperStart(last) && strings.ToUpper(last) != last
+}
 
 // typeName reports a word that reads as a C# or Java type: capitalized
 // with a lowercase letter (Task, List; not SQL's PRIMARY), or built in.

@@ -704,7 +704,8 @@ func TestRouteParams(t *testing.T) {
 // (`deleted = TRUE`) declares nothing of the kind.
 func TestProtobufFieldSpans(t *testing.T) {
 	sp := Parse("spec.md", []byte("`Entry` gains `bool deleted = 4;`, `repeated string tags = 5 [json_name = \"labels\"];`, "+
-		"`map<string, int64> counts = 6;` and `temporal.api.Status status = 7`. Rows set `deleted = TRUE`.\n"))
+		"`map<string, int64> counts = 6;` and `temporal.api.Status status = 7`. Rows set `deleted = TRUE`; "+
+		"`WHERE archived = 1` reads them.\n"))
 	got := map[string]Hint{}
 	for _, r := range sp.Refs {
 		if r.Strong {
@@ -714,5 +715,18 @@ func TestProtobufFieldSpans(t *testing.T) {
 	want := map[string]Hint{"Entry": HintNone, "deleted": HintField, "tags": HintField, "counts": HintField, "status": HintField}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestCodeLines counts the lines that name a word inside an inline code
+// span: not a heading or a sentence that says it, not a fenced block.
+func TestCodeLines(t *testing.T) {
+	sp := Parse("spec.md", []byte("# Spec: retries\n\nSet `retries` to 3; `retries` again.\n\nThe retries stay.\n\n"+
+		"```go\nretries := 3 // `retries`\n```\n\nUse `cfg.retries`.\n"))
+	if got := sp.CodeLines("retries"); got != 2 {
+		t.Errorf("CodeLines(retries) = %d, want 2", got)
+	}
+	if got := sp.CodeLines("cfg"); got != 1 {
+		t.Errorf("CodeLines(cfg) = %d, want 1", got)
 	}
 }

@@ -41,9 +41,9 @@ func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 // fieldNames are the field names, in the two spellings .proto files use
 // (lowerCamel and snake_case), whose generated Go name is goName:
 // `MaxSeries` gives maxSeries and max_series. None when goName cannot be
-// a generated field's name (it is not exported, or all capitals).
+// a generated field's name (it is not exported).
 func fieldNames(goName string) []string {
-	if goName == "" || !(goName[0] >= 'A' && goName[0] <= 'Z') || strings.ToUpper(goName) == goName {
+	if goName == "" || !(goName[0] >= 'A' && goName[0] <= 'Z') {
 		return nil
 	}
 	var snake []byte

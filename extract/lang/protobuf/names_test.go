@@ -15,8 +15,9 @@ func TestFieldNames(t *testing.T) {
 		{"QueryRangeRequest", []string{"queryRangeRequest", "query_range_request"}},
 		{"Field2", []string{"field2"}},
 		{"HttpPort", []string{"httpPort", "http_port"}},
+		{"X", []string{"x"}},
+		{"V2", []string{"v2"}},
 		{"maxSeries", nil}, // a generated Go field is exported
-		{"ID", nil},        // and never all capitals
 		{"", nil},
 	} {
 		if got := fieldNames(c.in); !slices.Equal(got, c.want) {
