@@ -188,9 +188,6 @@ func (p *part) find(ctx context.Context, cfg Config) error {
 	if err := ix.FindGenerated(ctx, p.Repo.Root, p.sp.Refs); err != nil {
 		return err
 	}
-	if err := ix.FindProposedFields(ctx, p.Repo.Root, p.sp.Refs); err != nil {
-		return err
-	}
 	p.warnings = append([]Warning{}, ix.Warnings...)
 	if cfg.Cache == nil {
 		p.warnings = append(p.warnings, cacheWarnings(p.ca)...)

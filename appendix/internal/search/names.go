@@ -30,10 +30,13 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 		parts := strings.Split(r.Name, ".")
 		k := scan.WantAny
 		switch {
-		case r.Hint == spec.HintField && len(parts) == 1 && !spec.BareWord(r.Name):
+		case r.Hint == spec.HintField && len(parts) == 1 && (!spec.BareWord(r.Name) || r.Proposed && r.Strong):
 			// "a `dayType` option", "the `RetryLater` value": a
 			// declaration, or a member line (an enum's value). A bare
-			// word (`value`) is a member line of too many things.
+			// word (`value`) is a member line of too many things, but for
+			// a field the spec adds ("gains `bool deleted = 4;`"): before
+			// a gap says it is new to the repository, the types that have
+			// one must have been read.
 			k = scan.WantAny
 		case r.Hint == spec.HintField:
 			k = scan.WantDecl

@@ -256,20 +256,6 @@ func (ix *Index) FindGenerated(ctx context.Context, root string, refs []spec.Ref
 	return nil
 }
 
-// FindProposedFields searches, in a further pass, for the types that have
-// a field the spec adds and the search has no definition of (`deleted` of
-// "`Entry` gains `bool deleted = 4;`"): before a gap says the name is new
-// to the repository, the files that hold it as a member are parsed.
-func (ix *Index) FindProposedFields(ctx context.Context, root string, refs []spec.Ref) error {
-	more := map[string]scan.Want{}
-	for _, r := range refs {
-		if r.Proposed && r.Strong && r.Hint == spec.HintField && oneWord(r.Name) && len(ix.Defs[r.Name]) == 0 && len(ix.Members[r.Name]) == 0 {
-			more[r.Name] = scan.WantAny
-		}
-	}
-	return ix.Find(ctx, root, more, nil, nil)
-}
-
 // languages are the languages of the walked files, in the order of their
 // first file.
 func (ix *Index) languages() []*extract.Language {
