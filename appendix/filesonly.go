@@ -23,8 +23,9 @@ import (
 func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 	var out []Gap
 	for _, p := range parts {
+		own := p.of(arts)
 		shown := func(f string) bool {
-			for _, a := range p.of(arts) {
+			for _, a := range own {
 				if a.Path == f {
 					return true
 				}
@@ -41,7 +42,8 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 			if !r.IsPath {
 				continue
 			}
-			f, ok := p.ix.WalkedFile(cmp.Or(r.File, r.Name))
+			ref := cmp.Or(r.File, r.Name)
+			f, ok := p.ix.WalkedFile(ref)
 			if !ok || seen[f] || shown(f) {
 				continue
 			}
@@ -63,10 +65,10 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 			} else if !p.ix.Parsed(f) {
 				hint = fmt.Sprintf("exists (%s; a file this tool reads no definitions from)", lines)
 			}
-			if ref := cmp.Or(r.File, r.Name); ref != f {
+			if ref != f {
 				hint = fmt.Sprintf("%s %s", naming.Code(f), hint)
 			}
-			g := Gap{Ref: cmp.Or(r.File, r.Name), SpecLine: r.Line, Kind: GapFileOnly, Hint: hint + ": nothing from it is shown"}
+			g := Gap{Ref: ref, SpecLine: r.Line, Kind: GapFileOnly, Hint: hint + ": nothing from it is shown"}
 			if named {
 				g.Ref = p.Name + ": " + g.Ref
 			}

@@ -48,13 +48,14 @@ const (
 	ReasonModule = "a definition of a module the spec names"
 )
 
-// rivalsHeader stands before the other definitions of names shown above:
-// a reader must not take them for what the spec names.
-const rivalsHeader = "other definitions of names shown above, not the ones chosen:"
-
-// moduleHeader stands before the definitions of modules the spec names
-// as a whole: the spec names the module, not these names.
-const moduleHeader = "in modules the spec names, not named by it:"
+// groupHeaders stand before the entries of a reason that the spec does
+// not name: the other definitions of names shown above, which a reader
+// must not take for what the spec names, and the definitions of modules
+// the spec names as a whole.
+var groupHeaders = map[string]string{
+	ReasonRival:  "other definitions of names shown above, not the ones chosen:",
+	ReasonModule: "in modules the spec names, not named by it:",
+}
 
 // maxSignature is the longest signature an entry shows; a longer one is
 // cut with "...".
@@ -164,11 +165,8 @@ func (a *Artifact) syncIndex() {
 	a.Lines = a.Lines[:0]
 	a.Symbols = a.Symbols[:0]
 	for i, e := range es {
-		if e.Reason == ReasonRival && (i == 0 || es[i-1].Reason != ReasonRival) {
-			a.Lines = append(a.Lines, extract.Line{Text: rivalsHeader})
-		}
-		if e.Reason == ReasonModule && (i == 0 || es[i-1].Reason != ReasonModule) {
-			a.Lines = append(a.Lines, extract.Line{Text: moduleHeader})
+		if h := groupHeaders[e.Reason]; h != "" && (i == 0 || es[i-1].Reason != e.Reason) {
+			a.Lines = append(a.Lines, extract.Line{Text: h})
 		}
 		where := e.Path
 		if e.Repo != "" {

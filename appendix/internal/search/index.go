@@ -98,6 +98,9 @@ type Index struct {
 	// once read (ownPackage).
 	goModules []string
 	goModRead bool
+	// langs are the languages of the walked files, in the order of their
+	// first file.
+	langs []*extract.Language
 	// unparsed groups the walked files read as text only, once asked.
 	unparsed []Unparsed
 	// failed holds the walked files no parse could be used of.
@@ -162,7 +165,11 @@ func NewIndex(files []gitinfo.File) *Index {
 		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
 		scans: make(map[string]*scan.Entry, len(files))}
 	for _, f := range files {
-		ix.lang[f.Path] = scan.SourceFile(f.Path, f.Size)
+		l := scan.SourceFile(f.Path, f.Size)
+		ix.lang[f.Path] = l
+		if l != nil && !slices.Contains(ix.langs, l) {
+			ix.langs = append(ix.langs, l)
+		}
 		ix.Modules[ModuleName(f.Path)] = true
 		if b := path.Base(f.Path); indexStems[strings.TrimSuffix(b, path.Ext(b))] {
 			ix.Modules[strings.TrimSuffix(b, path.Ext(b))] = true // index.ts is a module of its own name too

@@ -256,18 +256,6 @@ func (ix *Index) FindGenerated(ctx context.Context, root string, refs []spec.Ref
 	return nil
 }
 
-// languages are the languages of the walked files, in the order of their
-// first file.
-func (ix *Index) languages() []*extract.Language {
-	var out []*extract.Language
-	for _, f := range ix.Files {
-		if l := ix.lang[f.Path]; l != nil && !slices.Contains(out, l) {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
 // PathExists accepts a path relative to the root, a directory, a file
 // name that ends some walked path ("crud.py" for "backend/app/crud.py"),
 // or a directory path that ends the path of exactly one directory
@@ -352,15 +340,24 @@ func (ix *Index) External(r *spec.Ref) bool {
 // that is its directory's module (mod.rs, __init__.py, index.ts), else the
 // file stem.
 func ModuleName(file string) string {
-	if l := lang.ForPath(file); l != nil && l.PackageDir {
-		return path.Base(path.Dir(file))
+	if dir, ok := moduleDir(file); ok {
+		return path.Base(dir)
 	}
 	b := path.Base(file)
-	stem := strings.TrimSuffix(b, path.Ext(b))
-	if indexStems[stem] && path.Dir(file) != "." {
-		return path.Base(path.Dir(file))
+	return strings.TrimSuffix(b, path.Ext(b))
+}
+
+// moduleDir is the directory of a file whose module is its directory: a
+// file of a language that names a module by its directory, or an index
+// file (index.ts, __init__.py) below the root. ok is false for a file that
+// is a module of its own.
+func moduleDir(file string) (dir string, ok bool) {
+	dir = path.Dir(file)
+	if l := lang.ForPath(file); l != nil && l.PackageDir {
+		return dir, true
 	}
-	return stem
+	b := path.Base(file)
+	return dir, indexStems[strings.TrimSuffix(b, path.Ext(b))] && dir != "."
 }
 
 // InModule reports whether a file is in the package or module called name:
@@ -497,17 +494,7 @@ func (ix *Index) importingTests(src, root string) []string {
 
 // DirEnding reports a directory holding a walked file whose path is p
 // or ends in "/" and p.
-func (ix *Index) DirEnding(p string) bool {
-	if ix.dirs[p] {
-		return true
-	}
-	for d := range ix.dirs {
-		if strings.HasSuffix(d, "/"+p) {
-			return true
-		}
-	}
-	return false
-}
+func (ix *Index) DirEnding(p string) bool { return ix.dirs[p] || len(ix.DirsEnding(p)) > 0 }
 
 // IsDir reports a directory that holds a walked file.
 func (ix *Index) IsDir(p string) bool { return ix.dirs[strings.TrimSuffix(p, "/")] }
@@ -814,7 +801,7 @@ func (ix *Index) TypesNamed(name string) []*extract.Definition {
 // generated from (Language.GeneratedFrom).
 func (ix *Index) GeneratingLanguages() []*extract.Language {
 	var out []*extract.Language
-	for _, l := range ix.languages() {
+	for _, l := range ix.langs {
 		if l.GeneratedFrom != nil {
 			out = append(out, l)
 		}
@@ -841,10 +828,9 @@ func (ix *Index) ModuleDefs(ctx context.Context, name string) []*extract.Definit
 		if !strings.Contains(f.Path, last) {
 			continue // (what every file's module path must hold, before working it out)
 		}
-		b := path.Base(f.Path)
-		mod := path.Join(path.Dir(f.Path), strings.TrimSuffix(b, path.Ext(b)))
-		if l := lang.ForPath(f.Path); l != nil && l.PackageDir || indexStems[strings.TrimSuffix(b, path.Ext(b))] {
-			mod = path.Dir(f.Path) // a package named by its directory, or its index file
+		mod := strings.TrimSuffix(f.Path, path.Ext(f.Path))
+		if dir, ok := moduleDir(f.Path); ok {
+			mod = dir
 		}
 		if mod != want && !strings.HasSuffix(mod, "/"+want) {
 			continue
