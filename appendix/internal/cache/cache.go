@@ -115,7 +115,7 @@ func version(build string) string {
 }
 
 // extractMagic opens ExtractFile (see seal.go).
-const extractMagic = "appendix-extract\x01"
+const extractMagic = "appendix-extract\x02"
 
 // extractDisk is what ExtractFile holds after its seal.
 type extractDisk struct {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"unsafe"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 
@@ -17,7 +18,7 @@ import (
 // extraction results, fewer and richer, stay in ExtractFile as gob.)
 const ScanFile = ".appendix/cache/scan.bin"
 
-const scanMagic = "appendix-scan\x01"
+const scanMagic = "appendix-scan\x02"
 
 // encodeScans writes a sealed file (see seal.go) of every entry, sorted by
 // path: each field a varint length or value, strings as length and bytes.
@@ -71,10 +72,11 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 	if err != nil {
 		return nil, nil, err
 	}
-	// The strings are cut from one copy of the file's text: tens of
-	// thousands of small strings, allocated and copied one by one, were
-	// most of the cost of loading.
-	text := string(r)
+	// The strings are cut from the file's bytes themselves, read for this
+	// decoding alone and never written again: tens of thousands of small
+	// strings, allocated and copied one by one, were most of the cost of
+	// loading, and a copy of the whole file the next largest.
+	text := unsafe.String(unsafe.SliceData(r), len(r))
 	bad := false
 	getU := func() uint64 {
 		v, n := binary.Uvarint(r)
@@ -104,6 +106,18 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 		r = r[n:]
 		return text[at : at+int(n)]
 	}
+	// getB is getS as bytes, that same memory: capped, so that an append
+	// copies instead of writing over what follows.
+	getB := func() []byte {
+		n := getU()
+		if bad || n > uint64(len(r)) {
+			bad = true
+			return nil
+		}
+		b := r[:n:n]
+		r = r[n:]
+		return b
+	}
 	getStamp := func() filestat.Stamp {
 		return filestat.Stamp{Size: getI(), Mtime: getI(), Ctime: getI(), Ino: getU(), Mode: uint32(getU())}
 	}
@@ -116,7 +130,7 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 		p := getS()
 		e := &scan.Entry{Stamp: getStamp(), Key: getS(), Skip: getU() == 1}
 		e.Tokens.Names = getS()
-		e.Tokens.Flags = []byte(getS())
+		e.Tokens.Flags = getB()
 		e.Slash = getS()
 		e.Mods = getS()
 		e.Imports = getS()
@@ -132,7 +146,7 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 	for i := uint64(0); i < count && !bad; i++ {
 		d := getS()
 		l := dirListing{Stat: getStamp(), Names: getS()}
-		l.Types = []byte(getS())
+		l.Types = getB()
 		dirs[d] = l
 	}
 	if bad {
