@@ -166,7 +166,6 @@ func (p *part) find(ctx context.Context, cfg Config) error {
 	p.ca = cfg.Cache
 	if p.ca == nil && !cfg.NoCache {
 		p.ca = cache.Load(p.Repo.Root, buildID())
-		p.ca.Run++
 	}
 	ix, err := search.Run(ctx, p.Repo, p.sp.Refs, search.Options{Cache: p.ca, Shuffle: cfg.Shuffle, BeforeFile: cfg.BeforeFile})
 	if err != nil {

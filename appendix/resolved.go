@@ -33,7 +33,6 @@ func Resolve(ctx context.Context, repo *gitinfo.Repo, specs []*spec.Spec, noCach
 	cfg := Config{NoCache: noCache}
 	if !noCache {
 		cfg.Cache = cache.Load(repo.Root, buildID())
-		cfg.Cache.Run++
 	}
 	out := make([][]Resolved, len(specs))
 	for i, sp := range specs {

@@ -41,7 +41,6 @@ func BlastZone(ctx context.Context, repo *gitinfo.Repo, sp *spec.Spec, opt ZoneO
 	var ca *cache.Cache
 	if !opt.NoCache {
 		ca = cache.Load(repo.Root, buildID())
-		ca.Run++
 	}
 	res, ix, err := build(ctx, repo, sp, Config{Round: 2, Budget: unlimited, Now: opt.Now, Cache: ca, NoCache: opt.NoCache})
 	if err != nil {

@@ -132,10 +132,11 @@ type Damage struct {
 	Problem string
 }
 
-// Load reads the cache under root for the binary that build names. A cache
-// that is missing or of another version is empty; one that is damaged is
-// empty too, and says so in Damage. Never an error. The temporary files of
-// a run killed while writing the cache are removed.
+// Load reads the cache under root for the binary that build names, for
+// one more run (Run counts them). A cache that is missing or of another
+// version is empty; one that is damaged is empty too, and says so in
+// Damage. Never an error. The temporary files of a run killed while
+// writing the cache are removed.
 func Load(root, build string) *Cache {
 	c := &Cache{Entries: map[string]*Entry{}, Scans: map[string]*scan.Entry{}, seenScan: map[string]bool{},
 		Dirs: map[string]dirListing{}, seenDir: map[string]bool{},
@@ -159,6 +160,7 @@ func Load(root, build string) *Cache {
 	if c.damaged(ExtractFile, err) {
 		c.entriesDirty = true
 	}
+	c.Run++
 	return c
 }
 
