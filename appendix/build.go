@@ -506,7 +506,7 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 func cacheWarnings(ca *cache.Cache) []Warning {
 	var ws []Warning
 	if ca != nil {
-		for _, d := range ca.Damage {
+		for _, d := range ca.Damages() {
 			ws = append(ws, Warning{Kind: WarnCache, Path: d.File, Msg: d.Problem + ": discarded and rebuilt"})
 		}
 	}

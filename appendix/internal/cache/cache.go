@@ -96,8 +96,13 @@ type Cache struct {
 	// Dirs are directory listings by path (gitinfo.Listings), stored
 	// with the scans.
 	Dirs map[string]dirListing `gob:"-"`
-	// Damage is what loading found wrong with the cache files.
-	Damage []Damage
+	// damage is what loading found wrong with the cache files (Damages).
+	damage []Damage
+	// loaded is closed once the extraction file is read: Load reads it in
+	// the background, while its caller walks the repository and checks
+	// the scans, and whatever uses what it holds waits for it (await).
+	// Until then Entries, Run, Dirty, History and damage are its.
+	loaded chan struct{}
 
 	mu           sync.Mutex
 	dirty        bool            // something to write
@@ -145,23 +150,47 @@ func Load(root, build string) *Cache {
 	atomic.RemoveStale(filepath.Dir(c.file), path.Base(ExtractFile), path.Base(ScanFile))
 	c.loadScans()
 	c.seenScan = make(map[string]bool, len(c.Scans))
+	c.loaded = make(chan struct{})
+	go c.loadEntries()
+	return c
+}
+
+// loadEntries reads the extraction file into c and closes c.loaded.
+func (c *Cache) loadEntries() {
+	defer close(c.loaded)
+	var disk extractDisk
 	b, err := readCacheFile(c.file)
 	if err == nil {
 		var payload []byte
 		if payload, err = unseal(b, extractMagic, c.Version); err == nil {
-			var disk extractDisk
 			if gob.NewDecoder(bytes.NewReader(payload)).Decode(&disk) != nil || disk.Entries == nil {
 				err = errUndecodable
-			} else {
-				c.Entries, c.Run, c.Dirty, c.History = disk.Entries, disk.Run, disk.Dirty, disk.History
 			}
 		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err == nil {
+		c.Entries, c.Run, c.Dirty, c.History = disk.Entries, disk.Run, disk.Dirty, disk.History
 	}
 	if c.damaged(ExtractFile, err) {
 		c.entriesDirty = true
 	}
 	c.Run++
-	return c
+}
+
+// await waits until Load has read the extraction file.
+func (c *Cache) await() {
+	if c.loaded != nil {
+		<-c.loaded
+	}
+}
+
+// Damages is what loading found wrong with the cache files: each was
+// discarded, and the next Save rewrites it.
+func (c *Cache) Damages() []Damage {
+	c.await()
+	return c.damage
 }
 
 // readCacheFile reads a cache file; a missing one is errOther.
@@ -183,7 +212,7 @@ func (c *Cache) damaged(file string, err error) bool {
 	if err == nil || errors.Is(err, errOther) {
 		return false
 	}
-	c.Damage = append(c.Damage, Damage{File: file, Problem: err.Error()})
+	c.damage = append(c.damage, Damage{File: file, Problem: err.Error()})
 	c.dirty = true
 	return true
 }
@@ -202,6 +231,7 @@ func (c *Cache) Get(key string) *Entry {
 	if c == nil {
 		return nil
 	}
+	c.await()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.Entries[key]
@@ -219,6 +249,7 @@ func (c *Cache) Put(key string, e *Entry) {
 	if c == nil {
 		return
 	}
+	c.await()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e.Used = c.Run
@@ -229,7 +260,11 @@ func (c *Cache) Put(key string, e *Entry) {
 // Save writes the cache back when it changed, dropping the entries used
 // longest ago beyond maxCacheEntries.
 func (c *Cache) Save() error {
-	if c == nil || !c.dirty {
+	if c == nil {
+		return nil
+	}
+	c.await()
+	if !c.dirty {
 		return nil
 	}
 	if len(c.Entries) > maxCacheEntries {
@@ -505,6 +540,7 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 	if c == nil || head == nil || head.Commit == "" {
 		return repo.Dirty(paths)
 	}
+	c.await()
 	var ask []string
 	verdict := map[string]bool{}
 	stats := map[string]filestat.Stamp{}
@@ -565,6 +601,7 @@ func RecentCommits(repo *gitinfo.Repo, c *Cache, paths []string, n int) ([]gitin
 	if c == nil || head == nil || head.Commit == "" || repo.Shallow() {
 		return repo.RecentCommits(paths, n)
 	}
+	c.await()
 	at := head.Commit + "\x00"
 	key := at + strconv.Itoa(n) + "\x00" + strings.Join(paths, "\x00")
 	c.mu.Lock()

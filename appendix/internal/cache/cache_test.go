@@ -97,11 +97,11 @@ func TestDamagedCacheFilesAreRefused(t *testing.T) {
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if l := Load(root, "b1"); len(l.Damage) != 0 || l.Entries["go:abc"] == nil || len(l.Dirs) != 1 {
-		t.Fatalf("the cache as written: damage %v, %d entries, %d listings", l.Damage, len(l.Entries), len(l.Dirs))
+	if l := Load(root, "b1"); len(l.Damages()) != 0 || l.Entries["go:abc"] == nil || len(l.Dirs) != 1 {
+		t.Fatalf("the cache as written: damage %v, %d entries, %d listings", l.Damages(), len(l.Entries), len(l.Dirs))
 	}
-	if l := Load(root, "b2"); len(l.Damage) != 0 || len(l.Entries) != 0 || len(l.Dirs) != 0 {
-		t.Errorf("another version: damage %v, %d entries, %d listings", l.Damage, len(l.Entries), len(l.Dirs))
+	if l := Load(root, "b2"); len(l.Damages()) != 0 || len(l.Entries) != 0 || len(l.Dirs) != 0 {
+		t.Errorf("another version: damage %v, %d entries, %d listings", l.Damages(), len(l.Entries), len(l.Dirs))
 	}
 	for _, f := range []struct{ name, magic string }{{ExtractFile, extractMagic}, {ScanFile, scanMagic}} {
 		file := filepath.Join(root, filepath.FromSlash(f.name))
@@ -141,8 +141,8 @@ func TestDamagedCacheFilesAreRefused(t *testing.T) {
 				t.Fatal(err)
 			}
 			l := Load(root, "b1")
-			if c.damaged && (len(l.Damage) != 1 || l.Damage[0].File != f.name) || !c.damaged && len(l.Damage) != 0 {
-				t.Errorf("%s %s: damage %v", f.name, c.what, l.Damage)
+			if c.damaged && (len(l.Damages()) != 1 || l.Damages()[0].File != f.name) || !c.damaged && len(l.Damages()) != 0 {
+				t.Errorf("%s %s: damage %v", f.name, c.what, l.Damages())
 			}
 			if f.name == ExtractFile && len(l.Entries) != 0 || f.name == ScanFile && len(l.Dirs) != 0 {
 				t.Errorf("%s %s: its content was used", f.name, c.what)

@@ -3,5 +3,5 @@
 // language), per-path scans and directory listings by stat data, and
 // uncommitted-change verdicts by HEAD. A cache that is missing or of
 // another version is empty, never an error; one that is damaged is empty
-// too, and says so (Cache.Damage).
+// too, and says so (Cache.Damages).
 package cache

@@ -36,6 +36,7 @@ func TestRecentCommitsCached(t *testing.T) {
 	// The next run reads them from the cache: what it keeps is what it
 	// gives back (here marked to be told apart from git's answer).
 	c = Load(dir, "test")
+	c.await()
 	if len(c.History) != 1 {
 		t.Fatalf("history kept: %v", c.History)
 	}
@@ -64,7 +65,7 @@ func TestRecentCommitsCached(t *testing.T) {
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if c = Load(dir, "test"); len(c.History) != 1 {
+	if c = Load(dir, "test"); c.Damages() != nil || len(c.History) != 1 {
 		t.Errorf("history kept after a new HEAD: %d entries, want the new HEAD's only", len(c.History))
 	}
 }
