@@ -164,9 +164,9 @@ func routeWordEnd(src []byte, i int) int {
 // Routable reports whether the file can register one of the spec's
 // endpoints: "/<segment>" appears in it, or it is a file-based route whose
 // path holds the segment.
-func (e *Entry) Routable(file string, segs [][]byte) bool {
+func (e *Entry) Routable(file string, segs []string) bool {
 	for _, s := range segs {
-		if strings.Contains(file, string(s)) && routeFile(file) {
+		if strings.Contains(file, s) && routeFile(file) {
 			return true
 		}
 		for rest := e.Slash; rest != ""; {
@@ -176,7 +176,7 @@ func (e *Entry) Routable(file string, segs [][]byte) bool {
 			} else {
 				rest = ""
 			}
-			if w == string(s) || strings.HasPrefix(w, string(s)) && !extract.IdentByte(w[len(s)]) {
+			if w == s || strings.HasPrefix(w, s) && !extract.IdentByte(w[len(s)]) {
 				return true
 			}
 		}

@@ -43,7 +43,7 @@ type pass struct {
 	definable *scan.Wanted // wanted, to filter a file's words with
 	focus     *focusWords
 	restrict  map[string][]string // names searched only in the modules that qualify them
-	routeSegs [][]byte            // the literal route segments the spec's endpoints end with
+	routeSegs []string            // the literal route segments the spec's endpoints end with
 	values    map[string]bool     // the string values searched for (see wantedValues)
 	before    func(path string)   // Options.BeforeFile
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -204,9 +205,18 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	if len(wanted) == 0 && len(routeSegs) == 0 && len(values) == 0 {
 		return nil
 	}
+	segs := make([]string, len(routeSegs))
+	for i, s := range routeSegs {
+		segs[i] = string(s)
+	}
+	focus := newFocusWords(wanted, ix.dirNames())
+	few := fewNames(wanted, segs, values, focus)
 	var todo []int
 	for i, f := range ix.Files {
 		if l := ix.lang[f.Path]; l != nil && (only == nil || l == only) {
+			if sc := ix.scans[f.Path]; few != nil && sc != nil && !few.may(sc, l) {
+				continue
+			}
 			todo = append(todo, i)
 		}
 	}
@@ -219,8 +229,8 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ix.Files[todo[b]].Size, ix.Files[todo[a]].Size) })
 	results := make([]fileResult, len(todo))
-	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: newFocusWords(wanted, ix.dirNames()), restrict: ix.restrict,
-		routeSegs: routeSegs, values: values, before: ix.opt.BeforeFile}
+	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict,
+		routeSegs: segs, values: values, before: ix.opt.BeforeFile}
 	// Most files cost a stat and a cache lookup, system calls that overlap
 	// well: more workers than cores keep both cores busy.
 	workers := min(max(runtime.GOMAXPROCS(0), 6), max(1, len(todo)))
@@ -337,6 +347,45 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 	}
 	return nil
+}
+
+// maxFew is the most names a search may look for to skip, by a substring
+// search of each file's words, the files an earlier pass scanned.
+const maxFew = 8
+
+// few is a search for a few names and nothing else (no endpoint, no
+// value): a file whose words and imports hold none of them as a substring
+// can give it nothing, and is not searched. Reading a file's words one by
+// one costs a pass over every file as much as the first; a substring
+// search of its scan costs a fraction of that.
+type few struct {
+	names  []string
+	models bool // names lowercased to default table names: no substring rules a file out
+}
+
+// fewNames is the search for wanted as a few names, or nil.
+func fewNames(wanted map[string]scan.Want, segs []string, values map[string]bool, focus *focusWords) *few {
+	if len(wanted) == 0 || len(wanted) > maxFew || len(segs) > 0 || len(values) > 0 {
+		return nil
+	}
+	return &few{names: slices.Sorted(maps.Keys(wanted)), models: len(focus.models) > 0}
+}
+
+// may reports whether the file scanned as sc, of language l, may hold one
+// of the names.
+func (fw *few) may(sc *scan.Entry, l *extract.Language) bool {
+	if sc.Skip {
+		return false // over the size limit, or generated: never searched
+	}
+	if fw.models && l.AppTables {
+		return true
+	}
+	for _, n := range fw.names {
+		if strings.Contains(sc.Tokens.Names, n) || strings.Contains(sc.Imports, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // routesHolding reports a route whose path holds one of the segments.
