@@ -957,6 +957,10 @@ func NewWanted(wanted map[string]Want) *Wanted {
 	return w
 }
 
+// May reports whether name may be searched for: false is certain, and
+// costs two loads where a map lookup hashes the name.
+func (ws *Wanted) May(name string) bool { return ws.filter.May(name) }
+
 // Definable filters a file's declaration words by what is searched for.
 func (ws *Wanted) Definable(ts Tokens) map[string]bool {
 	var found map[string]bool

@@ -204,7 +204,15 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	// (an enum value inside a line the scan reads only the start of), or
 	// holding a held value, are kept, and cached by content and what was
 	// searched for. A whole-file extraction in the cache serves too.
-	keep := func(n string) bool { return names[n] || fs.wanted[n] == scan.WantAny }
+	// (The filters answer most words, met by the thousand in the members
+	// of a large file's definitions, without hashing them.)
+	var found scan.Filter
+	for n := range names {
+		found.Add(n)
+	}
+	keep := func(n string) bool {
+		return found.May(n) && names[n] || fs.definable.May(n) && fs.wanted[n] == scan.WantAny
+	}
 	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
 	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Word: fs.focus.mentioner(names, fs.lang), Held: holding(held)})
 	if err != nil {
