@@ -93,6 +93,11 @@ type Cache struct {
 	// History caches the commits touching some paths, by HEAD, count and
 	// paths (see RecentCommits).
 	History map[string][]gitinfo.Commit
+	// Texts are the text searches of names in the files no parser reads,
+	// by name, while those files have the fingerprint TextsOf (see
+	// PutText).
+	Texts   map[string]*TextHit
+	TextsOf string
 	// Dirs are directory listings by path (gitinfo.Listings), stored
 	// with the scans.
 	Dirs map[string]dirListing `gob:"-"`
@@ -128,6 +133,8 @@ type extractDisk struct {
 	Entries map[string]*Entry
 	Dirty   map[string]dirtyMark
 	History map[string][]gitinfo.Commit
+	Texts   map[string]*TextHit
+	TextsOf string
 }
 
 // Damage is a cache file that loading found damaged: it was discarded, and
@@ -172,6 +179,7 @@ func (c *Cache) loadEntries() {
 	defer c.mu.Unlock()
 	if err == nil {
 		c.Entries, c.Run, c.Dirty, c.History = disk.Entries, disk.Run, disk.Dirty, disk.History
+		c.Texts, c.TextsOf = disk.Texts, disk.TextsOf
 	}
 	if c.damaged(ExtractFile, err) {
 		c.entriesDirty = true
@@ -301,7 +309,10 @@ func (c *Cache) Save() error {
 			c.Dirty = nil
 		}
 		buf := newSealed(extractMagic, c.Version)
-		if err := gob.NewEncoder(buf).Encode(extractDisk{c.Run, c.Entries, c.Dirty, c.History}); err != nil {
+		if len(c.Texts) > maxCacheEntries {
+			c.Texts = nil
+		}
+		if err := gob.NewEncoder(buf).Encode(extractDisk{c.Run, c.Entries, c.Dirty, c.History, c.Texts, c.TextsOf}); err != nil {
 			return err
 		}
 		if err := atomic.WriteFile(c.file, sealed(buf, extractMagic), 0o644); err != nil {
@@ -369,6 +380,73 @@ const racyWindow = 2 * time.Second
 // moves the modification time past it, or, put back, the change time.
 func (c *Cache) keeps(st filestat.Stamp) bool {
 	return st.Settled(c.Started, racyWindow)
+}
+
+// Settled says whether a stamp taken during this run may describe the
+// file in later runs (see keeps): what is kept under it stays true while
+// the file keeps it.
+func (c *Cache) Settled(st filestat.Stamp) bool { return c.keeps(st) }
+
+// TextHit is where a text search found a name: the count of files by
+// group, the first occurrence, and the declaration a plain pattern
+// located, if any (at most one definition, of file LocatedIn); or, Found
+// false, that it found none.
+type TextHit struct {
+	Found     bool
+	In        map[int]int
+	First     string
+	Located   []cachedDef
+	LocatedIn string
+}
+
+// NewTextHit is what PutText keeps of a hit; located may be nil.
+func NewTextHit(in map[int]int, first string, located *extract.Definition) *TextHit {
+	h := &TextHit{Found: true, In: in, First: first}
+	if located != nil {
+		h.Located, h.LocatedIn = ToCached([]extract.Definition{*located}), located.Path
+	}
+	return h
+}
+
+// Where is the located declaration, or nil.
+func (h *TextHit) Where() *extract.Definition {
+	if len(h.Located) == 0 {
+		return nil
+	}
+	return &FromCached(h.Located, h.LocatedIn)[0]
+}
+
+// Text returns the text search of name kept for the files of fingerprint
+// print, or nil.
+func (c *Cache) Text(print, name string) *TextHit {
+	if c == nil || print == "" {
+		return nil
+	}
+	c.await()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.TextsOf != print {
+		return nil
+	}
+	return c.Texts[name]
+}
+
+// PutText keeps the text search of name in the files of fingerprint
+// print: their paths with stat data, all settled, so that it holds while
+// they keep them. Only one fingerprint's searches are kept: those of
+// files since changed are dropped.
+func (c *Cache) PutText(print, name string, h *TextHit) {
+	if c == nil || print == "" {
+		return
+	}
+	c.await()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.TextsOf != print || c.Texts == nil {
+		c.Texts, c.TextsOf = map[string]*TextHit{}, print
+	}
+	c.Texts[name] = h
+	c.dirty, c.entriesDirty = true, true
 }
 
 // Scanned returns the cached scan of a file whose stat data still match,

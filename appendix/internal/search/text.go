@@ -3,17 +3,22 @@ package search
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha1"
+	"encoding/hex"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
+	"github.com/appendix-dev/appendix/internal/filestat"
 )
 
 // A name the parsed files do not define may still be defined in a file no
@@ -209,7 +214,34 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 		w.decl = textDecl(w.word)
 		wants = append(wants, w)
 	}
+	// The searches of an earlier run over the same files, unchanged, are
+	// its answers: these files (generated code above all) are the largest
+	// a warm run would read otherwise.
 	out := map[string]*TextHit{}
+	print := ix.textPrint(groups)
+	var todo []want
+	for _, w := range wants {
+		if k := ix.cache.Text(print, w.name); k != nil {
+			if k.Found {
+				out[w.name] = &TextHit{In: k.In, First: k.First, Located: k.Where()}
+			}
+			continue
+		}
+		todo = append(todo, w)
+	}
+	if len(todo) == 0 {
+		return out
+	}
+	wants = todo
+	defer func() {
+		for _, w := range todo {
+			kept := &cache.TextHit{}
+			if h := out[w.name]; h != nil {
+				kept = cache.NewTextHit(h.In, h.First, h.Located)
+			}
+			ix.cache.PutText(print, w.name, kept)
+		}
+	}()
 	var buf []byte
 	for gi, g := range groups {
 		for _, p := range g.Files {
@@ -246,6 +278,32 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 		}
 	}
 	return out
+}
+
+// textPrint is the fingerprint of the files FindText reads: each group's
+// language and reason, each file's path and stat data. It is "" (nothing
+// is kept) without a cache, or when a file does not stat or changed too
+// recently for its stat data to tell a later change apart.
+func (ix *Index) textPrint(groups []Unparsed) string {
+	if ix.cache == nil {
+		return ""
+	}
+	h := sha1.New()
+	for gi, g := range groups {
+		fmt.Fprintf(h, "%d\x00%s\x00%s\x00", gi, g.Lang.Name, g.Why)
+		for _, p := range g.Files {
+			fi, err := os.Lstat(filepath.Join(ix.root, filepath.FromSlash(p)))
+			if err != nil {
+				return ""
+			}
+			st := filestat.Of(fi)
+			if !ix.cache.Settled(st) {
+				return ""
+			}
+			fmt.Fprintf(h, "%s\x00%d %d %d %d %d\x00", p, st.Size, st.Mtime, st.Ctime, st.Ino, st.Mode)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // identifier reports a name made of letters, digits and underscores.

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -106,5 +108,54 @@ func TestFindText(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
+	}
+}
+
+// TestFindTextKept: a text search is kept in the cache and answers the
+// next run while the files read as text keep their stat data; a changed
+// file is read again, whatever was kept.
+func TestFindTextKept(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"lib/orders.ex": "defmodule Orders do\n  def post_invoice(order), do: order\nend\n",
+		"main.go":       "package main\n\nfunc main() {}\n",
+	})
+	names := []string{"post_invoice", "refund_invoice"}
+	run := func() (map[string]*TextHit, *Index, *cache.Cache) {
+		t.Helper()
+		ca := cache.Load(dir, "test")
+		// The files were written just now: a run that starts a minute
+		// later finds their stat data settled.
+		ca.Started = time.Now().Add(time.Minute).UnixNano()
+		repo, err := gitinfo.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix, err := Run(context.Background(), repo, []spec.Ref{{Name: "main"}}, Options{Cache: ca})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits := ix.FindText(names)
+		if err := ca.Save(); err != nil {
+			t.Fatal(err)
+		}
+		return hits, ix, ca
+	}
+	first, _, _ := run()
+	if h := first["post_invoice"]; h == nil || h.Located == nil || h.Located.StartLine != 2 || first["refund_invoice"] != nil {
+		t.Fatalf("first run: %v", first)
+	}
+	again, ix, ca := run()
+	print := ix.textPrint(ix.Unparsed())
+	if print == "" || ca.Text(print, "post_invoice") == nil || ca.Text(print, "refund_invoice") == nil {
+		t.Fatalf("nothing kept for the files' fingerprint %q", print)
+	}
+	if h := again["post_invoice"]; h == nil || h.First != first["post_invoice"].First || h.Located == nil ||
+		h.Located.Path != "lib/orders.ex" || h.Located.StartLine != 2 || again["refund_invoice"] != nil {
+		t.Errorf("kept answer: %+v, want the first run's %+v", again, first)
+	}
+	testrepo.Write(t, dir, map[string]string{"lib/orders.ex": "defmodule Orders do\n  def refund_invoice(order), do: order\nend\n"})
+	changed, _, _ := run()
+	if changed["post_invoice"] != nil || changed["refund_invoice"] == nil {
+		t.Errorf("after an edit: %v, want refund_invoice only", changed)
 	}
 }
