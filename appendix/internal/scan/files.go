@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
@@ -1024,17 +1025,53 @@ func (ts Tokens) EachStanding(fn func(name string, s Stands)) {
 // a file's lines is accepted when one of them is.
 func (w Want) Accepts(s Stands) bool { return w.accepts(uint8(s)) }
 
-// TopFolded lists the words declared on an unindented line whose
-// lowercase spelling is in lower: the models behind default table names
-// that lowercase them (Django's shop_cartitem is class CartItem).
-func TopFolded(ts Tokens, lower map[string]bool) []string {
+// Folded is a set of lowercase names, for the words whose lowercase
+// spelling is among them.
+type Folded struct {
+	lower  map[string]bool
+	filter Filter // of the names as they are: lowercase
+}
+
+// NewFolded is the set of lower, lowercase names.
+func NewFolded(lower map[string]bool) *Folded {
+	f := &Folded{lower: lower}
+	for n := range lower {
+		f.filter.Add(n)
+	}
+	return f
+}
+
+// Top lists the words declared on an unindented line whose lowercase
+// spelling is in the set: the models behind default table names that
+// lowercase them (Django's shop_cartitem is class CartItem).
+func (fo *Folded) Top(ts Tokens) []string {
 	var out []string
 	ts.each(func(tok string, f uint8) {
-		if f&fTop != 0 && lower[strings.ToLower(tok)] {
+		if f&fTop != 0 && fo.may(tok) && fo.lower[strings.ToLower(tok)] {
 			out = append(out, tok)
 		}
 	})
 	return out
+}
+
+// may reports whether the lowercase spelling of w may be in the set,
+// without lowercasing it: an ASCII word lowercases byte for byte, so its
+// first byte lowercased and its length must be a name's. (Lowercasing
+// another word may change its length: it is always tried.)
+func (fo *Folded) may(w string) bool {
+	c := w[0]
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	if fo.filter[c]&(1<<min(len(w), 63)) != 0 {
+		return true
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }
 
 // Want says where a searched name may be defined.

@@ -627,3 +627,15 @@ func declared(path, src string, words ...string) []string {
 	}
 	return slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(path)), []byte(src)), want)))
 }
+
+// TestFoldedTop: the models of default table names are the words declared
+// on an unindented line whose lowercase spelling is the name's, whatever
+// their case; a word lowercasing to another length (a Kelvin sign reads
+// as k) is compared too, and an indented or longer word is not.
+func TestFoldedTop(t *testing.T) {
+	src := []byte("class CartItem(models.Model):\n    class Meta:\n        pass\n\n\nclass CARTITEMS:\n    pass\n\n\nclass \u212Aey:\n    pass\n\n\nclass Order:\n    cartitem = 1\n")
+	got := NewFolded(map[string]bool{"cartitem": true, "key": true}).Top(declTokens(keywordsOf(lang.ForPath("x.py")), src))
+	if diff := cmp.Diff([]string{"CartItem", "\u212Aey"}, got); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -176,7 +176,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	if fs.lang.AppTables && len(fs.focus.models) > 0 {
 		// A default table name lowercases its model (billing_invoiceline
 		// is class InvoiceLine), whose spelling is not searched for.
-		for _, n := range scan.TopFolded(fs.sc.Tokens, fs.focus.models) {
+		for _, n := range fs.focus.folded.Top(fs.sc.Tokens) {
 			if names == nil {
 				names = map[string]bool{}
 			}
@@ -413,6 +413,7 @@ func holdsAny(d *extract.Definition, held map[string]bool) bool {
 type focusWords struct {
 	any    map[string]bool
 	models map[string]bool // lowercased
+	folded *scan.Folded    // models
 	sig    string
 }
 
@@ -430,6 +431,7 @@ func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWord
 			}
 		}
 	}
+	fw.folded = scan.NewFolded(fw.models)
 	fw.sig = hex.EncodeToString(h.Sum(nil))[:16]
 	return fw
 }
