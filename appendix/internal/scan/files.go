@@ -375,16 +375,22 @@ type Tokens struct {
 
 // each calls fn for every word and its flags.
 func (ts Tokens) each(fn func(name string, f uint8)) {
-	rest := ts.Names
-	for k := 0; rest != ""; k++ {
-		i := strings.IndexByte(rest, '\n')
-		if i < 0 {
-			fn(rest, ts.Flags[k])
-			return
-		}
-		fn(rest[:i], ts.Flags[k])
-		rest = rest[i+1:]
+	for k, at := 0, 0; at < len(ts.Names); k++ {
+		var tok string
+		tok, at = word(ts.Names, at)
+		fn(tok, ts.Flags[k])
 	}
+}
+
+// word is the word of names that starts at at, and where the next one
+// starts. Words are short: a byte loop finds their end sooner than a
+// vectorised search, which pays its setup on every word.
+func word(names string, at int) (string, int) {
+	end := at
+	for end < len(names) && names[end] != '\n' {
+		end++
+	}
+	return names[at:end], end + 1
 }
 
 // declTokens scans src once and records every word that stands where a
@@ -963,23 +969,23 @@ func NewWanted(wanted map[string]Want) *Wanted {
 func (ws *Wanted) May(name string) bool { return ws.filter.May(name) }
 
 // Definable filters a file's declaration words by what is searched for.
+// (Every word of every file goes through it: the loop is each's, written
+// out, without a call per word.)
 func (ws *Wanted) Definable(ts Tokens) map[string]bool {
 	var found map[string]bool
-	ts.each(func(tok string, f uint8) {
+	for k, at := 0, 0; at < len(ts.Names); k++ {
+		var tok string
+		tok, at = word(ts.Names, at)
 		if !ws.filter.May(tok) {
-			return
+			continue
 		}
-		w := ws.names[tok]
-		if w == 0 {
-			return
-		}
-		if w.accepts(f) {
+		if w := ws.names[tok]; w != 0 && w.accepts(ts.Flags[k]) {
 			if found == nil {
 				found = map[string]bool{}
 			}
 			found[tok] = true
 		}
-	})
+	}
 	return found
 }
 
