@@ -32,6 +32,13 @@ type fileResult struct {
 	parsed  bool
 	failed  bool // no parse of the file could be used: it is read as text only
 	warning *Warning
+	stands  []wordStand // how the words of pass.index stand in the file
+}
+
+// wordStand is how one word stands in one file.
+type wordStand struct {
+	word string
+	s    scan.Stands
 }
 
 // pass is one search over the walked files: what it looks for, shared by
@@ -46,6 +53,10 @@ type pass struct {
 	routeSegs []string            // the literal route segments the spec's endpoints end with
 	values    map[string]bool     // the string values searched for (see wantedValues)
 	before    func(path string)   // Options.BeforeFile
+	// index, when set, are the words whose standing in each file the
+	// pass records (see Index.declaring), filtered by indexMay.
+	index    map[string]bool
+	indexMay scan.Filter
 }
 
 // worker is what one goroutine of a pass owns: a parser and a read buffer.
@@ -156,6 +167,13 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	res.scan = fs.sc
 	if fs.sc.Skip {
 		return nil // over the size limit, or generated
+	}
+	if fs.index != nil {
+		fs.sc.Tokens.EachStanding(func(n string, s scan.Stands) {
+			if fs.indexMay.May(n) && fs.index[n] {
+				res.stands = append(res.stands, wordStand{n, s})
+			}
+		})
 	}
 	if fs.sc.Routable(f.Path, fs.routeSegs) {
 		if err := fs.routes(ctx); err != nil {

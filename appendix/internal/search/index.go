@@ -231,6 +231,16 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	results := make([]fileResult, len(todo))
 	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict,
 		routeSegs: segs, values: values, before: ix.opt.BeforeFile}
+	// The first search of every file also records how the words of the
+	// spec's names stand in it: what resolving asks of the scans, answered
+	// by the workers instead of one more pass over every file's words.
+	whole := only == nil && few == nil && ix.stands == nil && len(ix.refWords) > 0
+	if whole {
+		ps.index = ix.refWords
+		for w := range ix.refWords {
+			ps.indexMay.Add(w)
+		}
+	}
 	// Most files cost a stat and a cache lookup, system calls that overlap
 	// well: more workers than cores keep both cores busy.
 	workers := min(max(runtime.GOMAXPROCS(0), 6), max(1, len(todo)))
@@ -260,6 +270,15 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if whole {
+		ix.stands, ix.indexed = map[string][]standing{}, map[string]bool{}
+		for w := range ix.refWords {
+			ix.indexed[w] = true
+		}
+		for k, r := range results {
+			ix.addStands(todo[k], r.stands)
+		}
 	}
 	for k, r := range results {
 		// A later pass over a file (bases, handlers) uses the first pass's

@@ -645,16 +645,25 @@ func (ix *Index) index(words map[string]bool) {
 	}
 	for i, f := range ix.Files {
 		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
+			var in []wordStand
 			sc.Tokens.EachStanding(func(n string, s scan.Stands) {
-				if !may.May(n) || !words[n] {
-					return
-				}
-				if sts := ix.stands[n]; len(sts) > 0 && int(sts[len(sts)-1].file) == i {
-					sts[len(sts)-1].s |= s
-				} else {
-					ix.stands[n] = append(sts, standing{int32(i), s})
+				if may.May(n) && words[n] {
+					in = append(in, wordStand{n, s})
 				}
 			})
+			ix.addStands(i, in)
+		}
+	}
+}
+
+// addStands adds how words stand in the walked file i to stands: files
+// are added in walk order, and a word's ways in one file are joined.
+func (ix *Index) addStands(i int, in []wordStand) {
+	for _, ws := range in {
+		if sts := ix.stands[ws.word]; len(sts) > 0 && int(sts[len(sts)-1].file) == i {
+			sts[len(sts)-1].s |= ws.s
+		} else {
+			ix.stands[ws.word] = append(sts, standing{int32(i), ws.s})
 		}
 	}
 }
