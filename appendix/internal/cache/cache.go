@@ -103,11 +103,14 @@ type Cache struct {
 	Dirs map[string]dirListing `gob:"-"`
 	// damage is what loading found wrong with the cache files (Damages).
 	damage []Damage
-	// loaded is closed once the extraction file is read: Load reads it in
-	// the background, while its caller walks the repository and checks
-	// the scans, and whatever uses what it holds waits for it (await).
-	// Until then Entries, Run, Dirty, History and damage are its.
-	loaded chan struct{}
+	// loaded is closed once the extraction file is read, scansLoaded once
+	// the scan file is: Load reads both in the background, while its
+	// caller reads git's index and walks, and whatever uses what one holds
+	// waits for it (await, awaitScans). Until then Entries, Run, Dirty,
+	// History and Texts are the first's, Scans and Dirs the second's, and
+	// damage is both's.
+	loaded      chan struct{}
+	scansLoaded chan struct{}
 
 	mu           sync.Mutex
 	dirty        bool            // something to write
@@ -155,9 +158,8 @@ func Load(root, build string) *Cache {
 		file: filepath.Join(root, filepath.FromSlash(ExtractFile))}
 	c.Version, c.Started = version(build), time.Now().UnixNano()
 	atomic.RemoveStale(filepath.Dir(c.file), path.Base(ExtractFile), path.Base(ScanFile))
-	c.loadScans()
-	c.seenScan = make(map[string]bool, len(c.Scans))
-	c.loaded = make(chan struct{})
+	c.loaded, c.scansLoaded = make(chan struct{}), make(chan struct{})
+	go c.loadScans()
 	go c.loadEntries()
 	return c
 }
@@ -187,10 +189,18 @@ func (c *Cache) loadEntries() {
 	c.Run++
 }
 
-// await waits until Load has read the extraction file.
+// await waits until Load has read both cache files.
 func (c *Cache) await() {
+	c.awaitScans()
 	if c.loaded != nil {
 		<-c.loaded
+	}
+}
+
+// awaitScans waits until Load has read the scan file.
+func (c *Cache) awaitScans() {
+	if c.scansLoaded != nil {
+		<-c.scansLoaded
 	}
 }
 
@@ -455,6 +465,7 @@ func (c *Cache) Scanned(path string, st os.FileInfo, statErr error) *scan.Entry 
 	if c == nil || statErr != nil || !st.Mode().IsRegular() {
 		return nil
 	}
+	c.awaitScans()
 	c.mu.Lock()
 	e := c.Scans[path]
 	c.mu.Unlock()
@@ -472,6 +483,7 @@ func (c *Cache) DropScan(path string) {
 	if c == nil {
 		return
 	}
+	c.awaitScans()
 	c.mu.Lock()
 	forget(c, c.Scans, path)
 	c.mu.Unlock()
@@ -500,6 +512,7 @@ var entryTypes = map[byte]fs.FileMode{'f': 0, 'd': fs.ModeDir, 'l': fs.ModeSymli
 // Listing returns the entries of a directory listed with the same stat
 // data.
 func (c *Cache) Listing(rel string, st filestat.Stamp) ([]gitinfo.DirEntry, bool) {
+	c.awaitScans()
 	c.mu.Lock()
 	l, ok := c.Dirs[rel]
 	if ok && l.Stat == st {
@@ -544,6 +557,7 @@ func (c *Cache) PutListing(rel string, st filestat.Stamp, entries []gitinfo.DirE
 			types[i] = 'o'
 		}
 	}
+	c.awaitScans()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.keeps(st) {
@@ -594,6 +608,7 @@ func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 		return // changed while read
 	}
 	e.Stamp = stamp
+	c.awaitScans()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.keeps(stamp) {

@@ -159,17 +159,22 @@ func (c *Cache) scanFile() string {
 	return filepath.Join(filepath.Dir(c.file), filepath.Base(ScanFile))
 }
 
-// loadScans reads the scan file into c; a missing or damaged file leaves
-// the scans empty.
+// loadScans reads the scan file into c and closes c.scansLoaded; a
+// missing or damaged file leaves the scans empty.
 func (c *Cache) loadScans() {
+	defer close(c.scansLoaded)
+	var scans map[string]*scan.Entry
+	var dirs map[string]dirListing
 	b, err := readCacheFile(c.scanFile())
 	if err == nil {
-		var scans map[string]*scan.Entry
-		var dirs map[string]dirListing
-		if scans, dirs, err = decodeScans(b, c.Version); err == nil {
-			c.Scans, c.Dirs = scans, dirs
-		}
+		scans, dirs, err = decodeScans(b, c.Version)
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err == nil {
+		c.Scans, c.Dirs = scans, dirs
+	}
+	c.seenScan = make(map[string]bool, len(c.Scans))
 	c.damaged(ScanFile, err)
 }
 
