@@ -969,21 +969,51 @@ func NewWanted(wanted map[string]Want) *Wanted {
 func (ws *Wanted) May(name string) bool { return ws.filter.May(name) }
 
 // Definable filters a file's declaration words by what is searched for.
-// (Every word of every file goes through it: the loop is each's, written
-// out, without a call per word.)
-func (ws *Wanted) Definable(ts Tokens) map[string]bool {
+func (ws *Wanted) Definable(ts Tokens) map[string]bool { return ws.Walk(ts, nil, nil, nil) }
+
+// Words is a set of words, with its filter.
+type Words struct {
+	set    map[string]bool
+	filter Filter
+}
+
+// NewWords is the set of words.
+func NewWords(set map[string]bool) *Words {
+	w := &Words{set: set}
+	for n := range set {
+		w.filter.Add(n)
+	}
+	return w
+}
+
+// Walk reads a file's declaration words once for a search: it returns
+// the names wanted that the file may define, with the words declared
+// unindented whose lowercase spelling folded holds (nil: none), and calls
+// stand with each word of also and how it stands, word by word (also nil:
+// none). Every word of every file goes through it: the loop is each's,
+// written out, and each test starts with a filter.
+func (ws *Wanted) Walk(ts Tokens, folded *Folded, also *Words, stand func(name string, s Stands)) map[string]bool {
 	var found map[string]bool
+	add := func(tok string) {
+		if found == nil {
+			found = map[string]bool{}
+		}
+		found[tok] = true
+	}
 	for k, at := 0, 0; at < len(ts.Names); k++ {
 		var tok string
 		tok, at = word(ts.Names, at)
-		if !ws.filter.May(tok) {
-			continue
-		}
-		if w := ws.names[tok]; w != 0 && w.accepts(ts.Flags[k]) {
-			if found == nil {
-				found = map[string]bool{}
+		f := ts.Flags[k]
+		if ws.filter.May(tok) {
+			if w := ws.names[tok]; w != 0 && w.accepts(f) {
+				add(tok)
 			}
-			found[tok] = true
+		}
+		if folded != nil && f&fTop != 0 && folded.may(tok) && folded.lower[strings.ToLower(tok)] {
+			add(tok)
+		}
+		if also != nil && also.filter.May(tok) && also.set[tok] {
+			stand(tok, Stands(f))
 		}
 	}
 	return found
@@ -1045,19 +1075,6 @@ func NewFolded(lower map[string]bool) *Folded {
 		f.filter.Add(n)
 	}
 	return f
-}
-
-// Top lists the words declared on an unindented line whose lowercase
-// spelling is in the set: the models behind default table names that
-// lowercase them (Django's shop_cartitem is class CartItem).
-func (fo *Folded) Top(ts Tokens) []string {
-	var out []string
-	ts.each(func(tok string, f uint8) {
-		if f&fTop != 0 && fo.may(tok) && fo.lower[strings.ToLower(tok)] {
-			out = append(out, tok)
-		}
-	})
-	return out
 }
 
 // may reports whether the lowercase spelling of w may be in the set,

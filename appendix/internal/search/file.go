@@ -54,9 +54,8 @@ type pass struct {
 	values    map[string]bool     // the string values searched for (see wantedValues)
 	before    func(path string)   // Options.BeforeFile
 	// index, when set, are the words whose standing in each file the
-	// pass records (see Index.declaring), filtered by indexMay.
-	index    map[string]bool
-	indexMay scan.Filter
+	// pass records (see Index.declaring).
+	index *scan.Words
 }
 
 // worker is what one goroutine of a pass owns: a parser and a read buffer.
@@ -168,13 +167,17 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	if fs.sc.Skip {
 		return nil // over the size limit, or generated
 	}
-	if fs.index != nil {
-		fs.sc.Tokens.EachStanding(func(n string, s scan.Stands) {
-			if fs.indexMay.May(n) && fs.index[n] {
-				res.stands = append(res.stands, wordStand{n, s})
-			}
-		})
+	// One walk of the file's words: the names it may define (and, as a
+	// default table name lowercases its model, billing_invoiceline being
+	// class InvoiceLine, the models whose spelling is not searched for),
+	// and how the words the pass indexes stand in it.
+	var folded *scan.Folded
+	if fs.lang.AppTables && len(fs.focus.models) > 0 {
+		folded = fs.focus.folded
 	}
+	names := fs.definable.Walk(fs.sc.Tokens, folded, fs.index, func(n string, s scan.Stands) {
+		res.stands = append(res.stands, wordStand{n, s})
+	})
 	if fs.sc.Routable(f.Path, fs.routeSegs) {
 		if err := fs.routes(ctx); err != nil {
 			return err
@@ -188,17 +191,6 @@ func (fs *fileSearch) search(ctx context.Context) error {
 				res.imports = map[string]string{}
 			}
 			res.imports[name] = mod
-		}
-	}
-	names := fs.definable.Definable(fs.sc.Tokens)
-	if fs.lang.AppTables && len(fs.focus.models) > 0 {
-		// A default table name lowercases its model (billing_invoiceline
-		// is class InvoiceLine), whose spelling is not searched for.
-		for _, n := range fs.focus.folded.Top(fs.sc.Tokens) {
-			if names == nil {
-				names = map[string]bool{}
-			}
-			names[n] = true
 		}
 	}
 	held := fs.sc.Held(fs.values)

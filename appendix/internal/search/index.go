@@ -236,10 +236,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	// by the workers instead of one more pass over every file's words.
 	whole := only == nil && few == nil && ix.stands == nil && len(ix.refWords) > 0
 	if whole {
-		ps.index = ix.refWords
-		for w := range ix.refWords {
-			ps.indexMay.Add(w)
-		}
+		ps.index = scan.NewWords(ix.refWords)
 	}
 	// Most files cost a stat and a cache lookup, system calls that overlap
 	// well: more workers than cores keep both cores busy.
