@@ -42,8 +42,27 @@ func SkipDir(rel string) bool {
 }
 
 // generatedNames are file name endings of generated code, in any
-// language.
-var generatedNames = lang.Union(func(l *extract.Language) []string { return l.Generated })
+// language, by their own extension: a path is tested against the endings
+// of its extension only (and those without one).
+var generatedNames = func() map[string][]string {
+	byExt := map[string][]string{}
+	for _, g := range lang.Union(func(l *extract.Language) []string { return l.Generated }) {
+		byExt[path.Ext(g)] = append(byExt[path.Ext(g)], g)
+	}
+	return byExt
+}()
+
+// generatedName reports a path that ends as generated code is named.
+func generatedName(rel string) bool {
+	for _, ext := range [2]string{path.Ext(rel), ""} {
+		for _, g := range generatedNames[ext] {
+			if strings.HasSuffix(rel, g) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // SecretName reports files that may hold secrets; they are never read.
 func SecretName(rel string) bool {
@@ -78,10 +97,8 @@ func SourceFile(rel string, size int64) *extract.Language {
 	if SecretName(rel) {
 		return nil
 	}
-	for _, g := range generatedNames {
-		if strings.HasSuffix(rel, g) {
-			return nil
-		}
+	if generatedName(rel) {
+		return nil
 	}
 	if l := lang.ForPath(rel); size <= int64(Limit(l)) {
 		return l

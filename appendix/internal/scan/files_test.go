@@ -471,6 +471,7 @@ func TestGeneratedNames(t *testing.T) {
 		"api/orders.pb.go": false, "src/main/java/shop/Order_.java": false, "src/main/java/shop/Order.java": true, "pkg/orders.go": true,
 		"lib/api/orders_pb.rb": false, "lib/api/orders_services_pb.rb": false, "app/models/order.rb": true,
 		"Sources/App/Generated/AutoMockable.generated.swift": false, "Sources/Protos/orders.pb.swift": false, "Sources/App/Order.swift": true,
+		"parser/lex.yy.c": false, "parser/lex.c": true, "src/Shop/Form1.Designer.cs": false, "web/vendor/app.min.js": false, "web/app.js": true,
 	} {
 		if got := SourceFile(rel, 100) != nil; got != read {
 			t.Errorf("SourceFile(%q) read: %v, want %v", rel, got, read)

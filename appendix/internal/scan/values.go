@@ -154,14 +154,24 @@ func valueAfter(rest []byte) bool {
 
 // HoldsKey reports whether the file holds key as a string key.
 func (e *Entry) HoldsKey(key string) bool {
-	for rest := e.Keys; rest != ""; {
-		var k string
-		k, rest, _ = strings.Cut(rest, "\n")
-		if k == key {
+	return key != "" && holdsLine(e.Keys, key)
+}
+
+// holdsLine reports whether one of the newline-separated lines of list is
+// line: one substring search, rather than a comparison per line, rules
+// out most lists.
+func holdsLine(list, line string) bool {
+	for at := 0; ; {
+		i := strings.Index(list[at:], line)
+		if i < 0 {
+			return false
+		}
+		i += at
+		if end := i + len(line); (i == 0 || list[i-1] == '\n') && (end == len(list) || list[end] == '\n') {
 			return true
 		}
+		at = i + 1
 	}
-	return false
 }
 
 // Held returns the values the file holds among wanted.

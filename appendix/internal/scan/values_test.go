@@ -84,3 +84,23 @@ func TestPythonArgumentsAreNoValues(t *testing.T) {
 		t.Errorf("the extraction records %d values, want the three the scan holds outside calls", n)
 	}
 }
+
+// TestHoldsLine: a line of a newline-separated list, wherever it stands,
+// and not a part of a longer line, even where the part comes first.
+func TestHoldsLine(t *testing.T) {
+	for _, tc := range []struct {
+		list, line string
+		want       bool
+	}{
+		{"PAGE_SIZE", "PAGE_SIZE", true},
+		{"A\nPAGE_SIZE\nB", "PAGE_SIZE", true},
+		{"PAGE_SIZE_MAX\nMAX_PAGE_SIZE\nPAGE_SIZE", "PAGE_SIZE", true},
+		{"PAGE_SIZE_MAX\nMAX_PAGE_SIZE", "PAGE_SIZE", false},
+		{"XPAGE_SIZE\n", "PAGE_SIZE", false},
+		{"", "PAGE_SIZE", false},
+	} {
+		if got := holdsLine(tc.list, tc.line); got != tc.want {
+			t.Errorf("holdsLine(%q, %q) = %v, want %v", tc.list, tc.line, got, tc.want)
+		}
+	}
+}
