@@ -350,11 +350,11 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 			}
 			if naming.TableLike(d.Kind) || d.Kind == extract.KindError {
 				for _, m := range d.Members {
-					if wanted[m.Name] != 0 && !slices.Contains(memberNames(ix.Members[m.Name]), d.Path+":"+d.Name) {
+					if wanted[m.Name] != 0 && !holdsDef(ix.Members[m.Name], d) {
 						ix.Members[m.Name] = append(ix.Members[m.Name], d)
 					}
 					for _, w := range m.Serialized {
-						if wanted[w] != 0 && !spec.BareWord(w) && !slices.Contains(memberNames(ix.Wire[w]), d.Path+":"+d.Name) {
+						if wanted[w] != 0 && !spec.BareWord(w) && !holdsDef(ix.Wire[w], d) {
 							ix.Wire[w] = append(ix.Wire[w], d)
 						}
 					}

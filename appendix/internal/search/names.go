@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -131,12 +132,9 @@ func routeSegments(refs []spec.Ref) [][]byte {
 	return out
 }
 
-func memberNames(ds []*extract.Definition) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Path+":"+d.Name)
-	}
-	return out
+// holdsDef reports whether ds holds a definition of d's name in d's file.
+func holdsDef(ds []*extract.Definition, d *extract.Definition) bool {
+	return slices.ContainsFunc(ds, func(e *extract.Definition) bool { return e.Path == d.Path && e.Name == d.Name })
 }
 
 // DottedRoute is the endpoint a dotted lowercase name may be

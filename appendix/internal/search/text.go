@@ -207,11 +207,9 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 			continue
 		}
 		w := want{name: n, word: parts[len(parts)-1]}
-		w.field = regexp.MustCompile(`(?m)^[ \t]+` + regexp.QuoteMeta(w.word) + `[ \t]+[\w*\[]`)
 		if len(parts) > 1 {
 			w.head = parts[0]
 		}
-		w.decl = textDecl(w.word)
 		wants = append(wants, w)
 	}
 	// The searches of an earlier run over the same files, unchanged, are
@@ -227,6 +225,8 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 			}
 			continue
 		}
+		w.field = regexp.MustCompile(`(?m)^[ \t]+` + regexp.QuoteMeta(w.word) + `[ \t]+[\w*\[]`)
+		w.decl = textDecl(w.word)
 		todo = append(todo, w)
 	}
 	if len(todo) == 0 {
