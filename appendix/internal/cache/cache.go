@@ -213,7 +213,7 @@ func (c *Cache) Damages() []Damage {
 
 // readCacheFile reads a cache file; a missing one is errOther.
 func readCacheFile(file string) ([]byte, error) {
-	b, err := os.ReadFile(file)
+	b, err := mapFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errOther
 	}
