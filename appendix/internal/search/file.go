@@ -48,6 +48,7 @@ type pass struct {
 	cache     *cache.Cache
 	wanted    map[string]scan.Want
 	definable *scan.Wanted // wanted, to filter a file's words with
+	anyMay    scan.Filter  // of the names wanted anywhere (scan.WantAny)
 	focus     *focusWords
 	restrict  map[string][]string // names searched only in the modules that qualify them
 	routeSegs []string            // the literal route segments the spec's endpoints end with
@@ -221,7 +222,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 		found.Add(n)
 	}
 	keep := func(n string) bool {
-		return found.May(n) && names[n] || fs.definable.May(n) && fs.wanted[n] == scan.WantAny
+		return found.May(n) && names[n] || fs.anyMay.May(n) && fs.wanted[n] == scan.WantAny
 	}
 	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
 	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Word: fs.focus.mentioner(names, fs.lang), Held: holding(held)})

@@ -231,6 +231,11 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	results := make([]fileResult, len(todo))
 	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict,
 		routeSegs: segs, values: values, before: ix.opt.BeforeFile}
+	for n, w := range wanted {
+		if w == scan.WantAny {
+			ps.anyMay.Add(n)
+		}
+	}
 	// The first search of every file also records how the words of the
 	// spec's names stand in it: what resolving asks of the scans, answered
 	// by the workers instead of one more pass over every file's words.

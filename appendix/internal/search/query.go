@@ -108,9 +108,9 @@ func (ix *Index) WalkedFile(p string) (string, bool) {
 	if _, walked := ix.lang[p]; walked {
 		return p, true
 	}
-	found := ""
+	found, tail := "", "/"+p
 	for _, f := range ix.Files {
-		if strings.HasSuffix(f.Path, "/"+p) {
+		if strings.HasSuffix(f.Path, tail) {
 			if found != "" {
 				return "", false
 			}
@@ -269,8 +269,9 @@ func (ix *Index) PathExists(p string) bool {
 	if _, walked := ix.lang[p]; walked || ix.dirs[p] {
 		return true
 	}
+	tail := "/" + p
 	for _, f := range ix.Files {
-		if strings.HasSuffix(f.Path, "/"+p) {
+		if strings.HasSuffix(f.Path, tail) {
 			return true
 		}
 	}
@@ -300,8 +301,9 @@ func (ix *Index) DirsEnding(p string) []string {
 		return nil
 	}
 	var out []string
+	tail := "/" + p
 	for d := range ix.dirs {
-		if strings.HasSuffix(d, "/"+p) {
+		if strings.HasSuffix(d, tail) {
 			out = append(out, d)
 		}
 	}
