@@ -77,7 +77,11 @@ var importLines = func() []func([]byte) bool {
 // language. No language's import line starts with a "/" or a "*" (a
 // comment's), which most lines holding a "/" do.
 func importLine(line []byte) bool {
-	if t := bytes.TrimLeft(line, " \t\r\n\f\v"); len(t) == 0 || t[0] == '/' || t[0] == '*' {
+	i := 0 // (a loop: bytes.TrimLeft builds its set of bytes on every call)
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n' || line[i] == '\f' || line[i] == '\v') {
+		i++
+	}
+	if i == len(line) || line[i] == '/' || line[i] == '*' {
 		return false
 	}
 	for _, f := range importLines {
