@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
@@ -93,8 +94,14 @@ func TestLaterPassSkipsOnlyWhatCannotAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	var visited []string
+	var mu sync.Mutex // (the pass's workers call BeforeFile at once)
+	visit := func(p string) {
+		mu.Lock()
+		visited = append(visited, p)
+		mu.Unlock()
+	}
 	ctx := context.Background()
-	ix, err := Run(ctx, repo, []spec.Ref{{Name: "Order"}}, Options{BeforeFile: func(p string) { visited = append(visited, p) }})
+	ix, err := Run(ctx, repo, []spec.Ref{{Name: "Order"}}, Options{BeforeFile: visit})
 	if err != nil {
 		t.Fatal(err)
 	}
