@@ -182,6 +182,14 @@ func generatedComment(head []byte) bool {
 var (
 	testFileNames = compileGlobs(lang.Union(func(l *extract.Language) []string { return l.TestFiles }))
 	testDirs      = lang.Union(func(l *extract.Language) []string { return l.TestDirs })
+	// testDirParts are testDirs as path parts: "/tests/".
+	testDirParts = func() []string {
+		out := make([]string, len(testDirs))
+		for i, d := range testDirs {
+			out[i] = "/" + d + "/"
+		}
+		return out
+	}()
 )
 
 // testSupportDirs hold the code tests are built from, in any language:
@@ -204,12 +212,15 @@ func TestFile(rel string) bool {
 			return true
 		}
 	}
-	for _, d := range testDirs {
-		if strings.Contains("/"+rel, "/"+d+"/") {
+	slashed := "/" + rel
+	for _, d := range testDirParts {
+		if strings.Contains(slashed, d) {
 			return true
 		}
 	}
-	for _, d := range strings.Split(path.Dir(rel), "/") {
+	for rest := path.Dir(rel); rest != ""; {
+		var d string
+		d, rest, _ = strings.Cut(rest, "/")
 		if testSupportDirs[strings.ToLower(d)] {
 			return true
 		}
