@@ -697,3 +697,32 @@ func (r *Repo) ChangedFiles(from, to string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// FileAt is the content of the file at path (slash-separated, from the
+// root of the repository) in revision rev: a tag, a branch, a commit or a
+// unique prefix of one. ErrNoRevision when rev names nothing in this
+// repository.
+func (r *Repo) FileAt(rev, path string) ([]byte, error) {
+	if r.git == nil {
+		return nil, ErrNoRevision
+	}
+	h, err := r.git.ResolveRevision(plumbing.Revision(rev))
+	if err != nil {
+		return nil, ErrNoRevision
+	}
+	c, err := r.git.CommitObject(*h)
+	if err != nil {
+		// (a tag object: ResolveRevision peels annotated tags to commits,
+		// so this is a revision that names no commit)
+		return nil, ErrNoRevision
+	}
+	f, err := c.File(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := f.Contents()
+	return []byte(s), err
+}
+
+// ErrNoRevision is a revision this repository does not hold.
+var ErrNoRevision = errors.New("no such revision in this repository")

@@ -142,6 +142,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		r := &sp.Refs[i]
 		if loc, ok := ix.Located[r.Name]; ok {
 			switch {
+			case loc.Def != nil && r.Rev != "":
+				// A link to line 264 of a file at v1.10.1: the definition
+				// around that line then, as the file has it now.
+				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: loc.Def,
+					Reason: fmt.Sprintf("held line %d of %s at %s, which the spec links to", r.At, naming.Code(loc.Def.Path), naming.Code(shortRev(r.Rev)))}})
 			case loc.Def != nil:
 				// `workload_controller.go:807`: the definition around that line.
 				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: loc.Def,
@@ -1663,4 +1668,18 @@ func places(defs []*extract.Definition, n int) string {
 		}
 	}
 	return naming.PathList(out, n)
+}
+
+// shortRev is a revision as the appendix writes it: a commit id by its
+// first seven digits, as git abbreviates it; a tag or branch as it is.
+func shortRev(rev string) string {
+	if len(rev) < 12 {
+		return rev
+	}
+	for _, c := range rev {
+		if !strings.ContainsRune("0123456789abcdef", c) {
+			return rev
+		}
+	}
+	return rev[:7]
 }

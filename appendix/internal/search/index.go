@@ -84,6 +84,7 @@ type Index struct {
 	scans    map[string]*scan.Entry // this run's scans, by path: later passes read no file
 	tests    []gitinfo.File         // the walked test files, once computed
 	root     string                 // the work tree's root, for reading files after the search
+	repo     *gitinfo.Repo          // the repository, for the files of other revisions
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
 	// stands maps words the scans saw to the files they stand in, and
@@ -138,7 +139,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	}
 	walk := time.Since(t0)
 	ix := NewIndex(files)
-	ix.cache, ix.opt = ca, opt
+	ix.cache, ix.opt, ix.repo = ca, opt, repo
 	ix.Submodules = repo.Submodules
 	ix.root = repo.Root
 	ix.Stats.FilesWalked = len(files)

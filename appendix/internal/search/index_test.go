@@ -2,14 +2,17 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
 	"github.com/appendix-dev/appendix/internal/testrepo"
+	"github.com/go-git/go-git/v5"
 )
 
 // TestLaterPassAddsNoDuplicate: a definition a later pass finds again (a
@@ -129,5 +132,56 @@ func TestLaterPassSkipsOnlyWhatCannotAnswer(t *testing.T) {
 		if tc.defined != "" && len(ix.Defs[tc.defined]) != 1 {
 			t.Errorf("a search for %v: %s is held %d times, want once", tc.wanted, tc.defined, len(ix.Defs[tc.defined]))
 		}
+	}
+}
+
+// TestLinkedLines: a link to a line of a file at an earlier revision
+// names the definition around that line then, found in the file as it is
+// now by its name, wherever it has moved; a revision this repository
+// lacks, or a definition the file no longer has, names nothing.
+func TestLinkedLines(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{
+		"pkg/orders.go": "package pkg\n\nfunc Old() {}\n\n// Target is linked.\nfunc Target() {\n\treturn\n}\n",
+	})
+	r, err := git.PlainOpen(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := r.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := head.Hash().String()
+	testrepo.Write(t, dir, map[string]string{
+		"pkg/orders.go": "package pkg\n\n// New is first now.\nfunc New() {}\n\n// Other too.\nfunc Other() {}\n\n// Target is linked.\nfunc Target() {\n\treturn\n}\n",
+	})
+	testrepo.Commit(t, r, "move", time.Hour)
+	sp := spec.Parse("spec.md", []byte("See [the target](https://github.com/shop/orders/blob/"+first+"/pkg/orders.go#L7),\n"+
+		"[the old one](https://github.com/shop/orders/blob/"+first[:10]+"/pkg/orders.go#L3) and\n"+
+		"[a fork's](https://github.com/fork/orders/blob/v9.9.9/pkg/orders.go#L7).\n"))
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	ix, err := Run(ctx, repo, sp.Refs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix.FindLocations(ctx, sp.Refs)
+	var got []string
+	for _, ref := range sp.Refs {
+		if ref.Rev == "" {
+			continue
+		}
+		if loc, ok := ix.Located[ref.Name]; ok {
+			got = append(got, fmt.Sprintf("%s@%s -> %s:%d", ref.File, ref.Rev[:4], loc.Def.Name, loc.Def.StartLine))
+		} else {
+			got = append(got, fmt.Sprintf("%s@%s -> none", ref.File, ref.Rev[:4]))
+		}
+	}
+	want := []string{"pkg/orders.go@" + first[:4] + " -> Target:9", "pkg/orders.go@" + first[:4] + " -> none", "pkg/orders.go@v9.9 -> none"}
+	if !slices.Equal(got, want) {
+		t.Errorf("linked lines: %q, want %q", got, want)
 	}
 }

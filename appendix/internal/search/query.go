@@ -152,22 +152,69 @@ func (ix *Index) FindLocations(ctx context.Context, refs []spec.Ref) {
 			loc.Lines++
 		}
 		all := ix.parseSrc(ctx, p, file, src)
-		for i := range all {
-			d := &all[i]
-			last := max(d.EndLine, d.Extent)
-			if d.Broken || d.Amends || d.Route != nil || r.At < d.StartLine || r.At > last {
-				continue
+		if r.Rev != "" {
+			// A link names a line of the file at its revision: the
+			// definition around it then, found here by its name. A
+			// revision this repository lacks makes the link another
+			// repository's, and no reference.
+			if loc.Def = ix.linkedDef(ctx, p, r, file, all); loc.Def != nil {
+				ix.Located[r.Name] = loc
 			}
-			span, bestSpan := last-d.StartLine, 0
-			if best := loc.Def; best != nil {
-				bestSpan = max(best.EndLine, best.Extent) - best.StartLine
-			}
-			if loc.Def == nil || span < bestSpan || span == bestSpan && d.DeclLine == r.At {
-				loc.Def = d
-			}
+			continue
 		}
+		loc.Def = innermost(all, r.At)
 		ix.Located[r.Name] = loc
 	}
+}
+
+// innermost is the innermost definition of all around line at, or nil.
+func innermost(all []extract.Definition, at int) *extract.Definition {
+	var in *extract.Definition
+	for i := range all {
+		d := &all[i]
+		last := max(d.EndLine, d.Extent)
+		if d.Broken || d.Amends || d.Route != nil || at < d.StartLine || at > last {
+			continue
+		}
+		span, bestSpan := last-d.StartLine, 0
+		if in != nil {
+			bestSpan = max(in.EndLine, in.Extent) - in.StartLine
+		}
+		if in == nil || span < bestSpan || span == bestSpan && d.DeclLine == at {
+			in = d
+		}
+	}
+	return in
+}
+
+// linkedDef is the definition of all (the file as it is) that the link r
+// names: the one of the same name, container and kind as the definition
+// around the linked line of the file at the link's revision. Nil when
+// the revision or the file is not in this repository, no definition was
+// around the line, or the file no longer has it (or has several).
+func (ix *Index) linkedDef(ctx context.Context, p *extract.Parser, r spec.Ref, file string, all []extract.Definition) *extract.Definition {
+	if ix.repo == nil {
+		return nil
+	}
+	old, err := ix.repo.FileAt(r.Rev, file)
+	if err != nil {
+		return nil
+	}
+	then := innermost(ix.parseSrc(ctx, p, file, old), r.At)
+	if then == nil {
+		return nil
+	}
+	var now *extract.Definition
+	for i := range all {
+		d := &all[i]
+		if d.Name == then.Name && d.Container == then.Container && d.Kind == then.Kind && !d.Broken && !d.Amends && d.Route == nil {
+			if now != nil {
+				return nil
+			}
+			now = d
+		}
+	}
+	return now
 }
 
 // FindBases searches, in a second pass, for the classes that types named

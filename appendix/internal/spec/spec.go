@@ -61,6 +61,11 @@ type Ref struct {
 	// around that line is meant. Name keeps the spelling; File is the path.
 	At   int
 	File string
+	// Rev is the revision a code host's link names a line at
+	// (github.com/o/r/blob/v1.10.1/pkg/x.go#L264): At is a line of that
+	// revision's file, whose definition around it is meant, if the
+	// revision is this repository's; otherwise the link is no reference.
+	Rev string
 	// Route is set for an endpoint: `POST /items/{id}/tags`, `/webhook`.
 	Route *RouteRef
 	// Strong references are reported when they cannot be resolved; weak
@@ -439,9 +444,27 @@ func Parse(name string, src []byte) *Spec {
 		}
 	}
 	flush()
+	for i, line := range lines {
+		for _, m := range blobLinkRe.FindAllStringSubmatch(line, -1) {
+			rev, file := m[1], m[2]
+			at, err := strconv.Atoi(m[3])
+			if err != nil || at <= 0 || !FileExt(file) {
+				continue
+			}
+			if _, ok := PathLike(file); ok {
+				add(Ref{Name: file + ":" + m[3] + "@" + rev, Line: i + 1, Source: FromProse, IsPath: true, At: at, File: file, Rev: rev})
+			}
+		}
+	}
 	salience(s, lines)
 	return s
 }
+
+// blobLinkRe is a link to a line of a file at a revision, as GitHub and
+// GitLab write one: https://github.com/o/r/blob/v1.10.1/pkg/x.go#L264,
+// .../-/blob/main/app/x.rb#L12-L20. The revision is one path segment (a
+// tag, a branch without a slash, a commit).
+var blobLinkRe = regexp.MustCompile(`https?://(?:github\.com|gitlab\.com)/[\w.-]+/[\w.-]+(?:/-)?/blob/([\w.-]+)/([\w./-]+?)#L(\d+)(?:-L?\d+)?\b`)
 
 // keySectionRe matches the headings under which a spec states its design.
 var keySectionRe = regexp.MustCompile(`(?i)current state|as[- ]is|blast zone|proposed|changes?\b|data model|schema|interfaces?|api\b|architecture|design`)

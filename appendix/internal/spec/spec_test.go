@@ -730,3 +730,26 @@ func TestCodeLines(t *testing.T) {
 		t.Errorf("CodeLines(cfg) = %d, want 1", got)
 	}
 }
+
+// TestBlobLinks: a link to a line of a file at a revision is a location
+// at that revision (the range's first line); a link without a line, to a
+// directory, or to no source file is none.
+func TestBlobLinks(t *testing.T) {
+	s := Parse("spec.md", []byte("The [factory](https://github.com/cert-manager/cert-manager/blob/v1.10.1/pkg/controller/context.go#L264)\n"+
+		"and [the check](https://gitlab.com/shop/api/-/blob/main/app/models/order.rb#L12-L20) stay;\n"+
+		"not [the file](https://github.com/o/r/blob/main/pkg/x.go), [the dir](https://github.com/o/r/tree/main/pkg#L3)\n"+
+		"nor [the readme](https://github.com/o/r/blob/main/README#L3).\n"))
+	var got []string
+	for _, r := range s.Refs {
+		if r.Rev != "" {
+			got = append(got, fmt.Sprintf("%s %s %d %s line %d", r.Name, r.File, r.At, r.Rev, r.Line))
+		}
+	}
+	want := []string{
+		"pkg/controller/context.go:264@v1.10.1 pkg/controller/context.go 264 v1.10.1 line 1",
+		"app/models/order.rb:12@main app/models/order.rb 12 main line 2",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
