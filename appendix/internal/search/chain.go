@@ -273,11 +273,18 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string, beyo
 // looked for the type's name.
 func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extract.Definition, searched bool, why string) {
 	name := typeName(typ)
-	all, searched := ix.Defs[name]
+	// (A definition of that name may be held for another reason, a member
+	// another search wanted: only a search for the name itself says what
+	// the repository has.)
+	all, searched := ix.Defs[name], ix.sought[name]
 	if !searched {
 		return nil, false, ""
 	}
 	all = typeLike(all)
+	if !ix.Class(owner.Path).Test {
+		// A field of code that is not a test's holds no test helper's type.
+		all = slices.DeleteFunc(slices.Clone(all), func(d *extract.Definition) bool { return ix.Class(d.Path).Test })
+	}
 	qual := strings.TrimSuffix(strings.TrimSuffix(typ, name), ".")
 	var near []*extract.Definition
 	for _, d := range all {
@@ -332,9 +339,6 @@ func (ix *Index) FindChains(ctx context.Context, root string, refs []spec.Ref) e
 		}
 		if len(more) == 0 {
 			return nil
-		}
-		for n := range more {
-			ix.Defs[n] = nil // searched: a type that is absent is not searched again
 		}
 		if err := ix.Find(ctx, root, more, nil, nil); err != nil {
 			return err

@@ -85,6 +85,10 @@ type Index struct {
 	tests    []gitinfo.File         // the walked test files, once computed
 	root     string                 // the work tree's root, for reading files after the search
 	repo     *gitinfo.Repo          // the repository, for the files of other revisions
+	// sought are the names a search has looked for in every file (not
+	// only in the modules that qualify them): a name sought and not in
+	// Defs is defined nowhere the search reads.
+	sought map[string]bool
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
 	// stands maps words the scans saw to the files they stand in, and
@@ -205,6 +209,16 @@ func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.W
 func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte, values map[string]bool, only *extract.Language) error {
 	if len(wanted) == 0 && len(routeSegs) == 0 && len(values) == 0 {
 		return nil
+	}
+	if only == nil {
+		if ix.sought == nil {
+			ix.sought = map[string]bool{}
+		}
+		for n := range wanted {
+			if _, qualified := ix.restrict[n]; !qualified {
+				ix.sought[n] = true
+			}
+		}
 	}
 	segs := make([]string, len(routeSegs))
 	for i, s := range routeSegs {
