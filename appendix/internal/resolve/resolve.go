@@ -431,7 +431,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				m.Order = p.i
 				matches = append(matches, m)
 			}
-		} else if ix.External(r) {
+		} else if ix.External(r) && !repoFieldPath(ix, r.Name) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtins[r.Name]; len(ls) > 0 {
 			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
@@ -463,7 +463,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				}
 				unresolved = append(unresolved, g)
 			}
-		} else if g, ok := declaredMember(ix, r); ok && r.Strong && !r.Proposed && strings.Contains(r.Name, ".") {
+		} else if g, ok := declaredMember(ix, r); ok && r.Strong && (!r.Proposed || repoFieldPath(ix, r.Name)) && strings.Contains(r.Name, ".") {
 			// `Workload.meta.name`: the last part is a member of some type
 			// (`meta`'s), which the search does not follow the chain to.
 			unresolved = append(unresolved, g)
@@ -843,9 +843,15 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 		return "", false, false
 	}
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
+	// `issuer.spec.acme.privateKeySecretRef`: in a path of fields, a
+	// lower-case `acme` is a field, not a type that happens to be called
+	// so (a module's variable, `metrics.tracker.reset`, is read below).
+	fieldPath := len(parts) > 2 && !spec.IsUpperStart(head)
 	var types []*extract.Definition
 	for _, d := range ix.Defs[head] {
-		if !d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError {
+		// (A test's helper type is not what a spec means by a name its
+		// code has too: no verdict is drawn from one.)
+		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath {
 			types = append(types, d)
 		}
 	}
@@ -853,6 +859,9 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 	// members.
 	made := ""
 	for _, v := range variables(ix, head, "") {
+		if fieldPath && !search.InModule(v.Path, parts[len(parts)-3]) {
+			continue // `spec.controlPlane.taints`: no module `spec` holds the variable
+		}
 		for _, b := range v.Bases {
 			for _, d := range ix.Defs[b] {
 				if len(types) == 0 && !d.Broken && naming.TableLike(d.Kind) {
@@ -1682,4 +1691,21 @@ func shortRev(rev string) string {
 		}
 	}
 	return rev[:7]
+}
+
+// repoFieldPath reports a dotted name of three parts or more whose last
+// two the repository declares as members: `spec.controlPlane.taints`, a
+// path of this repository's fields from an object the spec does not name
+// by type, not a dependency's name.
+func repoFieldPath(ix *search.Index, name string) bool {
+	parts := strings.Split(name, ".")
+	if len(parts) < 3 {
+		return false
+	}
+	for _, p := range parts[len(parts)-2:] {
+		if len(ix.DeclaredOrMember(p, naming.Capitalize(p))) == 0 {
+			return false
+		}
+	}
+	return true
 }
