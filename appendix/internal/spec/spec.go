@@ -210,6 +210,10 @@ var (
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
+	// labelPairRe is a label's or annotation's key, prefixed by a domain,
+	// with a value: `cert-manager.io/next-private-key: true`,
+	// `app.kubernetes.io/name=web`.
+	labelPairRe = regexp.MustCompile(`^([a-z0-9][-a-z0-9]*(?:\.[-a-z0-9]+)+/[A-Za-z0-9][-\w.]*)\s*[:=]\s*(?:"[^"]*"|'[^']*'|[\w.-]+)$`)
 	// protoFieldRe is a protobuf field's declaration: its label, its type
 	// (a scalar, a message, a map), its name and its number.
 	protoFieldRe = regexp.MustCompile(`^(?:(?:repeated|optional|required)\s+)?(map<[^<>]+>|[A-Za-z_][\w.]*)\s+([A-Za-z_]\w*)\s*=\s*\d+\s*(?:\[[^\]]*\])?\s*;?$`)
@@ -576,6 +580,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			refs = append(refs, found{Ref{Name: m[1], Line: lineAt(i), Source: FromCode, Strong: true, Proposed: true}, i, j + k + len(tick)})
 		}
 		code = namePath(code)
+		if m := labelPairRe.FindStringSubmatch(code); m != nil {
+			// `controller.cert-manager.io/fao: true`: a label (or
+			// annotation) and its value; the key is what the code spells.
+			code = m[1]
+		}
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
 		if rt, ok := RouteLike(code); ok {

@@ -753,3 +753,25 @@ func TestBlobLinks(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestLabelPairs: a code span holding a domain-prefixed label or
+// annotation with its value names the key, which the code spells; a
+// setting without a domain, or a path, is read as before.
+func TestLabelPairs(t *testing.T) {
+	s := Parse("spec.md", []byte("Mark it `controller.cert-manager.io/fao: true`, `app.kubernetes.io/name=web`\n"+
+		"and `cert-manager.io/next-private-key: \"true\"`, not `env=prod` nor `pkg/a.go: x y`.\n"))
+	var got []string
+	for _, r := range s.Refs {
+		got = append(got, r.Name)
+	}
+	for _, want := range []string{"controller.cert-manager.io/fao", "app.kubernetes.io/name", "cert-manager.io/next-private-key"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%q is not among the references %q", want, got)
+		}
+	}
+	for _, not := range []string{"controller.cert-manager.io/fao: true", "app.kubernetes.io/name=web"} {
+		if slices.Contains(got, not) {
+			t.Errorf("%q, with its value, is a reference", not)
+		}
+	}
+}
