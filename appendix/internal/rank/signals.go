@@ -101,11 +101,12 @@ type rivals struct {
 	first      map[*extract.Definition]string // named first: how the spec names the place
 	version    map[*extract.Definition]string // the API version the spec names
 	superseded map[*extract.Definition]bool   // a newer version of the same file is a candidate
+	internal   map[*extract.Definition]bool   // the API's unversioned form of a file a version of which is a candidate
 }
 
 func (c *Ranker) rivals(cands []*extract.Definition) *rivals {
 	rv := &rivals{cands: cands, first: c.namedFirst(cands)}
-	rv.version, rv.superseded = versionSignals(cands, c.words)
+	rv.version, rv.superseded, rv.internal = versionSignals(cands, c.words)
 	return rv
 }
 
@@ -166,6 +167,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if rv.superseded[d] {
 		s.add("superseded", WeightSuperseded, "the others are the same file in older API versions, and the spec names none")
+	}
+	if rv.internal[d] {
+		s.add("unversioned", WeightSuperseded, "the others are the unversioned form of an API served in versions, and the spec names none")
 	}
 	return s
 }

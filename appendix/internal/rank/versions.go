@@ -73,19 +73,34 @@ func versioned(p string) (family string, v apiVersion, ok bool) {
 // several versions of one API package, which versions the spec means: the
 // ones it names as a word (an example's `apiVersion: group/v1beta1`),
 // else the newest. It returns the candidates whose version the spec names
-// (with that version), and those a newer version supersedes.
-func versionSignals(cands []*extract.Definition, words map[string]bool) (named map[*extract.Definition]string, superseded map[*extract.Definition]bool) {
+// (with that version), those a newer version supersedes, and those that
+// are the API's unversioned form of a file it also has in a version.
+func versionSignals(cands []*extract.Definition, words map[string]bool) (named map[*extract.Definition]string, superseded, unversionedForm map[*extract.Definition]bool) {
 	type member struct {
 		d *extract.Definition
 		v apiVersion
 	}
 	families := map[string][]member{}
+	unversioned := map[string][]*extract.Definition{}
 	for _, d := range cands {
 		if fam, v, ok := versioned(d.Path); ok {
 			families[fam] = append(families[fam], member{d, v})
+		} else if segs := strings.Split(d.Path, "/"); len(segs) >= 2 {
+			// internal/apis/certmanager/types.go beside
+			// pkg/apis/certmanager/v1/types.go: the API's unversioned
+			// (internal) form, one of the family.
+			fam := segs[len(segs)-2] + "//" + segs[len(segs)-1]
+			unversioned[fam] = append(unversioned[fam], d)
 		}
 	}
-	named, superseded = map[*extract.Definition]string{}, map[*extract.Definition]bool{}
+	named, superseded, unversionedForm = map[*extract.Definition]string{}, map[*extract.Definition]bool{}, map[*extract.Definition]bool{}
+	for fam, ds := range unversioned {
+		if len(families[fam]) > 0 {
+			for _, d := range ds {
+				unversionedForm[d] = true // the versions the API serves come first
+			}
+		}
+	}
 	for _, ms := range families {
 		newest, spoken, several := ms[0], false, false
 		for _, m := range ms {
@@ -107,5 +122,5 @@ func versionSignals(cands []*extract.Definition, words map[string]bool) (named m
 			}
 		}
 	}
-	return named, superseded
+	return named, superseded, unversionedForm
 }
