@@ -289,6 +289,18 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 	}
 	fkey := key + "|focus"
 	search := strings.Join(slices.Sorted(maps.Keys(names)), ",") + "|" + strings.Join(slices.Sorted(maps.Keys(held)), "\n") + "|" + fs.focus.sig
+	// An extraction that skipped bodies answers its own search only, and
+	// is kept under that search's key: kept under the file's one focused
+	// entry, two searches of a run (the first pass's, a later pass's)
+	// would each replace the other's, and every warm run parse twice.
+	sum := sha1.Sum([]byte(search))
+	skey := fkey + "|" + hex.EncodeToString(sum[:8])
+	if e := ca.Get(skey); e != nil && slices.Contains(e.Covers, search) {
+		if defs := cache.FromCached(e.Defs, path); extract.Built(defs, want.Def) {
+			res.cached = true
+			return defs, nil
+		}
+	}
 	old := ca.Get(fkey)
 	var oldDefs []extract.Definition
 	if old != nil {
@@ -347,7 +359,7 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 		if ex.Whole {
 			spans = whole
 		}
-		ca.Put(fkey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers[:1], Skipped: ex.Skipped})
+		ca.Put(skey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers[:1], Skipped: ex.Skipped})
 	default:
 		ca.Put(fkey, &cache.Entry{Defs: cache.ToCached(defs), HasDefs: true, Spans: spans, Covers: covers})
 	}
