@@ -985,11 +985,16 @@ type Wanted struct {
 
 // NewWanted is the search for wanted.
 func NewWanted(wanted map[string]Want) *Wanted {
-	w := &Wanted{names: wanted}
-	for n := range wanted {
-		w.filter.Add(n)
+	return &Wanted{names: wanted, filter: filterOf(wanted)}
+}
+
+// filterOf is the Filter of a set's names.
+func filterOf[V any](set map[string]V) Filter {
+	var f Filter
+	for n := range set {
+		f.Add(n)
 	}
-	return w
+	return f
 }
 
 // May reports whether name may be searched for: false is certain, and
@@ -1006,13 +1011,7 @@ type Words struct {
 }
 
 // NewWords is the set of words.
-func NewWords(set map[string]bool) *Words {
-	w := &Words{set: set}
-	for n := range set {
-		w.filter.Add(n)
-	}
-	return w
-}
+func NewWords(set map[string]bool) *Words { return &Words{set: set, filter: filterOf(set)} }
 
 // Walk reads a file's declaration words once for a search: it returns
 // the names wanted that the file may define, with the words declared
@@ -1097,13 +1096,7 @@ type Folded struct {
 }
 
 // NewFolded is the set of lower, lowercase names.
-func NewFolded(lower map[string]bool) *Folded {
-	f := &Folded{lower: lower}
-	for n := range lower {
-		f.filter.Add(n)
-	}
-	return f
-}
+func NewFolded(lower map[string]bool) *Folded { return &Folded{lower: lower, filter: filterOf(lower)} }
 
 // may reports whether the lowercase spelling of w may be in the set,
 // without lowercasing it: an ASCII word lowercases byte for byte, so its
