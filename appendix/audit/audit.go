@@ -65,7 +65,7 @@ func Matching(files []gitinfo.File, re *regexp.Regexp) ([]string, int) {
 	size := 0
 	req := literals.Of(re) // a path without one of its literals cannot match
 	for _, f := range files {
-		if req.MayMatch([]byte(f.Path)) && re.MatchString(f.Path) {
+		if req.MayMatchString(f.Path) && re.MatchString(f.Path) {
 			out = append(out, f.Path)
 			size += int(f.Size)
 		}

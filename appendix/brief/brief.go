@@ -783,12 +783,13 @@ func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 		// The lines each search may match on; what is code on a line is
 		// worked out from the file's start as far as the last of them.
 		mays := make([]map[int]bool, len(qs))
-		last := -1 // the last line a search for code may match on, len(lines) for any
+		last := -1                        // the last line a search for code may match on, len(lines) for any
+		searched := literals.NewText(src) // lowercased once for the searches that fold case
 		for i, q := range qs {
 			if !st[i].open {
 				continue
 			}
-			mays[i] = st[i].req.Lines(src)
+			mays[i] = st[i].req.LinesOf(searched)
 			switch {
 			case mays[i] != nil && len(mays[i]) == 0:
 				st[i].open = false

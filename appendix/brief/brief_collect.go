@@ -608,7 +608,7 @@ func codeDefs(ds []*extract.Definition, max int) []*extract.Definition {
 // match holds (see literals.Of).
 func pathMatcher(re *regexp.Regexp) func(string) bool {
 	req := literals.Of(re)
-	return func(p string) bool { return req.MayMatch([]byte(p)) && re.MatchString(p) }
+	return func(p string) bool { return req.MayMatchString(p) && re.MatchString(p) }
 }
 
 // migrationDirRe() is the path of a file in a directory of migrations.

@@ -23,6 +23,7 @@ import (
 // None (nil) when no literal is required of a match.
 type Required struct {
 	lits [][]byte
+	strs []string // lits, as strings
 	fold bool
 }
 
@@ -47,7 +48,7 @@ func Of(re *regexp.Regexp) *Required {
 				if fold {
 					l = strings.ToLower(l)
 				}
-				r.lits = append(r.lits, []byte(l))
+				r.lits, r.strs = append(r.lits, []byte(l)), append(r.strs, l)
 			}
 		}
 	}
@@ -218,11 +219,41 @@ func (r *Required) Literals() ([]string, bool) {
 // Lines returns the lines of src (by index, from 0) that hold one of the
 // literals, the only ones a match can be on; nil when any line may.
 func (r *Required) Lines(src []byte) map[int]bool {
+	return r.LinesOf(NewText(src))
+}
+
+// Text is a text searched by several expressions, lowercased once, when
+// first one of them folds case.
+type Text struct {
+	src, low []byte
+	lowered  bool
+}
+
+// NewText is src, to search.
+func NewText(src []byte) *Text { return &Text{src: src} }
+
+// folded is the text as a search folding case reads it (nil: as any line
+// may match).
+func (t *Text) folded() []byte {
+	if !t.lowered {
+		t.low, t.lowered = bytes.ToLower(t.src), true
+		if bytes.Contains(t.src, longS) {
+			t.low = nil
+		}
+	}
+	return t.low
+}
+
+// LinesOf is Lines of a text several expressions search.
+func (r *Required) LinesOf(t *Text) map[int]bool {
 	if r == nil {
 		return nil
 	}
-	if src = r.lower(src); src == nil {
-		return nil
+	src := t.src
+	if r.fold {
+		if src = t.folded(); src == nil {
+			return nil
+		}
 	}
 	may := map[int]bool{}
 	for _, l := range r.lits {
@@ -239,6 +270,33 @@ func (r *Required) Lines(src []byte) map[int]bool {
 		}
 	}
 	return may
+}
+
+// MayMatchString is MayMatch of a string, such as a path: one of
+// lowercase ASCII (most paths) is searched as it is, with no copy.
+func (r *Required) MayMatchString(s string) bool {
+	if r == nil {
+		return true
+	}
+	if r.fold && !lowerASCII(s) {
+		return r.MayMatch([]byte(s))
+	}
+	for _, l := range r.strs {
+		if strings.Contains(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerASCII reports a string that lowercasing leaves as it is.
+func lowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // MayMatch reports whether src may hold a match: false when it holds

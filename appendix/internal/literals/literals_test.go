@@ -1,6 +1,7 @@
 package literals
 
 import (
+	"maps"
 	"regexp"
 	"testing"
 )
@@ -25,6 +26,26 @@ func TestFoldBeyondASCII(t *testing.T) {
 		}
 		if may := r.Lines([]byte(c.text)); may != nil && !may[0] {
 			t.Errorf("%s matches %q, whose line Lines leaves out", c.re, c.text)
+		}
+	}
+}
+
+// TestMayMatchString: a string is ruled out as its bytes are, whatever
+// its case or letters, and a text searched by several expressions is
+// read by each as it would read it alone.
+func TestMayMatchString(t *testing.T) {
+	res := []*regexp.Regexp{regexp.MustCompile(`(?i)auth(entication)?/`), regexp.MustCompile(`login|logout`), regexp.MustCompile(`(?i)(session|jwt)`)}
+	texts := []string{"pkg/auth/login.go", "pkg/Auth/Login.go", "internal/ſeſſion.go", "docs/readme.md", "LOGIN.md", "pkg/jwt.go", ""}
+	for _, re := range res {
+		r := Of(re)
+		for _, s := range texts {
+			if got, want := r.MayMatchString(s), r.MayMatch([]byte(s)); got != want {
+				t.Errorf("%s on %q: MayMatchString %v, MayMatch %v", re, s, got, want)
+			}
+		}
+		text := NewText([]byte("a\nPkg/Auth/x\nlogout\nſeſſion\n"))
+		if got, want := r.LinesOf(text), r.Lines(text.src); !maps.Equal(got, want) {
+			t.Errorf("%s: LinesOf %v, Lines %v", re, got, want)
 		}
 	}
 }

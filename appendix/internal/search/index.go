@@ -462,7 +462,8 @@ type Class struct {
 
 // Classify decides a file's class from its path and size.
 func Classify(path string, size int64) Class {
-	return Class{Lang: scan.SourceFile(path, size), Test: scan.TestFile(path), Tests: scan.HoldsTests(path), Secret: scan.SecretName(path),
+	test := scan.TestFile(path) // (a file that holds tests is a test file)
+	return Class{Lang: scan.SourceFile(path, size), Test: test, Tests: test && scan.HoldsTests(path), Secret: scan.SecretName(path),
 		Aside: scan.Aside(path)}
 }
 
