@@ -1,12 +1,15 @@
 package gitinfo
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-billy/v5"
@@ -45,6 +48,9 @@ type Repo struct {
 	// Listings, when set, keeps directory listings between walks.
 	Listings Listings
 	ignores  bool // apply .gitignore rules while walking
+
+	objsOnce sync.Once
+	objs     *objects // (objectsOnce)
 
 	tracked     map[string]int64 // index sizes plus one, by path (from the last Walk)
 	trackedDirs map[string]bool
@@ -639,14 +645,13 @@ func touched(a, b []treeFile) bool {
 	return false
 }
 
-// ChangedFiles returns the paths that differ between two commits, through
 // abbreviated reports whether h is an abbreviated commit hash: 4 to 39
 // hexadecimal digits.
-func abbreviated(h string) bool {
-	if len(h) < 4 || len(h) >= 40 {
-		return false
-	}
-	for _, c := range h {
+func abbreviated(h string) bool { return len(h) >= 4 && len(h) < 40 && hexDigits(h) }
+
+// hexDigits reports a string of hexadecimal digits only.
+func hexDigits(s string) bool {
+	for _, c := range s {
 		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
 			return false
 		}
@@ -654,6 +659,7 @@ func abbreviated(h string) bool {
 	return true
 }
 
+// ChangedFiles returns the paths that differ between two commits, through
 // a tree diff.
 func (r *Repo) ChangedFiles(from, to string) ([]string, error) {
 	if r.git == nil {
@@ -698,30 +704,92 @@ func (r *Repo) ChangedFiles(from, to string) ([]string, error) {
 	return out, nil
 }
 
+// Resolve is the commit revision rev names: a commit, a tag, a branch or
+// a unique prefix of a commit. ErrNoRevision when it names nothing in this
+// repository. A full commit id, a tag and a branch are read without
+// go-git's pack index, whose first use maps every object of the pack.
+func (r *Repo) Resolve(rev string) (string, error) {
+	if r.git == nil {
+		return "", ErrNoRevision
+	}
+	h, ok := r.named(rev)
+	if !ok {
+		ph, err := r.git.ResolveRevision(plumbing.Revision(rev))
+		if err != nil {
+			return "", ErrNoRevision
+		}
+		h = *ph
+	}
+	if _, err := r.objectsOnce().rootTree(h); err != nil {
+		return "", ErrNoRevision // (a commit of another repository)
+	}
+	return h.String(), nil
+}
+
+// named is the object a full commit id, a tag or a branch names, an
+// annotated tag peeled to its commit; false when rev is none of those.
+func (r *Repo) named(rev string) (plumbing.Hash, bool) {
+	if len(rev) == 40 && hexDigits(rev) {
+		return plumbing.NewHash(strings.ToLower(rev)), true
+	}
+	for _, name := range []plumbing.ReferenceName{plumbing.NewTagReferenceName(rev), plumbing.NewBranchReferenceName(rev)} {
+		ref, err := r.git.Reference(name, true)
+		if err != nil {
+			continue
+		}
+		h := ref.Hash()
+		if o := r.objectsOnce(); o.fast != nil {
+			if typ, data, err := o.fast.read(h); err == nil && typ == plumbing.TagObject {
+				if line, _, _ := bytes.Cut(data, []byte("\n")); bytes.HasPrefix(line, []byte("object ")) {
+					h = plumbing.NewHash(string(line[len("object "):]))
+				}
+			}
+		}
+		return h, true
+	}
+	return plumbing.ZeroHash, false
+}
+
 // FileAt is the content of the file at path (slash-separated, from the
-// root of the repository) in revision rev: a tag, a branch, a commit or a
-// unique prefix of one. ErrNoRevision when rev names nothing in this
-// repository.
-func (r *Repo) FileAt(rev, path string) ([]byte, error) {
+// root of the repository) in commit, a full commit id (see Resolve).
+func (r *Repo) FileAt(commit, path string) ([]byte, error) {
 	if r.git == nil {
 		return nil, ErrNoRevision
 	}
-	h, err := r.git.ResolveRevision(plumbing.Revision(rev))
+	o := r.objectsOnce()
+	c := plumbing.NewHash(commit)
+	root, err := o.rootTree(c)
 	if err != nil {
 		return nil, ErrNoRevision
 	}
-	c, err := r.git.CommitObject(*h)
-	if err != nil {
-		// (a tag object: ResolveRevision peels annotated tags to commits,
-		// so this is a revision that names no commit)
-		return nil, ErrNoRevision
-	}
-	f, err := c.File(path)
+	b, ok, err := o.blob(c, root, path)
 	if err != nil {
 		return nil, err
 	}
-	s, err := f.Contents()
-	return []byte(s), err
+	if !ok {
+		return nil, fs.ErrNotExist
+	}
+	if o.fast != nil {
+		if typ, data, err := o.fast.read(b); err == nil && typ == plumbing.BlobObject {
+			return data, nil
+		}
+	}
+	blob, err := r.git.BlobObject(b)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := blob.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	return io.ReadAll(rd)
+}
+
+// objectsOnce is the repository's object reader, opened once.
+func (r *Repo) objectsOnce() *objects {
+	r.objsOnce.Do(func() { r.objs = r.objects() })
+	return r.objs
 }
 
 // ErrNoRevision is a revision this repository does not hold.

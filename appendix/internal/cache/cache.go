@@ -67,6 +67,9 @@ type Entry struct {
 	// Skipped are the function bodies the extraction did not walk: no
 	// wanted name was in them (extract.Extraction.Skipped).
 	Skipped []extract.Span
+	// Commit is what a revision a link names resolved to (keys "rev:"),
+	// "" for none.
+	Commit string
 }
 
 // MaxCovers bounds the searches a focused entry remembers.

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/gitinfo"
@@ -159,29 +160,40 @@ func TestLinkedLines(t *testing.T) {
 	sp := spec.Parse("spec.md", []byte("See [the target](https://github.com/shop/orders/blob/"+first+"/pkg/orders.go#L7),\n"+
 		"[the old one](https://github.com/shop/orders/blob/"+first[:10]+"/pkg/orders.go#L3) and\n"+
 		"[a fork's](https://github.com/fork/orders/blob/v9.9.9/pkg/orders.go#L7).\n"))
-	repo, err := gitinfo.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	ix, err := Run(ctx, repo, sp.Refs, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix.FindLocations(ctx, sp.Refs)
-	var got []string
-	for _, ref := range sp.Refs {
-		if ref.Rev == "" {
-			continue
-		}
-		if loc, ok := ix.Located[ref.Name]; ok {
-			got = append(got, fmt.Sprintf("%s@%s -> %s:%d", ref.File, ref.Rev[:4], loc.Def.Name, loc.Def.StartLine))
-		} else {
-			got = append(got, fmt.Sprintf("%s@%s -> none", ref.File, ref.Rev[:4]))
-		}
-	}
 	want := []string{"pkg/orders.go@" + first[:4] + " -> Target:9", "pkg/orders.go@" + first[:4] + " -> none", "pkg/orders.go@v9.9 -> none"}
-	if !slices.Equal(got, want) {
-		t.Errorf("linked lines: %q, want %q", got, want)
+	// Without a cache, then twice with one: the second run's answers are
+	// the kept ones.
+	for run, cached := range []bool{false, true, true} {
+		repo, err := gitinfo.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ca *cache.Cache
+		if cached {
+			ca = cache.Load(dir, "test")
+		}
+		ctx := context.Background()
+		ix, err := Run(ctx, repo, sp.Refs, Options{Cache: ca})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix.FindLocations(ctx, sp.Refs)
+		if err := ca.Save(); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, ref := range sp.Refs {
+			if ref.Rev == "" {
+				continue
+			}
+			if loc, ok := ix.Located[ref.Name]; ok {
+				got = append(got, fmt.Sprintf("%s@%s -> %s:%d", ref.File, ref.Rev[:4], loc.Def.Name, loc.Def.StartLine))
+			} else {
+				got = append(got, fmt.Sprintf("%s@%s -> none", ref.File, ref.Rev[:4]))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("run %d: linked lines: %q, want %q", run+1, got, want)
+		}
 	}
 }

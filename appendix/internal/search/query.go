@@ -3,11 +3,13 @@ package search
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract/lang"
@@ -167,6 +169,27 @@ func (ix *Index) FindLocations(ctx context.Context, refs []spec.Ref) {
 	}
 }
 
+// resolveRev is the commit a link's revision names in this repository,
+// and false when it names none (a link to another project). The answer is
+// kept for the HEAD it was found at: a fetch may bring the revision.
+func (ix *Index) resolveRev(rev string) (string, bool) {
+	head, err := ix.repo.Head()
+	if err != nil || head == nil || head.Commit == "" {
+		c, err := ix.repo.Resolve(rev)
+		return c, err == nil
+	}
+	key := "rev:" + head.Commit + ":" + rev
+	if e := ix.cache.Get(key); e != nil && e.HasDefs {
+		return e.Commit, e.Commit != ""
+	}
+	c, err := ix.repo.Resolve(rev)
+	if err != nil && !errors.Is(err, gitinfo.ErrNoRevision) {
+		return "", false // (not kept: the object store could not be read)
+	}
+	ix.cache.Put(key, &cache.Entry{HasDefs: true, Commit: c})
+	return c, err == nil
+}
+
 // innermost is the innermost definition of all around line at, or nil.
 func innermost(all []extract.Definition, at int) *extract.Definition {
 	var in *extract.Definition
@@ -196,11 +219,29 @@ func (ix *Index) linkedDef(ctx context.Context, p *extract.Parser, r spec.Ref, f
 	if ix.repo == nil {
 		return nil
 	}
-	old, err := ix.repo.FileAt(r.Rev, file)
-	if err != nil {
+	commit, ok := ix.resolveRev(r.Rev)
+	if !ok {
 		return nil
 	}
-	then := innermost(ix.parseSrc(ctx, p, file, old), r.At)
+	// What a commit's file holds never changes: the definition around the
+	// line is kept, and a warm run reads no old file.
+	key := "link:" + commit + ":" + file + ":" + strconv.Itoa(r.At)
+	var then *extract.Definition
+	if e := ix.cache.Get(key); e != nil && e.HasDefs {
+		if len(e.Defs) > 0 {
+			then = &cache.FromCached(e.Defs, file)[0]
+		}
+	} else {
+		old, err := ix.repo.FileAt(commit, file)
+		if err != nil {
+			return nil
+		}
+		kept := &cache.Entry{HasDefs: true}
+		if then = innermost(ix.parseSrc(ctx, p, file, old), r.At); then != nil {
+			kept.Defs = cache.ToCached([]extract.Definition{*then})
+		}
+		ix.cache.Put(key, kept)
+	}
 	if then == nil {
 		return nil
 	}
