@@ -463,7 +463,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				}
 				unresolved = append(unresolved, g)
 			}
-		} else if g, ok := declaredMember(ix, r); ok && r.Strong && (!r.Proposed || repoFieldPath(ix, r.Name)) && strings.Contains(r.Name, ".") {
+		} else if g, ok := declaredMember(ix, r); ok && r.Strong && (!r.Proposed || repoFieldPath(ix, r.Name)) && (strings.Contains(r.Name, ".") || !spec.BareWord(r.Name) && !spec.IsUpperStart(r.Name) && len(ix.Declared(r.Name)) == 0) {
+			// (`batch_size`: a function's parameter or variable, no
+			// definition, yet not absent from the code. One declared inside
+			// a definition, or a capitalised one, is said so later.)
 			// `Workload.meta.name`: the last part is a member of some type
 			// (`meta`'s), which the search does not follow the chain to.
 			unresolved = append(unresolved, g)
