@@ -220,6 +220,11 @@ type Language struct {
 	// dependency manifests whose entries the language's imports name
 	// ("go.mod", "requirements*.txt"). Nil: none says what an import is.
 	Manifests []string
+	// OwnModules lists the modules a manifest of the repository itself
+	// defines, as imports name them (go.mod's module path, a Cargo
+	// package's crate name): an import from one is the repository's own.
+	// Nil: a manifest names no module of the repository.
+	OwnModules func(manifest []byte) []string
 	// DeclaredBy reports whether a manifest's dependency dep provides the
 	// package imp that ExternalImports lists; nil: when the names are the
 	// same.

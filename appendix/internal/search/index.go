@@ -20,6 +20,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
 
@@ -100,10 +101,10 @@ type Index struct {
 	// refWords are the words of the spec's names, in their spelling and
 	// capitalized: what resolving asks the scans of.
 	refWords map[string]bool
-	// goModules are the module paths of the repository's go.mod files,
+	// ownModules are the modules the repository's manifests define,
 	// once read (ownPackage).
-	goModules []string
-	goModRead bool
+	ownModules []string
+	ownRead    bool
 	// langs are the languages of the walked files, in the order of their
 	// first file.
 	langs []*extract.Language
@@ -482,26 +483,21 @@ func (ix *Index) Class(path string) Class {
 // (its go.mod files' module paths, read once): the repository's own
 // package, whose name is no dependency's.
 func (ix *Index) ownPackage(root, imp string) bool {
-	if !ix.goModRead {
-		ix.goModRead = true
+	if !ix.ownRead {
+		ix.ownRead = true
 		for _, f := range ix.Files {
-			if path.Base(f.Path) != "go.mod" {
-				continue
-			}
-			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
-			if err != nil {
-				continue
-			}
-			for _, l := range strings.Split(string(b), "\n") {
-				if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
-					ix.goModules = append(ix.goModules, strings.Trim(strings.TrimSpace(m), `"`))
-					break
+			for _, l := range lang.All {
+				if l.OwnModules == nil || !slices.ContainsFunc(l.Manifests, func(m string) bool { ok, _ := path.Match(m, path.Base(f.Path)); return ok }) {
+					continue
+				}
+				if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path))); err == nil {
+					ix.ownModules = append(ix.ownModules, l.OwnModules(b)...)
 				}
 			}
 		}
 	}
-	for _, m := range ix.goModules {
-		if imp == m || strings.HasPrefix(imp, m+"/") {
+	for _, m := range ix.ownModules {
+		if imp == m || strings.HasPrefix(imp, m+"/") || strings.HasPrefix(imp, m+"::") {
 			return true
 		}
 	}

@@ -49,6 +49,7 @@ var Lang = &extract.Language{
 	Imports:         importNames,
 	ExternalImports: externalImports,
 	Manifests:       []string{"go.mod"},
+	OwnModules:      ownModules,
 	DeclaredBy:      declaredBy,
 	TestFiles:       []string{"*_test.go"},
 	Tests:           goTests,
@@ -431,4 +432,14 @@ func goTagNames(lit string) []string {
 		}
 	}
 	return out
+}
+
+// ownModules is the module path a go.mod declares.
+func ownModules(manifest []byte) []string {
+	for _, l := range strings.Split(string(manifest), "\n") {
+		if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
+			return []string{strings.Trim(strings.TrimSpace(m), `"`)}
+		}
+	}
+	return nil
 }

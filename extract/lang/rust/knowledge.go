@@ -28,6 +28,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.ImportedModules = importedModules
 	l.ExternalImports = externalImports
 	l.Manifests = []string{"Cargo.toml"}
+	l.OwnModules = ownCrates
 	l.DeclaredBy = func(imp, dep string) bool { return imp == strings.ReplaceAll(dep, "-", "_") } // a crate's name in code
 	l.TestFiles = []string{"*_test.rs", "*_tests.rs", "tests.rs"}
 	l.TestDirs = []string{"tests"}
@@ -260,4 +261,26 @@ func rustTests(source string, tests []string) extract.TestMatch {
 // declares: fn name( or fn name<.
 func declares(line, name string) bool {
 	return strings.Contains(line, "fn "+name+"(") || strings.Contains(line, "fn "+name+"<")
+}
+
+// ownCrates is the crate a Cargo.toml's [package] names, as code names
+// it: vector-core is vector_core.
+func ownCrates(manifest []byte) []string {
+	inPackage := false
+	for _, l := range strings.Split(string(manifest), "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "[") {
+			inPackage = t == "[package]"
+			continue
+		}
+		if !inPackage {
+			continue
+		}
+		if k, v, ok := strings.Cut(t, "="); ok && strings.TrimSpace(k) == "name" {
+			if name := strings.Trim(strings.TrimSpace(v), `"'`); name != "" {
+				return []string{strings.ReplaceAll(name, "-", "_")}
+			}
+		}
+	}
+	return nil
 }
