@@ -1697,11 +1697,19 @@ func shortRev(rev string) string {
 }
 
 // repoFieldPath reports a dotted name of three parts or more whose last
-// two the repository declares as members: `spec.controlPlane.taints`, a
+// two the repository declares as members (`spec.controlPlane.taints`, a
 // path of this repository's fields from an object the spec does not name
-// by type, not a dependency's name.
+// by type), or of two whose last only ever stands as a member: not a
+// dependency's name.
 func repoFieldPath(ix *search.Index, name string) bool {
 	parts := strings.Split(name, ".")
+	if len(parts) == 2 {
+		// `match.resolve`: a variable's member, which only members of
+		// the repository's types are called. (A capitalised last part
+		// after a lower-case head is as often a package's exported name,
+		// `time.Duration`, `kubernetes.Interface`.)
+		return !spec.IsUpperStart(parts[1]) && ix.MemberOnly(parts[1])
+	}
 	if len(parts) < 3 {
 		return false
 	}

@@ -1088,6 +1088,11 @@ func (ts Tokens) EachStanding(fn func(name string, s Stands)) {
 // a file's lines is accepted when one of them is.
 func (w Want) Accepts(s Stands) bool { return w.accepts(uint8(s)) }
 
+// Member reports a word that stands as a member (`resolve: (...) =>`,
+// `Name string`) or a name a member is serialized as, and not on a
+// declaration line.
+func (s Stands) Member() bool { return uint8(s)&(fMember|fWire) != 0 && uint8(s)&fDecl == 0 }
+
 // Folded is a set of lowercase names, for the words whose lowercase
 // spelling is among them.
 type Folded struct {

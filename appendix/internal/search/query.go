@@ -640,6 +640,20 @@ func (ix *Index) Declared(name string) []string {
 	return ix.declaring(map[string]scan.Want{name: scan.WantDecl})
 }
 
+// MemberOnly reports a word the scans saw as a member, and never declared
+// on a declaration line of any file.
+func (ix *Index) MemberOnly(name string) bool {
+	if len(ix.declaring(map[string]scan.Want{name: scan.WantDecl})) > 0 {
+		return false
+	}
+	for _, st := range ix.stands[name] {
+		if st.s.Member() {
+			return true
+		}
+	}
+	return false
+}
+
 // DeclaredOrMember lists the walked files whose scan saw one of names
 // declared or standing as a member ("Value *string", "value = ..."), or
 // assigned inside a function, at any depth, in walk order.
