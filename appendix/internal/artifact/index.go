@@ -368,6 +368,16 @@ func joinSignature(lines []extract.Line) string {
 	return sig
 }
 
+// continuations start a line that goes on with the declaration above it:
+// its bases, its constraints.
+var continuations = []string{"extends ", "implements ", "where "}
+
+// continues reports a line that goes on with the declaration above it.
+func continues(text string) bool {
+	t := strings.TrimSpace(text)
+	return slices.ContainsFunc(continuations, func(c string) bool { return strings.HasPrefix(t, c) })
+}
+
 // joinFirst is joinSignature and the count of lines it took.
 func joinFirst(lines []extract.Line) (string, int) {
 	var parts []string
@@ -384,6 +394,9 @@ func joinFirst(lines []extract.Line) (string, int) {
 		parts = append(parts, t)
 		depth += strings.Count(t, "(") + strings.Count(t, "[") - strings.Count(t, ")") - strings.Count(t, "]")
 		if depth <= 0 && (strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") || !strings.HasSuffix(t, ",")) {
+			if n < len(lines) && !strings.HasSuffix(t, "{") && !strings.HasSuffix(t, ":") && continues(lines[n].Text) {
+				continue // `export interface X` over `  extends Base<T> {`
+			}
 			if n < len(lines) && !strings.HasSuffix(t, "{") && strings.TrimSpace(lines[n].Text) == "{" {
 				parts, n = append(parts, "{"), n+1 // the brace on the line below (PSR-12's, Allman's) opens the body
 			}
