@@ -386,19 +386,14 @@ func FromCached(cs []cachedDef, path string) []extract.Definition {
 // kept for later runs, which read it again.
 const racyWindow = 2 * time.Second
 
-// keeps says whether a stamp taken during this run may be kept for later
+// Settled says whether a stamp taken during this run may be kept for later
 // runs: its times are older than the run's start by the racy window. A
 // kept stamp then describes the file while its stat data (size, times,
 // inode and mode, as git compares them) stay the same: any later change
 // moves the modification time past it, or, put back, the change time.
-func (c *Cache) keeps(st filestat.Stamp) bool {
+func (c *Cache) Settled(st filestat.Stamp) bool {
 	return st.Settled(c.Started, racyWindow)
 }
-
-// Settled says whether a stamp taken during this run may describe the
-// file in later runs (see keeps): what is kept under it stays true while
-// the file keeps it.
-func (c *Cache) Settled(st filestat.Stamp) bool { return c.keeps(st) }
 
 // TextHit is where a text search found a name: the count of files by
 // group, the first occurrence, and the declaration a plain pattern
@@ -563,7 +558,7 @@ func (c *Cache) PutListing(rel string, st filestat.Stamp, entries []gitinfo.DirE
 	c.awaitScans()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.keeps(st) {
+	if !c.Settled(st) {
 		forget(c, c.Dirs, rel)
 		return
 	}
@@ -614,7 +609,7 @@ func (c *Cache) PutScan(path string, st os.FileInfo, e *scan.Entry) {
 	c.awaitScans()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.keeps(stamp) {
+	if !c.Settled(stamp) {
 		forget(c, c.Scans, path)
 		return
 	}
@@ -671,7 +666,7 @@ func DirtyPaths(repo *gitinfo.Repo, c *Cache, head *gitinfo.Head, paths []string
 		}
 		for _, p := range ask {
 			verdict[p] = d[p]
-			if st, ok := stats[p]; ok && c.keeps(st) {
+			if st, ok := stats[p]; ok && c.Settled(st) {
 				c.Dirty[head.Commit+":"+p] = dirtyMark{st, d[p]}
 				c.dirty, c.entriesDirty = true, true
 			}

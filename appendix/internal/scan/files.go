@@ -1013,6 +1013,9 @@ type Words struct {
 // NewWords is the set of words.
 func NewWords(set map[string]bool) *Words { return &Words{set: set, filter: filterOf(set)} }
 
+// Has reports whether w is in the set, most words answered by the filter.
+func (ws *Words) Has(w string) bool { return ws.filter.May(w) && ws.set[w] }
+
 // Walk reads a file's declaration words once for a search: it returns
 // the names wanted that the file may define, with the words declared
 // unindented whose lowercase spelling folded holds (nil: none), and calls
@@ -1039,7 +1042,7 @@ func (ws *Wanted) Walk(ts Tokens, folded *Folded, also *Words, stand func(name s
 		if folded != nil && f&fTop != 0 && folded.may(tok) && folded.lower[strings.ToLower(tok)] {
 			add(tok)
 		}
-		if also != nil && also.filter.May(tok) && also.set[tok] {
+		if also != nil && also.Has(tok) {
 			stand(tok, Stands(f))
 		}
 	}

@@ -217,12 +217,9 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	// searched for. A whole-file extraction in the cache serves too.
 	// (The filters answer most words, met by the thousand in the members
 	// of a large file's definitions, without hashing them.)
-	var found scan.Filter
-	for n := range names {
-		found.Add(n)
-	}
+	found := scan.NewWords(names)
 	keep := func(n string) bool {
-		return found.May(n) && names[n] || fs.anyMay.May(n) && fs.wanted[n] == scan.WantAny
+		return found.Has(n) || fs.anyMay.May(n) && fs.wanted[n] == scan.WantAny
 	}
 	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
 	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Word: fs.focus.mentioner(names, fs.lang), Held: holding(held)})

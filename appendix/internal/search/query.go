@@ -742,16 +742,15 @@ func oneWord(n string) bool {
 
 // index adds the words to stands: every file each stands in, and how.
 func (ix *Index) index(words map[string]bool) {
-	var may scan.Filter
 	for w := range words {
 		ix.indexed[w] = true
-		may.Add(w)
 	}
+	may := scan.NewWords(words)
 	for i, f := range ix.Files {
 		if sc := ix.scans[f.Path]; sc != nil && !sc.Skip {
 			var in []wordStand
 			sc.Tokens.EachStanding(func(n string, s scan.Stands) {
-				if may.May(n) && words[n] {
+				if may.Has(n) {
 					in = append(in, wordStand{n, s})
 				}
 			})
