@@ -463,12 +463,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				}
 				unresolved = append(unresolved, g)
 			}
-		} else if g, ok := declaredMember(ix, r); ok && r.Strong && (!r.Proposed || repoFieldPath(ix, r.Name)) && (strings.Contains(r.Name, ".") || !spec.BareWord(r.Name) && !spec.IsUpperStart(r.Name) && len(ix.Declared(r.Name)) == 0) {
-			// (`batch_size`: a function's parameter or variable, no
-			// definition, yet not absent from the code. One declared inside
-			// a definition, or a capitalised one, is said so later.)
-			// `Workload.meta.name`: the last part is a member of some type
-			// (`meta`'s), which the search does not follow the chain to.
+		} else if g, ok := memberOrVariable(ix, r); ok {
 			unresolved = append(unresolved, g)
 		} else if ch, _ := ix.Chain(r.Name); ch.Stopped != "" && r.Strong && !r.Proposed {
 			// The chain stopped at a type no file the search read defines
@@ -1567,6 +1562,23 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 	}
 	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; %s, and none is shown",
 		last, naming.PathList(files, 3), chainStop(ix, r.Name))), true
+}
+
+// memberOrVariable is the gap of a strong reference the repository has
+// only as a member or a variable, not as a definition: `Workload.meta.name`
+// (the last part a member of some type, `meta`'s, which the search does
+// not follow the chain to); `batch_size` (a function's parameter or
+// variable: no definition, yet not absent from the code; one declared
+// inside a definition, or a capitalised one, is said so later). A name
+// the spec adds is such a gap only on a path of the repository's fields.
+func memberOrVariable(ix *search.Index, r *spec.Ref) (Gap, bool) {
+	if !r.Strong || r.Proposed && !repoFieldPath(ix, r.Name) {
+		return Gap{}, false
+	}
+	if !strings.Contains(r.Name, ".") && (spec.BareWord(r.Name) || spec.IsUpperStart(r.Name) || len(ix.Declared(r.Name)) > 0) {
+		return Gap{}, false
+	}
+	return declaredMember(ix, r)
 }
 
 // stopped says where and why the walk of a chain stopped, with no
