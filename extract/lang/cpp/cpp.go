@@ -67,8 +67,9 @@ func (w *where) qualifiers() string {
 // conditionals, extern "C" blocks and templates), and where: its
 // namespaces are those the file's text opens around it. A declaration in
 // a function's body, or in a class declared there, is none.
-func scope(decl *sitter.Node, src []byte) (w where, ok bool) {
-	names, anonymous := namespacesAt(src, int(decl.StartByte()))
+func scope(m *extract.Match, decl *sitter.Node) (w where, ok bool) {
+	src := m.Src
+	names, anonymous := namespacesAt(m, int(decl.StartByte()))
 	w.namespace, w.exported = names, !anonymous // an anonymous namespace's are the file's own
 	for n, p := decl, decl.Parent(); p != nil; n, p = p, p.Parent() {
 		switch p.Type() {
@@ -90,7 +91,7 @@ func scope(decl *sitter.Node, src []byte) (w where, ok bool) {
 			}
 			if w.container == "" {
 				w.container = nm.Content(src)
-				w.exported = w.exported && public(n, class)
+				w.exported = w.exported && public(m, n, p, class)
 			}
 			w.classes = append([]string{nm.Content(src)}, w.classes...)
 		default:
@@ -101,14 +102,35 @@ func scope(decl *sitter.Node, src []byte) (w where, ok bool) {
 }
 
 // public reports a member visible outside its class: under a public:
-// section, or a struct's or union's before any section.
-func public(member, class *sitter.Node) bool {
-	for s := member.PrevSibling(); s != nil; s = s.PrevSibling() {
-		if s.Type() == "access_specifier" {
-			return s.ChildCount() > 0 && s.Child(0).Type() == "public"
+// section, or a struct's or union's before any section. The sections of a
+// class body are read once for all its members, with a cursor: tree-sitter
+// finds a node's previous sibling by walking its parent's children from
+// the first, which for each field of a struct of hundreds is the square of
+// its size.
+func public(m *extract.Match, member, list, class *sitter.Node) bool {
+	visible := m.Memo(sectionsKey{list}, func() any { return sections(list, class) }).(map[*sitter.Node]bool)
+	return visible[member]
+}
+
+// sectionsKey is the memo key of a class body's sections.
+type sectionsKey struct{ list *sitter.Node }
+
+// sections maps each child of a class body to whether its section is
+// public.
+func sections(list, class *sitter.Node) map[*sitter.Node]bool {
+	out := map[*sitter.Node]bool{}
+	visible := class.Type() != "class_specifier"
+	cur := sitter.NewTreeCursor(list)
+	defer cur.Close()
+	for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
+		c := cur.CurrentNode()
+		if c.Type() == "access_specifier" {
+			visible = c.ChildCount() > 0 && c.Child(0).Type() == "public"
+			continue
 		}
+		out[c] = visible
 	}
-	return class.Type() != "class_specifier"
+	return out
 }
 
 func refineCpp(m *extract.Match) bool {
@@ -133,7 +155,7 @@ func refineCpp(m *extract.Match) bool {
 	default:
 		decl = m.Def
 	}
-	w, ok := scope(decl, m.Src)
+	w, ok := scope(m, decl)
 	if !ok {
 		return false
 	}

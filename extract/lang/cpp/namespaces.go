@@ -22,9 +22,9 @@ type block struct {
 }
 
 // namespacesAt returns the names of the namespace blocks around offset at
-// of src, outermost first, and whether one of them is anonymous.
-func namespacesAt(src []byte, at int) (names []string, anonymous bool) {
-	for _, b := range blocksOf(src) {
+// of m's file, outermost first, and whether one of them is anonymous.
+func namespacesAt(m *extract.Match, at int) (names []string, anonymous bool) {
+	for _, b := range m.Memo(blocksKey{}, func() any { return blocksOf(m.Src) }).([]block) {
 		if b.open <= at && at < b.close {
 			names = append(names, b.names...)
 			anonymous = anonymous || b.anonymous
@@ -33,8 +33,12 @@ func namespacesAt(src []byte, at int) (names []string, anonymous bool) {
 	return names, anonymous
 }
 
-// blocks are the namespace blocks of the files read last: a file's
-// definitions ask one after another.
+// blocksKey is the memo key of a tree's namespace blocks: its definitions
+// ask one after another, and each asking would compare the file's bytes.
+type blocksKey struct{}
+
+// blocks are the namespace blocks of the files read last: a file parsed in
+// parts, or statement by statement, asks once per tree.
 var blocks clike.Memo[[]block]
 
 // blocksOf returns the namespace blocks of src, in order of their opening.
