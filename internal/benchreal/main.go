@@ -31,8 +31,8 @@ type target struct {
 
 // targets are the repositories of the table: two the tool was not tuned
 // on (a class-heavy TypeScript monorepo, a Go monorepo with vendor/),
-// repositories of the evaluation with one of their cases' specs, and the
-// generated trees of BenchmarkAppendix.
+// repositories of the evaluation with one of their cases' specs (at least
+// one per parsed language), and the generated trees of BenchmarkAppendix.
 var targets = []target{
 	{"eclipse-theia/theia", "c66a38110467826d2eb718fccd88eb2692d28969", "fixtures/bench/theia.md"},
 	{"moby/moby", "b985e2313a8676e18072b442911fc8f64f17d440", "fixtures/bench/moby.md"},
@@ -40,6 +40,15 @@ var targets = []target{
 	{"saleor/saleor", "723cd4eba87dfc72822ade45dc08a3caa548428d", "fixtures/eval/specs/saleor-checkout-archive.md"},
 	{"temporalio/temporal", "6805caea59e35d0611ed96be69641b8d86bff11c", "fixtures/eval/specs/temporal-nexus-endpoint-tombstones.md"},
 	{"lobsters/lobsters", "57268d762e1c2c95b7a8e64ee8deb259cddd8cc0", "fixtures/eval/specs/lobsters-tag-flag-window.md"},
+	{"spring-petclinic/spring-petclinic-rest", "698bd832eac0da48e72deb63ce7ab275d98a88fb", "fixtures/eval/specs/petclinic-rest-visit-cancellation.md"},
+	{"gotson/komga", "cba53ed3750fcc7b333293e093a6bfaa6afa3a26", "fixtures/eval/specs/komga-api-key-expiry.md"},
+	{"dotnet/eShop", "5624ad564d1602a927879df32a79b94522eb6101", "fixtures/eval/specs/eshop-order-cancellation-reason.md"},
+	{"launchbadge/realworld-axum-sqlx", "f1b25654773228297e35c292f357d33b7121a101", "fixtures/eval/specs/realworld-axum-comment-edit.md"},
+	{"dani-garcia/vaultwarden", "46d71107f5094460dd5ecbe1dbac6e6c71e5189a", "fixtures/eval/specs/vaultwarden-send-exhausted-mail.md"},
+	{"BookStackApp/BookStack", "6f1c54d018f7d55301eb4c31055b04769f5924d7", "fixtures/eval/specs/bookstack-pinned-revisions.md"},
+	{"redis/redis", "4f8cdc2a1ea53e42955af758aabffee67cb455dd", "fixtures/eval/specs/redis-slowlog-db.md"},
+	{"google/leveldb", "78a352f47ed6c1e9d750545e9b242289185b87e1", "fixtures/eval/specs/leveldb-compaction-progress.md"},
+	{"SwiftPackageIndex/SwiftPackageIndex-Server", "5402eb1fd6976b5d83d699899f7e76bbf4c86c8c", "fixtures/eval/specs/spi-stale-build-reports.md"},
 	{"generated-1000", "", ""},
 	{"generated-5000", "", ""},
 	{"generated-20000", "", ""},
