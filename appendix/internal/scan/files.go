@@ -515,7 +515,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				bodies = bodies[:len(bodies)-1]
 			}
 			local = len(bodies) > 0 && bodies[len(bodies)-1].local
-			if kw.opensBody(t) {
+			if kw.opensBody(skipAnnotations(t)) { // "@Test func check() {"
 				bodies = append(bodies, block{indent, true})
 			}
 			if local && firstWordIn(t, kw.typ) {
@@ -646,7 +646,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				if kw.constants && startsAssign(t[j:]) && !('A' <= tok[0] && tok[0] <= 'Z') {
 					f = fNoDef // "stories = ...": a local; only a constant is a definition
 				}
-				if startsMethod(t[j:]) {
+				if startsMethod(t[j:]) && !local {
+					// (In a function's body, "Order(id: id," is a call.)
 					f |= fMethod
 				}
 				if kw.typeFirst && top {
@@ -670,7 +671,14 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				break // only a declaration line has more than its first word to offer
 			}
 			if kw.annotated && decl && f != 0 && angles == 0 && typeAnnotation(t[j:]) {
-				break // "readonly logger: ILogger": what follows is the name's type
+				// "readonly logger: ILogger": what follows is the name's
+				// type, up to a comma that names another ("let a: Int, b: Int").
+				c := nextAnnotated(t[j:])
+				if c < 0 {
+					break
+				}
+				first, i, n = false, j+c, n+1
+				continue
 			}
 			if params && f != 0 && (j >= len(t) || t[j] != '.') {
 				break // "def invalid reason": what follows the name are its parameters
@@ -878,6 +886,39 @@ func typeAnnotation(rest []byte) bool {
 		rest = rest[1:]
 	}
 	return len(rest) > 1 && rest[0] == ':' && (rest[1] == ' ' || rest[1] == '\t' || extract.IdentByte(rest[1]) && rest[1] != '$')
+}
+
+// nextAnnotated returns the offset in rest, a name's type annotation and
+// what follows it, of the next name a comma outside brackets declares
+// ("let a: Int, b: Int"); -1 when a value, a body or the line's end comes
+// first.
+func nextAnnotated(rest []byte) int {
+	depth := 0
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; c {
+		case '(', '[', '<':
+			depth++
+		case ')', ']', '>':
+			if c != '>' || i == 0 || rest[i-1] != '-' { // (an arrow's "->" closes nothing)
+				depth--
+			}
+		case '=', '{', '/':
+			return -1
+		case ',':
+			if depth == 0 {
+				r := extract.TrimIndent(rest[i+1:])
+				k := 0
+				for k < len(r) && extract.IdentByte(r[k]) {
+					k++
+				}
+				if k > 0 && typeAnnotation(r[k:]) {
+					return len(rest) - len(r)
+				}
+				return -1
+			}
+		}
+	}
+	return -1
 }
 
 // quotedNames returns the names a line declares as the quoted first

@@ -587,6 +587,39 @@ func TestSwiftDeclarationLines(t *testing.T) {
 	}
 }
 
+// TestCallsInAnnotatedBodiesDeclareNothing: the body of a function
+// whose line starts with its annotations ("@Test func", "@Test fun") is a
+// body as any other, and in a function's body a line that starts with a
+// call ("Package(id: id,", ".select_for_update(") declares nothing; a
+// Swift property's type is used, not declared, and a comma after it
+// declares the next name.
+func TestCallsInAnnotatedBodiesDeclareNothing(t *testing.T) {
+	for path, src := range map[string]string{
+		"Tests/AppTests/BuildTests.swift": "extension AllTests.BuildTests {\n    var badID: Package.Id { .id0 }\n" +
+			"    let f: (Int) -> Int, g: [String: Int]\n    @Test func query() async throws {\n        let count = Build.query(on: db)\n" +
+			"        Version(package: p,\n                reference: .branch(\"main\"))\n    }\n}\n",
+		"src/test/kotlin/BuildTest.kt": "class BuildTest {\n    @Test fun query() {\n        val count = Build.query(db)\n" +
+			"        Version(pkg,\n            ref)\n    }\n}\n",
+		"shop/locks.py": "def stock_qs():\n    return (\n        Stock.objects.all()\n        .select_for_update(\n" +
+			"            of=(\"self\",)\n        )\n    )\n",
+	} {
+		names := []string{"badID", "Package", "Id", "f", "g", "query", "count", "Build", "Version", "stock_qs", "select_for_update"}
+		want := map[string]Want{}
+		for _, n := range names {
+			want[n] = WantDecl
+		}
+		got := Definable(declTokens(keywordsOf(lang.ForPath(path)), []byte(src)), want)
+		wantGot := map[string]map[string]bool{
+			"Tests/AppTests/BuildTests.swift": {"badID": true, "f": true, "g": true, "query": true},
+			"src/test/kotlin/BuildTest.kt":    {"query": true},
+			"shop/locks.py":                   {"stock_qs": true},
+		}[path]
+		if diff := cmp.Diff(wantGot, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", path, diff)
+		}
+	}
+}
+
 // TestCDeclarationLines: C's and C++'s declaration lines declare a
 // function after its type, its pointers and a macro (a head alone on its
 // line, its type above it; a method by its class), a struct by its tag

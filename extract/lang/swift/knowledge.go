@@ -47,6 +47,7 @@ var (
 		Type:       []string{"class", "struct", "enum", "protocol", "extension", "actor", "typealias"},
 		ColonBases: true,
 		ColonKeys:  true, // a parameter's or an argument's label: members are declared with let or var
+		Annotated:  true, // "var id: Package.Id": what follows the name's colon is its type
 		Locals:     []string{"func", "init"},
 		Bindings:   []string{"let", "var"},
 		// private(set) var name, nonisolated(unsafe) static var name: the
