@@ -22,7 +22,22 @@ func FuzzSwift(f *testing.F) {
 			"        try await Order.find(req.parameters.get(\"id\"), on: req.db)\n    }\n    try api.register(collection: OrderController())\n}\n",
 		"let sql = \"\"\"\n    select '}' from t\n    \"\"\"\n/* a /* nested */ } */\nactor Counter { var n = 0 }\ntypealias ID = UUID\n",
 		"struct A {\n  func m( {\n  let x = \n}\nstruct B { func n() {} }\n}}\n{{\n#if DEBUG\nfunc d() {}\n#endif\n",
-	}, commented, routed)
+		"@Test func q() throws {\n    #expect(a == #\"b\"#)\n    #expect { try f() } throws: { _ in true }\n    _ = #require(x, #file)\n}\n",
+	}, commented, routed, prepared)
+}
+
+// prepared: the text the grammar parses differs from the file's only in
+// macros' # signs, spelled _.
+func prepared(t *testing.T, _ *extract.Parser, src []byte) {
+	text := prepare(src)
+	if len(text) != len(src) {
+		t.Fatalf("prepare changed the length: %d, not %d", len(text), len(src))
+	}
+	for i := range src {
+		if text[i] != src[i] && (src[i] != '#' || text[i] != '_') {
+			t.Fatalf("prepare changed byte %d: %q to %q", i, src[i], text[i])
+		}
+	}
 }
 
 // routed: reading an input's routes does not fail, and each route lies

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
@@ -459,5 +460,56 @@ extension HomeIndex.Model {
 	want := []string{"||API", "|API|BuildController", "API|BuildController|buildReport", "|HomeIndex|Model", "HomeIndex|Model|query"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestPrepare: a freestanding macro the grammar predates is spelled as a
+// name, whatever follows it; a directive, a literal or an expression the
+// grammar reads, a raw string's delimiters and a word's # stay. The text
+// keeps its length, and the input is not written to.
+func TestPrepare(t *testing.T) {
+	for src, want := range map[string]string{
+		"#expect(res.status == .ok)":                     "_expect(res.status == .ok)",
+		"let b = try #require(a.first)":                  "let b = try _require(a.first)",
+		"#expect {\n    try f()\n} throws: { _ in }":     "_expect {\n    try f()\n} throws: { _ in }",
+		"loc: SourceLocation = #_sourceLocation":         "loc: SourceLocation = __sourceLocation",
+		"#Preview(\"Row\") { Row() }":                    "_Preview(\"Row\") { Row() }",
+		"#if os(Linux)\n#elseif DEBUG\n#else\n#endif":    "#if os(Linux)\n#elseif DEBUG\n#else\n#endif",
+		"if #available(macOS 13, *) { f(#file, #line) }": "if #available(macOS 13, *) { f(#file, #line) }",
+		`let r = #"a "b" #c"#; let s = ##"x"##`:          `let r = #"a "b" _c"#; let s = ##"x"##`,
+		"#selector(tap) + #keyPath(A.b) + a#b + #1":      "#selector(tap) + #keyPath(A.b) + a#b + #1",
+	} {
+		if got := string(prepare([]byte(src))); got != want {
+			t.Errorf("prepare(%q) = %q, want %q", src, got, want)
+		}
+	}
+	src := []byte("#expect(a)\n")
+	if prepare(src); string(src) != "#expect(a)\n" {
+		t.Error("prepare wrote to its input")
+	}
+}
+
+// TestMacrosInTests: a test file whose functions hold Swift Testing's
+// macros parses whole, without an error: its definitions are whole, none
+// broken, and the test function shows its signature.
+func TestMacrosInTests(t *testing.T) {
+	src := "import Testing\n\nextension AllTests.BuildTests {\n    @Test func query() async throws {\n" +
+		"        #expect(res.status == .ok)\n        let b = try #require(builds.first)\n" +
+		"        #expect {\n            try b.save()\n        } throws: { _ in true }\n    }\n\n" +
+		"    @Test func delete() throws {\n        #expect(try Build.query().count() == 0)\n    }\n}\n"
+	tree, err := sitter.ParseCtx(context.Background(), prepare([]byte(src)), Lang.Grammar())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Lang.Broken(tree) {
+		t.Errorf("the prepared text does not parse: %s", tree.String())
+	}
+	got := defsOf(t, "Tests/AppTests/BuildTests.swift", src)
+	var names []string
+	for _, d := range got {
+		names = append(names, d.Name+": "+d.Text)
+	}
+	if want := []string{"query: @Test func query() async throws", "delete: @Test func delete() throws"}; !cmp.Equal(names, want) {
+		t.Errorf("definitions %q, want %q", names, want)
 	}
 }
