@@ -89,6 +89,18 @@ type Keywords struct {
 	// Constants says an assignment declares a definition only to a
 	// capitalized name (Ruby's constants): "stories = ..." sets a local.
 	Constants bool
+	// KeyDirs, when set, are the directory names under which Keys apply
+	// (PHP's config/): elsewhere a key is data, a test's or a view's.
+	KeyDirs []string
+	// VarMark marks a variable's name (PHP's $): on a declaration line a word
+	// followed by one is the variable's type ("protected PageRepo
+	// $pages"), used, not declared.
+	VarMark string
+	// CodeOpen and CodeClose enclose the code of a file that may hold
+	// other text around it (PHP's <?php and ?>, in a template of HTML):
+	// outside them, nothing is declared. A file with no CodeOpen declares
+	// nothing.
+	CodeOpen, CodeClose string
 }
 
 // TestMatch is what Language.Tests finds for one source file.

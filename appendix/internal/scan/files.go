@@ -304,6 +304,12 @@ type keywords struct {
 	typeFirst  bool
 	statements map[string]bool
 	annotated  bool
+	// keyDirs, varMark, codeOpen and codeClose: see extract.Keywords;
+	// noKeys is the table without keys, for a file outside keyDirs.
+	keyDirs             []string
+	varMark             string
+	codeOpen, codeClose []byte
+	noKeys              *keywords
 	// start and lens say which first letters and lengths the tables
 	// hold: most words are none, and are told so without hashing them
 	// (declTokens runs on every line of every file).
@@ -321,7 +327,8 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
 		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings),
-		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists, enums: set(k.Enums)}
+		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists, enums: set(k.Enums),
+		keyDirs: k.KeyDirs, varMark: k.VarMark, codeOpen: []byte(k.CodeOpen), codeClose: []byte(k.CodeClose)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -349,11 +356,76 @@ func newKeywords(k extract.Keywords) *keywords {
 var langKeywords = func() map[*extract.Language]*keywords {
 	out := map[*extract.Language]*keywords{}
 	for _, l := range lang.All {
-		out[l] = newKeywords(l.Keywords)
-		out[l].lex, out[l].lineComment = l.Lex, l.Comment
+		kw := newKeywords(l.Keywords)
+		kw.lex, kw.lineComment = l.Lex, l.Comment
+		if len(kw.keyDirs) > 0 {
+			nk := *kw
+			nk.keys = nil
+			kw.noKeys = &nk
+		}
+		out[l] = kw
 	}
 	return out
 }()
+
+// forFile is the table a file at rel is read with: without keys outside
+// the directories keys apply in.
+func (kw *keywords) forFile(rel string) *keywords {
+	if kw.noKeys == nil {
+		return kw
+	}
+	for _, d := range strings.Split(path.Dir(rel), "/") {
+		if slices.Contains(kw.keyDirs, d) {
+			return kw
+		}
+	}
+	return kw.noKeys
+}
+
+// code is what of src the scan reads: with codeOpen set, the text
+// between each codeOpen and the codeClose after it (a close inside a
+// quoted string on its line does not close), joined by newlines; nil when
+// src opens none. A file that opens its code once and never closes it
+// (PHP's usual) is read from after the opening, without a copy.
+func (kw *keywords) code(src []byte) []byte {
+	if len(kw.codeOpen) == 0 {
+		return src
+	}
+	var out []byte
+	for first := true; ; first = false {
+		i := bytes.Index(src, kw.codeOpen)
+		if i < 0 {
+			return out
+		}
+		src = bytes.TrimLeft(src[i+len(kw.codeOpen):], " \t") // ("<?php namespace App;")
+		end := closeAt(src, kw.codeClose)
+		if end < 0 {
+			if first {
+				return src
+			}
+			return append(append(out, '\n'), src...)
+		}
+		out = append(append(out, '\n'), src[:end]...)
+		src = src[end+len(kw.codeClose):]
+	}
+}
+
+// closeAt returns where in src the first close outside a quoted string of
+// its line is, or -1.
+func closeAt(src, close []byte) int {
+	for at := 0; ; {
+		k := bytes.Index(src[at:], close)
+		if k < 0 {
+			return -1
+		}
+		end := at + k
+		line := src[bytes.LastIndexByte(src[:end], '\n')+1 : end]
+		if bytes.Count(line, []byte("'"))%2 == 0 && bytes.Count(line, []byte(`"`))%2 == 0 {
+			return end
+		}
+		at = end + len(close)
+	}
+}
 
 // keywordsOf is the keyword table of a file's language.
 func keywordsOf(l *extract.Language) *keywords {
@@ -578,6 +650,10 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				j++
 			}
 			tok := t[i:j]
+			if decl && !first && kw.varMark != "" && typedVar(t[j:], kw.varMark) {
+				i = j
+				continue // "protected PageRepo $pages": the variable's type
+			}
 			if typeLine && angles == 0 && (string(tok) == "extends" || string(tok) == "implements") {
 				break // "class Box<T> extends Holder<T>": what follows are its bases
 			}
@@ -886,6 +962,13 @@ func typeAnnotation(rest []byte) bool {
 		rest = rest[1:]
 	}
 	return len(rest) > 1 && rest[0] == ':' && (rest[1] == ' ' || rest[1] == '\t' || extract.IdentByte(rest[1]) && rest[1] != '$')
+}
+
+// typedVar reports a word followed by a variable's mark, or by a union's
+// "|": the word is the variable's type.
+func typedVar(rest []byte, mark string) bool {
+	r := extract.TrimIndent(rest)
+	return bytes.HasPrefix(r, []byte(mark)) || len(rest) > 0 && rest[0] == '|'
 }
 
 // nextAnnotated returns the offset in rest, a name's type annotation and
@@ -1589,7 +1672,9 @@ func startsDecl(rest []byte) bool {
 	switch c := r[0]; {
 	case c == '=':
 		return len(r) < 2 || r[1] != '='
-	case c == ':' || c == ',' || c == '?' || c == '!':
+	case c == ':':
+		return len(r) < 2 || r[1] != ':' // "Order::PAID =>", "Order::class,": a use
+	case c == ',' || c == '?' || c == '!':
 		return true
 	case c == '(' || c == '<':
 		e := bytes.TrimRight(r, " \t\r")

@@ -403,6 +403,42 @@ func TestQuotedNames(t *testing.T) {
 	}
 }
 
+// TestPHPCodeOnly: a PHP file's key lines declare only under a
+// configuration directory; text outside <?php ... ?> (a Blade view's
+// HTML) declares nothing, nor does a close inside a string end the code;
+// a property's type is used, not declared; a line that starts with a
+// class constant or ::class declares nothing.
+func TestPHPCodeOnly(t *testing.T) {
+	code := "<?php\nclass PageController\n{\n    public function __construct(\n        protected PageRepo $pageRepo,\n" +
+		"        private ?PageRevision $revision,\n    ) {\n    }\n    private Entity|null $entity;\n" +
+		"    public static $listeners = [\n        ActivityType::PAGE_CREATE => 'created',\n        NotFoundException::class,\n    ];\n" +
+		"    public function summary(): array\n    {\n        return ['summary' => 'x', 'xml' => '<?xml version=\"1.0\"?>'];\n    }\n}\n" +
+		"const AFTER = 1;\n"
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"app/Http/PageController.php", code, []string{"$listeners", "AFTER", "PageController", "summary"}},
+		{"config/app.php", "<?php\nreturn [\n    'summary' => env('SUMMARY'),\n];\n", []string{"summary"}},
+		{"app/Config/app.php", "<?php\nreturn [\n    'summary' => 1,\n];\n", []string{"summary"}},
+		{"tests/PageTest.php", "<?php\nclass PageTest {\n    function test_summary() {\n        $this->post('/x', [\n" +
+			"            'summary' => 'y',\n        ]);\n    }\n}\n", []string{"PageTest", "test_summary"}},
+		{"resources/views/help.blade.php", "<p>\n    BookStack makes heavy use of PHP:\n</p>\n@php\n    $summary = 1;\n@endphp\n", nil},
+		{"legacy/page.php", "<html>\nSummary text\n<?php function summary() {} ?>\n<p>Entity here</p>\n<?php\nclass Entity {}\n", []string{"Entity", "summary"}},
+	} {
+		e := File(lang.ForPath(tc.path), tc.path, []byte(tc.src))
+		want := map[string]Want{}
+		for _, w := range []string{"PageController", "PageRepo", "PageRevision", "Entity", "$listeners",
+			"ActivityType", "PAGE_CREATE", "NotFoundException", "summary", "AFTER", "PageTest", "test_summary", "BookStack", "Summary", "xml"} {
+			want[w] = WantAny
+		}
+		got := slices.Sorted(maps.Keys(Definable(e.Tokens, want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
 // TestKeyNames: a line that starts with a quoted key before the
 // language's key marker declares the key (a PHP configuration array's
 // 'timezone' => 'UTC'); a quoted word elsewhere, or in another language,

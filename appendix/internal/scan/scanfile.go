@@ -34,7 +34,8 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Skip = true
 		return e
 	}
-	e.Tokens = declTokens(keywordsOf(l), src)
+	kw := keywordsOf(l).forFile(rel)
+	e.Tokens = declTokens(kw, kw.code(src))
 	if l.Imports != nil {
 		e.Imports = l.Imports(src)
 	}

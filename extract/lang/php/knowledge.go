@@ -49,7 +49,11 @@ var (
 		Quoted: append([]string{"define('", `define("`, "Schema::create('", `Schema::create("`, "Schema::table('", `Schema::table("`},
 			columnCalls()...),
 		// A configuration array's key: 'timezone' => 'UTC'.
-		Keys: []string{"=>"},
+		Keys:      []string{"=>"},
+		KeyDirs:   configDirs,
+		VarMark:   "$",
+		CodeOpen:  "<?php",
+		CodeClose: "?>",
 	}
 	// notNames are PHP's and its frameworks' names as prose spells them,
 	// and its own values and receivers (not its type names, which are

@@ -3,6 +3,7 @@ package php
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -92,11 +93,14 @@ func setting(m *extract.Match) bool {
 	return true
 }
 
-// configFile reports a file of a configuration directory: config/app.php,
+// configDirs are the names of configuration directories: config/app.php,
 // BookStack's app/Config/app.php.
+var configDirs = []string{"config", "Config"}
+
+// configFile reports a file of a configuration directory.
 func configFile(p string) bool {
 	for _, d := range strings.Split(path.Dir(p), "/") {
-		if d == "config" || d == "Config" {
+		if slices.Contains(configDirs, d) {
 			return true
 		}
 	}
