@@ -67,6 +67,20 @@ func TestFingerprintCoversRevisions(t *testing.T) {
 	if changed == before || Fingerprint() != before {
 		t.Errorf("fingerprint %s, with %s's revision changed %s", before, l.Name, changed)
 	}
+	// Every keyword rule counts, a flag or a list.
+	for _, change := range []func(k *extract.Keywords){
+		func(k *extract.Keywords) { k.Annotated = !k.Annotated },
+		func(k *extract.Keywords) { k.Locals = append(k.Locals, "test") },
+		func(k *extract.Keywords) { k.VarMark += "%" },
+	} {
+		kept := l.Keywords
+		change(&l.Keywords)
+		changed := Fingerprint()
+		l.Keywords = kept
+		if changed == before || Fingerprint() != before {
+			t.Errorf("fingerprint %s, with %s's keywords changed %s", before, l.Name, changed)
+		}
+	}
 }
 
 // TestKnowledge: the rules code outside extraction asks of the languages
