@@ -262,6 +262,11 @@ type Language struct {
 	// file is parsed for routes when one is a segment of an endpoint a
 	// spec names. Nil: every segment follows a "/".
 	RouteWords func(src []byte) []string
+	// RouteMarks, when set, are the words a file that registers a route or
+	// mounts routes holds one of whatever its framework (PHP's Route, for
+	// Route:: and #[Route]): a file holding none is never parsed for
+	// routes, however many paths its tests or templates spell.
+	RouteMarks []string
 	// Declares reports a line that defines the function or value name
 	// ("def name(", "function name("): a route whose snippet holds one
 	// already shows its handler. Every language's apply to every snippet.

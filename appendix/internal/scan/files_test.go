@@ -439,6 +439,30 @@ func TestPHPCodeOnly(t *testing.T) {
 	}
 }
 
+// TestRouteMarks: a file of a language with route marks is a route file
+// candidate only when it holds one (PHP's Route:: or #[Route]): a test's
+// or a view's paths are no routes; a language without marks keeps every
+// path.
+func TestRouteMarks(t *testing.T) {
+	segs := []string{"pages"}
+	for _, tc := range []struct {
+		path, src string
+		want      bool
+	}{
+		{"routes/web.php", "<?php\nRoute::get('/pages/{slug}', [PageController::class, 'show']);\n", true},
+		{"src/Controller/PageController.php", "<?php\nclass PageController {\n    #[Route('/pages', methods: ['GET'])]\n    public function index() {}\n}\n", true},
+		{"routes/api.php", "<?php\n$router->get('/pages', 'PageController@index');\n", true},
+		{"tests/Entity/PageTest.php", "<?php\nclass PageTest {\n    function test_show() {\n        $this->get('/pages/x')->assertOk();\n    }\n}\n", false},
+		{"resources/views/pages/show.blade.php", "<a href=\"{{ url('/pages/' . $page->slug) }}\">x</a>\n", false},
+		{"src/routes.ts", "router.get('/pages/:id', show);\n", true},
+	} {
+		e := File(lang.ForPath(tc.path), tc.path, []byte(tc.src))
+		if got := e.Routable(tc.path, segs); got != tc.want {
+			t.Errorf("%s: routable %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
 // TestKeyNames: a line that starts with a quoted key before the
 // language's key marker declares the key (a PHP configuration array's
 // 'timezone' => 'UTC'); a quoted word elsewhere, or in another language,

@@ -39,12 +39,14 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 	if l.Imports != nil {
 		e.Imports = l.Imports(src)
 	}
-	e.Slash = slashWords(src)
-	if l.RouteWords != nil {
-		for _, w := range l.RouteWords(src) {
-			e.Slash += "\n" + w
+	if marked(src, l.RouteMarks) { // (else it registers no route: no path it spells is one)
+		e.Slash = slashWords(src)
+		if l.RouteWords != nil {
+			for _, w := range l.RouteWords(src) {
+				e.Slash += "\n" + w
+			}
+			e.Slash = strings.TrimPrefix(e.Slash, "\n")
 		}
-		e.Slash = strings.TrimPrefix(e.Slash, "\n")
 	}
 	var args func(int) bool
 	if l.Lex != nil && l.Lex.TripleQuotes && l.Lex.LineComment == "#" {
@@ -55,6 +57,20 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Mods = l.ImportedModules(src)
 	}
 	return e
+}
+
+// marked reports whether src holds one of a language's route marks, or
+// the language has none.
+func marked(src []byte, marks []string) bool {
+	if marks == nil {
+		return true
+	}
+	for _, m := range marks {
+		if bytes.Contains(src, []byte(m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // importLines are the import line tests of every language, each once:

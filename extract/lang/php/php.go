@@ -15,7 +15,7 @@ var phpQuery string
 
 // Lang is PHP.
 var Lang = knowing(&extract.Language{
-	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "1",
+	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "2",
 	Grammar: grammar.GetLanguage, QuerySource: phpQuery,
 	Funcs:       phpFuncs,
 	CallsDefine: true, // a migration's Schema::create in up()
@@ -26,6 +26,7 @@ var Lang = knowing(&extract.Language{
 	Field:       field,
 	Elide:       extract.BraceElide,
 	Routes:      phpRoutes,
+	RouteMarks:  []string{"Route", "$router"}, // Route::get, #[Route], @Route; Lumen's $router->get
 	Lex:         phpLex,
 	Matches:     matchPHP,
 })
