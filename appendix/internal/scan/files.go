@@ -282,8 +282,13 @@ type keywords struct {
 	receiver        []string
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
 	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
-	keys            [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
-	locals          [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
+	// quotedAt are the quoted calls by their text, each with its index in
+	// quoted, and quotedLens their lengths: a line's quotes are looked up
+	// by what ends at each, instead of searching the line for every call.
+	quotedAt   map[string]int
+	quotedLens []int
+	keys       [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
+	locals     [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
 	// colonKeys, loneCalls and colonBases: see extract.Keywords.
 	colonKeys, loneCalls, colonBases bool
 	spaces                           map[string]bool // extract.Keywords.Spaces
@@ -332,8 +337,17 @@ func newKeywords(k extract.Keywords) *keywords {
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
-	for _, q := range k.Quoted {
+	for i, q := range k.Quoted {
 		kw.quoted = append(kw.quoted, []byte(q))
+		if kw.quotedAt == nil {
+			kw.quotedAt = map[string]int{}
+		}
+		if _, dup := kw.quotedAt[q]; !dup {
+			kw.quotedAt[q] = i
+		}
+		if !slices.Contains(kw.quotedLens, len(q)) {
+			kw.quotedLens = append(kw.quotedLens, len(q))
+		}
 	}
 	for _, k := range k.Keys {
 		kw.keys = append(kw.keys, []byte(k))
@@ -1011,13 +1025,30 @@ func quotedNames(kw *keywords, t []byte) [][]byte {
 	if len(kw.quoted) == 0 || bytes.IndexAny(t, `'"`) < 0 {
 		return nil
 	}
-	var out [][]byte
-	for _, q := range kw.quoted {
-		i := bytes.Index(t, q)
-		if i < 0 {
-			continue
+	// Each call's first occurrence in the line, found by the quote it
+	// ends with; the names in the order of the calls.
+	type call struct{ q, after int } // index in quoted, offset after it
+	var found []call
+	for at := 0; at < len(t); at++ {
+		k := bytes.IndexAny(t[at:], `'"`)
+		if k < 0 {
+			break
 		}
-		name := t[i+len(q):]
+		at += k
+		for _, n := range kw.quotedLens {
+			if n > at+1 {
+				continue
+			}
+			q, ok := kw.quotedAt[string(t[at+1-n:at+1])]
+			if ok && !slices.ContainsFunc(found, func(c call) bool { return c.q == q }) {
+				found = append(found, call{q, at + 1})
+			}
+		}
+	}
+	slices.SortFunc(found, func(a, b call) int { return a.q - b.q })
+	var out [][]byte
+	for _, c := range found {
+		q, name := kw.quoted[c.q], t[c.after:]
 		if end := bytes.IndexByte(name, q[len(q)-1]); end > 0 && ident(name[:end]) {
 			out = append(out, name[:end])
 		}

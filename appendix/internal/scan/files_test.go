@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"maps"
+	"math/rand/v2"
 	"path"
 	"slices"
 	"strings"
@@ -459,6 +460,40 @@ func TestRouteMarks(t *testing.T) {
 		e := File(lang.ForPath(tc.path), tc.path, []byte(tc.src))
 		if got := e.Routable(tc.path, segs); got != tc.want {
 			t.Errorf("%s: routable %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestQuotedNamesAsSearched: the names read by looking up what ends at
+// each quote are those a search of the line for each call finds, in the
+// calls' order, on lines mixing calls, repeats, other quotes and calls
+// that end inside others.
+func TestQuotedNamesAsSearched(t *testing.T) {
+	kw := keywordsOf(lang.ForPath("x.php"))
+	searched := func(t []byte) [][]byte {
+		var out [][]byte
+		for _, q := range kw.quoted {
+			i := bytes.Index(t, q)
+			if i < 0 {
+				continue
+			}
+			name := t[i+len(q):]
+			if end := bytes.IndexByte(name, q[len(q)-1]); end > 0 && ident(name[:end]) {
+				out = append(out, name[:end])
+			}
+		}
+		return out
+	}
+	pieces := []string{"define('", `define("`, "Schema::create('", "->string('", `->string("`, "->id('", "->foreignId('",
+		"users", "sku", "a b", "'", `"`, ", ", "$table", "->", "(", "x('", "Schema::table(\"", "orders", ");"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var line []byte
+		for range 1 + r.IntN(8) {
+			line = append(line, pieces[r.IntN(len(pieces))]...)
+		}
+		if got, want := quotedNames(kw, line), searched(line); !slices.EqualFunc(got, want, bytes.Equal) {
+			t.Fatalf("%q: %q, want %q", line, got, want)
 		}
 	}
 }
