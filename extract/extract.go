@@ -168,19 +168,29 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 	if stmts, ok := apartStatements(lang, src, nil); ok {
 		return p.apart(ctx, lang, name, src, stmts)
 	}
+	defs, _, err = p.wholeOr(ctx, lang, name, src, nil)
+	return defs, err
+}
+
+// wholeOr returns the definitions of src parsed whole; when the file does
+// not parse, those of its statements each parsed on its own, of the
+// statements that overlap only (all of them for nil only), and whole is
+// false when only left some out.
+func (p *Parser) wholeOr(ctx context.Context, lang *Language, name string, src []byte, only []Span) (defs []Definition, whole bool, err error) {
 	tree, err := p.parse(ctx, lang, name, src)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer tree.Close()
 	if lang.Broken(tree.RootNode()) {
 		// (A file whose every error is one the grammar makes of valid code
 		// parses: C's macros in its functions' bodies.)
-		if defs, ok, err := p.recovered(ctx, lang, name, src); ok || err != nil {
-			return defs, err
+		if defs, ok, err := p.recovered(ctx, lang, name, src, only); ok || err != nil {
+			return defs, only == nil, err
 		}
 	}
-	return p.definitions(lang, name, src, tree)
+	defs, err = p.definitions(lang, name, src, tree)
+	return defs, true, err
 }
 
 // definitions finds the language's definition patterns in a parsed file.

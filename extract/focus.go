@@ -1284,8 +1284,9 @@ type Extraction struct {
 // DefinitionsIn returns Definitions(ctx, lang, name, src) for the
 // statements in spans (from Focus, or a Union of its results). With nil
 // spans, spans covering most of the file, or a focused parse that meets a
-// syntax error, it parses the whole file and says so; with no spans, it
-// parses nothing. With a want, the definitions its Def does not pick are
+// syntax error, it parses the whole file and says so (a file that does
+// not parse whole either costs only the statements of spans, each parsed
+// on its own, and is not whole); with no spans, it parses nothing. With a want, the definitions its Def does not pick are
 // returned Unbuilt, and the function bodies that hold nothing it wants are
 // skipped.
 func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span, want *Want) (Extraction, error) {
@@ -1316,8 +1317,9 @@ func (p *Parser) definitionsIn(ctx context.Context, lang *Language, name string,
 	}
 	defer tree.Close()
 	if lang.Broken(tree.RootNode()) {
-		defs, err = p.Definitions(ctx, lang, name, src)
-		return defs, true, err
+		// The statements may parse in the whole file; if it does not parse
+		// either, only the statements asked for are parsed one by one.
+		return p.wholeOr(ctx, lang, name, src, spans)
 	}
 	defs, err = p.definitions(lang, name, src, tree)
 	return defs, false, err

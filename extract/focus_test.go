@@ -35,10 +35,23 @@ func kept(defs []extract.Definition, want func(string) bool) string {
 	return strings.Join(out, "\n")
 }
 
+// inSpans reports whether line (1-based) of src starts inside one of
+// spans.
+func inSpans(src []byte, spans []extract.Span, line int) bool {
+	at := 0
+	for l := 1; l < line && at < len(src); l++ {
+		at += bytes.IndexByte(src[at:], '\n') + 1
+	}
+	return slices.ContainsFunc(spans, func(s extract.Span) bool { return s.Start <= at && at < s.End })
+}
+
 // checkFocusEquivalent asserts the contract of extract.Focus and DefinitionsIn on
 // one file: for every name the file defines (and every member and alias),
 // the definitions a search for it keeps are the same from the focused
-// parse as from the whole file's.
+// parse as from the whole file's. (Of a file that does not parse, the
+// statements the search does not focus on are not parsed: what the whole
+// file's recovery, statement by statement, makes of them is not asked
+// for.)
 func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []byte, extra ...string) (focused, whole int) {
 	t.Helper()
 	l := lang.ForPath(name)
@@ -48,6 +61,15 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 	full, err := p.Definitions(context.Background(), l, name, src)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
+	}
+	broken := false
+	if l.Grammar != nil {
+		tree, err := p.Parse(context.Background(), l, name, src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		broken = l.Broken(tree.RootNode())
+		tree.Close()
 	}
 	words := map[string]bool{}
 	for _, w := range extra {
@@ -107,6 +129,10 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 			whole++
 		} else {
 			focused++
+		}
+		full := full
+		if !all && broken {
+			full = slices.DeleteFunc(slices.Clone(full), func(d extract.Definition) bool { return !inSpans(src, spans, d.StartLine) })
 		}
 		if a, b := kept(full, want), kept(got, want); a != b {
 			t.Errorf("%s, searching %s (spans %v):\nwhole file:\n%s\nfocused:\n%s", name, w, spans, a, b)
@@ -616,4 +642,32 @@ func checkStarts(t *testing.T, what string, spans []extract.Span, ok bool, want 
 	if !ok || fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("%s: statements at %v (ok %v), want %v", what, got, ok, want)
 	}
+}
+
+// TestFocusBrokenFileParsesOnlyItsSpans: a focused search whose
+// statements do not parse, in a file that does not parse whole either,
+// parses only those statements, each on its own: it is not a whole-file
+// extraction, and it keeps what the whole file's recovery keeps.
+func TestFocusBrokenFileParsesOnlyItsSpans(t *testing.T) {
+	src := "#include <atomic>\n\nnamespace leveldb {\n\nclass Limiter {\n public:\n  Limiter(int max_acquires)\n      :\n" +
+		"#if !defined(NDEBUG)\n        max_acquires_(max_acquires),\n#endif\n        acquires_allowed_(max_acquires) {\n  }\n" +
+		"  bool Acquire();\n};\n\nclass WindowsEnv {\n public:\n  Status NewLogger(const std::string& filename);\n};\n\n" +
+		"Status WindowsEnv::NewLogger(const std::string& filename) {\n  return Status::OK();\n}\n\n}  // namespace leveldb\n"
+	l := lang.ForPath("util/env_windows.cc")
+	p := extract.NewParser()
+	defer p.Close()
+	for _, name := range []string{"Limiter", "Acquire", "NewLogger"} {
+		spans, ok := extract.Focus(l, []byte(src), func(b []byte) bool { return string(b) == name })
+		if !ok || len(spans) == 0 {
+			t.Fatalf("%s: no focus (%v)", name, ok)
+		}
+		ex, err := p.DefinitionsIn(context.Background(), l, "util/env_windows.cc", []byte(src), spans, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "Limiter" && ex.Whole {
+			t.Errorf("%s: a whole-file extraction, for a file that does not parse", name)
+		}
+	}
+	checkFocusEquivalent(t, p, "util/env_windows.cc", []byte(src), "Limiter", "NewLogger")
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"context"
+	"slices"
 )
 
 // A file with a syntax error is parsed again one top-level statement at a
@@ -11,8 +12,9 @@ import (
 // missing brace as the rest of the file being inside one function.
 
 // recovered returns the definitions of a file that does not parse, each
-// statement parsed on its own; false when the lexer cannot split it.
-func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src []byte) ([]Definition, bool, error) {
+// statement parsed on its own (each that overlaps only, when only is not
+// nil); false when the lexer cannot split it.
+func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src []byte, only []Span) ([]Definition, bool, error) {
 	if lang.Lex == nil {
 		return nil, false, nil
 	}
@@ -22,6 +24,9 @@ func (p *Parser) recovered(ctx context.Context, lang *Language, name string, src
 	}
 	var defs []Definition
 	for _, u := range units(segs) {
+		if only != nil && !slices.ContainsFunc(only, func(s Span) bool { return s.Start < u.End && u.Start < s.End }) {
+			continue
+		}
 		tree, err := p.parseRanges(ctx, lang, name, src, []Span{u.Span})
 		if err != nil {
 			return nil, false, err
