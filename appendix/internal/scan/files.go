@@ -706,6 +706,17 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				i, n = j, n+1
 				continue
 			}
+			if decl && kw.maybe(tok) && kw.decl[string(tok)] && wordFollows(t[j:]) {
+				i, n = j, n+1
+				continue // "static func fetch": a modifier, then the declaring keyword
+			}
+			if decl && (angles > 0 || qualifier(t[j:])) {
+				// "<T: Decodable>": a type's or a function's parameters;
+				// "extension App.Search.Filter": a module or an enclosing
+				// type of the name.
+				i = j
+				continue
+			}
 			if !decl && kw.typeFirst && !kw.statements[string(tok)] {
 				// "List<Order> findAll();", "Order order;": the name after
 				// the type; the type is no name.
@@ -983,6 +994,18 @@ func typeAnnotation(rest []byte) bool {
 		rest = rest[1:]
 	}
 	return len(rest) > 1 && rest[0] == ':' && (rest[1] == ' ' || rest[1] == '\t' || extract.IdentByte(rest[1]) && rest[1] != '$')
+}
+
+// wordFollows reports a blank and then a word after a word.
+func wordFollows(rest []byte) bool {
+	r := extract.TrimIndent(rest)
+	return len(r) < len(rest) && len(r) > 0 && extract.IdentByte(r[0])
+}
+
+// qualifier reports a word followed by "." and a word: what it qualifies
+// is the name.
+func qualifier(rest []byte) bool {
+	return len(rest) > 1 && rest[0] == '.' && extract.IdentByte(rest[1])
 }
 
 // typedVar reports a word followed by a variable's mark, or by a union's

@@ -171,7 +171,7 @@ func TestBasesAreNotDeclared(t *testing.T) {
 		want      []string
 	}{
 		{"app/controllers/about_controller.rb", "class AboutController < ApplicationController\nend\n", []string{"AboutController"}},
-		{"app/models/tag.rb", "class Tag<ApplicationRecord\nend\n", []string{"ApplicationRecord", "Tag"}}, // (no blank: read as before)
+		{"app/models/tag.rb", "class Tag<ApplicationRecord\nend\n", []string{"Tag"}},
 		{"src/a.ts", "export class Widget extends BaseWidget implements Disposable {\n}\n", []string{"Widget"}},
 		{"src/b.ts", "export interface Box<T extends Base> extends Holder<T> {\n}\n", []string{"Box"}},
 	} {
@@ -635,20 +635,26 @@ func TestCSharpDeclarationLines(t *testing.T) {
 // whose names are annotated with their types, the type after a name's ":"
 // is used, not declared ("readonly logger: ILogger"); a bound inside a
 // type's parameters ends nothing, nor does a ":" in another language (in
-// a comment of a SQL statement, a Go tag, a Rust field).
+// a comment of a SQL statement, a Go tag, a Rust field). A modifier before
+// the declaring keyword and a type's or a function's parameters declare
+// nothing.
 func TestTypeAnnotationsAreNoNames(t *testing.T) {
 	for _, tc := range []struct {
 		file, line string
 		want       []string
 	}{
-		{"x.ts", "    protected readonly logger: ILogger;", []string{"readonly", "logger"}},
-		{"x.ts", "    private static opts?: Options = {};", []string{"static", "opts"}},
+		{"x.ts", "    protected readonly logger: ILogger;", []string{"logger"}},
+		{"x.ts", "    private static opts?: Options = {};", []string{"opts"}},
 		{"x.ts", "    public label!: string", []string{"label"}},
-		{"x.ts", "export abstract class Store<T extends { id: Id }> extends Base<T> {", []string{"abstract", "Store", "T", "extends", "id", "Id"}},
-		{"x.ts", "export function pick<K extends keyof T>(o: T, k: K): T[K] {", []string{"function", "pick", "K", "extends", "keyof", "T"}},
+		{"x.ts", "export abstract class Store<T extends { id: Id }> extends Base<T> {", []string{"Store"}},
+		{"x.ts", "export function pick<K extends keyof T>(o: T, k: K): T[K] {", []string{"pick"}},
 		{"x.sql", "ALTER TABLE /* TEMPLATE: schema */river_job ADD COLUMN x int;", []string{"TEMPLATE", "schema", "river_job", "ADD", "COLUMN", "x"}},
 		{"x.go", "type Label struct{ ID string `json:\"id\"` }", []string{"Label", "ID", "string", "json", "id"}},
 		{"x.rs", "    pub owner: User,", []string{"owner", "User"}},
+		{"x.swift", "extension App.SearchFilter.ViewModel: Swift.CustomStringConvertible {", []string{"ViewModel"}},
+		{"x.swift", "    static func fetchResource<T: Decodable>(_ type: T.Type) async throws -> T {", []string{"fetchResource"}},
+		{"x.kt", "    val value: Int", []string{"value"}},
+		{"x.kt", "value class Slug(val s: String)", []string{"Slug"}},
 	} {
 		ts := declTokens(keywordsOf(lang.ForPath(tc.file)), []byte(tc.line+"\n"))
 		var got []string
