@@ -16,7 +16,7 @@ var Lang = &extract.Language{Name: "sql", Display: "SQL", Fence: "sql", Exts: []
 	Builtins: []string{"SELECT", "INSERT", "UPDATE", "DELETE", "FROM", "WHERE", "JOIN", "LIMIT", "OFFSET", "ORDER", "GROUP",
 		"HAVING", "RETURNING", "DISTINCT", "UNION", "COUNT", "COALESCE", "NULL", "NOW", "VACUUM", "TRUNCATE", "BEGIN",
 		"COMMIT", "ROLLBACK", "SAVEPOINT", "EXPLAIN", "ANALYZE", "CASCADE", "RESTRICT", "UNIQUE", "PRIMARY", "FOREIGN",
-		"REFERENCES", "INDEX", "CONCURRENTLY", "NOWAIT", "UPSERT", "MERGE", "WITH", "RECURSIVE"},
+		"REFERENCES", "INDEX", "CONCURRENTLY", "NOWAIT", "UPSERT", "MERGE", "WITH", "RECURSIVE", "ALTER", "DROP", "TABLE", "COLUMN"},
 	Keywords: extract.Keywords{
 		Decl: []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
 		Type: []string{"CREATE", "create", "Create", "TABLE", "table"},
