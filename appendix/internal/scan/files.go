@@ -590,6 +590,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			closer = c
 			continue
 		}
+		if useLine(t) {
+			continue // "pub use self::send::{Send, SendId};"
+		}
 		if kw.paramLists && opensList(t) {
 			closer = ')' // (the line itself is read as any other)
 		}
@@ -637,7 +640,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		first := true
-		decl, varLine, typeLine, params := false, false, false, false
+		// (spaceLine: a namespace's line, extract.Keywords.Spaces.)
+		decl, varLine, typeLine, params, spaceLine := false, false, false, false, false
 		angles := 0 // open "<": a type's parameters, whose bounds follow a ":"
 		for i, n := 0, 0; i < len(t) && n < maxDeclTokens; {
 			if t[i] == '=' && decl {
@@ -685,6 +689,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					varLine = kw.vars[string(tok)]
 					typeLine = kw.typ[string(tok)]
 					params = kw.params[string(tok)]
+					spaceLine = kw.spaces[string(tok)]
 					if varLine && !top || local && kw.bindings[string(tok)] {
 						// "  const teamId = ...", "\tvar n int": a local
 						// variable inside a function, never a definition
@@ -707,6 +712,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				continue
 			}
 			if decl && kw.maybe(tok) && kw.decl[string(tok)] && wordFollows(t[j:]) {
+				spaceLine = spaceLine || kw.spaces[string(tok)]
 				i, n = j, n+1
 				continue // "static func fetch": a modifier, then the declaring keyword
 			}
@@ -738,6 +744,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				}
 				if typeLine {
 					f |= fType
+				}
+				if spaceLine {
+					f = fNoDef // "mod mail;": no extraction returns it
 				}
 			} else {
 				if startsDecl(t[j:]) {
@@ -912,11 +921,30 @@ func (kw *keywords) opensBody(t []byte) bool {
 func importOpens(t []byte) byte {
 	switch {
 	case bytes.HasPrefix(t, []byte("import ")), bytes.HasPrefix(t, []byte("export {")), bytes.HasPrefix(t, []byte("export type {")),
-		bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import (")):
+		bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import (")), useLine(t):
 	default:
 		return 0
 	}
 	return leftOpen(t, [2]byte{'{', '}'}, [2]byte{'(', ')'})
+}
+
+// useLine reports Rust's use declaration ("use crate::{", "pub use
+// self::send::Send;", "pub(crate) use x") and PHP's ("use App\Models\{"):
+// what it names is imported, or re-exported, never declared.
+func useLine(t []byte) bool {
+	if bytes.HasPrefix(t, []byte("pub")) {
+		r := t[3:]
+		if len(r) > 0 && r[0] == '(' {
+			if k := bytes.IndexByte(r, ')'); k >= 0 {
+				r = r[k+1:]
+			}
+		}
+		if len(r) == len(t)-3 && (len(r) == 0 || r[0] != ' ') {
+			return false // "public", "pubsub"
+		}
+		t = extract.TrimIndent(r)
+	}
+	return bytes.HasPrefix(t, []byte("use "))
 }
 
 // leftOpen returns the closing bracket of the first of the pairs that t

@@ -501,6 +501,33 @@ func TestQuotedNamesAsSearched(t *testing.T) {
 	}
 }
 
+// TestUseAndModDeclareNothing: a Rust use declaration, on one line or
+// listing names over several, and PHP's group use import or re-export
+// what they name; a mod line names a module no extraction returns (it
+// stands, but declares nothing); "pub fn" and "pub struct" still declare.
+func TestUseAndModDeclareNothing(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"src/main.rs", "use crate::{\n    mail, sso,\n    api::core::{send, Send},\n};\nmod mail;\npub mod send;\n" +
+			"pub(crate) use self::send::{Send, SendId};\npub use mail::Mailer;\npub fn send_mail() {}\npub struct Mail;\n", []string{"Mail", "send_mail"}},
+		{"app/Http/Kernel.php", "<?php\nuse App\\Models\\{\n    Send,\n    Mail,\n};\nclass Kernel {}\n", []string{"Kernel"}},
+	} {
+		want := map[string]Want{}
+		for _, n := range []string{"mail", "sso", "send", "Send", "SendId", "Mailer", "send_mail", "Mail", "Kernel", "crate", "api", "core"} {
+			want[n] = WantAny
+		}
+		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
+		}
+	}
+	if !useLine([]byte("pub use a::b;")) || useLine([]byte("public function use()")) || useLine([]byte("pubsub use")) {
+		t.Error("useLine reads a Rust use line only")
+	}
+}
+
 // TestKeyNames: a line that starts with a quoted key before the
 // language's key marker declares the key (a PHP configuration array's
 // 'timezone' => 'UTC'); a quoted word elsewhere, or in another language,

@@ -47,6 +47,7 @@ var (
 		Type:     []string{"struct", "enum", "trait", "union", "type"},
 		Var:      []string{"const", "static"},
 		Receiver: []string{"pub("}, // pub(crate) fn name: the name comes after the parenthesis
+		Spaces:   []string{"mod"},  // mod mail;: a module, which no extraction returns
 	}
 	// builtins are the prelude's and the standard library's types, traits
 	// and variants, and the standard macros, that a spec may spell like code.
