@@ -611,7 +611,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				bodies = bodies[:len(bodies)-1]
 			}
 			local = len(bodies) > 0 && bodies[len(bodies)-1].local
-			if kw.opensBody(skipAnnotations(t)) { // "@Test func check() {"
+			if opens := t; kw.opensBody(opens) || opens[0] == '@' && kw.opensBody(skipAnnotations(opens)) { // "@Test func check() {"
 				bodies = append(bodies, block{indent, true})
 			}
 			if local && firstWordIn(t, kw.typ) {
@@ -919,6 +919,9 @@ func (kw *keywords) opensBody(t []byte) bool {
 // and leaves open ("import {", "import X, {", Go's "import (", a
 // re-exporting "export {", Python's "from x import ("), or 0.
 func importOpens(t []byte) byte {
+	if len(t) == 0 || t[0] != 'i' && t[0] != 'e' && t[0] != 'f' && t[0] != 'u' && t[0] != 'p' {
+		return 0 // (most lines: told by their first byte)
+	}
 	switch {
 	case bytes.HasPrefix(t, []byte("import ")), bytes.HasPrefix(t, []byte("export {")), bytes.HasPrefix(t, []byte("export type {")),
 		bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import (")), useLine(t):
@@ -932,6 +935,9 @@ func importOpens(t []byte) byte {
 // self::send::Send;", "pub(crate) use x") and PHP's ("use App\Models\{"):
 // what it names is imported, or re-exported, never declared.
 func useLine(t []byte) bool {
+	if len(t) < 4 || t[0] != 'p' && t[0] != 'u' {
+		return false
+	}
 	if bytes.HasPrefix(t, []byte("pub")) {
 		r := t[3:]
 		if len(r) > 0 && r[0] == '(' {
