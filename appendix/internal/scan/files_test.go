@@ -751,6 +751,40 @@ func TestCallsInAnnotatedBodiesDeclareNothing(t *testing.T) {
 	}
 }
 
+// TestCFunctionBodies: in a C or C++ function's body, between its
+// header at the line's start and the "}" there, a declaration is a local
+// (it stands, but declares nothing): after a header on one line, one
+// spanning lines, one whose brace is on the line below, a GoogleTest; a
+// directive or a label at the line's start stays in the body. A struct's,
+// a class's, a namespace's or an initializer's braces hold no body, and a
+// line at the start of another kind ends a body whose brace was lost.
+func TestCFunctionBodies(t *testing.T) {
+	src := "struct client {\n    int id;\n    redisDb *db;\n};\n" +
+		"void slowlogCommand(client *c) {\n    client *c2 = server.master;\n#ifdef DEBUG\n    int dbg;\n#endif\ncleanup:\n    int id2;\n}\n" +
+		"static int\nslowlogLen(client *c,\n           int max)\n{\n    long long len = 0;\n    return len;\n}\n" +
+		"int two(int a,\n        int b) {\n    int three = a + b;\n}\n" +
+		"TEST(SlowlogTest, Pushes) {\n    int pushed = 1;\n}\n" +
+		"static const char *names[] = {\n    \"a\",\n};\n" +
+		"namespace leveldb {\nclass DB {\n public:\n  int level;\n};\n}\n" +
+		"void lost(void) {\n    int inside;\nint after_lost;\n    int member_like;\n"
+	want := map[string]Want{}
+	for _, n := range []string{"id", "db", "slowlogCommand", "c2", "dbg", "id2", "slowlogLen", "len", "two", "three", "SlowlogTest",
+		"pushed", "names", "level", "DB", "lost", "inside", "after_lost", "member_like"} {
+		want[n] = WantAny
+	}
+	got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath("src/slowlog.c")), []byte(src)), want)))
+	if w := []string{"DB", "SlowlogTest", "after_lost", "db", "id", "level", "lost", "member_like", "slowlogCommand", "slowlogLen", "two"}; !slices.Equal(got, w) {
+		t.Errorf("declared %v, want %v", got, w)
+	}
+	// A local stands where it is assigned.
+	for n := range want {
+		want[n] = WantAssigned
+	}
+	if got := Definable(declTokens(keywordsOf(lang.ForPath("src/slowlog.c")), []byte(src)), want); !got["c2"] || !got["three"] {
+		t.Errorf("assigned %v: want the locals c2 and three", got)
+	}
+}
+
 // TestCDeclarationLines: C's and C++'s declaration lines declare a
 // function after its type, its pointers and a macro (a head alone on its
 // line, its type above it; a method by its class), a struct by its tag
@@ -775,7 +809,7 @@ func TestCDeclarationLines(t *testing.T) {
 	}
 	got := Definable(declTokens(keywordsOf(lang.ForPath("order.c")), src), want)
 	wantGot := map[string]bool{"MAX_ORDERS": true, "id": true, "customer": true, "lines": true, "order_t": true, "order_create": true,
-		"server": true, "order_find": true, "n": true, "handler_fn": true, "_quicklistSplitNode": true, "DB": true, "Open": true,
+		"server": true, "order_find": true, "handler_fn": true, "_quicklistSplitNode": true, "DB": true, "Open": true,
 		"find": true, "make": true, "Get": true, "cancel": true, "DestroyDB": true, "LEVELDB_EXPORT": true, "OrderTest": true}
 	if diff := cmp.Diff(wantGot, got); diff != "" {
 		t.Error(diff)
