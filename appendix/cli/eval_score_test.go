@@ -310,8 +310,24 @@ func TestEvalHasLine(t *testing.T) {
 		{"func (c *C) Compose(ctx context.Context)", "func (c *C) Compose(ctx context.Context) error { //nolint:gocyclo", false},
 		{"x := 1", "x := 1 // one", false},
 	} {
-		if got := evalHasLine(tc.text, tc.want); got != tc.has {
+		if got := evalHasLine(tc.text, tc.want, nil); got != tc.has {
 			t.Errorf("%q holds %q: %v, want %v", tc.text, tc.want, got, tc.has)
+		}
+	}
+	// The source lines after it, joined onto it in their order, hold it too.
+	for _, tc := range []struct {
+		text, want string
+		next       []string
+		has        bool
+	}{
+		{"export interface Match extends Route<string> {\n  resolve: () => void;\n}", "export interface Match",
+			[]string{"  extends Route<string> {", "  shouldLoad: boolean;"}, true},
+		{"class Base(\n    Generic[T], ABC): ...", "class Base(", []string{"    Generic[T], ABC):"}, true},
+		{"export interface Match extends Other {", "export interface Match", []string{"  extends Route<string> {"}, false},
+		{"export interface Match extends Route<string> {", "export interface Match", nil, false},
+	} {
+		if got := evalHasLine(tc.text, tc.want, tc.next); got != tc.has {
+			t.Errorf("%q holds %q after %q: %v, want %v", tc.text, tc.want, tc.next, got, tc.has)
 		}
 	}
 }

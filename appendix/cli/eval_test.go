@@ -478,7 +478,7 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 			switch {
 			case !evalHasWord(a.Text, word):
 				why = append(why, fmt.Sprintf("%s (lines %d-%d) spans the line but does not name %s", a.Label, a.StartLine, a.EndLine, word))
-			case !evalHasLine(a.Text, want):
+			case !evalHasLine(a.Text, want, lines[e.Line:]):
 				why = append(why, fmt.Sprintf("%s (lines %d-%d) spans the line but elides it", a.Label, a.StartLine, a.EndLine))
 			default:
 				found = true
@@ -594,9 +594,11 @@ var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.(?
 // of surrounding space) as the appendix shows it: whole, without the
 // opener of a body it does not show ("{", ":", "=>", Kotlin's "="), followed by the
 // placeholder of that body ("...", "{ ... }"), or followed by the note
-// counting the signature lines it omits. A comment that ends the line
+// counting the signature lines it omits, or followed by the lines after
+// it in the source (next), joined onto it ("interface A" and "extends B {"
+// shown as "interface A extends B {"). A comment that ends the line
 // after a body's opener (`{ //nolint:gocyclo`) goes with the body.
-func evalHasLine(text, want string) bool {
+func evalHasLine(text, want string, next []string) bool {
 	forms := []string{want}
 	cur := want
 	if i := strings.Index(want, " //"); i > 0 && strings.HasSuffix(strings.TrimSpace(want[:i]), "{") {
@@ -618,7 +620,7 @@ func evalHasLine(text, want string) bool {
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		for _, f := range forms {
-			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest) || evalElidedRe.MatchString(rest) || evalJoined(f, rest)) {
+			if rest, ok := strings.CutPrefix(l, f); ok && (rest == "" || evalOmittedRe.MatchString(rest) || evalElidedRe.MatchString(rest) || evalJoined(f, rest) || evalContinued(rest, next)) {
 				return true
 			}
 		}
@@ -635,6 +637,34 @@ func evalJoined(first, rest string) bool {
 	}
 	t := strings.TrimSpace(rest)
 	return t != "" && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "--") && !strings.HasPrefix(t, "/*")
+}
+
+// evalContinued reports the rest of an artifact's line that is the source
+// lines after the expected one joined onto it, in order, each trimmed
+// (what follows the last may be cut, or end in the placeholder of a body).
+func evalContinued(rest string, next []string) bool {
+	rest = strings.TrimSpace(rest)
+	for _, n := range next[:min(len(next), 4)] {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			return false
+		}
+		after, ok := strings.CutPrefix(rest, n)
+		if !ok {
+			// The last line joined may end in what stands for its body.
+			for _, f := range []string{strings.TrimSpace(strings.TrimSuffix(n, "{")), strings.TrimSpace(strings.TrimSuffix(n, ":"))} {
+				if f != n && f != "" && strings.HasPrefix(rest, f) {
+					return true
+				}
+			}
+			return false
+		}
+		if strings.TrimSpace(after) == "" || evalElidedRe.MatchString(after) {
+			return true
+		}
+		rest = strings.TrimSpace(after)
+	}
+	return false
 }
 
 // evalOmittedRe is the note after a signature's first line that counts the
