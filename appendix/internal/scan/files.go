@@ -551,6 +551,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	}
 	var bodies []block
 	var closer byte   // the bracket that ends the import list the line is in; 0: none
+	var listDepth int // how many of its brackets that list has open
 	var inTriple byte // the quote of the triple-quoted string the line starts in; 0: none
 	var inEnum byte   // the bracket that ends the enum's values the line is in; 0: none
 	for len(src) > 0 {
@@ -595,21 +596,23 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			inEnum = leftOpen(t, [2]byte{'{', '}'}, [2]byte{'[', ']'}) // (a hash or an array of values)
 		}
 		if closer != 0 {
-			// A name listed in a multi-line import is used, not declared.
-			if bytes.IndexByte(t, closer) >= 0 {
+			// A name listed in a multi-line import is used, not declared,
+			// to the bracket that closes the list (lists nest: Rust's
+			// "api::{\n ... },").
+			if listDepth += bracketBalance(t, closer); listDepth <= 0 {
 				closer = 0
 			}
 			continue
 		}
 		if c := importOpens(t); c != 0 {
-			closer = c
+			closer, listDepth = c, max(1, bracketBalance(t, c))
 			continue
 		}
 		if useLine(t) {
 			continue // "pub use self::send::{Send, SendId};"
 		}
 		if kw.paramLists && opensList(t) {
-			closer = ')' // (the line itself is read as any other)
+			closer, listDepth = ')', max(1, bracketBalance(t, ')')) // (the line itself is read as any other)
 		}
 		if kw.triple != "" {
 			inTriple = kw.opensTriple(t)
@@ -1013,6 +1016,19 @@ func useLine(t []byte) bool {
 		t = extract.TrimIndent(r)
 	}
 	return bytes.HasPrefix(t, []byte("use "))
+}
+
+// bracketBalance is how many more of the brackets that close leaves open
+// t opens than it closes.
+func bracketBalance(t []byte, close byte) int {
+	open := byte('(')
+	switch close {
+	case '}':
+		open = '{'
+	case ']':
+		open = '['
+	}
+	return bytes.Count(t, []byte{open}) - bytes.Count(t, []byte{close})
 }
 
 // leftOpen returns the closing bracket of the first of the pairs that t

@@ -502,7 +502,8 @@ func TestQuotedNamesAsSearched(t *testing.T) {
 }
 
 // TestUseAndModDeclareNothing: a Rust use declaration, on one line or
-// listing names over several, and PHP's group use import or re-export
+// listing names over several (lists nested in it too), and PHP's group
+// use import or re-export
 // what they name; a mod line names a module no extraction returns (it
 // stands, but declares nothing); "pub fn" and "pub struct" still declare.
 func TestUseAndModDeclareNothing(t *testing.T) {
@@ -510,7 +511,7 @@ func TestUseAndModDeclareNothing(t *testing.T) {
 		path, src string
 		want      []string
 	}{
-		{"src/main.rs", "use crate::{\n    mail, sso,\n    api::core::{send, Send},\n};\nmod mail;\npub mod send;\n" +
+		{"src/main.rs", "use crate::{\n    mail, sso,\n    api::{\n        core::{send, Send},\n    },\n    mail,\n};\nmod mail;\npub mod send;\n" +
 			"pub(crate) use self::send::{Send, SendId};\npub use mail::Mailer;\npub fn send_mail() {}\npub struct Mail;\n", []string{"Mail", "send_mail"}},
 		{"app/Http/Kernel.php", "<?php\nuse App\\Models\\{\n    Send,\n    Mail,\n};\nclass Kernel {}\n", []string{"Kernel"}},
 	} {
