@@ -96,12 +96,13 @@ type Keywords struct {
 	// followed by one is the variable's type ("protected PageRepo
 	// $pages"), used, not declared.
 	VarMark string
-	// ColumnBodies says a function's body is formatted between a header
-	// at the line's start that opens it and the "}" at the line's start
-	// that closes it (C's and C++'s usual formatting): the declarations
-	// there are locals. A line at the start of another kind ends a body
-	// the scan took for one.
-	ColumnBodies bool
+	// IndentBodies says a function's body is formatted between a header
+	// that opens it and the "}" at the header's indentation (C's, C++'s,
+	// Java's and C#'s usual formatting, the brace on the header's line or
+	// below it): the declarations there are locals. A line of another kind
+	// at the header's indentation or less ends a body the scan took for
+	// one.
+	IndentBodies bool
 	// CodeOpen and CodeClose enclose the code of a file that may hold
 	// other text around it (PHP's <?php and ?>, in a template of HTML):
 	// outside them, nothing is declared. A file with no CodeOpen declares

@@ -319,7 +319,7 @@ type keywords struct {
 	// keyDirs, varMark, codeOpen and codeClose: see extract.Keywords;
 	// noKeys is the table without keys, for a file outside keyDirs.
 	keyDirs             []string
-	columnBodies        bool
+	indentBodies        bool
 	varMark             string
 	codeOpen, codeClose []byte
 	noKeys              *keywords
@@ -341,7 +341,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
 		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings),
 		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists, enums: set(k.Enums),
-		keyDirs: k.KeyDirs, columnBodies: k.ColumnBodies, varMark: k.VarMark, codeOpen: []byte(k.CodeOpen), codeClose: []byte(k.CodeClose)}
+		keyDirs: k.KeyDirs, indentBodies: k.IndentBodies, varMark: k.VarMark, codeOpen: []byte(k.CodeOpen), codeClose: []byte(k.CodeClose)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
@@ -526,12 +526,10 @@ func word(names string, at int) (string, int) {
 func declTokens(kw *keywords, src []byte) Tokens {
 	var names []byte
 	var flags []byte
-	// inFunc: the lines are in a function's body (kw.columnBodies), and
-	// bodyLine: so is this one, where what a line declares is a local
-	// (the header that opens a body is not in it); header: the line at
-	// the start before opened a function's parameters, and its body may
-	// open below.
-	var inFunc, bodyLine, header bool
+	// bodyLine: the line is in a function's body (kw.indentBodies), where
+	// what a line declares is a local.
+	var funcs bodies
+	var bodyLine bool
 	add := func(tok []byte, f uint8) {
 		if bodyLine && f&^fNoDef != 0 {
 			f = fNoDef
@@ -572,10 +570,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if kw.comment(t) {
 			continue // "// Entities", "# currency": what a comment says declares nothing
 		}
-		if kw.columnBodies {
-			was := inFunc
-			inFunc, header = columnBody(t, len(t) == len(line), inFunc, header)
-			bodyLine = was && inFunc
+		if kw.indentBodies {
+			bodyLine = funcs.line(t, len(line)-len(t))
 		}
 		if inEnum != 0 {
 			// "funds_movement: "funds_movement",", ":draft,": a value.
@@ -835,53 +831,6 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
-}
-
-// columnBody follows a C file's function bodies line by line (see
-// extract.Keywords.ColumnBodies): whether the line t (at the line's start
-// when top) is in one, and whether a header waits for its body's brace.
-func columnBody(t []byte, top, inFunc, header bool) (bool, bool) {
-	code := t
-	if k := bytes.Index(code, []byte("//")); k >= 0 {
-		code = code[:k]
-	}
-	code = bytes.TrimRight(code, " \t\r")
-	opens := len(code) > 0 && code[len(code)-1] == '{'
-	if !top {
-		// "        int b) {": the end of a header that spans lines.
-		return inFunc || header && opens, header && !opens && !bytes.HasSuffix(code, []byte(";"))
-	}
-	switch {
-	case t[0] == '}':
-		return false, false
-	case t[0] == '#' || label(code):
-		return inFunc, header // a directive or a label, inside a body or not
-	case t[0] == '{':
-		return header, false // the brace under a header: "order_find(int id)\n{"
-	}
-	k := bytes.IndexByte(code, '(')
-	if k < 0 || bytes.IndexByte(code[:k], '=') >= 0 || firstWordIn(code, bodyKinds) {
-		return false, false // "struct order {", "static int x[] = {", "namespace x {"
-	}
-	if opens {
-		return true, false // "static int order_count(order_t *o) {"
-	}
-	return false, !bytes.HasSuffix(code, []byte(";")) // "order_find(int id)", its brace below
-}
-
-// bodyKinds start a line at the start whose braces hold no function's
-// body.
-var bodyKinds = map[string]bool{"struct": true, "union": true, "enum": true, "typedef": true, "class": true, "namespace": true,
-	"extern": true, "template": true}
-
-// label reports a label that stands alone at the start of a line
-// ("cleanup:"), not a C++ access section's or a qualified name's colon.
-func label(code []byte) bool {
-	j := 0
-	for j < len(code) && extract.IdentByte(code[j]) {
-		j++
-	}
-	return j > 0 && j == len(code)-1 && code[j] == ':'
 }
 
 // opensList reports a line that ends by opening a parameter or argument

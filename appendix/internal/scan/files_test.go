@@ -624,7 +624,7 @@ func TestTypeFirstDeclarationLines(t *testing.T) {
 		want[n] = WantAny
 	}
 	got := Definable(declTokens(keywordsOf(lang.ForPath("Visit.java")), src), want)
-	wantGot := map[string]bool{"Visit": true, "visitMapper": true, "otherMapper": true, "BY_PET": true, "listVisits": true, "dto": true,
+	wantGot := map[string]bool{"Visit": true, "visitMapper": true, "otherMapper": true, "BY_PET": true, "listVisits": true,
 		"toVisitDto": true, "VisitTests": true, "Kind": true}
 	if diff := cmp.Diff(wantGot, got); diff != "" {
 		t.Error(diff)
@@ -783,6 +783,43 @@ func TestCFunctionBodies(t *testing.T) {
 	}
 	if got := Definable(declTokens(keywordsOf(lang.ForPath("src/slowlog.c")), []byte(src)), want); !got["c2"] || !got["three"] {
 		t.Errorf("assigned %v: want the locals c2 and three", got)
+	}
+}
+
+// TestIndentedFunctionBodies: in Java, C# and TypeScript, as in C, a
+// method's or a function's body, from a header that opens it (the brace
+// on its line or below it, at its indentation) to the "}" at the header's
+// indentation, holds locals; a class with a primary constructor, a record,
+// an object passed to a call and a lambda assigned to a field open none.
+func TestIndentedFunctionBodies(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"src/main/java/Visits.java", "public class Visits {\n    private List<Visit> visits = new ArrayList<>();\n" +
+			"    private final Runnable hook = () -> {\n        int inHook = 1;\n    };\n" +
+			"    public List<Visit> list(\n            int petId) {\n        List<Visit> found = repo.find(petId);\n        return found;\n    }\n" +
+			"    public record Slot(int hour) {\n        public Slot {\n        }\n    }\n    int after;\n}\n",
+			[]string{"Slot", "Visits", "after", "inHook", "list", "visits"}},
+		{"src/Ordering/Handler.cs", "public class Handler(\n    ILogger<Handler> logger) : IHandler<Event>\n{\n" +
+			"    public async Task Handle(Event e)\n    {\n        var order = await repo.Get(e.Id);\n        Order found = order;\n    }\n" +
+			"    public int Count { get; set; }\n}\n",
+			[]string{"Count", "Handle", "Handler"}},
+		{"src/share.test.ts", "describe(\"shares\", () => {\n  it(\"expires\", async () => {\n    const share = await buildShare({\n" +
+			"      expiresAt: new Date(),\n    });\n  });\n});\nexport default defineSchema({\n  worlds: defineTable({}),\n});\n" +
+			"export class Share {\n  async revoke(): Promise<void> {\n    await this.update({\n      revokedAt: new Date(),\n    });\n  }\n" +
+			"  expiresAt: Date;\n}\n",
+			[]string{"Share", "expiresAt", "revoke", "worlds"}},
+	} {
+		want := map[string]Want{}
+		for _, n := range []string{"visits", "inHook", "list", "found", "Slot", "after", "Visits", "Handler", "Handle", "order", "Count",
+			"share", "expiresAt", "worlds", "Share", "revoke", "revokedAt"} {
+			want[n] = WantAny
+		}
+		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: declared %v, want %v", tc.path, got, tc.want)
+		}
 	}
 }
 

@@ -15,9 +15,10 @@ var (
 		Decl: []string{"public", "private", "protected", "static", "final", "abstract", "class", "interface", "enum",
 			"void", "synchronized", "native", "default", "transient", "volatile", "sealed", "strictfp", "var",
 			"int", "long", "short", "byte", "char", "boolean", "float", "double"},
-		Type:      []string{"class", "interface", "enum", "record"},
-		Var:       []string{"var"},
-		TypeFirst: true,
+		Type:         []string{"class", "interface", "enum", "record"},
+		Var:          []string{"var"},
+		TypeFirst:    true,
+		IndentBodies: true,
 		Statements: []string{"return", "throw", "new", "else", "case", "yield", "assert", "do", "try", "catch", "finally",
 			"if", "for", "while", "switch", "break", "continue", "this", "super", "import", "package"},
 	}
