@@ -210,6 +210,10 @@ type Language struct {
 	// words after a "/" on it name a module, never a route. Every
 	// language's apply to every file.
 	ImportLine func(line []byte) bool
+	// ImportStarts are the bytes a line ImportLine accepts starts with,
+	// after its blanks: a line that starts otherwise is told without it.
+	// Empty: any.
+	ImportStarts string
 	// ExternalImports lists the packages from outside the repository that
 	// a file, given as its lines, imports: not the standard library's,
 	// each named as a manifest names it where the language says how

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // TestSlashWordsSkipImports: the words after a "/" say which files may
@@ -33,9 +35,32 @@ func TestNoImportLineStartsAComment(t *testing.T) {
 			if importLine(line) {
 				t.Errorf("importLine(%q) = true", line)
 			}
-			for k, f := range importLines {
-				if f(line) {
-					t.Errorf("the import line test %d of the languages reads %q as an import", k, line)
+			for _, l := range lang.All {
+				if l.ImportLine != nil && l.ImportLine(line) {
+					t.Errorf("%s's import line test reads %q as an import", l.Name, line)
+				}
+			}
+		}
+	}
+}
+
+// TestImportStarts: a line a language's import line test accepts starts,
+// after its blanks, with one of the language's ImportStarts, so that the
+// test is asked only of such lines.
+func TestImportStarts(t *testing.T) {
+	bodies := []string{`import x from "a/b"`, `#include <a/b.h>`, `# include "a/b.h"`, `require "a/b"`, `require_once 'a/b.php'`,
+		`require_relative "../a/b"`, `autoload :B, "a/b"`, `load "a/b.rb"`, `import "github.com/a/b"`, `} from "./a/b"`,
+		`export * from "./a/b"`, `export { x } from "./a/b"`, `include 'a/b.php';`, `include_once("a/b.php");`,
+		`import a.b.C;`, `import static a.b.C.d;`, `from a.b import c`, `import a.b`}
+	for _, l := range lang.All {
+		if l.ImportLine == nil || l.ImportStarts == "" {
+			continue
+		}
+		for _, b := range bodies {
+			for _, lead := range []string{"", "  ", "\t", "\f"} {
+				line := []byte(lead + b)
+				if l.ImportLine(line) && !strings.Contains(l.ImportStarts, b[:1]) {
+					t.Errorf("%s reads %q as an import, which starts with none of %q", l.Name, line, l.ImportStarts)
 				}
 			}
 		}

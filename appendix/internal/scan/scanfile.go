@@ -73,21 +73,25 @@ func marked(src []byte, marks []string) bool {
 	return false
 }
 
-// importLines are the import line tests of every language, each once:
-// dialects share theirs, and slashWords asks them of every line with a "/".
-var importLines = func() []func([]byte) bool {
-	var out []func([]byte) bool
-	seen := map[uintptr]bool{}
+// importLines are the import line tests of every language, each once
+// (dialects share theirs), by the first byte of the lines each may accept
+// (Language.ImportStarts): slashWords asks them of every line with a "/".
+var importLines = func() (byFirst [256][]func([]byte) bool) {
+	seen := map[[2]uintptr]bool{}
 	for _, l := range lang.All {
 		if l.ImportLine == nil {
 			continue
 		}
-		if p := reflect.ValueOf(l.ImportLine).Pointer(); !seen[p] {
-			seen[p] = true
-			out = append(out, l.ImportLine)
+		p := reflect.ValueOf(l.ImportLine).Pointer()
+		for c := range 256 {
+			if l.ImportStarts != "" && strings.IndexByte(l.ImportStarts, byte(c)) < 0 || seen[[2]uintptr{p, uintptr(c)}] {
+				continue
+			}
+			seen[[2]uintptr{p, uintptr(c)}] = true
+			byFirst[c] = append(byFirst[c], l.ImportLine)
 		}
 	}
-	return out
+	return byFirst
 }()
 
 // importLine reports a line that imports a module by its path, in any
@@ -101,7 +105,7 @@ func importLine(line []byte) bool {
 	if i == len(line) || line[i] == '/' || line[i] == '*' {
 		return false
 	}
-	for _, f := range importLines {
+	for _, f := range importLines[line[i]] {
 		if f(line) {
 			return true
 		}

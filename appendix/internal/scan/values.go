@@ -43,8 +43,11 @@ func keyWords(src []byte) string {
 func literalWords(src []byte, args func(at int) bool) (values, keys string) {
 	var v, k wordList
 	for i := 0; i < len(src); {
-		at := i + bytes.IndexAny(src[i:], "\"'`")
-		if at < i {
+		at := i
+		for at < len(src) && !quotes[src[at]] {
+			at++
+		}
+		if at == len(src) {
 			break
 		}
 		q := src[at]
@@ -99,6 +102,10 @@ func (w *wordList) add(text []byte) {
 	w.out = append(w.out, text...)
 }
 
+// quotes are the bytes that open a literal: a table, where bytes.IndexAny
+// builds its set of bytes on every call.
+var quotes = [256]bool{'"': true, '\'': true, '`': true}
+
 // caseBefore reports a literal that a switch's `case` labels: a value
 // compared, not a key.
 func caseBefore(src []byte, at int) bool {
@@ -109,7 +116,9 @@ func caseBefore(src []byte, at int) bool {
 
 // keyAfter reports what follows a key: ":" or "=>".
 func keyAfter(rest []byte) bool {
-	rest = bytes.TrimLeft(rest, " \t")
+	for len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
+		rest = rest[1:]
+	}
 	switch {
 	case bytes.HasPrefix(rest, []byte("=>")):
 		return true
@@ -141,7 +150,7 @@ func valueBefore(src []byte, at int) bool {
 // valueAfter reports what may follow a value: the end of the line, a
 // separator, a closing bracket, a cast to a constant or a comment.
 func valueAfter(rest []byte) bool {
-	rest = bytes.TrimLeft(rest, " \t\r")
+	rest = extract.TrimIndent(rest)
 	if len(rest) == 0 {
 		return true
 	}

@@ -20,7 +20,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.GeneratedMarks = clike.GeneratedMarks
 	l.SkipDirs = clike.SkipDirs
 	l.ImportedModules = clike.Included
-	l.ImportLine = clike.IncludeLine
+	l.ImportLine, l.ImportStarts = clike.IncludeLine, "#"
 	l.ExternalImports = clike.ExternalIncludes
 	l.TestFiles = []string{"test_*.c", "*_test.c", "*_tests.c", "test-*.c", "*-test.c"}
 	l.TestDirs = []string{"tests"}

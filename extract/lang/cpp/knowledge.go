@@ -35,7 +35,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.GeneratedMarks = clike.GeneratedMarks
 	l.SkipDirs = clike.SkipDirs
 	l.ImportedModules = clike.Included
-	l.ImportLine = clike.IncludeLine
+	l.ImportLine, l.ImportStarts = clike.IncludeLine, "#"
 	l.ExternalImports = clike.ExternalIncludes
 	l.TestFiles = []string{"*_test.cc", "*_test.cpp", "*_test.cxx", "*_tests.cc", "*_tests.cpp", "*_unittest.cc", "*_unittest.cpp",
 		"test_*.cc", "test_*.cpp", "*Test.cpp", "*Tests.cpp", "*_test.h", "*_test.hpp"}

@@ -46,6 +46,7 @@ var Lang = &extract.Language{
 	Generated:       generated,
 	SkipDirs:        []string{"vendor"},
 	ImportLine:      importLine,
+	ImportStarts:    "i",
 	Imports:         importNames,
 	ExternalImports: externalImports,
 	Manifests:       []string{"go.mod"},

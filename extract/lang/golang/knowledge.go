@@ -30,7 +30,7 @@ var (
 // importLine reports an import declaration's first line: import "x",
 // import (.
 func importLine(line []byte) bool {
-	return bytes.HasPrefix(bytes.TrimLeft(line, " \t\r"), []byte("import "))
+	return bytes.HasPrefix(extract.TrimIndent(line), []byte("import "))
 }
 
 // externalImports lists the imported packages whose path starts with a

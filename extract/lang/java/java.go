@@ -41,6 +41,7 @@ var Lang = &extract.Language{
 	Imports:         importNames,
 	ImportedModules: importedModules,
 	ImportLine:      importLine,
+	ImportStarts:    importStarts,
 	ExternalImports: externalImports,
 	TestFiles:       []string{"*Test.java", "*Tests.java", "*TestCase.java", "*IT.java", "Test[A-Z]*.java"},
 	TestDirs:        []string{"src/test"},

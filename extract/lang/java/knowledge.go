@@ -51,6 +51,9 @@ var (
 // importLine: import a.b.C;
 var importLine = imports.Keyword
 
+// importStarts are the bytes an importLine starts with.
+const importStarts = imports.KeywordStarts
+
 // importRe reads an import declaration: import a.b.C;, import static
 // a.b.C.name;, import a.b.*;.
 var importRe = regexp.MustCompile(`^\s*import\s+(static\s+)?([\w.]+?)(\.\*)?\s*;`)

@@ -22,7 +22,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.SkipDirs = []string{".gradle", ".kotlin"}
 	l.Imports = importNames
 	l.ImportedModules = importedModules
-	l.ImportLine = imports.Keyword
+	l.ImportLine, l.ImportStarts = imports.Keyword, imports.KeywordStarts
 	l.ExternalImports = externalImports
 	l.TestFiles = []string{"*Test.kt", "*Tests.kt", "*IT.kt", "*TestCase.kt"}
 	l.TestDirs = []string{"src/test", "src/commonTest", "src/jvmTest"}

@@ -26,7 +26,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.SkipDirs = []string{"vendor"}
 	l.Imports = importNames
 	l.ImportedModules = importedModules
-	l.ImportLine = importLine
+	l.ImportLine, l.ImportStarts = importLine, "ri" // require, include
 	l.ExternalImports = externalImports
 	l.TestFiles = []string{"*Test.php"}
 	l.TestDirs = []string{"tests"}

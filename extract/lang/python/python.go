@@ -46,6 +46,7 @@ var Lang = &extract.Language{
 	Imports:         imports.Names,
 	ImportedModules: imports.Modules,
 	ImportLine:      imports.Keyword,
+	ImportStarts:    imports.KeywordStarts,
 	ExternalImports: externalImports,
 	Manifests:       []string{"pyproject.toml", "requirements*.txt", "Pipfile"},
 	DeclaredBy:      declaredBy,

@@ -25,7 +25,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.SchemaMarks = []string{"This file is auto-generated from the current state of the database"}
 	l.SkipDirs = []string{".bundle"}
 	l.ImportedModules = requiredModules
-	l.ImportLine = requireLine
+	l.ImportLine, l.ImportStarts = requireLine, "rla" // require, load, autoload
 	l.ExternalImports = externalRequires
 	l.TestFiles = []string{"*_spec.rb", "*_test.rb", "test_*.rb", "spec_helper.rb", "rails_helper.rb", "test_helper.rb"}
 	l.TestDirs = []string{"spec/support", "spec/factories"}
@@ -112,7 +112,10 @@ func eachRequire(lines [][]byte, fn func(kind, path string)) {
 // a line that does not start with one of the words is none, without the
 // expression.
 func requireLine(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t\n\f\r")
+	t := line // (a loop: bytes.TrimLeft builds its set of bytes on every call)
+	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t' || t[0] == '\n' || t[0] == '\f' || t[0] == '\r') {
+		t = t[1:]
+	}
 	if !bytes.HasPrefix(t, []byte("require")) && !bytes.HasPrefix(t, []byte("load")) && !bytes.HasPrefix(t, []byte("autoload")) {
 		return false
 	}

@@ -29,7 +29,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.SkipDirs = []string{"node_modules", "bower_components", ".yarn", ".pnpm-store", ".next", ".turbo"}
 	l.Imports = imports.Names
 	l.ImportedModules = imports.Modules
-	l.ImportLine = imports.PathLine
+	l.ImportLine, l.ImportStarts = imports.PathLine, imports.PathLineStarts
 	l.ExternalImports = externalImports
 	l.Manifests = []string{"package.json"}
 	l.TestFiles = []string{"*.test.*", "*.spec.*"}

@@ -15,6 +15,12 @@ func Keyword(line []byte) bool {
 	return bytes.HasPrefix(extract.TrimIndent(line), []byte("import "))
 }
 
+// KeywordStarts are the bytes a line Keyword accepts starts with.
+const KeywordStarts = "i"
+
+// PathLineStarts are the bytes a line PathLine accepts starts with.
+const PathLineStarts = "i}e"
+
 // PathLine reports a line that imports a module by its path: import ...
 // from "x", } from "x", export ... from "x", import "x".
 func PathLine(line []byte) bool {
