@@ -52,6 +52,9 @@ func (b *bodies) line(t []byte, indent int) bool {
 		case indent == b.at && t[0] == '{':
 			b.in, b.indent, b.header = true, b.at, false // "order_find(int id)\n{"
 			return false
+		case indent == b.at && t[0] == ')' && opens && bodyBrace(code, len(code)-1):
+			b.in, b.indent, b.header = true, b.at, false // "  ): Promise<void> {" under "  async load("
+			return false
 		case indent > b.at:
 			// "        int b) {": the end of a header that spans lines.
 			if opens && bodyBrace(code, len(code)-1) {

@@ -808,6 +808,7 @@ func TestIndentedFunctionBodies(t *testing.T) {
 		{"src/share.test.ts", "describe(\"shares\", () => {\n  it(\"expires\", async () => {\n    const share = await buildShare({\n" +
 			"      expiresAt: new Date(),\n    });\n  });\n});\nexport default defineSchema({\n  worlds: defineTable({}),\n});\n" +
 			"export class Share {\n  async revoke(): Promise<void> {\n    await this.update({\n      revokedAt: new Date(),\n    });\n  }\n" +
+			"  async load(\n    id: string,\n  ): Promise<Share> {\n    const found = await find({\n      share: id,\n    });\n  }\n" +
 			"  expiresAt: Date;\n}\n",
 			[]string{"Share", "expiresAt", "revoke", "worlds"}},
 	} {
