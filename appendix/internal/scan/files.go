@@ -1327,6 +1327,19 @@ func (ts Tokens) Each(w Want, fn func(name string)) {
 // stands declared in the file).
 type Stands uint8
 
+// Any reports whether fn holds for a word of ts, asking no word after the
+// first it holds for.
+func (ts Tokens) Any(fn func(name string) bool) bool {
+	for at := 0; at < len(ts.Names); {
+		var tok string
+		tok, at = word(ts.Names, at)
+		if fn(tok) {
+			return true
+		}
+	}
+	return false
+}
+
 // EachStanding calls fn with every word of ts and how it stands.
 func (ts Tokens) EachStanding(fn func(name string, s Stands)) {
 	ts.each(func(tok string, f uint8) { fn(tok, Stands(f)) })

@@ -880,3 +880,16 @@ func TestFoldedTop(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestTokensAny: Any answers whether a word passes, asking no word after
+// the first that does.
+func TestTokensAny(t *testing.T) {
+	ts := declTokens(keywordsOf(lang.ForPath("x.go")), []byte("package x\n\ntype A int\n\ntype B int\n\ntype C int\n"))
+	var asked []string
+	if !ts.Any(func(w string) bool { asked = append(asked, w); return w == "B" }) || asked[len(asked)-1] != "B" || slices.Contains(asked, "C") {
+		t.Errorf("asked %v, want none after B", asked)
+	}
+	if ts.Any(func(w string) bool { return w == "D" }) {
+		t.Error("no word is D")
+	}
+}

@@ -61,11 +61,7 @@ func (ix *Index) MayDeclare(f string, name func(string) bool) bool {
 	case sc.Skip:
 		return false
 	}
-	may := false
-	sc.Tokens.EachStanding(func(w string, _ scan.Stands) {
-		may = may || name(w)
-	})
-	return may
+	return sc.Tokens.Any(name)
 }
 
 // parse reads and parses one file whole, if its text matches pre (nil:
