@@ -751,8 +751,29 @@ type grepQuery struct {
 // pass: each file is read, split and stripped to its code once, for the
 // searches that are not full yet and read it (a search may read the
 // first files only). Each search's answer is what grepLines gives for it
-// alone, of its files.
+// alone, of its files. The answers are kept in the cache while the files
+// keep their stat data: a warm brief reads none of them again.
 func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
+	var searches strings.Builder
+	for _, q := range qs {
+		fmt.Fprintf(&searches, "%s\x00%d %t %d\x00", q.re, q.max, q.code, q.files)
+	}
+	files = dedupe(files)
+	key := b.ix.FilesPrint("grep\x00"+searches.String(), files)
+	if key != "" {
+		if lists, ok := b.ix.Kept(key, len(qs)); ok {
+			return lists
+		}
+	}
+	out := b.grepFiles(files, qs)
+	if key != "" {
+		b.ix.Keep(key, out)
+	}
+	return out
+}
+
+// grepFiles is grepAll, reading the files.
+func (b *briefer) grepFiles(files []string, qs []grepQuery) [][]string {
 	type state struct {
 		req    *literals.Required
 		open   bool // reading this file

@@ -70,6 +70,10 @@ type Entry struct {
 	// Commit is what a revision a link names resolved to (keys "rev:"),
 	// "" for none.
 	Commit string
+	// Grep are what a brief's greps of some files found, one list of
+	// items per search (keys "grep:", which hash the searches and the
+	// files' stat data).
+	Grep [][]string
 }
 
 // MaxCovers bounds the searches a focused entry remembers.

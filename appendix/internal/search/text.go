@@ -6,6 +6,7 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -291,19 +292,61 @@ func (ix *Index) textPrint(groups []Unparsed) string {
 	h := sha1.New()
 	for gi, g := range groups {
 		fmt.Fprintf(h, "%d\x00%s\x00%s\x00", gi, g.Lang.Name, g.Why)
-		for _, p := range g.Files {
-			fi, err := os.Lstat(filepath.Join(ix.root, filepath.FromSlash(p)))
-			if err != nil {
-				return ""
-			}
-			st := filestat.Of(fi)
-			if !ix.cache.Settled(st) {
-				return ""
-			}
-			fmt.Fprintf(h, "%s\x00%d %d %d %d %d\x00", p, st.Size, st.Mtime, st.Ctime, st.Ino, st.Mode)
+		if !ix.stamps(h, g.Files) {
+			return ""
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// FilesPrint is a fingerprint of the contents of files, in their order,
+// by their stat data, with what context says of them: "" when there is
+// no cache to keep what it keys, or a file's stat data cannot vouch for
+// its content (it is missing, or changed within the clock's tick of the
+// run's start).
+func (ix *Index) FilesPrint(context string, files []string) string {
+	if ix.cache == nil {
+		return ""
+	}
+	h := sha1.New()
+	fmt.Fprintf(h, "%s\x00", context)
+	if !ix.stamps(h, files) {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// stamps writes each file's path and stat data to h; false when one's
+// cannot vouch for its content.
+func (ix *Index) stamps(h io.Writer, files []string) bool {
+	for _, p := range files {
+		fi, err := os.Lstat(filepath.Join(ix.root, filepath.FromSlash(p)))
+		if err != nil {
+			return false
+		}
+		st := filestat.Of(fi)
+		if !ix.cache.Settled(st) {
+			return false
+		}
+		fmt.Fprintf(h, "%s\x00%d %d %d %d %d\x00", p, st.Size, st.Mtime, st.Ctime, st.Ino, st.Mode)
+	}
+	return true
+}
+
+// Kept returns the lists of items kept under key (see Keep), when there
+// are n of them.
+func (ix *Index) Kept(key string, n int) ([][]string, bool) {
+	if e := ix.cache.Get("grep:" + key); e != nil && len(e.Grep) == n {
+		return e.Grep, true
+	}
+	return nil, false
+}
+
+// Keep keeps lists of items in the cache under key, a FilesPrint of the
+// files they were found in: a later run whose files keep their stat data
+// finds them by Kept. Without a cache, nothing is kept.
+func (ix *Index) Keep(key string, lists [][]string) {
+	ix.cache.Put("grep:"+key, &cache.Entry{Grep: lists})
 }
 
 // identifier reports a name made of letters, digits and underscores.

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -157,5 +158,55 @@ func TestFindTextKept(t *testing.T) {
 	changed, _, _ := run()
 	if changed["post_invoice"] != nil || changed["refund_invoice"] == nil {
 		t.Errorf("after an edit: %v, want refund_invoice only", changed)
+	}
+}
+
+// TestKeptLists: lists kept under a FilesPrint of some files are found by
+// a later run while the files keep their stat data, under the same
+// context; a changed file, another context, or a run without a cache
+// finds none.
+func TestKeptLists(t *testing.T) {
+	dir := testrepo.New(t, map[string]string{"a.go": "package a\n// retry\n", "b.go": "package a\n"})
+	files := []string{"a.go", "b.go"}
+	run := func(ca *cache.Cache) *Index {
+		t.Helper()
+		if ca != nil {
+			ca.Started = time.Now().Add(time.Minute).UnixNano() // the files' stat data settled
+		}
+		repo, err := gitinfo.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix, err := Run(context.Background(), repo, []spec.Ref{{Name: "a"}}, Options{Cache: ca})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ix
+	}
+	ca := cache.Load(dir, "test")
+	ix := run(ca)
+	key := ix.FilesPrint("retry", files)
+	if key == "" {
+		t.Fatal("no fingerprint of settled files")
+	}
+	lists := [][]string{{"a.go:2: // retry"}, nil}
+	ix.Keep(key, lists)
+	if err := ca.Save(); err != nil {
+		t.Fatal(err)
+	}
+	ix = run(cache.Load(dir, "test"))
+	if got, ok := ix.Kept(ix.FilesPrint("retry", files), 2); !ok || !slices.EqualFunc(got, lists, slices.Equal) {
+		t.Errorf("kept %v (%v), want %v", got, ok, lists)
+	}
+	if _, ok := ix.Kept(ix.FilesPrint("marker", files), 2); ok {
+		t.Error("another context's lists were found")
+	}
+	testrepo.Write(t, dir, map[string]string{"b.go": "package a\n// retry again\n"})
+	ix = run(cache.Load(dir, "test"))
+	if _, ok := ix.Kept(ix.FilesPrint("retry", files), 2); ok {
+		t.Error("lists kept for a file since changed were found")
+	}
+	if ix := run(nil); ix.FilesPrint("retry", files) != "" {
+		t.Error("a run without a cache fingerprints files")
 	}
 }
