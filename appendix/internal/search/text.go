@@ -317,14 +317,20 @@ func (ix *Index) FilesPrint(context string, files []string) string {
 }
 
 // stamps writes each file's path and stat data to h; false when one's
-// cannot vouch for its content.
+// cannot vouch for its content. A file this run's search stat'ed has its
+// scan's stat data; another is stat'ed now.
 func (ix *Index) stamps(h io.Writer, files []string) bool {
 	for _, p := range files {
-		fi, err := os.Lstat(filepath.Join(ix.root, filepath.FromSlash(p)))
-		if err != nil {
-			return false
+		var st filestat.Stamp
+		if sc := ix.scans[p]; sc != nil && sc.Mtime != 0 {
+			st = sc.Stamp
+		} else {
+			fi, err := os.Lstat(filepath.Join(ix.root, filepath.FromSlash(p)))
+			if err != nil {
+				return false
+			}
+			st = filestat.Of(fi)
 		}
-		st := filestat.Of(fi)
 		if !ix.cache.Settled(st) {
 			return false
 		}
