@@ -70,9 +70,11 @@ func (b *bodies) line(t []byte, indent int) bool {
 		return false
 	}
 	k := bytes.IndexByte(code, '(')
-	if k < 0 || bytes.IndexByte(code[:k], '=') >= 0 || kindBefore(code[:k]) {
+	arrow := opens && arrowBrace(code, len(code)-1)
+	if k < 0 || bytes.IndexByte(code[:k], '=') >= 0 && !arrow || kindBefore(code[:k]) {
 		// "struct order {", "static int x[] = {", "namespace x {", "public
-		// class Handler(ILogger logger) : IHandler" (a primary constructor)
+		// class Handler(ILogger logger) : IHandler" (a primary
+		// constructor); but "const f = (a) => {" is a function
 		return false
 	}
 	switch {
@@ -119,7 +121,7 @@ func bodyBrace(t []byte, i int) bool {
 	switch {
 	case j < 0:
 		return false
-	case t[j] == ')' || t[j] == '>' && j > 0 && (t[j-1] == '=' || t[j-1] == '-'):
+	case t[j] == ')' || arrowBrace(t, i):
 		return true
 	case t[j] == '(' || t[j] == ',' || t[j] == '[' || t[j] == '=' || t[j] == ':':
 		return false
@@ -137,4 +139,21 @@ func label(code []byte) bool {
 		j++
 	}
 	return j > 0 && j == len(code)-1 && code[j] == ':'
+}
+
+// arrowBrace reports a "{" at offset i of t that an arrow opens: "=> {",
+// "-> {", or "=> ({" (an arrow function's object, built when it runs).
+func arrowBrace(t []byte, i int) bool {
+	j := i - 1
+	for j >= 0 && (t[j] == ' ' || t[j] == '\t') {
+		j--
+	}
+	if j >= 0 && t[j] == '(' {
+		j--
+		for j >= 0 && (t[j] == ' ' || t[j] == '\t') {
+			j--
+		}
+		return j > 0 && t[j] == '>' && t[j-1] == '='
+	}
+	return j > 0 && t[j] == '>' && (t[j-1] == '=' || t[j-1] == '-')
 }

@@ -789,8 +789,10 @@ func TestCFunctionBodies(t *testing.T) {
 // TestIndentedFunctionBodies: in Java, C# and TypeScript, as in C, a
 // method's or a function's body, from a header that opens it (the brace
 // on its line or below it, at its indentation) to the "}" at the header's
-// indentation, holds locals; a class with a primary constructor, a record,
-// an object passed to a call and a lambda assigned to a field open none.
+// indentation, holds locals, as does an arrow function's, assigned or
+// passed, its block or the object it returns; a class with a primary
+// constructor, a record, and an object assigned or passed to a call open
+// none.
 func TestIndentedFunctionBodies(t *testing.T) {
 	for _, tc := range []struct {
 		path, src string
@@ -800,7 +802,7 @@ func TestIndentedFunctionBodies(t *testing.T) {
 			"    private final Runnable hook = () -> {\n        int inHook = 1;\n    };\n" +
 			"    public List<Visit> list(\n            int petId) {\n        List<Visit> found = repo.find(petId);\n        return found;\n    }\n" +
 			"    public record Slot(int hour) {\n        public Slot {\n        }\n    }\n    int after;\n}\n",
-			[]string{"Slot", "Visits", "after", "inHook", "list", "visits"}},
+			[]string{"Slot", "Visits", "after", "list", "visits"}},
 		{"src/Ordering/Handler.cs", "public class Handler(\n    ILogger<Handler> logger) : IHandler<Event>\n{\n" +
 			"    public async Task Handle(Event e)\n    {\n        var order = await repo.Get(e.Id);\n        Order found = order;\n    }\n" +
 			"    public int Count { get; set; }\n}\n",
@@ -809,12 +811,16 @@ func TestIndentedFunctionBodies(t *testing.T) {
 			"      expiresAt: new Date(),\n    });\n  });\n});\nexport default defineSchema({\n  worlds: defineTable({}),\n});\n" +
 			"export class Share {\n  async revoke(): Promise<void> {\n    await this.update({\n      revokedAt: new Date(),\n    });\n  }\n" +
 			"  async load(\n    id: string,\n  ): Promise<Share> {\n    const found = await find({\n      share: id,\n    });\n  }\n" +
-			"  expiresAt: Date;\n}\n",
-			[]string{"Share", "expiresAt", "revoke", "worlds"}},
+			"  expiresAt: Date;\n}\n" +
+			"export const shareQuery = defineQueryOptions(\n  ({ id }: { id: string }) => ({\n    key: ['shares', id],\n  }),\n)\n" +
+			"export const revokeAll = async (ids: string[]) => {\n  const revoked = ids.map((id) => ({\n    revokedAt: now,\n  }));\n};\n" +
+			"export const settings = {\n  retentionDays: 30,\n};\n",
+			[]string{"Share", "expiresAt", "retentionDays", "revoke", "revokeAll", "settings", "shareQuery", "worlds"}},
 	} {
 		want := map[string]Want{}
 		for _, n := range []string{"visits", "inHook", "list", "found", "Slot", "after", "Visits", "Handler", "Handle", "order", "Count",
-			"share", "expiresAt", "worlds", "Share", "revoke", "revokedAt"} {
+			"share", "expiresAt", "worlds", "Share", "revoke", "revokedAt", "shareQuery", "key", "revokeAll", "revoked", "settings",
+			"retentionDays"} {
 			want[n] = WantAny
 		}
 		got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath(tc.path)), []byte(tc.src)), want)))
