@@ -114,10 +114,7 @@ var bodyKinds = map[string]bool{"struct": true, "union": true, "enum": true, "ty
 // x_(x) {", "int size() const {"). A brace after "(" or "," opens an
 // object passed to a call ("defineSchema({").
 func bodyBrace(t []byte, i int) bool {
-	j := i - 1
-	for j >= 0 && (t[j] == ' ' || t[j] == '\t') {
-		j--
-	}
+	j := blankBefore(t, i)
 	switch {
 	case j < 0:
 		return false
@@ -144,15 +141,9 @@ func label(code []byte) bool {
 // arrowBrace reports a "{" at offset i of t that an arrow opens: "=> {",
 // "-> {", or "=> ({" (an arrow function's object, built when it runs).
 func arrowBrace(t []byte, i int) bool {
-	j := i - 1
-	for j >= 0 && (t[j] == ' ' || t[j] == '\t') {
-		j--
-	}
+	j := blankBefore(t, i)
 	if j >= 0 && t[j] == '(' {
-		j--
-		for j >= 0 && (t[j] == ' ' || t[j] == '\t') {
-			j--
-		}
+		j = blankBefore(t, j)
 		return j > 0 && t[j] == '>' && t[j-1] == '='
 	}
 	return j > 0 && t[j] == '>' && (t[j-1] == '=' || t[j-1] == '-')

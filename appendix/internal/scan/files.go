@@ -625,7 +625,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				bodies = bodies[:len(bodies)-1]
 			}
 			local = len(bodies) > 0 && bodies[len(bodies)-1].local
-			if opens := t; kw.opensBody(opens) || opens[0] == '@' && kw.opensBody(skipAnnotations(opens)) { // "@Test func check() {"
+			if kw.opensBody(t) || t[0] == '@' && kw.opensBody(skipAnnotations(t)) { // "@Test func check() {"
 				bodies = append(bodies, block{indent, true})
 			}
 			if local && firstWordIn(t, kw.typ) {

@@ -128,13 +128,20 @@ func keyAfter(rest []byte) bool {
 	return len(rest) == 1 || rest[1] != ':' && rest[1] != '='
 }
 
+// blankBefore returns the offset of the last byte before i in b that is
+// no space or tab, or -1.
+func blankBefore(b []byte, i int) int {
+	j := i - 1
+	for j >= 0 && (b[j] == ' ' || b[j] == '\t') {
+		j--
+	}
+	return j
+}
+
 // valueBefore reports a literal at offset at that follows "=", ":" or "|"
 // on its line, an assignment or a key's value rather than a comparison.
 func valueBefore(src []byte, at int) bool {
-	j := at - 1
-	for j >= 0 && (src[j] == ' ' || src[j] == '\t') {
-		j--
-	}
+	j := blankBefore(src, at)
 	if j < 0 {
 		return false
 	}
