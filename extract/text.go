@@ -1,6 +1,23 @@
 package extract
 
-import "bytes"
+import (
+	"bytes"
+	"path"
+	"slices"
+	"strings"
+)
+
+// InDirNamed reports whether one of the directories on path p is named
+// one of names (config/app.php and app/Config/app.php are in a directory
+// named config or Config).
+func InDirNamed(p string, names []string) bool {
+	for _, d := range strings.Split(path.Dir(p), "/") {
+		if slices.Contains(names, d) {
+			return true
+		}
+	}
+	return false
+}
 
 // TrimIndent drops leading spaces, tabs and carriage returns: by hand, as
 // the scans of every file call it on every line.

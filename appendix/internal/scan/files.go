@@ -393,13 +393,8 @@ var langKeywords = func() map[*extract.Language]*keywords {
 // forFile is the table a file at rel is read with: without keys outside
 // the directories keys apply in.
 func (kw *keywords) forFile(rel string) *keywords {
-	if kw.noKeys == nil {
+	if kw.noKeys == nil || extract.InDirNamed(rel, kw.keyDirs) {
 		return kw
-	}
-	for _, d := range strings.Split(path.Dir(rel), "/") {
-		if slices.Contains(kw.keyDirs, d) {
-			return kw
-		}
 	}
 	return kw.noKeys
 }

@@ -3,7 +3,6 @@ package php
 import (
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -98,14 +97,7 @@ func setting(m *extract.Match) bool {
 var configDirs = []string{"config", "Config"}
 
 // configFile reports a file of a configuration directory.
-func configFile(p string) bool {
-	for _, d := range strings.Split(path.Dir(p), "/") {
-		if slices.Contains(configDirs, d) {
-			return true
-		}
-	}
-	return false
-}
+func configFile(p string) bool { return extract.InDirNamed(p, configDirs) }
 
 // columns are the statements of a migration's closure that may declare a
 // column ($table->string('email')->unique();), each followed by the
