@@ -772,7 +772,7 @@ func (b *briefer) grepAll(files []string, qs []grepQuery) [][]string {
 	return out
 }
 
-// grepFiles is grepAll, reading the files.
+// grepFiles is grepAll, reading the files (deduplicated by grepAll).
 func (b *briefer) grepFiles(files []string, qs []grepQuery) [][]string {
 	type state struct {
 		req    *literals.Required
@@ -784,7 +784,7 @@ func (b *briefer) grepFiles(files []string, qs []grepQuery) [][]string {
 	for i, q := range qs {
 		st[i] = state{req: literals.Of(q.re), places: map[string][]string{}}
 	}
-	for at, f := range dedupe(files) {
+	for at, f := range files {
 		open := false
 		for i, q := range qs {
 			st[i].open = len(st[i].order) < q.max && (q.files == 0 || at < q.files)
