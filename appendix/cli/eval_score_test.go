@@ -170,6 +170,26 @@ func TestScoreEvalIndex(t *testing.T) {
 	}
 }
 
+// TestScoreEvalMemberGaps: a gap naming a member of a name the
+// repository's code never spells is no false gap, though another type
+// defines a member of that name; one of a name the code spells is.
+func TestScoreEvalMemberGaps(t *testing.T) {
+	_, dir, _ := evalShopRepo(t)
+	var doc evalDoc
+	js := `{"unresolved": [
+		{"ref": "priceCap.LoadOrder", "kind": "new", "spec_line": 3, "hint": "new in this spec: not in the repository"},
+		{"ref": "Order.LoadOrder", "kind": "absent", "spec_line": 4, "hint": "no definition in the repository"}]}`
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	r := &evalResult{Case: &evalCase{Name: "members"}}
+	scoreEval(context.Background(), r, dir, []string{"store/order.go", "third_party/coupon/coupon.go"}, "", "", &doc)
+	want := []string{"`Order.LoadOrder` (absent, spec line 4): defined at store/order.go:50"}
+	if !slices.Equal(r.FalseGaps, want) {
+		t.Errorf("false gaps %q, want %q", r.FalseGaps, want)
+	}
+}
+
 func TestEvalDirtyClone(t *testing.T) {
 	root, dir, commit := evalShopRepo(t)
 	testrepo.Write(t, dir, map[string]string{"store/extra.go": "package store\n"})

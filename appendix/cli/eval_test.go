@@ -524,8 +524,9 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 	// False gaps: a gap saying the repository has no definition (absent)
 	// or that the spec introduces the name (new), where a plain search
 	// finds a definition.
-	var names []string
+	var names, owners []string
 	claims := map[string][]string{}
+	ownedBy := map[string]string{} // a claim's member name, by claim: the name it is a member of
 	for _, g := range doc.Unresolved {
 		if g.Kind != "absent" && g.Kind != "new" && !strings.HasPrefix(g.Hint, "no definition") && !strings.HasPrefix(g.Hint, "new in this spec") {
 			continue
@@ -545,16 +546,51 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 		if _, ok := claims[w]; !ok {
 			names = append(names, w)
 		}
-		claims[w] = append(claims[w], fmt.Sprintf("`%s` (%s, spec line %d)", g.Ref, g.Kind, g.SpecLine))
+		claim := fmt.Sprintf("`%s` (%s, spec line %d)", g.Ref, g.Kind, g.SpecLine)
+		claims[w] = append(claims[w], claim)
+		if o := evalOwner(g.Ref); o != "" {
+			ownedBy[claim] = o
+			owners = append(owners, o)
+		}
 	}
 	rel, _ := filepath.Rel(dir, specPath)
-	defs := evalPlainDefinitions(ctx, dir, files, filepath.ToSlash(rel), names)
+	defs, occurs := evalPlainDefinitions(ctx, dir, files, filepath.ToSlash(rel), names, owners)
 	for _, w := range names {
-		if at, ok := defs[w]; ok {
-			r.FalseGaps = append(r.FalseGaps, strings.Join(claims[w], ", ")+": defined at "+at)
+		at, ok := defs[w]
+		if !ok {
+			continue
+		}
+		// A member of a name the repository's code never spells
+		// (`filteredSecretsInformer.Informer` of a type the spec
+		// proposes) is new whatever other types define.
+		var held []string
+		for _, c := range claims[w] {
+			if o, ok := ownedBy[c]; !ok || occurs[o] != "" {
+				held = append(held, c)
+			}
+		}
+		if len(held) > 0 {
+			r.FalseGaps = append(r.FalseGaps, strings.Join(held, ", ")+": defined at "+at)
 		}
 	}
 	return problems
+}
+
+// evalOwner is the name a reference's last part is a member of
+// (`Informer` of `filteredSecretsInformer.Informer`), or "".
+func evalOwner(ref string) string {
+	s := strings.TrimSpace(ref)
+	if i := strings.IndexByte(s, '('); i >= 0 {
+		s = s[:i]
+	}
+	for _, sep := range []string{"::", "#", "->"} {
+		s = strings.ReplaceAll(s, sep, ".")
+	}
+	i := strings.LastIndexByte(strings.TrimRight(s, "."), '.')
+	if i < 0 {
+		return ""
+	}
+	return evalWord(s[:i])
 }
 
 // evalWord is the name a reference or symbol comes down to: its last
@@ -701,26 +737,35 @@ var evalProse = []string{".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc"}
 
 // evalPlainDefinitions finds, for each name, its first plain definition
 // ("path:line", by path order) in the text files of the repository,
-// outside vendor and node_modules directories, prose files and the spec.
-func evalPlainDefinitions(ctx context.Context, dir string, files []string, specRel string, names []string) map[string]string {
-	out := map[string]string{}
-	if len(names) == 0 {
-		return out
+// outside vendor and node_modules directories, prose files and the spec,
+// and, for each of words, its first occurrence as a word there.
+func evalPlainDefinitions(ctx context.Context, dir string, files []string, specRel string, names, words []string) (defined, occurs map[string]string) {
+	defined, occurs = map[string]string{}, map[string]string{}
+	if len(names)+len(words) == 0 {
+		return defined, occurs
 	}
 	type pattern struct {
 		name  string
 		lower []byte
 		re    *regexp.Regexp
+		word  bool
 	}
-	pats := make([]pattern, len(names))
-	for i, n := range names {
-		pats[i] = pattern{n, []byte(strings.ToLower(n)), evalDefinitionRe(n)}
+	var pats []pattern
+	for _, n := range names {
+		pats = append(pats, pattern{n, []byte(strings.ToLower(n)), evalDefinitionRe(n), false})
+	}
+	for _, w := range words {
+		pats = append(pats, pattern{w, []byte(strings.ToLower(w)), regexp.MustCompile(`(?:^|[^A-Za-z0-9_$])` + regexp.QuoteMeta(w) + `(?:$|[^A-Za-z0-9_$])`), true})
+	}
+	type key struct {
+		name string
+		word bool
 	}
 	type hit struct {
 		path string
 		line int
 	}
-	best := map[string]hit{}
+	best := map[key]hit{}
 	var mu sync.Mutex
 	jobs := make(chan string)
 	var wg sync.WaitGroup
@@ -744,8 +789,8 @@ func evalPlainDefinitions(ctx context.Context, dir string, files []string, specR
 					}
 					h := hit{p, bytes.Count(data[:loc[0]], []byte("\n")) + 1}
 					mu.Lock()
-					if b, ok := best[pt.name]; !ok || h.path < b.path || h.path == b.path && h.line < b.line {
-						best[pt.name] = h
+					if b, ok := best[key{pt.name, pt.word}]; !ok || h.path < b.path || h.path == b.path && h.line < b.line {
+						best[key{pt.name, pt.word}] = h
 					}
 					mu.Unlock()
 				}
@@ -765,10 +810,14 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	for n, h := range best {
-		out[n] = fmt.Sprintf("%s:%d", h.path, h.line)
+	for k, h := range best {
+		if k.word {
+			occurs[k.name] = fmt.Sprintf("%s:%d", h.path, h.line)
+		} else {
+			defined[k.name] = fmt.Sprintf("%s:%d", h.path, h.line)
+		}
 	}
-	return out
+	return defined, occurs
 }
 
 // evalVendored reports whether p lies in a vendor or node_modules
