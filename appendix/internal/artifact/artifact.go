@@ -311,13 +311,16 @@ func (a *Artifact) add(m resolve.Match) {
 	// every place the spec names when the chosen one is in one (a web
 	// client's function named like the server's): the note, which the
 	// debate reads, leaves them out; the reason keeps them.
-	var others []string
+	var others, versions []string
 	for i, o := range m.Others {
 		p, _, _ := strings.Cut(o, ":")
 		if !scan.TestFile(m.Def.Path) && scan.TestFile(p) || i < len(m.Rivals) && slices.Contains(m.Afar, m.Rivals[i]) {
 			continue
 		}
 		others = append(others, o)
+		if i < len(m.Versions) && m.Versions[i] != "" {
+			versions = append(versions, m.Versions[i])
+		}
 	}
 	if len(others) > 0 {
 		shown, more := others, ""
@@ -325,6 +328,11 @@ func (a *Artifact) add(m resolve.Match) {
 			shown, more = shown[:2], fmt.Sprintf(" and %d more", len(others)-2)
 		}
 		tail := fmt.Sprintf(" also %s %s%s; this one because %s.", naming.Plural(1, "matches", ""), strings.Join(shown, ", "), more, m.Why)
+		if len(versions) == len(others) {
+			// Each is the same file in another version of the API: the
+			// versions say what the paths would.
+			tail = fmt.Sprintf(" also matches the API's other versions (%s); this one because %s.", strings.Join(versions, ", "), m.Why)
+		}
 		for i, n := range a.Notes {
 			// Two names of one artifact with the same alternatives share a note.
 			if j := strings.Index(n, " also matches "); j > 0 && n[j:] == tail {

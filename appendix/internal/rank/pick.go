@@ -2,6 +2,7 @@ package rank
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -99,6 +100,9 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		m.Arbitrary = true
 		if g, ok := Winner(best.Score, rs[1].Score); ok {
 			m.Why, m.Arbitrary = g.Reason, false
+			if slices.Contains([]string{"named-version", "superseded", "unversioned"}, g.Name) {
+				m.Versions = otherVersions(best.Def, m.Rivals)
+			}
 		}
 		shown, more := m.Others, ""
 		if len(shown) > maxOthers {
@@ -117,6 +121,25 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		sort.Strings(m.Altered)
 	}
 	return m
+}
+
+// otherVersions names the API version of each rival that is the chosen
+// definition's file in another version of its API (v1alpha2, or
+// "unversioned" for the API's internal form), and "" for the others.
+func otherVersions(chosen *extract.Definition, rivals []*extract.Definition) []string {
+	fam, _, ok := versioned(chosen.Path)
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(rivals))
+	for i, d := range rivals {
+		if f, v, ok := versioned(d.Path); ok && f == fam {
+			out[i] = v.name
+		} else if !ok && unversionedFamily(d.Path) == fam {
+			out[i] = "unversioned"
+		}
+	}
+	return out
 }
 
 // placed reports a score with a place the spec names by its path: under

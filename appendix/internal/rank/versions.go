@@ -69,6 +69,19 @@ func versioned(p string) (family string, v apiVersion, ok bool) {
 	return "", apiVersion{}, false
 }
 
+// unversionedFamily is the family of a path without a version segment
+// when it is an API's unversioned (internal) form:
+// internal/apis/certmanager/types.go beside
+// pkg/apis/certmanager/v1/types.go, whose family it shares. It is "" for
+// a file at the root.
+func unversionedFamily(p string) string {
+	segs := strings.Split(p, "/")
+	if len(segs) < 2 {
+		return ""
+	}
+	return segs[len(segs)-2] + "//" + segs[len(segs)-1]
+}
+
 // versionSignals decides, among candidates that are the same file in
 // several versions of one API package, which versions the spec means: the
 // ones it names as a word (an example's `apiVersion: group/v1beta1`),
@@ -85,11 +98,7 @@ func versionSignals(cands []*extract.Definition, words map[string]bool) (named m
 	for _, d := range cands {
 		if fam, v, ok := versioned(d.Path); ok {
 			families[fam] = append(families[fam], member{d, v})
-		} else if segs := strings.Split(d.Path, "/"); len(segs) >= 2 {
-			// internal/apis/certmanager/types.go beside
-			// pkg/apis/certmanager/v1/types.go: the API's unversioned
-			// (internal) form, one of the family.
-			fam := segs[len(segs)-2] + "//" + segs[len(segs)-1]
+		} else if fam := unversionedFamily(d.Path); fam != "" {
 			unversioned[fam] = append(unversioned[fam], d)
 		}
 	}
