@@ -70,11 +70,17 @@ func CutLines(a *Artifact, n int) bool {
 // created_at and CreatedAt all become "createdat".
 func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
 
-// namedMember reports a member the spec names, by its name or a name it is
+// namedMember reports a member the spec names, by its name, its name
+// without a stability prefix (`unstable_dataStrategy`), or a name it is
 // serialized as (`maxNodes` for the field Nodes), the words normalized.
 func namedMember(m extract.Member, norm map[string]bool) bool {
 	if norm[normalize(m.Name)] {
 		return true
+	}
+	for _, pre := range naming.StabilityPrefixes {
+		if rest, ok := strings.CutPrefix(m.Name, pre); ok && norm[normalize(rest)] {
+			return true
+		}
 	}
 	for _, s := range m.Serialized {
 		if norm[normalize(s)] {

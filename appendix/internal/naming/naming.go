@@ -74,6 +74,11 @@ func TableKey(name string) string {
 	return strings.Join(ws, "")
 }
 
+// StabilityPrefixes are the prefixes a library gives an API before it
+// is stable (React's and Remix's `unstable_dataStrategy`, `UNSAFE_`,
+// `experimental_`): a spec names the API without them.
+var StabilityPrefixes = []string{"unstable_", "experimental_", "UNSAFE_"}
+
 // TableVariants spells a table name the ways a codebase may: snake and
 // camel case, singular and plural, with a role suffix. They are searched
 // for alongside the name itself.

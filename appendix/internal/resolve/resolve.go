@@ -1153,7 +1153,16 @@ func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners
 	if strings.Contains(r.Name, ".") {
 		return Match{}, nil, false, false
 	}
-	if owners, far := memberOwners(rk, ix, r); far || len(owners) > 0 {
+	owners, far = memberOwners(rk, ix, r)
+	if pre, code := unstableOwners(ix, r, owners); len(code) > 0 {
+		// Only tests (or nothing) have the spec's name; the code has it
+		// under a prefix that marks it unstable.
+		m = pick(rk, r, code, pre+r.Name)
+		m.Reason = strings.Replace(m.Reason, fmt.Sprintf("which has the member `%s`", pre+r.Name),
+			fmt.Sprintf("which has the member `%s`, the spec's `%s` under its unstable prefix", pre+r.Name, r.Name), 1)
+		return m, code, false, true
+	}
+	if far || len(owners) > 0 {
 		if far {
 			return Match{}, nil, true, false
 		}
@@ -1173,6 +1182,28 @@ func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners
 	m.Reason = fmt.Sprintf("defines `%s`, whose field `%s` is serialized as `%s`", m.Def.Name, m.Member, r.Name) +
 		strings.TrimPrefix(m.Reason, "defines `"+r.Name+"`")
 	return m, owners, false, true
+}
+
+// unstableOwners are the types outside tests that have the member r
+// names under a stability prefix (`unstable_dataStrategy` for
+// `dataStrategy`), with the prefix, when no type outside tests among
+// owners has the member by the spec's name.
+func unstableOwners(ix *search.Index, r *spec.Ref, owners []*extract.Definition) (string, []*extract.Definition) {
+	if spec.BareWord(r.Name) || slices.ContainsFunc(owners, func(d *extract.Definition) bool { return !ix.Class(d.Path).Test }) {
+		return "", nil
+	}
+	for _, pre := range naming.StabilityPrefixes {
+		var code []*extract.Definition
+		for _, d := range ix.Members[pre+r.Name] {
+			if !ix.Class(d.Path).Test {
+				code = append(code, d)
+			}
+		}
+		if len(code) > 0 {
+			return pre, code
+		}
+	}
+	return "", nil
 }
 
 // chainMatch picks among the definitions a chain of members reached, and

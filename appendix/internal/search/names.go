@@ -75,6 +75,12 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 				}
 			}
 		}
+		if len(parts) == 1 && !spec.BareWord(r.Name) {
+			for _, pre := range naming.StabilityPrefixes {
+				set(pre+r.Name, k)
+				bare[pre+r.Name] = true
+			}
+		}
 		if len(parts) == 1 {
 			for _, v := range naming.TableVariants(r.Name, apps) {
 				if v == r.Name {
