@@ -289,11 +289,10 @@ type keywords struct {
 	receiver        []string
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
 	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
-	// quotedAt are the quoted calls by their text, each with its index in
-	// quoted, and quotedLens their lengths: a line's quotes are looked up
-	// by what ends at each, instead of searching the line for every call.
-	quotedAt   map[string]int
-	quotedLens []int
+	// quotedEnds are the quoted calls spelled backwards from their
+	// quote: a line's quotes are looked up by what ends at each, one byte
+	// at a time, instead of searching the line for every call.
+	quotedEnds suffixTrie
 	keys       [][]byte // what follows a quoted key a line declares (extract.Keywords.Keys)
 	locals     [][]byte // what starts a function whose indented body holds locals (extract.Keywords.Locals)
 	// colonKeys, loneCalls and colonBases: see extract.Keywords.
@@ -347,15 +346,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	for i, q := range k.Quoted {
 		kw.quoted = append(kw.quoted, []byte(q))
-		if kw.quotedAt == nil {
-			kw.quotedAt = map[string]int{}
-		}
-		if _, dup := kw.quotedAt[q]; !dup {
-			kw.quotedAt[q] = i
-		}
-		if !slices.Contains(kw.quotedLens, len(q)) {
-			kw.quotedLens = append(kw.quotedLens, len(q))
-		}
+		kw.quotedEnds.add(q, i)
 	}
 	for _, k := range k.Keys {
 		kw.keys = append(kw.keys, []byte(k))
@@ -1108,25 +1099,20 @@ func nextAnnotated(rest []byte) int {
 // argument of a call (extract.Keywords.Quoted): users in
 // Schema::create('users', ...).
 func quotedNames(kw *keywords, t []byte) [][]byte {
-	if len(kw.quoted) == 0 || bytes.IndexAny(t, `'"`) < 0 {
+	if len(kw.quoted) == 0 {
 		return nil
 	}
 	// Each call's first occurrence in the line, found by the quote it
 	// ends with; the names in the order of the calls.
 	type call struct{ q, after int } // index in quoted, offset after it
 	var found []call
-	for at := 0; at < len(t); at++ {
-		k := bytes.IndexAny(t[at:], `'"`)
-		if k < 0 {
-			break
+	var buf [4]int
+	for at, c := range t {
+		if c != '\'' && c != '"' {
+			continue
 		}
-		at += k
-		for _, n := range kw.quotedLens {
-			if n > at+1 {
-				continue
-			}
-			q, ok := kw.quotedAt[string(t[at+1-n:at+1])]
-			if ok && !slices.ContainsFunc(found, func(c call) bool { return c.q == q }) {
+		for _, q := range kw.quotedEnds.appendEnding(buf[:0], t[:at+1]) {
+			if !slices.ContainsFunc(found, func(c call) bool { return c.q == q }) {
 				found = append(found, call{q, at + 1})
 			}
 		}
@@ -1140,6 +1126,68 @@ func quotedNames(kw *keywords, t []byte) [][]byte {
 		}
 	}
 	return out
+}
+
+// suffixTrie holds strings by their bytes from the last: which of them
+// end where a text does.
+type suffixTrie struct {
+	nodes []trieNode // the root first, once a string is added
+}
+
+type trieNode struct {
+	next []trieEdge
+	id   int // the string that ends here (read backwards: starts), or -1
+}
+
+type trieEdge struct {
+	b    byte
+	node int32
+}
+
+// add adds s, known as id; a string added twice keeps its first id.
+func (tr *suffixTrie) add(s string, id int) {
+	if len(tr.nodes) == 0 {
+		tr.nodes = append(tr.nodes, trieNode{id: -1})
+	}
+	n := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		k := slices.IndexFunc(tr.nodes[n].next, func(e trieEdge) bool { return e.b == s[i] })
+		if k < 0 {
+			tr.nodes = append(tr.nodes, trieNode{id: -1})
+			tr.nodes[n].next = append(tr.nodes[n].next, trieEdge{s[i], int32(len(tr.nodes) - 1)})
+			k = len(tr.nodes[n].next) - 1
+		}
+		n = int(tr.nodes[n].next[k].node)
+	}
+	if tr.nodes[n].id < 0 {
+		tr.nodes[n].id = id
+	}
+}
+
+// appendEnding appends to ids the id of each string t ends with, the
+// shortest first.
+func (tr *suffixTrie) appendEnding(ids []int, t []byte) []int {
+	if len(tr.nodes) == 0 {
+		return ids
+	}
+	n := 0
+	for i := len(t) - 1; i >= 0; i-- {
+		next := -1
+		for _, e := range tr.nodes[n].next {
+			if e.b == t[i] {
+				next = int(e.node)
+				break
+			}
+		}
+		if next < 0 {
+			return ids
+		}
+		n = next
+		if id := tr.nodes[n].id; id >= 0 {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // keyName returns the key a line declares by starting with it in quotes

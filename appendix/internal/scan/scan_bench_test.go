@@ -79,3 +79,34 @@ func BenchmarkDefinable(b *testing.B) {
 		ws.Definable(ts)
 	}
 }
+
+// BenchmarkQuotedNames reads a PHP file's quoted calls: a migration's
+// column calls among a view's translated strings and array keys, the
+// quotes most PHP lines hold.
+func BenchmarkQuotedNames(b *testing.B) {
+	kw := keywordsOf(lang.ForPath("x.php"))
+	var lines [][]byte
+	for i := range 2000 {
+		switch i % 4 {
+		case 0:
+			lines = append(lines, []byte(`            $table->string('name_`+strings.Repeat("x", i%7)+`')->nullable();`))
+		case 1:
+			lines = append(lines, []byte(`    <label for="name">{{ trans('entities.pages_name') }}</label>`))
+		case 2:
+			lines = append(lines, []byte(`        'driver' => env('CACHE_DRIVER', 'file'),`))
+		default:
+			lines = append(lines, []byte(`        return view('pages.show', ['page' => $page, "current" => $this->get("x")]);`))
+		}
+	}
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range lines {
+			quotedNames(kw, l)
+		}
+	}
+}
