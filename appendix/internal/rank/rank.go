@@ -27,11 +27,11 @@ type Choice struct {
 	// them.
 	Afar    []*extract.Definition
 	Why     string   // the signal that won over the others, in words
+	Signals []Signal // Def's score, signal by signal
 	// Versions names, when the choice was between versions of one API's
 	// file, the API version of each of Rivals ("" for a rival that is no
 	// version of it).
 	Versions []string
-	Signals []Signal // Def's score, signal by signal
 	// Arbitrary is a choice among others that no signal made: the first
 	// by path.
 	Arbitrary bool
