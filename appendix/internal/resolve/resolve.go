@@ -205,6 +205,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		cands, member, held, broken := candidates(ix, r)
+		if !r.Strong && spec.BareWord(r.Name) {
+			// `foo`, `feature`, `syntax` in passing: a weak word is the
+			// code's own name, or a model's table (`donations`), or
+			// nothing; never a test's or its data's (`fn foo` in a
+			// parser's test input), nor a plain type a naming convention
+			// spells from it (`Feature` for `feature`s).
+			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
+				return ix.Class(d.Path).Test || d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema
+			})
+		}
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
 			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))))
