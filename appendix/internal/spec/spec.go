@@ -1108,8 +1108,13 @@ func BareWord(name string) bool {
 }
 
 // PathLike accepts a file or directory path: it has a slash, or ends in a
-// known file extension. A link's anchor is left out.
+// known file extension. A link's anchor is left out. A Windows path of a
+// file (`xtask\src\codegen\docs.rs`) is the same path with slashes; a
+// PHP namespace (`App\Models\Order`) names no file.
 func PathLike(s string) (string, bool) {
+	if strings.Contains(s, `\`) && !strings.Contains(s, "/") && FileExt(strings.ReplaceAll(s, `\`, "/")) {
+		s = strings.ReplaceAll(strings.TrimPrefix(s, `.\`), `\`, "/")
+	}
 	s = strings.TrimPrefix(s, "./")
 	if i := strings.IndexByte(s, '#'); i > 0 && strings.Contains(s[:i], ".") {
 		s = s[:i] // `docs/api.md#auth`: the file; the anchor is a heading in it
