@@ -306,6 +306,11 @@ type Language struct {
 	// dict's get, a list's append): `PRICES.get` calls one on the variable
 	// PRICES, and names that variable.
 	ValueMethods []string
+	// Delegates names, from a file's source, the types a value of the
+	// type called name hands the members it lacks to (Rust's Deref
+	// target: `impl Deref for Semantics { type Target = SemanticsImpl; }`);
+	// nil where the language has no such thing.
+	Delegates func(src []byte, name string) []string
 	// KeyMembers are member names, lowercase without underscores, that
 	// configure a model or make a value of a type ("tablename", "init"):
 	// trimming a type keeps them, whatever its language.

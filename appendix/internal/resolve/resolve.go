@@ -903,7 +903,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 	seen := map[string]bool{}
 	var walk func(d *extract.Definition, depth int)
 	walk = func(d *extract.Definition, depth int) {
-		for _, b := range d.Bases {
+		for _, b := range append(slices.Clip(d.Bases), ix.Delegates(d)...) {
 			if seen[b] {
 				continue
 			}
@@ -982,6 +982,30 @@ func madeMethods(ix *search.Index, vars []*extract.Definition, head, last string
 	}
 	return out, fmt.Sprintf("defines `%s.%s`; `%s` (%s) is made from `%s`", out[0].Container, last, head, naming.At(made.Path, made.DeclLine),
 		out[0].Container)
+}
+
+// delegatedMethods resolves a member the spec names on a type that lacks
+// it to the member of the type it delegates to: `Semantics.analyze_impl`,
+// where Semantics derefs to SemanticsImpl, is SemanticsImpl.analyze_impl.
+// The reason says so.
+func delegatedMethods(ix *search.Index, head, last string, inPkg func(*extract.Definition) bool) ([]*extract.Definition, string) {
+	for _, t := range ix.Defs[head] {
+		if t.Broken || !naming.TableLike(t.Kind) || !inPkg(t) {
+			continue
+		}
+		for _, target := range ix.Delegates(t) {
+			var out []*extract.Definition
+			for _, d := range ix.Defs[last] {
+				if d.Container == target {
+					out = append(out, d)
+				}
+			}
+			if len(out) > 0 {
+				return out, fmt.Sprintf("defines `%s.%s`; `%s` (%s) hands it `%s`'s members", target, last, head, naming.At(t.Path, t.DeclLine), target)
+			}
+		}
+	}
+	return nil, ""
 }
 
 // valueMethods resolves a member the spec names on a variable that
@@ -1273,6 +1297,9 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			all, held = madeMethods(ix, variables(ix, head, pkg), head, last)
 		}
 		if len(all) == 0 {
+			all, held = delegatedMethods(ix, head, last, inPkg)
+		}
+		if len(all) == 0 {
 			table := len(ix.Defs[head]) == 0
 			walked := map[*extract.Definition]int{}
 			for _, d := range ix.TypesNamed(head) {
@@ -1348,8 +1375,8 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 }
 
 // memberOwner finds the definition that declares member: d itself, or a
-// class or interface it extends, followed through the repository up to
-// four levels ("User.is_superuser" is declared on UserBase). walked holds
+// class or interface it extends or a type it delegates to (Rust's Deref
+// target), followed through the repository up to four levels ("User.is_superuser" is declared on UserBase). walked holds
 // the depth each definition was walked from, by the searches of one name:
 // one is walked again only from nearer (`class Meta(Base.Meta)` makes
 // every Meta a base of every other).
@@ -1368,7 +1395,7 @@ func memberOwner(ix *search.Index, d *extract.Definition, member string, walked 
 		if depth >= 4 {
 			return nil
 		}
-		for _, b := range d.Bases {
+		for _, b := range append(slices.Clip(d.Bases), ix.Delegates(d)...) {
 			for _, bd := range ix.Defs[b] {
 				if bd.Kind == extract.KindMethod || bd.Kind == extract.KindFunction || bd.Broken {
 					continue

@@ -281,7 +281,7 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 						return
 					}
 				}
-				for _, b := range d.Bases {
+				for _, b := range append(slices.Clip(d.Bases), ix.Delegates(d)...) {
 					if _, ok := ix.Defs[b]; !ok {
 						more[b] = scan.WantAny
 					} else if depth < 4 {
@@ -794,6 +794,19 @@ func (ix *Index) DeclarationLine(file, name string) int {
 		return bytes.Count(src[:loc[0]], []byte("\n")) + 1
 	}
 	return 0
+}
+
+// Delegates are the types a value of type d hands the members it lacks
+// to, as its language reads them in d's file (Rust's Deref target).
+func (ix *Index) Delegates(d *extract.Definition) []string {
+	if d.Lang == nil || d.Lang.Delegates == nil {
+		return nil
+	}
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(d.Path)))
+	if err != nil {
+		return nil
+	}
+	return d.Lang.Delegates(src, d.Name)
 }
 
 // BrokenAt reports whether line of file lies in a statement that does not
