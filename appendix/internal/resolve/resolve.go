@@ -882,8 +882,10 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 	table := false
 	if len(types) == 0 && len(ix.Defs[head]) == 0 && !spec.IsUpperStart(last) {
 		// `shares.expiresAt`: nothing is called shares; its table's model.
-		// (`context.Context` is a package's type, not a column.)
-		types = ix.TableModels(head)
+		// (`context.Context` is a package's type, not a column; nor is
+		// `status.listeners` a column of a plain struct Status, which
+		// maps no table: a field path, whose owner is not known.)
+		types = slices.DeleteFunc(ix.TableModels(head), func(d *extract.Definition) bool { return d.Kind != extract.KindSchema })
 		table = len(types) > 0
 	}
 	if len(types) == 0 {
