@@ -344,8 +344,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// named: the strong references, which make their own gaps; heads: the
 	// undefined heads of dotted names already reported.
 	named, heads := map[string]bool{}, map[string]bool{}
+	tables := map[string]bool{} // the names the spec calls tables
 	for _, r := range sp.Refs {
 		named[r.Name] = named[r.Name] || r.Strong
+		tables[r.Name] = tables[r.Name] || r.Hint == spec.HintTable
 	}
 	for _, p := range missing {
 		r := &sp.Refs[p.i]
@@ -404,7 +406,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// `org.springframework.data.jpa.repository.JpaRepository`: a
 			// name the code imports by that very path.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
-		} else if hint, ext, ok := missingMember(ix, r, matches); ok {
+		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
 			// repository has no such name.
@@ -845,7 +847,7 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 // (external: `Item.model_validate` from SQLModel), or it is a real gap.
 // The type is named, or a table the type maps (`shares.expiresAt`); of
 // several, the one another reference chose, else the first.
-func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string, external, ok bool) {
+func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[string]bool) (hint string, external, ok bool) {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) < 2 {
 		return "", false, false
@@ -884,8 +886,9 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match) (hint string,
 		// `shares.expiresAt`: nothing is called shares; its table's model.
 		// (`context.Context` is a package's type, not a column; nor is
 		// `status.listeners` a column of a plain struct Status, which
-		// maps no table: a field path, whose owner is not known.)
-		types = slices.DeleteFunc(ix.TableModels(head), func(d *extract.Definition) bool { return d.Kind != extract.KindSchema })
+		// maps no table and the spec calls no table: a field path, whose
+		// owner is not known.)
+		types = slices.DeleteFunc(ix.TableModels(head), func(d *extract.Definition) bool { return d.Kind != extract.KindSchema && !tables[head] })
 		table = len(types) > 0
 	}
 	if len(types) == 0 {
