@@ -15,9 +15,9 @@ var qualifiedRe = regexp.MustCompile(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`
 // definition of the same name a local name (`StatusResponse
 // pb.StatusResponse`, `type Config = internal.Config`, `Order =
 // models.Order`): it shows none of the shape a reviewer checks. It
-// returns the declaring line.
+// returns the declaring line. (A doc comment above it is no shape.)
 func restates(d *extract.Definition) (string, bool) {
-	if d.StartLine != d.EndLine && !d.Grouped {
+	if d.DeclLine != d.EndLine && !d.Grouped {
 		return "", false
 	}
 	for _, l := range d.Lines {

@@ -37,7 +37,7 @@ const (
 	WeightHeader       = 2 // a header declares what its sources define: the signature a reviewer reads
 
 	WeightTestFile   = -16 // in a test file
-	WeightRestated   = -20 // only gives another candidate, outside tests, a local name (type X pkg.X)
+	WeightRestated   = -64 // only gives another candidate, outside tests, a local name (type X pkg.X): outweighs every place signal together
 	WeightAside      = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
 	WeightMember     = -4  // a member of a type, for a bare name
 	WeightPrivate    = -2  // not exported
