@@ -419,7 +419,14 @@ func Parse(name string, src []byte) *Spec {
 				if line[at[0]:at[1]] == local {
 					continue
 				}
-				if name, ok := codeLike(namePath(line[at[0]:at[1]])); ok {
+				name, ok := codeLike(namePath(line[at[0]:at[1]]))
+				if !ok && typeAt(line[:at[0]], line[at[1]:]) && IsUpperStart(line[at[0]:at[1]]) && at[1]-at[0] >= 3 &&
+					!strings.ContainsAny(line[at[0]:at[1]], ".#\\:$") {
+					// `Hostname *Hostname`, `[]Group`: one capitalized word
+					// written as a type is a type's name.
+					name, ok = line[at[0]:at[1]], !notNames[line[at[0]:at[1]]]
+				}
+				if ok {
 					// `checkAllowed(x)`: a function the code calls by its
 					// bare name, not a method, a package's function or the
 					// name the line declares.
@@ -787,6 +794,16 @@ func parenDepths(line string, depth int) []int {
 	}
 	d[len(line)] = depth
 	return d
+}
+
+// typeAt reports a name written as a type between before and after, in
+// the forms no configuration file writes: after a pointer's star
+// (`*Hostname`), a slice's `[]` or an opening angle bracket
+// (`Promise<Match>`), or before `[]` (`Match[]`). (After a colon is as
+// often a YAML value, `reason: Evict`.)
+func typeAt(before, after string) bool {
+	return strings.HasSuffix(before, "*") && !strings.HasSuffix(before, "**") || strings.HasSuffix(before, "[]") ||
+		strings.HasSuffix(before, "<") || strings.HasPrefix(after, "[]")
 }
 
 // keywordAt reports text that follows a keyword argument's name: `=`,
