@@ -215,6 +215,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return ix.Class(d.Path).Test || d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema
 			})
 		}
+		if declaresType(r) {
+			// `interface InvokeCallback extends CallbackBase {` in the
+			// spec's code: a type, which no method, function or value of
+			// that name in another file is.
+			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
+				return !naming.TableLike(d.Kind) && d.Kind != extract.KindError
+			})
+		}
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
 			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))))
@@ -989,6 +997,12 @@ func madeMethods(ix *search.Index, vars []*extract.Definition, head, last string
 		out[0].Container)
 }
 
+// declaresType reports a name the spec introduces as a type in its own
+// code (`interface InvokeCallback {`, `type Entry struct {`).
+func declaresType(r *spec.Ref) bool {
+	return r.Proposed && r.Hint == spec.HintType && !strings.Contains(r.Name, ".")
+}
+
 // delegatedMethods resolves a member the spec names on a type that lacks
 // it to the member of the type it delegates to: `Semantics.analyze_impl`,
 // where Semantics derefs to SemanticsImpl, is SemanticsImpl.analyze_impl.
@@ -1181,7 +1195,7 @@ func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
 }
 
 // ownerMatch picks among the type-like definitions that have a member the
-// reference names alone: by the member's name, else by a name the member
+// reference names alone (never for a type the spec's code declares): by the member's name, else by a name the member
 // is serialized as (`consolidateAfter`, which no definition declares),
 // and says which member. A serialized name is weaker evidence than a
 // declared one: only a strong reference (a code span, or a name the
@@ -1189,7 +1203,7 @@ func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
 // is false when none has one; far, when only types the spec does not
 // point at have the member (memberOwners).
 func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners []*extract.Definition, far, ok bool) {
-	if strings.Contains(r.Name, ".") {
+	if strings.Contains(r.Name, ".") || declaresType(r) {
 		return Match{}, nil, false, false
 	}
 	owners, far = memberOwners(rk, ix, r)

@@ -398,7 +398,11 @@ func Parse(name string, src []byte) *Spec {
 				if r := fenceMethodRe.FindStringSubmatch(line); r != nil {
 					name = r[1] + r[3] + "." + r[2] + r[4] // func (c *Composer) Compose: the method of that type
 				}
-				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true})
+				var hint Hint
+				if fenceTypeRe.MatchString(line) {
+					hint = HintType // `interface InvokeCallback extends CallbackBase {`: a type, never a method or a value
+				}
+				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true, Hint: hint})
 			}
 			local := ""
 			if t := strings.TrimSpace(line); t != "" {
@@ -817,6 +821,12 @@ func keywordAt(rest string) bool {
 // function, interface, enum, protobuf message or service, Prisma model,
 // Swift protocol or actor, or SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// fenceTypeRe is a line of the spec's code that declares a type: its
+// keyword before the name, after any modifiers.
+var fenceTypeRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*` + kotlinModifiers +
+	`(?:class|interface|enum(?:\s+class)?|message|model|struct|record(?:\s+(?:struct|class))?|trait|protocol|actor|typealias)\s+[A-Za-z_]` +
+	`|^\s*type\s+\w+(?:\[[^\]]*\])?\s+(?:struct|interface)\b`)
 
 // ddlRe matches a SQL statement in a code span that creates a table, an
 // index or a column: its name.

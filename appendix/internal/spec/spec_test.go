@@ -491,8 +491,8 @@ func TestCSharpDeclarations(t *testing.T) {
 		got[r.Name] = fmt.Sprintf("%s proposed=%v", r.Hint, r.Proposed)
 	}
 	want := map[string]string{"Total": "field proposed=false", "MaxRetries": "constant proposed=false", "Handle": "function proposed=false",
-		"RefundPolicy": " proposed=true", "IRefundPolicy": " proposed=false",
-		"OrderRefunded": " proposed=true", "OrderId": " proposed=false"}
+		"RefundPolicy": "type proposed=true", "IRefundPolicy": " proposed=false",
+		"OrderRefunded": "type proposed=true", "OrderId": " proposed=false"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
