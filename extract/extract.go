@@ -402,15 +402,22 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 			if lines == nil {
 				lines = strings.Split(string(src), "\n")
 			}
+			// (A stub's body the snippet does not show, `...` under
+			// Python's @overload with comments, is no separation; a body
+			// of code is.)
+			end := prev.EndLine
+			if prev.Extent > end && prev.Extent < d.StartLine && stubBody(lines[end:prev.Extent]) {
+				end = prev.Extent
+			}
 			blank := true
-			for r := prev.EndLine + 1; r < d.StartLine; r++ {
+			for r := end + 1; r < d.StartLine; r++ {
 				if strings.TrimSpace(lines[r-1]) != "" {
 					blank = false
 					break
 				}
 			}
 			if blank {
-				for r := prev.EndLine + 1; r < d.StartLine; r++ {
+				for r := end + 1; r < d.StartLine; r++ {
 					prev.Lines = append(prev.Lines, Line{Row: r})
 				}
 				prev.Lines = append(prev.Lines, d.Lines...)
@@ -421,6 +428,19 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 		out = append(out, d)
 	}
 	return out
+}
+
+// stubBody reports lines that hold no code: blank, comments, and the
+// placeholders a declaration's stub body is made of (`...`, `pass`).
+func stubBody(lines []string) bool {
+	for _, l := range lines {
+		switch t := strings.TrimSpace(l); {
+		case t == "", t == "...", t == "pass", strings.HasPrefix(t, "#"), strings.HasPrefix(t, "//"):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // parse parses src with the worker's parser for lang, within ParseTimeout.

@@ -36,10 +36,14 @@ func TrimSignature(a *Artifact) bool {
 		sig, n := joinFirst(rest)
 		sigs = append(sigs, sig)
 		rest = rest[n:]
-		for len(rest) > 0 && strings.TrimSpace(rest[0].Text) == "" {
+		// The next overload starts at the signature's own indentation
+		// (`@overload`, or a line with the name), after blank lines and a
+		// stub's comments; a line indented deeper is the body's.
+		for len(rest) > 0 && (strings.TrimSpace(rest[0].Text) == "" || scan.CommentLine(rest[0].Text) && !strings.HasPrefix(rest[0].Text, indent+"@")) {
 			rest = rest[1:]
 		}
-		if len(rest) == 0 || len(a.defs) == 0 || scan.CommentLine(rest[0].Text) || !naming.HasWord(rest[0].Text, a.defs[0].Name) {
+		if len(rest) == 0 || len(a.defs) == 0 || !sameIndent(rest[0].Text, indent) ||
+			!strings.HasPrefix(strings.TrimSpace(rest[0].Text), "@") && !naming.HasWord(rest[0].Text, a.defs[0].Name) {
 			break
 		}
 	}
@@ -48,6 +52,12 @@ func TrimSignature(a *Artifact) bool {
 	a.StartLine, a.EndLine = line.Row, line.Row
 	a.Truncated = "signature"
 	return true
+}
+
+// sameIndent reports a line that starts at indent, not deeper.
+func sameIndent(line, indent string) bool {
+	rest, ok := strings.CutPrefix(line, indent)
+	return ok && rest != "" && rest[0] != ' ' && rest[0] != '\t'
 }
 
 // CutLines keeps the first n lines of an artifact and says how many more

@@ -90,13 +90,15 @@ func TestTrimSignature(t *testing.T) {
 		{"body comment", "def bulk_update(self, items: list[Item]) -> Out:\n    # consolidate items first", "def bulk_update(self, items: list[Item]) -> Out:"},
 		{"parameters", "def run(\n    self,\n    spec,\n    budget=200,\n):", "def run(self, spec, budget=200):"},
 		{"overloads", "export function f(id: string): void;\nexport function f(id: string, tx?: unknown): void", "export function f(id: string): void; export function f(id: string, tx?: unknown): void"},
+		{"overload stubs", "def f(  # type: ignore\n    x: int,\n) -> int:\n    # overlaps\n\n\n@overload\ndef f(x: str) -> str:\n\n\ndef f(x):\n    # the implementation\n    f(x)",
+			"def f( # type: ignore x: int) -> int: def f(x: str) -> str: def f(x):"},
 	} {
 		var lines []extract.Line
 		for i, l := range strings.Split(c.src, "\n") {
 			lines = append(lines, extract.Line{Row: i + 1, Text: l})
 		}
 		name := "f"
-		if c.name != "overloads" {
+		if !strings.HasPrefix(c.name, "overload") {
 			name = "run"
 		}
 		a := &Artifact{Kind: extract.KindFunction, Lang: lang.ByName("python"), Lines: lines, defs: []*extract.Definition{{Name: name}}}

@@ -97,6 +97,46 @@ def parse(x):
 	}
 }
 
+// TestOverloadStubsWithComments: overload stubs whose bodies are
+// comments and `...` on lines of their own are one definition with the
+// implementation, as stubs on one line are; two functions with bodies of
+// code are two.
+func TestOverloadStubsWithComments(t *testing.T) {
+	py := `@overload
+def run(  # type: ignore[misc]
+    f: Callable[P, Awaitable[R]],
+) -> "Deferred[R]":
+    # The ignore above suppresses an overlap.
+    ...
+
+
+@overload
+def run(f: Callable[P, R]) -> "Deferred[R]":
+    ...
+
+
+def run(f):
+    """Runs f."""
+    return f()
+
+
+def stop(d):
+    return d
+
+
+def stop(d, why):
+    return d
+`
+	var got []string
+	for _, d := range defsOf(t, "x.py", py) {
+		got = append(got, fmt.Sprintf("%s|%d-%d", d.Name, d.Start, d.End))
+	}
+	want := []string{"run|1-14", "stop|19-19", "stop|23-23"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("python: %s", diff)
+	}
+}
+
 // TestMatchersAreTheQueries: on every Python file of the fixtures, of a
 // generated repository and of hard cases, the matcher finds what
 // python.scm finds.
