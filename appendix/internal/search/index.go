@@ -184,6 +184,10 @@ func NewIndex(files []gitinfo.File) *Index {
 		for d := path.Dir(f.Path); d != "." && !ix.dirs[d]; d = path.Dir(d) {
 			ix.dirs[d] = true
 			ix.Modules[path.Base(d)] = true
+			if b := path.Base(d); strings.Contains(b, "-") {
+				// crates/base-db is the crate code names base_db.
+				ix.Modules[strings.ReplaceAll(b, "-", "_")] = true
+			}
 		}
 	}
 	return ix

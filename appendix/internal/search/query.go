@@ -449,7 +449,7 @@ func moduleDir(file string) (dir string, ok bool) {
 // InModule reports whether a file is in the package or module called name:
 // its package directory, its file stem, or any directory on its path (in a
 // language whose modules live in their snake_case directories, a CamelCase
-// name's).
+// name's; a snake_case name's dashed directory, a Rust crate's).
 func InModule(file, name string) bool {
 	if ModuleName(file) == name {
 		return true
@@ -457,7 +457,12 @@ func InModule(file, name string) bool {
 	if l := lang.ForPath(file); l != nil && l.ConstantDirs && spec.IsUpperStart(name) {
 		name = strings.Join(naming.Words(name), "_") // Admin is admin/
 	}
-	return strings.HasPrefix(file, name+"/") || strings.Contains(file, "/"+name+"/")
+	if strings.HasPrefix(file, name+"/") || strings.Contains(file, "/"+name+"/") {
+		return true
+	}
+	// base_db is the crate in crates/base-db.
+	dashed := strings.ReplaceAll(name, "_", "-")
+	return dashed != name && (strings.HasPrefix(file, dashed+"/") || strings.Contains(file, "/"+dashed+"/"))
 }
 
 // DeclaredIn reports whether a definition is in the package, module or
