@@ -40,3 +40,20 @@ func TestHandlerParts(t *testing.T) {
 		t.Error("inDirs does not place a file in its directories")
 	}
 }
+
+// TestPlacesCountAsListed: definitions that share a snippet (constants of
+// one block) but are declared on lines of their own are as many places as
+// a gap lists, so that its count and its list agree.
+func TestPlacesCountAsListed(t *testing.T) {
+	var defs []*extract.Definition
+	for _, line := range []int{925, 929, 1109, 1113} {
+		defs = append(defs, &extract.Definition{Path: "apis/v1/gateway_types.go", StartLine: 900, DeclLine: line})
+	}
+	defs = append(defs, &extract.Definition{Path: "apis/v1/route.go", StartLine: 4, DeclLine: 4})
+	if n := distinctPlaces(defs); n != 5 {
+		t.Errorf("distinctPlaces: %d, want 5", n)
+	}
+	if got, want := places(defs, 3), "apis/v1/gateway_types.go:925, apis/v1/gateway_types.go:929, apis/v1/gateway_types.go:1109 and 2 more"; got != want {
+		t.Errorf("places: %q, want %q", got, want)
+	}
+}

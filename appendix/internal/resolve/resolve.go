@@ -1043,7 +1043,6 @@ func valueMethods(vars []*extract.Definition, head, last string) ([]*extract.Def
 	return out, fmt.Sprintf("defines `%s`, whose built-in value has the method `%s`", head, last)
 }
 
-// distinctPlaces counts the different definitions among candidates.
 // maxGuess is the most places a name may be defined at for the first of
 // them by path to be shown when nothing in the spec tells them apart; past
 // it the choice is a guess, and the name is reported ambiguous instead.
@@ -1074,10 +1073,13 @@ func memberGuess(r *spec.Ref, owners []*extract.Definition) Gap {
 		r.Name, distinctPlaces(owners), places(owners, 3)))
 }
 
+// distinctPlaces counts the different definitions among candidates, by
+// the line that declares each: two constants of one block are two, as the
+// places a gap lists them at are.
 func distinctPlaces(ds []*extract.Definition) int {
 	seen := map[string]bool{}
 	for _, d := range ds {
-		seen[fmt.Sprintf("%s:%d", d.Path, d.StartLine)] = true
+		seen[fmt.Sprintf("%s:%d", d.Path, d.DeclLine)] = true
 	}
 	return len(seen)
 }
