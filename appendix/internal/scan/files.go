@@ -206,7 +206,7 @@ var (
 var testSupportDirs = map[string]bool{
 	"test": true, "testing": true, "testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
 	"testsupport": true, "testdata": true, "test_data": true, "test-data": true, "test_utils": true, "test-utils": true,
-	"e2e": true, "fixtures": true,
+	"e2e": true, "conformance": true, "fixtures": true,
 	"mock": true, "mocks": true, "fake": true, "fakes": true,
 }
 
