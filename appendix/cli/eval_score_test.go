@@ -351,3 +351,13 @@ func TestEvalHasLine(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalBlankDocstrings: a definition written in a Python docstring's
+// example is no plain definition; one after the docstring is.
+func TestEvalBlankDocstrings(t *testing.T) {
+	src := "def cached():\n    \"\"\"Example:\n\n        def do_something():\n            pass\n    \"\"\"\n\ndef real(): pass\n"
+	got := string(evalBlankDocstrings([]byte(src)))
+	if evalDefinitionRe("do_something").MatchString(got) || !evalDefinitionRe("real").MatchString(got) || strings.Count(got, "\n") != strings.Count(src, "\n") {
+		t.Errorf("blanked:\n%s", got)
+	}
+}

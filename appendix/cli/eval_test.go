@@ -778,6 +778,9 @@ func evalPlainDefinitions(ctx context.Context, dir string, files []string, specR
 				if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
 					continue
 				}
+				if strings.HasSuffix(p, ".py") {
+					data = evalBlankDocstrings(data)
+				}
 				lower := bytes.ToLower(data)
 				for _, pt := range pats {
 					if !bytes.Contains(lower, pt.lower) {
@@ -818,6 +821,30 @@ feed:
 		}
 	}
 	return defined, occurs
+}
+
+// evalBlankDocstrings returns Python source with the text of its
+// triple-quoted strings blanked (newlines kept): a docstring's example
+// (`def do_something():` in a cache's documentation) defines nothing.
+func evalBlankDocstrings(src []byte) []byte {
+	out := bytes.Clone(src)
+	for i := 0; i+2 < len(out); i++ {
+		q := out[i]
+		if (q != '"' && q != '\'') || out[i+1] != q || out[i+2] != q {
+			continue
+		}
+		end := bytes.Index(out[i+3:], []byte{q, q, q})
+		if end < 0 {
+			break
+		}
+		for k := i + 3; k < i+3+end; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+		i += 3 + end + 2
+	}
+	return out
 }
 
 // evalVendored reports whether p lies in a vendor or node_modules
