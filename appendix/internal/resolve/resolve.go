@@ -138,8 +138,20 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// every name is settled (see byValue).
 	var ambiguous, missing, fields, values, keywords []pendingRef
 	vl := newValueLookup(ix, sp)
+	// The members the spec names on something (`Deferred.cancel()`):
+	// the same word alone (`cancel()`) is that member, whose reference
+	// says what it is.
+	qualified := map[string]bool{}
+	for _, r := range sp.Refs {
+		if i := strings.LastIndexByte(r.Name, '.'); i > 0 && !r.IsPath && r.Route == nil {
+			qualified[r.Name[i+1:]] = true
+		}
+	}
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
+		if qualified[r.Name] && spec.BareWord(r.Name) && !r.IsPath && r.Route == nil {
+			continue
+		}
 		if loc, ok := ix.Located[r.Name]; ok {
 			switch {
 			case loc.Def != nil && r.Rev != "":
