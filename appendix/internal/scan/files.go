@@ -539,10 +539,38 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	var listDepth int // how many of its brackets that list has open
 	var inTriple byte // the quote of the triple-quoted string the line starts in; 0: none
 	var inEnum byte   // the bracket that ends the enum's values the line is in; 0: none
-	for len(src) > 0 {
+	// The lines that start inside a string of several lines (a test's
+	// source in r#"..."# or `...`) declare nothing; a line of SQL there
+	// (a migration's CREATE TABLE) marks SQL in strings.
+	inString := kw.stringRows(src)
+	for row := 0; len(src) > 0; row++ {
 		var line []byte
 		line, src = extract.NextLine(src)
 		t := extract.TrimIndent(line)
+		if len(inString) > 0 && inString[0].Row == row && inString[0].From == 0 && inString[0].To < 0 {
+			if head := sqlHead(t); head != nil {
+				add(head, fNoDef) // a migration's CREATE TABLE in a string: SQL read as text
+			}
+		}
+		if len(inString) > 0 && inString[0].Row == row {
+			// Only the code around a string is read: before the one the
+			// line opens (`Sprintf(`NOT EXISTS (` opens no list), after
+			// the one it closes ("`)" closes a call).
+			lo, hi := 0, len(line)
+			for ; len(inString) > 0 && inString[0].Row == row; inString = inString[1:] {
+				if r := inString[0]; r.To < 0 {
+					hi = min(hi, r.From)
+				} else {
+					lo = max(lo, r.To)
+				}
+			}
+			if lo >= hi {
+				continue
+			}
+			line = line[lo:hi]
+			t = extract.TrimIndent(line)
+		}
+
 		if inTriple != 0 {
 			// A line that starts inside a string declares nothing; the
 			// string may close on it and another open.
@@ -667,6 +695,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			if !extract.IdentByte(t[i]) {
 				if kw.comment(t[i:]) && i > 0 && !extract.IdentByte(t[i-1]) {
 					break // "}  // namespace leveldb": the rest is a comment
+				}
+				if first && (t[i] == '"' || t[i] == '\'' || t[i] == '`') {
+					break // `&["    fn foo() {"],`: a string's words before any of the line's
 				}
 				i++
 				continue
@@ -833,6 +864,53 @@ func opensList(t []byte) bool {
 	}
 	w := bytes.TrimRight(t[:len(t)-1], " \t")
 	return !(string(w) == "const" || string(w) == "var" || string(w) == "type")
+}
+
+// sqlHead is the first word of a line of SQL that declares (CREATE,
+// ALTER), or nil.
+func sqlHead(t []byte) []byte {
+	for _, h := range [][]byte{[]byte("CREATE"), []byte("ALTER")} {
+		if bytes.HasPrefix(t, h) && len(t) > len(h) && (t[len(h)] == ' ' || t[len(h)] == '\t') {
+			return h
+		}
+	}
+	return nil
+}
+
+// stringRows are the parts of rows of src that strings of several lines
+// take (extract.StringRows), in a file that holds a string that opens
+// one: a raw string, a template literal, a heredoc, a verbatim string.
+// Triple-quoted strings are followed line by line (kw.triple).
+func (kw *keywords) stringRows(src []byte) []extract.StringRow {
+	lx := kw.lex
+	if lx == nil || lx.TripleQuotes {
+		return nil
+	}
+	if lx.Raw && spansLines(src, []byte("`"), []byte("`")) || lx.RawHashes && (spansLines(src, []byte(`r#"`), []byte(`"#`)) || spansLines(src, []byte(`r"`), []byte(`"`))) ||
+		lx.RawDelimited && bytes.Contains(src, []byte(`R"`)) || lx.Heredocs && bytes.Contains(src, []byte("<<<")) || lx.Verbatim && bytes.Contains(src, []byte(`@"`)) {
+		return extract.StringRows(lx, src)
+	}
+	return nil
+}
+
+// spansLines reports whether something src opens with open goes on past
+// its line before close (a backtick string of several lines, not a Go
+// struct tag's), or is not closed: then a string may span lines, and the
+// file's strings are lexed. (A comment's quote may say so wrongly: the
+// lexer then finds no such string.)
+func spansLines(src, open, close []byte) bool {
+	for i := 0; ; {
+		a := bytes.Index(src[i:], open)
+		if a < 0 {
+			return false
+		}
+		a += i + len(open)
+		b := bytes.Index(src[a:], close)
+		if b < 0 || bytes.IndexByte(src[a:a+b], '\n') >= 0 {
+			return true
+		}
+		i = a + b + len(close)
+	}
 }
 
 // tripleAt reports a triple quote of one of quotes at t[i].

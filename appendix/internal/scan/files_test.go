@@ -903,3 +903,35 @@ func TestTokensAny(t *testing.T) {
 		t.Error("no word is D")
 	}
 }
+
+// TestMultilineStringsDeclareNothing: the source a test writes in a string of
+// several lines (Rust's r#"..."#, Go's `...`) or in a string the line
+// starts with declares nothing; the code after a string ends is read
+// (the ")" closing a call whose argument opened a list in the string),
+// and a line of SQL in a string still marks SQL in strings.
+func TestMultilineStringsDeclareNothing(t *testing.T) {
+	for _, c := range []struct {
+		file, src string
+		want      []string // the words that stand declared
+		not       []string
+	}{
+		{"x.rs", "fn check(input: &str) {}\n\n#[test]\nfn t() {\n    check(r#\"\nfn foo() {}\nstruct Bar;\n\"#);\n    check(\n            &[\"    fn baz() {}\"],\n    );\n}\n\npub fn after() {}\n",
+			[]string{"check", "t", "after"}, []string{"foo", "Bar", "baz"}},
+		{"x.go", "package p\n\nfunc (d *Driver) A() string {\n\treturn fmt.Sprintf(`NOT EXISTS (\n    SELECT 1\n)`, x)\n}\n\nfunc (d *Driver) B() {}\n\nvar q = `\nCREATE TABLE tombstones (\n\tid int\n);\n`\n",
+			[]string{"A", "B", "q", "CREATE"}, []string{"SELECT", "tombstones"}},
+	} {
+		e := File(lang.ForPath(c.file), c.file, []byte(c.src))
+		stands := map[string]bool{}
+		e.Tokens.EachStanding(func(n string, s Stands) { stands[n] = true })
+		for _, w := range c.want {
+			if !stands[w] {
+				t.Errorf("%s: %q does not stand", c.file, w)
+			}
+		}
+		for _, w := range c.not {
+			if stands[w] {
+				t.Errorf("%s: %q stands", c.file, w)
+			}
+		}
+	}
+}
