@@ -103,6 +103,11 @@ type Keywords struct {
 	// at the header's indentation or less ends a body the scan took for
 	// one.
 	IndentBodies bool
+	// TestMarks start an attribute line that makes the module the next
+	// line opens test code (Rust's #[cfg(test)] above `mod tests {`): to
+	// the "}" at the attribute's indentation, what the module declares
+	// is nothing the extraction returns.
+	TestMarks []string
 	// CodeOpen and CodeClose enclose the code of a file that may hold
 	// other text around it (PHP's <?php and ?>, in a template of HTML):
 	// outside them, nothing is declared. A file with no CodeOpen declares

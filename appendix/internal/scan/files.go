@@ -320,6 +320,7 @@ type keywords struct {
 	// noKeys is the table without keys, for a file outside keyDirs.
 	keyDirs             []string
 	indentBodies        bool
+	testMarks           [][]byte // see extract.Keywords.TestMarks
 	varMark             string
 	codeOpen, codeClose []byte
 	noKeys              *keywords
@@ -344,6 +345,9 @@ func newKeywords(k extract.Keywords) *keywords {
 		keyDirs: k.KeyDirs, indentBodies: k.IndentBodies, varMark: k.VarMark, codeOpen: []byte(k.CodeOpen), codeClose: []byte(k.CodeClose)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
+	}
+	for _, t := range k.TestMarks {
+		kw.testMarks = append(kw.testMarks, []byte(t))
 	}
 	for i, q := range k.Quoted {
 		kw.quoted = append(kw.quoted, []byte(q))
@@ -517,8 +521,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	// what a line declares is a local.
 	var funcs bodies
 	var bodyLine bool
+	// testMod: the indentation of the test module the line is in (or of
+	// the test mark above the line), -1 for none; marked: a test mark
+	// was the line above.
+	testMod, marked := -1, false
 	add := func(tok []byte, f uint8) {
-		if bodyLine && f&^fNoDef != 0 {
+		if (bodyLine || testMod >= 0 && !marked) && f&^fNoDef != 0 {
 			f = fNoDef
 		}
 		if len(flags) > 0 {
@@ -584,6 +592,24 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 		if kw.comment(t) {
 			continue // "// Entities", "# currency": what a comment says declares nothing
+		}
+		if len(kw.testMarks) > 0 {
+			indent := len(line) - len(t)
+			switch {
+			case marked:
+				// The line after a test mark: a module it makes test code,
+				// or an item it marks alone (a test function's).
+				marked = false
+				if !(bytes.HasPrefix(t, []byte("mod ")) || bytes.HasPrefix(t, []byte("pub mod "))) || !bytes.HasSuffix(bytes.TrimRight(t, " \t\r"), []byte("{")) {
+					testMod = -1
+				}
+			case testMod >= 0 && indent == testMod && t[0] == '}':
+				testMod = -1
+				continue
+			case testMod < 0 && slices.ContainsFunc(kw.testMarks, func(m []byte) bool { return bytes.HasPrefix(t, m) }):
+				testMod, marked = indent, true
+				continue
+			}
 		}
 		if kw.indentBodies {
 			bodyLine = funcs.line(t, len(line)-len(t))

@@ -935,3 +935,20 @@ func TestMultilineStringsDeclareNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestRustTestModuleDeclaresNothing: what a #[cfg(test)] module declares
+// (its check helpers, its fixtures' types) is nothing the extraction
+// returns: it stands, as a local does; an item after the module's "}"
+// declares again, and an item #[cfg(test)] marks alone (no module) is
+// left to the extraction.
+func TestRustTestModuleDeclaresNothing(t *testing.T) {
+	src := "pub fn real() {}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    fn check(input: &str) {}\n\n    struct Fixture;\n}\n\n#[cfg(test)]\nfn helper() {}\n\npub struct After;\n"
+	e := File(lang.ForPath("x.rs"), "x.rs", []byte(src))
+	decl := map[string]bool{}
+	e.Tokens.EachStanding(func(n string, s Stands) { decl[n] = WantDecl.Accepts(s) })
+	for n, want := range map[string]bool{"real": true, "check": false, "Fixture": false, "helper": true, "After": true} {
+		if decl[n] != want {
+			t.Errorf("%s declared: %v, want %v", n, decl[n], want)
+		}
+	}
+}

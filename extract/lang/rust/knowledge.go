@@ -49,6 +49,8 @@ var (
 		Var:      []string{"const", "static"},
 		Receiver: []string{"pub("}, // pub(crate) fn name: the name comes after the parenthesis
 		Spaces:   []string{"mod"},  // mod mail;: a module, which no extraction returns
+		// #[cfg(test)] mod tests { ... }: what refineRust leaves out.
+		TestMarks: []string{"#[cfg(test)]"},
 	}
 	// builtins are the prelude's and the standard library's types, traits
 	// and variants, and the standard macros, that a spec may spell like code.
