@@ -51,6 +51,7 @@ type pass struct {
 	anyMay    scan.Filter  // of the names wanted anywhere (scan.WantAny)
 	focus     *focusWords
 	restrict  map[string][]string // names searched only in the modules that qualify them
+	untested  map[string]bool     // names no test file's definition answers (untestedNames)
 	routeSegs []string            // the literal route segments the spec's endpoints end with
 	values    map[string]bool     // the string values searched for (see wantedValues)
 	before    func(path string)   // Options.BeforeFile
@@ -195,6 +196,13 @@ func (fs *fileSearch) search(ctx context.Context) error {
 		}
 	}
 	held := fs.sc.Held(fs.values)
+	if len(fs.untested) > 0 && scan.TestFile(f.Path) {
+		for n := range names {
+			if fs.untested[n] {
+				delete(names, n)
+			}
+		}
+	}
 	for n := range names {
 		if qs, ok := fs.restrict[n]; ok {
 			in := false

@@ -92,6 +92,9 @@ type Index struct {
 	sought map[string]bool
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
+	// untested are the names no test file's definition answers
+	// (untestedNames): no test file is parsed for them.
+	untested map[string]bool
 	// stands maps words the scans saw to the files they stand in, and
 	// how, once asked (declaring): the words of the spec's names at the
 	// first question, any other word when it is asked of; indexed says
@@ -152,6 +155,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
 	wanted, restrict := wantedNames(refs, ix.dirNames())
 	ix.restrict = restrict
+	ix.untested = untestedNames(refs)
 	// (With the words Unparsed asks of, so that one pass over the scans
 	// answers both.)
 	ix.refWords = map[string]bool{sqlHeads[0]: true, sqlHeads[1]: true}
@@ -249,7 +253,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ix.Files[todo[b]].Size, ix.Files[todo[a]].Size) })
 	results := make([]fileResult, len(todo))
-	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict,
+	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict, untested: ix.untested,
 		routeSegs: segs, values: values, before: ix.opt.BeforeFile}
 	for n, w := range wanted {
 		if w == scan.WantAny {

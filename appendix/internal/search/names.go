@@ -97,6 +97,30 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 	return w, restrict
 }
 
+// untestedNames are the names only weak one-word references name (`foo`,
+// `syntax` in passing): resolving takes no definition in a test or its
+// data for them, so a test file is never parsed for them.
+func untestedNames(refs []spec.Ref) map[string]bool {
+	out := map[string]bool{}
+	other := map[string]bool{}
+	for _, r := range refs {
+		if r.IsPath || r.Route != nil {
+			continue
+		}
+		if !r.Strong && spec.BareWord(r.Name) {
+			out[r.Name] = true
+		} else {
+			for _, p := range strings.Split(r.Name, ".") {
+				other[p] = true
+			}
+		}
+	}
+	for n := range other {
+		delete(out, n)
+	}
+	return out
+}
+
 // wantedValues are the texts of the references that may be string values
 // a constant holds (see spec.Valued): a path only when the repository has
 // no file or directory at it, as a value is read only then.

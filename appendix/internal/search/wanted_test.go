@@ -50,3 +50,19 @@ func TestWantedValues(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestUntestedNames: a name only weak one-word references name is
+// searched in no test file; one a strong reference or a dotted name also
+// names is.
+func TestUntestedNames(t *testing.T) {
+	refs := []spec.Ref{
+		{Name: "foo"},
+		{Name: "syntax"}, {Name: "syntax", Strong: true},
+		{Name: "check"}, {Name: "Checker.check", Strong: true},
+		{Name: "Order", Strong: true},
+	}
+	got := untestedNames(refs)
+	if !got["foo"] || got["syntax"] || got["check"] || got["Order"] || len(got) != 1 {
+		t.Errorf("untested %v, want only foo", got)
+	}
+}
