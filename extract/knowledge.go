@@ -103,6 +103,13 @@ type Keywords struct {
 	// at the header's indentation or less ends a body the scan took for
 	// one.
 	IndentBodies bool
+	// CamelVariants says an enum's variants are capitalized words and a
+	// name before "!" is a macro's call (Rust): a line that starts with a
+	// lowercase word alone or before a comma (a struct literal's
+	// shorthand field, an argument), with a word before "!" (`never!(`)
+	// or before "<" (a tuple struct's field type, `Option<Id>,`) declares
+	// no member.
+	CamelVariants bool
 	// TestMarks start an attribute line that makes the module the next
 	// line opens test code (Rust's #[cfg(test)] above `mod tests {`): to
 	// the "}" at the attribute's indentation, what the module declares

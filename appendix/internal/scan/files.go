@@ -321,6 +321,7 @@ type keywords struct {
 	keyDirs             []string
 	indentBodies        bool
 	testMarks           [][]byte // see extract.Keywords.TestMarks
+	camelVariants       bool     // see extract.Keywords.CamelVariants
 	varMark             string
 	codeOpen, codeClose []byte
 	noKeys              *keywords
@@ -346,6 +347,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
+	kw.camelVariants = k.CamelVariants
 	for _, t := range k.TestMarks {
 		kw.testMarks = append(kw.testMarks, []byte(t))
 	}
@@ -807,7 +809,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					f = fNoDef // "mod mail;": no extraction returns it
 				}
 			} else {
-				if startsDecl(t[j:]) {
+				if startsDecl(t[j:]) && !kw.noMember(tok, t[j:]) {
 					switch kw.standing(t[j:], local) {
 					case fNoDef:
 						f |= fNoDef
@@ -994,6 +996,23 @@ func (kw *keywords) standing(rest []byte, local bool) uint8 {
 		return fNoDef
 	}
 	return fMember
+}
+
+// noMember reports a line's first word that, in a language of
+// capitalized variants and bang macros, declares no member whatever
+// follows it (extract.Keywords.CamelVariants).
+func (kw *keywords) noMember(tok, rest []byte) bool {
+	if !kw.camelVariants {
+		return false
+	}
+	r := extract.TrimIndent(rest)
+	switch {
+	case len(r) > 0 && (r[0] == '!' || r[0] == '<'):
+		return true
+	case len(r) == 0 || r[0] == ',':
+		return tok[0] >= 'a' && tok[0] <= 'z'
+	}
+	return false
 }
 
 // opensBody reports a line that opens a function's body (kw.locals),

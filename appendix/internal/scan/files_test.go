@@ -952,3 +952,20 @@ func TestRustTestModuleDeclaresNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestCamelVariants: in Rust a line that starts with a macro's call
+// (`never!(`), a lowercase word alone or before a comma (a struct
+// literal's shorthand field) or a type with parameters (a tuple struct's
+// field, `Option<Id>,`) declares no member; an enum's capitalized variant
+// does.
+func TestCamelVariants(t *testing.T) {
+	src := "pub enum Step {\n    Enter,\n    Exit\n}\n\npub struct Pair(\n    Option<Id>,\n    u32,\n);\n\nfn f() {\n    never!(\n        x\n    );\n    let s = S {\n        path,\n        node\n    };\n}\n"
+	e := File(lang.ForPath("x.rs"), "x.rs", []byte(src))
+	member := map[string]bool{}
+	e.Tokens.EachStanding(func(n string, s Stands) { member[n] = WantAny.Accepts(s) })
+	for n, want := range map[string]bool{"Enter": true, "Exit": true, "Option": false, "never": false, "path": false, "node": false} {
+		if member[n] != want {
+			t.Errorf("%s: %v, want %v", n, member[n], want)
+		}
+	}
+}

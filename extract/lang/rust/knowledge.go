@@ -50,7 +50,8 @@ var (
 		Receiver: []string{"pub("}, // pub(crate) fn name: the name comes after the parenthesis
 		Spaces:   []string{"mod"},  // mod mail;: a module, which no extraction returns
 		// #[cfg(test)] mod tests { ... }: what refineRust leaves out.
-		TestMarks: []string{"#[cfg(test)]"},
+		TestMarks:     []string{"#[cfg(test)]"},
+		CamelVariants: true,
 	}
 	// builtins are the prelude's and the standard library's types, traits
 	// and variants, and the standard macros, that a spec may spell like code.
