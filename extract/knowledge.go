@@ -51,6 +51,10 @@ type Keywords struct {
 	// function's (Kotlin's val and var, Swift's let and var): below a
 	// line of Locals, a local, never a definition.
 	Bindings []string
+	// LocalWords declare only locals (Rust's let): the name after one
+	// (and after `mut`) stands as a local, so that a gap can say where it
+	// stands, and makes no file a candidate.
+	LocalWords []string
 	// Spaces declare a namespace no extraction returns a definition of
 	// (C++'s namespace): its name stands there, but no file is parsed for
 	// it.

@@ -320,8 +320,9 @@ type keywords struct {
 	// noKeys is the table without keys, for a file outside keyDirs.
 	keyDirs             []string
 	indentBodies        bool
-	testMarks           [][]byte // see extract.Keywords.TestMarks
-	camelVariants       bool     // see extract.Keywords.CamelVariants
+	testMarks           [][]byte        // see extract.Keywords.TestMarks
+	camelVariants       bool            // see extract.Keywords.CamelVariants
+	localWords          map[string]bool // see extract.Keywords.LocalWords
 	varMark             string
 	codeOpen, codeClose []byte
 	noKeys              *keywords
@@ -347,7 +348,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
-	kw.camelVariants = k.CamelVariants
+	kw.camelVariants, kw.localWords = k.CamelVariants, set(k.LocalWords)
 	for _, t := range k.TestMarks {
 		kw.testMarks = append(kw.testMarks, []byte(t))
 	}
@@ -690,6 +691,10 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if t = skipAnnotations(t); len(t) == 0 {
 			continue
 		}
+		if name := kw.localAfter(t); name != nil {
+			add(name, fNoDef) // "let syntax_kinds = ...": a local, which stands
+			continue
+		}
 		if kw.typeFirst && typedDecl(kw, t, top, add) {
 			continue
 		}
@@ -996,6 +1001,33 @@ func (kw *keywords) standing(rest []byte, local bool) uint8 {
 		return fNoDef
 	}
 	return fMember
+}
+
+// localAfter returns the name a line declares a local of with a word of
+// LocalWords ("let mut x = ..."), or nil.
+func (kw *keywords) localAfter(t []byte) []byte {
+	if len(kw.localWords) == 0 {
+		return nil
+	}
+	j := 0
+	for j < len(t) && extract.IdentByte(t[j]) {
+		j++
+	}
+	if j == 0 || j == len(t) || t[j] != ' ' || !kw.localWords[string(t[:j])] {
+		return nil
+	}
+	r := extract.TrimIndent(t[j:])
+	if rest, ok := bytes.CutPrefix(r, []byte("mut ")); ok {
+		r = extract.TrimIndent(rest)
+	}
+	k := 0
+	for k < len(r) && extract.IdentByte(r[k]) {
+		k++
+	}
+	if k == 0 {
+		return nil // "let (a, b) = ...": a pattern
+	}
+	return r[:k]
 }
 
 // noMember reports a line's first word that, in a language of

@@ -969,3 +969,19 @@ func TestCamelVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestRustLetLocals: `let name` and `let mut name` stand as locals, which
+// a gap names as where a name stands, and declare nothing.
+func TestRustLetLocals(t *testing.T) {
+	e := File(lang.ForPath("x.rs"), "x.rs", []byte("fn gen() {\n    let syntax_kinds = generate();\n    let mut ast = 1;\n    let (a, b) = pair();\n}\n"))
+	got := map[string]Stands{}
+	e.Tokens.EachStanding(func(n string, s Stands) { got[n] = s })
+	for _, n := range []string{"syntax_kinds", "ast"} {
+		if s, ok := got[n]; !ok || WantDecl.Accepts(s) || !WantAssigned.Accepts(s) {
+			t.Errorf("%s: stands %v (%v), want a local", n, s, ok)
+		}
+	}
+	if _, ok := got["a"]; ok {
+		t.Error("a pattern's names stand")
+	}
+}

@@ -50,6 +50,7 @@ var (
 		Receiver: []string{"pub("}, // pub(crate) fn name: the name comes after the parenthesis
 		Spaces:   []string{"mod"},  // mod mail;: a module, which no extraction returns
 		// #[cfg(test)] mod tests { ... }: what refineRust leaves out.
+		LocalWords:    []string{"let"},
 		TestMarks:     []string{"#[cfg(test)]"},
 		CamelVariants: true,
 	}
