@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/internal/testrepo"
 )
 
@@ -352,12 +353,17 @@ func TestEvalHasLine(t *testing.T) {
 	}
 }
 
-// TestEvalBlankDocstrings: a definition written in a Python docstring's
-// example is no plain definition; one after the docstring is.
-func TestEvalBlankDocstrings(t *testing.T) {
-	src := "def cached():\n    \"\"\"Example:\n\n        def do_something():\n            pass\n    \"\"\"\n\ndef real(): pass\n"
-	got := string(evalBlankDocstrings([]byte(src)))
-	if evalDefinitionRe("do_something").MatchString(got) || !evalDefinitionRe("real").MatchString(got) || strings.Count(got, "\n") != strings.Count(src, "\n") {
-		t.Errorf("blanked:\n%s", got)
+// TestEvalBlankStrings: a definition written in a Python docstring's
+// example, a Rust test's raw string or a doc comment is no plain
+// definition; one after them is.
+func TestEvalBlankStrings(t *testing.T) {
+	for file, src := range map[string]string{
+		"x.py": "def cached():\n    \"\"\"Example:\n\n        def do_something():\n            pass\n    \"\"\"\n\ndef real(): pass\n",
+		"x.rs": "fn t() {\n    check(r#\"\nfn do_something() {}\n\"#);\n}\n\n/// let do_something = 92;\nfn real() {}\n",
+	} {
+		got := string(evalBlankStrings(lang.ForPath(file).Lex, []byte(src)))
+		if evalDefinitionRe("do_something").MatchString(got) || !evalDefinitionRe("real").MatchString(got) || strings.Count(got, "\n") != strings.Count(src, "\n") {
+			t.Errorf("%s blanked:\n%s", file, got)
+		}
 	}
 }

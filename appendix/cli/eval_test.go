@@ -21,6 +21,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
 
@@ -778,8 +780,8 @@ func evalPlainDefinitions(ctx context.Context, dir string, files []string, specR
 				if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
 					continue
 				}
-				if strings.HasSuffix(p, ".py") {
-					data = evalBlankDocstrings(data)
+				if l := lang.ForPath(p); l != nil && l.Lex != nil {
+					data = evalBlankStrings(l.Lex, data)
 				}
 				lower := bytes.ToLower(data)
 				for _, pt := range pats {
@@ -823,26 +825,49 @@ feed:
 	return defined, occurs
 }
 
-// evalBlankDocstrings returns Python source with the text of its
-// triple-quoted strings blanked (newlines kept): a docstring's example
-// (`def do_something():` in a cache's documentation) defines nothing.
-func evalBlankDocstrings(src []byte) []byte {
+// evalBlankStrings returns source with the text of its strings of
+// several lines and of its comment lines blanked (newlines kept), as its
+// language's lexer finds them: a docstring's example (`def
+// do_something():`), a test's fixture in a raw string (`r#"fn spam()
+// {}"#`) or a doc comment's (`/// let spam = 92;`) defines nothing.
+func evalBlankStrings(lx *extract.LexSyntax, src []byte) []byte {
 	out := bytes.Clone(src)
-	for i := 0; i+2 < len(out); i++ {
-		q := out[i]
-		if (q != '"' && q != '\'') || out[i+1] != q || out[i+2] != q {
-			continue
-		}
-		end := bytes.Index(out[i+3:], []byte{q, q, q})
-		if end < 0 {
-			break
-		}
-		for k := i + 3; k < i+3+end; k++ {
-			if out[k] != '\n' {
-				out[k] = ' '
+	if lx.LineComment != "" {
+		for at := 0; at < len(out); {
+			end := bytes.IndexByte(out[at:], '\n')
+			if end < 0 {
+				end = len(out) - at
 			}
+			if bytes.HasPrefix(bytes.TrimLeft(out[at:at+end], " \t"), []byte(lx.LineComment)) {
+				for k := at; k < at+end; k++ {
+					out[k] = ' '
+				}
+			}
+			at += end + 1
 		}
-		i += 3 + end + 2
+	}
+	rowStart := 0
+	row := 0
+	for _, r := range extract.StringRows(lx, src) {
+		for row < r.Row {
+			nl := bytes.IndexByte(out[rowStart:], '\n')
+			if nl < 0 {
+				return out
+			}
+			rowStart += nl + 1
+			row++
+		}
+		end := len(out)
+		if nl := bytes.IndexByte(out[rowStart:], '\n'); nl >= 0 {
+			end = rowStart + nl
+		}
+		from, to := rowStart+r.From, end
+		if r.To >= 0 {
+			to = rowStart + r.To
+		}
+		for k := from; k < min(to, end); k++ {
+			out[k] = ' '
+		}
 	}
 	return out
 }
