@@ -578,9 +578,9 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 	return problems
 }
 
-// evalOwner is the name a reference's last part is a member of
-// (`Informer` of `filteredSecretsInformer.Informer`), or "".
-func evalOwner(ref string) string {
+// evalDotted is a reference without a call's parentheses, its parts
+// joined by "." whatever separated them ("::", "#", "->").
+func evalDotted(ref string) string {
 	s := strings.TrimSpace(ref)
 	if i := strings.IndexByte(s, '('); i >= 0 {
 		s = s[:i]
@@ -588,6 +588,13 @@ func evalOwner(ref string) string {
 	for _, sep := range []string{"::", "#", "->"} {
 		s = strings.ReplaceAll(s, sep, ".")
 	}
+	return s
+}
+
+// evalOwner is the name a reference's last part is a member of
+// (`Informer` of `filteredSecretsInformer.Informer`), or "".
+func evalOwner(ref string) string {
+	s := evalDotted(ref)
 	i := strings.LastIndexByte(strings.TrimRight(s, "."), '.')
 	if i < 0 {
 		return ""
@@ -599,14 +606,7 @@ func evalOwner(ref string) string {
 // part after ".", "::", "#" or "->", without a call's parentheses; "" when
 // that is not an identifier.
 func evalWord(ref string) string {
-	s := strings.TrimSpace(ref)
-	if i := strings.IndexByte(s, '('); i >= 0 {
-		s = s[:i]
-	}
-	for _, sep := range []string{"::", "#", "->"} {
-		s = strings.ReplaceAll(s, sep, ".")
-	}
-	s = strings.TrimRight(s, ".")
+	s := strings.TrimRight(evalDotted(ref), ".")
 	if i := strings.LastIndexByte(s, '.'); i >= 0 {
 		s = s[i+1:]
 	}
