@@ -954,13 +954,18 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	return fmt.Sprintf("%shas no member `%s`", what, last), false, true
 }
 
-// memberOwners are the types that declare a member the spec names alone.
-// A bare lowercase word (`status`, `mode`) is a member of many unrelated
+// memberOwners are the types that declare a member the spec names alone
+// (outside tests, for a weak name of the spec's code). A bare lowercase word (`status`, `mode`) is a member of many unrelated
 // types: only those the spec points at otherwise count (rank's Near),
 // never a printer's row struct because the spec says "its `status`". far
 // says that types have the member and none of them counts.
 func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*extract.Definition, far bool) {
 	all := ix.Members[r.Name]
+	if !r.Strong && r.Source == spec.FromFence {
+		// `apiVersion:` in the spec's YAML: no field of a test harness's
+		// type.
+		all = slices.DeleteFunc(slices.Clone(all), func(d *extract.Definition) bool { return ix.Class(d.Path).Test })
+	}
 	if !spec.BareWord(r.Name) {
 		return all, false
 	}
