@@ -174,6 +174,42 @@ func cutStrings(a *Artifact, spans [][2]int) {
 	}
 }
 
+// maxCommentLines is the most lines a run of comment lines is shown
+// with; a longer one (thirty lines on one condition constant) keeps its
+// first keptCommentLines and a note counting the rest.
+const (
+	maxCommentLines  = 8
+	keptCommentLines = 4
+)
+
+// cutComments cuts the runs of comment lines longer than maxCommentLines.
+func cutComments(a *Artifact) {
+	comment := func(text string) bool {
+		t := strings.TrimSpace(text)
+		return a.Lang != nil && a.Lang.Comment != "" && strings.HasPrefix(t, a.Lang.Comment) ||
+			a.Lang != nil && a.Lang.Comment == "//" && (strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*"))
+	}
+	var out []extract.Line
+	for i := 0; i < len(a.Lines); {
+		j := i
+		for j < len(a.Lines) && comment(a.Lines[j].Text) {
+			j++
+		}
+		if j-i <= maxCommentLines {
+			out = append(out, a.Lines[i:max(j, i+1)]...)
+			i = max(j, i+1)
+			continue
+		}
+		out = append(out, a.Lines[i:i+keptCommentLines]...)
+		first := a.Lines[i+keptCommentLines]
+		indent := first.Text[:len(first.Text)-len(strings.TrimLeft(first.Text, " \t"))]
+		n := j - i - keptCommentLines
+		out = append(out, extract.Line{Row: first.Row, Text: fmt.Sprintf("%s%s ... %d more comment %s omitted", indent, a.Lang.Comment, n, naming.Plural(n, "line", "lines"))})
+		i = j
+	}
+	a.Lines = out
+}
+
 // maxGroup is the largest declaration block shown whole for one of its names.
 const maxGroup = 6
 
@@ -192,6 +228,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
 				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m), defs: []*extract.Definition{d}}
 			cutStrings(a, d.Strings)
+			cutComments(a)
 			if d.Grouped && len(d.Members) > maxGroup {
 				TrimFields(a, words, false) // one name of a long const/var block
 			}
