@@ -246,6 +246,7 @@ var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
 		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true,
+		"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true, "webp": true, "pdf": true,
 	}
 	for _, l := range lang.All {
 		for _, e := range l.Exts {

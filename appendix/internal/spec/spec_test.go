@@ -34,6 +34,7 @@ func TestParseCandidates(t *testing.T) {
 		{"routes", "Add `POST /items/{id}/tags` and `/replicate_webhook`; GET /orders stays. See `/docs/a.md`.", []string{"POST /items/{id}/tags", "/replicate_webhook", "GET /orders", "/docs/a.md"}},
 		{"field words", "Add a `status` field and a `retries` column to `orders`.", []string{"status", "retries", "orders"}},
 		{"file names", "See `README.md` and spec.md.", []string{"README.md"}},
+		{"images", "![batch_read.png](../static/img/batch_read.png) shows `batch_read.png`.", []string{"batch_read.png"}},
 		{"fenced code", "Intro.\n\n```go\nfunc NewCostTracker(opts TrackerOptions) *CostTracker\n```\n", []string{"NewCostTracker", "TrackerOptions", "CostTracker"}},
 		{"tilde fence", "~~~\nplace_order()\n~~~\n", []string{"place_order"}},
 		{"duplicates merge", "`Order` here. `Order` there.", []string{"Order"}},
