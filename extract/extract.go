@@ -744,6 +744,13 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 			mm.End = max(mm.End, int(LastRow(c))+1) // its comment, on its last line and those below
 		}
 		m.Out.Members = append(m.Out.Members, mm)
+		if lang.MoreNames != nil {
+			for _, n := range lang.MoreNames(mem, m.Src) {
+				more := mm
+				more.Name = n
+				m.Out.Members = append(m.Out.Members, more)
+			}
+		}
 	}
 	built[key] = m.Out.Members
 }

@@ -84,6 +84,9 @@ type Language struct {
 	// Members, without the source, cannot tell). Nil: the general rule,
 	// the member's name field, its declarator's, or its first identifier.
 	MemberName func(member *sitter.Node, src []byte) string
+	// MoreNames names the further members one member node declares after
+	// the one it is named by (C's int a, b;), each a member of its own.
+	MoreNames func(member *sitter.Node, src []byte) []string
 	// Member names a member node, says whether it is a method, and gives
 	// the node it ends with when that is not its own (nil), for a grammar
 	// whose nodes have no "name" field (Kotlin's, where annotations, a

@@ -24,6 +24,7 @@ var Lang = knowing(&extract.Language{
 	Bodies:     clike.Bodies,
 	Refine:     refineC,
 	Members:    clike.Members,
+	MoreNames:  clike.MoreNames,
 	MemberName: clike.MemberName,
 	Field:      clike.Field,
 	Misread:    clike.Misread,

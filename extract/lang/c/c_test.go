@@ -133,7 +133,7 @@ struct server {
 `
 	got := langtest.Summaries(t, Lang, "order.c", src)
 	want := []string{
-		"type Struct order 1-11 [id@2-3 customer@4:customer lines@5:order_line_t on_cancel@6 at@7 note@9]",
+		"type Struct order 1-11 [id@2-3 customer@4:customer lines@5:order_line_t spare@5:order_line_t on_cancel@6 at@7 note@9]",
 		"enum Enum order_status 12-16 [ORDER_OPEN@13 ORDER_CLOSED@14-15]",
 		"type Struct server 17-23 [hz@18-19 dirty@20 port@21-22]",
 	}

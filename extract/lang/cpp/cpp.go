@@ -27,6 +27,7 @@ var Lang = knowing(&extract.Language{
 	Bodies:     clike.Bodies,
 	Refine:     refineCpp,
 	Members:    clike.Members,
+	MoreNames:  clike.MoreNames,
 	MemberName: clike.MemberName,
 	Field:      clike.Field,
 	Misread:    clike.Misread,

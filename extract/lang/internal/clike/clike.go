@@ -321,6 +321,13 @@ func leaf(n *sitter.Node) *sitter.Node {
 		}
 		return nil
 	}
+	return declaredName(d)
+}
+
+// declaredName is the name a declarator declares, through the pointers,
+// arrays, references and parentheses around it; nil for an operator, a
+// destructor or a qualified name.
+func declaredName(d *sitter.Node) *sitter.Node {
 	for d != nil {
 		switch d.Type() {
 		case "identifier", "field_identifier", "type_identifier":
@@ -339,6 +346,29 @@ func leaf(n *sitter.Node) *sitter.Node {
 		}
 	}
 	return nil
+}
+
+// MoreNames are the names a field or variable declaration declares after
+// its first declarator's: b and c of int a, b, c;.
+func MoreNames(n *sitter.Node, src []byte) []string {
+	if n.Type() != "field_declaration" && n.Type() != "declaration" {
+		return nil
+	}
+	var out []string
+	first := true
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.FieldNameForChild(i) != "declarator" {
+			continue
+		}
+		if first {
+			first = false
+			continue
+		}
+		if l := declaredName(n.Child(i)); l != nil {
+			out = append(out, l.Content(src))
+		}
+	}
+	return out
 }
 
 // Field describes a field: the type it holds by name (customer of struct
