@@ -134,6 +134,13 @@ func hintFits(h spec.Hint, k extract.Kind) bool {
 	return true
 }
 
+// fenceFits reports a definition in the language of the spec's code
+// block the reference is written in. (Not for an all-lowercase name,
+// which every file of that language may have: `room_id`.)
+func fenceFits(r *spec.Ref, d *extract.Definition) bool {
+	return r.FenceLang != "" && strings.ToLower(r.Name) != r.Name && d.Lang != nil && lang.Means(r.FenceLang, d.Lang)
+}
+
 // langFits reports a definition in the language the reference's wording
 // names, or any definition when it names none.
 func langFits(r *spec.Ref, d *extract.Definition) bool {

@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"path"
@@ -31,6 +32,7 @@ const (
 	maxSettled         = 3
 	WeightNamedFirst   = 1 // its place is the one the spec names first, among the places of the others
 	WeightNamedVersion = 4 // the same file in several API versions: the version the spec names as a word
+	WeightFenceLang    = 8 // in the language of the spec's code block the name is written in (```java)
 	WeightSchema       = 2 // a schema states what the data is; application types follow it
 	WeightTableSchema  = 2 // more so when the spec names a table
 	WeightModelFile    = 2 // a table is a model before an admin, form or serializer class
@@ -120,6 +122,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if langFits(r, d) {
 		s.add("language", WeightLanguage, "the spec names it as "+d.Lang.Name)
+	}
+	if fenceFits(r, d) {
+		s.add("fence-language", WeightFenceLang, "the spec's code that names it is "+cmp.Or(d.Lang.Display, d.Lang.Name))
 	}
 	if hintFits(r.Hint, d.Kind) {
 		s.add("kind", WeightKind, "the spec calls it "+naming.Article(string(r.Hint)))

@@ -99,6 +99,11 @@ type Ref struct {
 	// argument or a parameter's default (`model_name="BlogPage"`): it
 	// names a member of what is called, if anything of the repository.
 	Keyword bool
+	// FenceLang is the language (extract.Language.Name) of the fenced
+	// block the name is first written in, by the block's info string
+	// (```java): where the spec's code is, rather than what its wording
+	// says the name is.
+	FenceLang string
 }
 
 // Placement is where one mention of a name places it: a path the
@@ -315,6 +320,9 @@ func Parse(name string, src []byte) *Spec {
 			old.Proposed = old.Proposed || r.Proposed
 			old.Called = old.Called || r.Called
 			old.Keyword = old.Keyword && r.Keyword
+			if old.FenceLang == "" {
+				old.FenceLang = r.FenceLang
+			}
 			if old.contradicts(&r) && !slices.ContainsFunc(old.Also, func(p Placement) bool { return p.Path == r.Path && p.Lang == r.Lang }) {
 				old.Also = append(old.Also, Placement{r.Line, r.Path, r.Lang})
 			}
@@ -367,9 +375,10 @@ func Parse(name string, src []byte) *Spec {
 	for i, k := range kinds {
 		s.fenced[i] = k == codeLine || k == fenceLine
 	}
-	margin := -1    // the indentation of the current code block's first line
-	var funcs []int // the indentations of the functions the code block is inside
-	open := 0       // the parentheses the code block's lines above leave open
+	inFence, fenceLang := false, "" // in a fenced block, and its language by its info string
+	margin := -1                    // the indentation of the current code block's first line
+	var funcs []int                 // the indentations of the functions the code block is inside
+	open := 0                       // the parentheses the code block's lines above leave open
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
@@ -383,6 +392,12 @@ func Parse(name string, src []byte) *Spec {
 		switch kinds[i] {
 		case fenceLine:
 			flush()
+			if fenceLang == "" && !inFence {
+				fenceLang = fenceLangs[fenceInfo(line)]
+			} else {
+				fenceLang = ""
+			}
+			inFence = !inFence
 			continue
 		case codeLine:
 			flush()
@@ -405,7 +420,7 @@ func Parse(name string, src []byte) *Spec {
 				if fenceTypeRe.MatchString(line) {
 					hint = HintType // `interface InvokeCallback extends CallbackBase {`: a type, never a method or a value
 				}
-				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true, Hint: hint})
+				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true, Hint: hint, FenceLang: fenceLang})
 			}
 			local := ""
 			if t := strings.TrimSpace(line); t != "" {
@@ -439,7 +454,7 @@ func Parse(name string, src []byte) *Spec {
 					// name the line declares.
 					called := strings.HasPrefix(line[at[1]:], "(") && !strings.Contains(name, ".") && name != declared &&
 						(at[0] == 0 || line[at[0]-1] != '.')
-					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:])})
+					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang})
 				}
 			}
 			continue
@@ -956,6 +971,33 @@ var langWords = func() map[string]string {
 	}
 	return out
 }()
+
+// fenceLangs are the languages by the info strings their fenced blocks
+// are written with: a language's fence name, its name and its files'
+// extensions (```java, ```go, ```rs, ```py).
+var fenceLangs = func() map[string]string {
+	out := map[string]string{}
+	for _, l := range lang.All {
+		for _, w := range append([]string{l.Fence, l.Name}, l.Exts...) {
+			if w = strings.TrimPrefix(strings.ToLower(w), "."); w != "" {
+				if _, dup := out[w]; !dup {
+					out[w] = l.Name
+				}
+			}
+		}
+	}
+	return out
+}()
+
+// fenceInfo is the first word of a fence line's info string, lowercase
+// ("```java title=x" is java).
+func fenceInfo(line string) string {
+	t := strings.TrimLeft(strings.TrimSpace(line), "`~")
+	if f := strings.Fields(t); len(f) > 0 {
+		return strings.ToLower(strings.Trim(f[0], "{}."))
+	}
+	return ""
+}
 
 // langAround reads a language named within two words of a reference.
 func langAround(sent string, start, end int) string {
