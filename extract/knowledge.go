@@ -114,6 +114,12 @@ type Keywords struct {
 	// or before "<" (a tuple struct's field type, `Option<Id>,`) declares
 	// no member.
 	CamelVariants bool
+	// MacroArgs says a line that is a call of an all-capitals macro with
+	// a name for its first argument (an X-macro's list entry,
+	// `ERROR( transaction_throttled_hot_shard, 1235, "...")`) may declare
+	// that name through the macro: it stands, so that no gap calls it
+	// absent, and makes no file a candidate (C, C++).
+	MacroArgs bool
 	// TestMarks start an attribute line that makes the module the next
 	// line opens test code (Rust's #[cfg(test)] above `mod tests {`): to
 	// the "}" at the attribute's indentation, what the module declares

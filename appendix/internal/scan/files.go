@@ -323,6 +323,7 @@ type keywords struct {
 	testMarks           [][]byte        // see extract.Keywords.TestMarks
 	camelVariants       bool            // see extract.Keywords.CamelVariants
 	localWords          map[string]bool // see extract.Keywords.LocalWords
+	macroArgs           bool            // see extract.Keywords.MacroArgs
 	varMark             string
 	codeOpen, codeClose []byte
 	noKeys              *keywords
@@ -348,7 +349,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
 	}
-	kw.camelVariants, kw.localWords = k.CamelVariants, set(k.LocalWords)
+	kw.camelVariants, kw.localWords, kw.macroArgs = k.CamelVariants, set(k.LocalWords), k.MacroArgs
 	for _, t := range k.TestMarks {
 		kw.testMarks = append(kw.testMarks, []byte(t))
 	}
@@ -695,6 +696,10 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			add(name, fNoDef) // "let syntax_kinds = ...": a local, which stands
 			continue
 		}
+		if name := kw.macroArg(t); name != nil {
+			add(name, fNoDef) // "ERROR( wrong_shard_server, 1001, ...)": what the macro may declare
+			continue
+		}
 		if kw.typeFirst && typedDecl(kw, t, top, add) {
 			continue
 		}
@@ -1026,6 +1031,37 @@ func (kw *keywords) localAfter(t []byte) []byte {
 	}
 	if k == 0 {
 		return nil // "let (a, b) = ...": a pattern
+	}
+	return r[:k]
+}
+
+// macroArg returns the name a line that calls an all-capitals macro
+// passes first (extract.Keywords.MacroArgs), or nil.
+func (kw *keywords) macroArg(t []byte) []byte {
+	if !kw.macroArgs || len(t) == 0 || t[0] < 'A' || t[0] > 'Z' {
+		return nil
+	}
+	j := 0
+	for j < len(t) && (t[j] >= 'A' && t[j] <= 'Z' || t[j] >= '0' && t[j] <= '9' || t[j] == '_') {
+		j++
+	}
+	if j < 2 || j == len(t) || extract.IdentByte(t[j]) || kw.maybe(t[:j]) && kw.decl[string(t[:j])] {
+		return nil // a word with lowercase letters, or TEST(...), which declares
+	}
+	r := extract.TrimIndent(t[j:])
+	if len(r) == 0 || r[0] != '(' {
+		return nil
+	}
+	r = extract.TrimIndent(r[1:])
+	k := 0
+	for k < len(r) && extract.IdentByte(r[k]) {
+		k++
+	}
+	if k == 0 || k == len(r) {
+		return nil
+	}
+	if rest := extract.TrimIndent(r[k:]); len(rest) == 0 || rest[0] != ',' && rest[0] != ')' {
+		return nil
 	}
 	return r[:k]
 }

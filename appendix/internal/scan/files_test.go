@@ -985,3 +985,25 @@ func TestRustLetLocals(t *testing.T) {
 		t.Error("a pattern's names stand")
 	}
 }
+
+// TestMacroArgs: in C and C++ the first argument of an all-capitals
+// macro's call at a line's start (an X-macro list) stands, so that no gap
+// calls it absent, and declares nothing; TEST(...) still declares its
+// suite, and a lowercase call stands nothing.
+func TestMacroArgs(t *testing.T) {
+	src := "ERROR( wrong_shard_server, 1001, \"Shard is not available\")\nERROR(transaction_too_old)\nlog_it(not_a_name, 2);\nTEST(OrderTest, Cancels) {\n}\n"
+	e := File(lang.ForPath("x.h"), "x.h", []byte(src))
+	got := map[string]Stands{}
+	e.Tokens.EachStanding(func(n string, s Stands) { got[n] = s })
+	for _, n := range []string{"wrong_shard_server", "transaction_too_old"} {
+		if s, ok := got[n]; !ok || WantDecl.Accepts(s) {
+			t.Errorf("%s: stands %v (%v), want a name that stands and declares nothing", n, s, ok)
+		}
+	}
+	if _, ok := got["not_a_name"]; ok {
+		t.Error("a lowercase call's argument stands")
+	}
+	if !WantDecl.Accepts(got["OrderTest"]) {
+		t.Error("TEST(OrderTest, ...) no longer declares its suite")
+	}
+}

@@ -23,6 +23,7 @@ var (
 		Type:         []string{"struct", "union", "enum", "class", "define", "TEST", "TEST_F", "TEST_P", "TYPED_TEST"},
 		TypeFirst:    true,
 		IndentBodies: true,
+		MacroArgs:    true,
 		Spaces:       []string{"namespace"},
 		Statements: []string{"return", "if", "else", "while", "for", "do", "switch", "case", "goto", "break", "continue",
 			"sizeof", "default", "throw", "delete", "new", "co_return", "co_await", "co_yield", "static_assert", "include",
