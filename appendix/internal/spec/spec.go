@@ -437,8 +437,14 @@ func Parse(name string, src []byte) *Spec {
 			}
 			depth := parenDepths(line, open)
 			open = depth[len(line)]
+			// A declaration's parameters: their lowercase names (and
+			// lowercase types) are the function's, no references.
+			declLine := decl != nil || funcLineRe.MatchString(line) || javaMethodRe.MatchString(line)
 			for _, at := range proseRe.FindAllStringIndex(line, -1) {
 				if line[at[0]:at[1]] == local {
+					continue
+				}
+				if w := line[at[0]:at[1]]; declLine && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
 					continue
 				}
 				name, ok := codeLike(namePath(line[at[0]:at[1]]))
@@ -866,6 +872,11 @@ var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class (Python's self or cls, Rust's
 // self, &self, &'a mut self), or it is one of the class (Ruby's def self.x).
+// javaMethodRe is a method the spec's code declares with its result's
+// type before its name (Java's, C#'s: `void batchReadEntries(long
+// ledgerId);`, `default List<Order> find(`), after any modifiers.
+var javaMethodRe = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|final|abstract|default|synchronized|override|virtual|async)\s+)*[A-Za-z_][\w.]*(?:<[^()]*>)?(?:\[\])*\??\s+[A-Za-z_]\w*\s*\(`)
+
 var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
 
 // The wordings that place a name in a path, both in code spans: the path

@@ -647,7 +647,7 @@ func TestKeywordArgumentsAndLocals(t *testing.T) {
 		got[r.Name] = r.Keyword
 	}
 	for name, keyword := range map[string]bool{
-		"content_type_id": true, "object_id": true, "model_name": true, "chunk_size": true,
+		"content_type_id": true, "object_id": true, "model_name": true,
 		"old_name": false, "body_text": false, "new_name": false,
 	} {
 		if k, ok := got[name]; !ok || k != keyword {
@@ -656,6 +656,32 @@ func TestKeywordArgumentsAndLocals(t *testing.T) {
 	}
 	if _, ok := got["content_type"]; ok {
 		t.Errorf("content_type, a variable of the block's function, is a reference")
+	}
+	if _, ok := got["chunk_size"]; ok {
+		t.Errorf("chunk_size, a parameter of the block's function, is a reference")
+	}
+}
+
+// TestDeclaredParameters: the lowercase names in the parameters of a
+// function or method the spec's code declares (Java's, Python's, Go's)
+// are no references; a type named there is.
+func TestDeclaredParameters(t *testing.T) {
+	src := "```java\nvoid batchReadEntries(long ledgerId, long startEntryId, int maxCount, boolean allowFastFail);\n" +
+		"default void batchRead(BatchedReadRequest request) throws Errors { }\n```\n\n" +
+		"```go\nfunc (c *Client) Read(ctx context.Context, entryId int64) (*Entry, error)\n```\n"
+	got := map[string]bool{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		got[r.Name] = true
+	}
+	for _, n := range []string{"ledgerId", "startEntryId", "maxCount", "allowFastFail", "entryId"} {
+		if got[n] {
+			t.Errorf("%s, a parameter, is a reference", n)
+		}
+	}
+	for _, n := range []string{"batchReadEntries", "BatchedReadRequest", "Entry", "context.Context"} {
+		if !got[n] {
+			t.Errorf("%s is no reference", n)
+		}
 	}
 }
 
