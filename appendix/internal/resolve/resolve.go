@@ -227,6 +227,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return ix.Class(d.Path).Test || d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema
 			})
 		}
+		if !r.Strong {
+			// `new FunctionDefinition(...)` in the spec's code: a weak name
+			// is no vendored, example, documentation or legacy copy's (a
+			// sample's private class).
+			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool { return ix.Class(d.Path).Aside })
+		}
 		if declaresType(r) {
 			// `interface InvokeCallback extends CallbackBase {` in the
 			// spec's code: a type, which no method, function or value of
@@ -961,10 +967,14 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 // says that types have the member and none of them counts.
 func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*extract.Definition, far bool) {
 	all := ix.Members[r.Name]
-	if !r.Strong && r.Source == spec.FromFence {
+	if !r.Strong {
 		// `apiVersion:` in the spec's YAML: no field of a test harness's
-		// type.
-		all = slices.DeleteFunc(slices.Clone(all), func(d *extract.Definition) bool { return ix.Class(d.Path).Test })
+		// type; any weak name: no vendored, example or documentation
+		// copy's (a sample's nested class).
+		all = slices.DeleteFunc(slices.Clone(all), func(d *extract.Definition) bool {
+			c := ix.Class(d.Path)
+			return c.Aside || c.Test && r.Source == spec.FromFence
+		})
 	}
 	if !spec.BareWord(r.Name) {
 		return all, false
