@@ -518,6 +518,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// function it means to add. (A one-word call, `make` or a
 			// local `fn`, says nothing.)
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code calls it; not in %s", at)))
+		} else if d := extended(ix, r); d != nil {
+			// `GetConfiguration(FunctionChoiceBehaviorContext context)` in
+			// the spec's code, where the repository has
+			// FunctionChoiceBehavior: a type of the code's family the spec
+			// names and the code lacks (renamed, or never written).
+			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s; its name extends `%s` (%s), which the repository defines",
+				at, d.Name, naming.At(d.Path, d.DeclLine))))
 		}
 	}
 	sort.SliceStable(values, func(i, j int) bool { return values[i].i < values[j].i })
@@ -1022,6 +1029,42 @@ func madeMethods(ix *search.Index, vars []*extract.Definition, head, last string
 	}
 	return out, fmt.Sprintf("defines `%s.%s`; `%s` (%s) is made from `%s`", out[0].Container, last, head, naming.At(made.Path, made.DeclLine),
 		out[0].Container)
+}
+
+// extended returns, for a capitalized name the spec's code writes and
+// the repository does not define, a definition the search found whose
+// name of two words or more begins or ends the name
+// (`FunctionChoiceBehavior` of `FunctionChoiceBehaviorContext`,
+// `DataStrategyMatch` of `AgnosticDataStrategyMatch`): the name is the
+// code's family, not a dependency's. It returns nil for any other name.
+func extended(ix *search.Index, r *spec.Ref) *extract.Definition {
+	if r.Source != spec.FromFence || r.Strong || !spec.IsUpperStart(r.Name) || strings.ContainsAny(r.Name, ".:") || len(ix.Declared(r.Name)) > 0 {
+		return nil
+	}
+	words := naming.Words(r.Name)
+	if len(words) < 3 {
+		return nil
+	}
+	var best *extract.Definition
+	for n := 2; n < len(words); n++ {
+		for _, part := range [][]string{words[:n], words[len(words)-n:]} {
+			for _, d := range ix.Defs[naming.Capitalize(strings.Join(capitalized(part), ""))] {
+				if !d.Broken && naming.TableLike(d.Kind) && !ix.Class(d.Path).Test && (best == nil || len(naming.Words(d.Name)) > len(naming.Words(best.Name))) {
+					best = d
+				}
+			}
+		}
+	}
+	return best
+}
+
+// capitalized returns words with their first letters in capitals.
+func capitalized(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = naming.Capitalize(w)
+	}
+	return out
 }
 
 // declaresType reports a name the spec introduces as a type in its own
