@@ -3,6 +3,7 @@ package rank
 import (
 	"cmp"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -72,11 +73,13 @@ type Ranker struct {
 	quals   map[string]bool     // packages and directories the spec names
 	settled map[string]int      // directories of references with one candidate
 	words   map[string]bool     // every identifier-like word of the spec
+	sp      *spec.Spec
+	quoted  map[string]map[string]bool // spec.QuotedParams, by name, once asked
 }
 
 // New reads the spec for where its code lives.
 func New(sp *spec.Spec, ix *search.Index) *Ranker {
-	c := &Ranker{ix: ix, quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends, words: sp.Words}
+	c := &Ranker{ix: ix, quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends, words: sp.Words, sp: sp}
 	for _, r := range sp.Refs {
 		switch {
 		case r.IsPath:
@@ -133,6 +136,51 @@ func hintFits(h spec.Hint, k extract.Kind) bool {
 	}
 	return true
 }
+
+// maxSignatureWords is the most words of a quoted signature a candidate
+// is penalised for lacking.
+const maxSignatureWords = 3
+
+// signatureMisses counts the words the spec's code declares r's name with
+// (its parameters' labels and types) that d's signature (its lines up to
+// the one that opens its body) lacks, up to maxSignatureWords: of a
+// function's overloads, the one the spec quotes lacks fewest.
+func (c *Ranker) signatureMisses(r *spec.Ref, d *extract.Definition) int {
+	if (d.Kind != extract.KindFunction && d.Kind != extract.KindMethod) || c.sp == nil {
+		return 0
+	}
+	name := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+	quoted, ok := c.quoted[name]
+	if !ok {
+		if c.quoted == nil {
+			c.quoted = map[string]map[string]bool{}
+		}
+		quoted = c.sp.QuotedParams(name)
+		c.quoted[name] = quoted
+	}
+	if len(quoted) == 0 {
+		return 0
+	}
+	has := map[string]bool{}
+	for _, l := range d.Lines {
+		for _, w := range wordRe.FindAllString(l.Text, -1) {
+			has[strings.ToLower(w)] = true
+		}
+		if strings.Contains(l.Text, "{") {
+			break
+		}
+	}
+	n := 0
+	for w := range quoted {
+		if !has[w] {
+			n++
+		}
+	}
+	return min(n, maxSignatureWords)
+}
+
+// wordRe is an identifier.
+var wordRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // fenceFits reports a definition in the language of the spec's code
 // block the reference is written in. (Not for an all-lowercase name,

@@ -30,13 +30,14 @@ const (
 	WeightInPackage    = 6  // in a package the spec qualifies names with
 	WeightSettled      = 3  // per other reference settled in the same directory, at most three
 	maxSettled         = 3
-	WeightNamedFirst   = 1 // its place is the one the spec names first, among the places of the others
-	WeightNamedVersion = 4 // the same file in several API versions: the version the spec names as a word
-	WeightFenceLang    = 8 // in the language of the spec's code block the name is written in (```java)
-	WeightSchema       = 2 // a schema states what the data is; application types follow it
-	WeightTableSchema  = 2 // more so when the spec names a table
-	WeightModelFile    = 2 // a table is a model before an admin, form or serializer class
-	WeightHeader       = 2 // a header declares what its sources define: the signature a reviewer reads
+	WeightNamedFirst   = 1  // its place is the one the spec names first, among the places of the others
+	WeightNamedVersion = 4  // the same file in several API versions: the version the spec names as a word
+	WeightFenceLang    = 8  // in the language of the spec's code block the name is written in (```java)
+	WeightSignature    = -2 // per word the spec's code declares the name with that its signature lacks (another overload)
+	WeightSchema       = 2  // a schema states what the data is; application types follow it
+	WeightTableSchema  = 2  // more so when the spec names a table
+	WeightModelFile    = 2  // a table is a model before an admin, form or serializer class
+	WeightHeader       = 2  // a header declares what its sources define: the signature a reviewer reads
 
 	WeightTestFile   = -16 // in a test file
 	WeightRestated   = -64 // only gives another candidate, outside tests, a local name (type X pkg.X): outweighs every place signal together
@@ -104,11 +105,15 @@ type rivals struct {
 	version    map[*extract.Definition]string // the API version the spec names
 	superseded map[*extract.Definition]bool   // a newer version of the same file is a candidate
 	internal   map[*extract.Definition]bool   // the API's unversioned form of a file a version of which is a candidate
+	funcs      bool                           // every candidate is a function or a method: overloads, which a quoted signature tells apart
 }
 
 func (c *Ranker) rivals(cands []*extract.Definition) *rivals {
 	rv := &rivals{cands: cands, first: c.namedFirst(cands)}
 	rv.version, rv.superseded, rv.internal = versionSignals(cands, c.words)
+	rv.funcs = !slices.ContainsFunc(cands, func(d *extract.Definition) bool {
+		return d.Kind != extract.KindFunction && d.Kind != extract.KindMethod
+	})
 	return rv
 }
 
@@ -122,6 +127,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if langFits(r, d) {
 		s.add("language", WeightLanguage, "the spec names it as "+d.Lang.Name)
+	}
+	if n := c.signatureMisses(r, d); n > 0 && rv.funcs {
+		s.add("signature", n*WeightSignature, "its parameters are the ones the spec's code declares it with")
 	}
 	if fenceFits(r, d) {
 		s.add("fence-language", WeightFenceLang, "the spec's code that names it is "+cmp.Or(d.Lang.Display, d.Lang.Name))

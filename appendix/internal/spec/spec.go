@@ -152,6 +152,34 @@ type Spec struct {
 // Beside is the distance in lines between the nearest mentions of the
 // words a and b within one paragraph, and false when no paragraph names
 // both.
+// QuotedParams returns the lowercase words of the parameters the spec's
+// fenced code declares name with (`func takingOwnershipOfDescriptor<Output>(inputOutput:
+// CInt, channelInitializer: ...)`: inputoutput, channelinitializer, ...),
+// over every line that declares it, or nil when none does.
+func (s *Spec) QuotedParams(name string) map[string]bool {
+	var out map[string]bool
+	for i, l := range s.lines {
+		if !s.fenced[i] {
+			continue
+		}
+		at := strings.Index(l, name)
+		if at < 0 || !funcLineRe.MatchString(l) && !javaMethodRe.MatchString(l) {
+			continue
+		}
+		rest := l[at+len(name):]
+		if !strings.HasPrefix(rest, "(") && !strings.HasPrefix(rest, "<") {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		for _, w := range wordRe.FindAllString(rest, -1) {
+			out[strings.ToLower(w)] = true
+		}
+	}
+	return out
+}
+
 func (s *Spec) Beside(a, b string) (dist int, ok bool) {
 	dist = len(s.lines)
 	for i, l := range s.lines {
