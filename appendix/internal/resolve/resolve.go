@@ -149,7 +149,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
-		if qualified[r.Name] && spec.BareWord(r.Name) && !r.IsPath && r.Route == nil {
+		if qualified[r.Name] && spec.BareWord(r.Name) {
 			continue
 		}
 		if loc, ok := ix.Located[r.Name]; ok {
@@ -217,21 +217,19 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		cands, member, held, broken := candidates(ix, r)
-		if !r.Strong && spec.BareWord(r.Name) {
-			// `foo`, `feature`, `syntax` in passing: a weak word is the
-			// code's own name, or a model's table (`donations`), or
-			// nothing; never a test's or its data's (`fn foo` in a
-			// parser's test input), nor a plain type a naming convention
-			// spells from it (`Feature` for `feature`s).
-			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
-				return ix.Class(d.Path).Test || d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema
-			})
-		}
 		if !r.Strong {
-			// `new FunctionDefinition(...)` in the spec's code: a weak name
-			// is no vendored, example, documentation or legacy copy's (a
-			// sample's private class).
-			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool { return ix.Class(d.Path).Aside })
+			// A weak name is no vendored, example, documentation or legacy
+			// copy's (`new FunctionDefinition(...)`: a sample's private
+			// class). A weak word (`foo`, `feature`, `syntax` in passing) is
+			// the code's own name, or a model's table (`donations`), or
+			// nothing; never a test's or its data's (`fn foo` in a parser's
+			// test input), nor a plain type a naming convention spells from
+			// it (`Feature` for `feature`s).
+			bare := spec.BareWord(r.Name)
+			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
+				c := ix.Class(d.Path)
+				return c.Aside || bare && (c.Test || d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema)
+			})
 		}
 		if declaresType(r) {
 			// `interface InvokeCallback extends CallbackBase {` in the
@@ -967,9 +965,11 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	return fmt.Sprintf("%shas no member `%s`", what, last), false, true
 }
 
-// memberOwners are the types that declare a member the spec names alone
-// (outside tests, for a weak name of the spec's code). A bare lowercase word (`status`, `mode`) is a member of many unrelated
-// types: only those the spec points at otherwise count (rank's Near),
+// memberOwners are the types that declare a member the spec names alone;
+// for a weak name, outside vendored, example and documentation copies,
+// and, for one of the spec's code, outside tests. A bare lowercase word
+// (`status`, `mode`) is a member of many unrelated types: only those the
+// spec points at otherwise count (rank's Near),
 // never a printer's row struct because the spec says "its `status`". far
 // says that types have the member and none of them counts.
 func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*extract.Definition, far bool) {
@@ -1048,7 +1048,7 @@ func extended(ix *search.Index, r *spec.Ref) *extract.Definition {
 	var best *extract.Definition
 	for n := 2; n < len(words); n++ {
 		for _, part := range [][]string{words[:n], words[len(words)-n:]} {
-			for _, d := range ix.Defs[naming.Capitalize(strings.Join(capitalized(part), ""))] {
+			for _, d := range ix.Defs[strings.Join(capitalized(part), "")] {
 				if !d.Broken && naming.TableLike(d.Kind) && !ix.Class(d.Path).Test && (best == nil || len(naming.Words(d.Name)) > len(naming.Words(best.Name))) {
 					best = d
 				}

@@ -904,12 +904,15 @@ func opensList(t []byte) bool {
 	return !(string(w) == "const" || string(w) == "var" || string(w) == "type")
 }
 
-// sqlHead is the first word of a line of SQL that declares (CREATE,
-// ALTER), or nil.
+// SQLHeads are the first words of the lines of SQL that declare: a
+// source file with lines that start with one holds SQL in its strings.
+var SQLHeads = [2]string{"CREATE", "ALTER"}
+
+// sqlHead is the head of SQLHeads a line starts with, as a word, or nil.
 func sqlHead(t []byte) []byte {
-	for _, h := range [][]byte{[]byte("CREATE"), []byte("ALTER")} {
-		if bytes.HasPrefix(t, h) && len(t) > len(h) && (t[len(h)] == ' ' || t[len(h)] == '\t') {
-			return h
+	for _, h := range SQLHeads {
+		if bytes.HasPrefix(t, []byte(h)) && len(t) > len(h) && (t[len(h)] == ' ' || t[len(h)] == '\t') {
+			return t[:len(h)]
 		}
 	}
 	return nil

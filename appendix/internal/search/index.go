@@ -92,6 +92,8 @@ type Index struct {
 	sought map[string]bool
 	// restrict limits names to the files of the modules that qualify them.
 	restrict map[string][]string
+	// delegates are Delegates' answers, by definition, once asked.
+	delegates map[*extract.Definition][]string
 	// untested are the names no test file's definition answers
 	// (untestedNames): no test file is parsed for them.
 	untested map[string]bool
@@ -158,7 +160,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	ix.untested = untestedNames(refs)
 	// (With the words Unparsed asks of, so that one pass over the scans
 	// answers both.)
-	ix.refWords = map[string]bool{sqlHeads[0]: true, sqlHeads[1]: true}
+	ix.refWords = map[string]bool{scan.SQLHeads[0]: true, scan.SQLHeads[1]: true}
 	for _, r := range refs {
 		for _, w := range strings.FieldsFunc(r.Name, func(c rune) bool { return c > 0x7f || !extract.IdentByte(byte(c)) }) {
 			ix.refWords[w], ix.refWords[naming.Capitalize(w)] = true, true

@@ -802,16 +802,24 @@ func (ix *Index) DeclarationLine(file, name string) int {
 }
 
 // Delegates are the types a value of type d hands the members it lacks
-// to, as its language reads them in d's file (Rust's Deref target).
+// to, as its language reads them in d's file (Rust's Deref target); each
+// file is read for them once per definition.
 func (ix *Index) Delegates(d *extract.Definition) []string {
 	if d.Lang == nil || d.Lang.Delegates == nil {
 		return nil
 	}
-	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(d.Path)))
-	if err != nil {
-		return nil
+	if out, ok := ix.delegates[d]; ok {
+		return out
 	}
-	return d.Lang.Delegates(src, d.Name)
+	var out []string
+	if src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(d.Path))); err == nil {
+		out = d.Lang.Delegates(src, d.Name)
+	}
+	if ix.delegates == nil {
+		ix.delegates = map[*extract.Definition][]string{}
+	}
+	ix.delegates[d] = out
+	return out
 }
 
 // BrokenAt reports whether line of file lies in a statement that does not

@@ -101,7 +101,7 @@ func (ix *Index) Unparsed() []Unparsed {
 	// Source files with lines that start with CREATE or ALTER hold SQL in
 	// their strings (a Go migration's CREATE TABLE), which their parser
 	// reads as a string: what the SQL declares is found by text.
-	for _, p := range ix.declaring(map[string]scan.Want{sqlHeads[0]: scan.WantAssigned, sqlHeads[1]: scan.WantAssigned}) {
+	for _, p := range ix.declaring(map[string]scan.Want{scan.SQLHeads[0]: scan.WantAssigned, scan.SQLHeads[1]: scan.WantAssigned}) {
 		if l := ix.lang[p]; l != nil && l.Grammar != nil && !ix.failed[p] {
 			if sc := ix.scans[p]; sc != nil && !sc.Skip {
 				add(l, sqlStrings, p)
@@ -110,10 +110,6 @@ func (ix *Index) Unparsed() []Unparsed {
 	}
 	return ix.unparsed
 }
-
-// sqlHeads are the first words of the lines that make a file one with SQL
-// in its strings.
-var sqlHeads = [2]string{"CREATE", "ALTER"}
 
 // sqlStrings is the reason of the group of parsed files that hold SQL in
 // their strings.
