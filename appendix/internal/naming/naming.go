@@ -38,6 +38,20 @@ func Words(name string) []string {
 	return out
 }
 
+// SharesWord reports that two identifiers have a word in common, singular
+// or plural alike: "ownedJobs" and "ReplicatedJobStatus" share "job".
+func SharesWord(a, b string) bool {
+	ws := Words(b)
+	for _, w := range Words(a) {
+		for _, v := range ws {
+			if singular(w) == singular(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // tableSuffixes are words that name the role of a definition, not the data.
 var tableSuffixes = map[string]bool{"model": true, "models": true, "schema": true, "table": true, "entity": true,
 	"record": true, "row": true, "doc": true, "document": true}

@@ -64,3 +64,21 @@ func TestHasWord(t *testing.T) {
 		}
 	}
 }
+
+func TestSharesWord(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"ownedJobs", "ReplicatedJobStatus", true},
+		{"status", "JobSetStatus", true},
+		{"spec", "JobSetStatus", false},
+		{"acknowledgements", "HecAcknowledgementsConfig", true},
+		{"id", "GlobalID", true},
+		{"singleFetch", "DeferredData", false},
+	} {
+		if got := SharesWord(c.a, c.b); got != c.want {
+			t.Errorf("SharesWord(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

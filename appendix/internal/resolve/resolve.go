@@ -137,6 +137,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// values: the references resolved by the string value they quote, once
 	// every name is settled (see byValue).
 	var ambiguous, missing, fields, values, keywords []pendingRef
+	// unfollowed: the gaps of dotted names whose last part some type
+	// declares, by the index of their reference, for chosenMember to
+	// settle once every other name is.
+	unfollowed := map[int]int{}
 	vl := newValueLookup(ix, sp)
 	// The members the spec names on something (`Deferred.cancel()`):
 	// the same word alone (`cancel()`) is that member, whose reference
@@ -471,6 +475,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtins[r.Name]; len(ls) > 0 {
 			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
+		} else if m, ok := chosenMember(ix, r, matches); ok {
+			// `ownedJobs.failed`, where the head is a variable or a field
+			// the search does not follow: the chosen type that has it.
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if defs := memberDefs(ix, r); len(defs) > 0 {
 			// `combiner.MaxSeriesReached`: a member of a value whose type
 			// the spec does not name. One definition of that name is it;
@@ -481,6 +490,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				m.Order = p.i
 				matches = append(matches, m)
 			} else {
+				unfollowed[p.i] = len(unresolved)
 				unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("`%s` is defined at %d places (%s); the spec does not say which `%s` is",
 					defs[0].Name, distinctPlaces(defs), places(defs, 3), strings.Split(r.Name, ".")[0])))
 			}
@@ -500,6 +510,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				unresolved = append(unresolved, g)
 			}
 		} else if g, ok := memberOrVariable(ix, r); ok {
+			if strings.Contains(r.Name, ".") {
+				unfollowed[p.i] = len(unresolved)
+			}
 			unresolved = append(unresolved, g)
 		} else if ch, _ := ix.Chain(r.Name); ch.Stopped != "" && r.Strong && !r.Proposed {
 			// The chain stopped at a type no file the search read defines
@@ -524,6 +537,26 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s; its name extends `%s` (%s), which the repository defines",
 				at, d.Name, naming.At(d.Path, d.DeclLine))))
 		}
+	}
+	// A dotted name whose type a later name chose (`acknowledgements.x`
+	// before the `HecAcknowledgementsConfig` its own line names).
+	settled := map[int]bool{}
+	for _, i := range slices.Sorted(maps.Keys(unfollowed)) {
+		at := unfollowed[i]
+		if m, ok := chosenMember(ix, &sp.Refs[i], matches); ok {
+			m.Order = i
+			matches = append(matches, m)
+			settled[at] = true
+		}
+	}
+	if len(settled) > 0 {
+		kept := unresolved[:0]
+		for i, g := range unresolved {
+			if !settled[i] {
+				kept = append(kept, g)
+			}
+		}
+		unresolved = kept
 	}
 	sort.SliceStable(values, func(i, j int) bool { return values[i].i < values[j].i })
 	for _, p := range values {
@@ -1193,6 +1226,51 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 	}
 	return Match{}, false
 }
+
+// chosenMember finds, for a dotted name whose head is a variable or a
+// field the search does not follow (not a type: its chain decides), the
+// one chosen definition that has the last part as a member, by its name
+// or a name it is serialized as, and whose name shares a word with the
+// part before it, the last part's own words aside: `ownedJobs.failed`
+// is ReplicatedJobStatus's, `self.queryset` any one's; `jobSet.spec.x`
+// is not JobSetStatus's, nor `fetchData.data` DeferredData's. Two chosen
+// definitions with such a member are no match.
+func chosenMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) < 2 || spec.IsUpperStart(parts[0]) || slices.ContainsFunc(ix.TypesNamed(parts[0]), func(d *extract.Definition) bool {
+		return naming.TableLike(d.Kind) || d.Kind == extract.KindError
+	}) {
+		return Match{}, false
+	}
+	holder, last := parts[len(parts)-2], parts[len(parts)-1]
+	holder = strings.TrimSuffix(holder, naming.Capitalize(last))
+	var found Match
+	for _, m := range matches {
+		if m.Def == found.Def || !selfWords[holder] && !naming.SharesWord(holder, m.Def.Name) {
+			continue
+		}
+		i := slices.IndexFunc(m.Def.Members, func(mem extract.Member) bool {
+			return mem.Name == last || slices.Contains(mem.Serialized, last)
+		})
+		if i < 0 {
+			continue
+		}
+		if found.Def != nil {
+			return Match{}, false
+		}
+		mem := m.Def.Members[i]
+		why := fmt.Sprintf("which has the member `%s`", last)
+		if mem.Name != last {
+			why = fmt.Sprintf("whose field `%s` is serialized as `%s`", mem.Name, last)
+		}
+		found = Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
+			Reason: fmt.Sprintf("defines `%s`, %s; the only definition chosen that has it, taken for `%s`", m.Def.QualifiedName(), why, r.Name)}}
+	}
+	return found, found.Def != nil
+}
+
+// selfWords are the names a method's own object goes by.
+var selfWords = map[string]bool{"self": true, "this": true, "cls": true}
 
 // memberBeside finds a chosen definition that has the reference as a
 // member and that the spec names in the same paragraph, the nearest
