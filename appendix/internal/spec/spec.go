@@ -407,13 +407,14 @@ func Parse(name string, src []byte) *Spec {
 	margin := -1                    // the indentation of the current code block's first line
 	var funcs []int                 // the indentations of the functions the code block is inside
 	open := 0                       // the parentheses the code block's lines above leave open
+	typeIndent := -1                // the indentation of the type declaration whose body the lines are in
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
 		}
 		if kinds[i] != codeLine {
-			margin, funcs, open = -1, funcs[:0], 0
+			margin, funcs, open, typeIndent = -1, funcs[:0], 0, -1
 		} else if margin < 0 && strings.TrimSpace(line) != "" {
 			margin = indentWidth(line)
 		}
@@ -463,6 +464,13 @@ func Parse(name string, src []byte) *Spec {
 					funcs = append(funcs, w)
 				}
 			}
+			if strings.TrimSpace(line) != "" && indentWidth(line) <= typeIndent {
+				typeIndent = -1 // the type's body ended
+			}
+			inType := typeIndent >= 0
+			if fenceTypeRe.MatchString(line) {
+				typeIndent = indentWidth(line)
+			}
 			depth := parenDepths(line, open)
 			open = depth[len(line)]
 			// A declaration's parameters: their lowercase names (and
@@ -476,7 +484,8 @@ func Parse(name string, src []byte) *Spec {
 					continue
 				}
 				name, ok := codeLike(namePath(line[at[0]:at[1]]))
-				if !ok && typeAt(line[:at[0]], line[at[1]:]) && IsUpperStart(line[at[0]:at[1]]) && at[1]-at[0] >= 3 &&
+				annotated := (inType || declLine && depth[at[0]] > 0) && annotationAt(line[:at[0]])
+				if !ok && (typeAt(line[:at[0]], line[at[1]:]) || annotated) && IsUpperStart(line[at[0]:at[1]]) && at[1]-at[0] >= 3 &&
 					!strings.ContainsAny(line[at[0]:at[1]], ".#\\:$") {
 					// `Hostname *Hostname`, `[]Group`: one capitalized word
 					// written as a type is a type's name.
@@ -733,6 +742,17 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			if name, ok := codeLike(m[1]); ok && !strings.Contains(name, ".") {
 				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: !settingRe.MatchString(code)}, i, end})
 			}
+			if t, ok := annotatedSpan(code); ok {
+				// `safekeepers: Vec<SafekeeperId>`, `term: Term`: a field and
+				// its type, whose names the type writes. One capitalized word
+				// alone is as often a YAML value (`reason: Evicted`): weak.
+				parts := qualifiedRe.FindAllString(t, -1)
+				for _, part := range parts {
+					if name, ok := codeName(part); ok && !BareWord(name) && IsUpperStart(name) && !notNames[name] {
+						refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: len(parts) > 1 || t != part}, i, end})
+					}
+				}
+			}
 		}
 		i = end
 	}
@@ -860,6 +880,32 @@ func parenDepths(line string, depth int) []int {
 func typeAt(before, after string) bool {
 	return strings.HasSuffix(before, "*") && !strings.HasSuffix(before, "**") || strings.HasSuffix(before, "[]") ||
 		strings.HasSuffix(before, "<") || strings.HasPrefix(after, "[]")
+}
+
+// annotationAt reports a name written after a type annotation's colon,
+// `term: Term` or `x?: Foo`: read as a type only in a type's body or a
+// declaration's parameters, where no YAML value stands.
+func annotationAt(before string) bool {
+	b := strings.TrimRight(before, " ")
+	if !strings.HasSuffix(b, ":") || strings.HasSuffix(b, "::") {
+		return false
+	}
+	b = strings.TrimSuffix(strings.TrimSuffix(b, ":"), "?")
+	return b != "" && (b[len(b)-1] == '_' || b[len(b)-1] >= 'a' && b[len(b)-1] <= 'z' || b[len(b)-1] >= 'A' && b[len(b)-1] <= 'Z' || b[len(b)-1] >= '0' && b[len(b)-1] <= '9')
+}
+
+// annotatedSpanRe is a code span that writes a name and its type after a
+// colon: `safekeepers: Vec<SafekeeperId>`, `expires_at?: Date | null`.
+var annotatedSpanRe = regexp.MustCompile(`^[A-Za-z_]\w*\??\s*:\s+([A-Za-z_][\w.:<>\[\]?|&*, ]*)$`)
+
+// annotatedSpan returns the type a code span writes after a name and a
+// colon.
+func annotatedSpan(code string) (string, bool) {
+	m := annotatedSpanRe.FindStringSubmatch(code)
+	if m == nil {
+		return "", false
+	}
+	return strings.TrimSpace(m[1]), true
 }
 
 // keywordAt reports text that follows a keyword argument's name: `=`,
