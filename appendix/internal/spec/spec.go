@@ -228,7 +228,7 @@ var (
 	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
 	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#\\]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
-	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
+	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*|[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
 	snakeRe  = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
 	screamRe = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
 	modRe    = regexp.MustCompile(`\b(?:extend|extends|extended|extending|modif(?:y|ies|ied|ying)|change[sd]?|changing|renam(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|rewrit(?:e|es|ing)|rewritten|wrap(?:s|ped|ping)?|split(?:s|ting)?|mov(?:e|es|ed|ing)|add(?:s|ed|ing)?\b[^.;]*\bto|drop(?:s|ped|ping)?|gain(?:s|ed|ing)?|gets? (?:a |an )?new)\b`)
@@ -484,7 +484,9 @@ func Parse(name string, src []byte) *Spec {
 					continue
 				}
 				name, ok := codeLike(namePath(line[at[0]:at[1]]))
-				annotated := (inType || declLine && depth[at[0]] > 0) && annotationAt(line[:at[0]])
+				annotated := (inType || declLine && depth[at[0]] > 0) && annotationAt(line[:at[0]]) ||
+					declLine && depth[at[0]] > 0 && paramNameRe.MatchString(line[:at[0]]) || // Go's `(at Lsn)`
+					typedName(line[at[1]:], depth[at[0]] > 0) && !commented(line[:at[0]])
 				if !ok && (typeAt(line[:at[0]], line[at[1]:]) || annotated) && IsUpperStart(line[at[0]:at[1]]) && at[1]-at[0] >= 3 &&
 					!strings.ContainsAny(line[at[0]:at[1]], ".#\\:$") {
 					// `Hostname *Hostname`, `[]Group`: one capitalized word
@@ -875,12 +877,38 @@ func parenDepths(line string, depth int) []int {
 // typeAt reports a name written as a type between before and after, in
 // the forms no configuration file writes: after a pointer's star
 // (`*Hostname`), a slice's `[]` or an opening angle bracket
-// (`Promise<Match>`), or before `[]` (`Match[]`). (After a colon is as
-// often a YAML value, `reason: Evict`.)
+// (`Promise<Match>`), or before `[]` (`Match[]`), or after `new`. (After
+// a colon is as often a YAML value, `reason: Evict`.)
 func typeAt(before, after string) bool {
 	return strings.HasSuffix(before, "*") && !strings.HasSuffix(before, "**") || strings.HasSuffix(before, "[]") ||
-		strings.HasSuffix(before, "<") || strings.HasPrefix(after, "[]")
+		strings.HasSuffix(before, "<") || strings.HasPrefix(after, "[]") || constructedRe.MatchString(before)
 }
+
+// typedName reports the text after a type that declares a variable of it
+// (`Widget w = ...`, `Identifier id;`) or, inside parentheses, a
+// parameter (`Path path)`, `Path path,`), in the languages that write the
+// type first.
+func typedName(after string, inParens bool) bool {
+	m := typedNameRe.FindStringSubmatch(after)
+	return m != nil && (inParens || m[1] == "=" || m[1] == ";")
+}
+
+// commented reports that a line's text before some point is in a comment.
+func commented(before string) bool {
+	t := strings.TrimSpace(before)
+	return strings.Contains(before, "//") || strings.HasPrefix(t, "#") || strings.Contains(before, " # ") || strings.HasPrefix(t, "*") || strings.HasPrefix(t, "/*")
+}
+
+var (
+	// constructedRe is the text before a constructed type: `new RESTCatalog(ctx)`.
+	constructedRe = regexp.MustCompile(`(?:^|[^\w.])new\s+$`)
+	// typedNameRe is the text after a type and the name it declares: the
+	// character after the name.
+	typedNameRe = regexp.MustCompile(`^\s+[a-z_]\w*\s*([,);]|=)(?:[^=>]|$)`)
+	// paramNameRe is the text before a parameter's type, in the languages
+	// that write it after the name: `func open(at Lsn)`.
+	paramNameRe = regexp.MustCompile(`[(,]\s*[a-z_]\w*\s+$`)
+)
 
 // annotationAt reports a name written after a type annotation's colon,
 // `term: Term` or `x?: Foo`: read as a type only in a type's body or a

@@ -494,7 +494,7 @@ func TestCSharpDeclarations(t *testing.T) {
 	}
 	want := map[string]string{"Total": "field proposed=false", "MaxRetries": "constant proposed=false", "Handle": "function proposed=false",
 		"RefundPolicy": "type proposed=true", "IRefundPolicy": " proposed=false",
-		"OrderRefunded": "type proposed=true", "OrderId": " proposed=false"}
+		"OrderRefunded": "type proposed=true", "OrderId": " proposed=false", "Order": " proposed=false"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
