@@ -142,13 +142,21 @@ func inScope(n *sitter.Node, src []byte) bool {
 	return ok
 }
 
-// column names a column call of a create_table block (t.string "email"),
-// or says "" of a call that declares none (t.index, t.timestamps, a call
-// on another receiver).
+// column names a column call of a create_table block (t.string "email")
+// or the index a t.index call names (name: "index_entries_on_date", as
+// db/schema.rb writes every index), or says "" of a call that declares
+// none (t.timestamps, an unnamed index, a call on another receiver).
 func column(c *sitter.Node, src []byte) string {
 	recv, m := c.ChildByFieldName("receiver"), extract.Named(c, "method", "identifier")
 	args := extract.NamedChildren(c.ChildByFieldName("arguments"))
-	if recv == nil || m == nil || len(args) == 0 || columnSkips[m.Content(src)] {
+	if recv == nil || m == nil || len(args) == 0 {
+		return ""
+	}
+	verb := m.Content(src)
+	if verb == "index" {
+		return indexName(args, src)
+	}
+	if columnSkips[verb] {
 		return ""
 	}
 	body := c.Parent()
@@ -163,10 +171,22 @@ func column(c *sitter.Node, src []byte) string {
 	if !ok {
 		return ""
 	}
-	if v := m.Content(src); v == "references" || v == "belongs_to" {
+	if verb == "references" || verb == "belongs_to" {
 		s += "_id"
 	}
 	return s
+}
+
+// indexName is the name an index call's name: option gives it.
+func indexName(args []*sitter.Node, src []byte) string {
+	for _, a := range args {
+		if a.Type() == "pair" && pairKey(a, src) == "name" {
+			if s, ok := literal(a.ChildByFieldName("value"), src); ok {
+				return s
+			}
+		}
+	}
+	return ""
 }
 
 // field is the model an association or a reference column refers to:
