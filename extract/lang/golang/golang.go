@@ -414,15 +414,16 @@ var goBuiltinTypes = extract.WordSet(`any bool byte comparable complex64 complex
 	rune string uint uint8 uint16 uint32 uint64 uintptr`)
 
 // goTagNames lists the names a struct tag serializes a field as: the name
-// part of its json and yaml keys ("requeueAt" in json:"requeueAt,omitempty"),
-// once each; "-" and an empty name serialize it under no name of its own.
+// part of its json, yaml, mapstructure, toml, xml and bson keys
+// ("requeueAt" in json:"requeueAt,omitempty"), once each; "-" and an
+// empty name serialize it under no name of its own.
 func goTagNames(lit string) []string {
 	tag, err := strconv.Unquote(lit)
 	if err != nil {
 		return nil
 	}
 	var out []string
-	for _, key := range []string{"json", "yaml"} {
+	for _, key := range []string{"json", "yaml", "mapstructure", "toml", "xml", "bson"} {
 		v, ok := reflect.StructTag(tag).Lookup(key)
 		if !ok {
 			continue

@@ -16,7 +16,7 @@ var (
 		Type:       []string{"type", "interface", "struct"},
 		Var:        []string{"var", "const"},
 		Receiver:   []string{"func"},
-		Tags:       []string{`json:"`, `yaml:"`},
+		Tags:       []string{`json:"`, `yaml:"`, `mapstructure:"`, `toml:"`, `xml:"`, `bson:"`},
 		ColonKeys:  true,
 		Locals:     []string{"func"},
 		ParamLists: true,
