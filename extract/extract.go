@@ -999,3 +999,44 @@ func memberName(n *sitter.Node, src []byte) string {
 	}
 	return ""
 }
+
+// Parameters returns the words a function's or method's signature writes
+// in its parameter list, from the first parenthesis after its name to the
+// one that closes it: its parameters' names, and their types and default
+// values' words. A definition whose snippet is not built has none.
+func Parameters(d *Definition) []string {
+	var out []string
+	depth, started := 0, false
+	for _, l := range d.Lines {
+		text := l.Text
+		if !started {
+			i := strings.Index(text, d.Name)
+			if i < 0 {
+				continue
+			}
+			j := strings.IndexAny(text[i+len(d.Name):], "(")
+			if j < 0 {
+				continue
+			}
+			text, started = text[i+len(d.Name)+j:], true
+		}
+		for k := 0; k < len(text); k++ {
+			switch c := text[k]; {
+			case c == '(':
+				depth++
+			case c == ')':
+				if depth--; depth == 0 {
+					return out
+				}
+			case IdentByte(c) && (k == 0 || !IdentByte(text[k-1])):
+				e := k
+				for e < len(text) && IdentByte(text[e]) {
+					e++
+				}
+				out = append(out, text[k:e])
+				k = e - 1
+			}
+		}
+	}
+	return out
+}

@@ -220,3 +220,25 @@ func TestMisreadBesideCutBody(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestParameters: the words of a signature's parameter list, from the
+// parenthesis after the name to the one that closes it, over lines.
+func TestParameters(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lines []string
+		want  []string
+	}{
+		{"exchange_to", []string{"# Converts (money).", "def exchange_to(other, date: Date.current, fallback_rate: nil)"}, []string{"other", "date", "Date", "current", "fallback_rate", "nil"}},
+		{"Open", []string{"func (s *Store) Open(", "\tctx context.Context,", "\tat Lsn) error"}, []string{"ctx", "context", "Context", "at", "Lsn"}},
+		{"run", []string{"run = 1"}, nil},
+	} {
+		d := &extract.Definition{Name: c.name}
+		for i, l := range c.lines {
+			d.Lines = append(d.Lines, extract.Line{Row: i + 1, Text: l})
+		}
+		if got := extract.Parameters(d); !slices.Equal(got, c.want) {
+			t.Errorf("Parameters(%s) = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

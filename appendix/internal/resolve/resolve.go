@@ -141,6 +141,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// declares, by the index of their reference, for chosenMember to
 	// settle once every other name is.
 	unfollowed := map[int]int{}
+	// absent: the gaps of names no definition has, by the index of their
+	// reference, for a parameter of a chosen function to answer.
+	absent := map[int]int{}
 	vl := newValueLookup(ix, sp)
 	// The members the spec names on something (`Deferred.cancel()`):
 	// the same word alone (`cancel()`) is that member, whose reference
@@ -523,6 +526,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if held := vl.held(r); r.Strong && len(held) > 0 {
 			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {
+			absent[p.i] = len(unresolved)
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
 		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") {
 			// `checkAllowedExtraResources(...)` in the spec's code: a
@@ -540,6 +544,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	// A dotted name whose type a later name chose (`acknowledgements.x`
 	// before the `HecAcknowledgementsConfig` its own line names).
+	// A name no definition has that a chosen function takes as a
+	// parameter (`fallback_rate`, of `exchange_to(..., fallback_rate: nil)`).
 	settled := map[int]bool{}
 	for _, i := range slices.Sorted(maps.Keys(unfollowed)) {
 		at := unfollowed[i]
@@ -547,6 +553,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			m.Order = i
 			matches = append(matches, m)
 			settled[at] = true
+		}
+	}
+	for _, i := range slices.Sorted(maps.Keys(absent)) {
+		if m, ok := parameterOf(&sp.Refs[i], matches); ok {
+			m.Order = i
+			matches = append(matches, m)
+			settled[absent[i]] = true
 		}
 	}
 	if len(settled) > 0 {
@@ -614,6 +627,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
+	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	return matches, unresolved, external
@@ -662,6 +676,33 @@ func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 		}
 	}
 	return out
+}
+
+// appearances adds to the gaps that say a name is absent or new where the
+// source files a parser reads hold it as a word, not as a definition the
+// search reads (a symbol, a string, a local, a keyword argument): the gap
+// stays, and says where the word stands, so that no one reads "no
+// definition" as "nowhere in the code". A one-word lowercase name
+// (`tests`) stands in too many places to say.
+func appearances(ix *search.Index, gaps []Gap) {
+	var words []string
+	for _, g := range gaps {
+		if (g.Kind == GapAbsent || g.Kind == GapNew) && !g.declared && !strings.ContainsAny(g.Ref, ".:#/ ") && !spec.BareWord(g.Ref) {
+			words = append(words, g.Ref)
+		}
+	}
+	hits := ix.FindWords(words)
+	for i, g := range gaps {
+		h := hits[g.Ref]
+		if h == nil || g.declared || g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, ".:#/ ") || spec.BareWord(g.Ref) {
+			continue
+		}
+		where := "at " + h.First
+		if h.Files > 1 {
+			where = fmt.Sprintf("in %d files, first at %s", h.Files, h.First)
+		}
+		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
+	}
 }
 
 // importedWhole returns the module a dotted name's qualifier spells when
@@ -1267,6 +1308,21 @@ func chosenMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) 
 			Reason: fmt.Sprintf("defines `%s`, %s; the only definition chosen that has it, taken for `%s`", m.Def.QualifiedName(), why, r.Name)}}
 	}
 	return found, found.Def != nil
+}
+
+// parameterOf finds the chosen function or method whose signature
+// declares the name as a parameter: the first, in the order chosen.
+func parameterOf(r *spec.Ref, matches []Match) (Match, bool) {
+	if strings.Contains(r.Name, ".") {
+		return Match{}, false
+	}
+	for _, m := range matches {
+		if (m.Def.Kind == extract.KindFunction || m.Def.Kind == extract.KindMethod) && slices.Contains(extract.Parameters(m.Def), r.Name) {
+			return Match{Ref: r, Choice: rank.Choice{Def: m.Def,
+				Reason: fmt.Sprintf("defines `%s`, which takes the parameter `%s`", m.Def.QualifiedName(), r.Name)}}, true
+		}
+	}
+	return Match{}, false
 }
 
 // selfWords are the names a method's own object goes by.

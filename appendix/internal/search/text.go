@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
@@ -435,4 +436,71 @@ func textTitle(k extract.Kind) string {
 		return "Schema"
 	}
 	return "Function"
+}
+
+// WordHit is where a word stands in the source files a parser reads: a
+// use, a string, a local, a parameter, none of them a definition the
+// search reads.
+type WordHit struct {
+	Files int    // how many files hold it
+	First string // the first occurrence, path:line, in walk order
+}
+
+// FindWords searches the walked source files a parser reads (none that is
+// generated or over the size limit: Unparsed's) for each word, as a whole
+// word. A later run whose files keep their stat data finds the answers
+// kept.
+func (ix *Index) FindWords(words []string) map[string]*WordHit {
+	if len(words) == 0 {
+		return nil
+	}
+	var files []string
+	for _, f := range ix.Files {
+		if sc := ix.scans[f.Path]; ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !ix.failed[f.Path] {
+			files = append(files, f.Path)
+		}
+	}
+	key := ix.FilesPrint("words\x00"+strings.Join(words, "\x00"), files)
+	out := map[string]*WordHit{}
+	if kept, ok := ix.Kept(key, len(words)); ok && key != "" {
+		for i, k := range kept {
+			if len(k) == 2 {
+				n, _ := strconv.Atoi(k[0])
+				out[words[i]] = &WordHit{Files: n, First: k[1]}
+			}
+		}
+		return out
+	}
+	var buf []byte
+	for _, p := range files {
+		src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(p)), &buf, -1, TextLimit)
+		if err != nil {
+			continue
+		}
+		text := string(src)
+		for _, w := range words {
+			at := naming.WordIndex(text, w)
+			if at < 0 {
+				continue
+			}
+			h := out[w]
+			if h == nil {
+				h = &WordHit{First: naming.At(p, lineOf(src, at))}
+				out[w] = h
+			}
+			h.Files++
+		}
+	}
+	if key != "" {
+		kept := make([][]string, len(words))
+		for i, w := range words {
+			if h := out[w]; h != nil {
+				kept[i] = []string{strconv.Itoa(h.Files), h.First}
+			} else {
+				kept[i] = []string{}
+			}
+		}
+		ix.Keep(key, kept)
+	}
+	return out
 }
