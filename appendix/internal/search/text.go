@@ -11,9 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -471,21 +474,45 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 		}
 		return out
 	}
-	var buf []byte
-	for _, p := range files {
-		src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(p)), &buf, -1, TextLimit)
-		if err != nil {
-			continue
-		}
-		text := string(src)
-		for _, w := range words {
-			at := naming.WordIndex(text, w)
-			if at < 0 {
+	// Each file's first occurrence of each word (its line, 0 for none),
+	// read by workers, then counted in walk order.
+	lines := make([][]int, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(files) {
+					return
+				}
+				src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(files[i])), &buf, -1, TextLimit)
+				if err != nil {
+					continue
+				}
+				for k, w := range words {
+					if at := wordIndex(src, w); at >= 0 {
+						if lines[i] == nil {
+							lines[i] = make([]int, len(words))
+						}
+						lines[i][k] = lineOf(src, at)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, p := range files {
+		for k, w := range words {
+			if lines[i] == nil || lines[i][k] == 0 {
 				continue
 			}
 			h := out[w]
 			if h == nil {
-				h = &WordHit{First: naming.At(p, lineOf(src, at))}
+				h = &WordHit{First: naming.At(p, lines[i][k])}
 				out[w] = h
 			}
 			h.Files++
@@ -503,4 +530,21 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 		ix.Keep(key, kept)
 	}
 	return out
+}
+
+// wordIndex is the offset of the first whole-word occurrence of w in src,
+// or -1.
+func wordIndex(src []byte, w string) int {
+	for off := 0; ; {
+		i := bytes.Index(src[off:], []byte(w))
+		if i < 0 {
+			return -1
+		}
+		i += off
+		end := i + len(w)
+		if (i == 0 || !extract.IdentByte(src[i-1])) && (end == len(src) || !extract.IdentByte(src[end])) {
+			return i
+		}
+		off = i + 1
+	}
 }
