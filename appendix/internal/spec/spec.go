@@ -1010,7 +1010,7 @@ func placements(sent string) map[string]string {
 // says a thing stays as it is ("keeps", "unchanged", "reuse") modifies
 // nothing.
 func clauseModified(sent string) func(off int) (modified, proposed bool) {
-	lower := strings.ToLower(sent)
+	lower := maskSpans(strings.ToLower(sent))
 	bounds := append([][]int{{0, 0}}, clauseRe.FindAllStringIndex(lower, -1)...)
 	type clause struct {
 		start, end int
@@ -1035,6 +1035,25 @@ func clauseModified(sent string) func(off int) (modified, proposed bool) {
 		}
 		return cur.mod, proposedAt(cur.text, off-cur.start)
 	}
+}
+
+// maskSpans blanks what a sentence's code spans hold, keeping every
+// offset: `Transfer.create!` is a name, not the verb "create".
+func maskSpans(sent string) string {
+	if !strings.Contains(sent, "`") {
+		return sent
+	}
+	b := []byte(sent)
+	in := false
+	for i, c := range b {
+		switch {
+		case c == '`':
+			in = !in
+		case in:
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // proposedAt reports whether the name at off in a clause is one the

@@ -803,3 +803,21 @@ func TestLabelPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSpansAreNoVerbs: a verb inside a code span (`Transfer.create!`,
+// `DELETE /api/orders/{id}`) says nothing of the names after it: they are
+// neither new nor modified. The same verb in prose still is.
+func TestCodeSpansAreNoVerbs(t *testing.T) {
+	sp := Parse("spec.md", []byte("`Transfer.create!` inside the matcher will raise `ActiveRecord::RecordInvalid`.\n\n"+
+		"`DELETE /api/orders/{id}` calls `cancel_order`.\n\nWe create `OrderArchive`.\n"))
+	got := map[string]string{}
+	for _, r := range sp.Refs {
+		got[r.Name] = fmt.Sprintf("proposed=%v modified=%v", r.Proposed, r.Modified)
+	}
+	for name, want := range map[string]string{"ActiveRecord.RecordInvalid": "proposed=false modified=false",
+		"cancel_order": "proposed=false modified=false", "OrderArchive": "proposed=true modified=false"} {
+		if got[name] != want {
+			t.Errorf("%s: %s, want %s", name, got[name], want)
+		}
+	}
+}
