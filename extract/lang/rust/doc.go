@@ -5,5 +5,5 @@
 // their type's; items of inline modules; Diesel tables, Diesel, sqlx and
 // SeaORM models; thiserror enums and std::error::Error types as errors;
 // nothing compiled for tests only), their members, body elision, how
-// Focus reads Rust, and the routes of axum, actix-web and Rocket.
+// Focus reads Rust, and the routes of axum, actix-web, Rocket and routerify.
 package rust

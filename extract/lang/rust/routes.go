@@ -12,8 +12,9 @@ import (
 // rustRoutes finds the routes of axum (Router::route with get(h).post(h2)
 // method routers, nest with an inline router or a mounted one), actix-web
 // (#[get("/x")] handlers, App/scope .route("/x", web::get().to(h)),
-// web::resource("/x").route(...), web::scope prefixes, configure) and
-// Rocket (#[get("/x")] handlers, mount).
+// web::resource("/x").route(...), web::scope prefixes, configure),
+// Rocket (#[get("/x")] handlers, mount) and routerify (Router::builder()
+// .get("/x", h), a closure that wraps the handler too).
 func rustRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []extract.Mount) {
 	var out []extract.RouteCall
 	var mounts []extract.Mount
@@ -69,6 +70,9 @@ func rustRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, [
 				if t := mountTarget(args[1], src); t != "" {
 					mounts = append(mounts, extract.Mount{Prefix: joinPath(inner, p), Target: t})
 				}
+			case routeVerbs[verb] != "" && isPath && len(args) == 2 && chainOf(recv, src, "builder"):
+				// routerify: Router::builder().get("/x", |r| span(r, h))
+				out = append(out, extract.RouteCall{Route: extract.Route{Method: routeVerbs[verb], Pattern: joinPath(inner, p), Handler: handlerName(args[1], src)}, Show: show, From: from})
 			case verb == "configure" && len(args) == 1:
 				if t := mountTarget(args[0], src); t != "" {
 					mounts = append(mounts, extract.Mount{Prefix: inner, Target: t})
@@ -305,6 +309,20 @@ func handlerName(n *sitter.Node, src []byte) string {
 		for _, a := range extract.NamedChildren(n.ChildByFieldName("arguments")) {
 			if h := handlerName(a, src); h != "" {
 				return h
+			}
+		}
+	case "closure_expression":
+		// |r| request_span(r, handle_get): the name the closure passes on,
+		// not its own parameter.
+		params := map[string]bool{}
+		for _, p := range extract.NamedChildren(n.ChildByFieldName("parameters")) {
+			params[p.Content(src)] = true
+		}
+		if b := n.ChildByFieldName("body"); b != nil && b.Type() == "call_expression" {
+			for _, a := range extract.NamedChildren(b.ChildByFieldName("arguments")) {
+				if h := handlerName(a, src); h != "" && !params[h] {
+					return h
+				}
 			}
 		}
 	}

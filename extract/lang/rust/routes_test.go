@@ -55,6 +55,18 @@ pub fn config(cfg: &mut web::ServiceConfig) {
 			`GET /api/orders/{id} -> order | 13-13 | .route(web::get().to(order))`,
 			`DELETE /api/orders/{id} -> cancel | 13-13 | .route(web::delete().to(cancel))`,
 		}, []string{"/api <- billing"}},
+		{"routerify", `pub fn make_router() -> RouterBuilder<Body, ApiError> {
+    Router::builder()
+        .get("/v1/status", status_handler)
+        .put("/v1/tenant/:tenant_id/membership", |r| request_span(r, membership_handler))
+        .build()
+}
+
+fn fetch(client: &Client) { client.get("/not/a/route"); }
+`, []string{
+			`GET /v1/status -> status_handler | 3-3 | .get("/v1/status", status_handler)`,
+			`PUT /v1/tenant/:tenant_id/membership -> membership_handler | 4-4 | .put("/v1/tenant/:tenant_id/membership", |r| request_span(r, membership_handler))`,
+		}, nil},
 		{"rocket", `#[get("/hello/<name>?<greeting>")]
 fn hello(name: &str, greeting: Option<&str>) -> String {
     format!("{name}")
