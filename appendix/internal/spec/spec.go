@@ -291,13 +291,14 @@ var pathExts = func() map[string]bool {
 
 // notNames are words that look like code but never name a project
 // artifact: every language's NotNames, these names of products and
-// abbreviations, and RFC 2119's requirement words, which specs set in
-// code spans (`MUST`, `MAY`).
+// abbreviations, RFC 2119's requirement words and HTTP's methods, which
+// specs set in code spans alone (`MUST`, `MAY`, "call `PUT` on ...").
 var notNames = func() map[string]bool {
 	out := lang.Set(func(l *extract.Language) []string { return l.NotNames })
 	for _, n := range []string{"GitHub", "GitLab", "MongoDB", "OpenAI", "iOS", "macOS", "YouTube", "LinkedIn", "WebSocket",
 		"WebSockets", "OAuth", "NoSQL", "DynamoDB", "README", "TODO", "FIXME", "e.g", "i.e", "etc", "vs",
-		"MUST", "SHALL", "SHOULD", "MAY", "REQUIRED", "RECOMMENDED", "OPTIONAL"} {
+		"MUST", "SHALL", "SHOULD", "MAY", "REQUIRED", "RECOMMENDED", "OPTIONAL",
+		"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"} {
 		out[n] = true
 	}
 	return out
