@@ -159,6 +159,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if qualified[r.Name] && spec.BareWord(r.Name) {
 			continue
 		}
+		if mod, ok := importedFrom(ix, r); ok {
+			// `import java.nio.file.FileStore;` in the spec's code: the
+			// JDK's FileStore, whatever the repository names so.
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("the spec's code imports it from `%s`, outside the repository", mod)))
+			continue
+		}
 		if loc, ok := ix.Located[r.Name]; ok {
 			switch {
 			case loc.Def != nil && r.Rev != "":
@@ -1323,6 +1329,22 @@ func parameterOf(r *spec.Ref, matches []Match) (Match, bool) {
 		}
 	}
 	return Match{}, false
+}
+
+// importedFrom returns the module the spec's code imports a name from
+// when no directory of the repository is that module's (java/nio/file for
+// java.nio.file), nor is it the crate's own (crate::, self::, super::).
+func importedFrom(ix *search.Index, r *spec.Ref) (string, bool) {
+	mod := r.Imports
+	if mod == "" {
+		return "", false
+	}
+	dir := strings.NewReplacer("::", "/", ".", "/").Replace(mod)
+	head, _, _ := strings.Cut(dir, "/")
+	if head == "crate" || head == "self" || head == "super" || ix.DirEnding(dir) || ix.PathExists(dir+".py") {
+		return "", false
+	}
+	return mod, true
 }
 
 // selfWords are the names a method's own object goes by.

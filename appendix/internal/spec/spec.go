@@ -104,6 +104,11 @@ type Ref struct {
 	// (```java): where the spec's code is, rather than what its wording
 	// says the name is.
 	FenceLang string
+	// Imports is the module the spec's code imports the name, or the
+	// head of a dotted name, from (`import java.nio.file.FileStore;`,
+	// `from typing import Optional`, `use std::collections::HashMap;`):
+	// outside the repository when no directory of it is that module's.
+	Imports string
 }
 
 // Placement is where one mention of a name places it: a path the
@@ -409,6 +414,8 @@ func Parse(name string, src []byte) *Spec {
 	var funcs []int                 // the indentations of the functions the code block is inside
 	open := 0                       // the parentheses the code block's lines above leave open
 	typeIndent := -1                // the indentation of the type declaration whose body the lines are in
+	locals := map[string]bool{}     // the parameters and variables the code block's functions declare
+	imported := map[string]string{} // the names the spec's code imports, by name: their modules
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
@@ -416,6 +423,7 @@ func Parse(name string, src []byte) *Spec {
 		}
 		if kinds[i] != codeLine {
 			margin, funcs, open, typeIndent = -1, funcs[:0], 0, -1
+			clear(locals)
 		} else if margin < 0 && strings.TrimSpace(line) != "" {
 			margin = indentWidth(line)
 		}
@@ -461,6 +469,9 @@ func Parse(name string, src []byte) *Spec {
 				if m := localRe.FindStringSubmatch(line); m != nil && len(funcs) > 0 && open == 0 {
 					local = m[1] // a variable of the function the block shows
 				}
+				if m := typedLocalRe.FindStringSubmatch(line); m != nil {
+					locals[m[1]] = true // `FileIO ossFileIO = fileIO;`
+				}
 				if funcLineRe.MatchString(line) {
 					funcs = append(funcs, w)
 				}
@@ -477,11 +488,25 @@ func Parse(name string, src []byte) *Spec {
 			// A declaration's parameters: their lowercase names (and
 			// lowercase types) are the function's, no references.
 			declLine := decl != nil || funcLineRe.MatchString(line) || javaMethodRe.MatchString(line)
-			for _, at := range proseRe.FindAllStringIndex(line, -1) {
-				if line[at[0]:at[1]] == local {
-					continue
+			for n, mod := range importsOf(line) {
+				imported[n] = mod
+			}
+			if inType && indentWidth(line) > margin {
+				// A method of a type the spec's code declares: the spec's
+				// own, which no definition elsewhere of that name is.
+				if decl != nil {
+					locals[declared] = true
+				} else if m := javaMethodRe.FindStringSubmatch(line); m != nil {
+					locals[m[1]] = true // `boolean isValid() { ... }`
 				}
-				if w := line[at[0]:at[1]]; declLine && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
+			}
+			for _, at := range proseRe.FindAllStringIndex(line, -1) {
+				w := line[at[0]:at[1]]
+				if w == local || locals[strings.TrimSuffix(w, "()")] {
+					continue // a variable, a parameter of a function above, a method of the spec's own type
+				}
+				if declLine && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
+					locals[w] = true
 					continue
 				}
 				name, ok := codeLike(namePath(line[at[0]:at[1]]))
@@ -535,8 +560,43 @@ func Parse(name string, src []byte) *Spec {
 			}
 		}
 	}
+	for i := range s.Refs {
+		head, _, _ := strings.Cut(s.Refs[i].Name, ".") // `FileStore.type`: FileStore's
+		s.Refs[i].Imports = imported[head]
+	}
 	salience(s, lines)
 	return s
+}
+
+var (
+	// javaImportRe is a Java, Kotlin or Scala import of one name.
+	javaImportRe = regexp.MustCompile(`^\s*import\s+(?:static\s+)?([a-z][\w]*(?:\.[a-z_][\w]*)*)\.([A-Za-z_]\w*)\s*;?\s*$`)
+	// pythonImportRe is a Python import of names from an absolute module.
+	pythonImportRe = regexp.MustCompile(`^\s*from\s+([A-Za-z_][\w.]*)\s+import\s+\(?([\w\s,]+?)\)?\s*$`)
+	// rustUseRe is a Rust use of one name.
+	rustUseRe = regexp.MustCompile(`^\s*(?:pub\s+)?use\s+([a-z_]\w*(?:::[a-z_]\w*)*)::([A-Za-z_]\w*)\s*;`)
+)
+
+// importsOf returns the names a line of the spec's code imports, each with
+// its module: `import java.nio.file.FileStore;`, `from typing import
+// Optional, Any`, `use std::collections::HashMap;`.
+func importsOf(line string) map[string]string {
+	if m := javaImportRe.FindStringSubmatch(line); m != nil {
+		return map[string]string{m[2]: m[1]}
+	}
+	if m := rustUseRe.FindStringSubmatch(line); m != nil {
+		return map[string]string{m[2]: m[1]}
+	}
+	if m := pythonImportRe.FindStringSubmatch(line); m != nil {
+		out := map[string]string{}
+		for _, n := range strings.Split(m[2], ",") {
+			if f := strings.Fields(n); len(f) > 0 {
+				out[f[len(f)-1]] = m[1] // `import x as y`: y
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // blobLinkRe is a link to a line of a file at a revision, as GitHub and
@@ -843,6 +903,9 @@ const modifiers = `(?:public|private|protected|internal|static|const|sealed|abst
 var (
 	funcLineRe = regexp.MustCompile(`^\s*(?:(?:pub(?:\([^)]*\))?|export|async|static|private|public|protected|internal|override|suspend)\s+)*(?:def|func|fn|fun|function)\b`)
 	localRe    = regexp.MustCompile(`^\s*(?:(?:let|var|const|val|mut)\s+)*([A-Za-z_]\w*)\s*(?::=|=[^=>])`)
+	// typedLocalRe is a variable declared with its type first, in a
+	// function's body: `FileIO ossFileIO = fileIO;`, `final var x = 1;`.
+	typedLocalRe = regexp.MustCompile(`^\s+(?:final\s+)?[A-Za-z_][\w.]*(?:<[^=]*>)?(?:\[\])*\s+([a-z_]\w*)\s*=[^=>]`)
 )
 
 // parenDepths is, for each byte of a code line, how many parentheses
@@ -978,7 +1041,7 @@ var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-
 // javaMethodRe is a method the spec's code declares with its result's
 // type before its name (Java's, C#'s: `void batchReadEntries(long
 // ledgerId);`, `default List<Order> find(`), after any modifiers.
-var javaMethodRe = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|final|abstract|default|synchronized|override|virtual|async)\s+)*[A-Za-z_][\w.]*(?:<[^()]*>)?(?:\[\])*\??\s+[A-Za-z_]\w*\s*\(`)
+var javaMethodRe = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|final|abstract|default|synchronized|override|virtual|async)\s+)*[A-Za-z_][\w.]*(?:<[^()]*>)?(?:\[\])*\??\s+([A-Za-z_]\w*)\s*\(`)
 
 var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b|^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b`)
 
