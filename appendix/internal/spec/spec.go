@@ -244,7 +244,7 @@ var (
 	proseRouteRe = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE)\s+/[\w{}:<>\[\]\-./]*`)
 	compatRe     = regexp.MustCompile(`(?i)\b(?:backwards?[- ]compatib\w*|compatible with|compatibility with|maintain\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature|behaviou?r)s?|must not (?:change|break)|without breaking|keep\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature)s?\s+(?:stable|unchanged|intact|compatible))\b`)
 	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|gets|proposed?)\b`)
-	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are) (?:an? )?(?:new|introduced|added)\\b")
+	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are|(?:will|should|must|shall) be|to be) (?:an? )?(?:new|introduced|added|created)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)

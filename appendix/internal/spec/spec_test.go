@@ -822,3 +822,18 @@ func TestCodeSpansAreNoVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestShouldBeAdded: a name the sentence says is to be added ("should be
+// added", "will be introduced") is one the spec introduces.
+func TestShouldBeAdded(t *testing.T) {
+	for src, want := range map[string]bool{
+		"A `safekeepers` table mirroring `nodes` should be added.": true,
+		"The `FooTemplate` rule will be introduced later.":         true,
+		"The `orders` table is read by `OrderRepo`.":               false,
+	} {
+		sp := Parse("spec.md", []byte(src))
+		if len(sp.Refs) == 0 || sp.Refs[0].Proposed != want {
+			t.Errorf("%q: refs %+v, want the first proposed=%v", src, sp.Refs, want)
+		}
+	}
+}
