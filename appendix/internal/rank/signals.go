@@ -37,6 +37,7 @@ const (
 	WeightSchema       = 2  // a schema states what the data is; application types follow it
 	WeightTableSchema  = 2  // more so when the spec names a table
 	WeightModelFile    = 2  // a table is a model before an admin, form or serializer class
+	WeightTableName    = 1  // the spec calls it a table, and it declares the table by that name, not a type mapped to it
 	WeightHeader       = 2  // a header declares what its sources define: the signature a reviewer reads
 
 	WeightTestFile   = -16 // in a test file
@@ -146,6 +147,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 		s.add("schema", WeightSchema, "a schema states what the data is; application types follow it")
 		if tableish {
 			s.add("table-schema", WeightTableSchema, "the spec names a table, and a schema defines it")
+		}
+		if r.Hint == spec.HintTable && d.Name == r.Name && !spec.IsUpperStart(d.Name) {
+			s.add("table-name", WeightTableName, "it declares the table by that name; the others map a type to it")
 		}
 	}
 	if tableish && (d.Lang != nil && slices.Contains(d.Lang.ModelFiles, path.Base(d.Path)) || strings.Contains(d.Path, "/models/")) {
