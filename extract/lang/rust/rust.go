@@ -285,15 +285,29 @@ func typeName(t *sitter.Node, src []byte) string {
 }
 
 // tableOf returns the table a Diesel table! invocation declares: the
-// first name in its body.
+// name before its key's parentheses or its columns' braces, after the
+// use declarations and attributes its body may open with
+// (`use diesel::sql_types::*; timelines (id) { ... }`).
 func tableOf(inv, macro *sitter.Node, src []byte) *sitter.Node {
 	if macro.Content(src) != "table" {
 		return nil
 	}
 	for _, c := range extract.NamedChildren(inv) {
-		if c.Type() == "token_tree" {
-			if kids := extract.NamedChildren(c); len(kids) > 0 && kids[0].Type() == "identifier" {
-				return kids[0]
+		if c.Type() != "token_tree" {
+			continue
+		}
+		var name *sitter.Node
+		for i := 0; i < int(c.ChildCount()); i++ {
+			k := c.Child(i)
+			switch t := k.Type(); {
+			case t == "identifier":
+				name = k
+			case t == ";" || t == "::":
+				name = nil // a use declaration's path
+			case t == "token_tree" && name != nil && k.ChildCount() > 0 && (k.Child(0).Type() == "(" || k.Child(0).Type() == "{"):
+				return name
+			case t == "token_tree":
+				name = nil // an attribute's brackets
 			}
 		}
 	}

@@ -165,6 +165,14 @@ table! {
         kind -> Text,
     }
 }
+diesel::table! {
+    use diesel::sql_types::*;
+    use super::sql_types::PgLsn;
+
+    timelines (tenant_id) {
+        tenant_id -> Varchar,
+    }
+}
 `
 	got := langtest.Summaries(t, Lang, "src/a.rs", src)
 	want := []string{
@@ -176,6 +184,7 @@ table! {
 		"method Method Signature put 18-18 []",
 		"type Struct Pair 20-20 []",
 		"schema Table users 21-27 [id@23 kind@25]",
+		"schema Table timelines 28-35 [tenant_id@33]",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
