@@ -449,6 +449,9 @@ func TrimToDeclaration(a *Artifact) bool {
 		a.Lang.Comment != "" && strings.HasPrefix(strings.TrimSpace(a.Lines[i].Text), a.Lang.Comment)) {
 		i++
 	}
+	// The line that names it, past attributes and decorators (#[derive],
+	// @dataclass) and a macro's opening (Diesel's `table! {`).
+	i = max(i, a.declAt(a.Lines))
 	rest := len(a.Lines) - i - 1
 	if rest < 2 {
 		return false

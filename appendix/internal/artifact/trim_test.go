@@ -158,3 +158,29 @@ func TestTrimKeepsSerializedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimToDeclarationKeepsTheNamingLine: a type cut to its declaration
+// keeps the line that names it, past attributes and a macro's opening,
+// not its first line of code.
+func TestTrimToDeclarationKeepsTheNamingLine(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		decl      int
+		want      string
+	}{
+		{"attributes", "#[derive(Debug, Clone)]\n#[serde(rename_all = \"camelCase\")]\npub struct Order {\n    pub id: u64,\n    pub total: u64,\n}", 3,
+			"pub struct Order { // ... 3 more lines omitted"},
+		{"diesel", "diesel::table! {\n    use diesel::sql_types::*;\n\n    timelines (tenant_id) {\n        tenant_id -> Varchar,\n        generation -> Int4,\n    }\n}", 4,
+			"    timelines (tenant_id) { // ... 4 more lines omitted"},
+		{"plain", "pub struct Order {\n    pub id: u64,\n    pub total: u64,\n}", 1, "pub struct Order { // ... 3 more lines omitted"},
+	} {
+		var lines []extract.Line
+		for i, l := range strings.Split(c.src, "\n") {
+			lines = append(lines, extract.Line{Row: i + 1, Text: l})
+		}
+		a := &Artifact{Kind: extract.KindSchema, Lang: lang.ByName("rust"), Lines: lines, defs: []*extract.Definition{{Name: "x", DeclLine: c.decl}}}
+		if !TrimToDeclaration(a) || a.Text() != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, a.Text(), c.want)
+		}
+	}
+}
