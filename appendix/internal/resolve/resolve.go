@@ -185,6 +185,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 		if r.IsPath {
 			name := cmp.Or(r.File, r.Name)
+			if d := fileType(ix, r); d != nil {
+				// "All parameters are defined in `RESTCatalogOptions.java`":
+				// the class the file is named for.
+				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: d,
+					Reason: fmt.Sprintf("defines `%s`, the type %s is named for", d.Name, naming.Code(d.Path))}})
+				continue
+			}
 			if !ix.PathExists(name) && len(vl.holders(r, matches)) > 0 {
 				values = append(values, pendingRef{i: i}) // `cluster.x-k8s.io/paused`: a key, not a path
 				continue
@@ -1345,6 +1352,30 @@ func importedFrom(ix *search.Index, r *spec.Ref) (string, bool) {
 		return "", false
 	}
 	return mod, true
+}
+
+// fileType is the one definition, of a type, that a file the spec names
+// holds under the file's own name, or nil.
+func fileType(ix *search.Index, r *spec.Ref) *extract.Definition {
+	t, ok := search.FileType(*r)
+	if !ok {
+		return nil
+	}
+	f, ok := ix.WalkedFile(r.Name)
+	if !ok {
+		return nil
+	}
+	var found *extract.Definition
+	for _, d := range ix.Defs[t] {
+		if d.Path != f || d.Container != "" || !naming.TableLike(d.Kind) && d.Kind != extract.KindError {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = d
+	}
+	return found
 }
 
 // selfWords are the names a method's own object goes by.

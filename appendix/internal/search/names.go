@@ -25,6 +25,10 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 		}
 	}
 	for _, r := range refs {
+		if t, ok := FileType(r); ok {
+			set(t, scan.WantType) // `RESTCatalogOptions.java`: the type it is named for
+			bare[t] = true
+		}
 		if r.IsPath || r.Route != nil {
 			continue
 		}
@@ -95,6 +99,27 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 		delete(restrict, n)
 	}
 	return w, restrict
+}
+
+// FileType returns the type a file the spec names is named for, by the
+// convention of a type to a file (`RESTCatalogOptions.java`,
+// `OrderService.kt`, `Share.ts`): its stem, when it is a capitalized
+// identifier and the file is no directory.
+func FileType(r spec.Ref) (string, bool) {
+	if !r.IsPath || r.Route != nil || r.At > 0 {
+		return "", false
+	}
+	base := r.Name[strings.LastIndexByte(r.Name, '/')+1:]
+	stem, ext, ok := strings.Cut(base, ".")
+	if !ok || ext == "" || strings.Contains(ext, ".") || !spec.IsUpperStart(stem) {
+		return "", false
+	}
+	for i := 0; i < len(stem); i++ {
+		if !extract.IdentByte(stem[i]) {
+			return "", false
+		}
+	}
+	return stem, true
 }
 
 // untestedNames are the names only weak one-word references name (`foo`,
