@@ -714,6 +714,11 @@ func appearances(ix *search.Index, gaps []Gap) {
 		if h.Files > 1 {
 			where = fmt.Sprintf("in %d files, first at %s", h.Files, h.First)
 		}
+		if g.Kind == GapNew {
+			// "new in this spec: not in the repository" would deny the word
+			// the code holds.
+			gaps[i].Hint = strings.Replace(g.Hint, "new in this spec: not in ", "new in this spec: no definition in ", 1)
+		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
 }
