@@ -189,6 +189,47 @@ func IndexEntries(a *Artifact, reason string) []Entry {
 		e := entryOf(d, lines, a.selectionOf(d), reason)
 		e.Repo = a.Repo
 		out = append(out, e)
+		out = append(out, a.memberEntries(d, lines, reason)...)
+	}
+	return out
+}
+
+// memberEntries are the entries of the members of d a reference names
+// (`Family#transfer_match_candidates`, which a module Family includes
+// declares): each on the line that declares it, so that a type listed in
+// the index still says where the member the spec means is.
+func (a *Artifact) memberEntries(d *extract.Definition, lines []extract.Line, reason string) []Entry {
+	var out []Entry
+	seen := map[string]bool{}
+	for _, s := range a.SelectedBy {
+		last := s.Ref[strings.LastIndexByte(s.Ref, '.')+1:]
+		if last == d.Name || seen[last] {
+			continue
+		}
+		for _, m := range d.Members {
+			if m.Name != last {
+				continue
+			}
+			mine := linesOf(lines, m.Start, m.End)
+			row := 0
+			for _, l := range mine {
+				if naming.HasWord(l.Text, m.Name) && !scan.CommentLine(l.Text) {
+					row = l.Row
+					break
+				}
+			}
+			if row == 0 || row == declRow(d) {
+				break
+			}
+			k := extract.KindType
+			if m.Method {
+				k = extract.KindMethod
+			}
+			seen[last] = true
+			out = append(out, Entry{Repo: a.Repo, Path: d.Path, Line: row, EndLine: m.End, Symbol: d.QualifiedName() + "." + m.Name,
+				Signature: Signature(k, mine, row), Ref: s.Ref, SpecLine: s.SpecLine, Reason: reason})
+			break
+		}
 	}
 	return out
 }
