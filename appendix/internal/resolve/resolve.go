@@ -700,14 +700,15 @@ func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 func appearances(ix *search.Index, gaps []Gap) {
 	var words []string
 	for _, g := range gaps {
-		if (g.Kind == GapAbsent || g.Kind == GapNew) && !g.declared && !strings.ContainsAny(g.Ref, ".:#/ ") && !spec.BareWord(g.Ref) {
-			words = append(words, g.Ref)
+		if w, ok := occursWord(g); ok {
+			words = append(words, w)
 		}
 	}
 	hits := ix.FindWords(words)
 	for i, g := range gaps {
-		h := hits[g.Ref]
-		if h == nil || g.declared || g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, ".:#/ ") || spec.BareWord(g.Ref) {
+		w, ok := occursWord(g)
+		h := hits[w]
+		if !ok || h == nil {
 			continue
 		}
 		where := "at " + h.First
@@ -721,6 +722,20 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
+}
+
+// occursWord is the word appearances looks for of a gap: its name, or a
+// dotted name's last part that no code outside tests declares; a one-word
+// lowercase name stands in too many places to say.
+func occursWord(g Gap) (string, bool) {
+	if g.declared || g.Kind != GapAbsent && g.Kind != GapNew {
+		return "", false
+	}
+	w := g.Ref
+	if strings.HasSuffix(g.Hint, "only in test code") {
+		w = w[strings.LastIndexByte(w, '.')+1:]
+	}
+	return w, !strings.ContainsAny(w, ".:#/ ") && !spec.BareWord(w)
 }
 
 // importedWhole returns the module a dotted name's qualifier spells when
@@ -1906,6 +1921,12 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 	files := ix.DeclaredOrMember(last, naming.Capitalize(last))
 	if len(files) == 0 {
 		return Gap{}, false
+	}
+	if !slices.ContainsFunc(files, func(f string) bool { return !ix.Class(f).Test }) {
+		// `route.middleware`, which only a test's own route declares: no
+		// type of the code is found to have it, and the test says nothing
+		// of it (where the code uses the word, appearances says).
+		return gap(r, GapAbsent, fmt.Sprintf("`%s` is declared as a member or a variable only in test code", last)), true
 	}
 	if last == r.Name {
 		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",

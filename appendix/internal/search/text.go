@@ -450,16 +450,16 @@ type WordHit struct {
 }
 
 // FindWords searches the walked source files a parser reads (none that is
-// generated or over the size limit: Unparsed's) for each word, as a whole
-// word. A later run whose files keep their stat data finds the answers
-// kept.
+// generated or over the size limit: Unparsed's; no test file, whose uses
+// say nothing of the code) for each word, as a whole word. A later run
+// whose files keep their stat data finds the answers kept.
 func (ix *Index) FindWords(words []string) map[string]*WordHit {
 	if len(words) == 0 {
 		return nil
 	}
 	var files []string
 	for _, f := range ix.Files {
-		if sc := ix.scans[f.Path]; ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !ix.failed[f.Path] {
+		if sc := ix.scans[f.Path]; ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !ix.failed[f.Path] && !ix.Class(f.Path).Test {
 			files = append(files, f.Path)
 		}
 	}
