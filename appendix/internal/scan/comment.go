@@ -15,9 +15,16 @@ var docPrefixes = lang.Union(func(l *extract.Language) []string { return l.DocPr
 func CommentLine(s string) bool {
 	t := strings.TrimSpace(s)
 	for _, p := range docPrefixes {
-		if strings.HasPrefix(t, p) {
+		if strings.HasPrefix(t, p) && (p != "*" || blockCommentStar(t)) {
 			return true
 		}
 	}
 	return false
+}
+
+// blockCommentStar reports a line that a block comment's star starts
+// (` * text`, ` */`, ` *`), not a parameter that a star or two does
+// (Python's `*args,`, `**kwargs`).
+func blockCommentStar(t string) bool {
+	return len(t) == 1 || t[1] == ' ' || t[1] == '\t' || t[1] == '/'
 }
