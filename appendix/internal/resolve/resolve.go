@@ -1398,6 +1398,14 @@ func fileType(ix *search.Index, r *spec.Ref) *extract.Definition {
 	return found
 }
 
+// conventionFits reports a definition a naming convention may spell
+// from a name (`order_items` for OrderItem): not from a private name
+// (`_dispatch`, `_defaults`), an attribute, never the Dispatch class or the
+// Default enum.
+func conventionFits(name string) bool {
+	return !strings.HasPrefix(name, "_")
+}
+
 // selfWords are the names a method's own object goes by.
 var selfWords = map[string]bool{"self": true, "this": true, "cls": true}
 
@@ -1575,7 +1583,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		// Table names across conventions: `orders` is model Order,
 		// order_items is OrderItem.
 		for _, d := range ix.ByKey[naming.TableKey(parts[0])] {
-			if d.Name != parts[0] {
+			if d.Name != parts[0] && conventionFits(parts[0]) {
 				all = append(all, d)
 			}
 		}
