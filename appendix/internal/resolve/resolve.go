@@ -1398,6 +1398,17 @@ func fileType(ix *search.Index, r *spec.Ref) *extract.Definition {
 	return found
 }
 
+// nestedIn reports a definition inside the type outer, directly
+// (`Sender.Config`) or in a type nested in it (`Limiter.State.Exhausted`).
+func nestedIn(ix *search.Index, d *extract.Definition, outer string) bool {
+	if d.Container == outer {
+		return true
+	}
+	return d.Container != "" && slices.ContainsFunc(ix.Defs[d.Container], func(t *extract.Definition) bool {
+		return t.Path == d.Path && t.Container == outer
+	})
+}
+
 // conventionFits reports a definition a naming convention may spell
 // from a name (`order_items` for OrderItem): not from a private name
 // (`_dispatch`, `_defaults`), an attribute, never the Dispatch class or the
@@ -1576,7 +1587,9 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	if len(parts) == 3 {
 		pkg, parts = parts[0], parts[1:]
 	}
-	inPkg := func(d *extract.Definition) bool { return pkg == "" || search.DeclaredIn(d, pkg) }
+	inPkg := func(d *extract.Definition) bool {
+		return pkg == "" || search.DeclaredIn(d, pkg) || spec.IsUpperStart(pkg) && nestedIn(ix, d, pkg)
+	}
 	var all []*extract.Definition
 	if len(parts) == 1 {
 		all = append(all, ix.Defs[parts[0]]...)
