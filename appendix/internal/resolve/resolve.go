@@ -371,6 +371,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 					// "add `expiresAt` and `visibility` fields to `Docs`",
 					// which other types have: the claim is about Docs.
 					g = proposedMember(r, fmt.Sprintf("%s has no member `%s`", t, r.Name))
+				} else if o := codeOwner(ix, r, owners); o != nil {
+					// "a new `maxPages` option", in a guide to a version the
+					// code already is: the one type of the code that has a
+					// member of that name, one no common word is.
+					matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: o, Member: r.Name,
+						Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; the spec calls it new, and the code has it", o.QualifiedName(), r.Name)}})
+					continue
 				} else if len(owners) > 0 {
 					// Types the spec does not name have it (`bool deleted = 3;`
 					// of another message): the name is not new to the
@@ -1391,6 +1398,26 @@ func fileType(ix *search.Index, r *spec.Ref) *extract.Definition {
 			continue
 		}
 		if found != nil {
+			return nil
+		}
+		found = d
+	}
+	return found
+}
+
+// codeOwner is the one type outside tests that has the member a spec
+// calls new, when its name is specific (two words or more: `maxPages`,
+// not `status`): the spec describes what the code already has.
+func codeOwner(ix *search.Index, r *spec.Ref, owners []*extract.Definition) *extract.Definition {
+	if spec.BareWord(r.Name) || len(naming.Words(r.Name)) < 2 {
+		return nil
+	}
+	var found *extract.Definition
+	for _, d := range owners {
+		if ix.Class(d.Path).Test || ix.Class(d.Path).Aside {
+			continue
+		}
+		if found != nil && (found.Path != d.Path || found.DeclLine != d.DeclLine) {
 			return nil
 		}
 		found = d
