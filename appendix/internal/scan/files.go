@@ -206,9 +206,13 @@ var (
 var testSupportDirs = map[string]bool{
 	"test": true, "testing": true, "testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
 	"testsupport": true, "testdata": true, "test_data": true, "test-data": true, "test_utils": true, "test-utils": true,
-	"e2e": true, "conformance": true, "fixtures": true,
-	"mock": true, "mocks": true, "fake": true, "fakes": true,
+	"e2e": true, "conformance": true, "fixtures": true, "__fixtures__": true, "__testfixtures__": true, "test_runner": true,
+	"mock": true, "mocks": true, "__mocks__": true, "fake": true, "fakes": true,
 }
+
+// testSupportSuffixes end the names of packages of test helpers in a
+// monorepo (`query-test-utils`, `shared_test_utils`).
+var testSupportSuffixes = []string{"-test-utils", "_test_utils", "-testing", "-test-support"}
 
 // TestFile reports files that hold tests or what tests are built from: a
 // test file name, a directory of tests, a test-support directory. Their
@@ -229,7 +233,8 @@ func TestFile(rel string) bool {
 	for rest := path.Dir(rel); rest != ""; {
 		var d string
 		d, rest, _ = strings.Cut(rest, "/")
-		if testSupportDirs[strings.ToLower(d)] {
+		d = strings.ToLower(d)
+		if testSupportDirs[d] || slices.ContainsFunc(testSupportSuffixes, func(s string) bool { return strings.HasSuffix(d, s) }) {
 			return true
 		}
 	}
