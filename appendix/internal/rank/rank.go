@@ -71,6 +71,7 @@ type Ranker struct {
 	amends  map[string][]string // the index's ALTER TABLE files, by table key
 	paths   []string            // paths the spec names that exist
 	quals   map[string]bool     // packages and directories the spec names
+	pkgs    map[string]string   // the directories of the JavaScript packages the spec's code imports from, to their names
 	settled map[string]int      // directories of references with one candidate
 	words   map[string]bool     // every identifier-like word of the spec
 	sp      *spec.Spec
@@ -79,8 +80,13 @@ type Ranker struct {
 
 // New reads the spec for where its code lives.
 func New(sp *spec.Spec, ix *search.Index) *Ranker {
-	c := &Ranker{ix: ix, quals: map[string]bool{}, settled: map[string]int{}, amends: ix.Amends, words: sp.Words, sp: sp}
+	c := &Ranker{ix: ix, quals: map[string]bool{}, pkgs: map[string]string{}, settled: map[string]int{}, amends: ix.Amends, words: sp.Words, sp: sp}
 	for _, r := range sp.Refs {
+		if r.Package != "" {
+			if dir, ok := ix.PackageDir(r.Package); ok && dir != "." {
+				c.pkgs[dir] = r.Package
+			}
+		}
 		switch {
 		case r.IsPath:
 			if p := cmp.Or(r.File, r.Name); ix.PathExists(p) {

@@ -210,6 +210,12 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition) {
 			}
 		}
 	}
+	for _, dir := range slices.Sorted(maps.Keys(c.pkgs)) {
+		if search.UnderPath(d.Path, dir) {
+			s.add("imported-package", WeightUnderPath, fmt.Sprintf("it is in `%s`, which the spec's code imports from", c.pkgs[dir]))
+			break
+		}
+	}
 	for _, q := range slices.Sorted(maps.Keys(c.quals)) {
 		if search.InModule(d.Path, q) {
 			s.add("named-package", WeightInPackage, fmt.Sprintf("it is in `%s`, which the spec names", q))

@@ -1367,8 +1367,15 @@ func parameterOf(r *spec.Ref, matches []Match) (Match, bool) {
 
 // importedFrom returns the module the spec's code imports a name from
 // when no directory of the repository is that module's (java/nio/file for
-// java.nio.file), nor is it the crate's own (crate::, self::, super::).
+// java.nio.file), nor is it the crate's own (crate::, self::, super::), or
+// the JavaScript package no package.json of the repository declares.
 func importedFrom(ix *search.Index, r *spec.Ref) (string, bool) {
+	if r.Package != "" {
+		// `import { useState } from 'react'`: a package no package.json
+		// of the repository declares.
+		_, own := ix.PackageDir(r.Package)
+		return r.Package, !own
+	}
 	mod := r.Imports
 	if mod == "" {
 		return "", false

@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -110,6 +111,9 @@ type Index struct {
 	// once read (ownPackage).
 	ownModules []string
 	ownRead    bool
+	// packages are the directories of the repository's package.json
+	// files by the names they declare, once read.
+	packages map[string]string
 	// langs are the languages of the walked files, in the order of their
 	// first file.
 	langs []*extract.Language
@@ -512,4 +516,32 @@ func (ix *Index) ownPackage(root, imp string) bool {
 		}
 	}
 	return false
+}
+
+// PackageDir returns the directory of the package.json that declares the
+// package name (`@tanstack/react-query`: packages/react-query), none
+// under node_modules.
+func (ix *Index) PackageDir(name string) (string, bool) {
+	if ix.packages == nil {
+		ix.packages = map[string]string{}
+		for _, f := range ix.Files {
+			if path.Base(f.Path) != "package.json" || strings.Contains("/"+f.Path, "/node_modules/") {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
+			if err != nil {
+				continue
+			}
+			var m struct {
+				Name string `json:"name"`
+			}
+			if json.Unmarshal(b, &m) == nil && m.Name != "" {
+				if _, dup := ix.packages[m.Name]; !dup {
+					ix.packages[m.Name] = path.Dir(f.Path)
+				}
+			}
+		}
+	}
+	d, ok := ix.packages[name]
+	return d, ok
 }

@@ -109,6 +109,10 @@ type Ref struct {
 	// `from typing import Optional`, `use std::collections::HashMap;`):
 	// outside the repository when no directory of it is that module's.
 	Imports string
+	// Package is the package the spec's code imports the name from in
+	// JavaScript's way (`import { useQuery } from '@tanstack/react-query'`):
+	// the repository's own package of that name, if it has one.
+	Package string
 }
 
 // Placement is where one mention of a name places it: a path the
@@ -416,6 +420,7 @@ func Parse(name string, src []byte) *Spec {
 	typeIndent := -1                // the indentation of the type declaration whose body the lines are in
 	locals := map[string]bool{}     // the parameters and variables the code block's functions declare
 	imported := map[string]string{} // the names the spec's code imports, by name: their modules
+	packaged := map[string]string{} // the names the spec's code imports from JavaScript packages, by name
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
@@ -491,6 +496,9 @@ func Parse(name string, src []byte) *Spec {
 			for n, mod := range importsOf(line) {
 				imported[n] = mod
 			}
+			for n, pkg := range jsImportsOf(line) {
+				packaged[n] = pkg
+			}
 			if inType && indentWidth(line) > margin {
 				// A method of a type the spec's code declares: the spec's
 				// own, which no definition elsewhere of that name is.
@@ -563,6 +571,7 @@ func Parse(name string, src []byte) *Spec {
 	for i := range s.Refs {
 		head, _, _ := strings.Cut(s.Refs[i].Name, ".") // `FileStore.type`: FileStore's
 		s.Refs[i].Imports = imported[head]
+		s.Refs[i].Package = packaged[head]
 	}
 	salience(s, lines)
 	return s
@@ -576,6 +585,31 @@ var (
 	// rustUseRe is a Rust use of one name.
 	rustUseRe = regexp.MustCompile(`^\s*(?:pub\s+)?use\s+([a-z_]\w*(?:::[a-z_]\w*)*)::([A-Za-z_]\w*)\s*;`)
 )
+
+// jsImportRe is a JavaScript import of names from a package that is no
+// relative path: `import { a, b as c } from '@scope/pkg'`, `import X
+// from "pkg"`, `import type { T } from 'pkg'`.
+var jsImportRe = regexp.MustCompile(`^\s*import\s+(?:type\s+)?(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s+['"]([^'".][^'"]*)['"]`)
+
+// jsImportsOf returns the names a line of the spec's code imports from a
+// JavaScript package, each with the package.
+func jsImportsOf(line string) map[string]string {
+	m := jsImportRe.FindStringSubmatch(line)
+	if m == nil {
+		return nil
+	}
+	out := map[string]string{}
+	if m[1] != "" {
+		out[m[1]] = m[3]
+	}
+	for _, n := range strings.Split(m[2], ",") {
+		f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(n), "type "))
+		if len(f) > 0 {
+			out[f[len(f)-1]] = m[3] // `b as c`: c
+		}
+	}
+	return out
+}
 
 // importsOf returns the names a line of the spec's code imports, each with
 // its module: `import java.nio.file.FileStore;`, `from typing import
