@@ -748,6 +748,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// statement creates), new when the repository lacks it.
 			refs = append(refs, found{Ref{Name: m[1], Line: lineAt(i), Source: FromCode, Strong: true, Proposed: true}, i, j + k + len(tick)})
 		}
+		if m := lambdaCallRe.FindStringSubmatch(code); m != nil {
+			code = m[1] + "()" // `HttpRequestBuilder.retry { ... }`: Kotlin's, Swift's, Ruby's call with a trailing block
+		}
 		code = namePath(code)
 		if m := labelPairRe.FindStringSubmatch(code); m != nil {
 			// `controller.cert-manager.io/fao: true`: a label (or
@@ -1019,6 +1022,12 @@ func annotationAt(before string) bool {
 	b = strings.TrimSuffix(strings.TrimSuffix(b, ":"), "?")
 	return b != "" && (b[len(b)-1] == '_' || b[len(b)-1] >= 'a' && b[len(b)-1] <= 'z' || b[len(b)-1] >= 'A' && b[len(b)-1] <= 'Z' || b[len(b)-1] >= '0' && b[len(b)-1] <= '9')
 }
+
+// lambdaCallRe is a code span that calls a name with a trailing block,
+// after a blank: `RateLimitConfig.global { }`, `client.config {
+// install(X) }`; Go's composite literal `client.MergeFrom{}` and a
+// metric's labels `moves_total{pool="a"}` are none.
+var lambdaCallRe = regexp.MustCompile(`^([A-Za-z_][\w.]*)(?:\s*\([^()]*\))?\s+\{.*\}$`)
 
 // annotatedSpanRe is a code span that writes a name and its type after a
 // colon: `safekeepers: Vec<SafekeeperId>`, `expires_at?: Date | null`.
