@@ -856,7 +856,8 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		}
 		i = end
 	}
-	text := prose.String()
+	// A URL's words are no names (`computer_science` of a Wikipedia link).
+	text := urlRe.ReplaceAllStringFunc(prose.String(), func(u string) string { return strings.Repeat(" ", len(u)) })
 	for _, loc := range proseRe.FindAllStringIndex(text, -1) {
 		tok := text[loc[0]:loc[1]]
 		if loc[1] < len(text) && text[loc[1]] == '/' || loc[0] > 0 && text[loc[0]-1] == '/' {
@@ -1022,6 +1023,9 @@ func annotationAt(before string) bool {
 	b = strings.TrimSuffix(strings.TrimSuffix(b, ":"), "?")
 	return b != "" && (b[len(b)-1] == '_' || b[len(b)-1] >= 'a' && b[len(b)-1] <= 'z' || b[len(b)-1] >= 'A' && b[len(b)-1] <= 'Z' || b[len(b)-1] >= '0' && b[len(b)-1] <= '9')
 }
+
+// urlRe is a URL in prose, up to the blank, bracket or quote after it.
+var urlRe = regexp.MustCompile(`https?://[^\s<>"'\x60]+`)
 
 // lambdaCallRe is a code span that calls a name with a trailing block,
 // after a blank: `RateLimitConfig.global { }`, `client.config {
