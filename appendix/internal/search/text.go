@@ -6,9 +6,11 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"github.com/appendix-dev/appendix/gitinfo"
 	"io"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -451,18 +453,26 @@ type WordHit struct {
 
 // FindWords searches the walked source files a parser reads (none that is
 // generated or over the size limit: Unparsed's; no test file, whose uses
-// say nothing of the code) for each word, as a whole word. A later run
+// say nothing of the code), then the configuration files, for each word,
+// as a whole word. A later run
 // whose files keep their stat data finds the answers kept.
 func (ix *Index) FindWords(words []string) map[string]*WordHit {
 	if len(words) == 0 {
 		return nil
 	}
-	var files []string
+	// The source files, then the configuration files: a word's first
+	// occurrence is in code when code holds it.
+	var files, configs []string
 	for _, f := range ix.Files {
-		if sc := ix.scans[f.Path]; ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !ix.failed[f.Path] && !ix.Class(f.Path).Test {
+		switch sc := ix.scans[f.Path]; {
+		case ix.Class(f.Path).Test:
+		case ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !ix.failed[f.Path]:
 			files = append(files, f.Path)
+		case configFile(f):
+			configs = append(configs, f.Path)
 		}
 	}
+	files = append(files, configs...)
 	key := ix.FilesPrint("words\x00"+strings.Join(words, "\x00"), files)
 	out := map[string]*WordHit{}
 	if kept, ok := ix.Kept(key, len(words)); ok && key != "" {
@@ -530,6 +540,17 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 		ix.Keep(key, kept)
 	}
 	return out
+}
+
+// configExts are the extensions of the configuration files whose keys a
+// spec names as settings (pyproject.toml's xfail_strict, a queue in
+// sidekiq.yml): searched for a gap's word beside the source.
+var configExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".ini": true, ".cfg": true, ".properties": true, ".conf": true}
+
+// configFile reports a configuration file small enough to search, and no
+// credential file.
+func configFile(f gitinfo.File) bool {
+	return configExts[strings.ToLower(path.Ext(f.Path))] && f.Size <= 256<<10 && !scan.SecretName(f.Path)
 }
 
 // wordIndex is the offset of the first whole-word occurrence of w in src,
