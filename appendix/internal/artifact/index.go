@@ -422,7 +422,7 @@ func continues(text string) bool {
 // joinFirst is joinSignature and the count of lines it took.
 func joinFirst(lines []extract.Line) (string, int) {
 	var parts []string
-	depth := 0
+	depth, angles := 0, 0
 	n := 0
 	for _, l := range lines {
 		n++
@@ -434,6 +434,14 @@ func joinFirst(lines []extract.Line) (string, int) {
 		}
 		parts = append(parts, t)
 		depth += strings.Count(t, "(") + strings.Count(t, "[") - strings.Count(t, ")") - strings.Count(t, "]")
+		if strings.HasSuffix(t, "<") || angles > 0 {
+			// `async query<` over its type parameters' lines, to the `>`
+			// that closes them.
+			angles += strings.Count(t, "<") - strings.Count(t, ">") + strings.Count(t, "=>")
+			if angles > 0 {
+				continue
+			}
+		}
 		if depth <= 0 && (strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") || !strings.HasSuffix(t, ",")) {
 			if n < len(lines) && !strings.HasSuffix(t, "{") && !strings.HasSuffix(t, ":") && continues(lines[n].Text) {
 				continue // `export interface X` over `  extends Base<T> {`
@@ -444,8 +452,15 @@ func joinFirst(lines []extract.Line) (string, int) {
 			break
 		}
 	}
-	joined := strings.Join(parts, " ")
-	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ")"}, {",)", ")"}, {"[ ", "["}, {" ]", "]"}} {
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 && !strings.HasSuffix(parts[i-1], "<") && !strings.HasPrefix(p, ">") {
+			b.WriteByte(' ') // (not inside type parameters that open or close a line: `query<`, `> {`)
+		}
+		b.WriteString(p)
+	}
+	joined := b.String()
+	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ")"}, {",)", ")"}, {"[ ", "["}, {" ]", "]"}, {",>", ">"}} {
 		joined = strings.ReplaceAll(joined, f[0], f[1])
 	}
 	return joined, n

@@ -184,3 +184,31 @@ func TestTrimToDeclarationKeepsTheNamingLine(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureGenericLines: a signature whose type parameters open on its
+// first line (`async query<`) is joined through them to its parameters.
+func TestSignatureGenericLines(t *testing.T) {
+	src := "  async query<\n    TData = unknown,\n    TError = Error,\n  >(\n    options: QueryOptions<TData, TError>,\n  ): Promise<TData> {\n    return run(options)\n  }"
+	var lines []extract.Line
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+	}
+	want := "async query<TData = unknown, TError = Error>(options: QueryOptions<TData, TError>): Promise<TData>"
+	if got := Signature(extract.KindMethod, lines, 1); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestSignatureGenericBases: a class whose base's type arguments run over
+// lines keeps them, to the line that closes them and opens the body.
+func TestSignatureGenericBases(t *testing.T) {
+	src := "class Share extends IdModel<\n  InferAttributes<Share>,\n  Partial<InferCreationAttributes<Share>>\n> {\n  id: string;\n}"
+	var lines []extract.Line
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+	}
+	want := "class Share extends IdModel<InferAttributes<Share>, Partial<InferCreationAttributes<Share>>>"
+	if got := Signature(extract.KindType, lines, 1); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
