@@ -496,7 +496,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if ix.External(r) && !repoFieldPath(ix, r.Name) {
 			external = append(external, gap(r, GapExternal, externalHint))
-		} else if ls := builtins[r.Name]; len(ls) > 0 {
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {
 			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
 		} else if m, ok := chosenMember(ix, r, matches); ok {
 			// `ownedJobs.failed`, where the head is a variable or a field
@@ -1811,6 +1811,19 @@ var builtins = func() map[string][]string {
 	return out
 }()
 
+// builtinsHere are the languages of the repository that have the name
+// built in: `include` is Ruby's only where Ruby files are. SQL's words
+// are everywhere: any code may hold SQL in its strings.
+func builtinsHere(ix *search.Index, name string) []string {
+	var out []string
+	for _, l := range builtins[name] {
+		if l == "sql" || ix.HasFamily(l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // repoPath reports a path-like name a missing file can be claimed for: it
 // ends in a file extension or a "/", or its first directory is one of the
 // repository's. A model id (openai/gpt-4o, anthropic/claude-3.5-sonnet)
@@ -2039,7 +2052,7 @@ func chainStop(ix *search.Index, name string) string {
 // of a dotted name).
 func undefinedHead(ix *search.Index, name string) (string, bool) {
 	head, _, ok := strings.Cut(name, ".")
-	if !ok || !spec.IsUpperStart(head) || len(ix.Defs[head]) > 0 || len(ix.ByKey[naming.TableKey(head)]) > 0 ||
+	if !ok || !spec.IsUpperStart(head) || len(builtinsHere(ix, head)) > 0 || len(ix.Defs[head]) > 0 || len(ix.ByKey[naming.TableKey(head)]) > 0 ||
 		len(ix.ByAlias[head]) > 0 || ix.Modules[head] {
 		return "", false
 	}

@@ -993,3 +993,9 @@ func (ix *Index) ModuleDefs(ctx context.Context, name string) []*extract.Definit
 	}
 	return out
 }
+
+// HasFamily reports whether the walked files hold a language of the
+// family (extract.Language.Family): "typescript" for .ts and .tsx alike.
+func (ix *Index) HasFamily(family string) bool {
+	return slices.ContainsFunc(ix.langs, func(l *extract.Language) bool { return l.Family() == family })
+}

@@ -64,7 +64,10 @@ var (
 		"mapOf", "mutableMapOf", "emptyMap", "arrayOf", "sequenceOf", "buildList", "buildMap", "lazy", "println", "print",
 		"require", "requireNotNull", "check", "checkNotNull", "error", "TODO", "repeat", "run", "let", "also", "apply", "with",
 		"takeIf", "use", "to", "toString", "equals", "hashCode", "copy", "component1", "component2", "main", "runBlocking",
-		"launch", "async", "withContext", "coroutineScope", "delay", "Flow", "flow", "Dispatchers", "Job", "Deferred"}
+		"launch", "async", "withContext", "coroutineScope", "delay", "Flow", "flow", "Dispatchers", "Job", "Deferred",
+		"maxOf", "minOf", "runCatching", "takeUnless", "toInt", "toLong", "toIntOrNull", "toLongOrNull", "toDouble",
+		"toDoubleOrNull", "toBoolean", "coerceAtLeast", "coerceAtMost", "coerceIn", "getOrNull", "getOrElse", "getOrDefault",
+		"orEmpty", "isNullOrEmpty", "isNullOrBlank", "firstOrNull", "lastOrNull", "singleOrNull", "mapNotNull", "filterNotNull"}
 	frameworks = []string{"io.ktor", "org.jetbrains.exposed", "org.springframework", "org.springframework.boot",
 		"jakarta.persistence", "javax.persistence", "org.hibernate", "org.jetbrains.kotlinx", "kotlinx", "io.insert-koin",
 		"org.koin", "io.kotest", "io.mockk", "org.junit", "com.fasterxml.jackson", "org.jooq", "org.ktorm", "io.micronaut",
