@@ -22,9 +22,10 @@ var (
 	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}
 	notNames   = []string{"True", "False", "None", "self", "str", "int", "float", "bool", "dict", "list", "object", "any",
 		"FastAPI", "PyPI", "Django", "Flask", "SQLAlchemy", "Pydantic", "Celery", "Alembic", "pytest"}
-	// builtins are Python's built-in functions and exceptions, and the
+	// builtins are Python's built-in functions and exceptions, the
+	// keywords specs set in code spans (`async`, `await`), and the
 	// argparse actions specs quote.
-	builtins = []string{"abs", "all", "any", "bool", "callable", "dict", "dir", "enumerate", "eval", "exec", "filter", "float",
+	builtins = []string{"async", "await", "lambda", "yield", "abs", "all", "any", "bool", "callable", "dict", "dir", "enumerate", "eval", "exec", "filter", "float",
 		"format", "frozenset", "getattr", "hasattr", "hash", "id", "input", "int", "isinstance", "issubclass", "iter", "len",
 		"list", "map", "max", "min", "next", "open", "ord", "print", "range", "repr", "reversed", "round", "set", "setattr",
 		"sorted", "str", "sum", "super", "tuple", "type", "vars", "zip", "property", "staticmethod", "classmethod",
