@@ -164,6 +164,10 @@ type Language struct {
 	// one too, and then it is shown; one it does not define is the
 	// language's, never a gap.
 	Builtins []string
+	// BuiltinsAnywhere: the language is written inside others' code (SQL in
+	// strings), so its built-in words are built in whatever the
+	// repository's languages.
+	BuiltinsAnywhere bool
 	// EmptyBases are the standard library's bases that declare no member
 	// a spec names on a class (Python's ABC and object): a class whose
 	// bases end in them inherits nothing from outside the repository.

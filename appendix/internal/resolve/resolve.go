@@ -1382,7 +1382,7 @@ func importedFrom(ix *search.Index, r *spec.Ref) (string, bool) {
 	}
 	dir := strings.NewReplacer("::", "/", ".", "/").Replace(mod)
 	head, _, _ := strings.Cut(dir, "/")
-	if head == "crate" || head == "self" || head == "super" || ix.DirEnding(dir) || ix.PathExists(dir+".py") {
+	if head == "crate" || head == "self" || head == "super" || ix.DirEnding(dir) || ix.SourceModule(dir) {
 		return "", false
 	}
 	return mod, true
@@ -1811,13 +1811,25 @@ var builtins = func() map[string][]string {
 	return out
 }()
 
+// anywhere are the families whose built-in words stand in any
+// language's code (Language.BuiltinsAnywhere).
+var anywhere = func() map[string]bool {
+	out := map[string]bool{}
+	for _, l := range lang.All {
+		if l.BuiltinsAnywhere {
+			out[l.Family()] = true
+		}
+	}
+	return out
+}()
+
 // builtinsHere are the languages of the repository that have the name
-// built in: `include` is Ruby's only where Ruby files are. SQL's words
-// are everywhere: any code may hold SQL in its strings.
+// built in: `include` is Ruby's only where Ruby files are; a language
+// written inside others' code has its words everywhere.
 func builtinsHere(ix *search.Index, name string) []string {
 	var out []string
 	for _, l := range builtins[name] {
-		if l == "sql" || ix.HasFamily(l) {
+		if anywhere[l] || ix.HasFamily(l) {
 			out = append(out, l)
 		}
 	}

@@ -999,3 +999,15 @@ func (ix *Index) ModuleDefs(ctx context.Context, name string) []*extract.Definit
 func (ix *Index) HasFamily(family string) bool {
 	return slices.ContainsFunc(ix.langs, func(l *extract.Language) bool { return l.Family() == family })
 }
+
+// SourceModule reports a walked source file that is the module path p
+// names, whatever its extension: `typing/extensions` for
+// typing/extensions.py.
+func (ix *Index) SourceModule(p string) bool {
+	for f := range ix.lang {
+		if stem := strings.TrimSuffix(f, path.Ext(f)); stem == p || strings.HasSuffix(stem, "/"+p) {
+			return true
+		}
+	}
+	return false
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "3", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "3", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
