@@ -1097,6 +1097,10 @@ var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\
 var (
 	pathDefinesRe = regexp.MustCompile("`([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})` (?:defines|declares|exports|contains) (?:the |a |an )?(?:[a-z]+ )?`([A-Za-z_][\\w.]*)`")
 	nameInPathRe  = regexp.MustCompile("`([A-Za-z_][\\w.]*)`(?: [a-z]+)?,? \\(?(?:(?:is |are )?(?:defined|declared|implemented|located) )?(?:in|from) `([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})`")
+	// fileNamesRe is a file with the names it holds in parentheses after
+	// it, as a table of modules writes them: "`core.py` (`Array`)".
+	fileNamesRe = regexp.MustCompile("`([^`\\s]+\\.[a-z]{1,5})` \\(((?:`[A-Za-z_][\\w.]*`(?:,? (?:and )?)?)+)[^)]*\\)")
+	spanNameRe  = regexp.MustCompile("`([A-Za-z_][\\w.]*)`")
 )
 
 // placements maps each name a sentence places in a path to that path.
@@ -1110,6 +1114,15 @@ func placements(sent string) map[string]string {
 	for _, m := range nameInPathRe.FindAllStringSubmatch(sent, -1) {
 		if p, ok := PathLike(m[2]); ok {
 			out[m[1]] = p
+		}
+	}
+	for _, m := range fileNamesRe.FindAllStringSubmatch(sent, -1) {
+		if p, ok := PathLike(m[1]); ok {
+			for _, n := range spanNameRe.FindAllStringSubmatch(m[2], -1) {
+				if _, set := out[n[1]]; !set {
+					out[n[1]] = p
+				}
+			}
 		}
 	}
 	return out

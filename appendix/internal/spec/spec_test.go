@@ -839,3 +839,16 @@ func TestShouldBeAdded(t *testing.T) {
 		}
 	}
 }
+
+// TestFileNamesPlace: a file with the names it holds in parentheses after
+// it, as a table of modules writes them, places those names in that file.
+func TestFileNamesPlace(t *testing.T) {
+	sp := Parse("spec.md", []byte("| Subpackage | Key Files |\n|---|---|\n| `pkg/array/` | `core.py` (`Array`, `Block`), `routines.py` |\n"))
+	got := map[string]string{}
+	for _, r := range sp.Refs {
+		got[r.Name] = r.Placed
+	}
+	if got["Array"] != "core.py" || got["Block"] != "core.py" {
+		t.Errorf("placed: %v", got)
+	}
+}
