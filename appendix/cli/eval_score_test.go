@@ -297,6 +297,34 @@ func TestEvalDefinitionRe(t *testing.T) {
 	}
 }
 
+// TestEvalLocal: an indented let, var or const of Rust, JavaScript,
+// TypeScript or Go is a local, and a key at the start of a configuration
+// file's line a setting: neither is the definition a false gap is judged
+// by. A Kotlin class's indented val is a member, and a top-level const a
+// definition.
+func TestEvalLocal(t *testing.T) {
+	for _, tc := range []struct {
+		path, src, name string
+		want            bool
+	}{
+		{"src/a.rs", "fn f() {\n    let new_conf = conf();\n}", "new_conf", true},
+		{"src/a.ts", "function f() {\n  const isLoading = a && b\n}", "isLoading", true},
+		{"pyproject.toml", "[tool.pytest]\nxfail_strict = true\n", "xfail_strict", true},
+		{"src/A.kt", "class A {\n    val retries = 3\n}", "retries", false},
+		{"src/a.ts", "export const isLoading = 1\n", "isLoading", false},
+		{"src/a.go", "func f() {\n\tvar total int\n}", "total", true},
+	} {
+		data := []byte(tc.src)
+		loc := evalDefinitionRe(tc.name).FindIndex(data)
+		if loc == nil {
+			t.Fatalf("%s: no match of %s", tc.path, tc.name)
+		}
+		if got := evalLocal(tc.path, data, loc[0], tc.name); got != tc.want {
+			t.Errorf("%s %q: evalLocal = %v, want %v", tc.path, tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestEvalHasLine(t *testing.T) {
 	for _, tc := range []struct {
 		text, want string

@@ -788,7 +788,13 @@ func evalPlainDefinitions(ctx context.Context, dir string, files []string, specR
 					if !bytes.Contains(lower, pt.lower) {
 						continue
 					}
-					loc := pt.re.FindIndex(data)
+					var loc []int
+					for _, at := range pt.re.FindAllIndex(data, -1) {
+						if pt.word || !evalLocal(p, data, at[0], pt.name) {
+							loc = at
+							break
+						}
+					}
 					if loc == nil {
 						continue
 					}
@@ -823,6 +829,35 @@ feed:
 		}
 	}
 	return defined, occurs
+}
+
+// evalLocalKeyword are, by extension, the languages whose let, var and
+// const declare a local when indented: no member is declared with them
+// (Rust's let; JavaScript's and TypeScript's class fields take none; Go's
+// grouped declarations put the keyword on the group's first line).
+var evalLocalKeyword = map[string]bool{".rs": true, ".js": true, ".jsx": true, ".mjs": true, ".ts": true, ".tsx": true, ".go": true}
+
+// evalLocal reports a match of name's definition pattern at offset at of
+// file p that defines nothing: an indented let, var or const of a language
+// that declares members otherwise (`    let new_conf = ...`), or a key at a
+// line's start in a file of no programming language (pyproject.toml's
+// `xfail_strict = true`), which is a setting, not a definition.
+func evalLocal(p string, data []byte, at int, name string) bool {
+	start := bytes.LastIndexByte(data[:at], '\n') + 1
+	line := string(data[start:min(len(data), at+len(name)+64)])
+	trimmed := strings.TrimLeft(line, " \t")
+	if lang.ForPath(p) == nil && strings.HasPrefix(trimmed, name) {
+		return true
+	}
+	if !evalLocalKeyword[strings.ToLower(path.Ext(p))] || trimmed == line {
+		return false
+	}
+	for _, kw := range []string{"let ", "let mut ", "var ", "const "} {
+		if strings.HasPrefix(trimmed, kw+name) {
+			return true
+		}
+	}
+	return false
 }
 
 // evalBlankStrings returns source with the text of its strings of
