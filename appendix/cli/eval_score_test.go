@@ -351,6 +351,7 @@ func TestEvalHasLine(t *testing.T) {
 		// A signature joined onto its first line holds that line.
 		{"func Walk(ctx context.Context, root string) error", "func Walk(", true},
 		{"export async function load({ id, teamId }: Props): Promise<Share>", "export async function load({", true},
+		{"export function useQuery<TData = unknown>(options: Options<TData>): Result<TData>", "export function useQuery<", true},
 		{"def run(self, spec, budget=200):", "def run(self,", true},
 		{"func Walk(ctx context.Context) error", "func Walker(", false},
 		{"def run(self) # ... note", "def run(self,", false},

@@ -667,10 +667,10 @@ func evalHasLine(text, want string, next []string) bool {
 }
 
 // evalJoined reports the rest of a signature joined onto a first line
-// that leaves a bracket open or a list going ("func Walk(", "def run(self,"):
-// the line is shown, with what followed it.
+// that leaves a bracket open or a list going ("func Walk(", "def run(self,",
+// "async query<"): the line is shown, with what followed it.
 func evalJoined(first, rest string) bool {
-	if !strings.HasSuffix(first, "(") && !strings.HasSuffix(first, "[") && !strings.HasSuffix(first, "{") && !strings.HasSuffix(first, ",") {
+	if !strings.HasSuffix(first, "(") && !strings.HasSuffix(first, "[") && !strings.HasSuffix(first, "{") && !strings.HasSuffix(first, ",") && !strings.HasSuffix(first, "<") {
 		return false
 	}
 	t := strings.TrimSpace(rest)
