@@ -410,8 +410,9 @@ func joinSignature(lines []extract.Line) string {
 }
 
 // continuations start a line that goes on with the declaration above it:
-// its bases, its constraints.
-var continuations = []string{"extends ", "implements ", "where "}
+// its bases (`extends`, C#'s and Kotlin's `: Base` on a line of its own),
+// its constraints.
+var continuations = []string{"extends ", "implements ", "where ", ": "}
 
 // continues reports a line that goes on with the declaration above it.
 func continues(text string) bool {
@@ -429,8 +430,8 @@ func joinFirst(lines []extract.Line) (string, int) {
 		t := strings.TrimSpace(l.Text)
 		// Past the first line, a decorator belongs to a parameter
 		// (NestJS's @Args(...)), not above the declaration.
-		if t == "" || scan.CommentLine(t) && (len(parts) == 0 || !strings.HasPrefix(t, "@")) {
-			continue
+		if t == "" || scan.CommentLine(t) && (len(parts) == 0 || !strings.HasPrefix(t, "@") && !(depth > 0 && strings.HasPrefix(t, "["))) {
+			continue // (a parameter's own attribute, C#'s `[FromKeyedServices("x")] ICache cache)`, is the parameter's)
 		}
 		parts = append(parts, t)
 		depth += strings.Count(t, "(") + strings.Count(t, "[") - strings.Count(t, ")") - strings.Count(t, "]")

@@ -212,3 +212,18 @@ func TestSignatureGenericBases(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestSignatureAttributedParameters: a primary constructor's parameter
+// under its own attribute, and a base list on the line after the
+// parameters, stay in the joined signature.
+func TestSignatureAttributedParameters(t *testing.T) {
+	src := "public class DeleteCommand(\n    IRepository repository,\n    [FromKeyedServices(\"x\")] IFusionCache cache)\n    : IDeleteCommand\n{\n    public Task DeleteAsync() { }\n}"
+	var lines []extract.Line
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+	}
+	want := `public class DeleteCommand(IRepository repository, [FromKeyedServices("x")] IFusionCache cache) : IDeleteCommand`
+	if got := Signature(extract.KindType, lines, 1); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
