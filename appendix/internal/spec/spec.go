@@ -1724,6 +1724,10 @@ var nsPathRe = regexp.MustCompile(`\\?(?:[A-Z]\w*\\)*[A-Z]\w*\\[A-Za-z_]\w*|\\[A
 // Order->cancel, $order->cancel, C's and C++'s client->db.
 var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
 
+// classLiteralRe is a class literal with the members read off it:
+// Kotlin's `Order::class.java`, `::class.simpleName`.
+var classLiteralRe = regexp.MustCompile(`::class(?:\.\w+)+`)
+
 // namePath spells the paths of names in s as dotted names, the way specs
 // of other languages qualify one: Order::new is Order.new, and a path
 // from the crate itself (crate::, self::, super::) is one from its first
@@ -1731,6 +1735,8 @@ var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
 // is Shop.Order. PHP's App\Models\Order is App.Models.Order,
 // Order->cancel and $order->cancel are Order.cancel and order.cancel, and
 // C's client->db is client.db.
+// A class literal (PHP's `Order::class`, Kotlin's `Order::class.java`)
+// is the class itself.
 func namePath(s string) string {
 	if strings.Contains(s, `\`) {
 		s = nsPathRe.ReplaceAllStringFunc(s, func(p string) string {
@@ -1748,10 +1754,14 @@ func namePath(s string) string {
 		return s
 	}
 	s = strings.TrimPrefix(s, "::")
+	s = classLiteralRe.ReplaceAllString(s, "::class") // `Order::class.java`
 	return namePathRe.ReplaceAllStringFunc(s, func(p string) string {
 		segs := strings.Split(p, "::")
 		for len(segs) > 1 && (segs[0] == "crate" || segs[0] == "self" || segs[0] == "super" || segs[0] == "global") {
 			segs = segs[1:]
+		}
+		if i := slices.Index(segs, "class"); i > 0 {
+			segs = segs[:i] // `ProcessReminders::class`, Kotlin's `Order::class.java`: the class itself
 		}
 		return strings.Join(segs, ".")
 	})

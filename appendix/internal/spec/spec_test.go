@@ -32,6 +32,7 @@ func TestParseCandidates(t *testing.T) {
 		{"not code spans", "Run `make test` or `--round 2` or `true` or `/usr/local/share/doc/go/x`.", nil},
 		{"requirement words", "Implementations `MUST` set it and `MAY` merge `Gateways`; `SHOULD` is advice.", []string{"Gateways"}},
 		{"urls", "See [transparency](https://en.wikipedia.org/wiki/Referential_transparency_(computer_science)) and `OrderRepo`.", []string{"OrderRepo"}},
+		{"class literals", "Dispatch `ProcessReminders::class` after `Order::class.java`.", []string{"ProcessReminders", "Order"}},
 		{"trailing blocks", "Call `RateLimitConfig.global { }` and `HttpRequestBuilder.retry { ... }` once.", []string{"RateLimitConfig.global", "HttpRequestBuilder.retry"}},
 		{"http methods", "Call `PUT` on `Configuration`, then `DELETE` it with `POST /items`.", []string{"Configuration", "POST /items"}},
 		{"routes", "Add `POST /items/{id}/tags` and `/replicate_webhook`; GET /orders stays. See `/docs/a.md`.", []string{"POST /items/{id}/tags", "/replicate_webhook", "GET /orders", "/docs/a.md"}},
