@@ -88,6 +88,9 @@ func columnCalls() []string {
 	var out []string
 	for t := range columnTypes {
 		out = append(out, "->"+t+"('", "->"+t+`("`)
+		if l := strings.ToLower(t); l != t {
+			out = append(out, "->"+l+"('", "->"+l+`("`) // PHP's methods answer whatever their case
+		}
 	}
 	slices.Sort(out)
 	return out

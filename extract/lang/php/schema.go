@@ -39,7 +39,7 @@ func schemaCall(m *extract.Match) bool {
 // })): a definition of its own, the table's, as a spec may name it alone;
 // the columns a table is created with are its members.
 func addedColumn(m *extract.Match) bool {
-	if _, ok := columnTypes[m.Out.Name]; !ok {
+	if _, ok := columnType(m.Out.Name); !ok {
 		return false
 	}
 	st := m.Def
@@ -172,6 +172,25 @@ var columnTypes = map[string][]string{
 	"rememberToken": {"remember_token"},
 }
 
+// columnType looks a Blueprint method up in columnTypes the way PHP calls
+// methods, whatever their case: `$table->datetime('x')` is dateTime.
+func columnType(verb string) ([]string, bool) {
+	implied, ok := columnTypes[verb]
+	if !ok {
+		implied, ok = columnTypes[foldedColumnTypes[strings.ToLower(verb)]]
+	}
+	return implied, ok
+}
+
+// foldedColumnTypes are columnTypes' methods by their lower-case names.
+var foldedColumnTypes = func() map[string]string {
+	out := map[string]string{}
+	for t := range columnTypes {
+		out[strings.ToLower(t)] = t
+	}
+	return out
+}()
+
 // morphTypes declare a polymorphic relation's two columns after the name
 // they are given: morphs('taggable') is taggable_id and taggable_type.
 var morphTypes = map[string]bool{"morphs": true, "nullableMorphs": true, "uuidMorphs": true, "nullableUuidMorphs": true,
@@ -181,7 +200,7 @@ var morphTypes = map[string]bool{"morphs": true, "nullableMorphs": true, "uuidMo
 // by its method alone ($table->timestamps()), a polymorphic relation's two
 // columns after its name ($table->morphs('taggable')), the key of a
 // model's table ($table->foreignIdFor(User::class)).
-var impliedRe = regexp.MustCompile(`->(\w+)\(\s*(?:\)|['"](\w+)['"]|\\?(?:[\w\\]*\\)?(\w+)::class)`)
+var impliedRe = regexp.MustCompile(`->(\w+)\(\s*(?:\)|['"](\w+)['"]|\\?(?:[\w\\]*\\)?(\w+)::class(?:\s*,\s*['"](\w+)['"])?)`)
 
 // impliedColumns are the columns a migration's text declares without
 // spelling them: created_at for timestamps(), taggable_id for
@@ -189,11 +208,13 @@ var impliedRe = regexp.MustCompile(`->(\w+)\(\s*(?:\)|['"](\w+)['"]|\\?(?:[\w\\]
 func impliedColumns(src []byte) []string {
 	var out []string
 	for _, m := range impliedRe.FindAllSubmatch(src, -1) {
-		verb, given, class := string(m[1]), string(m[2]), string(m[3])
-		switch implied, ok := columnTypes[verb]; {
+		verb, given, class, named := string(m[1]), string(m[2]), string(m[3]), string(m[4])
+		switch implied, ok := columnType(verb); {
 		case morphTypes[verb] && given != "":
 			out = append(out, given+"_id", given+"_type")
-		case verb == "foreignIdFor" && class != "":
+		case strings.EqualFold(verb, "foreignIdFor") && named != "":
+			out = append(out, named) // foreignIdFor(User::class, 'author_id')
+		case strings.EqualFold(verb, "foreignIdFor") && class != "":
 			out = append(out, snake(class)+"_id")
 		case ok && given == "" && class == "":
 			out = append(out, implied...)
@@ -215,10 +236,10 @@ func columnNames(st *sitter.Node, src []byte) (first, second string) {
 	if len(args) > 0 {
 		given, _ = stringText(args[0], src)
 	}
-	switch implied, ok := columnTypes[verb]; {
+	switch implied, ok := columnType(verb); {
 	case morphTypes[verb] && given != "":
 		return given + "_id", given + "_type"
-	case verb == "foreignIdFor" && len(args) > 0:
+	case strings.EqualFold(verb, "foreignIdFor") && len(args) > 0:
 		if len(args) > 1 {
 			if s, ok := stringText(args[1], src); ok {
 				return s, ""
