@@ -402,6 +402,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	for _, p := range missing {
 		r := &sp.Refs[p.i]
+		if ix.Namespace(r.Name) {
+			continue // `Microsoft.SemanticKernel.Connectors.OpenAI`: a namespace of the code
+		}
 		if exists, hint, ok := modulePath(ix, r.Name, at); ok {
 			// `wagtail.blocks.migrations.operations`: a module, by its path.
 			if !exists && r.Strong {
@@ -481,7 +484,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				external = append(external, gap(r, GapExternal, fmt.Sprintf("the repository's `%s` neither defines nor imports `%s`, which is defined at %s: `%s` here is likely a dependency's",
 					head, last, naming.At(defs[0].Path, defs[0].DeclLine), head)))
 			}
-		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" {
+		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" && !ix.OwnRoot(r.Name) {
 			// `models.CharField` where the code says `from django.db import models`.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is imported from `%s`, outside the repository", head, ix.Imports[head])))
 		} else if m, owners, ok := generatedField(rk, ix, r); ok {
@@ -2064,7 +2067,7 @@ func chainStop(ix *search.Index, name string) string {
 // of a dotted name).
 func undefinedHead(ix *search.Index, name string) (string, bool) {
 	head, _, ok := strings.Cut(name, ".")
-	if !ok || !spec.IsUpperStart(head) || len(builtinsHere(ix, head)) > 0 || len(ix.Defs[head]) > 0 || len(ix.ByKey[naming.TableKey(head)]) > 0 ||
+	if !ok || !spec.IsUpperStart(head) || len(builtinsHere(ix, head)) > 0 || ix.OwnRoot(name) || len(ix.Defs[head]) > 0 || len(ix.ByKey[naming.TableKey(head)]) > 0 ||
 		len(ix.ByAlias[head]) > 0 || ix.Modules[head] {
 		return "", false
 	}

@@ -114,6 +114,10 @@ type Index struct {
 	// packages are the directories of the repository's package.json
 	// files by the names they declare, once read.
 	packages map[string]string
+	// ownRoots are the first parts of the qualified names definitions
+	// answer to, once read (OwnRoot).
+	ownRoots   map[string]bool
+	namespaces map[string]bool // the namespaces definitions are declared in, and their leading parts (Namespace)
 	// langs are the languages of the walked files, in the order of their
 	// first file.
 	langs []*extract.Language

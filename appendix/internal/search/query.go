@@ -1011,3 +1011,53 @@ func (ix *Index) SourceModule(p string) bool {
 	}
 	return false
 }
+
+// OwnRoot reports a dotted name whose first part is the first part of a
+// namespace the repository declares definitions in (PHP's App.Models,
+// C#'s Shop.Api) or of a qualified name a definition answers to (a Kotlin
+// class by its package): the application's own namespace, whatever a file
+// imports under that name (Laravel's App facade).
+func (ix *Index) OwnRoot(name string) bool {
+	head, _, ok := strings.Cut(name, ".")
+	if !ok {
+		return false
+	}
+	ix.readNamespaces()
+	return ix.ownRoots[head]
+}
+
+// Namespace reports a dotted name that is a namespace the repository
+// declares definitions in, or one that holds such a namespace
+// (`Microsoft.SemanticKernel.Connectors.OpenAI`): a module of the code,
+// found, as a directory would be.
+func (ix *Index) Namespace(name string) bool {
+	ix.readNamespaces()
+	return ix.namespaces[name]
+}
+
+// readNamespaces reads, once, the namespaces definitions are declared in
+// (with every leading part of each) and the first parts of the qualified
+// names definitions answer to.
+func (ix *Index) readNamespaces() {
+	if ix.ownRoots != nil {
+		return
+	}
+	ix.ownRoots, ix.namespaces = map[string]bool{}, map[string]bool{}
+	for _, ds := range ix.Defs {
+		for _, d := range ds {
+			for _, a := range append(slices.Clip(d.Aliases), d.Namespace+".") {
+				if r, _, ok := strings.Cut(a, "."); ok && r != "" {
+					ix.ownRoots[r] = true
+				}
+			}
+			for ns := d.Namespace; ns != ""; {
+				ix.namespaces[ns] = true
+				i := strings.LastIndexByte(ns, '.')
+				if i < 0 {
+					break
+				}
+				ns = ns[:i]
+			}
+		}
+	}
+}
