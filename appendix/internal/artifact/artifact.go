@@ -227,6 +227,9 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
 				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
 				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m), defs: []*extract.Definition{d}}
+			if len(a.Lines) > 0 && a.Lines[0].Row == 1 {
+				a.Lines[0].Text = strings.TrimPrefix(a.Lines[0].Text, "\ufeff") // a file's byte order mark is no code
+			}
 			cutStrings(a, d.Strings)
 			cutComments(a)
 			if d.Grouped && len(d.Members) > maxGroup {

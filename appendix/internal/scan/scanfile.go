@@ -34,6 +34,7 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Skip = true
 		return e
 	}
+	src = bytes.TrimPrefix(src, []byte("\ufeff")) // a byte order mark is no part of the first line's first word
 	kw := keywordsOf(l).forFile(rel)
 	e.Tokens = declTokens(kw, kw.code(src))
 	if l.Imports != nil {

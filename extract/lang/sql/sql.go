@@ -151,6 +151,7 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 	lines := strings.Split(string(src), "\n")
 	var defs []extract.Definition
 	for _, st := range splitSQL(string(src)) {
+		st.text = strings.TrimPrefix(st.text, "\ufeff") // a byte order mark before the first statement (SQL Server's project files)
 		d := extract.Definition{Path: path, Lang: lang, Exported: true, StartLine: st.start + 1, EndLine: st.end + 1, DeclLine: st.start + 1}
 		switch {
 		case sqlTableRe.MatchString(st.text):
