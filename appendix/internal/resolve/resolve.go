@@ -460,6 +460,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// `org.springframework.data.jpa.repository.JpaRepository`: a
 			// name the code imports by that very path.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
+		} else if d := extensionMethod(ix, r); d != nil {
+			// `IntegrationType.ToRoutingKey`, C#'s `static string
+			// ToRoutingKey(this IntegrationType type)`: the type's method,
+			// declared in another.
+			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
+				Reason: fmt.Sprintf("defines `%s`, an extension method of `%s`", d.QualifiedName(), strings.Split(r.Name, ".")[0])}})
 		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
@@ -1428,6 +1434,32 @@ func codeOwner(ix *search.Index, r *spec.Ref, owners []*extract.Definition) *ext
 			continue
 		}
 		if found != nil && (found.Path != d.Path || found.DeclLine != d.DeclLine) {
+			return nil
+		}
+		found = d
+	}
+	return found
+}
+
+// extensionMethod is the one function or method named like a `Type.name`
+// reference's last part whose first parameter is the type itself, marked
+// as the receiver (C#'s `this Type type`): an extension method of the type
+// that a "has no member" verdict would deny.
+func extensionMethod(ix *search.Index, r *spec.Ref) *extract.Definition {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) != 2 || !spec.IsUpperStart(parts[0]) {
+		return nil
+	}
+	var found *extract.Definition
+	for _, d := range ix.Defs[parts[1]] {
+		if d.Kind != extract.KindFunction && d.Kind != extract.KindMethod {
+			continue
+		}
+		ps := extract.Parameters(d)
+		if len(ps) < 2 || ps[0] != "this" || ps[1] != parts[0] {
+			continue
+		}
+		if found != nil {
 			return nil
 		}
 		found = d
