@@ -503,6 +503,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				m.Order = p.i
 				matches = append(matches, m)
 			}
+		} else if d := onlyExtension(ix, r); d != nil {
+			// `services.AddRabbitMqIntegration`: no package of that name,
+			// and the one function of that name takes a receiver.
+			m := Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
+				Reason: fmt.Sprintf("defines `%s`, an extension method; the only definition of `%s`, taken for `%s`", d.QualifiedName(), d.Name, r.Name)}}
+			matches = append(matches, m)
 		} else if ix.External(r) && !repoFieldPath(ix, r.Name) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {
@@ -1465,6 +1471,24 @@ func extensionMethod(ix *search.Index, r *spec.Ref) *extract.Definition {
 		found = d
 	}
 	return found
+}
+
+// onlyExtension is, for a dotted name whose head is a variable
+// (`services`, no package of the repository nor one a file imports), the
+// one definition of its last part when that is an extension method (its
+// first parameter marked as the receiver, C#'s `this IServiceCollection
+// services`): what the variable calls.
+func onlyExtension(ix *search.Index, r *spec.Ref) *extract.Definition {
+	defs := memberDefs(ix, r)
+	head, _, _ := strings.Cut(r.Name, ".")
+	if distinctPlaces(defs) != 1 || ix.Imports[head] != "" || ix.Modules[head] {
+		return nil
+	}
+	d := defs[0]
+	if ps := extract.Parameters(d); (d.Kind != extract.KindFunction && d.Kind != extract.KindMethod) || len(ps) == 0 || ps[0] != "this" {
+		return nil
+	}
+	return d
 }
 
 // nestedIn reports a definition inside the type outer, directly
