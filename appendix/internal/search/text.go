@@ -465,10 +465,11 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 	var files, configs []string
 	for _, f := range ix.Files {
 		switch sc := ix.scans[f.Path]; {
-		case ix.Class(f.Path).Test:
 		case ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !ix.failed[f.Path]:
-			files = append(files, f.Path)
-		case configFile(f):
+			if !scan.TestFile(f.Path) {
+				files = append(files, f.Path)
+			}
+		case configFile(f) && !scan.TestFile(f.Path):
 			configs = append(configs, f.Path)
 		}
 	}
