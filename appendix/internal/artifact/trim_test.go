@@ -185,45 +185,29 @@ func TestTrimToDeclarationKeepsTheNamingLine(t *testing.T) {
 	}
 }
 
-// TestSignatureGenericLines: a signature whose type parameters open on its
-// first line (`async query<`) is joined through them to its parameters.
-func TestSignatureGenericLines(t *testing.T) {
-	src := "  async query<\n    TData = unknown,\n    TError = Error,\n  >(\n    options: QueryOptions<TData, TError>,\n  ): Promise<TData> {\n    return run(options)\n  }"
-	var lines []extract.Line
-	for i, l := range strings.Split(src, "\n") {
-		lines = append(lines, extract.Line{Row: i + 1, Text: l})
-	}
-	want := "async query<TData = unknown, TError = Error>(options: QueryOptions<TData, TError>): Promise<TData>"
-	if got := Signature(extract.KindMethod, lines, 1); got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-// TestSignatureGenericBases: a class whose base's type arguments run over
-// lines keeps them, to the line that closes them and opens the body.
-func TestSignatureGenericBases(t *testing.T) {
-	src := "class Share extends IdModel<\n  InferAttributes<Share>,\n  Partial<InferCreationAttributes<Share>>\n> {\n  id: string;\n}"
-	var lines []extract.Line
-	for i, l := range strings.Split(src, "\n") {
-		lines = append(lines, extract.Line{Row: i + 1, Text: l})
-	}
-	want := "class Share extends IdModel<InferAttributes<Share>, Partial<InferCreationAttributes<Share>>>"
-	if got := Signature(extract.KindType, lines, 1); got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-// TestSignatureAttributedParameters: a primary constructor's parameter
-// under its own attribute, and a base list on the line after the
-// parameters, stay in the joined signature.
-func TestSignatureAttributedParameters(t *testing.T) {
-	src := "public class DeleteCommand(\n    IRepository repository,\n    [FromKeyedServices(\"x\")] IFusionCache cache)\n    : IDeleteCommand\n{\n    public Task DeleteAsync() { }\n}"
-	var lines []extract.Line
-	for i, l := range strings.Split(src, "\n") {
-		lines = append(lines, extract.Line{Row: i + 1, Text: l})
-	}
-	want := `public class DeleteCommand(IRepository repository, [FromKeyedServices("x")] IFusionCache cache) : IDeleteCommand`
-	if got := Signature(extract.KindType, lines, 1); got != want {
-		t.Errorf("got %q, want %q", got, want)
+// TestSignatureJoins: a signature whose type parameters open its first
+// line (`async query<`) is joined through them to its parameters; a
+// class whose base's type arguments run over lines keeps them to the line
+// that closes them; a primary constructor's parameter under its own
+// attribute, and a base list on the line after the parameters, stay.
+func TestSignatureJoins(t *testing.T) {
+	for _, c := range []struct {
+		name, src, want string
+		kind            extract.Kind
+	}{
+		{"type parameters", "  async query<\n    TData = unknown,\n    TError = Error,\n  >(\n    options: QueryOptions<TData, TError>,\n  ): Promise<TData> {\n    return run(options)\n  }",
+			"async query<TData = unknown, TError = Error>(options: QueryOptions<TData, TError>): Promise<TData>", extract.KindMethod},
+		{"generic bases", "class Share extends IdModel<\n  InferAttributes<Share>,\n  Partial<InferCreationAttributes<Share>>\n> {\n  id: string;\n}",
+			"class Share extends IdModel<InferAttributes<Share>, Partial<InferCreationAttributes<Share>>>", extract.KindType},
+		{"attributed parameters", "public class DeleteCommand(\n    IRepository repository,\n    [FromKeyedServices(\"x\")] IFusionCache cache)\n    : IDeleteCommand\n{\n    public Task DeleteAsync() { }\n}",
+			`public class DeleteCommand(IRepository repository, [FromKeyedServices("x")] IFusionCache cache) : IDeleteCommand`, extract.KindType},
+	} {
+		var lines []extract.Line
+		for i, l := range strings.Split(c.src, "\n") {
+			lines = append(lines, extract.Line{Row: i + 1, Text: l})
+		}
+		if got := Signature(c.kind, lines, 1); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
 	}
 }
