@@ -1505,9 +1505,14 @@ func nestedIn(ix *search.Index, d *extract.Definition, outer string) bool {
 // conventionFits reports a definition a naming convention may spell
 // from a name (`order_items` for OrderItem): not from a private name
 // (`_dispatch`, `_defaults`), an attribute, never the Dispatch class or the
-// Default enum.
-func conventionFits(name string) bool {
-	return !strings.HasPrefix(name, "_")
+// Default enum; and from a capitalized name (`Loki`) a lower-case
+// definition only when it is a table (`orders` for `Orders`), never Go's
+// unexported `type loki`.
+func conventionFits(name string, d *extract.Definition) bool {
+	if strings.HasPrefix(name, "_") {
+		return false
+	}
+	return !spec.IsUpperStart(name) || spec.IsUpperStart(d.Name) || d.Kind == extract.KindSchema
 }
 
 // selfWords are the names a method's own object goes by.
@@ -1689,7 +1694,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		// Table names across conventions: `orders` is model Order,
 		// order_items is OrderItem.
 		for _, d := range ix.ByKey[naming.TableKey(parts[0])] {
-			if d.Name != parts[0] && conventionFits(parts[0]) {
+			if d.Name != parts[0] && conventionFits(parts[0], d) {
 				all = append(all, d)
 			}
 		}
