@@ -387,7 +387,7 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 				if named {
 					hint = "in " + naming.Code(p.Name) + ": " + hint
 				}
-				doc.Gaps = append(doc.Gaps, Gap{Ref: "tests", Kind: GapNoTests, Hint: hint})
+				doc.Gaps = append(doc.Gaps, Gap{Ref: artifact.TestsRef, Kind: GapNoTests, Hint: hint})
 			default:
 				t.Repo = p.Name
 				if named {

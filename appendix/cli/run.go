@@ -196,6 +196,9 @@ func printNotes(r *appendix.Result, stderr io.Writer) {
 		refs := make([]string, len(r.Dropped))
 		for i, d := range r.Dropped {
 			refs[i] = d.Ref
+			if d.Ref == artifact.TestsRef {
+				refs[i] = artifact.TestsName
+			}
 		}
 		fmt.Fprintf(stderr, "appendix: dropped %d %s to stay within the %d-line budget: %s\n",
 			len(refs), naming.Plural(len(refs), "artifact", "artifacts"), r.Doc.Budget, strings.Join(refs, ", "))

@@ -18,6 +18,23 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
+// TestsRef is the reference the test files artifact is selected by: no
+// name of the spec, its discussing testing; TestsName is how a list of
+// dropped references says it.
+const (
+	TestsRef  = "tests"
+	TestsName = "the test files"
+)
+
+// DroppedName is how a dropped reference reads in a list of them: the
+// test files artifact as words, a name as code.
+func DroppedName(ref string) string {
+	if ref == TestsRef {
+		return TestsName
+	}
+	return naming.Code(ref)
+}
+
 // Selection says which spec line named an artifact and why it was chosen.
 type Selection struct {
 	Ref      string `json:"ref"`

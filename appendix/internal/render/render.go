@@ -214,7 +214,11 @@ func (d *Document) writeHeader(b *strings.Builder) {
 		b.WriteString("> Context tokens: ~0\n")
 	}
 	if d.DroppedCount > 0 {
-		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, naming.CodeList(d.Dropped),
+		names := make([]string, len(d.Dropped))
+		for i, r := range d.Dropped {
+			names[i] = artifact.DroppedName(r)
+		}
+		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, strings.Join(names, ", "),
 			d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
 	}
 	for _, f := range d.ShownDirty() {

@@ -51,7 +51,7 @@ func Artifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifac
 		}
 	}
 	if len(tests) == 0 {
-		return &artifact.Artifact{Kind: extract.KindTestFiles, SelectedBy: []artifact.Selection{{Ref: "tests", Reason: strings.Join(sources, ", ")}}}
+		return &artifact.Artifact{Kind: extract.KindTestFiles, SelectedBy: []artifact.Selection{{Ref: artifact.TestsRef, Reason: strings.Join(sources, ", ")}}}
 	}
 	sort.Strings(tests)
 	a := &artifact.Artifact{Kind: extract.KindTestFiles, Title: "Test Files", Lang: extract.Text, Source: spec.FromFence, Order: 1 << 30}
@@ -59,7 +59,7 @@ func Artifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifac
 		a.Lines = append(a.Lines, extract.Line{Text: naming.Inline(t) + testNames(filepath.Join(root, filepath.FromSlash(t)))})
 	}
 	a.Symbols = tests
-	a.SelectedBy = []artifact.Selection{{Ref: "tests", Reason: fmt.Sprintf("the spec discusses testing; test files covering %s", strings.Join(sources, ", "))}}
+	a.SelectedBy = []artifact.Selection{{Ref: artifact.TestsRef, Reason: fmt.Sprintf("the spec discusses testing; test files covering %s", strings.Join(sources, ", "))}}
 	return a
 }
 
