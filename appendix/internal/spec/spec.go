@@ -1201,8 +1201,9 @@ func proposedAt(clause string, off int) bool {
 	}
 	for _, l := range locs {
 		between := before[l[1]:]
-		if strings.TrimSpace(before[l[0]:l[1]]) == "new" && (len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) {
-			continue // "a new X ... through Y": new names X, not Y
+		if strings.TrimSpace(before[l[0]:l[1]]) == "new" && (len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) &&
+			!coordinatedRe.MatchString(between[strings.LastIndexByte(between, '`')+1:]) {
+			continue // "a new X ... through Y": new names X, not Y (but "new service X and controller Y" both)
 		}
 		if f := strings.Fields(between); len(f) > 0 && f[0] == "no" {
 			continue // "gains no field", "adds no column": nothing is introduced
@@ -1215,6 +1216,10 @@ func proposedAt(clause string, off int) bool {
 	}
 	return false
 }
+
+// coordinatedRe is the text after the last name a "new" introduces that
+// joins the next to it: " (a service) and controller ", ", and ".
+var coordinatedRe = regexp.MustCompile(`^(?:\s*\([^()]*\))?,?\s+and\s+(?:an?\s+)?(?:new\s+)?[a-z]*\s*$`)
 
 // langWords name a language or schema source in prose: each language's
 // SpecWords, to its name.

@@ -853,3 +853,19 @@ func TestFileNamesPlace(t *testing.T) {
 		t.Errorf("placed: %v", got)
 	}
 }
+
+// TestNewCoordinated: "new" introduces each name of a coordination after
+// it ("New service `A` (...) and controller `B`"), not a name further on
+// ("a new `X` through `Y`").
+func TestNewCoordinated(t *testing.T) {
+	for src, want := range map[string]map[string]bool{
+		"New service `Snooze` (a queued job) and controller `SnoozeController` ship.": {"Snooze": true, "SnoozeController": true},
+		"A new `ArchiveStep` runs through `Pipeline`.":                                {"ArchiveStep": true, "Pipeline": false},
+	} {
+		for _, r := range Parse("spec.md", []byte(src)).Refs {
+			if w, ok := want[r.Name]; ok && r.Proposed != w {
+				t.Errorf("%q: %s proposed=%v, want %v", src, r.Name, r.Proposed, w)
+			}
+		}
+	}
+}
