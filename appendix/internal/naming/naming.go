@@ -159,6 +159,10 @@ func TableLike(k extract.Kind) bool {
 	return k == extract.KindSchema || k == extract.KindType || k == extract.KindInterface || k == extract.KindEnum
 }
 
+// TypeKind reports the kinds a type's name can stand for: a table or a
+// type (TableLike), or an error type.
+func TypeKind(k extract.Kind) bool { return TableLike(k) || k == extract.KindError }
+
 // MigrationPath reports files of migration history, which rank after a
 // schema file that states the current shape.
 func MigrationPath(p string) bool {

@@ -256,7 +256,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// spec's code: a type, which no method, function or value of
 			// that name in another file is.
 			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
-				return !naming.TableLike(d.Kind) && d.Kind != extract.KindError
+				return !naming.TypeKind(d.Kind)
 			})
 		}
 		switch {
@@ -1333,9 +1333,7 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 // definitions with such a member are no match.
 func chosenMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
 	parts := strings.Split(r.Name, ".")
-	if len(parts) < 2 || spec.IsUpperStart(parts[0]) || slices.ContainsFunc(ix.TypesNamed(parts[0]), func(d *extract.Definition) bool {
-		return naming.TableLike(d.Kind) || d.Kind == extract.KindError
-	}) {
+	if len(parts) < 2 || spec.IsUpperStart(parts[0]) || slices.ContainsFunc(ix.TypesNamed(parts[0]), func(d *extract.Definition) bool { return naming.TypeKind(d.Kind) }) {
 		return Match{}, false
 	}
 	holder, last := parts[len(parts)-2], parts[len(parts)-1]
@@ -1416,7 +1414,7 @@ func fileType(ix *search.Index, r *spec.Ref) *extract.Definition {
 	}
 	var found *extract.Definition
 	for _, d := range ix.Defs[t] {
-		if d.Path != f || d.Container != "" || !naming.TableLike(d.Kind) && d.Kind != extract.KindError {
+		if d.Path != f || d.Container != "" || !naming.TypeKind(d.Kind) {
 			continue
 		}
 		if found != nil {
@@ -1458,11 +1456,7 @@ func extensionMethod(ix *search.Index, r *spec.Ref) *extract.Definition {
 	}
 	var found *extract.Definition
 	for _, d := range ix.Defs[parts[1]] {
-		if d.Kind != extract.KindFunction && d.Kind != extract.KindMethod {
-			continue
-		}
-		ps := extract.Parameters(d)
-		if len(ps) < 2 || ps[0] != "this" || ps[1] != parts[0] {
+		if recv, ok := receiver(d); !ok || recv != parts[0] {
 			continue
 		}
 		if found != nil {
@@ -1484,11 +1478,23 @@ func onlyExtension(ix *search.Index, r *spec.Ref) *extract.Definition {
 	if distinctPlaces(defs) != 1 || ix.Imports[head] != "" || ix.Modules[head] {
 		return nil
 	}
-	d := defs[0]
-	if ps := extract.Parameters(d); (d.Kind != extract.KindFunction && d.Kind != extract.KindMethod) || len(ps) == 0 || ps[0] != "this" {
+	if _, ok := receiver(defs[0]); !ok {
 		return nil
 	}
-	return d
+	return defs[0]
+}
+
+// receiver is the type a function's first parameter is marked as the
+// receiver of (C#'s `this IntegrationType type`): an extension method's.
+func receiver(d *extract.Definition) (string, bool) {
+	if d.Kind != extract.KindFunction && d.Kind != extract.KindMethod {
+		return "", false
+	}
+	ps := extract.Parameters(d)
+	if len(ps) < 2 || ps[0] != "this" {
+		return "", false
+	}
+	return ps[1], true
 }
 
 // nestedIn reports a definition inside the type outer, directly

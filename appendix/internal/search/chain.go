@@ -313,7 +313,7 @@ func typeName(typ string) string { return typ[strings.LastIndexByte(typ, '.')+1:
 func typeLike(ds []*extract.Definition) []*extract.Definition {
 	var out []*extract.Definition
 	for _, d := range ds {
-		if !d.Broken && (naming.TableLike(d.Kind) || d.Kind == extract.KindError) {
+		if !d.Broken && naming.TypeKind(d.Kind) {
 			out = append(out, d)
 		}
 	}

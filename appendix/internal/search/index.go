@@ -387,7 +387,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 					}
 				}
 			}
-			if naming.TableLike(d.Kind) || d.Kind == extract.KindError {
+			if naming.TypeKind(d.Kind) {
 				for _, m := range d.Members {
 					if wanted[m.Name] != 0 && !holdsDef(ix.Members[m.Name], d) {
 						ix.Members[m.Name] = append(ix.Members[m.Name], d)
