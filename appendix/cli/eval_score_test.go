@@ -311,6 +311,8 @@ func TestEvalLocal(t *testing.T) {
 		{"src/a.ts", "function f() {\n  const isLoading = a && b\n}", "isLoading", true},
 		{"pyproject.toml", "[tool.pytest]\nxfail_strict = true\n", "xfail_strict", true},
 		{"src/A.kt", "class A {\n    val retries = 3\n}", "retries", false},
+		{"src/A.kt", "private fun Project.configureTests() {\n    val jvmTest = tasks.named(\"jvmTest\") {\n    }\n}", "jvmTest", true},
+		{"src/A.kt", "class A {\n    fun f() = 1\n\n    val retries = 3\n}", "retries", false},
 		{"src/a.ts", "export const isLoading = 1\n", "isLoading", false},
 		{"src/a.go", "func f() {\n\tvar total int\n}", "total", true},
 	} {

@@ -841,7 +841,8 @@ var evalLocalKeyword = map[string]bool{".rs": true, ".js": true, ".jsx": true, "
 // file p that defines nothing: an indented let, var or const of a language
 // that declares members otherwise (`    let new_conf = ...`), or a key at a
 // line's start in a file of no programming language (pyproject.toml's
-// `xfail_strict = true`), which is a setting, not a definition.
+// `xfail_strict = true`), which is a setting, not a definition, or a val or
+// var in a Kotlin function's body.
 func evalLocal(p string, data []byte, at int, name string) bool {
 	start := bytes.LastIndexByte(data[:at], '\n') + 1
 	line := string(data[start:min(len(data), at+len(name)+64)])
@@ -849,13 +850,40 @@ func evalLocal(p string, data []byte, at int, name string) bool {
 	if lang.ForPath(p) == nil && strings.HasPrefix(trimmed, name) {
 		return true
 	}
-	if !evalLocalKeyword[strings.ToLower(path.Ext(p))] || trimmed == line {
+	if trimmed == line {
+		return false
+	}
+	if evalFunctionBodyLocal[strings.ToLower(path.Ext(p))] {
+		return (strings.HasPrefix(trimmed, "val "+name) || strings.HasPrefix(trimmed, "var "+name)) &&
+			evalInFunction(data[:start], len(line)-len(trimmed))
+	}
+	if !evalLocalKeyword[strings.ToLower(path.Ext(p))] {
 		return false
 	}
 	for _, kw := range []string{"let ", "let mut ", "var ", "const "} {
 		if strings.HasPrefix(trimmed, kw+name) {
 			return true
 		}
+	}
+	return false
+}
+
+// evalFunctionBodyLocal are, by extension, the languages whose val and var
+// declare a property in a class body and a local in a function's.
+var evalFunctionBodyLocal = map[string]bool{".kt": true, ".kts": true}
+
+// evalInFunction reports whether the nearest line before the end of
+// before that is indented less than indent opens a function (`fun `).
+func evalInFunction(before []byte, indent int) bool {
+	for end := len(before); end > 0; {
+		start := bytes.LastIndexByte(before[:end-1], '\n') + 1
+		line := string(before[start : end-1])
+		end = start
+		trimmed := strings.TrimLeft(line, " \t")
+		if trimmed == "" || len(line)-len(trimmed) >= indent {
+			continue
+		}
+		return strings.HasPrefix(trimmed, "fun ") || strings.Contains(trimmed, " fun ")
 	}
 	return false
 }
