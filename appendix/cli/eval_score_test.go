@@ -313,6 +313,8 @@ func TestEvalLocal(t *testing.T) {
 		{"src/A.kt", "class A {\n    val retries = 3\n}", "retries", false},
 		{"src/A.kt", "private fun Project.configureTests() {\n    val jvmTest = tasks.named(\"jvmTest\") {\n    }\n}", "jvmTest", true},
 		{"src/A.kt", "class A {\n    fun f() = 1\n\n    val retries = 3\n}", "retries", false},
+		{"b/build.gradle.kts", "tasks {\n    val jvmTest = register(\"jvmTest\") {\n    }\n}", "jvmTest", true},
+		{"src/A.kt", "companion object {\n    val DEFAULT = 3\n}", "DEFAULT", false},
 		{"src/a.ts", "export const isLoading = 1\n", "isLoading", false},
 		{"src/a.go", "func f() {\n\tvar total int\n}", "total", true},
 	} {

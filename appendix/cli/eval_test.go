@@ -842,7 +842,7 @@ var evalLocalKeyword = map[string]bool{".rs": true, ".js": true, ".jsx": true, "
 // that declares members otherwise (`    let new_conf = ...`), or a key at a
 // line's start in a file of no programming language (pyproject.toml's
 // `xfail_strict = true`), which is a setting, not a definition, or a val or
-// var in a Kotlin function's body.
+// var in a Kotlin function's or lambda's body.
 func evalLocal(p string, data []byte, at int, name string) bool {
 	start := bytes.LastIndexByte(data[:at], '\n') + 1
 	line := string(data[start:min(len(data), at+len(name)+64)])
@@ -853,9 +853,9 @@ func evalLocal(p string, data []byte, at int, name string) bool {
 	if trimmed == line {
 		return false
 	}
-	if evalFunctionBodyLocal[strings.ToLower(path.Ext(p))] {
+	if evalBodyLocal[strings.ToLower(path.Ext(p))] {
 		return (strings.HasPrefix(trimmed, "val "+name) || strings.HasPrefix(trimmed, "var "+name)) &&
-			evalInFunction(data[:start], len(line)-len(trimmed))
+			!evalInClassBody(data[:start], len(line)-len(trimmed))
 	}
 	if !evalLocalKeyword[strings.ToLower(path.Ext(p))] {
 		return false
@@ -868,13 +868,15 @@ func evalLocal(p string, data []byte, at int, name string) bool {
 	return false
 }
 
-// evalFunctionBodyLocal are, by extension, the languages whose val and var
-// declare a property in a class body and a local in a function's.
-var evalFunctionBodyLocal = map[string]bool{".kt": true, ".kts": true}
+// evalBodyLocal are, by extension, the languages whose val and var declare
+// a property in a class body and a local in a function's or a lambda's
+// (a build script's `tasks { val jvmTest = register("jvmTest") }`).
+var evalBodyLocal = map[string]bool{".kt": true, ".kts": true}
 
-// evalInFunction reports whether the nearest line before the end of
-// before that is indented less than indent opens a function (`fun `).
-func evalInFunction(before []byte, indent int) bool {
+// evalInClassBody reports whether the nearest line before the end of before
+// that is indented less than indent opens a class, an object or an
+// interface.
+func evalInClassBody(before []byte, indent int) bool {
 	for end := len(before); end > 0; {
 		start := bytes.LastIndexByte(before[:end-1], '\n') + 1
 		line := string(before[start : end-1])
@@ -883,10 +885,12 @@ func evalInFunction(before []byte, indent int) bool {
 		if trimmed == "" || len(line)-len(trimmed) >= indent {
 			continue
 		}
-		return strings.HasPrefix(trimmed, "fun ") || strings.Contains(trimmed, " fun ")
+		return evalClassOpenerRe.MatchString(trimmed)
 	}
 	return false
 }
+
+var evalClassOpenerRe = regexp.MustCompile(`(^|\s)(class|object|interface)\b`)
 
 // evalBlankStrings returns source with the text of its strings of
 // several lines and of its comment lines blanked (newlines kept), as its
