@@ -339,7 +339,6 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 		norm[normalize(w)] = true
 	}
 	keep := map[int]string{} // a named member's first line, its signature joined onto it
-	named := 0
 	for _, m := range a.Members {
 		if !namedMember(m, norm) {
 			continue
@@ -363,10 +362,9 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 			l := lines[at]
 			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
 			keep[l.Row] = indent + joinSignature(linesOf(lines[at:], l.Row, m.End))
-			named++
 		}
 	}
-	if named == 0 {
+	if len(keep) == 0 {
 		return false
 	}
 	decl := a.declAt(lines)
@@ -389,7 +387,7 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 			out = append(out, extract.Line{Row: l.Row, Text: text})
 		}
 	}
-	omitted := len(lines) - decl - 1 - named
+	omitted := len(lines) - decl - len(out) // the lines below the declaration not kept
 	if closing {
 		omitted--
 	}
