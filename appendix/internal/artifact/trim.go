@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -339,8 +340,17 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 		norm[normalize(w)] = true
 	}
 	keep := map[int]string{} // a named member's first line, its signature joined onto it
-	for _, m := range a.Members {
-		if !namedMember(m, norm) {
+	// A definition folded into the artifact was chosen by a reference of
+	// its own (a nested `State.Exhausted` of a chosen interface): it is
+	// named, however deep it lies.
+	members := slices.Clone(a.Members)
+	chosen := map[string]bool{}
+	for _, d := range a.defs[min(1, len(a.defs)):] {
+		members = append(members, extract.Member{Name: d.Name, Start: d.StartLine, End: d.EndLine})
+		chosen[d.Name] = true
+	}
+	for _, m := range members {
+		if !chosen[m.Name] && !namedMember(m, norm) {
 			continue
 		}
 		// The line that declares the member: the first that names it, past
