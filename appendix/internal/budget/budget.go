@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/render"
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
@@ -178,13 +179,19 @@ const centralSalience = 1
 
 // indexable reports an artifact whose definitions the index can list: a
 // definition found only in a test file, shown last for a name the code
-// does not define, gives way altogether.
+// does not define, gives way altogether, unless it is a type of a library
+// for writing tests (`Fixture` of a test-utils crate): a helper function
+// there is often a stand-in for an option or a type of the code
+// (`queryKey()` for the `queryKey` option), its types seldom.
 func indexable(a *artifact.Artifact) bool {
 	switch a.Kind {
 	case extract.KindArchitecture, extract.KindTestFiles, extract.KindIndex:
 		return false
 	}
-	return a.ContextFile == "" && !a.Body && !scan.TestFile(a.Path) && len(artifact.IndexEntries(a, "")) > 0
+	if scan.TestFile(a.Path) && !(scan.TestLibrary(a.Path) && naming.TypeKind(a.Kind)) {
+		return false
+	}
+	return a.ContextFile == "" && !a.Body && len(artifact.IndexEntries(a, "")) > 0
 }
 
 // sheet keeps the document's line count as the frame's lines plus each

@@ -214,6 +214,21 @@ var testSupportDirs = map[string]bool{
 // monorepo (`query-test-utils`, `shared_test_utils`).
 var testSupportSuffixes = []string{"-test-utils", "_test_utils", "-testing", "-test-support"}
 
+// testLibraryDirs are the test-support directories that hold a library
+// for writing tests (a fixture parser, assertion helpers), not tests,
+// their data or their doubles.
+var testLibraryDirs = map[string]bool{
+	"testing": true, "testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
+	"testsupport": true, "test_utils": true, "test-utils": true,
+}
+
+// TestLibrary reports a file of a library for writing tests: a directory
+// of testLibraryDirs or a package named like one (`test-utils`,
+// `query-test-utils`).
+func TestLibrary(rel string) bool {
+	return anyDir(rel, func(d string) bool { return testLibraryDirs[d] || testPackage(d) })
+}
+
 // TestFile reports files that hold tests or what tests are built from: a
 // test file name, a directory of tests, a test-support directory. Their
 // definitions rank last.
@@ -230,11 +245,20 @@ func TestFile(rel string) bool {
 			return true
 		}
 	}
+	return anyDir(rel, func(d string) bool { return testSupportDirs[d] || testPackage(d) })
+}
+
+// testPackage reports a directory named like a package of test helpers.
+func testPackage(d string) bool {
+	return slices.ContainsFunc(testSupportSuffixes, func(s string) bool { return strings.HasSuffix(d, s) })
+}
+
+// anyDir reports whether a directory of rel, lowercased, satisfies is.
+func anyDir(rel string, is func(d string) bool) bool {
 	for rest := path.Dir(rel); rest != ""; {
 		var d string
 		d, rest, _ = strings.Cut(rest, "/")
-		d = strings.ToLower(d)
-		if testSupportDirs[d] || slices.ContainsFunc(testSupportSuffixes, func(s string) bool { return strings.HasSuffix(d, s) }) {
+		if is(strings.ToLower(d)) {
 			return true
 		}
 	}

@@ -1013,3 +1013,21 @@ func TestMacroArgs(t *testing.T) {
 		t.Error("TEST(OrderTest, ...) no longer declares its suite")
 	}
 }
+
+func TestTestLibrary(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"crates/test-utils/src/fixture.rs":           true,
+		"packages/query-test-utils/src/queryKey.ts":  true,
+		"internal/testutil/fake.go":                  true,
+		"tests/test_generics.py":                     false,
+		"crates/syntax/test_data/parser/ok/0001.rs":  false,
+		"pkg/controller/mocks/client.go":             false,
+		"src/main/java/org/example/ServiceTest.java": false,
+		"pkg/util/testing/wrappers.go":               true,
+		"crates/engine/src/lib.rs":                   false,
+	} {
+		if got := TestLibrary(rel); got != want {
+			t.Errorf("TestLibrary(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
