@@ -433,7 +433,14 @@ func joinFirst(lines []extract.Line) (string, int) {
 		if t == "" || scan.CommentLine(t) && (len(parts) == 0 || !strings.HasPrefix(t, "@") && !(depth > 0 && strings.HasPrefix(t, "["))) {
 			continue // (a parameter's own attribute, C#'s `[FromKeyedServices("x")] ICache cache)`, is the parameter's)
 		}
+		// A comment ending a line other than the last would comment out
+		// the rest (`def f(  # type: ignore[misc]`); the last keeps its
+		// own, which says what a kept field is.
+		if n := len(parts); n > 0 {
+			parts[n-1] = cutLineComment(parts[n-1])
+		}
 		parts = append(parts, t)
+		t = cutLineComment(t)
 		depth += strings.Count(t, "(") + strings.Count(t, "[") - strings.Count(t, ")") - strings.Count(t, "]")
 		if strings.HasSuffix(t, "<") || angles > 0 {
 			// `async query<` over its type parameters' lines, to the `>`
@@ -465,6 +472,30 @@ func joinFirst(lines []extract.Line) (string, int) {
 		joined = strings.ReplaceAll(joined, f[0], f[1])
 	}
 	return joined, n
+}
+
+// cutLineComment cuts a comment that ends a line of code (` # ...`,
+// ` // ...`, outside quotes): joined onto one line with what follows, it
+// would comment that out. A `#[` opens an attribute, not a comment.
+func cutLineComment(t string) string {
+	var quote byte
+	for k := 1; k < len(t); k++ {
+		c := t[k]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				k++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '`' || c == '\'' && strings.IndexByte(t[k+1:], '\'') >= 0:
+			quote = c
+		case t[k-1] != ' ' && t[k-1] != '\t':
+		case c == '#' && (k+1 == len(t) || t[k+1] != '[' && t[k+1] != '!'), strings.HasPrefix(t[k:], "//"):
+			return strings.TrimRight(t[:k], " \t")
+		}
+	}
+	return t
 }
 
 // IndexNote words what the index holds, for its heading.

@@ -91,7 +91,7 @@ func TestTrimSignature(t *testing.T) {
 		{"parameters", "def run(\n    self,\n    spec,\n    budget=200,\n):", "def run(self, spec, budget=200):"},
 		{"overloads", "export function f(id: string): void;\nexport function f(id: string, tx?: unknown): void", "export function f(id: string): void; export function f(id: string, tx?: unknown): void"},
 		{"overload stubs", "def f(  # type: ignore\n    x: int,\n) -> int:\n    # overlaps\n\n\n@overload\ndef f(x: str) -> str:\n\n\ndef f(x):\n    # the implementation\n    f(x)",
-			"def f( # type: ignore x: int) -> int: def f(x: str) -> str: def f(x):"},
+			"def f(x: int) -> int: def f(x: str) -> str: def f(x):"},
 	} {
 		var lines []extract.Line
 		for i, l := range strings.Split(c.src, "\n") {
@@ -208,6 +208,22 @@ func TestSignatureJoins(t *testing.T) {
 		}
 		if got := Signature(c.kind, lines, 1); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestCutLineComment(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"def run_in_background(  # type: ignore[misc]", "def run_in_background("},
+		{"fn f<'a>(x: &'a str, // the input", "fn f<'a>(x: &'a str,"},
+		{"#[cfg(test)] fn f(", "#[cfg(test)] fn f("},
+		{"fn f(#[allow(unused)] x: u32,", "fn f(#[allow(unused)] x: u32,"},
+		{`def fetch(url="http://x/#top", # the page`, `def fetch(url="http://x/#top",`},
+		{"func f(a int) { // starts", "func f(a int) {"},
+		{"x = 'it''s' # quoted", "x = 'it''s'"},
+	} {
+		if got := cutLineComment(tc.in); got != tc.want {
+			t.Errorf("cutLineComment(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
