@@ -27,15 +27,15 @@ func TrimSignature(a *Artifact) bool {
 	}
 	// The declaration, its parameters joined onto one line: a signature
 	// cut at its first line ("def run(") says nothing.
-	line := a.Lines[i]
-	indent := line.Text[:len(line.Text)-len(strings.TrimLeft(line.Text, " \t"))]
+	first := a.Lines[i].Text
+	indent := first[:len(first)-len(strings.TrimLeft(first, " \t"))]
 	// Each overload's signature (TypeScript's, Python's @overload stubs)
-	// joined onto the line after the one before; what follows the last,
-	// a comment opening the body, is not part of it.
-	var sigs []string
+	// joined onto a line of its own, at the row it starts; what follows
+	// the last, a comment opening the body, is not part of it.
+	var sigs []extract.Line
 	for rest := a.Lines[i:]; len(rest) > 0; {
 		sig, n := joinFirst(rest)
-		sigs = append(sigs, sig)
+		sigs = append(sigs, extract.Line{Row: rest[0].Row, Text: indent + sig})
 		rest = rest[n:]
 		// The next overload starts at the signature's own indentation
 		// (`@overload`, or a line with the name), after blank lines and a
@@ -48,9 +48,8 @@ func TrimSignature(a *Artifact) bool {
 			break
 		}
 	}
-	line.Text = indent + strings.Join(sigs, " ")
-	a.Lines = []extract.Line{line}
-	a.StartLine, a.EndLine = line.Row, line.Row
+	a.Lines = sigs
+	a.StartLine, a.EndLine = sigs[0].Row, sigs[len(sigs)-1].Row
 	a.Truncated = "signature"
 	return true
 }

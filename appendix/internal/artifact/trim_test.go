@@ -89,9 +89,9 @@ func TestTrimSignature(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
 		{"body comment", "def bulk_update(self, items: list[Item]) -> Out:\n    # consolidate items first", "def bulk_update(self, items: list[Item]) -> Out:"},
 		{"parameters", "def run(\n    self,\n    spec,\n    budget=200,\n):", "def run(self, spec, budget=200):"},
-		{"overloads", "export function f(id: string): void;\nexport function f(id: string, tx?: unknown): void", "export function f(id: string): void; export function f(id: string, tx?: unknown): void"},
+		{"overloads", "export function f(id: string): void;\nexport function f(id: string, tx?: unknown): void", "export function f(id: string): void;\nexport function f(id: string, tx?: unknown): void"},
 		{"overload stubs", "def f(  # type: ignore\n    x: int,\n) -> int:\n    # overlaps\n\n\n@overload\ndef f(x: str) -> str:\n\n\ndef f(x):\n    # the implementation\n    f(x)",
-			"def f(x: int) -> int: def f(x: str) -> str: def f(x):"},
+			"def f(x: int) -> int:\ndef f(x: str) -> str:\ndef f(x):"},
 	} {
 		var lines []extract.Line
 		for i, l := range strings.Split(c.src, "\n") {
