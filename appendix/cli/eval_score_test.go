@@ -344,6 +344,7 @@ func TestEvalHasLine(t *testing.T) {
 		{"fun total(): Long", "fun total(): Long = items.sumOf { it.cents }", false},
 		{"func Walk( // ... 3 more lines omitted", "func Walk(", true},
 		{"async def run(self, # ... 1 more line omitted", "async def run(self,", true},
+		{"def run_in_background(f: Callable[P, R], *args: P.args) -> R:", "def run_in_background(  # type: ignore[misc]", true},
 		{"func LoadOrder(id int64) (*Order, error)", "func LoadOrder(id int64) (*Order, error) { return nil, nil }", false},
 		{"func LoadOrder(id int64)", "func LoadOrder(id int64) (*Order, error) {", false},
 		{"func Walk( // the walk", "func Walk(", false},

@@ -635,13 +635,18 @@ var evalElidedRe = regexp.MustCompile(`^\s*(?::\s*)?(?:\{\s*\.\.\.\s*\}|\.\.\.(?
 // counting the signature lines it omits, or followed by the lines after
 // it in the source (next), joined onto it ("interface A" and "extends B {"
 // shown as "interface A extends B {"). A comment that ends the line
-// after a body's opener (`{ //nolint:gocyclo`) goes with the body.
+// after a body's opener (`{ //nolint:gocyclo`) goes with the body, and one
+// after an open bracket or list (`def f(  # type: ignore[misc]`) is cut
+// where the lines are joined.
 func evalHasLine(text, want string, next []string) bool {
 	forms := []string{want}
 	cur := want
-	if i := strings.Index(want, " //"); i > 0 && strings.HasSuffix(strings.TrimSpace(want[:i]), "{") {
-		cur = strings.TrimSpace(want[:i])
-		forms = append(forms, cur)
+	for _, c := range []string{" //", " #"} {
+		if i := strings.Index(want, c); i > 0 && strings.ContainsAny(strings.TrimSpace(want[:i])[len(strings.TrimSpace(want[:i]))-1:], "{([,<") {
+			cur = strings.TrimSpace(want[:i])
+			forms = append(forms, cur)
+			break
+		}
 	}
 	for {
 		next := cur
