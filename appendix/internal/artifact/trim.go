@@ -13,7 +13,8 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang"
 )
 
-// TrimSignature cuts a multi-line function signature to its declaring line.
+// TrimSignature cuts a multi-line function signature to its declaring
+// line, parameters joined onto it, one line per overload.
 func TrimSignature(a *Artifact) bool {
 	if a.ContextFile != "" || (a.Kind != extract.KindFunction && a.Kind != extract.KindMethod) || len(a.Lines) < 2 {
 		return false
