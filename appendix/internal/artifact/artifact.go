@@ -247,6 +247,14 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 			if len(a.Lines) > 0 && a.Lines[0].Row == 1 {
 				a.Lines[0].Text = strings.TrimPrefix(a.Lines[0].Text, "\ufeff") // a file's byte order mark is no code
 			}
+			for _, o := range m.Overloads {
+				// Each overload of a set nothing told apart, after a blank
+				// line, as the file sets them apart.
+				a.Lines = append(append(a.Lines, extract.Line{Row: o.StartLine - 1}), o.Lines...)
+				a.Members = append(a.Members, o.Members...)
+				a.EndLine = max(a.EndLine, o.EndLine)
+				a.defs = append(a.defs, o)
+			}
 			cutStrings(a, d.Strings)
 			cutComments(a)
 			if d.Grouped && len(d.Members) > maxGroup {

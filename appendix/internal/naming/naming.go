@@ -163,6 +163,17 @@ func TableLike(k extract.Kind) bool {
 // type (TableLike), or an error type.
 func TypeKind(k extract.Kind) bool { return TableLike(k) || k == extract.KindError }
 
+// Place is where a definition stands when places are counted: its file
+// and declaring line; for a function or method, its file, type and name,
+// so that a set of overloads (Java's create(...) taking other parameters)
+// is one place.
+func Place(d *extract.Definition) string {
+	if d.Kind == extract.KindFunction || d.Kind == extract.KindMethod {
+		return d.Path + "\x00" + d.Container + "\x00" + d.Name
+	}
+	return At(d.Path, d.DeclLine)
+}
+
 // MigrationPath reports files of migration history, which rank after a
 // schema file that states the current shape.
 func MigrationPath(p string) bool {

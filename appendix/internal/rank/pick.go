@@ -52,7 +52,7 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		tied := map[string]bool{}
 		for _, o := range rs {
 			if o.Score.Total == best.Score.Total {
-				tied[naming.At(o.Def.Path, o.Def.StartLine)] = true
+				tied[naming.Place(o.Def)] = true
 			}
 		}
 		m.Tied = len(tied)
@@ -78,6 +78,9 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 		switch {
 		case d.Path == best.Def.Path && d.StartLine == best.Def.StartLine:
 			continue
+		case naming.Place(d) == naming.Place(best.Def) && o.Score.Total == best.Score.Total:
+			m.Overloads = append(m.Overloads, d) // (ranked by line after the first)
+			continue
 		case exact && o.Score.weight("spec-name") == 0:
 			continue // the spec's own name was found: conventions are no rival
 		case !naming.MigrationPath(best.Def.Path) && naming.MigrationPath(d.Path) && best.Def.Kind == extract.KindSchema,
@@ -98,7 +101,15 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 	if len(m.Others) > 0 {
 		m.Why = "nothing in the spec tells them apart: first by path"
 		m.Arbitrary = true
-		if g, ok := Winner(best.Score, rs[1].Score); ok {
+		// The runner-up is the first that is not shown with the winner.
+		next := rs[1]
+		for _, o := range rs[1:] {
+			if !slices.Contains(m.Overloads, o.Def) {
+				next = o
+				break
+			}
+		}
+		if g, ok := Winner(best.Score, next.Score); ok {
 			m.Why, m.Arbitrary = g.Reason, false
 			if slices.Contains([]string{"named-version", "superseded", "unversioned"}, g.Name) {
 				m.Versions = otherVersions(best.Def, m.Rivals)

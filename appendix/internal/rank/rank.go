@@ -42,6 +42,10 @@ type Choice struct {
 	Tied int
 	// Altered lists later migrations that ALTER a table created in one.
 	Altered []string
+	// Overloads are the other declarations of Def's set of overloads that
+	// score as high as Def, in the order they are declared: nothing tells
+	// them apart, and they are shown with it.
+	Overloads []*extract.Definition
 }
 
 // Placed reports a choice that a place the spec names favours: under or

@@ -1274,11 +1274,11 @@ func memberGuess(r *spec.Ref, owners []*extract.Definition) Gap {
 
 // distinctPlaces counts the different definitions among candidates, by
 // the line that declares each: two constants of one block are two, as the
-// places a gap lists them at are.
+// places a gap lists them at are; a set of overloads is one.
 func distinctPlaces(ds []*extract.Definition) int {
 	seen := map[string]bool{}
 	for _, d := range ds {
-		seen[fmt.Sprintf("%s:%d", d.Path, d.DeclLine)] = true
+		seen[naming.Place(d)] = true
 	}
 	return len(seen)
 }
@@ -2210,10 +2210,9 @@ func places(defs []*extract.Definition, n int) string {
 	var out []string
 	seen := map[string]bool{}
 	for _, d := range defs {
-		p := naming.At(d.Path, d.DeclLine)
-		if !seen[p] {
+		if p := naming.Place(d); !seen[p] {
 			seen[p] = true
-			out = append(out, p)
+			out = append(out, naming.At(d.Path, d.DeclLine)) // a set of overloads by its first listed
 		}
 	}
 	return naming.PathList(out, n)
