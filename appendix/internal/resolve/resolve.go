@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -136,7 +137,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	// values: the references resolved by the string value they quote, once
 	// every name is settled (see byValue).
-	var ambiguous, missing, fields, values, keywords []pendingRef
+	var ambiguous, missing, fields, values, keywords, sketches []pendingRef
 	// unfollowed: the gaps of dotted names whose last part some type
 	// declares, by the index of their reference, for chosenMember to
 	// settle once every other name is.
@@ -156,6 +157,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
+		if r.Sketch != nil && !r.Strong {
+			sketches = append(sketches, pendingRef{i: i}) // once the types the spec names are settled
+			continue
+		}
 		if qualified[r.Name] && spec.BareWord(r.Name) {
 			continue
 		}
@@ -232,6 +237,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			fields = append(fields, pendingRef{i: i})
 			continue
 		}
+
 		if r.Keyword {
 			keywords = append(keywords, pendingRef{i: i})
 			continue
@@ -306,6 +312,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		matches = append(matches, m)
+	}
+	// A method the spec's code shows without its type: the one method of
+	// that name its parameters and members tell, else nothing.
+	for _, p := range sketches {
+		if m, ok := sketched(ix, &sp.Refs[p.i], matches); ok {
+			m.Order = p.i
+			matches = append(matches, m)
+		}
 	}
 	// `model_name="BlogPage"` in the spec's code: a member of a chosen
 	// definition (the field a model's constructor takes), else nothing.
@@ -1795,6 +1809,75 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		}
 	}
 	return cands, member, held, broken
+}
+
+// Weights of what tells which type's method the spec's code shows
+// without its type: a member of the type its body uses, the parameter
+// types its signature declares, a type the spec names. A method is chosen
+// only with one of the first two, and only when no other scores as high.
+const (
+	sketchMember = 4
+	sketchParams = 2
+	sketchNamed  = 1
+)
+
+// sketched chooses the method the spec's code shows without its type
+// (`fn call(&mut self, req: HecRequest)` using `self.batch_service`):
+// among the methods of that name outside tests, the one whose type
+// declares the most members the body uses, whose signature declares every
+// parameter type the sketch does, and whose type the spec names.
+func sketched(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
+	sk := r.Sketch
+	var best *extract.Definition
+	bestScore, tied := 0, false
+	var why []string
+	for _, d := range ix.Defs[r.Name] {
+		if d.Kind != extract.KindMethod || d.Container == "" || ix.Class(d.Path).Test || ix.Class(d.Path).Aside {
+			continue
+		}
+		score := 0
+		var reasons []string
+		var used []string
+		for _, t := range ix.Defs[d.Container] {
+			if !naming.TypeKind(t.Kind) || path.Dir(t.Path) != path.Dir(d.Path) {
+				continue
+			}
+			for _, f := range sk.Fields {
+				if !slices.Contains(used, f) && slices.ContainsFunc(t.Members, func(m extract.Member) bool { return m.Name == f }) {
+					used = append(used, f)
+				}
+			}
+		}
+		if len(used) > 0 {
+			score += sketchMember * len(used)
+			reasons = append(reasons, fmt.Sprintf("its type has %s, which the body uses", naming.CodeList(used)))
+		}
+		if len(sk.Params) > 0 {
+			sig := d.Text()
+			if !slices.ContainsFunc(sk.Params, func(p string) bool { return !naming.HasWord(sig, p) }) {
+				score += sketchParams
+				reasons = append(reasons, fmt.Sprintf("it takes %s", naming.CodeList(sk.Params)))
+			}
+		}
+		if score == 0 {
+			continue
+		}
+		if slices.ContainsFunc(matches, func(m Match) bool { return m.Def.Name == d.Container }) {
+			score += sketchNamed
+			reasons = append(reasons, fmt.Sprintf("the spec names `%s`", d.Container))
+		}
+		switch {
+		case score > bestScore:
+			best, bestScore, tied, why = d, score, false, reasons
+		case score == bestScore:
+			tied = true
+		}
+	}
+	if best == nil || tied {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: rank.Choice{Def: best,
+		Reason: fmt.Sprintf("defines `%s`, the method the spec's code shows without its type: %s", best.QualifiedName(), strings.Join(why, "; "))}}, true
 }
 
 // memberOwner finds the definition that declares member: d itself, or a

@@ -113,6 +113,18 @@ type Ref struct {
 	// JavaScript's way (`import { useQuery } from '@tanstack/react-query'`):
 	// the repository's own package of that name, if it has one.
 	Package string
+	// Sketch is set for a method the spec's code shows without its type
+	// (`fn call(&mut self, req: HecRequest) -> Self::Future { ... }`):
+	// what tells which type's method it is.
+	Sketch *Sketch
+}
+
+// Sketch is what the spec's code shows of a method it writes without its
+// type: the types its parameters are declared with, and the members of its
+// own type its body uses (`self.batch_service`, `this.client`, `@cache`).
+type Sketch struct {
+	Params []string
+	Fields []string
 }
 
 // Placement is where one mention of a name places it: a path the
@@ -361,6 +373,9 @@ func Parse(name string, src []byte) *Spec {
 			if old.FenceLang == "" {
 				old.FenceLang = r.FenceLang
 			}
+			if old.Sketch == nil {
+				old.Sketch = r.Sketch
+			}
 			if old.contradicts(&r) && !slices.ContainsFunc(old.Also, func(p Placement) bool { return p.Path == r.Path && p.Lang == r.Lang }) {
 				old.Also = append(old.Also, Placement{r.Line, r.Path, r.Lang})
 			}
@@ -421,13 +436,14 @@ func Parse(name string, src []byte) *Spec {
 	locals := map[string]bool{}     // the parameters and variables the code block's functions declare
 	imported := map[string]string{} // the names the spec's code imports, by name: their modules
 	packaged := map[string]string{} // the names the spec's code imports from JavaScript packages, by name
+	sketch, sketchIndent := -1, 0   // the reference of the method the code block shows without its type, while its body lasts
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
 		}
 		if kinds[i] != codeLine {
-			margin, funcs, open, typeIndent = -1, funcs[:0], 0, -1
+			margin, funcs, open, typeIndent, sketch = -1, funcs[:0], 0, -1, -1
 			clear(locals)
 		} else if margin < 0 && strings.TrimSpace(line) != "" {
 			margin = indentWidth(line)
@@ -448,6 +464,25 @@ func Parse(name string, src []byte) *Spec {
 			decl := fenceDeclRe.FindStringSubmatch(line)
 			if decl != nil {
 				declared = decl[1] + decl[2]
+			}
+			if t := strings.TrimSpace(line); sketch >= 0 && t != "" && indentWidth(line) <= sketchIndent && !strings.HasPrefix(t, "}") {
+				sketch = -1 // the method's body ended
+			}
+			if sketch >= 0 {
+				sk := s.Refs[sketch].Sketch
+				for _, m := range selfMemberRe.FindAllStringSubmatch(line, -1) {
+					if f := m[1] + m[2]; !slices.Contains(sk.Fields, f) {
+						sk.Fields = append(sk.Fields, f)
+					}
+				}
+			}
+			if decl != nil && indentWidth(line) <= margin && methodDeclRe.MatchString(line) {
+				// A method shown without its type: which type's, its
+				// parameters' types and the members its body uses tell.
+				add(Ref{Name: declared, Line: n, Source: FromFence, FenceLang: fenceLang, Sketch: &Sketch{Params: paramTypes(line)}})
+				if i, ok := byName[declared]; ok && s.Refs[i].Sketch != nil {
+					sketch, sketchIndent = i, indentWidth(line)
+				}
 			}
 			if decl != nil && indentWidth(line) <= margin && !methodDeclRe.MatchString(line) {
 				// The spec's own code declares it: a name it introduces,
@@ -1081,6 +1116,44 @@ const kotlinModifiers = `(?:(?:data|sealed|value|inner|open|internal|suspend|inl
 // fenceMethodRe finds a Go method's receiver type and name, or a Kotlin
 // extension function's (fun Order.refund(): its receiver is Order).
 var fenceMethodRe = regexp.MustCompile(`^\s*func\s+\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)|^\s*` + kotlinModifiers + `fun\s+(?:<[^>]*>\s*)?([A-Za-z_]\w*)(?:<[^>]*>)?\??\.([A-Za-z_]\w*)`)
+
+// selfMemberRe is a member of a method's own type its body uses:
+// `self.batch_service`, `this.client`, Ruby's `@cache`.
+var selfMemberRe = regexp.MustCompile(`\b(?:self|this)\.([A-Za-z_]\w*)|(?:^|[^\w@])@([a-z_]\w*)`)
+
+// paramTypes are the capitalized type names a method's declaring line
+// writes inside its parameter list: `(&mut self, req: HecRequest)` gives
+// HecRequest.
+func paramTypes(line string) []string {
+	open := strings.IndexByte(line, '(')
+	if open < 0 {
+		return nil
+	}
+	list := line[open+1:]
+	depth := 1
+	for i := 0; i < len(list); i++ {
+		switch list[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				list = list[:i] // (not the result's `Poll<()>`)
+			}
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	var out []string
+	for _, w := range typeWordRe.FindAllString(list, -1) {
+		if w != "Self" && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+var typeWordRe = regexp.MustCompile(`\b[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*\b`)
 
 // methodDeclRe finds a method declared without its class: its first
 // parameter is the instance or the class (Python's self or cls, Rust's

@@ -347,8 +347,35 @@ func TestFenceMethods(t *testing.T) {
 	if r := refs["to_representation"]; r.Strong || r.Proposed {
 		t.Errorf("to_representation is a method of the block's class, yet %+v", r)
 	}
-	if r, ok := refs["create"]; ok {
-		t.Errorf("create is a method shown without its class, yet a reference: %+v", r)
+	if r := refs["create"]; r.Strong || r.Proposed || r.Sketch == nil {
+		t.Errorf("create is a method shown without its class: want a weak sketch, got %+v", r)
+	}
+}
+
+// TestFenceSketch: a method shown without its type keeps what tells whose
+// it is: its parameters' types and the members of its own type its body
+// uses, up to the end of its body.
+func TestFenceSketch(t *testing.T) {
+	src := "# Spec\n\n```rust\nfn call(&mut self, req: HecRequest, cx: &mut Context<'_>) -> Self::Future {\n" +
+		"    let svc = self.batch_service.clone();\n    self.ack_client.register(req.id);\n}\n\nfn poll_ready(&mut self) -> Poll<()> {\n    Poll::Ready(())\n}\n\nfn helper(x: u32) {\n    self.unrelated.go();\n}\n```\n\n" +
+		"```ruby\ndef self.refresh\n  @cache.clear\nend\n```\n"
+	refs := map[string]Ref{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		refs[r.Name] = r
+	}
+	want := map[string]Sketch{
+		"call":       {Params: []string{"HecRequest", "Context"}, Fields: []string{"batch_service", "ack_client"}},
+		"refresh":    {Fields: []string{"cache"}},
+		"poll_ready": {}, // (its result's `Poll<()>` is no parameter)
+	}
+	for name, w := range want {
+		r := refs[name]
+		if r.Sketch == nil || !slices.Equal(r.Sketch.Params, w.Params) || !slices.Equal(r.Sketch.Fields, w.Fields) {
+			t.Errorf("%s: sketch %+v, want %+v", name, r.Sketch, w)
+		}
+	}
+	if r := refs["helper"]; r.Sketch != nil {
+		t.Errorf("helper takes no self: no sketch, got %+v", r.Sketch)
 	}
 }
 
