@@ -43,6 +43,9 @@ type Member struct {
 	Method     bool   // a method or function, not a field or value
 	Type       string // the type a schema field refers to, for relations
 	Embedded   bool   // a Go embedded struct or JS spread: kept when trimming
+	// Assigned is an attribute a member gives its type without declaring
+	// it (Language.Assigns): a member of its type, not what makes it wanted.
+	Assigned bool
 	// Serialized are the names a field is written as on the wire, where
 	// they are declared (Go's json:"x" and yaml:"x" tags, protobuf's
 	// json_name): a spec may name the field by them.
@@ -379,7 +382,7 @@ func Keep(d *Definition, want func(string) bool) bool {
 		return false
 	}
 	for _, m := range d.Members {
-		if want(m.Name) || slices.ContainsFunc(m.Serialized, want) {
+		if !m.Assigned && (want(m.Name) || slices.ContainsFunc(m.Serialized, want)) {
 			return true
 		}
 	}
@@ -749,6 +752,11 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 				more := mm
 				more.Name = n
 				m.Out.Members = append(m.Out.Members, more)
+			}
+		}
+		if lang.Assigns != nil {
+			for _, n := range lang.Assigns(mem, m.Src) {
+				m.Out.Members = append(m.Out.Members, Member{Name: n, Start: mm.Start, End: mm.End, Assigned: true})
 			}
 		}
 	}

@@ -87,6 +87,11 @@ type Language struct {
 	// MoreNames names the further members one member node declares after
 	// the one it is named by (C's int a, b;), each a member of its own.
 	MoreNames func(member *sitter.Node, src []byte) []string
+	// Assigns names the attributes a member node gives its type without
+	// declaring them (Python's `self.x = ...` in a method, the entries of
+	// `__slots__`): members of the type once it is chosen, never what makes
+	// it wanted, since no scan reads them as declarations.
+	Assigns func(member *sitter.Node, src []byte) []string
 	// Member names a member node, says whether it is a method, and gives
 	// the node it ends with when that is not its own (nil), for a grammar
 	// whose nodes have no "name" field (Kotlin's, where annotations, a

@@ -242,7 +242,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 		if a == nil {
 			d := m.Def
 			a = &Artifact{Kind: d.Kind, Title: d.Title, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine,
-				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: append([]extract.Member(nil), d.Members...),
+				Lang: d.Lang, Lines: append([]extract.Line(nil), d.Lines...), Members: shownMembers(d.Members),
 				Source: m.Ref.Source, Order: m.Order, Salience: Salience(m), defs: []*extract.Definition{d}}
 			if len(a.Lines) > 0 && a.Lines[0].Row == 1 {
 				a.Lines[0].Text = strings.TrimPrefix(a.Lines[0].Text, "\ufeff") // a file's byte order mark is no code
@@ -251,7 +251,7 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 				// Each overload of a set nothing told apart, after a blank
 				// line, as the file sets them apart.
 				a.Lines = append(append(a.Lines, extract.Line{Row: o.StartLine - 1}), o.Lines...)
-				a.Members = append(a.Members, o.Members...)
+				a.Members = append(a.Members, shownMembers(o.Members)...)
 				a.EndLine = max(a.EndLine, o.EndLine)
 				a.defs = append(a.defs, o)
 			}
@@ -303,6 +303,13 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 		out = append(out, a)
 	}
 	return groupErrors(out)
+}
+
+// shownMembers are the members a definition's lines declare: not the
+// attributes its methods assign (Python's self.x), which a member of its
+// own is made of, and no trim keeps a line of.
+func shownMembers(ms []extract.Member) []extract.Member {
+	return slices.DeleteFunc(slices.Clone(ms), func(m extract.Member) bool { return m.Assigned })
 }
 
 // shows reports whether prev shows the lines of a that lie inside it: a

@@ -207,8 +207,8 @@ func (a *Artifact) memberEntries(d *extract.Definition, lines []extract.Line, re
 			continue
 		}
 		for _, m := range d.Members {
-			if m.Name != last {
-				continue
+			if m.Name != last || m.Assigned {
+				continue // (an attribute a method assigns has no line of its own the index could show)
 			}
 			mine := linesOf(lines, m.Start, m.End)
 			row := 0

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -20,12 +21,13 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "3",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
 	Refine:  refinePython,
 	Members: membersPython,
+	Assigns: assignsPython,
 	Routes:  pyRoutes,
 	Elide:   pythonElide,
 	Lex:     pythonLex,
@@ -277,6 +279,58 @@ func pyTableNames(name string, cls *sitter.Node, src []byte, file string) []stri
 		}
 	}
 	return nil
+}
+
+// assignsPython names the attributes a class's member gives the class:
+// the entries of `__slots__`, and the instance attributes a method assigns
+// (`self._url = url`, `self.egg_fragment: str | None = None`), outside the
+// functions and classes it defines.
+func assignsPython(mem *sitter.Node, src []byte) []string {
+	if mem.Type() == "decorated_definition" {
+		mem = mem.ChildByFieldName("definition")
+	}
+	if mem == nil {
+		return nil
+	}
+	var out []string
+	add := func(n string) {
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	switch mem.Type() {
+	case "expression_statement":
+		a := mem.NamedChild(0)
+		if a == nil || a.Type() != "assignment" || a.ChildByFieldName("left") == nil || a.ChildByFieldName("left").Content(src) != "__slots__" {
+			return nil
+		}
+		if v := a.ChildByFieldName("right"); v != nil {
+			for _, e := range extract.NamedChildren(v) {
+				if e.Type() == "string" {
+					add(strings.Trim(e.Content(src), `"'`))
+				}
+			}
+		}
+	case "function_definition":
+		var walk func(n *sitter.Node)
+		walk = func(n *sitter.Node) {
+			for _, c := range extract.NamedChildren(n) {
+				switch c.Type() {
+				case "function_definition", "class_definition", "decorated_definition", "lambda":
+					continue // another scope's self
+				case "assignment", "augmented_assignment":
+					if l := c.ChildByFieldName("left"); l != nil && l.Type() == "attribute" {
+						if o, at := l.ChildByFieldName("object"), l.ChildByFieldName("attribute"); o != nil && at != nil && o.Content(src) == "self" {
+							add(at.Content(src))
+						}
+					}
+				}
+				walk(c)
+			}
+		}
+		walk(mem.ChildByFieldName("body"))
+	}
+	return out
 }
 
 func membersPython(def *sitter.Node) []*sitter.Node {

@@ -195,3 +195,35 @@ class Client:
 		t.Error(diff)
 	}
 }
+
+// TestInstanceAttributes: the attributes a class's methods assign to self
+// and its __slots__ lists are its members, marked as assigned; what a
+// function nested in a method assigns is not.
+func TestInstanceAttributes(t *testing.T) {
+	py := `class Link:
+    __slots__ = ("_url", "comes_from")
+
+    def __init__(self, url):
+        self._url = url
+        if url:
+            self.egg_fragment: str | None = None
+        self.count += 1
+
+        def helper():
+            self.not_an_attribute = 1
+
+    @property
+    def is_wheel(self):
+        return self._url.endswith(".whl")
+`
+	var got []string
+	for _, d := range langtest.Definitions(t, Lang, "link.py", py) {
+		for _, m := range d.Members {
+			got = append(got, fmt.Sprintf("%s|%v", m.Name, m.Assigned))
+		}
+	}
+	want := []string{"__slots__|false", "_url|true", "comes_from|true", "__init__|false", "_url|true", "egg_fragment|true", "count|true", "is_wheel|false"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("members: %s", diff)
+	}
+}
