@@ -16,6 +16,9 @@ type Route struct {
 	Method  string // GET, POST, ... or ANY
 	Pattern string // the path as registered, prefixes applied: /items/{id}/tags
 	Handler string // the handler's name when it is named, "" when inline
+	// Fold is set when the framework matches a path's literal segments in
+	// any case (ASP.NET Core): Pattern writes them in lower case.
+	Fold bool
 }
 
 // RouteCall is a registration found in a tree, before its snippet is
@@ -89,7 +92,7 @@ func (p *Parser) routesIn(lang *Language, name string, src []byte, tree *sitter.
 			m.Def = rc.OwnFunc
 		}
 		m.Out = Definition{Name: rc.Method + " " + rc.Pattern, Kind: KindRoute, Title: "Route", Path: name, Lang: lang,
-			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler}}
+			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler, rc.Fold}}
 		buildSnippet(lang, &m)
 		m.Out.DeclLine = m.Out.StartLine
 		defs = append(defs, m.Out)

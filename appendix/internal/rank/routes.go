@@ -109,6 +109,11 @@ func RouteScore(ref *spec.RouteRef, r *extract.Route) (score int, ok bool) {
 		return 0, false
 	}
 	a, b := spec.RouteSegs(ref.Path), spec.RouteSegs(r.Pattern)
+	if r.Fold {
+		for i := range a {
+			a[i] = strings.ToLower(a[i]) // `/Auth/Keys` is ASP.NET Core's `[Route("auth")]` + `[HttpGet("keys")]`
+		}
+	}
 	eq := func(x, y []string) bool {
 		if len(x) != len(y) {
 			return false

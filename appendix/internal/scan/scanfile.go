@@ -202,7 +202,8 @@ func (e *Entry) Routable(file string, segs []string) bool {
 			} else {
 				rest = ""
 			}
-			if w == s || strings.HasPrefix(w, s) && !extract.IdentByte(w[len(s)]) {
+			// (In any case: ASP.NET Core matches `/Auth/Keys` to "keys".)
+			if len(w) >= len(s) && strings.EqualFold(w[:len(s)], s) && (len(w) == len(s) || !extract.IdentByte(w[len(s)])) {
 				return true
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -34,7 +35,48 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Declares = route.TypedDeclares
 	l.DocPrefixes = []string{"//", "/*", "*", "["}
 	l.KeyMarkers = []string{"[Key]", "[Key,"}
+	l.RouteWords = routeWords
 	return l
+}
+
+// routeTemplateRe is a route template ASP.NET Core registers: a route
+// attribute's (`[Route("Auth")]`, `[HttpDelete("Keys/{key}")]`,
+// `[HttpGet(Template = "x")]`) or a minimal API's (`app.MapGet("things",
+// ...)`, `MapGroup("/orders")`).
+var routeTemplateRe = regexp.MustCompile(`(?:\[\s*(?:Route|Http(?:Get|Post|Put|Patch|Delete|Head|Options))\s*\(\s*(?:Template\s*=\s*)?|\.Map(?:Get|Post|Put|Patch|Delete|Methods|Group|Fallback)\s*\(\s*)@?"([^"]*)"`)
+
+// controllerRe is a controller class: its name without the suffix is
+// what [controller] stands for.
+var controllerRe = regexp.MustCompile(`\bclass\s+(\w+)Controller\b`)
+
+// routeWords are the segments a file's routes are registered with, which
+// ASP.NET Core templates write without a "/" before them: each literal
+// segment of a template, and a controller's name where a template says
+// [controller].
+func routeWords(src []byte) []string {
+	if !bytes.Contains(src, []byte(`("`)) && !bytes.Contains(src, []byte(`= "`)) && !bytes.Contains(src, []byte(`(@"`)) {
+		return nil
+	}
+	var out []string
+	add := func(w string) {
+		if w != "" && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	for _, m := range routeTemplateRe.FindAllSubmatch(src, -1) {
+		t := string(m[1])
+		for _, seg := range strings.Split(t, "/") {
+			if !strings.ContainsAny(seg, "{[~") {
+				add(seg)
+			}
+		}
+		if strings.Contains(t, "[controller]") {
+			for _, c := range controllerRe.FindAllSubmatch(src, -1) {
+				add(string(c[1]))
+			}
+		}
+	}
+	return out
 }
 
 var (

@@ -112,7 +112,7 @@ func controllerRoutes(decl *sitter.Node, src []byte, consts map[string]string) [
 		for _, r := range routes {
 			for _, pre := range prefixes {
 				p := tokens(joinTemplate(pre, r.tmpl), controller, action)
-				out = append(out, extract.RouteCall{Route: extract.Route{Method: r.method, Pattern: p, Handler: action}, Show: m, OwnFunc: m})
+				out = append(out, extract.RouteCall{Route: extract.Route{Method: r.method, Pattern: p, Handler: action, Fold: true}, Show: m, OwnFunc: m})
 			}
 		}
 	}
@@ -281,7 +281,7 @@ func mapRoutes(n *sitter.Node, src []byte, consts map[string]string, groups map[
 	}
 	var out []extract.RouteCall
 	for _, m := range methods {
-		out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: tokens(p, "", ""), Handler: handler}, Show: statementOf(n)})
+		out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: tokens(p, "", ""), Handler: handler, Fold: true}, Show: statementOf(n)})
 	}
 	return out
 }

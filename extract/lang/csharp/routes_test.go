@@ -95,3 +95,24 @@ _mapper.Map<OrderDto>(order);
 		})
 	}
 }
+
+// TestRouteWords: the literal segments of ASP.NET Core's route templates,
+// which no "/" precedes, and a controller's name for [controller].
+func TestRouteWords(t *testing.T) {
+	src := `[Route("api/[controller]")]
+public class PlainController : ControllerBase
+{
+    [HttpGet("Keys/{key}")]
+    public ActionResult A() => Ok();
+    [HttpPost(Template = "Refresh")]
+    public ActionResult B() => Ok();
+}
+var orders = app.MapGroup("/orders");
+orders.MapGet("things/{id:int}", () => 1);
+var name = dict.Get("key");
+`
+	want := []string{"api", "Plain", "Keys", "Refresh", "orders", "things"}
+	if diff := cmp.Diff(want, routeWords([]byte(src))); diff != "" {
+		t.Error(diff)
+	}
+}
