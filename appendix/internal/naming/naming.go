@@ -56,6 +56,14 @@ func SharesWord(a, b string) bool {
 var tableSuffixes = map[string]bool{"model": true, "models": true, "schema": true, "table": true, "entity": true,
 	"record": true, "row": true, "doc": true, "document": true}
 
+// RoleSuffixed reports a name of several words whose last is a role a
+// table's type may add (OrderModel, LinkRecord, UserEntity): TableKey
+// drops it.
+func RoleSuffixed(name string) bool {
+	ws := Words(name)
+	return len(ws) > 1 && tableSuffixes[ws[len(ws)-1]]
+}
+
 // singular makes the last word singular, as a developer reads table names.
 func singular(w string) string {
 	switch {

@@ -1527,9 +1527,11 @@ func nestedIn(ix *search.Index, d *extract.Definition, outer string) bool {
 // (`_dispatch`, `_defaults`), an attribute, never the Dispatch class or the
 // Default enum; and from a capitalized name (`Loki`) a lower-case
 // definition only when it is a table (`orders` for `Orders`), never Go's
-// unexported `type loki`.
+// unexported `type loki`. A name with a role suffix (`LinkRecord`) is
+// another type's only when that type is a table's (the `Order` model for
+// `OrderRecord`): a class `Link` is no LinkRecord.
 func conventionFits(name string, d *extract.Definition) bool {
-	if strings.HasPrefix(name, "_") {
+	if strings.HasPrefix(name, "_") || naming.RoleSuffixed(name) && d.Kind != extract.KindSchema {
 		return false
 	}
 	return !spec.IsUpperStart(name) || spec.IsUpperStart(d.Name) || d.Kind == extract.KindSchema
