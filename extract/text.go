@@ -36,3 +36,51 @@ func NextLine(src []byte) (line, rest []byte) {
 	}
 	return src, nil
 }
+
+// LineEnd returns the offset of the end of the line i is on.
+func LineEnd(src []byte, i int) int {
+	if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+		return i + k
+	}
+	return len(src)
+}
+
+// BlockCommentEnd returns the offset after the block comment opening at i,
+// nested ones counted, or the end of src.
+func BlockCommentEnd(src []byte, i int) int {
+	depth := 0
+	for i+1 < len(src) {
+		switch {
+		case src[i] == '/' && src[i+1] == '*':
+			depth++
+			i += 2
+		case src[i] == '*' && src[i+1] == '/':
+			depth--
+			i += 2
+			if depth == 0 {
+				return i
+			}
+		default:
+			i++
+		}
+	}
+	return len(src)
+}
+
+// SkipBlank returns the offset of the first byte from i that is no
+// blank, line end or comment.
+func SkipBlank(src []byte, i int) int {
+	for i < len(src) {
+		switch {
+		case src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n':
+			i++
+		case bytes.HasPrefix(src[i:], []byte("//")):
+			i = LineEnd(src, i)
+		case bytes.HasPrefix(src[i:], []byte("/*")):
+			i = BlockCommentEnd(src, i)
+		default:
+			return i
+		}
+	}
+	return i
+}

@@ -56,13 +56,13 @@ func (s *kotlinScanner) code(i int, nested bool) int {
 		c := src[i]
 		switch {
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			i = lineEnd(src, i)
+			i = extract.LineEnd(src, i)
 			afterComment = i
 		case c == '\n' && i != afterComment:
 			s.delegate(i)
 			i++
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i = commentEnd(src, i)
+			i = extract.BlockCommentEnd(src, i)
 		case c == '"':
 			i = s.str(i, 0)
 		case c == '$' && i+1 < len(src) && src[i+1] == '$':
@@ -79,7 +79,7 @@ func (s *kotlinScanner) code(i int, nested bool) int {
 		case c == '\'':
 			i = charEnd(src, i)
 		case c == '[':
-			if j := skipBlank(src, i+1); j < len(src) && src[j] == ']' {
+			if j := extract.SkipBlank(src, i+1); j < len(src) && src[j] == ']' {
 				s.write(i, []byte("{"))
 				s.write(j, []byte("}"))
 				i = j + 1
@@ -96,7 +96,7 @@ func (s *kotlinScanner) code(i int, nested bool) int {
 			}
 			depth--
 		case c == ',':
-			if j := skipBlank(src, i+1); j < len(src) && (src[j] == ']' || src[j] == ')' || src[j] == '>' ||
+			if j := extract.SkipBlank(src, i+1); j < len(src) && (src[j] == ']' || src[j] == ')' || src[j] == '>' ||
 				src[j] == '-' && j+1 < len(src) && src[j+1] == '>') {
 				s.blank(i, i+1)
 			}
@@ -189,7 +189,7 @@ func contextReceivers(src []byte, i int) (int, bool) {
 	if bytes.HasSuffix(before, []byte("suspend")) {
 		return end, true
 	}
-	next := src[skipBlank(src, end):]
+	next := src[extract.SkipBlank(src, end):]
 	w := next[:len(next)-len(bytes.TrimLeftFunc(next, func(r rune) bool { return r < 0x80 && extract.IdentByte(byte(r)) }))]
 	return end, len(next) > 0 && (next[0] == '@' || declStarts[string(w)])
 }
@@ -237,36 +237,6 @@ func (s *kotlinScanner) str(i, dollars int) int {
 	return i
 }
 
-// lineEnd returns the offset of the end of the line i is on.
-func lineEnd(src []byte, i int) int {
-	if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
-		return i + k
-	}
-	return len(src)
-}
-
-// commentEnd returns the offset after the block comment opening at i,
-// nested ones counted, or the end of src.
-func commentEnd(src []byte, i int) int {
-	depth := 0
-	for i+1 < len(src) {
-		switch {
-		case src[i] == '/' && src[i+1] == '*':
-			depth++
-			i += 2
-		case src[i] == '*' && src[i+1] == '/':
-			depth--
-			i += 2
-			if depth == 0 {
-				return i
-			}
-		default:
-			i++
-		}
-	}
-	return len(src)
-}
-
 // charEnd returns the offset after the character literal opening at i
 // ('a', '\n', '\u0041'), or after the quote when none closes on its line.
 func charEnd(src []byte, i int) int {
@@ -280,22 +250,4 @@ func charEnd(src []byte, i int) int {
 		}
 	}
 	return i + 1
-}
-
-// skipBlank returns the offset of the first byte from i that is no
-// blank, line end or comment.
-func skipBlank(src []byte, i int) int {
-	for i < len(src) {
-		switch {
-		case src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n':
-			i++
-		case bytes.HasPrefix(src[i:], []byte("//")):
-			i = lineEnd(src, i)
-		case bytes.HasPrefix(src[i:], []byte("/*")):
-			i = commentEnd(src, i)
-		default:
-			return i
-		}
-	}
-	return i
 }
