@@ -21,6 +21,11 @@ var known = map[string]bool{"if": true, "elseif": true, "else": true, "endif": t
 // holds one made the file fail to parse and be parsed again statement by
 // statement. A string or a comment that holds one reads the same.
 func prepare(src []byte) []byte {
+	return swift6(macros(src))
+}
+
+// macros spells each freestanding macro the grammar predates as a name.
+func macros(src []byte) []byte {
 	var out []byte // a copy, made at the first change
 	for i := 0; ; {
 		k := bytes.IndexByte(src[i:], '#')
@@ -48,4 +53,58 @@ func prepare(src []byte) []byte {
 		return src
 	}
 	return out
+}
+
+// swift6 blanks what Swift 6 writes that the grammar predates, and reads
+// the declaration around as an error: a trailing comma before ) or >
+// (across blanks and comments: Swift 6.1's in parameter and argument
+// lists, tuples and generic clauses), the sending modifier of a
+// parameter's or a result's type (`reader: consuming sending Reader`,
+// `-> sending T`), and the ~ of a suppressed conformance (`~Copyable`,
+// `~Escapable`). A blank keeps every offset and line.
+func swift6(src []byte) []byte {
+	var out []byte // a copy, made at the first change
+	blank := func(from, to int) {
+		if out == nil {
+			out = bytes.Clone(src)
+		}
+		for k := from; k < to; k++ {
+			out[k] = ' '
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == ',':
+			if j := extract.SkipBlank(src, i+1); j < len(src) && (src[j] == ')' || src[j] == '>') {
+				blank(i, i+1)
+			}
+		case c == '~':
+			if r, ok := bytes.CutPrefix(src[i+1:], []byte("Copyable")); ok && (len(r) == 0 || !extract.IdentByte(r[0])) {
+				blank(i, i+1)
+			} else if r, ok := bytes.CutPrefix(src[i+1:], []byte("Escapable")); ok && (len(r) == 0 || !extract.IdentByte(r[0])) {
+				blank(i, i+1)
+			}
+		case c == 's' && (i == 0 || !extract.IdentByte(src[i-1])):
+			if r, ok := extract.CutWord(src[i:], "sending"); ok && len(r) > 0 && extract.IdentByte(r[0]) && typePosition(src[:i]) {
+				blank(i, i+len("sending"))
+			}
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// typePosition reports text that a type follows: a parameter's colon, a
+// result's arrow, or an ownership modifier (`consuming`, `borrowing`,
+// `inout`).
+func typePosition(before []byte) bool {
+	t := bytes.TrimRight(before, " \t")
+	for _, w := range []string{"consuming", "borrowing", "inout", "__owned", "__shared"} {
+		if bytes.HasSuffix(t, []byte(w)) {
+			return true
+		}
+	}
+	return bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("->"))
 }

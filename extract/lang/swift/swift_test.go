@@ -478,6 +478,11 @@ func TestPrepare(t *testing.T) {
 		"if #available(macOS 13, *) { f(#file, #line) }": "if #available(macOS 13, *) { f(#file, #line) }",
 		`let r = #"a "b" #c"#; let s = ##"x"##`:          `let r = #"a "b" _c"#; let s = ##"x"##`,
 		"#selector(tap) + #keyPath(A.b) + a#b + #1":      "#selector(tap) + #keyPath(A.b) + a#b + #1",
+		// Swift 6's trailing commas, sending and suppressed conformances.
+		"init(\n    routes: Int,\n    name: String, // last\n) {}":   "init(\n    routes: Int,\n    name: String  // last\n) {}",
+		"struct G<A, B,> {}; f(a, b,); let xs = [1, 2,]":             "struct G<A, B > {}; f(a, b ); let xs = [1, 2,]",
+		"func handle(reader: consuming sending Reader) -> sending T": "func handle(reader: consuming         Reader) ->         T",
+		"struct Reader: ~Copyable, ~Escapable {}; let sending = 1":   "struct Reader:  Copyable,  Escapable {}; let sending = 1",
 	} {
 		if got := string(prepare([]byte(src))); got != want {
 			t.Errorf("prepare(%q) = %q, want %q", src, got, want)
