@@ -224,6 +224,7 @@ func (p *Parser) found(lang *Language, name string, src []byte, tree *sitter.Tre
 		if !lang.Refine(&m) {
 			continue
 		}
+		m.Out.Name = Unquoted(m.Out.Name)
 		m.Out.DeclLine = int(m.Name.StartPoint().Row) + 1
 		if p.want != nil && p.want.Def != nil {
 			// Whether it is wanted may hang on its members; its snippet,
@@ -737,6 +738,7 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 		default:
 			mm.Name, mm.Method = memberName(mem, m.Src), isMethodNode(mem)
 		}
+		mm.Name = Unquoted(mm.Name)
 		if lang.Field != nil {
 			mm.Type, mm.Serialized = lang.Field(mem, m.Src)
 		}
@@ -981,6 +983,16 @@ func Dedent(lines []Line, col int) {
 // MemberNameOf is the general rule for a member node's name, for a
 // Language.MemberName to fall back on: see memberName.
 func MemberNameOf(n *sitter.Node, src []byte) string { return memberName(n, src) }
+
+// Unquoted is a name as code calls it: an identifier escaped with
+// backticks (Swift's func `default`, case `default`; Kotlin's fun `does
+// x`) is the text between them.
+func Unquoted(name string) string {
+	if len(name) > 2 && name[0] == '`' && name[len(name)-1] == '`' {
+		return name[1 : len(name)-1]
+	}
+	return name
+}
 
 // memberName is the name of a member node: its name field, its
 // definition's or first declarator's (a Java field's), or the first

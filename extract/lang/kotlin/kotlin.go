@@ -22,7 +22,7 @@ var Lang = newLang(prepareKotlin)
 // file's.
 func newLang(prepare func([]byte) []byte) *extract.Language {
 	return knowing(&extract.Language{
-		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "1",
+		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "2",
 		Grammar: grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
 		Funcs:   kotlinFuncs,
 		Body:    bodyKotlin,
