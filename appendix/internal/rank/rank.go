@@ -63,6 +63,12 @@ func (c Choice) PlacedByName() bool {
 	return c.placedBy("named-path", "named-package", "named-first")
 }
 
+// PlacedByPath reports a choice a path the spec names favours: the file
+// or a directory above it, or a file beside it.
+func (c Choice) PlacedByPath() bool {
+	return c.placedBy("named-path", "beside-path")
+}
+
 func (c Choice) placedBy(signals ...string) bool {
 	return slices.ContainsFunc(c.Signals, func(s Signal) bool {
 		return s.Weight > 0 && slices.Contains(signals, s.Name)

@@ -659,14 +659,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for i := range matches {
 		// A name settled alone on a definition of another spelling (`id`
 		// for a type `ID`), another type's member, or a guess, which a
-		// type named in the same paragraph has as a member.
+		// type named in the same paragraph has as a member; even one a
+		// name the spec qualifies others with chose (the constant `UserId`
+		// of a class named elsewhere), when the type is named on the same
+		// line ("`AuthorizationInfo` has `UserId`, `Client`"), but not one
+		// a path the spec names chose.
 		m := &matches[i]
 		r := m.Ref
-		if m.Member != "" || m.Def == nil || m.PlacedByName() || r.At > 0 || r.IsPath || r.Route != nil || m.Value != "" ||
+		if m.Member != "" || m.Def == nil || r.At > 0 || r.IsPath || r.Route != nil || m.Value != "" ||
 			m.Def.Name == r.Name && m.Def.Container == "" && !m.Arbitrary {
 			continue
 		}
-		if mm, ok := memberBeside(sp, r, slices.Delete(slices.Clone(matches), i, i+1)); ok {
+		if mm, d, ok := memberBesideAt(sp, r, slices.Delete(slices.Clone(matches), i, i+1)); ok && (!m.PlacedByName() || d == 0 && !m.PlacedByPath() && r.Path == "") {
 			mm.Order = m.Order
 			*m = mm
 		}
@@ -1546,8 +1550,15 @@ var selfWords = map[string]bool{"self": true, "this": true, "cls": true}
 // implement it. A name the wording calls a definition ("the `Status`
 // enum") or qualifies is no member.
 func memberBeside(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, bool) {
+	m, _, ok := memberBesideAt(sp, r, matches)
+	return m, ok
+}
+
+// memberBesideAt is memberBeside, with how many lines apart the member and
+// its type are named: 0 for one line ("`AuthorizationInfo` has `UserId`").
+func memberBesideAt(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, int, bool) {
 	if strings.Contains(r.Name, ".") || r.Hint != spec.HintNone && r.Hint != spec.HintField {
-		return Match{}, false
+		return Match{}, 0, false
 	}
 	best, bestDist := -1, 0
 	for i, m := range matches {
@@ -1559,11 +1570,11 @@ func memberBeside(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, bool) {
 		}
 	}
 	if best < 0 {
-		return Match{}, false
+		return Match{}, 0, false
 	}
 	d := matches[best].Def
 	return Match{Ref: r, Choice: rank.Choice{Def: d, Member: r.Name,
-		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, named beside it", d.QualifiedName(), r.Name)}}, true
+		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, named beside it", d.QualifiedName(), r.Name)}}, bestDist, true
 }
 
 // addedMembers turns into gaps the fields the spec adds to types it names
