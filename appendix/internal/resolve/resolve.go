@@ -1742,6 +1742,24 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 				all = append(all, d)
 			}
 		}
+		if wire := ix.Wire[parts[0]]; len(wire) > 0 && !slices.ContainsFunc(all, func(d *extract.Definition) bool {
+			return d.Name == parts[0] || slices.Contains(d.Aliases, parts[0])
+		}) {
+			// `rateLimit:` in the spec's YAML is the field serialized as
+			// that key (`json:"rateLimit"`): a type whose name folds to it
+			// is meant only as that field's type (`failurePolicy:` of type
+			// FailurePolicy), not otherwise (the service's RateLimit for a
+			// RateLimitSpec field).
+			types := map[string]bool{}
+			for _, o := range wire {
+				for _, m := range o.Members {
+					if slices.Contains(m.Serialized, parts[0]) {
+						types[m.Type[strings.LastIndexByte(m.Type, '.')+1:]] = true // (pkg.T: T)
+					}
+				}
+			}
+			all = slices.DeleteFunc(all, func(d *extract.Definition) bool { return !types[d.Name] })
+		}
 	} else {
 		head, last := parts[0], parts[1]
 		for _, d := range ix.Defs[last] {
