@@ -786,6 +786,15 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if m := lambdaCallRe.FindStringSubmatch(code); m != nil {
 			code = m[1] + "()" // `HttpRequestBuilder.retry { ... }`: Kotlin's, Swift's, Ruby's call with a trailing block
 		}
+		if m := pytestIDRe.FindStringSubmatch(code); m != nil {
+			// `tests/unit/test_cache.py::TestCache::test_roundtrip[http]`:
+			// pytest's id of a test, the test by its class, in that file.
+			name := strings.ReplaceAll(m[2], "::", ".")
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Path: m[1], Placed: m[1]}, i, j + k + len(tick)})
+			prose.WriteString(strings.Repeat(" ", j+k+len(tick)-i))
+			i = j + k + len(tick)
+			continue
+		}
 		code = namePath(code)
 		if m := labelPairRe.FindStringSubmatch(code); m != nil {
 			// `controller.cert-manager.io/fao: true`: a label (or
@@ -1789,6 +1798,10 @@ func signature(code string) (string, bool) {
 	}
 	return codeName(code[:i])
 }
+
+// pytestIDRe is pytest's id of a test: its file, then the test's class
+// and name after "::", a parametrized one's arguments in brackets.
+var pytestIDRe = regexp.MustCompile(`^([\w./-]+\.py)::((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)(?:\[[^\]]*\])?$`)
 
 // namePathRe is a path of names joined by "::", as Rust (and C++, PHP,
 // Ruby) qualify a name: Order::new, crate::models::Order.
