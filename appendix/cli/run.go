@@ -215,24 +215,30 @@ func printNotes(r *appendix.Result, stderr io.Writer) {
 			}
 			count[g.Kind]++
 		}
+		// Where the debate reads them: the Context Gaps section, unless
+		// not even its folded list fitted the budget.
+		where := "see Context Gaps"
+		if !r.Doc.GapsShown() {
+			where = "listed in --format json only: the budget left no room for Context Gaps"
+		}
 		missing := count[appendix.GapAbsent] + count[appendix.GapPathMissing] + count[appendix.GapRouteMissing] + count[appendix.GapNoMember]
 		proposed, unparsed := count[appendix.GapNew]+added, count[appendix.GapUnparsed]
 		other := len(r.Unresolved) - missing - proposed - unparsed
 		if missing > 0 {
-			fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (see Context Gaps)\n",
-				missing, naming.Plural(missing, "reference", "references"))
+			fmt.Fprintf(stderr, "appendix: %d %s with no definition in the repository (%s)\n",
+				missing, naming.Plural(missing, "reference", "references"), where)
 		}
 		if unparsed > 0 {
-			fmt.Fprintf(stderr, "appendix: %d %s in code this tool does not parse (see Context Gaps)\n",
-				unparsed, naming.Plural(unparsed, "reference", "references"))
+			fmt.Fprintf(stderr, "appendix: %d %s in code this tool does not parse (%s)\n",
+				unparsed, naming.Plural(unparsed, "reference", "references"), where)
 		}
 		if other > 0 {
-			fmt.Fprintf(stderr, "appendix: %d other %s not shown (see Context Gaps)\n",
-				other, naming.Plural(other, "reference", "references"))
+			fmt.Fprintf(stderr, "appendix: %d other %s not shown (%s)\n",
+				other, naming.Plural(other, "reference", "references"), where)
 		}
 		if proposed > 0 {
-			fmt.Fprintf(stderr, "appendix: %d %s new in this spec, not in the repository yet (see Context Gaps)\n",
-				proposed, naming.Plural(proposed, "name", "names"))
+			fmt.Fprintf(stderr, "appendix: %d %s new in this spec, not in the repository yet (%s)\n",
+				proposed, naming.Plural(proposed, "name", "names"), where)
 		}
 		if lines := r.Doc.Lines(); lines < 50 && missing > 0 && len(r.Dropped) == 0 && r.Doc.Budget >= 50 {
 			fmt.Fprintf(stderr, "appendix: the appendix has %d lines while references stayed unresolved: it may be under-extracted\n", lines)

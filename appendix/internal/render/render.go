@@ -447,3 +447,7 @@ func (d *Document) GiveBack(gs []resolve.Gap) {
 // HideGaps leaves the gap list out of the markdown, for a budget that
 // cannot hold even its count; JSON and stderr still carry every gap.
 func (d *Document) HideGaps() { d.hideGaps = true }
+
+// GapsShown reports whether the markdown lists the gaps: not when even
+// their folded list did not fit the budget.
+func (d *Document) GapsShown() bool { return !d.hideGaps }
