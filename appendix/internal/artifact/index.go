@@ -476,7 +476,8 @@ func joinFirst(lines []extract.Line) (string, int) {
 
 // cutLineComment cuts a comment that ends a line of code (` # ...`,
 // ` // ...`, outside quotes): joined onto one line with what follows, it
-// would comment that out. A `#[` opens an attribute, not a comment.
+// would comment that out. A `#[` opens an attribute and a `#` before a
+// word is Swift's (`#fileID`, `#selector(`), not a comment.
 func cutLineComment(t string) string {
 	var quote byte
 	for k := 1; k < len(t); k++ {
@@ -491,7 +492,7 @@ func cutLineComment(t string) string {
 		case c == '"' || c == '`' || c == '\'' && strings.IndexByte(t[k+1:], '\'') >= 0:
 			quote = c
 		case t[k-1] != ' ' && t[k-1] != '\t':
-		case c == '#' && (k+1 == len(t) || t[k+1] != '[' && t[k+1] != '!'), strings.HasPrefix(t[k:], "//"):
+		case c == '#' && (k+1 == len(t) || !extract.IdentByte(t[k+1]) && t[k+1] != '[' && t[k+1] != '!' && t[k+1] != '('), strings.HasPrefix(t[k:], "//"):
 			return strings.TrimRight(t[:k], " \t")
 		}
 	}

@@ -221,6 +221,8 @@ func TestCutLineComment(t *testing.T) {
 		{`def fetch(url="http://x/#top", # the page`, `def fetch(url="http://x/#top",`},
 		{"func f(a int) { // starts", "func f(a int) {"},
 		{"x = 'it''s' # quoted", "x = 'it''s'"},
+		{"file: String = #fileID, line: UInt = #line,", "file: String = #fileID, line: UInt = #line,"},
+		{"func f(_ s: Selector = #selector(tap), // the action", "func f(_ s: Selector = #selector(tap),"},
 	} {
 		if got := cutLineComment(tc.in); got != tc.want {
 			t.Errorf("cutLineComment(%q) = %q, want %q", tc.in, got, tc.want)
