@@ -1760,7 +1760,10 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			}
 			all = slices.DeleteFunc(all, func(d *extract.Definition) bool { return !types[d.Name] })
 		}
-	} else {
+	} else if len(parts) == 2 {
+		// (A longer name, Application.Servers.Provider.httpNew, is
+		// qualified by its types and packages below: its first two parts
+		// name no type and its member.)
 		head, last := parts[0], parts[1]
 		for _, d := range ix.Defs[last] {
 			if inPkg(d) && (d.Container == head || pkg == "" && d.Container == "" && search.DeclaredIn(d, head)) {
