@@ -72,7 +72,14 @@ var (
 		"ModelAuthenticatable", "ModelTokenAuthenticatable", "ModelSessionAuthenticatable", "QueryBuilder", "OptionalParent",
 		"OptionalChild", "Siblings", "FieldKey", "JWTPayload", "XCTestCase", "XCTAssert", "XCTAssertEqual", "XCTAssertTrue",
 		"XCTAssertFalse", "XCTAssertNil", "XCTAssertNotNil", "XCTAssertThrowsError", "XCTUnwrap", "XCTFail", "XCTApplicationTester",
-		"setUp", "tearDown", "setUpWithError", "tearDownWithError"}
+		"setUp", "tearDown", "setUpWithError", "tearDownWithError",
+		// The literal protocols, the standard library's other protocols and
+		// concurrency types, and Swift Testing's attributes.
+		"ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "ExpressibleByFloatLiteral", "ExpressibleByBooleanLiteral",
+		"ExpressibleByArrayLiteral", "ExpressibleByDictionaryLiteral", "ExpressibleByNilLiteral", "ExpressibleByStringInterpolation",
+		"CustomDebugStringConvertible", "IteratorProtocol", "AsyncSequence", "AsyncIteratorProtocol", "AsyncStream",
+		"AsyncThrowingStream", "TaskGroup", "ThrowingTaskGroup", "MainActor", "Actor", "AnyObject", "Never", "Void",
+		"Suite", "NIOLockedValueBox", "ByteBuffer"}
 	// ownModules are the standard library's and the platform's modules:
 	// no package of the project's.
 	ownModules = []string{"Swift", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Darwin", "Glibc",
