@@ -486,6 +486,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// declared in another.
 			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
 				Reason: fmt.Sprintf("defines `%s`, an extension method of `%s`", d.QualifiedName(), strings.Split(r.Name, ".")[0])}})
+		} else if d := otherExtension(ix, r); d != nil && !r.Proposed {
+			// `User.GetIsApiKey()`, on a property named like an entity
+			// type: the one extension method of that name, of another
+			// receiver (ClaimsPrincipal), not a member the type lacks.
+			recv, _ := receiver(d)
+			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
+				Reason: fmt.Sprintf("defines `%s`, an extension method of `%s`, the only definition of `%s`", d.QualifiedName(), recv, d.Name)}})
 		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
@@ -1473,6 +1480,23 @@ func codeOwner(ix *search.Index, r *spec.Ref, owners []*extract.Definition) *ext
 // reference's last part whose first parameter is the type itself, marked
 // as the receiver (C#'s `this Type type`): an extension method of the type
 // that a "has no member" verdict would deny.
+// otherExtension finds the definition of a two-part name's member when
+// the only one the code has is an extension method of another receiver
+// than its first part: C#'s `GetIsApiKey(this ClaimsPrincipal user)` for
+// `User.GetIsApiKey`, where User is the controller's property, not the
+// entity the repository also has.
+func otherExtension(ix *search.Index, r *spec.Ref) *extract.Definition {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) != 2 || len(ix.Defs[parts[1]]) != 1 || len(ix.TypesNamed(parts[0])) == 0 {
+		return nil // (a variable's call, `services.AddX`, is onlyExtension's)
+	}
+	d := ix.Defs[parts[1]][0]
+	if recv, ok := receiver(d); !ok || recv == parts[0] || ix.Class(d.Path).Test {
+		return nil
+	}
+	return d
+}
+
 func extensionMethod(ix *search.Index, r *spec.Ref) *extract.Definition {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) != 2 || !spec.IsUpperStart(parts[0]) {
