@@ -237,7 +237,6 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			fields = append(fields, pendingRef{i: i})
 			continue
 		}
-
 		if r.Keyword {
 			keywords = append(keywords, pendingRef{i: i})
 			continue
@@ -1476,10 +1475,6 @@ func codeOwner(ix *search.Index, r *spec.Ref, owners []*extract.Definition) *ext
 	return found
 }
 
-// extensionMethod is the one function or method named like a `Type.name`
-// reference's last part whose first parameter is the type itself, marked
-// as the receiver (C#'s `this Type type`): an extension method of the type
-// that a "has no member" verdict would deny.
 // otherExtension finds the definition of a two-part name's member when
 // the only one the code has is an extension method of another receiver
 // than its first part: C#'s `GetIsApiKey(this ClaimsPrincipal user)` for
@@ -1497,6 +1492,10 @@ func otherExtension(ix *search.Index, r *spec.Ref) *extract.Definition {
 	return d
 }
 
+// extensionMethod is the one function or method named like a `Type.name`
+// reference's last part whose first parameter is the type itself, marked
+// as the receiver (C#'s `this Type type`): an extension method of the type
+// that a "has no member" verdict would deny.
 func extensionMethod(ix *search.Index, r *spec.Ref) *extract.Definition {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) != 2 || !spec.IsUpperStart(parts[0]) {
