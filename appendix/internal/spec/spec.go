@@ -1162,6 +1162,8 @@ func paramTypes(line string) []string {
 	return out
 }
 
+// typeWordRe is a type's name as a parameter list writes it: capitalized,
+// with a lower-case letter (HecRequest; not a constant such as MAX).
 var typeWordRe = regexp.MustCompile(`\b[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*\b`)
 
 // methodDeclRe finds a method declared without its class: its first
