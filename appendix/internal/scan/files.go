@@ -576,10 +576,11 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		local  bool
 	}
 	var bodies []block
-	var closer byte   // the bracket that ends the import list the line is in; 0: none
-	var listDepth int // how many of its brackets that list has open
-	var inTriple byte // the quote of the triple-quoted string the line starts in; 0: none
-	var inEnum byte   // the bracket that ends the enum's values the line is in; 0: none
+	var closer byte      // the bracket that ends the import list the line is in; 0: none
+	var listDepth int    // how many of its brackets that list has open
+	var inTriple byte    // the quote of the triple-quoted string the line starts in; 0: none
+	var inEnum byte      // the bracket that ends the enum's values the line is in; 0: none
+	var prevMacro []byte // the macro the code line above calls with a name first, if it does
 	// The lines that start inside a string of several lines (a test's
 	// source in r#"..."# or `...`) declare nothing; a line of SQL there
 	// (a migration's CREATE TABLE) marks SQL in strings.
@@ -726,9 +727,21 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		if name := kw.macroArg(t); name != nil {
-			add(name, fNoDef) // "ERROR( wrong_shard_server, 1001, ...)": what the macro may declare
+			// "ERROR( wrong_shard_server, 1001, ...)": what the macro may
+			// declare; an entry of an X-macro table (the same macro on the
+			// code line above or below, at the file's top level), which
+			// extraction reads as a definition, declares it.
+			f := uint8(fNoDef)
+			macro := t[:bytes.IndexByte(t, '(')]
+			macro = bytes.TrimRight(macro, " \t")
+			if top && (bytes.Equal(macro, prevMacro) || nextCalls(src, macro)) {
+				f = fDecl | fTop
+			}
+			prevMacro = macro
+			add(name, f)
 			continue
 		}
+		prevMacro = nil
 		if kw.typeFirst && typedDecl(kw, t, top, add) {
 			continue
 		}
@@ -1065,6 +1078,22 @@ func (kw *keywords) localAfter(t []byte) []byte {
 		return nil // "let (a, b) = ...": a pattern
 	}
 	return r[:k]
+}
+
+// nextCalls reports whether the first code line of rest (past blank and
+// comment lines) starts with a call of macro.
+func nextCalls(rest, macro []byte) bool {
+	for len(rest) > 0 {
+		var line []byte
+		line, rest = extract.NextLine(rest)
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("/*")) || t[0] == '*' {
+			continue
+		}
+		r, ok := bytes.CutPrefix(t, macro)
+		return ok && len(bytes.TrimLeft(r, " \t")) > 0 && bytes.TrimLeft(r, " \t")[0] == '('
+	}
+	return false
 }
 
 // macroArg returns the name a line that calls an all-capitals macro

@@ -993,15 +993,23 @@ func TestRustLetLocals(t *testing.T) {
 }
 
 // TestMacroArgs: in C and C++ the first argument of an all-capitals
-// macro's call at a line's start (an X-macro list) stands, so that no gap
-// calls it absent, and declares nothing; TEST(...) still declares its
-// suite, and a lowercase call stands nothing.
+// macro's call at a line's start stands, so that no gap calls it absent;
+// an entry of an X-macro table (the same macro on the code line above or
+// below, at the top level, comments between) declares it, a lone call or
+// an indented one nothing; TEST(...) still declares its suite, and a
+// lowercase call stands nothing.
 func TestMacroArgs(t *testing.T) {
-	src := "ERROR( wrong_shard_server, 1001, \"Shard is not available\")\nERROR(transaction_too_old)\nlog_it(not_a_name, 2);\nTEST(OrderTest, Cancels) {\n}\n"
+	src := "ERROR( wrong_shard_server, 1001, \"Shard is not available\")\n// the next\nERROR(transaction_too_old)\n" +
+		"REGISTER(lone_name)\nlog_it(not_a_name, 2);\nvoid f() {\n    CHECK(inner_one, 1)\n    CHECK(inner_two, 2)\n}\nTEST(OrderTest, Cancels) {\n}\n"
 	e := File(lang.ForPath("x.h"), "x.h", []byte(src))
 	got := map[string]Stands{}
 	e.Tokens.EachStanding(func(n string, s Stands) { got[n] = s })
 	for _, n := range []string{"wrong_shard_server", "transaction_too_old"} {
+		if s, ok := got[n]; !ok || !WantDecl.Accepts(s) {
+			t.Errorf("%s: stands %v (%v), want an X-macro table's entry, declared", n, s, ok)
+		}
+	}
+	for _, n := range []string{"lone_name", "inner_one", "inner_two"} {
 		if s, ok := got[n]; !ok || WantDecl.Accepts(s) {
 			t.Errorf("%s: stands %v (%v), want a name that stands and declares nothing", n, s, ok)
 		}

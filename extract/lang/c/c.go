@@ -18,7 +18,7 @@ func init() { clike.C = Lang }
 // declarations as well; their definitions that use nothing of C++'s are
 // C's (see extract/lang/cpp).
 var Lang = knowing(&extract.Language{
-	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "1",
+	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "2",
 	Grammar: grammar.GetLanguage, QuerySource: cQuery,
 	Funcs:      clike.Funcs,
 	Bodies:     clike.Bodies,
@@ -80,6 +80,12 @@ func refineC(m *extract.Match) bool {
 			d.Kind = extract.KindFunction
 		}
 		d.Exported = clike.Header(d.Path)
+	case "entry":
+		stmt := clike.Entry(m)
+		if stmt == nil {
+			return false
+		}
+		clike.ShowEntry(m, stmt)
 	case "variable":
 		decl := clike.DeclarationOf(m.Def, "declaration")
 		if decl == nil || !clike.FileScope(decl) {

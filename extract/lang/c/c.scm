@@ -2,7 +2,8 @@
 ; climbs from a declarator to its declaration and keeps those at file
 ; scope (in #if blocks and extern "C" blocks too): functions and their
 ; prototypes, structs, unions and enums with a body, typedefs, macros and
-; variables.
+; variables, and the entries of an X-macro table (ERROR( name, 1, "x" ) line
+; after line), by their first argument.
 (function_declarator declarator: (identifier) @name) @definition.function
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.union
@@ -16,3 +17,4 @@
 (init_declarator declarator: (identifier) @name) @definition.variable
 (pointer_declarator declarator: (identifier) @name) @definition.variable
 (array_declarator declarator: (identifier) @name) @definition.variable
+(call_expression arguments: (argument_list . (identifier) @name)) @definition.entry

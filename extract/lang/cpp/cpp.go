@@ -21,7 +21,7 @@ var cppQuery string
 // is C's.
 var Lang = knowing(&extract.Language{
 	Name: "cpp", Display: "C++", Fence: "cpp", Exts: []string{".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
-	Comment: "//", Revision: "1",
+	Comment: "//", Revision: "2",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
 	Funcs:      clike.Funcs,
 	Bodies:     clike.Bodies,
@@ -153,6 +153,10 @@ func refineCpp(m *extract.Match) bool {
 		if decl = clike.DeclarationOf(m.Def, "declaration"); decl == nil {
 			return false
 		}
+	case "entry":
+		if decl = clike.Entry(m); decl == nil {
+			return false
+		}
 	default:
 		decl = m.Def
 	}
@@ -187,6 +191,11 @@ func refineCpp(m *extract.Match) bool {
 	case "alias":
 		m.Show = clike.Templated(decl)
 		d.Kind, d.Title = extract.KindType, "Type"
+	case "entry":
+		if w.container != "" {
+			return false
+		}
+		clike.ShowEntry(m, decl)
 	case "macro":
 		if w.container != "" || len(w.namespace) > 0 || !clike.FileScope(decl) || clike.Guard(decl, d.Name, m.Src) {
 			return false

@@ -5,7 +5,7 @@
 ; declarations, structs, unions and enums with a body, typedefs, macros,
 ; variables and constants), then methods declared in their class and
 ; defined out of it (Order::cancel), classes, using aliases and a class's
-; static constants.
+; static constants. (The entries of an X-macro table are C's.)
 (function_declarator declarator: (identifier) @name) @definition.function
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.union
@@ -19,6 +19,7 @@
 (init_declarator declarator: (identifier) @name) @definition.variable
 (pointer_declarator declarator: (identifier) @name) @definition.variable
 (array_declarator declarator: (identifier) @name) @definition.variable
+(call_expression arguments: (argument_list . (identifier) @name)) @definition.entry
 (function_declarator declarator: (field_identifier) @name) @definition.method
 (function_declarator declarator: (qualified_identifier) @name) @definition.qualified
 (class_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.class

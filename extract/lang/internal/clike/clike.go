@@ -435,10 +435,22 @@ var builtinTypes = map[string]bool{"size_t": true, "ssize_t": true, "int8_t": tr
 // an initializer): one inside a block (a function's body, cut from its
 // snippet) or an initializer list whose braces are both the file's own;
 // not a brace missing, nor one among a type's members, which its snippet
-// shows.
+// shows. The ; an X-macro table's entry lacks (ERROR( name, 1, "x" ) on
+// a line of its own) is no error either: the macro's expansion ends it.
 func Misread(n *sitter.Node) bool {
 	if n.IsMissing() && (n.Type() == "}" || n.Type() == "{") {
 		return false
+	}
+	if n.IsMissing() && n.Type() == ";" {
+		// (A missing node's parent, as the binding finds it, may be the
+		// node before it: the call's argument list.)
+		p := n.Parent()
+		for p != nil && (p.Type() == "argument_list" || p.Type() == "call_expression") {
+			p = p.Parent()
+		}
+		if p != nil && p.Type() == "expression_statement" && p.NamedChildCount() > 0 && p.NamedChild(0).Type() == "call_expression" && FileScope(p) {
+			return true
+		}
 	}
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		switch p.Type() {
@@ -450,4 +462,51 @@ func Misread(n *sitter.Node) bool {
 		}
 	}
 	return false
+}
+
+// Entry returns the statement of an X-macro table's entry: a call, at
+// file scope, of a macro whose first argument is a name (`ERROR(
+// transaction_throttled_hot_shard, 1235, "...")`), next to another call of
+// the same macro (across comments); nil for any other call.
+func Entry(m *extract.Match) *sitter.Node {
+	stmt := m.Def.Parent()
+	fn := m.Def.ChildByFieldName("function")
+	if stmt == nil || stmt.Type() != "expression_statement" || fn == nil || fn.Type() != "identifier" || !FileScope(stmt) {
+		return nil
+	}
+	macro := fn.Content(m.Src)
+	same := func(s *sitter.Node) bool {
+		if s == nil || s.Type() != "expression_statement" || s.NamedChildCount() == 0 || s.NamedChild(0).Type() != "call_expression" {
+			return false
+		}
+		f := s.NamedChild(0).ChildByFieldName("function")
+		return f != nil && f.Content(m.Src) == macro
+	}
+	next := stmt.NextNamedSibling()
+	for next != nil && next.Type() == "comment" {
+		next = next.NextNamedSibling()
+	}
+	if same(next) {
+		return stmt
+	}
+	prev := stmt.PrevNamedSibling() // (the last entry: only then, as finding it walks the list)
+	for prev != nil && prev.Type() == "comment" {
+		prev = prev.PrevNamedSibling()
+	}
+	if same(prev) {
+		return stmt
+	}
+	return nil
+}
+
+// ShowEntry describes an X-macro table's entry by its statement: a
+// constant, or an error where the macro's name says so (ERROR, ERR_CODE).
+func ShowEntry(m *extract.Match, stmt *sitter.Node) {
+	macro := m.Def.ChildByFieldName("function").Content(m.Src)
+	m.Def, m.Show = stmt, stmt
+	m.Out.Kind, m.Out.Title = extract.KindConstant, "Table Entry"
+	if strings.Contains(strings.ToUpper(macro), "ERR") {
+		m.Out.Kind, m.Out.Title = extract.KindError, "Error"
+	}
+	m.Out.Exported = Header(m.Out.Path)
 }

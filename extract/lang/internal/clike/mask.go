@@ -69,6 +69,11 @@ func mask(src []byte) []byte {
 			// closes it the same way: C++'s view of a C header, whose
 			// brace the grammar, reading both branches, cannot match.
 			m.blank(ls+start, ls+len(t))
+		case tableEntry(t[start:], prev, src, le):
+			// An X-macro table's entry (ERROR( name, 1235, "..." ) over
+			// and over): a definition of its first argument, which the
+			// grammar reads as a call; blanked, it would define nothing.
+			prev = t
 		default:
 			m.line(ls, t, start, prev, nextStart(src, le))
 			prev = t
@@ -104,6 +109,42 @@ func (m *masker) blank(from, to int) {
 			m.out[i] = ' '
 		}
 	}
+}
+
+// tableEntry reports a line of an X-macro table: a macro's call alone on
+// its line, whose first argument is a name, with a call of the same macro
+// on the code line above or below (comments and blank lines between).
+func tableEntry(code, prev, src []byte, le int) bool {
+	end, args := macroCall(code)
+	if end != len(code) || !args {
+		return false
+	}
+	w := word(code, 0)
+	if r := extract.TrimIndent(code[len(w):]); len(r) < 2 || !extract.IdentByte(extract.TrimIndent(r[1:])[0]) {
+		return false // (no first argument, or not a name)
+	}
+	calls := func(line []byte) bool {
+		line = extract.TrimIndent(line)
+		r, ok := bytes.CutPrefix(line, w)
+		return ok && len(extract.TrimIndent(r)) > 0 && extract.TrimIndent(r)[0] == '('
+	}
+	if calls(prev) {
+		return true
+	}
+	for ls := le + 1; ls < len(src); {
+		e := bytes.IndexByte(src[ls:], '\n')
+		if e < 0 {
+			e = len(src)
+		} else {
+			e += ls
+		}
+		t := bytes.TrimSpace(src[ls:e])
+		if len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) && !bytes.HasPrefix(t, []byte("/*")) && t[0] != '*' {
+			return calls(t)
+		}
+		ls = e + 1
+	}
+	return false
 }
 
 // nextStart is the first character of the first line below offset le

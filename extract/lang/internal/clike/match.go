@@ -12,8 +12,11 @@ import (
 // @definition.Kind" of a C or C++ query: a declarator, a name or a tag;
 // every child in Field of the type Child is a match (int x, y; declares
 // two). Body, when set, is the node type the Node's body field must hold.
+// First, when set, makes the pattern "(Node Field: (Child . (First)
+// @name))": the name is the Child's first named child, of that type (a
+// macro call's first argument).
 type Pattern struct {
-	Node, Field, Child, Kind, Body string
+	Node, Field, Child, Kind, Body, First string
 }
 
 // CPatterns are the patterns of C's query (c.scm), which C++'s (cpp.scm)
@@ -32,6 +35,7 @@ var CPatterns = []Pattern{
 	{Node: "init_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
 	{Node: "pointer_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
 	{Node: "array_declarator", Field: "declarator", Child: "identifier", Kind: "variable"},
+	{Node: "call_expression", Field: "arguments", Child: "argument_list", First: "identifier", Kind: "entry"},
 }
 
 // Matcher returns the matcher of a query made of patterns: each node, in
@@ -53,6 +57,11 @@ func Matcher(patterns []Pattern) extract.Matcher {
 					}
 				}
 				for _, nm := range extract.FieldChildren(n, p.Field, p.Child) {
+					if p.First != "" {
+						if nm = nm.NamedChild(0); nm == nil || nm.Type() != p.First {
+							continue
+						}
+					}
 					out = append(out, extract.RawMatch{Kind: p.Kind, Def: n, Name: nm})
 					end := nm.StartByte()
 					if body != nil && body.StartByte() > end {
