@@ -437,13 +437,15 @@ func Parse(name string, src []byte) *Spec {
 	imported := map[string]string{} // the names the spec's code imports, by name: their modules
 	packaged := map[string]string{} // the names the spec's code imports from JavaScript packages, by name
 	sketch, sketchIndent := -1, 0   // the reference of the method the code block shows without its type, while its body lasts
+	enumIndent := -1                // the indentation of the enum declaration whose body the lines are in
+	ownValues := map[string]bool{}  // the values of the enums the spec's code declares
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
 			s.Words[w] = true
 		}
 		if kinds[i] != codeLine {
-			margin, funcs, open, typeIndent, sketch = -1, funcs[:0], 0, -1, -1
+			margin, funcs, open, typeIndent, sketch, enumIndent = -1, funcs[:0], 0, -1, -1, -1
 			clear(locals)
 		} else if margin < 0 && strings.TrimSpace(line) != "" {
 			margin = indentWidth(line)
@@ -519,9 +521,16 @@ func Parse(name string, src []byte) *Spec {
 			if strings.TrimSpace(line) != "" && indentWidth(line) <= typeIndent {
 				typeIndent = -1 // the type's body ended
 			}
+			if t := strings.TrimSpace(line); t != "" && t != "{" && indentWidth(line) <= enumIndent {
+				enumIndent = -1 // the enum's body ended (a brace on a line of its own opens it: C#'s)
+			}
 			inType := typeIndent >= 0
+			inEnum := enumIndent >= 0 && indentWidth(line) > enumIndent
 			if fenceTypeRe.MatchString(line) {
 				typeIndent = indentWidth(line)
+				if enumDeclRe.MatchString(line) {
+					enumIndent = typeIndent
+				}
 			}
 			depth := parenDepths(line, open)
 			open = depth[len(line)]
@@ -542,6 +551,9 @@ func Parse(name string, src []byte) *Spec {
 				} else if m := javaMethodRe.FindStringSubmatch(line); m != nil {
 					locals[m[1]] = true // `boolean isValid() { ... }`
 				}
+			}
+			if m := enumValueRe.FindStringSubmatch(line); m != nil && inEnum {
+				ownValues[m[1]] = true // `SessionsRead = 1 << 1,` of the spec's own enum
 			}
 			for _, at := range proseRe.FindAllStringIndex(line, -1) {
 				w := line[at[0]:at[1]]
@@ -607,6 +619,12 @@ func Parse(name string, src []byte) *Spec {
 		head, _, _ := strings.Cut(s.Refs[i].Name, ".") // `FileStore.type`: FileStore's
 		s.Refs[i].Imports = imported[head]
 		s.Refs[i].Package = packaged[head]
+		if last := s.Refs[i].Name[strings.LastIndexByte(s.Refs[i].Name, '.')+1:]; ownValues[last] {
+			// `SessionsRead`, a value of the enum the spec's code
+			// declares: a name the spec introduces, new where the code
+			// lacks it.
+			s.Refs[i].Proposed = true
+		}
 	}
 	salience(s, lines)
 	return s
@@ -1161,6 +1179,14 @@ func paramTypes(line string) []string {
 	}
 	return out
 }
+
+// enumDeclRe is a line of the spec's code that declares an enum.
+var enumDeclRe = regexp.MustCompile(`\benum\b`)
+
+// enumValueRe is a line of an enum's body that declares a value: its
+// name alone, with a value or arguments, or after Swift's case
+// (`SessionsRead = 1 << 1,`, `PENDING("p"),`, `case retry`).
+var enumValueRe = regexp.MustCompile(`^\s*(?:case\s+)?([A-Za-z_]\w*)\s*(?:=[^=>].*|\(.*\)\s*,?|,)?\s*(?:(?://|#).*)?$`)
 
 // typeWordRe is a type's name as a parameter list writes it: capitalized,
 // with a lower-case letter (HecRequest; not a constant such as MAX).
