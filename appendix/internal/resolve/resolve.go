@@ -418,13 +418,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if ix.Namespace(r.Name) {
 			continue // `Microsoft.SemanticKernel.Connectors.OpenAI`: a namespace of the code
 		}
-		if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" {
-			// `Task` of `Task<ActionResult<T>>`: the language's type, which
-			// the code defines no type of; never a member of one of its
-			// types (an event's `Task` property). (One the code imports is
-			// said to be imported, below.)
-			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
-		} else if exists, hint, ok := modulePath(ix, r.Name, at); ok {
+		if exists, hint, ok := modulePath(ix, r.Name, at); ok {
 			// `wagtail.blocks.migrations.operations`: a module, by its path.
 			if !exists && r.Strong {
 				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
@@ -436,6 +430,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" {
+			// `Task` of `Task<ActionResult<T>>`: the language's type, which
+			// the code defines no type of; a member of a type the spec
+			// names (above), but never of another of the code's types (an
+			// event's `Task` property). (One the code imports is said to
+			// be imported, below.)
+			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
 		} else if ch, ok := ix.Chain(r.Name); ok && len(ch.Owners) > 0 {
 			// `AdmissionCheck.Spec.RetryDelayMinutes`, `requeueState.requeueAt`:
 			// a member of the type the chain's members lead to.
