@@ -122,7 +122,13 @@ var (
 		"HttpContext", "IHttpContextAccessor", "RequestDelegate", "ClaimsPrincipal", "IHostedService", "BackgroundService",
 		"DbContext", "DbSet", "DbContextOptions", "DbContextOptionsBuilder", "ModelBuilder", "EntityTypeBuilder",
 		"IEntityTypeConfiguration", "MigrationBuilder", "OnModelCreating", "SaveChanges", "SaveChangesAsync", "NotMapped",
-		"ForeignKey", "MaxLength", "StringLength", "InlineData", "TestFixture", "TestMethod", "TestClass"}
+		"ForeignKey", "MaxLength", "StringLength", "InlineData", "TestFixture", "TestMethod", "TestClass",
+		// Data annotations and EF Core's and LINQ's query methods.
+		"DatabaseGenerated", "DatabaseGeneratedOption", "Key", "Required", "Column", "Table", "Index", "Timestamp",
+		"ConcurrencyCheck", "FirstOrDefaultAsync", "FirstAsync", "SingleOrDefaultAsync", "SingleAsync", "ToListAsync",
+		"ToArrayAsync", "AnyAsync", "CountAsync", "FindAsync", "AddAsync", "ExecuteUpdateAsync", "ExecuteDeleteAsync",
+		"AsNoTracking", "Include", "ThenInclude", "FirstOrDefault", "SingleOrDefault", "ToList", "ToArray", "OrderBy",
+		"OrderByDescending", "GroupBy", "Select", "Where"}
 	// testNameRe reads the names of the methods a test attribute marks:
 	// xUnit's [Fact] and [Theory], NUnit's [Test] and [TestCase(...)],
 	// MSTest's [TestMethod] and [DataTestMethod], with the attributes,
