@@ -399,6 +399,7 @@ func Parse(name string, src []byte) *Spec {
 	}
 
 	lines := strings.Split(string(src), "\n")
+	nonGoals := false // the lines are under a heading of what the spec does not do
 	// Prose is read a paragraph at a time, so that a sentence that wraps
 	// ("`create_item` in\n`backend/app/crud.py`") keeps its path.
 	var para strings.Builder
@@ -414,9 +415,17 @@ func Parse(name string, src []byte) *Spec {
 			return paraLines[max(i, 0)]
 		}
 		off := 0
+		addHere := add
+		if nonGoals {
+			// Under "Non-goals": what the spec will not change.
+			addHere = func(r Ref) {
+				r.Modified = false
+				add(r)
+			}
+		}
 		for _, sent := range sentences(text) {
 			o := off
-			scanSentence(sent, func(i int) int { return lineAt(o + i) }, add)
+			scanSentence(sent, func(i int) int { return lineAt(o + i) }, addHere)
 			off += len(sent)
 		}
 		para.Reset()
@@ -588,6 +597,9 @@ func Parse(name string, src []byte) *Spec {
 		t := strings.TrimSpace(line)
 		if t == "" || strings.HasPrefix(t, "#") || blockStartRe.MatchString(line) {
 			flush()
+		}
+		if m := headingRe.FindStringSubmatch(t); m != nil {
+			nonGoals = nonGoalRe.MatchString(m[1]) // (to the next heading)
 		}
 		if t == "" {
 			continue
@@ -1187,6 +1199,14 @@ var enumDeclRe = regexp.MustCompile(`\benum\b`)
 // name alone, with a value or arguments, or after Swift's case
 // (`SessionsRead = 1 << 1,`, `PENDING("p"),`, `case retry`).
 var enumValueRe = regexp.MustCompile(`^\s*(?:case\s+)?([A-Za-z_]\w*)\s*(?:=[^=>].*|\(.*\)\s*,?|,)?\s*(?:(?://|#).*)?$`)
+
+// headingRe is a markdown heading and its text.
+var headingRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
+
+// nonGoalRe is the heading of what a spec does not do: "Non-goals", "Out
+// of scope", "Not in scope", "Alternatives considered", "Rejected
+// alternatives". A change named under it is not proposed.
+var nonGoalRe = regexp.MustCompile(`(?i)\bnon[- ]?goals?\b|\bout of scope\b|\bnot in scope\b|\balternatives? considered\b|\brejected alternatives?\b`)
 
 // typeWordRe is a type's name as a parameter list writes it: capitalized,
 // with a lower-case letter (HecRequest; not a constant such as MAX).
