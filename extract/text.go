@@ -84,3 +84,27 @@ func SkipBlank(src []byte, i int) int {
 	}
 	return i
 }
+
+// StartsCall reports whether line, past its indentation, calls name:
+// the name, then blanks, then "(".
+func StartsCall(line, name []byte) bool {
+	r, ok := bytes.CutPrefix(TrimIndent(line), name)
+	r = TrimIndent(r)
+	return ok && len(r) > 0 && r[0] == '('
+}
+
+// NextCallOf reports whether the first code line of rest, past blank
+// lines and lines of comments (`//`, `/*`, ` *`), calls name: a macro's
+// next entry in a table of them.
+func NextCallOf(rest, name []byte) bool {
+	for len(rest) > 0 {
+		var line []byte
+		line, rest = NextLine(rest)
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("/*")) || t[0] == '*' {
+			continue
+		}
+		return StartsCall(t, name)
+	}
+	return false
+}

@@ -734,7 +734,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			f := uint8(fNoDef)
 			macro := t[:bytes.IndexByte(t, '(')]
 			macro = bytes.TrimRight(macro, " \t")
-			if top && (bytes.Equal(macro, prevMacro) || nextCalls(src, macro)) {
+			if top && (bytes.Equal(macro, prevMacro) || extract.NextCallOf(src, macro)) {
 				f = fDecl | fTop
 			}
 			prevMacro = macro
@@ -1078,22 +1078,6 @@ func (kw *keywords) localAfter(t []byte) []byte {
 		return nil // "let (a, b) = ...": a pattern
 	}
 	return r[:k]
-}
-
-// nextCalls reports whether the first code line of rest (past blank and
-// comment lines) starts with a call of macro.
-func nextCalls(rest, macro []byte) bool {
-	for len(rest) > 0 {
-		var line []byte
-		line, rest = extract.NextLine(rest)
-		t := bytes.TrimSpace(line)
-		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("/*")) || t[0] == '*' {
-			continue
-		}
-		r, ok := bytes.CutPrefix(t, macro)
-		return ok && len(bytes.TrimLeft(r, " \t")) > 0 && bytes.TrimLeft(r, " \t")[0] == '('
-	}
-	return false
 }
 
 // macroArg returns the name a line that calls an all-capitals macro

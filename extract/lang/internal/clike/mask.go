@@ -123,28 +123,7 @@ func tableEntry(code, prev, src []byte, le int) bool {
 	if r := extract.TrimIndent(code[len(w):]); len(r) < 2 || !extract.IdentByte(extract.TrimIndent(r[1:])[0]) {
 		return false // (no first argument, or not a name)
 	}
-	calls := func(line []byte) bool {
-		line = extract.TrimIndent(line)
-		r, ok := bytes.CutPrefix(line, w)
-		return ok && len(extract.TrimIndent(r)) > 0 && extract.TrimIndent(r)[0] == '('
-	}
-	if calls(prev) {
-		return true
-	}
-	for ls := le + 1; ls < len(src); {
-		e := bytes.IndexByte(src[ls:], '\n')
-		if e < 0 {
-			e = len(src)
-		} else {
-			e += ls
-		}
-		t := bytes.TrimSpace(src[ls:e])
-		if len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) && !bytes.HasPrefix(t, []byte("/*")) && t[0] != '*' {
-			return calls(t)
-		}
-		ls = e + 1
-	}
-	return false
+	return extract.StartsCall(prev, w) || le < len(src) && extract.NextCallOf(src[le+1:], w)
 }
 
 // nextStart is the first character of the first line below offset le
