@@ -436,7 +436,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// names (above), but never of another of the code's types (an
 			// event's `Task` property). (One the code imports is said to
 			// be imported, below.)
-			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
+			external = append(external, builtinGap(r, ls))
 		} else if ch, ok := ix.Chain(r.Name); ok && len(ch.Owners) > 0 {
 			// `AdmissionCheck.Spec.RetryDelayMinutes`, `requeueState.requeueAt`:
 			// a member of the type the chain's members lead to.
@@ -539,7 +539,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if ix.External(r) && !repoFieldPath(ix, r.Name) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {
-			external = append(external, gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")"))
+			external = append(external, builtinGap(r, ls))
 		} else if m, ok := chosenMember(ix, r, matches); ok {
 			// `ownedJobs.failed`, where the head is a variable or a field
 			// the search does not follow: the chosen type that has it.
@@ -1486,11 +1486,25 @@ func otherExtension(ix *search.Index, r *spec.Ref) *extract.Definition {
 	if len(parts) != 2 || len(ix.Defs[parts[1]]) != 1 || len(ix.TypesNamed(parts[0])) == 0 {
 		return nil // (a variable's call, `services.AddX`, is onlyExtension's)
 	}
-	d := ix.Defs[parts[1]][0]
-	if recv, ok := receiver(d); !ok || recv == parts[0] || ix.Class(d.Path).Test {
+	d, recv := soleExtension(ix.Defs[parts[1]])
+	if d == nil || recv == parts[0] || ix.Class(d.Path).Test {
 		return nil
 	}
 	return d
+}
+
+// soleExtension is the one definition among defs, when there is one place
+// and it is an extension method (its first parameter marked as the
+// receiver), and the receiver's type.
+func soleExtension(defs []*extract.Definition) (*extract.Definition, string) {
+	if distinctPlaces(defs) != 1 {
+		return nil, ""
+	}
+	recv, ok := receiver(defs[0])
+	if !ok {
+		return nil, ""
+	}
+	return defs[0], recv
 }
 
 // extensionMethod is the one function or method named like a `Type.name`
@@ -1521,15 +1535,12 @@ func extensionMethod(ix *search.Index, r *spec.Ref) *extract.Definition {
 // first parameter marked as the receiver, C#'s `this IServiceCollection
 // services`): what the variable calls.
 func onlyExtension(ix *search.Index, r *spec.Ref) *extract.Definition {
-	defs := memberDefs(ix, r)
 	head, _, _ := strings.Cut(r.Name, ".")
-	if distinctPlaces(defs) != 1 || ix.Imports[head] != "" || ix.Modules[head] {
+	if ix.Imports[head] != "" || ix.Modules[head] {
 		return nil
 	}
-	if _, ok := receiver(defs[0]); !ok {
-		return nil
-	}
-	return defs[0]
+	d, _ := soleExtension(memberDefs(ix, r))
+	return d
 }
 
 // receiver is the type a function's first parameter is marked as the
@@ -2051,6 +2062,11 @@ func builtinsHere(ix *search.Index, name string) []string {
 		}
 	}
 	return out
+}
+
+// builtinGap is the gap of a name the languages ls have built in.
+func builtinGap(r *spec.Ref, ls []string) Gap {
+	return gap(r, GapExternal, "a language built-in ("+strings.Join(ls, ", ")+")")
 }
 
 // repoPath reports a path-like name a missing file can be claimed for: it
