@@ -312,20 +312,23 @@ func assignsPython(mem *sitter.Node, src []byte) []string {
 			}
 		}
 	case "function_definition":
+		// An assignment is a statement (or, chained, the right side of
+		// one): the walk goes through statements, their blocks and
+		// clauses, and assignments, never into an expression's tree.
 		var walk func(n *sitter.Node)
 		walk = func(n *sitter.Node) {
 			for _, c := range extract.NamedChildren(n) {
-				switch c.Type() {
-				case "function_definition", "class_definition", "decorated_definition", "lambda":
-					continue // another scope's self
-				case "assignment", "augmented_assignment":
+				switch t := c.Type(); {
+				case t == "assignment" || t == "augmented_assignment":
 					if l := c.ChildByFieldName("left"); l != nil && l.Type() == "attribute" {
 						if o, at := l.ChildByFieldName("object"), l.ChildByFieldName("attribute"); o != nil && at != nil && o.Content(src) == "self" {
 							add(at.Content(src))
 						}
 					}
+					walk(c)
+				case t == "block" || strings.HasSuffix(t, "_clause") || strings.HasSuffix(t, "_statement"):
+					walk(c) // (a function, class or lambda inside is another scope's self: none is walked)
 				}
-				walk(c)
 			}
 		}
 		walk(mem.ChildByFieldName("body"))
