@@ -110,6 +110,8 @@ type Cache struct {
 	Dirs map[string]dirListing `gob:"-"`
 	// damage is what loading found wrong with the cache files (Damages).
 	damage []Damage
+	// memory: the cache is Memory's, of this run alone.
+	memory bool
 	// loaded is closed once the extraction file is read, scansLoaded once
 	// the scan file is: Load reads both in the background, while its
 	// caller reads git's index and walks, and whatever uses what one holds
@@ -169,6 +171,14 @@ func Load(root, build string) *Cache {
 	go c.loadScans()
 	go c.loadEntries()
 	return c
+}
+
+// Memory is a cache of one run's extractions only, for a run that neither
+// reads nor writes the cache: what a later search of the run asks of a
+// file's content is not parsed again. It keeps no file's scan by its stat
+// data, and Save writes nothing.
+func Memory() *Cache {
+	return &Cache{Entries: map[string]*Entry{}, memory: true}
 }
 
 // loadEntries reads the extraction file into c and closes c.loaded.
@@ -285,7 +295,7 @@ func (c *Cache) Put(key string, e *Entry) {
 // Save writes the cache back when it changed, dropping the entries used
 // longest ago beyond maxCacheEntries.
 func (c *Cache) Save() error {
-	if c == nil {
+	if c == nil || c.memory {
 		return nil
 	}
 	c.await()

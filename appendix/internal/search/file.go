@@ -45,7 +45,8 @@ type wordStand struct {
 // its workers.
 type pass struct {
 	root      string
-	cache     *cache.Cache
+	cache     *cache.Cache // scans by stat data, and extractions; nil: none
+	extracts  *cache.Cache // extractions by content (see Index.extracts)
 	wanted    map[string]scan.Want
 	definable *scan.Wanted // wanted, to filter a file's words with
 	anyMay    scan.Filter  // of the names wanted anywhere (scan.WantAny)
@@ -251,7 +252,7 @@ func (fs *fileSearch) routes(ctx context.Context) error {
 	}
 	res, path := &fs.res, fs.f.Path
 	key := "routes:" + path + ":" + bk
-	if e := fs.cache.Get(key); e != nil {
+	if e := fs.extracts.Get(key); e != nil {
 		res.routes, res.mounts, res.cached = cache.FromCached(e.Routes, path), e.Mounts, true
 		return nil
 	}
@@ -264,7 +265,7 @@ func (fs *fileSearch) routes(ctx context.Context) error {
 	}
 	res.routes, res.mounts, res.parsed = routes, mounts, true
 	if fs.keyHolds(bk) {
-		fs.cache.Put(key, &cache.Entry{Routes: cache.ToCached(routes), Mounts: mounts, HasRoute: true})
+		fs.extracts.Put(key, &cache.Entry{Routes: cache.ToCached(routes), Mounts: mounts, HasRoute: true})
 	}
 	return nil
 }
@@ -282,7 +283,7 @@ func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string
 	if err != nil {
 		return nil, err
 	}
-	ca, path, res := fs.cache, fs.f.Path, &fs.res
+	ca, path, res := fs.extracts, fs.f.Path, &fs.res
 	built := map[defKey]bool{} // what earlier extractions built, built again
 	if e := ca.Get(key); e != nil && e.HasDefs {
 		defs := cache.FromCached(e.Defs, path)

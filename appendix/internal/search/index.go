@@ -82,6 +82,9 @@ type Index struct {
 	Warnings []Warning
 	Stats    Stats
 	cache    *cache.Cache // extraction results by content; nil: no cache
+	// extracts keeps extraction results by content: the cache, or without
+	// one this run's (cache.Memory), for the later searches of the run.
+	extracts *cache.Cache
 	opt      Options
 	scans    map[string]*scan.Entry // this run's scans, by path: later passes read no file
 	tests    []gitinfo.File         // the walked test files, once computed
@@ -158,6 +161,9 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	walk := time.Since(t0)
 	ix := NewIndex(files)
 	ix.cache, ix.opt, ix.repo = ca, opt, repo
+	if ix.extracts = ca; ca == nil {
+		ix.extracts = cache.Memory()
+	}
 	ix.Submodules = repo.Submodules
 	ix.root = repo.Root
 	ix.Stats.FilesWalked = len(files)
@@ -263,7 +269,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ix.Files[todo[b]].Size, ix.Files[todo[a]].Size) })
 	results := make([]fileResult, len(todo))
-	ps := &pass{root: root, cache: ix.cache, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict, untested: ix.untested,
+	ps := &pass{root: root, cache: ix.cache, extracts: ix.extracts, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict, untested: ix.untested,
 		routeSegs: segs, values: values, before: ix.opt.BeforeFile}
 	for n, w := range wanted {
 		if w == scan.WantAny {

@@ -85,7 +85,7 @@ func (ix *Index) parseSrc(ctx context.Context, p *extract.Parser, f string, src 
 		return nil
 	}
 	key := cache.BlobKey(lang, src)
-	if e := ix.cache.Get(key); e != nil && e.HasDefs {
+	if e := ix.extracts.Get(key); e != nil && e.HasDefs {
 		if defs := cache.FromCached(e.Defs, f); extract.Built(defs, nil) {
 			return defs
 		}
@@ -94,7 +94,7 @@ func (ix *Index) parseSrc(ctx context.Context, p *extract.Parser, f string, src 
 	if err != nil {
 		return nil
 	}
-	ix.cache.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
+	ix.extracts.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
 	return all
 }
 
