@@ -81,6 +81,23 @@ func singular(w string) string {
 	return w
 }
 
+// PluralOf reports a name whose last word is the plural of name's
+// (Options of Option, order_items of OrderItem), role suffixes aside.
+func PluralOf(plural, name string) bool {
+	pw, nw := Words(plural), Words(name)
+	for len(pw) > 1 && tableSuffixes[pw[len(pw)-1]] {
+		pw = pw[:len(pw)-1]
+	}
+	for len(nw) > 1 && tableSuffixes[nw[len(nw)-1]] {
+		nw = nw[:len(nw)-1]
+	}
+	if len(pw) == 0 || len(nw) == 0 {
+		return false
+	}
+	p, n := pw[len(pw)-1], nw[len(nw)-1]
+	return p != n && singular(p) == n
+}
+
 // TableKey folds the ways code names one table: orders, Order, order,
 // OrderModel and ORDERS share "order"; order_items and OrderItem share
 // "orderitem".

@@ -1574,9 +1574,11 @@ func nestedIn(ix *search.Index, d *extract.Definition, outer string) bool {
 // definition only when it is a table (`orders` for `Orders`), never Go's
 // unexported `type loki`. A name with a role suffix (`LinkRecord`) is
 // another type's only when that type is a table's (the `Order` model for
-// `OrderRecord`): a class `Link` is no LinkRecord.
+// `OrderRecord`): a class `Link` is no LinkRecord. Nor is the plural of
+// the name (`Options` for `Option`) anything but a table: a model is
+// singular.
 func conventionFits(name string, d *extract.Definition) bool {
-	if strings.HasPrefix(name, "_") || naming.RoleSuffixed(name) && d.Kind != extract.KindSchema {
+	if strings.HasPrefix(name, "_") || (naming.RoleSuffixed(name) || naming.PluralOf(d.Name, name)) && d.Kind != extract.KindSchema {
 		return false
 	}
 	return !spec.IsUpperStart(name) || spec.IsUpperStart(d.Name) || d.Kind == extract.KindSchema
@@ -1766,9 +1768,10 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	if len(parts) == 1 {
 		all = append(all, ix.Defs[parts[0]]...)
 		// Table names across conventions: `orders` is model Order,
-		// order_items is OrderItem.
+		// order_items is OrderItem. A name the spec calls (`prune()`,
+		// `.primary_key()`) is no table's.
 		for _, d := range ix.ByKey[naming.TableKey(parts[0])] {
-			if d.Name != parts[0] && conventionFits(parts[0], d) {
+			if d.Name != parts[0] && !r.Called && !r.Invoked && conventionFits(parts[0], d) {
 				all = append(all, d)
 			}
 		}

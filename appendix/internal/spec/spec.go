@@ -89,6 +89,10 @@ type Ref struct {
 	// Called is a name the spec writes as a call (`prune()`): a function,
 	// never a string value.
 	Called bool
+	// Invoked is a name every mention of which is the spec's code calling
+	// it on a value (`.primary_key()`): a method of what it is called on,
+	// never a table's name.
+	Invoked bool
 	// Also are the places further mentions give the name that the first
 	// one's contradict ("the object type `Docs` (docs.model.ts)", then
 	// "the Prisma model `Docs`"): the spec may mean a definition at each.
@@ -370,6 +374,7 @@ func Parse(name string, src []byte) *Spec {
 			old.Proposed = old.Proposed || r.Proposed
 			old.Called = old.Called || r.Called
 			old.Keyword = old.Keyword && r.Keyword
+			old.Invoked = old.Invoked && r.Invoked
 			if old.FenceLang == "" {
 				old.FenceLang = r.FenceLang
 			}
@@ -589,7 +594,8 @@ func Parse(name string, src []byte) *Spec {
 					// name the line declares.
 					called := strings.HasPrefix(line[at[1]:], "(") && !strings.Contains(name, ".") && name != declared &&
 						(at[0] == 0 || line[at[0]-1] != '.')
-					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang})
+					invoked := (strings.HasSuffix(w, "()") || strings.HasPrefix(line[at[1]:], "(")) && at[0] > 0 && line[at[0]-1] == '.'
+					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Invoked: invoked, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang})
 				}
 			}
 			continue
