@@ -1,8 +1,10 @@
 package java
 
 import (
+	"bytes"
 	"testing"
 
+	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
 )
 
@@ -18,5 +20,16 @@ func FuzzJava(f *testing.F) {
 		"@RestController\n@RequestMapping(\"/api\")\nclass C {\n    static { init(); }\n    String q = \"\"\"\n        select * from t where a = '}'\n        \"\"\";\n" +
 			"    Runnable r = () -> { run(); };\n    @GetMapping(\"/{id}\") Order get(@PathVariable Long id) { return null; }\n}\n",
 		"class A {\n  void m( {\n  int x = ;\n}\nclass B { void n() {} }\n}}\n{{\n/* class Fake {} */\n",
-	})
+		"class V {\n  void f(String @Nullable ... xs, int @a.B\n @C... ys) {}\n  String s = \"@D ...\";\n}\n@...\n",
+	}, prepared)
+}
+
+// prepared: the text the grammar parses has the input's length and lines,
+// and the input is left as it was.
+func prepared(t *testing.T, _ *extract.Parser, src []byte) {
+	orig := bytes.Clone(src)
+	text := prepare(src)
+	if !bytes.Equal(src, orig) || len(text) != len(src) || bytes.Count(text, []byte("\n")) != bytes.Count(src, []byte("\n")) {
+		t.Fatalf("prepare(%q) = %q", src, text)
+	}
 }
