@@ -1049,7 +1049,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	// so (a module's variable, `metrics.tracker.reset`, is read below).
 	fieldPath := len(parts) > 2 && !spec.IsUpperStart(head)
 	var types []*extract.Definition
-	for _, d := range ix.Defs[head] {
+	for _, d := range ix.TopLevel(head, ix.Defs[head]) {
 		// (A test's helper type is not what a spec means by a name its
 		// code has too: no verdict is drawn from one.)
 		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath {
@@ -1808,6 +1808,9 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 				all = append(all, d)
 			}
 		}
+		if pkg == "" {
+			all = ix.TopLevel(head, all)
+		}
 		if len(all) == 0 {
 			all, held = madeMethods(ix, variables(ix, head, pkg), head, last)
 		}
@@ -1817,7 +1820,11 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		if len(all) == 0 {
 			table := len(ix.Defs[head]) == 0
 			walked := map[*extract.Definition]int{}
-			for _, d := range ix.TypesNamed(head) {
+			types := ix.TypesNamed(head)
+			if pkg == "" {
+				types = ix.TopLevel(head, types)
+			}
+			for _, d := range types {
 				if !inPkg(d) {
 					continue
 				}

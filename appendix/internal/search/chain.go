@@ -68,7 +68,7 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 		return Chain{}, false
 	}
 	var from []reached
-	if ds := typeLike(ix.TypesNamed(parts[0])); len(ds) > 0 {
+	if ds := typeLike(ix.TopLevel(parts[0], ix.TypesNamed(parts[0]))); len(ds) > 0 {
 		for _, d := range ds {
 			from = append(from, reached{d: d})
 		}

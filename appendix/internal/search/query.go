@@ -931,6 +931,28 @@ func (ix *Index) TypesNamed(name string) []*extract.Definition {
 	return ix.TableModels(name)
 }
 
+// TopLevel drops from defs a type named head that is declared
+// inside another (Ruby's Admin::TagsController, a nested class), and the
+// members of one, when a type of that name is declared at the top: a name
+// the spec does not qualify is the top-level type's, and the nested one
+// is another.
+func (ix *Index) TopLevel(head string, defs []*extract.Definition) []*extract.Definition {
+	if !slices.ContainsFunc(ix.Defs[head], func(t *extract.Definition) bool { return t.Container == "" && naming.TypeKind(t.Kind) }) {
+		return defs
+	}
+	return slices.DeleteFunc(slices.Clone(defs), func(d *extract.Definition) bool {
+		if d.Name == head && naming.TypeKind(d.Kind) {
+			return d.Container != ""
+		}
+		for _, t := range ix.Defs[head] {
+			if t.Path == d.Path && naming.TypeKind(t.Kind) && t.StartLine <= d.DeclLine && d.DeclLine <= max(t.EndLine, t.Extent) {
+				return t.Container != ""
+			}
+		}
+		return false
+	})
+}
+
 // GeneratingLanguages are the languages of the walked files that code is
 // generated from (Language.GeneratedFrom).
 func (ix *Index) GeneratingLanguages() []*extract.Language {
