@@ -54,7 +54,11 @@ type Member struct {
 
 // Definition is one named definition and its snippet.
 type Definition struct {
-	Name      string
+	Name string
+	// Suffix is the ! or ? that ends a Ruby method's name (save!,
+	// valid?), which Name is written without: the method is another than
+	// the one of Name alone.
+	Suffix    string
 	Container string // receiver or class of a method
 	Kind      Kind
 	Title     string // heading word(s): "Interface", "Function Signature", ...
@@ -401,7 +405,7 @@ func mergeOverloads(defs []Definition, src []byte) []Definition {
 	out := defs[:1]
 	for _, d := range defs[1:] {
 		prev := &out[len(out)-1]
-		if d.Name == prev.Name && d.Container == prev.Container && !d.Broken && !prev.Broken &&
+		if d.Name == prev.Name && d.Suffix == prev.Suffix && d.Container == prev.Container && !d.Broken && !prev.Broken &&
 			(d.Kind == KindFunction || d.Kind == KindMethod) && d.Kind == prev.Kind && d.StartLine > prev.EndLine {
 			if lines == nil {
 				lines = strings.Split(string(src), "\n")

@@ -1873,6 +1873,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	if len(all) == 0 && len(parts) == 2 {
 		all, held = valueMethods(variables(ix, parts[0], pkg), parts[0], parts[1])
 	}
+	all = suffixFits(r, all)
 	for _, d := range all {
 		if d.Broken {
 			broken = append(broken, naming.At(d.Path, d.DeclLine))
@@ -1894,6 +1895,20 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		}
 	}
 	return cands, member, held, broken
+}
+
+// suffixFits keeps the definitions whose name ends as the spec writes it:
+// `save!` is no `def save`, a method of its own (Definition.Suffix);
+// `recalculate` alone is `def recalculate` where there is one, else
+// either.
+func suffixFits(r *spec.Ref, defs []*extract.Definition) []*extract.Definition {
+	method := func(d *extract.Definition) bool {
+		return d.Lang != nil && d.Lang.Name == "ruby" && (d.Kind == extract.KindFunction || d.Kind == extract.KindMethod)
+	}
+	if r.Suffix == "" && !slices.ContainsFunc(defs, func(d *extract.Definition) bool { return method(d) && d.Suffix == "" }) {
+		return defs
+	}
+	return slices.DeleteFunc(slices.Clone(defs), func(d *extract.Definition) bool { return method(d) && d.Suffix != r.Suffix })
 }
 
 // Weights of what tells which type's method the spec's code shows

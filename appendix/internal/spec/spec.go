@@ -93,6 +93,10 @@ type Ref struct {
 	// it on a value (`.primary_key()`): a method of what it is called on,
 	// never a table's name.
 	Invoked bool
+	// Suffix is the ! or ? the spec's code span ends the name with
+	// (`save!`, `Comment#is_gone?`): a Ruby method of that full name,
+	// another than the one without it. Name is written without it.
+	Suffix string
 	// Also are the places further mentions give the name that the first
 	// one's contradict ("the object type `Docs` (docs.model.ts)", then
 	// "the Prisma model `Docs`"): the spec may mean a definition at each.
@@ -375,6 +379,9 @@ func Parse(name string, src []byte) *Spec {
 			old.Called = old.Called || r.Called
 			old.Keyword = old.Keyword && r.Keyword
 			old.Invoked = old.Invoked && r.Invoked
+			if old.Suffix != r.Suffix {
+				old.Suffix = "" // (written both ways: either method)
+			}
 			if old.FenceLang == "" {
 				old.FenceLang = r.FenceLang
 			}
@@ -831,6 +838,8 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			i = j + k + len(tick)
 			continue
 		}
+		spelled, suffix := methodSuffix(code)
+		first := len(refs)
 		code = namePath(code)
 		if m := labelPairRe.FindStringSubmatch(code); m != nil {
 			// `controller.cert-manager.io/fao: true`: a label (or
@@ -932,6 +941,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 						refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: len(parts) > 1 || t != part}, i, end})
 					}
 				}
+			}
+		}
+		for k := first; suffix != "" && k < len(refs); k++ {
+			if r := &refs[k].ref; !r.IsPath && r.Route == nil && strings.HasSuffix(spelled, r.Name[strings.LastIndexByte(r.Name, '.')+1:]) {
+				r.Suffix = suffix
 			}
 		}
 		i = end
@@ -1882,6 +1896,21 @@ var classLiteralRe = regexp.MustCompile(`::class(?:\.\w+)+`)
 // C's client->db is client.db.
 // A class literal (PHP's `Order::class`, Kotlin's `Order::class.java`)
 // is the class itself.
+// methodSuffix splits the name a code span ends with, its arguments
+// aside, from the ! or ? that ends it (`save!`, `Comment#is_gone?`,
+// `user.update!(name: x)`): the name before it and the suffix; "" for a
+// name without one.
+func methodSuffix(code string) (name, suffix string) {
+	if i := strings.IndexByte(code, '('); i >= 0 {
+		code = code[:i]
+	}
+	code = strings.TrimSpace(code)
+	if n := len(code); n > 1 && (code[n-1] == '!' || code[n-1] == '?') && extract.IdentByte(code[n-2]) {
+		return code[:n-1], code[n-1:]
+	}
+	return "", ""
+}
+
 func namePath(s string) string {
 	if strings.Contains(s, `\`) {
 		s = nsPathRe.ReplaceAllStringFunc(s, func(p string) string {

@@ -20,7 +20,7 @@ var rubyQuery string
 // statement, and heredocs, percent literals and =begin comments put lines
 // the generic lexer would read as statements in the first column.
 var Lang = knowing(&extract.Language{
-	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "1",
+	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "2",
 	Grammar: grammar.GetLanguage, QuerySource: rubyQuery,
 	Funcs:       map[string]bool{"method": true, "singleton_method": true},
 	CallsDefine: true, // a migration's create_table in change
@@ -140,7 +140,8 @@ func qualifier(n *sitter.Node, src []byte) string {
 }
 
 // methodName is a method's name as prose and specs spell it: without the
-// ? of a predicate, the ! of a bang method or the = of a setter.
+// ? of a predicate, the ! of a bang method (Definition.Suffix keeps
+// either) or the = of a setter.
 func methodName(s string) string {
 	return strings.TrimRight(s, "?!=")
 }
@@ -157,6 +158,9 @@ func refineRuby(m *extract.Match) bool {
 	d.Container, d.Exported = container, true
 	switch m.Kind {
 	case "method":
+		if n := d.Name; strings.HasSuffix(n, "!") || strings.HasSuffix(n, "?") {
+			d.Suffix = n[len(n)-1:]
+		}
 		d.Name = methodName(d.Name)
 		m.OwnFunc = m.Def
 		m.Show = shown(m.Def, m.Src)
