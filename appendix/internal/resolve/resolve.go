@@ -1675,7 +1675,9 @@ func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
 // is false when none has one; far, when only types the spec does not
 // point at have the member (memberOwners).
 func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners []*extract.Definition, far, ok bool) {
-	if strings.Contains(r.Name, ".") || declaresType(r) {
+	if strings.Contains(r.Name, ".") || declaresType(r) || spec.BareWord(r.Name) && r.Hint == spec.HintNone && ix.IsDir(r.Name) {
+		// (A bare word that names a directory at the repository's root,
+		// "it lives in `application`", is that directory.)
 		return Match{}, nil, false, false
 	}
 	owners, far = memberOwners(rk, ix, r)
