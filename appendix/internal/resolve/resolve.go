@@ -350,6 +350,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if far && !r.Proposed {
 			continue // `status`: some types have one, none the spec points at
 		}
+		if g, lacks := besideLacking(sp, r, m, owners, matches); ok && !r.Proposed && lacks {
+			if r.Strong {
+				unresolved = append(unresolved, g)
+			}
+			continue
+		}
 		if ok && !r.Proposed {
 			m.Order = p.i
 			if guessed(m, owners) {
@@ -462,6 +468,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if m, owners, far, ok := ownerMatch(rk, ix, r); far {
 			continue // `status`: some types have one, none the spec points at
+		} else if g, lacks := besideLacking(sp, r, m, owners, matches); ok && lacks {
+			if r.Strong {
+				unresolved = append(unresolved, g)
+			}
 		} else if ok {
 			// An enum value or class constant named alone: its enum or
 			// class; a field by the name it is serialized as
@@ -1649,6 +1659,15 @@ func addedMembers(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match, []
 // nearest the reference, within a line, when it lacks the reference's
 // name: the type the wording adds it to. "" when none.
 func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
+	d := lackingBeside(sp, r, matches)
+	if d == nil {
+		return ""
+	}
+	return fmt.Sprintf("`%s` (%s)", d.QualifiedName(), naming.At(d.Path, d.DeclLine))
+}
+
+// lackingBeside is typeLacking's type.
+func lackingBeside(sp *spec.Spec, r *spec.Ref, matches []Match) *extract.Definition {
 	var best *extract.Definition
 	bestDist := 2
 	for _, m := range matches {
@@ -1661,9 +1680,30 @@ func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
 		}
 	}
 	if best == nil || slices.ContainsFunc(best.Members, func(mem extract.Member) bool { return mem.Name == r.Name }) {
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("`%s` (%s)", best.QualifiedName(), naming.At(best.Path, best.DeclLine))
+	return best
+}
+
+// besideLacking reports a column the spec writes beside a table it names
+// that lacks it ("add `attempts` and `next_attempt_at` to
+// `webhook_messages`") when m, the table found elsewhere, is one the spec
+// does not name, and one it would show (not a guess among several): the
+// claim is about the table beside it, and the gap says it lacks the
+// column, not another table's.
+func besideLacking(sp *spec.Spec, r *spec.Ref, m Match, owners []*extract.Definition, matches []Match) (Gap, bool) {
+	table := func(d *extract.Definition) bool {
+		return d != nil && d.Kind == extract.KindSchema && d.Title == "Table"
+	}
+	if !table(m.Def) || guessed(m, owners) || slices.ContainsFunc(matches, func(x Match) bool { return x.Def == m.Def }) {
+		return Gap{}, false
+	}
+	t := lackingBeside(sp, r, matches)
+	if !table(t) {
+		return Gap{}, false
+	}
+	return gap(r, GapAbsent, fmt.Sprintf("`%s` (%s) has no member `%s`; %s %s one", t.QualifiedName(), naming.At(t.Path, t.DeclLine), r.Name,
+		ownerList(owners, 3), naming.Plural(distinctPlaces(owners), "has", "have"))), true
 }
 
 // ownerMatch picks among the type-like definitions that have a member the
