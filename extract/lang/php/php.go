@@ -15,7 +15,7 @@ var phpQuery string
 
 // Lang is PHP.
 var Lang = knowing(&extract.Language{
-	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "2",
+	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: phpQuery,
 	Funcs:       phpFuncs,
 	CallsDefine: true, // a migration's Schema::create in up()

@@ -212,14 +212,24 @@ func matchMethods(n *sitter.Node, src []byte) []string {
 
 // handlerOf names a registration's handler, as the controller's method
 // it is: [UserController::class, 'show'] and 'UserController@show' give
-// UserController.show, an invokable UserController::class its __invoke,
+// UserController.show (so does ['uses' => 'UserController@show']), an
+// invokable UserController::class its __invoke,
 // 'show' in a controller's group that controller's; a closure none.
 func handlerOf(n *sitter.Node, controller string, src []byte) string {
 	switch n.Type() {
 	case "array_creation_expression":
 		var parts []string
 		for _, e := range extract.NamedChildren(n) {
-			if kids := extract.NamedChildren(e); len(kids) > 0 {
+			kids := extract.NamedChildren(e)
+			if len(kids) == 2 {
+				// ['uses' => 'SubmitController@submit', 'as' => 'submit']:
+				// the action is the value of uses; other keys name it.
+				if k, ok := stringText(kids[0], src); ok && k == "uses" {
+					return handlerOf(kids[1], controller, src)
+				}
+				continue
+			}
+			if len(kids) > 0 {
 				if cl := classOf(kids[0], src); cl != "" {
 					parts = append(parts, cl)
 				} else if s, ok := stringText(kids[0], src); ok {
