@@ -292,6 +292,11 @@ type Language struct {
 	// language's apply to every definition.
 	DocPrefixes []string
 
+	// SuffixedMethods says a method's name may end with ! or ? (Ruby's
+	// save!, valid?), and names another method than the name alone: its
+	// definitions keep the suffix in Definition.Suffix.
+	SuffixedMethods bool
+
 	// PackageDir says that code names a file's module by its directory (a
 	// Go package), not by the file's stem.
 	PackageDir bool

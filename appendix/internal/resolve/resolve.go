@@ -1945,7 +1945,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 // either.
 func suffixFits(r *spec.Ref, defs []*extract.Definition) []*extract.Definition {
 	method := func(d *extract.Definition) bool {
-		return d.Lang != nil && d.Lang.Name == "ruby" && (d.Kind == extract.KindFunction || d.Kind == extract.KindMethod)
+		return d.Lang != nil && d.Lang.SuffixedMethods && (d.Kind == extract.KindFunction || d.Kind == extract.KindMethod)
 	}
 	if r.Suffix == "" && !slices.ContainsFunc(defs, func(d *extract.Definition) bool { return method(d) && d.Suffix == "" }) {
 		return defs
