@@ -18,17 +18,19 @@ var javaQuery string
 
 // Lang is Java.
 var Lang = &extract.Language{
-	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "2",
+	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
 	Funcs: javaFuncs,
 	Bodies: map[string]bool{"class_declaration": true, "interface_declaration": true, "enum_declaration": true,
 		"record_declaration": true, "annotation_type_declaration": true},
 	Refine:  refineJava,
 	Members: membersJava,
-	Routes:  javaRoutes,
-	Elide:   extract.BraceElide,
-	Lex:     javaLex,
-	Matches: matchJava,
+	// (Lombok's generated accessors are members of their class.)
+	MoreNames: lombokAccessors,
+	Routes:    javaRoutes,
+	Elide:     extract.BraceElide,
+	Lex:       javaLex,
+	Matches:   matchJava,
 
 	SpecWords:       []string{"java", "spring", "jpa", "hibernate", "jax-rs", "junit"},
 	RouteFrameworks: []string{"Spring MVC", "Spring WebFlux", "JAX-RS", "Micronaut"},
