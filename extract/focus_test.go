@@ -113,6 +113,11 @@ func checkFocusEquivalent(t *testing.T, p *extract.Parser, name string, src []by
 					set[strings.ToLower(x[i+1:])] = true
 				}
 			}
+			// And a member the language derives by the word it is made of
+			// (Lombok's getData, of the field data).
+			if l.MadeOf != nil && l.MadeOf(x) != "" {
+				set[l.MadeOf(x)] = true
+			}
 		}
 		want := func(s string) bool { return set[s] }
 		mention := func(b []byte) bool { return set[string(b)] || set[strings.ToLower(string(b))] }

@@ -87,6 +87,10 @@ type Language struct {
 	// MoreNames names the further members one member node declares after
 	// the one it is named by (C's int a, b;), each a member of its own.
 	MoreNames func(member *sitter.Node, src []byte) []string
+	// MadeOf gives the word a member name MoreNames derives is made of
+	// (Lombok's getData of the field data), "" for none: a statement that
+	// holds the word may declare the name, though the name is not in it.
+	MadeOf func(name string) string
 	// Assigns names the attributes a member node gives its type without
 	// declaring them (Python's `self.x = ...` in a method, the entries of
 	// `__slots__`): members of the type once it is chosen, never what makes

@@ -469,8 +469,21 @@ func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWord
 // worth parsing, for a file that declares names.
 func (fw *focusWords) mentioner(names map[string]bool, lang *extract.Language) func([]byte) bool {
 	models := lang.AppTables && len(fw.models) > 0
+	var madeOf map[string]bool // the words derived members are made of (Language.MadeOf)
+	if lang.MadeOf != nil {
+		for _, set := range []map[string]bool{names, fw.any} {
+			for n := range set {
+				if w := lang.MadeOf(n); w != "" {
+					if madeOf == nil {
+						madeOf = map[string]bool{}
+					}
+					madeOf[w] = true
+				}
+			}
+		}
+	}
 	return func(w []byte) bool {
-		if names[string(w)] || fw.any[string(w)] {
+		if names[string(w)] || fw.any[string(w)] || madeOf[string(w)] {
 			return true
 		}
 		if !models {

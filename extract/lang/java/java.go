@@ -27,6 +27,7 @@ var Lang = &extract.Language{
 	Members: membersJava,
 	// (Lombok's generated accessors are members of their class.)
 	MoreNames: lombokAccessors,
+	MadeOf:    accessorField,
 	Routes:    javaRoutes,
 	Elide:     extract.BraceElide,
 	Lex:       javaLex,

@@ -77,3 +77,14 @@ func annotationNames(def *sitter.Node, src []byte) []string {
 	}
 	return out
 }
+
+// accessorField is the field a Lombok accessor's name is made of: data of
+// getData and setData, active of isActive; "" for another name.
+func accessorField(name string) string {
+	for _, pre := range []string{"get", "set", "is"} {
+		if rest, ok := strings.CutPrefix(name, pre); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			return strings.ToLower(rest[:1]) + rest[1:]
+		}
+	}
+	return ""
+}
