@@ -215,10 +215,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		if r.Route != nil {
-			if spec.MountPrefix(r.Route, sp.Refs) {
-				continue // what the endpoints beside it are mounted under
+			c, ok := rk.ChooseRoute(r, ix.Routes, ix.Mounts)
+			if !ok && spec.MountPrefix(r.Route, sp.Refs) {
+				// What the endpoints beside it are mounted under; one the
+				// code registers (`/webhooks/{id}/messages` beside
+				// `/webhooks/{id}/messages/{message}`) is an endpoint.
+				continue
 			}
-			if c, ok := rk.ChooseRoute(r, ix.Routes, ix.Mounts); ok {
+			if ok {
 				m := Match{Ref: r, Choice: c}
 				m.Order = i
 				matches = append(matches, m)
