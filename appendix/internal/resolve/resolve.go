@@ -1814,10 +1814,11 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 	if len(parts) == 1 {
 		all = append(all, ix.Defs[parts[0]]...)
 		// Table names across conventions: `orders` is model Order,
-		// order_items is OrderItem. A name the spec calls (`prune()`,
-		// `.primary_key()`) is no table's.
+		// order_items is OrderItem. A name the spec's code calls on a value
+		// (`.primary_key()`) is no table's; one written as a call alone
+		// may be (SQL's `users(user_id)`).
 		for _, d := range ix.ByKey[naming.TableKey(parts[0])] {
-			if d.Name != parts[0] && !r.Called && !r.Invoked && conventionFits(parts[0], d) {
+			if d.Name != parts[0] && !r.Invoked && conventionFits(parts[0], d) {
 				all = append(all, d)
 			}
 		}
