@@ -74,7 +74,7 @@ func SortGaps(gs []Gap) {
 }
 
 func gap(r *spec.Ref, kind GapKind, hint string) Gap {
-	return Gap{Ref: r.Name, SpecLine: r.Line, Hint: hint, Kind: kind}
+	return Gap{Ref: r.Name + r.Suffix, SpecLine: r.Line, Hint: hint, Kind: kind} // (`save!` as written)
 }
 
 // proposedMember is the gap of a member the spec adds to a type that
@@ -1335,7 +1335,7 @@ func distinctPlaces(ds []*extract.Definition) int {
 // a foreign key's column (`channel_id`) is the relation field (`channel`)
 // of a chosen model that has a table name.
 func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
-	if strings.Contains(r.Name, ".") {
+	if strings.Contains(r.Name, ".") || r.Suffix != "" {
 		return Match{}, false
 	}
 	for _, m := range matches {
@@ -1614,7 +1614,7 @@ func memberBeside(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, bool) {
 // memberBesideAt is memberBeside, with how many lines apart the member and
 // its type are named: 0 for one line ("`AuthorizationInfo` has `UserId`").
 func memberBesideAt(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, int, bool) {
-	if strings.Contains(r.Name, ".") || r.Hint != spec.HintNone && r.Hint != spec.HintField {
+	if strings.Contains(r.Name, ".") || r.Suffix != "" || r.Hint != spec.HintNone && r.Hint != spec.HintField {
 		return Match{}, 0, false
 	}
 	best, bestDist := -1, 0
@@ -1719,9 +1719,11 @@ func besideLacking(sp *spec.Spec, r *spec.Ref, m Match, owners []*extract.Defini
 // is false when none has one; far, when only types the spec does not
 // point at have the member (memberOwners).
 func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners []*extract.Definition, far, ok bool) {
-	if strings.Contains(r.Name, ".") || declaresType(r) || spec.BareWord(r.Name) && r.Hint == spec.HintNone && ix.IsDir(r.Name) {
+	if strings.Contains(r.Name, ".") || declaresType(r) || r.Suffix != "" || spec.BareWord(r.Name) && r.Hint == spec.HintNone && ix.IsDir(r.Name) {
 		// (A bare word that names a directory at the repository's root,
-		// "it lives in `application`", is that directory.)
+		// "it lives in `application`", is that directory; `save!` is no
+		// member `save`, which is all a type's member list says: nor
+		// below, nor in memberOf and memberBesideAt.)
 		return Match{}, nil, false, false
 	}
 	owners, far = memberOwners(rk, ix, r)
