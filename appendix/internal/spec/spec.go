@@ -1887,15 +1887,6 @@ var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
 // Kotlin's `Order::class.java`, `::class.simpleName`.
 var classLiteralRe = regexp.MustCompile(`::class(?:\.\w+)+`)
 
-// namePath spells the paths of names in s as dotted names, the way specs
-// of other languages qualify one: Order::new is Order.new, and a path
-// from the crate itself (crate::, self::, super::) is one from its first
-// module: crate::models::Order is models.Order; C#'s global::Shop.Order
-// is Shop.Order. PHP's App\Models\Order is App.Models.Order,
-// Order->cancel and $order->cancel are Order.cancel and order.cancel, and
-// C's client->db is client.db.
-// A class literal (PHP's `Order::class`, Kotlin's `Order::class.java`)
-// is the class itself.
 // methodSuffix splits the name a code span ends with, its arguments
 // aside, from the ! or ? that ends it (`save!`, `Comment#is_gone?`,
 // `user.update!(name: x)`): the name before it and the suffix; "" for a
@@ -1911,6 +1902,15 @@ func methodSuffix(code string) (name, suffix string) {
 	return "", ""
 }
 
+// namePath spells the paths of names in s as dotted names, the way specs
+// of other languages qualify one: Order::new is Order.new, and a path
+// from the crate itself (crate::, self::, super::) is one from its first
+// module: crate::models::Order is models.Order; C#'s global::Shop.Order
+// is Shop.Order. PHP's App\Models\Order is App.Models.Order,
+// Order->cancel and $order->cancel are Order.cancel and order.cancel, and
+// C's client->db is client.db.
+// A class literal (PHP's `Order::class`, Kotlin's `Order::class.java`)
+// is the class itself.
 func namePath(s string) string {
 	if strings.Contains(s, `\`) {
 		s = nsPathRe.ReplaceAllStringFunc(s, func(p string) string {
