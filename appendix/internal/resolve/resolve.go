@@ -447,7 +447,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// event's `Task` property). (One the code imports is said to
 			// be imported, below.)
 			external = append(external, builtinGap(r, ls))
-		} else if ch, ok := ix.Chain(r.Name); ok && len(ch.Owners) > 0 {
+		} else if ch, ok := ix.Chain(r.Name); ok && len(ch.Owners) > 0 && !r.NamespaceMember() {
 			// `AdmissionCheck.Spec.RetryDelayMinutes`, `requeueState.requeueAt`:
 			// a member of the type the chain's members lead to.
 			m := chainMatch(rk, r, ch)
@@ -575,7 +575,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
-		} else if head, ok := undefinedHead(ix, r.Name); ok {
+		} else if head, ok := undefinedHead(ix, r.Name); ok && !r.NamespaceMember() {
 			// `HighScore.objects.get`, `FilterSet.Meta.fields`: the claim is
 			// about the head, whose absence leaves nothing to look its
 			// members up on. Its own mention, or an earlier chain, says it.
@@ -1054,7 +1054,7 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 // several, the one another reference chose, else the first.
 func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[string]bool) (hint string, external, ok bool) {
 	parts := strings.Split(r.Name, ".")
-	if len(parts) < 2 {
+	if len(parts) < 2 || r.NamespaceMember() {
 		return "", false, false
 	}
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
@@ -1847,7 +1847,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 			}
 			all = slices.DeleteFunc(all, func(d *extract.Definition) bool { return !types[d.Name] })
 		}
-	} else if len(parts) == 2 {
+	} else if len(parts) == 2 && !r.NamespaceMember() {
 		// (A longer name, Application.Servers.Provider.httpNew, is
 		// qualified by its types and packages below: its first two parts
 		// name no type and its member.)

@@ -97,6 +97,11 @@ type Ref struct {
 	// (`save!`, `Comment#is_gone?`): a Ruby method of that full name,
 	// another than the one without it. Name is written without it.
 	Suffix string
+	// Namespace is the namespace path the spec writes the name under,
+	// dotted (App.Support.Webhook of PHP's
+	// `App\Support\Webhook\RetryPolicy`, App.Models of
+	// `App\Models\Webhook::find`): its parts name no type.
+	Namespace string
 	// Also are the places further mentions give the name that the first
 	// one's contradict ("the object type `Docs` (docs.model.ts)", then
 	// "the Prisma model `Docs`"): the spec may mean a definition at each.
@@ -381,6 +386,9 @@ func Parse(name string, src []byte) *Spec {
 			old.Invoked = old.Invoked && r.Invoked
 			if old.Suffix != r.Suffix {
 				old.Suffix = "" // (written both ways: either method)
+			}
+			if old.Namespace == "" {
+				old.Namespace = r.Namespace
 			}
 			if old.FenceLang == "" {
 				old.FenceLang = r.FenceLang
@@ -839,6 +847,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			continue
 		}
 		spelled, suffix := methodSuffix(code)
+		namespace := ""
+		if p := nsPathRe.FindString(code); p != "" {
+			namespace = strings.ReplaceAll(strings.Trim(p[:strings.LastIndexByte(p, '\\')], `\`), `\`, ".")
+		}
 		first := len(refs)
 		code = namePath(code)
 		if m := labelPairRe.FindStringSubmatch(code); m != nil {
@@ -943,9 +955,13 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 				}
 			}
 		}
-		for k := first; suffix != "" && k < len(refs); k++ {
-			if r := &refs[k].ref; !r.IsPath && r.Route == nil && strings.HasSuffix(spelled, r.Name[strings.LastIndexByte(r.Name, '.')+1:]) {
+		for k := first; k < len(refs); k++ {
+			r := &refs[k].ref
+			if suffix != "" && !r.IsPath && r.Route == nil && strings.HasSuffix(spelled, r.Name[strings.LastIndexByte(r.Name, '.')+1:]) {
 				r.Suffix = suffix
+			}
+			if namespace != "" && strings.HasPrefix(r.Name, namespace+".") && !r.IsPath && r.Route == nil {
+				r.Namespace = namespace
 			}
 		}
 		i = end
@@ -1886,6 +1902,13 @@ var arrowRe = regexp.MustCompile(`\$?\b(\w+)->([A-Za-z_])`)
 // classLiteralRe is a class literal with the members read off it:
 // Kotlin's `Order::class.java`, `::class.simpleName`.
 var classLiteralRe = regexp.MustCompile(`::class(?:\.\w+)+`)
+
+// NamespaceMember reports a name whose qualifier is its namespace alone
+// (`App\Support\Webhook\RetryPolicy`): a type or function there, no
+// member of a type.
+func (r *Ref) NamespaceMember() bool {
+	return r.Namespace != "" && !strings.Contains(strings.TrimPrefix(r.Name, r.Namespace+"."), ".")
+}
 
 // methodSuffix splits the name a code span ends with, its arguments
 // aside, from the ! or ? that ends it (`save!`, `Comment#is_gone?`,
