@@ -1355,7 +1355,7 @@ func proposedAt(clause string, off int) bool {
 	if off < 0 || off > len(clause) {
 		return false
 	}
-	if isNewRe.MatchString(clause[off:]) {
+	if isNewRe.MatchString(clause[off:]) || newAfterRe.MatchString(clause[off:]) {
 		return true
 	}
 	before := clause[:off]
@@ -1382,6 +1382,11 @@ func proposedAt(clause string, off int) bool {
 	}
 	return false
 }
+
+// newAfterRe is a name (or a list of them) the spec marks new right
+// after it: "`PayloadCodec` (new interface)", "`A` and `B` (new,
+// package-private)", a table's row "| `PayloadCodecs` | new class |".
+var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\s*(?:,|and|or)\\s*`[^`]*`)*\\s*(?:\\(|\\|\\s*)(?:an? )?new\\b")
 
 // coordinatedRe is the text after the last name a "new" introduces that
 // joins the next to it: " (a service) and controller ", ", and ".
