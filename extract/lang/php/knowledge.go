@@ -71,7 +71,16 @@ var (
 		"WeakMap", "BackedEnum", "UnitEnum", "DateTimeImmutable", "DateTimeInterface", "DateInterval", "DateTimeZone", "PDO",
 		"PDOException", "__construct", "__destruct", "__toString", "__get", "__set", "__call", "__callStatic", "__invoke",
 		"__isset", "__unset", "array_map", "array_filter", "array_merge", "array_keys", "array_values", "in_array", "strlen",
-		"json_encode", "json_decode", "is_null", "str_replace", "preg_match", "var_dump", "print_r", "bcrypt"}
+		"json_encode", "json_decode", "is_null", "str_replace", "preg_match", "var_dump", "print_r", "bcrypt",
+		// Laravel's facades and the methods of its query builder, Eloquent
+		// relations and jobs that no other language's word spells: a
+		// spec's `Queue::fake()` or `->whereNull(...)` is the framework's.
+		"Queue", "Bus", "DB", "Gate", "Http", "Notification", "Storage", "Validator", "Artisan",
+		"whereNull", "whereNotNull", "whereIn", "whereNotIn", "whereHas", "whereDoesntHave", "whereBetween", "whereDate",
+		"orWhere", "orderBy", "orderByDesc", "firstOrFail", "findOrFail", "firstOrCreate", "updateOrCreate", "pluck",
+		"paginate", "simplePaginate", "chunkById", "lockForUpdate", "withTrashed", "onlyTrashed", "forceDelete",
+		"belongsTo", "hasMany", "hasOne", "belongsToMany", "morphTo", "morphMany", "dispatchSync", "afterResponse",
+		"onQueue", "assertPushed", "assertDispatched", "shouldReceive"}
 	// testNameRe reads the names of a test class's tests: test*
 	// methods, and those #[Test] or @test marks.
 	testNameRe = regexp.MustCompile(`(?m)^[ \t]*(?:(?:#\[(?:\\?[\w\\]*\\)?Test\][ \t]*\n[ \t]*|/\*\*(?:[^*]|\*[^/])*@test\b(?:[^*]|\*[^/])*\*/[ \t]*\n[ \t]*)(?:#\[[^\n]*\n[ \t]*)*(?:(?:public|protected|private|static|final)[ \t]+)*function[ \t]+(\w+)` +
