@@ -599,6 +599,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, gap(r, GapAmbiguous, stopped(ch)))
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
+		} else if r.Strong && r.OwnMember {
+			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code declares it; not in %s", at)))
 		} else if held := vl.held(r); r.Strong && len(held) > 0 {
 			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {

@@ -102,6 +102,10 @@ type Ref struct {
 	// `App\Support\Webhook\RetryPolicy`, App.Models of
 	// `App\Models\Webhook::find`): its parts name no type.
 	Namespace string
+	// OwnMember is a name the spec's own code declares as a member of a
+	// type it declares (`fn unlock_user` in its `trait LockHandler`): where
+	// no definition answers it, the spec introduces it.
+	OwnMember bool
 	// Also are the places further mentions give the name that the first
 	// one's contradict ("the object type `Docs` (docs.model.ts)", then
 	// "the Prisma model `Docs`"): the spec may mean a definition at each.
@@ -468,6 +472,7 @@ func Parse(name string, src []byte) *Spec {
 	sketch, sketchIndent := -1, 0   // the reference of the method the code block shows without its type, while its body lasts
 	enumIndent := -1                // the indentation of the enum declaration whose body the lines are in
 	ownValues := map[string]bool{}  // the values of the enums the spec's code declares
+	ownMembers := map[string]bool{} // the members of the types the spec's code declares
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
@@ -577,6 +582,7 @@ func Parse(name string, src []byte) *Spec {
 				// own, which no definition elsewhere of that name is.
 				if decl != nil {
 					locals[declared] = true
+					ownMembers[declared] = true
 				} else if m := javaMethodRe.FindStringSubmatch(line); m != nil {
 					locals[m[1]] = true // `boolean isValid() { ... }`
 				}
@@ -652,6 +658,11 @@ func Parse(name string, src []byte) *Spec {
 		head, _, _ := strings.Cut(s.Refs[i].Name, ".") // `FileStore.type`: FileStore's
 		s.Refs[i].Imports = imported[head]
 		s.Refs[i].Package = packaged[head]
+		if !strings.Contains(s.Refs[i].Name, ".") && ownMembers[s.Refs[i].Name] && s.Refs[i].Source != FromFence {
+			// `unlock_user` in prose, a method of the trait the spec's
+			// code declares: the spec's own, new where the code lacks it.
+			s.Refs[i].OwnMember = true
+		}
 		if last := s.Refs[i].Name[strings.LastIndexByte(s.Refs[i].Name, '.')+1:]; ownValues[last] {
 			// `SessionsRead`, a value of the enum the spec's code
 			// declares: a name the spec introduces, new where the code
