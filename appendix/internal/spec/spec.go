@@ -1382,6 +1382,9 @@ func proposedAt(clause string, off int) bool {
 			!coordinatedRe.MatchString(between[strings.LastIndexByte(between, '`')+1:]) {
 			continue // "a new X ... through Y": new names X, not Y (but "new service X and controller Y" both)
 		}
+		if f := strings.Fields(between); len(f) > 0 && strings.HasSuffix(f[0], "ed") && strings.HasPrefix(strings.TrimSpace(before[l[0]:l[1]]), "get") {
+			continue // "gets filtered by X": a passive, which introduces nothing
+		}
 		if f := strings.Fields(between); len(f) > 0 && f[0] == "no" {
 			continue // "gains no field", "adds no column": nothing is introduced
 		}
