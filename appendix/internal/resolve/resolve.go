@@ -1721,11 +1721,14 @@ func besideLacking(sp *spec.Spec, r *spec.Ref, m Match, owners []*extract.Defini
 // is false when none has one; far, when only types the spec does not
 // point at have the member (memberOwners).
 func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners []*extract.Definition, far, ok bool) {
-	if strings.Contains(r.Name, ".") || declaresType(r) || r.Suffix != "" || spec.BareWord(r.Name) && r.Hint == spec.HintNone && ix.IsDir(r.Name) {
+	if strings.Contains(r.Name, ".") || declaresType(r) || r.Suffix != "" || r.Invoked && !r.Strong ||
+		spec.BareWord(r.Name) && r.Hint == spec.HintNone && ix.IsDir(r.Name) {
 		// (A bare word that names a directory at the repository's root,
 		// "it lives in `application`", is that directory; `save!` is no
 		// member `save`, which is all a type's member list says: nor
-		// below, nor in memberOf and memberBesideAt.)
+		// below, nor in memberOf and memberBesideAt; and a method the
+		// spec's code calls on a value, `codec.encoding().value()`, is of
+		// a receiver nothing names, no type's that has a member so named.)
 		return Match{}, nil, false, false
 	}
 	owners, far = memberOwners(rk, ix, r)
