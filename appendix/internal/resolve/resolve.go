@@ -601,6 +601,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong && r.OwnMember {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code declares it; not in %s", at)))
+		} else if r.Strong && r.Listed != "" {
+			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: listed under \"%s\"; not in %s", r.Listed, at)))
 		} else if held := vl.held(r); r.Strong && len(held) > 0 {
 			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {

@@ -106,6 +106,10 @@ type Ref struct {
 	// type it declares (`fn unlock_user` in its `trait LockHandler`): where
 	// no definition answers it, the spec introduces it.
 	OwnMember bool
+	// Listed is the heading that lists the name among what the spec
+	// introduces ("New types"), "" for none: where no definition answers
+	// it, the spec introduces it.
+	Listed string
 	// Also are the places further mentions give the name that the first
 	// one's contradict ("the object type `Docs` (docs.model.ts)", then
 	// "the Prisma model `Docs`"): the spec may mean a definition at each.
@@ -394,6 +398,9 @@ func Parse(name string, src []byte) *Spec {
 			if old.Namespace == "" {
 				old.Namespace = r.Namespace
 			}
+			if old.Listed == "" {
+				old.Listed = r.Listed
+			}
 			if old.FenceLang == "" {
 				old.FenceLang = r.FenceLang
 			}
@@ -424,6 +431,7 @@ func Parse(name string, src []byte) *Spec {
 
 	lines := strings.Split(string(src), "\n")
 	nonGoals := false // the lines are under a heading of what the spec does not do
+	listing := ""     // the heading of what the spec introduces the lines are under ("New types")
 	// Prose is read a paragraph at a time, so that a sentence that wraps
 	// ("`create_item` in\n`backend/app/crud.py`") keeps its path.
 	var para strings.Builder
@@ -444,6 +452,15 @@ func Parse(name string, src []byte) *Spec {
 			// Under "Non-goals": what the spec will not change.
 			addHere = func(r Ref) {
 				r.Modified = false
+				add(r)
+			}
+		} else if listing != "" {
+			addHere = func(r Ref) {
+				// (Not one its line says stays: "| `StoreMigrator` | unchanged |".)
+				if r.Source == FromCode && !strings.Contains(r.Name, ".") && r.Route == nil && !r.IsPath &&
+					(r.Line < 1 || r.Line > len(lines) || !keepRe.MatchString(strings.ToLower(lines[r.Line-1]))) {
+					r.Listed = listing
+				}
 				add(r)
 			}
 		}
@@ -627,6 +644,10 @@ func Parse(name string, src []byte) *Spec {
 		}
 		if m := headingRe.FindStringSubmatch(t); m != nil {
 			nonGoals = nonGoalRe.MatchString(m[1]) // (to the next heading)
+			listing = ""
+			if newHeadingRe.MatchString(m[1]) {
+				listing = strings.TrimSpace(m[1])
+			}
 		}
 		if t == "" {
 			continue
@@ -1246,6 +1267,10 @@ var enumDeclRe = regexp.MustCompile(`\benum\b`)
 // name alone, with a value or arguments, or after Swift's case
 // (`SessionsRead = 1 << 1,`, `PENDING("p"),`, `case retry`).
 var enumValueRe = regexp.MustCompile(`^\s*(?:case\s+)?([A-Za-z_]\w*)\s*(?:=[^=>].*|\(.*\)\s*,?|,)?\s*(?:(?://|#).*)?$`)
+
+// newHeadingRe is the heading of a list of what a spec introduces: "New
+// types", "3.2 New files (all new in this RFC)".
+var newHeadingRe = regexp.MustCompile(`(?i)^(?:[\d.]+\s+)?new\s+\w+`)
 
 // headingRe is a markdown heading and its text.
 var headingRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
