@@ -113,6 +113,7 @@ type Index struct {
 	// ownModules are the modules the repository's manifests define,
 	// once read (ownPackage).
 	ownModules []string
+	ownDirs    map[string]string // manifest directory -> the module a name alone names (see readOwn)
 	ownRead    bool
 	// packages are the directories of the repository's package.json
 	// files by the names they declare, once read.
@@ -322,6 +323,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 			ix.addStands(todo[k], r.stands)
 		}
 	}
+	ix.readOwn(root)
 	for k, r := range results {
 		// A later pass over a file (bases, handlers) uses the first pass's
 		// scan and is not counted again as a file searched.
@@ -368,6 +370,11 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 			d := &r.defs[i]
 			if !d.Amends && ix.holds(d) {
 				continue // found again by a later pass: one definition is one candidate
+			}
+			if d.Namespace == "" && len(ix.ownDirs) > 0 {
+				// `acme_domain::types::Widget`: a crate's definitions are
+				// in the namespace its name roots, wherever its directory.
+				d.Namespace = ix.ownModuleOf(d.Path)
 			}
 			ix.Stats.Definitions++
 			if d.Amends {
@@ -492,6 +499,70 @@ func Classify(path string, size int64) Class {
 		Aside: scan.Aside(path)}
 }
 
+// readOwn reads, once, the modules the repository's manifests define,
+// and the directory of each that a name alone names (a Rust crate's).
+func (ix *Index) readOwn(root string) {
+	if ix.ownRead {
+		return
+	}
+	ix.ownRead = true
+	for _, f := range ix.Files {
+		for _, l := range lang.All {
+			if l.OwnModules == nil || !slices.ContainsFunc(l.Manifests, func(m string) bool { ok, _ := path.Match(m, path.Base(f.Path)); return ok }) {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+			if err != nil {
+				continue
+			}
+			for _, m := range l.OwnModules(b) {
+				ix.ownModules = append(ix.ownModules, m)
+				if identName(m) {
+					if ix.ownDirs == nil {
+						ix.ownDirs = map[string]string{}
+					}
+					ix.ownDirs[path.Dir(f.Path)] = m
+				}
+			}
+		}
+	}
+}
+
+// identName reports a name made of identifier bytes only (a crate's,
+// acme_domain), not a path (a Go module's github.com/acme/shop).
+func identName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !extract.IdentByte(s[i]) {
+			return false
+		}
+	}
+	return s != "" && (s[0] < '0' || s[0] > '9')
+}
+
+// ownModuleOf is the module named by a name alone (a Rust crate) whose
+// manifest's directory holds the file, the nearest; "" for none.
+func (ix *Index) ownModuleOf(file string) string {
+	for d := path.Dir(file); ; d = path.Dir(d) {
+		if m, ok := ix.ownDirs[d]; ok {
+			return m
+		}
+		if d == "." || d == "/" {
+			return ""
+		}
+	}
+}
+
+// ownModuleNamed reports a module of the repository that a name alone
+// names (acme_domain, a crate of the workspace).
+func (ix *Index) ownModuleNamed(name string) bool {
+	for _, m := range ix.ownDirs {
+		if m == name {
+			return true
+		}
+	}
+	return false
+}
+
 // Class is a file's class. A walked file's language is the one decided at
 // the walk, from its size; the rest is decided from the path when asked,
 // as most files are never asked about.
@@ -507,19 +578,7 @@ func (ix *Index) Class(path string) Class {
 // (its go.mod files' module paths, read once): the repository's own
 // package, whose name is no dependency's.
 func (ix *Index) ownPackage(root, imp string) bool {
-	if !ix.ownRead {
-		ix.ownRead = true
-		for _, f := range ix.Files {
-			for _, l := range lang.All {
-				if l.OwnModules == nil || !slices.ContainsFunc(l.Manifests, func(m string) bool { ok, _ := path.Match(m, path.Base(f.Path)); return ok }) {
-					continue
-				}
-				if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path))); err == nil {
-					ix.ownModules = append(ix.ownModules, l.OwnModules(b)...)
-				}
-			}
-		}
-	}
+	ix.readOwn(root)
 	for _, m := range ix.ownModules {
 		if imp == m || strings.HasPrefix(imp, m+"/") || strings.HasPrefix(imp, m+"::") {
 			return true

@@ -418,7 +418,7 @@ func (ix *Index) External(r *spec.Ref) bool {
 	if head == "" || strings.ToLower(head) != head {
 		return false // Type.method: the type is ours or nothing
 	}
-	return !ix.Modules[head]
+	return !ix.Modules[head] && !ix.ownModuleNamed(head)
 }
 
 // ModuleName is what code calls a file's package or module: its
@@ -854,11 +854,24 @@ func (ix *Index) ModuleDirs(p string) []string {
 // names a walked source file, by its path without the extension, from the
 // root or from some directory.
 func (ix *Index) ModuleFile(p string) bool {
+	// (`acme_domain/types`: a file under the directory of the repository's
+	// module of that name, crates/domain/src/types.rs.)
+	head, rest, _ := strings.Cut(p, "/")
+	var under []string
+	for d, m := range ix.ownDirs {
+		if m == head && rest != "" {
+			under = append(under, d+"/")
+		}
+	}
 	for _, f := range ix.Files {
 		if ix.lang[f.Path] == nil {
 			continue
 		}
-		if stem := strings.TrimSuffix(f.Path, path.Ext(f.Path)); stem == p || strings.HasSuffix(stem, "/"+p) {
+		stem := strings.TrimSuffix(f.Path, path.Ext(f.Path))
+		if stem == p || strings.HasSuffix(stem, "/"+p) {
+			return true
+		}
+		if strings.HasSuffix(stem, "/"+rest) && slices.ContainsFunc(under, func(d string) bool { return strings.HasPrefix(f.Path, d) || d == "./" }) {
 			return true
 		}
 	}
