@@ -522,7 +522,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if defs, head, last := elsewhere(ix, r); len(defs) > 0 {
 			// `serializers.EmailField`: the module the spec names does not
 			// define the name, and the repository does elsewhere.
-			if ix.ModuleImports(head, last) {
+			if line, at, ok := ix.ModuleAlias(head, last); ok {
+				// `model::User`, where the module gives `User` as an alias
+				// (`pub use super::users::Entity as User;`): what it names
+				// is the aliased definition, never another `User`.
+				if r.Strong {
+					unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("`%s` defines no `%s`; it gives the name to another definition: `%s` (%s)", head, last, line, at)))
+				}
+			} else if ix.ModuleImports(head, last) {
 				m := pick(rk, r, defs, "")
 				m.Reason += fmt.Sprintf("; `%s` does not define `%s` and imports it", head, last)
 				m.Order = p.i
@@ -790,6 +797,12 @@ func appearances(ix *search.Index, gaps []Gap) {
 			// "new in this spec: not in the repository" would deny the word
 			// the code holds.
 			gaps[i].Hint = strings.Replace(g.Hint, "new in this spec: not in ", "new in this spec: no definition in ", 1)
+		}
+		if line, ok := ix.AliasLine(h.First, w); ok {
+			// `UserColumn`, re-exported by that name from sea-orm's prelude:
+			// an alias of what the line names, which is defined.
+			gaps[i].Hint += fmt.Sprintf("; an alias of another definition: `%s` (%s)", line, h.First)
+			continue
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}

@@ -907,6 +907,63 @@ var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
 
 // importLine reports a line that imports or re-exports names: import,
 // from, export; Rust's use, pub use, pub(crate) use.
+// AliasLine is the import line at (path:line) that gives name as an alias
+// of something else (`pub use super::users::Column as UserColumn;`,
+// `import { Order as Purchase }`), trimmed; false when the line is none.
+func (ix *Index) AliasLine(at, name string) (string, bool) {
+	file, n, ok := strings.Cut(at, ":")
+	row, err := strconv.Atoi(n)
+	if !ok || err != nil || row < 1 {
+		return "", false
+	}
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return "", false
+	}
+	lines := strings.Split(string(src), "\n")
+	if row > len(lines) {
+		return "", false
+	}
+	t := strings.TrimSpace(lines[row-1])
+	if !importLine(t) {
+		return "", false
+	}
+	for rest := t; ; {
+		i := strings.Index(rest, " as ")
+		if i < 0 {
+			return "", false
+		}
+		rest = rest[i+4:]
+		if strings.HasPrefix(rest, name) && (len(rest) == len(name) || !extract.IdentByte(rest[len(name)])) {
+			return t, true
+		}
+	}
+}
+
+// ModuleAlias finds, in the files of a module (InModule), the import line
+// that gives name as an alias of something else (sea-orm's prelude.rs:
+// `pub use super::users::Entity as User;`): the line, trimmed, and where.
+func (ix *Index) ModuleAlias(module, name string) (line, at string, ok bool) {
+	for _, f := range ix.Files {
+		if ix.lang[f.Path] == nil || !InModule(f.Path, module) {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
+		if err != nil || !strings.Contains(string(src), " as "+name) {
+			continue
+		}
+		for i, l := range strings.Split(string(src), "\n") {
+			if strings.Contains(l, " as "+name) {
+				at := f.Path + ":" + strconv.Itoa(i+1)
+				if t, ok := ix.AliasLine(at, name); ok {
+					return t, at, true
+				}
+			}
+		}
+	}
+	return "", "", false
+}
+
 func importLine(t string) bool {
 	if rest, ok := strings.CutPrefix(t, "pub"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '(') {
 		if _, after, ok := strings.Cut(rest, ")"); ok && rest[0] == '(' {
