@@ -857,10 +857,10 @@ func (ix *Index) ModuleFile(p string) bool {
 	// (`acme_domain/types`: a file under the directory of the repository's
 	// module of that name, crates/domain/src/types.rs.)
 	head, rest, _ := strings.Cut(p, "/")
-	var under []string
+	var under []string // the module's directories, as path prefixes ("" for the root)
 	for d, m := range ix.ownDirs {
 		if m == head && rest != "" {
-			under = append(under, d+"/")
+			under = append(under, strings.TrimPrefix(d+"/", "./"))
 		}
 	}
 	for _, f := range ix.Files {
@@ -871,7 +871,7 @@ func (ix *Index) ModuleFile(p string) bool {
 		if stem == p || strings.HasSuffix(stem, "/"+p) {
 			return true
 		}
-		if strings.HasSuffix(stem, "/"+rest) && slices.ContainsFunc(under, func(d string) bool { return strings.HasPrefix(f.Path, d) || d == "./" }) {
+		if strings.HasSuffix(stem, "/"+rest) && slices.ContainsFunc(under, func(d string) bool { return strings.HasPrefix(f.Path, d) }) {
 			return true
 		}
 	}
@@ -905,8 +905,6 @@ func (ix *Index) PackageImports(dir, name string) bool {
 // "from .base import *", `export * from "./base"`.
 var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
 
-// importLine reports a line that imports or re-exports names: import,
-// from, export; Rust's use, pub use, pub(crate) use.
 // AliasLine is the import line at (path:line) that gives name as an alias
 // of something else (`pub use super::users::Column as UserColumn;`,
 // `import { Order as Purchase }`), trimmed; false when the line is none.
@@ -924,20 +922,7 @@ func (ix *Index) AliasLine(at, name string) (string, bool) {
 	if row > len(lines) {
 		return "", false
 	}
-	t := strings.TrimSpace(lines[row-1])
-	if !importLine(t) {
-		return "", false
-	}
-	for rest := t; ; {
-		i := strings.Index(rest, " as ")
-		if i < 0 {
-			return "", false
-		}
-		rest = rest[i+4:]
-		if strings.HasPrefix(rest, name) && (len(rest) == len(name) || !extract.IdentByte(rest[len(name)])) {
-			return t, true
-		}
-	}
+	return aliasIn(lines[row-1], name)
 }
 
 // ModuleAlias finds, in the files of a module (InModule), the import line
@@ -953,17 +938,35 @@ func (ix *Index) ModuleAlias(module, name string) (line, at string, ok bool) {
 			continue
 		}
 		for i, l := range strings.Split(string(src), "\n") {
-			if strings.Contains(l, " as "+name) {
-				at := f.Path + ":" + strconv.Itoa(i+1)
-				if t, ok := ix.AliasLine(at, name); ok {
-					return t, at, true
-				}
+			if t, ok := aliasIn(l, name); ok {
+				return t, f.Path + ":" + strconv.Itoa(i+1), true
 			}
 		}
 	}
 	return "", "", false
 }
 
+// aliasIn is line, trimmed, when it is an import line that gives name as
+// an alias (`... as name`).
+func aliasIn(line, name string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if !importLine(t) {
+		return "", false
+	}
+	for rest := t; ; {
+		i := strings.Index(rest, " as ")
+		if i < 0 {
+			return "", false
+		}
+		rest = rest[i+4:]
+		if strings.HasPrefix(rest, name) && (len(rest) == len(name) || !extract.IdentByte(rest[len(name)])) {
+			return t, true
+		}
+	}
+}
+
+// importLine reports a line that imports or re-exports names: import,
+// from, export; Rust's use, pub use, pub(crate) use.
 func importLine(t string) bool {
 	if rest, ok := strings.CutPrefix(t, "pub"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '(') {
 		if _, after, ok := strings.Cut(rest, ")"); ok && rest[0] == '(' {
