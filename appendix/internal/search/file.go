@@ -16,6 +16,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/gitinfo"
 )
 
@@ -443,7 +444,10 @@ type focusWords struct {
 	any    map[string]bool
 	models map[string]bool // lowercased
 	folded *scan.Folded    // models
-	sig    string
+	// anyMadeOf are, by language, the words the members it derives of the
+	// names wanted anywhere are made of (Language.MadeOf).
+	anyMadeOf map[*extract.Language]map[string]bool
+	sig       string
 }
 
 func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWords {
@@ -462,28 +466,43 @@ func newFocusWords(wanted map[string]scan.Want, dirs map[string]bool) *focusWord
 	}
 	fw.folded = scan.NewFolded(fw.models)
 	fw.sig = hex.EncodeToString(h.Sum(nil))[:16]
+	for _, l := range lang.All {
+		if l.MadeOf != nil {
+			if fw.anyMadeOf == nil {
+				fw.anyMadeOf = map[*extract.Language]map[string]bool{}
+			}
+			fw.anyMadeOf[l] = madeOf(l, fw.any, nil)
+		}
+	}
 	return fw
+}
+
+// madeOf adds to out the words the members lang derives of names are made
+// of (Language.MadeOf); out is made when one is found.
+func madeOf(lang *extract.Language, names, out map[string]bool) map[string]bool {
+	for n := range names {
+		if w := lang.MadeOf(n); w != "" {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // mentioner returns the test of whether a word of a statement makes it
 // worth parsing, for a file that declares names.
 func (fw *focusWords) mentioner(names map[string]bool, lang *extract.Language) func([]byte) bool {
 	models := lang.AppTables && len(fw.models) > 0
-	var madeOf map[string]bool // the words derived members are made of (Language.MadeOf)
+	// The words the members the language derives are made of
+	// (Language.MadeOf): of the names wanted anywhere, and of the file's.
+	anyMade, made := fw.anyMadeOf[lang], map[string]bool(nil)
 	if lang.MadeOf != nil {
-		for _, set := range []map[string]bool{names, fw.any} {
-			for n := range set {
-				if w := lang.MadeOf(n); w != "" {
-					if madeOf == nil {
-						madeOf = map[string]bool{}
-					}
-					madeOf[w] = true
-				}
-			}
-		}
+		made = madeOf(lang, names, nil)
 	}
 	return func(w []byte) bool {
-		if names[string(w)] || fw.any[string(w)] || madeOf[string(w)] {
+		if names[string(w)] || fw.any[string(w)] || anyMade[string(w)] || made[string(w)] {
 			return true
 		}
 		if !models {
