@@ -23,15 +23,8 @@ func TestLaterPassAddsNoDuplicate(t *testing.T) {
 	dir := testrepo.New(t, map[string]string{
 		"api/machineset.go": "package api\n\n// MachineSet is a set.\ntype MachineSet struct {\n\tObjectMeta ObjectMeta\n}\n\n// ObjectMeta is metadata.\ntype ObjectMeta struct {\n\tName string\n}\n",
 	})
-	repo, err := gitinfo.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
-	ix, err := Run(ctx, repo, []spec.Ref{{Name: "MachineSet"}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := searched(t, dir, []spec.Ref{{Name: "MachineSet"}})
 	if err := ix.Find(ctx, dir, map[string]scan.Want{"ObjectMeta": scan.WantType}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -51,14 +44,7 @@ func TestDeclaredAnyWord(t *testing.T) {
 		"a/order.go":   "package a\n\n// Order is one.\ntype Order struct {\n\tInvoice Invoice\n}\n",
 		"b/invoice.go": "package b\n\n// Invoice bills.\ntype Invoice struct {\n\tTotal int\n}\n\nvar Order = 1\n",
 	})
-	repo, err := gitinfo.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, err := Run(context.Background(), repo, []spec.Ref{{Name: "Order.total"}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := searched(t, dir, []spec.Ref{{Name: "Order.total"}})
 	for _, tc := range []struct {
 		name string
 		want []string

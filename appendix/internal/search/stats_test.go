@@ -23,14 +23,7 @@ func TestFilesDefining(t *testing.T) {
 		"admin/widget.go": "package admin\n\n// Widget is shown.\ntype Widget struct{}\n\nfunc NewWidget() *Widget { return &Widget{} }\n",
 		"shop/sell.go":    "package shop\n\nfunc sell(w Widget) string {\n\treturn w.Name\n}\n",
 	})
-	repo, err := gitinfo.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, err := Run(context.Background(), repo, spec.Parse("spec.md", []byte("Sell the `Widget`.\n")).Refs, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := searched(t, dir, spec.Parse("spec.md", []byte("Sell the `Widget`.\n")).Refs)
 	if s := ix.Stats; s.FilesDefining != 2 || s.FilesParsed != 2 || s.PerDefining() != "1.00" {
 		t.Errorf("%d files parsed, %d defining (%s per defining file), want 2 and 2", s.FilesParsed, s.FilesDefining, s.PerDefining())
 	}
@@ -42,14 +35,7 @@ func TestFilesDefining(t *testing.T) {
 func TestRunKeepsExtractionsWithoutCache(t *testing.T) {
 	src := "package shop\n\n// Widget is sold.\ntype Widget struct {\n\tName string\n}\n"
 	dir := testrepo.New(t, map[string]string{"go.mod": "module shop\n", "shop/widget.go": src})
-	repo, err := gitinfo.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, err := Run(context.Background(), repo, spec.Parse("spec.md", []byte("Sell the `Widget`.\n")).Refs, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := searched(t, dir, spec.Parse("spec.md", []byte("Sell the `Widget`.\n")).Refs)
 	if len(ix.extracts.Entries) == 0 {
 		t.Fatal("the run kept no extraction of shop/widget.go")
 	}
@@ -64,4 +50,19 @@ func TestRunKeepsExtractionsWithoutCache(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, ".appendix")); !os.IsNotExist(err) {
 		t.Errorf("a run without a cache wrote .appendix (%v)", err)
 	}
+}
+
+// searched runs a search of the repository at dir for refs, without a
+// cache.
+func searched(t *testing.T, dir string, refs []spec.Ref) *Index {
+	t.Helper()
+	repo, err := gitinfo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Run(context.Background(), repo, refs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
 }

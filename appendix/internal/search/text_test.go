@@ -69,14 +69,7 @@ func TestFindText(t *testing.T) {
 		"docs/place_order.md":   "place_order in prose\n",
 		"lib/not_a_word_ex.txt": "place_orderly\n",
 	})
-	repo, err := gitinfo.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, err := Run(context.Background(), repo, []spec.Ref{{Name: "Wire"}, {Name: "place_order"}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := searched(t, dir, []spec.Ref{{Name: "Wire"}, {Name: "place_order"}})
 	var groups []string
 	for _, u := range ix.Unparsed() {
 		groups = append(groups, u.Describe(len(u.Files)))
