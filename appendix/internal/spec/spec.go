@@ -836,6 +836,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		ref       Ref
 		start, to int
 	}
+	decls := map[int]bool{} // the starts of the spans that write a declaration: `byte[] encode(byte[] json)`
 	var refs []found
 	var prose strings.Builder
 	path := ""
@@ -934,15 +935,18 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `service Maintenance`, `func (s *Server) Serve`: the keyword
 			// says what the name is, and may say in which language.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint, Lang: lang}, i, end})
+			decls[i] = true
 		} else if name, hint, ok := typedDeclared(code); ok {
 			// `public async Task<bool> Handle(CancelOrderCommand c)`,
 			// `public decimal Total { get; set; }`: a C# or Java member
 			// written with its modifiers and type.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: hint}, i, end})
+			decls[i] = true
 		} else if m := protoFieldRe.FindStringSubmatch(code); m != nil && protoType(m[1]) && !notNames[m[2]] {
 			// `bool deleted = 4;`, `repeated string tags = 3;`: a protobuf
 			// field, declared with its number.
 			refs = append(refs, found{Ref{Name: m[2], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
+			decls[i] = true
 		} else if name, ok := signature(code); ok {
 			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
@@ -1047,6 +1051,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 	}
 	sort.SliceStable(refs, func(a, b int) bool { return refs[a].start < refs[b].start })
 	placed := placements(sent)
+	owner, ownerNew := "", false // the type the declarations that follow it declare members of, and whether the spec introduces it
 	for _, f := range refs {
 		r := f.ref
 		if r.Placed == "" {
@@ -1054,6 +1059,21 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		}
 		modified, proposed := clauses(f.start)
 		r.Modified, r.Proposed = modified, r.Proposed || proposed
+		decl := decls[f.start] && f.ref.Source == FromCode
+		switch {
+		case decl && owner != "" && !strings.Contains(r.Name, ".") && (r.Proposed || ownerNew):
+			// "`PayloadCodec` (new interface): `byte[] encode(byte[]
+			// json)`", "`RecordStore` gains `void compact(int level)`":
+			// a member the spec declares for the type, not a function of
+			// that name elsewhere.
+			r.Name, r.Proposed = owner+"."+r.Name, true
+		case decl:
+			owner = ""
+		case typeLike(r):
+			owner, ownerNew = r.Name, r.Proposed
+		default:
+			owner = ""
+		}
 		r.Compat = compat
 		if !r.IsPath && r.Route == nil {
 			r.Path = cmp.Or(r.Path, r.Placed, path) // the place the wording gives the name, before the sentence's first path
@@ -1072,6 +1092,13 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		}
 		add(r)
 	}
+}
+
+// typeLike reports a reference a code span writes as a type's name: one
+// capitalized word, named as nothing else (`PayloadCodec`).
+func typeLike(r Ref) bool {
+	return r.Source == FromCode && !r.IsPath && r.Route == nil && !strings.Contains(r.Name, ".") && IsUpperStart(r.Name) &&
+		(r.Hint == HintNone || r.Hint == HintType || r.Hint == HintInterface)
 }
 
 // modifiers are the access and other modifiers C# and Java write before a

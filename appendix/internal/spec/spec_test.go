@@ -771,7 +771,8 @@ func TestProtobufFieldSpans(t *testing.T) {
 			got[r.Name] = r.Hint
 		}
 	}
-	want := map[string]Hint{"Entry": HintNone, "deleted": HintField, "tags": HintField, "counts": HintField, "status": HintField}
+	// (The fields the sentence says Entry gains are Entry's.)
+	want := map[string]Hint{"Entry": HintNone, "Entry.deleted": HintField, "Entry.tags": HintField, "Entry.counts": HintField, "Entry.status": HintField}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
