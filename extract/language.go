@@ -296,6 +296,11 @@ type Language struct {
 	// language's apply to every definition.
 	DocPrefixes []string
 
+	// KeyReaders are the functions the language's code reads a setting
+	// with, by its key as a string (PHP's config('app.timezone') and
+	// env('APP_KEY')): a spec writing such a call names the key.
+	KeyReaders []string
+
 	// SuffixedMethods says a method's name may end with ! or ? (Ruby's
 	// save!, valid?), and names another method than the name alone: its
 	// definitions keep the suffix in Definition.Suffix.

@@ -893,7 +893,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		}
 		end := j + k + len(tick)
 		prose.WriteString(strings.Repeat(" ", end-i))
-		if rt, ok := RouteLike(code); ok {
+		if key, ok := readKey(code); ok {
+			// `config('firefly.webhooks.max_attempts')`: the setting the
+			// call reads, by its key.
+			refs = append(refs, found{Ref{Name: key, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+		} else if rt, ok := RouteLike(code); ok {
 			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
 		} else if file, at, ok := Location(code); ok {
 			refs = append(refs, found{Ref{Name: file + ":" + strconv.Itoa(at), Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true, At: at, File: file}, i, end})
@@ -1092,6 +1096,33 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		}
 		add(r)
 	}
+}
+
+// keyReadRe is a call with a quoted first argument: `config('app.timezone')`,
+// `env("APP_KEY", 'x')`.
+var keyReadRe = regexp.MustCompile(`^([A-Za-z_][\w.]*)\(\s*(['"])([^'"\s]+)['"]\s*(?:,[^()]*)?\)$`)
+
+// keyReaders are the functions the registered languages read a setting
+// with by its key (Language.KeyReaders).
+var keyReaders = func() map[string]bool {
+	out := map[string]bool{}
+	for _, l := range lang.All {
+		for _, f := range l.KeyReaders {
+			out[f] = true
+		}
+	}
+	return out
+}()
+
+// readKey reads a code span that reads a setting by its key
+// (`config('firefly.webhooks.max_attempts')`): the key, when it is spelled
+// like code.
+func readKey(code string) (string, bool) {
+	m := keyReadRe.FindStringSubmatch(code)
+	if m == nil || !keyReaders[m[1]] {
+		return "", false
+	}
+	return codeLike(m[3])
 }
 
 // typeLike reports a reference a code span writes as a type's name: one

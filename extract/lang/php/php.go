@@ -15,11 +15,12 @@ var phpQuery string
 
 // Lang is PHP.
 var Lang = knowing(&extract.Language{
-	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "3",
+	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: phpQuery,
 	Funcs:       phpFuncs,
 	CallsDefine: true, // a migration's Schema::create in up()
 	Refine:      refinePHP,
+	KeyReaders:  []string{"config", "env"},
 	Members:     membersPHP,
 	MemberName:  memberName,
 	Embedded:    func(n *sitter.Node) bool { return n.Type() == "use_declaration" },
@@ -485,8 +486,11 @@ func docText(def *sitter.Node, src []byte) string {
 // $hidden and $casts name them, and the columns of a table a migration
 // creates.
 func membersPHP(def *sitter.Node) []*sitter.Node {
-	if def.Type() == "expression_statement" {
+	switch def.Type() {
+	case "expression_statement":
 		return columns(def)
+	case "array_element_initializer":
+		return nestedKeys(def)
 	}
 	if !typeDecls[def.Type()] {
 		return nil
@@ -550,6 +554,23 @@ func arrayItems(el *sitter.Node) []*sitter.Node {
 	return out
 }
 
+// nestedKeys are the items of the array a configuration file's key is set
+// to, each under a key of its own ('webhooks' => ['max_attempts' => 3]):
+// what config('firefly.webhooks.max_attempts') reads.
+func nestedKeys(item *sitter.Node) []*sitter.Node {
+	kids := extract.NamedChildren(item)
+	if len(kids) < 2 || kids[len(kids)-1].Type() != "array_creation_expression" {
+		return nil
+	}
+	var out []*sitter.Node
+	for _, e := range extract.NamedChildren(kids[len(kids)-1]) {
+		if e.Type() == "array_element_initializer" && e.NamedChildCount() > 1 && stringContent(e.NamedChild(0)) != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // initializer is the value a property element is set to, or nil.
 func initializer(el *sitter.Node) *sitter.Node {
 	for _, c := range extract.NamedChildren(el) {
@@ -598,6 +619,10 @@ func memberName(n *sitter.Node, src []byte) string {
 			if c.Type() == "name" || c.Type() == "qualified_name" {
 				return simpleName(c.Content(src))
 			}
+		}
+	case "array_element_initializer":
+		if c := stringContent(n.NamedChild(0)); c != nil {
+			return c.Content(src) // a configuration key's nested key
 		}
 	case "string", "encapsed_string":
 		// An item of an array a property is set to: a column when the
