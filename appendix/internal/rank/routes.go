@@ -64,7 +64,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		if c.ix.Class(d.Path).Test {
 			s.add("test-file", WeightRouteTest, "")
 		}
-		c.affinity(&s, d)
+		c.affinity(&s, d, true)
 		cs = append(cs, cand{d, s.Total, full})
 	}
 	if len(cs) == 0 {

@@ -138,7 +138,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	if hintFits(r.Hint, d.Kind) {
 		s.add("kind", WeightKind, "the spec calls it "+naming.Article(string(r.Hint)))
 	}
-	c.affinity(&s, d)
+	c.affinity(&s, d, true)
 	if named, ok := rv.first[d]; ok {
 		s.add("named-first", WeightNamedFirst, "the spec names "+named+" before the others' places")
 	}
@@ -194,7 +194,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 // affinity records how strongly the spec points at a definition's
 // location: a path it names, the directory of a file it names, a package
 // it qualifies names with, other references settled in the directory.
-func (c *Ranker) affinity(s *Score, d *extract.Definition) {
+func (c *Ranker) affinity(s *Score, d *extract.Definition, settled bool) {
 	dir := path.Dir(d.Path)
 	under := slices.IndexFunc(c.paths, func(p string) bool { return search.UnderPath(d.Path, p) })
 	switch {
@@ -222,6 +222,9 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition) {
 			break
 		}
 	}
+	if !settled {
+		return
+	}
 	if n := c.settled[dir]; n > 0 {
 		s.add("settled", WeightSettled*min(n, maxSettled), fmt.Sprintf("%d other %s the spec names %s in %s",
 			n, naming.Plural(n, "definition", "definitions"), naming.Plural(n, "is", "are"), naming.Code(dir)))
@@ -234,8 +237,17 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition) {
 // itself somewhere in the spec.
 func (c *Ranker) Near(d *extract.Definition) bool {
 	var s Score
-	c.affinity(&s, d)
+	c.affinity(&s, d, true)
 	return s.Total > 0 || c.words[d.Name]
+}
+
+// PointedAt reports a definition under or beside a path the spec names,
+// or in a package it imports from or qualifies names with: where the
+// spec's words place it, whatever else it names.
+func (c *Ranker) PointedAt(d *extract.Definition) bool {
+	var s Score
+	c.affinity(&s, d, false)
+	return s.Total > 0
 }
 
 // named reports a definition under a path the spec names, next to the

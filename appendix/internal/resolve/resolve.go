@@ -137,7 +137,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	// values: the references resolved by the string value they quote, once
 	// every name is settled (see byValue).
-	var ambiguous, missing, fields, values, keywords, sketches []pendingRef
+	var ambiguous, missing, fields, values, keywords, sketches, unowned []pendingRef
 	// unfollowed: the gaps of dotted names whose last part some type
 	// declares, by the index of their reference, for chosenMember to
 	// settle once every other name is.
@@ -268,6 +268,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return !naming.TypeKind(d.Kind)
 			})
 		}
+		if unnamedOwner(sp, r, cands) {
+			unowned = append(unowned, pendingRef{i, cands, member, held})
+			continue
+		}
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
 			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))))
@@ -279,6 +283,19 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			rk.Settle(m.Def)
 		default:
 			ambiguous = append(ambiguous, pendingRef{i, cands, member, held})
+		}
+	}
+	for _, p := range unowned {
+		// (Decided once every name of one definition has settled: a
+		// member of a file that defines others the spec names is its.)
+		r, d := &sp.Refs[p.i], p.cands[0]
+		switch {
+		case rk.PointedAt(d) || slices.ContainsFunc(matches, func(m Match) bool { return m.Def.Path == d.Path }):
+			m := choose(r, p)
+			matches = append(matches, m)
+			rk.Settle(m.Def)
+		case r.Strong:
+			unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("the one definition is a member of `%s` (%s:%d), which the spec neither names nor points at; not shown", d.Container, d.Path, d.StartLine)))
 		}
 	}
 	for _, p := range ambiguous {
@@ -1183,6 +1200,18 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 		}
 	}
 	return owners, len(all) > 0 && len(owners) == 0
+}
+
+// unnamedOwner reports a one-word lowercase name (`count()`, `save`) whose
+// one definition is a member of a type the spec never names, nor places
+// the name in: as likely a framework's method the spec's code calls as
+// that unrelated type's, unless the spec points at where it is.
+func unnamedOwner(sp *spec.Spec, r *spec.Ref, cands []*extract.Definition) bool {
+	if !spec.BareWord(r.Name) || r.Path != "" || r.Proposed || distinctPlaces(cands) != 1 {
+		return false
+	}
+	d := cands[0]
+	return d.Container != "" && !sp.Words[d.Container[strings.LastIndexByte(d.Container, '.')+1:]]
 }
 
 // variables are the module-level variables called name, in the package
