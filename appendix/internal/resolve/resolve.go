@@ -161,8 +161,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			sketches = append(sketches, pendingRef{i: i}) // once the types the spec names are settled
 			continue
 		}
-		if qualified[r.Name] && spec.BareWord(r.Name) {
-			continue
+		if qualified[r.Name] && spec.BareWord(r.Name) && r.Path == "" {
+			continue // (one the wording places in a file is that file's: "`app/api/views.py`: `pause`")
 		}
 		if mod, ok := importedFrom(ix, r); ok {
 			// `import java.nio.file.FileStore;` in the spec's code: the
