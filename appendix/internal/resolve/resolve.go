@@ -260,6 +260,17 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return c.Aside || bare && (c.Test || d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema)
 			})
 		}
+		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 {
+			// `Playback`, a value of the spec's own `enum ApiKeyScope`,
+			// which the repository lacks: new with it, never another
+			// enum's value of the name.
+			g := gap(r, GapNew, fmt.Sprintf("new in this spec: a value of `%s`, which the spec declares and %s lacks", r.OwnEnum, at))
+			g.declared = true // (another enum's value of the name is not what it is)
+			if r.Strong {
+				unresolved = append(unresolved, g)
+			}
+			continue
+		}
 		if declaresType(r) {
 			// `interface InvokeCallback extends CallbackBase {` in the
 			// spec's code: a type, which no method, function or value of

@@ -106,6 +106,10 @@ type Ref struct {
 	// type it declares (`fn unlock_user` in its `trait LockHandler`): where
 	// no definition answers it, the spec introduces it.
 	OwnMember bool
+	// OwnEnum is the enum the spec's code declares the name a value of
+	// (`Playback` in its `enum ApiKeyScope { ... }`): no other enum's
+	// value of that name.
+	OwnEnum string
 	// Listed is the heading that lists the name among what the spec
 	// introduces ("New types"), "" for none: where no definition answers
 	// it, the spec introduces it.
@@ -478,18 +482,19 @@ func Parse(name string, src []byte) *Spec {
 	for i, k := range kinds {
 		s.fenced[i] = k == codeLine || k == fenceLine
 	}
-	inFence, fenceLang := false, "" // in a fenced block, and its language by its info string
-	margin := -1                    // the indentation of the current code block's first line
-	var funcs []int                 // the indentations of the functions the code block is inside
-	open := 0                       // the parentheses the code block's lines above leave open
-	typeIndent := -1                // the indentation of the type declaration whose body the lines are in
-	locals := map[string]bool{}     // the parameters and variables the code block's functions declare
-	imported := map[string]string{} // the names the spec's code imports, by name: their modules
-	packaged := map[string]string{} // the names the spec's code imports from JavaScript packages, by name
-	sketch, sketchIndent := -1, 0   // the reference of the method the code block shows without its type, while its body lasts
-	enumIndent := -1                // the indentation of the enum declaration whose body the lines are in
-	ownValues := map[string]bool{}  // the values of the enums the spec's code declares
-	ownMembers := map[string]bool{} // the members of the types the spec's code declares
+	inFence, fenceLang := false, ""  // in a fenced block, and its language by its info string
+	margin := -1                     // the indentation of the current code block's first line
+	var funcs []int                  // the indentations of the functions the code block is inside
+	open := 0                        // the parentheses the code block's lines above leave open
+	typeIndent := -1                 // the indentation of the type declaration whose body the lines are in
+	locals := map[string]bool{}      // the parameters and variables the code block's functions declare
+	imported := map[string]string{}  // the names the spec's code imports, by name: their modules
+	packaged := map[string]string{}  // the names the spec's code imports from JavaScript packages, by name
+	sketch, sketchIndent := -1, 0    // the reference of the method the code block shows without its type, while its body lasts
+	enumIndent := -1                 // the indentation of the enum declaration whose body the lines are in
+	ownValues := map[string]string{} // the values of the enums the spec's code declares: their enums
+	enumName := ""                   // the enum whose body the lines are in
+	ownMembers := map[string]bool{}  // the members of the types the spec's code declares
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
@@ -580,7 +585,7 @@ func Parse(name string, src []byte) *Spec {
 			if fenceTypeRe.MatchString(line) {
 				typeIndent = indentWidth(line)
 				if enumDeclRe.MatchString(line) {
-					enumIndent = typeIndent
+					enumIndent, enumName = typeIndent, declared
 				}
 			}
 			depth := parenDepths(line, open)
@@ -605,7 +610,7 @@ func Parse(name string, src []byte) *Spec {
 				}
 			}
 			if m := enumValueRe.FindStringSubmatch(line); m != nil && inEnum {
-				ownValues[m[1]] = true // `SessionsRead = 1 << 1,` of the spec's own enum
+				ownValues[m[1]] = enumName // `SessionsRead = 1 << 1,` of the spec's own enum
 			}
 			for _, at := range proseRe.FindAllStringIndex(line, -1) {
 				w := line[at[0]:at[1]]
@@ -684,11 +689,14 @@ func Parse(name string, src []byte) *Spec {
 			// code declares: the spec's own, new where the code lacks it.
 			s.Refs[i].OwnMember = true
 		}
-		if last := s.Refs[i].Name[strings.LastIndexByte(s.Refs[i].Name, '.')+1:]; ownValues[last] {
+		if enum, ok := ownValues[s.Refs[i].Name[strings.LastIndexByte(s.Refs[i].Name, '.')+1:]]; ok {
 			// `SessionsRead`, a value of the enum the spec's code
 			// declares: a name the spec introduces, new where the code
 			// lacks it.
 			s.Refs[i].Proposed = true
+			if !strings.Contains(s.Refs[i].Name, ".") {
+				s.Refs[i].OwnEnum = enum
+			}
 		}
 	}
 	salience(s, lines)
