@@ -526,6 +526,9 @@ func buildSnippet(lang *Language, m *Match) {
 	if c := leading(lang, m.Show); c != nil {
 		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
 	}
+	if m.lead != nil {
+		start, startRow, startCol = m.lead.StartByte(), m.lead.StartPoint().Row, m.lead.StartPoint().Column
+	}
 	if m.from != nil && m.from.StartByte() > 0 {
 		// Include the "." of a chained call.
 		start, startRow, startCol = m.from.StartByte()-1, m.from.StartPoint().Row, max(m.from.StartPoint().Column, 1)-1

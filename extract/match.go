@@ -45,6 +45,7 @@ type Match struct {
 	OwnFunc  *sitter.Node // the function whose own body is cut entirely
 	ShowEnd  *sitter.Node // when set, the snippet runs on to the end of this node
 	from     *sitter.Node // when set, the snippet starts at this node (a call of a chain)
+	lead     *sitter.Node // when set, the snippet starts at this node, a sibling before Show
 	// MemberNodes, when set, are the member nodes Refine found already:
 	// Language.Members is not asked again.
 	MemberNodes []*sitter.Node

@@ -24,11 +24,14 @@ type Route struct {
 // RouteCall is a registration found in a tree, before its snippet is
 // built: Show is the node shown (its bodies cut), OwnFunc the handler
 // whose body is cut entirely, From where the snippet starts when it is one
-// call of a chain.
+// call of a chain, Lead where it starts when the decorators that register
+// the route stand before Show as its siblings (NestJS's @Get() above a
+// method).
 type RouteCall struct {
 	Route
 	Show, OwnFunc *sitter.Node
 	From          *sitter.Node
+	Lead          *sitter.Node
 }
 
 // Mount is a router mounted under a prefix: Django include(), Hono
@@ -87,7 +90,7 @@ func (p *Parser) routesIn(lang *Language, name string, src []byte, tree *sitter.
 		if brokenShown(lang, rc.Show, rc.OwnFunc) {
 			continue
 		}
-		m := Match{Src: src, Def: rc.Show, Show: rc.Show, OwnFunc: rc.OwnFunc, from: rc.From}
+		m := Match{Src: src, Def: rc.Show, Show: rc.Show, OwnFunc: rc.OwnFunc, from: rc.From, lead: rc.Lead}
 		if rc.OwnFunc != nil {
 			m.Def = rc.OwnFunc
 		}

@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"bytes"
 	"path"
 	"regexp"
 	"slices"
@@ -14,7 +15,7 @@ import (
 // knowing sets on l the rules code outside extraction asks of the four
 // languages, which share them (see extract.Language), and returns l.
 func knowing(l *extract.Language) *extract.Language {
-	l.RouteFrameworks = []string{"Express", "Koa", "Hono", "Fastify", "Next.js", "Remix", "Convex"}
+	l.RouteFrameworks = []string{"Express", "Koa", "Hono", "Fastify", "NestJS", "Next.js", "Remix", "Convex"}
 	l.Frameworks = []string{"react", "next", "express", "hono", "fastify", "zod", "prisma", "drizzle-orm", "typeorm", "mongoose",
 		"convex", "vitest", "jest"}
 	l.NotNames = []string{"true", "false", "null", "undefined", "string", "number", "any", "void", "object", "this",
@@ -37,6 +38,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Tests = jsTests
 	l.TestNames = testpath.Names(testNameRe)
 	l.RouteFile = routeFile
+	l.RouteWords = routeWords
 	l.Declares = declares
 	l.DocPrefixes = []string{"//", "/*", "*", "@"}
 	l.IndexStems = []string{"index"}
@@ -87,6 +89,27 @@ func jsTests(source string, tests []string) extract.TestMatch {
 		}
 	}
 	return m
+}
+
+// nestPathRe is a path a NestJS decorator maps, which no "/" need precede:
+// @Controller('access'), @Get(':id/portfolio'), @Controller({ path: 'x' }).
+var nestPathRe = regexp.MustCompile("@(?:Controller|Get|Post|Put|Patch|Delete|All|Head|Options)\\(\\s*(?:\\{\\s*path\\s*:\\s*)?\\[?\\s*['\"`]([^'\"`]*)['\"`]")
+
+// routeWords are the segments of the paths a file's NestJS decorators map
+// (a route's own segments, not its parameters).
+func routeWords(src []byte) []string {
+	if !bytes.Contains(src, []byte("@Controller(")) {
+		return nil
+	}
+	var out []string
+	for _, m := range nestPathRe.FindAllSubmatch(src, -1) {
+		for _, seg := range strings.Split(string(m[1]), "/") {
+			if seg != "" && !strings.ContainsAny(seg, ":{*") && !slices.Contains(out, seg) {
+				out = append(out, seg)
+			}
+		}
+	}
+	return out
 }
 
 // routeFile: Next.js and Remix route files, under routes/, app/ or

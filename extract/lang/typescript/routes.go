@@ -24,7 +24,8 @@ var (
 var nextRouteFile = regexp.MustCompile(`(?:^|/)app/((?:.*/)?)route\.(?:ts|js|tsx|jsx|mjs)$`)
 
 // jsRoutes finds Express, Hono, Fastify and Convex httpRouter
-// registrations, and the handlers a Next.js app-router route file exports.
+// registrations, NestJS controllers' decorated handlers, and the handlers
+// a Next.js app-router route file exports.
 func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, []extract.Mount) {
 	var out []extract.RouteCall
 	var mounts []extract.Mount
@@ -55,6 +56,9 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	}
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
+		if n.Type() == "class_declaration" || n.Type() == "abstract_class_declaration" {
+			out = append(out, nestRoutes(n, src)...)
+		}
 		if n.Type() == "call_expression" {
 			fn := n.ChildByFieldName("function")
 			args := extract.NamedChildren(n.ChildByFieldName("arguments"))
@@ -67,6 +71,9 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				// router, or on an app with an inline handler (an API
 				// client's api.get("users", params) is no registration).
 				recv := fn.ChildByFieldName("object").Content(src)
+				if clientRe.MatchString(recv) {
+					isPath = false // Angular's this.http.post('/api/v1/access', body): a request, not a registration
+				}
 				bare := isString && !isPath && len(args) >= 2 && bareRouteRe.MatchString(p) &&
 					(routerRe.MatchString(recv) || appRe.MatchString(recv) && jsFuncs[args[len(args)-1].Type()])
 				// One call of a chain, new Hono().post(...).post(...), shows
@@ -98,6 +105,122 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	}
 	walk(root)
 	return out, mounts
+}
+
+// clientRe is the name of an HTTP client a call sends a request with:
+// Angular's this.http, an HttpClient, axios.
+var clientRe = regexp.MustCompile(`(?i)(?:^|\.)(?:http|httpclient|\$http|axios|client|httpservice)$`)
+
+// nestVerbs are NestJS's route decorators and the method each maps.
+var nestVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Patch": "PATCH", "Delete": "DELETE",
+	"Head": "HEAD", "Options": "OPTIONS", "All": "ANY"}
+
+// nestRoutes are the routes a NestJS controller's handlers map: each
+// method decorated @Get(':id') (or @Post, ...) under the class's
+// @Controller('access') paths. (The application's global prefix,
+// app.setGlobalPrefix('api'), stands before them as any mount prefix
+// does.)
+func nestRoutes(class *sitter.Node, src []byte) []extract.RouteCall {
+	decs := extract.NamedChildren(class)
+	if p := class.Parent(); p != nil && p.Type() == "export_statement" {
+		decs = append(extract.NamedChildren(p), decs...)
+	}
+	var prefixes []string
+	for _, d := range decs {
+		if d.Type() != "decorator" {
+			continue
+		}
+		if name, paths, ok := decoratorPaths(d, src); ok && name == "Controller" {
+			prefixes = paths
+		}
+	}
+	body := class.ChildByFieldName("body")
+	if prefixes == nil || body == nil {
+		return nil
+	}
+	var out []extract.RouteCall
+	var pending []*sitter.Node // the decorators above the member
+	for _, c := range extract.NamedChildren(body) {
+		if c.Type() == "decorator" {
+			pending = append(pending, c)
+			continue
+		}
+		if c.Type() == "method_definition" {
+			handler := ""
+			if n := c.ChildByFieldName("name"); n != nil {
+				handler = n.Content(src)
+			}
+			for _, d := range pending {
+				name, paths, ok := decoratorPaths(d, src)
+				method, verb := nestVerbs[name]
+				if !ok || !verb {
+					continue
+				}
+				for _, pre := range prefixes {
+					for _, p := range paths {
+						out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: joinPaths(pre, p), Handler: handler}, Show: c, OwnFunc: c, Lead: pending[0]})
+					}
+				}
+			}
+		}
+		pending = pending[:0]
+	}
+	return out
+}
+
+// decoratorPaths reads a decorator called with the paths it maps:
+// @Get(), @Get(':id'), @Controller({ path: 'access' }), @Get(['a', 'b']).
+// ok is false for a decorator that is no call, or whose path is no
+// string the file spells.
+func decoratorPaths(d *sitter.Node, src []byte) (name string, paths []string, ok bool) {
+	call := extract.NamedChildren(d)
+	if len(call) != 1 || call[0].Type() != "call_expression" {
+		return "", nil, false
+	}
+	fn := call[0].ChildByFieldName("function")
+	if fn == nil || fn.Type() != "identifier" {
+		return "", nil, false
+	}
+	args := extract.NamedChildren(call[0].ChildByFieldName("arguments"))
+	if len(args) == 0 {
+		return fn.Content(src), []string{""}, true
+	}
+	a := args[0]
+	if a.Type() == "object" {
+		a = nil
+		for _, pair := range extract.NamedChildren(args[0]) {
+			if k := pair.ChildByFieldName("key"); pair.Type() == "pair" && k != nil && strings.Trim(k.Content(src), `'"`) == "path" {
+				a = pair.ChildByFieldName("value")
+			}
+		}
+		if a == nil {
+			return fn.Content(src), []string{""}, true
+		}
+	}
+	items := []*sitter.Node{a}
+	if a.Type() == "array" {
+		items = extract.NamedChildren(a)
+	}
+	for _, it := range items {
+		p, isString := route.StringValue(it, src)
+		if !isString {
+			return "", nil, false
+		}
+		paths = append(paths, p)
+	}
+	return fn.Content(src), paths, len(paths) > 0
+}
+
+// joinPaths joins a controller's path and a handler's, each written with
+// or without its slashes: "/" + "access/:id".
+func joinPaths(prefix, p string) string {
+	parts := []string{}
+	for _, s := range []string{prefix, p} {
+		if s = strings.Trim(s, "/"); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return "/" + strings.Join(parts, "/")
 }
 
 var remixRouteFile = regexp.MustCompile(`(?:^|/)app/routes/(.+)\.(?:ts|tsx|js|jsx)$`)
