@@ -2,6 +2,8 @@ package rank
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,6 +20,7 @@ const (
 	WeightRoutePrefix = -6  // per unit of RouteScore: a prefix left to a router mounted elsewhere
 	WeightRouteMethod = -6  // registered for any method where the spec names one, or the reverse
 	WeightRouteTest   = -24 // registered in a test file
+	WeightRouteFile   = 6   // the segment before a registration the endpoint ends with names its file (SystemController.cs for /System/Info)
 )
 
 // ChooseRoute resolves an endpoint to the registration that serves it. A
@@ -41,7 +44,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 				patterns = append(patterns, JoinRoute(p, d.Route.Pattern))
 			}
 		}
-		best, found, full := 0, false, ""
+		best, found, full, filed := 0, false, "", false
 		for _, p := range patterns {
 			rt := *d.Route
 			rt.Pattern = p
@@ -49,8 +52,15 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 			if !ok || s > 0 && len(prefixes) > 0 {
 				continue // mounted: the full path must match
 			}
+			named, short := prefixNamesFile(r.Route.Path, p, d)
+			if short && !named {
+				// `/create` for `POST /Keys/Create`: one segment alone says
+				// too little of where an unseen mount puts it, unless what
+				// stands before it is a mount's usual prefix (`/v9/me`).
+				continue
+			}
 			if !found || s < best {
-				best, found, full = s, true, p
+				best, found, full, filed = s, true, p, named
 			}
 		}
 		if !found {
@@ -58,6 +68,9 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		}
 		var s Score
 		s.add("route-prefix", WeightRoutePrefix*best, "")
+		if filed {
+			s.add("route-file", WeightRouteFile, "")
+		}
 		if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
 			s.add("route-method", WeightRouteMethod, "") // a registration for the very method the spec names ranks first
 		}
@@ -99,6 +112,33 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 	}
 	return m, true
 }
+
+// prefixNamesFile reports, for an endpoint that ends with a registration's
+// path (an unseen mount before it), whether the segment before that end
+// names the registration's file (`system` of /System/Info for the /info
+// of SystemController.cs, `orders` for routes/orders.js), and whether the
+// registration's path is one segment alone under words that are no
+// mount's usual prefix (`keys` of /Keys/Create, not `v1` of /v1/orders).
+func prefixNamesFile(endpoint, pattern string, d *extract.Definition) (named, short bool) {
+	a, b := spec.RouteSegs(endpoint), spec.RouteSegs(pattern)
+	if len(b) >= len(a) {
+		return false, false
+	}
+	stem := strings.ToLower(search.ModuleName(d.Path))
+	for _, suf := range []string{"controller", "_controller", "-controller", ".controller", "routes", "_routes", "-routes", ".routes", "router", "_router"} {
+		if t := strings.TrimSuffix(stem, suf); t != "" && t != stem {
+			stem = t
+			break
+		}
+	}
+	seg := strings.ToLower(a[len(a)-len(b)-1])
+	named = seg == stem || naming.PluralOf(stem, seg) || naming.PluralOf(seg, stem)
+	return named, len(b) == 1 && slices.ContainsFunc(a[:len(a)-len(b)], func(s string) bool { return !mountWordRe.MatchString(s) })
+}
+
+// mountWordRe is a segment an application's routes are commonly mounted
+// under: api, a version (v1, v2beta1), rest.
+var mountWordRe = regexp.MustCompile(`(?i)^(?:api|rest|v\d+(?:(?:alpha|beta)\d*)?)$`)
 
 // RouteScore says how well a registration matches an endpoint: 0 for the
 // same path, 1 when one is the other with a prefix the registration leaves
