@@ -300,11 +300,24 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		// (Decided once every name of one definition has settled: a
 		// member of a file that defines others the spec names is its.)
 		r, d := &sp.Refs[p.i], p.cands[0]
+		mm, ok := memberBeside(sp, r, matches)
+		if !ok {
+			mm, ok = memberOf(r, matches)
+		}
+		if ok && mm.Def != d {
+			// `last_ping` beside `Check.status`: the field of the type
+			// the spec chose, not Transport's method of the name.
+			mm.Order = p.i
+			matches = append(matches, mm)
+			continue
+		}
 		switch {
-		case rk.PointedAt(d) || slices.ContainsFunc(matches, func(m Match) bool { return m.Def.Path == d.Path }):
+		case rk.PointedAt(d) || !r.Proposed && (!spec.BareWord(r.Name) || slices.ContainsFunc(matches, func(m Match) bool { return m.Def.Path == d.Path })):
 			m := choose(r, p)
 			matches = append(matches, m)
 			rk.Settle(m.Def)
+		case r.Strong && r.Proposed:
+			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: the one definition of the name is a member of `%s` (%s:%d), which the spec neither names nor points at", d.Container, d.Path, d.StartLine)))
 		case r.Strong:
 			unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("the one definition is a member of `%s` (%s:%d), which the spec neither names nor points at; not shown", d.Container, d.Path, d.StartLine)))
 		}
@@ -1213,12 +1226,14 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 	return owners, len(all) > 0 && len(owners) == 0
 }
 
-// unnamedOwner reports a one-word lowercase name (`count()`, `save`) whose
-// one definition is a member of a type the spec never names, nor places
-// the name in: as likely a framework's method the spec's code calls as
-// that unrelated type's, unless the spec points at where it is.
+// unnamedOwner reports a lowercase name (`count()`, `save`, `last_ping`)
+// whose one definition is a member of a type the spec never names, nor
+// places the name in: a member of a type the spec chose is what it names,
+// and a one-word name is as likely a framework's method the spec's code
+// calls, or a name it introduces, as that unrelated type's, unless the
+// spec points at where it is.
 func unnamedOwner(sp *spec.Spec, r *spec.Ref, cands []*extract.Definition) bool {
-	if !spec.BareWord(r.Name) || r.Path != "" || r.Proposed || distinctPlaces(cands) != 1 {
+	if r.Name == "" || r.Name[0] < 'a' || r.Name[0] > 'z' || strings.Contains(r.Name, ".") || r.Path != "" || distinctPlaces(cands) != 1 {
 		return false
 	}
 	d := cands[0]

@@ -1490,8 +1490,9 @@ func proposedAt(clause string, off int) bool {
 
 // newAfterRe is a name (or a list of them) the spec marks new right
 // after it: "`PayloadCodec` (new interface)", "`A` and `B` (new,
-// package-private)", a table's row "| `PayloadCodecs` | new class |".
-var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\s*(?:,|and|or)\\s*`[^`]*`)*\\s*(?:\\(|\\|\\s*)(?:an? )?new\\b")
+// package-private)", "`duration` (**new**)", a table's row "|
+// `PayloadCodecs` | new class |".
+var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\s*(?:,|and|or)\\s*`[^`]*`)*\\s*(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b")
 
 // coordinatedRe is the text after the last name a "new" introduces that
 // joins the next to it: " (a service) and controller ", ", and ".
