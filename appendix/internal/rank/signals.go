@@ -241,6 +241,11 @@ func (c *Ranker) Near(d *extract.Definition) bool {
 	return s.Total > 0 || c.words[d.Name]
 }
 
+// InNamedFile reports a definition in a file the spec names by its path.
+func (c *Ranker) InNamedFile(d *extract.Definition) bool {
+	return slices.Contains(c.paths, d.Path)
+}
+
 // PointedAt reports a definition under or beside a path the spec names,
 // or in a package it imports from or qualifies names with: where the
 // spec's words place it, whatever else it names.

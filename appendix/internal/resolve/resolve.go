@@ -161,8 +161,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			sketches = append(sketches, pendingRef{i: i}) // once the types the spec names are settled
 			continue
 		}
-		if qualified[r.Name] && spec.BareWord(r.Name) && r.Path == "" {
-			continue // (one the wording places in a file is that file's: "`app/api/views.py`: `pause`")
+		if qualified[r.Name] && spec.BareWord(r.Name) && r.Path == "" && !slices.ContainsFunc(ix.Defs[r.Name], func(d *extract.Definition) bool {
+			return d.Container == "" && rk.InNamedFile(d)
+		}) {
+			// (One the wording places in a file is that file's: "`app/api/views.py`:
+			// `pause`"; so is a function of that name in a file the spec
+			// names: sendalerts.py's `notify` beside `Channel.notify`.)
+			continue
 		}
 		if mod, ok := importedFrom(ix, r); ok {
 			// `import java.nio.file.FileStore;` in the spec's code: the
