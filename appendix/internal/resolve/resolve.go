@@ -206,6 +206,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				values = append(values, pendingRef{i: i}) // `cluster.x-k8s.io/paused`: a key, not a path
 				continue
 			}
+			if m, ok := pathRoute(rk, ix, r, name); ok {
+				m.Order = i
+				matches = append(matches, m)
+				continue
+			}
 			if !ix.PathExists(name) && r.Strong && r.Proposed && repoPath(ix, name) {
 				// "Introduce ... in `app/models/budget/calculator.rb`": a file
 				// the spec adds.
@@ -1229,6 +1234,26 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 		}
 	}
 	return owners, len(all) > 0 && len(owners) == 0
+}
+
+// pathRoute resolves a path no file or directory has, with no file
+// extension, to a route registered by that very path (Django's
+// path("pause/", ...) for `pause/`): an endpoint the spec writes as its
+// urls.py does.
+func pathRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref, name string) (Match, bool) {
+	if r.File != "" || ix.PathExists(name) || path.Ext(strings.TrimSuffix(name, "/")) != "" || strings.HasPrefix(name, "/") {
+		return Match{}, false
+	}
+	as := *r
+	as.Route, as.IsPath = &spec.RouteRef{Path: "/" + name}, false
+	c, ok := rk.ChooseRoute(&as, ix.Routes, ix.Mounts)
+	if !ok {
+		return Match{}, false
+	}
+	if rt, _ := rank.RouteScore(as.Route, c.Def.Route); rt != 0 {
+		return Match{}, false // (only the very path: a directory's name is as likely)
+	}
+	return Match{Ref: r, Choice: c}, true
 }
 
 // unnamedOwner reports a lowercase name (`count()`, `save`, `last_ping`)

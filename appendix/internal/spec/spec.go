@@ -1604,12 +1604,22 @@ type RouteRef struct {
 	Path   string
 }
 
+// relRouteRe is a route written without its leading slash, as Django's
+// path() writes one, with a parameter in angle brackets: `checks/<uuid:code>/pause`.
+// (A file's is no route: `dask/<module>/backends.py`.)
+var relRouteRe = regexp.MustCompile(`^[\w-]+(?:/(?:[\w-]+|<[\w:]+>))*/<[\w:]+>(?:/(?:[\w-]+|<[\w:]+>))*/?$`)
+
 var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(/[^\s?#]*)(?:[?#]\S*)?$`)
 
 // RouteLike accepts an endpoint in a code span: "POST /items/{id}/tags",
 // "/replicate_webhook", "GET /api/orders?limit=10". A path with a file
 // extension in its last segment is a file, not a route.
 func RouteLike(code string) (*RouteRef, bool) {
+	if relRouteRe.MatchString(code) {
+		// `checks/<uuid:code>/pause`: Django's path(), with no leading
+		// slash; a parameter in angle brackets is in no file's path.
+		return &RouteRef{Path: "/" + code}, true
+	}
 	m := routeRe.FindStringSubmatch(code)
 	if m == nil {
 		return nil, false
