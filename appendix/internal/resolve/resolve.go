@@ -14,6 +14,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/rank"
 	"github.com/appendix-dev/appendix/extract/lang"
 
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
@@ -256,6 +257,21 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		cands, member, held, broken := candidates(ix, r)
+		if slices.ContainsFunc(cands, func(d *extract.Definition) bool { return scan.TestData(d.Path) }) {
+			// A test's input (`fn foo` in a parser's test_data) is no
+			// code the spec means, unless it places the name there.
+			inputs := cands
+			cands = slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool {
+				return scan.TestData(d.Path) && (r.Path == "" || !search.UnderPath(d.Path, r.Path))
+			})
+			if len(cands) == 0 && member == "" {
+				if r.Strong {
+					unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("defined only in the input data of tests (%s); no code of the project",
+						places(inputs, 2))))
+				}
+				continue
+			}
+		}
 		if !r.Strong {
 			// A weak name is no vendored, example, documentation or legacy
 			// copy's (`new FunctionDefinition(...)`: a sample's private
@@ -267,7 +283,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			bare := spec.BareWord(r.Name)
 			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
 				c := ix.Class(d.Path)
-				return c.Aside || bare && (c.Test || d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema)
+				return c.Aside || c.Test || bare && d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema
 			})
 		}
 		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 {
@@ -357,6 +373,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// and a constant holds as its value: the value, unless it too
 			// would be a guess.
 			values = append(values, p)
+			continue
+		}
+		if m.Arbitrary && !slices.ContainsFunc(p.cands, func(d *extract.Definition) bool { return !ix.Class(d.Path).Test }) {
+			// `foo`, `FruitConnection`: defined only by tests and their
+			// data, at places nothing tells apart; none is what the spec
+			// means more than another.
+			if r.Strong {
+				unresolved = append(unresolved, gap(r, GapAmbiguous, fmt.Sprintf("defined only in test files and their data, at %d places; nothing in the spec says which",
+					distinctPlaces(p.cands))))
+			}
 			continue
 		}
 		if guessed(m, p.cands) {
@@ -2423,12 +2449,18 @@ func declaredMember(ix *search.Index, r *spec.Ref) (Gap, bool) {
 		// of it (where the code uses the word, appearances says).
 		return gap(r, GapAbsent, fmt.Sprintf("`%s` is declared as a member or a variable only in test code", last)), true
 	}
+	// The code's files; its tests' only counted.
+	code := slices.DeleteFunc(slices.Clone(files), func(f string) bool { return ix.Class(f).Test })
+	where := naming.PathList(code, 3)
+	if n := len(files) - len(code); n > 0 {
+		where += fmt.Sprintf(" (and %d %s)", n, naming.Plural(n, "test file", "test files"))
+	}
 	if last == r.Name {
 		return gap(r, GapAmbiguous, fmt.Sprintf("declared as a member or a variable in %s; the spec does not say whose, and none is shown",
-			naming.PathList(files, 3))), true
+			where)), true
 	}
 	return gap(r, GapAmbiguous, fmt.Sprintf("`%s` is declared as a member or a variable in %s; %s, and none is shown",
-		last, naming.PathList(files, 3), chainStop(ix, r.Name))), true
+		last, where, chainStop(ix, r.Name))), true
 }
 
 // memberOrVariable is the gap of a strong reference the repository has

@@ -45,3 +45,19 @@ func Aside(rel string) bool {
 	}
 	return false
 }
+
+// testDataDirs are the directory names that hold the inputs and snapshots
+// of tests: Go's testdata, a parser's test_data, Jest's __snapshots__.
+var testDataDirs = map[string]bool{"testdata": true, "test_data": true, "test-data": true, "__snapshots__": true}
+
+// TestData reports a file under one of testDataDirs: a test's input, whose
+// definitions are no code of the project (a parser's test_data holding
+// `fn foo`, a fuzzer's crash inputs).
+func TestData(rel string) bool {
+	for _, d := range strings.Split(path.Dir(rel), "/") {
+		if testDataDirs[strings.ToLower(d)] {
+			return true
+		}
+	}
+	return false
+}
