@@ -547,8 +547,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			default:
 				unresolved = append(unresolved, gap(r, GapNoMember, ch.Broken))
 			}
-		} else if m, owners, far, ok := ownerMatch(rk, ix, r); far {
-			continue // `status`: some types have one, none the spec points at
+		} else if m, owners, far, ok := ownerMatch(rk, ix, r); far || ok && !r.Strong && spec.BareWord(r.Name) && !chosen(matches, m.Def) {
+			// `status`: some types have one, none the spec points at.
+			// "`new` → `down`": a word in passing, no member of a type
+			// nothing else chose (a form's `down` field).
+			continue
 		} else if g, lacks := besideLacking(sp, r, m, owners, matches); ok && lacks {
 			if r.Strong {
 				unresolved = append(unresolved, g)
