@@ -384,6 +384,41 @@ func TestCacheReusesEveryParse(t *testing.T) {
 	}
 }
 
+// TestCacheKeepsUnparsedLanguages: a definition located by text in a file
+// of a language no parser reads (a .vue file's `const disabled`) is read
+// back from the cache with that language: the warm run prints what the
+// cold one did.
+func TestCacheKeepsUnparsedLanguages(t *testing.T) {
+	t.Parallel()
+	repo, err := gitinfo.Open(testrepo.New(t, map[string]string{
+		"go.mod":      "module x\n",
+		"pkg/hook.go": "package pkg\n\n// Hook is a webhook target.\ntype Hook struct {\n\tID int64 `json:\"id\"`\n}\n",
+		"web/Toggle.vue": "<script setup lang=\"ts\">\nimport {computed} from 'vue'\nconst props = defineProps<{modelValue: boolean}>()\n" +
+			"const disabled = computed(() => !props.modelValue)\n</script>\n<template><button :disabled=\"disabled\">x</button></template>\n",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := spec.Parse("spec.md", []byte("# Pause hooks\n\nThe `Hook` struct gains `disabled`.\n"))
+	// The fixture's change times settle, so that the first run keeps what
+	// it found by text for the second.
+	time.Sleep(2*time.Second + 100*time.Millisecond)
+	var out []string
+	for range 2 {
+		res, err := appendix.Build(context.Background(), repo, sp, appendix.Config{Round: 2, Budget: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, res.Doc.Markdown())
+	}
+	if !strings.Contains(out[0], "Toggle.vue") {
+		t.Fatalf("the cold run locates nothing in Toggle.vue:\n%s", out[0])
+	}
+	if out[0] != out[1] {
+		t.Errorf("the warm run differs:\n%s", cmp.Diff(out[0], out[1]))
+	}
+}
+
 // alternateSpecs runs two specs on the files in turn, four runs with the
 // cache: the first run of each parses the file once, the second none.
 // Each run's output is a cacheless run's, and shown holds for the second

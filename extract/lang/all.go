@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -51,8 +53,9 @@ var All = []*extract.Language{
 	protobuf.Lang,
 }
 
-// ByName returns a registered language, or one of the pseudo-languages
-// extract.Text and extract.Markdown, by its name; nil when none has it.
+// ByName returns a registered language, one of the pseudo-languages
+// extract.Text and extract.Markdown, or a language no parser reads (see
+// Unparsed), by its name; nil when none has it.
 func ByName(name string) *extract.Language {
 	for _, l := range All {
 		if l.Name == name {
@@ -62,6 +65,11 @@ func ByName(name string) *extract.Language {
 	for _, l := range []*extract.Language{extract.Text, extract.Markdown} {
 		if l.Name == name {
 			return l
+		}
+	}
+	for _, e := range slices.Sorted(maps.Keys(unparsed)) {
+		if l := unparsed[e]; l.Name == name {
+			return l // a definition located by text in a file no parser reads (a .vue file's)
 		}
 	}
 	return nil
