@@ -59,6 +59,10 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 				// stands before it is a mount's usual prefix (`/v9/me`).
 				continue
 			}
+			// `/webhooks/events` is /api/v1's, not /api/v1/user/settings's:
+			// each word an endpoint leaves out that is no mount's usual
+			// prefix counts as a prefix of its own.
+			s += unmountedWords(r.Route.Path, p)
 			if !found || s < best {
 				best, found, full, filed = s, true, p, named
 			}
@@ -134,6 +138,20 @@ func prefixNamesFile(endpoint, pattern string, d *extract.Definition) (named, sh
 	seg := strings.ToLower(a[len(a)-len(b)-1])
 	named = seg == stem || naming.PluralOf(stem, seg) || naming.PluralOf(seg, stem)
 	return named, len(b) == 1 && slices.ContainsFunc(a[:len(a)-len(b)], func(s string) bool { return !mountWordRe.MatchString(s) })
+}
+
+// unmountedWords counts the segments before the end of a registration an
+// endpoint leaves out that are no mount's usual prefix (user and settings
+// of /api/v1/user/settings/webhooks/events, for /webhooks/events).
+func unmountedWords(endpoint, pattern string) int {
+	a, b := spec.RouteSegs(endpoint), spec.RouteSegs(pattern)
+	n := 0
+	for _, s := range b[:max(len(b)-len(a), 0)] {
+		if !mountWordRe.MatchString(s) {
+			n++
+		}
+	}
+	return n
 }
 
 // mountWordRe is a segment an application's routes are commonly mounted
