@@ -24,11 +24,21 @@ var (
 // prefixes) and Django urls.py path() entries.
 func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, []extract.Mount) {
 	var mounts []extract.Mount
+	var imported map[string]string
 	for _, m := range pyIncludeRe.FindAllSubmatch(src, -1) {
 		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...)
 		target := string(m[1])
 		if i := strings.IndexByte(target, '.'); i > 0 {
 			target = target[:i]
+		} else {
+			if imported == nil {
+				imported = importedFrom(src)
+			}
+			if mod, ok := imported[target]; ok {
+				// `from app.items.views import router as items_router`:
+				// the module's file.
+				target = strings.ReplaceAll(mod, ".", "/") + ".py"
+			}
 		}
 		mounts = append(mounts, extract.Mount{Prefix: string(m[2]), Target: target})
 	}
@@ -106,6 +116,24 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	}
 	walk(root)
 	return out, mounts
+}
+
+// pyFromImportRe is an import of names from an absolute module, on one
+// line: `from app.items.views import router as items_router`.
+var pyFromImportRe = regexp.MustCompile(`(?m)^from\s+([A-Za-z_][\w.]*)\s+import\s+\(?([\w ,]+)\)?\s*$`)
+
+// importedFrom maps the names a file imports from absolute modules (as it
+// calls them) to their modules.
+func importedFrom(src []byte) map[string]string {
+	out := map[string]string{}
+	for _, m := range pyFromImportRe.FindAllSubmatch(src, -1) {
+		for _, n := range strings.Split(string(m[2]), ",") {
+			if f := strings.Fields(n); len(f) > 0 {
+				out[f[len(f)-1]] = string(m[1]) // `router as items_router`: items_router
+			}
+		}
+	}
+	return out
 }
 
 var pyIncludeRe = regexp.MustCompile(`(?:include_router|register_blueprint)\(\s*([\w.]+)\s*,[^)]*?(?:url_)?prefix\s*=\s*["']([^"']*)["']`)
