@@ -47,6 +47,7 @@ const (
 	WeightPrivate    = -2  // not exported
 	WeightVariable   = -1  // a bare name means a type or function before a variable
 	WeightMigration  = -2  // migration history: the schema file says what is current
+	WeightSnapshot   = -12 // a copy in migration history of a definition the code keeps live (an Alembic revision's model class), wherever the spec points
 	WeightSuperseded = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2), the spec naming none
 )
 
@@ -178,6 +179,11 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if naming.MigrationPath(d.Path) {
 		s.add("migration", WeightMigration, "a schema file states the current shape; migrations are history")
+		if slices.ContainsFunc(rv.cands, func(o *extract.Definition) bool {
+			return o.Name == d.Name && o.Kind == d.Kind && !naming.MigrationPath(o.Path) && !c.ix.Class(o.Path).Test
+		}) {
+			s.add("snapshot", WeightSnapshot, "the others are copies of it kept in migration history")
+		}
 	}
 	if v, ok := rv.version[d]; ok {
 		s.add("named-version", WeightNamedVersion, fmt.Sprintf("the spec names its API version, %s", v))
