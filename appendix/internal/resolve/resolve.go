@@ -618,6 +618,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				external = append(external, gap(r, GapExternal, fmt.Sprintf("the repository's `%s` neither defines nor imports `%s`, which is defined at %s: `%s` here is likely a dependency's",
 					head, last, naming.At(defs[0].Path, defs[0].DeclLine), head)))
 			}
+		} else if m, ok := aliasedModuleMember(rk, ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" && !ix.OwnRoot(r.Name) {
 			// `models.CharField` where the code says `from django.db import models`.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is imported from `%s`, outside the repository", head, ix.Imports[head])))
@@ -1263,6 +1266,31 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 		}
 	}
 	return owners, len(all) > 0 && len(owners) == 0
+}
+
+// aliasedModuleMember resolves `plugin_service.get_active_instance`, where
+// the code imports the head from a module of its own (`from app.plugin
+// import service as plugin_service`): the one top-level definition of the
+// last name under that module's directory.
+func aliasedModuleMember(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
+	head, last, ok := strings.Cut(r.Name, ".")
+	mod := ix.Imports[head]
+	if !ok || mod == "" || strings.Contains(last, ".") {
+		return Match{}, false
+	}
+	dir := strings.ReplaceAll(mod, ".", "/")
+	var defs []*extract.Definition
+	for _, d := range ix.Defs[last] {
+		if d.Container == "" && !ix.Class(d.Path).Test && (strings.HasPrefix(d.Path, dir+"/") || strings.Contains(d.Path, "/"+dir+"/")) {
+			defs = append(defs, d)
+		}
+	}
+	if distinctPlaces(defs) != 1 {
+		return Match{}, false
+	}
+	m := pick(rk, r, defs, "")
+	m.Reason += fmt.Sprintf("; the code imports `%s` from `%s`, which holds it", head, mod)
+	return m, true
 }
 
 // pathRoute resolves a path no file or directory has, with no file
