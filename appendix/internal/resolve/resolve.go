@@ -1270,18 +1270,23 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 
 // aliasedModuleMember resolves `plugin_service.get_active_instance`, where
 // the code imports the head from a module of its own (`from app.plugin
-// import service as plugin_service`): the one top-level definition of the
-// last name under that module's directory.
+// import service as plugin_service`, Go's `apiv1 "x.io/api/pkg/routes/api/v1"`):
+// the one top-level definition of the last name under that module's
+// directory.
 func aliasedModuleMember(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
 	head, last, ok := strings.Cut(r.Name, ".")
-	mod := ix.Imports[head]
+	mod := cmp.Or(ix.OwnImports[head], ix.Imports[head])
 	if !ok || mod == "" || strings.Contains(last, ".") {
 		return Match{}, false
 	}
-	dir := strings.ReplaceAll(mod, ".", "/")
+	dir := mod // Go's `apiv1 "code.vikunja.io/api/pkg/routes/api/v1"`: a directory's path
+	if !strings.Contains(mod, "/") {
+		dir = strings.ReplaceAll(mod, ".", "/") // Python's app.plugin
+	}
 	var defs []*extract.Definition
 	for _, d := range ix.Defs[last] {
-		if d.Container == "" && !ix.Class(d.Path).Test && (strings.HasPrefix(d.Path, dir+"/") || strings.Contains(d.Path, "/"+dir+"/")) {
+		if d.Container == "" && !ix.Class(d.Path).Test && (strings.HasPrefix(d.Path, dir+"/") || strings.Contains(d.Path, "/"+dir+"/") ||
+			strings.HasSuffix(dir, "/"+path.Dir(d.Path))) {
 			defs = append(defs, d)
 		}
 	}

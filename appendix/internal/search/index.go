@@ -71,8 +71,12 @@ type Index struct {
 	Routes  []*extract.Definition            // route registrations found
 	Mounts  []extract.Mount                  // routers mounted under prefixes
 	Imports map[string]string                // names imported from packages, and from which
-	ByAlias map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
-	Members map[string][]*extract.Definition // type-like definitions by member name
+	// OwnImports are the names the code imports from its own packages
+	// under a name of its choosing (Go's `apiv1 "x.io/api/pkg/routes/api/v1"`),
+	// and from which.
+	OwnImports map[string]string
+	ByAlias    map[string][]*extract.Definition // definitions by table alias (db_table, __tablename__, ...)
+	Members    map[string][]*extract.Definition // type-like definitions by member name
 	// Wire holds type-like definitions by the names their fields are
 	// serialized as (json:"requeueAt"), but one-word lowercase ones
 	// (`spec`, `status`), which name too many fields to stand for one.
@@ -189,7 +193,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: make(map[string]*extract.Language, len(files)), dirs: map[string]bool{},
 		Modules: make(map[string]bool, len(files)), ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
-		Imports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
+		Imports: map[string]string{}, OwnImports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
 		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
 		scans: make(map[string]*scan.Entry, len(files))}
 	for _, f := range files {
@@ -362,8 +366,12 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		ix.Mounts = append(ix.Mounts, r.mounts...)
 		for name, mod := range r.imports {
-			if _, ok := ix.Imports[name]; !ok && !ix.ownPackage(root, mod) {
-				ix.Imports[name] = mod
+			into := ix.Imports
+			if ix.ownPackage(root, mod) {
+				into = ix.OwnImports
+			}
+			if _, ok := into[name]; !ok {
+				into[name] = mod
 			}
 		}
 		for i := range r.defs {
