@@ -272,6 +272,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				continue
 			}
 		}
+		if !strings.Contains(r.Name, ".") && member == "" {
+			// A test's type is no table a naming convention spells
+			// (`webhook_deliveries` for a test's `webhookDelivery`).
+			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
+				return d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && ix.Class(d.Path).Test
+			})
+		}
 		if !r.Strong {
 			// A weak name is no vendored, example, documentation or legacy
 			// copy's (`new FunctionDefinition(...)`: a sample's private
