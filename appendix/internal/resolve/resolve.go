@@ -647,6 +647,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			m := Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
 				Reason: fmt.Sprintf("defines `%s`, an extension method; the only definition of `%s`, taken for `%s`", d.QualifiedName(), d.Name, r.Name)}}
 			matches = append(matches, m)
+		} else if m, ok := soleMemberOfValue(ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if ix.External(r) && !repoFieldPath(ix, r.Name) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {
@@ -2556,6 +2559,27 @@ func undefinedHead(ix *search.Index, name string) (string, bool) {
 		return "", false
 	}
 	return head, true
+}
+
+// soleMemberOfValue resolves a member the spec names on a lowercase value
+// that is no package, directory or import of the code (a parameter:
+// `requirement.RequiredPermission`) to the one type of the code that
+// declares a member of that name, outside tests, when the value's name
+// shares a word with the type's: never a dependency's.
+func soleMemberOfValue(ix *search.Index, r *spec.Ref) (Match, bool) {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) != 2 || !r.Strong || r.IsPath || !spec.BareWord(parts[0]) || ix.Imports[parts[0]] != "" || ix.Modules[parts[0]] {
+		return Match{}, false
+	}
+	owners := slices.DeleteFunc(slices.Clone(ix.Members[parts[1]]), func(d *extract.Definition) bool {
+		return d.Broken || ix.Class(d.Path).Test
+	})
+	if distinctPlaces(owners) != 1 || len(ix.Defs[parts[1]]) > 0 || !naming.SharesWord(parts[0], owners[0].Name) {
+		return Match{}, false // (the value's name shares a word with its type's: `requirement`, UserPermissionRequirement)
+	}
+	d := owners[0]
+	return Match{Ref: r, Choice: rank.Choice{Def: d, Member: parts[1],
+		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; the only definition of the code that has it, taken for `%s`", d.QualifiedName(), parts[1], r.Name)}}, true
 }
 
 // memberDefs returns, for a dotted name whose head is a lowercase value
