@@ -293,6 +293,17 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return c.Aside || c.Test || bare && d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && d.Kind != extract.KindSchema
 			})
 		}
+		if len(r.OwnTypes) > 0 && !slices.ContainsFunc(r.OwnTypes, func(t string) bool { return len(ix.TypesNamed(t)) > 0 }) && !inherits(ix, r.OwnBases, r.Name) {
+			// `resolved_at`, a field of the spec's own `class
+			// IncidentSlaBreach`, which the repository lacks: new with it,
+			// never another type's field of the name.
+			if r.Strong {
+				g := gap(r, GapNew, fmt.Sprintf("new in this spec: a field of `%s`, which the spec declares and %s lacks", r.OwnTypes[0], at))
+				g.declared = true
+				unresolved = append(unresolved, g)
+			}
+			continue
+		}
 		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 {
 			// `Playback`, a value of the spec's own `enum ApiKeyScope`,
 			// which the repository lacks: new with it, never another
@@ -1306,6 +1317,32 @@ func aliasedModuleMember(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match,
 	m := pick(rk, r, defs, "")
 	m.Reason += fmt.Sprintf("; the code imports `%s` from `%s`, which holds it", head, mod)
 	return m, true
+}
+
+// inherits reports a member name one of the repository's types of the
+// given names declares: `list_display` of the ModelViewSet a spec's
+// example class extends.
+func inherits(ix *search.Index, bases []string, member string) bool {
+	seen := map[string]bool{}
+	for depth := 0; depth < 5 && len(bases) > 0; depth++ {
+		var next []string
+		for _, b := range bases {
+			if seen[b] {
+				continue
+			}
+			seen[b] = true
+			for _, d := range ix.TypesNamed(b) {
+				if slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Name == member }) {
+					return true
+				}
+				for _, u := range d.Bases {
+					next = append(next, u[strings.LastIndexByte(u, '.')+1:]) // (and what they extend: Page's AbstractPage)
+				}
+			}
+		}
+		bases = next
+	}
+	return false
 }
 
 // pathRoute resolves a path no file or directory has, with no file

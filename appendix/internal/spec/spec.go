@@ -110,6 +110,12 @@ type Ref struct {
 	// (`Playback` in its `enum ApiKeyScope { ... }`): no other enum's
 	// value of that name.
 	OwnEnum string
+	// OwnTypes are the types the spec's code declares the name a field of
+	// (`resolved_at = Column(...)` in its `class IncidentSlaBreach`): no
+	// other type's field of that name, but what they inherit from
+	// OwnBases, the types their declarations name after their own names.
+	OwnTypes []string
+	OwnBases []string
 	// Listed is the heading that lists the name among what the spec
 	// introduces ("New types"), "" for none: where no definition answers
 	// it, the spec introduces it.
@@ -482,19 +488,22 @@ func Parse(name string, src []byte) *Spec {
 	for i, k := range kinds {
 		s.fenced[i] = k == codeLine || k == fenceLine
 	}
-	inFence, fenceLang := false, ""  // in a fenced block, and its language by its info string
-	margin := -1                     // the indentation of the current code block's first line
-	var funcs []int                  // the indentations of the functions the code block is inside
-	open := 0                        // the parentheses the code block's lines above leave open
-	typeIndent := -1                 // the indentation of the type declaration whose body the lines are in
-	locals := map[string]bool{}      // the parameters and variables the code block's functions declare
-	imported := map[string]string{}  // the names the spec's code imports, by name: their modules
-	packaged := map[string]string{}  // the names the spec's code imports from JavaScript packages, by name
-	sketch, sketchIndent := -1, 0    // the reference of the method the code block shows without its type, while its body lasts
-	enumIndent := -1                 // the indentation of the enum declaration whose body the lines are in
-	ownValues := map[string]string{} // the values of the enums the spec's code declares: their enums
-	enumName := ""                   // the enum whose body the lines are in
-	ownMembers := map[string]bool{}  // the members of the types the spec's code declares
+	inFence, fenceLang := false, ""    // in a fenced block, and its language by its info string
+	margin := -1                       // the indentation of the current code block's first line
+	var funcs []int                    // the indentations of the functions the code block is inside
+	open := 0                          // the parentheses the code block's lines above leave open
+	typeIndent := -1                   // the indentation of the type declaration whose body the lines are in
+	locals := map[string]bool{}        // the parameters and variables the code block's functions declare
+	imported := map[string]string{}    // the names the spec's code imports, by name: their modules
+	packaged := map[string]string{}    // the names the spec's code imports from JavaScript packages, by name
+	sketch, sketchIndent := -1, 0      // the reference of the method the code block shows without its type, while its body lasts
+	enumIndent := -1                   // the indentation of the enum declaration whose body the lines are in
+	ownValues := map[string]string{}   // the values of the enums the spec's code declares: their enums
+	enumName := ""                     // the enum whose body the lines are in
+	ownFields := map[string][]string{} // the fields of the types the spec's code declares: their types
+	typeName := ""                     // the type whose body the lines are in
+	typeBases := map[string][]string{} // the types the spec's code declares: the types they name after their own names
+	ownMembers := map[string]bool{}    // the members of the types the spec's code declares
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
@@ -583,7 +592,10 @@ func Parse(name string, src []byte) *Spec {
 			inType := typeIndent >= 0
 			inEnum := enumIndent >= 0 && indentWidth(line) > enumIndent
 			if fenceTypeRe.MatchString(line) {
-				typeIndent = indentWidth(line)
+				typeIndent, typeName = indentWidth(line), declared
+				if at := strings.Index(line, declared); declared != "" && at >= 0 {
+					typeBases[declared] = upperWordRe.FindAllString(line[at+len(declared):], -1) // `(ModelViewSet)`, `extends Base`
+				}
 				if enumDeclRe.MatchString(line) {
 					enumIndent, enumName = typeIndent, declared
 				}
@@ -607,6 +619,10 @@ func Parse(name string, src []byte) *Spec {
 					ownMembers[declared] = true
 				} else if m := javaMethodRe.FindStringSubmatch(line); m != nil {
 					locals[m[1]] = true // `boolean isValid() { ... }`
+				} else if m := fieldDeclRe.FindStringSubmatch(line); m != nil && len(funcs) == 0 && typeName != "" && !enumDeclRe.MatchString(line) && enumIndent < 0 {
+					if !slices.Contains(ownFields[m[1]], typeName) {
+						ownFields[m[1]] = append(ownFields[m[1]], typeName) // `resolved_at = Column(DateTime)`, `resolvedAt?: Date;`
+					}
 				}
 			}
 			if m := enumValueRe.FindStringSubmatch(line); m != nil && inEnum {
@@ -688,6 +704,13 @@ func Parse(name string, src []byte) *Spec {
 			// `unlock_user` in prose, a method of the trait the spec's
 			// code declares: the spec's own, new where the code lacks it.
 			s.Refs[i].OwnMember = true
+		}
+		for _, owner := range ownFields[s.Refs[i].Name] {
+			// `resolved_at`, a field of the class the spec's code
+			// declares: that class's (a class of the repository's, if the
+			// spec shows one).
+			s.Refs[i].OwnTypes = append(s.Refs[i].OwnTypes, owner)
+			s.Refs[i].OwnBases = append(s.Refs[i].OwnBases, typeBases[owner]...)
 		}
 		if enum, ok := ownValues[s.Refs[i].Name[strings.LastIndexByte(s.Refs[i].Name, '.')+1:]]; ok {
 			// `SessionsRead`, a value of the enum the spec's code
@@ -1269,6 +1292,15 @@ var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)
 
 // fenceTypeRe is a line of the spec's code that declares a type: its
 // keyword before the name, after any modifiers.
+// upperWordRe is a capitalized word.
+var upperWordRe = regexp.MustCompile(`\b[A-Z]\w*`)
+
+// fieldDeclRe is a line of a type's body in the spec's code that declares
+// a field, lowercase: Python's and Ruby's `resolved_at = Column(...)`,
+// `resolved_at: datetime | None = None`, TypeScript's, Kotlin's and Swift's
+// `resolvedAt?: Date;`.
+var fieldDeclRe = regexp.MustCompile(`^\s+(?:(?:readonly|public|private|protected|var|val|let)\s+)*([a-z_]\w*)\??\s*(?::\s*[^=(]+?\s*)?(?:=[^=]|;?\s*$)`)
+
 var fenceTypeRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*` + kotlinModifiers +
 	`(?:class|interface|enum(?:\s+class)?|message|model|struct|record(?:\s+(?:struct|class))?|trait|protocol|actor|typealias)\s+[A-Za-z_]` +
 	`|^\s*type\s+\w+(?:\[[^\]]*\])?\s+(?:struct|interface)\b`)
