@@ -279,6 +279,15 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return d.Name != r.Name && !slices.Contains(d.Aliases, r.Name) && ix.Class(d.Path).Test
 			})
 		}
+		if fl := lang.ByName(r.FenceLang); !r.Strong && fl != nil && fl.Grammar == nil {
+			// `now` of `@default(now())` in the spec's ```prisma block: a
+			// schema's word, no program's value of that name (a build
+			// script's `const now = new Date()`). (A function may be an
+			// rpc's implementation.)
+			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool {
+				return d.Lang != nil && d.Lang.Grammar != nil && d.Kind == extract.KindConstant
+			})
+		}
 		if !r.Strong {
 			// A weak name is no vendored, example, documentation or legacy
 			// copy's (`new FunctionDefinition(...)`: a sample's private
