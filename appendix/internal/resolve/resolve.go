@@ -342,6 +342,15 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
+			if mm, ok := memberBeside(sp, r, matches); ok && member == "" && cands[0].Container != "" && r.Path == "" &&
+				!strings.HasSuffix("."+cands[0].Container, "."+mm.Def.Name) {
+				// "the `AuthenticationInfo` DTO, filling `DeviceId`": the
+				// member of the type the paragraph names, not a constant
+				// of that name in another class.
+				mm.Order = i
+				matches = append(matches, mm)
+				continue
+			}
 			m := choose(r, pendingRef{i, cands, member, held})
 			matches = append(matches, m)
 			rk.Settle(m.Def)
