@@ -119,8 +119,9 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 
 // prefixNamesFile reports, for an endpoint that ends with a registration's
 // path (an unseen mount before it), whether the segment before that end
-// names the registration's file (`system` of /System/Info for the /info
-// of SystemController.cs, `orders` for routes/orders.js), and whether the
+// is a word of the registration's file's name (`system` of /System/Info for
+// the /info of SystemController.cs, `auth` of /auth/refresh for
+// auth_service.rs's /refresh), and whether the
 // registration's path is one segment alone under words that are no
 // mount's usual prefix (`keys` of /Keys/Create, not `v1` of /v1/orders).
 func prefixNamesFile(endpoint, pattern string, d *extract.Definition) (named, short bool) {
@@ -128,15 +129,13 @@ func prefixNamesFile(endpoint, pattern string, d *extract.Definition) (named, sh
 	if len(b) >= len(a) {
 		return false, false
 	}
-	stem := strings.ToLower(search.ModuleName(d.Path))
-	for _, suf := range []string{"controller", "_controller", "-controller", ".controller", "routes", "_routes", "-routes", ".routes", "router", "_router"} {
-		if t := strings.TrimSuffix(stem, suf); t != "" && t != stem {
-			stem = t
-			break
-		}
-	}
 	seg := strings.ToLower(a[len(a)-len(b)-1])
-	named = seg == stem || naming.PluralOf(stem, seg) || naming.PluralOf(seg, stem)
+	// A word of the file's name: SystemController, auth_service,
+	// orders.routes; or its plural.
+	named = slices.ContainsFunc(naming.Words(search.ModuleName(d.Path)), func(w string) bool {
+		w = strings.ToLower(w)
+		return w == seg || naming.PluralOf(w, seg) || naming.PluralOf(seg, w)
+	})
 	return named, len(b) == 1 && slices.ContainsFunc(a[:len(a)-len(b)], func(s string) bool { return !mountWordRe.MatchString(s) })
 }
 
