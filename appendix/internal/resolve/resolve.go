@@ -313,10 +313,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 			continue
 		}
-		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 {
+		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 && (len(cands) == 0 || member != "") {
 			// `Playback`, a value of the spec's own `enum ApiKeyScope`,
 			// which the repository lacks: new with it, never another
-			// enum's value of the name.
+			// enum's value of the name. (A definition of that very name
+			// is what the spec's prose may mean by it: lldap's `UserId`
+			// type, and an `UserId` column of the spec's new Iden enum.)
 			g := gap(r, GapNew, fmt.Sprintf("new in this spec: a value of `%s`, which the spec declares and %s lacks", r.OwnEnum, at))
 			g.declared = true // (another enum's value of the name is not what it is)
 			if r.Strong {
