@@ -447,6 +447,7 @@ func Parse(name string, src []byte) *Spec {
 	var para strings.Builder
 	var paraLines []int // spec line of each byte of para, by line start offset
 	var paraStarts []int
+	leadNew := false // the list the lines are items of follows a lead-in that introduces them ("We add two new endpoints:")
 	flush := func() {
 		if para.Len() == 0 {
 			return
@@ -458,6 +459,22 @@ func Parse(name string, src []byte) *Spec {
 		}
 		off := 0
 		addHere := add
+		item := blockStartRe.MatchString(lines[paraLines[0]-1])
+		if !item {
+			lower := maskSpans(strings.ToLower(strings.TrimSpace(text)))
+			leadNew = strings.HasSuffix(lower, ":") && leadNewRe.MatchString(lower) && !keepRe.MatchString(lower)
+		}
+		if item && leadNew {
+			// "We add two new endpoints:" then "- `GET /Info`: a probe.":
+			// what each item names first, the lead-in introduces.
+			first := true
+			addHere = func(r Ref) {
+				if first && r.Source == FromCode {
+					r.Proposed, first = true, false
+				}
+				add(r)
+			}
+		}
 		if nonGoals {
 			// Under "Non-goals": what the spec will not change.
 			addHere = func(r Ref) {
@@ -1519,6 +1536,11 @@ func proposedAt(clause string, off int) bool {
 	}
 	return false
 }
+
+// leadNewRe is the word of a list's lead-in that introduces its items:
+// "We add two new endpoints:", "Add new fields to the status:" (not
+// "secrets that users create:").
+var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introducing)\b`)
 
 // newAfterRe is a name (or a list of them) the spec marks new right
 // after it: "`PayloadCodec` (new interface)", "`A` and `B` (new,
