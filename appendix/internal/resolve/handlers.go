@@ -67,9 +67,12 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			continue
 		}
 		dirs, class, name := handlerParts(h)
+		pkg := importedPackage(ix, m.Def.Lines, name)
 		var best *extract.Definition
 		rank := func(d *extract.Definition) int {
 			switch {
+			case pkg != "" && (pkg == path.Dir(d.Path) || strings.HasSuffix(pkg, "/"+path.Dir(d.Path))):
+				return -1 // `apiv1.GetUserDirectedWebhookEvents`: in the package the registration names
 			case d.Path == m.Def.Path:
 				return 0
 			case path.Dir(d.Path) == path.Dir(m.Def.Path):
@@ -96,6 +99,26 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 		m.Handler = fmt.Sprintf("Handler `%s` (%s): `%s`", h, naming.At(best.Path, best.DeclLine), SignatureLine(best))
 	}
 	return nil
+}
+
+// importedPackage is the package of the code's own that a registration's
+// lines name the handler through (`apiv1.GetUserDirectedWebhookEvents`,
+// where the code imports `apiv1 "x.io/api/pkg/routes/api/v1"`), or "".
+func importedPackage(ix *search.Index, lines []extract.Line, name string) string {
+	for _, l := range lines {
+		at := strings.Index(l.Text, "."+name)
+		if at <= 0 {
+			continue
+		}
+		q := at
+		for q > 0 && extract.IdentByte(l.Text[q-1]) {
+			q--
+		}
+		if pkg := ix.OwnImports[l.Text[q:at]]; pkg != "" {
+			return pkg
+		}
+	}
+	return ""
 }
 
 // handlerParts splits a handler named with its class (Rails'
