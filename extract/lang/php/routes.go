@@ -82,7 +82,7 @@ func (g group) apply(calls []call, src []byte) group {
 		case "prefix":
 			if len(c.args) > 0 {
 				if s, ok := stringText(c.args[0], src); ok {
-					g.prefix = joinPath(g.prefix, s)
+					g.prefix = route.Join(g.prefix, s)
 				}
 			}
 		case "controller":
@@ -104,7 +104,7 @@ func (g group) apply(calls []call, src []byte) group {
 					switch key {
 					case "prefix":
 						if s, ok := stringText(kids[1], src); ok {
-							g.prefix = joinPath(g.prefix, s)
+							g.prefix = route.Join(g.prefix, s)
 						}
 					case "controller":
 						if cl := classOf(kids[1], src); cl != "" {
@@ -188,7 +188,7 @@ func laravelRoutes(st *sitter.Node, src []byte) []extract.RouteCall {
 		}
 		var out []extract.RouteCall
 		for _, m := range methods {
-			out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: joinPath(g.prefix, p), Handler: handler}, Show: st})
+			out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: route.Join(g.prefix, p), Handler: handler}, Show: st})
 		}
 		return out
 	}
@@ -309,10 +309,10 @@ func resourceRoutes(st *sitter.Node, c call, after []call, g group, src []byte) 
 	segs := strings.Split(name, ".")
 	base := ""
 	for _, s := range segs[:len(segs)-1] {
-		base = joinPath(base, s+"/{"+singular(s)+"}")
+		base = route.Join(base, s+"/{"+singular(s)+"}")
 	}
 	last := segs[len(segs)-1]
-	base = joinPath(g.prefix, joinPath(base, last))
+	base = route.Join(g.prefix, route.Join(base, last))
 	param := "{" + strings.ReplaceAll(singular(last), "-", "_") + "}"
 	var out []extract.RouteCall
 	for _, a := range resourceActions {
@@ -339,18 +339,6 @@ func singular(s string) string {
 	return s
 }
 
-// joinPath joins a prefix and a path as a request sees them.
-func joinPath(prefix, p string) string {
-	s := strings.Trim(prefix, "/")
-	if p = strings.Trim(p, "/"); p != "" {
-		if s != "" {
-			s += "/"
-		}
-		s += p
-	}
-	return "/" + s
-}
-
 // symfonyRoutes are the routes a Symfony controller's methods declare,
 // by #[Route] attributes or @Route annotations, under the class's own.
 func symfonyRoutes(class *sitter.Node, src []byte) []extract.RouteCall {
@@ -367,7 +355,7 @@ func symfonyRoutes(class *sitter.Node, src []byte) []extract.RouteCall {
 		name := m.ChildByFieldName("name").Content(src)
 		for _, p := range paths {
 			for _, method := range methods {
-				out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: joinPath(prefixes[0], p), Handler: name}, Show: m, OwnFunc: m})
+				out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: route.Join(prefixes[0], p), Handler: name}, Show: m, OwnFunc: m})
 			}
 		}
 	}

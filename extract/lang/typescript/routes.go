@@ -158,7 +158,7 @@ func nestRoutes(class *sitter.Node, src []byte) []extract.RouteCall {
 				}
 				for _, pre := range prefixes {
 					for _, p := range paths {
-						out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: joinPaths(pre, p), Handler: handler}, Show: c, OwnFunc: c, Lead: pending[0]})
+						out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: route.Join(pre, p), Handler: handler}, Show: c, OwnFunc: c, Lead: pending[0]})
 					}
 				}
 			}
@@ -209,18 +209,6 @@ func decoratorPaths(d *sitter.Node, src []byte) (name string, paths []string, ok
 		paths = append(paths, p)
 	}
 	return fn.Content(src), paths, len(paths) > 0
-}
-
-// joinPaths joins a controller's path and a handler's, each written with
-// or without its slashes: "/" + "access/:id".
-func joinPaths(prefix, p string) string {
-	parts := []string{}
-	for _, s := range []string{prefix, p} {
-		if s = strings.Trim(s, "/"); s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return "/" + strings.Join(parts, "/")
 }
 
 var remixRouteFile = regexp.MustCompile(`(?:^|/)app/routes/(.+)\.(?:ts|tsx|js|jsx)$`)

@@ -99,3 +99,16 @@ func RequestMethods(items []*sitter.Node, src []byte) []string {
 	}
 	return out
 }
+
+// Join joins a prefix and a path as a request sees them, each written
+// with or without its slashes: "/" + "access/:id".
+func Join(prefix, p string) string {
+	s := strings.Trim(prefix, "/")
+	if p = strings.Trim(p, "/"); p != "" {
+		if s != "" {
+			s += "/"
+		}
+		s += p
+	}
+	return "/" + s
+}
