@@ -364,11 +364,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		// (Decided once every name of one definition has settled: a
 		// member of a file that defines others the spec names is its.)
 		r, d := &sp.Refs[p.i], p.cands[0]
-		mm, ok := memberBeside(sp, r, matches)
-		if !ok {
-			mm, ok = memberOf(r, matches)
-		}
-		if ok && mm.Def != d {
+		if mm, ok := chosenMemberNamed(sp, r, matches); ok && mm.Def != d {
 			// `last_ping` beside `Check.status`: the field of the type
 			// the spec chose, not Transport's method of the name.
 			mm.Order = p.i
@@ -442,12 +438,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// `model_name="BlogPage"` in the spec's code: a member of a chosen
 	// definition (the field a model's constructor takes), else nothing.
 	for _, p := range keywords {
-		r := &sp.Refs[p.i]
-		m, ok := memberBeside(sp, r, matches)
-		if !ok {
-			m, ok = memberOf(r, matches)
-		}
-		if ok {
+		if m, ok := chosenMemberNamed(sp, &sp.Refs[p.i], matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
 		}
@@ -1831,6 +1822,16 @@ func conventionFits(name string, d *extract.Definition) bool {
 
 // selfWords are the names a method's own object goes by.
 var selfWords = map[string]bool{"self": true, "this": true, "cls": true}
+
+// chosenMemberNamed is the member of a chosen definition the reference
+// names: one the paragraph names beside it (memberBeside), else any
+// (memberOf).
+func chosenMemberNamed(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, bool) {
+	if m, ok := memberBeside(sp, r, matches); ok {
+		return m, true
+	}
+	return memberOf(r, matches)
+}
 
 // memberBeside finds a chosen definition that has the reference as a
 // member and that the spec names in the same paragraph, the nearest
