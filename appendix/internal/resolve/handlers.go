@@ -71,7 +71,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 		var best *extract.Definition
 		rank := func(d *extract.Definition) int {
 			switch {
-			case pkg != "" && (pkg == path.Dir(d.Path) || strings.HasSuffix(pkg, "/"+path.Dir(d.Path))):
+			case pkg != "" && search.InImportPath(d.Path, pkg):
 				return -1 // `apiv1.GetUserDirectedWebhookEvents`: in the package the registration names
 			case d.Path == m.Def.Path:
 				return 0

@@ -1318,7 +1318,7 @@ func aliasedModuleMember(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match,
 	var defs []*extract.Definition
 	for _, d := range ix.Defs[last] {
 		if d.Container == "" && !ix.Class(d.Path).Test && (strings.HasPrefix(d.Path, dir+"/") || strings.Contains(d.Path, "/"+dir+"/") ||
-			strings.HasSuffix(dir, "/"+path.Dir(d.Path))) {
+			search.InImportPath(d.Path, dir)) {
 			defs = append(defs, d)
 		}
 	}

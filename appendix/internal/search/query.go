@@ -490,6 +490,14 @@ func UnderPath(file, p string) bool {
 	return file == p || strings.HasSuffix(file, "/"+p) || strings.HasPrefix(file, p+"/") || strings.Contains(file, "/"+p+"/")
 }
 
+// InImportPath reports a file whose directory the import path ends with
+// (pkg/routes/api/v1/webhooks.go for Go's "x.io/api/pkg/routes/api/v1"):
+// a file of the imported package.
+func InImportPath(file, importPath string) bool {
+	dir := path.Dir(file)
+	return importPath == dir || strings.HasSuffix(importPath, "/"+dir)
+}
+
 // testFiles returns the walked test files (computed once per run).
 func (ix *Index) testFiles() []gitinfo.File {
 	if ix.tests == nil {
