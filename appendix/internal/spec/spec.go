@@ -1307,8 +1307,6 @@ func keywordAt(rest string) bool {
 // Swift protocol or actor, or SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
 
-// fenceTypeRe is a line of the spec's code that declares a type: its
-// keyword before the name, after any modifiers.
 // upperWordRe is a capitalized word.
 var upperWordRe = regexp.MustCompile(`\b[A-Z]\w*`)
 
@@ -1318,6 +1316,8 @@ var upperWordRe = regexp.MustCompile(`\b[A-Z]\w*`)
 // `resolvedAt?: Date;`.
 var fieldDeclRe = regexp.MustCompile(`^\s+(?:(?:readonly|public|private|protected|var|val|let)\s+)*([a-z_]\w*)\??\s*(?::\s*[^=(]+?\s*)?(?:=[^=]|;?\s*$)`)
 
+// fenceTypeRe is a line of the spec's code that declares a type: its
+// keyword before the name, after any modifiers.
 var fenceTypeRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*` + kotlinModifiers +
 	`(?:class|interface|enum(?:\s+class)?|message|model|struct|record(?:\s+(?:struct|class))?|trait|protocol|actor|typealias)\s+[A-Za-z_]` +
 	`|^\s*type\s+\w+(?:\[[^\]]*\])?\s+(?:struct|interface)\b`)
