@@ -78,6 +78,16 @@ func gap(r *spec.Ref, kind GapKind, hint string) Gap {
 	return Gap{Ref: r.Name + r.Suffix, SpecLine: r.Line, Hint: hint, Kind: kind} // (`save!` as written)
 }
 
+// ownNew is the gap of a name the spec's code declares in a type of its
+// own that the repository lacks (what is "a field" or "a value" of it):
+// new with the type. Where else the name stands is no definition of it,
+// and is not searched for.
+func ownNew(r *spec.Ref, what, owner, at string) Gap {
+	g := gap(r, GapNew, fmt.Sprintf("new in this spec: %s of `%s`, which the spec declares and %s lacks", what, owner, at))
+	g.declared = true
+	return g
+}
+
 // proposedMember is the gap of a member the spec adds to a type that
 // lacks it, as hint says.
 func proposedMember(r *spec.Ref, hint string) Gap {
@@ -307,9 +317,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// IncidentSlaBreach`, which the repository lacks: new with it,
 			// never another type's field of the name.
 			if r.Strong {
-				g := gap(r, GapNew, fmt.Sprintf("new in this spec: a field of `%s`, which the spec declares and %s lacks", r.OwnTypes[0], at))
-				g.declared = true
-				unresolved = append(unresolved, g)
+				unresolved = append(unresolved, ownNew(r, "a field", r.OwnTypes[0], at))
 			}
 			continue
 		}
@@ -319,10 +327,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// enum's value of the name. (A definition of that very name
 			// is what the spec's prose may mean by it: lldap's `UserId`
 			// type, and an `UserId` column of the spec's new Iden enum.)
-			g := gap(r, GapNew, fmt.Sprintf("new in this spec: a value of `%s`, which the spec declares and %s lacks", r.OwnEnum, at))
-			g.declared = true // (another enum's value of the name is not what it is)
 			if r.Strong {
-				unresolved = append(unresolved, g)
+				unresolved = append(unresolved, ownNew(r, "a value", r.OwnEnum, at))
 			}
 			continue
 		}
