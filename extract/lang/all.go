@@ -4,9 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -67,12 +65,7 @@ func ByName(name string) *extract.Language {
 			return l
 		}
 	}
-	for _, e := range slices.Sorted(maps.Keys(unparsed)) {
-		if l := unparsed[e]; l.Name == name {
-			return l // a definition located by text in a file no parser reads (a .vue file's)
-		}
-	}
-	return nil
+	return unparsedNamed[name] // a definition located by text in a file no parser reads (a .vue file's)
 }
 
 // Fingerprint identifies the extraction rules: every language's name,

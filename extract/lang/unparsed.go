@@ -52,6 +52,15 @@ var unparsed = func() map[string]*extract.Language {
 	return out
 }()
 
+// unparsedNamed are the languages of unparsed by name.
+var unparsedNamed = func() map[string]*extract.Language {
+	out := map[string]*extract.Language{}
+	for _, l := range unparsed {
+		out[l.Name] = l
+	}
+	return out
+}()
+
 // Unparsed returns the language of a file written in a programming
 // language no registered language parses (its Name is the language's
 // name, as people write it), or nil: for a file a registered language
