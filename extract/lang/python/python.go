@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	_ "embed"
 	"path"
 	"regexp"
@@ -21,7 +22,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "5",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "6",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
@@ -261,14 +262,19 @@ var (
 // pyTableNames are the table names of a model: Django's Meta.db_table or
 // its default <app>_<model>, SQLAlchemy's __tablename__.
 func pyTableNames(name string, cls *sitter.Node, src []byte, file string) []string {
-	body := cls.Content(src)
-	if m := pyTablenameRe.FindStringSubmatch(body); m != nil {
-		return []string{m[1]}
+	// (The regular expressions run only on a body that holds their word.)
+	body := src[cls.StartByte():cls.EndByte()]
+	if bytes.Contains(body, []byte("__tablename__")) {
+		if m := pyTablenameRe.FindSubmatch(body); m != nil {
+			return []string{string(m[1])}
+		}
 	}
-	if m := pyDBTableRe.FindStringSubmatch(body); m != nil {
-		return []string{m[1]}
+	if bytes.Contains(body, []byte("db_table")) {
+		if m := pyDBTableRe.FindSubmatch(body); m != nil {
+			return []string{string(m[1])}
+		}
 	}
-	if strings.Contains(string(src), "django") {
+	if bytes.Contains(src, []byte("django")) {
 		// Django's default: the app's directory and the model, lowercased.
 		dir := path.Dir(file)
 		if path.Base(dir) == "models" {
