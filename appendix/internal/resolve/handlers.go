@@ -70,6 +70,9 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 		pkg := importedPackage(ix, m.Def.Lines, name)
 		var best *extract.Definition
 		rank := func(d *extract.Definition) int {
+			if d.Kind == extract.KindType {
+				return 100 // a class-based view (Flask-RESTful's resource), when no function has the name
+			}
 			switch {
 			case pkg != "" && search.InImportPath(d.Path, pkg):
 				return -1 // `apiv1.GetUserDirectedWebhookEvents`: in the package the registration names
@@ -84,7 +87,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			return 2
 		}
 		for _, d := range ix.Defs[name] {
-			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant ||
+			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant && d.Kind != extract.KindType ||
 				class != "" && (d.Container != class || !inDirs(d.Path, dirs)) {
 				continue
 			}
@@ -96,9 +99,36 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			m.Handler = fmt.Sprintf("Handler `%s`: no definition found.", h)
 			continue
 		}
-		m.Handler = fmt.Sprintf("Handler `%s` (%s): `%s`", h, naming.At(best.Path, best.DeclLine), SignatureLine(best))
+		sig := SignatureLine(best)
+		if best.Kind == extract.KindType {
+			sig = classLine(best)
+		}
+		m.Handler = fmt.Sprintf("Handler `%s` (%s): `%s`", h, naming.At(best.Path, best.DeclLine), sig)
 	}
 	return nil
+}
+
+// classLine is a class-based view in one line: its declaration's first
+// line and the methods it answers with, `class ItemResource(Resource): get,
+// post`.
+func classLine(d *extract.Definition) string {
+	head := ""
+	for _, l := range d.Lines {
+		if !scan.CommentLine(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "@") {
+			head = strings.TrimSpace(l.Text)
+			break
+		}
+	}
+	var methods []string
+	for _, mem := range d.Members {
+		if mem.Method {
+			methods = append(methods, mem.Name)
+		}
+	}
+	if len(methods) == 0 {
+		return head
+	}
+	return strings.TrimRight(head, "{ ") + " " + strings.Join(methods, ", ")
 }
 
 // importedPackage is the package of the code's own that a registration's

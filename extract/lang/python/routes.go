@@ -15,13 +15,14 @@ var pyRouteVerbs = map[string]bool{"get": true, "post": true, "put": true, "patc
 	"options": true, "route": true, "api_route": true, "websocket": true}
 
 var (
-	pyPrefixRe  = regexp.MustCompile(`(?m)^(\w+)\s*=\s*(?:\w+\.)?(?:APIRouter|Blueprint)\((?s:[^)]*?)(?:url_)?prefix\s*=\s*["']([^"']*)["']`)
+	pyPrefixRe  = regexp.MustCompile(`(?m)^(\w+)\s*=\s*(?:\w+\.)?(?:APIRouter|Blueprint|Api)\((?s:[^)]*?)(?:url_)?prefix\s*=\s*["']([^"']*)["']`)
 	pyMethodsRe = regexp.MustCompile(`methods\s*=\s*\[([^\]]*)\]`)
 	pyQuotedRe  = regexp.MustCompile(`["'](\w+)["']`)
 )
 
-// pyRoutes finds FastAPI and Flask decorators (with APIRouter and Blueprint
-// prefixes) and Django urls.py path() entries.
+// pyRoutes finds FastAPI and Flask decorators (with APIRouter, Blueprint
+// and Flask-RESTful Api prefixes), Flask and Flask-RESTful registrations,
+// and Django urls.py path() entries.
 func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, []extract.Mount) {
 	var mounts []extract.Mount
 	var imported map[string]string
@@ -92,6 +93,10 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 			}
 			return
 		case "call":
+			if rc := resourceRoutes(n, src, prefixes); rc != nil {
+				out = append(out, rc...)
+				return
+			}
 			if fn := n.ChildByFieldName("function"); django && fn != nil && (fn.Content(src) == "path" || fn.Content(src) == "re_path") {
 				args := extract.NamedChildren(n.ChildByFieldName("arguments"))
 				if len(args) >= 2 {
@@ -116,6 +121,69 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	}
 	walk(root)
 	return out, mounts
+}
+
+// pyResourceRe names the registrations of a view under paths: Flask's
+// add_url_rule, Flask-RESTful's add_resource and an application's wrappers
+// of it (add_org_resource).
+var pyResourceRe = regexp.MustCompile(`^add_(?:\w+_)?resource$|^add_url_rule$`)
+
+// resourceRoutes reads a call registering a view: `api.add_resource(
+// ItemResource, "/items/<id>", "/i/<id>", endpoint="item")`, one route of
+// any method per path, the handler the resource class (whose methods are
+// the verbs); `app.add_url_rule("/items", view_func=items, methods=["GET"])`.
+func resourceRoutes(call *sitter.Node, src []byte, prefixes map[string]string) []extract.RouteCall {
+	fn := call.ChildByFieldName("function")
+	if fn == nil || fn.Type() != "attribute" || !pyResourceRe.MatchString(fn.ChildByFieldName("attribute").Content(src)) {
+		return nil
+	}
+	rule := fn.ChildByFieldName("attribute").Content(src) == "add_url_rule"
+	prefix := prefixes[fn.ChildByFieldName("object").Content(src)]
+	var paths []string
+	handler := ""
+	methods := []string{"ANY"}
+	for k, a := range extract.NamedChildren(call.ChildByFieldName("arguments")) {
+		if a.Type() == "keyword_argument" {
+			switch key, v := a.ChildByFieldName("name").Content(src), a.ChildByFieldName("value"); {
+			case key == "view_func" || key == "resource":
+				handler = viewName(v, src)
+			case key == "methods" && rule:
+				if mm := pyQuotedRe.FindAllStringSubmatch(v.Content(src), -1); mm != nil {
+					methods = nil
+					for _, q := range mm {
+						methods = append(methods, strings.ToUpper(q[1]))
+					}
+				}
+			}
+			continue
+		}
+		if p, ok := route.StringValue(a, src); ok && strings.HasPrefix(p, "/") && (k > 0 || rule) {
+			paths = append(paths, prefix+p)
+		} else if k == 0 && !rule || k == 2 && rule && handler == "" {
+			handler = viewName(a, src) // the resource; add_url_rule(rule, endpoint, view_func)
+		}
+	}
+	if handler == "" {
+		return nil
+	}
+	var out []extract.RouteCall
+	for _, p := range paths {
+		for _, m := range methods {
+			out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: p, Handler: handler}, Show: call})
+		}
+	}
+	return out
+}
+
+// viewName is the view a registration names: the class of
+// `UserAPI.as_view("users")`, or the function or class itself.
+func viewName(v *sitter.Node, src []byte) string {
+	if v.Type() == "call" {
+		if fn := v.ChildByFieldName("function"); fn != nil && fn.Type() == "attribute" && fn.ChildByFieldName("attribute").Content(src) == "as_view" {
+			v = fn.ChildByFieldName("object")
+		}
+	}
+	return route.HandlerName(v, src)
 }
 
 // pyFromImportRe is an import of names from an absolute module, on one
