@@ -109,7 +109,7 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 								}
 							}
 						} else {
-							out = append(out, extract.RouteCall{Route: extract.Route{Method: "ANY", Pattern: djangoPattern(p), Handler: route.HandlerName(args[1], src)}, Show: n})
+							out = append(out, extract.RouteCall{Route: extract.Route{Method: "ANY", Pattern: djangoPattern(p), Handler: viewName(args[1], src)}, Show: n})
 						}
 					}
 				}
