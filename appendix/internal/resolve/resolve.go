@@ -678,6 +678,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := soleMemberOfValue(ix, r); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if _, last, dotted := strings.Cut(r.Name, "."); dotted && r.OwnMember && r.Strong && len(ix.Defs[last]) == 0 {
+			// `job.pause_job`, a method of the spec's own class no code
+			// defines: new, whatever the variable is.
+			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code declares it; not in %s", at)))
 		} else if ix.External(r) && !repoFieldPath(ix, r.Name) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {

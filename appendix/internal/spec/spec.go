@@ -548,6 +548,11 @@ func Parse(name string, src []byte) *Spec {
 			decl := fenceDeclRe.FindStringSubmatch(line)
 			if decl != nil {
 				declared = decl[1] + decl[2]
+			} else if c := constDeclRe.FindStringSubmatch(line); c != nil && indentWidth(line) <= margin && fenceLang != "" {
+				// `PAUSE_THRESHOLD = int(...)`: a constant of the module a
+				// block of a programming language shows (not a shell's
+				// `env UPDATE_EXPECT=1`).
+				decl, declared = c, c[1]
 			}
 			if t := strings.TrimSpace(line); sketch >= 0 && t != "" && indentWidth(line) <= sketchIndent && !strings.HasPrefix(t, "}") {
 				sketch = -1 // the method's body ended
@@ -720,6 +725,10 @@ func Parse(name string, src []byte) *Spec {
 		if !strings.Contains(s.Refs[i].Name, ".") && ownMembers[s.Refs[i].Name] && s.Refs[i].Source != FromFence {
 			// `unlock_user` in prose, a method of the trait the spec's
 			// code declares: the spec's own, new where the code lacks it.
+			s.Refs[i].OwnMember = true
+		}
+		if head, last, ok := strings.Cut(s.Refs[i].Name, "."); ok && ownMembers[last] && head == strings.ToLower(head) {
+			// `job.pause_job`: the same, called on a variable.
 			s.Refs[i].OwnMember = true
 		}
 		for _, owner := range ownFields[s.Refs[i].Name] {
@@ -1306,6 +1315,11 @@ func keywordAt(rest string) bool {
 // function, interface, enum, protobuf message or service, Prisma model,
 // Swift protocol or actor, or SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// constDeclRe is a constant the spec's code declares, named in capitals
+// (MAX_RETRIES, TTL): `MAX_RETRIES = 5`, `export const MAX_RETRIES: number
+// = 5`, `public static final int MAX_RETRIES = 5;`.
+var constDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:` + modifiers + `|let|var|val|pub)\s+)*(?:[\w<>\[\],.]+\s+)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,})\s*(?::\s*[^=]+?\s*)?=[^=>]`)
 
 // upperWordRe is a capitalized word.
 var upperWordRe = regexp.MustCompile(`\b[A-Z]\w*`)
