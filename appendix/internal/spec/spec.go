@@ -330,7 +330,8 @@ var (
 var pathExts = func() map[string]bool {
 	out := map[string]bool{
 		"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "mod": true, "sum": true, "txt": true, "sh": true,
-		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true,
+		"css": true, "html": true, "lock": true, "cfg": true, "ini": true, "env": true, "xml": true, "properties": true,
+		"gradle": true, "conf": true, "csv": true, "tf": true, "hcl": true, "plist": true, "xsd": true,
 		"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true, "webp": true, "pdf": true,
 	}
 	for _, l := range lang.All {
