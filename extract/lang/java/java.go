@@ -18,13 +18,14 @@ var javaQuery string
 
 // Lang is Java.
 var Lang = &extract.Language{
-	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "3",
+	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
 	Funcs: javaFuncs,
 	Bodies: map[string]bool{"class_declaration": true, "interface_declaration": true, "enum_declaration": true,
 		"record_declaration": true, "annotation_type_declaration": true},
 	Refine:  refineJava,
 	Members: membersJava,
+	Field:   fieldJava,
 	// (Lombok's generated accessors are members of their class.)
 	MoreNames: lombokAccessors,
 	MadeOf:    accessorField,
@@ -180,6 +181,11 @@ func refineJava(m *extract.Match) bool {
 			if title, ok := jvm.SchemaTitles[a.Name]; ok && d.Kind != extract.KindSchema {
 				d.Kind, d.Title = extract.KindSchema, title
 			}
+			if a.Name == "Entity" && len(d.Aliases) == 0 {
+				if s, ok := stringValue(argument(a.Node, "tableName", m.Src), m.Src); ok && s != "" {
+					d.Aliases = []string{s} // Room's @Entity(tableName = "news_resources")
+				}
+			}
 			if a.Name == "Table" || a.Name == "Document" {
 				for _, key := range []string{"name", "collection", "value"} {
 					if s, ok := stringValue(argument(a.Node, key, m.Src), m.Src); ok && s != "" {
@@ -247,6 +253,24 @@ func typeNames(clause string) []string {
 		s = strings.TrimSpace(strings.TrimPrefix(s, kw))
 	}
 	return words.Identifiers(s)
+}
+
+// fieldJava gives a field the names it is stored or serialized as (see
+// jvm.StoredNames).
+func fieldJava(n *sitter.Node, src []byte) (typ string, serialized []string) {
+	if n.Type() != "field_declaration" && n.Type() != "formal_parameter" {
+		return "", nil
+	}
+	for _, a := range annotationsOf(n, src) {
+		key, ok := jvm.StoredNames[a.Name]
+		if !ok {
+			continue
+		}
+		if s, ok := stringValue(argument(a.Node, key, src), src); ok && s != "" {
+			serialized = append(serialized, s)
+		}
+	}
+	return "", serialized
 }
 
 // membersJava lists a type's members: fields, constructors, methods,

@@ -21,6 +21,7 @@ var (
 		IndentBodies: true,
 		Statements: []string{"return", "throw", "new", "else", "case", "yield", "assert", "do", "try", "catch", "finally",
 			"if", "for", "while", "switch", "break", "continue", "this", "super", "import", "package"},
+		Quoted: jvm.StorageNames,
 	}
 	notNames = []string{"true", "false", "null", "this", "super", "void", "int", "long", "short", "byte", "char", "boolean",
 		"float", "double", "var", "Java", "JVM", "JDK", "Spring", "Maven", "Gradle", "JUnit", "Mockito", "Hibernate", "Lombok"}

@@ -47,6 +47,7 @@ var (
 		Annotated:  true,
 		Locals:     []string{"fun"},
 		Bindings:   []string{"val", "var"},
+		Quoted:     jvm.StorageNames,
 	}
 	notNames = []string{"true", "false", "null", "this", "super", "it", "field", "Kotlin", "JVM", "JDK", "Ktor", "Spring", "Gradle",
 		"Exposed", "Koin", "Kotest", "MockK", "JUnit", "Hibernate", "Jackson"}

@@ -22,13 +22,14 @@ var Lang = newLang(prepareKotlin)
 // file's.
 func newLang(prepare func([]byte) []byte) *extract.Language {
 	return knowing(&extract.Language{
-		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "2",
+		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "3",
 		Grammar: grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
 		Funcs:   kotlinFuncs,
 		Body:    bodyKotlin,
 		Refine:  refineKotlin,
 		Members: membersKotlin,
 		Member:  memberKotlin,
+		Field:   fieldKotlin,
 		Elide:   elideKotlin,
 		Routes:  kotlinRoutes,
 		Lex:     kotlinLex,
@@ -342,6 +343,11 @@ func refineType(m *extract.Match) {
 		if title, ok := jvm.SchemaTitles[a.Name]; ok && d.Kind == extract.KindType && d.Title != "Annotation" {
 			d.Kind, d.Title = extract.KindSchema, title
 		}
+		if a.Name == "Entity" && len(d.Aliases) == 0 {
+			if s, ok := plainString(argument(a.Node, "tableName", m.Src), m.Src); ok && s != "" {
+				d.Aliases = []string{s} // Room's @Entity(tableName = "news_resources")
+			}
+		}
 		if (a.Name == "Table" || a.Name == "Document") && len(d.Aliases) == 0 {
 			for _, key := range []string{"name", "collection", "value"} {
 				if s, ok := plainString(argument(a.Node, key, m.Src), m.Src); ok && s != "" {
@@ -476,6 +482,24 @@ func membersKotlin(def *sitter.Node) []*sitter.Node {
 		}
 	}
 	return out
+}
+
+// fieldKotlin gives a property the names it is stored or serialized as
+// (see jvm.StoredNames).
+func fieldKotlin(n *sitter.Node, src []byte) (typ string, serialized []string) {
+	if n.Type() != "class_parameter" && n.Type() != "property_declaration" {
+		return "", nil
+	}
+	for _, a := range annotationsOf(n, src) {
+		key, ok := jvm.StoredNames[a.Name]
+		if !ok {
+			continue
+		}
+		if s, ok := plainString(argument(a.Node, key, src), src); ok && s != "" {
+			serialized = append(serialized, s)
+		}
+	}
+	return "", serialized
 }
 
 // named reports a member node whose name is spelled (error recovery can

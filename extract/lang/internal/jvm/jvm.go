@@ -94,6 +94,21 @@ type Annotation struct {
 var SchemaTitles = map[string]string{"Entity": "Entity", "Table": "Entity", "Embeddable": "Embeddable",
 	"MappedSuperclass": "Mapped Superclass", "Document": "Document"}
 
+// StorageNames open the quoted name an annotation stores a class or a
+// field under, which the line declares: JPA's @Table(name = "orders") and
+// @Column(name = "created_at"), Room's @Entity(tableName = "orders") (its
+// arguments often one to a line) and @ColumnInfo(name = "created_at").
+var StorageNames = []string{`@Table(name = "`, `@Table(name="`, `tableName = "`, `tableName="`,
+	`@Column(name = "`, `@Column(name="`, `@ColumnInfo(name = "`, `@ColumnInfo(name="`}
+
+// StoredNames are the annotations that give a field a name it is stored
+// or serialized as, and the argument that holds it: JPA's @Column(name =
+// "created_at"), Room's @ColumnInfo(name = ...), Moshi's @Json(name = ...),
+// Jackson's @JsonProperty("x"), Gson's @SerializedName("x"),
+// kotlinx.serialization's @SerialName("x").
+var StoredNames = map[string]string{"Column": "name", "ColumnInfo": "name", "Json": "name",
+	"JsonProperty": "value", "SerializedName": "value", "SerialName": "value"}
+
 // SpringVerbs are Spring MVC's mapping annotations and the method each
 // maps; @RequestMapping says its methods in its arguments.
 var SpringVerbs = map[string]string{"GetMapping": "GET", "PostMapping": "POST", "PutMapping": "PUT",
