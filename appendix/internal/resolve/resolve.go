@@ -678,6 +678,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := soleMemberOfValue(ix, r); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if m, ok := namedTypeMember(ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if _, last, dotted := strings.Cut(r.Name, "."); dotted && r.OwnMember && r.Strong && len(ix.Defs[last]) == 0 {
 			// `job.pause_job`, a method of the spec's own class no code
 			// defines: new, whatever the variable is.
@@ -2660,11 +2663,41 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 	}
 	var out []*extract.Definition
 	for _, d := range ix.Defs[parts[1]] {
-		if !d.Broken {
+		// (A private member of another type is not one a value has.)
+		if !d.Broken && (d.Exported || d.Container == "") {
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// namedTypeMember resolves a member of a variable named after its type,
+// as injected dependencies are (`prefsDataSource.userData`): the member of
+// the one type of that name (PrefsDataSource) that has it.
+func namedTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	head, last, ok := strings.Cut(r.Name, ".")
+	if !ok || strings.Contains(last, ".") || spec.IsUpperStart(head) || strings.ToLower(head) == head {
+		return Match{}, false
+	}
+	typ := naming.Capitalize(head)
+	var found []*extract.Definition
+	var member string
+	for _, d := range ix.Defs[typ] {
+		if !naming.TypeKind(d.Kind) {
+			continue
+		}
+		for _, mem := range d.Members {
+			if mem.Name == last || slices.Contains(mem.Serialized, last) {
+				found, member = append(found, d), mem.Name
+				break
+			}
+		}
+	}
+	if distinctPlaces(found) != 1 {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: rank.Choice{Def: found[0], Member: member,
+		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; `%s` is named after the type, taken for `%s`", found[0].QualifiedName(), member, head, r.Name)}}, true
 }
 
 // generatedField resolves a name only generated code spells to the

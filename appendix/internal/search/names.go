@@ -69,6 +69,12 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 				bare[p] = true
 			}
 		}
+		if len(parts) == 2 && !spec.IsUpperStart(parts[0]) && strings.ToLower(parts[0]) != parts[0] {
+			// `prefsDataSource.userData`: a variable named after its type,
+			// whose member it is.
+			set(naming.Capitalize(parts[0]), scan.WantType)
+			bare[naming.Capitalize(parts[0])] = true
+		}
 		if len(parts) == 2 && strings.ToLower(parts[0]) == parts[0] && !spec.IsUpperStart(parts[1]) {
 			// `shares.expiresAt`: a column of a table, whose model is
 			// spelled by convention.
