@@ -16,6 +16,11 @@ var asideDirs = map[string]bool{
 	"legacy": true, "deprecated": true, "obsolete": true, "archive": true, "archived": true, "old": true,
 }
 
+// packageRoots start a package path named for a domain in reverse
+// (com/google/samples/..., org/example/...): the directories below are
+// the package's name.
+var packageRoots = map[string]bool{"com": true, "org": true, "net": true}
+
 // assetDirs hold bundled third-party code when they sit under a public or
 // static folder (public/plugins/pdfjs/...).
 var assetDirs = map[string]bool{"plugins": true, "lib": true, "libs": true, "vendor": true, "bundles": true}
@@ -28,6 +33,9 @@ func Aside(rel string) bool {
 	dirs := strings.Split(path.Dir(rel), "/")
 	for i, d := range dirs {
 		d = strings.ToLower(d)
+		if packageRoots[d] {
+			break // com/google/samples/apps: a package's name, not a folder of samples
+		}
 		if asideDirs[d] {
 			return true
 		}
