@@ -932,6 +932,13 @@ func appearances(ix *search.Index, gaps []Gap) {
 			gaps[i].Hint += fmt.Sprintf("; an alias of another definition: `%s` (%s)", line, h.First)
 			continue
 		}
+		if h.Config {
+			// (A mapper's <sql id="Base_Column_List"> may well define it,
+			// in a file no parser reads: the claim is the source's only.)
+			gaps[i].Hint = strings.Replace(gaps[i].Hint, "no definition in ", "no definition in the source files of ", 1) +
+				fmt.Sprintf("; it occurs %s, a file this tool reads no definitions from", where)
+			continue
+		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
 }

@@ -458,6 +458,9 @@ func textTitle(k extract.Kind) string {
 type WordHit struct {
 	Files int    // how many files hold it
 	First string // the first occurrence, path:line, in walk order
+	// Config says no source file holds it, only configuration files,
+	// which no parser reads (a MyBatis mapper's <sql id="...">).
+	Config bool
 }
 
 // FindWords searches the walked source files a parser reads (none that is
@@ -483,14 +486,17 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 			configs = append(configs, f.Path)
 		}
 	}
+	sources := len(files)
 	files = append(files, configs...)
-	key := ix.FilesPrint("words\x00"+strings.Join(words, "\x00"), files)
+	// (The key's first word names the form of what is kept: each word's
+	// count, first place and whether only configuration holds it.)
+	key := ix.FilesPrint("words+config\x00"+strings.Join(words, "\x00"), files)
 	out := map[string]*WordHit{}
 	if kept, ok := ix.Kept(key, len(words)); ok && key != "" {
 		for i, k := range kept {
-			if len(k) == 2 {
+			if len(k) == 3 {
 				n, _ := strconv.Atoi(k[0])
-				out[words[i]] = &WordHit{Files: n, First: k[1]}
+				out[words[i]] = &WordHit{Files: n, First: k[1], Config: k[2] == "config"}
 			}
 		}
 		return out
@@ -536,7 +542,7 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 			}
 			h := out[w]
 			if h == nil {
-				h = &WordHit{First: naming.At(p, lines[i][k])}
+				h = &WordHit{First: naming.At(p, lines[i][k]), Config: i >= sources}
 				out[w] = h
 			}
 			h.Files++
@@ -546,7 +552,7 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 		kept := make([][]string, len(words))
 		for i, w := range words {
 			if h := out[w]; h != nil {
-				kept[i] = []string{strconv.Itoa(h.Files), h.First}
+				kept[i] = []string{strconv.Itoa(h.Files), h.First, map[bool]string{true: "config", false: "source"}[h.Config]}
 			} else {
 				kept[i] = []string{}
 			}
@@ -558,8 +564,10 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 
 // configExts are the extensions of the configuration files whose keys a
 // spec names as settings (pyproject.toml's xfail_strict, a queue in
-// sidekiq.yml): searched for a gap's word beside the source.
-var configExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".ini": true, ".cfg": true, ".properties": true, ".conf": true}
+// sidekiq.yml, a MyBatis mapper's <resultMap id>): searched for a gap's
+// word beside the source.
+var configExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".ini": true, ".cfg": true, ".properties": true, ".conf": true,
+	".xml": true}
 
 // configFile reports a configuration file small enough to search, and no
 // credential file.
