@@ -656,7 +656,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := aliasedModuleMember(rk, ix, r); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" && !ix.OwnRoot(r.Name) {
+		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" && !ix.OwnRoot(r.Name) && !ownModule(ix, ix.Imports[head]) {
 			// `models.CharField` where the code says `from django.db import models`.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is imported from `%s`, outside the repository", head, ix.Imports[head])))
 		} else if m, owners, ok := generatedField(rk, ix, r); ok {
@@ -679,6 +679,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if m, ok := namedTypeMember(ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
+		} else if m, ok := decoratedAttribute(ix, r); ok {
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if _, last, dotted := strings.Cut(r.Name, "."); dotted && r.OwnMember && r.Strong && len(ix.Defs[last]) == 0 {
@@ -955,6 +958,18 @@ func occursWord(g Gap) (string, bool) {
 		w = w[strings.LastIndexByte(w, '.')+1:]
 	}
 	return w, !strings.ContainsAny(w, ".:#/ ") && !spec.BareWord(w)
+}
+
+// ownModule reports a dotted module path a file imports from that is the
+// repository's: a directory from the root (`pkg`), or a source file of a
+// path of two parts or more (`pkg.tasks.general`; one part alone,
+// `context`, is any file's stem).
+func ownModule(ix *search.Index, mod string) bool {
+	p := strings.ReplaceAll(mod, ".", "/")
+	if p == "" || strings.HasPrefix(p, "/") {
+		return false
+	}
+	return ix.IsDir(p) || strings.Contains(p, "/") && ix.SourceModule(p)
 }
 
 // importedWhole returns the module a dotted name's qualifier spells when
@@ -2676,6 +2691,40 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 		}
 	}
 	return out
+}
+
+// decoratedAttribute resolves an attribute of a decorated function that
+// no code declares (`send_mail.delay`, which a task queue's @job gives
+// send_mail) to the function: the one outside tests of that name.
+func decoratedAttribute(ix *search.Index, r *spec.Ref) (Match, bool) {
+	head, last, ok := strings.Cut(r.Name, ".")
+	if !ok || strings.Contains(last, ".") || spec.IsUpperStart(head) || len(ix.Defs[last]) > 0 || len(ix.Members[last]) > 0 {
+		return Match{}, false
+	}
+	var found []*extract.Definition
+	for _, d := range ix.Defs[head] {
+		if d.Kind == extract.KindFunction && !ix.Class(d.Path).Test && decorated(d) {
+			found = append(found, d)
+		}
+	}
+	if distinctPlaces(found) != 1 {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: rank.Choice{Def: found[0],
+		Reason: fmt.Sprintf("defines `%s`; `%s` is no definition of the repository: an attribute its decorator gives it, taken for `%s`", head, last, r.Name)}}, true
+}
+
+// decorated reports a definition whose snippet starts with a decorator.
+func decorated(d *extract.Definition) bool {
+	for _, l := range d.Lines {
+		switch t := strings.TrimSpace(l.Text); {
+		case strings.HasPrefix(t, "@"):
+			return true
+		case t != "" && !scan.CommentLine(t):
+			return false
+		}
+	}
+	return false
 }
 
 // namedTypeMember resolves a member of a variable named after its type,
