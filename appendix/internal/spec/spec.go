@@ -291,7 +291,7 @@ var (
 	proseRouteRe = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE)\s+/[\w{}:<>\[\]\-./]*`)
 	compatRe     = regexp.MustCompile(`(?i)\b(?:backwards?[- ]compatib\w*|compatible with|compatibility with|maintain\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature|behaviou?r)s?|must not (?:change|break)|without breaking|keep\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature)s?\s+(?:stable|unchanged|intact|compatible))\b`)
 	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|gets|proposed?)\b`)
-	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are|(?:will|should|must|shall) be|to be) (?:an? )?(?:new|introduced|added|created)\\b")
+	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are|(?:will|should|must|shall) be|to be) (?:an? )?(?:\\*\\*|\\*|_)?(?:new|introduced|added|created)\\b")
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
@@ -642,6 +642,7 @@ func Parse(name string, src []byte) *Spec {
 					ownMembers[declared] = true
 				} else if m := javaMethodRe.FindStringSubmatch(line); m != nil {
 					locals[m[1]] = true // `boolean isValid() { ... }`
+					ownMembers[m[1]] = true
 				} else if m := fieldDeclRe.FindStringSubmatch(line); m != nil && len(funcs) == 0 && typeName != "" && !enumDeclRe.MatchString(line) && enumIndent < 0 {
 					if !slices.Contains(ownFields[m[1]], typeName) {
 						ownFields[m[1]] = append(ownFields[m[1]], typeName) // `resolved_at = Column(DateTime)`, `resolvedAt?: Date;`
@@ -1396,7 +1397,7 @@ var enumDeclRe = regexp.MustCompile(`\benum\b`)
 // enumValueRe is a line of an enum's body that declares a value: its
 // name alone, with a value or arguments, or after Swift's case
 // (`SessionsRead = 1 << 1,`, `PENDING("p"),`, `case retry`).
-var enumValueRe = regexp.MustCompile(`^\s*(?:case\s+)?([A-Za-z_]\w*)\s*(?:=[^=>].*|\(.*\)\s*,?|,)?\s*(?:(?://|#).*)?$`)
+var enumValueRe = regexp.MustCompile(`^\s*(?:case\s+)?([A-Za-z_]\w*)\s*(?:=[^=>].*|\(.*\)\s*[,;]?|[,;])?\s*(?:(?://|#).*)?$`)
 
 // newHeadingRe is the heading of a list of what a spec introduces: "New
 // types", "3.2 New files (all new in this RFC)".
@@ -1533,6 +1534,9 @@ func proposedAt(clause string, off int) bool {
 	}
 	for _, l := range locs {
 		between := before[l[1]:]
+		if newListRe.MatchString(between) {
+			return true // "New types: `A`, `B`, `C`": each item of the list the colon opens
+		}
 		if strings.TrimSpace(before[l[0]:l[1]]) == "new" && (len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) &&
 			!coordinatedRe.MatchString(between[strings.LastIndexByte(between, '`')+1:]) {
 			continue // "a new X ... through Y": new names X, not Y (but "new service X and controller Y" both)
@@ -1562,6 +1566,10 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 // package-private)", "`duration` (**new**)", a table's row "|
 // `PayloadCodecs` | new class |".
 var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\s*(?:,|and|or)\\s*`[^`]*`)*\\s*(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b")
+
+// newListRe is the text between "new" and a name in the list of names a
+// colon opens after it: " types: `A`, `B`, ".
+var newListRe = regexp.MustCompile("^[\\w ]{0,30}:\\s*(?:`[^`]*`\\s*(?:,|and|or)?\\s*)*$")
 
 // coordinatedRe is the text after the last name a "new" introduces that
 // joins the next to it: " (a service) and controller ", ", and ".
