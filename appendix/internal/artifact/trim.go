@@ -19,10 +19,7 @@ func TrimSignature(a *Artifact) bool {
 	if a.ContextFile != "" || (a.Kind != extract.KindFunction && a.Kind != extract.KindMethod) || len(a.Lines) < 2 {
 		return false
 	}
-	i := 0
-	for i < len(a.Lines)-1 && scan.CommentLine(a.Lines[i].Text) {
-		i++
-	}
+	i := pastAnnotations(a.Lines)
 	if i == 0 && len(a.Lines) == 1 {
 		return false
 	}
@@ -53,6 +50,29 @@ func TrimSignature(a *Artifact) bool {
 	a.StartLine, a.EndLine = sigs[0].Row, sigs[len(sigs)-1].Row
 	a.Truncated = "signature"
 	return true
+}
+
+// pastAnnotations is the index of the first line of lines that is
+// neither a comment nor part of an annotation or decorator, whose
+// arguments may run over lines (`@Query(` / `value = """...""",` / `)`
+// above a Room DAO's method), and not the last line.
+func pastAnnotations(lines []extract.Line) int {
+	i, depth := 0, 0
+	for i < len(lines)-1 {
+		t := strings.TrimSpace(lines[i].Text)
+		switch {
+		case depth > 0:
+		case strings.HasPrefix(t, "@"):
+		case scan.CommentLine(t):
+			i++
+			continue
+		default:
+			return i
+		}
+		depth = max(0, depth+strings.Count(t, "(")-strings.Count(t, ")"))
+		i++
+	}
+	return i
 }
 
 // sameIndent reports a line that starts at indent, not deeper.
