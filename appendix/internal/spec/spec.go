@@ -652,10 +652,16 @@ func Parse(name string, src []byte) *Spec {
 			if m := enumValueRe.FindStringSubmatch(line); m != nil && inEnum {
 				ownValues[m[1]] = enumName // `SessionsRead = 1 << 1,` of the spec's own enum
 			}
+			holes := placeholderRe.FindAllStringIndex(line, -1)
 			for _, at := range proseRe.FindAllStringIndex(line, -1) {
 				w := line[at[0]:at[1]]
 				if w == local || locals[strings.TrimSuffix(w, "()")] {
 					continue // a variable, a parameter of a function above, a method of the spec's own type
+				}
+				if slices.ContainsFunc(holes, func(h []int) bool {
+					return h[0] <= at[0] && at[1] <= h[1] && (line[h[0]] == '#' || fenceLang == "" || fenceLang == "sql")
+				}) {
+					continue // `#{productSkuId}`: a parameter a mapper's statement binds, no definition's name
 				}
 				if declLine && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
 					locals[w] = true
@@ -1566,6 +1572,10 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 // package-private)", "`duration` (**new**)", a table's row "|
 // `PayloadCodecs` | new class |".
 var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\s*(?:,|and|or)\\s*`[^`]*`)*\\s*(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b")
+
+// placeholderRe is a parameter of a statement or a template: MyBatis's
+// #{orderId} and ${table}, a shell's ${VAR}.
+var placeholderRe = regexp.MustCompile(`[#$]\{[^{}]*\}`)
 
 // newListRe is the text between "new" and a name in the list of names a
 // colon opens after it: " types: `A`, `B`, ".
