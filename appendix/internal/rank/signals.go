@@ -39,6 +39,8 @@ const (
 	WeightModelFile    = 2  // a table is a model before an admin, form or serializer class
 	WeightTableName    = 1  // the spec calls it a table, and it declares the table by that name, not a type mapped to it
 	WeightHeader       = 2  // a header declares what its sources define: the signature a reviewer reads
+	WeightCoMember     = 2  // per other name the spec writes beside a member that the candidate also has, at most three
+	maxCoMembers       = 3
 
 	WeightTestFile   = -16 // in a test file
 	WeightRestated   = -64 // only gives another candidate, outside tests, a local name (type X pkg.X): outweighs every place signal together
@@ -159,6 +161,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	if d.Lang != nil && slices.ContainsFunc(d.Lang.Headers, func(e string) bool { return strings.HasSuffix(d.Path, e) }) {
 		s.add("header", WeightHeader, "a header declares it; the others are the sources that define it")
 	}
+	if n, names := c.coMembers(r, d); n > 0 {
+		s.add("co-members", n*WeightCoMember, fmt.Sprintf("it also has %s, which the spec names beside it", names))
+	}
 	if c.ix.Class(d.Path).Aside && !c.named(r, d) {
 		s.add("aside", WeightAside, "the others are vendored, example, documentation or legacy copies")
 	}
@@ -195,6 +200,27 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 		s.add("unversioned", WeightSuperseded, "the others are the unversioned form of an API served in versions, and the spec names none")
 	}
 	return s
+}
+
+// coMembers counts, for a bare member name (`object_type` of the payload
+// `{"action": ..., "object_id": ..., "object_type": ...}`), d's other
+// members the spec writes in a paragraph that names it too, at most
+// maxCoMembers, and lists them.
+func (c *Ranker) coMembers(r *spec.Ref, d *extract.Definition) (int, string) {
+	if strings.Contains(r.Name, ".") || !slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Name == r.Name }) {
+		return 0, ""
+	}
+	var names []string
+	for _, m := range d.Members {
+		if m.Name == r.Name || !c.words[m.Name] || slices.Contains(names, naming.Code(m.Name)) {
+			continue
+		}
+		if _, ok := c.sp.Beside(r.Name, m.Name); ok {
+			names = append(names, naming.Code(m.Name))
+		}
+	}
+	n := min(len(names), maxCoMembers)
+	return n, strings.Join(names[:n], ", ")
 }
 
 // affinity records how strongly the spec points at a definition's
