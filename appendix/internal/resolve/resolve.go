@@ -836,7 +836,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		m := &matches[i]
 		r := m.Ref
 		if m.Member != "" || m.Def == nil || r.At > 0 || r.IsPath || r.Route != nil || m.Value != "" ||
-			m.Def.Name == r.Name && m.Def.Container == "" && !m.Arbitrary {
+			m.Def.Name == r.Name && m.Def.Container == "" && !m.Arbitrary || tableNamed(m.Def, r.Name) {
 			continue
 		}
 		if mm, d, ok := memberBesideAt(sp, r, slices.Delete(slices.Clone(matches), i, i+1)); ok && (!m.PlacedByName() || d == 0 && !m.PlacedByPath() && r.Path == "") {
@@ -1857,6 +1857,13 @@ func conventionFits(name string, d *extract.Definition) bool {
 
 // selfWords are the names a method's own object goes by.
 var selfWords = map[string]bool{"self": true, "this": true, "cls": true}
+
+// tableNamed reports a schema that declares the table by the name
+// (@Entity(tableName = "topics")): what a table name means before a
+// field of that name on a type beside it.
+func tableNamed(d *extract.Definition, name string) bool {
+	return d.Kind == extract.KindSchema && slices.Contains(d.Aliases, name)
+}
 
 // chosenMemberNamed is the member of a chosen definition the reference
 // names: one the paragraph names beside it (memberBeside), else any
