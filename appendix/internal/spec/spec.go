@@ -1569,9 +1569,9 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 
 // newAfterRe is a name (or a list of them) the spec marks new right
 // after it: "`PayloadCodec` (new interface)", "`A` and `B` (new,
-// package-private)", "`duration` (**new**)", a table's row "|
-// `PayloadCodecs` | new class |".
-var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\s*(?:,|and|or)\\s*`[^`]*`)*\\s*(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b")
+// package-private)", "`duration` (**new**)", "**`Migrator`** (new)", a
+// table's row "| `PayloadCodecs` | new class |".
+var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b")
 
 // placeholderRe is a parameter of a statement or a template: MyBatis's
 // #{orderId} and ${table}, a shell's ${VAR}.
