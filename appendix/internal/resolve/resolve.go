@@ -2759,6 +2759,13 @@ func namedTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	if distinctPlaces(found) != 1 {
 		return Match{}, false
 	}
+	for _, d := range ix.Defs[member] {
+		// A method is shown as itself, not as its type's member list.
+		if d.Kind == extract.KindMethod && d.Container == found[0].Name && d.Path == found[0].Path {
+			return Match{Ref: r, Choice: rank.Choice{Def: d,
+				Reason: fmt.Sprintf("defines `%s`; `%s` is named after the type, taken for `%s`", d.QualifiedName(), head, r.Name)}}, true
+		}
+	}
 	return Match{Ref: r, Choice: rank.Choice{Def: found[0], Member: member,
 		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; `%s` is named after the type, taken for `%s`", found[0].QualifiedName(), member, head, r.Name)}}, true
 }

@@ -1045,8 +1045,20 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `QuotaReserved=true`, `env=prod` set a condition, a label, a
 			// flag: the key may be a string the code compares, as often as
 			// a name it declares, and is shown only when it resolves.
+			value, isRef := "", false
+			if _, v, ok := strings.Cut(code, "="); ok {
+				value = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), ";"))
+				if name, ok := codeName(value); ok && strings.ContainsAny(value, ".:#") {
+					// `modelDeleter = newsResourceDao::deleteNewsResources`:
+					// what a named argument or a variable is given, a
+					// reference of its own; the name given it is the call's
+					// or the caller's.
+					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+					isRef = true
+				}
+			}
 			if name, ok := codeLike(m[1]); ok && !strings.Contains(name, ".") {
-				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: !settingRe.MatchString(code)}, i, end})
+				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: !settingRe.MatchString(code) && !isRef}, i, end})
 			}
 			if t, ok := annotatedSpan(code); ok {
 				// `safekeepers: Vec<SafekeeperId>`, `term: Term`: a field and
