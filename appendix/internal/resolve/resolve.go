@@ -497,6 +497,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, g)
 			continue
 		}
+		if mod, ok := ix.Imports[r.Name]; ok && !r.Proposed {
+			// "`Instant` columns": a type the code imports, whatever its
+			// wording makes of it.
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
+			continue
+		}
 		if r.Strong && !ix.External(r) {
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if held := vl.held(r); r.Proposed {
