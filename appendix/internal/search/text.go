@@ -254,7 +254,7 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 			}
 			text := string(src)
 			for _, w := range wants {
-				at := naming.WordIndex(text, w.word)
+				at := wordInCode(text, w.word, g.Lang.Comment)
 				if at < 0 || w.head != "" && !naming.HasWord(text, w.head) {
 					continue
 				}
@@ -281,6 +281,28 @@ func (ix *Index) FindText(names []string) map[string]*TextHit {
 		}
 	}
 	return out
+}
+
+// wordInCode is the offset of the first whole-word occurrence of w in
+// text outside a line that comment (a line comment's opening, "#", "--")
+// starts, or -1: a word a comment holds declares nothing.
+func wordInCode(text, w, comment string) int {
+	if strings.ContainsRune(comment, ' ') {
+		comment = "" // a block comment's pair: its lines are not told apart
+	}
+	for off := 0; off < len(text); {
+		i := naming.WordIndex(text[off:], w)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		start := strings.LastIndexByte(text[:i], '\n') + 1
+		if comment == "" || !strings.HasPrefix(strings.TrimLeft(text[start:i], " \t"), comment) {
+			return i
+		}
+		off = i + len(w)
+	}
+	return -1
 }
 
 // textPrint is the fingerprint of the files FindText reads: each group's

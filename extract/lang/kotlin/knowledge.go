@@ -49,7 +49,7 @@ var (
 		Bindings:   []string{"val", "var"},
 		Quoted:     jvm.StorageNames,
 	}
-	notNames = []string{"true", "false", "null", "this", "super", "it", "field", "Kotlin", "JVM", "JDK", "Ktor", "Spring", "Gradle",
+	notNames = []string{"true", "false", "null", "this", "super", "it", "field", "internal", "Kotlin", "JVM", "JDK", "Ktor", "Spring", "Gradle",
 		"Exposed", "Koin", "Kotest", "MockK", "JUnit", "Hibernate", "Jackson"}
 	// builtins are the types, exceptions and functions of Kotlin's
 	// standard library that every Kotlin file uses, and the functions a
