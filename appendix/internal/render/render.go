@@ -343,14 +343,18 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 	var kinds []resolve.GapKind
 	byKind := map[resolve.GapKind][]string{}
 	for _, g := range gaps {
-		if _, ok := byKind[g.Kind]; !ok {
-			kinds = append(kinds, g.Kind)
+		kind := g.Kind
+		if g.Proposed {
+			kind = resolve.GapNew // a member the spec adds to a type that exists: new, not missing
+		}
+		if _, ok := byKind[kind]; !ok {
+			kinds = append(kinds, kind)
 		}
 		name := naming.Code(g.Ref)
 		if g.SpecLine > 0 {
 			name += fmt.Sprintf(" (%d)", g.SpecLine)
 		}
-		byKind[g.Kind] = append(byKind[g.Kind], name)
+		byKind[kind] = append(byKind[kind], name)
 	}
 	for _, k := range kinds {
 		what := gapKindLines[k]
