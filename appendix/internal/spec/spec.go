@@ -485,8 +485,11 @@ func Parse(name string, src []byte) *Spec {
 		} else if listing != "" {
 			addHere = func(r Ref) {
 				// (Not one its line says stays: "| `StoreMigrator` | unchanged |".)
+				// (Nor a call under a heading of other things: "New columns"
+				// over `jsonb_typeof(schedule) != 'null'`.)
 				if r.Source == FromCode && !strings.Contains(r.Name, ".") && r.Route == nil && !r.IsPath &&
-					(r.Line < 1 || r.Line > len(lines) || !keepRe.MatchString(strings.ToLower(lines[r.Line-1]))) {
+					(r.Line < 1 || r.Line > len(lines) || !keepRe.MatchString(strings.ToLower(lines[r.Line-1]))) &&
+					(!r.Called || funcHeadingRe.MatchString(listing)) {
 					r.Listed = listing
 				}
 				add(r)
@@ -1565,8 +1568,9 @@ func proposedAt(clause string, off int) bool {
 		if f := strings.Fields(between); len(f) > 0 && f[0] == "no" {
 			continue // "gains no field", "adds no column": nothing is introduced
 		}
-		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "))
-		// "add X to Y" introduces X, not Y; "add X to Y and Z to W" also Z.
+		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "), strings.LastIndex(between, " on "))
+		// "add X to Y" (or "new columns on Y") introduces X, not Y; "add X
+		// to Y and Z to W" also Z.
 		if last < 0 || strings.Contains(between[last:], " and ") {
 			return true
 		}
@@ -1588,6 +1592,9 @@ var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|o
 // placeholderRe is a parameter of a statement or a template: MyBatis's
 // #{orderId} and ${table}, a shell's ${VAR}.
 var placeholderRe = regexp.MustCompile(`[#$]\{[^{}]*\}`)
+
+// funcHeadingRe is a heading's word for things that are called.
+var funcHeadingRe = regexp.MustCompile(`(?i)\b(?:functions?|methods?|helpers?|procedures?|hooks?|utilities|calls?|apis?|endpoints?|commands?)\b`)
 
 // newListRe is the text between "new" and a name in the list of names a
 // colon opens after it: " types: `A`, `B`, ".
