@@ -1568,9 +1568,10 @@ func proposedAt(clause string, off int) bool {
 		if f := strings.Fields(between); len(f) > 0 && f[0] == "no" {
 			continue // "gains no field", "adds no column": nothing is introduced
 		}
-		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "), strings.LastIndex(between, " on "))
-		// "add X to Y" (or "new columns on Y") introduces X, not Y; "add X
-		// to Y and Z to W" also Z.
+		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "), strings.LastIndex(between, " on "),
+			strings.LastIndex(between, " from "))
+		// "add X to Y" (or "new columns on Y", "the new keys from Y")
+		// introduces X, not Y; "add X to Y and Z to W" also Z.
 		if last < 0 || strings.Contains(between[last:], " and ") {
 			return true
 		}

@@ -34,6 +34,13 @@ var (
 		"KeyboardInterrupt", "StopIteration", "StopAsyncIteration", "NotImplementedError", "OSError", "IOError",
 		"FileNotFoundError", "PermissionError", "TimeoutError", "ConnectionError", "AssertionError", "ImportError",
 		"ModuleNotFoundError", "SystemExit", "ZeroDivisionError", "UnicodeDecodeError", "LookupError", "RecursionError",
+		"ArithmeticError", "OverflowError", "FloatingPointError", "BufferError", "EOFError", "GeneratorExit", "MemoryError",
+		"NameError", "UnboundLocalError", "ReferenceError", "SyntaxError", "IndentationError", "TabError", "SystemError",
+		"UnicodeError", "UnicodeEncodeError", "UnicodeTranslateError", "BlockingIOError", "ChildProcessError",
+		"BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError", "ConnectionResetError", "FileExistsError",
+		"InterruptedError", "IsADirectoryError", "NotADirectoryError", "ProcessLookupError", "ExceptionGroup",
+		"BaseExceptionGroup", "Warning", "UserWarning", "DeprecationWarning", "PendingDeprecationWarning", "SyntaxWarning",
+		"RuntimeWarning", "FutureWarning", "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning",
 		"NotImplemented", "Ellipsis", "store_true", "store_false", "store_const", "append_const"}
 	testNameRe = regexp.MustCompile(`(?m)^\s*(?:async\s+)?def (test_\w+)\(`)
 	// valueMethods are the methods of dict, list, set and str values.

@@ -16,7 +16,12 @@ var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL"
 	Builtins: []string{"SELECT", "INSERT", "UPDATE", "DELETE", "FROM", "WHERE", "JOIN", "LIMIT", "OFFSET", "ORDER", "GROUP",
 		"HAVING", "RETURNING", "DISTINCT", "UNION", "COUNT", "COALESCE", "NULL", "NOW", "VACUUM", "TRUNCATE", "BEGIN",
 		"COMMIT", "ROLLBACK", "SAVEPOINT", "EXPLAIN", "ANALYZE", "CASCADE", "RESTRICT", "UNIQUE", "PRIMARY", "FOREIGN",
-		"REFERENCES", "INDEX", "CONCURRENTLY", "NOWAIT", "UPSERT", "MERGE", "WITH", "RECURSIVE", "ALTER", "DROP", "TABLE", "COLUMN"},
+		"REFERENCES", "INDEX", "CONCURRENTLY", "NOWAIT", "UPSERT", "MERGE", "WITH", "RECURSIVE", "ALTER", "DROP", "TABLE", "COLUMN",
+		// and its column types, which a spec's table of columns spells in
+		// either case (`varchar(512)`).
+		"VARCHAR", "varchar", "NVARCHAR", "nvarchar", "BIGINT", "bigint", "SMALLINT", "smallint", "TINYINT", "tinyint",
+		"TIMESTAMPTZ", "timestamptz", "JSONB", "jsonb", "BYTEA", "bytea", "BIGSERIAL", "bigserial", "INTEGER", "BOOLEAN",
+		"TIMESTAMP", "TEXT", "SERIAL"},
 	Keywords: extract.Keywords{
 		Decl: []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
 		Type: []string{"CREATE", "create", "Create", "TABLE", "table"},
