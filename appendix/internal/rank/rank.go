@@ -117,10 +117,17 @@ func New(sp *spec.Spec, ix *search.Index) *Ranker {
 // leading parts that is a directory's path, so that
 // `temporal.server.api.persistence.v1.NexusEndpoint` points at
 // temporal/server/api/persistence/v1, not at every directory called
-// temporal; else its first part when that is a module of the repository.
+// temporal (a package written whole is its directory); else its first part
+// when that is a module of the repository.
 func qualifier(ix *search.Index, name string) string {
 	parts := strings.Split(name, ".")
-	for k := len(parts) - 1; k >= 2; k-- {
+	// (A package written whole, `com.macro.mall.dto`, is its own
+	// directory, not its parent's.)
+	first := len(parts) - 1
+	if last := parts[len(parts)-1]; strings.ToLower(last) == last {
+		first = len(parts)
+	}
+	for k := first; k >= 2; k-- {
 		if d := strings.Join(parts[:k], "/"); ix.DirEnding(d) {
 			return d
 		}
