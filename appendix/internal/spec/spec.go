@@ -662,7 +662,7 @@ func Parse(name string, src []byte) *Spec {
 					continue // a variable, a parameter of a function above, a method of the spec's own type
 				}
 				if slices.ContainsFunc(holes, func(h []int) bool {
-					return h[0] <= at[0] && at[1] <= h[1] && (line[h[0]] == '#' || fenceLang == "" || fenceLang == "sql")
+					return h[0] <= at[0] && at[1] <= h[1] && (line[h[0]] == '#' || fenceLang == "" || embeddedLang(fenceLang))
 				}) {
 					continue // `#{productSkuId}`: a parameter a mapper's statement binds, no definition's name
 				}
@@ -1589,6 +1589,13 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 // package-private)", "`duration` (**new**)", "**`Migrator`** (new)", a
 // table's row "| `PayloadCodecs` | new class |".
 var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b")
+
+// embeddedLang reports a language written inside others' code (SQL in a
+// mapper or a string), whose ${...} is a parameter bound from outside.
+func embeddedLang(name string) bool {
+	l := lang.ByName(name)
+	return l != nil && l.BuiltinsAnywhere
+}
 
 // placeholderRe is a parameter of a statement or a template: MyBatis's
 // #{orderId} and ${table}, a shell's ${VAR}.
