@@ -79,18 +79,32 @@ func (a *Artifact) Entries() []Entry { return a.entries }
 func (a *Artifact) AddEntries(es []Entry) int {
 	n := 0
 	for _, e := range es {
-		if !a.lists(e) {
-			a.entries = append(a.entries, e)
-			n++
+		if a.lists(e) {
+			continue
 		}
+		if i := slices.IndexFunc(a.entries, e.holds); i >= 0 {
+			a.entries[i] = e // the route in the place of its handler's line
+			continue
+		}
+		a.entries = append(a.entries, e)
+		n++
 	}
 	a.syncIndex()
 	return n
 }
 
-// lists reports whether the index has an entry at e's path and line.
+// lists reports whether the index has an entry at e's path and line, or
+// one that says what e says: a route registered by an annotated method
+// says the method's signature after the route.
 func (a *Artifact) lists(e Entry) bool {
-	return slices.ContainsFunc(a.entries, e.sameAs)
+	return slices.ContainsFunc(a.entries, func(o Entry) bool { return e.sameAs(o) || o.holds(e) })
+}
+
+// holds reports a route entry whose handler is e's method: the same
+// file, ending on the same line, its signature ending with e's.
+func (e Entry) holds(o Entry) bool {
+	return e.Repo == o.Repo && e.Path == o.Path && e.EndLine == o.EndLine && e.EndLine > 0 &&
+		strings.Contains(e.Signature, " -> ") && strings.HasSuffix(e.Signature, " -> "+o.Signature)
 }
 
 // sameAs reports an entry for the same definition: one path and line.
@@ -339,8 +353,13 @@ func (a *Artifact) selectionOf(d *extract.Definition) Selection {
 }
 
 func entryOf(d *extract.Definition, lines []extract.Line, sel Selection, reason string) Entry {
+	sig := Signature(d.Kind, lines, declRow(d))
+	if d.Route != nil {
+		// The route it registers, then the handler its lines show.
+		sig = d.Route.Method + " " + d.Route.Pattern + " -> " + sig
+	}
 	return Entry{Path: d.Path, Line: declRow(d), EndLine: d.EndLine, Symbol: d.QualifiedName(),
-		Signature: Signature(d.Kind, lines, declRow(d)), Ref: sel.Ref, SpecLine: sel.SpecLine, Reason: reason}
+		Signature: sig, Ref: sel.Ref, SpecLine: sel.SpecLine, Reason: reason}
 }
 
 // declRow is the line that declares d.
