@@ -628,6 +628,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			recv, _ := receiver(d)
 			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
 				Reason: fmt.Sprintf("defines `%s`, an extension method of `%s`, the only definition of `%s`", d.QualifiedName(), recv, d.Name)}})
+		} else if m, ok := generatedMember(ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
@@ -1218,6 +1221,44 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 		return words
 	}
 	return out
+}
+
+// generatedMember resolves a member of a type named as the code generated
+// from it spells it (Language.GeneratedFrom): `UserPreferences.
+// shouldHideOnboarding`, and a Java or Kotlin accessor with its prefix or
+// suffix (`getShouldHideOnboarding`, a map field's
+// `bookmarkedNewsResourceIdsMap`), are the protobuf message's
+// should_hide_onboarding and bookmarked_news_resource_ids.
+func generatedMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	head, last, ok := strings.Cut(r.Name, ".")
+	if !ok || strings.Contains(last, ".") || last == "" {
+		return Match{}, false
+	}
+	forms := []string{last}
+	for _, pre := range []string{"get", "set", "has", "clear"} {
+		if rest, ok := strings.CutPrefix(last, pre); ok && spec.IsUpperStart(rest) {
+			forms = append(forms, rest)
+		}
+	}
+	for _, suf := range []string{"Map", "List", "Count"} {
+		if rest, ok := strings.CutSuffix(last, suf); ok && rest != "" {
+			forms = append(forms, rest)
+		}
+	}
+	for _, d := range ix.Defs[head] {
+		if d.Lang == nil || d.Lang.GeneratedFrom == nil || d.Broken {
+			continue
+		}
+		for _, f := range forms {
+			for _, name := range d.Lang.GeneratedFrom(naming.Capitalize(f)) {
+				if slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Name == name }) {
+					return Match{Ref: r, Choice: rank.Choice{Def: d, Member: name,
+						Reason: fmt.Sprintf("defines `%s`, whose field `%s` generated code calls `%s`", d.Name, name, last)}}, true
+				}
+			}
+		}
+	}
+	return Match{}, false
 }
 
 // missingMember explains a Type.member whose type exists but declares no
