@@ -631,6 +631,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := generatedMember(ix, r); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if m, ok := tableMember(ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
@@ -1221,6 +1224,40 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 		return words
 	}
 	return out
+}
+
+// tableMember resolves a column of a table named by the table's name
+// (`website.resetAt`) when a definition of that table has it, spelled as
+// the spec spells it or as the other case does (reset_at): the live
+// schema's (a Prisma model mapped to the table) before a migration's
+// copy, which may lack it in either spelling.
+func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	head, last, ok := strings.Cut(r.Name, ".")
+	if !ok || strings.Contains(last, ".") || spec.IsUpperStart(head) {
+		return Match{}, false
+	}
+	fold := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+	var found []*extract.Definition
+	var member string
+	for _, d := range slices.Concat(ix.Defs[head], ix.ByAlias[head]) {
+		if d.Broken || d.Kind != extract.KindSchema || naming.MigrationPath(d.Path) || ix.Class(d.Path).Test {
+			continue
+		}
+		for _, m := range d.Members {
+			if m.Name == last || slices.Contains(m.Serialized, last) || fold(m.Name) == fold(last) {
+				if !containsDef(found, d) {
+					found = append(found, d)
+				}
+				member = m.Name
+				break
+			}
+		}
+	}
+	if distinctPlaces(found) != 1 {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: rank.Choice{Def: found[0], Member: member,
+		Reason: fmt.Sprintf("defines `%s`, the table `%s`, which has the member `%s`", found[0].Name, head, member)}}, true
 }
 
 // generatedMember resolves a member of a type named as the code generated
