@@ -9,12 +9,21 @@ import (
 
 var prismaMapRe = regexp.MustCompile(`^\s*@@map\(\s*"([^"]+)"`)
 
+// prismaFieldMapRe reads the column a field is stored in: @map("reset_at").
+var prismaFieldMapRe = regexp.MustCompile(`[^@]@map\(\s*"([^"]+)"`)
+
 var prismaSyntax = &block.Syntax{
 	Keywords: map[string]block.Kind{
 		"model": {Kind: extract.KindSchema, Title: "Model"}, "view": {Kind: extract.KindSchema, Title: "View"}, "type": {Kind: extract.KindSchema, Title: "Type"}, "enum": {Kind: extract.KindEnum, Title: "Enum"},
 	},
 	Comment: "//",
 	Alias:   prismaMapRe,
+	Serialized: func(line string) []string {
+		if m := prismaFieldMapRe.FindStringSubmatch(line); m != nil {
+			return []string{m[1]}
+		}
+		return nil
+	},
 	Member: func(f []string) (string, string, bool) {
 		if len(f) > 1 {
 			return f[0], block.BaseType(f[1]), false
@@ -24,7 +33,7 @@ var prismaSyntax = &block.Syntax{
 }
 
 // Lang is Prisma schema.
-var Lang = &extract.Language{Name: "prisma", Display: "Prisma", Fence: "prisma", Exts: []string{".prisma"}, Comment: "//", Revision: "1", MaxSize: extract.SchemaFileSize,
+var Lang = &extract.Language{Name: "prisma", Display: "Prisma", Fence: "prisma", Exts: []string{".prisma"}, Comment: "//", Revision: "2", MaxSize: extract.SchemaFileSize,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(prismaSyntax, l, path, src)
 	},
