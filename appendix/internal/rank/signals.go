@@ -40,6 +40,7 @@ const (
 	WeightTableName    = 1  // the spec calls it a table, and it declares the table by that name, not a type mapped to it
 	WeightHeader       = 2  // a header declares what its sources define: the signature a reviewer reads
 	WeightCoMember     = 2  // per other name the spec writes beside a member that the candidate also has, at most three
+	WeightValue        = 9  // it holds the string the spec's code span gives the name (`CONFIRM_VALUE = 'RESET'`)
 	maxCoMembers       = 3
 
 	WeightTestFile   = -16 // in a test file
@@ -160,6 +161,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if d.Lang != nil && slices.ContainsFunc(d.Lang.Headers, func(e string) bool { return strings.HasSuffix(d.Path, e) }) {
 		s.add("header", WeightHeader, "a header declares it; the others are the sources that define it")
+	}
+	if r.Value != "" && slices.ContainsFunc(d.Values, func(v extract.Value) bool { return v.Text == r.Value }) {
+		s.add("value", WeightValue, fmt.Sprintf("it holds %q, the value the spec gives it", r.Value))
 	}
 	if n, names := c.coMembers(r, d); n > 0 {
 		s.add("co-members", n*WeightCoMember, fmt.Sprintf("it also has %s, which the spec names beside it", names))

@@ -106,6 +106,9 @@ type Ref struct {
 	// type it declares (`fn unlock_user` in its `trait LockHandler`): where
 	// no definition answers it, the spec introduces it.
 	OwnMember bool
+	// Value is the string a code span gives the name (`CONFIRM_VALUE =
+	// 'RESET'`): of several constants of the name, the one that holds it.
+	Value string
 	// OwnEnum is the enum the spec's code declares the name a value of
 	// (`Playback` in its `enum ApiKeyScope { ... }`): no other enum's
 	// value of that name.
@@ -411,6 +414,9 @@ func Parse(name string, src []byte) *Spec {
 			}
 			if old.Listed == "" {
 				old.Listed = r.Listed
+			}
+			if old.Value == "" {
+				old.Value = r.Value
 			}
 			if old.FenceLang == "" {
 				old.FenceLang = r.FenceLang
@@ -1061,7 +1067,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 				}
 			}
 			if name, ok := codeLike(m[1]); ok && !strings.Contains(name, ".") {
-				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: !settingRe.MatchString(code) && !isRef}, i, end})
+				given := ""
+				if q := len(value); q >= 2 && (value[0] == '\'' || value[0] == '"') && value[q-1] == value[0] {
+					given = value[1 : q-1] // `CONFIRM_VALUE = 'RESET'`
+				}
+				refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: !settingRe.MatchString(code) && !isRef, Value: given}, i, end})
 			}
 			if t, ok := annotatedSpan(code); ok {
 				// `safekeepers: Vec<SafekeeperId>`, `term: Term`: a field and
