@@ -23,7 +23,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "3",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs:    goFuncs,
 	Refine:   refineGo,

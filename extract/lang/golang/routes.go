@@ -58,7 +58,7 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 			if fn != nil && fn.Type() == "selector_expression" && len(args) >= 2 {
 				verb := fn.ChildByFieldName("field").Content(src)
 				pre := prefix + groups[fn.ChildByFieldName("operand").Content(src)]
-				first, _ := route.StringValue(args[0], src)
+				first, literal := route.StringValue(args[0], src)
 				switch {
 				case verb == "Route" || verb == "Group":
 					if strings.HasPrefix(first, "/") && args[1].Type() == "func_literal" {
@@ -73,6 +73,9 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 					if p, ok := route.StringValue(args[1], src); ok && route.Methods[strings.ToUpper(first)] && len(args) >= 3 && strings.HasPrefix(p, "/") {
 						out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(first), Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
 					}
+				case goRouteVerbs[verb] && literal && first == "" && pre != "" && route.Methods[strings.ToUpper(verb)]:
+					// repo.PATCH("", h): the group's own path.
+					out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(verb), Pattern: pre, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
 				case goRouteVerbs[verb]:
 					if method, p, ok := splitPattern(first); ok {
 						if up := strings.ToUpper(verb); route.Methods[up] {
