@@ -787,8 +787,8 @@ var jsImportRe = regexp.MustCompile(`^\s*import\s+(?:type\s+)?(?:([A-Za-z_$][\w$
 // JavaScript package, each with the package.
 func jsImportsOf(line string) map[string]string {
 	m := jsImportRe.FindStringSubmatch(line)
-	if m == nil {
-		return nil
+	if m == nil || strings.HasPrefix(m[3], "@/") || strings.HasPrefix(m[3], "~/") || strings.HasPrefix(m[3], "#") {
+		return nil // `@/generated/prisma/client`: the project's own path alias, no package
 	}
 	out := map[string]string{}
 	if m[1] != "" {
