@@ -1034,8 +1034,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `@connection`, `@relay.connection(...)`: a decorator, a function.
 			// A bare lowercase word (`@fpetkovski`) is as often a person's
 			// handle: a decorator when called or when the wording says so.
+			// One capitalized word not called (`@Router`, `@Override`) is
+			// as often a framework's or a doc tool's tag: shown when the
+			// code defines it, never a gap.
 			var hint Hint
-			if !BareWord(name) || strings.HasSuffix(code, ")") {
+			if !BareWord(name) && !(IsUpperStart(name) && len(naming.Words(name)) == 1) || strings.HasSuffix(code, ")") {
 				hint = HintFunction
 			}
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: hint != HintNone, Hint: hint}, i, end})
