@@ -24,6 +24,8 @@ const (
 	WeightLanguage = 500  // the language the wording names ("the `Order` GraphQL type")
 	WeightKind     = 250  // the kind the wording names ("the `Metric` interface")
 
+	WeightTestName = 1 - WeightSpecName // the spec's own name, in a test file: no more than a place signal
+
 	WeightNamedFile    = 16 // in a file the spec names: more than beside one and settled beside
 	WeightUnderPath    = 9  // under a directory the spec names
 	WeightBesidePath   = 6  // in the directory of a file the spec names
@@ -128,7 +130,12 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	var s Score
 	qualified := strings.Contains(r.Name, ".")
 	if qualified || d.Name == r.Name || slices.Contains(d.Aliases, r.Name) {
+		// (A test's copy of the name, a fixture's CREATE TABLE pipelines,
+		// is hardly better for it than the code's model by convention.)
 		s.add("spec-name", WeightSpecName, "it has the name the spec uses; the others match by naming convention")
+		if c.ix.Class(d.Path).Test {
+			s.add("test-name", WeightTestName, "the others are in test files")
+		}
 	}
 	if langFits(r, d) {
 		s.add("language", WeightLanguage, "the spec names it as "+d.Lang.Name)

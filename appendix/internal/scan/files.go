@@ -208,6 +208,7 @@ var testSupportDirs = map[string]bool{
 	"testsupport": true, "testdata": true, "test_data": true, "test-data": true, "test_utils": true, "test-utils": true,
 	"e2e": true, "conformance": true, "fixtures": true, "__fixtures__": true, "__testfixtures__": true, "test_runner": true,
 	"mock": true, "mocks": true, "__mocks__": true, "fake": true, "fakes": true,
+	"test-files": true, "test_files": true, "testfiles": true, "test-fixtures": true, "test_fixtures": true,
 }
 
 // testSupportSuffixes end the names of packages of test helpers in a
