@@ -662,6 +662,7 @@ func Parse(name string, src []byte) *Spec {
 				ownValues[m[1]] = enumName // `SessionsRead = 1 << 1,` of the spec's own enum
 			}
 			holes := placeholderRe.FindAllStringIndex(line, -1)
+			paths := pathLiteralRe.FindAllStringIndex(line, -1)
 			for _, at := range proseRe.FindAllStringIndex(line, -1) {
 				w := line[at[0]:at[1]]
 				if w == local || locals[strings.TrimSuffix(w, "()")] {
@@ -671,6 +672,9 @@ func Parse(name string, src []byte) *Spec {
 					return h[0] <= at[0] && at[1] <= h[1] && (line[h[0]] == '#' || fenceLang == "" || embeddedLang(fenceLang))
 				}) {
 					continue // `#{productSkuId}`: a parameter a mapper's statement binds, no definition's name
+				}
+				if slices.ContainsFunc(paths, func(h []int) bool { return h[0] <= at[0] && at[1] <= h[1] }) {
+					continue // "/repos/:repo_id/pipelines": a route's segments and parameters
 				}
 				if declLine && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
 					locals[w] = true
@@ -1609,6 +1613,9 @@ func embeddedLang(name string) bool {
 	l := lang.ByName(name)
 	return l != nil && l.BuiltinsAnywhere
 }
+
+// pathLiteralRe is a string literal of a path, "/repos/:repo_id/x".
+var pathLiteralRe = regexp.MustCompile("\"/[^\"]*\"|'/[^']*'|`/[^`]*`")
 
 // placeholderRe is a parameter of a statement or a template: MyBatis's
 // #{orderId} and ${table}, a shell's ${VAR}.
