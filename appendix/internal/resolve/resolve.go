@@ -1260,6 +1260,17 @@ func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 		Reason: fmt.Sprintf("defines `%s`, the table `%s`, which has the member `%s`", found[0].Name, head, member)}}, true
 }
 
+// inPackage reports a definition of the package or module a one-part
+// qualifier names: in a language whose packages are directories, the
+// file's own directory (server/model/config.go's Config is model.Config,
+// never server.Config), else search.DeclaredIn.
+func inPackage(d *extract.Definition, name string) bool {
+	if d.Lang != nil && d.Lang.PackageDir && d.Namespace == "" {
+		return search.ModuleName(d.Path) == name
+	}
+	return search.DeclaredIn(d, name)
+}
+
 // generatedMember resolves a member of a type named as the code generated
 // from it spells it (Language.GeneratedFrom): `UserPreferences.
 // shouldHideOnboarding`, and a Java or Kotlin accessor with its prefix or
@@ -2214,7 +2225,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		// name no type and its member.)
 		head, last := parts[0], parts[1]
 		for _, d := range ix.Defs[last] {
-			if inPkg(d) && (d.Container == head || pkg == "" && d.Container == "" && search.DeclaredIn(d, head)) {
+			if inPkg(d) && (d.Container == head || pkg == "" && d.Container == "" && inPackage(d, head)) {
 				all = append(all, d)
 			}
 		}
