@@ -515,22 +515,23 @@ func Parse(name string, src []byte) *Spec {
 	for i, k := range kinds {
 		s.fenced[i] = k == codeLine || k == fenceLine
 	}
-	inFence, fenceLang := false, ""    // in a fenced block, and its language by its info string
-	margin := -1                       // the indentation of the current code block's first line
-	var funcs []int                    // the indentations of the functions the code block is inside
-	open := 0                          // the parentheses the code block's lines above leave open
-	typeIndent := -1                   // the indentation of the type declaration whose body the lines are in
-	locals := map[string]bool{}        // the parameters and variables the code block's functions declare
-	imported := map[string]string{}    // the names the spec's code imports, by name: their modules
-	packaged := map[string]string{}    // the names the spec's code imports from JavaScript packages, by name
-	sketch, sketchIndent := -1, 0      // the reference of the method the code block shows without its type, while its body lasts
-	enumIndent := -1                   // the indentation of the enum declaration whose body the lines are in
-	ownValues := map[string]string{}   // the values of the enums the spec's code declares: their enums
-	enumName := ""                     // the enum whose body the lines are in
-	ownFields := map[string][]string{} // the fields of the types the spec's code declares: their types
-	typeName := ""                     // the type whose body the lines are in
-	typeBases := map[string][]string{} // the types the spec's code declares: the types they name after their own names
-	ownMembers := map[string]bool{}    // the members of the types the spec's code declares
+	inFence, fenceLang := false, ""      // in a fenced block, and its language by its info string
+	margin := -1                         // the indentation of the current code block's first line
+	var funcs []int                      // the indentations of the functions the code block is inside
+	open := 0                            // the parentheses the code block's lines above leave open
+	typeIndent := -1                     // the indentation of the type declaration whose body the lines are in
+	locals := map[string]bool{}          // the parameters and variables the code block's functions declare
+	imported := map[string]string{}      // the names the spec's code imports, by name: their modules
+	packaged := map[string]string{}      // the names the spec's code imports from JavaScript packages, by name
+	sketch, sketchIndent := -1, 0        // the reference of the method the code block shows without its type, while its body lasts
+	enumIndent := -1                     // the indentation of the enum declaration whose body the lines are in
+	ownValues := map[string]string{}     // the values of the enums the spec's code declares: their enums
+	enumName := ""                       // the enum whose body the lines are in
+	ownFields := map[string][]string{}   // the fields of the types the spec's code declares: their types
+	typeName := ""                       // the type whose body the lines are in
+	typeBases := map[string][]string{}   // the types the spec's code declares: the types they name after their own names
+	ownMembers := map[string]bool{}      // the members of the types the spec's code declares
+	receiverMethods := map[string]bool{} // the methods the spec's code declares on a receiver (Go's func (T) M)
 	for i, line := range lines {
 		n := i + 1
 		for _, w := range wordRe.FindAllString(line, -1) {
@@ -652,7 +653,7 @@ func Parse(name string, src []byte) *Spec {
 				} else if m := javaMethodRe.FindStringSubmatch(line); m != nil {
 					locals[m[1]] = true // `boolean isValid() { ... }`
 					ownMembers[m[1]] = true
-				} else if m := fieldDeclRe.FindStringSubmatch(line); m != nil && len(funcs) == 0 && typeName != "" && !enumDeclRe.MatchString(line) && enumIndent < 0 {
+				} else if m := fieldLine(line); m != nil && len(funcs) == 0 && typeName != "" && !enumDeclRe.MatchString(line) && enumIndent < 0 {
 					if !slices.Contains(ownFields[m[1]], typeName) {
 						ownFields[m[1]] = append(ownFields[m[1]], typeName) // `resolved_at = Column(DateTime)`, `resolvedAt?: Date;`
 					}
@@ -663,6 +664,14 @@ func Parse(name string, src []byte) *Spec {
 			}
 			holes := placeholderRe.FindAllStringIndex(line, -1)
 			paths := pathLiteralRe.FindAllStringIndex(line, -1)
+			// `func (PipelineApproval) TableName()` declares
+			// PipelineApproval.TableName (above): the method's name alone
+			// is no reference of its own.
+			ownMethod := ""
+			if fm := fenceMethodRe.FindStringSubmatch(line); fm != nil {
+				ownMethod = fm[2] + fm[4]
+				receiverMethods[ownMethod] = true
+			}
 			for _, at := range proseRe.FindAllStringIndex(line, -1) {
 				w := line[at[0]:at[1]]
 				if w == local || locals[strings.TrimSuffix(w, "()")] {
@@ -675,6 +684,9 @@ func Parse(name string, src []byte) *Spec {
 				}
 				if slices.ContainsFunc(paths, func(h []int) bool { return h[0] <= at[0] && at[1] <= h[1] }) {
 					continue // "/repos/:repo_id/pipelines": a route's segments and parameters
+				}
+				if ownMethod != "" && strings.TrimSuffix(w, "()") == ownMethod {
+					continue
 				}
 				if declLine && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
 					locals[w] = true
@@ -769,6 +781,12 @@ func Parse(name string, src []byte) *Spec {
 			}
 		}
 	}
+	// A weak word of the spec's code that names a method the code declares
+	// on a receiver (its doc comment's `// TableName return ...`) is that
+	// method, which its declaration names whole.
+	s.Refs = slices.DeleteFunc(s.Refs, func(r Ref) bool {
+		return r.Source == FromFence && !r.Strong && receiverMethods[r.Name]
+	})
 	salience(s, lines)
 	return s
 }
@@ -1360,6 +1378,23 @@ var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)
 // (MAX_RETRIES, TTL): `MAX_RETRIES = 5`, `export const MAX_RETRIES: number
 // = 5`, `public static final int MAX_RETRIES = 5;`.
 var constDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:` + modifiers + `|let|var|val|pub)\s+)*(?:[\w<>\[\],.]+\s+)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,})\s*(?::\s*[^=]+?\s*)?=[^=>]`)
+
+// typedFieldRe is a line of a struct's body in the spec's code that
+// declares a field by its name and then its type, Go's way: `PipelineID
+// int64 \`json:"pipeline_id"\“, `Reviewer *string // who`.
+var typedFieldRe = regexp.MustCompile("^\\s+([A-Za-z_]\\w*)\\s+[*\\[\\]]*([A-Za-z_][\\w.]*)(?:\\[[^\\]]*\\])?(?:\\s+`[^`]*`)?\\s*(?://.*)?$")
+
+// fieldLine matches a line of a type's body that declares a field, either
+// way (fieldDeclRe, typedFieldRe), or returns nil.
+func fieldLine(line string) []string {
+	if m := fieldDeclRe.FindStringSubmatch(line); m != nil {
+		return m
+	}
+	if m := typedFieldRe.FindStringSubmatch(line); m != nil && m[1] != m[2] {
+		return m // (`Hostname *Hostname`: the name is its type's too, a reference)
+	}
+	return nil
+}
 
 // upperWordRe is a capitalized word.
 var upperWordRe = regexp.MustCompile(`\b[A-Z]\w*`)
