@@ -628,10 +628,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			recv, _ := receiver(d)
 			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
 				Reason: fmt.Sprintf("defines `%s`, an extension method of `%s`, the only definition of `%s`", d.QualifiedName(), recv, d.Name)}})
-		} else if m, ok := generatedMember(ix, r); ok {
-			m.Order = p.i
-			matches = append(matches, m)
-		} else if m, ok := tableMember(ix, r); ok {
+		} else if m, ok := firstRule(ix, r, generatedMember, tableMember); ok {
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
@@ -687,13 +684,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			m := Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
 				Reason: fmt.Sprintf("defines `%s`, an extension method; the only definition of `%s`, taken for `%s`", d.QualifiedName(), d.Name, r.Name)}}
 			matches = append(matches, m)
-		} else if m, ok := soleMemberOfValue(ix, r); ok {
-			m.Order = p.i
-			matches = append(matches, m)
-		} else if m, ok := namedTypeMember(ix, r); ok {
-			m.Order = p.i
-			matches = append(matches, m)
-		} else if m, ok := decoratedAttribute(ix, r); ok {
+		} else if m, ok := firstRule(ix, r, soleMemberOfValue, namedTypeMember, decoratedAttribute); ok {
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if _, last, dotted := strings.Cut(r.Name, "."); dotted && r.OwnMember && r.Strong && len(ix.Defs[last]) == 0 {
@@ -1224,6 +1215,16 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 		return words
 	}
 	return out
+}
+
+// firstRule returns the match of the first of rules that resolves r.
+func firstRule(ix *search.Index, r *spec.Ref, rules ...func(*search.Index, *spec.Ref) (Match, bool)) (Match, bool) {
+	for _, rule := range rules {
+		if m, ok := rule(ix, r); ok {
+			return m, true
+		}
+	}
+	return Match{}, false
 }
 
 // tableMember resolves a column of a table named by the table's name
