@@ -938,6 +938,21 @@ func appearances(ix *search.Index, gaps []Gap) {
 			gaps[i].Hint += fmt.Sprintf("; an alias of another definition: `%s` (%s)", line, h.First)
 			continue
 		}
+		if file, _, ok := strings.Cut(h.First, ":"); ok && envName(w) {
+			if line, text := ix.QuotedLine(file, w); line > 0 && envReadRe.MatchString(text) {
+				// `APP_MAX_FAILURE_REPORTS`, read by os.environ.get("..."):
+				// no declaration, a variable of the environment, which the
+				// line that reads it shows.
+				read := fmt.Sprintf("an environment variable the code reads at %s: `%s`", naming.At(file, line), strings.TrimSpace(text))
+				if g.Kind == GapNew {
+					gaps[i].Hint += "; yet " + read
+				} else {
+					gaps[i].Kind = GapKey
+					gaps[i].Hint = strings.Replace(g.Hint, "no definition in ", "no declaration by that name in ", 1) + "; " + read
+				}
+				continue
+			}
+		}
 		if h.Config {
 			// (A mapper's <sql id="Base_Column_List"> may well define it,
 			// in a file no parser reads: the claim is the source's only.)
@@ -948,6 +963,16 @@ func appearances(ix *search.Index, gaps []Gap) {
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
 }
+
+// envName reports a name spelled as environment variables are:
+// capitals, digits and underscores, with an underscore.
+func envName(w string) bool {
+	return strings.Contains(w, "_") && strings.ToUpper(w) == w && w[0] >= 'A' && w[0] <= 'Z'
+}
+
+// envReadRe is a line that reads a variable of the environment, in the
+// ways languages and their flag libraries do.
+var envReadRe = regexp.MustCompile(`\b(?:getenv|Getenv|LookupEnv|environ(?:\.get)?|EnvVars?|GetEnvironmentVariable|getEnv|env::var|ENV(?:\.fetch)?|env)\s*[\[(]`)
 
 // occursWord is the word appearances looks for of a gap: its name, or a
 // dotted name's last part that no code outside tests declares; a one-word

@@ -739,6 +739,26 @@ func (ix *Index) KeyLine(file, key string) int {
 	return 0
 }
 
+// QuotedLine is the first line of file that holds key as a quoted string,
+// and its text; 0 when none does.
+func (ix *Index) QuotedLine(file, key string) (int, string) {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return 0, ""
+	}
+	for _, q := range []string{`"`, `'`, "`"} {
+		if at := bytes.Index(src, []byte(q+key+q)); at >= 0 {
+			start := bytes.LastIndexByte(src[:at], '\n') + 1
+			end := bytes.IndexByte(src[at:], '\n')
+			if end < 0 {
+				end = len(src) - at
+			}
+			return lineOf(src, at), string(src[start : at+end])
+		}
+	}
+	return 0, ""
+}
+
 // oneWord reports a name that can be a word of a scan.
 func oneWord(n string) bool {
 	for i := 0; i < len(n); i++ {
