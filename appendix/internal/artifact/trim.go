@@ -408,31 +408,44 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 			firstMember = min(firstMember, m.Start)
 		}
 	}
-	head.Text = head.Text[:len(head.Text)-len(strings.TrimLeft(head.Text, " \t"))] + joinSignature(linesOf(lines[decl:], head.Row, max(firstMember-1, head.Row)))
 	out := []extract.Line{head}
-	last := lines[len(lines)-1]
-	closing := len(lines) > decl+1 && closingLine(last.Text)
+	if decl+1 < len(lines) && lines[decl+1].Row < firstMember && loneOpener(lines[decl+1].Text) {
+		out = append(out, lines[decl+1]) // a table's "(" on a line of its own stays on it
+	} else {
+		head.Text = head.Text[:len(head.Text)-len(strings.TrimLeft(head.Text, " \t"))] + joinSignature(linesOf(lines[decl:], head.Row, max(firstMember-1, head.Row)))
+		out[0] = head
+	}
+	// The lines that close the body: the last line of closing brackets
+	// after every member, and the statement's rest after it (a table's
+	// ENGINE and ORDER BY).
+	var tail []extract.Line
+	lastMember := 0
+	for _, m := range a.Members {
+		lastMember = max(lastMember, m.End)
+	}
+	for i := len(lines) - 1; i > decl && lines[i].Row > lastMember; i-- {
+		if closingLine(lines[i].Text) || strings.HasPrefix(strings.TrimSpace(lines[i].Text), ")") {
+			tail = lines[i:]
+			break
+		}
+	}
+	firstKept := len(out)
 	for _, l := range lines[decl+1:] {
 		if text, ok := keep[l.Row]; ok {
 			out = append(out, extract.Line{Row: l.Row, Text: text})
 		}
 	}
-	omitted := len(lines) - decl - len(out) // the lines below the declaration not kept
-	if closing {
-		omitted--
-	}
+	omitted := len(lines) - decl - len(out) - len(tail) // the lines below the declaration not kept
 	if omitted < minTrim || len(out)+2 >= len(a.Lines) {
 		return false
 	}
 	indent := ""
-	if len(out) > 1 {
-		t := out[1].Text
+	if firstKept < len(out) {
+		t := out[firstKept].Text // the first member kept
 		indent = t[:len(t)-len(strings.TrimLeft(t, " \t"))]
 	}
 	out = append(out, extract.Line{Row: out[len(out)-1].Row, Text: fmt.Sprintf("%s%s ... %d more %s omitted", indent, a.Lang.Comment, omitted, naming.Plural(omitted, "line", "lines"))})
-	if closing {
-		out = append(out, last)
-	}
+	out = append(out, tail...)
 	a.Lines = out
 	a.StartLine, a.EndLine = out[0].Row, out[len(out)-1].Row
 	a.Truncated = "fields"
@@ -451,6 +464,13 @@ func (a *Artifact) declAt(lines []extract.Line) int {
 		}
 	}
 	return firstCode(lines, 0)
+}
+
+// loneOpener reports a line that only opens a table's columns: "(".
+// (A brace on a line of its own joins the declaration: `class Order
+// extends Model {`.)
+func loneOpener(text string) bool {
+	return strings.TrimSpace(text) == "("
 }
 
 // closingLine reports a line that only closes what the first line opens:
