@@ -749,7 +749,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if r.Strong {
 			absent[p.i] = len(unresolved)
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
-		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") {
+		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") && !queryLanguage(r.FenceLang) {
 			// `checkAllowedExtraResources(...)` in the spec's code: a
 			// function it means to add. (A one-word call, `make` or a
 			// local `fn`, says nothing.)
@@ -1240,6 +1240,14 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 		return words
 	}
 	return out
+}
+
+// queryLanguage reports a block of a language written inside others'
+// code (SQL): what it calls is the database's function (ClickHouse's
+// toIntervalDay), none the spec adds.
+func queryLanguage(name string) bool {
+	l := lang.ByName(name)
+	return name != "" && l != nil && l.BuiltinsAnywhere
 }
 
 // firstRule returns the match of the first of rules that resolves r.

@@ -21,7 +21,7 @@ var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL"
 		// either case (`varchar(512)`).
 		"VARCHAR", "varchar", "NVARCHAR", "nvarchar", "BIGINT", "bigint", "SMALLINT", "smallint", "TINYINT", "tinyint",
 		"TIMESTAMPTZ", "timestamptz", "JSONB", "jsonb", "BYTEA", "bytea", "BIGSERIAL", "bigserial", "INTEGER", "BOOLEAN",
-		"TIMESTAMP", "TEXT", "SERIAL"},
+		"TIMESTAMP", "TEXT", "SERIAL", "TTL"},
 	Keywords: extract.Keywords{
 		Decl: []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
 		Type: []string{"CREATE", "create", "Create", "TABLE", "table"},
