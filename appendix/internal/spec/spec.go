@@ -1638,9 +1638,9 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 
 // newAfterRe is a name (or a list of them) the spec marks new right
 // after it: "`PayloadCodec` (new interface)", "`A` and `B` (new,
-// package-private)", "`duration` (**new**)", "**`Migrator`** (new)", a
-// table's row "| `PayloadCodecs` | new class |".
-var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b")
+// package-private)", "`duration` (**new**)", "**`Migrator`** (new)",
+// "(`route.ts`, new)", a table's row "| `PayloadCodecs` | new class |".
+var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b|,\\s*(?:\\*\\*|\\*|_)?new(?:\\*\\*|\\*|_)?\\s*\\))")
 
 // embeddedLang reports a language written inside others' code (SQL in a
 // mapper or a string), whose ${...} is a parameter bound from outside.
