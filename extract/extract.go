@@ -52,6 +52,12 @@ type Member struct {
 	Serialized []string
 }
 
+// Answers reports whether the member is named name, as declared or as
+// it is serialized.
+func (m Member) Answers(name string) bool {
+	return m.Name == name || slices.Contains(m.Serialized, name)
+}
+
 // Definition is one named definition and its snippet.
 type Definition struct {
 	Name string

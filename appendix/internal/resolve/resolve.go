@@ -1278,7 +1278,7 @@ func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 			continue
 		}
 		for _, m := range d.Members {
-			if m.Name == last || slices.Contains(m.Serialized, last) || fold(m.Name) == fold(last) {
+			if m.Answers(last) || fold(m.Name) == fold(last) {
 				if !containsDef(found, d) {
 					found = append(found, d)
 				}
@@ -1774,9 +1774,7 @@ func chosenMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) 
 		if m.Def == found.Def || !selfWords[holder] && !naming.SharesWord(holder, m.Def.Name) {
 			continue
 		}
-		i := slices.IndexFunc(m.Def.Members, func(mem extract.Member) bool {
-			return mem.Name == last || slices.Contains(mem.Serialized, last)
-		})
+		i := slices.IndexFunc(m.Def.Members, func(mem extract.Member) bool { return mem.Answers(last) })
 		if i < 0 {
 			continue
 		}
@@ -2879,7 +2877,7 @@ func namedTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 			continue
 		}
 		for _, mem := range d.Members {
-			if mem.Name == last || slices.Contains(mem.Serialized, last) {
+			if mem.Answers(last) {
 				found, member = append(found, d), mem.Name
 				break
 			}

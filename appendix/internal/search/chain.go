@@ -219,7 +219,7 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string, beyo
 		}
 		seen[d] = true
 		for _, m := range d.Members {
-			if m.Name == name || slices.Contains(m.Serialized, name) {
+			if m.Answers(name) {
 				return d, m, true
 			}
 		}
