@@ -1250,6 +1250,13 @@ func queryLanguage(name string) bool {
 	return name != "" && l != nil && l.BuiltinsAnywhere
 }
 
+// twoParts splits a name of exactly two dotted parts (`job.pause_job`)
+// into them; false for a name of one part or of more.
+func twoParts(name string) (head, last string, ok bool) {
+	head, last, ok = strings.Cut(name, ".")
+	return head, last, ok && !strings.Contains(last, ".")
+}
+
 // firstRule returns the match of the first of rules that resolves r.
 func firstRule(ix *search.Index, r *spec.Ref, rules ...func(*search.Index, *spec.Ref) (Match, bool)) (Match, bool) {
 	for _, rule := range rules {
@@ -1266,8 +1273,8 @@ func firstRule(ix *search.Index, r *spec.Ref, rules ...func(*search.Index, *spec
 // schema's (a Prisma model mapped to the table) before a migration's
 // copy, which may lack it in either spelling.
 func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
-	head, last, ok := strings.Cut(r.Name, ".")
-	if !ok || strings.Contains(last, ".") || spec.IsUpperStart(head) {
+	head, last, ok := twoParts(r.Name)
+	if !ok || spec.IsUpperStart(head) {
 		return Match{}, false
 	}
 	fold := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
@@ -1312,8 +1319,8 @@ func inPackage(d *extract.Definition, name string) bool {
 // `bookmarkedNewsResourceIdsMap`), are the protobuf message's
 // should_hide_onboarding and bookmarked_news_resource_ids.
 func generatedMember(ix *search.Index, r *spec.Ref) (Match, bool) {
-	head, last, ok := strings.Cut(r.Name, ".")
-	if !ok || strings.Contains(last, ".") || last == "" {
+	head, last, ok := twoParts(r.Name)
+	if !ok || last == "" {
 		return Match{}, false
 	}
 	forms := []string{last}
@@ -1470,9 +1477,9 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 // the one top-level definition of the last name under that module's
 // directory.
 func aliasedModuleMember(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
-	head, last, ok := strings.Cut(r.Name, ".")
+	head, last, ok := twoParts(r.Name)
 	mod := cmp.Or(ix.OwnImports[head], ix.Imports[head])
-	if !ok || mod == "" || strings.Contains(last, ".") {
+	if !ok || mod == "" {
 		return Match{}, false
 	}
 	dir := mod // Go's `apiv1 "code.vikunja.io/api/pkg/routes/api/v1"`: a directory's path
@@ -2831,8 +2838,8 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 // no code declares (`send_mail.delay`, which a task queue's @job gives
 // send_mail) to the function: the one outside tests of that name.
 func decoratedAttribute(ix *search.Index, r *spec.Ref) (Match, bool) {
-	head, last, ok := strings.Cut(r.Name, ".")
-	if !ok || strings.Contains(last, ".") || spec.IsUpperStart(head) || len(ix.Defs[last]) > 0 || len(ix.Members[last]) > 0 {
+	head, last, ok := twoParts(r.Name)
+	if !ok || spec.IsUpperStart(head) || len(ix.Defs[last]) > 0 || len(ix.Members[last]) > 0 {
 		return Match{}, false
 	}
 	var found []*extract.Definition
@@ -2865,8 +2872,8 @@ func decorated(d *extract.Definition) bool {
 // as injected dependencies are (`prefsDataSource.userData`): the member of
 // the one type of that name (PrefsDataSource) that has it.
 func namedTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
-	head, last, ok := strings.Cut(r.Name, ".")
-	if !ok || strings.Contains(last, ".") || spec.IsUpperStart(head) || strings.ToLower(head) == head {
+	head, last, ok := twoParts(r.Name)
+	if !ok || spec.IsUpperStart(head) || strings.ToLower(head) == head {
 		return Match{}, false
 	}
 	typ := naming.Capitalize(head)
