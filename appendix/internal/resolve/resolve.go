@@ -749,10 +749,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if r.Strong {
 			absent[p.i] = len(unresolved)
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
-		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") && !queryLanguage(r.FenceLang) {
+		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") && !spec.EmbeddedLang(r.FenceLang) {
 			// `checkAllowedExtraResources(...)` in the spec's code: a
 			// function it means to add. (A one-word call, `make` or a
-			// local `fn`, says nothing.)
+			// local `fn`, says nothing; nor does a SQL block's call,
+			// ClickHouse's toIntervalDay: the database's.)
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code calls it; not in %s", at)))
 		} else if d := extended(ix, r); d != nil {
 			// `GetConfiguration(FunctionChoiceBehaviorContext context)` in
@@ -1240,14 +1241,6 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 		return words
 	}
 	return out
-}
-
-// queryLanguage reports a block of a language written inside others'
-// code (SQL): what it calls is the database's function (ClickHouse's
-// toIntervalDay), none the spec adds.
-func queryLanguage(name string) bool {
-	l := lang.ByName(name)
-	return name != "" && l != nil && l.BuiltinsAnywhere
 }
 
 // twoParts splits a name of exactly two dotted parts (`job.pause_job`)

@@ -678,7 +678,7 @@ func Parse(name string, src []byte) *Spec {
 					continue // a variable, a parameter of a function above, a method of the spec's own type
 				}
 				if slices.ContainsFunc(holes, func(h []int) bool {
-					return h[0] <= at[0] && at[1] <= h[1] && (line[h[0]] == '#' || fenceLang == "" || embeddedLang(fenceLang))
+					return h[0] <= at[0] && at[1] <= h[1] && (line[h[0]] == '#' || fenceLang == "" || EmbeddedLang(fenceLang))
 				}) {
 					continue // `#{productSkuId}`: a parameter a mapper's statement binds, no definition's name
 				}
@@ -1642,11 +1642,12 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 // "(`route.ts`, new)", a table's row "| `PayloadCodecs` | new class |".
 var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b|,\\s*(?:\\*\\*|\\*|_)?new(?:\\*\\*|\\*|_)?\\s*\\))")
 
-// embeddedLang reports a language written inside others' code (SQL in a
-// mapper or a string), whose ${...} is a parameter bound from outside.
-func embeddedLang(name string) bool {
+// EmbeddedLang reports a language written inside others' code (SQL in a
+// mapper or a string): its ${...} is a parameter bound from outside, and
+// what it calls is the database's function.
+func EmbeddedLang(name string) bool {
 	l := lang.ByName(name)
-	return l != nil && l.BuiltinsAnywhere
+	return name != "" && l != nil && l.BuiltinsAnywhere
 }
 
 // pathLiteralRe is a string literal of a path, "/repos/:repo_id/x".
