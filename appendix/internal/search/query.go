@@ -727,16 +727,8 @@ func (ix *Index) Keyed(key string) (src, tests []string) {
 
 // KeyLine is the first line of file that holds key as a quoted string, or 0.
 func (ix *Index) KeyLine(file, key string) int {
-	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
-	if err != nil {
-		return 0
-	}
-	for _, q := range []string{`"`, `'`, "`"} {
-		if at := bytes.Index(src, []byte(q+key+q)); at >= 0 {
-			return lineOf(src, at)
-		}
-	}
-	return 0
+	line, _ := ix.QuotedLine(file, key)
+	return line
 }
 
 // QuotedLine is the first line of file that holds key as a quoted string,
