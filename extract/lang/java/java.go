@@ -261,16 +261,9 @@ func fieldJava(n *sitter.Node, src []byte) (typ string, serialized []string) {
 	if n.Type() != "field_declaration" && n.Type() != "formal_parameter" {
 		return "", nil
 	}
-	for _, a := range annotationsOf(n, src) {
-		key, ok := jvm.StoredNames[a.Name]
-		if !ok {
-			continue
-		}
-		if s, ok := stringValue(argument(a.Node, key, src), src); ok && s != "" {
-			serialized = append(serialized, s)
-		}
-	}
-	return "", serialized
+	return "", jvm.StoredAs(annotationsOf(n, src), func(a *sitter.Node, key string) (string, bool) {
+		return stringValue(argument(a, key, src), src)
+	})
 }
 
 // membersJava lists a type's members: fields, constructors, methods,

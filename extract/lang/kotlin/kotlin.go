@@ -490,16 +490,9 @@ func fieldKotlin(n *sitter.Node, src []byte) (typ string, serialized []string) {
 	if n.Type() != "class_parameter" && n.Type() != "property_declaration" {
 		return "", nil
 	}
-	for _, a := range annotationsOf(n, src) {
-		key, ok := jvm.StoredNames[a.Name]
-		if !ok {
-			continue
-		}
-		if s, ok := plainString(argument(a.Node, key, src), src); ok && s != "" {
-			serialized = append(serialized, s)
-		}
-	}
-	return "", serialized
+	return "", jvm.StoredAs(annotationsOf(n, src), func(a *sitter.Node, key string) (string, bool) {
+		return plainString(argument(a, key, src), src)
+	})
 }
 
 // named reports a member node whose name is spelled (error recovery can

@@ -109,6 +109,23 @@ var StorageNames = []string{`@Table(name = "`, `@Table(name="`, `tableName = "`,
 var StoredNames = map[string]string{"Column": "name", "ColumnInfo": "name", "Json": "name",
 	"JsonProperty": "value", "SerializedName": "value", "SerialName": "value"}
 
+// StoredAs lists the names a field's annotations store or serialize it
+// as (StoredNames); value reads an annotation's string argument by key,
+// as the language writes it.
+func StoredAs(anns []Annotation, value func(annotation *sitter.Node, key string) (string, bool)) []string {
+	var out []string
+	for _, a := range anns {
+		key, ok := StoredNames[a.Name]
+		if !ok {
+			continue
+		}
+		if s, ok := value(a.Node, key); ok && s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // SpringVerbs are Spring MVC's mapping annotations and the method each
 // maps; @RequestMapping says its methods in its arguments.
 var SpringVerbs = map[string]string{"GetMapping": "GET", "PostMapping": "POST", "PutMapping": "PUT",
