@@ -80,10 +80,7 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 						methods = []string{"ANY"}
 					}
 					if mm := pyMethodsRe.FindStringSubmatch(call.Content(src)); mm != nil {
-						methods = nil
-						for _, q := range pyQuotedRe.FindAllStringSubmatch(mm[1], -1) {
-							methods = append(methods, strings.ToUpper(q[1]))
-						}
+						methods = quotedVerbs(mm[1])
 					}
 				}
 				name := def.ChildByFieldName("name").Content(src)
@@ -148,11 +145,8 @@ func resourceRoutes(call *sitter.Node, src []byte, prefixes map[string]string) [
 			case key == "view_func" || key == "resource":
 				handler = viewName(v, src)
 			case key == "methods" && rule:
-				if mm := pyQuotedRe.FindAllStringSubmatch(v.Content(src), -1); mm != nil {
-					methods = nil
-					for _, q := range mm {
-						methods = append(methods, strings.ToUpper(q[1]))
-					}
+				if vs := quotedVerbs(v.Content(src)); vs != nil {
+					methods = vs
 				}
 			}
 			continue
@@ -171,6 +165,16 @@ func resourceRoutes(call *sitter.Node, src []byte, prefixes map[string]string) [
 		for _, m := range methods {
 			out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: p, Handler: handler}, Show: call})
 		}
+	}
+	return out
+}
+
+// quotedVerbs are the quoted words of a methods list, upper-cased:
+// ["GET", 'post'] gives GET and POST.
+func quotedVerbs(list string) []string {
+	var out []string
+	for _, q := range pyQuotedRe.FindAllStringSubmatch(list, -1) {
+		out = append(out, strings.ToUpper(q[1]))
 	}
 	return out
 }
