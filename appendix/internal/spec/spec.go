@@ -1381,7 +1381,7 @@ var constDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:(?:` + modifiers + `|
 
 // typedFieldRe is a line of a struct's body in the spec's code that
 // declares a field by its name and then its type, Go's way: `PipelineID
-// int64 \`json:"pipeline_id"\“, `Reviewer *string // who`.
+// int64` with its tag after it, `Reviewer *string // who`.
 var typedFieldRe = regexp.MustCompile("^\\s+([A-Za-z_]\\w*)\\s+[*\\[\\]]*([A-Za-z_][\\w.]*)(?:\\[[^\\]]*\\])?(?:\\s+`[^`]*`)?\\s*(?://.*)?$")
 
 // fieldLine matches a line of a type's body that declares a field, either
