@@ -158,6 +158,24 @@ func (a *Artifact) Pointer() string {
 	return fmt.Sprintf("(See --context file: %s for %s. Relevant excerpt below.)", a.ContextFile, what)
 }
 
+// Owner is the class or type that declares the artifact's definitions,
+// when they share one that its text does not name: a Python method's
+// `def post(self, item_id):` says not whose it is, and two such
+// artifacts would read the same.
+func (a *Artifact) Owner() string {
+	owner := ""
+	for i, d := range a.defs {
+		if d.Container == "" || i > 0 && d.Container != owner {
+			return ""
+		}
+		owner = d.Container
+	}
+	if owner == "" || naming.HasWord(a.Text(), owner) {
+		return ""
+	}
+	return owner
+}
+
 func (a *Artifact) LineRange() string {
 	if a.StartLine == a.EndLine {
 		return fmt.Sprintf("line %d", a.StartLine)

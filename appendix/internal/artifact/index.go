@@ -31,6 +31,10 @@ type Entry struct {
 	Reason string `json:"reason"`
 
 	rank int // lower is more important: the budget gives up the highest first
+	// owner is the class or type that declares the definition; its line
+	// names it only when the signature does not (a Python method's
+	// `def post(self, item_id)` says not whose it is).
+	owner string
 	// parallel is another definition of a method of the chosen one's type
 	// name in another package: each driver's Executor.JobGetStuck.
 	parallel bool
@@ -186,7 +190,11 @@ func (a *Artifact) syncIndex() {
 		if e.Repo != "" {
 			where = e.Repo + ": " + e.Path
 		}
-		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", naming.Inline(where), e.Line, e.Signature)})
+		sig := e.Signature
+		if e.owner != "" && !naming.HasWord(sig, e.owner) {
+			sig = "(" + e.owner + ") " + sig
+		}
+		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", naming.Inline(where), e.Line, sig)})
 		a.Symbols = append(a.Symbols, e.Symbol)
 	}
 }
@@ -241,7 +249,7 @@ func (a *Artifact) memberEntries(d *extract.Definition, lines []extract.Line, re
 			}
 			seen[last] = true
 			out = append(out, Entry{Repo: a.Repo, Path: d.Path, Line: row, EndLine: m.End, Symbol: d.QualifiedName() + "." + m.Name,
-				Signature: Signature(k, mine, row), Ref: s.Ref, SpecLine: s.SpecLine, Reason: reason})
+				Signature: Signature(k, mine, row), Ref: s.Ref, SpecLine: s.SpecLine, Reason: reason, owner: d.QualifiedName()})
 			break
 		}
 	}
@@ -358,8 +366,12 @@ func entryOf(d *extract.Definition, lines []extract.Line, sel Selection, reason 
 		// The route it registers, then the handler its lines show.
 		sig = d.Route.Method + " " + d.Route.Pattern + " -> " + sig
 	}
-	return Entry{Path: d.Path, Line: declRow(d), EndLine: d.EndLine, Symbol: d.QualifiedName(),
+	e := Entry{Path: d.Path, Line: declRow(d), EndLine: d.EndLine, Symbol: d.QualifiedName(),
 		Signature: sig, Ref: sel.Ref, SpecLine: sel.SpecLine, Reason: reason}
+	if d.Route == nil {
+		e.owner = d.Container
+	}
+	return e
 }
 
 // declRow is the line that declares d.

@@ -246,7 +246,16 @@ func writeArtifact(b *strings.Builder, a *artifact.Artifact) {
 	case extract.KindIndex:
 		fmt.Fprintf(b, "\n### %s. %s: %s\n\n", a.Label, naming.Inline(a.Title), a.IndexNote())
 	default:
-		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, naming.Inline(a.Title), naming.Inline(a.Where()), a.LineRange())
+		title := naming.Inline(a.Title)
+		if o := a.Owner(); o != "" {
+			// A method or constant is its owner's; a type is nested in it.
+			of := " of "
+			if a.Kind != extract.KindFunction && a.Kind != extract.KindMethod && a.Kind != extract.KindConstant {
+				of = " in "
+			}
+			title += of + naming.Code(o)
+		}
+		fmt.Fprintf(b, "\n### %s. %s: %s (%s)\n\n", a.Label, title, naming.Inline(a.Where()), a.LineRange())
 	}
 	for _, n := range a.Notes {
 		fmt.Fprintf(b, "> %s\n", naming.Inline(n))
