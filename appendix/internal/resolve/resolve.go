@@ -551,6 +551,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if !exists && r.Strong {
 				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
 			}
+		} else if m, ok := nestedMember(ix, r); ok {
+			// `server.Config.Pipeline.MaxTimeout`: a field of the struct
+			// written inline in Config's field Pipeline.
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if m, ok := dottedRoute(rk, ix, r); ok {
 			// `shares.list`: the route registered as "shares.list".
 			m.Order = p.i
@@ -1749,6 +1754,30 @@ func memberOf(r *spec.Ref, matches []Match) (Match, bool) {
 				return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
 					Reason: fmt.Sprintf("defines `%s`, whose field `%s` is its column `%s`", m.Def.QualifiedName(), mem.Name, r.Name)}}, true
 			}
+		}
+	}
+	return Match{}, false
+}
+
+// nestedMember finds a dotted name's last parts as one member of the one
+// definition the part before them names, where the member's name is a
+// path (a Go field of a struct written inline in another field:
+// Config's "Pipeline.MaxTimeout"), so that no type named like the field
+// on the way stands in for it.
+func nestedMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	parts := strings.Split(r.Name, ".")
+	for i := len(parts) - 2; i >= 1; i-- {
+		path := strings.Join(parts[i:], ".")
+		var owners []*extract.Definition
+		for _, d := range ix.Defs[parts[i-1]] {
+			if !d.Broken && slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Name == path }) {
+				owners = append(owners, d)
+			}
+		}
+		if len(owners) == 1 {
+			d := owners[0]
+			return Match{Ref: r, Choice: rank.Choice{Def: d, Member: path,
+				Reason: fmt.Sprintf("defines `%s`, whose field `%s` holds `%s`", d.QualifiedName(), strings.Join(parts[i:len(parts)-1], "."), parts[len(parts)-1])}}, true
 		}
 	}
 	return Match{}, false

@@ -23,17 +23,18 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "4",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "5",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
-	Funcs:    goFuncs,
-	Refine:   refineGo,
-	Members:  membersGo,
-	Embedded: embeddedGo,
-	Field:    fieldGo,
-	Routes:   goRoutes,
-	Elide:    extract.BraceElide,
-	Lex:      goLex,
-	Matches:  matchGo,
+	Funcs:      goFuncs,
+	Refine:     refineGo,
+	Members:    membersGo,
+	MemberName: goMemberName,
+	Embedded:   embeddedGo,
+	Field:      fieldGo,
+	Routes:     goRoutes,
+	Elide:      extract.BraceElide,
+	Lex:        goLex,
+	Matches:    matchGo,
 
 	SpecWords:       []string{"go", "golang"},
 	RouteFrameworks: []string{"net/http", "chi", "gin", "echo", "fiber"},
@@ -328,11 +329,7 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 		}
 		switch t.Type() {
 		case "struct_type":
-			for _, c := range extract.NamedChildren(t) {
-				if c.Type() == "field_declaration_list" {
-					return extract.NamedChildren(c)
-				}
-			}
+			return structFields(t)
 		case "interface_type":
 			return extract.NamedChildren(t)
 		}
@@ -340,10 +337,71 @@ func membersGo(def *sitter.Node) []*sitter.Node {
 		if _, specs := goSpecBlock(def, extract.NamedChildren); len(specs) > 1 {
 			return specs
 		}
+		if t := varStruct(def); t != nil {
+			return structFields(t)
+		}
 	case "const_declaration":
 		return extract.NamedChildren(def)
 	}
 	return nil
+}
+
+// structFields are a struct type's fields, and the fields of each
+// struct type written inline in one (`Pipeline struct { MaxTimeout int64 }`),
+// which goMemberName names by the path to them.
+func structFields(t *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	for _, c := range extract.NamedChildren(t) {
+		if c.Type() != "field_declaration_list" {
+			continue
+		}
+		for _, f := range extract.NamedChildren(c) {
+			out = append(out, f)
+			if ft := f.ChildByFieldName("type"); ft != nil && ft.Type() == "struct_type" && f.ChildByFieldName("name") != nil {
+				out = append(out, structFields(ft)...)
+			}
+		}
+	}
+	return out
+}
+
+// varStruct is the struct type a variable is declared with, written
+// inline: `var Config struct { ... }` or `var Config = struct { ... }{}`.
+func varStruct(spec *sitter.Node) *sitter.Node {
+	if spec.Type() != "var_spec" {
+		return nil
+	}
+	t := spec.ChildByFieldName("type")
+	if v := spec.ChildByFieldName("value"); t == nil && v != nil && v.NamedChildCount() == 1 {
+		if lit := v.NamedChild(0); lit.Type() == "composite_literal" {
+			t = lit.ChildByFieldName("type")
+		}
+	}
+	if t == nil || t.Type() != "struct_type" {
+		return nil
+	}
+	return t
+}
+
+// goMemberName names a field by its path from the outermost struct: a
+// field of a struct written inline in the field Pipeline is
+// "Pipeline.MaxTimeout", as a spec writes it after the variable's or
+// type's name.
+func goMemberName(n *sitter.Node, src []byte) string {
+	name := extract.MemberNameOf(n, src)
+	for p := n.Parent(); name != "" && p != nil && p.Type() == "field_declaration_list"; {
+		st := p.Parent()
+		if st == nil || st.Type() != "struct_type" {
+			break
+		}
+		f := st.Parent()
+		if f == nil || f.Type() != "field_declaration" {
+			break
+		}
+		name = extract.MemberNameOf(f, src) + "." + name
+		p = f.Parent()
+	}
+	return name
 }
 
 // embeddedGo reports an embedded field: a field declaration without a name.
