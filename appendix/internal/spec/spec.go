@@ -1808,6 +1808,7 @@ func RouteLike(code string) (*RouteRef, bool) {
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
 	code = receiverRe.ReplaceAllString(code, "$1")                // (*Server).cancel -> Server.cancel
+	code = elementType(code)                                      // []*model.Throughput -> model.Throughput
 	code = memberSepRe.ReplaceAllString(code, "$1.$2$3")          // Order#total, Order::total -> Order.total
 	code = predicateRe.ReplaceAllString(code, "$1")               // admin? -> admin
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
@@ -1827,6 +1828,50 @@ func codeName(code string) (string, bool) {
 		return "", false
 	}
 	return name, true
+}
+
+// elementType is the type a type expression holds, past its pointers,
+// references, slices, arrays, channels and map keys: `[]*model.Throughput`
+// and `map[string]*model.Throughput` name model.Throughput, `&mut Order`
+// names Order. Only a type is taken so: a qualified or capitalized name,
+// qualified after a lone `*` (`*Millis` and `*_test.py` are patterns of
+// names, `*args` a parameter); `[]byte` names nothing, nor a file name.
+// Any other code is returned as is.
+func elementType(code string) string {
+	t, pattern := code, strings.HasPrefix(code, "*")
+	for {
+		switch {
+		case strings.HasPrefix(t, "*"), strings.HasPrefix(t, "&"):
+			t = strings.TrimPrefix(strings.TrimLeft(t, "*&"), "mut ")
+		case strings.HasPrefix(t, "..."):
+			t = t[3:]
+		case strings.HasPrefix(t, "chan "), strings.HasPrefix(t, "<-chan "):
+			t = t[strings.IndexByte(t, ' ')+1:]
+		case strings.HasPrefix(t, "map["), strings.HasPrefix(t, "["):
+			depth, end := 0, -1
+			for i := strings.IndexByte(t, '['); i < len(t) && end < 0; i++ {
+				switch t[i] {
+				case '[':
+					depth++
+				case ']':
+					if depth--; depth == 0 {
+						end = i
+					}
+				}
+			}
+			if end < 0 {
+				return code
+			}
+			t, pattern = t[end+1:], false
+		default:
+			qualified := strings.Contains(t, ".")
+			if t == code || !identRe.MatchString(t) || strings.HasSuffix(t, "()") || !qualified && (pattern || !IsUpperStart(t)) ||
+				qualified && pathExts[strings.ToLower(t[strings.LastIndexByte(t, '.')+1:])] {
+				return code
+			}
+			return t
+		}
+	}
 }
 
 // codeLike accepts a prose or fenced word that only a programmer would
