@@ -661,7 +661,7 @@ func brokenShown(lang *Language, show, own *sitter.Node) bool {
 			return false
 		}
 		if n.IsMissing() || n.Type() == "ERROR" {
-			return lang.Misread == nil || !lang.Misread(n)
+			return lang.Misread == nil || !lang.Misread(n, show)
 		}
 		var cut *sitter.Node
 		if lang.Funcs[n.Type()] {

@@ -120,8 +120,10 @@ type Language struct {
 	// Misread reports an error or missing node that the grammar makes of
 	// valid code it predates (C#'s empty collection expression [], read
 	// as an element access missing its index): a definition whose every
-	// parse error is one is shown, not reported broken. Nil: none is.
-	Misread func(n *sitter.Node) bool
+	// parse error is one is shown, not reported broken. in is the node
+	// whose text would be shown (the error may be a misread for a type
+	// and not for the member that holds it). Nil: none is.
+	Misread func(n, in *sitter.Node) bool
 	// Elide returns where a nested body starts to be cut and what replaces
 	// it. A definition's own body, when it ends the snippet, is cut from the
 	// same place with nothing in its place.
@@ -447,10 +449,11 @@ func (l *Language) Broken(n *sitter.Node) bool {
 	if l.Misread == nil {
 		return true
 	}
+	in := n
 	var bad func(n *sitter.Node) bool
 	bad = func(n *sitter.Node) bool {
 		if n.IsError() || n.IsMissing() {
-			return !l.Misread(n)
+			return !l.Misread(n, in)
 		}
 		for i := 0; i < int(n.ChildCount()); i++ {
 			if c := n.Child(i); (c.HasError() || c.IsMissing()) && bad(c) {

@@ -21,7 +21,7 @@ var cppQuery string
 // is C's.
 var Lang = knowing(&extract.Language{
 	Name: "cpp", Display: "C++", Fence: "cpp", Exts: []string{".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
-	Comment: "//", Revision: "2",
+	Comment: "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
 	Funcs:      clike.Funcs,
 	Bodies:     clike.Bodies,

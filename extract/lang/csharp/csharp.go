@@ -323,7 +323,7 @@ func errorBase(bases []string) bool {
 // misread reports the error the grammar makes of C# 12's empty
 // collection expression (List<Order> orders = [];, return [];): an
 // element binding whose one argument is a missing identifier.
-func misread(n *sitter.Node) bool {
+func misread(n, _ *sitter.Node) bool {
 	if !n.IsMissing() || n.Type() != "identifier" {
 		return false
 	}

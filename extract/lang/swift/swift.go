@@ -78,7 +78,7 @@ func elide(b *sitter.Node) (uint32, string) {
 // none: see extract's brokenShown): typed throws, throws(E), which it
 // reads as throws and an error; the let it misses in nonisolated(unsafe)
 // var x, which it reads as a declaration of unsafe (see bogus).
-func misread(n *sitter.Node) bool {
+func misread(n, _ *sitter.Node) bool {
 	if n.IsMissing() {
 		// (The parent of a node of no width may be the node before it:
 		// the modifiers' nonisolated.)

@@ -434,10 +434,10 @@ var builtinTypes = map[string]bool{"size_t": true, "ssize_t": true, "int8_t": tr
 // would have made valid (a loop macro, a type given to va_arg, a macro in
 // an initializer): one inside a block (a function's body, cut from its
 // snippet) or an initializer list whose braces are both the file's own;
-// not a brace missing, nor one among a type's members, which its snippet
-// shows. The ; an X-macro table's entry lacks (ERROR( name, 1, "x" ) on
+// not a brace missing. One among a type's members is a misread for the
+// type (see below), never for the member whose text holds it. The ; an X-macro table's entry lacks (ERROR( name, 1, "x" ) on
 // a line of its own) is no error either: the macro's expansion ends it.
-func Misread(n *sitter.Node) bool {
+func Misread(n, in *sitter.Node) bool {
 	if n.IsMissing() && (n.Type() == "}" || n.Type() == "{") {
 		return false
 	}
@@ -455,13 +455,37 @@ func Misread(n *sitter.Node) bool {
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		switch p.Type() {
 		case "field_declaration_list", "enumerator_list":
-			return false // a member that does not parse: the type's text is in doubt
+			// A member the grammar misreads (a default argument `= {}`, an
+			// export macro before `explicit`, a `;` after an inline body)
+			// leaves the type's text as the file has it when the body's
+			// braces are both the file's own and the `;` that ends the
+			// type's declaration follows them; else the type's text is in
+			// doubt. A member's own text holding the error is in doubt
+			// all the same.
+			member := in.StartByte() >= p.StartByte() && in.EndByte() <= p.EndByte()
+			return !member && ownBraces(p) && declEnds(p.Parent())
 		case "compound_statement", "initializer_list":
-			c := int(p.ChildCount())
-			return c >= 2 && p.Child(0).Type() == "{" && !p.Child(0).IsMissing() && p.Child(c-1).Type() == "}" && !p.Child(c-1).IsMissing()
+			return ownBraces(p)
 		}
 	}
 	return false
+}
+
+// ownBraces reports a braced node whose opening and closing braces are
+// both the file's, neither one the parser supplied.
+func ownBraces(p *sitter.Node) bool {
+	c := int(p.ChildCount())
+	return c >= 2 && p.Child(0).Type() == "{" && !p.Child(0).IsMissing() && p.Child(c-1).Type() == "}" && !p.Child(c-1).IsMissing()
+}
+
+// declEnds reports a type specifier followed by the file's own `;`: the
+// end of the declaration the type's body closes (`};`).
+func declEnds(spec *sitter.Node) bool {
+	if spec == nil {
+		return false
+	}
+	next := spec.NextSibling()
+	return next != nil && next.Type() == ";" && !next.IsMissing()
 }
 
 // Entry returns the statement of an X-macro table's entry: a call, at
