@@ -696,7 +696,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// `job.pause_job`, a method of the spec's own class no code
 			// defines: new, whatever the variable is.
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code declares it; not in %s", at)))
-		} else if ix.External(r) && !repoFieldPath(ix, r.Name) {
+		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {
 			external = append(external, builtinGap(r, ls))

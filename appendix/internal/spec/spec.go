@@ -308,7 +308,10 @@ var (
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
-	receiverRe   = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
+	// scopePathRe is a code span's lower-case scope written with ::
+	// (`std::`, `drogon::orm::`), up to the last ::.
+	scopePathRe = regexp.MustCompile(`^(?:[a-z_][a-z0-9_]*::)+`)
+	receiverRe  = regexp.MustCompile(`^\(\*?([A-Za-z_]\w*)\)`)
 	// memberSepRe is a member written after "#", "::" or "@" on a type
 	// (Javadoc's Order#total, a method reference's Order::total, Ruby's
 	// User#admin? and Order#cancel!, named without their ? or !, Laravel's
@@ -979,6 +982,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		namespace := ""
 		if p := nsPathRe.FindString(code); p != "" {
 			namespace = strings.ReplaceAll(strings.Trim(p[:strings.LastIndexByte(p, '\\')], `\`), `\`, ".")
+		} else if p := scopePathRe.FindString(code); p != "" {
+			// `std::mutex`, `orm::Criteria`: a lower-case scope written
+			// with :: is a namespace or a module, never a variable.
+			namespace = strings.ReplaceAll(strings.TrimSuffix(p, "::"), "::", ".")
 		}
 		first := len(refs)
 		code = namePath(code)
