@@ -1449,6 +1449,14 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 // says that types have the member and none of them counts.
 func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*extract.Definition, far bool) {
 	all := ix.Members[r.Name]
+	if r.Called {
+		// `free(wi)`, `timeout(1)`: a call, of a method where it is a
+		// member, never of a type's field (a struct's `int timeout`, its
+		// function pointer `void (*free)(void *)`).
+		all = slices.DeleteFunc(slices.Clone(all), func(d *extract.Definition) bool {
+			return !slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Method && m.Answers(r.Name) })
+		})
+	}
 	if !r.Strong {
 		// `apiVersion:` in the spec's YAML: no field of a test harness's
 		// type; any weak name: no vendored, example or documentation

@@ -308,6 +308,9 @@ var (
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
+	// manPageRe is a manual page's name and section: `timeout(1)`,
+	// `pthread_create(3p)`.
+	manPageRe = regexp.MustCompile(`^[a-z][a-z0-9_.-]*\([1-8][a-z]*\)$`)
 	// scopePathRe is a code span's lower-case scope written with ::
 	// (`std::`, `drogon::orm::`), up to the last ::.
 	scopePathRe = regexp.MustCompile(`^(?:[a-z_][a-z0-9_]*::)+`)
@@ -1824,6 +1827,9 @@ func codeName(code string) (string, bool) {
 		code = m[1] // nameof(Order.Status), typeof(Order): the name
 	}
 	code = strings.TrimSuffix(code, "?") // Order?: a nullable Order
+	if manPageRe.MatchString(code) {
+		return "", false // timeout(1), pthread_create(3): a manual page, no call
+	}
 	if i := strings.IndexByte(code, '('); i > 0 && strings.HasSuffix(code, ")") && callArgsRe.MatchString(code[i:]) {
 		code = code[:i] + "()" // placeOrder(creds, order) -> placeOrder()
 	}
@@ -2205,7 +2211,7 @@ func decorator(code string) (string, bool) {
 // hold types, defaults or a result after them.
 func signature(code string) (string, bool) {
 	i := strings.IndexByte(code, '(')
-	if i <= 0 || !identRe.MatchString(code[:i]) {
+	if i <= 0 || !identRe.MatchString(code[:i]) || manPageRe.MatchString(code) {
 		return "", false
 	}
 	depth := 0
