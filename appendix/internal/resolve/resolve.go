@@ -153,9 +153,6 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// declares, by the index of their reference, for chosenMember to
 	// settle once every other name is.
 	unfollowed := map[int]int{}
-	// absent: the gaps of names no definition has, by the index of their
-	// reference, for a parameter of a chosen function to answer.
-	absent := map[int]int{}
 	vl := newValueLookup(ix, sp)
 	// The members the spec names on something (`Deferred.cancel()`):
 	// the same word alone (`cancel()`) is that member, whose reference
@@ -752,7 +749,6 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if held := vl.held(r); r.Strong && len(held) > 0 {
 			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
 		} else if r.Strong {
-			absent[p.i] = len(unresolved)
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
 		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") && !spec.EmbeddedLang(r.FenceLang) {
 			// `checkAllowedExtraResources(...)` in the spec's code: a
@@ -782,11 +778,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			settled[at] = true
 		}
 	}
-	for _, i := range slices.Sorted(maps.Keys(absent)) {
+	for at, g := range unresolved {
+		if g.Kind != GapAbsent || strings.Contains(g.Ref, ".") {
+			continue
+		}
+		i := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
+		if i < 0 {
+			continue
+		}
 		if m, ok := parameterOf(&sp.Refs[i], matches); ok {
 			m.Order = i
 			matches = append(matches, m)
-			settled[absent[i]] = true
+			settled[at] = true
 		}
 	}
 	if len(settled) > 0 {
@@ -851,6 +854,23 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if mm, d, ok := memberBesideAt(sp, r, slices.Delete(slices.Clone(matches), i, i+1)); ok && (!m.PlacedByName() || d == 0 && !m.PlacedByPath() && r.Path == "") {
 			mm.Order = m.Order
 			*m = mm
+		}
+	}
+	for i := range matches {
+		// A lower-case name a chosen function takes as a parameter is
+		// that parameter, not a definition of the name in another
+		// directory: `serviceName`, a part of the key createIndexKey
+		// builds, is no command's flag constant in another package. (A
+		// member chosen, a table's column or a model's field, stays.)
+		m := &matches[i]
+		r := m.Ref
+		if m.Def == nil || m.Member != "" || m.Def.Container != "" || strings.Contains(r.Name, ".") || spec.IsUpperStart(r.Name) || r.IsPath || r.Route != nil || r.Path != "" ||
+			r.Proposed || m.PlacedByPath() || m.Def.Kind == extract.KindFunction || m.Def.Kind == extract.KindMethod {
+			continue
+		}
+		if pm, ok := parameterOf(r, matches); ok && path.Dir(pm.Def.Path) != path.Dir(m.Def.Path) {
+			pm.Order = m.Order
+			*m = pm
 		}
 	}
 	matches, unresolved = addedMembers(sp, matches, unresolved)
@@ -1465,6 +1485,11 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 			c := ix.Class(d.Path)
 			return c.Aside || c.Test && r.Source == spec.FromFence
 		})
+	}
+	if !strings.Contains(r.Name, ".") && !spec.IsUpperStart(r.Name) {
+		// `traceID`, `spanID`: a field of the code's, never of a test's
+		// helper type (a test's `linkConfig`).
+		all = slices.DeleteFunc(slices.Clone(all), func(d *extract.Definition) bool { return ix.Class(d.Path).Test })
 	}
 	if !spec.BareWord(r.Name) {
 		return all, false
