@@ -633,6 +633,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := firstRule(ix, r, generatedMember, tableMember); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if m, ok := pathTypeMember(ix, r); ok {
+			// `span.Process.Tags`: whatever `span` is, Process is the
+			// one type of that name, and it has Tags.
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
@@ -1363,6 +1368,39 @@ func generatedMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 						Reason: fmt.Sprintf("defines `%s`, whose field `%s` generated code calls `%s`", d.Name, name, last)}}, true
 				}
 			}
+		}
+	}
+	return Match{}, false
+}
+
+// pathTypeMember resolves a path of three parts or more whose part before
+// the last is a capitalized type name (`span.Process.Tags`) to the one
+// type of that name outside tests, when it has the last part as a
+// member: the path's head, a variable the search does not follow, does
+// not change whose member it is.
+func pathTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) < 3 || r.NamespaceMember() {
+		return Match{}, false
+	}
+	head, last := parts[len(parts)-2], parts[len(parts)-1]
+	if !spec.IsUpperStart(head) {
+		return Match{}, false
+	}
+	var types []*extract.Definition
+	for _, d := range ix.TopLevel(head, ix.Defs[head]) {
+		if !d.Broken && naming.TypeKind(d.Kind) && !ix.Class(d.Path).Test {
+			types = append(types, d)
+		}
+	}
+	if distinctPlaces(types) != 1 {
+		return Match{}, false
+	}
+	d := types[0]
+	for _, m := range d.Members {
+		if m.Answers(last) {
+			return Match{Ref: r, Choice: rank.Choice{Def: d, Member: m.Name,
+				Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; the one type `%s` of the code", d.QualifiedName(), m.Name, head)}}, true
 		}
 	}
 	return Match{}, false
