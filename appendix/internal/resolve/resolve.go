@@ -1468,6 +1468,9 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	if made != "" || table {
 		head = d.Name
 	}
+	if slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Answers(last) }) {
+		return "", false, false // no verdict denies a member the type it names has
+	}
 	var outside []string
 	seen := map[string]bool{}
 	var walk func(d *extract.Definition, depth int)
