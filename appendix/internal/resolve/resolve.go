@@ -784,7 +784,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 	}
 	for at, g := range unresolved {
-		if g.Kind != GapAbsent || strings.Contains(g.Ref, ".") {
+		// (A dotted name's: only a verdict that its head lacks the
+		// member, drawn from some other type than the parameter's.)
+		if dotted := strings.Contains(g.Ref, "."); dotted && g.Kind != GapNoMember || !dotted && g.Kind != GapAbsent {
 			continue
 		}
 		i := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
@@ -1896,15 +1898,22 @@ func chosenMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) 
 }
 
 // parameterOf finds the chosen function or method whose signature
-// declares the name as a parameter: the first, in the order chosen.
+// declares the name as a parameter: the first, in the order chosen. A
+// dotted name whose lower-case head is such a parameter (`traceID.High`,
+// of createIndexKey's `traceID model.TraceID`) is a member of what the
+// function takes, which its signature shows the type of.
 func parameterOf(r *spec.Ref, matches []Match) (Match, bool) {
-	if strings.Contains(r.Name, ".") {
+	name, member, dotted := strings.Cut(r.Name, ".")
+	if dotted && (spec.IsUpperStart(name) || strings.Contains(member, ".")) {
 		return Match{}, false
 	}
 	for _, m := range matches {
-		if (m.Def.Kind == extract.KindFunction || m.Def.Kind == extract.KindMethod) && slices.Contains(extract.Parameters(m.Def), r.Name) {
-			return Match{Ref: r, Choice: rank.Choice{Def: m.Def,
-				Reason: fmt.Sprintf("defines `%s`, which takes the parameter `%s`", m.Def.QualifiedName(), r.Name)}}, true
+		if (m.Def.Kind == extract.KindFunction || m.Def.Kind == extract.KindMethod) && slices.Contains(extract.Parameters(m.Def), name) {
+			reason := fmt.Sprintf("defines `%s`, which takes the parameter `%s`", m.Def.QualifiedName(), name)
+			if dotted {
+				reason += fmt.Sprintf("; `%s` is a member of what it takes", r.Name)
+			}
+			return Match{Ref: r, Choice: rank.Choice{Def: m.Def, Reason: reason}}, true
 		}
 	}
 	return Match{}, false
