@@ -247,6 +247,11 @@ type Language struct {
 	// package's crate name): an import from one is the repository's own.
 	// Nil: a manifest names no module of the repository.
 	OwnModules func(manifest []byte) []string
+	// RootPackage names the package whose files sit beside the manifest
+	// that defines module (Go's package at a module's root: the module
+	// path's last element, past a major version), by which a spec
+	// qualifies its names (`telegraf.Warn`). Nil: none is named so.
+	RootPackage func(module string) string
 	// DeclaredBy reports whether a manifest's dependency dep provides the
 	// package imp that ExternalImports lists; nil: when the names are the
 	// same.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -53,6 +54,7 @@ type pass struct {
 	anyMay    scan.Filter  // of the names wanted anywhere (scan.WantAny)
 	focus     *focusWords
 	restrict  map[string][]string // names searched only in the modules that qualify them
+	roots     map[string]string   // the package a manifest's directory holds, by directory (Index.ownDirs)
 	untested  map[string]bool     // names no test file's definition answers (untestedNames)
 	routeSegs []string            // the literal route segments the spec's endpoints end with
 	values    map[string]bool     // the string values searched for (see wantedValues)
@@ -209,7 +211,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 		if qs, ok := fs.restrict[n]; ok {
 			in := false
 			for _, q := range qs {
-				in = in || InModule(f.Path, q)
+				in = in || InModule(f.Path, q) || fs.roots[path.Dir(f.Path)] == q
 			}
 			if !in {
 				delete(names, n)

@@ -117,6 +117,10 @@ type Index struct {
 	// ownModules are the modules the repository's manifests define,
 	// once read (ownPackage).
 	ownModules []string
+	// rootPkgs are the packages whose files sit beside a manifest, by the
+	// manifest's directory (Language.RootPackage): only those files, not
+	// the directories below, are the package's.
+	rootPkgs map[string]string
 	ownDirs    map[string]string // manifest directory -> the module a name alone names (see readOwn)
 	ownRead    bool
 	// packages are the directories of the repository's package.json
@@ -274,8 +278,9 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ix.Files[todo[b]].Size, ix.Files[todo[a]].Size) })
 	results := make([]fileResult, len(todo))
+	ix.readOwn(root)
 	ps := &pass{root: root, cache: ix.cache, extracts: ix.extracts, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict, untested: ix.untested,
-		routeSegs: segs, values: values, before: ix.opt.BeforeFile}
+		roots: ix.rootPkgs, routeSegs: segs, values: values, before: ix.opt.BeforeFile}
 	for n, w := range wanted {
 		if w == scan.WantAny {
 			ps.anyMay.Add(n)
@@ -525,7 +530,15 @@ func (ix *Index) readOwn(root string) {
 			}
 			for _, m := range l.OwnModules(b) {
 				ix.ownModules = append(ix.ownModules, m)
-				if identName(m) {
+				switch {
+				case l.RootPackage != nil:
+					if name := l.RootPackage(m); name != "" {
+						if ix.rootPkgs == nil {
+							ix.rootPkgs = map[string]string{}
+						}
+						ix.rootPkgs[path.Dir(f.Path)] = name
+					}
+				case identName(m):
 					if ix.ownDirs == nil {
 						ix.ownDirs = map[string]string{}
 					}
@@ -561,8 +574,14 @@ func (ix *Index) ownModuleOf(file string) string {
 }
 
 // ownModuleNamed reports a module of the repository that a name alone
-// names (acme_domain, a crate of the workspace).
+// names (acme_domain, a crate of the workspace; telegraf, the package at
+// the root of github.com/influxdata/telegraf).
 func (ix *Index) ownModuleNamed(name string) bool {
+	for _, m := range ix.rootPkgs {
+		if m == name {
+			return true
+		}
+	}
 	for _, m := range ix.ownDirs {
 		if m == name {
 			return true

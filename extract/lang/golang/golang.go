@@ -3,6 +3,7 @@ package golang
 import (
 	"bytes"
 	_ "embed"
+	"path"
 	"reflect"
 	"regexp"
 	"slices"
@@ -23,7 +24,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "5",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "6",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs:      goFuncs,
 	Refine:     refineGo,
@@ -52,6 +53,7 @@ var Lang = &extract.Language{
 	ExternalImports: externalImports,
 	Manifests:       []string{"go.mod"},
 	OwnModules:      ownModules,
+	RootPackage:     rootPackage,
 	DeclaredBy:      declaredBy,
 	TestFiles:       []string{"*_test.go"},
 	Tests:           goTests,
@@ -71,6 +73,7 @@ func isUpper(s string) bool {
 func refineGo(m *extract.Match) bool {
 	d := &m.Out
 	d.Exported = isUpper(d.Name)
+	d.Namespace = packageApart(d.Path, m.Src)
 	parent := m.Def.Parent()
 	// A spec alone in its declaration is shown with its keyword.
 	single := parent != nil && len(goChildren(m, parent)) == 1
@@ -164,6 +167,26 @@ func goConstsOf(decl *sitter.Node, name string, src []byte) *sitter.Node {
 	}
 	return next
 }
+
+// packageApart is the package a file's clause declares when its
+// directory does not spell it: the package at a module's root (plugin.go
+// of github.com/influxdata/telegraf is `package telegraf`), or one named
+// apart from its directory. A command's main and a test's package are
+// no namespace a spec names.
+func packageApart(file string, src []byte) string {
+	m := packageRe.FindSubmatch(src[:min(len(src), 8<<10)])
+	if m == nil {
+		return ""
+	}
+	name := string(m[1])
+	if name == "main" || strings.HasSuffix(name, "_test") || name == path.Base(path.Dir(file)) {
+		return ""
+	}
+	return name
+}
+
+// packageRe matches a Go file's package clause.
+var packageRe = regexp.MustCompile(`(?m)^package[ \t]+(\w+)`)
 
 // goSpecName is the (first) name a const spec declares.
 func goSpecName(spec *sitter.Node) *sitter.Node { return spec.ChildByFieldName("name") }
@@ -495,6 +518,21 @@ func goTagNames(lit string) []string {
 }
 
 // ownModules is the module path a go.mod declares.
+// rootPackage is the name of the package at a module's root: the module
+// path's last element, past a major version's (github.com/acme/shop/v2
+// is shop's).
+func rootPackage(module string) string {
+	parts := strings.Split(module, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && majorRe.MatchString(last) {
+		last = parts[len(parts)-2]
+	}
+	if !goTypeNameRe.MatchString(last) || strings.Contains(last, ".") {
+		return ""
+	}
+	return last
+}
+
 func ownModules(manifest []byte) []string {
 	for _, l := range strings.Split(string(manifest), "\n") {
 		if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
