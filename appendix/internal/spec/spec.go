@@ -308,6 +308,8 @@ var (
 	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
 	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
 	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
+	// arityRe is a function named with its arity: `Sites.get_by_domain/1`.
+	arityRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[!?]?)/[0-9]{1,2}$`)
 	// manPageRe is a manual page's name and section: `timeout(1)`,
 	// `pthread_create(3p)`.
 	manPageRe = regexp.MustCompile(`^[a-z][a-z0-9_.-]*\([1-8][a-z]*\)$`)
@@ -1827,6 +1829,9 @@ func codeName(code string) (string, bool) {
 		code = m[1] // nameof(Order.Status), typeof(Order): the name
 	}
 	code = strings.TrimSuffix(code, "?") // Order?: a nullable Order
+	if m := arityRe.FindStringSubmatch(code); m != nil {
+		code = m[1] // Sites.get_by_domain/1, update_site/2: Elixir's and Erlang's function and arity
+	}
 	if manPageRe.MatchString(code) {
 		return "", false // timeout(1), pthread_create(3): a manual page, no call
 	}
@@ -1969,6 +1974,9 @@ func PathLike(s string) (string, bool) {
 	}
 	if s == "" || strings.ContainsAny(s, " \t*?<>|\"'`{}()=") || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 		return "", false
+	}
+	if m := arityRe.FindStringSubmatch(s); m != nil && (strings.ContainsAny(m[1], "._") || IsUpperStart(m[1])) {
+		return "", false // `Sites.get_by_domain/1`: a function and its arity, no path
 	}
 	if strings.Contains(s, "/") {
 		for _, seg := range strings.Split(strings.TrimSuffix(s, "/"), "/") {
