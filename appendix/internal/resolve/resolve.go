@@ -153,6 +153,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	// declares, by the index of their reference, for chosenMember to
 	// settle once every other name is.
 	unfollowed := map[int]int{}
+	// headed: the dotted names whose gap is about their undefined head,
+	// for the files no parser reads to answer (see unparsedPaths).
+	var headed []int
 	vl := newValueLookup(ix, sp)
 	// The members the spec names on something (`Deferred.cancel()`):
 	// the same word alone (`cancel()`) is that member, whose reference
@@ -727,6 +730,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// `HighScore.objects.get`, `FilterSet.Meta.fields`: the claim is
 			// about the head, whose absence leaves nothing to look its
 			// members up on. Its own mention, or an earlier chain, says it.
+			if r.Strong {
+				headed = append(headed, p.i)
+			}
 			if r.Strong && !named[head] && !heads[head] {
 				heads[head] = true
 				g := Gap{Ref: head, SpecLine: r.Line, Kind: GapAbsent,
@@ -884,11 +890,43 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches, unresolved = routeParams(sp, matches, unresolved)
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
+	m, g := unparsedPaths(ix, sp, headed)
+	matches, unresolved = append(matches, m...), append(unresolved, g...)
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	return matches, unresolved, external
+}
+
+// unparsedPaths answers the dotted names whose head no parsed file
+// defines (`MyApp.Sites.get_by_domain`, an Elixir module's function) from
+// the files no parser reads: each name they hold, its head in the same
+// file, gets a gap of its own saying where, and the line a plain pattern
+// finds it declared on, rather than the one gap about the head alone.
+func unparsedPaths(ix *search.Index, sp *spec.Spec, headed []int) ([]Match, []Gap) {
+	var names []string
+	for _, i := range headed {
+		names = append(names, sp.Refs[i].Name)
+	}
+	hits := ix.FindText(names)
+	var matches []Match
+	var gaps []Gap
+	for _, i := range headed {
+		r := &sp.Refs[i]
+		h := hits[r.Name]
+		if h == nil {
+			continue
+		}
+		where, shown := h.First, ""
+		if d := h.Located; d != nil {
+			where, shown = naming.At(d.Path, d.DeclLine), "; its declaration, located by text, is shown"
+			matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: d,
+				Reason: fmt.Sprintf("located by text in %s, which this tool does not parse", naming.Code(d.Path))}})
+		}
+		gaps = append(gaps, gap(r, GapUnparsed, fmt.Sprintf("appears in %s, not parsed: %s%s", h.Where(ix.Unparsed()), where, shown)))
+	}
+	return matches, gaps
 }
 
 // textOnly corrects the gaps that say a name is absent or new when files
@@ -913,25 +951,23 @@ func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 		if h == nil || g.declared || g.Kind != GapAbsent && g.Kind != GapNew {
 			continue
 		}
+		// (The gap of a dotted name's head has no reference of its own
+		// to show the declaration for: it says where the declaration is.)
+		k := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
 		where, hint := h.First, ""
 		if d := h.Located; d != nil {
-			where, hint = naming.At(d.Path, d.DeclLine), "; its declaration, located by text, is shown"
+			where = naming.At(d.Path, d.DeclLine)
+			if k >= 0 {
+				hint = "; its declaration, located by text, is shown"
+				out = append(out, Match{Ref: &sp.Refs[k], Order: k, Choice: rank.Choice{Def: d,
+					Reason: fmt.Sprintf("located by text in %s, which this tool does not parse", naming.Code(d.Path))}})
+			}
 		}
 		hint = fmt.Sprintf("appears in %s, not parsed: %s%s", h.Where(ix.Unparsed()), where, hint)
 		if g.Kind == GapNew {
 			hint = "the spec adds it, yet it " + hint
 		}
 		gaps[i].Kind, gaps[i].Hint = GapUnparsed, hint
-		if h.Located == nil {
-			continue
-		}
-		for k := range sp.Refs {
-			if r := &sp.Refs[k]; r.Name == g.Ref && r.Line == g.SpecLine {
-				out = append(out, Match{Ref: r, Order: k, Choice: rank.Choice{Def: h.Located,
-					Reason: fmt.Sprintf("located by text in %s, which this tool does not parse", naming.Code(h.Located.Path))}})
-				break
-			}
-		}
 	}
 	return out
 }
@@ -1382,7 +1418,7 @@ func generatedMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 // not change whose member it is.
 func pathTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	parts := strings.Split(r.Name, ".")
-	if len(parts) < 3 || r.NamespaceMember() {
+	if len(parts) < 3 || r.NamespaceMember() || undefinedQualifier(ix, r.Name) {
 		return Match{}, false
 	}
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
@@ -1415,7 +1451,7 @@ func pathTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 // several, the one another reference chose, else the first.
 func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[string]bool) (hint string, external, ok bool) {
 	parts := strings.Split(r.Name, ".")
-	if len(parts) < 2 || r.NamespaceMember() {
+	if len(parts) < 2 || r.NamespaceMember() || undefinedQualifier(ix, r.Name) {
 		return "", false, false
 	}
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
@@ -2885,6 +2921,15 @@ func chainStop(ix *search.Index, name string) string {
 		return fmt.Sprintf("`%s` names no type and no tagged field the search found, so nothing leads from it to the type that declares it", head)
 	}
 	return fmt.Sprintf("the search does not follow `%s` to the type that declares it", name[:strings.LastIndexByte(name, '.')])
+}
+
+// undefinedQualifier reports a path of three parts or more whose head
+// names nothing the parsed code defines (`MyApp.Accounts.Account.settings`,
+// an Elixir module): a type of the same name in parsed code
+// (a TypeScript `Account`) is no evidence of what the path's type holds.
+func undefinedQualifier(ix *search.Index, name string) bool {
+	_, ok := undefinedHead(ix, name)
+	return ok && strings.Count(name, ".") >= 2
 }
 
 // undefinedHead returns the first part of a dotted name when it names a
