@@ -121,8 +121,8 @@ type Index struct {
 	// manifest's directory (Language.RootPackage): only those files, not
 	// the directories below, are the package's.
 	rootPkgs map[string]string
-	ownDirs    map[string]string // manifest directory -> the module a name alone names (see readOwn)
-	ownRead    bool
+	ownDirs  map[string]string // manifest directory -> the module a name alone names (see readOwn)
+	ownRead  bool
 	// packages are the directories of the repository's package.json
 	// files by the names they declare, once read.
 	packages map[string]string
