@@ -892,6 +892,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	nested(ix, unresolved)
 	m, g := unparsedPaths(ix, sp, headed)
 	matches, unresolved = append(matches, m...), append(unresolved, g...)
+	unparsedRoutes(ix, sp, unresolved)
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
@@ -927,6 +928,44 @@ func unparsedPaths(ix *search.Index, sp *spec.Spec, headed []int) ([]Match, []Ga
 		gaps = append(gaps, gap(r, GapUnparsed, fmt.Sprintf("appears in %s, not parsed: %s%s", h.Where(ix.Unparsed()), where, shown)))
 	}
 	return matches, gaps
+}
+
+// unparsedRoutes corrects the gaps that say no route registration was
+// found when a file of a language no parser reads spells the route's
+// path in a string (a Phoenix router's post("/conversations/:id/archive",
+// ...)): the registration may well be there, and the gap says where.
+func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
+	at := map[string]int{}
+	var paths []string
+	for i, g := range gaps {
+		if g.Kind != GapRouteMissing {
+			continue
+		}
+		k := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine && r.Route != nil })
+		if k < 0 {
+			continue
+		}
+		p := sp.Refs[k].Route.Path
+		if _, ok := at[p]; !ok {
+			paths = append(paths, p)
+		}
+		at[p] = i
+	}
+	hits := ix.FindRouteText(paths)
+	for i, g := range gaps {
+		if g.Kind != GapRouteMissing {
+			continue
+		}
+		k := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine && r.Route != nil })
+		if k < 0 {
+			continue
+		}
+		if h := hits[sp.Refs[k].Route.Path]; h != nil {
+			gaps[i].Kind = GapUnparsed
+			gaps[i].Hint = fmt.Sprintf("no route registration found in the code this tool parses; `%s` is spelled in %s, not parsed: %s",
+				h.Tail, h.In, h.First)
+		}
+	}
 }
 
 // textOnly corrects the gaps that say a name is absent or new when files

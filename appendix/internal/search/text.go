@@ -613,3 +613,111 @@ func wordIndex(src []byte, w string) int {
 		off = i + 1
 	}
 }
+
+// FindRouteText finds, for each route path (`/api/conversations/:id`), the
+// files no parser reads (those of a language without one) whose string
+// literals spell the longest part of it a router may write: a run of its
+// segments that holds a fixed one and is followed by parameters only
+// (`"/conversations/:conversation_id/archive"` under a `scope "/api"`,
+// `resources("/conversations", ...)` for `/conversations/:id`); a
+// parameter matches one written in any style (`:id`, `{id}`, `<id>`). The
+// hit's First names the file and line, and Tail what was found.
+func (ix *Index) FindRouteText(paths []string) map[string]*RouteText {
+	var groups []int
+	all := ix.Unparsed()
+	for i, g := range all {
+		if g.Why == "" {
+			groups = append(groups, i)
+		}
+	}
+	if len(groups) == 0 || len(paths) == 0 {
+		return nil
+	}
+	type tail struct {
+		text     string
+		re       *regexp.Regexp
+		resource bool // found only on a line that declares a resource
+	}
+	tails := map[string][]tail{}
+	for _, p := range paths {
+		segs := strings.Split(strings.Trim(p, "/"), "/")
+		param := func(s string) bool {
+			return strings.HasPrefix(s, ":") || strings.HasPrefix(s, "{") || strings.HasPrefix(s, "<") || s == "*"
+		}
+		var ts []tail
+		fixed := func(ss []string) bool { return slices.ContainsFunc(ss, func(s string) bool { return !param(s) }) }
+		for i := range segs {
+			for j := len(segs); j > i; j-- {
+				if fixed(segs[j:]) || !fixed(segs[i:j]) {
+					continue // a fixed segment follows the run, or it holds none
+				}
+				var re strings.Builder
+				re.WriteString(`["']/?`)
+				for k, s := range segs[i:j] {
+					if k > 0 {
+						re.WriteString("/")
+					}
+					if param(s) {
+						re.WriteString(`[:{<*]?\w+[}>]?`)
+					} else {
+						re.WriteString(regexp.QuoteMeta(s))
+					}
+				}
+				re.WriteString(`/?["']`)
+				// One segment of several says little: it counts only where a
+				// resource's routes are declared (`resources("/conversations",
+				// ...)` for `/conversations/:id`).
+				ts = append(ts, tail{"/" + strings.Join(segs[i:j], "/"), regexp.MustCompile(re.String()), j-i < 2 && j-i < len(segs)})
+			}
+		}
+		// The longest first: the most of the path a file spells.
+		slices.SortStableFunc(ts, func(a, b tail) int { return len(b.text) - len(a.text) })
+		tails[p] = ts
+	}
+	out := map[string]*RouteText{}
+	var buf []byte
+	for _, gi := range groups {
+		for _, f := range all[gi].Files {
+			src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(f)), &buf, -1, TextLimit)
+			if err != nil || bytes.IndexByte(src[:min(len(src), 8000)], 0) >= 0 {
+				continue
+			}
+			for _, p := range paths {
+				for _, t := range tails[p] {
+					if h := out[p]; h != nil && len(h.Tail) >= len(t.text) {
+						break // a longer part found already
+					}
+					if loc := t.re.FindIndex(src); loc != nil && (t.resource && resourceWordRe.Match(lineAt(src, loc[0])) || !t.resource && routeWordRe.Match(lineAt(src, loc[0]))) {
+						out[p] = &RouteText{Tail: t.text, First: naming.At(f, lineOf(src, loc[0])), In: all[gi].Describe(1)}
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// routeWordRe matches a line that registers a route in most routers'
+// words: a method's name, a resource, a scope, a route, a match.
+var routeWordRe = regexp.MustCompile(`(?i)\b(?:get|post|put|patch|delete|resources?|scope|route|match)\b`)
+
+// resourceWordRe matches a line that declares a resource's routes.
+var resourceWordRe = regexp.MustCompile(`\bresources?\b`)
+
+// lineAt is the line of src that holds the offset at.
+func lineAt(src []byte, at int) []byte {
+	start := bytes.LastIndexByte(src[:at], '\n') + 1
+	end := bytes.IndexByte(src[at:], '\n')
+	if end < 0 {
+		return src[start:]
+	}
+	return src[start : at+end]
+}
+
+// RouteText is where a file no parser reads spells a route's path.
+type RouteText struct {
+	Tail  string // the part of the path found, as the spec writes it
+	First string // path:line
+	In    string // the file's group in words: "1 Elixir file"
+}
