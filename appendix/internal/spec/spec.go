@@ -741,7 +741,7 @@ func Parse(name string, src []byte) *Spec {
 		}
 		paraStarts = append(paraStarts, para.Len())
 		paraLines = append(paraLines, n)
-		para.WriteString(t)
+		para.WriteString(linkLabelRe.ReplaceAllStringFunc(t, func(l string) string { return strings.Repeat(" ", len(l)) }))
 		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") {
 			flush() // a heading or table row stands alone
 		}
@@ -962,7 +962,14 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			break
 		}
 		code := strings.TrimSpace(sent[j : j+k])
-		if roleRe.MatchString(sent[:i]) {
+		if role := roleRe.FindString(sent[:i]); role != "" {
+			if proseRoles[strings.Trim(role, "{}:")] {
+				// {ref}`here <index_reduction_tricks>`, {doc}`install`: a
+				// cross-reference to a section or a page, no code.
+				prose.WriteString(strings.Repeat(" ", j+k+len(tick)-i))
+				i = j + k + len(tick)
+				continue
+			}
 			code = roleTarget(code)
 		}
 		if m := ddlRe.FindStringSubmatch(code); m != nil && !sqlWords[strings.ToUpper(m[1])] {
@@ -2009,6 +2016,18 @@ func FileExt(p string) bool {
 // roleRe ends the text before a Sphinx or MyST cross-reference's code
 // span: {class}`...`, :meth:`...`.
 var roleRe = regexp.MustCompile(`(?:\{[a-z]+(?::[a-z]+)*\}|:[a-z]+(?::[a-z]+)*:)$`)
+
+// proseRoles are the Sphinx and MyST roles whose targets are sections,
+// pages, terms and figures, not code.
+var proseRoles = map[string]bool{"ref": true, "doc": true, "numref": true, "term": true, "eq": true, "download": true,
+	"abbr": true, "any": true}
+
+// linkLabelRe matches what markdown and MyST write for links and targets,
+// which no code spells: a reference link's label (`][conda_package_naming]`),
+// an inline link to a MyST target (`](viewsets_reference)`: no file's path),
+// a link definition's (`[label]: https://...`), a MyST target
+// (`(details_explicit_installs)=`).
+var linkLabelRe = regexp.MustCompile(`\]\[[^\]\n]*\]|\]\([\w-]+\)|(?m:^[ \t]{0,3}\[[^\]\n]+\]:[ \t])|(?m:^[ \t]*\([\w.:-]+\)=[ \t]*$)`)
 
 // roleTarget is what a cross-reference names: the target of
 // "title <target>", without the "~" and "." that shorten how it is shown
