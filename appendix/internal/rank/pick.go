@@ -45,7 +45,35 @@ func (c *Ranker) Rank(r *spec.Ref, cands []*extract.Definition) []Ranked {
 // choice: the reason is the signal that set the winner ahead of the
 // runner-up.
 func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) Choice {
+	return c.pick(r, c.Rank(r, cands), member, "")
+}
+
+// decisive are the signals that say more than the spec naming a
+// definition whole elsewhere: the words of this mention and the places
+// the spec names.
+var decisive = []string{"spec-name", "language", "kind", "fence-language", "signature",
+	"named-path", "named-package", "named-first", "named-version"}
+
+// PickNamed chooses def among the candidates because the spec names it
+// whole elsewhere, why in words, unless a decisive signal sets another
+// ahead of it: then it picks as Pick does. The others are its rivals as
+// in Pick.
+func (c *Ranker) PickNamed(r *spec.Ref, cands []*extract.Definition, def *extract.Definition, why string) Choice {
 	rs := c.Rank(r, cands)
+	i := slices.IndexFunc(rs, func(o Ranked) bool { return o.Def == def })
+	if i < 0 {
+		return c.pick(r, rs, "", "")
+	}
+	if g, ok := Winner(rs[0].Score, rs[i].Score); ok && slices.Contains(decisive, g.Name) {
+		return c.pick(r, rs, "", "")
+	}
+	rs = append(append([]Ranked{rs[i]}, rs[:i]...), rs[i+1:]...)
+	return c.pick(r, rs, "", why)
+}
+
+// pick explains the choice of rs[0] over the rest of rs; why, when set,
+// is the reason it won, otherwise the signal that set it ahead.
+func (c *Ranker) pick(r *spec.Ref, rs []Ranked, member, why string) Choice {
 	best := rs[0]
 	m := Choice{Def: best.Def, Member: member, Signals: best.Score.Signals}
 	if best.Score.weight("named-path") > 0 {
@@ -109,7 +137,9 @@ func (c *Ranker) Pick(r *spec.Ref, cands []*extract.Definition, member string) C
 				break
 			}
 		}
-		if g, ok := Winner(best.Score, next.Score); ok {
+		if why != "" {
+			m.Why, m.Arbitrary = why, false
+		} else if g, ok := Winner(best.Score, next.Score); ok {
 			m.Why, m.Arbitrary = g.Reason, false
 			if slices.Contains([]string{"named-version", "superseded", "unversioned"}, g.Name) {
 				m.Versions = otherVersions(best.Def, m.Rivals)

@@ -391,6 +391,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
+		if q, ok := qualifiedElsewhere(r, p.cands, matches); ok && p.mem == "" && p.held == "" && q.Def != m.Def {
+			// `PrefixData`, which the spec names whole elsewhere
+			// (`pkg.core.prefix_data.PrefixData`): that definition.
+			m = Match{Ref: r, Choice: rk.PickNamed(r, p.cands, q.Def,
+				fmt.Sprintf("the spec names it `%s` (line %d)", q.Ref.Name, q.Ref.Line)), Order: p.i}
+		}
 		if mm, ok := memberBeside(sp, r, matches); ok && p.mem == "" && !m.PlacedByName() {
 			// "`NexusEndpointsRow` (`ID`, `Version`, `Data`)": the
 			// members of the type the paragraph names, not the types of
@@ -1968,6 +1974,28 @@ func chosenMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) 
 		}
 		found = Match{Ref: r, Choice: rank.Choice{Def: m.Def, Member: mem.Name,
 			Reason: fmt.Sprintf("defines `%s`, %s; the only definition chosen that has it, taken for `%s`", m.Def.QualifiedName(), why, r.Name)}}
+	}
+	return found, found.Def != nil
+}
+
+// qualifiedElsewhere is, for a bare name with several candidates, the one
+// a dotted reference of the spec ending in the name chose
+// (`pkg.core.prefix_data.PrefixData` for a later `PrefixData`): the spec
+// said which it means. Two such references that chose different ones
+// say nothing.
+func qualifiedElsewhere(r *spec.Ref, cands []*extract.Definition, matches []Match) (Match, bool) {
+	if strings.Contains(r.Name, ".") {
+		return Match{}, false
+	}
+	var found Match
+	for _, m := range matches {
+		if !strings.HasSuffix(m.Ref.Name, "."+r.Name) || m.Def.Name != r.Name || m.Member != "" || !containsDef(cands, m.Def) {
+			continue
+		}
+		if found.Def != nil && found.Def != m.Def {
+			return Match{}, false
+		}
+		found = m
 	}
 	return found, found.Def != nil
 }
