@@ -1817,7 +1817,7 @@ func typedDecl(kw *keywords, t []byte, top bool, emit func([]byte, uint8)) bool 
 			if depth == 0 && !(kw.maybe(w) && kw.decl[string(w)]) {
 				// A name ends the line, or "(", "=", ",", ";" or a
 				// property's "{" follows it, or its type parameters and "(".
-				if r := extract.TrimIndent(t[e:]); len(r) == 0 || bytes.IndexByte([]byte("(=,;{"), r[0]) >= 0 || typeParamsCall(r) {
+				if r := extract.TrimIndent(t[e:]); len(r) == 0 || bytes.IndexByte([]byte("(=,;{["), r[0]) >= 0 || typeParamsCall(r) {
 					emit(w, base)
 				}
 			}

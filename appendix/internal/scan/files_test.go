@@ -767,8 +767,9 @@ func TestCallsInAnnotatedBodiesDeclareNothing(t *testing.T) {
 // (it stands, but declares nothing): after a header on one line, one
 // spanning lines, one whose brace is on the line below, a GoogleTest; a
 // directive or a label at the line's start stays in the body. A struct's,
-// a class's, a namespace's or an initializer's braces hold no body, and a
-// line at the start of another kind ends a body whose brace was lost.
+// a class's, a namespace's or an initializer's braces hold no body (a
+// global array, `names[] = {`, is declared), and a line at the start of
+// another kind ends a body whose brace was lost.
 func TestCFunctionBodies(t *testing.T) {
 	src := "struct client {\n    int id;\n    redisDb *db;\n};\n" +
 		"void slowlogCommand(client *c) {\n    client *c2 = server.master;\n#ifdef DEBUG\n    int dbg;\n#endif\ncleanup:\n    int id2;\n}\n" +
@@ -784,7 +785,7 @@ func TestCFunctionBodies(t *testing.T) {
 		want[n] = WantAny
 	}
 	got := slices.Sorted(maps.Keys(Definable(declTokens(keywordsOf(lang.ForPath("src/slowlog.c")), []byte(src)), want)))
-	if w := []string{"DB", "SlowlogTest", "after_lost", "db", "id", "level", "lost", "member_like", "slowlogCommand", "slowlogLen", "two"}; !slices.Equal(got, w) {
+	if w := []string{"DB", "SlowlogTest", "after_lost", "db", "id", "level", "lost", "member_like", "names", "slowlogCommand", "slowlogLen", "two"}; !slices.Equal(got, w) {
 		t.Errorf("declared %v, want %v", got, w)
 	}
 	// A local stands where it is assigned.

@@ -1826,8 +1826,11 @@ func RouteLike(code string) (*RouteRef, bool) {
 // codeName accepts the contents of a code span that names an identifier:
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
-	code = receiverRe.ReplaceAllString(code, "$1")                // (*Server).cancel -> Server.cancel
-	code = elementType(code)                                      // []*model.Throughput -> model.Throughput
+	code = receiverRe.ReplaceAllString(code, "$1") // (*Server).cancel -> Server.cancel
+	code = elementType(code)                       // []*model.Throughput -> model.Throughput
+	for strings.HasSuffix(code, "[]") && len(code) > 2 {
+		code = code[:len(code)-2] // options_table[], Order[]: the array's name or element
+	}
 	code = memberSepRe.ReplaceAllString(code, "$1.$2$3")          // Order#total, Order::total -> Order.total
 	code = predicateRe.ReplaceAllString(code, "$1")               // admin? -> admin
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
