@@ -327,6 +327,9 @@ var (
 	// `admin?`, `User.admin?`.
 	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
 	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
+	// typeArgsCallRe is a function or method called with type arguments
+	// (`App::getPlugin<Exporter>()`, `useQuery<Order>()`): the name called.
+	typeArgsCallRe = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)\s*<[^()<>]*(?:<[^()<>]*>[^()<>]*)*>(\(.*\))$`)
 	// nameofRe is C#'s nameof(x) or typeof(x), which name x.
 	nameofRe = regexp.MustCompile(`^(?:nameof|typeof)\(\s*([\w.]+)\s*\)$`)
 	// genericMemberRe is a member of a generic type, written with its type
@@ -1831,6 +1834,7 @@ func codeName(code string) (string, bool) {
 	for strings.HasSuffix(code, "[]") && len(code) > 2 {
 		code = code[:len(code)-2] // options_table[], Order[]: the array's name or element
 	}
+	code = typeArgsCallRe.ReplaceAllString(code, "$1$2")          // App::getPlugin<Exporter>() -> App::getPlugin()
 	code = memberSepRe.ReplaceAllString(code, "$1.$2$3")          // Order#total, Order::total -> Order.total
 	code = predicateRe.ReplaceAllString(code, "$1")               // admin? -> admin
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
