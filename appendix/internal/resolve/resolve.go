@@ -509,6 +509,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
 			continue
 		}
+		if ls := builtinsHere(ix, r.Name); len(ls) > 0 && !r.Proposed {
+			// "holds `uint64` values": the language's type, which no
+			// type of the code has as a member either.
+			external = append(external, builtinGap(r, ls))
+			continue
+		}
 		if r.Strong && !ix.External(r) {
 			g := gap(r, GapAbsent, fmt.Sprintf("no definition in %s, and no artifact shown has a member of that name", at))
 			if held := vl.held(r); r.Proposed {
