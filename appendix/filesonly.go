@@ -44,7 +44,20 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 			}
 			ref := cmp.Or(r.File, r.Name)
 			f, ok := p.ix.WalkedFile(ref)
-			if !ok || seen[f] || shown(f) {
+			if !ok {
+				f, ok = besideDir(p, r, ref)
+			}
+			if !ok {
+				if g, ok := severalFiles(p, r, ref, shown); ok && !seen[ref] {
+					seen[ref] = true
+					if named {
+						g.Ref = p.Name + ": " + g.Ref
+					}
+					out = append(out, g)
+				}
+				continue
+			}
+			if seen[f] || shown(f) {
 				continue
 			}
 			seen[f] = true
@@ -76,6 +89,52 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 		}
 	}
 	return out
+}
+
+// maxEndingFiles is how many files a bare file name may mean for the
+// appendix to say which: more (`__init__.py`, `index.ts`) make it a
+// convention's name, not a file's.
+const maxEndingFiles = 5
+
+// besideDir is the one file of those a bare file name may mean that is
+// under a directory the same spec line names (`dispatch.py` in the row of
+// `dask/dataframe/`).
+func besideDir(p *part, r spec.Ref, ref string) (string, bool) {
+	files := p.ix.FilesEnding(ref)
+	if len(files) < 2 {
+		return "", false
+	}
+	found := ""
+	for _, o := range p.sp.Refs {
+		if !o.IsPath || o.Line != r.Line || o.Name == r.Name {
+			continue
+		}
+		for _, f := range files {
+			if !strings.HasPrefix(f, strings.TrimSuffix(strings.TrimPrefix(o.Name, "./"), "/")+"/") {
+				continue
+			}
+			if found != "" && found != f {
+				return "", false
+			}
+			found = f
+		}
+	}
+	return found, found != ""
+}
+
+// severalFiles is the gap of a source file name that several files of the
+// tree end with (`deprecations.go` of plugins/inputs and plugins/outputs)
+// when no artifact shows one of them: which one the spec means it does
+// not say, and the debate is told they exist. (A template's or a
+// document's name, `delete.html`, is as often the reader's own file.)
+func severalFiles(p *part, r spec.Ref, ref string, shown func(string) bool) (Gap, bool) {
+	files := p.ix.FilesEnding(ref)
+	if len(files) < 2 || len(files) > maxEndingFiles || slices.ContainsFunc(files, shown) || p.ix.Class(files[0]).Lang == nil {
+		return Gap{}, false
+	}
+	hint := fmt.Sprintf("%d files end with it (%s), the spec does not say which: nothing from them is shown",
+		len(files), strings.Join(files, ", "))
+	return Gap{Ref: ref, SpecLine: r.Line, Kind: GapFileOnly, Hint: hint}, true
 }
 
 // minModuleMentions is how many lines of the spec must name a module in

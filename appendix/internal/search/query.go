@@ -118,6 +118,24 @@ func (ix *Index) WalkedFile(p string) (string, bool) {
 	return found, found != ""
 }
 
+// FilesEnding are the walked files whose path ends with p after a
+// slash, sorted: the files a bare file name the spec writes may mean.
+func (ix *Index) FilesEnding(p string) []string {
+	p = cleanPath(p)
+	if p == "" {
+		return nil
+	}
+	var out []string
+	tail := "/" + p
+	for _, f := range ix.Files {
+		if strings.HasSuffix(f.Path, tail) {
+			out = append(out, f.Path)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Location is what a file and line the spec names hold: the innermost
 // definition around the line (nil: none), and the file's line count.
 type Location struct {
