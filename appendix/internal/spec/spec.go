@@ -327,6 +327,9 @@ var (
 	// `admin?`, `User.admin?`.
 	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
 	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
+	// leadingDotRe is a member written after the dot it is called with
+	// (`.iter_records()`, `._eval()`, `.specs_map`).
+	leadingDotRe = regexp.MustCompile(`^\.([A-Za-z_$][\w$]*)(\(.*\))?$`)
 	// typeArgsCallRe is a function or method called with type arguments
 	// (`App::getPlugin<Exporter>()`, `useQuery<Order>()`): the name called.
 	typeArgsCallRe = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)\s*<[^()<>]*(?:<[^()<>]*>[^()<>]*)*>(\(.*\))$`)
@@ -1094,7 +1097,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// word as a name: weak, unless it is called or the wording says
 			// what or where it is (below).
 			called := strings.HasSuffix(code, ")")
-			strong := !BareWord(name) || called
+			strong := (!BareWord(name) || called) && !strings.HasPrefix(code, ".")
+			// (`.put(edit_comment)`, a member called on a value, is as
+			// often a library's: shown when the code defines it, no gap.)
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong, Called: called}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
@@ -1829,6 +1834,10 @@ func RouteLike(code string) (*RouteRef, bool) {
 // codeName accepts the contents of a code span that names an identifier:
 // `OrderRequest`, `placeOrder()`, `Order.total`, `orders`.
 func codeName(code string) (string, bool) {
+	if m := leadingDotRe.FindStringSubmatch(code); m != nil && (m[2] != "" || strings.Contains(m[1], "_") ||
+		strings.ToLower(m[1]) != m[1] && strings.ToUpper(m[1]) != m[1]) {
+		code = code[1:] // .iter_records(), ._eval: a member, called on a value (.env, .NET are no members)
+	}
 	code = receiverRe.ReplaceAllString(code, "$1") // (*Server).cancel -> Server.cancel
 	code = elementType(code)                       // []*model.Throughput -> model.Throughput
 	for strings.HasSuffix(code, "[]") && len(code) > 2 {
