@@ -902,6 +902,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches, unresolved = routeParams(sp, matches, unresolved)
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
+	unresolved, external = importedNames(ix, sp, unresolved, external)
 	m, g := unparsedPaths(ix, sp, headed)
 	matches, unresolved = append(matches, m...), append(unresolved, g...)
 	unparsedRoutes(ix, sp, unresolved)
@@ -2004,6 +2005,30 @@ func qualifiedElsewhere(r *spec.Ref, cands []*extract.Definition, matches []Matc
 		found = m
 	}
 	return found, found.Def != nil
+}
+
+// importedNames moves the gaps that call a name absent or new to the
+// external ones when a file of the tree imports it from a package
+// outside the repository (`dayjs`, imported by a file no search parsed).
+// A name the spec's wording makes a column, a field or a type ("a
+// `status` column") is its own, whatever a test imports.
+func importedNames(ix *search.Index, sp *spec.Spec, unresolved, external []Gap) ([]Gap, []Gap) {
+	hinted := map[string]bool{}
+	for _, r := range sp.Refs {
+		hinted[r.Name] = hinted[r.Name] || r.Hint != spec.HintNone
+	}
+	kept := unresolved[:0]
+	for _, g := range unresolved {
+		if (g.Kind == GapAbsent || g.Kind == GapNew) && !hinted[g.Ref] {
+			if mod, ok := ix.ImportedAnywhere(g.Ref); ok {
+				g.Kind, g.Hint = GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)
+				external = append(external, g)
+				continue
+			}
+		}
+		kept = append(kept, g)
+	}
+	return kept, external
 }
 
 // parameterOf finds the chosen function or method whose signature

@@ -634,6 +634,28 @@ func (ix *Index) FindUnqualified(ctx context.Context, root string) error {
 	return ix.Find(ctx, root, more, nil, nil)
 }
 
+// ImportedAnywhere is the package a file of the tree imports name from, by
+// the import lines its scan read (`import dayjs from 'dayjs'`), the first
+// in walk order; false when none does, or only a test file or from the
+// repository's own packages. A name the code imports from outside is neither new nor absent,
+// whichever files the search parsed.
+func (ix *Index) ImportedAnywhere(name string) (string, bool) {
+	for _, f := range ix.Files {
+		sc := ix.scans[f.Path]
+		if sc == nil || !strings.Contains(sc.Imports, name) || ix.Class(f.Path).Test {
+			continue
+		}
+		for rest := sc.Imports; rest != ""; {
+			var line string
+			line, rest, _ = strings.Cut(rest, "\n")
+			if n, mod, _ := strings.Cut(line, "\t"); n == name && mod != "" && !ix.ownPackage(ix.root, mod) && !strings.HasPrefix(mod, ".") {
+				return mod, true
+			}
+		}
+	}
+	return "", false
+}
+
 // ModuleImports reports whether a module of the repository imports name: one of
 // its files has an import line naming it, or importing everything ("*")
 // from somewhere.

@@ -2,6 +2,7 @@ package imports
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -91,8 +92,9 @@ func Modules(src []byte) string {
 }
 
 // Parts reads one import statement that brings names from a package,
-// import { A, B } from "pkg" or from pkg import A, B, and returns the
-// names and the package. It runs only on the statements Names cuts out,
+// import { A, B } from "pkg", import A from "pkg", import * as A from
+// "pkg" or from pkg import A, B, and returns the names (comma-separated)
+// and the package. It runs only on the statements Names cuts out,
 // or on single lines, never over a whole file, and by hand: a regular
 // expression here was a fifth of a cold run's scanning.
 func Parts(stmt []byte) (names, mod []byte, ok bool) {
@@ -108,14 +110,45 @@ func Parts(stmt []byte) (names, mod []byte, ok bool) {
 	switch {
 	case word("import"):
 		word("type")
-		if len(s) == 0 || s[0] != '{' {
+		// A default import (`import dayjs from "dayjs"`) or a namespace's
+		// (`import * as path from "path"`), alone or before the braces.
+		var first []byte
+		if len(s) > 0 && s[0] == '*' {
+			s = bytes.TrimLeft(s[1:], " \t\r\n")
+			if !word("as") {
+				return nil, nil, false
+			}
+		}
+		if n := identLen(s); n > 0 && string(s[:n]) != "from" {
+			first, s = s[:n], bytes.TrimLeft(s[n:], " \t\r\n")
+			if len(s) > 0 && s[0] == ',' {
+				s = bytes.TrimLeft(s[1:], " \t\r\n")
+			}
+		}
+		if len(s) > 0 && s[0] == '*' {
+			s = bytes.TrimLeft(s[1:], " \t\r\n")
+			if !word("as") {
+				return nil, nil, false
+			}
+			if n := identLen(s); n > 0 {
+				first, s = append(append(slices.Clip(first), ','), s[:n]...), bytes.TrimLeft(s[n:], " \t\r\n")
+			}
+		}
+		if len(s) > 0 && s[0] == '{' {
+			end := bytes.IndexByte(s, '}')
+			if end < 0 {
+				return nil, nil, false
+			}
+			names, s = s[1:end], bytes.TrimLeft(s[end+1:], " \t\r\n")
+		}
+		if len(first) > 0 && len(names) > 0 {
+			names = append(append(slices.Clip(first), ','), names...)
+		} else if len(first) > 0 {
+			names = first
+		}
+		if len(names) == 0 {
 			return nil, nil, false
 		}
-		end := bytes.IndexByte(s, '}')
-		if end < 0 {
-			return nil, nil, false
-		}
-		names, s = s[1:end], bytes.TrimLeft(s[end+1:], " \t\r\n")
 		r, found := bytes.CutPrefix(s, []byte("from"))
 		if !found {
 			return nil, nil, false
@@ -216,4 +249,13 @@ func Names(src []byte) string {
 		}
 	}
 	return string(out)
+}
+
+// identLen is the length of the identifier s starts with.
+func identLen(s []byte) int {
+	n := 0
+	for n < len(s) && extract.IdentByte(s[n]) {
+		n++
+	}
+	return n
 }

@@ -23,8 +23,6 @@ func TestParts(t *testing.T) {
 		"import {\n  A,\n  B as C,\n} from 'pkg/sub';",
 		`  import{ A } from "pkg"`,
 		`import {A}from"pkg"`,
-		`import A from "pkg"`,
-		`import * as A from "pkg"`,
 		`import "side-effect"`,
 		`import { A } from './local'`,
 		`from pkg.sub import A, B`,
@@ -47,6 +45,32 @@ func TestParts(t *testing.T) {
 		}
 		if ok != (m != nil) || string(names) != wn || string(mod) != wm {
 			t.Errorf("%q: got %q from %q (%v), the expression reads %q from %q (%v)", stmt, names, mod, ok, wn, wm, m != nil)
+		}
+	}
+}
+
+// TestDefaultImports: a default import and a namespace's name the names
+// they bind, alone or beside the braces.
+func TestDefaultImports(t *testing.T) {
+	for stmt, want := range map[string]string{
+		`import A from "pkg"`:           "A",
+		`import * as A from "pkg"`:      "A",
+		`import A, { B, C } from 'pkg'`: "A, B, C ",
+		`import A, * as N from 'pkg'`:   "A,N",
+		`import type A from "pkg"`:      "A",
+		`import from from "pkg"`:        "",
+		`import * from "pkg"`:           "",
+		`import A "pkg"`:                "",
+	} {
+		names, mod, ok := Parts([]byte(stmt))
+		if want == "" {
+			if ok {
+				t.Errorf("%q: got %q from %q, want none", stmt, names, mod)
+			}
+			continue
+		}
+		if !ok || string(names) != want || string(mod) != "pkg" {
+			t.Errorf("%q: got %q from %q (%v), want %q from pkg", stmt, names, mod, ok, want)
 		}
 	}
 }
