@@ -40,9 +40,13 @@ type Line struct {
 type Member struct {
 	Name       string
 	Start, End int
-	Method     bool   // a method or function, not a field or value
-	Type       string // the type a schema field refers to, for relations
-	Embedded   bool   // a Go embedded struct or JS spread: kept when trimming
+	// Decl is the first line of the member's own node, past the comments
+	// and decorators Start takes in (a doc comment's @code example names
+	// the member too); 0 when not recorded.
+	Decl     int
+	Method   bool   // a method or function, not a field or value
+	Type     string // the type a schema field refers to, for relations
+	Embedded bool   // a Go embedded struct or JS spread: kept when trimming
 	// Assigned is an attribute a member gives its type without declaring
 	// it (Language.Assigns): a member of its type, not what makes it wanted.
 	Assigned bool
@@ -50,6 +54,12 @@ type Member struct {
 	// they are declared (Go's json:"x" and yaml:"x" tags, protobuf's
 	// json_name): a spec may name the field by them.
 	Serialized []string
+}
+
+// Code is the first line of the member past the comments before it: its
+// declaration's, or its decorators'.
+func (m Member) Code() int {
+	return max(m.Start, m.Decl)
 }
 
 // Answers reports whether the member is named name, as declared or as
@@ -737,6 +747,7 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 			continue // a TypeScript decorator is a sibling of the member it decorates: its first lines
 		}
 		mm := Member{Start: int(mem.StartPoint().Row) + 1, End: int(mem.EndPoint().Row) + 1, Embedded: lang.Embedded != nil && lang.Embedded(mem)}
+		mm.Decl = mm.Start
 		switch {
 		case lang.Member != nil:
 			var last *sitter.Node

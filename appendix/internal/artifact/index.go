@@ -232,7 +232,7 @@ func (a *Artifact) memberEntries(d *extract.Definition, lines []extract.Line, re
 			if m.Name != last || m.Assigned {
 				continue // (an attribute a method assigns has no line of its own the index could show)
 			}
-			mine := linesOf(lines, m.Start, m.End)
+			mine := linesOf(lines, m.Code(), m.End)
 			row := 0
 			for _, l := range mine {
 				if naming.HasWord(l.Text, m.Name) && !scan.CommentLine(l.Text) {

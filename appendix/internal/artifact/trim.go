@@ -377,7 +377,7 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 		// its comments and decorators; else its first line of code.
 		at := -1
 		for i, l := range lines {
-			if l.Row < m.Start || l.Row > m.End || strings.TrimSpace(l.Text) == "" || scan.CommentLine(l.Text) {
+			if l.Row < m.Code() || l.Row > m.End || strings.TrimSpace(l.Text) == "" || scan.CommentLine(l.Text) {
 				continue
 			}
 			if at < 0 {

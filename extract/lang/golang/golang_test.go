@@ -73,7 +73,7 @@ func TestMembers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []extract.Member{{Name: "ID", Start: 2, End: 3}, {Name: "Name", Start: 4, End: 4}}
+	want := []extract.Member{{Name: "ID", Start: 2, End: 3, Decl: 3}, {Name: "Name", Start: 4, End: 4, Decl: 4}}
 	if diff := cmp.Diff(want, ds[0].Members); diff != "" {
 		t.Error(diff)
 	}

@@ -294,6 +294,9 @@ func shift(defs []extract.Definition, n int) []extract.Definition {
 		for i := range d.Members {
 			d.Members[i].Start += n
 			d.Members[i].End += n
+			if d.Members[i].Decl > 0 {
+				d.Members[i].Decl += n
+			}
 		}
 		out = append(out, d)
 	}
