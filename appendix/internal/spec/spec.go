@@ -754,6 +754,20 @@ func Parse(name string, src []byte) *Spec {
 	}
 	flush()
 	for i, line := range lines {
+		for _, m := range emptyLinkRe.FindAllStringSubmatch(line, -1) {
+			// `[](stream_children_to_list_block_operation)`: MyST shows the
+			// target's title, often the class a reference page is about and
+			// whose name the target spells in snake case
+			// (StreamChildrenToListBlockOperation). Weak: a target is as
+			// often a section's.
+			if ws := naming.Words(m[1]); len(ws) > 1 && strings.Contains(m[1], "_") {
+				var b strings.Builder
+				for _, w := range ws {
+					b.WriteString(naming.Capitalize(w))
+				}
+				add(Ref{Name: b.String(), Line: i + 1, Source: FromProse})
+			}
+		}
 		for _, m := range blobLinkRe.FindAllStringSubmatch(line, -1) {
 			rev, file := m[1], m[2]
 			at, err := strconv.Atoi(m[3])
@@ -2037,6 +2051,9 @@ var roleRe = regexp.MustCompile(`(?:\{[a-z]+(?::[a-z]+)*\}|:[a-z]+(?::[a-z]+)*:)
 // pages, terms and figures, not code.
 var proseRoles = map[string]bool{"ref": true, "doc": true, "numref": true, "term": true, "eq": true, "download": true,
 	"abbr": true, "any": true}
+
+// emptyLinkRe is a link with no text to a MyST target, `[](target)`.
+var emptyLinkRe = regexp.MustCompile(`\[\]\(([\w-]+)\)`)
 
 // linkLabelRe matches what markdown and MyST write for links and targets,
 // which no code spells: a reference link's label (`][conda_package_naming]`),
