@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -42,8 +43,12 @@ type Member struct {
 	Start, End int
 	// Decl is the first line of the member's own node, past the comments
 	// and decorators Start takes in (a doc comment's @code example names
-	// the member too); 0 when not recorded.
-	Decl     int
+	// the member too), and an assigned attribute's assignment; 0 when not
+	// recorded.
+	Decl int
+	// Line is an assigned attribute's line of source (`self.trackers =
+	// {}`), which the type's own lines, its methods' bodies cut, lack.
+	Line     string
 	Method   bool   // a method or function, not a field or value
 	Type     string // the type a schema field refers to, for relations
 	Embedded bool   // a Go embedded struct or JS spread: kept when trimming
@@ -60,6 +65,24 @@ type Member struct {
 // declaration's, or its decorators'.
 func (m Member) Code() int {
 	return max(m.Start, m.Decl)
+}
+
+// An Assignment is an attribute a member gives its type (Language.Assigns)
+// and the node that assigns it.
+type Assignment struct {
+	Name string
+	At   *sitter.Node
+}
+
+// sourceLine is the line of src that holds byte at, without its line end
+// or trailing blanks.
+func sourceLine(src []byte, at uint32) string {
+	start := bytes.LastIndexByte(src[:at], '\n') + 1
+	end := len(src)
+	if i := bytes.IndexByte(src[at:], '\n'); i >= 0 {
+		end = int(at) + i
+	}
+	return strings.TrimRight(string(src[start:end]), " \t\r")
 }
 
 // Answers reports whether the member is named name, as declared or as
@@ -781,8 +804,16 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 			}
 		}
 		if lang.Assigns != nil {
-			for _, n := range lang.Assigns(mem, m.Src) {
-				m.Out.Members = append(m.Out.Members, Member{Name: n, Start: mm.Start, End: mm.End, Assigned: true})
+			for _, a := range lang.Assigns(mem, m.Src) {
+				at := Member{Name: a.Name, Start: mm.Start, End: mm.End, Assigned: true}
+				if a.At != nil {
+					// Its line loses the indentation the snippet's lines lose:
+					// the definition's own.
+					line := sourceLine(m.Src, a.At.StartByte())
+					col := min(int(m.Show.StartPoint().Column), len(line)-len(strings.TrimLeft(line, " \t")))
+					at.Decl, at.Line = int(a.At.StartPoint().Row)+1, line[col:]
+				}
+				m.Out.Members = append(m.Out.Members, at)
 			}
 		}
 	}

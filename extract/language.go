@@ -95,7 +95,7 @@ type Language struct {
 	// declaring them (Python's `self.x = ...` in a method, the entries of
 	// `__slots__`): members of the type once it is chosen, never what makes
 	// it wanted, since no scan reads them as declarations.
-	Assigns func(member *sitter.Node, src []byte) []string
+	Assigns func(member *sitter.Node, src []byte) []Assignment
 	// Member names a member node, says whether it is a method, and gives
 	// the node it ends with when that is not its own (nil), for a grammar
 	// whose nodes have no "name" field (Kotlin's, where annotations, a

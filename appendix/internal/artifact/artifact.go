@@ -283,6 +283,9 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 		}
 		a.add(m)
 	}
+	for _, a := range arts {
+		showAssigned(a, words)
+	}
 	// Definitions inside another artifact of the same file fold into it.
 	sort.SliceStable(arts, func(i, j int) bool {
 		if arts[i].Path != arts[j].Path {
@@ -321,6 +324,49 @@ func Build(matches []resolve.Match, words map[string]bool) []*Artifact {
 		out = append(out, a)
 	}
 	return groupErrors(out)
+}
+
+// showAssigned adds to a type's lines the assignment of each attribute a
+// method of it assigns that the spec names (`self.trackers = {}`, in an
+// `__init__` whose body the lines cut), under the method: where the type
+// gets the attribute, which its own lines do not say. Named is by a
+// reference that chose the type (`Resolve.trackers`), or by a word of the
+// spec that is no lowercase word alone (`specs_map`). Each is a member of one line,
+// kept by trimming as the fields the spec names are. An attribute the type
+// also declares in its body is shown there.
+func showAssigned(a *Artifact, words map[string]bool) {
+	d := a.defs[0]
+	named := map[string]bool{}
+	for w := range words {
+		if !spec.BareWord(w) {
+			named[normalize(w)] = true
+		}
+	}
+	for _, s := range a.SelectedBy {
+		named[normalize(s.Ref[strings.LastIndexByte(s.Ref, '.')+1:])] = true
+	}
+	declared := map[string]bool{}
+	for _, m := range d.Members {
+		if !m.Assigned {
+			declared[m.Name] = true
+		}
+	}
+	for _, m := range d.Members {
+		if !m.Assigned || m.Line == "" || m.Decl <= d.StartLine || m.Decl > d.EndLine || declared[m.Name] || !namedMember(m, named) {
+			continue
+		}
+		i := slices.IndexFunc(a.Lines, func(l extract.Line) bool { return l.Row >= m.Decl })
+		if i < 0 {
+			continue // past the lines shown
+		}
+		if a.Lines[i].Row == m.Decl {
+			declared[m.Name] = true // on a line shown (`__slots__`): that one says it
+			continue
+		}
+		a.Lines = slices.Insert(a.Lines, i, extract.Line{Row: m.Decl, Text: m.Line})
+		a.Members = append(a.Members, extract.Member{Name: m.Name, Start: m.Decl, End: m.Decl, Decl: m.Decl})
+		declared[m.Name] = true
+	}
 }
 
 // shownMembers are the members a definition's lines declare: not the

@@ -161,13 +161,14 @@ func TrimFields(a *Artifact, words map[string]bool, enums bool) bool {
 		norm[normalize(w)] = true
 		keys[naming.TableKey(w)] = true
 	}
-	memberOf := func(row int) int {
+	memberOf := func(row int) int { // the innermost member holding the row
+		at := -1
 		for i, m := range a.Members {
-			if row >= m.Start && row <= m.End {
-				return i
+			if row >= m.Start && row <= m.End && (at < 0 || m.End-m.Start < a.Members[at].End-a.Members[at].Start) {
+				at = i
 			}
 		}
-		return -1
+		return at
 	}
 	keep := make([]bool, len(a.Members))
 	var fields, methods int

@@ -22,7 +22,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "6",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "7",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
@@ -291,17 +291,17 @@ func pyTableNames(name string, cls *sitter.Node, src []byte, file string) []stri
 // the entries of `__slots__`, and the instance attributes a method assigns
 // (`self._url = url`, `self.egg_fragment: str | None = None`), outside the
 // functions and classes it defines.
-func assignsPython(mem *sitter.Node, src []byte) []string {
+func assignsPython(mem *sitter.Node, src []byte) []extract.Assignment {
 	if mem.Type() == "decorated_definition" {
 		mem = mem.ChildByFieldName("definition")
 	}
 	if mem == nil {
 		return nil
 	}
-	var out []string
-	add := func(n string) {
-		if n != "" && !slices.Contains(out, n) {
-			out = append(out, n)
+	var out []extract.Assignment
+	add := func(n string, at *sitter.Node) {
+		if n != "" && !slices.ContainsFunc(out, func(a extract.Assignment) bool { return a.Name == n }) {
+			out = append(out, extract.Assignment{Name: n, At: at})
 		}
 	}
 	switch mem.Type() {
@@ -313,7 +313,7 @@ func assignsPython(mem *sitter.Node, src []byte) []string {
 		if v := a.ChildByFieldName("right"); v != nil {
 			for _, e := range extract.NamedChildren(v) {
 				if e.Type() == "string" {
-					add(strings.Trim(e.Content(src), `"'`))
+					add(strings.Trim(e.Content(src), `"'`), e)
 				}
 			}
 		}
@@ -328,7 +328,7 @@ func assignsPython(mem *sitter.Node, src []byte) []string {
 				case t == "assignment" || t == "augmented_assignment":
 					if l := c.ChildByFieldName("left"); l != nil && l.Type() == "attribute" {
 						if o, at := l.ChildByFieldName("object"), l.ChildByFieldName("attribute"); o != nil && at != nil && o.Content(src) == "self" {
-							add(at.Content(src))
+							add(at.Content(src), c)
 						}
 					}
 					walk(c)
