@@ -83,10 +83,16 @@ func sameIndent(line, indent string) bool {
 
 // CutLines keeps the first n lines of an artifact and says how many more
 // there were: the last resort for one artifact that would take the room of
-// many. It reports whether it cut.
+// many. It reports whether it cut; it does not when those lines name none
+// of the names that chose the artifact.
 func CutLines(a *Artifact, n int) bool {
 	if a.ContextFile != "" || a.Kind == extract.KindIndex || n < 1 || len(a.Lines) <= n+1 {
 		return false
+	}
+	if names := a.chosenNames(); len(names) > 0 && !slices.ContainsFunc(a.Lines[:n], func(l extract.Line) bool {
+		return slices.ContainsFunc(names, func(w string) bool { return naming.HasWord(l.Text, w) })
+	}) {
+		return false // the head would show none of what chose it (`endTime` of a const block): the index says more
 	}
 	rest := len(a.Lines) - n
 	note := a.Lines[n-1]
@@ -95,6 +101,23 @@ func CutLines(a *Artifact, n int) bool {
 	a.EndLine = a.Lines[n-1].Row
 	a.Truncated = "lines"
 	return true
+}
+
+// chosenNames are the names an artifact is shown for: its definitions',
+// and the member each reference that chose it names last (`endTime` of
+// a const block, `Order.total`).
+func (a *Artifact) chosenNames() []string {
+	var out []string
+	for _, d := range a.defs {
+		out = append(out, d.Name)
+	}
+	for _, s := range a.SelectedBy {
+		last := s.Ref[strings.LastIndexByte(s.Ref, '.')+1:]
+		if last != "" && !strings.ContainsFunc(last, func(r rune) bool { return r > 127 || !extract.IdentByte(byte(r)) }) && !slices.Contains(out, last) {
+			out = append(out, last)
+		}
+	}
+	return out
 }
 
 // normalize folds a name for matching across conventions: createdAt,
