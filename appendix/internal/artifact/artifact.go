@@ -490,7 +490,11 @@ func (a *Artifact) absorb(b *Artifact) {
 		}
 	}
 	a.SelectedBy = append(a.SelectedBy, b.SelectedBy...)
-	a.Notes = append(a.Notes, b.Notes...)
+	for _, n := range b.Notes {
+		if !slices.Contains(a.Notes, n) {
+			a.Notes = append(a.Notes, n) // (two routes of one registration name one handler)
+		}
+	}
 	a.defs = append(a.defs, b.defs...)
 }
 

@@ -21,6 +21,7 @@ const (
 	WeightRouteMethod = -6  // registered for any method where the spec names one, or the reverse
 	WeightRouteTest   = -24 // registered in a test file
 	WeightRouteFile   = 6   // the segment before a registration the endpoint ends with names its file (SystemController.cs for /System/Info)
+	WeightRouteDir    = 2   // per segment before a registration the endpoint ends with that a directory of its file is named (core/api/urls.py for /api/core/jobs/)
 )
 
 // ChooseRoute resolves an endpoint to the registration that serves it. A
@@ -74,6 +75,9 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		s.add("route-prefix", WeightRoutePrefix*best, "")
 		if filed {
 			s.add("route-file", WeightRouteFile, "")
+		}
+		if n := dirsNamed(r.Route.Path, full, d.Path); n > 0 {
+			s.add("route-dir", WeightRouteDir*n, "")
 		}
 		if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
 			s.add("route-method", WeightRouteMethod, "") // a registration for the very method the spec names ranks first
@@ -131,12 +135,37 @@ func prefixNamesFile(endpoint, pattern string, d *extract.Definition) (named, sh
 	}
 	seg := strings.ToLower(a[len(a)-len(b)-1])
 	// A word of the file's name: SystemController, auth_service,
-	// orders.routes; or its plural.
+	// orders.routes; or its plural. Or a directory of the file, named as
+	// the segment (core/api/urls.py, a Django app's, for /core/jobs/).
 	named = slices.ContainsFunc(naming.Words(search.ModuleName(d.Path)), func(w string) bool {
 		w = strings.ToLower(w)
 		return w == seg || naming.PluralOf(w, seg) || naming.PluralOf(seg, w)
-	})
+	}) || slices.Contains(pathDirs(d.Path), seg)
 	return named, len(b) == 1 && slices.ContainsFunc(a[:len(a)-len(b)], func(s string) bool { return !mountWordRe.MatchString(s) })
+}
+
+// pathDirs are the directories of a file's path, lowercased.
+func pathDirs(file string) []string {
+	dirs := strings.Split(strings.ToLower(file), "/")
+	return dirs[:len(dirs)-1]
+}
+
+// dirsNamed counts the segments an endpoint has before the registration's
+// pattern ends it that are directories of the registration's file: the
+// prefix a mount the search did not read gives, which the file's place
+// says (/api/core/jobs/ of core/api/urls.py's /jobs/).
+func dirsNamed(endpoint, pattern, file string) int {
+	a, b := spec.RouteSegs(endpoint), spec.RouteSegs(pattern)
+	if len(b) >= len(a) {
+		return 0
+	}
+	dirs, n := pathDirs(file), 0
+	for _, seg := range a[:len(a)-len(b)] {
+		if seg != "{}" && slices.Contains(dirs, strings.ToLower(seg)) {
+			n++
+		}
+	}
+	return n
 }
 
 // unmountedWords counts the segments before the end of a registration an

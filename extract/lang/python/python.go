@@ -22,7 +22,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "7",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "8",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs:   map[string]bool{"function_definition": true},
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
@@ -35,7 +35,7 @@ var Lang = &extract.Language{
 	Matches: matchPython,
 
 	SpecWords:       specWords,
-	RouteFrameworks: []string{"FastAPI", "Flask", "Django"},
+	RouteFrameworks: []string{"FastAPI", "Flask", "Django", "Django REST framework routers"},
 	NotNames:        notNames,
 	Builtins:        builtins,
 	EmptyBases:      []string{"ABC", "object", "Generic", "Protocol"},
@@ -59,6 +59,7 @@ var Lang = &extract.Language{
 	Tests:           pyTests,
 	TestNames:       testpath.Names(testNameRe),
 	RouteFile:       routeFile,
+	RouteWords:      routerWords,
 	Declares:        declares,
 	DocPrefixes:     []string{"#", "@"},
 	IndexStems:      []string{"__init__"},

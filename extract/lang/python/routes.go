@@ -1,8 +1,10 @@
 package python
 
 import (
+	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -47,6 +49,10 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
 		prefixes[string(m[1])] = string(m[2])
 	}
+	routers := map[string]bool{}
+	for _, m := range pyRouterRe.FindAllSubmatch(src, -1) {
+		routers[string(m[1])] = true
+	}
 	var out []extract.RouteCall
 	django := path.Base(file) == "urls.py"
 	var walk func(n *sitter.Node)
@@ -90,6 +96,10 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 			}
 			return
 		case "call":
+			if rc := routerRoutes(n, src, routers); rc != nil {
+				out = append(out, rc...)
+				return
+			}
 			if rc := resourceRoutes(n, src, prefixes); rc != nil {
 				out = append(out, rc...)
 				return
@@ -167,6 +177,58 @@ func resourceRoutes(call *sitter.Node, src []byte, prefixes map[string]string) [
 		}
 	}
 	return out
+}
+
+// pyRouterRe is a Django REST framework router made in a file
+// (`router = routers.DefaultRouter()`, a project's `NetBoxRouter()`).
+var pyRouterRe = regexp.MustCompile(`(?m)^(\w+)\s*=\s*(?:[\w.]+\.)?\w*Router\(`)
+
+// pyRegisterRe is a viewset's registration on a router, by its prefix:
+// `router.register('jobs', ...)`, `router.register(r'^users', ...)`.
+var pyRegisterRe = regexp.MustCompile(`\.register\(\s*r?["']\^?([\w-]+)`)
+
+// routerWords are the prefixes a file registers viewsets under on a
+// router, which no "/" precedes: the file is parsed for routes when one is
+// a segment of an endpoint the spec names.
+func routerWords(src []byte) []string {
+	if !bytes.Contains(src, []byte("Router(")) {
+		return nil
+	}
+	var out []string
+	for _, m := range pyRegisterRe.FindAllSubmatch(src, -1) {
+		if w := string(m[1]); !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// routerRoutes reads a viewset's registration on a router made in the
+// file, `router.register('jobs', views.JobViewSet)`: its list route
+// (/jobs/) and its detail route (/jobs/{pk}/), of any method, as the
+// router's defaults name them; the handler the viewset, whose methods
+// answer them. (Its extra actions, declared in the viewset's file, are
+// not known here.)
+func routerRoutes(call *sitter.Node, src []byte, routers map[string]bool) []extract.RouteCall {
+	fn := call.ChildByFieldName("function")
+	if fn == nil || fn.Type() != "attribute" || fn.ChildByFieldName("attribute").Content(src) != "register" ||
+		!routers[fn.ChildByFieldName("object").Content(src)] {
+		return nil
+	}
+	args := extract.NamedChildren(call.ChildByFieldName("arguments"))
+	if len(args) < 2 || args[1].Type() == "keyword_argument" {
+		return nil
+	}
+	prefix, ok := route.StringValue(args[0], src)
+	if !ok {
+		return nil
+	}
+	handler := viewName(args[1], src)
+	list := "/" + strings.Trim(strings.TrimSuffix(strings.TrimPrefix(prefix, "^"), "$"), "/") + "/"
+	return []extract.RouteCall{
+		{Route: extract.Route{Method: "ANY", Pattern: list, Handler: handler}, Show: call},
+		{Route: extract.Route{Method: "ANY", Pattern: list + "{pk}/", Handler: handler}, Show: call},
+	}
 }
 
 // quotedVerbs are the quoted words of a methods list, upper-cased:
