@@ -41,6 +41,10 @@ func railsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCal
 type router struct {
 	src []byte
 	out []extract.RouteCall
+	// concerns are the bodies of the routing concerns declared so far
+	// (`concern :commentable do ... end`), by name, for the resources
+	// that include them.
+	concerns map[string]*sitter.Node
 }
 
 // rscope is where a statement of a routes block stands: the path prefix
@@ -178,7 +182,20 @@ func (r *router) call(c *sitter.Node, sc rscope) {
 		}
 	case "get", "post", "put", "patch", "delete", "match", "root":
 		r.verb(c, verb, pos, opts, sc)
-	case "concern", "concerns", "draw", "mount", "direct", "resolve", "devise_for":
+	case "concern":
+		if len(pos) > 0 && body != nil {
+			if r.concerns == nil {
+				r.concerns = map[string]*sitter.Node{}
+			}
+			r.concerns[r.text(pos[0])] = body
+		}
+	case "concerns":
+		// `concerns :commentable` in a resource's block: the concern's
+		// routes, drawn there.
+		for _, a := range pos {
+			r.concern(r.text(a), sc)
+		}
+	case "draw", "mount", "direct", "resolve", "devise_for":
 	default:
 		if body != nil {
 			r.stmts(body, sc) // constraints, defaults, authenticate, ...
@@ -232,8 +249,31 @@ func (r *router) resource(c *sitter.Node, name string, one bool, opts map[string
 		}
 		r.add(a.method, p+a.suffix, handler(ctrl, a.action), c)
 	}
+	inner := rscope{path: res.nested, module: sc.module, res: res}
+	if c := opts["concerns"]; c != nil {
+		// `resources :orders, concerns: [:commentable]`: the concerns'
+		// routes, drawn in the resource's block.
+		names := []string{r.text(c)}
+		if t := c.Type(); t == "array" || t == "symbol_array" {
+			names = nil
+			for _, e := range extract.NamedChildren(c) {
+				names = append(names, r.text(e))
+			}
+		}
+		for _, n := range names {
+			r.concern(n, inner)
+		}
+	}
 	if body != nil {
-		r.stmts(body, rscope{path: res.nested, module: sc.module, res: res})
+		r.stmts(body, inner)
+	}
+}
+
+// concern draws the routes of the concern of that name, declared before,
+// under sc.
+func (r *router) concern(name string, sc rscope) {
+	if b := r.concerns[name]; b != nil && name != "" {
+		r.stmts(b, sc)
 	}
 }
 
