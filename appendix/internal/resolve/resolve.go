@@ -675,8 +675,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				if r.Strong {
 					unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("`%s` defines no `%s`; it gives the name to another definition: `%s` (%s)", head, last, line, at)))
 				}
-			} else if ix.ModuleImports(head, last) {
-				m := pick(rk, r, defs, "")
+			} else if kept := defs; ix.ModuleImports(head, last) {
+				m := pick(rk, r, kept, "")
 				m.Reason += fmt.Sprintf("; `%s` does not define `%s` and imports it", head, last)
 				m.Order = p.i
 				matches = append(matches, m)
@@ -2228,6 +2228,17 @@ func conventionFits(name string, d *extract.Definition) bool {
 	return !spec.IsUpperStart(name) || spec.IsUpperStart(d.Name) || d.Kind == extract.KindSchema
 }
 
+// roleAdded reports a definition whose name adds a role to the
+// reference's (NetBoxModel for `NetBox`) where that is no convention of
+// the spec's: the reference is a word of the prose the spec does not call
+// a table, or names a package of the repository (`netbox`).
+func roleAdded(ix *search.Index, r *spec.Ref, d *extract.Definition) bool {
+	if !naming.RoleSuffixed(d.Name) || naming.RoleSuffixed(r.Name) || r.Hint == spec.HintTable {
+		return false
+	}
+	return !r.Strong || ix.Modules[strings.ToLower(r.Name)]
+}
+
 // selfWords are the names a method's own object goes by.
 var selfWords = map[string]bool{"self": true, "this": true, "cls": true}
 
@@ -2470,7 +2481,7 @@ func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, mem
 		// (`.primary_key()`) is no table's; one written as a call alone
 		// may be (SQL's `users(user_id)`).
 		for _, d := range ix.ByKey[naming.TableKey(parts[0])] {
-			if d.Name != parts[0] && !r.Invoked && conventionFits(parts[0], d) {
+			if d.Name != parts[0] && !r.Invoked && conventionFits(parts[0], d) && !roleAdded(ix, r, d) {
 				all = append(all, d)
 			}
 		}
