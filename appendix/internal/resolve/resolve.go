@@ -675,7 +675,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				if r.Strong {
 					unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("`%s` defines no `%s`; it gives the name to another definition: `%s` (%s)", head, last, line, at)))
 				}
-			} else if kept := defs; ix.ModuleImports(head, last) {
+			} else if kept := ix.ImportedDefs(head, last, defs); len(kept) > 0 {
 				m := pick(rk, r, kept, "")
 				m.Reason += fmt.Sprintf("; `%s` does not define `%s` and imports it", head, last)
 				m.Order = p.i

@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -671,16 +672,91 @@ func (ix *Index) ModuleImports(module, name string) bool {
 // fileImports reports whether a file has an import line naming name, or
 // importing everything ("*") from somewhere.
 func (ix *Index) fileImports(file, name string) bool {
+	named, star, from := ix.fileImportsHow(file, name)
+	return named || star || len(from) > 0
+}
+
+// fileImportsHow reports whether a file has an import line naming name,
+// and the modules it imports everything ("*") from, as paths of the tree
+// without their extension (`from .jobs import *` of app/models/__init__.py
+// is app/models/jobs; `from api.fields import *` is api/fields; `export *
+// from './x'` of web/index.ts is web/x). star is true for an import of
+// everything whose module is not read.
+func (ix *Index) fileImportsHow(file, name string) (named, star bool, from []string) {
 	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
 	if err != nil {
-		return false
+		return false, false, nil
 	}
 	for _, line := range strings.Split(string(src), "\n") {
-		if t := strings.TrimSpace(line); importLine(t) && (strings.Contains(t, "*") || naming.HasWord(t, name)) {
-			return true
+		t := strings.TrimSpace(line)
+		if !importLine(t) {
+			continue
+		}
+		named = named || naming.HasWord(t, name)
+		if !strings.Contains(t, "*") {
+			continue
+		}
+		if m := starFromRe.FindStringSubmatch(t); m != nil {
+			mod := cmp.Or(m[1], m[2])
+			switch {
+			case strings.HasPrefix(mod, "./") || strings.HasPrefix(mod, "../"):
+				from = append(from, path.Join(path.Dir(file), mod))
+			case strings.HasPrefix(mod, "."):
+				rel := strings.TrimLeft(mod, ".")
+				up := path.Dir(file)
+				for range len(mod) - len(rel) - 1 {
+					up = path.Dir(up)
+				}
+				from = append(from, path.Join(up, strings.ReplaceAll(rel, ".", "/")))
+			default:
+				from = append(from, strings.ReplaceAll(mod, ".", "/"))
+			}
+			continue
+		}
+		star = true
+	}
+	return named, star, from
+}
+
+// starFromRe is an import of everything from a module: Python's `from
+// x.y import *`, JavaScript's `export * from './x'`.
+var starFromRe = regexp.MustCompile(`^from\s+([\w.]+)\s+import\s+\*|^export\s+\*\s+from\s+["']([^"']+)["']`)
+
+// ImportedDefs keeps, of the definitions of name elsewhere, those a
+// module of the repository that imports name may mean: in its language,
+// and, when only an import of everything ("*") may bring the name, in the
+// module it imports everything from, or in the module's own directory when
+// that module is not read. Nil when the module imports no such name.
+func (ix *Index) ImportedDefs(module, name string, defs []*extract.Definition) []*extract.Definition {
+	named, star := false, false
+	var from []string
+	fams := map[string]bool{}
+	for _, f := range ix.Files {
+		if ModuleName(f.Path) != module {
+			continue
+		}
+		n, s, fr := ix.fileImportsHow(f.Path, name)
+		if !n && !s && len(fr) == 0 {
+			continue
+		}
+		named, star, from = named || n, star || s, append(from, fr...)
+		if l := ix.Class(f.Path).Lang; l != nil {
+			fams[l.Family()] = true
 		}
 	}
-	return false
+	var out []*extract.Definition
+	for _, d := range defs {
+		if d.Lang != nil && !fams[d.Lang.Family()] {
+			continue
+		}
+		stem := strings.TrimSuffix(d.Path, path.Ext(d.Path))
+		if named || star && InModule(d.Path, module) || slices.ContainsFunc(from, func(m string) bool {
+			return stem == m || strings.HasSuffix(stem, "/"+m) || strings.HasPrefix(stem, m+"/")
+		}) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Declared lists the walked files whose scan saw a declaration of name at
