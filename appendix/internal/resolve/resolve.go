@@ -2225,6 +2225,9 @@ func conventionFits(name string, d *extract.Definition) bool {
 	if strings.HasPrefix(name, "_") || (naming.RoleSuffixed(name) || naming.PluralOf(d.Name, name)) && d.Kind != extract.KindSchema {
 		return false
 	}
+	if _, key := naming.KeyField(name); key && d.Kind != extract.KindSchema {
+		return false // comment_id is a key column or field, not the CommentId type
+	}
 	return !spec.IsUpperStart(name) || spec.IsUpperStart(d.Name) || d.Kind == extract.KindSchema
 }
 
