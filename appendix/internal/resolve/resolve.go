@@ -808,8 +808,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		i := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
-		if i < 0 {
-			continue
+		if i < 0 || sp.Refs[i].Proposed && strings.Contains(g.Ref, ".") {
+			continue // `community.vote_mode` (new): the column the spec adds, not the parameter's member
 		}
 		if m, ok := parameterOf(&sp.Refs[i], matches); ok {
 			m.Order = i
