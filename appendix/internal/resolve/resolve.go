@@ -722,6 +722,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// the search does not follow: the chosen type that has it.
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if t, ok := valueType(ix, r); ok {
+			// `refund.save!`: a value named after Refund, which declares
+			// no save: one it inherits from outside, not another type's.
+			head, last, _ := strings.Cut(r.Name, ".")
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` names `%s` (%s), which declares no `%s`; it may inherit it from outside the repository",
+				head, t.Name, naming.At(t.Path, t.DeclLine), last)))
 		} else if defs := memberDefs(ix, r); len(defs) > 0 {
 			// `combiner.MaxSeriesReached`: a member of a value whose type
 			// the spec does not name. One definition of that name is it;
@@ -3094,6 +3100,68 @@ func memberDefs(ix *search.Index, r *spec.Ref) []*extract.Definition {
 		}
 	}
 	return out
+}
+
+// valueType is the type of the repository a value's lower-case name spells
+// (`refund` Refund) when no definition of the member the reference names
+// on it (`refund.save!`) is that type's: the value is the type's, and the
+// member one it inherits from outside, never another type's of that name.
+func valueType(ix *search.Index, r *spec.Ref) (*extract.Definition, bool) {
+	head, last, ok := twoParts(r.Name)
+	if !ok || r.IsPath || head == "" || spec.IsUpperStart(head) || len(ix.Defs[last]) == 0 {
+		return nil, false
+	}
+	var types []*extract.Definition
+	for _, t := range ix.TypesNamed(typeNameOf(head)) {
+		if naming.TypeKind(t.Kind) && !t.Broken && !ix.Class(t.Path).Test {
+			types = append(types, t)
+		}
+	}
+	if len(types) != 1 || slices.ContainsFunc(types[0].Members, func(m extract.Member) bool { return m.Answers(last) }) {
+		return nil, false
+	}
+	// Its own are also those of what it includes or extends, and of the
+	// modules nested in it (Family::AutoTransferMatchable, a concern).
+	own := map[string]bool{types[0].Name: true}
+	var walk func(d *extract.Definition, depth int)
+	walk = func(d *extract.Definition, depth int) {
+		for _, b := range append(slices.Clip(d.Bases), ix.Delegates(d)...) {
+			if b = lastSegment(b); !own[b] {
+				own[b] = true
+				if depth < 4 {
+					for _, bd := range ix.Defs[b] {
+						walk(bd, depth+1)
+					}
+				}
+			}
+		}
+	}
+	walk(types[0], 0)
+	if slices.ContainsFunc(ix.Defs[last], func(d *extract.Definition) bool {
+		return slices.ContainsFunc(strings.FieldsFunc(d.Container, func(r rune) bool { return r == '.' || r == ':' }), func(s string) bool { return own[s] })
+	}) {
+		return nil, false
+	}
+	return types[0], true
+}
+
+// typeNameOf is the type a value's name spells (`refund` Refund,
+// `order_item` OrderItem).
+func typeNameOf(v string) string {
+	var b strings.Builder
+	for _, w := range naming.Words(v) {
+		b.WriteString(naming.Capitalize(w))
+	}
+	return b.String()
+}
+
+// lastSegment is the last part of a qualified name (`Spree::Refund`,
+// `pkg.Refund`): Refund.
+func lastSegment(q string) string {
+	if i := strings.LastIndexAny(q, ".:"); i >= 0 {
+		return q[i+1:]
+	}
+	return q
 }
 
 // decoratedAttribute resolves an attribute of a decorated function that
