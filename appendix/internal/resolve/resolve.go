@@ -1493,6 +1493,9 @@ func pathTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 		return Match{}, false
 	}
 	d := types[0]
+	if !placedAs(d, parts[:len(parts)-2]) {
+		return Match{}, false
+	}
 	for _, m := range d.Members {
 		if m.Answers(last) {
 			return Match{Ref: r, Choice: rank.Choice{Def: d, Member: m.Name,
@@ -1500,6 +1503,21 @@ func pathTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 		}
 	}
 	return Match{}, false
+}
+
+// placedAs reports whether a type stands where the namespaces written
+// before its name put it (`Shop.Api.RefundsController`: Api, in its file's
+// path or its qualified name); the one RefundsController of the code, in
+// Admin, is another. Lower-case parts (a variable's) say nothing.
+func placedAs(d *extract.Definition, quals []string) bool {
+	place := strings.ToLower(d.Path + "/" + d.QualifiedName())
+	for _, q := range quals {
+		if spec.IsUpperStart(q) && !strings.Contains(place, strings.ToLower(strings.Join(naming.Words(q), "_"))) &&
+			!strings.Contains(place, strings.ToLower(q)) {
+			return false
+		}
+	}
+	return true
 }
 
 // missingMember explains a Type.member whose type exists but declares no
@@ -1520,8 +1538,9 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	var types []*extract.Definition
 	for _, d := range ix.TopLevel(head, ix.Defs[head]) {
 		// (A test's helper type is not what a spec means by a name its
-		// code has too: no verdict is drawn from one.)
-		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath {
+		// code has too: no verdict is drawn from one; nor is one in
+		// another namespace than the spec writes.)
+		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath && placedAs(d, parts[:len(parts)-2]) {
 			types = append(types, d)
 		}
 	}
