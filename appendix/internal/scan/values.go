@@ -28,7 +28,8 @@ func valueWords(src []byte) string {
 
 // keyWords lists, once each and newline-joined, the one-line string
 // literals of src without spaces or escapes that stand as a key: followed
-// by ":" (not "::" or ":=") or "=>", and not a switch's case. They are the
+// by ":" (not "::" or ":=") or "=>", and not a switch's case; or given as
+// a `name` or `key` (nameBefore). They are the
 // keys of maps, dicts and object literals (a settings table's
 // `"CLEANUP_DAYS": {...}`), names the code holds as strings rather than
 // declares.
@@ -75,7 +76,7 @@ func literalWords(src []byte, args func(at int) bool) (values, keys string) {
 		if valueBefore(src, at) && valueAfter(src[end+1:]) && (args == nil || !args(at)) {
 			v.add(text)
 		}
-		if keyAfter(src[end+1:]) && !caseBefore(src, at) {
+		if keyAfter(src[end+1:]) && !caseBefore(src, at) || nameBefore(src, at) {
 			k.add(text)
 		}
 	}
@@ -112,6 +113,23 @@ func caseBefore(src []byte, at int) bool {
 	line := src[bytes.LastIndexByte(src[:at], '\n')+1 : at]
 	line = bytes.TrimRight(line, " \t")
 	return bytes.HasSuffix(line, []byte("case")) && (len(line) == 4 || !extract.IdentByte(line[len(line)-5]))
+}
+
+// nameBefore reports a literal a registration names something by: the
+// value of a `name` or `key` argument or field (`ConfigParam(name=
+// 'JOB_RETENTION', ...)`, `{ key: "maxRetries" }`).
+func nameBefore(src []byte, at int) bool {
+	line := bytes.TrimRight(src[bytes.LastIndexByte(src[:at], '\n')+1:at], " \t")
+	if len(line) == 0 || line[len(line)-1] != '=' && line[len(line)-1] != ':' {
+		return false
+	}
+	line = bytes.TrimRight(line[:len(line)-1], " \t")
+	for _, w := range [][]byte{[]byte("name"), []byte("key")} {
+		if bytes.HasSuffix(line, w) && (len(line) == len(w) || !extract.IdentByte(line[len(line)-len(w)-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyAfter reports what follows a key: ":" or "=>".

@@ -35,8 +35,9 @@ func TestKeyWords(t *testing.T) {
 	src := "opts := map[string]*configValue{\n\t\"CLEANUP_ARCHIVE_READ_DAYS\": {\n\t\trawValue: \"60\",\n\t},\n}\n" +
 		"DEFAULTS = {'DEFAULT_PAGINATION_CLASS': None, 'PAGE_SIZE' : 10}\n" +
 		"$map = ['queue_name' => 'default'];\n" +
-		"x := \"Local\"\nm[\"READ_KEY\"] = 1\ncase \"cased\":\nstd::\"no\"::x\nlog(\"two words\": 1)\n"
-	want := "CLEANUP_ARCHIVE_READ_DAYS\nDEFAULT_PAGINATION_CLASS\nPAGE_SIZE\nqueue_name"
+		"x := \"Local\"\nm[\"READ_KEY\"] = 1\ncase \"cased\":\nstd::\"no\"::x\nlog(\"two words\": 1)\n" +
+		"ConfigParam(name='JOB_RETENTION', label='Retention')\nopts = { key: \"maxRetries\" }\nrename=\"renamed\"\n"
+	want := "CLEANUP_ARCHIVE_READ_DAYS\nDEFAULT_PAGINATION_CLASS\nPAGE_SIZE\nqueue_name\nJOB_RETENTION\nmaxRetries"
 	if diff := cmp.Diff(want, keyWords([]byte(src))); diff != "" {
 		t.Error(diff)
 	}
