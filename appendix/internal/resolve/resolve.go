@@ -563,6 +563,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if !exists && r.Strong {
 				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
 			}
+		} else if m, ok := nestedTypeMember(ix, r); ok {
+			// `JobSerializer.Meta.fields`: a member of the class Meta
+			// nested in JobSerializer.
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if m, ok := nestedMember(ix, r); ok {
 			// `server.Config.Pipeline.MaxTimeout`: a field of the struct
 			// written inline in Config's field Pipeline.
@@ -909,6 +914,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	unresolved, external = importedNames(ix, sp, unresolved, external)
+	matches, unresolved = declaredInChosen(sp, matches, unresolved)
 	m, g := unparsedPaths(ix, sp, headed)
 	matches, unresolved = append(matches, m...), append(unresolved, g...)
 	unparsedRoutes(ix, sp, unresolved)
@@ -1970,6 +1976,81 @@ func nestedMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 		}
 	}
 	return Match{}, false
+}
+
+// bareIdentRe is a name of one part.
+var bareIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// declaredInChosen settles the gaps that call a bare name absent or new
+// when one chosen definition has a line declaring it (`default_columns =
+// (...)` in the class Meta of a table class): the name is that
+// definition's, nested where no member list reaches.
+func declaredInChosen(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match, []Gap) {
+	kept := unresolved[:0]
+	for _, g := range unresolved {
+		if g.Kind != GapAbsent && g.Kind != GapNew || !bareIdentRe.MatchString(g.Ref) {
+			kept = append(kept, g)
+			continue
+		}
+		declares := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(g.Ref) + `\s*[:=][^=]`)
+		var found *Match
+		row := 0
+		for i := range matches {
+			m := &matches[i]
+			if m.Def == nil || found != nil && found.Def == m.Def {
+				continue
+			}
+			if at := slices.IndexFunc(m.Def.Lines, func(l extract.Line) bool { return declares.MatchString(l.Text) }); at >= 0 {
+				if found != nil {
+					found = nil
+					row = -1
+					break
+				}
+				found, row = m, m.Def.Lines[at].Row
+			}
+		}
+		i := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
+		if found == nil || row <= 0 || i < 0 {
+			kept = append(kept, g)
+			continue
+		}
+		matches = append(matches, Match{Ref: &sp.Refs[i], Order: i, Choice: rank.Choice{Def: found.Def,
+			Reason: fmt.Sprintf("defines `%s`, whose line %d declares `%s`", found.Def.QualifiedName(), row, g.Ref)}})
+	}
+	return matches, kept
+}
+
+// nestedTypeMember resolves `Outer.Inner.member` to the type Outer, whose
+// member Inner is a type declared inside it (Django's and DRF's `class
+// Meta`) with a line declaring the member (`fields = [...]`), when one
+// type Outer outside tests has it: the artifact shows Inner's lines.
+func nestedTypeMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	parts := strings.Split(r.Name, ".")
+	if len(parts) < 3 || !spec.IsUpperStart(parts[len(parts)-2]) || !spec.IsUpperStart(parts[len(parts)-3]) {
+		return Match{}, false
+	}
+	outer, inner, last := parts[len(parts)-3], parts[len(parts)-2], parts[len(parts)-1]
+	declares := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(last) + `\s*[:=]`)
+	var found []*extract.Definition
+	for _, d := range ix.Defs[outer] {
+		if d.Broken || !naming.TypeKind(d.Kind) || ix.Class(d.Path).Test {
+			continue
+		}
+		for _, m := range d.Members {
+			if m.Name == inner && slices.ContainsFunc(d.Lines, func(l extract.Line) bool {
+				return l.Row > m.Code() && l.Row <= m.End && declares.MatchString(l.Text)
+			}) {
+				found = append(found, d)
+				break
+			}
+		}
+	}
+	if distinctPlaces(found) != 1 {
+		return Match{}, false
+	}
+	d := found[0]
+	return Match{Ref: r, Choice: rank.Choice{Def: d, Member: inner,
+		Reason: fmt.Sprintf("defines `%s`, whose nested `%s` declares `%s`", d.QualifiedName(), inner, last)}}, true
 }
 
 // chosenMember finds, for a dotted name whose head is a variable or a
