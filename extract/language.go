@@ -344,6 +344,10 @@ type Language struct {
 	// target: `impl Deref for Semantics { type Target = SemanticsImpl; }`);
 	// nil where the language has no such thing.
 	Delegates func(src []byte, name string) []string
+	// DerivedMembers names the members a definition's attributes make the
+	// compiler or a macro generate for it (Rust's `#[derive(new)]` gives
+	// `new`, `#[derive(Default)]` `default`); nil where none does.
+	DerivedMembers func(d *Definition) []string
 	// KeyMembers are member names, lowercase without underscores, that
 	// configure a model or make a value of a type ("tablename", "init"):
 	// trimming a type keeps them, whatever its language.

@@ -937,9 +937,13 @@ func (ix *Index) DeclarationLine(file, name string) int {
 	return 0
 }
 
+// maxDelegateFiles is how many files Delegates reads for one type.
+const maxDelegateFiles = 16
+
 // Delegates are the types a value of type d hands the members it lacks
-// to, as its language reads them in d's file (Rust's Deref target); each
-// file is read for them once per definition.
+// to, as its language reads them in d's file and the files that declare
+// its name (Rust's Deref target, the traits implemented for it); the files
+// are read for them once per definition.
 func (ix *Index) Delegates(d *extract.Definition) []string {
 	if d.Lang == nil || d.Lang.Delegates == nil {
 		return nil
@@ -948,8 +952,22 @@ func (ix *Index) Delegates(d *extract.Definition) []string {
 		return out
 	}
 	var out []string
-	if src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(d.Path))); err == nil {
-		out = d.Lang.Delegates(src, d.Name)
+	// Its own file, and the files of its language whose scan saw its name
+	// declared (Rust's `impl Crud for Community` in another module).
+	files := []string{d.Path}
+	for _, f := range ix.Declared(d.Name) {
+		if f != d.Path && len(files) < maxDelegateFiles && ix.Class(f).Lang == d.Lang {
+			files = append(files, f)
+		}
+	}
+	for _, f := range files {
+		if src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f))); err == nil {
+			for _, t := range d.Lang.Delegates(src, d.Name) {
+				if !slices.Contains(out, t) {
+					out = append(out, t)
+				}
+			}
+		}
 	}
 	if ix.delegates == nil {
 		ix.delegates = map[*extract.Definition][]string{}
