@@ -8,13 +8,15 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// attrCalls declare attributes: each symbol is a member.
-var attrCalls = map[string]bool{"attr_accessor": true, "attr_reader": true, "attr_writer": true}
+// attrCalls declare attributes, or methods another object answers
+// (`delegate :credit, to: :gateway`): each symbol is a member.
+var attrCalls = map[string]bool{"attr_accessor": true, "attr_reader": true, "attr_writer": true, "delegate": true}
 
 // namedCalls declare one member each, named by their first argument:
-// Active Record's associations, scopes and enums, and delegated methods.
+// Active Record's associations, scopes and enums, and a method's new name
+// (`alias_method :display_total, :total`).
 var namedCalls = map[string]bool{"has_many": true, "has_one": true, "belongs_to": true, "has_and_belongs_to_many": true,
-	"scope": true, "enum": true, "has_one_attached": true, "has_many_attached": true, "has_rich_text": true}
+	"scope": true, "enum": true, "has_one_attached": true, "has_many_attached": true, "has_rich_text": true, "alias_method": true}
 
 // columnSkips are the calls of a create_table block that declare no
 // column of their own.
@@ -50,7 +52,7 @@ func bodyMembers(body *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	for _, c := range extract.NamedChildren(body) {
 		switch c.Type() {
-		case "method", "singleton_method", "class", "module":
+		case "method", "singleton_method", "class", "module", "alias":
 			out = append(out, c)
 		case "assignment":
 			if extract.Named(c, "left", "constant") != nil {
@@ -100,6 +102,11 @@ func memberName(n *sitter.Node, src []byte) string {
 	case "assignment":
 		if inScope(n, src) {
 			return n.ChildByFieldName("left").Content(src)
+		}
+	case "alias":
+		// alias display_total total: the new name.
+		if nm := n.ChildByFieldName("name"); nm != nil && inScope(n, src) {
+			return methodName(strings.TrimPrefix(nm.Content(src), ":"))
 		}
 	case "simple_symbol", "string":
 		if p := n.Parent(); p != nil && attrCalls[bareCall(p.Parent(), src)] && inScope(p.Parent(), src) {
