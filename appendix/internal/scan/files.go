@@ -849,6 +849,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					break
 				}
 			}
+			if !decl && top && kw.constants {
+				if name := scopedAssign(t[j:]); name != nil {
+					add(name, fDecl|fTop) // "Shop::Config = AppConfiguration.new": Shop's constant
+					break
+				}
+			}
 			var f uint8
 			if decl {
 				f |= fDecl
@@ -1255,6 +1261,27 @@ func keyUse(rest []byte) bool {
 	}
 	r := extract.TrimIndent(rest)
 	return len(r) > 0 && (r[0] == ':' || r[0] == '=' && (len(r) < 2 || r[1] != '>'))
+}
+
+// scopedAssign is the constant a line assigns in a scope, after its first
+// word: the last of the "::"-joined names that "=" follows
+// ("::Config = ..." of "Shop::Config = ..."); nil for anything else.
+func scopedAssign(rest []byte) []byte {
+	var name []byte
+	for len(rest) > 2 && rest[0] == ':' && rest[1] == ':' {
+		k := 2
+		for k < len(rest) && extract.IdentByte(rest[k]) {
+			k++
+		}
+		if k == 2 {
+			return nil
+		}
+		name, rest = rest[2:k], rest[k:]
+	}
+	if name == nil || name[0] < 'A' || name[0] > 'Z' || !startsAssign(rest) {
+		return nil
+	}
+	return name
 }
 
 // colonFollows reports a ":" (not "::") after blanks.

@@ -9,7 +9,7 @@ import (
 // rubyKinds are the kinds of the patterns of ruby.scm by the definition's
 // node type: a class or module named by a constant or a scope resolution
 // (Admin::User), a method named by an identifier or a setter, a constant
-// assigned.
+// assigned, by its name or in a scope (Shop::Config = ...).
 var rubyKinds = map[string]string{"class": "class", "module": "module", "method": "method", "singleton_method": "method"}
 
 // matchRuby: the patterns of ruby.scm, in document order.
@@ -27,6 +27,10 @@ func matchRuby(root *sitter.Node, skip extract.Skip) []extract.RawMatch {
 		case "assignment":
 			if nm := extract.Named(n, "left", "constant"); nm != nil {
 				out = append(out, extract.RawMatch{Kind: "constant", Def: n, Name: nm})
+			} else if l := extract.Named(n, "left", "scope_resolution"); l != nil {
+				if nm := extract.Named(l, "name", "constant"); nm != nil {
+					out = append(out, extract.RawMatch{Kind: "constant", Def: n, Name: nm}) // Shop::Config = ...
+				}
 			}
 		case "call":
 			if nm := extract.Named(n, "method", "identifier"); nm != nil && extract.Named(n, "block", "do_block") != nil {

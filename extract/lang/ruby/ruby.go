@@ -20,7 +20,7 @@ var rubyQuery string
 // statement, and heredocs, percent literals and =begin comments put lines
 // the generic lexer would read as statements in the first column.
 var Lang = knowing(&extract.Language{
-	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "4", SuffixedMethods: true,
+	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "5", SuffixedMethods: true,
 	Grammar: grammar.GetLanguage, QuerySource: rubyQuery,
 	Funcs:       map[string]bool{"method": true, "singleton_method": true},
 	CallsDefine: true, // a migration's create_table in change
@@ -182,6 +182,13 @@ func refineRuby(m *extract.Match) bool {
 		d.Bases = mixins(m.Def, m.Src)
 	case "constant":
 		d.Kind, d.Title = extract.KindConstant, "Constant"
+		if l := m.Def.ChildByFieldName("left"); l != nil && l.Type() == "scope_resolution" {
+			// Shop::Config = Shop::AppConfiguration.new: Shop's.
+			if s := l.ChildByFieldName("scope"); s != nil {
+				q := s.Content(m.Src)
+				d.Container = q[strings.LastIndex(q, "::")+1:]
+			}
+		}
 		right := unfrozen(m.Def.ChildByFieldName("right"), m.Src)
 		switch base := madeClass(right, m.Src); {
 		case base == "Struct" || base == "Data":

@@ -11,4 +11,5 @@
 (method name: (setter name: (identifier) @name)) @definition.method
 (singleton_method name: (identifier) @name) @definition.method
 (assignment left: (constant) @name) @definition.constant
+(assignment left: (scope_resolution name: (constant) @name)) @definition.constant
 (call method: (identifier) @name block: (do_block)) @definition.block
