@@ -1102,7 +1102,8 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			if !BareWord(name) && !(IsUpperStart(name) && len(naming.Words(name)) == 1) || strings.HasSuffix(code, ")") {
 				hint = HintFunction
 			}
-			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: hint != HintNone, Hint: hint}, i, end})
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: hint != HintNone, Hint: hint,
+				Called: strings.HasSuffix(code, ")")}, i, end}) // (`@action(detail=True)` calls a function: no field of a model)
 		} else if name, ok := macroCall(code); ok {
 			// `query_as!`, `my_macro!(a, b)`: a macro, called.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
