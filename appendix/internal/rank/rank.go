@@ -81,6 +81,9 @@ type Ranker struct {
 	amends  map[string][]string // the index's ALTER TABLE files, by table key
 	paths   []string            // paths the spec names that exist
 	quals   map[string]bool     // packages and directories the spec names
+	// bare are the quals the spec names only as a word of their own
+	// (`local_site`), never qualifying another name.
+	bare map[string]bool
 	pkgs    map[string]string   // the directories of the JavaScript packages the spec's code imports from, to their names
 	settled map[string]int      // directories of references with one candidate
 	words   map[string]bool     // every identifier-like word of the spec
@@ -91,6 +94,15 @@ type Ranker struct {
 // New reads the spec for where its code lives.
 func New(sp *spec.Spec, ix *search.Index) *Ranker {
 	c := &Ranker{ix: ix, quals: map[string]bool{}, pkgs: map[string]string{}, settled: map[string]int{}, amends: ix.Amends, words: sp.Words, sp: sp}
+	qualifying := map[string]bool{}
+	defer func() {
+		c.bare = map[string]bool{}
+		for q := range c.quals {
+			if !qualifying[q] {
+				c.bare[q] = true
+			}
+		}
+	}()
 	for _, r := range sp.Refs {
 		if r.Package != "" {
 			if dir, ok := ix.PackageDir(r.Package); ok && dir != "." {
@@ -105,6 +117,7 @@ func New(sp *spec.Spec, ix *search.Index) *Ranker {
 		case strings.Contains(r.Name, "."):
 			if q := qualifier(ix, r.Name); q != "" {
 				c.quals[q] = true
+				qualifying[q] = true
 			}
 		case ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name:
 			c.quals[r.Name] = true // `userbus` in a code span names a package

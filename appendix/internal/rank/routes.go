@@ -85,7 +85,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		if c.ix.Class(d.Path).Test {
 			s.add("test-file", WeightRouteTest, "")
 		}
-		c.affinity(&s, d, true)
+		c.affinity(&s, d, true, "")
 		cs = append(cs, cand{d, s.Total, full})
 	}
 	if len(cs) == 0 {

@@ -149,7 +149,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	if hintFits(r.Hint, d.Kind) {
 		s.add("kind", WeightKind, "the spec calls it "+naming.Article(string(r.Hint)))
 	}
-	c.affinity(&s, d, true)
+	c.affinity(&s, d, true, r.Name)
 	if named, ok := rv.first[d]; ok {
 		s.add("named-first", WeightNamedFirst, "the spec names "+named+" before the others' places")
 	}
@@ -236,8 +236,10 @@ func (c *Ranker) coMembers(r *spec.Ref, d *extract.Definition) (int, string) {
 
 // affinity records how strongly the spec points at a definition's
 // location: a path it names, the directory of a file it names, a package
-// it qualifies names with, other references settled in the directory.
-func (c *Ranker) affinity(s *Score, d *extract.Definition, settled bool) {
+// it qualifies names with (but own, the name of the reference scored,
+// when only that word names the package: it names none for itself),
+// other references settled in the directory.
+func (c *Ranker) affinity(s *Score, d *extract.Definition, settled bool, own string) {
 	dir := path.Dir(d.Path)
 	under := slices.IndexFunc(c.paths, func(p string) bool { return search.UnderPath(d.Path, p) })
 	switch {
@@ -260,7 +262,11 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition, settled bool) {
 		}
 	}
 	for _, q := range slices.Sorted(maps.Keys(c.quals)) {
-		if search.InModule(d.Path, q) {
+		// (`local_site`, a module of the repository and the name of the
+		// table the spec means: a package named only by the reference
+		// itself says nothing of where its definition is; `Order`, which
+		// other names qualify, `Order.SetCancelledStatus`, does.)
+		if !(q == own && c.bare[q]) && search.InModule(d.Path, q) {
 			s.add("named-package", WeightInPackage, fmt.Sprintf("it is in `%s`, which the spec names", q))
 			break
 		}
@@ -280,7 +286,7 @@ func (c *Ranker) affinity(s *Score, d *extract.Definition, settled bool) {
 // itself somewhere in the spec.
 func (c *Ranker) Near(d *extract.Definition) bool {
 	var s Score
-	c.affinity(&s, d, true)
+	c.affinity(&s, d, true, "")
 	return s.Total > 0 || c.words[d.Name]
 }
 
@@ -294,7 +300,7 @@ func (c *Ranker) InNamedFile(d *extract.Definition) bool {
 // spec's words place it, whatever else it names.
 func (c *Ranker) PointedAt(d *extract.Definition) bool {
 	var s Score
-	c.affinity(&s, d, false)
+	c.affinity(&s, d, false, "")
 	return s.Total > 0
 }
 
