@@ -332,6 +332,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 			continue
 		}
+		if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name && r.Hint == spec.HintNone && !r.Called && len(cands) > 0 &&
+			!slices.ContainsFunc(cands, func(d *extract.Definition) bool { return d.Container == "" }) {
+			continue // `dask`: the package of that name, not a member some class calls so
+		}
 		if declaresType(r) {
 			// `interface InvokeCallback extends CallbackBase {` in the
 			// spec's code: a type, which no method, function or value of
