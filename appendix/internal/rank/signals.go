@@ -149,7 +149,11 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	if hintFits(r.Hint, d.Kind) {
 		s.add("kind", WeightKind, "the spec calls it "+naming.Article(string(r.Hint)))
 	}
-	c.affinity(&s, d, true, r.Name)
+	own := ""
+	if r.Hint == spec.HintTable {
+		own = r.Name // "the `local_site` table": a table, whatever module bears its name
+	}
+	c.affinity(&s, d, true, own)
 	if named, ok := rv.first[d]; ok {
 		s.add("named-first", WeightNamedFirst, "the spec names "+named+" before the others' places")
 	}
@@ -236,9 +240,9 @@ func (c *Ranker) coMembers(r *spec.Ref, d *extract.Definition) (int, string) {
 
 // affinity records how strongly the spec points at a definition's
 // location: a path it names, the directory of a file it names, a package
-// it qualifies names with (but own, the name of the reference scored,
-// when only that word names the package: it names none for itself),
-// other references settled in the directory.
+// it qualifies names with (but own, the name of a table the reference
+// scored names, when only that word names the package: a table is no
+// package), other references settled in the directory.
 func (c *Ranker) affinity(s *Score, d *extract.Definition, settled bool, own string) {
 	dir := path.Dir(d.Path)
 	under := slices.IndexFunc(c.paths, func(p string) bool { return search.UnderPath(d.Path, p) })
