@@ -332,9 +332,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 			continue
 		}
-		if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name && r.Hint == spec.HintNone && !r.Called && len(cands) > 0 &&
-			!slices.ContainsFunc(cands, func(d *extract.Definition) bool { return d.Container == "" }) {
-			continue // `dask`: the package of that name, not a member some class calls so
+		if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name && r.Hint == spec.HintNone && !r.Called && distinctPlaces(cands) > 1 &&
+			!slices.ContainsFunc(cands, func(d *extract.Definition) bool { return d.Container == "" }) && rk.Pick(r, cands, member).Arbitrary {
+			// `dask`: the package of that name, not one of the members
+			// classes call so, first by path; one such member the spec
+			// points at (thanos's QueryAPI.query) is what the name means.
+			continue
 		}
 		if declaresType(r) {
 			// `interface InvokeCallback extends CallbackBase {` in the
