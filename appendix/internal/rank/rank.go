@@ -77,16 +77,16 @@ func (c Choice) placedBy(signals ...string) bool {
 
 // A Ranker holds what the whole spec says about where its code lives.
 type Ranker struct {
-	ix      *search.Index
-	amends  map[string][]string // the index's ALTER TABLE files, by table key
-	paths   []string            // paths the spec names that exist
-	quals   map[string]bool     // packages and directories the spec names
+	ix     *search.Index
+	amends map[string][]string // the index's ALTER TABLE files, by table key
+	paths  []string            // paths the spec names that exist
+	quals  map[string]bool     // packages and directories the spec names
 	// bare are the quals the spec names only as a word of their own
 	// (`local_site`), never qualifying another name.
-	bare map[string]bool
-	pkgs    map[string]string   // the directories of the JavaScript packages the spec's code imports from, to their names
-	settled map[string]int      // directories of references with one candidate
-	words   map[string]bool     // every identifier-like word of the spec
+	bare    map[string]bool
+	pkgs    map[string]string // the directories of the JavaScript packages the spec's code imports from, to their names
+	settled map[string]int    // directories of references with one candidate
+	words   map[string]bool   // every identifier-like word of the spec
 	sp      *spec.Spec
 	quoted  map[string]map[string]bool // spec.QuotedParams, by name, once asked
 }
