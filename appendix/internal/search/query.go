@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"iter"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -122,15 +124,27 @@ func (ix *Index) WalkedFile(p string) (string, bool) {
 // FilesEnding are the walked files whose path ends with p after a
 // slash, sorted: the files a bare file name the spec writes may mean.
 func (ix *Index) FilesEnding(p string) []string {
+	return pathsEnding(p, func(yield func(string) bool) {
+		for _, f := range ix.Files {
+			if !yield(f.Path) {
+				return
+			}
+		}
+	})
+}
+
+// pathsEnding are, sorted, the paths of all that end with the path p
+// after a slash.
+func pathsEnding(p string, all iter.Seq[string]) []string {
 	p = cleanPath(p)
 	if p == "" {
 		return nil
 	}
 	var out []string
 	tail := "/" + p
-	for _, f := range ix.Files {
-		if strings.HasSuffix(f.Path, tail) {
-			out = append(out, f.Path)
+	for x := range all {
+		if strings.HasSuffix(x, tail) {
+			out = append(out, x)
 		}
 	}
 	slices.Sort(out)
@@ -399,19 +413,7 @@ func (ix *Index) Parsed(file string) bool { return ix.lang[file] != nil }
 // DirsEnding lists, sorted, the directories whose path ends with the path
 // p, relative to some directory of the tree.
 func (ix *Index) DirsEnding(p string) []string {
-	p = cleanPath(p)
-	if p == "" {
-		return nil
-	}
-	var out []string
-	tail := "/" + p
-	for d := range ix.dirs {
-		if strings.HasSuffix(d, tail) {
-			out = append(out, d)
-		}
-	}
-	slices.Sort(out)
-	return out
+	return pathsEnding(p, maps.Keys(ix.dirs))
 }
 
 // cleanPath is a path as a spec writes it, relative to the root, without
