@@ -776,6 +776,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				}
 				unresolved = append(unresolved, g)
 			}
+		} else if owner, ok := proposedOwner(sp, r); ok {
+			// `Shop::Api::RefundsController#create`, of the controller the
+			// spec adds: new with it, whatever other types have.
+			if r.Strong {
+				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: a member of `%s`, which the spec adds (line %d)", owner.Name, owner.Line)))
+			}
 		} else if g, ok := memberOrVariable(ix, r); ok {
 			if strings.Contains(r.Name, ".") {
 				unfollowed[p.i] = len(unresolved)
@@ -2029,6 +2035,24 @@ func declaredInChosen(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match
 			Reason: fmt.Sprintf("defines `%s`, whose line %d declares `%s`", found.Def.QualifiedName(), row, g.Ref)}})
 	}
 	return matches, kept
+}
+
+// proposedOwner is the reference the spec calls new that a dotted name is
+// a member of (`Shop.Api.RefundsController` (new), for
+// `Shop.Api.RefundsController.create`), when the code defines no type of
+// that name in the namespace written.
+func proposedOwner(sp *spec.Spec, r *spec.Ref) (*spec.Ref, bool) {
+	i := strings.LastIndexByte(r.Name, '.')
+	if i <= 0 {
+		return nil, false
+	}
+	head := r.Name[:i]
+	for k := range sp.Refs {
+		if o := &sp.Refs[k]; o.Name == head && o.Proposed && o.Line <= r.Line {
+			return o, true
+		}
+	}
+	return nil, false
 }
 
 // derivedMember resolves `Type.member` to the one type of that name
