@@ -47,6 +47,9 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		}
 		best, found, full, filed := 0, false, "", false
 		for _, p := range patterns {
+			if r.Route.Method == "" && len(spec.RouteSegs(r.Route.Path)) == 1 && len(spec.RouteSegs(p)) > 1 {
+				continue // `/all` in prose: a route's own path, not the tail of /mark_as_read/all
+			}
 			rt := *d.Route
 			rt.Pattern = p
 			s, ok := RouteScore(r.Route, &rt)
