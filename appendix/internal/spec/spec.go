@@ -461,8 +461,9 @@ func Parse(name string, src []byte) *Spec {
 	}
 
 	lines := strings.Split(string(src), "\n")
-	nonGoals := false // the lines are under a heading of what the spec does not do
-	listing := ""     // the heading of what the spec introduces the lines are under ("New types")
+	nonGoals := false   // the lines are under a heading of what the spec does not do
+	describing := false // the lines are under a heading of what the code does today
+	listing := ""       // the heading of what the spec introduces the lines are under ("New types")
 	// Prose is read a paragraph at a time, so that a sentence that wraps
 	// ("`create_item` in\n`backend/app/crud.py`") keeps its path.
 	var para strings.Builder
@@ -496,8 +497,10 @@ func Parse(name string, src []byte) *Spec {
 				add(r)
 			}
 		}
-		if nonGoals {
-			// Under "Non-goals": what the spec will not change.
+		if nonGoals || describing {
+			// Under "Non-goals": what the spec will not change. Under
+			// "Current state": what the code does today ("builds a `Vote`
+			// and wraps it"), which the verbs describe and do not change.
 			addHere = func(r Ref) {
 				r.Modified = false
 				add(r)
@@ -734,6 +737,7 @@ func Parse(name string, src []byte) *Spec {
 		}
 		if m := headingRe.FindStringSubmatch(t); m != nil {
 			nonGoals = nonGoalRe.MatchString(m[1]) // (to the next heading)
+			describing = currentRe.MatchString(m[1])
 			listing = ""
 			if newHeadingRe.MatchString(m[1]) {
 				listing = strings.TrimSpace(m[1])
@@ -1524,6 +1528,10 @@ var headingRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
 // nonGoalRe is the heading of what a spec does not do: "Non-goals", "Out
 // of scope", "Not in scope", "Alternatives considered", "Rejected
 // alternatives". A change named under it is not proposed.
+// currentRe matches the headings under which a spec describes what the
+// code does today.
+var currentRe = regexp.MustCompile(`(?i)\bcurrent (?:state|behaviou?r|design|implementation|architecture)\b|\bas[- ]is\b|\bbackground\b|\bstatus quo\b|\bhow it works today\b`)
+
 var nonGoalRe = regexp.MustCompile(`(?i)\bnon[- ]?goals?\b|\bout of scope\b|\bnot in scope\b|\balternatives? considered\b|\brejected alternatives?\b`)
 
 // typeWordRe is a type's name as a parameter list writes it: capitalized,
