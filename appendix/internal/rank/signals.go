@@ -52,7 +52,7 @@ const (
 	WeightPrivate    = -2  // not exported
 	WeightVariable   = -1  // a bare name means a type or function before a variable
 	WeightMigration  = -2  // migration history: the schema file says what is current
-	WeightRollback   = -4  // a migration's rollback (down.sql): the schema before it, never what it makes
+	WeightRollback   = -4  // a migration's rollback (a down file): the schema before it, never what it makes
 	WeightSnapshot   = -12 // a copy in migration history of a definition the code keeps live (an Alembic revision's model class), wherever the spec points
 	WeightSuperseded = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2), the spec naming none
 )
@@ -200,7 +200,7 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if naming.MigrationPath(d.Path) {
 		s.add("migration", WeightMigration, "a schema file states the current shape; migrations are history")
-		if base := path.Base(d.Path); base == "down.sql" || strings.Contains(base, ".down.") {
+		if base := path.Base(d.Path); strings.TrimSuffix(base, path.Ext(base)) == "down" || strings.Contains(base, ".down.") {
 			s.add("rollback", WeightRollback, "the others are no migration's rollback, which restores the schema before it")
 		}
 		if slices.ContainsFunc(rv.cands, func(o *extract.Definition) bool {
