@@ -749,6 +749,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if kw.typeFirst && closingNames(t, top, add) {
 			continue
 		}
+		if len(t) > 1 && t[0] == '.' && extract.IdentByte(t[1]) {
+			continue // ".on_conflict((": a call a chain goes on with, which declares nothing
+		}
 		first := true
 		// (spaceLine: a namespace's line, extract.Keywords.Spaces.)
 		decl, varLine, typeLine, params, spaceLine := false, false, false, false, false
