@@ -44,11 +44,13 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 			}
 			ref := cmp.Or(r.File, r.Name)
 			f, ok := p.ix.WalkedFile(ref)
+			var ending []string // the files a bare name several files end with may mean
 			if !ok {
-				f, ok = besideDir(p, r, ref)
+				ending = p.ix.FilesEnding(ref)
+				f, ok = besideDir(p, r, ending)
 			}
 			if !ok {
-				if g, ok := severalFiles(p, r, ref, shown); ok && !seen[ref] {
+				if g, ok := severalFiles(p, r, ref, ending, shown); ok && !seen[ref] {
 					seen[ref] = true
 					if named {
 						g.Ref = p.Name + ": " + g.Ref
@@ -96,11 +98,10 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 // convention's name, not a file's.
 const maxEndingFiles = 5
 
-// besideDir is the one file of those a bare file name may mean that is
+// besideDir is the one file of files, those a bare file name may mean, that is
 // under a directory the same spec line names (`dispatch.py` in the row of
 // `dask/dataframe/`).
-func besideDir(p *part, r spec.Ref, ref string) (string, bool) {
-	files := p.ix.FilesEnding(ref)
+func besideDir(p *part, r spec.Ref, files []string) (string, bool) {
 	if len(files) < 2 {
 		return "", false
 	}
@@ -123,12 +124,11 @@ func besideDir(p *part, r spec.Ref, ref string) (string, bool) {
 }
 
 // severalFiles is the gap of a source file name that several files of the
-// tree end with (`deprecations.go` of plugins/inputs and plugins/outputs)
+// tree end with, files (`deprecations.go` of plugins/inputs and plugins/outputs)
 // when no artifact shows one of them: which one the spec means it does
 // not say, and the debate is told they exist. (A template's or a
 // document's name, `delete.html`, is as often the reader's own file.)
-func severalFiles(p *part, r spec.Ref, ref string, shown func(string) bool) (Gap, bool) {
-	files := p.ix.FilesEnding(ref)
+func severalFiles(p *part, r spec.Ref, ref string, files []string, shown func(string) bool) (Gap, bool) {
 	if len(files) < 2 || len(files) > maxEndingFiles || slices.ContainsFunc(files, shown) || p.ix.Class(files[0]).Lang == nil {
 		return Gap{}, false
 	}
