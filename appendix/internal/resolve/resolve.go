@@ -829,7 +829,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if dotted := strings.Contains(g.Ref, "."); dotted && g.Kind != GapNoMember || !dotted && g.Kind != GapAbsent {
 			continue
 		}
-		i := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
+		i := refOf(sp, g)
 		if i < 0 || sp.Refs[i].Proposed && strings.Contains(g.Ref, ".") {
 			continue // `community.vote_mode` (new): the column the spec adds, not the parameter's member
 		}
@@ -966,37 +966,36 @@ func unparsedPaths(ix *search.Index, sp *spec.Spec, headed []int) ([]Match, []Ga
 	return matches, gaps
 }
 
+// refOf is the index of the reference a gap is of, or -1 (the gap of a
+// dotted name's head has none of its own).
+func refOf(sp *spec.Spec, g Gap) int {
+	return slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
+}
+
 // unparsedRoutes corrects the gaps that say no route registration was
 // found when a file of a language no parser reads spells the route's
 // path in a string (a Phoenix router's post("/conversations/:id/archive",
 // ...)): the registration may well be there, and the gap says where.
 func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
-	at := map[string]int{}
+	pathOf := map[int]string{} // the endpoint of each route gap, by the gap's index
 	var paths []string
 	for i, g := range gaps {
 		if g.Kind != GapRouteMissing {
 			continue
 		}
-		k := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine && r.Route != nil })
-		if k < 0 {
+		k := refOf(sp, g)
+		if k < 0 || sp.Refs[k].Route == nil {
 			continue
 		}
 		p := sp.Refs[k].Route.Path
-		if _, ok := at[p]; !ok {
+		if !slices.Contains(paths, p) {
 			paths = append(paths, p)
 		}
-		at[p] = i
+		pathOf[i] = p
 	}
 	hits := ix.FindRouteText(paths)
-	for i, g := range gaps {
-		if g.Kind != GapRouteMissing {
-			continue
-		}
-		k := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine && r.Route != nil })
-		if k < 0 {
-			continue
-		}
-		if h := hits[sp.Refs[k].Route.Path]; h != nil {
+	for i, p := range pathOf {
+		if h := hits[p]; h != nil {
 			gaps[i].Kind = GapUnparsed
 			gaps[i].Hint = fmt.Sprintf("no route registration found in the code this tool parses; `%s` is spelled in %s, not parsed: %s",
 				h.Tail, h.In, h.First)
@@ -1028,7 +1027,7 @@ func textOnly(ix *search.Index, sp *spec.Spec, gaps []Gap) []Match {
 		}
 		// (The gap of a dotted name's head has no reference of its own
 		// to show the declaration for: it says where the declaration is.)
-		k := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
+		k := refOf(sp, g)
 		where, hint := h.First, ""
 		if d := h.Located; d != nil {
 			where = naming.At(d.Path, d.DeclLine)
@@ -2020,7 +2019,7 @@ func declaredInChosen(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match
 				found, row = m, m.Def.Lines[at].Row
 			}
 		}
-		i := slices.IndexFunc(sp.Refs, func(r spec.Ref) bool { return r.Name == g.Ref && r.Line == g.SpecLine })
+		i := refOf(sp, g)
 		if found == nil || row <= 0 || i < 0 {
 			kept = append(kept, g)
 			continue
