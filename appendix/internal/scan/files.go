@@ -582,6 +582,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	var inTriple byte    // the quote of the triple-quoted string the line starts in; 0: none
 	var inEnum byte      // the bracket that ends the enum's values the line is in; 0: none
 	var prevMacro []byte // the macro the code line above calls with a name first, if it does
+	var typeAbove bool   // the code line above is a type alone, whose declarator a formatter moved to this line
 	// The lines that start inside a string of several lines (a test's
 	// source in r#"..."# or `...`) declare nothing; a line of SQL there
 	// (a migration's CREATE TABLE) marks SQL in strings.
@@ -628,6 +629,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if kw.comment(t) {
 			continue // "// Entities", "# currency": what a comment says declares nothing
 		}
+		split := typeAbove
+		typeAbove = kw.typeFirst && loneType(kw, t)
 		if len(kw.testMarks) > 0 {
 			indent := len(line) - len(t)
 			switch {
@@ -743,6 +746,18 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue
 		}
 		prevMacro = nil
+		if name := declarator(kw, t); split && name != nil {
+			// "bool\n    BLOBSTORE_CHECK; // ...": the name of the type above.
+			f := uint8(fDecl)
+			if top {
+				f |= fTop
+			}
+			if local {
+				f = fNoDef
+			}
+			add(name, f)
+			continue
+		}
 		if kw.typeFirst && typedDecl(kw, t, top, add) {
 			continue
 		}
@@ -939,6 +954,72 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 	}
 	return Tokens{Names: string(names), Flags: flags}
+}
+
+// loneType reports a line that is a type and nothing else ("bool",
+// "const char *", "static std::vector<int>"): the declarator, or the
+// function's name, is on the line below. A statement's keyword, a label
+// ("public:"), an annotation and a line that ends a list are none.
+func loneType(kw *keywords, t []byte) bool {
+	if c := bytes.Index(t, []byte("//")); c >= 0 {
+		t = t[:c]
+	}
+	t = bytes.TrimRight(t, " \t\r")
+	if len(t) == 0 || !extract.IdentByte(t[0]) || t[0] >= '0' && t[0] <= '9' {
+		return false
+	}
+	n := 0
+	for n < len(t) && extract.IdentByte(t[n]) {
+		n++
+	}
+	if kw.statements[string(t[:n])] {
+		return false
+	}
+	angles := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case extract.IdentByte(c), c == ' ', c == '\t', c == '*', c == '&':
+		case c == '<':
+			angles++
+		case c == '>' && angles > 0:
+			angles--
+		case c == ',' && angles > 0:
+		case c == ':' && i+1 < len(t) && t[i+1] == ':':
+			i++
+		default:
+			return false
+		}
+	}
+	return angles == 0
+}
+
+// declarator is the name a line starts with when what follows it ends a
+// declarator (";", "=", "[", ",", a bit-field's ":"), or nil.
+func declarator(kw *keywords, t []byte) []byte {
+	n := 0
+	for n < len(t) && extract.IdentByte(t[n]) {
+		n++
+	}
+	if n == 0 || t[0] >= '0' && t[0] <= '9' || kw.statements[string(t[:n])] {
+		return nil
+	}
+	r := extract.TrimIndent(t[n:])
+	if len(r) == 0 {
+		return nil
+	}
+	switch r[0] {
+	case ';', '[', ',':
+		return t[:n]
+	case '=':
+		if len(r) == 1 || r[1] != '=' {
+			return t[:n]
+		}
+	case ':':
+		if len(r) == 1 || r[1] != ':' {
+			return t[:n]
+		}
+	}
+	return nil
 }
 
 // opensList reports a line that ends by opening a parameter or argument
