@@ -176,14 +176,16 @@ func (h *TextHit) Where(groups []Unparsed) string {
 }
 
 // textDecl is a line that declares name in a plain definition form: the
-// keyword forms the languages share (see declForms), a C macro, or a
+// keyword forms the languages share (see declForms), a method with its
+// receiver first (`func (x *Resource) name(`), a C macro, or a
 // first-column C-like function head (`static int name(`).
 func textDecl(name string) *regexp.Regexp {
 	q := regexp.QuoteMeta(name)
 	// The name ends the declared path: `defmodule Shop.Orders` declares
 	// Orders, not Shop; `class Order: Base` declares Order.
 	end := `(?:$|[^\w.:]|:[^:])`
-	return regexp.MustCompile(declForms + `(?:\w+(?:\.|::))*` + q + end + `|(?m)^[ \t]*#[ \t]*define[ \t]+` + q + `\b|(?m)^(?:[A-Za-z_][\w:<>,*&]*[ \t*&]+)+` + q + `[ \t]*\(` +
+	return regexp.MustCompile(declForms + `(?:\w+(?:\.|::))*` + q + end + `|(?m)^func[ \t]*\([^)\n]*\)[ \t]*` + q + `[ \t]*[\[(]` +
+		`|(?m)^[ \t]*#[ \t]*define[ \t]+` + q + `\b|(?m)^(?:[A-Za-z_][\w:<>,*&]*[ \t*&]+)+` + q + `[ \t]*\(` +
 		`|(?i)\b(?:CREATE[ \t]+(?:TEMP(?:ORARY)?[ \t]+)?TABLE|ADD[ \t]+COLUMN)(?:[ \t]+IF[ \t]+NOT[ \t]+EXISTS)?[ \t]+["\x60]?(?:\w+\.)?` + q + `\b`)
 }
 
