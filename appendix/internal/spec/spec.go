@@ -1831,6 +1831,10 @@ var relRouteRe = regexp.MustCompile(`^[\w-]+(?:/(?:[\w-]+|<[\w:]+>))*/<[\w:]+>(?
 
 var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(/[^\s?#]*)(?:[?#]\S*)?$`)
 
+// verbRouteRe is a route written after its method without the leading
+// slash, as ASP.NET's route templates write one: `POST api/reader/progress`.
+var verbRouteRe = regexp.MustCompile(`^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+([\w{}\-.<>\[\]]+(?:/[^\s?#/]+)+/?)(?:[?#]\S*)?$`)
+
 // RouteLike accepts an endpoint in a code span: "POST /items/{id}/tags",
 // "/replicate_webhook", "GET /api/orders?limit=10". A path with a file
 // extension in its last segment is a file, not a route.
@@ -1839,6 +1843,9 @@ func RouteLike(code string) (*RouteRef, bool) {
 		// `checks/<uuid:code>/pause`: Django's path(), with no leading
 		// slash; a parameter in angle brackets is in no file's path.
 		return &RouteRef{Path: "/" + code}, true
+	}
+	if m := verbRouteRe.FindStringSubmatch(code); m != nil {
+		return &RouteRef{Method: m[1], Path: "/" + m[2]}, true
 	}
 	m := routeRe.FindStringSubmatch(code)
 	if m == nil {
