@@ -88,6 +88,21 @@ func ownNew(r *spec.Ref, what, owner, at string) Gap {
 	return g
 }
 
+// ownerBeside is the first of owners, which have a member named r's name,
+// that the spec names on r's line or the two above it, the sentence r is
+// in, or nil: "the `Post` table gets `deletedAt`" means Post's column,
+// whatever type of its own the spec gives a field of the name.
+func ownerBeside(refs []spec.Ref, r *spec.Ref, owners []*extract.Definition) *extract.Definition {
+	for _, o := range owners {
+		for i := range refs {
+			if q := &refs[i]; q != r && r.Line-2 <= q.Line && q.Line <= r.Line && (q.Name == o.Name || strings.HasSuffix(q.Name, "."+o.Name)) {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
 // proposedMember is the gap of a member the spec adds to a type that
 // lacks it, as hint says.
 func proposedMember(r *spec.Ref, hint string) Gap {
@@ -315,7 +330,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if len(r.OwnTypes) > 0 && !slices.ContainsFunc(r.OwnTypes, func(t string) bool { return len(ix.TypesNamed(t)) > 0 }) && !inherits(ix, r.OwnBases, r.Name) {
 			// `resolved_at`, a field of the spec's own `class
 			// IncidentSlaBreach`, which the repository lacks: new with it,
-			// never another type's field of the name.
+			// never another type's field of the name, but for one the
+			// sentence names ("the `Post` table gets `deletedAt`").
+			if o := ownerBeside(sp.Refs, r, ix.Members[r.Name]); o != nil {
+				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: o, Member: r.Name,
+					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; the spec names `%s` beside it", o.QualifiedName(), r.Name, o.Name)}})
+				continue
+			}
 			if r.Strong {
 				unresolved = append(unresolved, ownNew(r, "a field", r.OwnTypes[0], at))
 			}
