@@ -312,6 +312,12 @@ type Language struct {
 	// save!, valid?), and names another method than the name alone: its
 	// definitions keep the suffix in Definition.Suffix.
 	SuffixedMethods bool
+	// MemberSeps are what the language writes between a type and its
+	// member besides "." (PHP's and C++'s "::", Ruby's "#", Java's method
+	// reference "::" and Javadoc's "#"): a spec writing `Route::post`
+	// means a type of a language that writes "::", never a TypeScript
+	// interface of the name.
+	MemberSeps []string
 
 	// PackageDir says that code names a file's module by its directory (a
 	// Go package), not by the file's stem.

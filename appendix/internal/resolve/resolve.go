@@ -282,6 +282,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			continue
 		}
 		cands, member, held, broken := candidates(ix, r)
+		if sep := memberSep(sp.Refs, r.Name); sep != "" && !strings.Contains(r.Name, ".") {
+			// `User`, beside `User::interactions`: the type of a language
+			// that writes "::", not a TypeScript interface of the name.
+			q := &spec.Ref{Sep: sep}
+			if kept := slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return !writesSep(d, q) }); len(kept) > 0 {
+				cands = kept
+			}
+		}
 		if slices.ContainsFunc(cands, func(d *extract.Definition) bool { return scan.TestData(d.Path) }) {
 			// A test's input (`fn foo` in a parser's test_data) is no
 			// code the spec means, unless it places the name there.
@@ -1577,7 +1585,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 		// (A test's helper type is not what a spec means by a name its
 		// code has too: no verdict is drawn from one; nor is one in
 		// another namespace than the spec writes.)
-		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath && placedAs(d, parts[:len(parts)-2]) {
+		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath && placedAs(d, parts[:len(parts)-2]) && writesSep(d, r) {
 			types = append(types, d)
 		}
 	}
@@ -2645,6 +2653,30 @@ func chainMatch(rk *rank.Ranker, r *spec.Ref, ch search.Chain) Match {
 // member named on a variable by the value it holds (see madeMethods and
 // valueMethods, whose reason is held).
 func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, member, held string, broken []string) {
+	cands, member, held, broken = namedCandidates(ix, r)
+	return slices.DeleteFunc(cands, func(d *extract.Definition) bool { return !writesSep(d, r) }), member, held, broken
+}
+
+// memberSep is what the spec writes between the type named name and a
+// member of it besides "." (see spec.Ref.Sep), "" for nothing.
+func memberSep(refs []spec.Ref, name string) string {
+	for i := range refs {
+		if refs[i].Sep != "" && strings.HasPrefix(refs[i].Name, name+".") {
+			return refs[i].Sep
+		}
+	}
+	return ""
+}
+
+// writesSep reports whether d's language writes what the spec writes
+// between r's type and its member (see spec.Ref.Sep).
+func writesSep(d *extract.Definition, r *spec.Ref) bool {
+	return r.Sep == "" || d.Lang == nil || d.Lang.Grammar == nil || slices.Contains(d.Lang.MemberSeps, r.Sep)
+}
+
+// namedCandidates is candidates, whatever the spec writes between a type
+// and its member.
+func namedCandidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, member, held string, broken []string) {
 	parts := strings.Split(r.Name, ".")
 	pkg := ""
 	if len(parts) == 3 {

@@ -147,6 +147,10 @@ type Ref struct {
 	// JavaScript's way (`import { useQuery } from '@tanstack/react-query'`):
 	// the repository's own package of that name, if it has one.
 	Package string
+	// Sep is what every mention writes between the type and the member
+	// of a dotted name besides "." (`Route::post`'s "::", `User#admin?`'s
+	// "#"), "" for none: the language of the type is one that writes it.
+	Sep string
 	// Sketch is set for a method the spec's code shows without its type
 	// (`fn call(&mut self, req: HecRequest) -> Self::Future { ... }`):
 	// what tells which type's method it is.
@@ -422,6 +426,9 @@ func Parse(name string, src []byte) *Spec {
 			old.Invoked = old.Invoked && r.Invoked
 			if old.Suffix != r.Suffix {
 				old.Suffix = "" // (written both ways: either method)
+			}
+			if old.Sep != r.Sep {
+				old.Sep = "" // (written both ways: any language's)
 			}
 			if old.Namespace == "" {
 				old.Namespace = r.Namespace
@@ -1024,6 +1031,15 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			namespace = strings.ReplaceAll(strings.TrimSuffix(p, "::"), "::", ".")
 		}
 		first := len(refs)
+		sep := ""
+		if m := memberSepRe.FindStringSubmatchIndex(code); m != nil {
+			switch code[m[3]] {
+			case '#':
+				sep = "#"
+			case ':':
+				sep = "::"
+			}
+		}
 		code = namePath(code)
 		if m := labelPairRe.FindStringSubmatch(code); m != nil {
 			// `controller.cert-manager.io/fao: true`: a label (or
@@ -1163,6 +1179,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			}
 			if namespace != "" && strings.HasPrefix(r.Name, namespace+".") && !r.IsPath && r.Route == nil {
 				r.Namespace = namespace
+			}
+			if sep != "" && k == first && strings.Contains(r.Name, ".") {
+				r.Sep = sep
 			}
 		}
 		i = end

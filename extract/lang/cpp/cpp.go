@@ -21,7 +21,8 @@ var cppQuery string
 // is C's.
 var Lang = knowing(&extract.Language{
 	Name: "cpp", Display: "C++", Fence: "cpp", Exts: []string{".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
-	Comment: "//", Revision: "3",
+	MemberSeps: []string{"::"},
+	Comment:    "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
 	Funcs:      clike.Funcs,
 	Bodies:     clike.Bodies,

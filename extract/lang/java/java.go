@@ -19,7 +19,8 @@ var javaQuery string
 // Lang is Java.
 var Lang = &extract.Language{
 	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "4",
-	Grammar: grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
+	MemberSeps: []string{"::", "#"},
+	Grammar:    grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
 	Funcs: javaFuncs,
 	Bodies: map[string]bool{"class_declaration": true, "interface_declaration": true, "enum_declaration": true,
 		"record_declaration": true, "annotation_type_declaration": true},

@@ -23,7 +23,8 @@ var Lang = newLang(prepareKotlin)
 func newLang(prepare func([]byte) []byte) *extract.Language {
 	return knowing(&extract.Language{
 		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "3",
-		Grammar: grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
+		MemberSeps: []string{"::"},
+		Grammar:    grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
 		Funcs:   kotlinFuncs,
 		Body:    bodyKotlin,
 		Refine:  refineKotlin,

@@ -16,7 +16,8 @@ var phpQuery string
 // Lang is PHP.
 var Lang = knowing(&extract.Language{
 	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "4",
-	Grammar: grammar.GetLanguage, QuerySource: phpQuery,
+	MemberSeps: []string{"::"},
+	Grammar:    grammar.GetLanguage, QuerySource: phpQuery,
 	Funcs:       phpFuncs,
 	CallsDefine: true, // a migration's Schema::create in up()
 	Refine:      refinePHP,

@@ -21,7 +21,8 @@ var rubyQuery string
 // the generic lexer would read as statements in the first column.
 var Lang = knowing(&extract.Language{
 	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "5", SuffixedMethods: true,
-	Grammar: grammar.GetLanguage, QuerySource: rubyQuery,
+	MemberSeps: []string{"::", "#"},
+	Grammar:    grammar.GetLanguage, QuerySource: rubyQuery,
 	Funcs:       map[string]bool{"method": true, "singleton_method": true},
 	CallsDefine: true, // a migration's create_table in change
 	Refine:      refineRuby,

@@ -18,7 +18,8 @@ var rustQuery string
 // Lang is Rust.
 var Lang = knowing(&extract.Language{
 	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "1",
-	Grammar: grammar.GetLanguage, QuerySource: rustQuery,
+	MemberSeps: []string{"::"},
+	Grammar:    grammar.GetLanguage, QuerySource: rustQuery,
 	Funcs:      rustFuncs,
 	Bodies:     map[string]bool{"mod_item": true, "struct_item": true, "impl_item": true, "trait_item": true, "enum_item": true},
 	Refine:     refineRust,
