@@ -228,6 +228,9 @@ func (a *Artifact) memberEntries(d *extract.Definition, lines []extract.Line, re
 		if last == d.Name || seen[last] {
 			continue
 		}
+		if owner := qualifierOf(s.Ref); owner != "" && owner != d.Name && a.declaresMember(owner, last) {
+			continue // `InsertRequest.arn`: not the arn of another type the artifact nests
+		}
 		for _, m := range d.Members {
 			if m.Name != last || m.Assigned {
 				continue // (an attribute a method assigns has no line of its own the index could show)
@@ -254,6 +257,24 @@ func (a *Artifact) memberEntries(d *extract.Definition, lines []extract.Line, re
 		}
 	}
 	return out
+}
+
+// qualifierOf is the part of a dotted name before its last, "" for none:
+// InsertRequest of `Client.InsertRequest.arn`.
+func qualifierOf(name string) string {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 {
+		return ""
+	}
+	return name[strings.LastIndexByte(name[:i], '.')+1 : i]
+}
+
+// declaresMember reports a definition of the artifact named owner that
+// declares member.
+func (a *Artifact) declaresMember(owner, member string) bool {
+	return slices.ContainsFunc(a.defs, func(d *extract.Definition) bool {
+		return d.Name == owner && slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Name == member })
+	})
 }
 
 // CutEntries are the entries for the definitions an artifact holds whose
