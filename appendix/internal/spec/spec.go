@@ -543,6 +543,7 @@ func Parse(name string, src []byte) *Spec {
 	margin := -1                         // the indentation of the current code block's first line
 	var funcs []int                      // the indentations of the functions the code block is inside
 	open := 0                            // the parentheses the code block's lines above leave open
+	params := false                      // those parentheses are a declaration's parameter list
 	typeIndent := -1                     // the indentation of the type declaration whose body the lines are in
 	locals := map[string]bool{}          // the parameters and variables the code block's functions declare
 	imported := map[string]string{}      // the names the spec's code imports, by name: their modules
@@ -562,7 +563,7 @@ func Parse(name string, src []byte) *Spec {
 			s.Words[w] = true
 		}
 		if kinds[i] != codeLine {
-			margin, funcs, open, typeIndent, sketch, enumIndent = -1, funcs[:0], 0, -1, -1, -1
+			margin, funcs, open, typeIndent, sketch, enumIndent, params = -1, funcs[:0], 0, -1, -1, -1, false
 			clear(locals)
 		} else if margin < 0 && strings.TrimSpace(line) != "" {
 			margin = indentWidth(line)
@@ -658,10 +659,15 @@ func Parse(name string, src []byte) *Spec {
 				}
 			}
 			depth := parenDepths(line, open)
-			open = depth[len(line)]
 			// A declaration's parameters: their lowercase names (and
-			// lowercase types) are the function's, no references.
+			// lowercase types) are the function's, no references; so are
+			// the names written with a type on the lines of a parameter
+			// list the declaration's line leaves open (`orgId: string,`,
+			// one per line).
 			declLine := decl != nil || funcLineRe.MatchString(line) || javaMethodRe.MatchString(line)
+			paramLines := params && open > 0
+			open = depth[len(line)]
+			params = (declLine || paramLines) && open > 0
 			for n, mod := range importsOf(line) {
 				imported[n] = mod
 			}
@@ -712,7 +718,7 @@ func Parse(name string, src []byte) *Spec {
 				if ownMethod != "" && strings.TrimSuffix(w, "()") == ownMethod {
 					continue
 				}
-				if declLine && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
+				if (declLine || paramLines && typedParam(line[at[1]:])) && depth[at[0]] > 0 && w[0] >= 'a' && w[0] <= 'z' && !strings.ContainsAny(w, ".:#") {
 					locals[w] = true
 					continue
 				}
@@ -1878,6 +1884,14 @@ func RouteLike(code string) (*RouteRef, bool) {
 		return nil, false // a deep absolute path without parameters reads as a file path
 	}
 	return &RouteRef{Method: m[1], Path: m[2]}, true
+}
+
+// typedParam reports what follows a parameter's name when its type
+// follows it (`: string,`, `?: string`), as TypeScript, Python, Kotlin,
+// Swift and Rust write one.
+func typedParam(rest string) bool {
+	rest = strings.TrimPrefix(strings.TrimLeft(rest, " \t"), "?")
+	return strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "::")
 }
 
 // codeName accepts the contents of a code span that names an identifier:
