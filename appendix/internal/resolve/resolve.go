@@ -937,14 +937,17 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		// that parameter, not a definition of the name in another
 		// directory: `serviceName`, a part of the key createIndexKey
 		// builds, is no command's flag constant in another package. (A
-		// member chosen, a table's column or a model's field, stays.)
+		// member chosen, a table's column or a model's field, stays, but
+		// for one of a type the spec never names, in another language than
+		// the function's: a frontend class's `apiKey` field is no C#
+		// action's parameter.)
 		m := &matches[i]
 		r := m.Ref
-		if m.Def == nil || m.Member != "" || m.Def.Container != "" || strings.Contains(r.Name, ".") || spec.IsUpperStart(r.Name) || r.IsPath || r.Route != nil || r.Path != "" ||
+		if m.Def == nil || m.Def.Container != "" || strings.Contains(r.Name, ".") || spec.IsUpperStart(r.Name) || r.IsPath || r.Route != nil || r.Path != "" ||
 			r.Proposed || m.PlacedByPath() || m.Def.Kind == extract.KindFunction || m.Def.Kind == extract.KindMethod {
 			continue
 		}
-		if pm, ok := parameterOf(r, matches); ok && path.Dir(pm.Def.Path) != path.Dir(m.Def.Path) {
+		if pm, ok := parameterOf(r, matches); ok && path.Dir(pm.Def.Path) != path.Dir(m.Def.Path) && (m.Member == "" || pm.Def.Lang != m.Def.Lang && !sp.Words[m.Def.Name]) {
 			pm.Order = m.Order
 			*m = pm
 		}
