@@ -303,6 +303,9 @@ func (c *Ranker) InNamedFile(d *extract.Definition) bool {
 	return slices.Contains(c.paths, d.Path)
 }
 
+// Named reports a definition whose name the spec writes somewhere.
+func (c *Ranker) Named(d *extract.Definition) bool { return c.words[d.Name] }
+
 // PointedAt reports a definition under or beside a path the spec names,
 // or in a package it imports from or qualifies names with: where the
 // spec's words place it, whatever else it names.

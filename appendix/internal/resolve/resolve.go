@@ -1695,15 +1695,26 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 		// helper type (a test's `linkConfig`).
 		all = slices.DeleteFunc(slices.Clone(all), func(d *extract.Definition) bool { return ix.Class(d.Path).Test })
 	}
-	if !spec.BareWord(r.Name) {
+	if !spec.BareWord(r.Name) && !oneWord(r.Name) {
 		return all, false
 	}
 	for _, o := range all {
-		if rk.Near(o) {
+		// (A capitalized word, `Source`, a C# property of many entities,
+		// counts where the spec points or names the type, not where
+		// other names settled: beside AppUserProgress, it is not
+		// AppUserCollection's.)
+		if spec.BareWord(r.Name) && rk.Near(o) || rk.PointedAt(o) || rk.Named(o) {
 			owners = append(owners, o)
 		}
 	}
 	return owners, len(all) > 0 && len(owners) == 0
+}
+
+// oneWord reports a capitalized name of one word (`Source`, `Status`):
+// as often the spec's word for what it adds as a member of a type it does
+// not name.
+func oneWord(name string) bool {
+	return spec.IsUpperStart(name) && !strings.ContainsAny(name, "._") && len(naming.Words(name)) == 1
 }
 
 // aliasedModuleMember resolves `plugin_service.get_active_instance`, where
