@@ -2682,6 +2682,19 @@ func memberSep(refs []spec.Ref, name string) string {
 	return ""
 }
 
+// nestedPath reports types named each in the one before it: AppRoute,
+// then Api nested in AppRoute, then Push in Api.
+func nestedPath(ix *search.Index, types []string) bool {
+	for i := 1; i < len(types); i++ {
+		if !spec.IsUpperStart(types[i-1]) || !slices.ContainsFunc(ix.Defs[types[i]], func(d *extract.Definition) bool {
+			return naming.TypeKind(d.Kind) && (d.Container == types[i-1] || strings.HasSuffix(d.Container, "."+types[i-1]))
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 // writesSep reports whether d's language writes what the spec writes
 // between r's type and its member (see spec.Ref.Sep).
 func writesSep(d *extract.Definition, r *spec.Ref) bool {
@@ -2692,6 +2705,13 @@ func writesSep(d *extract.Definition, r *spec.Ref) bool {
 // and its member.
 func namedCandidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, member, held string, broken []string) {
 	parts := strings.Split(r.Name, ".")
+	if len(parts) > 3 && nestedPath(ix, parts[:len(parts)-2]) {
+		// `AppRoute.Api.Push.register`: types nested in types, which
+		// `Api.Push.register` names as well.
+		inner := *r
+		inner.Name = strings.Join(parts[len(parts)-3:], ".")
+		return namedCandidates(ix, &inner)
+	}
 	pkg := ""
 	if len(parts) == 3 {
 		pkg, parts = parts[0], parts[1:]
