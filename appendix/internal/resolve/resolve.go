@@ -2988,7 +2988,8 @@ func containsDef(ds []*extract.Definition, d *extract.Definition) bool {
 // "does not define" is a finding, not a guess.
 func drift(ix *search.Index, matches []Match, at string) []Gap {
 	var out []Gap
-	for _, m := range matches {
+	for i := range matches {
+		m := &matches[i]
 		r := m.Ref
 		if r.Placed == "" || m.Def == nil || search.UnderPath(m.Def.Path, r.Placed) {
 			continue
@@ -3000,10 +3001,26 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 		if slices.ContainsFunc(ix.Defs[m.Def.Name], func(d *extract.Definition) bool { return search.UnderPath(d.Path, place) }) {
 			continue // the place defines one too: the claim would be false
 		}
+		if d := nestedDeclaration(ix, place, m.Def.Name); d != nil {
+			// "the `deletePost` callback in manage.modal.tsx": a handler
+			// declared inside a component there, which is what the spec
+			// means, not another file's definition of the name.
+			m.Choice = rank.Choice{Def: d, Reason: fmt.Sprintf("declares `%s` inside another definition, in `%s` as the spec says", d.Name, place)}
+			continue
+		}
 		out = append(out, gap(r, GapDrift, fmt.Sprintf("the spec places it in `%s`, which does not define it in %s; the definition shown is at %s",
 			place, at, naming.At(m.Def.Path, m.Def.DeclLine))))
 	}
 	return out
+}
+
+// nestedDeclaration is the declaration of name inside another definition
+// that the file place holds, nil for none or for a directory.
+func nestedDeclaration(ix *search.Index, place, name string) *extract.Definition {
+	if ix.IsDir(place) {
+		return nil
+	}
+	return ix.NestedDeclaration(place, name)
 }
 
 // builtins maps each language's built-in names to the languages, for the

@@ -939,6 +939,22 @@ func (ix *Index) DeclarationLine(file, name string) int {
 	return 0
 }
 
+// NestedDeclaration is the one line of file that declares name at any
+// depth, as a definition of its own (`const deletePost = useCallback(`,
+// a handler inside a React component), or nil. Its title says where it
+// stands.
+func (ix *Index) NestedDeclaration(file, name string) *extract.Definition {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return nil
+	}
+	d := located(ix.lang[file], file, src, name, textDecl(name))
+	if d != nil {
+		d.Title = textTitle(d.Kind) + ", declared inside another definition"
+	}
+	return d
+}
+
 // maxDelegateFiles is how many files Delegates reads for one type.
 const maxDelegateFiles = 16
 
