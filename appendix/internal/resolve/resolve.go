@@ -542,7 +542,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if mod, ok := ix.Imports[r.Name]; ok && !r.Proposed {
 			// "`Instant` columns": a type the code imports, whatever its
 			// wording makes of it.
-			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
+			external = append(external, gap(r, GapExternal, importedHint(ix, r.Name, mod)))
 			continue
 		}
 		if ls := builtinsHere(ix, r.Name); len(ls) > 0 && !r.Proposed {
@@ -665,7 +665,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if len(vl.holders(r, matches)) > 0 {
 			values = append(values, p) // `Retry`, `APP_TOKEN`: no name, a value a constant holds
 		} else if mod, ok := ix.Imports[r.Name]; ok {
-			external = append(external, gap(r, GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)))
+			external = append(external, gap(r, GapExternal, importedHint(ix, r.Name, mod)))
 		} else if mod, ok := importedWhole(ix, r.Name); ok {
 			// `org.springframework.data.jpa.repository.JpaRepository`: a
 			// name the code imports by that very path.
@@ -728,7 +728,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" && !ix.OwnRoot(r.Name) && !ownModule(ix, ix.Imports[head]) {
 			// `models.CharField` where the code says `from django.db import models`.
-			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is imported from `%s`, outside the repository", head, ix.Imports[head])))
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is %s", head, importedHint(ix, head, ix.Imports[head]))))
 		} else if m, owners, ok := generatedField(rk, ix, r); ok {
 			if m.Arbitrary && distinctPlaces(owners) > 1 {
 				// A name inferred from generated code, on no other evidence:
@@ -3060,6 +3060,29 @@ func builtinsHere(ix *search.Index, name string) []string {
 		}
 	}
 	return out
+}
+
+// importedHint says where the code imports name from, mod: outside the
+// repository; and when the name is also a built-in of another of the
+// repository's languages than the importer's (`DateTime`, which the
+// TypeScript code imports from luxon and every C# file has), both.
+func importedHint(ix *search.Index, name, mod string) string {
+	hint := fmt.Sprintf("imported from `%s`, outside the repository", mod)
+	l := ix.Importers[name]
+	if l == nil {
+		return hint
+	}
+	var others []string
+	for _, b := range builtinsHere(ix, name) {
+		if b != l.Family() {
+			others = append(others, b)
+		}
+	}
+	if len(others) == 0 {
+		return hint
+	}
+	return fmt.Sprintf("a language built-in (%s), and the %s code imports one from `%s`, outside the repository",
+		strings.Join(others, ", "), l.DisplayName(), mod)
 }
 
 // builtinGap is the gap of a name the languages ls have built in.

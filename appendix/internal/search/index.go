@@ -71,6 +71,8 @@ type Index struct {
 	Routes  []*extract.Definition            // route registrations found
 	Mounts  []extract.Mount                  // routers mounted under prefixes
 	Imports map[string]string                // names imported from packages, and from which
+	// Importers are the languages of the files Imports were read from.
+	Importers map[string]*extract.Language
 	// OwnImports are the names the code imports from its own packages
 	// under a name of its choosing (Go's `apiv1 "x.io/api/pkg/routes/api/v1"`),
 	// and from which.
@@ -197,7 +199,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: make(map[string]*extract.Language, len(files)), dirs: map[string]bool{},
 		Modules: make(map[string]bool, len(files)), ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
-		Imports: map[string]string{}, OwnImports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
+		Imports: map[string]string{}, Importers: map[string]*extract.Language{}, OwnImports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
 		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
 		scans: make(map[string]*scan.Entry, len(files))}
 	for _, f := range files {
@@ -377,6 +379,9 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 			}
 			if _, ok := into[name]; !ok {
 				into[name] = mod
+				if !ix.ownPackage(root, mod) {
+					ix.Importers[name] = ix.lang[ix.Files[todo[k]].Path]
+				}
 			}
 		}
 		for i := range r.defs {
