@@ -88,6 +88,12 @@ func ownNew(r *spec.Ref, what, owner, at string) Gap {
 	return g
 }
 
+// lowerConstant reports a module's constant or variable named as the
+// lower-case reference is (`export const organizationId = ...`).
+func lowerConstant(r *spec.Ref, d *extract.Definition) bool {
+	return d.Container == "" && d.Kind == extract.KindConstant && !spec.IsUpperStart(r.Name)
+}
+
 // ownerBeside is the first of owners, which have a member named r's name,
 // that the spec names on r's line or the two above it, the sentence r is
 // in, or nil: "the `Post` table gets `deletedAt`" means Post's column,
@@ -386,11 +392,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
-			if mm, ok := memberBeside(sp, r, matches); ok && member == "" && cands[0].Container != "" && r.Path == "" &&
+			if mm, ok := memberBeside(sp, r, matches); ok && member == "" && r.Path == "" &&
+				(cands[0].Container != "" || lowerConstant(r, cands[0]) && !rk.PointedAt(cands[0])) &&
 				!strings.HasSuffix("."+cands[0].Container, "."+mm.Def.Name) {
 				// "the `AuthenticationInfo` DTO, filling `DeviceId`": the
 				// member of the type the paragraph names, not a constant
-				// of that name in another class.
+				// of that name in another class; "the `Post` table with
+				// that `organizationId`": the column, not a module's
+				// constant of the name where the spec does not point.
 				mm.Order = i
 				matches = append(matches, mm)
 				continue
