@@ -318,6 +318,10 @@ type Language struct {
 	// means a type of a language that writes "::", never a TypeScript
 	// interface of the name.
 	MemberSeps []string
+	// SignatureDecls says a method's signature alone, its result's type
+	// after a colon (`async restorePost(id: string): Promise<void>;`),
+	// declares it in a spec's code block of the language.
+	SignatureDecls bool
 
 	// PackageDir says that code names a file's module by its directory (a
 	// Go package), not by the file's stem.

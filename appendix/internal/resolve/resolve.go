@@ -94,6 +94,13 @@ func lowerConstant(r *spec.Ref, d *extract.Definition) bool {
 	return d.Container == "" && d.Kind == extract.KindConstant && !spec.IsUpperStart(r.Name)
 }
 
+// declaredInFence reports a name the spec's own code declares as new
+// (`async restorePost(...)` in a block of proposed additions): the member
+// of that name the spec writes on an existing type is one it adds.
+func declaredInFence(sp *spec.Spec, name string) bool {
+	return slices.ContainsFunc(sp.Refs, func(q spec.Ref) bool { return q.Name == name && q.Source == spec.FromFence && q.Proposed })
+}
+
 // ownerBeside is the first of owners, which have a member named r's name,
 // that the spec names on r's line or the two above it, the sentence r is
 // in, or nil: "the `Post` table gets `deletedAt`" means Post's column,
@@ -706,7 +713,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// it may inherit: the claim is about the type, never that the
 			// repository has no such name.
 			switch {
-			case r.Proposed:
+			case r.Proposed || declaredInFence(sp, r.Name[strings.LastIndexByte(r.Name, '.')+1:]):
 				unresolved = append(unresolved, proposedMember(r, hint))
 			case ext:
 				external = append(external, gap(r, GapExternal, hint))

@@ -584,6 +584,10 @@ func Parse(name string, src []byte) *Spec {
 			decl := fenceDeclRe.FindStringSubmatch(line)
 			if decl != nil {
 				declared = decl[1] + decl[2]
+			} else if c := tsMethodDeclRe.FindStringSubmatch(line); c != nil && signatureFence(fenceLang) {
+				// `async getTrash(orgId: string): Promise<string[]>;`:
+				// a method the block declares, its class's (the prose's).
+				decl, declared = c, c[1]
 			} else if c := constDeclRe.FindStringSubmatch(line); c != nil && indentWidth(line) <= margin && fenceLang != "" {
 				// `PAUSE_THRESHOLD = int(...)`: a constant of the module a
 				// block of a programming language shows (not a shell's
@@ -1444,6 +1448,18 @@ func keywordAt(rest string) bool {
 // function, interface, enum, protobuf message or service, Prisma model,
 // Swift protocol or actor, or SQL table the spec writes out.
 var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*(?:async\s+)?` + kotlinModifiers + `(?:type|class|module|def(?:\s+self\.)?|interface|enum(?:\s+class)?|message|service|model|struct|record(?:\s+(?:struct|class))?|trait|object|protocol|actor|typealias|fn|fun\s+interface|fun(?:\s+<[^>]*>)?|func(?:\s+\([^)]*\))?)\s*\b([A-Za-z_]\w*)|^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["\x60]?([A-Za-z_]\w*)`)
+
+// tsMethodDeclRe is a method the spec's code declares without its class,
+// by its signature (Language.SignatureDecls): `async restorePost(orgId: string): Promise<void>;`,
+// a name, its parameters, then the result's type after a colon.
+var tsMethodDeclRe = regexp.MustCompile(`^\s*(?:` + modifiers + `\s+)*(?:async\s+)?([a-z_$][\w$]*)\s*(?:<[^>]*>)?\(.*\)\s*:\s*[^=]+$`)
+
+// signatureFence reports a block of a language whose method signatures
+// declare (Language.SignatureDecls), by the language's name.
+func signatureFence(name string) bool {
+	l := lang.ByName(name)
+	return l != nil && l.SignatureDecls
+}
 
 // constDeclRe is a constant the spec's code declares, named in capitals
 // (MAX_RETRIES, TTL): `MAX_RETRIES = 5`, `export const MAX_RETRIES: number

@@ -26,6 +26,7 @@ func knowing(l *extract.Language) *extract.Language {
 		"setTimeout", "setInterval", "clearTimeout", "fetch", "require", "module", "exports", "process", "window", "document",
 		"parseInt", "parseFloat", "isNaN", "structuredClone", "globalThis", "unknown", "never", "bigint", "symbol"}
 	l.Keywords = keywords
+	l.SignatureDecls = true
 	l.Generated = []string{".pb.ts", "_pb.js", "_pb.d.ts", ".generated.ts", ".min.js"}
 	l.SkipDirs = []string{"node_modules", "bower_components", ".yarn", ".pnpm-store", ".next", ".turbo"}
 	l.Imports = imports.Names
