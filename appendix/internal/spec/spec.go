@@ -1711,6 +1711,9 @@ func proposedAt(clause string, off int) bool {
 		if f := strings.Fields(between); len(f) > 0 && f[0] == "no" {
 			continue // "gains no field", "adds no column": nothing is introduced
 		}
+		if strings.HasSuffix(strings.TrimRight(before[:l[0]], " *_"), "(") && strings.Contains(between, ")") {
+			continue // "`x.php` (new if missing): `time` ...": the parenthesis marks what it follows
+		}
 		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "), strings.LastIndex(between, " on "),
 			strings.LastIndex(between, " from "))
 		// "add X to Y" (or "new columns on Y", "the new keys from Y")
