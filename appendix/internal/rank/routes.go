@@ -22,6 +22,7 @@ const (
 	WeightRouteTest   = -24 // registered in a test file
 	WeightRouteFile   = 6   // the segment before a registration the endpoint ends with names its file (SystemController.cs for /System/Info)
 	WeightRouteDir    = 2   // per segment before a registration the endpoint ends with that a directory of its file is named (core/api/urls.py for /api/core/jobs/)
+	WeightRouteParams = 1   // its parameters are named as the endpoint's are (`/posts/:group` is /:group's, not /:id's)
 )
 
 // ChooseRoute resolves an endpoint to the registration that serves it. A
@@ -81,6 +82,9 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		}
 		if n := dirsNamed(r.Route.Path, full, d.Path); n > 0 {
 			s.add("route-dir", WeightRouteDir*n, "")
+		}
+		if ps := r.Route.Params(); len(ps) > 0 && slices.Equal(ps, (&spec.RouteRef{Path: full}).Params()) {
+			s.add("route-params", WeightRouteParams, "")
 		}
 		if r.Route.Method == "" && d.Route.Method != "ANY" || r.Route.Method != "" && d.Route.Method == "ANY" {
 			s.add("route-method", WeightRouteMethod, "") // a registration for the very method the spec names ranks first
