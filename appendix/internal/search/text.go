@@ -177,8 +177,9 @@ func (h *TextHit) Where(groups []Unparsed) string {
 
 // textDecl is a line that declares name in a plain definition form: the
 // keyword forms the languages share (see declForms), a method with its
-// receiver first (`func (x *Resource) name(`), a C macro, or a
-// first-column C-like function head (`static int name(`).
+// receiver first (`func (x *Resource) name(`), a C macro, a first-column
+// C-like function head (`static int name(`), or SQL's CREATE TABLE,
+// CREATE INDEX and ADD COLUMN.
 func textDecl(name string) *regexp.Regexp {
 	q := regexp.QuoteMeta(name)
 	// The name ends the declared path: `defmodule Shop.Orders` declares
@@ -186,7 +187,7 @@ func textDecl(name string) *regexp.Regexp {
 	end := `(?:$|[^\w.:]|:[^:])`
 	return regexp.MustCompile(declForms + `(?:\w+(?:\.|::))*` + q + end + `|(?m)^func[ \t]*\([^)\n]*\)[ \t]*` + q + `[ \t]*[\[(]` +
 		`|(?m)^[ \t]*#[ \t]*define[ \t]+` + q + `\b|(?m)^(?:[A-Za-z_][\w:<>,*&]*[ \t*&]+)+` + q + `[ \t]*\(` +
-		`|(?i)\b(?:CREATE[ \t]+(?:TEMP(?:ORARY)?[ \t]+)?TABLE|ADD[ \t]+COLUMN)(?:[ \t]+IF[ \t]+NOT[ \t]+EXISTS)?[ \t]+["\x60]?(?:\w+\.)?` + q + `\b`)
+		`|(?i)\b(?:CREATE[ \t]+(?:TEMP(?:ORARY)?[ \t]+)?TABLE|CREATE[ \t]+(?:UNIQUE[ \t]+)?INDEX(?:[ \t]+CONCURRENTLY)?|ADD[ \t]+COLUMN)(?:[ \t]+IF[ \t]+NOT[ \t]+EXISTS)?[ \t]+["\x60]?(?:\w+\.)?` + q + `\b`)
 }
 
 // FindText searches the files read as text only for each name, as a whole
@@ -432,6 +433,7 @@ var textKinds = map[string]extract.Kind{
 	"type": extract.KindType, "typealias": extract.KindType, "namespace": extract.KindType, "mod": extract.KindType,
 	"interface": extract.KindInterface, "trait": extract.KindInterface, "protocol": extract.KindInterface,
 	"TABLE": extract.KindSchema, "table": extract.KindSchema, "COLUMN": extract.KindSchema, "column": extract.KindSchema,
+	"INDEX": extract.KindSchema, "index": extract.KindSchema,
 	"enum":  extract.KindEnum,
 	"const": extract.KindConstant, "let": extract.KindConstant, "var": extract.KindConstant, "val": extract.KindConstant,
 	"define": extract.KindConstant,
