@@ -389,6 +389,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return !naming.TypeKind(d.Kind)
 			})
 		}
+		if r.Hint == spec.HintTable && len(cands) > 0 && !slices.ContainsFunc(cands, func(d *extract.Definition) bool {
+			return d.Name == r.Name || d.Kind == extract.KindSchema || slices.Contains(d.Aliases, r.Name)
+		}) {
+			// "the `pushTokens` table", created by SQL in a Swift string:
+			// that CREATE TABLE, not the PushToken struct a naming
+			// convention spells from the name.
+			if h := ix.FindText([]string{r.Name})[r.Name]; h != nil && h.Located != nil && h.Located.Kind == extract.KindSchema {
+				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: h.Located,
+					Reason: fmt.Sprintf("located by text in %s, which this tool does not parse", naming.Code(h.Located.Path))}})
+				continue
+			}
+		}
 		if unnamedOwner(sp, r, cands) {
 			unowned = append(unowned, pendingRef{i, cands, member, held})
 			continue
