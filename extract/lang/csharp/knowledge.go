@@ -95,7 +95,7 @@ var (
 	}
 	notNames = []string{"true", "false", "null", "this", "void", "var", "dynamic", "string", "object", "bool",
 		"int", "long", "short", "byte", "sbyte", "char", "float", "double", "decimal", "uint", "ulong", "ushort", "nint", "nuint",
-		"nameof", "typeof", "C#", "CSharp", "NET", "ASP", "LINQ", "NuGet", "MSBuild", "Roslyn",
+		"nameof", "typeof", "out", "ref", "params", "readonly", "sealed", "virtual", "async", "await", "C#", "CSharp", "NET", "ASP", "LINQ", "NuGet", "MSBuild", "Roslyn",
 		"Blazor", "Razor", "SignalR", "Kestrel", "xUnit", "NUnit", "MSTest", "Moq", "MediatR", "AutoMapper", "Dapper", "Serilog",
 		"Swagger", "Swashbuckle"}
 	// builtins are the types, exceptions and members of the .NET base
