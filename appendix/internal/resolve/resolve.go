@@ -725,7 +725,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// it may inherit: the claim is about the type, never that the
 			// repository has no such name.
 			switch {
-			case r.Proposed || declaredInFence(sp, r.Name[strings.LastIndexByte(r.Name, '.')+1:]):
+			case r.Proposed || r.OwnMember || declaredInFence(sp, r.Name[strings.LastIndexByte(r.Name, '.')+1:]):
 				unresolved = append(unresolved, proposedMember(r, hint))
 			case ext:
 				external = append(external, gap(r, GapExternal, hint))

@@ -556,6 +556,8 @@ func Parse(name string, src []byte) *Spec {
 	typeName := ""                       // the type whose body the lines are in
 	typeBases := map[string][]string{}   // the types the spec's code declares: the types they name after their own names
 	ownMembers := map[string]bool{}      // the members of the types the spec's code declares
+	extended := map[string]string{}      // the members the spec's code declares in an extension of a type: the type
+	extIndent, extName := -1, ""         // the indentation and type of the extension block the lines are in
 	receiverMethods := map[string]bool{} // the methods the spec's code declares on a receiver (Go's func (T) M)
 	for i, line := range lines {
 		n := i + 1
@@ -647,6 +649,15 @@ func Parse(name string, src []byte) *Spec {
 			}
 			if strings.TrimSpace(line) != "" && indentWidth(line) <= typeIndent {
 				typeIndent = -1 // the type's body ended
+			}
+			if t := strings.TrimSpace(line); t != "" && t != "{" && indentWidth(line) <= extIndent {
+				extIndent = -1 // the extension's body ended
+			}
+			if extIndent >= 0 && decl != nil && indentWidth(line) > extIndent {
+				extended[declared] = extName // `public enum DisabledReason` in `extension PushToken {`
+			}
+			if m := extensionRe.FindStringSubmatch(line); m != nil {
+				extIndent, extName = indentWidth(line), m[1]
 			}
 			if t := strings.TrimSpace(line); t != "" && t != "{" && indentWidth(line) <= enumIndent {
 				enumIndent = -1 // the enum's body ended (a brace on a line of its own opens it: C#'s)
@@ -807,6 +818,11 @@ func Parse(name string, src []byte) *Spec {
 		if !strings.Contains(s.Refs[i].Name, ".") && ownMembers[s.Refs[i].Name] && s.Refs[i].Source != FromFence {
 			// `unlock_user` in prose, a method of the trait the spec's
 			// code declares: the spec's own, new where the code lacks it.
+			s.Refs[i].OwnMember = true
+		}
+		if head, last, ok := strings.Cut(s.Refs[i].Name, "."); ok && extended[last] == head {
+			// `PushToken.DisabledReason`, declared in the spec's
+			// `extension PushToken { ... }`: a member it adds.
 			s.Refs[i].OwnMember = true
 		}
 		if head, last, ok := strings.Cut(s.Refs[i].Name, "."); ok && ownMembers[last] && head == strings.ToLower(head) {
@@ -1453,6 +1469,11 @@ var fenceDeclRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)
 // by its signature (Language.SignatureDecls): `async restorePost(orgId: string): Promise<void>;`,
 // a name, its parameters, then the result's type after a colon.
 var tsMethodDeclRe = regexp.MustCompile(`^\s*(?:` + modifiers + `\s+)*(?:async\s+)?([a-z_$][\w$]*)\s*(?:<[^>]*>)?\(.*\)\s*:\s*[^=]+$`)
+
+// extensionRe is a block that extends a type the code has (Swift's
+// `extension PushToken {`, `public extension Array where ...`): what it
+// declares are the type's members.
+var extensionRe = regexp.MustCompile(`^\s*(?:(?:public|private|internal|fileprivate)\s+)?extension\s+([A-Z]\w*)\b`)
 
 // signatureFence reports a block of a language whose method signatures
 // declare (Language.SignatureDecls), by the language's name.
