@@ -2073,6 +2073,16 @@ func declaredInChosen(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match
 			kept = append(kept, g)
 			continue
 		}
+		if i := refOf(sp, g); i >= 0 && g.Kind == GapAbsent {
+			// `is_unknown`, an attribute of the trait chosen for
+			// `Artist::is_unknown` (its accessor isUnknown): a member of a
+			// definition chosen after the name was searched, no absence.
+			if m, ok := memberOf(&sp.Refs[i], matches); ok {
+				m.Order = i
+				matches = append(matches, m)
+				continue
+			}
+		}
 		declares := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(g.Ref) + `\s*[:=][^=]`)
 		var found *Match
 		row := 0

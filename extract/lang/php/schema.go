@@ -280,6 +280,9 @@ func field(n *sitter.Node, src []byte) (string, []string) {
 				return string(m[1]), nil
 			}
 		}
+		if attr := accessorOf(n, src); attr != "" {
+			return "", []string{attr}
+		}
 	case "expression_statement":
 		return foreignTable(n, src), nil
 	}
@@ -332,3 +335,27 @@ func snake(name string) string {
 	}
 	return b.String()
 }
+
+// accessorOf is the attribute an Eloquent accessor method gives its model,
+// "" for none: `isUnknown(): Attribute` and the older
+// `getIsUnknownAttribute()` both make `$model->is_unknown`.
+func accessorOf(n *sitter.Node, src []byte) string {
+	name := n.ChildByFieldName("name")
+	if name == nil {
+		return ""
+	}
+	s := name.Content(src)
+	if r := n.ChildByFieldName("return_type"); r != nil {
+		if t := strings.TrimSpace(r.Content(src)); t == "Attribute" || strings.HasSuffix(t, "\\Attribute") {
+			return snake(s)
+		}
+	}
+	if m := legacyAccessorRe.FindStringSubmatch(s); m != nil {
+		return snake(m[1])
+	}
+	return ""
+}
+
+// legacyAccessorRe is Eloquent's accessor before Attribute casts:
+// getIsUnknownAttribute.
+var legacyAccessorRe = regexp.MustCompile(`^get([A-Z]\w*)Attribute$`)
