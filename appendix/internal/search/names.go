@@ -116,6 +116,9 @@ func FileType(r spec.Ref) (string, bool) {
 		return "", false
 	}
 	base := r.Name[strings.LastIndexByte(r.Name, '/')+1:]
+	if t, ok := kebabType(base); ok {
+		return t, true
+	}
 	stem, ext, ok := strings.Cut(base, ".")
 	if !ok || ext == "" || strings.Contains(ext, ".") || !spec.IsUpperStart(stem) {
 		return "", false
@@ -126,6 +129,27 @@ func FileType(r spec.Ref) (string, bool) {
 		}
 	}
 	return stem, true
+}
+
+// kebabType is the type a file named in lower case by its words is named
+// for, the Angular way: reader.service.ts holds ReaderService,
+// progress-bookmark.ts ProgressBookmark. A name of one word says no type.
+func kebabType(base string) (string, bool) {
+	stem := base[:max(strings.LastIndexByte(base, '.'), 0)]
+	words := strings.FieldsFunc(stem, func(r rune) bool { return r == '-' || r == '.' })
+	if len(words) < 2 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, w := range words {
+		for i := 0; i < len(w); i++ {
+			if c := w[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' && i > 0) {
+				return "", false
+			}
+		}
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String(), true
 }
 
 // untestedNames are the names only weak one-word references name (`foo`,
