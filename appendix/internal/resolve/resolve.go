@@ -3213,6 +3213,15 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 		if g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, " /") {
 			continue
 		}
+		if dirs := ix.DirsEnding(g.Ref); g.Kind == GapAbsent && len(dirs) > 0 && len(dirs) <= maxModuleDirs && spec.IsUpperStart(g.Ref) {
+			// `DatabaseLive`, a Swift package's target: its directory,
+			// Sources/DatabaseLive, a module of the code, not a string
+			// key its manifest holds.
+			slices.Sort(dirs)
+			gaps[i].Kind, gaps[i].Hint = GapFileOnly, fmt.Sprintf("no declaration by that name in %s; a module: the %s %s; nothing from it is shown",
+				at, naming.Plural(len(dirs), "directory", "directories"), strings.Join(codeDirs(dirs), ", "))
+			continue
+		}
 		files, tests := ix.Keyed(g.Ref)
 		if len(files) == 0 {
 			continue
@@ -3229,6 +3238,19 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 		}
 		gaps[i].Kind, gaps[i].Hint = GapKey, hint
 	}
+}
+
+// maxModuleDirs is how many directories a capitalized name may name for
+// the gap to say they are its module's.
+const maxModuleDirs = 3
+
+// codeDirs are directories written as code, each with its slash.
+func codeDirs(dirs []string) []string {
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = naming.Code(d + "/")
+	}
+	return out
 }
 
 // dottedRoute resolves a dotted lowercase name to a route registered with
