@@ -194,6 +194,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			qualified[r.Name[i+1:]] = true
 		}
 	}
+	var tableText map[string]*search.TextHit // the names the spec calls tables, as the files read as text hold them; once asked
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
 		if r.Sketch != nil && !r.Strong {
@@ -395,7 +396,21 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// "the `pushTokens` table", created by SQL in a Swift string:
 			// that CREATE TABLE, not the PushToken struct a naming
 			// convention spells from the name.
-			if h := ix.FindText([]string{r.Name})[r.Name]; h != nil && h.Located != nil && h.Located.Kind == extract.KindSchema {
+			if tableText == nil {
+				// (One search of the files with SQL in their strings for
+				// every name the spec calls a table: each reads them all.)
+				var tables []string
+				for k := range sp.Refs {
+					if sp.Refs[k].Hint == spec.HintTable && !strings.Contains(sp.Refs[k].Name, ".") {
+						tables = append(tables, sp.Refs[k].Name)
+					}
+				}
+				tableText = ix.FindSQLText(tables)
+				if tableText == nil {
+					tableText = map[string]*search.TextHit{}
+				}
+			}
+			if h := tableText[r.Name]; h != nil && h.Located != nil && h.Located.Kind == extract.KindSchema {
 				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: h.Located,
 					Reason: fmt.Sprintf("located by text in %s, which this tool does not parse", naming.Code(h.Located.Path))}})
 				continue

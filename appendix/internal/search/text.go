@@ -197,7 +197,17 @@ func textDecl(name string) *regexp.Regexp {
 // (`Orders.create`, `Orders::create`) is searched by its last part in the
 // files that also hold its first.
 func (ix *Index) FindText(names []string) map[string]*TextHit {
-	groups := ix.Unparsed()
+	return ix.findText(names, ix.Unparsed())
+}
+
+// FindSQLText is FindText in the files that hold SQL in their strings
+// only: where a table a spec names is created when no parser reads it.
+func (ix *Index) FindSQLText(names []string) map[string]*TextHit {
+	return ix.findText(names, slices.DeleteFunc(slices.Clone(ix.Unparsed()), func(u Unparsed) bool { return u.Why != sqlStrings }))
+}
+
+// findText is FindText in groups.
+func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit {
 	if len(groups) == 0 || len(names) == 0 {
 		return nil
 	}
