@@ -1743,10 +1743,10 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 	}
 	for _, o := range all {
 		// (A capitalized word, `Source`, a C# property of many entities,
-		// counts where the spec points or names the type, not where
-		// other names settled: beside AppUserProgress, it is not
-		// AppUserCollection's.)
-		if spec.BareWord(r.Name) && rk.Near(o) || rk.PointedAt(o) || rk.Named(o) {
+		// counts only in a file the spec names or for a type it names,
+		// not beside them: in the directory of AppUserProgress.cs, it is
+		// not AppUserCollection's.)
+		if spec.BareWord(r.Name) && rk.Near(o) || !spec.BareWord(r.Name) && (rk.InNamedFile(o) || rk.Named(o)) {
 			owners = append(owners, o)
 		}
 	}
