@@ -356,7 +356,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// sentence names ("the `Post` table gets `deletedAt`").
 			if o := ownerBeside(sp.Refs, r, ix.Members[r.Name]); o != nil {
 				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: o, Member: r.Name,
-					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; the spec names `%s` beside it", o.QualifiedName(), r.Name, o.Name)}})
+					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, named beside it", o.QualifiedName(), r.Name)}})
 				continue
 			}
 			if r.Strong {
