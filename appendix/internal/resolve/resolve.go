@@ -3237,6 +3237,13 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 				at, naming.Plural(len(dirs), "directory", "directories"), strings.Join(codeDirs(dirs), ", "))
 			continue
 		}
+		if files := ix.TimestampedFiles(g.Ref); g.Kind == GapAbsent && len(files) > 0 && strings.Contains(g.Ref, "_") {
+			// `use_uuids_for_song_ids`: a migration, named without the
+			// timestamp its file's name starts with.
+			gaps[i].Kind, gaps[i].Hint = GapFileOnly, fmt.Sprintf("no declaration by that name in %s; it names %s, after the timestamp its name starts with",
+				at, strings.Join(codeFiles(files), ", "))
+			continue
+		}
 		files, tests := ix.Keyed(g.Ref)
 		if len(files) == 0 {
 			continue
@@ -3258,6 +3265,15 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 // maxModuleDirs is how many directories a capitalized name may name for
 // the gap to say they are its module's.
 const maxModuleDirs = 3
+
+// codeFiles are files written as code.
+func codeFiles(files []string) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = naming.Code(f)
+	}
+	return out
+}
 
 // codeDirs are directories written as code, each with its slash.
 func codeDirs(dirs []string) []string {

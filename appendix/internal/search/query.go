@@ -133,6 +133,27 @@ func (ix *Index) FilesEnding(p string) []string {
 	})
 }
 
+// TimestampedFiles are the walked files named name after a timestamp or
+// a sequence number, whatever their extension, sorted: a migration by its
+// name (2022_08_01_093952_use_uuids_for_song_ids.php,
+// 0042_add_index.py, 20240101120000_create_users.rb).
+func (ix *Index) TimestampedFiles(name string) []string {
+	var out []string
+	for _, f := range ix.Files {
+		base := path.Base(f.Path)
+		stem, _, _ := strings.Cut(base, ".")
+		i := 0
+		for i < len(stem) && (stem[i] >= '0' && stem[i] <= '9' || stem[i] == '_' || stem[i] == '-') {
+			i++
+		}
+		if i > 0 && stem[0] >= '0' && stem[0] <= '9' && (stem[i-1] == '_' || stem[i-1] == '-') && stem[i:] == name {
+			out = append(out, f.Path)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // pathsEnding are, sorted, the paths of all that end with the path p
 // after a slash.
 func pathsEnding(p string, all iter.Seq[string]) []string {
