@@ -754,7 +754,11 @@ func Parse(name string, src []byte) *Spec {
 					called := strings.HasPrefix(line[at[1]:], "(") && !strings.Contains(name, ".") && name != declared &&
 						(at[0] == 0 || line[at[0]-1] != '.')
 					invoked := (strings.HasSuffix(w, "()") || strings.HasPrefix(line[at[1]:], "(")) && at[0] > 0 && line[at[0]-1] == '.'
-					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Invoked: invoked, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang})
+					var sep string
+					if m := memberSepRe.FindStringSubmatchIndex(w); m != nil && strings.HasPrefix(w[m[3]:], "::") {
+						sep = "::" // `Route::post(...)` in the spec's code: a type of a language that writes "::"
+					}
+					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Invoked: invoked, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang, Sep: sep})
 				}
 			}
 			continue
