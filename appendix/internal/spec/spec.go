@@ -1154,6 +1154,16 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			}
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: hint != HintNone, Hint: hint,
 				Called: strings.HasSuffix(code, ")")}, i, end}) // (`@action(detail=True)` calls a function: no field of a model)
+			if open := strings.IndexByte(code, '('); open > 0 {
+				// `@CheckPolicies([AuthorizationActions.Create, Sections.POSTS])`:
+				// the qualified names its arguments give are references of
+				// their own (a string's words are not).
+				for _, part := range qualifiedRe.FindAllString(stringsBlanked(code[open:]), -1) {
+					if n, ok := codeName(part); ok && strings.Contains(n, ".") && IsUpperStart(n) {
+						refs = append(refs, found{Ref{Name: n, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+					}
+				}
+			}
 		} else if name, ok := macroCall(code); ok {
 			// `query_as!`, `my_macro!(a, b)`: a macro, called.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
@@ -1928,6 +1938,23 @@ func RouteLike(code string) (*RouteRef, bool) {
 		return nil, false // a deep absolute path without parameters reads as a file path
 	}
 	return &RouteRef{Method: m[1], Path: m[2]}, true
+}
+
+// stringsBlanked blanks the string literals of code, keeping offsets.
+func stringsBlanked(code string) string {
+	b := []byte(code)
+	var quote byte
+	for i, c := range b {
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			b[i] = ' '
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		}
+	}
+	return string(b)
 }
 
 // typedParam reports what follows a parameter's name when its type
