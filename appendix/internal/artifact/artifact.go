@@ -440,8 +440,8 @@ func (a *Artifact) add(m resolve.Match) {
 	if m.Handler != "" && !slices.Contains(a.Notes, m.Handler) {
 		a.Notes = append(a.Notes, m.Handler)
 	}
-	if len(m.Altered) > 0 {
-		a.Notes = append(a.Notes, fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.Altered, ", ")))
+	if note := fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.Altered, ", ")); len(m.Altered) > 0 && !slices.Contains(a.Notes, note) {
+		a.Notes = append(a.Notes, note) // (once, whichever of its columns the spec names)
 	}
 	// A test's copy is no rival to the code's, nor is a definition outside
 	// every place the spec names when the chosen one is in one (a web
