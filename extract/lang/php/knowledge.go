@@ -80,7 +80,9 @@ var (
 		"orWhere", "orderBy", "orderByDesc", "firstOrFail", "findOrFail", "firstOrCreate", "updateOrCreate", "pluck",
 		"paginate", "simplePaginate", "chunkById", "lockForUpdate", "withTrashed", "onlyTrashed", "forceDelete",
 		"belongsTo", "hasMany", "hasOne", "belongsToMany", "morphTo", "morphMany", "dispatchSync", "afterResponse",
-		"onQueue", "assertPushed", "assertDispatched", "shouldReceive"}
+		"onQueue", "assertPushed", "assertDispatched", "shouldReceive", "joinSub", "leftJoinSub", "groupBy", "selectRaw",
+		"whereRaw", "havingRaw", "orderByRaw", "whereExists", "whereColumn", "nullOnDelete", "cascadeOnDelete",
+		"restrictOnDelete", "MassPrunable", "Prunable", "SoftDeletes", "HasFactory", "UPDATED_AT", "CREATED_AT"}
 	// testNameRe reads the names of a test class's tests: test*
 	// methods, and those #[Test] or @test marks.
 	testNameRe = regexp.MustCompile(`(?m)^[ \t]*(?:(?:#\[(?:\\?[\w\\]*\\)?Test\][ \t]*\n[ \t]*|/\*\*(?:[^*]|\*[^/])*@test\b(?:[^*]|\*[^/])*\*/[ \t]*\n[ \t]*)(?:#\[[^\n]*\n[ \t]*)*(?:(?:public|protected|private|static|final)[ \t]+)*function[ \t]+(\w+)` +
