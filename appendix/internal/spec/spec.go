@@ -1233,6 +1233,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		if loc[1] < len(text) && text[loc[1]] == '/' || loc[0] > 0 && text[loc[0]-1] == '/' {
 			continue // part of a path, handled below
 		}
+		if productNameRe.MatchString(tok) {
+			continue // "Last.fm", "Node.js" in prose: a product's name, no type's member
+		}
 		if name, ok := codeLike(namePath(tok)); ok {
 			called := strings.HasSuffix(tok, "()")
 			strong := strings.Contains(name, "_") || called || strings.Contains(name, ".")
@@ -1956,6 +1959,10 @@ func stringsBlanked(code string) string {
 	}
 	return string(b)
 }
+
+// productNameRe is a product's or a site's name prose writes with a dot:
+// Last.fm, Node.js, Socket.io, Booking.com.
+var productNameRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*\.(?:js|io|fm|ai|com|org|net|dev|app|tv)$`)
 
 // typedParam reports what follows a parameter's name when its type
 // follows it (`: string,`, `?: string`), as TypeScript, Python, Kotlin,
