@@ -289,6 +289,10 @@ type Language struct {
 	// file is parsed for routes when one is a segment of an endpoint a
 	// spec names. Nil: every segment follows a "/".
 	RouteWords func(src []byte) []string
+	// TextRoutes are the routes a file of a language read without a
+	// grammar declares (protobuf's google.api.http options), with their
+	// snippets.
+	TextRoutes func(path string, src []byte) []Definition
 	// RouteMarks, when set, are the words a file that registers a route or
 	// mounts routes holds one of whatever its framework (PHP's Route, for
 	// Route:: and #[Route]): a file holding none is never parsed for

@@ -49,6 +49,9 @@ type Mount struct {
 // decorator, the decorated handler's signature).
 func (p *Parser) Routes(ctx context.Context, lang *Language, name string, src []byte) ([]Definition, []Mount, error) {
 	if lang.Routes == nil {
+		if lang.TextRoutes != nil {
+			return lang.TextRoutes(name, src), nil, nil
+		}
 		return nil, nil, nil
 	}
 	if stmts, ok := apartStatements(lang, src, nil); ok {

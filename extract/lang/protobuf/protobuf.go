@@ -61,7 +61,7 @@ var jsonNameRe = regexp.MustCompile(`\bjson_name\s*=\s*"([^"]+)"`)
 var packageRe = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z_][\w.]*)\s*;`)
 
 // Lang is protobuf.
-var Lang = &extract.Language{Name: "protobuf", Display: "Protocol Buffers", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "3", MaxSize: extract.SchemaFileSize,
+var Lang = &extract.Language{Name: "protobuf", Display: "Protocol Buffers", Fence: "protobuf", Exts: []string{".proto"}, Comment: "//", Revision: "4", MaxSize: extract.SchemaFileSize,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		defs := block.Scan(protoSyntax, l, path, src)
 		if m := packageRe.FindSubmatch(src); m != nil {
@@ -82,4 +82,69 @@ var Lang = &extract.Language{Name: "protobuf", Display: "Protocol Buffers", Fenc
 		Statements: []string{"option", "reserved", "extensions", "syntax", "package", "import"},
 	},
 	DocPrefixes: []string{"//", "/*", "*"},
+	RouteMarks:  []string{"google.api.http"},
+	// (grpc-gateway's and Connect's transcoding of an rpc to HTTP.)
+	RouteFrameworks: []string{"google.api.http"},
+}
+
+func init() { Lang.TextRoutes = httpRoutes }
+
+// rpcRe is an rpc's declaration, its name first.
+var rpcRe = regexp.MustCompile(`(?m)^[ \t]*rpc[ \t]+(\w+)[ \t]*\(`)
+
+// httpRuleRe is a binding of an HTTP rule, google.api.http's (or one of
+// its additional_bindings): the method and the path template.
+var httpRuleRe = regexp.MustCompile(`\b(get|put|post|delete|patch)[ \t]*:[ \t]*"([^"]+)"`)
+
+// httpRoutes are the routes the google.api.http options of a file's rpcs
+// declare (grpc-gateway's and Connect's transcoding), each shown as its
+// rpc, which serves it.
+func httpRoutes(path string, src []byte) []extract.Definition {
+	if !strings.Contains(string(src), "google.api.http") {
+		return nil
+	}
+	var out []extract.Definition
+	text := string(src)
+	for _, m := range rpcRe.FindAllStringSubmatchIndex(text, -1) {
+		end := rpcEnd(text, m[1])
+		body := text[m[0]:end]
+		if !strings.Contains(body, "google.api.http") {
+			continue
+		}
+		start := strings.Count(text[:m[0]], "\n") + 1
+		var lines []extract.Line
+		for i, l := range strings.Split(strings.TrimRight(body, "\n"), "\n") {
+			lines = append(lines, extract.Line{Row: start + i, Text: strings.TrimRight(l, " \t\r")})
+		}
+		rpc := text[m[2]:m[3]]
+		for _, r := range httpRuleRe.FindAllStringSubmatch(body, -1) {
+			method, pattern := strings.ToUpper(r[1]), r[2]
+			out = append(out, extract.Definition{Name: method + " " + pattern, Kind: extract.KindRoute, Title: "Route", Path: path, Lang: Lang,
+				Exported: true, Route: &extract.Route{Method: method, Pattern: pattern, Handler: rpc},
+				StartLine: start, EndLine: start + len(lines) - 1, DeclLine: start, Lines: lines})
+		}
+	}
+	return out
+}
+
+// rpcEnd is where the rpc declared from at ends: after the brace that
+// closes its options, or its semicolon when it has none.
+func rpcEnd(text string, at int) int {
+	depth := 0
+	for i := at; i < len(text); i++ {
+		switch text[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ';':
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(text)
 }
