@@ -695,6 +695,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if r.Strong {
 				unresolved = append(unresolved, g)
 			}
+		} else if t := lackingBeside(sp, r, matches); ok && r.Proposed && t != nil && t != m.Def && !chosen(matches, m.Def) && firstLineNames(sp, r, t.Name) {
+			// "Extend the `NoteShare` message with `title`": a field the
+			// spec adds to the type on its line, not another message's
+			// `title` the spec never names.
+			if r.Strong {
+				unresolved = append(unresolved, proposedMember(r, fmt.Sprintf("`%s` (%s) has no member `%s`", t.QualifiedName(), naming.At(t.Path, t.DeclLine), r.Name)))
+			}
 		} else if ok {
 			// An enum value or class constant named alone: its enum or
 			// class; a field by the name it is serialized as
@@ -2581,6 +2588,14 @@ func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
 		return ""
 	}
 	return fmt.Sprintf("`%s` (%s)", d.QualifiedName(), naming.At(d.Path, d.DeclLine))
+}
+
+// firstLineNames reports whether the spec line r is first named on also
+// names name: the sentence that introduces r ("Add `expiresAt` ... to
+// `Share`") says whose it is.
+func firstLineNames(sp *spec.Spec, r *spec.Ref, name string) bool {
+	lines := strings.Split(string(sp.Src), "\n")
+	return r.Line >= 1 && r.Line <= len(lines) && naming.HasWord(lines[r.Line-1], name)
 }
 
 // lackingBeside is typeLacking's type.
