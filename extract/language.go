@@ -289,6 +289,10 @@ type Language struct {
 	// file is parsed for routes when one is a segment of an endpoint a
 	// spec names. Nil: every segment follows a "/".
 	RouteWords func(src []byte) []string
+	// WireSchemas says the language's schemas describe messages or an
+	// API's types, never a database's tables (protobuf, GraphQL): a table
+	// the spec names is none of them by a naming convention.
+	WireSchemas bool
 	// TextRoutes are the routes a file of a language read without a
 	// grammar declares (protobuf's google.api.http options), with their
 	// snippets.

@@ -2795,7 +2795,8 @@ func namedCandidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition
 		// (`.primary_key()`) is no table's; one written as a call alone
 		// may be (SQL's `users(user_id)`).
 		for _, d := range ix.ByKey[naming.TableKey(parts[0])] {
-			if d.Name != parts[0] && !r.Invoked && conventionFits(parts[0], d) && !roleAdded(ix, r, d) {
+			if d.Name != parts[0] && !r.Invoked && conventionFits(parts[0], d) && !roleAdded(ix, r, d) &&
+				!(r.Hint == spec.HintTable && d.Lang != nil && d.Lang.WireSchemas) { // (the `note_view` table is no NoteView message)
 				all = append(all, d)
 			}
 		}

@@ -54,7 +54,7 @@ func fieldColon(s string) int {
 }
 
 // Lang is GraphQL SDL.
-var Lang = &extract.Language{Name: "graphql", Display: "GraphQL", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#", Revision: "2", MaxSize: extract.SchemaFileSize,
+var Lang = &extract.Language{Name: "graphql", Display: "GraphQL", Fence: "graphql", Exts: []string{".graphql", ".gql", ".graphqls"}, Comment: "#", Revision: "2", MaxSize: extract.SchemaFileSize, WireSchemas: true,
 	Scan: func(l *extract.Language, path string, src []byte) []extract.Definition {
 		return block.Scan(graphqlSyntax, l, path, src)
 	},

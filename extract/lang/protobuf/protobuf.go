@@ -83,6 +83,7 @@ var Lang = &extract.Language{Name: "protobuf", Display: "Protocol Buffers", Fenc
 	},
 	DocPrefixes: []string{"//", "/*", "*"},
 	RouteMarks:  []string{"google.api.http"},
+	WireSchemas: true,
 	// (grpc-gateway's and Connect's transcoding of an rpc to HTTP.)
 	RouteFrameworks: []string{"google.api.http"},
 }
