@@ -36,6 +36,9 @@ func Aside(rel string) bool {
 		if packageRoots[d] {
 			break // com/google/samples/apps: a package's name, not a folder of samples
 		}
+		if i >= 2 && strings.ToLower(dirs[i-2]) == "src" && (strings.ToLower(dirs[i-1]) == "main" || strings.ToLower(dirs[i-1]) == "test") {
+			break // src/main/<language>/io/github/jhipster/sample: Maven's source root, then a package's name
+		}
 		if asideDirs[d] {
 			return true
 		}

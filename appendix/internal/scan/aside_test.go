@@ -17,9 +17,12 @@ func TestAside(t *testing.T) {
 		"internal/plugins/registry.go":      false,
 		"lib/util.ts":                       false,
 		"src/examplesvc/handler.go":         false,
-		"core/src/main/kotlin/com/google/samples/apps/nia/Entity.kt": false,
-		"src/main/java/org/example/legacy/Order.java":                false,
-		"docs/src/main/java/com/acme/Order.java":                     true,
+		"core/src/main/kotlin/com/google/samples/apps/nia/Entity.kt":      false,
+		"src/main/java/org/example/legacy/Order.java":                     false,
+		"docs/src/main/java/com/acme/Order.java":                          true,
+		"src/main/java/io/github/jhipster/sample/domain/BankAccount.java": false,
+		"src/test/java/io/github/jhipster/sample/web/rest/UserIT.java":    false,
+		"samples/src/main/java/io/acme/Demo.java":                         true,
 	} {
 		if got := Aside(rel); got != want {
 			t.Errorf("Aside(%q) = %v, want %v", rel, got, want)
