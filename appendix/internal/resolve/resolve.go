@@ -484,6 +484,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, mm)
 			continue
 		}
+		if d := siblingBeside(sp, r, p.cands, matches); d != nil && m.Arbitrary && p.mem == "" {
+			// "`BankAccount#equals` ..., and `hashCode`": the method of the
+			// class whose other member the sentence names, not the first
+			// class by path that has one.
+			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rk.PickNamed(r, p.cands, d,
+				fmt.Sprintf("it is a member of `%s`, another member of which the spec names beside it", d.Container))})
+			continue
+		}
 		if mm, ok := memberOf(r, matches); ok && m.Arbitrary && p.mem == "" && !(m.Tied > 1 && m.Tied <= maxGuess) {
 			// `published`, which unrelated classes define and nothing in
 			// the spec tells apart: the member of a definition chosen.
@@ -2588,6 +2596,30 @@ func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
 		return ""
 	}
 	return fmt.Sprintf("`%s` (%s)", d.QualifiedName(), naming.At(d.Path, d.DeclLine))
+}
+
+// siblingBeside is the one candidate that is a member of the type a
+// chosen member, named on r's line or in its paragraph, belongs to; nil
+// for none or several.
+func siblingBeside(sp *spec.Spec, r *spec.Ref, cands []*extract.Definition, matches []Match) *extract.Definition {
+	var found *extract.Definition
+	for _, d := range cands {
+		if d.Container == "" {
+			continue
+		}
+		for _, m := range matches {
+			if m.Def == nil || m.Def == d || m.Def.Container != d.Container || m.Def.Path != d.Path {
+				continue
+			}
+			if dist, ok := sp.Beside(r.Name, m.Def.Name); ok && dist <= 1 {
+				if found != nil && found != d {
+					return nil
+				}
+				found = d
+			}
+		}
+	}
+	return found
 }
 
 // firstLineNames reports whether the spec line r is first named on also
