@@ -470,7 +470,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
-		if q, ok := qualifiedElsewhere(r, p.cands, matches); ok && p.mem == "" && p.held == "" && q.Def != m.Def {
+		if q, ok := qualifiedElsewhere(r, p.cands, matches); ok && p.mem == "" && p.held == "" && q.Def != m.Def && !placedApart(r, m.Def, q.Def) {
 			// `PrefixData`, which the spec names whole elsewhere
 			// (`pkg.core.prefix_data.PrefixData`): that definition.
 			m = Match{Ref: r, Choice: rk.PickNamed(r, p.cands, q.Def,
@@ -2596,6 +2596,13 @@ func typeLacking(sp *spec.Spec, r *spec.Ref, matches []Match) string {
 		return ""
 	}
 	return fmt.Sprintf("`%s` (%s)", d.QualifiedName(), naming.At(d.Path, d.DeclLine))
+}
+
+// placedApart reports a reference the spec places where its pick is and
+// the other is not: "`InvalidPasswordException` in `web.rest.errors`"
+// keeps that one, whatever copy another mention qualifies.
+func placedApart(r *spec.Ref, pick, other *extract.Definition) bool {
+	return r.Path != "" && search.UnderPath(pick.Path, r.Path) && !search.UnderPath(other.Path, r.Path)
 }
 
 // siblingBeside is the one candidate that is a member of the type a

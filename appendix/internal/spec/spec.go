@@ -1631,7 +1631,7 @@ var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\
 // defines the name, or the name is in (from, defined in) the path.
 var (
 	pathDefinesRe = regexp.MustCompile("`([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})` (?:defines|declares|exports|contains) (?:the |a |an )?(?:[a-z]+ )?`([A-Za-z_][\\w.]*)`")
-	nameInPathRe  = regexp.MustCompile("`([A-Za-z_][\\w.]*)`(?: [a-z]+)?,? \\(?(?:(?:is |are )?(?:defined|declared|implemented|located) )?(?:in|from) `([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})`")
+	nameInPathRe  = regexp.MustCompile("`([A-Za-z_][\\w.]*)`(?: [a-z]+)?,? \\(?(?:(?:is |are )?(?:defined|declared|implemented|located) )?(?:in|from) `([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5}|[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+)`")
 	// fileNamesRe is a file with the names it holds in parentheses after
 	// it, as a table of modules writes them: "`core.py` (`Array`)".
 	fileNamesRe = regexp.MustCompile("`([^`\\s]+\\.[a-z]{1,5})` \\(((?:`[A-Za-z_][\\w.]*`(?:,? (?:and )?)?)+)[^)]*\\)")
@@ -1648,6 +1648,11 @@ func placements(sent string) map[string]string {
 	}
 	for _, m := range nameInPathRe.FindAllStringSubmatch(sent, -1) {
 		if p, ok := PathLike(m[2]); ok {
+			out[m[1]] = p
+		} else if p, ok := packagePath(m[2]); ok && strings.HasSuffix(m[0], "in `"+m[2]+"`") {
+			// "`InvalidPasswordException` in `web.rest.errors`": that
+			// package's directory. (A name "from" a package written whole
+			// is placed by where the package's files are.)
 			out[m[1]] = p
 		}
 	}
@@ -1963,6 +1968,19 @@ func stringsBlanked(code string) string {
 // productNameRe is a product's or a site's name prose writes with a dot:
 // Last.fm, Node.js, Socket.io, Booking.com.
 var productNameRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*\.(?:js|io|fm|ai|com|org|net|dev|app|tv)$`)
+
+// packagePath is the directory a dotted package name written in lower
+// case stands for (web.rest.errors is web/rest/errors), when it is no
+// file's name.
+func packagePath(s string) (string, bool) {
+	if !packageNameRe.MatchString(s) || pathExts[s[strings.LastIndexByte(s, '.')+1:]] {
+		return "", false
+	}
+	return strings.ReplaceAll(s, ".", "/"), true
+}
+
+// packageNameRe is a dotted package name in lower case.
+var packageNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$`)
 
 // typedParam reports what follows a parameter's name when its type
 // follows it (`: string,`, `?: string`), as TypeScript, Python, Kotlin,
