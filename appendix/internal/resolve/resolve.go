@@ -299,8 +299,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if sep := memberSep(sp.Refs, r.Name); sep != "" && !strings.Contains(r.Name, ".") {
 			// `User`, beside `User::interactions`: the type of a language
 			// that writes "::", not a TypeScript interface of the name.
-			q := &spec.Ref{Sep: sep}
-			if kept := slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return !writesSep(d, q) }); len(kept) > 0 {
+			if kept := slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return !writesSep(d, sep) }); len(kept) > 0 {
 				cands = kept
 			}
 		}
@@ -1646,7 +1645,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 		// (A test's helper type is not what a spec means by a name its
 		// code has too: no verdict is drawn from one; nor is one in
 		// another namespace than the spec writes.)
-		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath && placedAs(d, parts[:len(parts)-2]) && writesSep(d, r) {
+		if (!d.Broken && naming.TableLike(d.Kind) || d.Kind == extract.KindError) && !ix.Class(d.Path).Test && !fieldPath && placedAs(d, parts[:len(parts)-2]) && writesSep(d, r.Sep) {
 			types = append(types, d)
 		}
 	}
@@ -2103,7 +2102,8 @@ func declaredInChosen(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match
 			kept = append(kept, g)
 			continue
 		}
-		if i := refOf(sp, g); i >= 0 && g.Kind == GapAbsent {
+		i := refOf(sp, g)
+		if i >= 0 && g.Kind == GapAbsent {
 			// `is_unknown`, an attribute of the trait chosen for
 			// `Artist::is_unknown` (its accessor isUnknown): a member of a
 			// definition chosen after the name was searched, no absence.
@@ -2116,8 +2116,8 @@ func declaredInChosen(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match
 		declares := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(g.Ref) + `\s*[:=][^=]`)
 		var found *Match
 		row := 0
-		for i := range matches {
-			m := &matches[i]
+		for k := range matches {
+			m := &matches[k]
 			if m.Def == nil || found != nil && found.Def == m.Def {
 				continue
 			}
@@ -2130,7 +2130,6 @@ func declaredInChosen(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match
 				found, row = m, m.Def.Lines[at].Row
 			}
 		}
-		i := refOf(sp, g)
 		if found == nil || row <= 0 || i < 0 {
 			kept = append(kept, g)
 			continue
@@ -2633,8 +2632,7 @@ func siblingBeside(sp *spec.Spec, r *spec.Ref, cands []*extract.Definition, matc
 // names name: the sentence that introduces r ("Add `expiresAt` ... to
 // `Share`") says whose it is.
 func firstLineNames(sp *spec.Spec, r *spec.Ref, name string) bool {
-	lines := strings.Split(string(sp.Src), "\n")
-	return r.Line >= 1 && r.Line <= len(lines) && naming.HasWord(lines[r.Line-1], name)
+	return naming.HasWord(sp.Line(r.Line), name)
 }
 
 // lackingBeside is typeLacking's type.
@@ -2775,7 +2773,7 @@ func chainMatch(rk *rank.Ranker, r *spec.Ref, ch search.Chain) Match {
 // valueMethods, whose reason is held).
 func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, member, held string, broken []string) {
 	cands, member, held, broken = namedCandidates(ix, r)
-	return slices.DeleteFunc(cands, func(d *extract.Definition) bool { return !writesSep(d, r) }), member, held, broken
+	return slices.DeleteFunc(cands, func(d *extract.Definition) bool { return !writesSep(d, r.Sep) }), member, held, broken
 }
 
 // memberSep is what the spec writes between the type named name and a
@@ -2802,10 +2800,10 @@ func nestedPath(ix *search.Index, types []string) bool {
 	return true
 }
 
-// writesSep reports whether d's language writes what the spec writes
-// between r's type and its member (see spec.Ref.Sep).
-func writesSep(d *extract.Definition, r *spec.Ref) bool {
-	return r.Sep == "" || d.Lang == nil || d.Lang.Grammar == nil || slices.Contains(d.Lang.MemberSeps, r.Sep)
+// writesSep reports whether d's language writes sep, what the spec
+// writes between a type and its member (see spec.Ref.Sep), "" for ".".
+func writesSep(d *extract.Definition, sep string) bool {
+	return sep == "" || d.Lang == nil || d.Lang.Grammar == nil || slices.Contains(d.Lang.MemberSeps, sep)
 }
 
 // namedCandidates is candidates, whatever the spec writes between a type

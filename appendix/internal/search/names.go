@@ -147,7 +147,7 @@ func kebabType(base string) (string, bool) {
 				return "", false
 			}
 		}
-		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		b.WriteString(naming.Capitalize(w))
 	}
 	return b.String(), true
 }

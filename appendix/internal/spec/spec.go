@@ -239,6 +239,14 @@ func (s *Spec) QuotedParams(name string) map[string]bool {
 	return out
 }
 
+// Line is the spec's 1-based line n, "" past its ends.
+func (s *Spec) Line(n int) string {
+	if n < 1 || n > len(s.lines) {
+		return ""
+	}
+	return s.lines[n-1]
+}
+
 func (s *Spec) Beside(a, b string) (dist int, ok bool) {
 	dist = len(s.lines)
 	for i, l := range s.lines {
@@ -755,7 +763,7 @@ func Parse(name string, src []byte) *Spec {
 						(at[0] == 0 || line[at[0]-1] != '.')
 					invoked := (strings.HasSuffix(w, "()") || strings.HasPrefix(line[at[1]:], "(")) && at[0] > 0 && line[at[0]-1] == '.'
 					var sep string
-					if m := memberSepRe.FindStringSubmatchIndex(w); m != nil && strings.HasPrefix(w[m[3]:], "::") {
+					if memberSepOf(w) == "::" {
 						sep = "::" // `Route::post(...)` in the spec's code: a type of a language that writes "::"
 					}
 					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Invoked: invoked, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang, Sep: sep})
@@ -1061,15 +1069,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			namespace = strings.ReplaceAll(strings.TrimSuffix(p, "::"), "::", ".")
 		}
 		first := len(refs)
-		sep := ""
-		if m := memberSepRe.FindStringSubmatchIndex(code); m != nil {
-			switch code[m[3]] {
-			case '#':
-				sep = "#"
-			case ':':
-				sep = "::"
-			}
-		}
+		sep := memberSepOf(code)
 		code = namePath(code)
 		if m := labelPairRe.FindStringSubmatch(code); m != nil {
 			// `controller.cert-manager.io/fao: true`: a label (or
@@ -1981,6 +1981,23 @@ func packagePath(s string) (string, bool) {
 
 // packageNameRe is a dotted package name in lower case.
 var packageNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$`)
+
+// memberSepOf is what code writes between a type and its member besides
+// "." (`Route::post`'s "::", `User#admin?`'s "#"; see Ref.Sep), "" for
+// none.
+func memberSepOf(code string) string {
+	m := memberSepRe.FindStringSubmatchIndex(code)
+	if m == nil {
+		return ""
+	}
+	switch code[m[3]] {
+	case '#':
+		return "#"
+	case ':':
+		return "::"
+	}
+	return ""
+}
 
 // typedParam reports what follows a parameter's name when its type
 // follows it (`: string,`, `?: string`), as TypeScript, Python, Kotlin,
