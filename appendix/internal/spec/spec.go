@@ -208,9 +208,6 @@ type Spec struct {
 	fenced []bool
 }
 
-// Beside is the distance in lines between the nearest mentions of the
-// words a and b within one paragraph, and false when no paragraph names
-// both.
 // QuotedParams returns the lowercase words of the parameters the spec's
 // fenced code declares name with (`func takingOwnershipOfDescriptor<Output>(inputOutput:
 // CInt, channelInitializer: ...)`: inputoutput, channelinitializer, ...),
@@ -247,6 +244,9 @@ func (s *Spec) Line(n int) string {
 	return s.lines[n-1]
 }
 
+// Beside is the distance in lines between the nearest mentions of the
+// words a and b within one paragraph, and false when no paragraph names
+// both.
 func (s *Spec) Beside(a, b string) (dist int, ok bool) {
 	dist = len(s.lines)
 	for i, l := range s.lines {
