@@ -673,7 +673,7 @@ func TestCSharpDeclarationLines(t *testing.T) {
 // whose names are annotated with their types, the type after a name's ":"
 // is used, not declared ("readonly logger: ILogger"); a bound inside a
 // type's parameters ends nothing, nor does a ":" in another language (in
-// a comment of a SQL statement, a Go tag, a Rust field). A modifier before
+// a comment of a SQL statement, a Go tag). A modifier before
 // the declaring keyword and a type's or a function's parameters declare
 // nothing.
 func TestTypeAnnotationsAreNoNames(t *testing.T) {
@@ -688,7 +688,9 @@ func TestTypeAnnotationsAreNoNames(t *testing.T) {
 		{"x.ts", "export function pick<K extends keyof T>(o: T, k: K): T[K] {", []string{"pick"}},
 		{"x.sql", "ALTER TABLE /* TEMPLATE: schema */river_job ADD COLUMN x int;", []string{"TEMPLATE", "schema", "river_job", "ADD", "COLUMN", "x"}},
 		{"x.go", "type Label struct{ ID string `json:\"id\"` }", []string{"Label", "ID", "string", "json", "id"}},
-		{"x.rs", "    pub owner: User,", []string{"owner", "User"}},
+		{"x.rs", "    pub owner: User,", []string{"owner"}},
+		{"x.rs", "pub const MAX_RETRIES: u64 = 3;", []string{"MAX_RETRIES"}},
+		{"x.rs", "impl<T: Clone> Queue<T> {", []string{"Queue"}},
 		{"x.swift", "extension App.SearchFilter.ViewModel: Swift.CustomStringConvertible {", []string{"ViewModel"}},
 		{"x.swift", "    static func fetchResource<T: Decodable>(_ type: T.Type) async throws -> T {", []string{"fetchResource"}},
 		{"x.kt", "    val value: Int", []string{"value"}},

@@ -50,6 +50,9 @@ var (
 		Var:      []string{"const", "static"},
 		Receiver: []string{"pub("}, // pub(crate) fn name: the name comes after the parenthesis
 		Spaces:   []string{"mod"},  // mod mail;: a module, which no extraction returns
+		// pub name: String, const MAX: u64: what follows a name's colon
+		// is its type, which the line uses.
+		Annotated: true,
 		// #[cfg(test)] mod tests { ... }: what refineRust leaves out.
 		LocalWords:    []string{"let"},
 		TestMarks:     []string{"#[cfg(test)]"},
