@@ -56,8 +56,10 @@ func (b *bodies) line(t []byte, indent int) bool {
 			b.in, b.indent, b.header = true, b.at, false // "  ): Promise<void> {" under "  async load("
 			return false
 		case indent > b.at:
-			// "        int b) {": the end of a header that spans lines.
-			if opens && bodyBrace(code, len(code)-1) {
+			// "        int b) {": the end of a header that spans lines;
+			// "        throws IOException {": its exceptions, on a line of
+			// their own.
+			if opens && (bodyBrace(code, len(code)-1) || bytes.HasPrefix(code, []byte("throws "))) {
 				b.in, b.indent, b.header = true, b.at, false
 			} else if bytes.HasSuffix(code, []byte(";")) {
 				b.header = false

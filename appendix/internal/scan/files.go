@@ -886,7 +886,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 					f = fNoDef // "mod mail;": no extraction returns it
 				}
 			} else {
-				if startsDecl(t[j:]) && !kw.noMember(tok, t[j:]) {
+				if startsDecl(t[j:]) && !kw.statements[string(tok)] && !kw.noMember(tok, t[j:]) {
 					switch kw.standing(t[j:], local) {
 					case fNoDef:
 						f |= fNoDef
@@ -1024,7 +1024,9 @@ func declarator(kw *keywords, t []byte) []byte {
 
 // opensList reports a line that ends by opening a parameter or argument
 // list: its last byte before a line comment is "(", and it is no group
-// declaration ("const (", "var (", "type (").
+// declaration ("const (", "var (", "type (") nor a type's primary
+// constructor ("public record Order(", "data class Order("), whose
+// parameters are its members.
 func opensList(t []byte) bool {
 	if i := bytes.Index(t, []byte("//")); i >= 0 {
 		t = t[:i]
@@ -1034,7 +1036,7 @@ func opensList(t []byte) bool {
 		return false
 	}
 	w := bytes.TrimRight(t[:len(t)-1], " \t")
-	return !(string(w) == "const" || string(w) == "var" || string(w) == "type")
+	return !(string(w) == "const" || string(w) == "var" || string(w) == "type") && !kindBefore(w)
 }
 
 // SQLHeads are the first words of the lines of SQL that declare: a

@@ -1042,3 +1042,26 @@ func TestTestLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestListsAndAttributesDeclareNothing: the lines of a parameter or
+// argument list that spans lines declare nothing (a primary
+// constructor's parameters are its type's members), nor does a Java
+// throws clause on a line of its own, which opens the method's body,
+// whose locals declare nothing.
+func TestListsAndAttributesDeclareNothing(t *testing.T) {
+	for _, tc := range []struct {
+		file, src string
+		want      []string
+	}{
+		{"X.java", "class X {\n    public void sync(\n            int tables,\n            String databaseName)\n            throws Exception {\n        FileIO fileIO = open();\n    }\n}\n",
+			[]string{"X", "sync"}},
+		{"X.java", "public record Point(\n        int x,\n        int y\n) {}\n", []string{"Point", "x", "y"}},
+	} {
+		ts := declTokens(keywordsOf(lang.ForPath(tc.file)), []byte(tc.src))
+		var got []string
+		ts.Each(WantAny, func(n string) { got = append(got, n) })
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s %q declares %v, want %v", tc.file, tc.src, got, tc.want)
+		}
+	}
+}

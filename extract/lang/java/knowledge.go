@@ -20,8 +20,12 @@ var (
 		TypeFirst:    true,
 		IndentBodies: true,
 		Statements: []string{"return", "throw", "new", "else", "case", "yield", "assert", "do", "try", "catch", "finally",
-			"if", "for", "while", "switch", "break", "continue", "this", "super", "import", "package"},
-		Quoted: jvm.StorageNames,
+			"if", "for", "while", "switch", "break", "continue", "this", "super", "import", "package",
+			"throws", "extends", "implements", "permits"},
+		// A line ending with "(" opens a parameter or an argument list:
+		// "String databaseName)" below it declares nothing.
+		ParamLists: true,
+		Quoted:     jvm.StorageNames,
 	}
 	notNames = []string{"true", "false", "null", "this", "super", "void", "int", "long", "short", "byte", "char", "boolean",
 		"float", "double", "var", "Java", "JVM", "JDK", "Spring", "Maven", "Gradle", "JUnit", "Mockito", "Hibernate", "Lombok"}
