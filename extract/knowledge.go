@@ -87,6 +87,10 @@ type Keywords struct {
 	// aside): the lines after it, up to one holding a ")", declare nothing
 	// (a long signature's "version string,").
 	ParamLists bool
+	// Attributes opens an attribute list at a line's start (C#'s "[" in
+	// [KernelFunction, Description("...")]): the list declares nothing;
+	// what follows it on the line is read as a line of its own.
+	Attributes byte
 	// Enums are calls whose hash or array, spanning lines, lists a type's
 	// values (Rails' enum): each line's key or symbol is declared.
 	Enums []string

@@ -341,6 +341,7 @@ type keywords struct {
 	sigil      string
 	constants  bool
 	paramLists bool
+	attributes byte // see extract.Keywords.Attributes
 	enums      map[string]bool
 	// typeFirst, statements and annotated: see extract.Keywords.
 	typeFirst  bool
@@ -374,7 +375,7 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	kw := &keywords{decl: set(k.Decl), typ: set(k.Type), vars: set(k.Var), receiver: k.Receiver, typeFirst: k.TypeFirst,
 		statements: set(k.Statements), annotated: k.Annotated, colonKeys: k.ColonKeys, loneCalls: k.LoneCalls, colonBases: k.ColonBases, spaces: set(k.Spaces), bindings: set(k.Bindings),
-		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists, enums: set(k.Enums),
+		triple: k.TripleQuotes, params: set(k.Params), sigil: k.Sigil, constants: k.Constants, paramLists: k.ParamLists, attributes: k.Attributes, enums: set(k.Enums),
 		keyDirs: k.KeyDirs, indentBodies: k.IndentBodies, varMark: k.VarMark, codeOpen: []byte(k.CodeOpen), codeClose: []byte(k.CodeClose)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
@@ -628,6 +629,11 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 		if kw.comment(t) {
 			continue // "// Entities", "# currency": what a comment says declares nothing
+		}
+		if kw.attributes != 0 && t[0] == kw.attributes {
+			if t = afterAttributes(t, kw.attributes); len(t) == 0 {
+				continue
+			}
 		}
 		split := typeAbove
 		typeAbove = kw.typeFirst && loneType(kw, t)
@@ -1020,6 +1026,35 @@ func declarator(kw *keywords, t []byte) []byte {
 		}
 	}
 	return nil
+}
+
+// afterAttributes is what follows the attribute lists that start t, each
+// opened by open ("[Fact] public void Works()": "public void Works()");
+// nothing when a list stays open to the line's end.
+func afterAttributes(t []byte, open byte) []byte {
+	close := byte(']')
+	for len(t) > 0 && t[0] == open {
+		depth, end := 0, -1
+		for i := 0; i < len(t) && end < 0; i++ {
+			switch t[i] {
+			case '"':
+				if j := bytes.IndexByte(t[i+1:], '"'); j >= 0 {
+					i += j + 1
+				}
+			case open:
+				depth++
+			case close:
+				if depth--; depth == 0 {
+					end = i
+				}
+			}
+		}
+		if end < 0 {
+			return nil
+		}
+		t = extract.TrimIndent(t[end+1:])
+	}
+	return t
 }
 
 // opensList reports a line that ends by opening a parameter or argument

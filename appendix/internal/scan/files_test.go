@@ -1045,9 +1045,9 @@ func TestTestLibrary(t *testing.T) {
 
 // TestListsAndAttributesDeclareNothing: the lines of a parameter or
 // argument list that spans lines declare nothing (a primary
-// constructor's parameters are its type's members), nor does a Java
-// throws clause on a line of its own, which opens the method's body,
-// whose locals declare nothing.
+// constructor's parameters are its type's members), nor do a C#
+// attribute list or a Java throws clause on a line of its own, which
+// opens the method's body, whose locals declare nothing.
 func TestListsAndAttributesDeclareNothing(t *testing.T) {
 	for _, tc := range []struct {
 		file, src string
@@ -1056,6 +1056,9 @@ func TestListsAndAttributesDeclareNothing(t *testing.T) {
 		{"X.java", "class X {\n    public void sync(\n            int tables,\n            String databaseName)\n            throws Exception {\n        FileIO fileIO = open();\n    }\n}\n",
 			[]string{"X", "sync"}},
 		{"X.java", "public record Point(\n        int x,\n        int y\n) {}\n", []string{"Point", "x", "y"}},
+		{"X.cs", "public static class Ext\n{\n    public static IKernelBuilder AddChat(\n        this IKernelBuilder builder,\n        KernelArguments arguments,\n        string modelId)\n    {\n    }\n}\n",
+			[]string{"Ext", "AddChat"}},
+		{"X.cs", "    [KernelFunction, Description(\"Return [Bar]\")]\n    [Fact] public void Works() { }\n", []string{"Works"}},
 	} {
 		ts := declTokens(keywordsOf(lang.ForPath(tc.file)), []byte(tc.src))
 		var got []string

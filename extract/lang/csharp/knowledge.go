@@ -92,6 +92,10 @@ var (
 		Statements: []string{"return", "throw", "new", "else", "case", "yield", "await", "using", "namespace", "lock", "foreach",
 			"if", "for", "while", "do", "switch", "break", "continue", "goto", "try", "catch", "finally", "this", "base", "get",
 			"set", "init", "add", "remove", "checked", "unchecked", "fixed", "default"},
+		// A line ending with "(" opens a parameter or an argument list:
+		// "this IKernelBuilder builder," below it declares nothing.
+		ParamLists: true,
+		Attributes: '[',
 	}
 	notNames = []string{"true", "false", "null", "this", "void", "var", "dynamic", "string", "object", "bool",
 		"int", "long", "short", "byte", "sbyte", "char", "float", "double", "decimal", "uint", "ulong", "ushort", "nint", "nuint",
