@@ -581,6 +581,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	var closer byte      // the bracket that ends the import list the line is in; 0: none
 	var listDepth int    // how many of its brackets that list has open
 	var inTriple byte    // the quote of the triple-quoted string the line starts in; 0: none
+	var inBlock bool     // the line starts inside a block comment
 	var inEnum byte      // the bracket that ends the enum's values the line is in; 0: none
 	var prevMacro []byte // the macro the code line above calls with a name first, if it does
 	var typeAbove bool   // the code line above is a type alone, whose declarator a formatter moved to this line
@@ -627,8 +628,15 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if len(t) == 0 {
 			continue
 		}
+		if inBlock {
+			inBlock = !bytes.Contains(t, []byte("*/"))
+			continue // a block comment's text ("The view assumes ...")
+		}
 		if kw.comment(t) {
-			continue // "// Entities", "# currency": what a comment says declares nothing
+			// "// Entities", "# currency": what a comment says declares
+			// nothing, nor do the lines of a block comment it opens.
+			inBlock = kw.lex != nil && kw.lex.BlockComments && bytes.HasPrefix(t, []byte("/*")) && !bytes.Contains(t[2:], []byte("*/"))
+			continue
 		}
 		if kw.attributes != 0 && t[0] == kw.attributes {
 			if t = afterAttributes(t, kw.attributes); len(t) == 0 {

@@ -1046,8 +1046,9 @@ func TestTestLibrary(t *testing.T) {
 // TestListsAndAttributesDeclareNothing: the lines of a parameter or
 // argument list that spans lines declare nothing (a primary
 // constructor's parameters are its type's members), nor do a C#
-// attribute list or a Java throws clause on a line of its own, which
-// opens the method's body, whose locals declare nothing.
+// attribute list, a Java throws clause on a line of its own, which
+// opens the method's body, whose locals declare nothing, or the text of
+// a block comment.
 func TestListsAndAttributesDeclareNothing(t *testing.T) {
 	for _, tc := range []struct {
 		file, src string
@@ -1059,6 +1060,7 @@ func TestListsAndAttributesDeclareNothing(t *testing.T) {
 		{"X.cs", "public static class Ext\n{\n    public static IKernelBuilder AddChat(\n        this IKernelBuilder builder,\n        KernelArguments arguments,\n        string modelId)\n    {\n    }\n}\n",
 			[]string{"Ext", "AddChat"}},
 		{"X.cs", "    [KernelFunction, Description(\"Return [Bar]\")]\n    [Fact] public void Works() { }\n", []string{"Works"}},
+		{"x.go", "/*\nPackage tree builds a view.\n\n  - The view assumes objects\n*/\nfunc Build() {}\n", []string{"Build"}},
 	} {
 		ts := declTokens(keywordsOf(lang.ForPath(tc.file)), []byte(tc.src))
 		var got []string
