@@ -84,8 +84,10 @@ type Keywords struct {
 	Sigil string
 	// ParamLists says a line ending with "(" opens a parameter or argument
 	// list, not a group declaration (Go's const, var and type blocks
-	// aside): the lines after it, up to one holding a ")", declare nothing
-	// (a long signature's "version string,").
+	// aside) nor a type's primary constructor: the lines after it, to the
+	// ")" that closes it, declare only parameters and arguments (a long
+	// signature's "version string,"), whose names stand, as a local's do,
+	// and make no file a candidate.
 	ParamLists bool
 	// Attributes opens an attribute list at a line's start (C#'s "[" in
 	// [KernelFunction, Description("...")]): the list declares nothing;

@@ -556,12 +556,17 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	// what a line declares is a local.
 	var funcs bodies
 	var bodyLine bool
+	// params: how many brackets the parameter or argument list the line
+	// is in has open (kw.paramLists), 0 for none; paramLine: the line is
+	// in one, where what it declares is a parameter or an argument.
+	var params int
+	var paramLine bool
 	// testMod: the indentation of the test module the line is in (or of
 	// the test mark above the line), -1 for none; marked: a test mark
 	// was the line above.
 	testMod, marked := -1, false
 	add := func(tok []byte, f uint8) {
-		if (bodyLine || testMod >= 0 && !marked) && f&^fNoDef != 0 {
+		if (bodyLine || paramLine || testMod >= 0 && !marked) && f&^fNoDef != 0 {
 			f = fNoDef
 		}
 		if len(flags) > 0 {
@@ -684,6 +689,9 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if len(kw.enums) > 0 && firstWordIn(t, kw.enums) {
 			inEnum = leftOpen(t, [2]byte{'{', '}'}, [2]byte{'[', ']'}) // (a hash or an array of values)
 		}
+		if paramLine = params > 0; paramLine {
+			params = max(0, params+bracketBalance(t, ')'))
+		}
 		if closer != 0 {
 			// A name listed in a multi-line import is used, not declared,
 			// to the bracket that closes the list (lists nest: Rust's
@@ -700,8 +708,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if useLine(t) {
 			continue // "pub use self::send::{Send, SendId};"
 		}
-		if kw.paramLists && opensList(t) {
-			closer, listDepth = ')', max(1, bracketBalance(t, ')')) // (the line itself is read as any other)
+		if kw.paramLists && !paramLine && opensList(t) {
+			params = max(1, bracketBalance(t, ')')) // (the line itself is read as any other)
 		}
 		if kw.triple != "" {
 			inTriple = kw.opensTriple(t)

@@ -1070,3 +1070,17 @@ func TestListsAndAttributesDeclareNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestParametersStand: the names of a parameter list spanning lines are
+// no definitions, but they stand where they are, as a local's do, so
+// that a gap can say where a name the spec uses is a parameter.
+func TestParametersStand(t *testing.T) {
+	src := "func Open(\n\tctx context.Context,\n\tversion string,\n) error {\n\treturn nil\n}\n"
+	ts := declTokens(keywordsOf(lang.ForPath("x.go")), []byte(src))
+	var decl, stand []string
+	ts.Each(WantAny, func(n string) { decl = append(decl, n) })
+	ts.Each(WantAssigned, func(n string) { stand = append(stand, n) })
+	if strings.Join(decl, " ") != "Open" || !slices.Contains(stand, "version") {
+		t.Errorf("declares %v and stands %v, want Open declared and version standing", decl, stand)
+	}
+}
