@@ -876,6 +876,11 @@ func declTokens(kw *keywords, src []byte) Tokens {
 				i = j
 				continue
 			}
+			if decl && kw.camelVariants && tok[0] >= 'a' && tok[0] <= 'z' && bytes.HasPrefix(t[j:], []byte("::")) {
+				// "impl std::fmt::Debug for Ty": a module of the path.
+				i = j
+				continue
+			}
 			if !decl && kw.typeFirst && !kw.statements[string(tok)] {
 				// "List<Order> findAll();", "Order order;": the name after
 				// the type; the type is no name.

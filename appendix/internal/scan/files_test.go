@@ -1047,8 +1047,8 @@ func TestTestLibrary(t *testing.T) {
 // argument list that spans lines declare nothing (a primary
 // constructor's parameters are its type's members), nor do a C#
 // attribute list, a Java throws clause on a line of its own, which
-// opens the method's body, whose locals declare nothing, or the text of
-// a block comment.
+// opens the method's body, whose locals declare nothing, the text of a
+// block comment or a Rust path's modules (std in std::fmt::Debug).
 func TestListsAndAttributesDeclareNothing(t *testing.T) {
 	for _, tc := range []struct {
 		file, src string
@@ -1061,6 +1061,7 @@ func TestListsAndAttributesDeclareNothing(t *testing.T) {
 			[]string{"Ext", "AddChat"}},
 		{"X.cs", "    [KernelFunction, Description(\"Return [Bar]\")]\n    [Fact] public void Works() { }\n", []string{"Works"}},
 		{"x.go", "/*\nPackage tree builds a view.\n\n  - The view assumes objects\n*/\nfunc Build() {}\n", []string{"Build"}},
+		{"x.rs", "impl std::fmt::Debug for ParamTy {\n    fn build(\n        self: Box<Self>,\n        tenant_id: TenantId,\n    ) -> Self {\n", []string{"Debug", "for", "ParamTy", "build"}},
 	} {
 		ts := declTokens(keywordsOf(lang.ForPath(tc.file)), []byte(tc.src))
 		var got []string

@@ -53,6 +53,9 @@ var (
 		// pub name: String, const MAX: u64: what follows a name's colon
 		// is its type, which the line uses.
 		Annotated: true,
+		// A line ending with "(" opens a parameter or an argument list:
+		// "self: Box<Self>," below it declares nothing.
+		ParamLists: true,
 		// #[cfg(test)] mod tests { ... }: what refineRust leaves out.
 		LocalWords:    []string{"let"},
 		TestMarks:     []string{"#[cfg(test)]"},
