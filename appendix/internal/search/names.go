@@ -51,7 +51,7 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 		for i, p := range parts {
 			last := i == len(parts)-1
 			switch {
-			case p == "":
+			case p == "", i == 0 && !last && receiverWords[p]:
 			case last && len(parts) > 1 && spec.IsUpperStart(parts[len(parts)-2]):
 				set(p, scan.WantDecl) // Type.member: the member is found on the type; a method is declared
 				bare[p] = true
@@ -75,7 +75,7 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 			set(naming.Capitalize(parts[0]), scan.WantType)
 			bare[naming.Capitalize(parts[0])] = true
 		}
-		if len(parts) == 2 && strings.ToLower(parts[0]) == parts[0] && !spec.IsUpperStart(parts[1]) {
+		if len(parts) == 2 && strings.ToLower(parts[0]) == parts[0] && !spec.IsUpperStart(parts[1]) && !receiverWords[parts[0]] {
 			// `shares.expiresAt`: a column of a table, whose model is
 			// spelled by convention.
 			for _, v := range naming.TableVariants(parts[0], apps) {
@@ -106,6 +106,11 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 	}
 	return w, restrict
 }
+
+// receiverWords are the names a method's own object, its type or its
+// module goes by (`this.errorMessage`, `Self::new`): they name no
+// definition.
+var receiverWords = map[string]bool{"self": true, "this": true, "cls": true, "Self": true, "super": true, "crate": true}
 
 // FileType returns the type a file the spec names is named for, by the
 // convention of a type to a file (`RESTCatalogOptions.java`,

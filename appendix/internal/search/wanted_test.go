@@ -33,6 +33,23 @@ func TestWantedNames(t *testing.T) {
 	}
 }
 
+// TestReceiversAreNoNames: the object, type or module a method's own
+// code names itself by qualifies a name and is none.
+func TestReceiversAreNoNames(t *testing.T) {
+	refs := []spec.Ref{{Name: "this.errorMessage"}, {Name: "Self.new"}, {Name: "self.store"}}
+	got, _ := wantedNames(refs, nil)
+	for _, n := range []string{"this", "Self", "self"} {
+		if _, ok := got[n]; ok {
+			t.Errorf("%s is wanted", n)
+		}
+	}
+	for _, n := range []string{"errorMessage", "new", "store"} {
+		if _, ok := got[n]; !ok {
+			t.Errorf("%s is not wanted", n)
+		}
+	}
+}
+
 // TestWantedValues: a reference may be a quoted value when spec.Valued
 // says so; one written as a path only when no file or directory is there.
 func TestWantedValues(t *testing.T) {
