@@ -1080,6 +1080,34 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 // FocusHolding is Focus that also takes each statement whose head holds
 // (a test of its text, nil for none) accepts: where a quoted value is set.
 func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds func([]byte) bool) (spans []Span, ok bool) {
+	lx := lang.Lex
+	take := func(src []byte, segs []segment, k int) bool {
+		s := segs[k]
+		stmt := src[s.start:s.end]
+		head := declHead(lx, stmt)
+		names, valued := head, head
+		if lx.Bodied != nil && len(head) == len(stmt) && lx.Bodied(stmt) {
+			names = bodyNames(lx, stmt)
+			if lx.Indented {
+				valued = names // the values of a method's body are not the class's
+			}
+		}
+		// A function answers to its name only (Head cuts it to that):
+		// what its decorators say is not its name (@patch("x.y"),
+		// @pytest.mark.parametrize(...)).
+		cut := len(head) < len(stmt)
+		return mentions(names, mention) || holds != nil && holds(valued) || !cut && decoratorsMention(lx, src, segs[:k], mention)
+	}
+	inner := func(stmt []byte, at int) ([]Span, bool) { return wrapped(lang, stmt, at, mention, holds) }
+	return focus(lang, src, take, inner)
+}
+
+// focus returns the parts of src to parse: each top-level statement take
+// accepts (by the statements of src and its index among them), with the
+// comments and decorators right above it and what goes with it; inside a
+// wrapper (a namespace block), what inner returns for it when it can
+// tell. It returns false when src is better parsed whole.
+func focus(lang *Language, src []byte, take func(src []byte, segs []segment, k int) bool, inner func(stmt []byte, at int) ([]Span, bool)) (spans []Span, ok bool) {
 	if lang.Lex == nil || lang.Grammar == nil {
 		return nil, false
 	}
@@ -1098,46 +1126,30 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		}
 		segs = append([]segment{{start: 0, end: segs[0].start, kind: kind}}, segs...)
 	}
-	take := make([]bool, len(segs))
+	taken := make([]bool, len(segs))
 	for k, s := range segs {
-		if s.kind == segComment {
+		if s.kind == segComment || !take(src, segs, k) {
 			continue
 		}
-		stmt := src[s.start:s.end]
-		head := declHead(lx, stmt)
-		names, valued := head, head
-		if lx.Bodied != nil && len(head) == len(stmt) && lx.Bodied(stmt) {
-			names = bodyNames(lx, stmt)
-			if lx.Indented {
-				valued = names // the values of a method's body are not the class's
-			}
-		}
-		// A function answers to its name only (Head cuts it to that):
-		// what its decorators say is not its name (@patch("x.y"),
-		// @pytest.mark.parametrize(...)).
-		cut := len(head) < len(stmt)
-		if !mentions(names, mention) && (holds == nil || !holds(valued)) && (cut || !decoratorsMention(lx, src, segs[:k], mention)) {
-			continue
-		}
-		take[k] = true
+		taken[k] = true
 		j := k - 1
 		for ; j >= 0 && segs[j].kind == segComment; j-- {
-			take[j] = true
+			taken[j] = true
 		}
 		if j >= 0 && segs[j].kind == segCode && endsAttached(lx, src[segs[j].start:segs[j].end]) {
-			take[j] = true // x = 1; [Obsolete]: the attributes on its last line are the statement's below
+			taken[j] = true // x = 1; [Obsolete]: the attributes on its last line are the statement's below
 		}
 		if j >= 0 && (segs[j].kind == segWithNext || commentAbove(lx, src, segs[j+1].start)) {
 			// A Go constant block read as the enum of the type above it;
 			// or an indented comment ending the statement above, which
 			// may be the doc comment of this one.
-			for take[j] = true; j > 0 && segs[j-1].kind == segComment; j-- {
-				take[j-1] = true
+			for taken[j] = true; j > 0 && segs[j-1].kind == segComment; j-- {
+				taken[j-1] = true
 			}
 		}
 		if s.kind == segWithNext || lx.Lookahead && trailingComment(src[s.start:s.end]) {
 			for j := k + 1; j < len(segs); j++ {
-				take[j] = true
+				taken[j] = true
 				if segs[j].kind != segComment {
 					break
 				}
@@ -1146,12 +1158,12 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 	}
 	spans = []Span{}
 	for k, s := range segs {
-		if !take[k] {
+		if !taken[k] {
 			continue
 		}
 		if s.kind == segCode && lx.Wrapper != nil && lx.Wrapper(src[s.start:s.end]) {
-			if inner, ok := wrapped(lang, src[s.start:s.end], s.start, mention, holds); ok {
-				spans = Union(spans, inner)
+			if in, ok := inner(src[s.start:s.end], s.start); ok {
+				spans = Union(spans, in)
 				continue
 			}
 		}
