@@ -1102,6 +1102,17 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 	return focus(lang, src, take, inner)
 }
 
+// FocusAt returns the parts of src to parse for the definitions around
+// byte offset at: the top-level statement that holds it, with the
+// comments and decorators above it. It returns false when src is better
+// parsed whole, as Focus does; a wrapper (a namespace block) that holds
+// the offset is taken whole.
+func FocusAt(lang *Language, src []byte, at int) (spans []Span, ok bool) {
+	take := func(_ []byte, segs []segment, k int) bool { return segs[k].start <= at && at < segs[k].end }
+	whole := func([]byte, int) ([]Span, bool) { return nil, false }
+	return focus(lang, src, take, whole)
+}
+
 // focus returns the parts of src to parse: each top-level statement take
 // accepts (by the statements of src and its index among them), with the
 // comments and decorators right above it and what goes with it; inside a

@@ -274,6 +274,26 @@ func TestFocusEquivalentOnHardCases(t *testing.T) {
 // TestFocusParsesLittle shows what focusing is for: the declaration of a
 // type with many methods, or a function among many, is a small part of
 // its file; a file the lexer cannot vouch for is parsed whole.
+// TestFocusAt: the statement that holds an offset, with its doc comment,
+// is the one part to parse; a file it is most of is parsed whole.
+func TestFocusAt(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package a\n")
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&b, "\n// Method%d adds.\nfunc Method%d(x int) int {\n\treturn x + %d\n}\n", i, i, i)
+	}
+	text := b.String()
+	at := strings.Index(text, "return x + 7")
+	spans, ok := extract.FocusAt(lang.ForPath("a.go"), []byte(text), at)
+	if !ok || len(spans) != 1 || spans[0].Start != strings.Index(text, "// Method7 adds.") || spans[0].End != strings.Index(text, "// Method8 adds.") {
+		t.Errorf("spans %v, %v: want Method7 and its doc comment only", spans, ok)
+	}
+	one := "package a\n\nfunc Only() {\n" + strings.Repeat("\tx := 1\n\t_ = x\n", 10) + "\treturn\n}\n"
+	if spans, ok := extract.FocusAt(lang.ForPath("a.go"), []byte(one), strings.Index(one, "return")); ok {
+		t.Errorf("spans %v: a statement that is most of the file is parsed whole", spans)
+	}
+}
+
 func TestFocusParsesLittle(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("package a\n\n// extract.Parser parses.\ntype extract.Parser struct {\n\tName string\n}\n")

@@ -101,6 +101,68 @@ func (ix *Index) parseSrc(ctx context.Context, p *extract.Parser, f string, src 
 	return all
 }
 
+// definitionsAt returns the definitions of file, whose content is src,
+// that the statement holding line at declares: that statement is parsed
+// alone when the file's lexer can split it off, else the whole file is
+// (see parseSrc).
+func (ix *Index) definitionsAt(ctx context.Context, p *extract.Parser, f string, src []byte, at int) []extract.Definition {
+	return ix.parseFocused(ctx, p, f, src, "|line"+strconv.Itoa(at), func(lang *extract.Language) ([]extract.Span, bool) {
+		return extract.FocusAt(lang, src, lineStart(src, at))
+	})
+}
+
+// definitionsNamed returns the definitions of file, whose content is src,
+// that the statements whose heads mention name declare, as Focus picks
+// them, or all the file's when it is parsed whole.
+func (ix *Index) definitionsNamed(ctx context.Context, p *extract.Parser, f string, src []byte, name string) []extract.Definition {
+	return ix.parseFocused(ctx, p, f, src, "|named "+name, func(lang *extract.Language) ([]extract.Span, bool) {
+		return extract.Focus(lang, src, func(w []byte) bool { return string(w) == name })
+	})
+}
+
+// parseFocused returns the definitions of the parts of src that focus
+// picks, kept in the extraction cache under the content's key and what
+// picked them; the whole file's (parseSrc) when focus cannot pick, or the
+// cache holds the whole file's already.
+func (ix *Index) parseFocused(ctx context.Context, p *extract.Parser, f string, src []byte, what string, focus func(*extract.Language) ([]extract.Span, bool)) []extract.Definition {
+	lang := ix.Class(f).Lang
+	if lang == nil || len(src) > scan.Limit(lang) || scan.Generated(src) {
+		return nil
+	}
+	key := cache.BlobKey(lang, src)
+	for _, k := range []string{key, key + what} {
+		if e := ix.extracts.Get(k); e != nil && e.HasDefs {
+			if defs := cache.FromCached(e.Defs, f); extract.Built(defs, nil) {
+				return defs
+			}
+		}
+	}
+	spans, ok := focus(lang)
+	if !ok {
+		return ix.parseSrc(ctx, p, f, src)
+	}
+	ex, err := p.DefinitionsIn(ctx, lang, f, src, spans, nil)
+	if err != nil {
+		return nil
+	}
+	ix.extracts.Put(key+what, &cache.Entry{Defs: cache.ToCached(ex.Defs), HasDefs: true})
+	return ex.Defs
+}
+
+// lineStart is the offset in src of the start of line n (1-based), or
+// len(src) past its last line.
+func lineStart(src []byte, n int) int {
+	off := 0
+	for k := 1; k < n; k++ {
+		nl := bytes.IndexByte(src[off:], '\n')
+		if nl < 0 {
+			return len(src)
+		}
+		off += nl + 1
+	}
+	return off
+}
+
 // WalkedFile is the walked file a spec's path names: the path itself, or
 // the one walked path it ends (a path written relative to a sub-project,
 // or a bare file name).
@@ -203,18 +265,17 @@ func (ix *Index) FindLocations(ctx context.Context, refs []spec.Ref) {
 		if len(src) > 0 && src[len(src)-1] != '\n' {
 			loc.Lines++
 		}
-		all := ix.parseSrc(ctx, p, file, src)
 		if r.Rev != "" {
 			// A link names a line of the file at its revision: the
 			// definition around it then, found here by its name. A
 			// revision this repository lacks makes the link another
 			// repository's, and no reference.
-			if loc.Def = ix.linkedDef(ctx, p, r, file, all); loc.Def != nil {
+			if loc.Def = ix.linkedDef(ctx, p, r, file, src); loc.Def != nil {
 				ix.Located[r.Name] = loc
 			}
 			continue
 		}
-		loc.Def = innermost(all, r.At)
+		loc.Def = innermost(ix.definitionsAt(ctx, p, file, src, r.At), r.At)
 		ix.Located[r.Name] = loc
 	}
 }
@@ -265,7 +326,7 @@ func innermost(all []extract.Definition, at int) *extract.Definition {
 // around the linked line of the file at the link's revision. Nil when
 // the revision or the file is not in this repository, no definition was
 // around the line, or the file no longer has it (or has several).
-func (ix *Index) linkedDef(ctx context.Context, p *extract.Parser, r spec.Ref, file string, all []extract.Definition) *extract.Definition {
+func (ix *Index) linkedDef(ctx context.Context, p *extract.Parser, r spec.Ref, file string, src []byte) *extract.Definition {
 	if ix.repo == nil {
 		return nil
 	}
@@ -287,7 +348,7 @@ func (ix *Index) linkedDef(ctx context.Context, p *extract.Parser, r spec.Ref, f
 			return nil
 		}
 		kept := &cache.Entry{HasDefs: true}
-		if then = innermost(ix.parseSrc(ctx, p, file, old), r.At); then != nil {
+		if then = innermost(ix.definitionsAt(ctx, p, file, old, r.At), r.At); then != nil {
 			kept.Defs = cache.ToCached([]extract.Definition{*then})
 		}
 		ix.cache.Put(key, kept)
@@ -296,6 +357,7 @@ func (ix *Index) linkedDef(ctx context.Context, p *extract.Parser, r spec.Ref, f
 		return nil
 	}
 	var now *extract.Definition
+	all := ix.definitionsNamed(ctx, p, file, src, then.Name)
 	for i := range all {
 		d := &all[i]
 		if d.Name == then.Name && d.Container == then.Container && d.Kind == then.Kind && !d.Broken && !d.Amends && d.Route == nil {
