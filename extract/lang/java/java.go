@@ -31,9 +31,13 @@ var Lang = &extract.Language{
 	MoreNames: lombokAccessors,
 	MadeOf:    accessorField,
 	Routes:    javaRoutes,
-	Elide:     extract.BraceElide,
-	Lex:       javaLex,
-	Matches:   matchJava,
+	// What each framework javaRoutes reads writes in a file that maps a
+	// route: Spring's @...Mapping, JAX-RS's @GET, Micronaut's
+	// @Controller, WebFlux's GET("/x").
+	RouteMarks: routeMarks,
+	Elide:      extract.BraceElide,
+	Lex:        javaLex,
+	Matches:    matchJava,
 
 	SpecWords:       []string{"java", "spring", "jpa", "hibernate", "jax-rs", "junit"},
 	RouteFrameworks: []string{"Spring MVC", "Spring WebFlux", "JAX-RS", "Micronaut"},

@@ -10,6 +10,11 @@ import (
 	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 )
 
+// routeMarks are what a file that maps a route holds one of, whichever
+// framework maps it (extract.Language.RouteMarks).
+var routeMarks = []string{"Mapping", "@Controller", "@GET", "@POST", "@PUT", "@PATCH", "@DELETE", "@HEAD", "@OPTIONS",
+	"GET(", "POST(", "PUT(", "PATCH(", "DELETE(", "HEAD(", "OPTIONS("}
+
 // micronautVerbs are Micronaut's route annotations, on a @Controller.
 var micronautVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH",
 	"Head": "HEAD", "Options": "OPTIONS"}

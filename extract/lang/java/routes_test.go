@@ -1,6 +1,8 @@
 package java
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -112,6 +114,11 @@ class Routes {
 	} {
 		if diff := cmp.Diff(tc.want, routesOf(t, tc.file, tc.src)); diff != "" {
 			t.Errorf("%s: %s", tc.file, diff)
+		}
+		// A file that maps a route holds a route mark: the scan reads no
+		// route from a file that holds none.
+		if len(tc.want) > 0 && !slices.ContainsFunc(routeMarks, func(m string) bool { return strings.Contains(tc.src, m) }) {
+			t.Errorf("%s maps routes and holds no route mark", tc.file)
 		}
 	}
 }
