@@ -879,6 +879,15 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: listed under \"%s\"; not in %s", r.Listed, at)))
 		} else if held := vl.held(r); r.Strong && len(held) > 0 {
 			unresolved = append(unresolved, vl.heldGap(r, held, matches, at))
+		} else if head, ls := builtinHead(ix, r.Name); len(ls) > 0 {
+			// `Promise.allSettled`: a member of the language's own type,
+			// of which the code defines and imports none.
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is a language built-in (%s)", head, strings.Join(ls, ", "))))
+		} else if v, base, ok := madeOutside(ix, r.Name); ok {
+			// `prisma.webhook.findUniqueOrThrow`, where prisma = new
+			// PrismaClient(): the members of a class from outside.
+			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` (%s) is made from `%s`, outside the repository",
+				v.Name, naming.At(v.Path, v.DeclLine), base)))
 		} else if r.Strong {
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
 		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") && !spec.EmbeddedLang(r.FenceLang) {
@@ -1874,6 +1883,22 @@ func variables(ix *search.Index, name, pkg string) []*extract.Definition {
 		}
 	}
 	return out
+}
+
+// madeOutside returns, for a dotted name whose head is a variable made
+// from a class (its Bases) no file of the repository declares, the
+// variable and that class.
+func madeOutside(ix *search.Index, name string) (*extract.Definition, string, bool) {
+	head, _, ok := strings.Cut(name, ".")
+	if !ok {
+		return nil, "", false
+	}
+	for _, v := range variables(ix, head, "") {
+		if len(v.Bases) > 0 && !ix.Class(v.Path).Test && !slices.ContainsFunc(v.Bases, func(b string) bool { return len(ix.Defs[b]) > 0 || len(ix.Declared(b)) > 0 }) {
+			return v, v.Bases[0], true
+		}
+	}
+	return nil, "", false
 }
 
 // madeMethods resolves a member the spec names on a variable by the class
@@ -3166,6 +3191,16 @@ func builtinsHere(ix *search.Index, name string) []string {
 		}
 	}
 	return out
+}
+
+// builtinHead returns the head of a dotted name and the languages that
+// have it built in, when the code defines and imports no name of it.
+func builtinHead(ix *search.Index, name string) (string, []string) {
+	head, _, ok := strings.Cut(name, ".")
+	if !ok || len(ix.Defs[head]) > 0 || ix.Imports[head] != "" {
+		return head, nil
+	}
+	return head, builtinsHere(ix, head)
 }
 
 // importedHint says where the code imports name from, mod: outside the

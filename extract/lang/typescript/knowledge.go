@@ -24,7 +24,11 @@ func knowing(l *extract.Language) *extract.Language {
 		"SyntaxError", "Map", "Set", "WeakMap", "Symbol", "BigInt", "RegExp", "Number", "String", "Boolean", "Record", "Partial",
 		"Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "ReturnType", "Parameters", "Awaited", "NonNullable",
 		"setTimeout", "setInterval", "clearTimeout", "fetch", "require", "module", "exports", "process", "window", "document",
-		"parseInt", "parseFloat", "isNaN", "structuredClone", "globalThis", "unknown", "never", "bigint", "symbol"}
+		"parseInt", "parseFloat", "isNaN", "structuredClone", "globalThis", "unknown", "never", "bigint", "symbol",
+		// The web platform's and Node's globals.
+		"AbortController", "AbortSignal", "URL", "URLSearchParams", "TextEncoder", "TextDecoder", "Buffer", "Intl", "Reflect",
+		"Proxy", "WeakSet", "WeakRef", "ArrayBuffer", "Uint8Array", "queueMicrotask", "setImmediate", "clearInterval",
+		"encodeURIComponent", "decodeURIComponent", "atob", "btoa"}
 	l.Keywords = keywords
 	l.SignatureDecls = true
 	l.Generated = []string{".pb.ts", "_pb.js", "_pb.d.ts", ".generated.ts", ".min.js"}

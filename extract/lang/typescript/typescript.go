@@ -21,7 +21,7 @@ var typescriptQuery string
 var javascriptQuery string
 
 // revision is the revision of the rules the four languages share.
-const revision = "6"
+const revision = "7"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
@@ -218,6 +218,11 @@ func refineJS(m *extract.Match) bool {
 				}
 			}
 			d.Bases = spreadsOf(v, m.Src)
+			if zodObject(v.Content(m.Src)) {
+				// z.object({...}): the schema's methods (.optional(),
+				// .extend()) are zod's object schema's.
+				d.Bases = append(d.Bases, "ZodObject")
+			}
 			d.Values = extract.LiteralValues(v, m.Src)
 		}
 	case "export":
@@ -282,7 +287,7 @@ func spreadsOf(v *sitter.Node, src []byte) []string {
 func jsSchemaTitle(value string) string {
 	value = strings.Join(strings.Fields(value[:min(len(value), 40)]), "")
 	switch {
-	case strings.HasPrefix(value, "z.object(") || strings.HasPrefix(value, "z.strictObject("):
+	case zodObject(value):
 		return "Schema"
 	case strings.HasPrefix(value, "pgTable(") || strings.HasPrefix(value, "sqliteTable(") || strings.HasPrefix(value, "mysqlTable(") ||
 		strings.HasPrefix(value, "defineTable("):
@@ -293,6 +298,13 @@ func jsSchemaTitle(value string) string {
 		return "Schema"
 	}
 	return ""
+}
+
+// zodObject reports a value that zod's object builder makes:
+// z.object({...}), z.strictObject({...}).
+func zodObject(value string) bool {
+	value = strings.Join(strings.Fields(value[:min(len(value), 40)]), "")
+	return strings.HasPrefix(value, "z.object(") || strings.HasPrefix(value, "z.strictObject(")
 }
 
 // literalUnion reports a union of string or number literals: the
