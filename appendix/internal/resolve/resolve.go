@@ -1238,7 +1238,7 @@ func ownModule(ix *search.Index, mod string) bool {
 	if p == "" || strings.HasPrefix(p, "/") {
 		return false
 	}
-	return ix.IsDir(p) || strings.Contains(p, "/") && ix.SourceModule(p)
+	return ix.IsDir(p) || strings.Contains(p, "/") && (ix.SourceModule(p) || ix.DirEnding(p))
 }
 
 // importedWhole returns the module a dotted name's qualifier spells when
@@ -1804,6 +1804,14 @@ func aliasedModuleMember(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match,
 			search.InImportPath(d.Path, dir)) {
 			defs = append(defs, d)
 		}
+	}
+	if distinctPlaces(defs) > 1 {
+		// `from app.case import service as case_service`: the package's
+		// own module, not one of a subpackage (app/case/type/service.py).
+		defs = slices.DeleteFunc(slices.Clone(defs), func(d *extract.Definition) bool {
+			parent := path.Dir(d.Path)
+			return parent != dir && !strings.HasSuffix(parent, "/"+dir)
+		})
 	}
 	if distinctPlaces(defs) != 1 {
 		return Match{}, false
