@@ -94,8 +94,8 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 }
 
 // maxEndingFiles is how many files a bare file name may mean for the
-// appendix to say which: more (`__init__.py`, `index.ts`) make it a
-// convention's name, not a file's.
+// gap to list them all: more (`__init__.py`, `index.ts`, `store.js`) are
+// counted, and the first named.
 const maxEndingFiles = 5
 
 // besideDir is the one file of files, those a bare file name may mean, that is
@@ -129,11 +129,15 @@ func besideDir(p *part, r spec.Ref, files []string) (string, bool) {
 // not say, and the debate is told they exist. (A template's or a
 // document's name, `delete.html`, is as often the reader's own file.)
 func severalFiles(p *part, r spec.Ref, ref string, files []string, shown func(string) bool) (Gap, bool) {
-	if len(files) < 2 || len(files) > maxEndingFiles || slices.ContainsFunc(files, shown) || p.ix.Class(files[0]).Lang == nil {
+	if len(files) < 2 || slices.ContainsFunc(files, shown) || p.ix.Class(files[0]).Lang == nil {
 		return Gap{}, false
 	}
+	list := strings.Join(files, ", ")
+	if len(files) > maxEndingFiles {
+		list = strings.Join(files[:3], ", ") + fmt.Sprintf(" and %d more", len(files)-3)
+	}
 	hint := fmt.Sprintf("%d files end with it (%s), the spec does not say which: nothing from them is shown",
-		len(files), strings.Join(files, ", "))
+		len(files), list)
 	return Gap{Ref: ref, SpecLine: r.Line, Kind: GapFileOnly, Hint: hint}, true
 }
 

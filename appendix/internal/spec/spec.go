@@ -363,6 +363,12 @@ var pathExts = func() map[string]bool {
 		"gradle": true, "conf": true, "csv": true, "tf": true, "hcl": true, "plist": true, "xsd": true,
 		"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true, "webp": true, "pdf": true,
 	}
+	// Source, template and style files of what no grammar here parses: a
+	// `SignalFilterCreateDialog.vue` is a file, not a member vue of a type.
+	for _, e := range strings.Fields("vue svelte astro mdx erb haml slim jinja jinja2 j2 hbs handlebars mustache ejs twig liquid " +
+		"scss sass less styl rst adoc ex exs scala clj cljs lua dart zig groovy bzl bazel nix ps1 bat cmake mk") {
+		out[e] = true
+	}
 	for _, l := range lang.All {
 		for _, e := range l.Exts {
 			out[strings.ToLower(strings.TrimPrefix(e, "."))] = true
