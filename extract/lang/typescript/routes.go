@@ -85,6 +85,10 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				switch {
 				case (verb == "route" || verb == "use") && isPath && len(args) == 2 && args[1].Type() == "identifier":
 					mounts = append(mounts, extract.Mount{Prefix: p, Target: args[1].Content(src)})
+				case verb == "use" && isPath && len(args) >= 2:
+					// app.use('/api/jobs/*', jobs.getApiHandler()): what
+					// handles every method under the path.
+					out = append(out, extract.RouteCall{Route: extract.Route{Method: "ANY", Pattern: p, Handler: route.LastArgHandler(jsFuncs, args, src)}, Show: show, From: from})
 				case jsRouteVerbs[verb] && (isPath || bare) && len(args) >= 2:
 					method := strings.ToUpper(verb)
 					if !route.Methods[method] {
