@@ -1238,7 +1238,18 @@ func ownModule(ix *search.Index, mod string) bool {
 	if p == "" || strings.HasPrefix(p, "/") {
 		return false
 	}
-	return ix.IsDir(p) || strings.Contains(p, "/") && (ix.SourceModule(p) || ix.DirEnding(p))
+	if ix.IsDir(p) || strings.Contains(p, "/") && (ix.SourceModule(p) || ix.DirEnding(p)) {
+		return true
+	}
+	// `@acme/lib/jobs/client`: a module of a package of the workspace.
+	pkg, rest, _ := strings.Cut(mod, "/")
+	if strings.HasPrefix(mod, "@") && rest != "" {
+		scope := pkg
+		pkg, _, _ = strings.Cut(rest, "/")
+		pkg = scope + "/" + pkg
+	}
+	_, own := ix.PackageDir(pkg)
+	return own
 }
 
 // importedWhole returns the module a dotted name's qualifier spells when
