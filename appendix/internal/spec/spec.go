@@ -1147,6 +1147,13 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
 			// written with its parameters and result.
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Called: true}, i, end})
+			for _, m := range typeArgRe.FindAllStringSubmatch(code, -1) {
+				// `PermissionsDependency([SensitiveProjectActionPermission])`:
+				// a type the call is given alone, as an argument or an item.
+				if arg := m[1]; len(naming.Words(arg)) > 1 && arg != name {
+					refs = append(refs, found{Ref{Name: arg, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+				}
+			}
 		} else if name, ok := decorator(code); ok {
 			// `@connection`, `@relay.connection(...)`: a decorator, a function.
 			// A bare lowercase word (`@fpetkovski`) is as often a person's
@@ -2210,6 +2217,11 @@ func FileExt(p string) bool {
 	i := strings.LastIndexByte(last, '.')
 	return i > 0 && pathExts[strings.ToLower(last[i+1:])]
 }
+
+// typeArgRe is a capitalized name that stands alone as an argument of a
+// call or an item of a list in one (`Depends([AdminPermission])`), not a
+// parameter's type (`Handle(CancelOrderCommand c)`).
+var typeArgRe = regexp.MustCompile(`[(\[,]\s*([A-Z][A-Za-z0-9_]*)\s*[\])},]`)
 
 // roleRe ends the text before a Sphinx or MyST cross-reference's code
 // span: {class}`...`, :meth:`...`.
