@@ -3303,7 +3303,8 @@ func nested(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		where := naming.Inline(files[0])
-		if line := ix.DeclarationLine(files[0], g.Ref); line > 0 {
+		line, top := ix.Declaration(files[0], g.Ref)
+		if line > 0 {
 			where = naming.At(files[0], line)
 			if ix.BrokenAt(files[0], line) {
 				gaps[i].Kind = GapUnparsed
@@ -3313,6 +3314,11 @@ func nested(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Kind = GapNested
 		gaps[i].Hint = fmt.Sprintf("declared only inside another definition, at %s%s; not shown", where, andMore(files))
+		if top && !slices.ContainsFunc(files, func(f string) bool { return !ix.Class(f).Test }) {
+			// A pytest fixture's `def signal_filter(session):`, at the
+			// top of conftest.py: a test's, which the search leaves out.
+			gaps[i].Hint = fmt.Sprintf("declared only in test code, at %s%s; not shown", where, andMore(files))
+		}
 	}
 }
 

@@ -1008,18 +1008,25 @@ const declForms = `(?m)^[ \t]*(?:(?:export|default|async|pub(?:\([\w:]+\))?|publ
 // DeclarationLine is the first line of file that declares name at any
 // depth, or 0.
 func (ix *Index) DeclarationLine(file, name string) int {
+	line, _ := ix.Declaration(file, name)
+	return line
+}
+
+// Declaration is the first line of file that declares name at any depth,
+// or 0, and whether that line is unindented (a top-level declaration).
+func (ix *Index) Declaration(file, name string) (line int, top bool) {
 	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
 	if err != nil {
-		return 0
+		return 0, false
 	}
 	re, err := regexp.Compile(declForms + regexp.QuoteMeta(name) + `\b`)
 	if err != nil {
-		return 0
+		return 0, false
 	}
 	if loc := re.FindIndex(src); loc != nil {
-		return bytes.Count(src[:loc[0]], []byte("\n")) + 1
+		return bytes.Count(src[:loc[0]], []byte("\n")) + 1, src[loc[0]] != ' ' && src[loc[0]] != '\t'
 	}
-	return 0
+	return 0, false
 }
 
 // NestedDeclaration is the one line of file that declares name at any
