@@ -472,10 +472,28 @@ func continues(text string) bool {
 	return slices.ContainsFunc(continuations, func(c string) bool { return strings.HasPrefix(t, c) })
 }
 
+// closeBraces counts the braces of t into open, which is above zero, and
+// returns what follows the brace that brings it to zero, and true; or
+// false when t leaves it open.
+func closeBraces(t string, open *int) (string, bool) {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '{':
+			*open++
+		case '}':
+			if *open--; *open == 0 {
+				return t[i+1:], true
+			}
+		}
+	}
+	return "", false
+}
+
 // joinFirst is joinSignature and the count of lines it took.
 func joinFirst(lines []extract.Line) (string, int) {
 	var parts []string
 	depth, angles := 0, 0
+	braces := 0 // of an object type the result is written as, `): {` to its `}`
 	n := 0
 	for _, l := range lines {
 		n++
@@ -501,6 +519,24 @@ func joinFirst(lines []extract.Line) (string, int) {
 			if angles > 0 {
 				continue
 			}
+		}
+		if braces > 0 {
+			// `  body: { message: string };` / `} {`: the type goes on to
+			// its closing brace; a brace after it opens the body.
+			rest, closed := closeBraces(t, &braces)
+			if !closed {
+				continue
+			}
+			t = strings.TrimSpace(rest)
+			if t == "" {
+				continue
+			}
+		}
+		if depth <= 0 && strings.HasSuffix(t, "{") && strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(t, "{")), "):") && n < len(lines) {
+			// `static toRestAPIError(err: unknown): {`: the result's
+			// object type opens, not the body.
+			braces = 1
+			continue
 		}
 		if depth <= 0 && (strings.HasSuffix(t, "{") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "{ ... }") || !strings.HasSuffix(t, ",")) {
 			if n < len(lines) && !strings.HasSuffix(t, "{") && !strings.HasSuffix(t, ":") && continues(lines[n].Text) {
