@@ -111,7 +111,7 @@ func (p *Parser) BrokenAt(ctx context.Context, lang *Language, name string, src 
 	if !ok {
 		return true, nil
 	}
-	at := lineOffset(src, line)
+	at := LineOffset(src, line)
 	for _, u := range units(segs) {
 		for _, part := range u.parts {
 			if at < part.Start || at >= part.End {
@@ -128,8 +128,9 @@ func (p *Parser) BrokenAt(ctx context.Context, lang *Language, name string, src 
 	return false, nil
 }
 
-// lineOffset is the offset where line (1-based) starts in src.
-func lineOffset(src []byte, line int) int {
+// LineOffset is the offset where line (1-based) starts in src, or
+// len(src) past its last line.
+func LineOffset(src []byte, line int) int {
 	off := 0
 	for l := 1; l < line; l++ {
 		nl := bytes.IndexByte(src[off:], '\n')

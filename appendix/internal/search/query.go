@@ -107,7 +107,7 @@ func (ix *Index) parseSrc(ctx context.Context, p *extract.Parser, f string, src 
 // (see parseSrc).
 func (ix *Index) definitionsAt(ctx context.Context, p *extract.Parser, f string, src []byte, at int) []extract.Definition {
 	return ix.parseFocused(ctx, p, f, src, "|line"+strconv.Itoa(at), func(lang *extract.Language) ([]extract.Span, bool) {
-		return extract.FocusAt(lang, src, lineStart(src, at))
+		return extract.FocusAt(lang, src, extract.LineOffset(src, at))
 	})
 }
 
@@ -147,20 +147,6 @@ func (ix *Index) parseFocused(ctx context.Context, p *extract.Parser, f string, 
 	}
 	ix.extracts.Put(key+what, &cache.Entry{Defs: cache.ToCached(ex.Defs), HasDefs: true})
 	return ex.Defs
-}
-
-// lineStart is the offset in src of the start of line n (1-based), or
-// len(src) past its last line.
-func lineStart(src []byte, n int) int {
-	off := 0
-	for k := 1; k < n; k++ {
-		nl := bytes.IndexByte(src[off:], '\n')
-		if nl < 0 {
-			return len(src)
-		}
-		off += nl + 1
-	}
-	return off
 }
 
 // WalkedFile is the walked file a spec's path names: the path itself, or
