@@ -475,10 +475,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			m = Match{Ref: r, Choice: rk.PickNamed(r, p.cands, q.Def,
 				fmt.Sprintf("the spec names it `%s` (line %d)", q.Ref.Name, q.Ref.Line)), Order: p.i}
 		}
-		if mm, ok := memberBeside(sp, r, matches); ok && p.mem == "" && !m.PlacedByName() {
+		if mm, dist, ok := memberBesideAt(sp, r, matches); ok && p.mem == "" && (!m.PlacedByName() || dist == 0 && otherOwner(m.Def, mm.Def) && !pathOnLine(sp, r.Line, m.Def.Path)) {
 			// "`NexusEndpointsRow` (`ID`, `Version`, `Data`)": the
 			// members of the type the paragraph names, not the types of
-			// those names elsewhere.
+			// those names elsewhere; a type named on the member's own
+			// line beats a file named on another ("`LocalJobProvider`
+			// retries through `getApiHandler`", `bullmq.ts` below).
 			mm.Order = p.i
 			matches = append(matches, mm)
 			continue
@@ -2603,6 +2605,24 @@ func memberBesideAt(sp *spec.Spec, r *spec.Ref, matches []Match) (Match, int, bo
 	d := matches[best].Def
 	return Match{Ref: r, Choice: rank.Choice{Def: d, Member: r.Name,
 		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, named beside it", d.QualifiedName(), r.Name)}}, bestDist, true
+}
+
+// otherOwner reports a member d of another type than owner: the method a
+// named path favours is another class's than the one named beside it.
+func otherOwner(d, owner *extract.Definition) bool {
+	return d.Container != "" && d.Container != owner.Name && d.Container != owner.QualifiedName()
+}
+
+// pathOnLine reports a path the spec names on line that file is, or
+// lies under.
+func pathOnLine(sp *spec.Spec, line int, file string) bool {
+	return slices.ContainsFunc(sp.Refs, func(o spec.Ref) bool {
+		if !o.IsPath || o.Line != line {
+			return false
+		}
+		p := strings.TrimSuffix(strings.TrimPrefix(o.Name, "./"), "/")
+		return file == p || strings.HasSuffix(file, "/"+p) || strings.HasPrefix(file, p+"/") || strings.Contains(file, "/"+p+"/")
+	})
 }
 
 // addedMembers turns into gaps the fields the spec adds to types it names
