@@ -83,11 +83,13 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 					show, from = n, fn.ChildByFieldName("property")
 				}
 				switch {
-				case (verb == "route" || verb == "use") && isPath && len(args) == 2 && args[1].Type() == "identifier":
+				case (verb == "route" || verb == "use") && isPath && len(args) == 2 && args[1].Type() == "identifier" && !strings.HasSuffix(p, "*"):
 					mounts = append(mounts, extract.Mount{Prefix: p, Target: args[1].Content(src)})
 				case verb == "use" && isPath && len(args) >= 2:
-					// app.use('/api/jobs/*', jobs.getApiHandler()): what
-					// handles every method under the path.
+					// app.use('/api/jobs/*', jobs.getApiHandler()),
+					// app.use('/api/trpc/*', trpcServer): what handles
+					// every method under the path (a wildcard's handler
+					// is no router mounted there).
 					out = append(out, extract.RouteCall{Route: extract.Route{Method: "ANY", Pattern: p, Handler: route.LastArgHandler(jsFuncs, args, src)}, Show: show, From: from})
 				case jsRouteVerbs[verb] && (isPath || bare) && len(args) >= 2:
 					method := strings.ToUpper(verb)
