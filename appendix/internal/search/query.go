@@ -83,22 +83,7 @@ func (ix *Index) parse(ctx context.Context, p *extract.Parser, root, f string, p
 
 // parseSrc is parse of a file already read.
 func (ix *Index) parseSrc(ctx context.Context, p *extract.Parser, f string, src []byte) []extract.Definition {
-	lang := ix.Class(f).Lang
-	if lang == nil || len(src) > scan.Limit(lang) || scan.Generated(src) {
-		return nil
-	}
-	key := cache.BlobKey(lang, src)
-	if e := ix.extracts.Get(key); e != nil && e.HasDefs {
-		if defs := cache.FromCached(e.Defs, f); extract.Built(defs, nil) {
-			return defs
-		}
-	}
-	all, err := p.Definitions(ctx, lang, f, src)
-	if err != nil {
-		return nil
-	}
-	ix.extracts.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
-	return all
+	return ix.parseFocused(ctx, p, f, src, "", nil)
 }
 
 // definitionsAt returns the definitions of file, whose content is src,
@@ -122,31 +107,41 @@ func (ix *Index) definitionsNamed(ctx context.Context, p *extract.Parser, f stri
 
 // parseFocused returns the definitions of the parts of src that focus
 // picks, kept in the extraction cache under the content's key and what
-// picked them; the whole file's (parseSrc) when focus cannot pick, or the
-// cache holds the whole file's already.
+// picked them; the whole file's, kept under the content's key, when focus
+// is nil or cannot pick, or when the cache holds the whole file's already.
 func (ix *Index) parseFocused(ctx context.Context, p *extract.Parser, f string, src []byte, what string, focus func(*extract.Language) ([]extract.Span, bool)) []extract.Definition {
 	lang := ix.Class(f).Lang
 	if lang == nil || len(src) > scan.Limit(lang) || scan.Generated(src) {
 		return nil
 	}
 	key := cache.BlobKey(lang, src)
-	for _, k := range []string{key, key + what} {
+	keys := []string{key}
+	if focus != nil {
+		keys = append(keys, key+what)
+	}
+	for _, k := range keys {
 		if e := ix.extracts.Get(k); e != nil && e.HasDefs {
 			if defs := cache.FromCached(e.Defs, f); extract.Built(defs, nil) {
 				return defs
 			}
 		}
 	}
-	spans, ok := focus(lang)
-	if !ok {
-		return ix.parseSrc(ctx, p, f, src)
+	if focus != nil {
+		if spans, ok := focus(lang); ok {
+			ex, err := p.DefinitionsIn(ctx, lang, f, src, spans, nil)
+			if err != nil {
+				return nil
+			}
+			ix.extracts.Put(key+what, &cache.Entry{Defs: cache.ToCached(ex.Defs), HasDefs: true})
+			return ex.Defs
+		}
 	}
-	ex, err := p.DefinitionsIn(ctx, lang, f, src, spans, nil)
+	all, err := p.Definitions(ctx, lang, f, src)
 	if err != nil {
 		return nil
 	}
-	ix.extracts.Put(key+what, &cache.Entry{Defs: cache.ToCached(ex.Defs), HasDefs: true})
-	return ex.Defs
+	ix.extracts.Put(key, &cache.Entry{Defs: cache.ToCached(all), HasDefs: true})
+	return all
 }
 
 // WalkedFile is the walked file a spec's path names: the path itself, or
@@ -990,13 +985,6 @@ type standing struct {
 // declares.
 const declForms = `(?m)^[ \t]*(?:(?:export|default|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|abstract|sealed|open|data|unsafe|extern|inline|override|virtual|partial|readonly|enum)[ \t]+)*` +
 	`(?:class|def|defp|defmodule|func|fn|fun|function|interface|type|typealias|typedef|struct|enum|trait|union|const|let|var|val|record|object|module|mod|protocol|namespace)[ \t]+(?:self\.)?`
-
-// DeclarationLine is the first line of file that declares name at any
-// depth, or 0.
-func (ix *Index) DeclarationLine(file, name string) int {
-	line, _ := ix.Declaration(file, name)
-	return line
-}
 
 // Declaration is the first line of file that declares name at any depth,
 // or 0, and whether that line is unindented (a top-level declaration).
