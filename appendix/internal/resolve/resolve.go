@@ -2652,11 +2652,7 @@ func otherOwner(d, owner *extract.Definition) bool {
 // lies under.
 func pathOnLine(sp *spec.Spec, line int, file string) bool {
 	return slices.ContainsFunc(sp.Refs, func(o spec.Ref) bool {
-		if !o.IsPath || o.Line != line {
-			return false
-		}
-		p := strings.TrimSuffix(strings.TrimPrefix(o.Name, "./"), "/")
-		return file == p || strings.HasSuffix(file, "/"+p) || strings.HasPrefix(file, p+"/") || strings.Contains(file, "/"+p+"/")
+		return o.IsPath && o.Line == line && search.UnderPath(file, o.Name)
 	})
 }
 
