@@ -211,14 +211,15 @@ func refineJS(m *extract.Match) bool {
 		if v := m.Def.ChildByFieldName("value"); v != nil && jsFuncs[v.Type()] {
 			d.Kind, d.Title, m.OwnFunc = extract.KindFunction, "Function Signature", v
 		} else if v != nil {
-			if title := jsSchemaTitle(v.Content(m.Src)); title != "" {
+			value := v.Content(m.Src)
+			if title := jsSchemaTitle(value); title != "" {
 				d.Kind, d.Title = extract.KindSchema, title
-				if n := jsTableName.FindStringSubmatch(v.Content(m.Src)); n != nil {
+				if n := jsTableName.FindStringSubmatch(value); n != nil {
 					d.Aliases = []string{n[1]}
 				}
 			}
 			d.Bases = spreadsOf(v, m.Src)
-			if zodObject(v.Content(m.Src)) {
+			if zodObject(value) {
 				// z.object({...}): the schema's methods (.optional(),
 				// .extend()) are zod's object schema's.
 				d.Bases = append(d.Bases, "ZodObject")
