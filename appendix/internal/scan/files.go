@@ -106,6 +106,26 @@ func SourceFile(rel string, size int64) *extract.Language {
 	return nil
 }
 
+// Bundled reports a file of language l that holds a line of at least
+// l.BundleLine bytes: a bundler's or minifier's output (a standalone
+// build of a library under docs/static/, a hashed chunk under assets/).
+func Bundled(l *extract.Language, src []byte) bool {
+	if l == nil || l.BundleLine == 0 || len(src) < l.BundleLine {
+		return false
+	}
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src) - start
+		}
+		if end >= l.BundleLine {
+			return true
+		}
+		start += end + 1
+	}
+	return false
+}
+
 // generatedMarks and schemaMarks are the generated-file markers every
 // language states (Language.GeneratedMarks, Language.SchemaMarks).
 var (

@@ -112,6 +112,31 @@ func TestGenerated(t *testing.T) {
 	}
 }
 
+// TestBundled: a JavaScript file holding a line as long as its
+// language's BundleLine is a bundle, skipped by the scan; a shorter line,
+// or as long a line in a language without BundleLine, is source.
+func TestBundled(t *testing.T) {
+	js := lang.ForPath("docs/static/js/redoc.standalone.js")
+	line := func(n int) string { return "var a=" + strings.Repeat("1", n-len("var a=")) }
+	for _, c := range []struct {
+		path, src string
+		want      bool
+	}{
+		{"static/app.js", "/* MIT */\n" + line(js.BundleLine) + "\n", true},
+		{"static/app.js", "/* MIT */\n" + line(js.BundleLine), true},
+		{"static/app.js", "/* MIT */\n" + line(js.BundleLine-1) + "\nfunction f() {}\n", false},
+		{"data.go", "package data\n\nvar blob = \"" + strings.Repeat("A", 2*js.BundleLine) + "\"\n", false},
+	} {
+		l := lang.ForPath(c.path)
+		if got := Bundled(l, []byte(c.src)); got != c.want {
+			t.Errorf("Bundled(%s, %d bytes) = %v, want %v", c.path, len(c.src), got, c.want)
+		}
+		if e := File(l, c.path, []byte(c.src)); e.Skip != c.want {
+			t.Errorf("File(%s).Skip = %v, want %v", c.path, e.Skip, c.want)
+		}
+	}
+}
+
 // TestDefinableLongNames: the length filter lets through a name of any
 // length, 63 bytes and longer alike, and nothing of another length.
 func TestDefinableLongNames(t *testing.T) {

@@ -23,14 +23,14 @@ type Entry struct {
 	Mods    string // every module the file imports, relative ones too, newline-joined
 	Values  string // the string literals it sets values to (see valueWords), newline-joined
 	Keys    string // the string literals it holds as keys (see keyWords), newline-joined
-	Skip    bool   // generated, or over the size limit
+	Skip    bool   // generated (by its header or as a bundle), or over the size limit
 }
 
 // File reads one file content. Only a test file's imported modules are
 // kept: they say which files it covers.
 func File(l *extract.Language, rel string, src []byte) *Entry {
 	e := &Entry{Stamp: filestat.Stamp{Size: int64(len(src))}} // Key: only once a search needs it (keyOf)
-	if len(src) > Limit(l) || Generated(src) {
+	if len(src) > Limit(l) || Generated(src) || Bundled(l, src) {
 		e.Skip = true
 		return e
 	}

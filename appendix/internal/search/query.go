@@ -111,7 +111,7 @@ func (ix *Index) definitionsNamed(ctx context.Context, p *extract.Parser, f stri
 // is nil or cannot pick, or when the cache holds the whole file's already.
 func (ix *Index) parseFocused(ctx context.Context, p *extract.Parser, f string, src []byte, what string, focus func(*extract.Language) ([]extract.Span, bool)) []extract.Definition {
 	lang := ix.Class(f).Lang
-	if lang == nil || len(src) > scan.Limit(lang) || scan.Generated(src) {
+	if lang == nil || len(src) > scan.Limit(lang) || scan.Generated(src) || scan.Bundled(lang, src) {
 		return nil
 	}
 	key := cache.BlobKey(lang, src)

@@ -86,7 +86,7 @@ func (ix *Index) Unparsed() []Unparsed {
 			if ix.failed[p] {
 				add(walked, "whose extraction failed", p)
 			} else if sc := ix.scans[p]; sc != nil && sc.Skip {
-				add(walked, "generated", p) // by its header: the size was checked at the walk
+				add(walked, "generated", p) // by its header, or a bundle: the size was checked at the walk
 			}
 			continue
 		}

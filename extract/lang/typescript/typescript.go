@@ -57,7 +57,7 @@ var JavaScript = knowing(&extract.Language{
 	Name: "javascript", Display: "JavaScript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
 	Funcs: jsFuncs, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
-	SpecWords: []string{"javascript"},
+	SpecWords: []string{"javascript"}, BundleLine: 10000,
 })
 
 // JSX is JavaScript with JSX: the same grammar, fenced as jsx.
