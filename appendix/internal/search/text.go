@@ -650,7 +650,8 @@ func (ix *Index) FindRouteText(paths []string) map[string]*RouteText {
 	type tail struct {
 		text     string
 		re       *regexp.Regexp
-		resource bool // found only on a line that declares a resource
+		lit      []byte // its longest fixed segment: a file without it holds no match
+		resource bool   // found only on a line that declares a resource
 	}
 	tails := map[string][]tail{}
 	for _, p := range paths {
@@ -666,6 +667,7 @@ func (ix *Index) FindRouteText(paths []string) map[string]*RouteText {
 					continue // a fixed segment follows the run, or it holds none
 				}
 				var re strings.Builder
+				var lit string
 				re.WriteString(`["']/?`)
 				for k, s := range segs[i:j] {
 					if k > 0 {
@@ -675,13 +677,16 @@ func (ix *Index) FindRouteText(paths []string) map[string]*RouteText {
 						re.WriteString(`[:{<*]?\w+[}>]?`)
 					} else {
 						re.WriteString(regexp.QuoteMeta(s))
+						if len(s) > len(lit) {
+							lit = s
+						}
 					}
 				}
 				re.WriteString(`/?["']`)
 				// One segment of several says little: it counts only where a
 				// resource's routes are declared (`resources("/conversations",
 				// ...)` for `/conversations/:id`).
-				ts = append(ts, tail{"/" + strings.Join(segs[i:j], "/"), regexp.MustCompile(re.String()), j-i < 2 && j-i < len(segs)})
+				ts = append(ts, tail{"/" + strings.Join(segs[i:j], "/"), regexp.MustCompile(re.String()), []byte(lit), j-i < 2 && j-i < len(segs)})
 			}
 		}
 		// The longest first: the most of the path a file spells.
@@ -700,6 +705,9 @@ func (ix *Index) FindRouteText(paths []string) map[string]*RouteText {
 				for _, t := range tails[p] {
 					if h := out[p]; h != nil && len(h.Tail) >= len(t.text) {
 						break // a longer part found already
+					}
+					if !bytes.Contains(src, t.lit) {
+						continue
 					}
 					if loc := t.re.FindIndex(src); loc != nil && (t.resource && resourceWordRe.Match(lineAt(src, loc[0])) || !t.resource && routeWordRe.Match(lineAt(src, loc[0]))) {
 						out[p] = &RouteText{Tail: t.text, First: naming.At(f, lineOf(src, loc[0])), In: all[gi].Describe(1)}
