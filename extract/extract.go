@@ -374,11 +374,13 @@ func (m *Match) membersSpan() Span {
 	return s
 }
 
-// skip is the walk's Skip for the extraction under way: a function body,
-// or a body of Language.Bodies, that does not hold what the Want wants,
-// recorded in p.skipped.
+// skip is the walk's Skip for the extraction under way: every function
+// body of a language whose bodies keep nothing (Language.BodiesKeepNothing);
+// else a function body, or a body of Language.Bodies, that does not hold
+// what the Want wants, recorded in p.skipped.
 func (p *Parser) skip(lang *Language, src []byte) Skip {
-	if p.want == nil || p.want.Word == nil || len(lang.Funcs) == 0 && len(lang.Bodies) == 0 || lang.CallsDefine {
+	byWords := p.want != nil && p.want.Word != nil && (len(lang.Funcs) > 0 || len(lang.Bodies) > 0) && !lang.CallsDefine
+	if !byWords && !lang.BodiesKeepNothing {
 		return nil
 	}
 	return func(n *sitter.Node) *sitter.Node {
@@ -386,7 +388,10 @@ func (p *Parser) skip(lang *Language, src []byte) Skip {
 		switch t := n.Type(); {
 		case lang.Funcs[t]:
 			body, _ = funcBody(lang, n)
-		case lang.Bodies[t]:
+			if lang.BodiesKeepNothing {
+				return body // (not skipped for a Want: nothing in it is kept, whatever is wanted)
+			}
+		case lang.Bodies[t] && byWords:
 			body = n.ChildByFieldName("body")
 		default:
 			return nil

@@ -60,6 +60,11 @@ type Language struct {
 	// enum's, a namespace's statements. A walk for a Want leaves out such a
 	// body when no word of it is wanted, as it does a function body.
 	Bodies map[string]bool
+	// BodiesKeepNothing says Refine keeps no definition found inside a
+	// function body (Java's: a class, method or field declared in a
+	// method, a lambda or an anonymous class is local): every walk for
+	// definitions leaves the bodies of Funcs out.
+	BodiesKeepNothing bool
 	// CallsDefine says calls inside function bodies define things whose
 	// names the text may not spell (a migration's timestamps adds
 	// created_at): an extraction walks every body (see Want).

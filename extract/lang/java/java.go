@@ -21,7 +21,7 @@ var Lang = &extract.Language{
 	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "4",
 	MemberSeps: []string{"::", "#"},
 	Grammar:    grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
-	Funcs: javaFuncs,
+	Funcs: javaFuncs, BodiesKeepNothing: true, // (javaScope keeps nothing declared in a body)
 	Bodies: map[string]bool{"class_declaration": true, "interface_declaration": true, "enum_declaration": true,
 		"record_declaration": true, "annotation_type_declaration": true},
 	Refine:  refineJava,

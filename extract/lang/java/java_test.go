@@ -212,3 +212,19 @@ func TestMatchersAreTheQueries(t *testing.T) {
 	}
 	t.Logf("%d matches compared", n)
 }
+
+// TestBodiesKeepNothing: leaving every function body out of the walk
+// changes no definition, since none declared in a body is kept: a local
+// class, an anonymous class's methods, a lambda's.
+func TestBodiesKeepNothing(t *testing.T) {
+	local := langtest.File{Name: "Local.java", Data: []byte("package a;\n\npublic class Outer {\n" +
+		"  static final Runnable R = new Runnable() { public void run() {} };\n" +
+		"  enum Op { ADD { int apply() { return 1; } }; int apply() { return 0; } }\n" +
+		"  public Outer() { class Helper { void help() {} } }\n" +
+		"  void go() {\n    record Point(int x) {}\n    Runnable r = () -> { new Thread() { public void run() {} }; };\n  }\n" +
+		"  static class Inner { private final int count = 1; void inner() {} }\n}\n")}
+	broken := langtest.File{Name: "Broken.java", Data: []byte("package a;\n\nclass A {\n  void m() {\n    if (x {\n  }\n  void n() {}\n  int f = 1;\n}\n")}
+	if n := langtest.CheckBodiesKeepNothing(t, langs, append(langtest.Sources(t), local, broken)); n < 20 {
+		t.Fatalf("only %d definitions compared", n)
+	}
+}

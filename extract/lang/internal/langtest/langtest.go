@@ -429,6 +429,39 @@ func checkMatchers(t *testing.T, lang *extract.Language, name string, src []byte
 	return len(want)
 }
 
+// CheckBodiesKeepNothing checks a language whose walks leave function
+// bodies out (Language.BodiesKeepNothing): on each of files in one of
+// langs, the definitions are those of a walk into every body. It returns
+// how many definitions it compared.
+func CheckBodiesKeepNothing(t *testing.T, langs []*extract.Language, files []File) int {
+	t.Helper()
+	p := extract.NewParser()
+	defer p.Close()
+	n := 0
+	for _, f := range files {
+		lang := ForPath(langs, f.Name)
+		if lang == nil || !lang.BodiesKeepNothing {
+			continue
+		}
+		skipping, err := p.Definitions(t.Context(), lang, f.Name, f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lang.BodiesKeepNothing = false
+		walked, err := p.Definitions(t.Context(), lang, f.Name, f.Data)
+		lang.BodiesKeepNothing = true
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(walked, skipping) {
+			t.Errorf("%s: leaving bodies out changed the definitions:\nwalked:\n%s\nskipping:\n%s", f.Name,
+				strings.Join(Summarize(walked), "\n"), strings.Join(Summarize(skipping), "\n"))
+		}
+		n += len(walked)
+	}
+	return n
+}
+
 func matchStrings(ms []extract.RawMatch) []string {
 	node := func(n *sitter.Node) string {
 		if n == nil {
