@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
 )
 
 func TestQueriesCompile(t *testing.T) {
@@ -129,5 +130,35 @@ func TestUnparsedLanguages(t *testing.T) {
 		if got != want {
 			t.Errorf("Unparsed(%q) = %q, want %q", file, got, want)
 		}
+	}
+}
+
+// TestBodiesKeepNothing: for every language whose walks leave function
+// bodies out, the definitions of every fixture, and of files that declare
+// inside bodies (local types and functions, closures, anonymous classes,
+// broken bodies), are those of a walk into every body.
+func TestBodiesKeepNothing(t *testing.T) {
+	files := append(langtest.Sources(t),
+		langtest.File{Name: "a.go", Data: []byte("package a\n\nfunc f() {\n\ttype local struct{ X int }\n\tconst c = 1\n\tvar v = 2\n\tg := func() {}\n\t_ = g\n}\n\nvar h = func() { type T2 int }\n")},
+		langtest.File{Name: "b.go", Data: []byte("package a\n\nfunc f() {\n\tif x {\n}\n\ntype T struct{}\n\nfunc g() {}\n")},
+		langtest.File{Name: "a.py", Data: []byte("def f():\n    class Local:\n        def m(self):\n            pass\n    def inner():\n        pass\n    X = 1\n\nclass C:\n    def __init__(self):\n        self.a = 1\n        def nested(): pass\n")},
+		langtest.File{Name: "b.py", Data: []byte("def f(:\n    x = (\nclass C:\n    def m(self): pass\ndef g(): pass\n")},
+		langtest.File{Name: "a.ts", Data: []byte("export function f() {\n  function inner() {}\n  class L { m() {} }\n  const x = 1\n  interface I { a: string }\n}\nexport const h = () => {\n  const b = () => 1\n  return b\n}\nclass C {\n  m() { const z = { q() {} } }\n}\nexport default function () { function d() {} }\n")},
+		langtest.File{Name: "b.ts", Data: []byte("export function f() {\n  if (x {\n}\nexport class C { m() {} }\nexport function g() {}\n")},
+		langtest.File{Name: "a.js", Data: []byte("function f() {\n  function inner() {}\n  class L { m() {} }\n}\nmodule.exports = function () { function e() {} }\nconst o = { m() { function n() {} } }\n")},
+		langtest.File{Name: "a.kt", Data: []byte("package a\n\nfun f() {\n    class L { fun m() {} }\n    fun inner() {}\n    val x = 1\n}\nclass C {\n    fun m() { object : Runnable { override fun run() {} } }\n    val p: Int get() { fun q() = 1; return q() }\n}\n")},
+		langtest.File{Name: "b.kt", Data: []byte("package a\n\nfun f() {\n    if (x {\n}\nclass C { fun m() {} }\nfun g() {}\n")},
+		langtest.File{Name: "a.rs", Data: []byte("fn f() {\n    struct L;\n    impl L { fn m(&self) {} }\n    fn inner() {}\n    const C: u32 = 1;\n    let c = || { fn deep() {} };\n}\nimpl S { fn n(&self) { fn helper() {} } }\nmod m { pub fn g() {} }\n")},
+		langtest.File{Name: "b.rs", Data: []byte("fn f() {\n    if x {\n}\nstruct S;\nfn g() {}\n")},
+		langtest.File{Name: "a.cs", Data: []byte("int Top() => 1;\nvoid Top2() { int Deeper() => 2; }\nnamespace N {\n  class C {\n    void M() { int Local() => 1; class X {} }\n    int P { get { int L2() => 1; return L2(); } }\n  }\n}\n")},
+		langtest.File{Name: "b.cs", Data: []byte("namespace N {\n  class C {\n    void M() {\n      if (x {\n    }\n    void N() {}\n  }\n}\n")},
+		langtest.File{Name: "a.swift", Data: []byte("func f() {\n    struct L { func m() {} }\n    func inner() {}\n    let x = 1\n}\nclass C {\n    func m() { class D {} }\n    var p: Int { func q() -> Int { 1 }; return q() }\n}\n")},
+		langtest.File{Name: "b.swift", Data: []byte("func f() {\n    if x {\n}\nclass C { func m() {} }\nfunc g() {}\n")},
+		langtest.File{Name: "a.c", Data: []byte("int f(void) {\n  struct L { int x; };\n  enum E { A };\n  typedef int T;\n  return 0;\n}\nstruct S { int y; };\n")},
+		langtest.File{Name: "a.cpp", Data: []byte("namespace n {\nint f() {\n  struct L { int m() { return 1; } };\n  auto l = []() { struct M {}; return 1; };\n  return 0;\n}\nclass C { int m() { struct K {}; return 0; } };\n}\n")},
+		langtest.File{Name: "b.cpp", Data: []byte("int f() {\n  if (x {\n}\nclass C { int m(); };\nint g() { return 1; }\n")},
+	)
+	if n := langtest.CheckBodiesKeepNothing(t, All, files); n < 2500 {
+		t.Fatalf("only %d definitions compared", n)
 	}
 }

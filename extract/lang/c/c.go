@@ -20,7 +20,7 @@ func init() { clike.C = Lang }
 var Lang = knowing(&extract.Language{
 	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: cQuery,
-	Funcs:      clike.Funcs,
+	Funcs: clike.Funcs, BodiesKeepNothing: true,
 	Bodies:     clike.Bodies,
 	Refine:     refineC,
 	Members:    clike.Members,

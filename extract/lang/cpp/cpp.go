@@ -24,7 +24,7 @@ var Lang = knowing(&extract.Language{
 	MemberSeps: []string{"::"},
 	Comment:    "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
-	Funcs:      clike.Funcs,
+	Funcs: clike.Funcs, BodiesKeepNothing: true,
 	Bodies:     clike.Bodies,
 	Refine:     refineCpp,
 	Members:    clike.Members,

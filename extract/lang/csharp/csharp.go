@@ -21,7 +21,7 @@ var csharpQuery string
 var Lang = knowing(&extract.Language{
 	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "2",
 	Grammar: grammar.GetLanguage, QuerySource: csharpQuery,
-	Funcs: csharpFuncs,
+	Funcs: csharpFuncs, BodiesKeepNothing: true,
 	Bodies: map[string]bool{"namespace_declaration": true, "class_declaration": true, "interface_declaration": true,
 		"enum_declaration": true, "struct_declaration": true, "record_declaration": true},
 	Refine:     refineCSharp,

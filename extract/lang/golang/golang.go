@@ -26,7 +26,7 @@ var goQuery string
 var Lang = &extract.Language{
 	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "6",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
-	Funcs:      goFuncs,
+	Funcs: goFuncs, BodiesKeepNothing: true,
 	Refine:     refineGo,
 	Members:    membersGo,
 	MemberName: goMemberName,

@@ -25,7 +25,7 @@ func newLang(prepare func([]byte) []byte) *extract.Language {
 		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "3",
 		MemberSeps: []string{"::"},
 		Grammar:    grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
-		Funcs:   kotlinFuncs,
+		Funcs: kotlinFuncs, BodiesKeepNothing: true,
 		Body:    bodyKotlin,
 		Refine:  refineKotlin,
 		Members: membersKotlin,

@@ -24,7 +24,7 @@ var pythonQuery string
 var Lang = &extract.Language{
 	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "8",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
-	Funcs:   map[string]bool{"function_definition": true},
+	Funcs: map[string]bool{"function_definition": true}, BodiesKeepNothing: true,
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
 	Refine:  refinePython,
 	Members: membersPython,

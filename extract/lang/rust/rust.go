@@ -20,7 +20,7 @@ var Lang = knowing(&extract.Language{
 	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "1",
 	MemberSeps: []string{"::"},
 	Grammar:    grammar.GetLanguage, QuerySource: rustQuery,
-	Funcs:      rustFuncs,
+	Funcs: rustFuncs, BodiesKeepNothing: true,
 	Bodies:     map[string]bool{"mod_item": true, "struct_item": true, "impl_item": true, "trait_item": true, "enum_item": true},
 	Refine:     refineRust,
 	Members:    membersRust,

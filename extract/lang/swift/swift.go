@@ -19,7 +19,7 @@ var swiftQuery string
 var Lang = knowing(&extract.Language{
 	Name: "swift", Display: "Swift", Fence: "swift", Exts: []string{".swift"}, Comment: "//", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: swiftQuery, Prepare: prepare,
-	Funcs:      swiftFuncs,
+	Funcs: swiftFuncs, BodiesKeepNothing: true,
 	Bodies:     map[string]bool{"class_declaration": true, "protocol_declaration": true}, // extensions too
 	Body:       body,
 	Refine:     refineSwift,

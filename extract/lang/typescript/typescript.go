@@ -40,7 +40,7 @@ var jsBodies = map[string]bool{
 var TypeScript = knowing(&extract.Language{
 	Name: "typescript", Display: "TypeScript", Fence: "typescript", Exts: []string{".ts", ".mts", ".cts"}, Comment: "//", Revision: revision,
 	Grammar: tsgrammar.GetLanguage, QuerySource: typescriptQuery,
-	Funcs: jsFuncs, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
+	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 	SpecWords: []string{"typescript", "ts", "drizzle", "zod", "convex"}, Includes: []string{"javascript"},
 })
 
@@ -48,7 +48,7 @@ var TypeScript = knowing(&extract.Language{
 var TSX = knowing(&extract.Language{
 	Name: "tsx", Display: "TypeScript", Fence: "tsx", Exts: []string{".tsx"}, Comment: "//", Revision: revision,
 	Grammar: tsxgrammar.GetLanguage, QuerySource: typescriptQuery,
-	Funcs: jsFuncs, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
+	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(tsPatterns),
 	Dialect: "typescript",
 })
 
@@ -56,7 +56,7 @@ var TSX = knowing(&extract.Language{
 var JavaScript = knowing(&extract.Language{
 	Name: "javascript", Display: "JavaScript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
-	Funcs: jsFuncs, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
+	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 	SpecWords: []string{"javascript"}, BundleLine: 10000,
 })
 
@@ -64,7 +64,7 @@ var JavaScript = knowing(&extract.Language{
 var JSX = knowing(&extract.Language{
 	Name: "jsx", Display: "JavaScript", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
-	Funcs: jsFuncs, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
+	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
 	Dialect: "javascript",
 })
 
