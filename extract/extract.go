@@ -185,7 +185,7 @@ type Parser struct {
 	ps    map[*Language]*sitter.Parser
 	focus map[*Language]*sitter.Parser // for parses of included ranges
 	// want, during DefinitionsIn, is what it extracts for; skipped
-	// collects the function bodies its Text rejected.
+	// collects the type bodies and member lists its Word rejected.
 	want    *Want
 	skipped []Span
 }
@@ -340,9 +340,9 @@ type Want struct {
 	// Word and Held say which source text may declare a wanted definition
 	// (a name, a member's, a serialized name; a held value): text with a
 	// word Word accepts, read as Focus reads the words of a statement, or
-	// text Held accepts. A function body that holds neither is not walked,
-	// and what it declares is not returned: see Extraction.Skipped. A nil
-	// Word: every body is walked.
+	// text Held accepts. A type body (Language.Bodies) that holds neither
+	// is not walked, and what it declares is not returned: see
+	// Extraction.Skipped. A nil Word: every type body is walked.
 	Word func(w []byte) bool
 	Held func(text []byte) bool
 }
@@ -375,27 +375,24 @@ func (m *Match) membersSpan() Span {
 }
 
 // skip is the walk's Skip for the extraction under way: every function
-// body of a language whose bodies keep nothing (Language.BodiesKeepNothing);
-// else a function body, or a body of Language.Bodies, that does not hold
-// what the Want wants, recorded in p.skipped.
+// body of a language whose bodies keep nothing (Language.BodiesKeepNothing),
+// and a body of Language.Bodies that does not hold what the Want wants,
+// recorded in p.skipped.
 func (p *Parser) skip(lang *Language, src []byte) Skip {
-	byWords := p.want != nil && p.want.Word != nil && (len(lang.Funcs) > 0 || len(lang.Bodies) > 0) && !lang.CallsDefine
+	byWords := p.want != nil && p.want.Word != nil && len(lang.Bodies) > 0 && !lang.CallsDefine
 	if !byWords && !lang.BodiesKeepNothing {
 		return nil
 	}
 	return func(n *sitter.Node) *sitter.Node {
-		var body *sitter.Node
-		switch t := n.Type(); {
-		case lang.Funcs[t]:
-			body, _ = funcBody(lang, n)
-			if lang.BodiesKeepNothing {
-				return body // (not skipped for a Want: nothing in it is kept, whatever is wanted)
-			}
-		case lang.Bodies[t] && byWords:
-			body = n.ChildByFieldName("body")
-		default:
+		t := n.Type()
+		if lang.BodiesKeepNothing && lang.Funcs[t] {
+			body, _ := funcBody(lang, n)
+			return body // (unrecorded: nothing in it is kept, whatever is wanted)
+		}
+		if !byWords || !lang.Bodies[t] {
 			return nil
 		}
+		body := n.ChildByFieldName("body")
 		if body == nil || body.EndByte() <= body.StartByte() || p.want.Holds(src[body.StartByte():body.EndByte()]) {
 			return nil
 		}

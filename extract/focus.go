@@ -1298,9 +1298,8 @@ type Extraction struct {
 	Defs []Definition
 	// Whole says the whole file was parsed.
 	Whole bool
-	// Skipped are the function bodies that hold nothing the Want wants, in
-	// no order:
-	// what they declare is not in Defs.
+	// Skipped are the type bodies and member lists that hold nothing the
+	// Want wants, in no order: what they declare is not in Defs.
 	Skipped []Span
 }
 
@@ -1310,7 +1309,7 @@ type Extraction struct {
 // syntax error, it parses the whole file and says so (a file that does
 // not parse whole either costs only the statements of spans, each parsed
 // on its own, and is not whole); with no spans, it parses nothing. With a want, the definitions its Def does not pick are
-// returned Unbuilt, and the function bodies that hold nothing it wants are
+// returned Unbuilt, and the type bodies that hold nothing it wants are
 // skipped.
 func (p *Parser) DefinitionsIn(ctx context.Context, lang *Language, name string, src []byte, spans []Span, want *Want) (Extraction, error) {
 	p.want, p.skipped = want, nil

@@ -58,7 +58,7 @@ type Language struct {
 	// Bodies lists node types whose "body" field holds declarations
 	// each named by a word of it: a class's members, an interface's, an
 	// enum's, a namespace's statements. A walk for a Want leaves out such a
-	// body when no word of it is wanted, as it does a function body.
+	// body when no word of it is wanted.
 	Bodies map[string]bool
 	// BodiesKeepNothing says Refine keeps no definition found inside a
 	// function body (Java's: a class, method or field declared in a
@@ -67,7 +67,7 @@ type Language struct {
 	BodiesKeepNothing bool
 	// CallsDefine says calls inside function bodies define things whose
 	// names the text may not spell (a migration's timestamps adds
-	// created_at): an extraction walks every body (see Want).
+	// created_at): an extraction walks every body, and every type body.
 	CallsDefine bool
 	// Body returns the body of a node of Funcs and whether it is a block
 	// of statements, for a grammar whose nodes have no "body" field

@@ -26,8 +26,9 @@ type RawMatch struct {
 type Matcher func(root *sitter.Node, skip Skip) []RawMatch
 
 // Skip returns the child of a node that a walk leaves out with all that is
-// under it, or nil: a function body that declares nothing wanted. A nil
-// Skip leaves out nothing.
+// under it, or nil: a function body, whose declarations are never kept,
+// or a type body that declares nothing wanted. A nil Skip leaves out
+// nothing.
 type Skip func(n *sitter.Node) *sitter.Node
 
 // Match is one raw match being turned into a Definition. Definitions fills

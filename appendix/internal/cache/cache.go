@@ -64,8 +64,8 @@ type Entry struct {
 	// signatures are in Covers.
 	Spans  []extract.Span
 	Covers []string
-	// Skipped are the function bodies the extraction did not walk: no
-	// wanted name was in them (extract.Extraction.Skipped).
+	// Skipped are the type bodies and member lists the extraction did
+	// not walk: no wanted name was in them (extract.Extraction.Skipped).
 	Skipped []extract.Span
 	// Commit is what a revision a link names resolved to (keys "rev:"),
 	// "" for none.

@@ -277,8 +277,8 @@ func (fs *fileSearch) routes(ctx context.Context) error {
 // that can define names (see extract.Focus), from the cache when it holds
 // them built for this search: a whole-file extraction, or a focused one
 // that covered this search (the same names, known without reading the
-// file) or these statements, none of whose skipped function bodies holds
-// a name this search wants. A new focused parse covers the statements of
+// file) or these statements, none of whose skipped type bodies holds a
+// name this search wants. A new focused parse covers the statements of
 // earlier searches too, and builds what they built, so that a file's
 // entry grows towards what specs ask of it.
 func (fs *fileSearch) extractFocused(ctx context.Context, names, held map[string]bool, want *extract.Want) ([]extract.Definition, error) {
