@@ -1,6 +1,7 @@
 package java
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -75,11 +76,13 @@ func eachImport(src []byte, fn func(name, module string, static, wildcard bool))
 	for len(src) > 0 {
 		var l []byte
 		l, src = extract.NextLine(src)
-		t := strings.TrimSpace(string(l))
-		m := importRe.FindStringSubmatch(t)
+		t := bytes.TrimSpace(l)
+		var m []string
+		if bytes.HasPrefix(t, []byte("import")) { // (importRe's first word: no other line is asked)
+			m = importRe.FindStringSubmatch(string(t))
+		}
 		if m == nil {
-			if strings.HasPrefix(t, "public ") || strings.HasPrefix(t, "class ") || strings.HasPrefix(t, "@") ||
-				strings.HasPrefix(t, "interface ") || strings.HasPrefix(t, "enum ") || strings.HasPrefix(t, "record ") {
+			if startsAny(t, "public ", "class ", "@", "interface ", "enum ", "record ") {
 				return
 			}
 			continue
@@ -95,6 +98,16 @@ func eachImport(src []byte, fn func(name, module string, static, wildcard bool))
 		}
 		fn(m[2][i+1:], m[2][:i], static, false)
 	}
+}
+
+// startsAny reports whether b starts with one of prefixes.
+func startsAny(b []byte, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if bytes.HasPrefix(b, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 // importNames lists the classes and static members a file imports from

@@ -114,7 +114,10 @@ func eachImport(src []byte, fn func(name, module string, wildcard bool)) {
 		var l []byte
 		l, src = extract.NextLine(src)
 		t := strings.TrimSpace(string(l))
-		m := importRe.FindStringSubmatch(t)
+		var m []string
+		if strings.HasPrefix(t, "import") { // (importRe's first word: no other line is asked)
+			m = importRe.FindStringSubmatch(t)
+		}
 		if m == nil {
 			if t != "" && !strings.HasPrefix(t, "package ") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "/*") &&
 				!strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "@file:") && !strings.HasPrefix(t, "import ") {
