@@ -494,6 +494,9 @@ func TestRouteMarks(t *testing.T) {
 		{"tests/Entity/PageTest.php", "<?php\nclass PageTest {\n    function test_show() {\n        $this->get('/pages/x')->assertOk();\n    }\n}\n", false},
 		{"resources/views/pages/show.blade.php", "<a href=\"{{ url('/pages/' . $page->slug) }}\">x</a>\n", false},
 		{"src/routes.ts", "router.get('/pages/:id', show);\n", true},
+		{"src/main/java/a/PageController.java", "package a;\n\n@RestController\nclass PageController {\n    @GetMapping(\"/pages/{id}\")\n    Page get() { return null; }\n}\n", true},
+		{"src/main/java/a/PageApi.java", "package a;\n\n@org.springframework.web.bind.annotation.RequestMapping(\"/pages\")\ninterface PageApi {}\n", true},
+		{"src/test/java/a/SchemaTest.java", "package a;\n\nclass SchemaTest {\n    TypeMapping m = TypeMapping.defaultMapping();\n    String p = \"/pages/1\";\n}\n", false},
 	} {
 		e := File(lang.ForPath(tc.path), tc.path, []byte(tc.src))
 		if got := e.Routable(tc.path, segs); got != tc.want {

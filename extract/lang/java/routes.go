@@ -1,6 +1,8 @@
 package java
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -11,9 +13,12 @@ import (
 )
 
 // routeMarks are what a file that maps a route holds one of, whichever
-// framework maps it (extract.Language.RouteMarks).
-var routeMarks = []string{"Mapping", "@Controller", "@GET", "@POST", "@PUT", "@PATCH", "@DELETE", "@HEAD", "@OPTIONS",
-	"GET(", "POST(", "PUT(", "PATCH(", "DELETE(", "HEAD(", "OPTIONS("}
+// framework maps it (extract.Language.RouteMarks): Spring's mapping
+// annotations by name (qualified or not; not any word ending in Mapping,
+// as TypeMapping does), JAX-RS verbs, Micronaut's @Controller, WebFlux's
+// GET(...).
+var routeMarks = append(slices.Sorted(maps.Keys(jvm.SpringVerbs)), "@Controller", "@GET", "@POST", "@PUT", "@PATCH",
+	"@DELETE", "@HEAD", "@OPTIONS", "GET(", "POST(", "PUT(", "PATCH(", "DELETE(", "HEAD(", "OPTIONS(")
 
 // micronautVerbs are Micronaut's route annotations, on a @Controller.
 var micronautVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH",
