@@ -223,7 +223,7 @@ func (p *Parser) Definitions(ctx context.Context, lang *Language, name string, s
 // statements that overlap only (all of them for nil only), and whole is
 // false when only left some out.
 func (p *Parser) wholeOr(ctx context.Context, lang *Language, name string, src []byte, only []Span) (defs []Definition, whole bool, err error) {
-	tree, err := p.parse(ctx, lang, name, src)
+	tree, err := p.parseDefinitions(ctx, lang, name, src)
 	if err != nil {
 		return nil, false, err
 	}
@@ -495,6 +495,26 @@ func stubBody(lines []string) bool {
 // parse parses src with the worker's parser for lang, within ParseTimeout.
 func (p *Parser) parse(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
 	return p.parseWith(ctx, p.parser(p.ps, lang), name, grammarText(lang, src))
+}
+
+// parseDefinitions parses src for its definitions: without the interiors
+// of its function bodies (Language.FuncBodies), which declare nothing
+// kept, when the lexer finds them and the rest parses without an error;
+// else whole. Nodes span the bytes they do in src either way.
+func (p *Parser) parseDefinitions(ctx context.Context, lang *Language, name string, src []byte) (*sitter.Tree, error) {
+	if lang.FuncBodies != nil && lang.BodiesKeepNothing {
+		if bodies, ok := lang.FuncBodies(src); ok && len(bodies) > 0 {
+			tree, err := p.parseRangesOf(ctx, lang, name, grammarText(lang, src), ranges(Outside(bodies, len(src)), src))
+			if err != nil {
+				return nil, err
+			}
+			if !tree.RootNode().HasError() {
+				return tree, nil
+			}
+			tree.Close()
+		}
+	}
+	return p.parse(ctx, lang, name, src)
 }
 
 // parseRanges parses only the given spans of src, after the file's

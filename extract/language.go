@@ -65,6 +65,11 @@ type Language struct {
 	// method, a lambda or an anonymous class is local): every walk for
 	// definitions leaves the bodies of Funcs out.
 	BodiesKeepNothing bool
+	// FuncBodies, for a language whose bodies keep nothing, returns the
+	// interiors of src's function bodies (see extract.FuncBodies), false
+	// when its lexer cannot tell them: a parse for definitions leaves them
+	// out, when what is left parses without an error.
+	FuncBodies func(src []byte) ([]Span, bool)
 	// CallsDefine says calls inside function bodies define things whose
 	// names the text may not spell (a migration's timestamps adds
 	// created_at): an extraction walks every body, and every type body.

@@ -18,7 +18,7 @@ var javaQuery string
 
 // Lang is Java.
 var Lang = &extract.Language{
-	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "4",
+	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "5",
 	MemberSeps: []string{"::", "#"},
 	Grammar:    grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
 	Funcs: javaFuncs, BodiesKeepNothing: true, // (javaScope keeps nothing declared in a body)
@@ -36,8 +36,8 @@ var Lang = &extract.Language{
 	// @Controller, WebFlux's GET("/x").
 	RouteMarks: routeMarks,
 	Elide:      extract.BraceElide,
-	Lex:        javaLex,
-	Matches:    matchJava,
+	Lex:        javaLex, FuncBodies: funcBodies,
+	Matches: matchJava,
 
 	SpecWords:       []string{"java", "spring", "jpa", "hibernate", "jax-rs", "junit"},
 	RouteFrameworks: []string{"Spring MVC", "Spring WebFlux", "JAX-RS", "Micronaut"},

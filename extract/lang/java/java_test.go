@@ -228,3 +228,27 @@ func TestBodiesKeepNothing(t *testing.T) {
 		t.Fatalf("only %d definitions compared", n)
 	}
 }
+
+// TestFuncBodiesLeftOut: a parse for definitions that leaves method,
+// constructor and initializer bodies out finds, in every Java fixture and
+// in files of every kind of brace, what a parse of everything finds.
+func TestFuncBodiesLeftOut(t *testing.T) {
+	braces := langtest.File{Name: "Braces.java", Data: []byte("package a;\n\n/** A {brace} in a comment. */\n" +
+		"@Path(\"/orders/{id}\")\npublic class Orders<T extends Comparable<T>> implements Api {\n" +
+		"  static final String OPEN = \"{\";\n  static final char C = '{';\n  static final String BLOCK = \"\"\"\n    {\n    \"\"\";\n" +
+		"  static { init(() -> { run(); }); }\n  { count = 0; }\n  int[] sizes = {1, 2};\n  Runnable r = () -> { if (x) { y(); } };\n" +
+		"  Comparator<T> c = new Comparator<>() { public int compare(T a, T b) { return 0; } };\n" +
+		"  public Orders() throws IOException, java.sql.SQLException { super(); }\n" +
+		"  @GetMapping(value = \"/{id}\") public <R> R get(@PathVariable(\"id\") long id) /* {not} */ { return null; }\n" +
+		"  enum State { OPEN(1) { int code() { return 1; } }, SHUT(2); int code() { return 0; } State(int c) {} }\n" +
+		"  record Point(int x) implements Shape { Point { if (x < 0) throw new IllegalArgumentException(); } int y() { return x; } }\n" +
+		"  @interface Marker { String[] value() default {}; }\n  interface Shape { default int area() { return 0; } }\n" +
+		"  static class Inner extends Base { void m() { class Local { void n() {} } } }\n}\n")}
+	defs, cut := langtest.CheckFuncBodies(t, langs, append(langtest.Sources(t), braces))
+	if defs < 100 || cut < 10 {
+		t.Fatalf("only %d definitions compared, %d files cut", defs, cut)
+	}
+	if bodies, ok := funcBodies(braces.Data); !ok || len(bodies) < 5 { // (get's, after a comment, is parsed, as are initializers)
+		t.Errorf("Braces.java: %d bodies found, ok %v", len(bodies), ok)
+	}
+}

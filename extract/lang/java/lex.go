@@ -12,3 +12,77 @@ var javaLex = &extract.LexSyntax{
 
 var javaOpenWords = extract.WordSet("package import public protected private static final abstract sealed strictfp class " +
 	"interface enum record extends implements permits throws new return")
+
+// funcBodies are the interiors of a Java file's method, constructor and
+// initializer bodies (see extract.FuncBodies).
+func funcBodies(src []byte) ([]extract.Span, bool) {
+	return extract.FuncBodies(javaLex, src, javaBrace)
+}
+
+// javaBrace tells what a { that stands among a type's members or at the
+// top of a file opens, from the head before it: a type's body after
+// class, interface, @interface or record, an enum's after enum; a method's
+// or a constructor's body after a parameter list, with its throws clause;
+// anything else after an = or -> (a field's value), in an enum after one
+// name and its arguments (a constant's body, or a constructor: told apart
+// only by where the constants end), or after another head (an
+// initializer, whose code a type's snippet shows).
+func javaBrace(head []byte, in extract.Brace) extract.Brace {
+	var words [][]byte
+	depth, last, assigns := 0, byte(0), false
+	for i := 0; i < len(head); i++ {
+		switch c := head[i]; {
+		case c == '(' || c == '<':
+			depth++
+		case c == ')' || c == '>':
+			if c == '>' && i > 0 && head[i-1] == '-' {
+				assigns = assigns || depth == 0 // a lambda's ->
+				break
+			}
+			depth = max(depth-1, 0)
+		case c == '=' && depth == 0:
+			assigns = true
+		case extract.IdentByte(c) && depth == 0 && (i == 0 || !extract.IdentByte(head[i-1])):
+			j := i
+			for j < len(head) && extract.IdentByte(head[j]) {
+				j++
+			}
+			if i == 0 || head[i-1] != '.' {
+				words = append(words, head[i:j])
+			}
+		}
+		if c := head[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			last = c
+		}
+	}
+	throws := -1
+	for k, w := range words {
+		switch string(w) {
+		case "enum":
+			return extract.BraceEnum
+		case "class", "interface", "record":
+			return extract.BraceType
+		case "throws":
+			throws = k
+		}
+	}
+	switch {
+	case assigns, in == extract.BraceEnum && len(words) == 1 && last == ')':
+		return extract.BraceOther
+	case last == ')', throws >= 0 && lastIsName(head):
+		return extract.BraceFunc
+	}
+	return extract.BraceOther
+}
+
+// lastIsName reports a head ending in a name: the last of a throws clause.
+func lastIsName(head []byte) bool {
+	for i := len(head) - 1; i >= 0; i-- {
+		switch c := head[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			return extract.IdentByte(c)
+		}
+	}
+	return false
+}

@@ -439,27 +439,62 @@ func CheckBodiesKeepNothing(t *testing.T, langs []*extract.Language, files []Fil
 	defer p.Close()
 	n := 0
 	for _, f := range files {
-		lang := ForPath(langs, f.Name)
-		if lang == nil || !lang.BodiesKeepNothing {
-			continue
+		if lang := ForPath(langs, f.Name); lang != nil && lang.BodiesKeepNothing {
+			n += sameWithout(t, p, lang, f, "leaving bodies out of the walk", func() func() {
+				lang.BodiesKeepNothing = false
+				return func() { lang.BodiesKeepNothing = true }
+			})
 		}
-		skipping, err := p.Definitions(t.Context(), lang, f.Name, f.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lang.BodiesKeepNothing = false
-		walked, err := p.Definitions(t.Context(), lang, f.Name, f.Data)
-		lang.BodiesKeepNothing = true
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(walked, skipping) {
-			t.Errorf("%s: leaving bodies out changed the definitions:\nwalked:\n%s\nskipping:\n%s", f.Name,
-				strings.Join(Summarize(walked), "\n"), strings.Join(Summarize(skipping), "\n"))
-		}
-		n += len(walked)
 	}
 	return n
+}
+
+// CheckFuncBodies checks a language whose parse for definitions leaves
+// function bodies out (Language.FuncBodies): on each of files in one of
+// langs that parses whole without an error, the definitions are those of a
+// parse of everything. It returns how many definitions it compared and
+// how many files had their bodies left out.
+func CheckFuncBodies(t *testing.T, langs []*extract.Language, files []File) (defs, cut int) {
+	t.Helper()
+	p := extract.NewParser()
+	defer p.Close()
+	for _, f := range files {
+		lang := ForPath(langs, f.Name)
+		if lang == nil || lang.FuncBodies == nil || !parses(lang, f.Data) {
+			continue
+		}
+		if bodies, ok := lang.FuncBodies(f.Data); ok && len(bodies) > 0 {
+			cut++
+		}
+		defs += sameWithout(t, p, lang, f, "leaving function bodies out of the parse", func() func() {
+			bodies := lang.FuncBodies
+			lang.FuncBodies = nil
+			return func() { lang.FuncBodies = bodies }
+		})
+	}
+	return defs, cut
+}
+
+// sameWithout checks that f's definitions are the same with what off
+// turns off (it returns what turns it on again), and returns how many
+// there are.
+func sameWithout(t *testing.T, p *extract.Parser, lang *extract.Language, f File, what string, off func() (on func())) int {
+	t.Helper()
+	with, err := p.Definitions(t.Context(), lang, f.Name, f.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	on := off()
+	without, err := p.Definitions(t.Context(), lang, f.Name, f.Data)
+	on()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(without, with) {
+		t.Errorf("%s: %s changed the definitions:\nwithout:\n%s\nwith:\n%s", f.Name, what,
+			strings.Join(Summarize(without), "\n"), strings.Join(Summarize(with), "\n"))
+	}
+	return len(without)
 }
 
 func matchStrings(ms []extract.RawMatch) []string {

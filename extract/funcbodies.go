@@ -1,0 +1,113 @@
+package extract
+
+// Brace is what a { opens, as a language's lexer tells it from the head
+// before it (see FuncBodies).
+type Brace int
+
+const (
+	// BraceOther opens anything else: a block, an initializer, an
+	// expression's body; what it holds is kept.
+	BraceOther Brace = iota
+	// BraceType opens a type's body, where members stand.
+	BraceType
+	// BraceEnum opens an enum's body: members stand there, after its
+	// constants (which may have bodies of their own).
+	BraceEnum
+	// BraceFunc opens a function body: what it declares is never kept.
+	BraceFunc
+)
+
+// FuncBodies returns the interiors of the function bodies of src that
+// stand where a type's members or a file's statements do, in order, as a
+// brace language's lexer finds them: opens tells what each { there opens
+// from the code since the statement before it (comments before that code
+// left out) and what the { around it opened (BraceType at the top of the
+// file); a { inside a function body opens nothing it asks about. It
+// is false when the lexer loses its way (a bracket or comment left open,
+// a } with nothing open).
+func FuncBodies(lx *LexSyntax, src []byte, opens func(head []byte, in Brace) Brace) ([]Span, bool) {
+	type frame struct {
+		kind Brace
+		open int
+	}
+	var stack []frame
+	var out []Span
+	head := 0     // where the code before the next { starts
+	code := false // whether any code stands since head
+	for i := 0; i < len(src); {
+		if j := skipLexed(lx, src, i); j != i {
+			if j < 0 {
+				return nil, false
+			}
+			if !code {
+				head = j
+			}
+			i = j
+			continue
+		}
+		switch c := src[i]; c {
+		case '"':
+			i, code = CloseQuote(src, i+1, '"'), true
+			continue
+		case '\'':
+			if j := closeChar(src, i+1); j > i+1 {
+				i, code = j, true
+				continue
+			}
+		case '{':
+			kind, in := BraceOther, BraceType
+			if len(stack) > 0 {
+				in = stack[len(stack)-1].kind
+			}
+			if in == BraceType || in == BraceEnum {
+				kind = opens(src[head:i], in)
+			}
+			stack = append(stack, frame{kind, i})
+			head, code = i+1, false
+			i++
+			continue
+		case '}':
+			if len(stack) == 0 {
+				return nil, false
+			}
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if f.kind == BraceFunc && i > f.open+1 {
+				out = append(out, Span{f.open + 1, i})
+			}
+			head, code = i+1, false
+			i++
+			continue
+		case ';':
+			head, code = i+1, false
+			i++
+			continue
+		case ' ', '\t', '\n', '\r':
+			if !code {
+				head = i + 1
+			}
+			i++
+			continue
+		}
+		code = true
+		i++
+	}
+	return out, len(stack) == 0
+}
+
+// Outside returns the parts of [0, n) that spans, in order and apart,
+// leave out.
+func Outside(spans []Span, n int) []Span {
+	var out []Span
+	at := 0
+	for _, s := range spans {
+		if s.Start > at {
+			out = append(out, Span{at, s.Start})
+		}
+		at = s.End
+	}
+	if at < n {
+		out = append(out, Span{at, n})
+	}
+	return out
+}
