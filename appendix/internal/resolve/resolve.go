@@ -2424,7 +2424,8 @@ func importedFrom(ix *search.Index, r *spec.Ref) (string, bool) {
 }
 
 // fileType is the one definition, of a type, that a file the spec names
-// holds under the file's own name, or nil.
+// holds under the file's own name, or nil; nil too when that definition
+// does not parse (a gap says so when the spec names it).
 func fileType(ix *search.Index, r *spec.Ref) *extract.Definition {
 	t, ok := search.FileType(*r)
 	if !ok {
@@ -2439,7 +2440,7 @@ func fileType(ix *search.Index, r *spec.Ref) *extract.Definition {
 		if d.Path != f || d.Container != "" || !naming.TypeKind(d.Kind) {
 			continue
 		}
-		if found != nil {
+		if found != nil || d.Broken {
 			return nil
 		}
 		found = d
