@@ -742,14 +742,44 @@ func brokenShown(lang *Language, show, own *sitter.Node) bool {
 	return errorOutside(show)
 }
 
-// braced reports a block whose opening and closing braces both parsed.
+// braced reports a block whose opening and closing braces both parsed, or
+// an expression body (= when { ... }, = transaction { ... }) whose
+// expression ends with such a pair: an error inside stays inside.
 func braced(body *sitter.Node) bool {
 	k := int(body.ChildCount())
 	if k < 2 {
 		return false
 	}
 	first, last := body.Child(0), body.Child(k-1)
+	if first.Type() == "=" && !first.IsMissing() {
+		return endsBraced(last)
+	}
 	return first.Type() == "{" && last.Type() == "}" && !first.IsMissing() && !last.IsMissing()
+}
+
+// endsBraced reports a node whose last token is a } that parsed, closing
+// a { that parsed among the children of the same node.
+func endsBraced(n *sitter.Node) bool {
+	for {
+		k := int(n.ChildCount())
+		if k == 0 {
+			return false
+		}
+		last := n.Child(k - 1)
+		if last.Type() != "}" {
+			n = last
+			continue
+		}
+		if last.IsMissing() {
+			return false
+		}
+		for i := range k - 1 {
+			if c := n.Child(i); c.Type() == "{" {
+				return !c.IsMissing()
+			}
+		}
+		return false
+	}
 }
 
 // funcBody is the body of a node of lang.Funcs and whether it is a block

@@ -460,6 +460,20 @@ class LibraryController(private val service: LibraryService) {
 	checkFile(t, "LibraryController.kt", src, want, []string{"POST /libraries -> add | 4-5 | @PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"})
 }
 
+// TestBrokenExpressionBody: an expression body whose braces both parsed
+// (= when { ... }) keeps an error the grammar makes inside it (a when
+// entry starting with a parenthesis, read as a call on the line above)
+// inside it: the class around it is shown, the body cut.
+func TestBrokenExpressionBody(t *testing.T) {
+	src := "data class BrukersMeldekort(\n    val mottatt: Int?,\n) {\n    fun status(clock: Int): Int = when {\n" +
+		"        mottatt != null -> 1\n        (clock >= 3) -> 2\n        else -> 3\n    }\n}\n"
+	want := []string{
+		`.BrukersMeldekort 1-9 "data class BrukersMeldekort(\n    val mottatt: Int?,\n) {\n    fun status(clock: Int): Int = ...\n}"`,
+		`BrukersMeldekort.status 4-4 "fun status(clock: Int): Int"`,
+	}
+	checkFile(t, "BrukersMeldekort.kt", src, want, nil)
+}
+
 // placed lists definitions as "Container.Name start-end text".
 func placed(defs []def) []string {
 	var out []string
