@@ -393,34 +393,42 @@ fun interface TokenEncoder {
 }
 
 // TestPrepare: only the trailing commas, a multi-dollar string's $ signs,
-// a fun interface's fun and an empty collection literal change, never
+// a fun interface's fun, an empty collection literal and a class's
+// delegation before its body change, never
 // what is in a string or a comment; the text keeps its length and line
 // ends.
 func TestPrepare(t *testing.T) {
 	for src, want := range map[string]string{
-		"f(a, b,\n)":                           "f(a, b \n)",
-		"[a, /* c */ b, // d\n]":               "[a, /* c */ b  // d\n]",
-		"when (x) { 1, 2, -> 3 }":              "when (x) { 1, 2  -> 3 }",
-		"Map<A, B,>":                           "Map<A, B >",
-		`val s = "a,]" + 'x' + """b,)"""`:      `val s = "a,]" + 'x' + """b,)"""`,
-		`val s = "${f(a,)}"`:                   `val s = "${f(a )}"`,
-		`@V($$"${a.b:#{c}}") val p`:            `@V(  " {a.b:#{c}}") val p`,
-		`val q = $$"""x $${y}"""`:              `val q =   """x   {y}"""`,
-		"fun interface F {\n}":                 "@Fn interface F {\n}",
-		"internal fun  interface F":            "internal @Fn  interface F",
-		"fun interfaceOf() = 1\nfun f(a,) {}":  "fun interfaceOf() = 1\nfun f(a ) {}",
-		"// fun interface, [a,]\n/* f(a,) */":  "// fun interface, [a,]\n/* f(a,) */",
-		"@C(by = []) val a: Array<X> = [ ]":    "@C(by = {}) val a: Array<X> = { }",
-		"a[i] + b[ /* c */ ]":                  "a[i] + b{ /* c */ }",
-		"var x: T?\n    by lazy { 1 }":         "var x: T? by\n    lazy { 1 }",
-		"var x: T?\r\n  by lazy { 1 }":         "var x: T? by\r\n  lazy { 1 }",
-		"var x: T? // c\n    by lazy { 1 }":    "var x: T? // c\n    by lazy { 1 }",
-		"val s = \"\"\"\n  by x\"\"\"":         "val s = \"\"\"\n  by x\"\"\"",
-		"var bypass = 1\nbyte()":               "var bypass = 1\nbyte()",
-		"context(Logger, Db)\nsuspend fun f()": "                   \nsuspend fun f()",
-		"context (A/* c */) @X fun f()":        "                   @X fun f()",
-		"block: suspend context(A) () -> Unit": "block: suspend            () -> Unit",
-		"context(\"x\") { }\ncontext(a) { }":   "context(\"x\") { }\ncontext(a) { }",
+		"f(a, b,\n)":                               "f(a, b \n)",
+		"[a, /* c */ b, // d\n]":                   "[a, /* c */ b  // d\n]",
+		"when (x) { 1, 2, -> 3 }":                  "when (x) { 1, 2  -> 3 }",
+		"Map<A, B,>":                               "Map<A, B >",
+		`val s = "a,]" + 'x' + """b,)"""`:          `val s = "a,]" + 'x' + """b,)"""`,
+		`val s = "${f(a,)}"`:                       `val s = "${f(a )}"`,
+		`@V($$"${a.b:#{c}}") val p`:                `@V(  " {a.b:#{c}}") val p`,
+		`val q = $$"""x $${y}"""`:                  `val q =   """x   {y}"""`,
+		"fun interface F {\n}":                     "@Fn interface F {\n}",
+		"internal fun  interface F":                "internal @Fn  interface F",
+		"fun interfaceOf() = 1\nfun f(a,) {}":      "fun interfaceOf() = 1\nfun f(a ) {}",
+		"// fun interface, [a,]\n/* f(a,) */":      "// fun interface, [a,]\n/* f(a,) */",
+		"@C(by = []) val a: Array<X> = [ ]":        "@C(by = {}) val a: Array<X> = { }",
+		"a[i] + b[ /* c */ ]":                      "a[i] + b{ /* c */ }",
+		"var x: T?\n    by lazy { 1 }":             "var x: T? by\n    lazy { 1 }",
+		"var x: T?\r\n  by lazy { 1 }":             "var x: T? by\r\n  lazy { 1 }",
+		"var x: T? // c\n    by lazy { 1 }":        "var x: T? // c\n    by lazy { 1 }",
+		"val s = \"\"\"\n  by x\"\"\"":             "val s = \"\"\"\n  by x\"\"\"",
+		"var bypass = 1\nbyte()":                   "var bypass = 1\nbyte()",
+		"context(Logger, Db)\nsuspend fun f()":     "                   \nsuspend fun f()",
+		"context (A/* c */) @X fun f()":            "                   @X fun f()",
+		"block: suspend context(A) () -> Unit":     "block: suspend            () -> Unit",
+		"context(\"x\") { }\ncontext(a) { }":       "context(\"x\") { }\ncontext(a) { }",
+		"class K(val m: List<T>) : List<T> by m {": "class K(val m: List<T>) : List<T>      {",
+		"class K : A by a, B by Impl(x, 1) {\n}":   "class K : A by a, B               {\n}",
+		"class K : A by\n    a {":                  "class K : A   \n      {",
+		"object : Api by real.api {}":              "object : Api             {}",
+		"class K : A by a\nfun f() {}":             "class K : A by a\nfun f() {}",
+		"class K(val x: Int = 1) : A by a.b()\n{":  "class K(val x: Int = 1) : A         \n{",
+		"val v by lazy { 1 }\nval c = X::class":    "val v by lazy { 1 }\nval c = X::class",
 	} {
 		if got := string(prepareKotlin([]byte(src))); got != want {
 			t.Errorf("prepareKotlin(%q) = %q, want %q", src, got, want)
@@ -458,6 +466,19 @@ class LibraryController(private val service: LibraryService) {
 		`LibraryController.add 4-5 "@PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"`,
 	}
 	checkFile(t, "LibraryController.kt", src, want, []string{"POST /libraries -> add | 4-5 | @PostMapping\nfun add(@RequestBody dto: LibraryDto): Library"})
+}
+
+// TestClassDelegation: a class that delegates an interface to a property
+// (: List<String> by meldekort) keeps its body: the grammar read the body
+// as a lambda passed to the delegate, and the class had no members.
+func TestClassDelegation(t *testing.T) {
+	src := "data class MeldekortForKjede(\n    private val meldekort: List<String>,\n) : List<String> by meldekort {\n" +
+		"    fun korriger(id: String): Boolean = true\n}\n"
+	want := []string{
+		`.MeldekortForKjede 1-5 "data class MeldekortForKjede(\n    private val meldekort: List<String>,\n) : List<String> by meldekort {\n    fun korriger(id: String): Boolean = true\n}"`,
+		`MeldekortForKjede.korriger 4-4 "fun korriger(id: String): Boolean"`,
+	}
+	checkFile(t, "MeldekortForKjede.kt", src, want, nil)
 }
 
 // TestBrokenExpressionBody: an expression body whose braces both parsed

@@ -108,6 +108,9 @@ func (s *kotlinScanner) code(i int, nested bool) int {
 				continue
 			}
 			i += len("context")
+		case (c == 'c' || c == 'o') && (i == 0 || !extract.IdentByte(src[i-1]) && src[i-1] != ':' && src[i-1] != '.') && classWord(src[i:]) > 0:
+			i += classWord(src[i:])
+			s.classDelegate(i)
 		case c == 'f' && (i == 0 || !extract.IdentByte(src[i-1])) && bytes.HasPrefix(src[i:], []byte("fun")):
 			if r, ok := extract.CutWord(src[i:], "fun"); ok {
 				if _, ok := extract.CutWord(r, "interface"); ok {
@@ -146,6 +149,90 @@ func (s *kotlinScanner) delegate(nl int) {
 	moved := append([]byte(" by"), src[from:nl+1]...) // " by", then the line end
 	moved = append(moved, src[nl+1:j]...)             // and the indent
 	s.write(from, moved)
+}
+
+// classWord is the length of the class or object keyword w starts with,
+// or 0.
+func classWord(w []byte) int {
+	for _, k := range []string{"class", "object"} {
+		if _, ok := extract.CutWord(w, k); ok {
+			return len(k)
+		}
+	}
+	return 0
+}
+
+// classDelegate blanks the last delegation of the class or object header
+// that starts at from, when its delegate stands right before the body
+// (class A(val xs: List<T>) : List<T> by xs { ... }): the grammar reads
+// the body as a lambda passed to the delegate, and the class's members
+// as a lambda's. The header's supertypes stay; what is blanked is "by"
+// and the delegate, a name or a call.
+func (s *kotlinScanner) classDelegate(from int) {
+	src := s.src
+	depth, by := 0, -1
+	for j := from; j < len(src); j++ {
+		switch c := src[j]; {
+		case c == '"' || c == '\'':
+			return // (a string in a header: an annotation's argument; left as it is)
+		case c == '/' && j+1 < len(src) && (src[j+1] == '/' || src[j+1] == '*'):
+			return
+		case c == '(' || c == '<':
+			depth++
+		case c == '>' && j > 0 && src[j-1] == '-':
+		case c == ')' || c == '>':
+			depth--
+		case depth > 0:
+		case c == '{':
+			if by >= 0 {
+				if end, ok := delegateEnd(src, by+len("by")); ok && extract.SkipBlank(src, end) == j {
+					for k := by; k < end; k++ {
+						if src[k] != '\n' && src[k] != '\r' {
+							s.blank(k, k+1) // (lines stay where they are)
+						}
+					}
+				}
+			}
+			return
+		case c == '}' || c == ';' || c == '=':
+			return
+		case c == 'b' && !extract.IdentByte(src[j-1]):
+			if _, ok := extract.CutWord(src[j:], "by"); ok {
+				by = j
+			}
+		}
+	}
+}
+
+// delegateEnd returns the offset after the delegate that follows a by
+// ending at i: a name, dotted, with the arguments of a call.
+func delegateEnd(src []byte, i int) (int, bool) {
+	i = extract.SkipBlank(src, i)
+	start := i
+	for i < len(src) && (extract.IdentByte(src[i]) || src[i] == '.') {
+		i++
+	}
+	if i == start {
+		return 0, false
+	}
+	if i < len(src) && src[i] == '(' {
+		depth := 0
+		for ; i < len(src); i++ {
+			switch src[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case '"', '{', '}', '\n':
+				return 0, false
+			}
+			if depth == 0 {
+				return i + 1, true
+			}
+		}
+		return 0, false
+	}
+	return i, true
 }
 
 // declStarts are the words a declaration may start with, after its
