@@ -42,6 +42,47 @@ type Selection struct {
 	Reason   string `json:"reason"`
 }
 
+// alteredPrefix starts the note of an artifact that creates a table later
+// migrations alter.
+const alteredPrefix = "Created by this migration; altered later by "
+
+// AlteredNote is the note of an artifact that creates a table the
+// migrations altered alter: "(not shown)" after them all when no artifact
+// shows any, else each with the label of the artifact that shows it
+// (shown) or "(not shown)".
+func AlteredNote(altered []string, shown map[string]string) string {
+	if !slices.ContainsFunc(altered, func(f string) bool { return shown[f] != "" }) {
+		return alteredPrefix + strings.Join(altered, ", ") + " (not shown)."
+	}
+	parts := make([]string, len(altered))
+	for i, f := range altered {
+		if l := shown[f]; l != "" {
+			parts[i] = fmt.Sprintf("%s (%s)", f, l)
+		} else {
+			parts[i] = f + " (not shown)"
+		}
+	}
+	return alteredPrefix + strings.Join(parts, ", ") + "."
+}
+
+// NoteAltered writes the labels of the artifacts that show the migrations
+// an artifact's table is altered by into its note (see AlteredNote).
+func NoteAltered(as []*Artifact) {
+	shown := map[string]string{}
+	for _, a := range as {
+		if _, ok := shown[a.Path]; !ok {
+			shown[a.Path] = a.Label
+		}
+	}
+	for _, a := range as {
+		for i, n := range a.Notes {
+			if len(a.Altered) > 0 && strings.HasPrefix(n, alteredPrefix) {
+				a.Notes[i] = AlteredNote(a.Altered, shown)
+			}
+		}
+	}
+}
+
 // Artifact is one labeled entry of the appendix.
 type Artifact struct {
 	Label       string
@@ -61,6 +102,9 @@ type Artifact struct {
 	ContextFile string   // the --context file that already holds this code
 	PointerOnly bool     // the excerpt would repeat that whole file: point, do not paste
 	Notes       []string // shown under the heading: other definitions of an ambiguous name
+	// Altered are the later migrations that alter the table it creates,
+	// which its note names (see AlteredNote).
+	Altered []string
 	// Body is a function or method shown whole, body included, as asked
 	// for with --body (see Body).
 	Body bool
@@ -440,8 +484,15 @@ func (a *Artifact) add(m resolve.Match) {
 	if m.Handler != "" && !slices.Contains(a.Notes, m.Handler) {
 		a.Notes = append(a.Notes, m.Handler)
 	}
-	if note := fmt.Sprintf("Created by this migration; altered later by %s (not shown).", strings.Join(m.Altered, ", ")); len(m.Altered) > 0 && !slices.Contains(a.Notes, note) {
-		a.Notes = append(a.Notes, note) // (once, whichever of its columns the spec names)
+	if len(m.Altered) > 0 {
+		// (One note, whichever of its columns the spec names.)
+		a.Notes = slices.DeleteFunc(a.Notes, func(n string) bool { return strings.HasPrefix(n, alteredPrefix) })
+		for _, f := range m.Altered {
+			if !slices.Contains(a.Altered, f) {
+				a.Altered = append(a.Altered, f)
+			}
+		}
+		a.Notes = append(a.Notes, AlteredNote(a.Altered, nil))
 	}
 	// A test's copy is no rival to the code's, nor is a definition outside
 	// every place the spec names when the chosen one is in one (a web

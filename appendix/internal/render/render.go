@@ -136,6 +136,7 @@ func (d *Document) Label() {
 		a.Label = "A" + strconv.Itoa(next)
 		next++
 	}
+	artifact.NoteAltered(d.Artifacts)
 }
 
 // Lines is the markdown's line count: the frame's lines and each
