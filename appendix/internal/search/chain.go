@@ -102,6 +102,8 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 		ch.Via[owner] = r.via
 		if owner.Container != "" {
 			ch.Member = "" // a method declared apart: the owner is the method
+		} else if owner.Amends {
+			ch.Via[owner] = joinVia(r.via, "an ALTER TABLE adds it")
 		} else if owner != r.d {
 			ch.Via[owner] = joinVia(r.via, fmt.Sprintf("`%s` inherits it", r.d.Name))
 		}
@@ -221,6 +223,15 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string, beyo
 		for _, m := range d.Members {
 			if m.Answers(name) {
 				return d, m, true
+			}
+		}
+		if d.Kind == extract.KindSchema && d.Lang != nil && d.Lang.Amendable {
+			for _, ad := range ix.Added[naming.TableKey(d.Name)] {
+				for _, m := range ad.Members {
+					if m.Answers(name) {
+						return ad, m, true // a column an ALTER TABLE adds
+					}
+				}
 			}
 		}
 		for _, md := range ix.Defs[name] {

@@ -68,9 +68,12 @@ type Index struct {
 	Modules map[string]bool
 	ByKey   map[string][]*extract.Definition // table-like definitions by tableKey
 	Amends  map[string][]string              // tableKey -> files with ALTER TABLE statements
-	Routes  []*extract.Definition            // route registrations found
-	Mounts  []extract.Mount                  // routers mounted under prefixes
-	Imports map[string]string                // names imported from packages, and from which
+	// Added are the ALTER TABLE statements that add columns, by tableKey:
+	// where a column no CREATE TABLE declares is declared.
+	Added   map[string][]*extract.Definition
+	Routes  []*extract.Definition // route registrations found
+	Mounts  []extract.Mount       // routers mounted under prefixes
+	Imports map[string]string     // names imported from packages, and from which
 	// Importers are the languages of the files Imports were read from.
 	Importers map[string]*extract.Language
 	// OwnImports are the names the code imports from its own packages
@@ -198,7 +201,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 // paths and classes, their directories and the module names they make.
 func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: make(map[string]*extract.Language, len(files)), dirs: map[string]bool{},
-		Modules: make(map[string]bool, len(files)), ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{},
+		Modules: make(map[string]bool, len(files)), ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{}, Added: map[string][]*extract.Definition{},
 		Imports: map[string]string{}, Importers: map[string]*extract.Language{}, OwnImports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
 		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
 		scans: make(map[string]*scan.Entry, len(files))}
@@ -399,6 +402,9 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 				k := naming.TableKey(d.Name)
 				if !slices.Contains(ix.Amends[k], d.Path) && !strings.Contains(d.Path, ".down.") {
 					ix.Amends[k] = append(ix.Amends[k], d.Path)
+					if len(d.Members) > 0 {
+						ix.Added[k] = append(ix.Added[k], d)
+					}
 				}
 				continue
 			}

@@ -8,7 +8,7 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "3", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "4", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
@@ -182,6 +182,7 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 		case sqlAlterRe.MatchString(st.text):
 			m := sqlAlterRe.FindStringSubmatch(st.text)
 			d.Name, d.Kind, d.Title, d.Amends = sqlIdent(m[1]), extract.KindSchema, "Alter Table", true
+			d.Members = sqlAddedColumns(st, len(m[0]))
 		default:
 			continue
 		}
@@ -211,6 +212,66 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 		defs = append(defs, d)
 	}
 	return defs
+}
+
+// sqlAddedColumns finds the columns an ALTER TABLE adds: each clause,
+// from after the table's name at from, split at top-level commas, that
+// reads ADD [COLUMN] [IF NOT EXISTS] name (not a constraint, a key or an
+// index).
+func sqlAddedColumns(st sqlStatement, from int) []extract.Member {
+	text := st.text
+	var members []extract.Member
+	clause := func(start, end int) {
+		item := text[start:end]
+		f := strings.Fields(item)
+		if len(f) < 2 || !strings.EqualFold(f[0], "ADD") {
+			return
+		}
+		f = f[1:]
+		if strings.EqualFold(f[0], "COLUMN") {
+			f = f[1:]
+		}
+		if len(f) >= 3 && strings.EqualFold(f[0], "IF") && strings.EqualFold(f[1], "NOT") && strings.EqualFold(f[2], "EXISTS") {
+			f = f[3:]
+		}
+		if len(f) == 0 || sqlConstraint[strings.ToUpper(f[0])] {
+			return
+		}
+		name := sqlIdent(f[0])
+		if name == "" {
+			return
+		}
+		at := start + strings.Index(item, f[0])
+		row := st.start + strings.Count(text[:at], "\n") + 1
+		last := start + len(strings.TrimRight(item, " \t\r\n"))
+		m := extract.Member{Name: name, Start: row, End: st.start + strings.Count(text[:last], "\n") + 1}
+		if r := sqlRefRe.FindStringSubmatch(item); r != nil {
+			m.Type = sqlIdent(r[1])
+		}
+		members = append(members, m)
+	}
+	depth, start := 0, from
+	inStr := byte(0)
+	for i := from; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inStr != 0:
+			if c == inStr {
+				inStr = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			inStr = c
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			clause(start, i)
+			start = i + 1
+		}
+	}
+	clause(start, len(text))
+	return members
 }
 
 // sqlColumns finds the columns of a CREATE TABLE: the items of its

@@ -28,7 +28,7 @@ create view "Active Orders" as select * from orders where status = 'pending';
 		"schema Table orders 1-8 [id@3 customer_id@4:customers status@5 note@6]",
 		"enum Enum order_status 9-9 [pending@9 filled@9]",
 		"schema Index idx_orders_status 10-10 []",
-		"schema Alter Table orders amends 11-11 []",
+		"schema Alter Table orders amends 11-11 [shipped_at@11]",
 		"schema View Active Orders 13-13 []",
 	}
 	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "db/schema.sql", src)); diff != "" {
