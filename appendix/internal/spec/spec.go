@@ -292,7 +292,7 @@ func paragraphs(lines []string, kinds []lineKind) []int {
 }
 
 var (
-	identRe  = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$`)
+	identRe  = regexp.MustCompile(`^[\pL_$][\pL\pN_$]*(\.[\pL_$][\pL\pN_$]*)*(\(\))?$`)
 	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#\\]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*|[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)

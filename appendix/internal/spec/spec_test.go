@@ -24,6 +24,8 @@ func TestParseCandidates(t *testing.T) {
 		want       []string
 	}{
 		{"code spans", "Use `OrderRequest` and `placeOrder()` and `Order.total`.", []string{"OrderRequest", "placeOrder", "Order.total"}},
+		{"letters beyond ASCII", "Log at `Loggnivå`; `JournalførMeldekortService.journalførNyeMeldekort` throws `OptimistiskLåsFeil`, not `→`.",
+			[]string{"Loggnivå", "JournalførMeldekortService.journalførNyeMeldekort", "OptimistiskLåsFeil"}},
 		{"receiver and jsx", "Call `(*Server).cancel` from `<OrderTicket />`.", []string{"Server.cancel", "OrderTicket"}},
 		{"call with args", "Then `placeOrder(creds, order)` runs.", []string{"placeOrder"}},
 		{"prose code-like", "The CostTracker uses parse_spec and MAX_RETRIES and store.PlaceOrder.", []string{"CostTracker", "parse_spec", "MAX_RETRIES", "store.PlaceOrder"}},
