@@ -127,6 +127,11 @@ type LexSyntax struct {
 	// Regexps: a "/" after an operator opens a regular expression
 	// literal, which may hold quotes and brackets (JavaScript).
 	Regexps bool
+	// Aliases, when set, gives the other names the declarations of a file
+	// answer to, by declared name (Go's TableName methods name their
+	// receiver's table): a statement that declares a name is taken when
+	// its alias is wanted. Nil: none.
+	Aliases func(src []byte) map[string]string
 	// Wrapper reports a statement that only holds statements of the
 	// file's own kind, and declares nothing of its own but a scope for
 	// them (a namespace block, TypeScript's declare module): Focus takes
@@ -1081,6 +1086,15 @@ func Focus(lang *Language, src []byte, mention func([]byte) bool) (spans []Span,
 // (a test of its text, nil for none) accepts: where a quoted value is set.
 func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds func([]byte) bool) (spans []Span, ok bool) {
 	lx := lang.Lex
+	if lx != nil && lx.Aliases != nil {
+		if aliases := lx.Aliases(src); len(aliases) > 0 {
+			named := mention
+			mention = func(w []byte) bool {
+				a, ok := aliases[string(w)]
+				return named(w) || ok && named([]byte(a))
+			}
+		}
+	}
 	take := func(src []byte, segs []segment, k int) bool {
 		s := segs[k]
 		stmt := src[s.start:s.end]

@@ -24,7 +24,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "6",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "7",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs: goFuncs, BodiesKeepNothing: true,
 	Refine:     refineGo,
@@ -92,6 +92,12 @@ func refineGo(m *extract.Match) bool {
 		}
 		if m.Memo(goErrorTypesKey{}, func() any { return goErrorTypes(m.Src) }).(map[string]bool)[d.Name] {
 			d.Kind, d.Title = extract.KindError, "Error"
+		}
+		if table := m.Memo(goTableNamesKey{}, func() any { return goTableNames(m.Src) }).(map[string]string)[d.Name]; table != "" {
+			d.Aliases = append(d.Aliases, table)
+			if t := m.Def.ChildByFieldName("type"); t != nil && t.Type() == "struct_type" {
+				d.Kind, d.Title = extract.KindSchema, "Schema"
+			}
 		}
 		for _, mem := range membersGo(m.Def) {
 			if embeddedGo(mem) {
@@ -198,6 +204,27 @@ func goSpecValue(spec *sitter.Node) *sitter.Node {
 		return v.NamedChild(0)
 	}
 	return nil
+}
+
+// goTableNamesKey is the Memo key of a file's goTableNames.
+type goTableNamesKey struct{}
+
+// goTableNameRe is a TableName method that returns a literal, GORM's and
+// xorm's way to name a model's table: func (Repo) TableName() string {
+// return "repos" }.
+var goTableNameRe = regexp.MustCompile(`(?m)^func \(\s*(?:\w+\s+)?\*?(\w+)\s*\)\s*TableName\(\)\s*string\s*\{\s*return\s+"([^"\s]+)"`)
+
+// goTableNames maps each type of src with a TableName method returning a
+// literal to that table name.
+func goTableNames(src []byte) map[string]string {
+	out := map[string]string{}
+	if !bytes.Contains(src, []byte(") TableName()")) {
+		return out
+	}
+	for _, m := range goTableNameRe.FindAllSubmatch(src, -1) {
+		out[string(m[1])] = string(m[2])
+	}
+	return out
 }
 
 // goErrorTypesKey is the Memo key of a file's goErrorTypes.

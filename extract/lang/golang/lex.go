@@ -8,7 +8,8 @@ import (
 
 // goLex is how Focus reads Go: a type declaration takes the statement after
 // it along, where the constants of an enum would be.
-var goLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Raw: true, OpenWords: goOpenWords, WithNext: "type ", Head: goHead}
+var goLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Raw: true, OpenWords: goOpenWords, WithNext: "type ", Head: goHead,
+	Aliases: goTableNames}
 
 var goOpenWords = extract.WordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
 
