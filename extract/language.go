@@ -317,6 +317,12 @@ type Language struct {
 	// Route:: and #[Route]): a file holding none is never parsed for
 	// routes, however many paths its tests or templates spell.
 	RouteMarks []string
+	// MountMarks, when set, are the words a file that mounts routes under
+	// a prefix holds one of (Ktor's route("/orders") { orderRoutes() },
+	// whose routes another file's function registers): such a file is
+	// parsed for routes when it spells the first literal segment of an
+	// endpoint, not only its last. Nil: none.
+	MountMarks []string
 	// Declares reports a line that defines the function or value name
 	// ("def name(", "function name("): a route whose snippet holds one
 	// already shows its handler. Every language's apply to every snippet.

@@ -19,6 +19,9 @@ type Route struct {
 	// Fold is set when the framework matches a path's literal segments in
 	// any case (ASP.NET Core): Pattern writes them in lower case.
 	Fold bool
+	// Within names the function whose body registers it, where a mount
+	// may name that function (Ktor's fun Route.orders()); "" elsewhere.
+	Within string
 }
 
 // RouteCall is a registration found in a tree, before its snippet is
@@ -42,6 +45,11 @@ type Mount struct {
 	Prefix string
 	Target string
 	Path   string // the file holding the mount
+	// Func says Target names a function whose routes are mounted, called
+	// under the prefix (Ktor's route("/orders") { orderRoutes() }), and
+	// Within the function whose body holds the mount ("" at the top).
+	Func   bool
+	Within string
 }
 
 // Routes returns the HTTP routes a file registers, each as a Definition of
@@ -98,7 +106,7 @@ func (p *Parser) routesIn(lang *Language, name string, src []byte, tree *sitter.
 			m.Def = rc.OwnFunc
 		}
 		m.Out = Definition{Name: rc.Method + " " + rc.Pattern, Kind: KindRoute, Title: "Route", Path: name, Lang: lang,
-			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler, rc.Fold}}
+			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler, rc.Fold, rc.Within}}
 		buildSnippet(lang, &m)
 		m.Out.DeclLine = m.Out.StartLine
 		defs = append(defs, m.Out)

@@ -38,7 +38,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 	}
 	var cs []cand
 	for _, d := range routes {
-		prefixes := MountPrefixes(d.Path, mounts, 0)
+		prefixes := RoutePrefixes(d, mounts)
 		patterns := []string{d.Route.Pattern}
 		if len(prefixes) > 0 {
 			patterns = nil
@@ -237,6 +237,50 @@ func RouteScore(ref *spec.RouteRef, r *extract.Route) (score int, ok bool) {
 	return 0, false
 }
 
+// RoutePrefixes returns the prefixes under which a route is served: its
+// file's (MountPrefixes), and those its function is called under
+// (FuncPrefixes).
+func RoutePrefixes(d *extract.Definition, mounts []extract.Mount) []string {
+	out := MountPrefixes(d.Path, mounts, 0)
+	if d.Route != nil && d.Route.Within != "" {
+		for _, p := range FuncPrefixes(d.Route.Within, mounts, 0) {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// FuncPrefixes returns the prefixes under which a function's routes are
+// served, following the functions and files that mount the mounting
+// function (Ktor's route("/a") { orders() } in fun Route.api(), itself
+// under route("/api") { api() }).
+func FuncPrefixes(fn string, mounts []extract.Mount, depth int) []string {
+	if depth > 3 {
+		return nil
+	}
+	var out []string
+	for _, m := range mounts {
+		if !m.Func || m.Target != fn {
+			continue
+		}
+		outer := MountPrefixes(m.Path, mounts, depth+1)
+		if m.Within != "" {
+			outer = append(outer, FuncPrefixes(m.Within, mounts, depth+1)...)
+		}
+		if len(outer) == 0 {
+			outer = []string{""}
+		}
+		for _, o := range outer {
+			if p := JoinRoute(o, m.Prefix); !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // MountPrefixes returns the prefixes under which a file's routes are
 // served, following mounts of mounts: Django include("shop.urls") names
 // the file, other mounts name an identifier matching the file's stem.
@@ -246,7 +290,7 @@ func MountPrefixes(file string, mounts []extract.Mount, depth int) []string {
 	}
 	var out []string
 	for _, m := range mounts {
-		if !(strings.HasSuffix(file, m.Target) && strings.Contains(m.Target, "/") || m.Target != "" && search.ModuleName(file) == m.Target) {
+		if m.Func || !(strings.HasSuffix(file, m.Target) && strings.Contains(m.Target, "/") || m.Target != "" && search.ModuleName(file) == m.Target) {
 			continue
 		}
 		outer := MountPrefixes(m.Path, mounts, depth+1)

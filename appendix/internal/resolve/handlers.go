@@ -29,7 +29,7 @@ func otherMethods(ix *search.Index, r *spec.Ref) string {
 	var found []string
 	for _, d := range ix.Routes {
 		any := spec.RouteRef{Path: r.Route.Path}
-		for _, p := range append(rank.MountPrefixes(d.Path, ix.Mounts, 0), "") {
+		for _, p := range append(rank.RoutePrefixes(d, ix.Mounts), "") {
 			rt := *d.Route
 			rt.Pattern = rank.JoinRoute(p, d.Route.Pattern)
 			if s, ok := rank.RouteScore(&any, &rt); ok && s == 0 {

@@ -24,6 +24,7 @@ type Entry struct {
 	Values  string // the string literals it sets values to (see valueWords), newline-joined
 	Keys    string // the string literals it holds as keys (see keyWords), newline-joined
 	Skip    bool   // generated (by its header or as a bundle), or over the size limit
+	Mounts  bool   // it holds one of its language's MountMarks
 }
 
 // File reads one file content. Only a test file's imported modules are
@@ -40,6 +41,7 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 	if l.Imports != nil {
 		e.Imports = l.Imports(src)
 	}
+	e.Mounts = l.MountMarks != nil && marked(src, l.MountMarks)
 	if marked(src, l.RouteMarks) { // (else it registers no route: no path it spells is one)
 		e.Slash = slashWords(src)
 		if l.RouteWords != nil {

@@ -57,6 +57,7 @@ type pass struct {
 	roots     map[string]string   // the package a manifest's directory holds, by directory (Index.ownDirs)
 	untested  map[string]bool     // names no test file's definition answers (untestedNames)
 	routeSegs []string            // the literal route segments the spec's endpoints end with
+	mountSegs []string            // the first literal segments of the spec's endpoints of several, where a mount's prefix stands
 	values    map[string]bool     // the string values searched for (see wantedValues)
 	before    func(path string)   // Options.BeforeFile
 	// index, when set, are the words whose standing in each file the
@@ -184,7 +185,7 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	names := fs.definable.Walk(fs.sc.Tokens, folded, fs.index, func(n string, s scan.Stands) {
 		res.stands = append(res.stands, wordStand{n, s})
 	})
-	if fs.sc.Routable(f.Path, fs.routeSegs) {
+	if fs.sc.Routable(f.Path, fs.routeSegs) || fs.sc.Mounts && fs.sc.Routable(f.Path, fs.mountSegs) {
 		if err := fs.routes(ctx); err != nil {
 			return err
 		}

@@ -119,6 +119,9 @@ type Index struct {
 	// refWords are the words of the spec's names, in their spelling and
 	// capitalized: what resolving asks the scans of.
 	refWords map[string]bool
+	// mountSegs are the first literal segments of the spec's endpoints
+	// (see mountSegments), asked of files that mount routes.
+	mountSegs []string
 	// ownModules are the modules the repository's manifests define,
 	// once read (ownPackage).
 	ownModules []string
@@ -194,6 +197,7 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 			ix.refWords[w], ix.refWords[naming.Capitalize(w)] = true, true
 		}
 	}
+	ix.mountSegs = mountSegments(refs)
 	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs), wantedValues(refs, ix))
 }
 
@@ -286,6 +290,9 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	ix.readOwn(root)
 	ps := &pass{root: root, cache: ix.cache, extracts: ix.extracts, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict, untested: ix.untested,
 		roots: ix.rootPkgs, routeSegs: segs, values: values, before: ix.opt.BeforeFile}
+	if len(routeSegs) > 0 {
+		ps.mountSegs = ix.mountSegs
+	}
 	for n, w := range wanted {
 		if w == scan.WantAny {
 			ps.anyMay.Add(n)

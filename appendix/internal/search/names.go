@@ -227,6 +227,30 @@ func holdsDef(ds []*extract.Definition, d *extract.Definition) bool {
 	return slices.ContainsFunc(ds, func(e *extract.Definition) bool { return e.Path == d.Path && e.Name == d.Name })
 }
 
+// mountSegments lists, once each, the first literal segment of each
+// endpoint the spec names that has a later literal one: where the prefix
+// a router is mounted under stands, in a file other than the routes'.
+func mountSegments(refs []spec.Ref) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range refs {
+		if r.Route == nil || spec.MountPrefix(r.Route, refs) {
+			continue
+		}
+		var lit []string
+		for _, s := range spec.RouteSegs(r.Route.Path) {
+			if s != "{}" {
+				lit = append(lit, s)
+			}
+		}
+		if len(lit) > 1 && !seen[lit[0]] {
+			seen[lit[0]] = true
+			out = append(out, lit[0])
+		}
+	}
+	return out
+}
+
 // DottedRoute is the endpoint a dotted lowercase name may be
 // (`shares.list`, an RPC-style route registered as "shares.list"), or nil.
 func DottedRoute(r *spec.Ref) *spec.RouteRef {

@@ -22,7 +22,7 @@ var Lang = newLang(prepareKotlin)
 // file's.
 func newLang(prepare func([]byte) []byte) *extract.Language {
 	return knowing(&extract.Language{
-		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "5",
+		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "6",
 		MemberSeps: []string{"::"},
 		Grammar:    grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
 		Funcs: kotlinFuncs, BodiesKeepNothing: true,
@@ -32,7 +32,7 @@ func newLang(prepare func([]byte) []byte) *extract.Language {
 		Member:  memberKotlin,
 		Field:   fieldKotlin,
 		Elide:   elideKotlin,
-		Routes:  kotlinRoutes,
+		Routes:  kotlinRoutes, MountMarks: []string{"route("}, // Ktor's route("/x") { orderRoutes() }
 		Lex:     kotlinLex,
 		Matches: matchKotlin,
 	})

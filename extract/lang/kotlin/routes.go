@@ -23,12 +23,16 @@ var ktorVerbs = map[string]string{"get": "GET", "post": "POST", "put": "PUT", "p
 func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []extract.Mount) {
 	consts := constants(src)
 	var out []extract.RouteCall
-	var walk func(n *sitter.Node, prefix string, dsl bool)
-	walk = func(n *sitter.Node, prefix string, dsl bool) {
+	var mounts []extract.Mount
+	var walk func(n *sitter.Node, prefix string, dsl bool, within string)
+	walk = func(n *sitter.Node, prefix string, dsl bool, within string) {
 		switch n.Type() {
 		case "function_declaration":
 			if r := receiverName(n, src); r == "Route" || r == "Routing" {
 				dsl = true // fun Route.orders() { get("orders") { } }
+			}
+			if nm := childOf(n, "simple_identifier"); nm != nil && within == "" {
+				within = nm.Content(src) // (the outermost: a mount names it)
 			}
 		case "class_declaration", "object_declaration":
 			if _, _, broken, ok := scope(n, src); ok && broken == nil {
@@ -36,19 +40,43 @@ func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall,
 			}
 		case "call_expression":
 			if rc, ok := dslRoute(n, src, consts, prefix, dsl); ok {
+				rc.Within = within
 				out = append(out, rc)
+			} else if fn, ok := routesCall(n, src); ok && dsl && prefix != "" {
+				// route("/orders") { orderRoutes() }: the function's routes,
+				// under the prefix.
+				mounts = append(mounts, extract.Mount{Prefix: prefix, Target: fn, Func: true, Within: within})
 			}
 			if p, body, ok := nested(n, src, consts); ok {
-				walk(body, jvm.JoinPath(prefix, p), true)
+				walk(body, jvm.JoinPath(prefix, p), true, within)
 				return
 			}
 		}
 		for _, c := range extract.NamedChildren(n) {
-			walk(c, prefix, dsl)
+			walk(c, prefix, dsl, within)
 		}
 	}
-	walk(root, "", false)
-	return out, nil
+	walk(root, "", false, "")
+	return out, mounts
+}
+
+// routesCall reports a statement that calls a function by its name
+// alone, with no arguments and no lambda (orderRoutes()), and names it:
+// in a route block, an extension of Route that registers routes under the
+// block's prefix.
+func routesCall(call *sitter.Node, src []byte) (string, bool) {
+	if p := call.Parent(); p == nil || p.Type() != "statements" {
+		return "", false
+	}
+	kids := extract.NamedChildren(call)
+	if len(kids) != 2 || kids[0].Type() != "simple_identifier" || kids[1].Type() != "call_suffix" {
+		return "", false
+	}
+	suffix := extract.NamedChildren(kids[1])
+	if len(suffix) != 1 || suffix[0].Type() != "value_arguments" || len(extract.NamedChildren(suffix[0])) > 0 {
+		return "", false
+	}
+	return kids[0].Content(src), true
 }
 
 // typeRoutes are the routes a class's functions map with Spring's

@@ -1,6 +1,7 @@
 package kotlin
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -134,5 +135,25 @@ class Routes {
 		if diff := cmp.Diff(tc.want, routesOf(t, tc.file, tc.src)); diff != "" {
 			t.Errorf("%s: %s", tc.file, diff)
 		}
+	}
+}
+
+// TestFunctionMounts: a Route extension function called alone inside a
+// route block is mounted under the block's prefix, by the function that
+// calls it; the routes a Route extension registers say which function
+// holds them.
+func TestFunctionMounts(t *testing.T) {
+	src := "fun Application.api() {\n    routing {\n        route(\"/brukerfrontend\") {\n            sendInnRoute()\n            route(\"/v2\") { listRoutes() }\n" +
+		"            get(\"/ping\") { }\n            call.respond(x())\n        }\n    }\n}\n\nfun Route.sendInnRoute() {\n    post(\"/send-inn\") { }\n}\n"
+	routes, mounts := langtest.Routes(t, Lang, "Routes.kt", src)
+	if got, want := fmt.Sprint(mounts), "[{/brukerfrontend sendInnRoute Routes.kt true api} {/brukerfrontend/v2 listRoutes Routes.kt true api}]"; got != want {
+		t.Errorf("mounts %s, want %s", got, want)
+	}
+	var within []string
+	for _, r := range routes {
+		within = append(within, r.Route.Pattern+" in "+r.Route.Within)
+	}
+	if diff := cmp.Diff([]string{"/brukerfrontend/ping in api", "/send-inn in sendInnRoute"}, within); diff != "" {
+		t.Error(diff)
 	}
 }

@@ -59,7 +59,7 @@ func routes(_ app: Application) throws {
 		t.Error(diff)
 	}
 	_, mounts := langtest.Routes(t, Lang, "Sources/App/routes.swift", src)
-	if got := fmt.Sprint(mounts); got != "[{/api/v1 OrderController Sources/App/routes.swift}]" {
+	if got := fmt.Sprint(mounts); got != "[{/api/v1 OrderController Sources/App/routes.swift false }]" {
 		t.Errorf("mounts %s", got)
 	}
 }
