@@ -61,8 +61,8 @@ func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall,
 }
 
 // routesCall reports a statement that calls a function by its name
-// alone, with no arguments and no lambda (orderRoutes()), and names it:
-// in a route block, an extension of Route that registers routes under the
+// alone, with no lambda (orderRoutes(service, clock)), and names it: in a
+// route block, an extension of Route that registers routes under the
 // block's prefix.
 func routesCall(call *sitter.Node, src []byte) (string, bool) {
 	if p := call.Parent(); p == nil || p.Type() != "statements" {
@@ -73,7 +73,7 @@ func routesCall(call *sitter.Node, src []byte) (string, bool) {
 		return "", false
 	}
 	suffix := extract.NamedChildren(kids[1])
-	if len(suffix) != 1 || suffix[0].Type() != "value_arguments" || len(extract.NamedChildren(suffix[0])) > 0 {
+	if len(suffix) != 1 || suffix[0].Type() != "value_arguments" {
 		return "", false
 	}
 	return kids[0].Content(src), true

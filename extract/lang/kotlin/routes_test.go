@@ -143,7 +143,7 @@ class Routes {
 // calls it; the routes a Route extension registers say which function
 // holds them.
 func TestFunctionMounts(t *testing.T) {
-	src := "fun Application.api() {\n    routing {\n        route(\"/brukerfrontend\") {\n            sendInnRoute()\n            route(\"/v2\") { listRoutes() }\n" +
+	src := "fun Application.api() {\n    routing {\n        route(\"/brukerfrontend\") {\n            sendInnRoute(\n                service = svc,\n            )\n            route(\"/v2\") { listRoutes() }\n" +
 		"            get(\"/ping\") { }\n            call.respond(x())\n        }\n    }\n}\n\nfun Route.sendInnRoute() {\n    post(\"/send-inn\") { }\n}\n"
 	routes, mounts := langtest.Routes(t, Lang, "Routes.kt", src)
 	if got, want := fmt.Sprint(mounts), "[{/brukerfrontend sendInnRoute Routes.kt true api} {/brukerfrontend/v2 listRoutes Routes.kt true api}]"; got != want {
