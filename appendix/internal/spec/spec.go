@@ -502,12 +502,23 @@ func Parse(name string, src []byte) *Spec {
 		}
 		off := 0
 		addHere := add
-		item := blockStartRe.MatchString(lines[paraLines[0]-1])
+		table := strings.HasPrefix(strings.TrimSpace(lines[paraLines[0]-1]), "|")
+		item := blockStartRe.MatchString(lines[paraLines[0]-1]) || table
 		if !item {
 			lower := maskSpans(strings.ToLower(strings.TrimSpace(text)))
 			leadNew = strings.HasSuffix(lower, ":") && leadNewRe.MatchString(lower) && !keepRe.MatchString(lower)
 		}
-		if item && leadNew {
+		if table && leadNew {
+			// "New fields on `model.Cron`:" then a table of them: what a
+			// row names in its cells, but in its last (what each means),
+			// the lead-in introduces.
+			addHere = func(r Ref) {
+				if r.Source == FromCode && r.Line >= 1 && r.Line <= len(lines) && !inLastCell(lines[r.Line-1], r.Name) {
+					r.Proposed = true
+				}
+				add(r)
+			}
+		} else if item && leadNew {
 			// "We add two new endpoints:" then "- `GET /Info`: a probe.":
 			// what each item names first, the lead-in introduces.
 			first := true
@@ -1779,6 +1790,19 @@ func proposedAt(clause string, off int) bool {
 		}
 	}
 	return false
+}
+
+// inLastCell reports a table row whose last cell, or no cell, holds the
+// code span naming name: the cells before the last name things, the last
+// says what they mean.
+func inLastCell(row, name string) bool {
+	at := strings.Index(row, "`"+name)
+	if at < 0 {
+		return true
+	}
+	cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+	before := strings.Count(strings.TrimLeft(row[:at], " \t|"), "|") // the cells before it
+	return before >= len(cells)-1
 }
 
 // leadNewRe is the word of a list's lead-in that introduces its items:

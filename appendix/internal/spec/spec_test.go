@@ -495,6 +495,25 @@ func TestProposedNames(t *testing.T) {
 	}
 }
 
+// TestProposedTableRows: a table under a lead-in that introduces its rows
+// ("New fields on `model.Cron`:") proposes what its cells name, but what
+// its last cell, the meaning, names; a table under any other lead-in
+// proposes nothing.
+func TestProposedTableRows(t *testing.T) {
+	src := "New fields on `model.Cron`:\n\n| field | column | meaning |\n| --- | --- | --- |\n" +
+		"| `FailureCount` | `failure_count` | consecutive failures |\n| `LastStatus` | `last_status` | a `StatusValue` |\n\n" +
+		"The fields today:\n\n| field | column |\n| --- | --- |\n| `Enabled` | `enabled` |\n"
+	got := map[string]bool{}
+	for _, r := range Parse("spec.md", []byte(src)).Refs {
+		got[r.Name] = r.Proposed
+	}
+	want := map[string]bool{"model.Cron": false, "FailureCount": true, "failure_count": true, "LastStatus": true, "last_status": true,
+		"StatusValue": false, "Enabled": false}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
 // TestPlacedPathDecides: the path the wording places a name in is the
 // path that decides between its definitions, before the sentence's first.
 func TestPlacedPathDecides(t *testing.T) {
