@@ -1026,6 +1026,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 		ref       Ref
 		start, to int
 	}
+	// typed are the types declaration spans give their names (`korrigertFra:
+	// MeldekortId?`), by span start and name: a clause that introduces the
+	// name does not introduce its type.
+	typed := map[string]bool{}
 	decls := map[int]bool{} // the starts of the spans that write a declaration: `byte[] encode(byte[] json)`
 	var refs []found
 	var prose strings.Builder
@@ -1232,6 +1236,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 				for _, part := range parts {
 					if name, ok := codeName(part); ok && !BareWord(name) && IsUpperStart(name) && !notNames[name] {
 						refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: len(parts) > 1 || t != part}, i, end})
+						typed[strconv.Itoa(i)+" "+name] = true
 					}
 				}
 			}
@@ -1309,7 +1314,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			r.Placed = placed[r.Name]
 		}
 		modified, proposed := clauses(f.start)
-		r.Modified, r.Proposed = modified, r.Proposed || proposed
+		r.Modified, r.Proposed = modified, r.Proposed || proposed && !typed[strconv.Itoa(f.start)+" "+r.Name]
 		decl := decls[f.start] && f.ref.Source == FromCode
 		switch {
 		case decl && owner != "" && !strings.Contains(r.Name, ".") && (r.Proposed || ownerNew):
