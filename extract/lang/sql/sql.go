@@ -8,13 +8,13 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "4", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "5", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
 	// `LIMIT`, `SELECT ... FOR UPDATE` are SQL's, not the repository's.
 	Builtins: []string{"SELECT", "INSERT", "UPDATE", "DELETE", "FROM", "WHERE", "JOIN", "LIMIT", "OFFSET", "ORDER", "GROUP",
-		"HAVING", "RETURNING", "DISTINCT", "UNION", "COUNT", "COALESCE", "NULL", "NOW", "VACUUM", "TRUNCATE", "BEGIN",
+		"HAVING", "RETURNING", "DISTINCT", "UNION", "COUNT", "COALESCE", "NULL", "TRUE", "FALSE", "DEFAULT", "NOW", "VACUUM", "TRUNCATE", "BEGIN",
 		"COMMIT", "ROLLBACK", "SAVEPOINT", "EXPLAIN", "ANALYZE", "CASCADE", "RESTRICT", "UNIQUE", "PRIMARY", "FOREIGN",
 		"REFERENCES", "INDEX", "CONCURRENTLY", "NOWAIT", "UPSERT", "MERGE", "WITH", "RECURSIVE", "ALTER", "DROP", "TABLE", "COLUMN",
 		// and its column types, which a spec's table of columns spells in
