@@ -1230,14 +1230,28 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			}
 			if t, ok := annotatedSpan(code); ok {
 				// `safekeepers: Vec<SafekeeperId>`, `term: Term`: a field and
-				// its type, whose names the type writes. One capitalized word
-				// alone is as often a YAML value (`reason: Evicted`): weak.
+				// its type, whose names the type writes (`Event:
+				// model.EventCron`: a package's capitalized name). One
+				// capitalized word alone is as often a YAML value (`reason:
+				// Evicted`): weak.
 				parts := qualifiedRe.FindAllString(t, -1)
 				for _, part := range parts {
-					if name, ok := codeName(part); ok && !BareWord(name) && IsUpperStart(name) && !notNames[name] {
+					if name, ok := codeName(part); ok && !BareWord(name) && IsUpperStart(lastPart(name)) && !notNames[name] {
 						refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: len(parts) > 1 || t != part}, i, end})
 						typed[strconv.Itoa(i)+" "+name] = true
 					}
+				}
+			}
+		} else if ops := comparedRe.Split(code, -1); len(ops) > 1 {
+			// `p.Event == model.EventCron`, `cron.Enabled && !paused`: a
+			// condition; the qualified names with a capitalized last part
+			// it compares are references (a local's fields are not).
+			for _, op := range ops {
+				op = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(op), "!("))
+				op = strings.TrimRight(op, ")")
+				if name, ok := codeName(op); ok && strings.Contains(name, ".") && IsUpperStart(lastPart(name)) &&
+					len(name[:strings.IndexByte(name, '.')]) > 2 && !notNames[name] {
+					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 				}
 			}
 		}
@@ -1795,6 +1809,14 @@ func proposedAt(clause string, off int) bool {
 		}
 	}
 	return false
+}
+
+// comparedRe splits a condition at its comparison and boolean operators.
+var comparedRe = regexp.MustCompile(`\s(?:==|!=|===|!==|>=|<=|&&|\|\|)\s`)
+
+// lastPart is the last dotted part of a name.
+func lastPart(name string) string {
+	return name[strings.LastIndexByte(name, '.')+1:]
 }
 
 // inLastCell reports a table row whose last cell, or no cell, holds the

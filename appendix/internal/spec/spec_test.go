@@ -24,6 +24,8 @@ func TestParseCandidates(t *testing.T) {
 		want       []string
 	}{
 		{"code spans", "Use `OrderRequest` and `placeOrder()` and `Order.total`.", []string{"OrderRequest", "placeOrder", "Order.total"}},
+		{"conditions and typed values", "It carries `Event: model.EventCron` and runs unless `p.Event == model.EventCron` or `!cron.Enabled && queue.Paused`.",
+			[]string{"model.EventCron", "cron.Enabled", "queue.Paused"}},
 		{"letters beyond ASCII", "Log at `Loggnivå`; `JournalførMeldekortService.journalførNyeMeldekort` throws `OptimistiskLåsFeil`, not `→`.",
 			[]string{"Loggnivå", "JournalførMeldekortService.journalførNyeMeldekort", "OptimistiskLåsFeil"}},
 		{"receiver and jsx", "Call `(*Server).cancel` from `<OrderTicket />`.", []string{"Server.cancel", "OrderTicket"}},
