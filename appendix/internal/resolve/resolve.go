@@ -3203,6 +3203,14 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 		if slices.ContainsFunc(ix.Defs[m.Def.Name], func(d *extract.Definition) bool { return search.UnderPath(d.Path, place) }) {
 			continue // the place defines one too: the claim would be false
 		}
+		if slices.ContainsFunc(matches, func(o Match) bool {
+			return o.Def != nil && o.Def.Container == m.Def.Name && search.UnderPath(o.Def.Path, place)
+		}) {
+			// "a private `toErrorJson` on `KunneIkkeLagre` in
+			// `SendInnRoute.kt`": the place declares what the spec names on
+			// the type there (an extension, a method), not the type.
+			continue
+		}
 		if d := nestedDeclaration(ix, place, m.Def.Name); d != nil {
 			// "the `deletePost` callback in manage.modal.tsx": a handler
 			// declared inside a component there, which is what the spec
