@@ -250,6 +250,14 @@ func sqlAddedColumns(st sqlStatement, from int) []extract.Member {
 		}
 		members = append(members, m)
 	}
+	sqlItems(text, from, true, clause)
+	return members
+}
+
+// sqlItems calls item with the start and end of each item of text from
+// from on, split at commas outside brackets and quotes, up to a ) that
+// closes nothing (a list's end) or, when tail, the text's end.
+func sqlItems(text string, from int, tail bool, item func(start, end int)) {
 	depth, start := 0, from
 	inStr := byte(0)
 	for i := from; i < len(text); i++ {
@@ -264,14 +272,19 @@ func sqlAddedColumns(st sqlStatement, from int) []extract.Member {
 		case c == '(':
 			depth++
 		case c == ')':
+			if depth == 0 {
+				item(start, i)
+				return
+			}
 			depth--
 		case c == ',' && depth == 0:
-			clause(start, i)
+			item(start, i)
 			start = i + 1
 		}
 	}
-	clause(start, len(text))
-	return members
+	if tail {
+		item(start, len(text))
+	}
 }
 
 // sqlColumns finds the columns of a CREATE TABLE: the items of its
@@ -285,8 +298,7 @@ func sqlColumns(lines []string, st sqlStatement) []extract.Member {
 	// Line of each byte offset in text, relative to the statement start.
 	lineOf := func(off int) int { return st.start + strings.Count(text[:off], "\n") }
 	var members []extract.Member
-	depth, itemStart := 0, open+1
-	emit := func(end int) {
+	emit := func(itemStart, end int) {
 		item := text[itemStart:end]
 		t := strings.TrimSpace(item)
 		if t == "" {
@@ -311,28 +323,6 @@ func sqlColumns(lines []string, st sqlStatement) []extract.Member {
 		}
 		members = append(members, m)
 	}
-	inStr := byte(0)
-	for i := open + 1; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case inStr != 0:
-			if c == inStr {
-				inStr = 0
-			}
-		case c == '\'' || c == '"' || c == '`':
-			inStr = c
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth == 0 {
-				emit(i)
-				return members
-			}
-			depth--
-		case c == ',' && depth == 0:
-			emit(i)
-			itemStart = i + 1
-		}
-	}
+	sqlItems(text, open+1, false, emit)
 	return members
 }
