@@ -75,11 +75,34 @@ func scope(n *sitter.Node, src []byte) (container string, ok bool) {
 // fileNamespaceRe is a file-scoped namespace declaration.
 var fileNamespaceRe = regexp.MustCompile(`(?m)^[ \t]*namespace[ \t]+([\w.]+)[ \t]*;`)
 
+// scopedNamespace is a file-scoped namespace statement: where it ends in
+// its file, and its name.
+type scopedNamespace struct {
+	end  int
+	name string
+}
+
+// fileNamespacesKey is the Memo key of a file's fileNamespaces.
+type fileNamespacesKey struct{}
+
+// fileNamespaces are the file-scoped namespace statements of src, in
+// order: read once per file, not once per definition.
+func fileNamespaces(src []byte) []scopedNamespace {
+	if !bytes.Contains(src, []byte("namespace")) {
+		return nil
+	}
+	var out []scopedNamespace
+	for _, m := range fileNamespaceRe.FindAllSubmatchIndex(src, -1) {
+		out = append(out, scopedNamespace{m[1], string(src[m[2]:m[3]])})
+	}
+	return out
+}
+
 // namespaceOf is the namespace n is declared in: those of the namespace
 // blocks around it, joined (namespace A { namespace B { } } is A.B), or
-// the file's file-scoped namespace. The latter is read from the file's
-// text above n, which a parse of n's statement alone does not hold.
-func namespaceOf(n *sitter.Node, src []byte) string {
+// the file's file-scoped namespace, the last of files (fileNamespaces)
+// that ends above n: a parse of n's statement alone does not hold it.
+func namespaceOf(n *sitter.Node, src []byte, files []scopedNamespace) string {
 	var segs []string
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		if p.Type() == "namespace_declaration" {
@@ -91,14 +114,14 @@ func namespaceOf(n *sitter.Node, src []byte) string {
 	if len(segs) > 0 {
 		return strings.Join(segs, ".")
 	}
-	head := src[:n.StartByte()]
-	if !bytes.Contains(head, []byte("namespace")) {
-		return ""
+	name := ""
+	for _, f := range files {
+		if f.end > int(n.StartByte()) {
+			break
+		}
+		name = f.name
 	}
-	if m := fileNamespaceRe.FindAllSubmatch(head, -1); m != nil {
-		return string(m[len(m)-1][1])
-	}
-	return ""
+	return name
 }
 
 // hasModifier reports a keyword among a declaration's modifiers: public,
@@ -232,7 +255,7 @@ func refineCSharp(m *extract.Match) bool {
 		return false
 	}
 	d.Container = container
-	d.Namespace = namespaceOf(m.Def, m.Src)
+	d.Namespace = namespaceOf(m.Def, m.Src, m.Memo(fileNamespacesKey{}, func() any { return fileNamespaces(m.Src) }).([]scopedNamespace))
 	d.Exported = exported(m.Def, container)
 	switch m.Kind {
 	case "method":
