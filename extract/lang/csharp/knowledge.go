@@ -45,6 +45,9 @@ func knowing(l *extract.Language) *extract.Language {
 // ...)`, `MapGroup("/orders")`).
 var routeTemplateRe = regexp.MustCompile(`(?:\[\s*(?:Route|Http(?:Get|Post|Put|Patch|Delete|Head|Options))\s*\(\s*(?:Template\s*=\s*)?|\.Map(?:Get|Post|Put|Patch|Delete|Methods|Group|Fallback)\s*\(\s*)@?"([^"]*)"`)
 
+// templateWords are the words routeTemplateRe's matches hold one of.
+var templateWords = []string{"Route", "HttpGet", "HttpPost", "HttpPut", "HttpPatch", "HttpDelete", "HttpHead", "HttpOptions", ".Map"}
+
 // controllerRe is a controller class: its name without the suffix is
 // what [controller] stands for.
 var controllerRe = regexp.MustCompile(`\bclass\s+(\w+)Controller\b`)
@@ -56,6 +59,9 @@ var controllerRe = regexp.MustCompile(`\bclass\s+(\w+)Controller\b`)
 func routeWords(src []byte) []string {
 	if !bytes.Contains(src, []byte(`("`)) && !bytes.Contains(src, []byte(`= "`)) && !bytes.Contains(src, []byte(`(@"`)) {
 		return nil
+	}
+	if !slices.ContainsFunc(templateWords, func(w string) bool { return bytes.Contains(src, []byte(w)) }) {
+		return nil // (no file without one of them matches routeTemplateRe)
 	}
 	var out []string
 	add := func(w string) {

@@ -1,6 +1,7 @@
 package csharp
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -114,5 +115,31 @@ var name = dict.Get("key");
 	want := []string{"api", "Plain", "Keys", "Refresh", "orders", "things"}
 	if diff := cmp.Diff(want, routeWords([]byte(src))); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestRouteWordsAlone: each form of template is read in a file that holds
+// no other, so the words a file must hold before the template regexp runs
+// miss none; a file with none of them gives nothing.
+func TestRouteWordsAlone(t *testing.T) {
+	for src, want := range map[string]string{
+		`[Route("orders")] class A {}`:                    "orders",
+		`[ HttpGet("list")] void B() {}`:                  "list",
+		`[HttpPut("put")] void C() {}`:                    "put",
+		`[HttpPatch("patch")] void D() {}`:                "patch",
+		`[HttpDelete("del")] void E() {}`:                 "del",
+		`[HttpHead("head")] void F() {}`:                  "head",
+		`[HttpOptions("opts")] void G() {}`:               "opts",
+		`[HttpPost(Template = "make")] void H() {}`:       "make",
+		`app.MapPost("send", Send);`:                      "send",
+		`app.MapMethods("any", new[] { "GET" }, Any);`:    "any",
+		`app.MapFallback("spa", Index);`:                  "spa",
+		`app.MapPatch(@"verbatim", Patch);`:               "verbatim",
+		`var client = new HttpClient(); client.Get("x");`: "",
+		`var s = string.Format("{0}", x); Call("a", b);`:  "",
+	} {
+		if got := strings.Join(routeWords([]byte(src)), " "); got != want {
+			t.Errorf("routeWords(%q) = %q, want %q", src, got, want)
+		}
 	}
 }
