@@ -187,6 +187,9 @@ func ownNamespace(fileNs, ns string) bool {
 
 // fileNamespace is the namespace a file declares first, or "".
 func fileNamespace(src []byte) string {
+	if !bytes.Contains(src, []byte("namespace")) {
+		return "" // (a file without the word: namespaceRe would scan it all for nothing)
+	}
 	if m := namespaceRe.FindSubmatch(src); m != nil {
 		return string(m[1])
 	}

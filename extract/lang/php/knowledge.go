@@ -177,6 +177,9 @@ func ownNamespace(fileNS, ns string) bool {
 
 // fileNamespace is the namespace a file declares, or "".
 func fileNamespace(src []byte) string {
+	if !bytes.Contains(src, []byte("namespace")) {
+		return "" // (a file without the word: namespaceRe would scan it all for nothing)
+	}
 	if m := namespaceRe.FindSubmatch(src); m != nil {
 		return string(m[1])
 	}
