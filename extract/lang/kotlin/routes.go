@@ -1,6 +1,7 @@
 package kotlin
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -346,15 +347,46 @@ func firstNamedOr(n *sitter.Node) *sitter.Node {
 
 // constRe reads a string constant of a file: const val BASE = "/api",
 // or a val declared in the first column.
-var constRe = regexp.MustCompile(`(?m)(?:\bconst\s+val|^val)\s+(\w+)\s*(?::\s*String\s*)?=\s*"([^"\\$\n]*)"`)
+var constRe = regexp.MustCompile(`^(?:const\s+val|val)\s+(\w+)\s*(?::\s*String\s*)?=\s*"([^"\\$\n]*)"`)
 
 // constants maps the plain string constants a file declares to their
 // values. They are read from the text: each statement is parsed on its
-// own, and a route may use a constant of another.
+// own, and a route may use a constant of another. constRe is asked only
+// where a declaration may start, a "const" that starts a word or a "val"
+// that starts a line, in order: a later one of a name wins.
 func constants(src []byte) map[string]string {
 	out := map[string]string{}
-	for _, m := range constRe.FindAllSubmatch(src, -1) {
-		out[string(m[1])] = string(m[2])
+	next := func(from int, w string) int { // the offset of w at or after from, len(src) for none
+		if k := bytes.Index(src[from:], []byte(w)); k >= 0 {
+			return from + k
+		}
+		return len(src)
+	}
+	c, v := next(0, "const"), next(0, "val")
+	for i := 0; i < len(src); {
+		if c < i {
+			c = next(i, "const")
+		}
+		if v < i {
+			v = next(i, "val")
+		}
+		j := min(c, v)
+		if j >= len(src) {
+			break
+		}
+		if j == c && (j == 0 || !wordByte(src[j-1])) || j == v && (j == 0 || src[j-1] == '\n') {
+			if m := constRe.FindSubmatchIndex(src[j:]); m != nil {
+				out[string(src[j+m[2]:j+m[3]])] = string(src[j+m[4] : j+m[5]])
+				i = j + m[1]
+				continue
+			}
+		}
+		i = j + 1
 	}
 	return out
+}
+
+// wordByte reports a byte of \w: a letter, a digit or _.
+func wordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }

@@ -2,6 +2,8 @@ package kotlin
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -155,5 +157,32 @@ func TestFunctionMounts(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"/brukerfrontend/ping in api", "/send-inn in sendInnRoute"}, within); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestConstantsAsOneRegexp: constants, which asks its regexp only where a
+// declaration may start, finds what one search of the whole text finds,
+// on every Kotlin fixture and on text that tries its edges.
+func TestConstantsAsOneRegexp(t *testing.T) {
+	whole := regexp.MustCompile(`(?m)(?:\bconst\s+val|^val)\s+(\w+)\s*(?::\s*String\s*)?=\s*"([^"\\$\n]*)"`)
+	files := append(langtest.Sources(t), langtest.File{Name: "Edges.kt", Data: []byte("val A = \"a\"\nconst val B: String =\n    \"b\"\n" +
+		"private const  val C = \"c\" ; val D = \"d\"\nxconst val E = \"e\"\n_const val F = \"f\"\nvalue = \"g\"\nval A = \"again\"\n" +
+		"const val\nG = \"g\"\n  val H = \"h\"\nconstant val I = \"i\"\nval J = \"j$x\"\nconst val K = \"k\"")})
+	n := 0
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name, ".kt") {
+			continue
+		}
+		want := map[string]string{}
+		for _, m := range whole.FindAllSubmatch(f.Data, -1) {
+			want[string(m[1])] = string(m[2])
+		}
+		if diff := cmp.Diff(want, constants(f.Data)); diff != "" {
+			t.Errorf("%s: constants differ from one search (-want +got):\n%s", f.Name, diff)
+		}
+		n += len(want)
+	}
+	if n < 6 {
+		t.Fatalf("only %d constants compared", n)
 	}
 }
