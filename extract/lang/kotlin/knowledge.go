@@ -93,6 +93,56 @@ func testNames(src []byte) []string {
 // import a.b.*.
 var importRe = regexp.MustCompile(`^import\s+([\w.` + "`" + `]+?)(\.\*)?(?:\s+as\s+\w+)?\s*;?\s*(?://.*)?$`)
 
+// importOf reads a trimmed line as importRe does, without a regexp run
+// per line: the name it imports and whether it is a wildcard, ok false
+// when importRe would not match.
+func importOf(t string) (name string, wildcard, ok bool) {
+	rest, found := strings.CutPrefix(t, "import")
+	if !found || rest == "" || !space(rest[0]) {
+		return "", false, false
+	}
+	rest = strings.TrimLeft(rest, " \t\n\f\r")
+	n := 0
+	for n < len(rest) && (wordChar(rest[n]) || rest[n] == '.' || rest[n] == '`') {
+		n++
+	}
+	if n == 0 {
+		return "", false, false
+	}
+	name, rest = rest[:n], rest[n:]
+	if strings.HasSuffix(name, ".") && strings.HasPrefix(rest, "*") && len(name) > 1 {
+		name, rest, wildcard = name[:len(name)-1], rest[1:], true
+	}
+	after := strings.TrimLeft(rest, " \t\n\f\r")
+	if a, isAs := strings.CutPrefix(after, "as"); isAs && len(after) < len(rest) && a != "" && space(a[0]) {
+		a = strings.TrimLeft(a, " \t\n\f\r")
+		k := 0
+		for k < len(a) && wordChar(a[k]) {
+			k++
+		}
+		if k > 0 && tailOK(a[k:]) {
+			return name, wildcard, true
+		}
+	}
+	return name, wildcard, tailOK(rest)
+}
+
+// tailOK reports what importRe allows after a name: blanks, a semicolon,
+// a line comment.
+func tailOK(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t\n\f\r")
+	rest = strings.TrimPrefix(rest, ";")
+	rest = strings.TrimLeft(rest, " \t\n\f\r")
+	return rest == "" || strings.HasPrefix(rest, "//")
+}
+
+// space and wordChar are \s and \w as Go's regexps read them.
+func space(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+func wordChar(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
 // packageRe reads a file's package directive.
 var packageRe = regexp.MustCompile(`(?m)^\s*package\s+([\w.]+)`)
 
@@ -114,19 +164,16 @@ func eachImport(src []byte, fn func(name, module string, wildcard bool)) {
 		var l []byte
 		l, src = extract.NextLine(src)
 		t := strings.TrimSpace(string(l))
-		var m []string
-		if strings.HasPrefix(t, "import") { // (importRe's first word: no other line is asked)
-			m = importRe.FindStringSubmatch(t)
-		}
-		if m == nil {
+		name, wildcard, ok := importOf(t)
+		if !ok {
 			if t != "" && !strings.HasPrefix(t, "package ") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "/*") &&
 				!strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "@file:") && !strings.HasPrefix(t, "import ") {
 				return
 			}
 			continue
 		}
-		name := strings.ReplaceAll(m[1], "`", "")
-		if m[2] != "" {
+		name = strings.ReplaceAll(name, "`", "")
+		if wildcard {
 			fn("", name, true)
 			continue
 		}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/appendix-dev/appendix/extract/lang/internal/langtest"
 )
 
 func TestKotlinTests(t *testing.T) {
@@ -73,6 +75,29 @@ func TestDeclares(t *testing.T) {
 	} {
 		if declares(line, "get") != want {
 			t.Errorf("declares(%q) = %v", line, !want)
+		}
+	}
+}
+
+// TestImportOfIsImportRe: importOf reads each line as importRe does, on
+// every line of the Kotlin fixtures and on lines that try its edges.
+func TestImportOfIsImportRe(t *testing.T) {
+	lines := []string{"import a.b.C", "import a.b.C as D", "import a.b.*", "import a.*", "import .*", "import a.b.*.c",
+		"import a.b as", "import a.b  as  X  ;  // c", "import a.b;", "import a.b // c", "import a.b/", "import", "imports x",
+		"import\ta.`fun`.C", "import a.b.C as D E", "import a.b.* as X", "import a.b.", "import a.b.C;;", "import a.bas X",
+		"import a.b.C as D; // x", "import a..b", "import a.b.C /* c */"}
+	for _, f := range langtest.Sources(t) {
+		if strings.HasSuffix(f.Name, ".kt") {
+			for _, l := range strings.Split(string(f.Data), "\n") {
+				lines = append(lines, strings.TrimSpace(l))
+			}
+		}
+	}
+	for _, l := range lines {
+		m := importRe.FindStringSubmatch(l)
+		name, wildcard, ok := importOf(l)
+		if ok != (m != nil) || ok && (name != m[1] || wildcard != (m[2] != "")) {
+			t.Errorf("importOf(%q) = %q, %v, %v; importRe: %q", l, name, wildcard, ok, m)
 		}
 	}
 }
