@@ -95,6 +95,53 @@ func FuncBodies(lx *LexSyntax, src []byte, opens func(head []byte, in Brace) Bra
 	return out, len(stack) == 0
 }
 
+// BraceHead reads the head before a brace for a language's Brace
+// function: its words outside parentheses and angle brackets (not those
+// after a dot: `X.class`), its last byte other than a blank, and whether
+// an = or a -> stands outside them (a value, a lambda).
+func BraceHead(head []byte) (words [][]byte, last byte, assigns bool) {
+	depth := 0
+	for i := 0; i < len(head); i++ {
+		switch c := head[i]; {
+		case c == '(' || c == '<':
+			depth++
+		case c == ')' || c == '>':
+			if c == '>' && i > 0 && (head[i-1] == '-' || head[i-1] == '=') {
+				assigns = assigns || depth == 0 // a lambda's -> or =>
+				break
+			}
+			depth = max(depth-1, 0)
+		case c == '=' && depth == 0:
+			assigns = true
+		case IdentByte(c) && depth == 0 && (i == 0 || !IdentByte(head[i-1])):
+			j := i
+			for j < len(head) && IdentByte(head[j]) {
+				j++
+			}
+			if i == 0 || head[i-1] != '.' {
+				words = append(words, head[i:j])
+			}
+		}
+		if c := head[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			last = c
+		}
+	}
+	return words, last, assigns
+}
+
+// EndsWithName reports a head ending in a name: the last of a throws
+// clause.
+func EndsWithName(head []byte) bool {
+	for i := len(head) - 1; i >= 0; i-- {
+		switch c := head[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			return IdentByte(c)
+		}
+	}
+	return false
+}
+
 // Outside returns the parts of [0, n) that spans, in order and apart,
 // leave out.
 func Outside(spans []Span, n int) []Span {

@@ -28,33 +28,7 @@ func funcBodies(src []byte) ([]extract.Span, bool) {
 // only by where the constants end), or after another head (an
 // initializer, whose code a type's snippet shows).
 func javaBrace(head []byte, in extract.Brace) extract.Brace {
-	var words [][]byte
-	depth, last, assigns := 0, byte(0), false
-	for i := 0; i < len(head); i++ {
-		switch c := head[i]; {
-		case c == '(' || c == '<':
-			depth++
-		case c == ')' || c == '>':
-			if c == '>' && i > 0 && head[i-1] == '-' {
-				assigns = assigns || depth == 0 // a lambda's ->
-				break
-			}
-			depth = max(depth-1, 0)
-		case c == '=' && depth == 0:
-			assigns = true
-		case extract.IdentByte(c) && depth == 0 && (i == 0 || !extract.IdentByte(head[i-1])):
-			j := i
-			for j < len(head) && extract.IdentByte(head[j]) {
-				j++
-			}
-			if i == 0 || head[i-1] != '.' {
-				words = append(words, head[i:j])
-			}
-		}
-		if c := head[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			last = c
-		}
-	}
+	words, last, assigns := extract.BraceHead(head)
 	throws := -1
 	for k, w := range words {
 		switch string(w) {
@@ -69,20 +43,8 @@ func javaBrace(head []byte, in extract.Brace) extract.Brace {
 	switch {
 	case assigns, in == extract.BraceEnum && len(words) == 1 && last == ')':
 		return extract.BraceOther
-	case last == ')', throws >= 0 && lastIsName(head):
+	case last == ')', throws >= 0 && extract.EndsWithName(head):
 		return extract.BraceFunc
 	}
 	return extract.BraceOther
-}
-
-// lastIsName reports a head ending in a name: the last of a throws clause.
-func lastIsName(head []byte) bool {
-	for i := len(head) - 1; i >= 0; i-- {
-		switch c := head[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		default:
-			return extract.IdentByte(c)
-		}
-	}
-	return false
 }
