@@ -46,6 +46,15 @@ func FuncBodies(lx *LexSyntax, src []byte, opens func(head []byte, in Brace) Bra
 			continue
 		}
 		switch c := src[i]; c {
+		case '@':
+			if n := verbatimAt(src, i+1); lx.Verbatim && n > 0 {
+				end := closeVerbatim(src, i+1+n)
+				if end < 0 {
+					return nil, false
+				}
+				i, code = end, true
+				continue
+			}
 		case '"':
 			i, code = CloseQuote(src, i+1, '"'), true
 			continue

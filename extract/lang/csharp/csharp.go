@@ -19,7 +19,7 @@ var csharpQuery string
 
 // Lang is C#.
 var Lang = knowing(&extract.Language{
-	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "2",
+	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "3",
 	Grammar: grammar.GetLanguage, QuerySource: csharpQuery,
 	Funcs: csharpFuncs, BodiesKeepNothing: true,
 	Bodies: map[string]bool{"namespace_declaration": true, "class_declaration": true, "interface_declaration": true,
@@ -31,8 +31,8 @@ var Lang = knowing(&extract.Language{
 	Misread:    misread,
 	Elide:      extract.BraceElide,
 	Routes:     csharpRoutes,
-	Lex:        csharpLex,
-	Matches:    matchCSharp,
+	Lex:        csharpLex, FuncBodies: funcBodies,
+	Matches: matchCSharp,
 })
 
 // csharpFuncs are the C# nodes whose body is a function body: methods,

@@ -377,3 +377,27 @@ func routeNames(t *testing.T, src string) []string {
 	}
 	return out
 }
+
+// TestFuncBodiesLeftOut: a parse for definitions that leaves method,
+// constructor and operator bodies out finds, in every C# fixture and in a
+// file of every kind of brace, what a parse of everything finds.
+func TestFuncBodiesLeftOut(t *testing.T) {
+	braces := langtest.File{Name: "Braces.cs", Data: []byte("namespace Shop.Orders\n{\n    /// <summary>A {brace} in a comment.</summary>\n" +
+		"    [Route(\"api/[controller]/{id}\")]\n    public class OrdersController<T> : ControllerBase where T : class, new()\n    {\n" +
+		"        private const string Open = \"{\";\n        private const char C = '{';\n        private static readonly string Block = @\"\n{\n\"\" }\";\n" +
+		"        public int Count { get; set; } = 0;\n        public string Name { get => name; set { name = value; } }\n" +
+		"        public int this[int i] { get { return i; } }\n        public event EventHandler Changed { add { } remove { } }\n" +
+		"        private readonly Func<int, int> twice = x => { return x * 2; };\n        public OrdersController(int a) : base() { Count = a; }\n" +
+		"        [HttpGet(\"{id}\")] public async Task<ActionResult> Get(int id) { if (id > 0) { return Ok(); } return NotFound(); }\n" +
+		"        public T Make<U>() where U : struct { return new T(); }\n        public static Money operator +(Money a, Money b) { return a; }\n" +
+		"        public int Total => Lines.Sum(l => { return l.Qty; });\n        public record Line(int Qty) { public int Double() { return Qty * 2; } }\n" +
+		"        public enum Status { Open = 1, Shut }\n        private interface IStore { void Save(); }\n" +
+		"        void Local() { var s = $\"{Count} {{x}}\"; int Inner() { return 1; } }\n    }\n}\n")}
+	defs, cut := langtest.CheckFuncBodies(t, langs, append(langtest.Sources(t), braces))
+	if defs < 50 || cut < 5 {
+		t.Fatalf("only %d definitions compared, %d files cut", defs, cut)
+	}
+	if bodies, ok := funcBodies(braces.Data); !ok || len(bodies) < 6 {
+		t.Errorf("Braces.cs: %d bodies found, ok %v", len(bodies), ok)
+	}
+}

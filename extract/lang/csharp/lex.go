@@ -20,3 +20,39 @@ func csharpWrapper(stmt []byte) bool {
 
 var csharpOpenWords = extract.WordSet("using namespace public protected private internal static readonly const abstract sealed " +
 	"partial virtual override async extern unsafe volatile new class struct interface enum record delegate event where return")
+
+// funcBodies are the interiors of a C# file's method, constructor and
+// operator bodies (see extract.FuncBodies).
+func funcBodies(src []byte) ([]extract.Span, bool) {
+	return extract.FuncBodies(csharpLex, src, csharpBrace)
+}
+
+// csharpBrace tells what a { that stands among a type's members, in a
+// namespace or at the top of a file opens, from the head before it: a
+// type's or a namespace's body after class, struct, interface, record,
+// enum or namespace (before any where clause: `where T : class` is a
+// constraint); a method's, constructor's or operator's body after a
+// parameter list, a constraint or a base call (`: base(x)`); anything
+// else after an = or => (a value, an expression body's lambda), or after
+// another head (a property's accessors, an indexer's, an event's).
+func csharpBrace(head []byte, _ extract.Brace) extract.Brace {
+	words, last, assigns := extract.BraceHead(head)
+	where := false
+	for _, w := range words {
+		switch string(w) {
+		case "where":
+			where = true
+		case "class", "struct", "interface", "record", "enum", "namespace":
+			if !where {
+				return extract.BraceType
+			}
+		}
+	}
+	switch {
+	case assigns:
+		return extract.BraceOther
+	case last == ')', where && extract.EndsWithName(head):
+		return extract.BraceFunc
+	}
+	return extract.BraceOther
+}
