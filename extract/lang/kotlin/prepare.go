@@ -196,12 +196,28 @@ func (s *kotlinScanner) classDelegate(from int) {
 			return
 		case c == '}' || c == ';' || c == '=':
 			return
+		case c == '\n' && startsDecl(src[j+1:]):
+			return // a class without a body: the header ended at its line
 		case c == 'b' && !extract.IdentByte(src[j-1]):
 			if _, ok := extract.CutWord(src[j:], "by"); ok {
 				by = j
 			}
 		}
 	}
+}
+
+// startsDecl reports text whose first word, past blanks and comments,
+// starts a declaration or closes a body (val, fun, class, private, @, }).
+func startsDecl(text []byte) bool {
+	text = text[extract.SkipBlank(text, 0):]
+	if len(text) > 0 && (text[0] == '@' || text[0] == '}') {
+		return true
+	}
+	n := 0
+	for n < len(text) && extract.IdentByte(text[n]) {
+		n++
+	}
+	return declStarts[string(text[:n])]
 }
 
 // delegateEnd returns the offset after the delegate that follows a by
