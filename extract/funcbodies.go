@@ -1,5 +1,7 @@
 package extract
 
+import "bytes"
+
 // Brace is what a { opens, as a language's lexer tells it from the head
 // before it (see FuncBodies).
 type Brace int
@@ -107,10 +109,30 @@ func FuncBodies(lx *LexSyntax, src []byte, opens func(head []byte, in Brace) Bra
 // BraceHead reads the head before a brace for a language's Brace
 // function: its words outside parentheses and angle brackets (not those
 // after a dot: `X.class`), its last byte other than a blank, and whether
-// an = or a -> stands outside them (a value, a lambda).
+// an = or a -> stands outside them (a value, a lambda). Strings, character
+// literals, comments and preprocessor lines count for nothing but a
+// string's closing quote as the last byte: a "(" or a "where" in them
+// says nothing of the head.
 func BraceHead(head []byte) (words [][]byte, last byte, assigns bool) {
 	depth := 0
+	lineStart := true
 	for i := 0; i < len(head); i++ {
+		if j, isCode := skipInHead(head, i, lineStart); j > i {
+			if isCode {
+				last = '"'
+			}
+			i = j - 1
+			lineStart = false
+			continue
+		}
+		switch c := head[i]; {
+		case c == '\n':
+			lineStart = true
+			continue
+		case c == ' ' || c == '\t' || c == '\r':
+			continue
+		}
+		lineStart = false
 		switch c := head[i]; {
 		case c == '(' || c == '<':
 			depth++
@@ -138,17 +160,47 @@ func BraceHead(head []byte) (words [][]byte, last byte, assigns bool) {
 	return words, last, assigns
 }
 
-// EndsWithName reports a head ending in a name: the last of a throws
-// clause.
-func EndsWithName(head []byte) bool {
-	for i := len(head) - 1; i >= 0; i-- {
-		switch c := head[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		default:
-			return IdentByte(c)
+// skipInHead returns the offset after a string, a character literal, a
+// comment or (at a line's start) a preprocessor line that starts at i,
+// and whether it was a string or a character (code); i when none does.
+func skipInHead(head []byte, i int, lineStart bool) (int, bool) {
+	rest := head[i:]
+	switch {
+	case bytes.HasPrefix(rest, []byte(`"""`)):
+		if k := bytes.Index(rest[3:], []byte(`"""`)); k >= 0 {
+			return i + 3 + k + 3, true
 		}
+		return len(head), true
+	case bytes.HasPrefix(rest, []byte(`@"`)):
+		if end := closeVerbatim(head, i+2); end > 0 {
+			return end, true
+		}
+		return len(head), true
+	case rest[0] == '"':
+		return CloseQuote(head, i+1, '"'), true
+	case rest[0] == '\'':
+		if end := closeChar(head, i+1); end > i+1 {
+			return end, true
+		}
+	case bytes.HasPrefix(rest, []byte("//")) || lineStart && rest[0] == '#':
+		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+			return i + k, false
+		}
+		return len(head), false
+	case bytes.HasPrefix(rest, []byte("/*")):
+		if k := bytes.Index(rest[2:], []byte("*/")); k >= 0 {
+			return i + 2 + k + 2, false
+		}
+		return len(head), false
 	}
-	return false
+	return i, false
+}
+
+// EndsWithName reports a head ending in a name (the last of a throws
+// clause), its comments aside.
+func EndsWithName(head []byte) bool {
+	_, last, _ := BraceHead(head)
+	return IdentByte(last)
 }
 
 // Outside returns the parts of [0, n) that spans, in order and apart,

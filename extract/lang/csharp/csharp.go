@@ -19,7 +19,7 @@ var csharpQuery string
 
 // Lang is C#.
 var Lang = knowing(&extract.Language{
-	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "3",
+	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: csharpQuery,
 	Funcs: csharpFuncs, BodiesKeepNothing: true,
 	Bodies: map[string]bool{"namespace_declaration": true, "class_declaration": true, "interface_declaration": true,

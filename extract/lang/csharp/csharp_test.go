@@ -392,7 +392,10 @@ func TestFuncBodiesLeftOut(t *testing.T) {
 		"        public T Make<U>() where U : struct { return new T(); }\n        public static Money operator +(Money a, Money b) { return a; }\n" +
 		"        public int Total => Lines.Sum(l => { return l.Qty; });\n        public record Line(int Qty) { public int Double() { return Qty * 2; } }\n" +
 		"        public enum Status { Open = 1, Shut }\n        private interface IStore { void Save(); }\n" +
-		"        void Local() { var s = $\"{Count} {{x}}\"; int Inner() { return 1; } }\n    }\n}\n")}
+		"        void Local() { var s = $\"{Count} {{x}}\"; int Inner() { return 1; } }\n    }\n" +
+		"    // Handles orders where the user is admin\n    public class Admin : ControllerBase\n    { public int Count { get; set; } public void Get(int id) { } }\n" +
+		"#region Types where admins act\n    [Description(\"Amount (in cents\")] public record Money(long Cents) { public long Plus() { return 1; } }\n" +
+		"    [Obsolete(\"use a < b\")] public class Svc(ILogger log) { public void Run() { } }\n#endregion\n}\n")}
 	defs, cut := langtest.CheckFuncBodies(t, langs, append(langtest.Sources(t), braces))
 	if defs < 50 || cut < 5 {
 		t.Fatalf("only %d definitions compared, %d files cut", defs, cut)

@@ -243,7 +243,9 @@ func TestFuncBodiesLeftOut(t *testing.T) {
 		"  enum State { OPEN(1) { int code() { return 1; } }, SHUT(2); int code() { return 0; } State(int c) {} }\n" +
 		"  record Point(int x) implements Shape { Point { if (x < 0) throw new IllegalArgumentException(); } int y() { return x; } }\n" +
 		"  @interface Marker { String[] value() default {}; }\n  interface Shape { default int area() { return 0; } }\n" +
-		"  static class Inner extends Base { void m() { class Local { void n() {} } } }\n}\n")}
+		"  static class Inner extends Base { void m() { class Local { void n() {} } } }\n" +
+		"  @Schema(description = \"Amount (in cents\")\n  public record Money(long cents) { long plus() { return 1; } static final Money ZERO = null; }\n" +
+		"  @Entity // see orders (v2\n  public record Order(int id) { void x() {} }\n  @Doc(\"a < b\") record Pair(int a) { int b() { return a; } }\n}\n")}
 	defs, cut := langtest.CheckFuncBodies(t, langs, append(langtest.Sources(t), braces))
 	if defs < 100 || cut < 10 {
 		t.Fatalf("only %d definitions compared, %d files cut", defs, cut)
