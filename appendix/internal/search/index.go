@@ -407,11 +407,14 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 			ix.Stats.Definitions++
 			if d.Amends {
 				k := naming.TableKey(d.Name)
-				if !slices.Contains(ix.Amends[k], d.Path) && !strings.Contains(d.Path, ".down.") {
+				if strings.Contains(d.Path, ".down.") {
+					continue // a rollback: the schema before it
+				}
+				if !slices.Contains(ix.Amends[k], d.Path) {
 					ix.Amends[k] = append(ix.Amends[k], d.Path)
-					if len(d.Members) > 0 {
-						ix.Added[k] = append(ix.Added[k], d)
-					}
+				}
+				if len(d.Members) > 0 && !slices.Contains(ix.Added[k], d) {
+					ix.Added[k] = append(ix.Added[k], d) // (each ALTER of a file: the second adds its own)
 				}
 				continue
 			}
