@@ -25,8 +25,12 @@ func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall,
 	consts := constants(src)
 	var out []extract.RouteCall
 	var mounts []extract.Mount
-	var walk func(n *sitter.Node, prefix string, dsl bool, within string)
-	walk = func(n *sitter.Node, prefix string, dsl bool, within string) {
+	// (mount is false under a route block whose prefix no string of the
+	// file spells, route(Paths.V1) { orders() }: what it calls is
+	// mounted under nothing known, and its routes match as before, by
+	// the end of an endpoint.)
+	var walk func(n *sitter.Node, prefix string, dsl, mount bool, within string)
+	walk = func(n *sitter.Node, prefix string, dsl, mount bool, within string) {
 		switch n.Type() {
 		case "function_declaration":
 			if r := receiverName(n, src); r == "Route" || r == "Routing" {
@@ -43,22 +47,31 @@ func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall,
 			if rc, ok := dslRoute(n, src, consts, prefix, dsl); ok {
 				rc.Within = within
 				out = append(out, rc)
-			} else if fn, ok := routesCall(n, src); ok && dsl && prefix != "" {
+			} else if fn, ok := routesCall(n, src); ok && dsl && mount && prefix != "" {
 				// route("/orders") { orderRoutes() }: the function's routes,
 				// under the prefix.
 				mounts = append(mounts, extract.Mount{Prefix: prefix, Target: fn, Func: true, Within: within})
 			}
 			if p, body, ok := nested(n, src, consts); ok {
-				walk(body, jvm.JoinPath(prefix, p), true, within)
+				walk(body, jvm.JoinPath(prefix, p), true, mount, within)
 				return
+			}
+			if lambdaOf(n) != nil && isRouteBlock(n, src) {
+				mount = false
 			}
 		}
 		for _, c := range extract.NamedChildren(n) {
-			walk(c, prefix, dsl, within)
+			walk(c, prefix, dsl, mount, within)
 		}
 	}
-	walk(root, "", false, "")
+	walk(root, "", false, true, "")
 	return out, mounts
+}
+
+// isRouteBlock reports a route(...) { } call.
+func isRouteBlock(call *sitter.Node, src []byte) bool {
+	head, _ := headCall(call)
+	return callee(head, src) == "route"
 }
 
 // routesCall reports a statement that calls a function by its name

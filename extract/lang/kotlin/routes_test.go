@@ -151,6 +151,12 @@ func TestFunctionMounts(t *testing.T) {
 	if got, want := fmt.Sprint(mounts), "[{/brukerfrontend sendInnRoute Routes.kt true api} {/brukerfrontend/v2 listRoutes Routes.kt true api}]"; got != want {
 		t.Errorf("mounts %s, want %s", got, want)
 	}
+	// Under a route block whose prefix the file does not spell, nothing
+	// is mounted: the functions' routes match by the endpoint's end.
+	_, unknown := langtest.Routes(t, Lang, "Api.kt", "fun Routing.api() {\n    route(\"/api\") {\n        route(Paths.V1) {\n            orders()\n        }\n    }\n}\n")
+	if len(unknown) != 0 {
+		t.Errorf("mounts under an unknown prefix: %v", unknown)
+	}
 	var within []string
 	for _, r := range routes {
 		within = append(within, r.Route.Pattern+" in "+r.Route.Within)
