@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/extract"
@@ -292,7 +293,7 @@ func paragraphs(lines []string, kinds []lineKind) []int {
 }
 
 var (
-	identRe  = regexp.MustCompile(`^[\pL_$][\pL\pN_$]*(\.[\pL_$][\pL\pN_$]*)*(\(\))?$`)
+	identRe  = regexp.MustCompile(`^[\pL_$][\pL\p{Nd}_$]*(\.[\pL_$][\pL\p{Nd}_$]*)*(\(\))?$`)
 	proseRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:(?:[.#\\]|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	camelRe  = regexp.MustCompile(`^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|I[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*|[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*)$`)
@@ -1819,13 +1820,32 @@ func lastPart(name string) string {
 	return name[strings.LastIndexByte(name, '.')+1:]
 }
 
+// plainEnough reports a name that is ASCII, or that holds letters beyond
+// ASCII among at least three and an ASCII one (`Loggnivå`): a unit, a
+// symbol or a Greek letter (`µs`, `θ`, `Δt`) is no code's name.
+func plainEnough(name string) bool {
+	ascii := true
+	letter := false
+	for _, r := range name {
+		if r >= 0x80 {
+			ascii = false
+		} else if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			letter = true
+		}
+	}
+	return ascii || letter && utf8.RuneCountInString(name) >= 3
+}
+
 // inLastCell reports a table row whose last cell, or no cell, holds the
 // code span naming name: the cells before the last name things, the last
 // says what they mean.
 func inLastCell(row, name string) bool {
-	at := strings.Index(row, "`"+name)
+	at := strings.Index(row, "`"+name+"`")
 	if at < 0 {
-		return true
+		at = strings.Index(row, "`"+name+"(")
+	}
+	if at < 0 {
+		return true // (spelled otherwise in the row: not proposed by it)
 	}
 	cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
 	before := strings.Count(strings.TrimLeft(row[:at], " \t|"), "|") // the cells before it
@@ -2105,7 +2125,7 @@ func codeName(code string) (string, bool) {
 		return "", false
 	}
 	name := strings.TrimSuffix(code, "()")
-	if notNames[name] || len(name) < 2 {
+	if notNames[name] || len(name) < 2 || !plainEnough(name) {
 		return "", false
 	}
 	return name, true

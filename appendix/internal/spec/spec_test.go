@@ -26,7 +26,8 @@ func TestParseCandidates(t *testing.T) {
 		{"code spans", "Use `OrderRequest` and `placeOrder()` and `Order.total`.", []string{"OrderRequest", "placeOrder", "Order.total"}},
 		{"conditions and typed values", "It carries `Event: model.EventCron` and runs unless `p.Event == model.EventCron` or `!cron.Enabled && queue.Paused`.",
 			[]string{"model.EventCron", "cron.Enabled", "queue.Paused"}},
-		{"letters beyond ASCII", "Log at `Loggnivå`; `JournalførMeldekortService.journalførNyeMeldekort` throws `OptimistiskLåsFeil`, not `→`.",
+		{"letters beyond ASCII", "Log at `Loggnivå`; `JournalførMeldekortService.journalførNyeMeldekort` throws `OptimistiskLåsFeil`, not `→`, " +
+			"nor units and symbols: `µs`, `m²`, `θ`, `Δt`.",
 			[]string{"Loggnivå", "JournalførMeldekortService.journalførNyeMeldekort", "OptimistiskLåsFeil"}},
 		{"receiver and jsx", "Call `(*Server).cancel` from `<OrderTicket />`.", []string{"Server.cancel", "OrderTicket"}},
 		{"call with args", "Then `placeOrder(creds, order)` runs.", []string{"placeOrder"}},
@@ -505,14 +506,15 @@ func TestProposedNames(t *testing.T) {
 // proposes nothing.
 func TestProposedTableRows(t *testing.T) {
 	src := "New fields on `model.Cron`:\n\n| field | column | meaning |\n| --- | --- | --- |\n" +
-		"| `FailureCount` | `failure_count` | consecutive failures |\n| `LastStatus` | `last_status` | a `StatusValue` |\n\n" +
+		"| `FailureCount` | `failure_count` | consecutive failures |\n| `LastStatus` | `last_status` | a `StatusValue` |\n" +
+		"| `StatusValueSet` | `set` | of a `StatusValue`'s kinds |\n\n" +
 		"The fields today:\n\n| field | column |\n| --- | --- |\n| `Enabled` | `enabled` |\n"
 	got := map[string]bool{}
 	for _, r := range Parse("spec.md", []byte(src)).Refs {
 		got[r.Name] = r.Proposed
 	}
 	want := map[string]bool{"model.Cron": false, "FailureCount": true, "failure_count": true, "LastStatus": true, "last_status": true,
-		"StatusValue": false, "Enabled": false}
+		"StatusValue": false, "StatusValueSet": true, "set": true, "Enabled": false} // (StatusValue, a prefix of the first cell, is no name of it)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
