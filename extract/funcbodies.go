@@ -13,7 +13,9 @@ const (
 	// BraceType opens a type's body, where members stand.
 	BraceType
 	// BraceEnum opens an enum's body: members stand there, after its
-	// constants (which may have bodies of their own).
+	// constants (which may have bodies of their own). Until the ; that
+	// ends the constants, a { in it is asked of with in BraceEnum, after
+	// it with in BraceType.
 	BraceEnum
 	// BraceFunc opens a function body: what it declares is never kept.
 	BraceFunc
@@ -90,6 +92,9 @@ func FuncBodies(lx *LexSyntax, src []byte, opens func(head []byte, in Brace) Bra
 			i++
 			continue
 		case ';':
+			if n := len(stack); n > 0 && stack[n-1].kind == BraceEnum {
+				stack[n-1].kind = BraceType // the constants end: members follow
+			}
 			head, code = i+1, false
 			i++
 			continue

@@ -245,7 +245,11 @@ func TestFuncBodiesLeftOut(t *testing.T) {
 		"  @interface Marker { String[] value() default {}; }\n  interface Shape { default int area() { return 0; } }\n" +
 		"  static class Inner extends Base { void m() { class Local { void n() {} } } }\n" +
 		"  @Schema(description = \"Amount (in cents\")\n  public record Money(long cents) { long plus() { return 1; } static final Money ZERO = null; }\n" +
-		"  @Entity // see orders (v2\n  public record Order(int id) { void x() {} }\n  @Doc(\"a < b\") record Pair(int a) { int b() { return a; } }\n}\n")}
+		"  @Entity // see orders (v2\n  public record Order(int id) { void x() {} }\n" +
+		"  enum Op { PLUS(1), MINUS(2) { int f(int a) { return -a; } }, /* c */ TIMES(3) { int f(int a) { return a; } };\n" +
+		"    Op(int c) { } int f(int a) { return a; } }\n" +
+		"  enum Op { PLUS(1), MINUS(2) { int f(int a) { return -a; } }, /* c */ TIMES(3) { int f(int a) { return a; } };\n" +
+		"    Op(int c) { } int f(int a) { return a; } }\n  @Doc(\"a < b\") record Pair(int a) { int b() { return a; } }\n}\n")}
 	defs, cut := langtest.CheckFuncBodies(t, langs, append(langtest.Sources(t), braces))
 	if defs < 100 || cut < 10 {
 		t.Fatalf("only %d definitions compared, %d files cut", defs, cut)

@@ -23,10 +23,9 @@ func funcBodies(src []byte) ([]extract.Span, bool) {
 // top of a file opens, from the head before it: a type's body after
 // class, interface, @interface or record, an enum's after enum; a method's
 // or a constructor's body after a parameter list, with its throws clause;
-// anything else after an = or -> (a field's value), in an enum after one
-// name and its arguments (a constant's body, or a constructor: told apart
-// only by where the constants end), or after another head (an
-// initializer, whose code a type's snippet shows).
+// anything else after an = or -> (a field's value), among an enum's
+// constants (a constant's body), or after another head (an initializer,
+// whose code a type's snippet shows).
 func javaBrace(head []byte, in extract.Brace) extract.Brace {
 	words, last, assigns := extract.BraceHead(head)
 	throws := -1
@@ -41,7 +40,7 @@ func javaBrace(head []byte, in extract.Brace) extract.Brace {
 		}
 	}
 	switch {
-	case assigns, in == extract.BraceEnum && len(words) == 1 && last == ')':
+	case assigns, in == extract.BraceEnum:
 		return extract.BraceOther
 	case last == ')', throws >= 0 && extract.EndsWithName(head):
 		return extract.BraceFunc
