@@ -8,7 +8,7 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "5", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "6", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
@@ -216,29 +216,21 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 
 // sqlAddedColumns finds the columns an ALTER TABLE adds: each clause,
 // from after the table's name at from, split at top-level commas, that
-// reads ADD [COLUMN] [IF NOT EXISTS] name (not a constraint, a key or an
-// index).
+// reads ADD [COLUMN] [IF NOT EXISTS] name (not a constraint, a key, an
+// index or a partition), the clauses after it that name a column alone
+// (SQL Server's ADD a int, b int), and each item of Oracle's ADD (a int,
+// b int).
 func sqlAddedColumns(st sqlStatement, from int) []extract.Member {
-	text := st.text
+	text := strings.TrimRight(st.text, "; \t\r\n")
 	var members []extract.Member
-	clause := func(start, end int) {
+	column := func(start, end int) {
 		item := text[start:end]
 		f := strings.Fields(item)
-		if len(f) < 2 || !strings.EqualFold(f[0], "ADD") {
-			return
-		}
-		f = f[1:]
-		if strings.EqualFold(f[0], "COLUMN") {
-			f = f[1:]
-		}
-		if len(f) >= 3 && strings.EqualFold(f[0], "IF") && strings.EqualFold(f[1], "NOT") && strings.EqualFold(f[2], "EXISTS") {
-			f = f[3:]
-		}
-		if len(f) == 0 || sqlConstraint[strings.ToUpper(f[0])] {
+		if len(f) == 0 || sqlConstraint[strings.ToUpper(f[0])] || strings.EqualFold(f[0], "PARTITION") {
 			return
 		}
 		name := sqlIdent(f[0])
-		if name == "" {
+		if name == "" || strings.ContainsAny(name, "();") {
 			return
 		}
 		at := start + strings.Index(item, f[0])
@@ -250,9 +242,52 @@ func sqlAddedColumns(st sqlStatement, from int) []extract.Member {
 		}
 		members = append(members, m)
 	}
+	adding := false // the clause before added a column: one that names a column alone adds one too
+	clause := func(start, end int) {
+		item := text[start:end]
+		lead := len(item) - len(strings.TrimLeft(item, " \t\r\n"))
+		f := strings.Fields(item)
+		if len(f) == 0 {
+			return
+		}
+		if !strings.EqualFold(f[0], "ADD") {
+			if adding && !sqlAlterWords[strings.ToUpper(f[0])] {
+				column(start, end)
+				return
+			}
+			adding = false
+			return
+		}
+		rest := strings.TrimLeft(item[lead+len("ADD"):], " \t\r\n")
+		at := end - len(rest)
+		if w := strings.Fields(rest); len(w) > 0 && strings.EqualFold(w[0], "COLUMN") {
+			rest = strings.TrimLeft(rest[len("COLUMN"):], " \t\r\n")
+			at = end - len(rest)
+		}
+		if w := strings.Fields(rest); len(w) >= 3 && strings.EqualFold(w[0], "IF") && strings.EqualFold(w[1], "NOT") && strings.EqualFold(w[2], "EXISTS") {
+			i := strings.Index(strings.ToUpper(rest), "EXISTS") + len("EXISTS")
+			rest = strings.TrimLeft(rest[i:], " \t\r\n")
+			at = end - len(rest)
+		}
+		if strings.HasPrefix(rest, "(") {
+			// Oracle's ADD (a int, b int): each item, up to the list's close.
+			sqlItems(text, at+1, false, column)
+			adding = false
+			return
+		}
+		n := len(members)
+		column(at, end)
+		adding = len(members) > n
+	}
 	sqlItems(text, from, true, clause)
 	return members
 }
+
+// sqlAlterWords start an ALTER TABLE's clauses other than a column's
+// name: a clause after ADD that starts with one adds nothing.
+var sqlAlterWords = map[string]bool{"ADD": true, "DROP": true, "ALTER": true, "MODIFY": true, "RENAME": true, "CHANGE": true,
+	"SET": true, "OWNER": true, "ENABLE": true, "DISABLE": true, "VALIDATE": true, "CONSTRAINT": true, "PRIMARY": true,
+	"FOREIGN": true, "UNIQUE": true, "CHECK": true, "INDEX": true, "KEY": true, "PARTITION": true}
 
 // sqlItems calls item with the start and end of each item of text from
 // from on, split at commas outside brackets and quotes, up to a ) that

@@ -2,6 +2,7 @@ package sql
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -90,5 +91,29 @@ func TestSQLStatementsSharingALine(t *testing.T) {
 	}
 	if m := ds[3].Members; len(m) != 2 || m[0].Start != 4 || m[1].Start != 6 {
 		t.Errorf("column comments not part of their columns: %+v", m)
+	}
+}
+
+// TestAddedColumns: the columns each dialect's ALTER TABLE adds, and none
+// of its constraints, keys, partitions or other clauses.
+func TestAddedColumns(t *testing.T) {
+	for src, want := range map[string]string{
+		"ALTER TABLE sak ADD COLUMN a BOOLEAN NOT NULL DEFAULT true, ADD COLUMN IF NOT EXISTS b TIMESTAMPTZ, ADD CONSTRAINT c UNIQUE (a);": "a b",
+		"ALTER TABLE orders ADD (shipped_at DATE, carrier VARCHAR2(40));":                                                                  "shipped_at carrier",
+		"ALTER TABLE orders ADD a datetime, b nvarchar(20);":                                                                               "a b",
+		"ALTER TABLE orders ADD COLUMN note;":                                                                                              "note",
+		"ALTER TABLE orders ADD PARTITION (PARTITION p3 VALUES LESS THAN (2002));":                                                         "",
+		"ALTER TABLE orders ADD COLUMN x int, DROP COLUMN y, ALTER COLUMN z SET NOT NULL;":                                                 "x",
+		"ALTER TABLE orders ADD PRIMARY KEY (id), ADD INDEX i (a);":                                                                        "",
+	} {
+		var got []string
+		for _, d := range langtest.Definitions(t, Lang, "m.sql", src) {
+			for _, m := range d.Members {
+				got = append(got, m.Name)
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: columns %q, want %q", src, got, want)
+		}
 	}
 }
