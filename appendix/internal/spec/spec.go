@@ -1239,7 +1239,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 				for _, part := range parts {
 					if name, ok := codeName(part); ok && !BareWord(name) && IsUpperStart(lastPart(name)) && !notNames[name] {
 						refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: len(parts) > 1 || t != part}, i, end})
-						typed[strconv.Itoa(i)+" "+name] = true
+						if name != m[1] {
+							typed[strconv.Itoa(i)+" "+name] = true // (`Status: Status`: the field is still new)
+						}
 					}
 				}
 			}

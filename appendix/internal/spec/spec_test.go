@@ -488,13 +488,15 @@ func TestValued(t *testing.T) {
 // nor the type a declaration span gives a new name.
 func TestProposedNames(t *testing.T) {
 	src := "Add a `retries` field to `Job`. `Comment` gains no field: its `updatedAt` already tells clients. " +
-		"The worker adds no `timeout` setting, and `Queue` gets a new `drain` method. A new field `korrigertFra: MeldekortId?`.\n"
+		"The worker adds no `timeout` setting, and `Queue` gets a new `drain` method. A new field `korrigertFra: MeldekortId?`. " +
+		"A new field `Phase: Phase`.\n"
 	got := map[string]bool{}
 	for _, r := range Parse("spec.md", []byte(src)).Refs {
 		got[r.Name] = r.Proposed
 	}
 	want := map[string]bool{"retries": true, "Job": false, "Comment": false, "updatedAt": false, "timeout": false, "Queue": false, "drain": true,
-		"korrigertFra": true, "MeldekortId": false} // (the new field's type: not the clause's)
+		"korrigertFra": true, "MeldekortId": false, // (the new field's type: not the clause's)
+		"Phase": true} // (a field named as its type: the field is new)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
