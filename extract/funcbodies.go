@@ -158,9 +158,7 @@ func BraceHead(head []byte) (words [][]byte, last byte, assigns bool) {
 				words = append(words, head[i:j])
 			}
 		}
-		if c := head[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			last = c
-		}
+		last = head[i] // (blanks went on above)
 	}
 	return words, last, assigns
 }
@@ -193,19 +191,12 @@ func skipInHead(head []byte, i int, lineStart bool) (int, bool) {
 		}
 		return len(head), false
 	case bytes.HasPrefix(rest, []byte("/*")):
-		if k := bytes.Index(rest[2:], []byte("*/")); k >= 0 {
-			return i + 2 + k + 2, false
+		if end := closeComment(head, i+2, false); end > 0 {
+			return end, false
 		}
 		return len(head), false
 	}
 	return i, false
-}
-
-// EndsWithName reports a head ending in a name (the last of a throws
-// clause), its comments aside.
-func EndsWithName(head []byte) bool {
-	_, last, _ := BraceHead(head)
-	return IdentByte(last)
 }
 
 // Outside returns the parts of [0, n) that spans, in order and apart,

@@ -51,7 +51,7 @@ func csharpBrace(head []byte, _ extract.Brace) extract.Brace {
 	switch {
 	case assigns:
 		return extract.BraceOther
-	case last == ')', where && extract.EndsWithName(head):
+	case last == ')', where && extract.IdentByte(last):
 		return extract.BraceFunc
 	}
 	return extract.BraceOther

@@ -42,7 +42,7 @@ func javaBrace(head []byte, in extract.Brace) extract.Brace {
 	switch {
 	case assigns, in == extract.BraceEnum:
 		return extract.BraceOther
-	case last == ')', throws >= 0 && extract.EndsWithName(head):
+	case last == ')', throws >= 0 && extract.IdentByte(last):
 		return extract.BraceFunc
 	}
 	return extract.BraceOther

@@ -387,7 +387,7 @@ func constants(src []byte) map[string]string {
 		if j >= len(src) {
 			break
 		}
-		if j == c && (j == 0 || !wordByte(src[j-1])) || j == v && (j == 0 || src[j-1] == '\n') {
+		if j == c && (j == 0 || !wordChar(src[j-1])) || j == v && (j == 0 || src[j-1] == '\n') {
 			if m := constRe.FindSubmatchIndex(src[j:]); m != nil {
 				out[string(src[j+m[2]:j+m[3]])] = string(src[j+m[4] : j+m[5]])
 				i = j + m[1]
@@ -397,9 +397,4 @@ func constants(src []byte) map[string]string {
 		i = j + 1
 	}
 	return out
-}
-
-// wordByte reports a byte of \w: a letter, a digit or _.
-func wordByte(b byte) bool {
-	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
