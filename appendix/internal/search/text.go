@@ -540,34 +540,16 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 	// Each file's first occurrence of each word (its line, 0 for none),
 	// read by workers, then counted in walk order.
 	lines := make([][]int, len(files))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []byte
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(files) {
-					return
+	ix.readEach(files, func(i int, src []byte) {
+		for k, w := range words {
+			if at := wordIndex(src, w); at >= 0 {
+				if lines[i] == nil {
+					lines[i] = make([]int, len(words))
 				}
-				src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(files[i])), &buf, -1, TextLimit)
-				if err != nil {
-					continue
-				}
-				for k, w := range words {
-					if at := wordIndex(src, w); at >= 0 {
-						if lines[i] == nil {
-							lines[i] = make([]int, len(words))
-						}
-						lines[i][k] = lineOf(src, at)
-					}
-				}
+				lines[i][k] = lineOf(src, at)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	for i, p := range files {
 		if lines[i] == nil || scan.TestFile(p) {
 			continue
@@ -609,6 +591,34 @@ var configExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".i
 // credential file.
 func configFile(f gitinfo.File) bool {
 	return configExts[strings.ToLower(path.Ext(f.Path))] && f.Size <= 256<<10 && !scan.SecretName(f.Path)
+}
+
+// readEach reads files (at most TextLimit bytes of each) with a worker
+// per processor and calls each with the file's index and content; one it
+// cannot read is skipped. each runs concurrently, and owns nothing of
+// src after it returns.
+func (ix *Index) readEach(files []string, each func(i int, src []byte)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(files) {
+					return
+				}
+				src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(files[i])), &buf, -1, TextLimit)
+				if err != nil {
+					continue
+				}
+				each(i, src)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // wordIndex is the offset of the first whole-word occurrence of w in src,
