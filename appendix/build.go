@@ -443,13 +443,17 @@ func buildParts(ctx context.Context, repos []Repository, sp *spec.Spec, cfg Conf
 	}
 	modules := func() []artifact.Entry {
 		var out []artifact.Entry
-		for _, p := range parts {
-			m, redacted := p.moduleEntries(ctx)
-			for i := range m {
-				m[i].Repo = p.Name
+		// The definitions of the modules the spec names, then the uses
+		// of what it names.
+		for _, entries := range []func(*part, context.Context) ([]artifact.Entry, int){(*part).moduleEntries, (*part).useEntries} {
+			for _, p := range parts {
+				m, redacted := entries(p, ctx)
+				for i := range m {
+					m[i].Repo = p.Name
+				}
+				out = append(out, m...)
+				res.Redactions += redacted
 			}
-			out = append(out, m...)
-			res.Redactions += redacted
 		}
 		for _, f := range artifact.FixEntriesUTF8(out) {
 			if !slices.Contains(notUTF8, f) {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/appendix-dev/appendix/appendix/internal/artifact"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
+	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
 )
@@ -175,4 +177,69 @@ func (p *part) moduleEntries(ctx context.Context) ([]artifact.Entry, int) {
 		redacted += n
 	}
 	return out, redacted
+}
+
+// minUsedName is the shortest name whose uses are looked for: a shorter
+// one (`id`, `Run`) is used for too many things to say whose it is.
+const minUsedName = 6
+
+// useEntries are index entries for the functions and methods that use
+// the definitions the spec's names chose, for the lines the artifacts
+// leave: where a change to what the spec names lands (the code that
+// branches on the enum value it redefines, the callers of the function it
+// changes). Only names of one definition (no rival the choice was made
+// over) that are no plain lowercase word
+// are followed.
+func (p *part) useEntries(ctx context.Context) ([]artifact.Entry, int) {
+	// The spec's own folder holds its sketches and scripts, not the code
+	// it changes.
+	dir, _ := specDir(p.sp.Name, p.Repo.Root)
+	skip := func(f string) bool { return dir != "" && search.UnderPath(f, dir) }
+	var words []string
+	var own []*extract.Definition
+	mentions := map[string]int{}
+	lines := map[string]int{}
+	for _, m := range p.matches {
+		d := m.Def
+		own = append(own, d) // what the spec names holds no use of it worth a line
+		name := d.Name
+		if d.Route != nil || d.Kind == extract.KindTestFiles || len(name) < minUsedName || strings.ToLower(name) == name && !strings.Contains(name, "_") ||
+			scan.TestFile(d.Path) || scan.Aside(d.Path) || skip(d.Path) || slices.Contains(words, name) || len(m.Others) > 0 {
+			continue
+		}
+		words = append(words, name)
+		mentions[name] = m.Ref.Mentions
+		lines[name] = m.Ref.Line
+	}
+	// A name more files declare is no one definition's.
+	decl := p.ix.DeclaringFiles(words)
+	words = slices.DeleteFunc(words, func(w string) bool { return decl[w] > 1 })
+	if len(words) == 0 {
+		return nil, 0
+	}
+	uses := p.ix.Users(ctx, words, own, dir)
+	return artifact.UseEntries(uses, func(n string) int { return mentions[n] }, func(n string) int { return lines[n] })
+}
+
+// specDir is the directory of the spec file, relative to the repository's
+// root, when the spec is a file inside it (and not at its top).
+func specDir(name, root string) (string, bool) {
+	if name == "" || name == "-" {
+		return "", false
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", false
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	rel, err := filepath.Rel(root, filepath.Dir(abs))
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }

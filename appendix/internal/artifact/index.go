@@ -10,6 +10,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/redact"
 	"github.com/appendix-dev/appendix/appendix/internal/resolve"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/extract"
 )
 
@@ -29,6 +30,9 @@ type Entry struct {
 	// did not fit, its lines were cut from a shown artifact, or it is
 	// another definition of a name whose chosen one is shown.
 	Reason string `json:"reason"`
+	// Uses are the names shown above that a definition listed for using
+	// them uses.
+	Uses []string `json:"uses,omitempty"`
 
 	rank int // lower is more important: the budget gives up the highest first
 	// owner is the class or type that declares the definition; its line
@@ -50,6 +54,7 @@ const (
 	ReasonCut    = "cut from the artifact that holds it"
 	ReasonRival  = "another definition of the name"
 	ReasonModule = "a definition of a module the spec names"
+	ReasonUses   = "uses names shown above"
 )
 
 // groupHeaders stand before the entries of a reason that the spec does
@@ -59,6 +64,7 @@ const (
 var groupHeaders = map[string]string{
 	ReasonRival:  "other definitions of names shown above, not the ones chosen:",
 	ReasonModule: "in modules the spec names, not named by it:",
+	ReasonUses:   "using names shown above, not named by the spec:",
 }
 
 // maxSignature is the longest signature an entry shows; a longer one is
@@ -163,8 +169,10 @@ func (a *Artifact) syncIndex() {
 		switch e.Reason {
 		case ReasonModule:
 			return 1
-		case ReasonRival:
+		case ReasonUses:
 			return 2
+		case ReasonRival:
+			return 3
 		}
 		return 0
 	}
@@ -193,6 +201,9 @@ func (a *Artifact) syncIndex() {
 		sig := e.Signature
 		if e.owner != "" && !naming.HasWord(sig, e.owner) {
 			sig = "(" + e.owner + ") " + sig
+		}
+		if len(e.Uses) > 0 {
+			sig += "  (uses " + strings.Join(e.Uses, ", ") + ")"
 		}
 		a.Lines = append(a.Lines, extract.Line{Row: e.Line, Text: fmt.Sprintf("%s:%d  %s", naming.Inline(where), e.Line, sig)})
 		a.Symbols = append(a.Symbols, e.Symbol)
@@ -366,6 +377,51 @@ func ModuleEntries(defs []*extract.Definition, sel Selection, words map[string]b
 	}
 	return out, redacted
 }
+
+// UseEntries are the index entries of the functions and methods that use
+// names shown above, for the lines the artifacts leave: those that use
+// more of them first, then those whose names the spec writes on more
+// lines (weight), then in the order found; at most maxUsesOf per name,
+// maxUses in all. The count of secrets the entries had redacted is
+// returned with them.
+func UseEntries(uses []search.Use, weight func(name string) int, line func(name string) int) ([]Entry, int) {
+	uses = slices.Clone(uses)
+	score := func(u search.Use) int {
+		n := 0
+		for _, w := range u.Words {
+			n += weight(w)
+		}
+		return n
+	}
+	sort.SliceStable(uses, func(i, j int) bool {
+		if a, b := len(uses[i].Words), len(uses[j].Words); a != b {
+			return a > b
+		}
+		return score(uses[i]) > score(uses[j])
+	})
+	var out []Entry
+	redacted := 0
+	per := map[string]int{}
+	for _, u := range uses {
+		if len(out) == maxUses || per[u.Words[0]] == maxUsesOf || len(u.Def.Lines) == 0 {
+			continue
+		}
+		per[u.Words[0]]++
+		lines := append([]extract.Line(nil), u.Def.Lines...)
+		redacted += redact.Lines(u.Def.Path, lines)
+		e := entryOf(u.Def, lines, Selection{Ref: u.Words[0], SpecLine: line(u.Words[0])}, ReasonUses)
+		e.Uses = u.Words
+		out = append(out, e)
+	}
+	return out, redacted
+}
+
+// maxUses is the most definitions the index lists for using names shown
+// above; maxUsesOf the most for one name.
+const (
+	maxUses   = 12
+	maxUsesOf = 4
+)
 
 // selectionOf is the selection that named d: the one whose reference ends
 // with d's name, else the artifact's first.

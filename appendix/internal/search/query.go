@@ -856,6 +856,21 @@ func (ix *Index) DeclaredOrMember(names ...string) []string {
 	return ix.declaring(want)
 }
 
+// DeclaringFiles counts, for each of names, the walked files that declare
+// it (Declared's), the scans read once for all of them.
+func (ix *Index) DeclaringFiles(names []string) map[string]int {
+	want := map[string]scan.Want{}
+	for _, n := range names {
+		want[n] = scan.WantDecl
+	}
+	ix.declaring(want) // (indexes the names not yet indexed, in one pass)
+	out := map[string]int{}
+	for _, n := range names {
+		out[n] = len(ix.declaring(map[string]scan.Want{n: scan.WantDecl}))
+	}
+	return out
+}
+
 // declaring lists the walked files whose scan saw a wanted name where it
 // is wanted, in walk order.
 func (ix *Index) declaring(want map[string]scan.Want) []string {
