@@ -20,7 +20,7 @@ var rubyQuery string
 // statement, and heredocs, percent literals and =begin comments put lines
 // the generic lexer would read as statements in the first column.
 var Lang = knowing(&extract.Language{
-	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "5", SuffixedMethods: true,
+	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "6", SuffixedMethods: true,
 	MemberSeps: []string{"::", "#"},
 	Grammar:    grammar.GetLanguage, QuerySource: rubyQuery,
 	Funcs:       map[string]bool{"method": true, "singleton_method": true},
@@ -134,10 +134,17 @@ func qualifier(n *sitter.Node, src []byte) string {
 		return ""
 	}
 	if s := nm.ChildByFieldName("scope"); s != nil {
-		q := s.Content(src)
-		return q[strings.LastIndex(q, "::")+1:]
+		return lastConst(s.Content(src))
 	}
 	return ""
+}
+
+// lastConst is the last constant of a scope: Billing of Shop::Billing.
+func lastConst(q string) string {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[i+len("::"):]
+	}
+	return q
 }
 
 // methodName is a method's name as prose and specs spell it: without the
@@ -186,8 +193,7 @@ func refineRuby(m *extract.Match) bool {
 		if l := m.Def.ChildByFieldName("left"); l != nil && l.Type() == "scope_resolution" {
 			// Shop::Config = Shop::AppConfiguration.new: Shop's.
 			if s := l.ChildByFieldName("scope"); s != nil {
-				q := s.Content(m.Src)
-				d.Container = q[strings.LastIndex(q, "::")+1:]
+				d.Container = lastConst(s.Content(m.Src))
 			}
 		}
 		right := unfrozen(m.Def.ChildByFieldName("right"), m.Src)
