@@ -428,7 +428,7 @@ func Parse(name string, src []byte) *Spec {
 	s := &Spec{Name: name, Src: src, Words: map[string]bool{}}
 	byName := map[string]int{}
 	add := func(r Ref) {
-		if i, ok := byName[r.Name]; ok {
+		if i, ok := byName[suffixKey(r)]; ok {
 			old := &s.Refs[i]
 			old.Modified = old.Modified || r.Modified
 			old.Strong = old.Strong || r.Strong
@@ -440,7 +440,7 @@ func Parse(name string, src []byte) *Spec {
 			old.Keyword = old.Keyword && r.Keyword
 			old.Invoked = old.Invoked && r.Invoked
 			if old.Suffix != r.Suffix {
-				old.Suffix = "" // (written both ways: either method)
+				old.Suffix = "" // (written both ways: either)
 			}
 			if old.Sep != r.Sep {
 				old.Sep = "" // (written both ways: any language's)
@@ -478,7 +478,7 @@ func Parse(name string, src []byte) *Spec {
 			}
 			return
 		}
-		byName[r.Name] = len(s.Refs)
+		byName[suffixKey(r)] = len(s.Refs)
 		s.Refs = append(s.Refs, r)
 	}
 
@@ -970,6 +970,18 @@ func (s *Spec) CodeLines(name string) int {
 		}
 	}
 	return n
+}
+
+// suffixKey is what tells references apart: the name, and the ? or ! a
+// method's is written with (`Version#yanked?` and the scope
+// `Version.yanked` are two methods). A type's suffix is no other name
+// (C#'s `Order?` is `Order`).
+func suffixKey(r Ref) string {
+	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+	if last != "" && last[0] >= 'a' && last[0] <= 'z' {
+		return r.Name + r.Suffix
+	}
+	return r.Name
 }
 
 // salience records, for each reference, how many lines of the spec name it
