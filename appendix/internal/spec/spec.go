@@ -428,6 +428,7 @@ func Parse(name string, src []byte) *Spec {
 	s := &Spec{Name: name, Src: src, Words: map[string]bool{}}
 	byName := map[string]int{}
 	add := func(r Ref) {
+		r.Name = unselfed(r.Name)
 		if i, ok := byName[suffixKey(r)]; ok {
 			old := &s.Refs[i]
 			old.Modified = old.Modified || r.Modified
@@ -970,6 +971,20 @@ func (s *Spec) CodeLines(name string) int {
 		}
 	}
 	return n
+}
+
+// unselfed is a chain of members without the object a method's code
+// starts it from (`this.userService.resetAnalytics` is
+// `userService.resetAnalytics`): `this` and `self` name no type the
+// search could follow. A member of the object itself (`self.store`)
+// keeps it.
+func unselfed(name string) string {
+	for _, w := range []string{"this.", "self."} {
+		if rest, ok := strings.CutPrefix(name, w); ok && strings.Contains(rest, ".") {
+			return rest
+		}
+	}
+	return name
 }
 
 // suffixKey is what tells references apart: the name, and the ? or ! a
