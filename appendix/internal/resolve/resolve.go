@@ -2966,6 +2966,20 @@ func namedCandidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition
 				all = append(all, d)
 			}
 		}
+		if len(all) == 0 && pkg == "" && !spec.IsUpperStart(head) && strings.ToLower(head) != head {
+			// `accessService.createAccess`: a variable named after its
+			// type, as injected dependencies are, is the AccessService's,
+			// not the AccessController's createAccess.
+			typ := naming.Capitalize(head)
+			for _, d := range ix.Defs[last] {
+				if d.Container == typ && (d.Kind == extract.KindMethod || d.Kind == extract.KindFunction) {
+					all = append(all, d)
+				}
+			}
+			if len(all) == 1 {
+				held = fmt.Sprintf("defines `%s`; `%s` is named after the type, taken for `%s`", all[0].QualifiedName(), head, r.Name)
+			}
+		}
 		if pkg == "" {
 			all = ix.TopLevel(head, all)
 		}
