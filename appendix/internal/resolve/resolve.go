@@ -1256,7 +1256,7 @@ func ownModule(ix *search.Index, mod string) bool {
 		pkg = scope + "/" + pkg
 	}
 	_, own := ix.PackageDir(pkg)
-	return own
+	return own || ix.AliasedModule(mod)
 }
 
 // importedWhole returns the module a dotted name's qualifier spells when

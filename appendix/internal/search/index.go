@@ -23,6 +23,7 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/gitinfo"
+	"github.com/tailscale/hujson"
 )
 
 // Stats counts what a run did, for --stats and benchmarks.
@@ -134,6 +135,10 @@ type Index struct {
 	// packages are the directories of the repository's package.json
 	// files by the names they declare, once read.
 	packages map[string]string
+	// aliases are the import paths tsconfig and jsconfig files map into
+	// the repository (compilerOptions.paths keys, `@acme/common/*`);
+	// nil until asked.
+	aliases []string
 	// ownRoots are the first parts of the qualified names definitions
 	// answer to, once read (OwnRoot).
 	ownRoots   map[string]bool
@@ -629,6 +634,50 @@ func (ix *Index) ownPackage(root, imp string) bool {
 	ix.readOwn(root)
 	for _, m := range ix.ownModules {
 		if imp == m || strings.HasPrefix(imp, m+"/") || strings.HasPrefix(imp, m+"::") {
+			return true
+		}
+	}
+	return false
+}
+
+// AliasedModule reports an import path that a TypeScript or JavaScript
+// path alias maps into the repository (`@ghostfolio/common/permissions`,
+// where a tsconfig's compilerOptions.paths maps `@ghostfolio/common/*`
+// to `libs/common/src/lib/*`): the repository's own module, however
+// much it looks like a package's.
+func (ix *Index) AliasedModule(imp string) bool {
+	if ix.aliases == nil {
+		ix.aliases = []string{}
+		for _, f := range ix.Files {
+			b := path.Base(f.Path)
+			if !strings.HasPrefix(b, "tsconfig") && b != "jsconfig.json" || path.Ext(b) != ".json" || strings.Contains("/"+f.Path, "/node_modules/") {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(f.Path)))
+			if err != nil {
+				continue
+			}
+			// (A tsconfig is JSON with comments and trailing commas.)
+			std, err := hujson.Standardize(src)
+			if err != nil {
+				continue
+			}
+			var cfg struct {
+				CompilerOptions struct {
+					Paths map[string][]string `json:"paths"`
+				} `json:"compilerOptions"`
+			}
+			if json.Unmarshal(std, &cfg) != nil {
+				continue
+			}
+			for alias := range cfg.CompilerOptions.Paths {
+				ix.aliases = append(ix.aliases, alias)
+			}
+		}
+		slices.Sort(ix.aliases)
+	}
+	for _, a := range ix.aliases {
+		if prefix, ok := strings.CutSuffix(a, "*"); ok && prefix != "" && strings.HasPrefix(imp, prefix) || imp == a {
 			return true
 		}
 	}
