@@ -363,6 +363,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 			continue
 		}
+		if owners, ok := ownTypeOwners(ix, r); ok {
+			// `expiresAt` in the spec's `model Access { ... }`, where the
+			// repository has Access: Access's field, or one the spec adds
+			// to it; never another model's field of the name.
+			if len(owners) > 0 {
+				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: owners[0], Member: r.Name,
+					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, in whose declaration the spec's code writes it", owners[0].QualifiedName(), r.Name)}})
+			} else if r.Strong {
+				unresolved = append(unresolved, proposedMember(r, fmt.Sprintf("`%s` has no member `%s`, which the spec's code declares in it", r.OwnTypes[0], r.Name)))
+			}
+			continue
+		}
 		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 && (len(cands) == 0 || member != "") {
 			// `Playback`, a value of the spec's own `enum ApiKeyScope`,
 			// which the repository lacks: new with it, never another
@@ -3150,6 +3162,29 @@ func sketched(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
 	}
 	return Match{Ref: r, Choice: rank.Choice{Def: best,
 		Reason: fmt.Sprintf("defines `%s`, the method the spec's code shows without its type: %s", best.QualifiedName(), strings.Join(why, "; "))}}, true
+}
+
+// ownTypeOwners answers a field the spec's code declares in a type the
+// repository has (OwnTypes): the types of those names that have it, those
+// of the spec's code's language first; ok is false when the repository
+// has none of the types, or one of them inherits the name from outside
+// what the search read.
+func ownTypeOwners(ix *search.Index, r *spec.Ref) (owners []*extract.Definition, ok bool) {
+	if len(r.OwnTypes) == 0 || strings.Contains(r.Name, ".") || inherits(ix, r.OwnBases, r.Name) {
+		return nil, false
+	}
+	for _, t := range r.OwnTypes {
+		for _, d := range ix.TypesNamed(t) {
+			ok = true
+			if o := memberOwner(ix, d, r.Name, map[*extract.Definition]int{}); o != nil && !slices.Contains(owners, o) {
+				owners = append(owners, o)
+			}
+		}
+	}
+	sort.SliceStable(owners, func(i, j int) bool {
+		return owners[i].Lang != nil && owners[i].Lang.Name == r.FenceLang && (owners[j].Lang == nil || owners[j].Lang.Name != r.FenceLang)
+	})
+	return owners, ok
 }
 
 // memberOwner finds the definition that declares member: d itself, or a

@@ -1591,8 +1591,14 @@ func fieldLine(line string) []string {
 	if m := typedFieldRe.FindStringSubmatch(line); m != nil && m[1] != m[2] {
 		return m // (`Hostname *Hostname`: the name is its type's too, a reference)
 	}
-	return nil
+	return schemaFieldRe.FindStringSubmatch(line)
 }
+
+// schemaFieldRe is a line of a model's body in the spec's code that
+// declares a field Prisma's way: its name, its type, optional or a list,
+// then its attributes (`expiresAt DateTime? // new`, `scopes String[]
+// @default([])`).
+var schemaFieldRe = regexp.MustCompile(`^\s+([a-z_]\w*)\s+[A-Z]\w*(?:\[\])?\??(?:\s+@.*?)?\s*(?://.*)?$`)
 
 // upperWordRe is a capitalized word.
 var upperWordRe = regexp.MustCompile(`\b[A-Z]\w*`)
