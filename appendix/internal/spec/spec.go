@@ -337,9 +337,9 @@ var (
 	// anchor, std::io a path, user@example.com an address.)
 	memberSepRe = regexp.MustCompile(`^((?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*)(?:#|::|@)([A-Za-z_$][\w$]*)[?!]?((?:\(.*\))?)$`)
 	// predicateRe is a Ruby predicate method, named without its ?:
-	// `admin?`, `User.admin?`.
-	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?$`)
-	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]]*\)$`)
+	// `admin?`, `User.admin?`, called too: `api_key_scope?(:yank, gem)`.
+	predicateRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[a-z0-9_])\?(\(.*\))?$`)
+	callArgsRe  = regexp.MustCompile(`^\([\w$., *:&\[\]?!]*\)$`)
 	// leadingDotRe is a member written after the dot it is called with
 	// (`.iter_records()`, `._eval()`, `.specs_map`).
 	leadingDotRe = regexp.MustCompile(`^\.([A-Za-z_$][\w$]*)(\(.*\))?$`)
@@ -2140,7 +2140,7 @@ func codeName(code string) (string, bool) {
 	}
 	code = typeArgsCallRe.ReplaceAllString(code, "$1$2")          // App::getPlugin<Exporter>() -> App::getPlugin()
 	code = memberSepRe.ReplaceAllString(code, "$1.$2$3")          // Order#total, Order::total -> Order.total
-	code = predicateRe.ReplaceAllString(code, "$1")               // admin? -> admin
+	code = predicateRe.ReplaceAllString(code, "$1$2")             // admin? -> admin
 	code = strings.TrimSuffix(strings.TrimPrefix(code, "<"), ">") // <OrderTicket> -> OrderTicket
 	code = strings.TrimSpace(strings.TrimSuffix(code, "/"))
 	if m := nameofRe.FindStringSubmatch(code); m != nil {
