@@ -15,10 +15,12 @@ var attrCalls = map[string]bool{"attr_accessor": true, "attr_reader": true, "att
 // namedCalls declare one member each, named by their first argument:
 // Active Record's associations, scopes and enums, a method's new name
 // (`alias_method :display_total, :total`), and Spree's and Solidus's
-// preferences (`preference :order_mutex_max_age, :integer`), accessors.
+// preferences (`preference :order_mutex_max_age, :integer`), accessors,
+// and the Attributes API's typed attributes (`attribute :actor_gid,
+// :global_id`).
 var namedCalls = map[string]bool{"has_many": true, "has_one": true, "belongs_to": true, "has_and_belongs_to_many": true,
 	"scope": true, "enum": true, "has_one_attached": true, "has_many_attached": true, "has_rich_text": true, "alias_method": true,
-	"preference": true}
+	"preference": true, "attribute": true}
 
 // columnSkips are the calls of a create_table block that declare no
 // column of their own.
