@@ -159,7 +159,7 @@ const headerLines = 8
 // reused artifacts) and the gap lists.
 func (d *Document) FrameLines() int {
 	n := headerLines + len(d.ShownDirty())
-	if d.DroppedCount > 0 {
+	if d.DroppedCount > 0 || d.hideGaps && len(d.Gaps) > 0 {
 		n++
 	}
 	if len(d.Reused) > 0 {
@@ -214,13 +214,21 @@ func (d *Document) writeHeader(b *strings.Builder) {
 	} else {
 		b.WriteString("> Context tokens: ~0\n")
 	}
+	var left []string
 	if d.DroppedCount > 0 {
 		names := make([]string, len(d.Dropped))
 		for i, r := range d.Dropped {
 			names[i] = artifact.DroppedName(r)
 		}
-		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s (%d %s; listed in --format json).\n", d.Budget, strings.Join(names, ", "),
-			d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references"))
+		left = append(left, fmt.Sprintf("%s (%d %s; listed in --format json)", strings.Join(names, ", "),
+			d.DroppedCount, naming.Plural(d.DroppedCount, "reference", "references")))
+	}
+	if d.hideGaps && len(d.Gaps) > 0 {
+		// (Said, not dropped silently: stderr points to the section.)
+		left = append(left, fmt.Sprintf("the Context Gaps (%d %s; listed in --format json)", len(d.Gaps), naming.Plural(len(d.Gaps), "reference", "references")))
+	}
+	if len(left) > 0 {
+		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s.\n", d.Budget, strings.Join(left, "; "))
 	}
 	for _, f := range d.ShownDirty() {
 		fmt.Fprintf(b, "> WARNING: Uncommitted changes exist in %s. Extracted content may not match working state.\n", naming.Inline(f))
@@ -343,7 +351,7 @@ var gapKindLines = map[resolve.GapKind]string{
 	resolve.GapDrift:        "not where the spec places it",
 	resolve.GapNested:       "declared only inside another definition",
 	resolve.GapFileOnly:     "a file that exists, nothing from it shown",
-	resolve.GapAmbiguous:    "defined in several places; the spec does not say which",
+	resolve.GapAmbiguous:    "not resolved to one definition: defined in several places the spec does not choose between, or a member or variable the search does not follow to its type",
 	resolve.GapKey:          "a string key in the code, not a declared name",
 }
 
