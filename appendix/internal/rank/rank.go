@@ -89,6 +89,30 @@ type Ranker struct {
 	words   map[string]bool   // every identifier-like word of the spec
 	sp      *spec.Spec
 	quoted  map[string]map[string]bool // spec.QuotedParams, by name, once asked
+	// before are, by name, the parts the spec's references write right
+	// before it (Api of `Api::GemPolicy#yank?`); nil until asked.
+	before map[string]map[string]bool
+}
+
+// writtenBefore reports a part the spec writes right before name in a
+// dotted reference: where the spec means the definition of that scope, it
+// qualifies the name.
+func (c *Ranker) writtenBefore(name, part string) bool {
+	if c.before == nil {
+		c.before = map[string]map[string]bool{}
+		for _, r := range c.sp.Refs {
+			parts := strings.Split(r.Name, ".")
+			for k := 1; k < len(parts); k++ {
+				if spec.IsUpperStart(parts[k-1]) {
+					if c.before[parts[k]] == nil {
+						c.before[parts[k]] = map[string]bool{}
+					}
+					c.before[parts[k]][parts[k-1]] = true
+				}
+			}
+		}
+	}
+	return c.before[name][part]
 }
 
 // New reads the spec for where its code lives.

@@ -45,16 +45,20 @@ const (
 	WeightValue        = 9  // it holds the string the spec's code span gives the name (`CONFIRM_VALUE = 'RESET'`)
 	maxCoMembers       = 3
 
-	WeightTestFile   = -16 // in a test file
-	WeightRestated   = -64 // only gives another candidate, outside tests, a local name (type X pkg.X): outweighs every place signal together
-	WeightAside      = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
-	WeightMember     = -4  // a member of a type, for a bare name
-	WeightPrivate    = -2  // not exported
-	WeightVariable   = -1  // a bare name means a type or function before a variable
-	WeightMigration  = -2  // migration history: the schema file says what is current
-	WeightRollback   = -4  // a migration's rollback (a down file): the schema before it, never what it makes
-	WeightSnapshot   = -12 // a copy in migration history of a definition the code keeps live (an Alembic revision's model class), wherever the spec points
-	WeightSuperseded = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2), the spec naming none
+	WeightTestFile = -16 // in a test file
+	WeightRestated = -64 // only gives another candidate, outside tests, a local name (type X pkg.X): outweighs every place signal together
+	WeightAside    = -12 // a vendored, bundled, example, documentation or legacy copy, in no path the spec names
+	// WeightQualifiedElsewhere: a type of a bare name, where the spec
+	// qualifies this one by its scope elsewhere (`Api::GemPolicy` beside
+	// the web-side `GemPolicy`): outweighs every place signal together.
+	WeightQualifiedElsewhere = -64
+	WeightMember             = -4  // a member of a type, for a bare name
+	WeightPrivate            = -2  // not exported
+	WeightVariable           = -1  // a bare name means a type or function before a variable
+	WeightMigration          = -2  // migration history: the schema file says what is current
+	WeightRollback           = -4  // a migration's rollback (a down file): the schema before it, never what it makes
+	WeightSnapshot           = -12 // a copy in migration history of a definition the code keeps live (an Alembic revision's model class), wherever the spec points
+	WeightSuperseded         = -2  // the same file in an older version of its package (api/v1beta1 beside api/v1beta2), the spec naming none
 )
 
 // A Signal is one contribution to a candidate's score.
@@ -191,6 +195,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if d.Container != "" && !qualified {
 		s.add("member", WeightMember, "the others are members of other types")
+		if owner := d.Container[strings.LastIndexByte(d.Container, '.')+1:]; naming.TypeKind(d.Kind) && c.writtenBefore(d.Name, owner) {
+			s.add("qualified-elsewhere", WeightQualifiedElsewhere, fmt.Sprintf("the spec writes `%s.%s` where it means the other", owner, d.Name))
+		}
 	}
 	if !d.Exported {
 		s.add("private", WeightPrivate, "the others are not exported")
