@@ -367,13 +367,21 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// `expiresAt` in the spec's `model Access { ... }`, where the
 			// repository has Access: Access's field, or one the spec adds
 			// to it; never another model's field of the name.
-			if len(owners) > 0 {
-				matches = append(matches, Match{Ref: r, Order: i, Choice: rank.Choice{Def: owners[0], Member: r.Name,
-					Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, in whose declaration the spec's code writes it", owners[0].QualifiedName(), r.Name)}})
-			} else if r.Strong {
+			switch {
+			case len(owners) > 0:
+				m := pick(rk, r, owners, r.Name)
+				m.Member, m.Order = r.Name, i
+				m.Reason += "; the spec's code writes it in a declaration of that type"
+				matches = append(matches, m)
+				continue
+			case r.Strong && r.Proposed:
 				unresolved = append(unresolved, proposedMember(r, fmt.Sprintf("`%s` has no member `%s`, which the spec's code declares in it", r.OwnTypes[0], r.Name)))
+				continue
 			}
-			continue
+			// (A name the type lacks that the spec does not say it adds
+			// may be what its prose means elsewhere: kueue's `Retry`, a
+			// check state, which an alternative's sketch also declares as
+			// a field. What else it is is weighed below.)
 		}
 		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 && (len(cands) == 0 || member != "") {
 			// `Playback`, a value of the spec's own `enum ApiKeyScope`,
@@ -3165,8 +3173,8 @@ func sketched(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
 }
 
 // ownTypeOwners answers a field the spec's code declares in a type the
-// repository has (OwnTypes): the types of those names that have it, those
-// of the spec's code's language first; ok is false when the repository
+// repository has (OwnTypes): the types of those names that have it (the
+// ranker chooses among them); ok is false when the repository
 // has none of the types, or one of them inherits the name from outside
 // what the search read.
 func ownTypeOwners(ix *search.Index, r *spec.Ref) (owners []*extract.Definition, ok bool) {
@@ -3175,15 +3183,15 @@ func ownTypeOwners(ix *search.Index, r *spec.Ref) (owners []*extract.Definition,
 	}
 	for _, t := range r.OwnTypes {
 		for _, d := range ix.TypesNamed(t) {
+			if c := ix.Class(d.Path); c.Test || c.Aside {
+				continue // (a test's `class Query`, beside a guide's example of one, is no type the spec's code extends)
+			}
 			ok = true
 			if o := memberOwner(ix, d, r.Name, map[*extract.Definition]int{}); o != nil && !slices.Contains(owners, o) {
 				owners = append(owners, o)
 			}
 		}
 	}
-	sort.SliceStable(owners, func(i, j int) bool {
-		return owners[i].Lang != nil && owners[i].Lang.Name == r.FenceLang && (owners[j].Lang == nil || owners[j].Lang.Name != r.FenceLang)
-	})
 	return owners, ok
 }
 

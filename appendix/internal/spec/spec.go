@@ -580,6 +580,7 @@ func Parse(name string, src []byte) *Spec {
 	ownValues := map[string]string{}     // the values of the enums the spec's code declares: their enums
 	enumName := ""                       // the enum whose body the lines are in
 	ownFields := map[string][]string{}   // the fields of the types the spec's code declares: their types
+	newFields := map[string]bool{}       // those of them a comment on their line calls new (`expiresAt DateTime? // new`)
 	typeName := ""                       // the type whose body the lines are in
 	typeBases := map[string][]string{}   // the types the spec's code declares: the types they name after their own names
 	ownMembers := map[string]bool{}      // the members of the types the spec's code declares
@@ -729,6 +730,9 @@ func Parse(name string, src []byte) *Spec {
 					if !slices.Contains(ownFields[m[1]], typeName) {
 						ownFields[m[1]] = append(ownFields[m[1]], typeName) // `resolved_at = Column(DateTime)`, `resolvedAt?: Date;`
 					}
+					if newCommentRe.MatchString(line) {
+						newFields[m[1]] = true
+					}
 				}
 			}
 			if m := enumValueRe.FindStringSubmatch(line); m != nil && inEnum {
@@ -859,6 +863,9 @@ func Parse(name string, src []byte) *Spec {
 		if head, last, ok := strings.Cut(s.Refs[i].Name, "."); ok && ownMembers[last] && head == strings.ToLower(head) {
 			// `job.pause_job`: the same, called on a variable.
 			s.Refs[i].OwnMember = true
+		}
+		if newFields[s.Refs[i].Name] {
+			s.Refs[i].Proposed = true // `expiresAt DateTime? // new`: the spec adds it
 		}
 		for _, owner := range ownFields[s.Refs[i].Name] {
 			// `resolved_at`, a field of the class the spec's code
@@ -1593,6 +1600,10 @@ func fieldLine(line string) []string {
 	}
 	return schemaFieldRe.FindStringSubmatch(line)
 }
+
+// newCommentRe is a comment at the end of a line of the spec's code that
+// calls what the line declares new: `// new`, `# NEW`, `-- new column`.
+var newCommentRe = regexp.MustCompile(`(?i)(?://|#|--)\s*(?:new|added)\b`)
 
 // schemaFieldRe is a line of a model's body in the spec's code that
 // declares a field Prisma's way: its name, its type, optional or a list,
