@@ -319,7 +319,7 @@ func (d *Document) writeGaps(b *strings.Builder) {
 				fmt.Fprintf(b, "- %s: %s\n", naming.Inline(naming.Capitalize(g.Ref)), naming.Inline(g.Hint)) // "Tests: ..."
 				continue
 			}
-			fmt.Fprintf(b, "- %s (spec line %d): %s\n", naming.Code(g.Ref), g.SpecLine, naming.Inline(g.Hint))
+			fmt.Fprintf(b, "- %s (spec line %d): %s\n", naming.Code(g.Shown()), g.SpecLine, naming.Inline(g.Hint))
 		}
 		for i, s := range subs {
 			if i == maxSubmoduleGaps && len(subs) > maxSubmoduleGaps+1 {
@@ -368,7 +368,7 @@ func writeFoldedGaps(b *strings.Builder, gaps []resolve.Gap) {
 		if _, ok := byKind[kind]; !ok {
 			kinds = append(kinds, kind)
 		}
-		name := naming.Code(g.Ref)
+		name := naming.Code(g.Shown())
 		if g.SpecLine > 0 {
 			name += fmt.Sprintf(" (%d)", g.SpecLine)
 		}

@@ -56,10 +56,18 @@ type Gap struct {
 	// Proposed: the member is one the spec adds to a type that exists
 	// (a GapNoMember saying so): a name new in the spec, not a missing one.
 	Proposed bool `json:"-"`
+	// Written is the name as the spec spells it, where that differs from
+	// Ref by its separators only (`Mailer#gem_unyanked`): what the
+	// markdown names. "" for Ref itself.
+	Written string `json:"-"`
 	// declared: the hint names the files that declare the name, so no
 	// text search looks for where else it stands.
 	declared bool
 }
+
+// Shown is the gap's name as the markdown writes it: as the spec spells
+// it.
+func (g Gap) Shown() string { return cmp.Or(g.Written, g.Ref) }
 
 // SortGaps orders gaps by the spec line each is on, keeping the order of
 // those on one line; a gap of the whole spec (no line: "tests") stays
@@ -75,7 +83,11 @@ func SortGaps(gs []Gap) {
 }
 
 func gap(r *spec.Ref, kind GapKind, hint string) Gap {
-	return Gap{Ref: r.Name + r.Suffix, SpecLine: r.Line, Hint: hint, Kind: kind} // (`save!` as written)
+	g := Gap{Ref: r.Name + r.Suffix, SpecLine: r.Line, Hint: hint, Kind: kind} // (`save!` as written)
+	if r.Written != "" {
+		g.Written = r.Written + r.Suffix
+	}
+	return g
 }
 
 // ownNew is the gap of a name the spec's code declares in a type of its

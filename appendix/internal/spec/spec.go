@@ -152,6 +152,11 @@ type Ref struct {
 	// of a dotted name besides "." (`Route::post`'s "::", `User#admin?`'s
 	// "#"), "" for none: the language of the type is one that writes it.
 	Sep string
+	// Written is the name as the spec's code span spells it, where that
+	// differs from Name by its separators only (`Mailer#gem_unyanked`,
+	// `Deletion::REASON_CODES`): what a gap line says, so that a Ruby
+	// instance method is not named as a class method. "" otherwise.
+	Written string
 	// Sketch is set for a method the spec's code shows without its type
 	// (`fn call(&mut self, req: HecRequest) -> Self::Future { ... }`):
 	// what tells which type's method it is.
@@ -994,6 +999,26 @@ func unselfed(name string) string {
 	return name
 }
 
+// spelledAs is code, without a call's arguments and a method's ? or !,
+// when it spells name with other separators than dots (`Mailer#gem_unyanked`
+// for Mailer.gem_unyanked); false when it is name as it stands or spells
+// anything else.
+func spelledAs(code, name string) (string, bool) {
+	code = strings.TrimSpace(code)
+	if i := strings.IndexByte(code, '('); i > 0 {
+		code = code[:i]
+	}
+	code = strings.TrimRight(code, "?!")
+	if code == name || !strings.ContainsAny(code, "#:\\>") {
+		return "", false
+	}
+	return code, sepReplacer.Replace(code) == name
+}
+
+// sepReplacer writes every separator a language puts between a scope and
+// a name as a dot.
+var sepReplacer = strings.NewReplacer("::", ".", "#", ".", "->", ".", "\\", ".")
+
 // suffixKey is what tells references apart: the name, and the ? or ! a
 // method's is written with (`Version#yanked?` and the scope
 // `Version.yanked` are two methods). A type's suffix is no other name
@@ -1116,6 +1141,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			continue
 		}
 		spelled, suffix := methodSuffix(code)
+		written := code
 		namespace := ""
 		if p := nsPathRe.FindString(code); p != "" {
 			namespace = strings.ReplaceAll(strings.Trim(p[:strings.LastIndexByte(p, '\\')], `\`), `\`, ".")
@@ -1302,6 +1328,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			}
 			if sep != "" && k == first && strings.Contains(r.Name, ".") {
 				r.Sep = sep
+			}
+			if w, ok := spelledAs(written, r.Name); ok {
+				r.Written = w
 			}
 		}
 		i = end
