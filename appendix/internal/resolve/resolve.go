@@ -501,7 +501,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	for _, p := range ambiguous {
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
-		if q, ok := qualifiedElsewhere(r, p.cands, matches); ok && p.mem == "" && p.held == "" && q.Def != m.Def && !placedApart(r, m.Def, q.Def) {
+		if q, ok := qualifiedElsewhere(r, p.cands, matches); ok && p.mem == "" && p.held == "" && q.Def != m.Def && !placedApart(r, m.Def, q.Def) &&
+			!(q.Def.Container != "" && m.Def.Container == "" && naming.TypeKind(m.Def.Kind)) {
+			// (Not where that whole name is a type nested in a scope and
+			// the name alone chose the top-level type: the web-side
+			// `RubygemPolicy` beside `Api::RubygemPolicy` is the other.)
 			// `PrefixData`, which the spec names whole elsewhere
 			// (`pkg.core.prefix_data.PrefixData`): that definition.
 			m = Match{Ref: r, Choice: rk.PickNamed(r, p.cands, q.Def,
