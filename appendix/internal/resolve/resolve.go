@@ -299,6 +299,26 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 			continue
 		}
+		if owners, ok := ownTypeOwners(ix, r); ok {
+			// `expiresAt` in the spec's `model Access { ... }`, where the
+			// repository has Access: Access's field, or one the spec adds
+			// to it; never another model's field of the name.
+			switch {
+			case len(owners) > 0:
+				m := pick(rk, r, owners, r.Name)
+				m.Member, m.Order = r.Name, i
+				m.Reason += "; the spec's code writes it in a declaration of that type"
+				matches = append(matches, m)
+				continue
+			case r.Strong && r.Proposed:
+				unresolved = append(unresolved, proposedMember(r, fmt.Sprintf("`%s` has no member `%s`, which the spec's code declares in it", r.OwnTypes[0], r.Name)))
+				continue
+			}
+			// (A name the type lacks that the spec does not say it adds
+			// may be what its prose means elsewhere: kueue's `Retry`, a
+			// check state, which an alternative's sketch also declares as
+			// a field. What else it is is weighed below.)
+		}
 		if r.Hint == spec.HintField {
 			fields = append(fields, pendingRef{i: i})
 			continue
@@ -374,26 +394,6 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				unresolved = append(unresolved, ownNew(r, "a field", r.OwnTypes[0], at))
 			}
 			continue
-		}
-		if owners, ok := ownTypeOwners(ix, r); ok {
-			// `expiresAt` in the spec's `model Access { ... }`, where the
-			// repository has Access: Access's field, or one the spec adds
-			// to it; never another model's field of the name.
-			switch {
-			case len(owners) > 0:
-				m := pick(rk, r, owners, r.Name)
-				m.Member, m.Order = r.Name, i
-				m.Reason += "; the spec's code writes it in a declaration of that type"
-				matches = append(matches, m)
-				continue
-			case r.Strong && r.Proposed:
-				unresolved = append(unresolved, proposedMember(r, fmt.Sprintf("`%s` has no member `%s`, which the spec's code declares in it", r.OwnTypes[0], r.Name)))
-				continue
-			}
-			// (A name the type lacks that the spec does not say it adds
-			// may be what its prose means elsewhere: kueue's `Retry`, a
-			// check state, which an alternative's sketch also declares as
-			// a field. What else it is is weighed below.)
 		}
 		if r.OwnEnum != "" && len(ix.TypesNamed(r.OwnEnum)) == 0 && (len(cands) == 0 || member != "") {
 			// `Playback`, a value of the spec's own `enum ApiKeyScope`,
