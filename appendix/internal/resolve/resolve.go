@@ -1728,6 +1728,17 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 			}
 		}
 	}
+	if len(types) == 0 && len(parts) == 2 && !spec.IsUpperStart(head) && strings.ToLower(head) != head {
+		// `prismaService.$transaction`: a variable named after its type,
+		// as injected dependencies are, has the type's members, and what
+		// it inherits.
+		for _, d := range ix.Defs[naming.Capitalize(head)] {
+			if !d.Broken && naming.TableLike(d.Kind) && !ix.Class(d.Path).Test {
+				types = append(types, d)
+				made = fmt.Sprintf("`%s` is named after ", head)
+			}
+		}
+	}
 	table := false
 	if len(types) == 0 && len(ix.Defs[head]) == 0 && !spec.IsUpperStart(last) {
 		// `shares.expiresAt`: nothing is called shares; its table's model.
@@ -3655,7 +3666,7 @@ func chainStop(ix *search.Index, name string) string {
 	switch {
 	case ch.Stopped != "":
 		return stopped(ch)
-	case !spec.BareWord(head) && len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0:
+	case !spec.BareWord(head) && len(ix.TypesNamed(head)) == 0 && len(ix.Wire[head]) == 0 && len(ix.TypesNamed(naming.Capitalize(head))) == 0:
 		// `requeueState.requeueAt`; a one-word lowercase head (`storage`)
 		// is as often a package the name is qualified by.
 		return fmt.Sprintf("`%s` names no type and no tagged field the search found, so nothing leads from it to the type that declares it", head)
