@@ -1765,10 +1765,10 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	if slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Answers(last) }) {
 		return "", false, false // no verdict denies a member the type it names has
 	}
-	if r.Called && d.Kind == extract.KindSchema && !spec.IsUpperStart(d.Name) {
-		// `deletions.create(version: v)`: a call on a table's name (a
-		// Rails association, a query builder) is its ORM's method, never
-		// a column the table lacks.
+	if (r.Called || r.Suffix != "") && d.Kind == extract.KindSchema && !spec.IsUpperStart(d.Name) {
+		// `deletions.create(version: v)`, `versions.none?`: a call or a
+		// predicate on a table's name (a Rails association, a query
+		// builder) is its ORM's method, never a column the table lacks.
 		return fmt.Sprintf("`%s` (%s) is a table, whose columns are its members; `%s` called on it is its ORM's", head, naming.At(d.Path, d.DeclLine), last), true, true
 	}
 	var outside []string
