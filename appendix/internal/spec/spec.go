@@ -1202,6 +1202,11 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 				}
 			}
+		} else if m := symbolDeclRe.FindStringSubmatch(code); m != nil && symbolDecls[m[1]] && !notNames[m[2]] {
+			// `has_one :deletion`, `scope :active`: a call that declares a
+			// member by the symbol it is given, as a class body writes it.
+			refs = append(refs, found{Ref{Name: m[2], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
+			decls[i] = true
 		} else if name, hint, lang, ok := declared(code); ok {
 			// `service Maintenance`, `func (s *Server) Serve`: the keyword
 			// says what the name is, and may say in which language.
@@ -2486,6 +2491,20 @@ func soleLangs(words func(l *extract.Language) []string) map[string]string {
 	}
 	return out
 }
+
+// symbolDeclRe is a code span that calls a declaring word with a symbol
+// (`has_one :deletion`, `attr_reader :total`): the word and the name.
+var symbolDeclRe = regexp.MustCompile(`^([a-z][a-z_]*)\s+:([A-Za-z_]\w*)(?:$|[\s,])`)
+
+// symbolDecls are the declaring words of every language (its
+// Keywords.Decl): after one, a symbol is the name declared.
+var symbolDecls = func() map[string]bool {
+	out := map[string]bool{}
+	for w := range soleLangs(func(l *extract.Language) []string { return l.Keywords.Decl }) {
+		out[w] = true
+	}
+	return out
+}()
 
 // declRe is a code span that declares a name: a keyword (after Kotlin's
 // modifiers; a preprocessor directive's too: #define), a Go receiver (or Ruby's self.), the name (a Ruby path,

@@ -79,6 +79,9 @@ func TestParseCandidates(t *testing.T) {
 			"DBImpl::CompactRange and client->db too.",
 			[]string{"order_create", "order", "client.db", "c.db.id", "shop.orders.Order.cancel", "std.vector", "Order", "value", "status",
 				"MAX_ORDERS", "DBImpl.CompactRange"}},
+		{"Ruby symbols declared", "`Version` gets `has_one :deletion` and `scope :yanked, -> { where(indexed: false) }`; " +
+			"`User` keeps `has_many :deletions, dependent: :nullify`.",
+			[]string{"Version", "Version.deletion", "Version.yanked", "User", "deletions"}},
 		{"Ruby predicates called", "The policy calls `api_key_scope?(:yank_rubygem, rubygem)` and `user_authorized?(rubygem, :unyank?)`; " +
 			"gate it with `FeatureFlag.enabled?(:unyank_api, user)`.",
 			[]string{"api_key_scope", "user_authorized", "FeatureFlag.enabled"}},
