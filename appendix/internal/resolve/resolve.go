@@ -1255,8 +1255,11 @@ func envName(w string) bool {
 }
 
 // envReadRe is a line that reads a variable of the environment, in the
-// ways languages and their flag libraries do.
-var envReadRe = regexp.MustCompile(`\b(?:getenv|Getenv|LookupEnv|environ(?:\.get)?|EnvVars?|GetEnvironmentVariable|getEnv|env::var|ENV(?:\.fetch)?|env)\s*[\[(]`)
+// ways languages and their flag libraries do, and a project's own helpers
+// named for it (`get_int_from_env("PAPERLESS_EMPTY_TRASH_DELAY", 30)`), or
+// a table of settings that keys it so (`"env_key": "PAPERLESS_..."`).
+var envReadRe = regexp.MustCompile(`\b(?:getenv|Getenv|LookupEnv|environ(?:\.get)?|EnvVars?|GetEnvironmentVariable|getEnv|env::var|ENV(?:\.fetch)?|env)\s*[\[(]` +
+	`|\w_env(?:_\w+)?\s*\(|\benv_(?:key|var|name)["']?\s*[:=]`)
 
 // occursWord is the word appearances looks for of a gap: its name, or a
 // dotted name's last part that no code outside tests declares; a one-word
