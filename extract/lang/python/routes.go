@@ -55,6 +55,14 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	}
 	var out []extract.RouteCall
 	django := path.Base(file) == "urls.py"
+	// under is the prefix of the include() lists the walk is inside
+	// (re_path(r"^api/", include([re_path(r"^documents/", include([...]))]))),
+	// "" at the top.
+	under := ""
+	// routerUnder are the prefixes a router's urls are included under
+	// (re_path(r"^api/", include(api_router.urls))), by the router's name.
+	routerUnder := map[string]string{}
+	routerAt := map[int]string{} // the router of each of out's routes a router registers
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
 		switch n.Type() {
@@ -97,7 +105,11 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 			return
 		case "call":
 			if rc := routerRoutes(n, src, routers); rc != nil {
-				out = append(out, rc...)
+				r := n.ChildByFieldName("function").ChildByFieldName("object").Content(src)
+				for _, c := range rc {
+					routerAt[len(out)] = r
+					out = append(out, c)
+				}
 				return
 			}
 			if rc := resourceRoutes(n, src, prefixes); rc != nil {
@@ -108,15 +120,33 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				args := extract.NamedChildren(n.ChildByFieldName("arguments"))
 				if len(args) >= 2 {
 					if p, ok := route.StringValue(args[0], src); ok {
+						at := joinPattern(under, djangoPattern(p))
 						if inc := args[1]; inc.Type() == "call" && inc.ChildByFieldName("function").Content(src) == "include" {
-							// path("shop/", include("shop.urls")): a mount.
 							if ia := extract.NamedChildren(inc.ChildByFieldName("arguments")); len(ia) > 0 {
-								if mod, ok := route.StringValue(ia[0], src); ok {
-									mounts = append(mounts, extract.Mount{Prefix: djangoPattern(p), Target: strings.ReplaceAll(mod, ".", "/") + ".py"})
+								target := ia[0]
+								if target.Type() == "tuple" && target.NamedChildCount() > 0 {
+									target = target.NamedChild(0) // include((patterns, "app_name"))
+								}
+								switch mod, ok := route.StringValue(target, src); {
+								case ok:
+									// path("shop/", include("shop.urls")): a mount.
+									mounts = append(mounts, extract.Mount{Prefix: at, Target: strings.ReplaceAll(mod, ".", "/") + ".py"})
+								case target.Type() == "list" || target.Type() == "tuple":
+									// include([re_path(r"^delete/", ...), ...]): the
+									// list's routes, under the prefix.
+									outer := under
+									under = at
+									walk(target)
+									under = outer
+									return
+								case target.Type() == "attribute" && target.ChildByFieldName("attribute").Content(src) == "urls":
+									// include(api_router.urls): what the router
+									// registers, under the prefix.
+									routerUnder[target.ChildByFieldName("object").Content(src)] = at
 								}
 							}
 						} else {
-							out = append(out, extract.RouteCall{Route: extract.Route{Method: "ANY", Pattern: djangoPattern(p), Handler: viewName(args[1], src)}, Show: n})
+							out = append(out, extract.RouteCall{Route: extract.Route{Method: "ANY", Pattern: at, Handler: viewName(args[1], src)}, Show: n})
 						}
 					}
 				}
@@ -127,7 +157,20 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 		}
 	}
 	walk(root)
+	for i, r := range routerAt {
+		if p, ok := routerUnder[r]; ok {
+			out[i].Route.Pattern = joinPattern(p, out[i].Route.Pattern)
+		}
+	}
 	return out, mounts
+}
+
+// joinPattern is pattern p under prefix: one slash between them.
+func joinPattern(prefix, p string) string {
+	if prefix == "" || prefix == "/" {
+		return p
+	}
+	return strings.TrimSuffix(prefix, "/") + "/" + strings.TrimPrefix(p, "/")
 }
 
 // pyResourceRe names the registrations of a view under paths: Flask's
