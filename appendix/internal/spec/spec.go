@@ -1140,6 +1140,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			i = j + k + len(tick)
 			continue
 		}
+		if rest, ok := strings.CutPrefix(code, "^"); ok && strings.HasSuffix(strings.TrimSuffix(rest, "$"), "/") {
+			code = strings.TrimSuffix(rest, "$") // `^trash/`: a Django re_path's pattern, the route it matches
+		}
 		spelled, suffix := methodSuffix(code)
 		written := code
 		namespace := ""

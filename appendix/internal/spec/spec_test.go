@@ -79,6 +79,8 @@ func TestParseCandidates(t *testing.T) {
 			"DBImpl::CompactRange and client->db too.",
 			[]string{"order_create", "order", "client.db", "c.db.id", "shop.orders.Order.cancel", "std.vector", "Order", "value", "status",
 				"MAX_ORDERS", "DBImpl.CompactRange"}},
+		{"Django route patterns", "Next to the existing `^trash/` route we add `^trash/purge/$`.",
+			[]string{"trash/", "trash/purge/"}},
 		{"Ruby symbols declared", "`Version` gets `has_one :deletion` and `scope :yanked, -> { where(indexed: false) }`; " +
 			"`User` keeps `has_many :deletions, dependent: :nullify`.",
 			[]string{"Version", "Version.deletion", "Version.yanked", "User", "deletions"}},
