@@ -1160,6 +1160,15 @@ var siblingImportRe = regexp.MustCompile(`\bfrom\s+["']?\.[\w/]`)
 // of something else (`pub use super::users::Column as UserColumn;`,
 // `import { Order as Purchase }`), trimmed; false when the line is none.
 func (ix *Index) AliasLine(at, name string) (string, bool) {
+	line, ok := ix.LineAt(at)
+	if !ok {
+		return "", false
+	}
+	return aliasIn(line, name)
+}
+
+// LineAt is the text of the line a place (path:line) names.
+func (ix *Index) LineAt(at string) (string, bool) {
 	file, n, ok := strings.Cut(at, ":")
 	row, err := strconv.Atoi(n)
 	if !ok || err != nil || row < 1 {
@@ -1173,7 +1182,7 @@ func (ix *Index) AliasLine(at, name string) (string, bool) {
 	if row > len(lines) {
 		return "", false
 	}
-	return aliasIn(lines[row-1], name)
+	return lines[row-1], true
 }
 
 // ModuleAlias finds, in the files of a module (InModule), the import line
