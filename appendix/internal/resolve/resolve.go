@@ -1073,6 +1073,15 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
+	// (What appearances found a dependency's goes with the external names.)
+	var deps []Gap
+	unresolved = slices.DeleteFunc(unresolved, func(g Gap) bool {
+		if g.Kind == GapExternal {
+			deps = append(deps, g)
+		}
+		return g.Kind == GapExternal
+	})
+	external = append(external, deps...)
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	return matches, unresolved, external
 }
@@ -1222,6 +1231,15 @@ func appearances(ix *search.Index, gaps []Gap) {
 			gaps[i].Hint += fmt.Sprintf("; an alias of another definition: `%s` (%s)", line, h.First)
 			continue
 		}
+		if mod, ok := importedQualifier(ix, h.First, w); ok && spec.IsUpperStart(w) && !strings.Contains(g.Ref, ".") {
+			// `PositiveSmallIntegerField`, which the code writes as
+			// `models.PositiveSmallIntegerField(...)` where `models` comes
+			// from django.db: the dependency's class, whatever the spec
+			// says of the field it types.
+			gaps[i].Kind = GapExternal
+			gaps[i].Hint = fmt.Sprintf("a dependency's: the code writes it as a member of `%s` (%s), which it imports from `%s`, outside the repository", mod.head, h.First, mod.module)
+			continue
+		}
 		if file, _, ok := strings.Cut(h.First, ":"); ok && envName(w) {
 			if line, text := ix.QuotedLine(file, w); line > 0 && envReadRe.MatchString(text) {
 				// `APP_MAX_FAILURE_REPORTS`, read by os.environ.get("..."):
@@ -1252,6 +1270,37 @@ func appearances(ix *search.Index, gaps []Gap) {
 // capitals, digits and underscores, with an underscore.
 func envName(w string) bool {
 	return strings.Contains(w, "_") && strings.ToUpper(w) == w && w[0] >= 'A' && w[0] <= 'Z'
+}
+
+// importedName is a name a file imports, and the module it comes from.
+type importedName struct{ head, module string }
+
+// importedQualifier reports the line at place writing word as a member of
+// a name imported from outside the repository (`models.PositiveSmallIntegerField`,
+// `from django.db import models`): the name and its module.
+func importedQualifier(ix *search.Index, place, word string) (importedName, bool) {
+	line, ok := ix.LineAt(place)
+	if !ok {
+		return importedName{}, false
+	}
+	for rest := line; ; {
+		at := strings.Index(rest, "."+word)
+		if at < 0 {
+			return importedName{}, false
+		}
+		end := at + 1 + len(word)
+		start := at
+		for start > 0 && extract.IdentByte(rest[start-1]) {
+			start--
+		}
+		if head := rest[start:at]; head != "" && (end == len(rest) || !extract.IdentByte(rest[end])) {
+			file, _, _ := strings.Cut(place, ":")
+			if mod, ok := ix.ImportOf(file, head); ok && !ix.OwnRoot(head+"."+word) && !ownModule(ix, mod) && !ix.OwnPackage(mod) {
+				return importedName{head, mod}, true
+			}
+		}
+		rest = rest[end:]
+	}
 }
 
 // envReadRe is a line that reads a variable of the environment, in the

@@ -627,6 +627,10 @@ func (ix *Index) Class(path string) Class {
 	return c
 }
 
+// OwnPackage reports an import path inside a module a manifest of the
+// repository declares (see ownPackage).
+func (ix *Index) OwnPackage(imp string) bool { return ix.ownPackage(ix.root, imp) }
+
 // ownPackage reports an import path inside a Go module of the repository
 // (its go.mod files' module paths, read once): the repository's own
 // package, whose name is no dependency's.

@@ -737,6 +737,23 @@ func (ix *Index) ModuleImports(module, name string) bool {
 
 // fileImports reports whether a file has an import line naming name, or
 // importing everything ("*") from somewhere.
+// ImportOf is the module a file imports name from, as its scan read the
+// file's imports, and false when it imports no such name.
+func (ix *Index) ImportOf(file, name string) (string, bool) {
+	sc := ix.scans[file]
+	if sc == nil {
+		return "", false
+	}
+	for rest := sc.Imports; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		if n, mod, _ := strings.Cut(line, "\t"); n == name {
+			return mod, true
+		}
+	}
+	return "", false
+}
+
 func (ix *Index) fileImports(file, name string) bool {
 	named, star, from := ix.fileImportsHow(file, name)
 	return named || star || len(from) > 0
