@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/search"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
@@ -95,12 +96,16 @@ type Ranker struct {
 }
 
 // writtenBefore reports a part the spec writes right before name in a
-// dotted reference: where the spec means the definition of that scope, it
-// qualifies the name.
+// reference it spells with a scope's separator (`Api::GemPolicy`,
+// `App\Models\Order`): where the spec means the definition of that scope,
+// it qualifies the name, as those languages do.
 func (c *Ranker) writtenBefore(name, part string) bool {
 	if c.before == nil {
 		c.before = map[string]map[string]bool{}
 		for _, r := range c.sp.Refs {
+			if !scoped(r.Written) {
+				continue // (`HttpConfig.Options`, then "the `Options` builder": one type, as Java writes it)
+			}
 			parts := strings.Split(r.Name, ".")
 			for k := 1; k < len(parts); k++ {
 				if spec.IsUpperStart(parts[k-1]) {
@@ -113,6 +118,24 @@ func (c *Ranker) writtenBefore(name, part string) bool {
 		}
 	}
 	return c.before[name][part]
+}
+
+// scoped reports a name the spec spells with a scope's separator, as Ruby,
+// PHP, Rust and C++ qualify a type by its namespace.
+func scoped(written string) bool { return strings.Contains(written, "::") || strings.Contains(written, "\\") }
+
+// Scoped reports a reference the spec spells with a scope's separator.
+func Scoped(r *spec.Ref) bool { return scoped(r.Written) }
+
+// topLevelPeer reports o, a top-level type of d's name and language in the
+// code itself (no vendored, example, documentation or test copy): the
+// definition a bare name means where the spec qualifies d by its scope.
+func (c *Ranker) topLevelPeer(d, o *extract.Definition) bool {
+	if o == d || o.Container != "" || o.Name != d.Name || !naming.TypeKind(o.Kind) || o.Lang != d.Lang {
+		return false
+	}
+	cl := c.ix.Class(o.Path)
+	return !cl.Aside && !cl.Test
 }
 
 // New reads the spec for where its code lives.

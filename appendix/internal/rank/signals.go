@@ -195,7 +195,8 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	}
 	if d.Container != "" && !qualified {
 		s.add("member", WeightMember, "the others are members of other types")
-		if owner := d.Container[strings.LastIndexByte(d.Container, '.')+1:]; naming.TypeKind(d.Kind) && c.writtenBefore(d.Name, owner) {
+		if owner := d.Container[strings.LastIndexByte(d.Container, '.')+1:]; naming.TypeKind(d.Kind) && c.writtenBefore(d.Name, owner) &&
+			slices.ContainsFunc(rv.cands, func(o *extract.Definition) bool { return c.topLevelPeer(d, o) }) {
 			s.add("qualified-elsewhere", WeightQualifiedElsewhere, fmt.Sprintf("the spec writes `%s.%s` where it means the other", owner, d.Name))
 		}
 	}

@@ -502,7 +502,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		r := &sp.Refs[p.i]
 		m := choose(r, p)
 		if q, ok := qualifiedElsewhere(r, p.cands, matches); ok && p.mem == "" && p.held == "" && q.Def != m.Def && !placedApart(r, m.Def, q.Def) &&
-			!(q.Def.Container != "" && m.Def.Container == "" && naming.TypeKind(m.Def.Kind)) {
+			!(rank.Scoped(q.Ref) && q.Def.Container != "" && m.Def.Container == "" && naming.TypeKind(m.Def.Kind) && !ix.Class(m.Def.Path).Aside && !ix.Class(m.Def.Path).Test) {
 			// (Not where that whole name is a type nested in a scope and
 			// the name alone chose the top-level type: the web-side
 			// `RubygemPolicy` beside `Api::RubygemPolicy` is the other.)
