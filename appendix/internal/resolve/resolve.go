@@ -310,7 +310,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				m.Reason += "; the spec's code writes it in a declaration of that type"
 				matches = append(matches, m)
 				continue
-			case r.Strong && r.Proposed:
+			case r.Strong && r.MarkedNew:
 				unresolved = append(unresolved, proposedMember(r, fmt.Sprintf("`%s` has no member `%s`, which the spec's code declares in it", r.OwnTypes[0], r.Name)))
 				continue
 			}

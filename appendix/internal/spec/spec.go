@@ -152,6 +152,10 @@ type Ref struct {
 	// of a dotted name besides "." (`Route::post`'s "::", `User#admin?`'s
 	// "#"), "" for none: the language of the type is one that writes it.
 	Sep string
+	// MarkedNew is a field the spec's code declares with a comment that
+	// calls it new (`expiresAt DateTime? // new`): the spec adds it to the
+	// type it declares it in, whatever the prose says of the name.
+	MarkedNew bool
 	// Written is the name as the spec's code span spells it, where that
 	// differs from Name by its separators only (`Mailer#gem_unyanked`,
 	// `Deletion::REASON_CODES`): what a gap line says, so that a Ruby
@@ -871,6 +875,7 @@ func Parse(name string, src []byte) *Spec {
 		}
 		if newFields[s.Refs[i].Name] {
 			s.Refs[i].Proposed = true // `expiresAt DateTime? // new`: the spec adds it
+			s.Refs[i].MarkedNew = true
 		}
 		for _, owner := range ownFields[s.Refs[i].Name] {
 			// `resolved_at`, a field of the class the spec's code
@@ -1025,7 +1030,13 @@ var sepReplacer = strings.NewReplacer("::", ".", "#", ".", "->", ".", "\\", ".")
 // (C#'s `Order?` is `Order`).
 func suffixKey(r Ref) string {
 	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
-	if last != "" && last[0] >= 'a' && last[0] <= 'z' {
+	if last == "" || last[0] < 'a' || last[0] > 'z' {
+		return r.Name
+	}
+	// (A ! is a Ruby method's only where the spec writes it on a type's
+	// method with # or ::: TypeScript's non-null `expiresAt!` and a Rust
+	// macro are the name.)
+	if r.Suffix == "?" || r.Suffix == "!" && (strings.Contains(r.Written, "#") || strings.Contains(r.Written, "::")) {
 		return r.Name + r.Suffix
 	}
 	return r.Name

@@ -79,6 +79,9 @@ func TestParseCandidates(t *testing.T) {
 			"DBImpl::CompactRange and client->db too.",
 			[]string{"order_create", "order", "client.db", "c.db.id", "shop.orders.Order.cancel", "std.vector", "Order", "value", "status",
 				"MAX_ORDERS", "DBImpl.CompactRange"}},
+		{"non-null assertions", "Read `currentSession.userId!` and the `expiresAt!` field; later `expiresAt` is cleared. " +
+			"`Order#cancel!` and `Order#cancel` are two methods.",
+			[]string{"currentSession.userId", "expiresAt", "Order.cancel", "Order.cancel"}},
 		{"Django route patterns", "Next to the existing `^trash/` route we add `^trash/purge/$`.",
 			[]string{"trash/", "trash/purge/"}},
 		{"Ruby symbols declared", "`Version` gets `has_one :deletion` and `scope :yanked, -> { where(indexed: false) }`; " +
