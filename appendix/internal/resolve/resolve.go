@@ -1780,11 +1780,11 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 			}
 		}
 	}
-	if len(types) == 0 && len(parts) == 2 && !spec.IsUpperStart(head) && strings.ToLower(head) != head {
+	if typ, ok := namedAfterType(ix, head); len(types) == 0 && len(parts) == 2 && ok {
 		// `prismaService.$transaction`: a variable named after its type,
 		// as injected dependencies are, has the type's members, and what
 		// it inherits.
-		for _, d := range ix.Defs[naming.Capitalize(head)] {
+		for _, d := range ix.Defs[typ] {
 			if !d.Broken && naming.TableLike(d.Kind) && !ix.Class(d.Path).Test {
 				types = append(types, d)
 				made = fmt.Sprintf("`%s` is named after ", head)
@@ -3071,11 +3071,10 @@ func namedCandidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition
 				all = append(all, d)
 			}
 		}
-		if len(all) == 0 && pkg == "" && !spec.IsUpperStart(head) && strings.ToLower(head) != head {
+		if typ, ok := namedAfterType(ix, head); len(all) == 0 && pkg == "" && ok {
 			// `accessService.createAccess`: a variable named after its
 			// type, as injected dependencies are, is the AccessService's,
 			// not the AccessController's createAccess.
-			typ := naming.Capitalize(head)
 			for _, d := range ix.Defs[last] {
 				if d.Container == typ && (d.Kind == extract.KindMethod || d.Kind == extract.KindFunction) {
 					all = append(all, d)
@@ -3255,6 +3254,39 @@ func sketched(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
 	}
 	return Match{Ref: r, Choice: rank.Choice{Def: best,
 		Reason: fmt.Sprintf("defines `%s`, the method the spec's code shows without its type: %s", best.QualifiedName(), strings.Join(why, "; "))}}, true
+}
+
+// namedAfterType is the type a variable is named after, as injected
+// dependencies are (`accessService` for AccessService): a camelCase name
+// whose capitalized spelling is a type, and that no declaration types
+// otherwise (a field `httpClient *http.Client` is no HttpClient).
+func namedAfterType(ix *search.Index, head string) (string, bool) {
+	if spec.IsUpperStart(head) || strings.ToLower(head) == head {
+		return "", false
+	}
+	typ := naming.Capitalize(head)
+	if len(ix.Defs[typ]) == 0 {
+		return "", false
+	}
+	for _, d := range ix.Members[head] {
+		for _, m := range d.Members {
+			if m.Name == head && m.Type != "" && elementName(m.Type) != typ {
+				return "", false
+			}
+		}
+	}
+	return typ, true
+}
+
+// elementName is the name of the type a member's type names, past
+// pointers, slices, a package and type arguments: Client of
+// `*http.Client`, Order of `[]Order` or `List<Order>`'s List.
+func elementName(t string) string {
+	t = strings.TrimLeft(t, "*&[]?")
+	if i := strings.IndexAny(t, "<[("); i > 0 {
+		t = t[:i]
+	}
+	return strings.TrimSpace(t[strings.LastIndexAny(t, ".:\\")+1:])
 }
 
 // ownTypeOwners answers a field the spec's code declares in a type the
