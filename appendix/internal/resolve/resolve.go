@@ -792,6 +792,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// relationship("SignalFilter", backref="signals").
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if hint, ok := tableCall(ix, r); ok {
+			// Whatever the spec says of it: the ORM's, no column.
+			external = append(external, gap(r, GapExternal, hint))
 		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
@@ -1740,6 +1743,25 @@ func placedAs(d *extract.Definition, quals []string) bool {
 	return true
 }
 
+// tableCall reports a method called on a table's name, or a predicate on
+// it (`deletions.create(version: v)`, `versions.none?`: a Rails
+// association's, a query builder's): its ORM's, never a column the table
+// lacks. A capitalized member (`users.CreateBatch`) is a package's
+// function, and a name that is also a module of the code is that, before
+// a table.
+func tableCall(ix *search.Index, r *spec.Ref) (string, bool) {
+	head, last, ok := twoParts(r.Name)
+	if !ok || !r.Called && r.Suffix == "" || spec.IsUpperStart(last) || ix.Modules[head] {
+		return "", false
+	}
+	for _, d := range ix.Defs[head] {
+		if d.Kind == extract.KindSchema && d.Name == head && !spec.IsUpperStart(d.Name) && !slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Answers(last) }) {
+			return fmt.Sprintf("`%s` (%s) is a table, whose columns are its members; `%s` called on it is its ORM's", head, naming.At(d.Path, d.DeclLine), last), true
+		}
+	}
+	return "", false
+}
+
 // missingMember explains a Type.member whose type exists but declares no
 // such member: either the type extends a class from outside the repository
 // (external: `Item.model_validate` from SQLModel), or it is a real gap.
@@ -1816,12 +1838,6 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	}
 	if slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Answers(last) }) {
 		return "", false, false // no verdict denies a member the type it names has
-	}
-	if (r.Called || r.Suffix != "") && d.Kind == extract.KindSchema && !spec.IsUpperStart(d.Name) {
-		// `deletions.create(version: v)`, `versions.none?`: a call or a
-		// predicate on a table's name (a Rails association, a query
-		// builder) is its ORM's method, never a column the table lacks.
-		return fmt.Sprintf("`%s` (%s) is a table, whose columns are its members; `%s` called on it is its ORM's", head, naming.At(d.Path, d.DeclLine), last), true, true
 	}
 	var outside []string
 	seen := map[string]bool{}
