@@ -647,8 +647,9 @@ func (ix *Index) ownPackage(root, imp string) bool {
 // AliasedModule reports an import path that a TypeScript or JavaScript
 // path alias maps into the repository (`@ghostfolio/common/permissions`,
 // where a tsconfig's compilerOptions.paths maps `@ghostfolio/common/*`
-// to `libs/common/src/lib/*`): the repository's own module, however
-// much it looks like a package's.
+// to `libs/common/src/lib/*`, under its baseUrl): the repository's own
+// module, however much it looks like a package's. An alias whose every
+// target is outside the tree or under node_modules maps a dependency.
 func (ix *Index) AliasedModule(imp string) bool {
 	if ix.aliases == nil {
 		ix.aliases = []string{}
@@ -668,14 +669,23 @@ func (ix *Index) AliasedModule(imp string) bool {
 			}
 			var cfg struct {
 				CompilerOptions struct {
-					Paths map[string][]string `json:"paths"`
+					BaseURL string              `json:"baseUrl"`
+					Paths   map[string][]string `json:"paths"`
 				} `json:"compilerOptions"`
 			}
 			if json.Unmarshal(std, &cfg) != nil {
 				continue
 			}
-			for alias := range cfg.CompilerOptions.Paths {
-				ix.aliases = append(ix.aliases, alias)
+			base := path.Join(path.Dir(f.Path), cfg.CompilerOptions.BaseURL)
+			for alias, targets := range cfg.CompilerOptions.Paths {
+				// (`"react": ["./node_modules/@types/react"]` maps a
+				// package to its types, outside the code.)
+				if slices.ContainsFunc(targets, func(t string) bool {
+					dir := path.Join(base, strings.TrimSuffix(t, "*"))
+					return dir != ".." && !strings.HasPrefix(dir, "../") && !strings.Contains("/"+dir+"/", "/node_modules/")
+				}) {
+					ix.aliases = append(ix.aliases, alias)
+				}
 			}
 		}
 		slices.Sort(ix.aliases)
