@@ -221,8 +221,12 @@ func (p *part) useEntries(ctx context.Context) ([]artifact.Entry, int) {
 	return artifact.UseEntries(uses, func(n string) int { return mentions[n] }, func(n string) int { return lines[n] })
 }
 
-// specDir is the directory of the spec file, relative to the repository's
-// root, when the spec is a file inside it (and not at its top).
+// specDir is the folder of documents the spec file is in, relative to the
+// repository's root: its directory from the first of docFolders on
+// (designs of designs/balanced-consolidation.md, docs/rfcs of
+// docs/rfcs/0042/README.md); false when the spec is outside the
+// repository or in a folder of code (billing/DESIGN.md, whose folder's
+// code is what the spec changes).
 func specDir(name, root string) (string, bool) {
 	if name == "" || name == "-" {
 		return "", false
@@ -241,5 +245,17 @@ func specDir(name, root string) (string, bool) {
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
-	return filepath.ToSlash(rel), true
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	for i, p := range parts {
+		if docFolders[strings.ToLower(p)] {
+			return strings.Join(parts[:i+1], "/"), true
+		}
+	}
+	return "", false
 }
+
+// docFolders name the folders that hold a project's documents rather than
+// its code: design notes, proposals, decision records, the debate's own.
+var docFolders = map[string]bool{"docs": true, "doc": true, "documentation": true, "design": true, "designs": true,
+	"rfc": true, "rfcs": true, "proposal": true, "proposals": true, "adr": true, "adrs": true, "decisions": true,
+	"kep": true, "keps": true, "enhancements": true, "specs": true, ".adversarial-spec": true, ".adversarial-spec-gauntlet": true}

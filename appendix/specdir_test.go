@@ -8,17 +8,20 @@ import (
 
 func TestSpecDir(t *testing.T) {
 	root := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(root, "designs", "rfc"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{filepath.Join("designs", "rfc"), "billing"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	outside := t.TempDir()
 	for _, c := range []struct {
 		name, want string
 		ok         bool
 	}{
-		{filepath.Join(root, "designs", "rfc", "spec.md"), "designs/rfc", true},
-		{filepath.Join(root, "spec.md"), "", false},    // at the top: its folder is the repository
-		{filepath.Join(outside, "spec.md"), "", false}, // outside the repository
+		{filepath.Join(root, "designs", "rfc", "spec.md"), "designs", true}, // the documents' folder, from its top
+		{filepath.Join(root, "billing", "DESIGN.md"), "", false},            // a folder of code: what the spec changes
+		{filepath.Join(root, "spec.md"), "", false},                         // at the top: its folder is the repository
+		{filepath.Join(outside, "spec.md"), "", false},                      // outside the repository
 		{"-", "", false}, // standard input
 		{filepath.Join(root, "..", "spec.md"), "", false}, // beside the repository
 	} {
