@@ -159,7 +159,7 @@ const headerLines = 8
 // reused artifacts) and the gap lists.
 func (d *Document) FrameLines() int {
 	n := headerLines + len(d.ShownDirty())
-	if d.DroppedCount > 0 || d.hideGaps && len(d.Gaps) > 0 {
+	if d.DroppedCount > 0 || d.hideGaps && len(d.Gaps)+len(d.AuditGaps) > 0 {
 		n++
 	}
 	if len(d.Reused) > 0 {
@@ -226,6 +226,9 @@ func (d *Document) writeHeader(b *strings.Builder) {
 	if d.hideGaps && len(d.Gaps) > 0 {
 		// (Said, not dropped silently: stderr points to the section.)
 		left = append(left, fmt.Sprintf("the Context Gaps (%d %s; listed in --format json)", len(d.Gaps), naming.Plural(len(d.Gaps), "reference", "references")))
+	}
+	if d.hideGaps && len(d.AuditGaps) > 0 {
+		left = append(left, fmt.Sprintf("the readiness audit's gaps (%d; in the inventory)", len(d.AuditGaps)))
 	}
 	if len(left) > 0 {
 		fmt.Fprintf(b, "> Left out to fit the %d-line budget: %s.\n", d.Budget, strings.Join(left, "; "))

@@ -28,7 +28,7 @@ type Use struct {
 const maxUserFiles = 8
 
 // maxUseLines is the most lines of one file a name's uses are looked up
-// on: past that, the file is one of the name's own.
+// on: a file that uses it more is listed for its first uses only.
 const maxUseLines = 16
 
 // Users finds the functions and methods that use words: each line of a
