@@ -122,7 +122,9 @@ func (c *Ranker) writtenBefore(name, part string) bool {
 
 // scoped reports a name the spec spells with a scope's separator, as Ruby,
 // PHP, Rust and C++ qualify a type by its namespace.
-func scoped(written string) bool { return strings.Contains(written, "::") || strings.Contains(written, "\\") }
+func scoped(written string) bool {
+	return strings.Contains(written, "::") || strings.Contains(written, "\\")
+}
 
 // Scoped reports a reference the spec spells with a scope's separator.
 func Scoped(r *spec.Ref) bool { return scoped(r.Written) }
