@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,12 +41,23 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 			return false
 		}
 		seen := map[string]bool{}
+		resolved := map[string]bool{}
+		for _, m := range p.matches {
+			resolved[m.Ref.Name] = true
+		}
 		for _, r := range p.sp.Refs {
-			if !r.IsPath {
-				continue
-			}
 			ref := cmp.Or(r.File, r.Name)
-			f, ok := p.ix.WalkedFile(ref)
+			var f string
+			var ok bool
+			if !r.IsPath {
+				// `document_exporter`, a module of the code that is one
+				// source file: that file, as if the spec named it.
+				if f, ok = moduleFile(p, r, resolved); !ok {
+					continue
+				}
+			} else {
+				f, ok = p.ix.WalkedFile(ref)
+			}
 			var ending []string // the files a bare name several files end with may mean
 			if !ok {
 				ending = p.ix.FilesEnding(ref)
@@ -93,6 +105,27 @@ func filesOnly(parts []*part, arts []*artifact.Artifact, named bool) []Gap {
 		}
 	}
 	return out
+}
+
+// moduleFile is the one source file, outside tests, that is the module a
+// strong lowercase name of the spec no definition answers names
+// (`document_exporter`: src/documents/management/commands/document_exporter.py).
+func moduleFile(p *part, r spec.Ref, resolved map[string]bool) (string, bool) {
+	if !r.Strong || r.Route != nil || resolved[r.Name] || strings.Contains(r.Name, ".") || strings.ToLower(r.Name) != r.Name || !p.ix.Modules[r.Name] {
+		return "", false
+	}
+	found := ""
+	for _, f := range p.ix.Files {
+		base := path.Base(f.Path)
+		if strings.TrimSuffix(base, path.Ext(base)) != r.Name || !p.ix.Parsed(f.Path) || scan.TestFile(f.Path) {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = f.Path
+	}
+	return found, found != ""
 }
 
 // maxEndingFiles is how many files a bare file name may mean for the

@@ -388,13 +388,14 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		ix.Mounts = append(ix.Mounts, r.mounts...)
 		for name, mod := range r.imports {
+			own := ix.ownPackage(root, mod) || ix.treeModule(mod)
 			into := ix.Imports
-			if ix.ownPackage(root, mod) {
+			if own {
 				into = ix.OwnImports
 			}
 			if _, ok := into[name]; !ok {
 				into[name] = mod
-				if !ix.ownPackage(root, mod) {
+				if !own {
 					ix.Importers[name] = ix.lang[ix.Files[todo[k]].Path]
 				}
 			}
