@@ -319,9 +319,10 @@ type Language struct {
 	RouteMarks []string
 	// MountMarks, when set, are the words a file that mounts routes under
 	// a prefix holds one of (Ktor's route("/orders") { orderRoutes() },
-	// whose routes another file's function registers): such a file is
-	// parsed for routes when it spells the first literal segment of an
-	// endpoint, not only its last. Nil: none.
+	// whose routes another file's function registers; a Django REST
+	// framework router, whose viewsets' actions their own files
+	// register): such a file is parsed for routes when it spells a literal
+	// segment of an endpoint before its last, not only its last. Nil: none.
 	MountMarks []string
 	// Declares reports a line that defines the function or value name
 	// ("def name(", "function name("): a route whose snippet holds one

@@ -227,9 +227,9 @@ func holdsDef(ds []*extract.Definition, d *extract.Definition) bool {
 	return slices.ContainsFunc(ds, func(e *extract.Definition) bool { return e.Path == d.Path && e.Name == d.Name })
 }
 
-// mountSegments lists, once each, the first literal segment of each
-// endpoint the spec names that has a later literal one: where the prefix
-// a router is mounted under stands, in a file other than the routes'.
+// mountSegments lists, once each, the literal segments before the last of
+// each endpoint the spec names: where the prefix a router is mounted under
+// stands, in a file other than the routes'.
 func mountSegments(refs []spec.Ref) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -243,9 +243,14 @@ func mountSegments(refs []spec.Ref) []string {
 				lit = append(lit, s)
 			}
 		}
-		if len(lit) > 1 && !seen[lit[0]] {
-			seen[lit[0]] = true
-			out = append(out, lit[0])
+		// Every literal segment but the last: a mount's own (Ktor's
+		// route("/api")) or a router's prefix its registration spells
+		// (a Django REST framework router's "tasks" of /api/tasks/run/).
+		for _, s := range lit[:max(len(lit)-1, 0)] {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
 		}
 	}
 	return out

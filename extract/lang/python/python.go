@@ -22,7 +22,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "9",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "10",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs: map[string]bool{"function_definition": true}, BodiesKeepNothing: true,
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
@@ -60,6 +60,7 @@ var Lang = &extract.Language{
 	TestNames:       testpath.Names(testNameRe),
 	RouteFile:       routeFile,
 	RouteWords:      routerWords,
+	MountMarks:      []string{"Router("}, // a router whose viewsets' actions their own files register
 	Declares:        declares,
 	DocPrefixes:     []string{"#", "@"},
 	IndexStems:      []string{"__init__"},

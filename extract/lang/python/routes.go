@@ -63,6 +63,7 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	// (re_path(r"^api/", include(api_router.urls))), by the router's name.
 	routerUnder := map[string]string{}
 	routerAt := map[int]string{} // the router of each of out's routes a router registers
+	mountAt := map[int]string{}  // the router of each of mounts' viewsets a router registers
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
 		switch n.Type() {
@@ -77,6 +78,10 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 					continue
 				}
 				fn := call.ChildByFieldName("function")
+				if rc, ok := actionRoutes(fn, call, def, src); ok {
+					out = append(out, rc...)
+					continue
+				}
 				args := extract.NamedChildren(call.ChildByFieldName("arguments"))
 				if fn == nil || fn.Type() != "attribute" || len(args) == 0 {
 					continue
@@ -110,6 +115,11 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 					routerAt[len(out)] = r
 					out = append(out, c)
 				}
+				// The viewset's extra actions (@action), in its own file,
+				// are served under the list route.
+				viewset := rc[0].Handler[strings.LastIndexByte(rc[0].Handler, '.')+1:]
+				mountAt[len(mounts)] = r
+				mounts = append(mounts, extract.Mount{Prefix: rc[0].Pattern, Target: viewset, Func: true})
 				return
 			}
 			if rc := resourceRoutes(n, src, prefixes); rc != nil {
@@ -162,6 +172,11 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 			out[i].Route.Pattern = joinPattern(p, out[i].Route.Pattern)
 		}
 	}
+	for i, r := range mountAt {
+		if p, ok := routerUnder[r]; ok {
+			mounts[i].Prefix = joinPattern(p, mounts[i].Prefix)
+		}
+	}
 	return out, mounts
 }
 
@@ -171,6 +186,64 @@ func joinPattern(prefix, p string) string {
 		return p
 	}
 	return strings.TrimSuffix(prefix, "/") + "/" + strings.TrimPrefix(p, "/")
+}
+
+// actionRoutes reads Django REST framework's `@action(detail=False,
+// methods=["post"]) def run(...)` in a viewset: the route the router adds
+// for it, `run/` under the viewset's list route (`{pk}/run/` under it for a
+// detail action; `url_path` renames the segment), GET unless methods says
+// otherwise, registered within the viewset class, under which a router's
+// registration mounts it.
+func actionRoutes(fn, call, def *sitter.Node, src []byte) ([]extract.RouteCall, bool) {
+	if fn == nil || fn.Type() != "identifier" || fn.Content(src) != "action" {
+		return nil, false
+	}
+	class := enclosingClass(def)
+	if class == nil {
+		return nil, false
+	}
+	name := def.ChildByFieldName("name").Content(src)
+	segment, detail, methods := name, false, []string{"GET"}
+	for _, a := range extract.NamedChildren(call.ChildByFieldName("arguments")) {
+		if a.Type() != "keyword_argument" {
+			continue
+		}
+		switch key, v := a.ChildByFieldName("name").Content(src), a.ChildByFieldName("value"); key {
+		case "detail":
+			detail = v.Content(src) == "True"
+		case "methods":
+			if vs := quotedVerbs(v.Content(src)); vs != nil {
+				methods = vs
+			}
+		case "url_path":
+			if p, ok := route.StringValue(v, src); ok {
+				segment = strings.Trim(p, "/")
+			}
+		}
+	}
+	pattern := "/" + segment + "/"
+	if detail {
+		pattern = "/{pk}" + pattern
+	}
+	within := class.ChildByFieldName("name").Content(src)
+	var out []extract.RouteCall
+	for _, m := range methods {
+		out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: pattern, Handler: within + "." + name, Within: within}, Show: call.Parent().Parent(), OwnFunc: def})
+	}
+	return out, true
+}
+
+// enclosingClass is the class whose body holds a definition, or nil.
+func enclosingClass(def *sitter.Node) *sitter.Node {
+	for n := def.Parent(); n != nil; n = n.Parent() {
+		switch n.Type() {
+		case "class_definition":
+			return n
+		case "function_definition":
+			return nil
+		}
+	}
+	return nil
 }
 
 // pyResourceRe names the registrations of a view under paths: Flask's
@@ -234,17 +307,33 @@ var pyRegisterRe = regexp.MustCompile(`\.register\(\s*r?["']\^?([\w-]+)`)
 // router, which no "/" precedes: the file is parsed for routes when one is
 // a segment of an endpoint the spec names.
 func routerWords(src []byte) []string {
-	if !bytes.Contains(src, []byte("Router(")) {
-		return nil
-	}
 	var out []string
-	for _, m := range pyRegisterRe.FindAllSubmatch(src, -1) {
-		if w := string(m[1]); !slices.Contains(out, w) {
-			out = append(out, w)
+	if bytes.Contains(src, []byte("Router(")) {
+		for _, m := range pyRegisterRe.FindAllSubmatch(src, -1) {
+			if w := string(m[1]); !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	if bytes.Contains(src, []byte("@action(")) {
+		// A viewset's extra actions: the segment each adds, its url_path
+		// or its method's name.
+		for _, m := range pyActionRe.FindAllSubmatch(src, -1) {
+			w := string(m[2])
+			if len(m[1]) > 0 {
+				w = strings.Trim(string(m[1]), "/")
+			}
+			if w != "" && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
 }
+
+// pyActionRe is a Django REST framework action: its decorator (with a
+// url_path), then the method it decorates.
+var pyActionRe = regexp.MustCompile(`(?m)^[ \t]*@action\((?s:[^)]*?)(?:url_path\s*=\s*r?["']([^"']*)["'](?s:[^)]*?))?\)\s*\n(?:[ \t]*@.*\n)*[ \t]*(?:async\s+)?def\s+(\w+)`)
 
 // routerRoutes reads a viewset's registration on a router made in the
 // file, `router.register('jobs', views.JobViewSet)`: its list route
