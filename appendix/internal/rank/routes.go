@@ -48,17 +48,17 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		}
 		best, found, full, filed := 0, false, "", false
 		for _, p := range patterns {
-			if r.Route.Method == "" && len(spec.RouteSegs(r.Route.Path)) == 1 && len(spec.RouteSegs(p)) > 1 {
+			if r.Route.Method == "" && !r.Route.Tail && len(spec.RouteSegs(r.Route.Path)) == 1 && len(spec.RouteSegs(p)) > 1 {
 				continue // `/all` in prose: a route's own path, not the tail of /mark_as_read/all
 			}
 			rt := *d.Route
 			rt.Pattern = p
 			s, ok := RouteScore(r.Route, &rt)
-			if !ok || s > 0 && len(prefixes) > 0 {
+			if !ok || s > 0 && len(prefixes) > 0 && !r.Route.Tail {
 				continue // mounted: the full path must match
 			}
 			named, short := prefixNamesFile(r.Route.Path, p, d)
-			if short && !named {
+			if short && !named && !r.Route.Tail {
 				// `/create` for `POST /Keys/Create`: one segment alone says
 				// too little of where an unseen mount puts it, unless what
 				// stands before it is a mount's usual prefix (`/v9/me`).

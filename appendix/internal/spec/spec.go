@@ -1151,8 +1151,14 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			i = j + k + len(tick)
 			continue
 		}
-		if rest, ok := strings.CutPrefix(code, "^"); ok && strings.HasSuffix(strings.TrimSuffix(rest, "$"), "/") {
-			code = strings.TrimSuffix(rest, "$") // `^trash/`: a Django re_path's pattern, the route it matches
+		if rest, ok := strings.CutPrefix(code, "^"); ok && strings.HasSuffix(strings.TrimSuffix(rest, "$"), "/") && !strings.ContainsAny(rest, " \t") {
+			// `^trash/`: a Django re_path's pattern, relative to the
+			// include() it is in: the route that ends with it.
+			p := "/" + strings.TrimPrefix(strings.TrimSuffix(rest, "$"), "/")
+			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: &RouteRef{Path: p, Tail: true}}, i, j + k + len(tick)})
+			prose.WriteString(strings.Repeat(" ", j+k+len(tick)-i))
+			i = j + k + len(tick)
+			continue
 		}
 		spelled, suffix := methodSuffix(code)
 		written := code
@@ -2087,6 +2093,10 @@ func hintAround(sent string, start, end int) Hint {
 type RouteRef struct {
 	Method string // "" when the spec gives none
 	Path   string
+	// Tail says the path is a pattern as a registration writes it,
+	// relative to the prefixes it is included under (`^trash/`): a route
+	// that ends with it, however short, is the one meant.
+	Tail bool
 }
 
 // relRouteRe is a route written without its leading slash, as Django's

@@ -83,7 +83,7 @@ func TestParseCandidates(t *testing.T) {
 			"`Order#cancel!` and `Order#cancel` are two methods.",
 			[]string{"currentSession.userId", "expiresAt", "Order.cancel", "Order.cancel"}},
 		{"Django route patterns", "Next to the existing `^trash/` route we add `^trash/purge/$`.",
-			[]string{"trash/", "trash/purge/"}},
+			[]string{"^trash/", "^trash/purge/$"}},
 		{"Ruby symbols declared", "`Version` gets `has_one :deletion` and `scope :yanked, -> { where(indexed: false) }`; " +
 			"`User` keeps `has_many :deletions, dependent: :nullify`.",
 			[]string{"Version", "Version.deletion", "Version.yanked", "User", "deletions"}},

@@ -303,13 +303,24 @@ var pyRouterRe = regexp.MustCompile(`(?m)^(\w+)\s*=\s*(?:[\w.]+\.)?\w*Router\(`)
 // `router.register('jobs', ...)`, `router.register(r'^users', ...)`.
 var pyRegisterRe = regexp.MustCompile(`\.register\(\s*r?["']\^?([\w-]+)`)
 
-// routerWords are the prefixes a file registers viewsets under on a
-// router, which no "/" precedes: the file is parsed for routes when one is
-// a segment of an endpoint the spec names.
+// routerWords are the segments a file's routes start with that no "/"
+// precedes: the prefixes it registers viewsets under on a router, the
+// first segments of its Django path() patterns, and its viewsets'
+// actions' segments. The file is parsed for routes when one is a segment
+// of an endpoint the spec names.
 func routerWords(src []byte) []string {
 	var out []string
 	if bytes.Contains(src, []byte("Router(")) {
 		for _, m := range pyRegisterRe.FindAllSubmatch(src, -1) {
+			if w := string(m[1]); !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	if bytes.Contains(src, []byte("path(")) {
+		// Django's path("pause/", ...) and re_path(r"^trash/", ...): the
+		// first segment, which no "/" precedes.
+		for _, m := range pyPathRe.FindAllSubmatch(src, -1) {
 			if w := string(m[1]); !slices.Contains(out, w) {
 				out = append(out, w)
 			}
@@ -330,6 +341,10 @@ func routerWords(src []byte) []string {
 	}
 	return out
 }
+
+// pyPathRe is a Django path() or re_path() registration's pattern: its
+// first segment.
+var pyPathRe = regexp.MustCompile(`\b(?:re_)?path\(\s*r?["']\^?([\w-]+)`)
 
 // pyActionRe is a Django REST framework action: its decorator (with a
 // url_path), then the method it decorates.
