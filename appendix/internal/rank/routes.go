@@ -202,6 +202,11 @@ func RouteScore(ref *spec.RouteRef, r *extract.Route) (score int, ok bool) {
 		return 0, false
 	}
 	a, b := spec.RouteSegs(ref.Path), spec.RouteSegs(r.Pattern)
+	for i, seg := range a {
+		if search.ExampleID(seg) {
+			a[i] = "{}" // `PATCH /api/config/1/`: an example id, where the route takes {pk}
+		}
+	}
 	if r.Fold {
 		for i := range a {
 			a[i] = strings.ToLower(a[i]) // `/Auth/Keys` is ASP.NET Core's `[Route("auth")]` + `[HttpGet("keys")]`

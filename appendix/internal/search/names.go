@@ -210,7 +210,7 @@ func routeSegments(refs []spec.Ref) [][]byte {
 		// router mounted under a prefix registers.
 		segs := spec.RouteSegs(r.Route.Path)
 		for i := len(segs) - 1; i >= 0; i-- {
-			if segs[i] != "{}" {
+			if segs[i] != "{}" && !ExampleID(segs[i]) {
 				if !seen[segs[i]] {
 					seen[segs[i]] = true
 					out = append(out, []byte(segs[i]))
@@ -239,7 +239,7 @@ func mountSegments(refs []spec.Ref) []string {
 		}
 		var lit []string
 		for _, s := range spec.RouteSegs(r.Route.Path) {
-			if s != "{}" {
+			if s != "{}" && !ExampleID(s) {
 				lit = append(lit, s)
 			}
 		}
@@ -255,6 +255,10 @@ func mountSegments(refs []spec.Ref) []string {
 	}
 	return out
 }
+
+// ExampleID reports a path segment of digits alone, an example of the
+// parameter a route takes there (`/api/config/1/` for /api/config/{pk}/).
+func ExampleID(seg string) bool { return strings.Trim(seg, "0123456789") == "" }
 
 // DottedRoute is the endpoint a dotted lowercase name may be
 // (`shares.list`, an RPC-style route registered as "shares.list"), or nil.
