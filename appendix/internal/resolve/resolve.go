@@ -829,7 +829,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := aliasedModuleMember(rk, ix, r); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" && !ix.OwnRoot(r.Name) && !ownModule(ix, ix.Imports[head]) {
+		} else if head, _, ok := strings.Cut(r.Name, "."); ok && ix.Imports[head] != "" && !ix.OwnRoot(r.Name) && !ownModule(ix, ix.Imports[head]) && !otherLanguageOwn(ix, head, r.Sep) {
 			// `models.CharField` where the code says `from django.db import models`.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is %s", head, importedHint(ix, head, ix.Imports[head]))))
 		} else if m, owners, ok := generatedField(rk, ix, r); ok {
@@ -1273,6 +1273,23 @@ func appearances(ix *search.Index, gaps []Gap) {
 // capitals, digits and underscores, with an underscore.
 func envName(w string) bool {
 	return strings.Contains(w, "_") && strings.ToUpper(w) == w && w[0] >= 'A' && w[0] <= 'Z'
+}
+
+// otherLanguageOwn reports a name the code imports from a dependency in
+// one language and defines only in others (`Meta`, which the TypeScript
+// client imports from @angular/platform-browser and every Django
+// serializer nests): the import says nothing of what a spec means by a
+// dotted name on it (`Meta.fields`), written with sep between its parts.
+func otherLanguageOwn(ix *search.Index, head, sep string) bool {
+	l := ix.Importers[head]
+	// (A nested class is its owner's member: `class Meta:` in a serializer.
+	// One of a language that does not write the spec's separator is none
+	// it means: `Route::post` is no TypeScript Route's.)
+	defs := slices.DeleteFunc(slices.Concat(ix.Defs[head], ix.Members[head]), func(d *extract.Definition) bool { return !writesSep(d, sep) })
+	if l == nil || len(defs) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(defs, func(d *extract.Definition) bool { return d.Lang == nil || d.Lang.Family() == l.Family() })
 }
 
 // importedName is a name a file imports, and the module it comes from.
