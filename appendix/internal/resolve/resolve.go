@@ -908,6 +908,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if r.Strong {
 				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: a member of `%s`, which the spec adds (line %d)", owner.Name, owner.Line)))
 			}
+		} else if ch, _ := ix.Chain(r.Name); ch.StoppedAt != nil && ch.Stopped != "" && r.Strong && !r.Proposed {
+			// `ApplicationJob::PRIORITIES.fetch(:stats)`: the constant the
+			// chain reaches is shown; what its value's `fetch` is, the
+			// search cannot say.
+			d := ch.StoppedAt
+			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d, Member: ch.StoppedMember,
+				Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; %s", d.QualifiedName(), ch.StoppedMember, stopped(ch))}})
 		} else if g, ok := memberOrVariable(ix, r); ok {
 			if strings.Contains(r.Name, ".") {
 				unfollowed[p.i] = len(unresolved)

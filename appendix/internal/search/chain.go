@@ -41,6 +41,11 @@ type Chain struct {
 	// that records no types), or a type the search cannot take to one
 	// definition of the repository.
 	Stopped string
+	// StoppedAt, when the walk stopped at a member whose type is not known
+	// (`ApplicationJob.PRIORITIES`, a constant), is the definition that
+	// declares it, and StoppedMember the member as it declares it.
+	StoppedAt     *extract.Definition
+	StoppedMember string
 	// unsearched are the member types the search has not looked for yet:
 	// FindChains looks for them, and the walk goes on.
 	unsearched []string
@@ -148,6 +153,9 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 		declared = true
 		if m.Type == "" {
 			stopped = append(stopped, fmt.Sprintf("the type of `%s` is not known", written))
+			if ch.StoppedAt == nil {
+				ch.StoppedAt, ch.StoppedMember = owner, m.Name
+			}
 			continue
 		}
 		types, searched, why := ix.fieldTypes(owner, m.Type)
