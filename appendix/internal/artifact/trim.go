@@ -417,6 +417,17 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 			indent := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
 			keep[l.Row] = indent + joinSignature(linesOf(lines[at:], l.Row, m.End))
 		}
+		// A member of a nested type the spec names through it
+		// (`PaperlessTask.TaskType.EMPTY_TRASH`): the line that declares
+		// it, inside the nested type.
+		for _, inner := range a.nestedNamed(m.Name) {
+			for _, l := range lines {
+				if l.Row > m.Start && l.Row <= m.End && !scan.CommentLine(l.Text) && leadingName(l.Text) == inner {
+					keep[l.Row] = l.Text
+					break
+				}
+			}
+		}
 	}
 	if len(keep) == 0 {
 		return false
@@ -534,4 +545,31 @@ func TrimToDeclaration(a *Artifact) bool {
 	a.StartLine, a.EndLine = line.Row, line.Row
 	a.Truncated = "declaration"
 	return true
+}
+
+// nestedNamed are the names the artifact's references give after the
+// nested type named outer (EMPTY_TRASH of `PaperlessTask.TaskType.EMPTY_TRASH`
+// for TaskType).
+func (a *Artifact) nestedNamed(outer string) []string {
+	var out []string
+	for _, s := range a.SelectedBy {
+		parts := strings.Split(s.Ref, ".")
+		for k := 1; k+1 < len(parts); k++ {
+			if parts[k] == outer && !slices.Contains(out, parts[k+1]) {
+				out = append(out, parts[k+1])
+			}
+		}
+	}
+	return out
+}
+
+// leadingName is the identifier a line of code starts with, past its
+// indentation: the name an assignment, a field or an enum value declares.
+func leadingName(line string) string {
+	t := strings.TrimLeft(line, " \t")
+	i := 0
+	for i < len(t) && extract.IdentByte(t[i]) {
+		i++
+	}
+	return t[:i]
 }
