@@ -8,7 +8,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
@@ -165,26 +164,10 @@ func spans(d *extract.Definition, f string, line int) bool {
 type wordLine struct{ word, line int }
 
 // wordLines reads files for the lines that hold each of words as a whole
-// word, at most maxUseLines per word and file. What it finds is kept
-// under the files' stat data.
+// word, at most maxUseLines per word and file. (Users keeps what they
+// lead to; the lines themselves are not kept.)
 func (ix *Index) wordLines(files, words []string) [][]wordLine {
 	out := make([][]wordLine, len(files))
-	key := ix.FilesPrint("word lines\x00"+strings.Join(words, "\x00"), files)
-	// Kept as one list: path, word and line of each hit in turn.
-	if kept, ok := ix.Kept(key, 1); ok && key != "" && len(kept[0])%3 == 0 {
-		at := map[string]int{}
-		for i, f := range files {
-			at[f] = i
-		}
-		for k := 0; k < len(kept[0]); k += 3 {
-			w, _ := strconv.Atoi(kept[0][k+1])
-			l, _ := strconv.Atoi(kept[0][k+2])
-			if i, ok := at[kept[0][k]]; ok && w < len(words) {
-				out[i] = append(out[i], wordLine{w, l})
-			}
-		}
-		return out
-	}
 	ix.readEach(files, func(i int, src []byte) {
 		for k, w := range words {
 			n, line, last := 0, 1, 0
@@ -202,14 +185,5 @@ func (ix *Index) wordLines(files, words []string) [][]wordLine {
 		}
 		slices.SortStableFunc(out[i], func(a, b wordLine) int { return a.line - b.line })
 	})
-	if key != "" {
-		var flat []string
-		for i, hs := range out {
-			for _, h := range hs {
-				flat = append(flat, files[i], strconv.Itoa(h.word), strconv.Itoa(h.line))
-			}
-		}
-		ix.Keep(key, [][]string{flat})
-	}
 	return out
 }
