@@ -1360,7 +1360,7 @@ func ownModule(ix *search.Index, mod string) bool {
 	if p == "" || strings.HasPrefix(p, "/") {
 		return false
 	}
-	if ix.IsDir(p) || strings.Contains(p, "/") && (ix.SourceModule(p) || ix.DirEnding(p)) {
+	if ix.IsDir(p) || ix.TreeModule(mod) {
 		return true
 	}
 	// `@acme/lib/jobs/client`: a module of a package of the workspace.

@@ -388,7 +388,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		ix.Mounts = append(ix.Mounts, r.mounts...)
 		for name, mod := range r.imports {
-			own := ix.ownPackage(root, mod) || ix.treeModule(mod)
+			own := ix.ownPackage(root, mod) || ix.TreeModule(mod)
 			into := ix.Imports
 			if own {
 				into = ix.OwnImports

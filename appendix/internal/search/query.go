@@ -715,7 +715,7 @@ func (ix *Index) ImportedAnywhere(name string) (string, bool) {
 		for rest := sc.Imports; rest != ""; {
 			var line string
 			line, rest, _ = strings.Cut(rest, "\n")
-			if n, mod, _ := strings.Cut(line, "\t"); n == name && mod != "" && !ix.ownPackage(ix.root, mod) && !strings.HasPrefix(mod, ".") && !ix.treeModule(mod) {
+			if n, mod, _ := strings.Cut(line, "\t"); n == name && mod != "" && !ix.ownPackage(ix.root, mod) && !strings.HasPrefix(mod, ".") && !ix.TreeModule(mod) {
 				return mod, true
 			}
 		}
@@ -723,11 +723,11 @@ func (ix *Index) ImportedAnywhere(name string) (string, bool) {
 	return "", false
 }
 
-// treeModule reports a dotted module path that is a directory or a source
+// TreeModule reports a dotted module path that is a directory or a source
 // file of the tree (`documents.management.commands` for
 // src/documents/management/commands/, below a source root): the code's
 // own, whatever its manifests declare.
-func (ix *Index) treeModule(mod string) bool {
+func (ix *Index) TreeModule(mod string) bool {
 	p := strings.ReplaceAll(mod, ".", "/")
 	return strings.Contains(p, "/") && (ix.SourceModule(p) || ix.DirEnding(p))
 }
