@@ -198,7 +198,7 @@ func actionRoutes(fn, call, def *sitter.Node, src []byte) ([]extract.RouteCall, 
 	if fn == nil || fn.Type() != "identifier" || fn.Content(src) != "action" {
 		return nil, false
 	}
-	class := enclosingClass(def)
+	class := pyClassOf(def) // (the class a method's definition is given to)
 	if class == nil {
 		return nil, false
 	}
@@ -231,19 +231,6 @@ func actionRoutes(fn, call, def *sitter.Node, src []byte) ([]extract.RouteCall, 
 		out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: pattern, Handler: within + "." + name, Within: within}, Show: call.Parent().Parent(), OwnFunc: def})
 	}
 	return out, true
-}
-
-// enclosingClass is the class whose body holds a definition, or nil.
-func enclosingClass(def *sitter.Node) *sitter.Node {
-	for n := def.Parent(); n != nil; n = n.Parent() {
-		switch n.Type() {
-		case "class_definition":
-			return n
-		case "function_definition":
-			return nil
-		}
-	}
-	return nil
 }
 
 // pyResourceRe names the registrations of a view under paths: Flask's
