@@ -107,7 +107,16 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 					out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: p, Handler: name}, Show: n, OwnFunc: def})
 				}
 			}
-			return
+			if def == nil || def.Type() != "class_definition" {
+				return // (a decorated class's body holds its actions: walked below)
+			}
+		case "list_splat":
+			// [..., *api_router.urls]: what the router registers, under the
+			// prefix of the include() list it is spread into.
+			if a := n.NamedChild(0); under != "" && a != nil && a.Type() == "attribute" && a.ChildByFieldName("attribute").Content(src) == "urls" {
+				routerUnder[a.ChildByFieldName("object").Content(src)] = under
+				return
+			}
 		case "call":
 			if rc := routerRoutes(n, src, routers); rc != nil {
 				r := n.ChildByFieldName("function").ChildByFieldName("object").Content(src)
