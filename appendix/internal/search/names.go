@@ -208,18 +208,24 @@ func routeSegments(refs []spec.Ref) [][]byte {
 		}
 		// The last literal segment: the most distinctive, and the one a
 		// router mounted under a prefix registers.
-		segs := spec.RouteSegs(r.Route.Path)
-		for i := len(segs) - 1; i >= 0; i-- {
-			if segs[i] != "{}" && !ExampleID(segs[i]) {
-				if !seen[segs[i]] {
-					seen[segs[i]] = true
-					out = append(out, []byte(segs[i]))
-				}
-				break
-			}
+		if lit := literalSegs(r.Route.Path); len(lit) > 0 && !seen[lit[len(lit)-1]] {
+			seen[lit[len(lit)-1]] = true
+			out = append(out, []byte(lit[len(lit)-1]))
 		}
 	}
 	return out
+}
+
+// literalSegs are the segments of a route path that are neither a
+// parameter nor an example of one (`1` of /api/config/1/).
+func literalSegs(p string) []string {
+	var lit []string
+	for _, s := range spec.RouteSegs(p) {
+		if s != "{}" && !ExampleID(s) {
+			lit = append(lit, s)
+		}
+	}
+	return lit
 }
 
 // holdsDef reports whether ds holds a definition of d's name in d's file.
@@ -237,12 +243,7 @@ func mountSegments(refs []spec.Ref) []string {
 		if r.Route == nil || spec.MountPrefix(r.Route, refs) {
 			continue
 		}
-		var lit []string
-		for _, s := range spec.RouteSegs(r.Route.Path) {
-			if s != "{}" && !ExampleID(s) {
-				lit = append(lit, s)
-			}
-		}
+		lit := literalSegs(r.Route.Path)
 		// Every literal segment but the last: a mount's own (Ktor's
 		// route("/api")) or a router's prefix its registration spells
 		// (a Django REST framework router's "tasks" of /api/tasks/run/).
