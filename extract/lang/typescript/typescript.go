@@ -21,7 +21,7 @@ var typescriptQuery string
 var javascriptQuery string
 
 // revision is the revision of the rules the four languages share.
-const revision = "9"
+const revision = "10"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
@@ -192,6 +192,8 @@ func refineJS(m *extract.Match) bool {
 		if v := m.Def.ChildByFieldName("value"); v != nil && literalUnion(v) {
 			d.Kind, d.Title = extract.KindEnum, "Enum"
 			d.Values = unionValues(v, m.Src)
+		} else if v != nil && v.Type() == "intersection_type" {
+			d.Bases = intersectedTypes(v, m.Src)
 		}
 	case "enum":
 		d.Kind, d.Title = extract.KindEnum, "Enum"
@@ -412,9 +414,7 @@ func membersJS(def *sitter.Node) []*sitter.Node {
 	case "class_declaration", "abstract_class_declaration", "interface_declaration", "enum_declaration":
 		return extract.NamedChildren(def.ChildByFieldName("body"))
 	case "type_alias_declaration":
-		if v := def.ChildByFieldName("value"); v != nil && v.Type() == "object_type" {
-			return extract.NamedChildren(v)
-		}
+		return objectTypeMembers(def.ChildByFieldName("value"))
 	case "variable_declarator", "pair":
 		// An exported object or schema: the pairs of the first object
 		// literal, found directly or inside a call chain (z.object({...}),
@@ -422,6 +422,46 @@ func membersJS(def *sitter.Node) []*sitter.Node {
 		if o := findObject(def.ChildByFieldName("value"), 0); o != nil {
 			return extract.NamedChildren(o)
 		}
+	}
+	return nil
+}
+
+// objectTypeMembers are the members of a type alias's value: an object
+// type's, and each object type's of an intersection (`Request & {
+// user: User }`); a union's are no one member set.
+func objectTypeMembers(v *sitter.Node) []*sitter.Node {
+	if v == nil {
+		return nil
+	}
+	switch v.Type() {
+	case "object_type":
+		return extract.NamedChildren(v)
+	case "intersection_type", "parenthesized_type":
+		var out []*sitter.Node
+		for _, c := range extract.NamedChildren(v) {
+			out = append(out, objectTypeMembers(c)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// intersectedTypes are the named types an intersection joins (`Request`
+// and `Audited` of `Request & Audited & { user: User }`): what the type
+// alias has their members of, as a class has its bases'.
+func intersectedTypes(v *sitter.Node, src []byte) []string {
+	if v == nil {
+		return nil
+	}
+	switch v.Type() {
+	case "intersection_type", "parenthesized_type":
+		var out []string
+		for _, c := range extract.NamedChildren(v) {
+			out = append(out, intersectedTypes(c, src)...)
+		}
+		return out
+	case "type_identifier", "generic_type", "nested_type_identifier":
+		return words.Identifiers(words.WithoutTypeArgs(v.Content(src)))
 	}
 	return nil
 }

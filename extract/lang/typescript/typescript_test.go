@@ -129,18 +129,20 @@ func TestMatchersAreTheQueries(t *testing.T) {
 }
 
 // TestBasesWithoutTypeArgs: a class or interface extends the type named
-// before its type arguments, not the arguments.
+// before its type arguments, not the arguments; a type alias has the
+// types it intersects as bases.
 func TestBasesWithoutTypeArgs(t *testing.T) {
 	src := "class Model<TAttrs extends object = any, TCreation = TAttrs> extends SequelizeModel<TAttrs, TCreation> {\n  x = 1;\n}\n" +
 		"class Share extends IdModel<Attrs<Share>, Partial<Creation<Share>>> implements Searchable {\n  y = 2;\n}\n" +
-		"interface Store extends Reader<Item>, Writer<Map<string, Item>> {\n  z: number;\n}\n"
+		"interface Store extends Reader<Item>, Writer<Map<string, Item>> {\n  z: number;\n}\n" +
+		"type Req = Request & (Audited<User> & { user: User }) & ns.Traced;\n"
 	got := map[string][]string{}
 	for _, d := range langtest.Definitions(t, TypeScript, "m.ts", src) {
 		if d.Container == "" {
 			got[d.Name] = d.Bases
 		}
 	}
-	want := map[string][]string{"Model": {"SequelizeModel"}, "Share": {"IdModel"}, "Store": {"Reader", "Writer"}}
+	want := map[string][]string{"Model": {"SequelizeModel"}, "Share": {"IdModel"}, "Store": {"Reader", "Writer"}, "Req": {"Request", "Audited", "Traced"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
 	}
