@@ -317,6 +317,7 @@ var (
 	compatRe     = regexp.MustCompile(`(?i)\b(?:backwards?[- ]compatib\w*|compatible with|compatibility with|maintain\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature|behaviou?r)s?|must not (?:change|break)|without breaking|keep\w*\s+(?:\S+\s+){0,3}(?:api|interface|contract|signature)s?\s+(?:stable|unchanged|intact|compatible))\b`)
 	newRe        = regexp.MustCompile(`\b(?:add|adds|added|adding|new|introduce[sd]?|introducing|create[sd]?|creating|gains?|gets|proposed?)\b`)
 	isNewRe      = regexp.MustCompile("^[^,;]*?\\b(?:is|are|(?:will|should|must|shall) be|to be) (?:an? )?(?:\\*\\*|\\*|_)?(?:new|introduced|added|created)\\b")
+	creatingRe   = regexp.MustCompile(`^(?:new|create[sd]?|creating)$`)
 	clauseRe     = regexp.MustCompile(`,\s+(?:and|but|while|so|or|whereas)\s+|;\s*|\s+(?:but|while|whereas)\s+|,\s+(?:which|that)\s+`)
 	keepRe       = regexp.MustCompile(`\b(?:keeps?|kept|keeping|unchanged|untouched|stays?|remains?|reuses?|reused|as is|never|(?:is|are|be) not (?:touched|changed|modified)|(?:must|should|will|do|does|did) not (?:be )?(?:change|changed|modify|modified|touch|touched|delete|deleted|remove|removed|rename|renamed)|no changes?|gains? no|adds? no)\b`)
 	settingRe    = regexp.MustCompile(`^[A-Za-z_][\w.-]*=[\w.-]+$`)
@@ -1888,9 +1889,11 @@ func proposedAt(clause string, off int) bool {
 		if newListRe.MatchString(between) {
 			return true // "New types: `A`, `B`, `C`": each item of the list the colon opens
 		}
-		if strings.TrimSpace(before[l[0]:l[1]]) == "new" && (len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) &&
+		if w := strings.TrimSpace(before[l[0]:l[1]]); (w == "new" && len(strings.Fields(between)) > 3 || strings.Contains(between, "`")) && creatingRe.MatchString(w) &&
 			!coordinatedRe.MatchString(between[strings.LastIndexByte(between, '`')+1:]) {
-			continue // "a new X ... through Y": new names X, not Y (but "new service X and controller Y" both)
+			// "a new X ... through Y", "creates X ... through Y": they
+			// name X, not Y (but "new service X and controller Y" both).
+			continue
 		}
 		if f := strings.Fields(between); len(f) > 0 && strings.HasSuffix(f[0], "ed") && strings.HasPrefix(strings.TrimSpace(before[l[0]:l[1]]), "get") {
 			continue // "gets filtered by X": a passive, which introduces nothing
