@@ -886,6 +886,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if ix.Modules[r.Name] && strings.ToLower(r.Name) == r.Name {
 			continue // `userbus`, `appendix`: a package or directory that exists
+		} else if head, ok := undefinedHead(ix, r.Name); ok && spec.NotName(head) {
+			// `ActiveRecord::RecordNotFound`: a framework's namespace the
+			// repository defines nothing of.
+			if r.Strong {
+				external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` is the language's or a framework's own name, which the repository does not define", head)))
+			}
 		} else if head, ok := undefinedHead(ix, r.Name); ok && !r.NamespaceMember() {
 			// `HighScore.objects.get`, `FilterSet.Meta.fields`: the claim is
 			// about the head, whose absence leaves nothing to look its

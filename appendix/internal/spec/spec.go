@@ -388,6 +388,10 @@ var pathExts = func() map[string]bool {
 	return out
 }()
 
+// NotName reports a word that looks like code but never names a project
+// artifact (see notNames): a language's, a framework's or a product's.
+func NotName(w string) bool { return notNames[w] }
+
 // notNames are words that look like code but never name a project
 // artifact: every language's NotNames, these names of products and
 // abbreviations, RFC 2119's requirement words and HTTP's methods, which
