@@ -70,8 +70,9 @@ func rustRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, [
 				if t := mountTarget(args[1], src); t != "" {
 					mounts = append(mounts, extract.Mount{Prefix: joinPath(inner, p), Target: t})
 				}
-			case routeVerbs[verb] != "" && isPath && len(args) == 2 && chainOf(recv, src, "builder"):
-				// routerify: Router::builder().get("/x", |r| span(r, h))
+			case routeVerbs[verb] != "" && isPath && len(args) == 2 && routerChain(recv, src):
+				// routerify: Router::builder().get("/x", |r| span(r, h)),
+				// make_router().get(...)
 				out = append(out, extract.RouteCall{Route: extract.Route{Method: routeVerbs[verb], Pattern: joinPath(inner, p), Handler: handlerName(args[1], src)}, Show: show, From: from})
 			case verb == "configure" && len(args) == 1:
 				if t := mountTarget(args[0], src); t != "" {
@@ -254,18 +255,47 @@ func resourcePath(recv *sitter.Node, src []byte) (string, bool) {
 // chainOf reports a call chain that starts with a call of the named
 // function: Router::new().route(...).
 func chainOf(n *sitter.Node, src []byte, first string) bool {
+	return chainRoot(n, src) == first
+}
+
+// chainRoot is the name of the function a call chain starts with
+// (`builder` of Router::builder().get(...)), "" for a chain that starts
+// with no call of a named function.
+func chainRoot(n *sitter.Node, src []byte) string {
 	for c := n; c != nil && c.Type() == "call_expression"; {
 		fn := c.ChildByFieldName("function")
 		switch fn.Type() {
 		case "identifier", "scoped_identifier":
-			return lastSegment(fn.Content(src)) == first
+			return lastSegment(fn.Content(src))
 		case "field_expression":
 			c = fn.ChildByFieldName("value")
 		default:
-			return false
+			return ""
 		}
 	}
-	return false
+	return ""
+}
+
+// routerChain reports a call chain that builds a routerify router: it
+// starts with Router::builder(), with a function of the project's named
+// for the router it returns (`endpoint::make_router()`), or with a
+// variable so named (`router.data(state).get(...)`).
+func routerChain(n *sitter.Node, src []byte) bool {
+	root := chainRoot(n, src)
+	if root == "" {
+		c := n
+		for c != nil && c.Type() == "call_expression" {
+			if fn := c.ChildByFieldName("function"); fn != nil && fn.Type() == "field_expression" {
+				c = fn.ChildByFieldName("value")
+			} else {
+				break
+			}
+		}
+		if c != nil && c.Type() == "identifier" {
+			root = c.Content(src)
+		}
+	}
+	return root == "builder" || strings.HasSuffix(strings.ToLower(root), "router")
 }
 
 // mountTarget names the module whose routes a mount serves under its
@@ -312,13 +342,20 @@ func handlerName(n *sitter.Node, src []byte) string {
 			}
 		}
 	case "closure_expression":
-		// |r| request_span(r, handle_get): the name the closure passes on,
-		// not its own parameter.
+		// |r| request_span(r, handle_get), or that alone in a block: the
+		// name the closure passes on, not its own parameter.
 		params := map[string]bool{}
 		for _, p := range extract.NamedChildren(n.ChildByFieldName("parameters")) {
 			params[p.Content(src)] = true
 		}
-		if b := n.ChildByFieldName("body"); b != nil && b.Type() == "call_expression" {
+		b := n.ChildByFieldName("body")
+		if b != nil && b.Type() == "block" {
+			// |r| { request_span(r, handle_get) }: the block's value.
+			if kids := extract.NamedChildren(b); len(kids) == 1 {
+				b = kids[0]
+			}
+		}
+		if b != nil && b.Type() == "call_expression" {
 			for _, a := range extract.NamedChildren(b.ChildByFieldName("arguments")) {
 				if h := handlerName(a, src); h != "" && !params[h] {
 					return h

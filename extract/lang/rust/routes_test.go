@@ -63,9 +63,24 @@ pub fn config(cfg: &mut web::ServiceConfig) {
 }
 
 fn fetch(client: &Client) { client.get("/not/a/route"); }
+
+pub fn control_router() -> RouterBuilder<Body, ApiError> {
+    endpoint::make_router()
+        .get("/control/v1/safekeeper/:id", |r| {
+            named_request_span(r, handle_get_safekeeper, RequestName("v1_safekeeper"))
+        })
+}
+
+pub fn with_state(router: RouterBuilder<Body, ApiError>) -> RouterBuilder<Body, ApiError> {
+    router.data(1).post("/control/v1/safekeeper", |r| request_span(r, upsert))
+}
+
+fn other(c: &Cache) { c.entries().get("/not/a/route", 1); }
 `, []string{
 			`GET /v1/status -> status_handler | 3-3 | .get("/v1/status", status_handler)`,
 			`PUT /v1/tenant/:tenant_id/membership -> membership_handler | 4-4 | .put("/v1/tenant/:tenant_id/membership", |r| request_span(r, membership_handler))`,
+			`GET /control/v1/safekeeper/:id -> handle_get_safekeeper | 12-14 | .get("/control/v1/safekeeper/:id", |r| { ... })`,
+			`POST /control/v1/safekeeper -> upsert | 18-18 | .post("/control/v1/safekeeper", |r| request_span(r, upsert))`,
 		}, nil},
 		{"rocket", `#[get("/hello/<name>?<greeting>")]
 fn hello(name: &str, greeting: Option<&str>) -> String {
