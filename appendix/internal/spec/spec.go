@@ -1190,6 +1190,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// call reads, by its key.
 			refs = append(refs, found{Ref{Name: key, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 		} else if rt, ok := RouteLike(code); ok {
+			if m := proseMethodRe.FindStringSubmatch(sent[:i]); m != nil && rt.Method == "" {
+				rt.Method = m[1] // GET `/items/:id`: the method the prose sets before the span
+			}
 			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
 		} else if file, at, ok := Location(code); ok {
 			refs = append(refs, found{Ref{Name: file + ":" + strconv.Itoa(at), Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true, At: at, File: file}, i, end})
@@ -2110,6 +2113,10 @@ type RouteRef struct {
 // path() writes one, with a parameter in angle brackets: `checks/<uuid:code>/pause`.
 // (A file's is no route: `dask/<module>/backends.py`.)
 var relRouteRe = regexp.MustCompile(`^[\w-]+(?:/(?:[\w-]+|<[\w:]+>))*/<[\w:]+>(?:/(?:[\w-]+|<[\w:]+>))*/?$`)
+
+// proseMethodRe is an HTTP method written in capitals right before a
+// route's code span: "GET `/items/:id` gets an item".
+var proseMethodRe = regexp.MustCompile(`(?:^|[\s(*_])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[*_]*\s+$`)
 
 var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(/[^\s?#]*)(?:[?#]\S*)?$`)
 
