@@ -22,7 +22,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "11",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "12",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs: map[string]bool{"function_definition": true}, BodiesKeepNothing: true,
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
@@ -142,7 +142,7 @@ func refinePython(m *extract.Match) bool {
 			bases = s.Content(m.Src)
 		}
 		switch {
-		case words.Contains(bases, "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "TextChoices", "IntegerChoices", "Choices"):
+		case words.Contains(bases, "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "TextChoices", "IntegerChoices", "Choices") || enumNamed(bases):
 			d.Kind, d.Title = extract.KindEnum, "Enum"
 		case words.Contains(bases, "Protocol", "ABC"):
 			d.Kind, d.Title = extract.KindInterface, "Interface"
@@ -173,6 +173,18 @@ func refinePython(m *extract.Match) bool {
 		return false
 	}
 	return true
+}
+
+// enumNamed reports a class whose base is a project's own enum by its
+// name's convention (`class CaseStatus(DispatchEnum)`, `BaseChoices`):
+// the base's own base, in another file, is Enum.
+func enumNamed(bases string) bool {
+	for _, b := range words.Identifiers(bases) {
+		if len(b) > len("Enum") && strings.HasSuffix(b, "Enum") || len(b) > len("Choices") && strings.HasSuffix(b, "Choices") {
+			return true
+		}
+	}
+	return false
 }
 
 // pyClassValues are the string values of a class's members: every member
