@@ -612,10 +612,52 @@ func joinFirst(lines []extract.Line) (string, int) {
 		b.WriteString(p)
 	}
 	joined := b.String()
-	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ")"}, {",)", ")"}, {"[ ", "["}, {" ]", "]"}, {",>", ">"}} {
+	for _, f := range [][2]string{{"( ", "("}, {" )", ")"}, {", )", ",)"}, {"[ ", "["}, {" ]", "]"}, {",>", ">"}} {
 		joined = strings.ReplaceAll(joined, f[0], f[1])
 	}
-	return joined, n
+	return dropTrailingCommas(joined), n
+}
+
+// dropTrailingCommas removes the comma before a closing parenthesis of a
+// call's arguments or a signature's parameters (`f(a, b,)`), where it
+// means nothing; the one of a parenthesized tuple (`(UniqueConstraint(...),)`,
+// whose "(" follows no name) stays: without it the tuple is its element.
+func dropTrailingCommas(s string) string {
+	if !strings.Contains(s, ",)") {
+		return s
+	}
+	var b strings.Builder
+	var opens []bool // for each "(" open: whether it starts a call's or a signature's list
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && i+1 < len(s) {
+				b.WriteByte(c)
+				i++
+				c = s[i]
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(':
+			k := i - 1
+			for k >= 0 && s[k] == ' ' {
+				k--
+			}
+			opens = append(opens, k >= 0 && (extract.IdentByte(s[k]) || s[k] == ')' || s[k] == ']' || s[k] == '>'))
+		case c == ')':
+			if len(opens) > 0 {
+				opens = opens[:len(opens)-1]
+			}
+		case c == ',' && i+1 < len(s) && s[i+1] == ')' && (len(opens) == 0 || opens[len(opens)-1]):
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // cutLineComment cuts a comment that ends a line of code (` # ...`,

@@ -229,3 +229,19 @@ func TestCutLineComment(t *testing.T) {
 		}
 	}
 }
+
+// TestDropTrailingCommas: a comma before a call's or a signature's ")"
+// goes; a one-element tuple's stays, as do those inside strings.
+func TestDropTrailingCommas(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"def run(a, b,)", "def run(a, b)"},
+		{`__table_args__ = (UniqueConstraint("name", "project_id"),)`, `__table_args__ = (UniqueConstraint("name", "project_id"),)`},
+		{"c20 = relationship(\"Other\", backref=\"order\",)", "c20 = relationship(\"Other\", backref=\"order\")"},
+		{`x = f((a,), ",)",)`, `x = f((a,), ",)")`},
+		{"fn f<T>(x: T,) -> Vec<(u8,)>", "fn f<T>(x: T) -> Vec<(u8,)>"},
+	} {
+		if got := dropTrailingCommas(tc.in); got != tc.want {
+			t.Errorf("dropTrailingCommas(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
