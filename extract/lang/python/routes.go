@@ -28,9 +28,20 @@ var (
 func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, []extract.Mount) {
 	var mounts []extract.Mount
 	var imported map[string]string
+	prefixes := map[string]string{}
+	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
+		prefixes[string(m[1])] = string(m[2])
+	}
 	for _, m := range pyIncludeRe.FindAllSubmatch(src, -1) {
-		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...)
-		target := string(m[1])
+		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...);
+		// under the including router's own prefix (APIRouter(prefix="/{organization}")).
+		target := string(m[2])
+		prefix := string(m[3])
+		if own := prefixes[string(m[1])]; own != "" {
+			prefix = route.Join(own, prefix)
+		} else if len(m[3]) == 0 {
+			continue // (no prefix: the router's routes are served as they are)
+		}
 		if i := strings.IndexByte(target, '.'); i > 0 {
 			target = target[:i]
 		} else {
@@ -43,11 +54,7 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				target = strings.ReplaceAll(mod, ".", "/") + ".py"
 			}
 		}
-		mounts = append(mounts, extract.Mount{Prefix: string(m[2]), Target: target})
-	}
-	prefixes := map[string]string{}
-	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
-		prefixes[string(m[1])] = string(m[2])
+		mounts = append(mounts, extract.Mount{Prefix: prefix, Target: target})
 	}
 	routers := map[string]bool{}
 	for _, m := range pyRouterRe.FindAllSubmatch(src, -1) {
@@ -413,7 +420,7 @@ func importedFrom(src []byte) map[string]string {
 	return out
 }
 
-var pyIncludeRe = regexp.MustCompile(`(?:include_router|register_blueprint)\(\s*([\w.]+)\s*,[^)]*?(?:url_)?prefix\s*=\s*["']([^"']*)["']`)
+var pyIncludeRe = regexp.MustCompile(`(?:(\w+)\s*\.\s*)?(?:include_router|register_blueprint)\(\s*([\w.]+)\s*(?:,[^)]*?(?:url_)?prefix\s*=\s*["']([^"']*)["'])?`)
 
 var djangoGroupRe = regexp.MustCompile(`\(\?P<(\w+)>[^)]*\)`)
 

@@ -56,6 +56,21 @@ func TestRouteGroupsChainsAndMounts(t *testing.T) {
 		{"project/urls.py", `urlpatterns = [path("shop/", include("shop.urls"))]
 app.include_router(items.router, prefix="/api/v1")
 `, nil, []string{"/api/v1 <- items", "/shop/ <- shop/urls.py"}},
+		{"app/api.py", `from fastapi import APIRouter, Depends
+
+from app.case.views import router as case_router
+from app.auth.views import router as auth_router
+
+api_router = APIRouter()
+org_router = APIRouter(
+    prefix="/{organization}", dependencies=[Depends(get_organization_path)]
+)
+org_router.include_router(
+    case_router, prefix="/cases", tags=["cases"]
+)
+org_router.include_router(auth_router)
+api_router.include_router(org_router)
+`, nil, []string{"/{organization}/cases <- app/case/views.py", "/{organization} <- app/auth/views.py"}},
 	} {
 		ds, mounts := langtest.Routes(t, langtest.ForPath(langs, tc.file), tc.file, tc.src)
 		var got, gotM []string
