@@ -54,8 +54,8 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 			rt := *d.Route
 			rt.Pattern = p
 			s, ok := RouteScore(r.Route, &rt)
-			if !ok || s > 0 && len(prefixes) > 0 && !r.Route.Tail {
-				continue // mounted: the full path must match
+			if !ok || s > 0 && len(prefixes) > 0 && !r.Route.Tail && !mountedUnder(r.Route.Path, p) {
+				continue // mounted: the full path must match, but for an application's own mount (/api/v1)
 			}
 			named, short := prefixNamesFile(r.Route.Path, p, d)
 			if short && !named && !r.Route.Tail {
@@ -187,6 +187,24 @@ func unmountedWords(endpoint, pattern string) int {
 		}
 	}
 	return n
+}
+
+// mountedUnder reports an endpoint that is a mounted registration's full
+// path under segments an application's routes are commonly mounted under
+// (`/api/v1` + `/{organization}/cases/{case_id}`): a mount of the
+// application's own, such as Starlette's app.mount, that no router
+// registration spells.
+func mountedUnder(endpoint, pattern string) bool {
+	a, b := spec.RouteSegs(endpoint), spec.RouteSegs(pattern)
+	if len(a) <= len(b) {
+		return false
+	}
+	for _, s := range a[:len(a)-len(b)] {
+		if !mountWordRe.MatchString(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // mountWordRe is a segment an application's routes are commonly mounted

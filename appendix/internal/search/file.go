@@ -32,6 +32,7 @@ type fileResult struct {
 	scan    *scan.Entry       // the file's scan, for later passes of this run
 	bytes   int64
 	parsed  bool
+	routed  bool // its route registrations were looked for
 	failed  bool // no parse of the file could be used: it is read as text only
 	warning *Warning
 	stands  []wordStand // how the words of pass.index stand in the file
@@ -59,6 +60,7 @@ type pass struct {
 	routeSegs []string            // the literal route segments the spec's endpoints end with
 	mountSegs []string            // the first literal segments of the spec's endpoints of several, where a mount's prefix stands
 	values    map[string]bool     // the string values searched for (see wantedValues)
+	mounted   map[string]bool     // files whose routes are looked for whatever they spell: routers mounted under a prefix
 	before    func(path string)   // Options.BeforeFile
 	// index, when set, are the words whose standing in each file the
 	// pass records (see Index.declaring).
@@ -185,7 +187,8 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	names := fs.definable.Walk(fs.sc.Tokens, folded, fs.index, func(n string, s scan.Stands) {
 		res.stands = append(res.stands, wordStand{n, s})
 	})
-	if fs.sc.Routable(f.Path, fs.routeSegs) || fs.sc.Mounts && fs.sc.Routable(f.Path, fs.mountSegs) {
+	if fs.mounted[f.Path] || fs.sc.Routable(f.Path, fs.routeSegs) || fs.sc.Mounts && fs.sc.Routable(f.Path, fs.mountSegs) {
+		res.routed = true
 		if err := fs.routes(ctx); err != nil {
 			return err
 		}

@@ -120,6 +120,8 @@ type Index struct {
 	// refWords are the words of the spec's names, in their spelling and
 	// capitalized: what resolving asks the scans of.
 	refWords map[string]bool
+	// routed are the files whose route registrations were looked for.
+	routed map[string]bool
 	// mountSegs are the first literal segments of the spec's endpoints
 	// (see mountSegments), asked of files that mount routes.
 	mountSegs []string
@@ -203,7 +205,60 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 		}
 	}
 	ix.mountSegs = mountSegments(refs)
-	return ix, ix.Find(ctx, repo.Root, wanted, routeSegments(refs), wantedValues(refs, ix))
+	if err := ix.Find(ctx, repo.Root, wanted, routeSegments(refs), wantedValues(refs, ix)); err != nil {
+		return ix, err
+	}
+	return ix, ix.findMounted(ctx, repo.Root, refs)
+}
+
+// findMounted looks for the routes of the routers mounted under a prefix
+// that an endpoint of the spec may be served under (FastAPI's
+// include_router(case_router, prefix="/cases") for /cases/{case_id}): a
+// router's own file may spell none of the endpoint's words
+// (`@router.get("/{case_id}")`). Mounts found in those files are followed
+// in turn, a few levels deep.
+func (ix *Index) findMounted(ctx context.Context, root string, refs []spec.Ref) error {
+	words := map[string]bool{}
+	for _, r := range refs {
+		if r.Route != nil {
+			for _, s := range literalSegs(r.Route.Path) {
+				words[strings.ToLower(s)] = true
+			}
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	for range 3 {
+		files := map[string]bool{}
+		for _, m := range ix.Mounts {
+			if m.Func || m.Target == "" || !slices.ContainsFunc(literalSegs(m.Prefix), func(s string) bool { return words[strings.ToLower(s)] }) && len(literalSegs(m.Prefix)) > 0 {
+				continue // (a prefix of parameters alone, `/{organization}`, may be any endpoint's)
+			}
+			for _, f := range ix.Files {
+				if ix.lang[f.Path] != nil && !ix.routed[f.Path] && mountTarget(f.Path, m.Target) {
+					files[f.Path] = true
+				}
+			}
+		}
+		if len(files) == 0 {
+			return nil
+		}
+		if err := ix.find(ctx, root, nil, nil, nil, nil, files); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mountTarget reports whether a mount's target names the file: the path
+// it ends with (`app/case/views.py`), or its module's name (`items` of
+// items.router). See rank.MountPrefixes, which serves its routes so.
+func mountTarget(file, target string) bool {
+	if strings.Contains(target, "/") {
+		return strings.HasSuffix(file, target)
+	}
+	return ModuleName(file) == target
 }
 
 // NewIndex is the index of the walked files before any search: their
@@ -250,12 +305,12 @@ func (ix *Index) dirNames() map[string]bool {
 // wanted name or hold a wanted string value, on every core, with one
 // parser per worker. Results are joined in walk order.
 func (ix *Index) Find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte, values map[string]bool) error {
-	return ix.find(ctx, root, wanted, routeSegs, values, nil)
+	return ix.find(ctx, root, wanted, routeSegs, values, nil, nil)
 }
 
 // find is Find over the files of one language when only is set.
-func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte, values map[string]bool, only *extract.Language) error {
-	if len(wanted) == 0 && len(routeSegs) == 0 && len(values) == 0 {
+func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.Want, routeSegs [][]byte, values map[string]bool, only *extract.Language, mounted map[string]bool) error {
+	if len(wanted) == 0 && len(routeSegs) == 0 && len(values) == 0 && len(mounted) == 0 {
 		return nil
 	}
 	if only == nil {
@@ -276,7 +331,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	few := fewNames(wanted, segs, values, focus)
 	var todo []int
 	for i, f := range ix.Files {
-		if l := ix.lang[f.Path]; l != nil && (only == nil || l == only) {
+		if l := ix.lang[f.Path]; l != nil && (only == nil || l == only) && (mounted == nil || mounted[f.Path]) {
 			if sc := ix.scans[f.Path]; few != nil && sc != nil && !few.may(sc, l) {
 				continue
 			}
@@ -294,7 +349,7 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 	results := make([]fileResult, len(todo))
 	ix.readOwn(root)
 	ps := &pass{root: root, cache: ix.cache, extracts: ix.extracts, wanted: wanted, definable: scan.NewWanted(wanted), focus: focus, restrict: ix.restrict, untested: ix.untested,
-		roots: ix.rootPkgs, routeSegs: segs, values: values, before: ix.opt.BeforeFile}
+		roots: ix.rootPkgs, routeSegs: segs, values: values, mounted: mounted, before: ix.opt.BeforeFile}
 	if len(routeSegs) > 0 {
 		ps.mountSegs = ix.mountSegs
 	}
@@ -365,6 +420,12 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 		}
 		if r.parsed {
 			ix.Stats.FilesParsed++
+		}
+		if r.routed {
+			if ix.routed == nil {
+				ix.routed = map[string]bool{}
+			}
+			ix.routed[ix.Files[todo[k]].Path] = true
 		}
 		if r.cached {
 			ix.Stats.CacheHits++

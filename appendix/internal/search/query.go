@@ -430,7 +430,7 @@ func (ix *Index) FindGenerated(ctx context.Context, root string, refs []spec.Ref
 				}
 			}
 		}
-		if err := ix.find(ctx, root, more, nil, nil, l); err != nil {
+		if err := ix.find(ctx, root, more, nil, nil, l, nil); err != nil {
 			return err
 		}
 	}
