@@ -663,6 +663,13 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			inBlock = kw.lex != nil && kw.lex.BlockComments && bytes.HasPrefix(t, []byte("/*")) && !bytes.Contains(t[2:], []byte("*/"))
 			continue
 		}
+		if len(kw.tags) > 0 && (t[0] == '#' || t[0] == '@' || t[0] == '[') {
+			// #[serde(rename = "ackId")]: the name the member below is
+			// serialized as.
+			for _, w := range wireNames(kw, t) {
+				add(w, fWire)
+			}
+		}
 		if kw.attributes != 0 && t[0] == kw.attributes {
 			if t = afterAttributes(t, kw.attributes); len(t) == 0 {
 				continue

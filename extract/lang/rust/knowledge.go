@@ -57,7 +57,10 @@ var (
 		// "self: Box<Self>," below it declares nothing.
 		ParamLists: true,
 		// #[cfg(test)] mod tests { ... }: what refineRust leaves out.
-		LocalWords:    []string{"let"},
+		LocalWords: []string{"let"},
+		// #[serde(rename = "ackId")] above a field or a variant: the
+		// name it is serialized as.
+		Tags:          []string{`rename = "`, `rename="`},
 		TestMarks:     []string{"#[cfg(test)]"},
 		CamelVariants: true,
 	}

@@ -17,13 +17,14 @@ var rustQuery string
 
 // Lang is Rust.
 var Lang = knowing(&extract.Language{
-	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "2",
+	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "3",
 	MemberSeps: []string{"::"},
 	Grammar:    grammar.GetLanguage, QuerySource: rustQuery,
 	Funcs: rustFuncs, BodiesKeepNothing: true,
 	Bodies:     map[string]bool{"mod_item": true, "struct_item": true, "impl_item": true, "trait_item": true, "enum_item": true},
 	Refine:     refineRust,
 	Members:    membersRust,
+	Field:      fieldRust,
 	Attributes: map[string]bool{"attribute_item": true},
 	Elide:      extract.BraceElide,
 	Routes:     rustRoutes,
