@@ -644,6 +644,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if held := vl.held(r); r.Proposed {
 				g = gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at))
 				owners := ix.Members[r.Name]
+				if len(owners) == 0 {
+					owners = ix.Wire[r.Name] // (`ackId`, a field serialized so)
+				}
 				if t := typeLacking(sp, r, matches); t != "" && (ok || far || len(owners) > 0) {
 					// "add `expiresAt` and `visibility` fields to `Docs`",
 					// which other types have: the claim is about Docs.
@@ -652,8 +655,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 					// "a new `maxPages` option", in a guide to a version the
 					// code already is: the one type of the code that has a
 					// member of that name, one no common word is.
-					matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: o, Member: r.Name,
-						Reason: fmt.Sprintf("defines `%s`, which has the member `%s`; the spec calls it new, and the code has it", o.QualifiedName(), r.Name)}})
+					member, has := r.Name, fmt.Sprintf("which has the member `%s`", r.Name)
+					if i := slices.IndexFunc(o.Members, func(m extract.Member) bool { return m.Answers(r.Name) }); i >= 0 && o.Members[i].Name != r.Name {
+						member, has = o.Members[i].Name, fmt.Sprintf("whose field `%s` is serialized as `%s`", o.Members[i].Name, r.Name)
+					}
+					matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: o, Member: member,
+						Reason: fmt.Sprintf("defines `%s`, %s; the spec calls it new, and the code has it", o.QualifiedName(), has)}})
 					continue
 				} else if len(owners) > 0 {
 					// Types the spec does not name have it (`bool deleted = 3;`
@@ -2882,13 +2889,20 @@ func firstLineNames(sp *spec.Spec, r *spec.Ref, name string) bool {
 	return naming.HasWord(sp.Line(r.Line), name)
 }
 
-// lackingBeside is typeLacking's type.
+// nearLine reports a word on the spec's line or on one next to it.
+func nearLine(sp *spec.Spec, line int, w string) bool {
+	return naming.HasWord(sp.Line(line-1), w) || naming.HasWord(sp.Line(line), w) || naming.HasWord(sp.Line(line+1), w)
+}
+
+// lackingBeside is typeLacking's type: one named within a line of the
+// reference's first mention, which is where a spec introduces a member
+// (not `Map` beside a later mention of `ackId`).
 func lackingBeside(sp *spec.Spec, r *spec.Ref, matches []Match) *extract.Definition {
 	var best *extract.Definition
 	bestDist := 2
 	for _, m := range matches {
 		d := m.Def
-		if m.Member != "" || len(d.Members) == 0 || d.Container != "" {
+		if m.Member != "" || len(d.Members) == 0 || d.Container != "" || !nearLine(sp, r.Line, d.Name) {
 			continue
 		}
 		if dist, ok := sp.Beside(r.Name, d.Name); ok && dist < bestDist {
