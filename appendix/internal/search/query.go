@@ -779,10 +779,20 @@ func (ix *Index) fileImportsHow(file, name string) (named, star bool, from []str
 	if err != nil {
 		return false, false, nil
 	}
+	inList := false // the line continues an import's parenthesized list: `from x import (  # NOQA`
 	for _, line := range strings.Split(string(src), "\n") {
 		t := strings.TrimSpace(line)
+		if inList {
+			code, _, _ := strings.Cut(t, "#")
+			named = named || naming.HasWord(code, name)
+			inList = !strings.Contains(code, ")")
+			continue
+		}
 		if !importLine(t) {
 			continue
+		}
+		if code, _, _ := strings.Cut(t, "#"); strings.HasSuffix(strings.TrimSpace(code), "(") {
+			inList = true
 		}
 		named = named || naming.HasWord(t, name)
 		if !strings.Contains(t, "*") {
