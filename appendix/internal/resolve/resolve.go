@@ -1648,19 +1648,22 @@ func firstRule(ix *search.Index, r *spec.Ref, rules ...func(*search.Index, *spec
 
 // tableMember resolves a column of a table named by the table's name
 // (`website.resetAt`) when a definition of that table has it, spelled as
-// the spec spells it or as the other case does (reset_at): the live
-// schema's (a Prisma model mapped to the table) before a migration's
-// copy, which may lack it in either spelling.
+// the spec spells it or as the other case does (reset_at), or as the key
+// column of a relation field (`payment_payment.checkout_id`, Payment's
+// ForeignKey `checkout`): the live schema's (a Prisma model mapped to the
+// table) before a migration's copy, which may lack it in either spelling.
 func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	head, last, ok := twoParts(r.Name)
 	if !ok || spec.IsUpperStart(head) {
 		return Match{}, false
 	}
 	fold := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+	key, keyed := naming.KeyField(last)
 	var found []*extract.Definition
 	var member string
-	for _, d := range slices.Concat(ix.Defs[head], ix.ByAlias[head]) {
-		if d.Broken || d.Kind != extract.KindSchema || naming.MigrationPath(d.Path) || ix.Class(d.Path).Test {
+	column := false // the member is a relation whose key column is last (`checkout` of checkout_id)
+	for _, d := range slices.Concat(ix.Defs[head], ix.ByAlias[head], ix.TableModels(head)) {
+		if d.Broken || d.Kind != extract.KindSchema || naming.MigrationPath(d.Path) || ix.Class(d.Path).Test || containsDef(found, d) {
 			continue
 		}
 		for _, m := range d.Members {
@@ -1668,7 +1671,16 @@ func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 				if !containsDef(found, d) {
 					found = append(found, d)
 				}
-				member = m.Name
+				member, column = m.Name, false
+				break
+			}
+		}
+		if containsDef(found, d) || !keyed {
+			continue
+		}
+		for _, m := range d.Members {
+			if m.Name == key && !m.Method {
+				found, member, column = append(found, d), m.Name, true
 				break
 			}
 		}
@@ -1676,8 +1688,12 @@ func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	if distinctPlaces(found) != 1 {
 		return Match{}, false
 	}
+	why := fmt.Sprintf("which has the member `%s`", member)
+	if column {
+		why = fmt.Sprintf("whose field `%s` is its column `%s`", member, last)
+	}
 	return Match{Ref: r, Choice: rank.Choice{Def: found[0], Member: member,
-		Reason: fmt.Sprintf("defines `%s`, the table `%s`, which has the member `%s`", found[0].Name, head, member)}}, true
+		Reason: fmt.Sprintf("defines `%s`, the table `%s`, %s", found[0].Name, head, why)}}, true
 }
 
 // inPackage reports a definition of the package or module a one-part
