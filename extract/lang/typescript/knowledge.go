@@ -97,8 +97,8 @@ func jsTests(source string, tests []string) extract.TestMatch {
 }
 
 // nestPathRe is a path a NestJS decorator maps, which no "/" need precede:
-// @Controller('access'), @Get(':id/portfolio'), @Controller({ path: 'x' }).
-var nestPathRe = regexp.MustCompile("@(?:Controller|Get|Post|Put|Patch|Delete|All|Head|Options)\\(\\s*(?:\\{\\s*path\\s*:\\s*)?\\[?\\s*['\"`]([^'\"`]*)['\"`]")
+// @Controller('access'), @Get(':id/portfolio'), @Controller({ version: '1', path: 'x' }).
+var nestPathRe = regexp.MustCompile("@(?:Controller|Get|Post|Put|Patch|Delete|All|Head|Options)\\(\\s*(?:\\{[^}]*?\\bpath\\s*:\\s*)?\\[?\\s*['\"`]([^'\"`]*)['\"`]")
 
 // routeWords are the segments of the paths a file's NestJS decorators map
 // (a route's own segments, not its parameters).

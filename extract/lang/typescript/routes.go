@@ -138,6 +138,17 @@ func nestRoutes(class *sitter.Node, src []byte) []extract.RouteCall {
 		}
 		if name, paths, ok := decoratorPaths(d, src); ok && name == "Controller" {
 			prefixes = paths
+			if vs := controllerVersions(d, src); len(vs) > 0 {
+				// @Controller({ version: '1', path: 'docs' }) under URI
+				// versioning: /v1/docs.
+				var versioned []string
+				for _, v := range vs {
+					for _, p := range paths {
+						versioned = append(versioned, route.Join("v"+v, p))
+					}
+				}
+				prefixes = versioned
+			}
 		}
 	}
 	body := class.ChildByFieldName("body")
@@ -215,6 +226,38 @@ func decoratorPaths(d *sitter.Node, src []byte) (name string, paths []string, ok
 		paths = append(paths, p)
 	}
 	return fn.Content(src), paths, len(paths) > 0
+}
+
+// controllerVersions are the versions a NestJS controller decorator's
+// options give its routes (`version: '1'`, `version: ['1', '2']`), which
+// URI versioning writes before their paths as /v1.
+func controllerVersions(d *sitter.Node, src []byte) []string {
+	call := extract.NamedChildren(d)
+	if len(call) != 1 || call[0].Type() != "call_expression" {
+		return nil
+	}
+	args := extract.NamedChildren(call[0].ChildByFieldName("arguments"))
+	if len(args) == 0 || args[0].Type() != "object" {
+		return nil
+	}
+	var out []string
+	for _, pair := range extract.NamedChildren(args[0]) {
+		k := pair.ChildByFieldName("key")
+		if pair.Type() != "pair" || k == nil || strings.Trim(k.Content(src), `'"`) != "version" {
+			continue
+		}
+		v := pair.ChildByFieldName("value")
+		items := []*sitter.Node{v}
+		if v != nil && v.Type() == "array" {
+			items = extract.NamedChildren(v)
+		}
+		for _, it := range items {
+			if s, ok := route.StringValue(it, src); ok && s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 var remixRouteFile = regexp.MustCompile(`(?:^|/)app/routes/(.+)\.(?:ts|tsx|js|jsx)$`)

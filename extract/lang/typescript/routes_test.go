@@ -47,6 +47,14 @@ export const POST = async (req: Request) => new Response();
 			"GET /api/items/[id] -> GET | 1-1 | export async function GET(req: Request, { params }: Ctx)",
 			"POST /api/items/[id] -> POST | 4-4 | export const POST = async (req: Request) =>",
 		}},
+		{"published-docs.controller.ts", `@Controller({ version: '1', path: 'published-docs' })
+export class PublishedDocsController {
+  @Get(':slug')
+  async getBySlug(@Param('slug') slug: string) {
+    return slug;
+  }
+}
+`, []string{"GET /v1/published-docs/:slug -> getBySlug | 3-4 | @Get(':slug')\nasync getBySlug(@Param('slug') slug: string)"}},
 	} {
 		if diff := cmp.Diff(tc.want, routesOf(t, tc.file, tc.src)); diff != "" {
 			t.Errorf("%s: %s", tc.file, diff)
