@@ -32,14 +32,21 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
 		prefixes[string(m[1])] = string(m[2])
 	}
+	for _, m := range pyRestxAPIRe.FindAllSubmatch(src, -1) {
+		// api = Api(blueprint): the blueprint's url_prefix is the api's.
+		if p := prefixes[string(m[2])]; p != "" && prefixes[string(m[1])] == "" {
+			prefixes[string(m[1])] = p
+		}
+	}
 	for _, m := range pyIncludeRe.FindAllSubmatch(src, -1) {
-		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...);
-		// under the including router's own prefix (APIRouter(prefix="/{organization}")).
+		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...),
+		// api.add_namespace(ns, "/items"); under the including router's
+		// own prefix (APIRouter(prefix="/{organization}")).
 		target := string(m[2])
-		prefix := string(m[3])
+		prefix := string(m[3]) + string(m[4])
 		if own := prefixes[string(m[1])]; own != "" {
 			prefix = route.Join(own, prefix)
-		} else if len(m[3]) == 0 {
+		} else if len(m[3])+len(m[4]) == 0 {
 			continue // (no prefix: the router's routes are served as they are)
 		}
 		if i := strings.IndexByte(target, '.'); i > 0 {
@@ -117,6 +124,7 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 			if def == nil || def.Type() != "class_definition" {
 				return // (a decorated class's body holds its actions: walked below)
 			}
+			out = append(out, restxRoutes(n, def, src)...)
 		case "list_splat":
 			// [..., *api_router.urls]: what the router registers, under the
 			// prefix of the include() list it is spread into.
@@ -420,7 +428,10 @@ func importedFrom(src []byte) map[string]string {
 	return out
 }
 
-var pyIncludeRe = regexp.MustCompile(`(?:(\w+)\s*\.\s*)?(?:include_router|register_blueprint)\(\s*([\w.]+)\s*(?:,[^)]*?(?:url_)?prefix\s*=\s*["']([^"']*)["'])?`)
+var pyIncludeRe = regexp.MustCompile(`(?:(\w+)\s*\.\s*)?(?:include_router|register_blueprint|add_namespace)\(\s*([\w.]+)\s*(?:,[^)]*?(?:(?:url_)?prefix|path)\s*=\s*["']([^"']*)["']|,\s*["']([^"']*)["'])?`)
+
+// pyRestxAPIRe is a flask-restx Api made on a blueprint: `api = Api(bp, ...)`.
+var pyRestxAPIRe = regexp.MustCompile(`(?m)^(\w+)\s*=\s*(?:\w+\.)?Api\(\s*(\w+)`)
 
 var djangoGroupRe = regexp.MustCompile(`\(\?P<(\w+)>[^)]*\)`)
 
@@ -430,4 +441,50 @@ func djangoPattern(p string) string {
 	p = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
 	p = djangoGroupRe.ReplaceAllString(p, "{$1}")
 	return "/" + strings.TrimPrefix(p, "/")
+}
+
+// restxRoutes are the routes of a flask-restx resource: a class
+// decorated @ns.route("/x") serves /x with each of its methods named for
+// an HTTP method (def get(self), def post(self)).
+func restxRoutes(decorated, class *sitter.Node, src []byte) []extract.RouteCall {
+	var paths []string
+	for _, dec := range extract.NamedChildren(decorated) {
+		call := dec.NamedChild(0)
+		if dec.Type() != "decorator" || call == nil || call.Type() != "call" {
+			continue
+		}
+		fn := call.ChildByFieldName("function")
+		args := extract.NamedChildren(call.ChildByFieldName("arguments"))
+		if fn == nil || fn.Type() != "attribute" || fn.ChildByFieldName("attribute").Content(src) != "route" || len(args) == 0 {
+			continue
+		}
+		for _, a := range args {
+			if p, ok := route.StringValue(a, src); ok && (p == "" || strings.HasPrefix(p, "/")) {
+				paths = append(paths, p)
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	var out []extract.RouteCall
+	for _, c := range extract.NamedChildren(class.ChildByFieldName("body")) {
+		def := c
+		if c.Type() == "decorated_definition" {
+			def = c.ChildByFieldName("definition")
+		}
+		if def == nil || def.Type() != "function_definition" {
+			continue
+		}
+		name := def.ChildByFieldName("name").Content(src)
+		method := strings.ToUpper(name)
+		if !route.Methods[method] {
+			continue
+		}
+		for _, p := range paths {
+			// (The class is shown, with the path its decorator maps.)
+			out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: p, Handler: name}, Show: decorated, OwnFunc: def})
+		}
+	}
+	return out
 }

@@ -71,6 +71,14 @@ org_router.include_router(
 org_router.include_router(auth_router)
 api_router.include_router(org_router)
 `, nil, []string{"/{organization}/cases <- app/case/views.py", "/{organization} <- app/auth/views.py"}},
+		{"CTFd/api/__init__.py", `from CTFd.api.v1.challenges import challenges_namespace
+from CTFd.api.v1.tags import tags_namespace
+
+api = Blueprint("api", __name__, url_prefix="/api/v1")
+CTFd_API_v1 = Api(api, version="v1")
+CTFd_API_v1.add_namespace(challenges_namespace, "/challenges")
+CTFd_API_v1.add_namespace(tags_namespace, path="/tags")
+`, nil, []string{"/api/v1/challenges <- CTFd/api/v1/challenges.py", "/api/v1/tags <- CTFd/api/v1/tags.py"}},
 	} {
 		ds, mounts := langtest.Routes(t, langtest.ForPath(langs, tc.file), tc.file, tc.src)
 		var got, gotM []string
