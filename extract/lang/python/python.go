@@ -35,7 +35,7 @@ var Lang = &extract.Language{
 	Matches: matchPython,
 
 	SpecWords:       specWords,
-	RouteFrameworks: []string{"FastAPI", "Flask", "Django", "Django REST framework routers"},
+	RouteFrameworks: []string{"FastAPI", "Flask", "flask-restx", "Django", "Django REST framework routers"},
 	NotNames:        notNames,
 	Builtins:        builtins,
 	EmptyBases:      []string{"ABC", "object", "Generic", "Protocol"},
