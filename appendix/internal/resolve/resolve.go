@@ -1146,14 +1146,17 @@ func refOf(sp *spec.Spec, g Gap) int {
 }
 
 // unparsedRoutes corrects the gaps that say no route registration was
-// found when a file of a language no parser reads spells the route's
-// path in a string (a Phoenix router's post("/conversations/:id/archive",
-// ...)): the registration may well be there, and the gap says where.
+// found (or that the spec's route is new) when a file of a language no
+// parser reads spells the route's path in a string (a Phoenix router's
+// post("/conversations/:id/archive", ...)), or a parsed file spells each
+// of its segments as strings to a router this tool does not read (warp's
+// path!("services" / "collector" / ..) and path!("ack")): the
+// registration may well be there, and the gap says where.
 func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
 	pathOf := map[int]string{} // the endpoint of each route gap, by the gap's index
 	var paths []string
 	for i, g := range gaps {
-		if g.Kind != GapRouteMissing {
+		if g.Kind != GapRouteMissing && g.Kind != GapNew {
 			continue
 		}
 		k := refOf(sp, g)
@@ -1167,11 +1170,22 @@ func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
 		pathOf[i] = p
 	}
 	hits := ix.FindRouteText(paths)
+	var rest []string
+	for _, p := range paths {
+		if hits[p] == nil {
+			rest = append(rest, p)
+		}
+	}
+	words := ix.FindRouteWords(rest)
 	for i, p := range pathOf {
 		if h := hits[p]; h != nil {
 			gaps[i].Kind = GapUnparsed
 			gaps[i].Hint = fmt.Sprintf("no route registration found in the code this tool parses; `%s` is spelled in %s, not parsed: %s",
 				h.Tail, h.In, h.First)
+		} else if h := words[p]; h != nil {
+			gaps[i].Kind = GapUnparsed
+			gaps[i].Hint = fmt.Sprintf("no route registration the route detectors read; its segments %s are spelled as strings in calls (the last at %s), where a router they do not read may register it",
+				h.Tail, h.First)
 		}
 	}
 }

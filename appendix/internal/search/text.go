@@ -730,6 +730,72 @@ func (ix *Index) FindRouteText(paths []string) map[string]*RouteText {
 	return out
 }
 
+// FindRouteWords finds, for each route path no registration read matched
+// (`/services/collector/ack`), a source file of a parsed language that
+// spells every literal segment of it as a string (`path!("services" /
+// "collector" / ..)`, `path!("ack")`), the last on a line that calls
+// something: a router the tool does not read may register it there.
+// Files are those whose scan saw the last segment as a route word. The
+// hit's First names where the last segment is spelled, and Tail what was
+// found.
+func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
+	out := map[string]*RouteText{}
+	var buf []byte
+	for _, p := range paths {
+		lit := literalSegs(p)
+		if len(lit) == 0 {
+			continue
+		}
+		last := lit[len(lit)-1]
+		for _, f := range ix.Files {
+			sc := ix.scans[f.Path]
+			if ix.lang[f.Path] == nil || sc == nil || sc.Skip || ix.Class(f.Path).Test || !slashHolds(sc.Slash, last) {
+				continue
+			}
+			src, err := scan.ReadBounded(filepath.Join(ix.root, filepath.FromSlash(f.Path)), &buf, -1, TextLimit)
+			if err != nil {
+				continue
+			}
+			at := -1
+			for _, q := range []string{`"` + last + `"`, `'` + last + `'`, `"/` + last + `"`, `'/` + last + `'`} {
+				if i := bytes.Index(src, []byte(q)); i >= 0 && bytes.IndexByte(lineAt(src, i), '(') >= 0 {
+					at = i
+					break
+				}
+			}
+			if at < 0 || slices.ContainsFunc(lit[:len(lit)-1], func(s string) bool { return !quotedSeg(src, s) }) {
+				continue
+			}
+			out[p] = &RouteText{Tail: "`" + strings.Join(lit, "`, `") + "`", First: naming.At(f.Path, lineOf(src, at))}
+			break
+		}
+	}
+	return out
+}
+
+// slashHolds reports whether a scan's newline-joined route words hold w.
+func slashHolds(words, w string) bool {
+	for rest := words; rest != ""; {
+		var x string
+		x, rest, _ = strings.Cut(rest, "\n")
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedSeg reports a route segment a file spells as a string, alone or as
+// a part of a path: "services", "/services/collector".
+func quotedSeg(src []byte, seg string) bool {
+	for _, q := range []string{`"` + seg + `"`, `'` + seg + `'`, `"/` + seg, `'/` + seg, `/` + seg + `"`, `/` + seg + `'`, `/` + seg + `/`} {
+		if bytes.Contains(src, []byte(q)) {
+			return true
+		}
+	}
+	return false
+}
+
 // routeWordRe matches a line that registers a route in most routers'
 // words: a method's name, a resource, a scope, a route, a match.
 var routeWordRe = regexp.MustCompile(`(?i)\b(?:get|post|put|patch|delete|resources?|scope|route|match)\b`)
