@@ -348,7 +348,7 @@ var gapKindLines = map[resolve.GapKind]string{
 	resolve.GapPathMissing:  "no file or directory at the path",
 	resolve.GapRouteMissing: "no route registration found",
 	resolve.GapOtherMethod:  "the path is registered for other methods only",
-	resolve.GapUnparsed:     "in code this tool does not parse (a syntax error, generated code, a language or SQL it does not read)",
+	resolve.GapUnparsed:     "in code this tool does not parse (a syntax error, generated code, a language, SQL or a router it does not read)",
 	resolve.GapNoTests:      "no test file covers the code shown",
 	resolve.GapNotSearched:  "inside a git submodule, not searched",
 	resolve.GapDrift:        "not where the spec places it",
