@@ -1971,7 +1971,7 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 // after it: "`PayloadCodec` (new interface)", "`A` and `B` (new,
 // package-private)", "`duration` (**new**)", "**`Migrator`** (new)",
 // "(`route.ts`, new)", a table's row "| `PayloadCodecs` | new class |".
-var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? )?new\\b|,\\s*(?:\\*\\*|\\*|_)?new(?:\\*\\*|\\*|_)?\\s*\\))")
+var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:[a-z]+\\s+)?(?:(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? |all |both )?new\\b|,\\s*(?:\\*\\*|\\*|_)?new(?:\\*\\*|\\*|_)?\\s*\\))")
 
 // EmbeddedLang reports a language written inside others' code (SQL in a
 // mapper or a string): its ${...} is a parameter bound from outside, and
