@@ -457,14 +457,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
-			if mm, ok := memberBeside(sp, r, matches); ok && member == "" && r.Path == "" &&
-				(cands[0].Container != "" || lowerConstant(r, cands[0]) && !rk.PointedAt(cands[0])) &&
+			if mm, dist, ok := memberBesideAt(sp, r, matches); ok && member == "" && r.Path == "" &&
+				(cands[0].Container != "" || lowerConstant(r, cands[0]) && !rk.PointedAt(cands[0]) ||
+					dist == 0 && !r.Called && cands[0].Kind == extract.KindFunction && !rk.PointedAt(cands[0])) &&
 				!strings.HasSuffix("."+cands[0].Container, "."+mm.Def.Name) {
 				// "the `AuthenticationInfo` DTO, filling `DeviceId`": the
 				// member of the type the paragraph names, not a constant
 				// of that name in another class; "the `Post` table with
 				// that `organizationId`": the column, not a module's
-				// constant of the name where the spec does not point.
+				// constant of the name where the spec does not point;
+				// "`CaseType` carries flags (`generate_read_in_summary`)":
+				// the column of the type on its line, not a function of
+				// the name elsewhere, which the spec does not call.
 				mm.Order = i
 				matches = append(matches, mm)
 				continue
