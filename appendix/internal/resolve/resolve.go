@@ -1092,6 +1092,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches, unresolved = routeParams(sp, matches, unresolved)
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
+	matches, unresolved = placedInMissing(ix, matches, unresolved, at)
 	unresolved, external = importedNames(ix, sp, unresolved, external)
 	matches, unresolved = declaredInChosen(sp, matches, unresolved)
 	m, g := unparsedPaths(ix, sp, headed)
@@ -3449,6 +3450,41 @@ func containsDef(ds []*extract.Definition, d *extract.Definition) bool {
 		}
 	}
 	return false
+}
+
+// placedInMissing handles the references the spec places in a file or
+// directory the repository does not have ("functions `get` and `delete`
+// in `src/dispatch/case/sla/service.py` (new)"), for which a definition
+// elsewhere was chosen. Where the spec adds the place (its path's gap says
+// it is new), the name is new there: the other definition is no artifact,
+// and the gap names it. Else the definition stays, and a drift gap says
+// the place does not exist.
+func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at string) ([]Match, []Gap) {
+	out := matches[:0:0]
+	for _, m := range matches {
+		r := m.Ref
+		place := strings.TrimSuffix(strings.TrimPrefix(r.Placed, "./"), "/")
+		if place == "" || m.Def == nil || search.UnderPath(m.Def.Path, place) || ix.PathExists(place) || r.IsPath || r.Route != nil {
+			out = append(out, m)
+			continue
+		}
+		added := slices.ContainsFunc(unresolved, func(g Gap) bool {
+			return g.Kind == GapNew && strings.TrimSuffix(strings.TrimPrefix(g.Ref, "./"), "/") == place
+		})
+		if added {
+			g := gap(r, GapNew, fmt.Sprintf("new in this spec: in `%s`, which the spec adds; the definition of the name elsewhere is at %s, not shown",
+				place, naming.At(m.Def.Path, m.Def.DeclLine)))
+			g.declared = true // (the hint says where the name is declared)
+			if !slices.ContainsFunc(unresolved, func(o Gap) bool { return o.Ref == g.Ref && o.SpecLine == g.SpecLine }) {
+				unresolved = append(unresolved, g)
+			}
+			continue
+		}
+		out = append(out, m)
+		unresolved = append(unresolved, gap(r, GapDrift, fmt.Sprintf("the spec places it in `%s`, which does not exist in %s; the definition shown is at %s",
+			place, at, naming.At(m.Def.Path, m.Def.DeclLine))))
+	}
+	return out, unresolved
 }
 
 // drift reports the references the spec places in a file or directory

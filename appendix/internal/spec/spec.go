@@ -1784,6 +1784,9 @@ var methodDeclRe = regexp.MustCompile(`^\s*def\s+self\.|^\s*(?:async\s+)?def\s+\
 var (
 	pathDefinesRe = regexp.MustCompile("`([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})` (?:defines|declares|exports|contains) (?:the |a |an )?(?:[a-z]+ )?`([A-Za-z_][\\w.]*)`")
 	nameInPathRe  = regexp.MustCompile("`([A-Za-z_][\\w.]*)`(?: [a-z]+)?,? \\(?(?:(?:is |are )?(?:defined|declared|implemented|located) )?(?:in|from) `([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5}|[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+)`")
+	// listInPathRe is a list of names placed in one file or directory:
+	// "`get` and `delete` in `src/case/sla/service.py`".
+	listInPathRe = regexp.MustCompile("((?:`[A-Za-z_][\\w.]*`(?:, and |, or |, | and | or ))+`[A-Za-z_][\\w.]*`)(?: [a-z]+)? (?:in|from) `([^`\\s]+/[^`\\s]*|[^`\\s]+\\.[a-z]{1,5})`")
 	// fileNamesRe is a file with the names it holds in parentheses after
 	// it, as a table of modules writes them: "`core.py` (`Array`)".
 	fileNamesRe = regexp.MustCompile("`([^`\\s]+\\.[a-z]{1,5})` \\(((?:`[A-Za-z_][\\w.]*`(?:,? (?:and )?)?)+)[^)]*\\)")
@@ -1806,6 +1809,16 @@ func placements(sent string) map[string]string {
 			// package's directory. (A name "from" a package written whole
 			// is placed by where the package's files are.)
 			out[m[1]] = p
+		}
+	}
+	for _, m := range listInPathRe.FindAllStringSubmatch(sent, -1) {
+		// "`get` and `delete` in `service.py`": each name of the list.
+		if p, ok := PathLike(m[2]); ok {
+			for _, n := range spanNameRe.FindAllStringSubmatch(m[1], -1) {
+				if _, set := out[n[1]]; !set {
+					out[n[1]] = p
+				}
+			}
 		}
 	}
 	for _, m := range fileNamesRe.FindAllStringSubmatch(sent, -1) {
