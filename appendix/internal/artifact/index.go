@@ -500,12 +500,49 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 }
 
 // firstCode is the index of the first line from i on that is neither a
-// comment, a decorator nor blank; the last line when all are.
+// comment, a decorator (with the lines of its arguments: `@ApiOperation({`
+// to `})`) nor blank; the last line when all are.
 func firstCode(lines []extract.Line, i int) int {
-	for i < len(lines)-1 && (scan.CommentLine(lines[i].Text) || strings.TrimSpace(lines[i].Text) == "") {
+	depth := 0 // the brackets a decorator's arguments hold open
+	for i < len(lines)-1 {
+		t := strings.TrimSpace(lines[i].Text)
+		switch {
+		case depth > 0:
+			depth += bracketDepth(t)
+		case strings.HasPrefix(t, "@"):
+			depth = max(0, bracketDepth(t))
+		case scan.CommentLine(lines[i].Text) || t == "":
+		default:
+			return i
+		}
 		i++
 	}
 	return i
+}
+
+// bracketDepth is how many brackets a line opens and leaves open (less
+// those it closes), outside its string literals.
+func bracketDepth(t string) int {
+	n := 0
+	var quote byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			n++
+		case c == ')' || c == ']' || c == '}':
+			n--
+		}
+	}
+	return n
 }
 
 // joinSignature joins a signature's lines onto one: "def run(" says

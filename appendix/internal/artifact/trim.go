@@ -390,8 +390,19 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 	members := slices.Clone(a.Members)
 	chosen := map[string]bool{}
 	for _, d := range a.defs[min(1, len(a.defs)):] {
-		members = append(members, extract.Member{Name: d.Name, Start: d.StartLine, End: d.EndLine})
-		chosen[d.Name] = true
+		name := d.Name
+		if d.Route != nil && d.Route.Handler != "" {
+			// A route folded into its controller: the handler's line, and
+			// the decorator that maps the path (`@Get(':slug')`).
+			name = d.Route.Handler
+			for _, l := range lines {
+				if l.Row == d.StartLine && l.Row < d.EndLine && strings.HasPrefix(strings.TrimSpace(l.Text), "@") {
+					keep[l.Row] = l.Text
+				}
+			}
+		}
+		members = append(members, extract.Member{Name: name, Start: d.StartLine, End: d.EndLine})
+		chosen[name] = true
 	}
 	for _, m := range members {
 		if !chosen[m.Name] && !namedMember(m, norm) {
@@ -400,8 +411,20 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 		// The line that declares the member: the first that names it, past
 		// its comments and decorators; else its first line of code.
 		at := -1
+		depth := 0 // the brackets a decorator's arguments hold open: `@ApiOperation({` to `})`
 		for i, l := range lines {
-			if l.Row < m.Code() || l.Row > m.End || strings.TrimSpace(l.Text) == "" || scan.CommentLine(l.Text) {
+			if l.Row < m.Code() || l.Row > m.End {
+				continue
+			}
+			t := strings.TrimSpace(l.Text)
+			if depth > 0 {
+				depth += bracketDepth(t)
+				continue
+			}
+			if strings.HasPrefix(t, "@") {
+				depth = max(0, bracketDepth(t))
+			}
+			if t == "" || scan.CommentLine(l.Text) {
 				continue
 			}
 			if at < 0 {

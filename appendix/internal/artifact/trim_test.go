@@ -245,3 +245,44 @@ func TestDropTrailingCommas(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimToNamedFoldedRoutes: a route folded into its controller keeps,
+// trimmed, the handler's declaring line and the decorator that maps its
+// path; never a line of another decorator's options.
+func TestTrimToNamedFoldedRoutes(t *testing.T) {
+	src := `export class DocsController {
+  constructor(private readonly docs: DocsService) {}
+
+  @Get(':slug')
+  @ApiOperation({
+    summary: 'Get the latest docs by slug',
+  })
+  async latest(@Param('slug') slug: string) { ... }
+
+  async other() { ... }
+}`
+	var lines []extract.Line
+	for i, l := range strings.Split(src, "\n") {
+		lines = append(lines, extract.Line{Row: i + 1, Text: l})
+	}
+	class := &extract.Definition{Name: "DocsController", Kind: extract.KindType, StartLine: 1, EndLine: 11}
+	route := &extract.Definition{Name: "GET /docs/:slug", Kind: extract.KindRoute, StartLine: 4, EndLine: 8,
+		Route: &extract.Route{Method: "GET", Pattern: "/docs/:slug", Handler: "latest"}}
+	a := &Artifact{Kind: extract.KindType, Lang: lang.ByName("typescript"), Lines: lines, StartLine: 1, EndLine: len(lines),
+		Members: []extract.Member{
+			{Name: "constructor", Start: 2, End: 2, Method: true},
+			{Name: "latest", Start: 4, End: 8, Method: true},
+			{Name: "other", Start: 10, End: 10, Method: true},
+		}, defs: []*extract.Definition{class, route}}
+	if !TrimToNamed(a, map[string]bool{"DocsController": true}) {
+		t.Fatal("not trimmed")
+	}
+	want := `export class DocsController {
+  @Get(':slug')
+  async latest(@Param('slug') slug: string) { ... }
+  // ... 7 more lines omitted
+}`
+	if got := a.Text(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
