@@ -133,7 +133,11 @@ type Index struct {
 	// the directories below, are the package's.
 	rootPkgs map[string]string
 	ownDirs  map[string]string // manifest directory -> the module a name alone names (see readOwn)
-	ownRead  bool
+	// manifestDirs are the modules each manifest's directory declares
+	// (a package.json's name, a go.mod's module path), by the directory.
+	manifestDirs map[string][]string
+	modDirs      map[string][]string // see moduleDirs
+	ownRead      bool
 	// packages are the directories of the repository's package.json
 	// files by the names they declare, once read.
 	packages map[string]string
@@ -618,6 +622,10 @@ func (ix *Index) readOwn(root string) {
 			}
 			for _, m := range l.OwnModules(b) {
 				ix.ownModules = append(ix.ownModules, m)
+				if ix.manifestDirs == nil {
+					ix.manifestDirs = map[string][]string{}
+				}
+				ix.manifestDirs[path.Dir(f.Path)] = append(ix.manifestDirs[path.Dir(f.Path)], m)
 				switch {
 				case l.RootPackage != nil:
 					if name := l.RootPackage(m); name != "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -122,7 +123,7 @@ func (ix *Index) Users(ctx context.Context, words []string, own []*extract.Defin
 			}
 			// A definition's own name and its type's are no use of them:
 			// a method of a type the spec names is that type's.
-			if w := words[h.word]; w != mine[at].Def.Name && w != mine[at].Def.Container && !slices.Contains(mine[at].Words, w) {
+			if w := words[h.word]; w != mine[at].Def.Name && w != mine[at].Def.Container && !slices.Contains(mine[at].Words, w) && !ix.otherPackage(f, src, w, own) {
 				mine[at].Words = append(mine[at].Words, w)
 			}
 		}
@@ -186,4 +187,57 @@ func (ix *Index) wordLines(files, words []string) [][]wordLine {
 		slices.SortStableFunc(out[i], func(a, b wordLine) int { return a.line - b.line })
 	})
 	return out
+}
+
+// otherPackage reports a use of word in file (whose text is src) that is
+// in another package of the repository than word's own definition (the
+// manifests' directories: hoppscotch-common beside hoppscotch-backend),
+// and that names none of the modules that package declares: the word is
+// likely another definition of the name there, a generated client's.
+func (ix *Index) otherPackage(file string, src []byte, word string, own []*extract.Definition) bool {
+	i := slices.IndexFunc(own, func(d *extract.Definition) bool { return d.Name == word })
+	dirs := ix.moduleDirs()
+	if i < 0 || len(dirs) == 0 {
+		return false
+	}
+	du, dd := manifestDirOf(dirs, file), manifestDirOf(dirs, own[i].Path)
+	if du == dd || dd == "" {
+		return false
+	}
+	for _, m := range dirs[dd] {
+		if bytes.Contains(src, []byte(m)) {
+			return false
+		}
+	}
+	return true
+}
+
+// moduleDirs are the modules each manifest's directory declares: the
+// manifests read for the languages' own modules (go.mod, Cargo.toml), and
+// the package.json files' names.
+func (ix *Index) moduleDirs() map[string][]string {
+	if ix.modDirs == nil {
+		ix.modDirs = map[string][]string{}
+		for d, ms := range ix.manifestDirs {
+			ix.modDirs[d] = append(ix.modDirs[d], ms...)
+		}
+		ix.PackageDir("") // (reads the package.json files)
+		for _, name := range slices.Sorted(maps.Keys(ix.packages)) {
+			d := ix.packages[name]
+			ix.modDirs[d] = append(ix.modDirs[d], name)
+		}
+	}
+	return ix.modDirs
+}
+
+// manifestDirOf is the nearest directory above file of dirs, "" for none.
+func manifestDirOf(dirs map[string][]string, file string) string {
+	for d := path.Dir(file); ; d = path.Dir(d) {
+		if _, ok := dirs[d]; ok {
+			return d
+		}
+		if d == "." || d == "/" || d == "" {
+			return ""
+		}
+	}
 }
