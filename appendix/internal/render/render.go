@@ -355,7 +355,7 @@ var gapKindLines = map[resolve.GapKind]string{
 	resolve.GapNested:       "declared only inside another definition",
 	resolve.GapFileOnly:     "a file that exists, nothing from it shown",
 	resolve.GapAmbiguous:    "not resolved to one definition: defined in several places the spec does not choose between, or a member or variable the search does not follow to its type",
-	resolve.GapKey:          "a string key in the code, not a declared name",
+	resolve.GapKey:          "a string key or value in the code, not a declared name",
 }
 
 // writeFoldedGaps lists the gaps one line per kind, in the order the kinds

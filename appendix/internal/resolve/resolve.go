@@ -1297,6 +1297,18 @@ func appearances(ix *search.Index, gaps []Gap) {
 				continue
 			}
 		}
+		if file, _, ok := strings.Cut(h.First, ":"); ok && g.Kind == GapAbsent {
+			if line, text := ix.QuotedLine(file, w); line > 0 && valueLineRe.MatchString(text) {
+				// `RestartingJobSet`, the value of JobSetRestarting
+				// JobSetConditionType = "RestartingJobSet": no name, a
+				// value the code gives a constant or a field.
+				gaps[i].Kind = GapKey
+				first, _, _ := strings.Cut(g.Hint, ";")
+				gaps[i].Hint = strings.Replace(first, "no definition in ", "no declaration by that name in ", 1) +
+					fmt.Sprintf("; a string value the code sets at %s: `%s`", naming.At(file, line), strings.TrimSpace(text))
+				continue
+			}
+		}
 		if h.Config {
 			// (A mapper's <sql id="Base_Column_List"> may well define it,
 			// in a file no parser reads: the claim is the source's only.)
@@ -1307,6 +1319,10 @@ func appearances(ix *search.Index, gaps []Gap) {
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
 }
+
+// valueLineRe is a line that gives a constant, a variable or a field a
+// string value: `Name Type = "value"`, `NAME = 'value'`, `name: "value"`.
+var valueLineRe = regexp.MustCompile("^\\s*(?:(?:pub|export|public|private|protected|static|final|const|readonly|let|var|val)\\s+)*[A-Za-z_][\\w.]*(?:\\s*:\\s*[\\w.<>\\[\\]]+|\\s+[\\w.*\\[\\]]+)?\\s*[=:]\\s*[\"'`]")
 
 // envName reports a name spelled as environment variables are:
 // capitals, digits and underscores, with an underscore.
