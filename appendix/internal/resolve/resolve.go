@@ -1298,7 +1298,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 			}
 		}
 		if file, _, ok := strings.Cut(h.First, ":"); ok && g.Kind == GapAbsent {
-			if line, text := ix.QuotedLine(file, w); line > 0 && valueLineRe.MatchString(text) {
+			if line, text := ix.QuotedLine(file, w); line > 0 && len(strings.TrimSpace(text)) <= maxQuotedLine && valueLineRe.MatchString(text) {
 				// `RestartingJobSet`, the value of JobSetRestarting
 				// JobSetConditionType = "RestartingJobSet": no name, a
 				// value the code gives a constant or a field.
@@ -1319,6 +1319,9 @@ func appearances(ix *search.Index, gaps []Gap) {
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
 }
+
+// maxQuotedLine is the longest line a gap quotes whole.
+const maxQuotedLine = 160
 
 // valueLineRe is a line that gives a constant, a variable or a field a
 // string value: `Name Type = "value"`, `NAME = 'value'`, `name: "value"`.
