@@ -22,7 +22,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "14",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "15",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs: map[string]bool{"function_definition": true}, BodiesKeepNothing: true,
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
@@ -351,9 +351,49 @@ func assignsPython(mem *sitter.Node, src []byte) []extract.Assignment {
 				}
 			}
 		}
-		walk(mem.ChildByFieldName("body"))
+		body := mem.ChildByFieldName("body")
+		walk(body)
+		if body != nil && bytes.Contains(src[body.StartByte():body.EndByte()], []byte("getattr(self")) {
+			// getattr(self, "form_fields", None): an optional attribute
+			// the class reads, which a subclass sets.
+			var calls func(n *sitter.Node)
+			calls = func(n *sitter.Node) {
+				for _, c := range extract.NamedChildren(n) {
+					switch c.Type() {
+					case "function_definition", "class_definition", "lambda":
+						continue // another scope's self
+					case "call":
+						if name := selfGetattr(c, src); name != "" {
+							add(name, c)
+						}
+					}
+					calls(c)
+				}
+			}
+			calls(body)
+		}
 	}
 	return out
+}
+
+// selfGetattr is the attribute a getattr(self, "name", ...) call reads,
+// "" for any other call.
+func selfGetattr(call *sitter.Node, src []byte) string {
+	fn := call.ChildByFieldName("function")
+	if fn == nil || fn.Type() != "identifier" || fn.Content(src) != "getattr" {
+		return ""
+	}
+	args := extract.NamedChildren(call.ChildByFieldName("arguments"))
+	if len(args) < 2 || args[0].Type() != "identifier" || args[0].Content(src) != "self" || args[1].Type() != "string" {
+		return ""
+	}
+	name := strings.Trim(args[1].Content(src), `"'`)
+	for i := 0; i < len(name); i++ {
+		if !extract.IdentByte(name[i]) {
+			return ""
+		}
+	}
+	return name
 }
 
 func membersPython(def *sitter.Node) []*sitter.Node {
