@@ -638,7 +638,43 @@ func (ix *Index) TestsFor(src string, root string) []string {
 			add(f)
 		}
 	}
+	if len(out) == 0 {
+		for _, f := range ix.testsByStem(src) {
+			add(f)
+		}
+	}
 	return out
+}
+
+// testsByStem are the files under a tests directory, in any language (a
+// test suite of a language no parser reads: redis's Tcl), named for the
+// source file's stem: tests/unit/slowlog.tcl for src/slowlog.c.
+func (ix *Index) testsByStem(src string) []string {
+	stem := strings.TrimSuffix(path.Base(src), path.Ext(src))
+	if indexStems[stem] || len(stem) < 3 {
+		return nil
+	}
+	var out []string
+	for _, f := range ix.Files {
+		b := path.Base(f.Path)
+		if f.Path == src || !strings.EqualFold(strings.TrimSuffix(b, path.Ext(b)), stem) || !anyTestDir(f.Path) {
+			continue
+		}
+		out = append(out, f.Path)
+	}
+	return out
+}
+
+// anyTestDir reports a path under a directory that holds tests by its
+// name: test, tests, spec, __tests__.
+func anyTestDir(p string) bool {
+	for _, d := range strings.Split(path.Dir(p), "/") {
+		switch d {
+		case "test", "tests", "spec", "__tests__":
+			return true
+		}
+	}
+	return false
 }
 
 // indexStems are the file stems that make a file its directory's module,
