@@ -11,6 +11,14 @@ import (
 // /items/(?P<id>\d+) all give [items {}].
 func RouteSegs(p string) []string {
 	var out []string
+	if strings.Contains(p, "=") {
+		// google.api.http's /v1/{name=memos/*}/reactions: the segments
+		// the variable's template spells, /v1/memos/{}/reactions.
+		p = templateVarRe.ReplaceAllStringFunc(p, func(v string) string {
+			t := templateVarRe.FindStringSubmatch(v)[1]
+			return strings.NewReplacer("**", "{}", "*", "{}").Replace(t)
+		})
+	}
 	for _, s := range strings.Split(strings.Trim(p, "/"), "/") {
 		switch {
 		case s == "":
@@ -22,6 +30,10 @@ func RouteSegs(p string) []string {
 	}
 	return out
 }
+
+// templateVarRe is a path template's variable with a template of its own,
+// google.api.http's {name=memos/*}: the template is the first group.
+var templateVarRe = regexp.MustCompile(`\{\w+(?:\.\w+)*=([^{}]*)\}`)
 
 // paramSeg reports a segment of a route path that is a parameter, in
 // any framework's spelling: {id}, :id, <int:id>, [id], (?P<id>\d+), $id, *.
