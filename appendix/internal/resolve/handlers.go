@@ -22,12 +22,16 @@ import (
 
 // otherMethods explains an endpoint whose path is registered, but not for
 // the method the spec names: "registered only for POST at convex/http.ts:5".
+// A test file's registrations are mocks, none the code serves.
 func otherMethods(ix *search.Index, r *spec.Ref) string {
 	if r.Route.Method == "" {
 		return ""
 	}
 	var found []string
 	for _, d := range ix.Routes {
+		if ix.Class(d.Path).Test {
+			continue // a test's mock of the path registers nothing the spec means
+		}
 		any := spec.RouteRef{Path: r.Route.Path}
 		for _, p := range append(rank.RoutePrefixes(d, ix.Mounts), "") {
 			rt := *d.Route
