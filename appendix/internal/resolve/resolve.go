@@ -1860,7 +1860,7 @@ func tableCall(ix *search.Index, r *spec.Ref) (string, bool) {
 // several, the one another reference chose, else the first.
 func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[string]bool) (hint string, external, ok bool) {
 	parts := strings.Split(r.Name, ".")
-	if len(parts) < 2 || r.NamespaceMember() || undefinedQualifier(ix, r.Name) {
+	if len(parts) < 2 || r.NamespaceMember() || undefinedQualifier(ix, r.Name) || unknownPackage(ix, parts) {
 		return "", false, false
 	}
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
@@ -3914,6 +3914,18 @@ func chainStop(ix *search.Index, name string) string {
 func undefinedQualifier(ix *search.Index, name string) bool {
 	_, ok := undefinedHead(ix, name)
 	return ok && strings.Count(name, ".") >= 2
+}
+
+// unknownPackage reports a name qualified by a package the repository
+// has no directory, module or import of (`memoexpiry.Runner.RunOnce`, a
+// package the spec adds): the type after it is that package's, never
+// another package's type of the name, whose members say nothing of it.
+func unknownPackage(ix *search.Index, parts []string) bool {
+	if len(parts) < 3 || !spec.BareWord(parts[0]) || !spec.IsUpperStart(parts[1]) {
+		return false
+	}
+	p := parts[0]
+	return !ix.Modules[p] && ix.Imports[p] == "" && ix.OwnImports[p] == "" && len(ix.Defs[p]) == 0 && len(variables(ix, p, "")) == 0
 }
 
 // undefinedHead returns the first part of a dotted name when it names a
