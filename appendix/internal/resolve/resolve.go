@@ -3483,7 +3483,7 @@ func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at str
 	for _, m := range matches {
 		r := m.Ref
 		place := strings.TrimSuffix(strings.TrimPrefix(r.Placed, "./"), "/")
-		if place == "" || m.Def == nil || search.UnderPath(m.Def.Path, place) || ix.PathExists(place) || r.IsPath || r.Route != nil {
+		if place == "" || m.Def == nil || r.IsPath || r.Route != nil || placeHolds(ix, place, m.Def) {
 			out = append(out, m)
 			continue
 		}
@@ -3504,6 +3504,24 @@ func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at str
 			place, at, naming.At(m.Def.Path, m.Def.DeclLine))))
 	}
 	return out, unresolved
+}
+
+// placeHolds reports a place the repository has, written as a path, as a
+// module path without its extension (`src/users/service` for service.ts,
+// `dispatch/case/service` of `dispatch.case.service`) or as an import
+// path (a Go module's github.com/acme/widget/pkg/client): d's file is
+// in it, or some walked file or directory is.
+func placeHolds(ix *search.Index, place string, d *extract.Definition) bool {
+	stem := strings.TrimSuffix(d.Path, path.Ext(d.Path))
+	if search.UnderPath(d.Path, place) || search.InImportPath(d.Path, place) || stem == place || strings.HasSuffix(stem, "/"+place) || ix.PathExists(place) {
+		return true
+	}
+	for _, f := range ix.Files {
+		if s := strings.TrimSuffix(f.Path, path.Ext(f.Path)); s == place || strings.HasSuffix(s, "/"+place) || search.InImportPath(f.Path, place) {
+			return true
+		}
+	}
+	return false
 }
 
 // drift reports the references the spec places in a file or directory
