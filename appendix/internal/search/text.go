@@ -756,13 +756,7 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 			if err != nil {
 				continue
 			}
-			at := -1
-			for _, q := range []string{`"` + last + `"`, `'` + last + `'`, `"/` + last + `"`, `'/` + last + `'`} {
-				if i := bytes.Index(src, []byte(q)); i >= 0 && bytes.IndexByte(lineAt(src, i), '(') >= 0 {
-					at = i
-					break
-				}
-			}
+			at := routeCallArg(src, last)
 			if at < 0 || slices.ContainsFunc(lit[:len(lit)-1], func(s string) bool { return !quotedSeg(src, s) }) {
 				continue
 			}
@@ -772,6 +766,35 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 	}
 	return out
 }
+
+// routeCallArg is the offset of the first place src passes seg, quoted
+// alone or after a slash, as the first argument of a call a router's
+// words name (`path!("ack")`, `route("/ack")`, `.get("/ack", h)`), on a
+// line that is no comment; -1 for none.
+func routeCallArg(src []byte, seg string) int {
+	for _, q := range []string{`"` + seg + `"`, `'` + seg + `'`, `"/` + seg + `"`, `'/` + seg + `'`} {
+		for off := 0; ; {
+			i := bytes.Index(src[off:], []byte(q))
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + 1
+			line := lineAt(src, i)
+			if scan.CommentLine(string(line)) {
+				continue
+			}
+			if m := routeCallRe.FindSubmatch(src[max(0, i-40) : i+1]); m != nil {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// routeCallRe is a call a router's words name, up to the quote of its
+// first argument.
+var routeCallRe = regexp.MustCompile(`(?i)\b(?:path|paths|route|routes|get|post|put|patch|delete|handle|handler|mount|scope|resource|endpoint|api)!?\(\s*["']$`)
 
 // slashHolds reports whether a scan's newline-joined route words hold w.
 func slashHolds(words, w string) bool {
