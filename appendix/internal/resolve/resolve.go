@@ -1713,11 +1713,11 @@ func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 				break
 			}
 		}
-		if containsDef(found, d) || !keyed {
+		if containsDef(found, d) || !keyed || r.Proposed {
 			continue
 		}
 		for _, m := range d.Members {
-			if m.Name == key && !m.Method {
+			if m.Name == key && !m.Method && relationMember(d, m) {
 				found, member, column = append(found, d), m.Name, true
 				break
 			}
@@ -1733,6 +1733,21 @@ func tableMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	return Match{Ref: r, Choice: rank.Choice{Def: found[0], Member: member,
 		Reason: fmt.Sprintf("defines `%s`, the table `%s`, %s", found[0].Name, head, why)}}, true
 }
+
+// relationMember reports a member of a model declared as a relation to
+// another, which stores the other's key in a column of its own
+// (ForeignKey, OneToOneField, belongs_to, @ManyToOne, references).
+func relationMember(d *extract.Definition, m extract.Member) bool {
+	for _, l := range d.Lines {
+		if l.Row >= m.Code() && l.Row <= max(m.End, m.Code()) && relationRe.MatchString(l.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// relationRe is a line that declares a relation holding a foreign key.
+var relationRe = regexp.MustCompile(`\b(?:ForeignKey|OneToOneField|ForeignKeyField|relationship|belongs_to|ManyToOne|OneToOne|references|ForeignKeyConstraint)\b`)
 
 // inPackage reports a definition of the package or module a one-part
 // qualifier names: in a language whose packages are directories, the
