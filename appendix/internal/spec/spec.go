@@ -1984,7 +1984,7 @@ var leadNewRe = regexp.MustCompile(`\b(?:add|adds|adding|new|introduces?|introdu
 // after it: "`PayloadCodec` (new interface)", "`A` and `B` (new,
 // package-private)", "`duration` (**new**)", "**`Migrator`** (new)",
 // "(`route.ts`, new)", a table's row "| `PayloadCodecs` | new class |".
-var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:[a-z]+\\s+)?(?:(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? |all |both )?new\\b|,\\s*(?:\\*\\*|\\*|_)?new(?:\\*\\*|\\*|_)?\\s*\\))")
+var newAfterRe = regexp.MustCompile("^`?[^`]*`(?:\\*\\*|\\*|_)?(?:\\s*(?:,|and|or)\\s*(?:\\*\\*|\\*|_)?`[^`]*`(?:\\*\\*|\\*|_)?)*\\s*(?:(?:enum|type|class|struct|interface|trait|record|field|column|table|constant|setting|option|flag|method|function|endpoint|route|file|module|package|days|hours|minutes|seconds)\\s+)?(?:(?:\\(|\\|\\s*)(?:\\*\\*|\\*|_)?(?:an? |all |both )?new\\b|,\\s*(?:\\*\\*|\\*|_)?new(?:\\*\\*|\\*|_)?\\s*\\))")
 
 // EmbeddedLang reports a language written inside others' code (SQL in a
 // mapper or a string): its ${...} is a parameter bound from outside, and
@@ -2010,7 +2010,7 @@ var newListRe = regexp.MustCompile("^[\\w ]{0,30}:\\s*(?:`[^`]*`\\s*(?:,|and|or)
 
 // coordinatedRe is the text after the last name a "new" introduces that
 // joins the next to it: " (a service) and controller ", ", and ".
-var coordinatedRe = regexp.MustCompile(`^(?:\s*\([^()]*\))?,?\s+and\s+(?:an?\s+)?(?:new\s+)?[a-z]*\s*$`)
+var coordinatedRe = regexp.MustCompile(`^(?:\s*\([^()]*\))?(?:,?\s+and\s+(?:an?\s+)?(?:new\s+)?[a-z]*|,)\s*$`)
 
 // langWords name a language or schema source in prose: each language's
 // SpecWords, to its name.
