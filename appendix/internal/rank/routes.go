@@ -2,7 +2,6 @@ package rank
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -148,7 +147,7 @@ func prefixNamesFile(endpoint, pattern string, d *extract.Definition) (named, sh
 		w = strings.ToLower(w)
 		return w == seg || naming.PluralOf(w, seg) || naming.PluralOf(seg, w)
 	}) || slices.Contains(pathDirs(d.Path), seg)
-	return named, len(b) == 1 && slices.ContainsFunc(a[:len(a)-len(b)], func(s string) bool { return !mountWordRe.MatchString(s) })
+	return named, len(b) == 1 && slices.ContainsFunc(a[:len(a)-len(b)], func(s string) bool { return !search.MountWord(s) })
 }
 
 // pathDirs are the directories of a file's path, lowercased.
@@ -182,7 +181,7 @@ func unmountedWords(endpoint, pattern string) int {
 	a, b := spec.RouteSegs(endpoint), spec.RouteSegs(pattern)
 	n := 0
 	for _, s := range b[:max(len(b)-len(a), 0)] {
-		if !mountWordRe.MatchString(s) {
+		if !search.MountWord(s) {
 			n++
 		}
 	}
@@ -200,16 +199,12 @@ func mountedUnder(endpoint, pattern string) bool {
 		return false
 	}
 	for _, s := range a[:len(a)-len(b)] {
-		if !mountWordRe.MatchString(s) {
+		if !search.MountWord(s) {
 			return false
 		}
 	}
 	return true
 }
-
-// mountWordRe is a segment an application's routes are commonly mounted
-// under: api, a version (v1, v2beta1), rest.
-var mountWordRe = regexp.MustCompile(`(?i)^(?:api|rest|v\d+(?:(?:alpha|beta)\d*)?)$`)
 
 // RouteScore says how well a registration matches an endpoint: 0 for the
 // same path, 1 when one is the other with a prefix the registration leaves

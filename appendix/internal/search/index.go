@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -254,6 +255,12 @@ func (ix *Index) findMounted(ctx context.Context, root string, refs []spec.Ref) 
 	}
 	return nil
 }
+
+// MountWord reports a segment an application's routes are commonly
+// mounted under: api, a version (v1, v2beta1), rest.
+func MountWord(s string) bool { return mountWordRe.MatchString(s) }
+
+var mountWordRe = regexp.MustCompile(`(?i)^(?:api|rest|v\d+(?:(?:alpha|beta)\d*)?)$`)
 
 // mountTarget reports whether a mount's target names the file: the path
 // it ends with (`app/case/views.py`), or its module's name (`items` of
