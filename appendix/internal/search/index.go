@@ -223,10 +223,15 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 // (`@router.get("/{case_id}")`). Mounts found in those files are followed
 // in turn, a few levels deep.
 func (ix *Index) findMounted(ctx context.Context, root string, refs []spec.Ref) error {
+	// (An application's usual mount words, api and v1, say nothing of
+	// which endpoint a mount serves.)
+	own := func(p string) []string {
+		return slices.DeleteFunc(literalSegs(p), func(s string) bool { return MountWord(s) })
+	}
 	words := map[string]bool{}
 	for _, r := range refs {
 		if r.Route != nil {
-			for _, s := range literalSegs(r.Route.Path) {
+			for _, s := range own(r.Route.Path) {
 				words[strings.ToLower(s)] = true
 			}
 		}
@@ -237,7 +242,9 @@ func (ix *Index) findMounted(ctx context.Context, root string, refs []spec.Ref) 
 	for range 3 {
 		files := map[string]bool{}
 		for _, m := range ix.Mounts {
-			if m.Func || m.Target == "" || !slices.ContainsFunc(literalSegs(m.Prefix), func(s string) bool { return words[strings.ToLower(s)] }) && len(literalSegs(m.Prefix)) > 0 {
+			segs := own(m.Prefix)
+			if m.Func || m.Target == "" || len(segs) == 0 && len(literalSegs(m.Prefix)) > 0 ||
+				len(segs) > 0 && !slices.ContainsFunc(segs, func(s string) bool { return words[strings.ToLower(s)] }) {
 				continue // (a prefix of parameters alone, `/{organization}`, may be any endpoint's)
 			}
 			for _, f := range ix.Files {
