@@ -655,6 +655,22 @@ func joinFirst(lines []extract.Line) (string, int) {
 	return dropTrailingCommas(joined), n
 }
 
+// tupleKeywords are the words a parenthesized tuple may follow, which no
+// call's name is: `in (A,)`, `return (x,)`.
+var tupleKeywords = map[string]bool{"in": true, "return": true, "yield": true, "and": true, "or": true, "not": true,
+	"else": true, "if": true, "is": true, "await": true, "lambda": true, "assert": true}
+
+// lifetime reports a ' at i that starts a Rust lifetime or label ('a,
+// '_), not a character literal: a name follows it, and no ' closes it
+// right after.
+func lifetime(s string, i int) bool {
+	j := i + 1
+	for j < len(s) && extract.IdentByte(s[j]) {
+		j++
+	}
+	return j > i+1 && (j == len(s) || s[j] != '\'')
+}
+
 // dropTrailingCommas removes the comma before a closing parenthesis of a
 // call's arguments or a signature's parameters (`f(a, b,)`), where it
 // means nothing; the one of a parenthesized tuple (`(UniqueConstraint(...),)`,
@@ -677,6 +693,8 @@ func dropTrailingCommas(s string) string {
 			} else if c == quote {
 				quote = 0
 			}
+		case c == '\'' && lifetime(s, i):
+			// Rust's <'a>, &'_ str: no quote opens.
 		case c == '"' || c == '\'' || c == '`':
 			quote = c
 		case c == '(':
@@ -684,7 +702,12 @@ func dropTrailingCommas(s string) string {
 			for k >= 0 && s[k] == ' ' {
 				k--
 			}
-			opens = append(opens, k >= 0 && (extract.IdentByte(s[k]) || s[k] == ')' || s[k] == ']' || s[k] == '>'))
+			w := k + 1
+			for w > 0 && extract.IdentByte(s[w-1]) {
+				w--
+			}
+			call := k >= 0 && (extract.IdentByte(s[k]) && !tupleKeywords[s[w:k+1]] || s[k] == ')' || s[k] == ']' || s[k] == '>' && (k == 0 || s[k-1] != '-'))
+			opens = append(opens, call)
 		case c == ')':
 			if len(opens) > 0 {
 				opens = opens[:len(opens)-1]

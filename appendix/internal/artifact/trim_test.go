@@ -239,6 +239,10 @@ func TestDropTrailingCommas(t *testing.T) {
 		{"c20 = relationship(\"Other\", backref=\"order\",)", "c20 = relationship(\"Other\", backref=\"order\")"},
 		{`x = f((a,), ",)",)`, `x = f((a,), ",)")`},
 		{"fn f<T>(x: T,) -> Vec<(u8,)>", "fn f<T>(x: T) -> Vec<(u8,)>"},
+		{"fn pair(&self,) -> (u32,)", "fn pair(&self) -> (u32,)"},
+		{"if s in (A,): return (x,)", "if s in (A,): return (x,)"},
+		{"fn get<'a>(x: &'a str, y: u8,) -> &'a str", "fn get<'a>(x: &'a str, y: u8) -> &'a str"},
+		{"let c = f('x', y,)", "let c = f('x', y)"},
 	} {
 		if got := dropTrailingCommas(tc.in); got != tc.want {
 			t.Errorf("dropTrailingCommas(%q) = %q, want %q", tc.in, got, tc.want)
