@@ -510,7 +510,11 @@ func firstCode(lines []extract.Line, i int) int {
 		case depth > 0:
 			depth += bracketDepth(t)
 		case strings.HasPrefix(t, "@"):
-			depth = max(0, bracketDepth(t))
+			open, code := decoratorLine(t)
+			if code {
+				return i // `@Override public String toString() {`: the declaration is on it
+			}
+			depth = open
 		case scan.CommentLine(lines[i].Text) || t == "":
 		default:
 			return i
@@ -518,6 +522,45 @@ func firstCode(lines []extract.Line, i int) int {
 		i++
 	}
 	return i
+}
+
+// annotatedCode reports a line that starts with a decorator and goes on
+// with code: `@Override public String toString() {`.
+func annotatedCode(t string) bool {
+	if !strings.HasPrefix(t, "@") {
+		return false
+	}
+	_, code := decoratorLine(t)
+	return code
+}
+
+// decoratorLine reads a line that starts with a decorator or an
+// annotation: how many brackets its arguments leave open (they go on on
+// the lines below: `@ApiOperation({`), and whether code follows it on
+// the line (`@Override public String toString() {`, Swift's `@objc func`).
+func decoratorLine(t string) (open int, code bool) {
+	for strings.HasPrefix(t, "@") {
+		i := 1
+		for i < len(t) && (extract.IdentByte(t[i]) || t[i] == '.' || t[i] == ':') {
+			i++
+		}
+		if i < len(t) && t[i] == '(' {
+			depth := 0
+			j := i
+			for ; j < len(t); j++ {
+				depth += bracketDepth(t[j : j+1])
+				if depth == 0 {
+					break
+				}
+			}
+			if j == len(t) {
+				return max(0, bracketDepth(t[i:])), false
+			}
+			i = j + 1
+		}
+		t = strings.TrimSpace(t[i:])
+	}
+	return 0, t != "" && !scan.CommentLine(t)
 }
 
 // bracketDepth is how many brackets a line opens and leaves open (less
@@ -593,7 +636,7 @@ func joinFirst(lines []extract.Line) (string, int) {
 		t := strings.TrimSpace(l.Text)
 		// Past the first line, a decorator belongs to a parameter
 		// (NestJS's @Args(...)), not above the declaration.
-		if t == "" || scan.CommentLine(t) && (len(parts) == 0 || !strings.HasPrefix(t, "@") && !(depth > 0 && strings.HasPrefix(t, "["))) {
+		if t == "" || scan.CommentLine(t) && !annotatedCode(t) && (len(parts) == 0 || !strings.HasPrefix(t, "@") && !(depth > 0 && strings.HasPrefix(t, "["))) {
 			continue // (a parameter's own attribute, C#'s `[FromKeyedServices("x")] ICache cache)`, is the parameter's)
 		}
 		// A comment ending a line other than the last would comment out

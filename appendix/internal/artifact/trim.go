@@ -422,9 +422,12 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 				continue
 			}
 			if strings.HasPrefix(t, "@") {
-				depth = max(0, bracketDepth(t))
-			}
-			if t == "" || scan.CommentLine(l.Text) {
+				open, code := decoratorLine(t)
+				if !code {
+					depth = open
+					continue
+				}
+			} else if t == "" || scan.CommentLine(l.Text) {
 				continue
 			}
 			if at < 0 {

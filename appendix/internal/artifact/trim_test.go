@@ -199,6 +199,10 @@ func TestSignatureJoins(t *testing.T) {
 			"async query<TData = unknown, TError = Error>(options: QueryOptions<TData, TError>): Promise<TData>", extract.KindMethod},
 		{"generic bases", "class Share extends IdModel<\n  InferAttributes<Share>,\n  Partial<InferCreationAttributes<Share>>\n> {\n  id: string;\n}",
 			"class Share extends IdModel<InferAttributes<Share>, Partial<InferCreationAttributes<Share>>>", extract.KindType},
+		{"annotation on the declaring line", "@Override public String toString() {\n    return name;\n}",
+			"@Override public String toString()", extract.KindMethod},
+		{"decorator with options over lines", "@ApiOperation({\n  summary: 'Get the latest',\n})\nasync latest(@Param('slug') slug: string) {\n  return slug;\n}",
+			"async latest(@Param('slug') slug: string)", extract.KindMethod},
 		{"attributed parameters", "public class DeleteCommand(\n    IRepository repository,\n    [FromKeyedServices(\"x\")] IFusionCache cache)\n    : IDeleteCommand\n{\n    public Task DeleteAsync() { }\n}",
 			`public class DeleteCommand(IRepository repository, [FromKeyedServices("x")] IFusionCache cache) : IDeleteCommand`, extract.KindType},
 	} {
