@@ -192,24 +192,37 @@ func (ix *Index) wordLines(files, words []string) [][]wordLine {
 // otherPackage reports a use of word in file (whose text is src) that is
 // in another package of the repository than word's own definition (the
 // manifests' directories: hoppscotch-common beside hoppscotch-backend),
-// and that names none of the modules that package declares: the word is
-// likely another definition of the name there, a generated client's.
+// and that names neither the definition's file nor any module that
+// package declares: the word is likely another definition of the name
+// there, a generated client's.
 func (ix *Index) otherPackage(file string, src []byte, word string, own []*extract.Definition) bool {
-	i := slices.IndexFunc(own, func(d *extract.Definition) bool { return d.Name == word })
 	dirs := ix.moduleDirs()
-	if i < 0 || len(dirs) == 0 {
+	if len(dirs) == 0 {
 		return false
 	}
-	du, dd := manifestDirOf(dirs, file), manifestDirOf(dirs, own[i].Path)
-	if du == dd || dd == "" {
-		return false
-	}
-	for _, m := range dirs[dd] {
-		if bytes.Contains(src, []byte(m)) {
+	du := manifestDirOf(dirs, file)
+	other := false
+	for _, d := range own {
+		if d.Name != word {
+			continue
+		}
+		dd := manifestDirOf(dirs, d.Path)
+		if du == dd || dd == "" {
 			return false
 		}
+		// (An import of the definition's own file by a relative path or
+		// an alias names its stem: '../../backend/src/x/input-type.args'.)
+		if stem := strings.TrimSuffix(path.Base(d.Path), path.Ext(d.Path)); len(stem) > 3 && !indexStems[stem] && bytes.Contains(src, []byte("/"+stem)) {
+			return false
+		}
+		for _, m := range dirs[dd] {
+			if bytes.Contains(src, []byte(m)) {
+				return false
+			}
+		}
+		other = true
 	}
-	return true
+	return other
 }
 
 // moduleDirs are the modules each manifest's directory declares: the
