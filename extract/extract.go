@@ -584,8 +584,14 @@ func (p *Parser) parseWith(ctx context.Context, sp *sitter.Parser, name string, 
 func buildSnippet(lang *Language, m *Match) {
 	src := m.Src
 	start, startRow, startCol := m.Show.StartByte(), m.Show.StartPoint().Row, m.Show.StartPoint().Column
-	if c := leading(lang, m.Show); c != nil {
-		start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
+	// (Where the snippet starts at a lead or at one call of a chain, no
+	// doc comment is looked for: a call deep in a long chain starts where
+	// every call before it does, and the walk up to its statement would
+	// climb the whole chain for each.)
+	if c := (*sitter.Node)(nil); m.lead == nil && (m.from == nil || m.from.StartByte() == 0) {
+		if c = leading(lang, m.Show); c != nil {
+			start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
+		}
 	}
 	if m.lead != nil {
 		start, startRow, startCol = m.lead.StartByte(), m.lead.StartPoint().Row, m.lead.StartPoint().Column
