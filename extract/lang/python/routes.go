@@ -32,13 +32,13 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	for _, m := range pyPrefixRe.FindAllSubmatch(src, -1) {
 		prefixes[string(m[1])] = string(m[2])
 	}
-	for _, m := range pyRestxAPIRe.FindAllSubmatch(src, -1) {
+	for _, m := range matchesIf(src, "Api(", pyRestxAPIRe) {
 		// api = Api(blueprint): the blueprint's url_prefix is the api's.
 		if p := prefixes[string(m[2])]; p != "" && prefixes[string(m[1])] == "" {
 			prefixes[string(m[1])] = p
 		}
 	}
-	for _, m := range pyIncludeRe.FindAllSubmatch(src, -1) {
+	for _, m := range matchesIf(src, "_router(", pyIncludeRe, "register_blueprint(", "add_namespace(") {
 		// app.include_router(items.router, prefix="/items"), register_blueprint(bp, url_prefix=...),
 		// api.add_namespace(ns, "/items"); under the including router's
 		// own prefix (APIRouter(prefix="/{organization}")).
@@ -429,6 +429,18 @@ func importedFrom(src []byte) map[string]string {
 }
 
 var pyIncludeRe = regexp.MustCompile(`(?:(\w+)\s*\.\s*)?(?:include_router|register_blueprint|add_namespace)\(\s*([\w.]+)\s*(?:,[^)]*?(?:(?:url_)?prefix|path)\s*=\s*["']([^"']*)["']|,\s*["']([^"']*)["'])?`)
+
+// matchesIf runs re over src only when src holds one of the words every
+// match holds: a regular expression that starts with an optional part has
+// no literal to skip ahead by, and would try every byte of every file.
+func matchesIf(src []byte, word string, re *regexp.Regexp, more ...string) [][][]byte {
+	for _, w := range append([]string{word}, more...) {
+		if bytes.Contains(src, []byte(w)) {
+			return re.FindAllSubmatch(src, -1)
+		}
+	}
+	return nil
+}
 
 // pyRestxAPIRe is a flask-restx Api made on a blueprint: `api = Api(bp, ...)`.
 var pyRestxAPIRe = regexp.MustCompile(`(?m)^(\w+)\s*=\s*(?:\w+\.)?Api\(\s*(\w+)`)
