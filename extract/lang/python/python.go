@@ -179,30 +179,12 @@ func refinePython(m *extract.Match) bool {
 // name's convention (`class CaseStatus(DispatchEnum)`, `BaseChoices`):
 // the base's own base, in another file, is Enum.
 func enumNamed(bases string) bool {
-	for _, b := range words.Identifiers(withoutSubscripts(bases)) {
+	for _, b := range words.Identifiers(words.Outside(bases, '[', ']')) {
 		if len(b) > len("Enum") && strings.HasSuffix(b, "Enum") || len(b) > len("Choices") && strings.HasSuffix(b, "Choices") {
 			return true
 		}
 	}
 	return false
-}
-
-// withoutSubscripts cuts the type arguments out of a class's bases:
-// `Generic[TEnum]` is Generic, not TEnum.
-func withoutSubscripts(s string) string {
-	var b strings.Builder
-	depth := 0
-	for _, c := range s {
-		switch {
-		case c == '[':
-			depth++
-		case c == ']' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
 }
 
 // pyClassValues are the string values of a class's members: every member

@@ -39,14 +39,18 @@ func Contains(s string, words ...string) bool {
 
 // WithoutTypeArgs cuts the type arguments out of a list of types:
 // `Model<TAttributes, TCreation>` is Model, not its arguments.
-func WithoutTypeArgs(s string) string {
+func WithoutTypeArgs(s string) string { return Outside(s, '<', '>') }
+
+// Outside is s without what the brackets open and close hold, nested
+// ones too: Python's `Generic[TEnum]` is Generic outside '[' and ']'.
+func Outside(s string, open, close rune) string {
 	var b strings.Builder
 	depth := 0
 	for _, c := range s {
 		switch {
-		case c == '<':
+		case c == open:
 			depth++
-		case c == '>' && depth > 0:
+		case c == close && depth > 0:
 			depth--
 		case depth == 0:
 			b.WriteRune(c)
