@@ -1840,7 +1840,16 @@ func placements(sent string) map[string]string {
 // nothing.
 func clauseModified(sent string) func(off int) (modified, proposed bool) {
 	lower := maskSpans(strings.ToLower(sent))
-	bounds := append([][]int{{0, 0}}, clauseRe.FindAllStringIndex(lower, -1)...)
+	bounds := [][]int{{0, 0}}
+	for _, b := range clauseRe.FindAllStringIndex(lower, -1) {
+		// "`A`, `B`, and `C`.": the last item of a list of names that
+		// ends the sentence, no clause of its own.
+		if rest := lower[b[1]:]; strings.HasSuffix(lower[:b[0]], "`") && strings.HasPrefix(rest, "`") && strings.HasPrefix(lower[b[0]:b[1]], ",") &&
+			strings.Contains(lower[b[0]:b[1]], "and") && strings.Count(rest, "`") == 2 && strings.Trim(rest[strings.LastIndexByte(rest, '`')+1:], " .;:)") == "" {
+			continue
+		}
+		bounds = append(bounds, b)
+	}
 	type clause struct {
 		start, end int
 		mod        bool
