@@ -588,8 +588,8 @@ func buildSnippet(lang *Language, m *Match) {
 	// doc comment is looked for: a call deep in a long chain starts where
 	// every call before it does, and the walk up to its statement would
 	// climb the whole chain for each.)
-	if c := (*sitter.Node)(nil); m.lead == nil && (m.from == nil || m.from.StartByte() == 0) {
-		if c = leading(lang, m.Show); c != nil {
+	if m.lead == nil && (m.from == nil || m.from.StartByte() == 0) {
+		if c := leading(lang, m.Show); c != nil {
 			start, startRow, startCol = c.StartByte(), c.StartPoint().Row, c.StartPoint().Column
 		}
 	}

@@ -308,7 +308,7 @@ func MountPrefixes(file string, mounts []extract.Mount, depth int) []string {
 	}
 	var out []string
 	for _, m := range mounts {
-		if m.Func || !(strings.HasSuffix(file, m.Target) && strings.Contains(m.Target, "/") || m.Target != "" && search.ModuleName(file) == m.Target) {
+		if m.Func || !search.MountTarget(file, m.Target) {
 			continue
 		}
 		outer := MountPrefixes(m.Path, mounts, depth+1)

@@ -3498,7 +3498,7 @@ func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at str
 	for _, m := range matches {
 		r := m.Ref
 		place := strings.TrimSuffix(strings.TrimPrefix(r.Placed, "./"), "/")
-		if place == "" || m.Def == nil || r.IsPath || r.Route != nil || placeHolds(ix, place, m.Def) {
+		if place == "" || m.Def == nil || r.IsPath || r.Route != nil || placeHolds(ix, place) {
 			out = append(out, m)
 			continue
 		}
@@ -3524,11 +3524,10 @@ func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at str
 // placeHolds reports a place the repository has, written as a path, as a
 // module path without its extension (`src/users/service` for service.ts,
 // `dispatch/case/service` of `dispatch.case.service`) or as an import
-// path (a Go module's github.com/acme/widget/pkg/client): d's file is
-// in it, or some walked file or directory is.
-func placeHolds(ix *search.Index, place string, d *extract.Definition) bool {
-	stem := strings.TrimSuffix(d.Path, path.Ext(d.Path))
-	if search.UnderPath(d.Path, place) || search.InImportPath(d.Path, place) || stem == place || strings.HasSuffix(stem, "/"+place) || ix.PathExists(place) {
+// path (a Go module's github.com/acme/widget/pkg/client): some walked
+// file or directory is it.
+func placeHolds(ix *search.Index, place string) bool {
+	if ix.PathExists(place) {
 		return true
 	}
 	for _, f := range ix.Files {

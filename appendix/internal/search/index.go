@@ -248,7 +248,7 @@ func (ix *Index) findMounted(ctx context.Context, root string, refs []spec.Ref) 
 				continue // (a prefix of parameters alone, `/{organization}`, may be any endpoint's)
 			}
 			for _, f := range ix.Files {
-				if ix.lang[f.Path] != nil && !ix.routed[f.Path] && mountTarget(f.Path, m.Target) {
+				if ix.lang[f.Path] != nil && !ix.routed[f.Path] && MountTarget(f.Path, m.Target) {
 					files[f.Path] = true
 				}
 			}
@@ -269,14 +269,14 @@ func MountWord(s string) bool { return mountWordRe.MatchString(s) }
 
 var mountWordRe = regexp.MustCompile(`(?i)^(?:api|rest|v\d+(?:(?:alpha|beta)\d*)?)$`)
 
-// mountTarget reports whether a mount's target names the file: the path
-// it ends with (`app/case/views.py`), or its module's name (`items` of
-// items.router). See rank.MountPrefixes, which serves its routes so.
-func mountTarget(file, target string) bool {
+// MountTarget reports whether a mount's target names the file: the path
+// it ends with (`app/case/views.py`, Django's include("shop.urls")), or
+// its module's name (`items` of items.router).
+func MountTarget(file, target string) bool {
 	if strings.Contains(target, "/") {
 		return strings.HasSuffix(file, target)
 	}
-	return ModuleName(file) == target
+	return target != "" && ModuleName(file) == target
 }
 
 // NewIndex is the index of the walked files before any search: their

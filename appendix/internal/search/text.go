@@ -784,7 +784,7 @@ func routeCallArg(src []byte, seg string) int {
 			if scan.CommentLine(string(line)) {
 				continue
 			}
-			if m := routeCallRe.FindSubmatch(src[max(0, i-40) : i+1]); m != nil {
+			if routeCallRe.Match(src[max(0, i-40) : i+1]) {
 				return i
 			}
 		}
