@@ -503,25 +503,34 @@ func Signature(k extract.Kind, lines []extract.Line, decl int) string {
 // comment, a decorator (with the lines of its arguments: `@ApiOperation({`
 // to `})`) nor blank; the last line when all are.
 func firstCode(lines []extract.Line, i int) int {
-	depth := 0 // the brackets a decorator's arguments hold open
-	for i < len(lines)-1 {
-		t := strings.TrimSpace(lines[i].Text)
-		switch {
-		case depth > 0:
-			depth += bracketDepth(t)
-		case strings.HasPrefix(t, "@"):
-			open, code := decoratorLine(t)
-			if code {
-				return i // `@Override public String toString() {`: the declaration is on it
-			}
-			depth = open
-		case scan.CommentLine(lines[i].Text) || t == "":
-		default:
-			return i
-		}
+	var dec decorators
+	for i < len(lines)-1 && !dec.code(lines[i].Text) {
 		i++
 	}
 	return i
+}
+
+// decorators follows the lines above a declaration: depth is how many
+// brackets a decorator's arguments hold open (`@ApiOperation({` to `})`).
+type decorators struct{ depth int }
+
+// code reports a line of code: neither blank, a comment, a decorator nor
+// a line of a decorator's arguments; a line that goes on with code after
+// its decorators (`@Override public String toString() {`) is code.
+func (d *decorators) code(text string) bool {
+	t := strings.TrimSpace(text)
+	switch {
+	case d.depth > 0:
+		d.depth += bracketDepth(t)
+		return false
+	case strings.HasPrefix(t, "@"):
+		open, code := decoratorLine(t)
+		if !code {
+			d.depth = open
+		}
+		return code
+	}
+	return t != "" && !scan.CommentLine(text)
 }
 
 // annotatedCode reports a line that starts with a decorator and goes on

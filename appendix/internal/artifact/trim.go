@@ -411,23 +411,9 @@ func TrimToNamed(a *Artifact, words map[string]bool) bool {
 		// The line that declares the member: the first that names it, past
 		// its comments and decorators; else its first line of code.
 		at := -1
-		depth := 0 // the brackets a decorator's arguments hold open: `@ApiOperation({` to `})`
+		var dec decorators
 		for i, l := range lines {
-			if l.Row < m.Code() || l.Row > m.End {
-				continue
-			}
-			t := strings.TrimSpace(l.Text)
-			if depth > 0 {
-				depth += bracketDepth(t)
-				continue
-			}
-			if strings.HasPrefix(t, "@") {
-				open, code := decoratorLine(t)
-				if !code {
-					depth = open
-					continue
-				}
-			} else if t == "" || scan.CommentLine(l.Text) {
+			if l.Row < m.Code() || l.Row > m.End || !dec.code(l.Text) {
 				continue
 			}
 			if at < 0 {
