@@ -1308,6 +1308,16 @@ func appearances(ix *search.Index, gaps []Gap) {
 					fmt.Sprintf("; a string value the code sets at %s: `%s`", naming.At(file, line), strings.TrimSpace(text))
 				continue
 			}
+			if line, text := ix.QuotedLine(file, w); line > 0 && len(strings.TrimSpace(text)) <= maxQuotedLine && callArgument(text, w) {
+				// `createShare`, registered by allow(User, "createShare",
+				// Team, ...): a name the code gives a call to register or
+				// look up, which that line shows.
+				gaps[i].Kind = GapKey
+				first, _, _ := strings.Cut(g.Hint, ";")
+				gaps[i].Hint = strings.Replace(first, "no definition in ", "no declaration by that name in ", 1) +
+					fmt.Sprintf("; a string the code passes to a call at %s: `%s`", naming.At(file, line), strings.TrimSpace(text))
+				continue
+			}
 		}
 		if h.Config {
 			// (A mapper's <sql id="Base_Column_List"> may well define it,
@@ -1326,6 +1336,29 @@ const maxQuotedLine = 160
 // valueLineRe is a line that gives a constant, a variable or a field a
 // string value: `Name Type = "value"`, `NAME = 'value'`, `name: "value"`.
 var valueLineRe = regexp.MustCompile("^\\s*(?:(?:pub|export|public|private|protected|static|final|const|readonly|let|var|val)\\s+)*[A-Za-z_][\\w.]*(?:\\s*:\\s*[\\w.<>\\[\\]]+|\\s+[\\w.*\\[\\]]+)?\\s*[=:]\\s*[\"'`]")
+
+// callArgument reports a line that passes w, quoted, as an argument of a
+// call: the quote follows the call's "(" or a "," inside it, and the "("
+// follows a name (`allow(User, "createShare", Team`,
+// `hooks.get_hooks("register_admin_viewset")`).
+func callArgument(text, w string) bool {
+	for _, q := range []string{`"`, `'`, "`"} {
+		at := strings.Index(text, q+w+q)
+		if at < 0 {
+			continue
+		}
+		before := strings.TrimRight(text[:at], " \t")
+		if !strings.HasSuffix(before, "(") && !strings.HasSuffix(before, ",") {
+			return false
+		}
+		open := strings.LastIndexByte(before, '(')
+		if open <= 0 || strings.ContainsAny(before[open:], ")") || !extract.IdentByte(before[open-1]) {
+			return false
+		}
+		return true
+	}
+	return false
+}
 
 // envName reports a name spelled as environment variables are:
 // capitals, digits and underscores, with an underscore.
