@@ -72,12 +72,26 @@ func (ix *Index) Chain(name string) (ch Chain, ok bool) {
 	if len(parts) < 2 || len(parts) > maxChain+1 || slices.Contains(parts, "") {
 		return Chain{}, false
 	}
+	if len(ix.Defs[parts[0]]) == 0 && len(ix.wireWords[parts[0]]) > 0 {
+		// `status.listeners`: the field serialized as "status" whose type
+		// has listeners, before a model the word would name as a table
+		// (a `Status` type that has none).
+		if ch, ok := ix.chain(parts, true); ok && (len(ch.Owners) > 0 || len(ch.unsearched) > 0) {
+			return ch, true
+		}
+	}
+	return ix.chain(parts, false)
+}
+
+// chain is Chain on the parts of a dotted name; wireHead takes the head as
+// a field by its serialized name only.
+func (ix *Index) chain(parts []string, wireHead bool) (ch Chain, ok bool) {
 	var from []reached
-	if ds := typeLike(ix.TopLevel(parts[0], ix.TypesNamed(parts[0]))); len(ds) > 0 {
+	if ds := typeLike(ix.TopLevel(parts[0], ix.TypesNamed(parts[0]))); len(ds) > 0 && !wireHead {
 		for _, d := range ds {
 			from = append(from, reached{d: d})
 		}
-	} else if owners := ix.Wire[parts[0]]; len(owners) > 0 {
+	} else if owners := ix.wireHeads(parts[0], wireHead); len(owners) > 0 {
 		// The head is a field, by the name it is serialized as.
 		var heads []reached
 		for _, d := range owners {
@@ -194,6 +208,15 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 		ch.lacks(from[0], p, beyond)
 	}
 	return nil, false
+}
+
+// wireHeads are the types with a field serialized as head: with words,
+// one-word names too.
+func (ix *Index) wireHeads(head string, words bool) []*extract.Definition {
+	if words {
+		return ix.wireWords[head]
+	}
+	return ix.Wire[head]
 }
 
 // describe names a type a chain reached, where it is and how, to be

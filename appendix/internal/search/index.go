@@ -88,6 +88,10 @@ type Index struct {
 	// serialized as (json:"requeueAt"), but one-word lowercase ones
 	// (`spec`, `status`), which name too many fields to stand for one.
 	Wire     map[string][]*extract.Definition
+	// wireWords holds the definitions Wire leaves out, by their fields'
+	// one-word serialized names: a chain's head (`status.listeners`), which
+	// the name after it narrows, may be one.
+	wireWords map[string][]*extract.Definition
 	Located  map[string]Location              // what each location the spec names holds, by reference name
 	ByValue  map[string][]*extract.Definition // definitions holding a string value the spec quotes, by the value
 	Warnings []Warning
@@ -285,7 +289,7 @@ func NewIndex(files []gitinfo.File) *Index {
 	ix := &Index{Files: files, Defs: map[string][]*extract.Definition{}, lang: make(map[string]*extract.Language, len(files)), dirs: map[string]bool{},
 		Modules: make(map[string]bool, len(files)), ByKey: map[string][]*extract.Definition{}, Amends: map[string][]string{}, Added: map[string][]*extract.Definition{},
 		Imports: map[string]string{}, Importers: map[string]*extract.Language{}, OwnImports: map[string]string{}, ByAlias: map[string][]*extract.Definition{}, Members: map[string][]*extract.Definition{},
-		Wire: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
+		Wire: map[string][]*extract.Definition{}, wireWords: map[string][]*extract.Definition{}, Located: map[string]Location{}, ByValue: map[string][]*extract.Definition{},
 		scans: make(map[string]*scan.Entry, len(files))}
 	for _, f := range files {
 		l := scan.SourceFile(f.Path, f.Size)
@@ -525,8 +529,13 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 						ix.Members[m.Name] = append(ix.Members[m.Name], d)
 					}
 					for _, w := range m.Serialized {
-						if wanted[w] != 0 && !spec.BareWord(w) && !holdsDef(ix.Wire[w], d) {
+						if wanted[w] == 0 {
+							continue
+						}
+						if !spec.BareWord(w) && !holdsDef(ix.Wire[w], d) {
 							ix.Wire[w] = append(ix.Wire[w], d)
+						} else if spec.BareWord(w) && !holdsDef(ix.wireWords[w], d) {
+							ix.wireWords[w] = append(ix.wireWords[w], d)
 						}
 					}
 				}
