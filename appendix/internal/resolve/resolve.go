@@ -3563,6 +3563,9 @@ func placeHolds(ix *search.Index, place string) bool {
 	if ix.PathExists(place) {
 		return true
 	}
+	if len(ix.DirsEnding(place)) > 0 {
+		return true // a Java package as a path, under src/main/java/ and src/test/java/
+	}
 	for _, f := range ix.Files {
 		if s := strings.TrimSuffix(f.Path, path.Ext(f.Path)); s == place || strings.HasSuffix(s, "/"+place) || search.InImportPath(f.Path, place) {
 			return true
@@ -3570,6 +3573,7 @@ func placeHolds(ix *search.Index, place string) bool {
 	}
 	return false
 }
+
 
 // drift reports the references the spec places in a file or directory
 // that does not define them, though a definition elsewhere was found and
@@ -3585,6 +3589,20 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 			continue
 		}
 		place := strings.TrimSuffix(strings.TrimPrefix(r.Placed, "./"), "/")
+		if dirs := ix.DirsEnding(place); len(dirs) > 1 && !ix.PathExists(place) {
+			// `org.jhipster.health.service`, the package of
+			// src/main/java/org/jhipster/health/service and of its tests'
+			// directory: the claim is about every one of them.
+			if slices.ContainsFunc(dirs, func(d string) bool { return search.UnderPath(m.Def.Path, d) }) ||
+				slices.ContainsFunc(ix.Defs[m.Def.Name], func(d *extract.Definition) bool {
+					return slices.ContainsFunc(dirs, func(dir string) bool { return search.UnderPath(d.Path, dir) })
+				}) {
+				continue
+			}
+			out = append(out, gap(r, GapDrift, fmt.Sprintf("the spec places it in `%s` (%s), which does not define it in %s; the definition shown is at %s",
+				place, strings.Join(dirs, ", "), at, naming.At(m.Def.Path, m.Def.DeclLine))))
+			continue
+		}
 		if !ix.PathExists(place) || ix.Class(place).Lang == nil && !ix.IsDir(place) {
 			continue
 		}
