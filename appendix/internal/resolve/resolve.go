@@ -1092,6 +1092,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches, unresolved = routeParams(sp, matches, unresolved)
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
+	unresolved, external = brokenMembers(ix, unresolved, external)
 	matches, unresolved = placedInMissing(ix, matches, unresolved, at)
 	unresolved, external = importedNames(ix, sp, unresolved, external)
 	matches, unresolved = declaredInChosen(sp, matches, unresolved)
@@ -1187,6 +1188,12 @@ func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
 			gaps[i].Kind = GapUnparsed
 			gaps[i].Hint = fmt.Sprintf("no route registration found in the code this tool parses; `%s` is spelled in %s, not parsed: %s",
 				h.Tail, h.In, h.First)
+		} else if h := words[p]; h != nil && ix.BrokenAt(h.File, h.Line) {
+			// `@GetMapping("/points-this-week")`, in a class whose
+			// method before it lost its closing brace.
+			gaps[i].Kind = GapUnparsed
+			gaps[i].Hint = fmt.Sprintf("no route registration found in the code that parses; its segments %s are spelled in a route call at %s, which does not parse",
+				h.Tail, h.First)
 		} else if h := words[p]; h != nil {
 			gaps[i].Kind = GapUnparsed
 			gaps[i].Hint = fmt.Sprintf("no route registration the route detectors read; its segments %s are spelled as strings in calls (the last at %s), where a router they do not read may register it",
@@ -3574,7 +3581,6 @@ func placeHolds(ix *search.Index, place string) bool {
 	return false
 }
 
-
 // drift reports the references the spec places in a file or directory
 // that does not define them, though a definition elsewhere was found and
 // is shown: the spec's claim is stale, or the code moved. The place must
@@ -3752,6 +3758,61 @@ func elsewhere(ix *search.Index, r *spec.Ref) (defs []*extract.Definition, head,
 		}
 	}
 	return defs, head, last
+}
+
+// brokenMembers corrects the gaps that say a type lacks a member (or that
+// it may inherit it, from outside the repository) when the type's file
+// declares the member on a line that does not parse: after an `if ($x {`
+// left open, tree-sitter's recovery keeps the class and loses the methods
+// that follow. Such a member does not parse; it is not absent.
+func brokenMembers(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap) {
+	broken := func(g Gap) (Gap, bool) {
+		switch g.Kind {
+		case GapAbsent, GapNew, GapNoMember, GapExternal, GapAmbiguous:
+		default:
+			return g, false
+		}
+		parts := strings.Split(g.Ref, ".")
+		if len(parts) < 2 || !spec.IsUpperStart(parts[len(parts)-2]) {
+			return g, false
+		}
+		owner, last := parts[len(parts)-2], parts[len(parts)-1]
+		// The files that declare the type: parsed, or seen declaring it
+		// by the scan where the parse lost it too.
+		starts := map[string]int{}
+		for _, d := range ix.Defs[owner] {
+			if naming.TypeKind(d.Kind) && d.Container == "" {
+				starts[d.Path] = d.StartLine
+			}
+		}
+		for _, f := range ix.Declared(owner) {
+			if _, ok := starts[f]; !ok {
+				if line, _ := ix.Declaration(f, owner); line > 0 {
+					starts[f] = line
+				}
+			}
+		}
+		for _, f := range slices.Sorted(maps.Keys(starts)) {
+			if line, _ := ix.Declaration(f, last); line > starts[f] && ix.BrokenAt(f, line) {
+				g.Kind = GapUnparsed
+				g.Hint = fmt.Sprintf("`%s` declares `%s` at %s, which does not parse; not shown", owner, last, naming.At(f, line))
+				return g, true
+			}
+		}
+		return g, false
+	}
+	for i, g := range unresolved {
+		unresolved[i], _ = broken(g)
+	}
+	kept := external[:0]
+	for _, g := range external {
+		if b, ok := broken(g); ok {
+			unresolved = append(unresolved, b)
+			continue
+		}
+		kept = append(kept, g)
+	}
+	return unresolved, kept
 }
 
 // nested corrects the gaps that say a bare name is absent or new when a

@@ -87,16 +87,16 @@ type Index struct {
 	// Wire holds type-like definitions by the names their fields are
 	// serialized as (json:"requeueAt"), but one-word lowercase ones
 	// (`spec`, `status`), which name too many fields to stand for one.
-	Wire     map[string][]*extract.Definition
+	Wire map[string][]*extract.Definition
 	// wireWords holds the definitions Wire leaves out, by their fields'
 	// one-word serialized names: a chain's head (`status.listeners`), which
 	// the name after it narrows, may be one.
 	wireWords map[string][]*extract.Definition
-	Located  map[string]Location              // what each location the spec names holds, by reference name
-	ByValue  map[string][]*extract.Definition // definitions holding a string value the spec quotes, by the value
-	Warnings []Warning
-	Stats    Stats
-	cache    *cache.Cache // extraction results by content; nil: no cache
+	Located   map[string]Location              // what each location the spec names holds, by reference name
+	ByValue   map[string][]*extract.Definition // definitions holding a string value the spec quotes, by the value
+	Warnings  []Warning
+	Stats     Stats
+	cache     *cache.Cache // extraction results by content; nil: no cache
 	// extracts keeps extraction results by content: the cache, or without
 	// one this run's (cache.Memory), for the later searches of the run.
 	extracts *cache.Cache

@@ -1087,8 +1087,25 @@ func (ix *Index) Declaration(file, name string) (line int, top bool) {
 	if loc := re.FindIndex(src); loc != nil {
 		return bytes.Count(src[:loc[0]], []byte("\n")) + 1, src[loc[0]] != ' ' && src[loc[0]] != '\t'
 	}
+	if typed, err := regexp.Compile(typedDeclForm + regexp.QuoteMeta(name) + `[ \t]*\(`); err == nil {
+		for _, m := range typed.FindAllSubmatchIndex(src, -1) {
+			if !notTypes[string(src[m[2]:m[3]])] {
+				return bytes.Count(src[:m[0]], []byte("\n")) + 1, src[m[0]] != ' ' && src[m[0]] != '\t'
+			}
+		}
+	}
 	return 0, false
 }
+
+// typedDeclForm finds a method declared by its result type, as Java, C#,
+// C and C++ declare one (`public ResponseEntity<Points> getPoints(`): the
+// group is the word before the name, which notTypes tells from a
+// statement's keyword (`return getPoints(`).
+const typedDeclForm = `(?m)^[ \t]*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|async|sealed|partial|default|inline|extern)[ \t]+)*(?:<[^>\n]*>[ \t]+)?([\w.]+)(?:<[^\n(]*>)?(?:\[\])*[ \t]+`
+
+// notTypes are the words a statement starts a call with, which no method
+// declaration has before its name.
+var notTypes = map[string]bool{"return": true, "new": true, "throw": true, "else": true, "await": true, "yield": true, "case": true, "goto": true}
 
 // NestedDeclaration is the one line of file that declares name at any
 // depth, as a definition of its own (`const deletePost = useCallback(`,

@@ -760,7 +760,7 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 			if at < 0 || slices.ContainsFunc(lit[:len(lit)-1], func(s string) bool { return !quotedSeg(src, s) }) {
 				continue
 			}
-			out[p] = &RouteText{Tail: "`" + strings.Join(lit, "`, `") + "`", First: naming.At(f.Path, lineOf(src, at))}
+			out[p] = &RouteText{Tail: "`" + strings.Join(lit, "`, `") + "`", File: f.Path, Line: lineOf(src, at), First: naming.At(f.Path, lineOf(src, at))}
 			break
 		}
 	}
@@ -768,11 +768,12 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 }
 
 // routeCallArg is the offset of the first place src passes seg, quoted
-// alone or after a slash, as the first argument of a call a router's
-// words name (`path!("ack")`, `route("/ack")`, `.get("/ack", h)`), on a
-// line that is no comment; -1 for none.
+// alone, after a slash or at the start of a longer path
+// (`"/points/{id}"`), as the first argument of a call a router's words
+// name (`path!("ack")`, `route("/ack")`, `.get("/ack", h)`,
+// `@GetMapping("/ack")`), on a line that is no comment; -1 for none.
 func routeCallArg(src []byte, seg string) int {
-	for _, q := range []string{`"` + seg + `"`, `'` + seg + `'`, `"/` + seg + `"`, `'/` + seg + `'`} {
+	for _, q := range []string{`"` + seg + `"`, `'` + seg + `'`, `"/` + seg + `"`, `'/` + seg + `'`, `"/` + seg + `/`, `'/` + seg + `/`} {
 		for off := 0; ; {
 			i := bytes.Index(src[off:], []byte(q))
 			if i < 0 {
@@ -780,9 +781,9 @@ func routeCallArg(src []byte, seg string) int {
 			}
 			i += off
 			off = i + 1
-			line := lineAt(src, i)
-			if scan.CommentLine(string(line)) {
-				continue
+			line := string(lineAt(src, i))
+			if t := strings.TrimSpace(line); scan.CommentLine(line) && !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, "#[") {
+				continue // (an annotation, `@GetMapping("/ack")`, is code)
 			}
 			if routeCallRe.Match(src[max(0, i-40) : i+1]) {
 				return i
@@ -794,7 +795,7 @@ func routeCallArg(src []byte, seg string) int {
 
 // routeCallRe is a call a router's words name, up to the quote of its
 // first argument.
-var routeCallRe = regexp.MustCompile(`(?i)\b(?:path|paths|route|routes|get|post|put|patch|delete|handle|handler|mount|scope|resource|endpoint|api)!?\(\s*["']$`)
+var routeCallRe = regexp.MustCompile(`(?i)\b(?:http)?(?:path|paths|route|routes|get|post|put|patch|delete|request|handle|handler|mount|scope|resource|endpoint|api)(?:mapping)?!?\(\s*(?:(?:value|path)\s*=\s*)?["']$`)
 
 // slashHolds reports whether a scan's newline-joined route words hold w.
 func slashHolds(words, w string) bool {
@@ -841,4 +842,7 @@ type RouteText struct {
 	Tail  string // the part of the path found, as the spec writes it
 	First string // path:line
 	In    string // the file's group in words: "1 Elixir file"
+	// File and Line are where a route call spells it, for FindRouteWords.
+	File string
+	Line int
 }
