@@ -388,6 +388,10 @@ type Language struct {
 	// compiler or a macro generate for it (Rust's `#[derive(new)]` gives
 	// `new`, `#[derive(Default)]` `default`); nil where none does.
 	DerivedMembers func(d *Definition) []string
+	// Sigil is the character code writes before a property's name where
+	// the member is named without it (PHP's `$fillable`, the member
+	// `fillable`): a spec writes the property the code's way.
+	Sigil string
 	// KeyMembers are member names, lowercase without underscores, that
 	// configure a model or make a value of a type ("tablename", "init"):
 	// trimming a type keeps them, whatever its language.

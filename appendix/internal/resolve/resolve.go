@@ -2054,6 +2054,15 @@ func backrefMember(r *spec.Ref, matches []Match) (Match, bool) {
 // says that types have the member and none of them counts.
 func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*extract.Definition, far bool) {
 	all := ix.Members[r.Name]
+	if prop, ok := strings.CutPrefix(r.Name, "$"); ok && len(all) == 0 {
+		// `$cacheKeyOffset`: the member cacheKeyOffset of a type of a
+		// language that writes its properties so.
+		for _, d := range ix.Members[prop] {
+			if d.Lang != nil && d.Lang.Sigil == "$" {
+				all = append(all, d)
+			}
+		}
+	}
 	if r.Called {
 		// `free(wi)`, `timeout(1)`: a call, of a method where it is a
 		// member, never of a type's field (a struct's `int timeout`, its
@@ -3077,7 +3086,11 @@ func ownerMatch(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (m Match, owners
 		if far {
 			return Match{}, nil, true, false
 		}
-		return pick(rk, r, owners, r.Name), owners, false, true
+		member := r.Name
+		if prop, ok := strings.CutPrefix(member, "$"); ok && !slices.ContainsFunc(owners[0].Members, func(m extract.Member) bool { return m.Name == member }) {
+			member = prop
+		}
+		return pick(rk, r, owners, member), owners, false, true
 	}
 	owners = ix.Wire[r.Name]
 	if len(owners) == 0 || !r.Strong {

@@ -234,8 +234,11 @@ func (fs *fileSearch) search(ctx context.Context) error {
 	// (The filters answer most words, met by the thousand in the members
 	// of a large file's definitions, without hashing them.)
 	found := scan.NewWords(names)
+	sigil := fs.lang.Sigil
 	keep := func(n string) bool {
-		return found.Has(n) || fs.anyMay.May(n) && fs.wanted[n] == scan.WantAny
+		// (A member `cacheKeyOffset` is the property the scan reads as
+		// the word `$cacheKeyOffset`.)
+		return found.Has(n) || fs.anyMay.May(n) && fs.wanted[n] == scan.WantAny || sigil != "" && found.Has(sigil+n)
 	}
 	wants := func(d *extract.Definition) bool { return extract.Keep(d, keep) || holdsAny(d, held) }
 	all, err := fs.extractFocused(ctx, names, held, &extract.Want{Def: wants, Word: fs.focus.mentioner(names, fs.lang), Held: holding(held)})

@@ -85,6 +85,12 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 				}
 			}
 		}
+		if prop, ok := strings.CutPrefix(r.Name, "$"); ok && len(parts) == 1 && prop != "" {
+			// `$cacheKeyOffset`: a property, which PHP declares as the
+			// member cacheKeyOffset.
+			set(prop, scan.WantDecl)
+			bare[prop] = true
+		}
 		if len(parts) == 1 && !spec.BareWord(r.Name) {
 			for _, pre := range naming.StabilityPrefixes {
 				set(pre+r.Name, k)

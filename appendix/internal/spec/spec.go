@@ -2764,6 +2764,7 @@ func namePath(s string) string {
 	if !strings.Contains(s, "::") {
 		return s
 	}
+	s = strings.ReplaceAll(s, "::$", "::") // PHP's static property, `Link::$fillable`, is the member `fillable`
 	s = strings.TrimPrefix(s, "::")
 	s = classLiteralRe.ReplaceAllString(s, "::class") // `Order::class.java`
 	return namePathRe.ReplaceAllStringFunc(s, func(p string) string {

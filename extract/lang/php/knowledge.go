@@ -35,6 +35,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Declares = declares
 	l.DocPrefixes = []string{"//", "/*", "*", "#"}
 	l.KeyMembers = []string{"construct", "table", "primarykey", "fillable"}
+	l.Sigil = "$"
 	l.Amendable = true
 	return l
 }

@@ -15,7 +15,7 @@ var phpQuery string
 
 // Lang is PHP.
 var Lang = knowing(&extract.Language{
-	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "5",
+	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "6",
 	MemberSeps: []string{"::"},
 	Grammar:    grammar.GetLanguage, QuerySource: phpQuery,
 	Funcs:       phpFuncs,
@@ -537,7 +537,7 @@ var columnProperties = map[string]bool{"fillable": true, "guarded": true, "hidde
 // property is set to, when the array spans lines: the columns of a
 // model's $fillable = ['name', 'email'] or $casts = ['paid_at' =>
 // 'datetime'] (memberName decides, by the property's name, whether they
-// or the property are members).
+// are members, as well as the property).
 func arrayItems(el *sitter.Node) []*sitter.Node {
 	init := initializer(el)
 	if init == nil || init.Type() != "array_creation_expression" || init.StartPoint().Row == init.EndPoint().Row {
@@ -583,7 +583,7 @@ func initializer(el *sitter.Node) *sitter.Node {
 }
 
 // listsColumns reports a property element that lists a model's columns,
-// one a line: its items are members in its place.
+// one a line: its items are members, inside the property's.
 func listsColumns(el *sitter.Node, src []byte) bool {
 	return columnProperties[propertyName(el, src)] && len(arrayItems(el)) > 0
 }
@@ -599,9 +599,6 @@ func memberName(n *sitter.Node, src []byte) string {
 			}
 		}
 	case "property_element":
-		if listsColumns(n, src) {
-			return ""
-		}
 		return propertyName(n, src)
 	case "property_promotion_parameter":
 		if nm := n.ChildByFieldName("name"); nm != nil {

@@ -223,7 +223,7 @@ return new class extends Migration {
 `
 	got := langtest.Summaries(t, Lang, "app/Models/Order.php", src)
 	want := []string{
-		"schema Model Order 2-29 [HasFactory@4 OPEN@6-7 PAID@7 note@9-10 ref@10 total@13 customer_id@14 paid_at@18 " +
+		"schema Model Order 2-29 [HasFactory@4 OPEN@6-7 PAID@7 note@9-10 ref@10 fillable@12-15 total@13 customer_id@14 casts@17-19 paid_at@18 " +
 			"hidden@21 __construct@23() mailer@23 tries@23 customer@25-28:Customer()]",
 		"constant Constant OPEN 6-7 []",
 		"constant Constant PAID 6-7 []",
