@@ -866,6 +866,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// `job.pause_job`, a method of the spec's own class no code
 			// defines: new, whatever the variable is.
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code declares it; not in %s", at)))
+		} else if owner, ok := proposedOwner(sp, r); ok && ix.External(r) {
+			// `weekly_goal_result.week_start`, a column of the table the
+			// spec adds: new with it, no dependency's.
+			if r.Strong {
+				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: a member of `%s`, which the spec adds (line %d)", owner.Name, owner.Line)))
+			}
 		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) {
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {

@@ -24,9 +24,11 @@ var Lang = &extract.Language{
 	Funcs: javaFuncs, BodiesKeepNothing: true, // (javaScope keeps nothing declared in a body)
 	Bodies: map[string]bool{"class_declaration": true, "interface_declaration": true, "enum_declaration": true,
 		"record_declaration": true, "annotation_type_declaration": true},
-	Refine:  refineJava,
-	Members: membersJava,
-	Field:   fieldJava,
+	// (A marker interface: an entity's column is never Serializable's.)
+	EmptyBases: []string{"Serializable", "Cloneable", "java.io.Serializable"},
+	Refine:     refineJava,
+	Members:    membersJava,
+	Field:      fieldJava,
 	// (Lombok's generated accessors are members of their class.)
 	MoreNames: lombokAccessors,
 	MadeOf:    accessorField,
