@@ -1070,8 +1070,13 @@ type standing struct {
 // declForms finds a declaration of a name at any depth, in the keyword
 // forms the languages share: the modifiers, then the keyword that
 // declares.
-const declForms = `(?m)^[ \t]*(?:(?:export|default|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|abstract|sealed|open|data|unsafe|extern|inline|override|virtual|partial|readonly|enum)[ \t]+)*` +
-	`(?:class|def|defp|defmodule|func|fn|fun|function|interface|type|typealias|typedef|struct|enum|trait|union|const|let|var|val|record|object|module|mod|protocol|namespace)[ \t]+(?:self\.)?`
+var declForms = `(?m)^[ \t]*(?:(?:export|default|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|abstract|sealed|open|data|unsafe|extern|inline|override|virtual|partial|readonly|enum)[ \t]+)*` +
+	`(?:` + strings.Join(declWords, "|") + `)[ \t]+(?:self\.)?`
+
+// declWords are the keywords that declare the name after them, in
+// declForms.
+var declWords = []string{"class", "def", "defp", "defmodule", "func", "fn", "fun", "function", "interface", "type", "typealias", "typedef",
+	"struct", "enum", "trait", "union", "const", "let", "var", "val", "record", "object", "module", "mod", "protocol", "namespace"}
 
 // Declaration is the first line of file that declares name at any depth,
 // or 0, and whether that line is unindented (a top-level declaration).

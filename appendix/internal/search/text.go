@@ -214,7 +214,6 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 	type want struct {
 		name, word, head string
 		decl             *regexp.Regexp
-		field            *regexp.Regexp // an indented line that starts with the word, then a type: a struct field
 	}
 	var wants []want
 	for _, n := range names {
@@ -241,7 +240,6 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 			}
 			continue
 		}
-		w.field = regexp.MustCompile(`(?m)^[ \t]+` + regexp.QuoteMeta(w.word) + `[ \t]+[\w*\[]`)
 		w.decl = textDecl(w.word)
 		todo = append(todo, w)
 	}
@@ -276,7 +274,7 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 				if h == nil || h.Located == nil || declaredOnly(g) {
 					loc = located(g.Lang, p, src, w.word, w.decl)
 				}
-				if g.Why == "generated" && loc == nil && !w.field.MatchString(text) {
+				if g.Why == "generated" && loc == nil && !fieldLine(src, w.word) {
 					continue // generated code uses every name of its source: it counts where it declares one
 				}
 				if g.Why == sqlStrings && loc == nil {
@@ -417,7 +415,7 @@ func lineOf(src []byte, at int) int { return bytes.Count(src[:at], []byte("\n"))
 // located is the one-line definition of word a plain pattern finds in
 // src, or nil.
 func located(l *extract.Language, p string, src []byte, word string, decl *regexp.Regexp) *extract.Definition {
-	loc := decl.FindIndex(src)
+	loc := declIndex(src, word, decl)
 	if loc == nil {
 		return nil
 	}
@@ -434,6 +432,105 @@ func located(l *extract.Language, p string, src []byte, word string, decl *regex
 	kind := textKind(text, word)
 	return &extract.Definition{Name: word, Kind: kind, Title: textTitle(kind) + ", located by text, not parsed", Path: p, Lang: l,
 		Exported: true, StartLine: line, EndLine: line, DeclLine: line, Lines: []extract.Line{{Row: line, Text: text}}}
+}
+
+// fieldLine reports an indented line of src that starts with word, then
+// blanks and a type: a struct field (`\tMaxSeries uint32`).
+func fieldLine(src []byte, word string) bool {
+	for off := 0; ; {
+		i := bytes.Index(src[off:], []byte(word))
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + 1
+		start := bytes.LastIndexByte(src[:i], '\n') + 1
+		if start == i || len(bytes.Trim(src[start:i], " \t")) > 0 {
+			continue // not indented, or not first on its line
+		}
+		j := i + len(word)
+		k := j
+		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+			k++
+		}
+		if k > j && k < len(src) && (extract.IdentByte(src[k]) || src[k] == '*' || src[k] == '[') {
+			return true
+		}
+	}
+}
+
+// declIndex is decl.FindIndex(src), run only on the lines that hold word
+// (in any case: a table's CREATE TABLE may capitalize it): every match
+// of a declaration pattern spells the word on its one line, and a
+// pattern whose alternatives start with no literal is slow to run over
+// megabytes of generated code that never spells it.
+func declIndex(src []byte, word string, decl *regexp.Regexp) []int {
+	lw := []byte(strings.ToLower(word))
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start + 1 // (the line end, which a pattern may match after the word)
+		}
+		if line := src[start:end]; containsFold(line, word, lw) && mayDeclare(line) {
+			if loc := decl.FindIndex(line); loc != nil {
+				return []int{start + loc[0], start + loc[1]}
+			}
+		}
+		start = end
+	}
+	return nil
+}
+
+// mayDeclare reports a line textDecl's patterns can match: one that
+// starts with a name at its first column (a C function's definition), or
+// holds one of their keywords as a word (`class`, `#define`,
+// `CREATE TABLE`, ...). A call indented in a body (`b.ToTable("Auth");`,
+// by the ten thousand in generated migrations) is none.
+func mayDeclare(line []byte) bool {
+	if len(line) > 0 && (line[0] == '_' || line[0]|0x20 >= 'a' && line[0]|0x20 <= 'z') {
+		return true
+	}
+	for i := 0; i < len(line); {
+		if !extract.IdentByte(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && extract.IdentByte(line[j]) {
+			j++
+		}
+		if declKeywords[strings.ToLower(string(line[i:j]))] {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// declKeywords are the words, in lower case, before a name that
+// textDecl's patterns read as declaring it.
+var declKeywords = func() map[string]bool {
+	out := map[string]bool{"func": true, "define": true, "create": true, "add": true}
+	for _, k := range declWords {
+		out[k] = true
+	}
+	return out
+}()
+
+// containsFold reports whether line holds word, in any case; lw is word
+// in lower case.
+func containsFold(line []byte, word string, lw []byte) bool {
+	if bytes.Contains(line, []byte(word)) {
+		return true
+	}
+	for i := 0; i+len(lw) <= len(line); i++ {
+		if c := line[i]; c|0x20 == lw[0]|0x20 && bytes.EqualFold(line[i:i+len(lw)], lw) {
+			return true
+		}
+	}
+	return false
 }
 
 // textKinds are what the keyword before a name says it is.

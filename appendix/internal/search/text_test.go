@@ -54,6 +54,20 @@ func TestTextDecl(t *testing.T) {
 	}
 }
 
+// TestDeclIndexIsTheWholeMatch: running a declaration pattern only on the
+// lines that may match finds what running it on the whole text finds.
+func TestDeclIndexIsTheWholeMatch(t *testing.T) {
+	src := "package x\n\n\t\tb.ToTable(\"Auth\");\n  return parse_header(buf);\nCREATE TABLE IF NOT EXISTS orders (\n" +
+		"create unique index ORDERS_IDX on orders;\n  def self.find_by_sku(sku)\nstatic int parse_header(const char *b)\n" +
+		"#define MAX_RETRIES 5\n\tMaxSeries uint32\nfunc (s *S) Run() {}\ntype Order struct{}\n    export default class Widget {}\n"
+	for _, name := range []string{"ToTable", "parse_header", "orders", "ORDERS_IDX", "find_by_sku", "MAX_RETRIES", "MaxSeries", "Run", "Order", "Widget", "Auth", "missing"} {
+		decl := textDecl(name)
+		if got, want := declIndex([]byte(src), name, decl), decl.FindIndex([]byte(src)); !slices.Equal(got, want) {
+			t.Errorf("%s: declIndex %v, FindIndex %v", name, got, want)
+		}
+	}
+}
+
 // TestFindText: the files no parser reads are grouped by language and
 // reason, searched for whole words, and a credential file is never read.
 func TestFindText(t *testing.T) {
