@@ -19,7 +19,7 @@ var csharpQuery string
 
 // Lang is C#.
 var Lang = knowing(&extract.Language{
-	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "4",
+	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "5",
 	Grammar: grammar.GetLanguage, QuerySource: csharpQuery,
 	Funcs: csharpFuncs, BodiesKeepNothing: true,
 	Bodies: map[string]bool{"namespace_declaration": true, "class_declaration": true, "interface_declaration": true,
@@ -72,8 +72,9 @@ func scope(n *sitter.Node, src []byte) (container string, ok bool) {
 	return "", false
 }
 
-// fileNamespaceRe is a file-scoped namespace declaration.
-var fileNamespaceRe = regexp.MustCompile(`(?m)^[ \t]*namespace[ \t]+([\w.]+)[ \t]*;`)
+// fileNamespaceRe is a file-scoped namespace declaration (after the byte
+// order mark Visual Studio starts a file with).
+var fileNamespaceRe = regexp.MustCompile(`(?m)^\x{FEFF}?[ \t]*namespace[ \t]+([\w.]+)[ \t]*;`)
 
 // scopedNamespace is a file-scoped namespace statement: where it ends in
 // its file, and its name.

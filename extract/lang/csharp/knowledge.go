@@ -151,8 +151,9 @@ var (
 // using Alias = X.Y.Z;, global using X;.
 var usingRe = regexp.MustCompile(`^\s*(?:global\s+)?using\s+(static\s+)?(?:(\w+)\s*=\s*)?([\w.]+(?:<[^;]*>)?)\s*;`)
 
-// namespaceRe reads a file's namespace, block or file-scoped.
-var namespaceRe = regexp.MustCompile(`(?m)^\s*namespace\s+([\w.]+)`)
+// namespaceRe reads a file's namespace, block or file-scoped (after a
+// byte order mark too).
+var namespaceRe = regexp.MustCompile(`(?m)^\x{FEFF}?\s*namespace\s+([\w.]+)`)
 
 // eachUsing calls fn with each using directive of a file, in order: the
 // namespace or type it names, and the alias it binds ("" for none). The

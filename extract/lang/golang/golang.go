@@ -24,7 +24,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "7",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "8",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs: goFuncs, BodiesKeepNothing: true,
 	Refine:     refineGo,
@@ -191,8 +191,8 @@ func packageApart(file string, src []byte) string {
 	return name
 }
 
-// packageRe matches a Go file's package clause.
-var packageRe = regexp.MustCompile(`(?m)^package[ \t]+(\w+)`)
+// packageRe matches a Go file's package clause, after a byte order mark too.
+var packageRe = regexp.MustCompile(`(?m)^\x{FEFF}?package[ \t]+(\w+)`)
 
 // goSpecName is the (first) name a const spec declares.
 func goSpecName(spec *sitter.Node) *sitter.Node { return spec.ChildByFieldName("name") }

@@ -18,7 +18,7 @@ var javaQuery string
 
 // Lang is Java.
 var Lang = &extract.Language{
-	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "7",
+	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "8",
 	MemberSeps: []string{"::", "#"},
 	Grammar:    grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
 	Funcs: javaFuncs, BodiesKeepNothing: true, // (javaScope keeps nothing declared in a body)

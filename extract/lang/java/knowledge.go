@@ -64,8 +64,8 @@ const importStarts = imports.KeywordStarts
 // a.b.C.name;, import a.b.*;.
 var importRe = regexp.MustCompile(`^\s*import\s+(static\s+)?([\w.]+?)(\.\*)?\s*;`)
 
-// packageRe reads a file's package declaration.
-var packageRe = regexp.MustCompile(`(?m)^\s*package\s+([\w.]+)\s*;`)
+// packageRe reads a file's package declaration, after a byte order mark too.
+var packageRe = regexp.MustCompile(`(?m)^\x{FEFF}?\s*package\s+([\w.]+)\s*;`)
 
 // eachImport calls fn with each import declaration of a file, in order:
 // the imported name (a class, or a static import's member), the module it

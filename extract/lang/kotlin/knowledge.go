@@ -143,8 +143,8 @@ func wordChar(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// packageRe reads a file's package directive.
-var packageRe = regexp.MustCompile(`(?m)^\s*package\s+([\w.]+)`)
+// packageRe reads a file's package directive, after a byte order mark too.
+var packageRe = regexp.MustCompile(`(?m)^\x{FEFF}?\s*package\s+([\w.]+)`)
 
 // filePackage is the package a file declares, or "".
 func filePackage(src []byte) string {
