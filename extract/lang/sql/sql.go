@@ -8,7 +8,7 @@ import (
 )
 
 // Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "6", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "7", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
@@ -45,6 +45,7 @@ var (
 	sqlEnumRe     = regexp.MustCompile(`(?is)^CREATE\s+TYPE\s+` + sqlName + `\s+AS\s+ENUM\s*\(`)
 	sqlViewRe     = regexp.MustCompile(`(?is)^CREATE\s+(?:OR\s+REPLACE\s+)?(?:TEMP\s+|TEMPORARY\s+)?(?:MATERIALIZED\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?` + sqlName)
 	sqlIndexRe    = regexp.MustCompile(`(?is)^CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?(?:IF\s+NOT\s+EXISTS\s+)?` + sqlName + `\s+ON\s+(?:ONLY\s+)?` + sqlName)
+	sqlRoutineRe  = regexp.MustCompile(`(?is)^CREATE\s+(?:OR\s+(?:REPLACE|ALTER)\s+)?(?:DEFINER\s*=\s*\S+\s+)?(PROC|PROCEDURE|FUNCTION)\s+` + sqlName)
 	sqlAlterRe    = regexp.MustCompile(`(?is)^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?` + sqlName)
 	sqlValueRe    = regexp.MustCompile(`'((?:[^']|'')*)'`)
 	sqlRefRe      = regexp.MustCompile(`(?i)\bREFERENCES\s+` + sqlName)
@@ -150,13 +151,16 @@ func splitSQL(src string) []sqlStatement {
 }
 
 // scanSQL finds CREATE TABLE, CREATE TYPE ... AS ENUM, CREATE VIEW, CREATE
-// INDEX and ALTER TABLE statements. A table's members are its columns;
-// constraint clauses are kept as structure.
+// INDEX, CREATE PROCEDURE or FUNCTION and ALTER TABLE statements. A
+// table's members are its columns; constraint clauses are kept as
+// structure; a procedure shows its signature.
 func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definition {
 	lines := strings.Split(string(src), "\n")
 	var defs []extract.Definition
 	for _, st := range splitSQL(string(src)) {
+		bom := len(st.text)
 		st.text = strings.TrimPrefix(st.text, "\ufeff") // a byte order mark before the first statement (SQL Server's project files)
+		bom -= len(st.text)
 		d := extract.Definition{Path: path, Lang: lang, Exported: true, StartLine: st.start + 1, EndLine: st.end + 1, DeclLine: st.start + 1}
 		switch {
 		case sqlTableRe.MatchString(st.text):
@@ -179,6 +183,19 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 		case sqlIndexRe.MatchString(st.text):
 			m := sqlIndexRe.FindStringSubmatch(st.text)
 			d.Name, d.Container, d.Kind, d.Title = sqlIdent(m[1]), sqlIdent(m[2]), extract.KindSchema, "Index"
+		case sqlRoutineRe.MatchString(st.text):
+			// A stored procedure or function: its signature, the
+			// statement up to the AS or BEGIN its body starts at.
+			m := sqlRoutineRe.FindStringSubmatch(st.text)
+			d.Name, d.Kind, d.Title = sqlIdent(m[2]), extract.KindFunction, "Function"
+			if k := strings.ToUpper(m[1]); k == "PROC" || k == "PROCEDURE" {
+				d.Title = "Stored Procedure"
+			}
+			if at := routineBody(st.text, len(m[0])); at >= 0 {
+				d.Extent = st.start + strings.Count(st.text, "\n") + 1
+				st.to = st.from + bom + at
+				st.end = st.start + strings.Count(st.text[:at], "\n")
+			}
 		case sqlAlterRe.MatchString(st.text):
 			m := sqlAlterRe.FindStringSubmatch(st.text)
 			d.Name, d.Kind, d.Title, d.Amends = sqlIdent(m[1]), extract.KindSchema, "Alter Table", true
@@ -201,7 +218,7 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 		// The statement's own text: a line it shares with another
 		// statement ("DROP TYPE t; CREATE TYPE t AS ENUM (...);") shows
 		// only this statement's part.
-		body := string(src[st.from:st.to])
+		body := strings.TrimPrefix(string(src[st.from:st.to]), "\ufeff")
 		if end := st.to; end < len(src) && src[end] == ';' {
 			body += ";"
 		}
@@ -212,6 +229,35 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 		defs = append(defs, d)
 	}
 	return defs
+}
+
+// routineBody is the offset in a CREATE PROCEDURE or FUNCTION statement's
+// text, past from (its name), of the end of the line where its body
+// starts: the AS or BEGIN outside the parameters' parentheses. -1 when
+// there is none.
+func routineBody(text string, from int) int {
+	depth := 0
+	for i := from; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case depth == 0 && (c|0x20 == 'a' || c|0x20 == 'b') && (i == 0 || !extract.IdentByte(text[i-1])):
+			j := i
+			for j < len(text) && extract.IdentByte(text[j]) {
+				j++
+			}
+			if w := strings.ToUpper(text[i:j]); w == "AS" || w == "BEGIN" {
+				if nl := strings.IndexByte(text[j:], '\n'); nl >= 0 {
+					return j + nl
+				}
+				return len(text)
+			}
+			i = j - 1
+		}
+	}
+	return -1
 }
 
 // sqlAddedColumns finds the columns an ALTER TABLE adds: each clause,

@@ -30,6 +30,7 @@ create view "Active Orders" as select * from orders where status = 'pending';
 		"enum Enum order_status 9-9 [pending@9 filled@9]",
 		"schema Index idx_orders_status 10-10 []",
 		"schema Alter Table orders amends 11-11 [shipped_at@11]",
+		"function Function f 12-12 []",
 		"schema View Active Orders 13-13 []",
 	}
 	if diff := cmp.Diff(want, langtest.Summaries(t, Lang, "db/schema.sql", src)); diff != "" {
@@ -38,6 +39,34 @@ create view "Active Orders" as select * from orders where status = 'pending';
 	ds := langtest.Definitions(t, Lang, "db/schema.sql", src)
 	if got := ds[0].Lines[len(ds[0].Lines)-1].Text; got != ");" {
 		t.Errorf("table ends with %q", got)
+	}
+}
+
+// TestSQLRoutines: a stored procedure or function is a definition whose
+// lines are its signature, up to the AS or BEGIN its body starts at,
+// after a byte order mark too.
+func TestSQLRoutines(t *testing.T) {
+	src := "\ufeffCREATE PROCEDURE [dbo].[EmergencyAccess_Update]\n    @Id UNIQUEIDENTIFIER,\n    @Name NVARCHAR(MAX) = NULL\nAS\nBEGIN\n" +
+		"    SET NOCOUNT ON\n    UPDATE [dbo].[EmergencyAccess] SET [Status] = 3 WHERE [Id] = @Id\nEND\n"
+	ds := langtest.Definitions(t, Lang, "dbo/Stored Procedures/EmergencyAccess_Update.sql", src)
+	if len(ds) != 1 {
+		t.Fatalf("%d definitions", len(ds))
+	}
+	d := ds[0]
+	var lines []string
+	for _, l := range d.Lines {
+		lines = append(lines, l.Text)
+	}
+	want := []string{"CREATE PROCEDURE [dbo].[EmergencyAccess_Update]", "    @Id UNIQUEIDENTIFIER,", "    @Name NVARCHAR(MAX) = NULL", "AS"}
+	if d.Name != "EmergencyAccess_Update" || d.Title != "Stored Procedure" || d.StartLine != 1 || d.EndLine != 4 || d.Extent != 8 {
+		t.Errorf("%s %q lines %d-%d extent %d", d.Name, d.Title, d.StartLine, d.EndLine, d.Extent)
+	}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Error(diff)
+	}
+	mysql := "CREATE DEFINER=`root`@`%` PROCEDURE archive_orders(IN cutoff DATE)\nBEGIN\n  DELETE FROM orders WHERE placed_at < cutoff;\nEND"
+	if got := langtest.Summaries(t, Lang, "a.sql", mysql); len(got) != 1 || got[0] != "function Stored Procedure archive_orders 1-2 []" {
+		t.Errorf("MySQL procedure: %v", got)
 	}
 }
 
