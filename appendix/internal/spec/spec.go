@@ -2484,15 +2484,17 @@ func Location(code string) (file string, line int, ok bool) {
 // packageQualified accepts a directory path qualifying a name, as Go
 // writes a package's member: internal/controllers/machine.patchNode,
 // pkg/store.Reader.Read. The directory's segments are plain names (no
-// domain like github.com or k8s.io, whose packages are dependencies), and
-// what follows the dot is no file extension but a name spelled like code.
+// domain like github.com or k8s.io, whose packages are dependencies), the
+// package's name starts in lower case (`src/Infrastructure.Dapper` is a
+// .NET project's directory), and what follows the dot is no file
+// extension but a name spelled like code.
 func packageQualified(code string) (dir, name string, ok bool) {
 	slash := strings.LastIndexByte(code, '/')
 	if slash <= 0 || strings.Contains(code[:slash], ".") || strings.ContainsAny(code, " \t:#") {
 		return "", "", false
 	}
 	pkg, name, ok := strings.Cut(code[slash+1:], ".")
-	if !ok || pkg == "" || pathExts[strings.ToLower(name)] || !identRe.MatchString(name) {
+	if !ok || pkg == "" || IsUpperStart(pkg) || pathExts[strings.ToLower(name)] || !identRe.MatchString(name) {
 		return "", "", false
 	}
 	first, _, _ := strings.Cut(name, ".")
