@@ -864,30 +864,52 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 	return out
 }
 
-// routeCallArg is the offset of the first place src passes seg, quoted
-// alone, after a slash or at the start of a longer path
-// (`"/points/{id}"`), as the first argument of a call a router's words
-// name (`path!("ack")`, `route("/ack")`, `.get("/ack", h)`,
-// `@GetMapping("/ack")`), on a line that is no comment; -1 for none.
+// routeCallArg is the offset of the quote that opens the first path src
+// passes that starts with seg, after parameters only (`"ack"`, `"/ack"`,
+// `"/points/{id}"`, `"{id}/approve"`; never `"/mark_as_read/all"` for
+// all), as the first argument of a call a
+// router's words name (`path!("ack")`, `route("/ack")`, `.get("/ack", h)`,
+// `@GetMapping("/ack")`, `[HttpPost("{id}/approve")]`), on a line that is
+// no comment; -1 for none.
 func routeCallArg(src []byte, seg string) int {
-	for _, q := range []string{`"` + seg + `"`, `'` + seg + `'`, `"/` + seg + `"`, `'/` + seg + `'`, `"/` + seg + `/`, `'/` + seg + `/`} {
-		for off := 0; ; {
-			i := bytes.Index(src[off:], []byte(q))
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + 1
-			line := string(lineAt(src, i))
-			if t := strings.TrimSpace(line); scan.CommentLine(line) && !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, "#[") {
-				continue // (an annotation, `@GetMapping("/ack")`, is code)
-			}
-			if routeCallRe.Match(src[max(0, i-40) : i+1]) {
-				return i
-			}
+	quote := func(c byte) bool { return c == '"' || c == '\'' }
+	for off := 0; ; {
+		i := bytes.Index(src[off:], []byte(seg))
+		if i < 0 {
+			return -1
+		}
+		i += off
+		off = i + 1
+		end := i + len(seg)
+		if i == 0 || end >= len(src) || !quote(src[end]) && src[end] != '/' || !quote(src[i-1]) && src[i-1] != '/' {
+			continue // not a whole segment of a quoted path
+		}
+		q := i - 1
+		for q >= 0 && !quote(src[q]) && src[q] != '\n' && src[q] != ' ' {
+			q-- // back over the segments before it: `"{id}/approve"`
+		}
+		if q < 0 || !quote(src[q]) || !paramsOnly(src[q+1:i]) {
+			continue
+		}
+		line := string(lineAt(src, q))
+		if t := strings.TrimSpace(line); scan.CommentLine(line) && !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, "#[") && !strings.HasPrefix(t, "[") {
+			continue // (an annotation, `@GetMapping("/ack")`, `[HttpPost("ack")]`, is code)
+		}
+		if routeCallRe.Match(src[max(0, q-40) : q+1]) {
+			return q
 		}
 	}
-	return -1
+}
+
+// paramsOnly reports a path prefix made of parameters alone: "",
+// "{id}/", "/:id/".
+func paramsOnly(pre []byte) bool {
+	for _, p := range bytes.Split(pre, []byte("/")) {
+		if len(p) > 0 && p[0] != '{' && p[0] != ':' && p[0] != '<' {
+			return false
+		}
+	}
+	return true
 }
 
 // routeCallRe is a call a router's words name, up to the quote of its
