@@ -247,6 +247,12 @@ type Language struct {
 	// after its blanks: a line that starts otherwise is told without it.
 	// Empty: any.
 	ImportStarts string
+	// WildcardImports lists the modules a file imports every name of
+	// (Java's `import javax.persistence.*;`, C#'s `using Quartz;`), in
+	// file order: a capitalized name a file of the language uses and the
+	// repository defines nowhere came from one of them, or from the
+	// language itself. Nil: no import does.
+	WildcardImports func(src []byte) []string
 	// ExternalImports lists the packages from outside the repository that
 	// a file, given as its lines, imports: not the standard library's,
 	// each named as a manifest names it where the language says how

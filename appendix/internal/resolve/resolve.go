@@ -1295,6 +1295,15 @@ func appearances(ix *search.Index, gaps []Gap) {
 			gaps[i].Hint = fmt.Sprintf("a dependency's: the code writes it as a member of `%s` (%s), which it imports from `%s`, outside the repository", mod.head, h.First, mod.module)
 			continue
 		}
+		if mods, ok := wildcardModules(ix, h.First); ok && g.Kind == GapAbsent && spec.IsUpperStart(w) && !strings.Contains(g.Ref, ".") {
+			// `GeneratedValue`, which a JPA entity uses under
+			// `import javax.persistence.*;`: the repository declares it
+			// nowhere, so it is that package's, or the language's.
+			gaps[i].Kind = GapExternal
+			gaps[i].Hint = fmt.Sprintf("a dependency's or the language's: the code uses it at %s, in a file that imports every name of %s; the repository declares none",
+				h.First, mods)
+			continue
+		}
 		if file, _, ok := strings.Cut(h.First, ":"); ok && envName(w) {
 			if line, text := ix.QuotedLine(file, w); line > 0 && envReadRe.MatchString(text) {
 				// `APP_MAX_FAILURE_REPORTS`, read by os.environ.get("..."):
@@ -1341,6 +1350,22 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
+}
+
+// wildcardModules names, for the file of the place at ("path:line"), the
+// modules it imports every name of (Language.WildcardImports), up to
+// three; ok is false for none.
+func wildcardModules(ix *search.Index, at string) (string, bool) {
+	file, _, _ := strings.Cut(at, ":")
+	mods := ix.WildcardImports(file)
+	if len(mods) == 0 {
+		return "", false
+	}
+	more := ""
+	if len(mods) > 3 {
+		mods, more = mods[:3], fmt.Sprintf(" and %d more", len(mods)-3)
+	}
+	return naming.CodeList(mods) + more, true
 }
 
 // maxQuotedLine is the longest line a gap quotes whole.

@@ -503,6 +503,15 @@ func (ix *Index) External(r *spec.Ref) bool {
 	if head == "" || strings.ToLower(head) != head {
 		return false // Type.method: the type is ours or nothing
 	}
+	if len(parts) > 2 && ix.Modules[head] && strings.ToLower(parts[1]) == parts[1] && !ix.ownModuleNamed(head) &&
+		slices.ContainsFunc(parts[2:], spec.IsUpperStart) {
+		// `java.time.Clock`, where src/main/java is a directory and no
+		// directory goes on with time: the package path (lower-case
+		// parts, then a type's) leaves the repository after its first
+		// part. (`issuer.spec.acme` is a field path.)
+		sub := head + "/" + parts[1]
+		return !ix.IsDir(sub) && len(ix.DirsEnding(sub)) == 0 && !ix.PathExists(sub)
+	}
 	return !ix.Modules[head] && !ix.ownModuleNamed(head)
 }
 
@@ -1018,6 +1027,20 @@ func (ix *Index) QuotedLine(file, key string) (int, string) {
 		}
 	}
 	return 0, ""
+}
+
+// WildcardImports lists, once each in file order, the modules file
+// imports every name of (Language.WildcardImports).
+func (ix *Index) WildcardImports(file string) []string {
+	l := ix.Class(file).Lang
+	if l == nil || l.WildcardImports == nil {
+		return nil
+	}
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return nil
+	}
+	return l.WildcardImports(src)
 }
 
 // oneWord reports a name that can be a word of a scan.

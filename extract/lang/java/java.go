@@ -2,12 +2,14 @@ package java
 
 import (
 	_ "embed"
+	"regexp"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	grammar "github.com/smacker/go-tree-sitter/java"
 
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
 	"github.com/appendix-dev/appendix/extract/lang/internal/jvm"
 	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 	"github.com/appendix-dev/appendix/extract/lang/internal/words"
@@ -53,6 +55,7 @@ var Lang = &extract.Language{
 	ImportedModules: importedModules,
 	ImportLine:      importLine,
 	ImportStarts:    importStarts,
+	WildcardImports: imports.Wildcards(regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+)\.\*[ \t]*;`)),
 	ExternalImports: externalImports,
 	TestFiles:       []string{"*Test.java", "*Tests.java", "*TestCase.java", "*IT.java", "Test[A-Z]*.java"},
 	TestDirs:        []string{"src/test"},

@@ -23,6 +23,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.Imports = importNames
 	l.ImportedModules = importedModules
 	l.ImportLine, l.ImportStarts = imports.Keyword, imports.KeywordStarts
+	l.WildcardImports = imports.Wildcards(regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+)\.\*`))
 	l.ExternalImports = externalImports
 	l.TestFiles = []string{"*Test.kt", "*Tests.kt", "*IT.kt", "*TestCase.kt"}
 	l.TestDirs = []string{"src/test", "src/commonTest", "src/jvmTest"}

@@ -2,6 +2,7 @@ package imports
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -258,4 +259,19 @@ func identLen(s []byte) int {
 		n++
 	}
 	return n
+}
+
+// Wildcards returns a Language.WildcardImports that reads each match of
+// re, a line importing every name of the module its first group names:
+// the modules, once each, in file order.
+func Wildcards(re *regexp.Regexp) func(src []byte) []string {
+	return func(src []byte) []string {
+		var mods []string
+		for _, m := range re.FindAllSubmatch(src, -1) {
+			if mod := string(m[1]); !slices.Contains(mods, mod) {
+				mods = append(mods, mod)
+			}
+		}
+		return mods
+	}
 }

@@ -2,6 +2,7 @@ package imports
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 )
 
@@ -80,5 +81,14 @@ func TestNames(t *testing.T) {
 	want := "A\tpkg\nC\tpkg\nD\t@scope/x\nItem\tapp.models\nUser\tapp.models\nA\tother\n"
 	if got := Names([]byte(src)); got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestWildcards: each module a wildcard import line names, once, in order.
+func TestWildcards(t *testing.T) {
+	read := Wildcards(regexp.MustCompile(`(?m)^import[ \t]+([\w.]+)\.\*;`))
+	src := []byte("import java.util.List;\nimport javax.persistence.*;\nimport javax.validation.*;\nimport javax.persistence.*;\n")
+	if got, want := read(src), []string{"javax.persistence", "javax.validation"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
