@@ -7,8 +7,9 @@ import (
 	"github.com/appendix-dev/appendix/extract"
 )
 
-// Lang is SQL: the schema its DDL statements define.
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql"}, Comment: "--", Revision: "7", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+// Lang is SQL: the schema its DDL statements define, in migrations and in
+// the dumps of a schema (Laravel's database/schema/mysql-schema.dump).
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql", ".dump"}, Comment: "--", Revision: "8", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
