@@ -22,6 +22,9 @@ type Route struct {
 	// Within names the function whose body registers it, where a mount
 	// may name that function (Ktor's fun Route.orders()); "" elsewhere.
 	Within string
+	// Name is the name the framework registers it by, for code to refer
+	// to it (Laravel's ->name('api.links.check')); "" for none.
+	Name string
 }
 
 // RouteCall is a registration found in a tree, before its snippet is
@@ -106,7 +109,7 @@ func (p *Parser) routesIn(lang *Language, name string, src []byte, tree *sitter.
 			m.Def = rc.OwnFunc
 		}
 		m.Out = Definition{Name: rc.Method + " " + rc.Pattern, Kind: KindRoute, Title: "Route", Path: name, Lang: lang,
-			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler, rc.Fold, rc.Within}}
+			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler, rc.Fold, rc.Within, rc.Name}}
 		buildSnippet(lang, &m)
 		m.Out.DeclLine = m.Out.StartLine
 		defs = append(defs, m.Out)

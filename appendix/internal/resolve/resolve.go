@@ -327,6 +327,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			keywords = append(keywords, pendingRef{i: i})
 			continue
 		}
+		if m, ok := namedRoute(ix, r); ok {
+			// `api.links.check`: the route Laravel registers by that name.
+			m.Order = i
+			matches = append(matches, m)
+			continue
+		}
 		cands, member, held, broken := candidates(ix, r)
 		if sep := memberSep(sp.Refs, r.Name); sep != "" && !strings.Contains(r.Name, ".") {
 			// `User`, beside `User::interactions`: the type of a language
@@ -3985,6 +3991,26 @@ func dottedRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
 		return Match{}, false
 	}
 	return Match{Ref: r, Choice: c}, true
+}
+
+// namedRoute resolves a dotted name to the one route registered by that
+// name (Laravel's ->name('api.links.check'), a resource's
+// api.links.index), in the code, not a test's.
+func namedRoute(ix *search.Index, r *spec.Ref) (Match, bool) {
+	if !strings.Contains(r.Name, ".") || r.IsPath || r.Route != nil {
+		return Match{}, false
+	}
+	var found []*extract.Definition
+	for _, d := range ix.Routes {
+		if d.Route.Name == r.Name && !ix.Class(d.Path).Test {
+			found = append(found, d)
+		}
+	}
+	if len(found) != 1 {
+		return Match{}, false
+	}
+	d := found[0]
+	return Match{Ref: r, Choice: rank.Choice{Def: d, Reason: fmt.Sprintf("registers `%s` by the name `%s`", d.Name, r.Name)}}, true
 }
 
 // modulePath reads a dotted name of lowercase parts as a module path

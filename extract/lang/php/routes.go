@@ -71,6 +71,7 @@ func chain(e *sitter.Node, src []byte) (calls []call, ok bool) {
 // and the controller whose methods name handlers.
 type group struct {
 	prefix, controller string
+	as                 string // the prefix of the names of the routes inside: name('api.'), as('api.')
 }
 
 // apply adds to g what a chain's calls before its registration say:
@@ -83,6 +84,12 @@ func (g group) apply(calls []call, src []byte) group {
 			if len(c.args) > 0 {
 				if s, ok := stringText(c.args[0], src); ok {
 					g.prefix = route.Join(g.prefix, s)
+				}
+			}
+		case "name", "as":
+			if len(c.args) > 0 {
+				if s, ok := stringText(c.args[0], src); ok {
+					g.as += s
 				}
 			}
 		case "controller":
@@ -109,6 +116,10 @@ func (g group) apply(calls []call, src []byte) group {
 					case "controller":
 						if cl := classOf(kids[1], src); cl != "" {
 							g.controller = cl
+						}
+					case "as":
+						if s, ok := stringText(kids[1], src); ok {
+							g.as += s
 						}
 					}
 				}
@@ -186,9 +197,17 @@ func laravelRoutes(st *sitter.Node, src []byte) []extract.RouteCall {
 		if len(args) > 1 && c.name != "view" {
 			handler = handlerOf(args[1], g.controller, src)
 		}
+		name := ""
+		for _, a := range calls[i+1:] {
+			if a.name == "name" && len(a.args) > 0 {
+				if s, ok := stringText(a.args[0], src); ok {
+					name = g.as + s // ->name('api.links.check')
+				}
+			}
+		}
 		var out []extract.RouteCall
 		for _, m := range methods {
-			out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: route.Join(g.prefix, p), Handler: handler}, Show: st})
+			out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: route.Join(g.prefix, p), Handler: handler, Name: name}, Show: st})
 		}
 		return out
 	}
@@ -286,6 +305,28 @@ func resourceRoutes(st *sitter.Node, c call, after []call, g group, src []byte) 
 		return nil
 	}
 	only, except := map[string]bool{}, map[string]bool{}
+	// Each action's route is named resource.action, under the group's
+	// names; ->names('links') changes the resource's part, ->names([...])
+	// names actions one by one.
+	names, named := g.as+name, map[string]string{}
+	for _, a := range after {
+		if a.name != "names" || len(a.args) == 0 {
+			continue
+		}
+		if s, ok := stringText(a.args[0], src); ok {
+			names = g.as + s
+		} else if a.args[0].Type() == "array_creation_expression" {
+			for _, e := range extract.NamedChildren(a.args[0]) {
+				if kids := extract.NamedChildren(e); len(kids) == 2 {
+					action, ok1 := stringText(kids[0], src)
+					n, ok2 := stringText(kids[1], src)
+					if ok1 && ok2 {
+						named[action] = n
+					}
+				}
+			}
+		}
+	}
 	for _, a := range after {
 		if (a.name == "only" || a.name == "except") && len(a.args) > 0 {
 			set := only
@@ -320,7 +361,11 @@ func resourceRoutes(st *sitter.Node, c call, after []call, g group, src []byte) 
 			continue
 		}
 		p := base + strings.ReplaceAll(a.suffix, ":", param)
-		out = append(out, extract.RouteCall{Route: extract.Route{Method: a.method, Pattern: p, Handler: controller + "." + a.action}, Show: st})
+		rn := names + "." + a.action
+		if n, ok := named[a.action]; ok {
+			rn = n
+		}
+		out = append(out, extract.RouteCall{Route: extract.Route{Method: a.method, Pattern: p, Handler: controller + "." + a.action, Name: rn}, Show: st})
 	}
 	return out
 }
