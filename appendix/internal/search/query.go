@@ -1218,6 +1218,11 @@ func (ix *Index) ModuleDirs(p string) []string {
 	return ix.DirsEnding(p)
 }
 
+// templateExts are the inner extensions of a template's file name, which
+// code names the template without (Laravel's view('mail.linkcheck') for
+// mail/linkcheck.blade.php).
+var templateExts = map[string]bool{".blade": true, ".html": true, ".twig": true}
+
 // ModuleFile reports whether a module path (`wagtail/blocks/migrations/operations`)
 // names a walked source file, by its path without the extension, from the
 // root or from some directory.
@@ -1236,6 +1241,9 @@ func (ix *Index) ModuleFile(p string) bool {
 			continue
 		}
 		stem := strings.TrimSuffix(f.Path, path.Ext(f.Path))
+		if inner := path.Ext(stem); templateExts[inner] {
+			stem = strings.TrimSuffix(stem, inner) // a Blade view, mail/notifications/linkcheck.blade.php
+		}
 		if stem == p || strings.HasSuffix(stem, "/"+p) {
 			return true
 		}
