@@ -188,7 +188,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	// values: the references resolved by the string value they quote, once
 	// every name is settled (see byValue).
-	var ambiguous, missing, fields, values, keywords, sketches, unowned []pendingRef
+	var ambiguous, missing, fields, values, keywords, sketches, unowned, configKeys []pendingRef
 	// unfollowed: the gaps of dotted names whose last part some type
 	// declares, by the index of their reference, for chosenMember to
 	// settle once every other name is.
@@ -209,6 +209,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	var tableText map[string]*search.TextHit // the names the spec calls tables, as the files read as text hold them; once asked
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
+		if r.ConfigKey {
+			configKeys = append(configKeys, pendingRef{i: i})
+			continue
+		}
 		if r.Sketch != nil && !r.Strong {
 			sketches = append(sketches, pendingRef{i: i}) // once the types the spec names are settled
 			continue
@@ -589,6 +593,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			matches = append(matches, m)
 		}
 	}
+	var keyRefs []int
+	for _, p := range configKeys {
+		keyRefs = append(keyRefs, p.i)
+	}
+	unresolved = append(unresolved, configKeyGaps(ix, sp, keyRefs, at)...)
 	// "the `status` field", "an `EmailData` value": a member of an artifact
 	// already chosen, else a definition of that name, else a gap.
 	for _, p := range fields {
@@ -3991,6 +4000,46 @@ func dottedRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
 		return Match{}, false
 	}
 	return Match{Ref: r, Choice: c}, true
+}
+
+// configKeyGaps says, of each configuration key the spec names
+// (`application.elasticsearch.reindex-on-startup`), where the YAML or
+// properties files set it, or that none does: a key is no definition this
+// tool reads, and never dropped without a word.
+func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap {
+	var names []string
+	for _, i := range keys {
+		names = append(names, sp.Refs[i].Name)
+	}
+	hits := ix.FindConfigKeys(names)
+	var rest []string
+	for _, n := range names {
+		if hits[n] == nil {
+			rest = append(rest, n)
+		}
+	}
+	quoted := ix.FindQuoted(rest)
+	var out []Gap
+	for _, i := range keys {
+		r := &sp.Refs[i]
+		switch h := hits[r.Name]; {
+		case h != nil:
+			where := "at " + h.First
+			if h.Files > 1 {
+				where = fmt.Sprintf("in %d files, first at %s", h.Files, h.First)
+			}
+			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", where)))
+		case quoted[r.Name] != "":
+			// Paimon's ConfigOptions.key("fuse.local-path.enabled"): an
+			// option the code declares by its key.
+			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key the code spells as a string at %s; no YAML or properties file sets it", quoted[r.Name])))
+		case r.Proposed:
+			out = append(out, gap(r, GapNew, fmt.Sprintf("new in this spec: no YAML or properties file sets it, and no code spells it, in %s", at)))
+		default:
+			out = append(out, gap(r, GapAbsent, fmt.Sprintf("no YAML or properties file sets it, and no code spells it, in %s", at)))
+		}
+	}
+	return out
 }
 
 // namedRoute resolves a dotted name to the one route registered by that

@@ -677,6 +677,151 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 	return out
 }
 
+// KeyHit is where configuration files set a key.
+type KeyHit struct {
+	Files int    // how many files set it
+	First string // the first, path:line, in walk order
+}
+
+// FindConfigKeys finds, for each dotted key path, the YAML and properties
+// files that set it: nested YAML keys (`application:` then, indented,
+// `elasticsearch:` then `reindex-on-startup:`), or a properties line
+// (`application.elasticsearch.reindex-on-startup=`). Parts compare as
+// Spring Boot binds them: in any case, without dashes and underscores.
+func (ix *Index) FindConfigKeys(keys []string) map[string]*KeyHit {
+	if len(keys) == 0 {
+		return nil
+	}
+	want := map[string]string{} // the relaxed form of each key, to the key
+	for _, k := range keys {
+		want[relaxedKey(k)] = k
+	}
+	var files []string
+	for _, f := range ix.Files {
+		switch strings.ToLower(path.Ext(f.Path)) {
+		case ".yml", ".yaml", ".properties":
+			if configFile(f) && !scan.TestFile(f.Path) {
+				files = append(files, f.Path)
+			}
+		}
+	}
+	found := make([]map[string]int, len(files)) // each file's keys, to the line that sets them
+	ix.readEach(files, func(i int, src []byte) {
+		found[i] = setKeys(src, strings.HasSuffix(files[i], ".properties"), want)
+	})
+	out := map[string]*KeyHit{}
+	for i, p := range files {
+		for _, k := range slices.Sorted(maps.Keys(found[i])) {
+			h := out[k]
+			if h == nil {
+				h = &KeyHit{First: naming.At(p, found[i][k])}
+				out[k] = h
+			}
+			h.Files++
+		}
+	}
+	return out
+}
+
+// FindQuoted finds, for each string, the first source file a parser reads
+// that spells it quoted whole (`key("fuse.local-path.enabled")`), tests
+// aside: where, path:line.
+func (ix *Index) FindQuoted(strs []string) map[string]string {
+	if len(strs) == 0 {
+		return nil
+	}
+	var files []string
+	for _, f := range ix.Files {
+		if sc := ix.scans[f.Path]; ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !scan.TestFile(f.Path) {
+			files = append(files, f.Path)
+		}
+	}
+	lines := make([][]int, len(files))
+	ix.readEach(files, func(i int, src []byte) {
+		for k, w := range strs {
+			for _, q := range []string{`"`, `'`, "`"} {
+				if at := bytes.Index(src, []byte(q+w+q)); at >= 0 {
+					if lines[i] == nil {
+						lines[i] = make([]int, len(strs))
+					}
+					lines[i][k] = lineOf(src, at)
+					break
+				}
+			}
+		}
+	})
+	out := map[string]string{}
+	for i, p := range files {
+		for k, w := range strs {
+			if lines[i] != nil && lines[i][k] > 0 && out[w] == "" {
+				out[w] = naming.At(p, lines[i][k])
+			}
+		}
+	}
+	return out
+}
+
+// relaxedKey is a key path as Spring Boot's relaxed binding compares it.
+func relaxedKey(k string) string {
+	return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(k))
+}
+
+// setKeys reads a YAML or properties file for the keys of want (by their
+// relaxed form) it sets: each, to its line.
+func setKeys(src []byte, properties bool, want map[string]string) map[string]int {
+	var out map[string]int
+	type level struct {
+		indent int
+		key    string
+	}
+	var stack []level
+	for n, line := range strings.Split(string(src), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] == '#' || t[0] == '!' && properties {
+			continue
+		}
+		if t == "---" {
+			stack = stack[:0] // a new YAML document
+			continue
+		}
+		var full string
+		if properties {
+			k, _, ok := strings.Cut(t, "=")
+			if !ok {
+				k, _, ok = strings.Cut(t, ":")
+			}
+			if !ok {
+				continue
+			}
+			full = strings.TrimSpace(k)
+		} else {
+			k, _, ok := strings.Cut(t, ":")
+			if !ok || strings.HasPrefix(t, "- ") || strings.ContainsAny(k, " \t\"'{[") {
+				continue
+			}
+			indent := len(line) - len(strings.TrimLeft(line, " "))
+			for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, level{indent, k})
+			parts := make([]string, len(stack))
+			for i, l := range stack {
+				parts[i] = l.key
+			}
+			full = strings.Join(parts, ".")
+		}
+		if k, ok := want[relaxedKey(full)]; ok {
+			if out == nil {
+				out = map[string]int{}
+			}
+			if _, seen := out[k]; !seen {
+				out[k] = n + 1
+			}
+		}
+	}
+	return out
+}
+
 // configExts are the extensions of the configuration files whose keys a
 // spec names as settings (pyproject.toml's xfail_strict, a queue in
 // sidekiq.yml, a MyBatis mapper's <resultMap id>): searched for a gap's

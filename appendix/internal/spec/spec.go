@@ -130,6 +130,10 @@ type Ref struct {
 	// (Path and Lang still take the first path and language of any
 	// mention.)
 	Also []Placement
+	// ConfigKey is a configuration key's path, its parts spelled in
+	// kebab case (Spring Boot's `application.elasticsearch.reindex-on-startup`):
+	// set in a configuration file, no identifier of the code.
+	ConfigKey bool
 	// Keyword is a name the spec's code writes only as a keyword
 	// argument or a parameter's default (`model_name="BlogPage"`): it
 	// names a member of what is called, if anything of the repository.
@@ -1206,6 +1210,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			if path == "" {
 				path = dir
 			}
+		} else if configKeyPath(code) {
+			// `application.goals.max-streak-weeks`: a key of a
+			// configuration file.
+			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, ConfigKey: true}, i, end})
 		} else if p, ok := PathLike(code); ok {
 			refs = append(refs, found{Ref{Name: p, Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true}, i, end})
 			if path == "" {
@@ -1478,6 +1486,25 @@ var keyReaders = func() map[string]bool {
 	}
 	return out
 }()
+
+// configKeyRe is a dotted path of lower-case parts, one at least in kebab
+// case: a configuration key (`server.servlet.context-path`).
+var configKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*(?:\.[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*)+$`)
+
+// domainEnds are the last parts of host names, which configKeyPath leaves
+// out (`my-service.default.svc.cluster.local`, `api.my-shop.com`).
+var domainEnds = map[string]bool{"com": true, "org": true, "net": true, "io": true, "dev": true, "local": true, "app": true,
+	"ai": true, "co": true, "cloud": true, "internal": true, "svc": true, "example": true, "test": true, "localhost": true}
+
+// configKeyPath reports a code span that is a configuration key's path:
+// dotted, in kebab case, no host name or file name.
+func configKeyPath(code string) bool {
+	if !strings.Contains(code, "-") || !configKeyRe.MatchString(code) {
+		return false
+	}
+	last := code[strings.LastIndexByte(code, '.')+1:]
+	return !domainEnds[last] && !pathExts[last] // (`docker-compose.yml` is a file)
+}
 
 // readKey reads a code span that reads a setting by its key
 // (`config('firefly.webhooks.max_attempts')`): the key, when it is spelled
