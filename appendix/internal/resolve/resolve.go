@@ -887,7 +887,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if r.Strong {
 				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: a member of `%s`, which the spec adds (line %d)", owner.Name, owner.Line)))
 			}
-		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) {
+		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") {
+			// (`c->resps_suspended`: a member reached through a pointer,
+			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))
 		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {
 			external = append(external, builtinGap(r, ls))
@@ -1114,6 +1116,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
 	unresolved, external = brokenMembers(ix, unresolved, external)
+	unresolved, external = configExternals(ix, unresolved, external)
 	matches, unresolved = placedInMissing(ix, matches, unresolved, at)
 	unresolved, external = importedNames(ix, sp, unresolved, external)
 	matches, unresolved = declaredInChosen(sp, matches, unresolved)
@@ -4002,6 +4005,38 @@ func dottedRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
 	return Match{Ref: r, Choice: c}, true
 }
 
+// configExternals takes back from the external names the dotted ones a
+// YAML or properties file of the repository sets as a key
+// (`database.host`, `service.secret`): a key of its configuration, not a
+// dependency's name.
+func configExternals(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap) {
+	var names []string
+	for _, g := range external {
+		if g.Hint == externalHint {
+			names = append(names, g.Ref)
+		}
+	}
+	hits := ix.FindConfigKeys(names)
+	kept := external[:0]
+	for _, g := range external {
+		if h := hits[g.Ref]; h != nil && g.Hint == externalHint {
+			g.Kind, g.Hint = GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", keyWhere(h))
+			unresolved = append(unresolved, g)
+			continue
+		}
+		kept = append(kept, g)
+	}
+	return unresolved, kept
+}
+
+// keyWhere says where configuration files set a key.
+func keyWhere(h *search.KeyHit) string {
+	if h.Files > 1 {
+		return fmt.Sprintf("in %d files, first at %s", h.Files, h.First)
+	}
+	return "at " + h.First
+}
+
 // configKeyGaps says, of each configuration key the spec names
 // (`application.elasticsearch.reindex-on-startup`), where the YAML or
 // properties files set it, or that none does: a key is no definition this
@@ -4024,11 +4059,7 @@ func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap
 		r := &sp.Refs[i]
 		switch h := hits[r.Name]; {
 		case h != nil:
-			where := "at " + h.First
-			if h.Files > 1 {
-				where = fmt.Sprintf("in %d files, first at %s", h.Files, h.First)
-			}
-			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", where)))
+			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", keyWhere(h))))
 		case quoted[r.Name] != "":
 			// Paimon's ConfigOptions.key("fuse.local-path.enabled"): an
 			// option the code declares by its key.
