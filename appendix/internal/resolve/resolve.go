@@ -1371,13 +1371,14 @@ func appearances(ix *search.Index, gaps []Gap) {
 }
 
 // wildcardModules names, for the file of the place at ("path:line"), the
-// modules it imports every name of (Language.WildcardImports), up to
-// three; ok is false for none.
+// modules from outside the repository it imports every name of
+// (Language.WildcardImports), up to three; ok is false for none, or for a
+// file that imports every name of one of the repository's modules too.
 func wildcardModules(ix *search.Index, at string) (string, bool) {
 	file, _, _ := strings.Cut(at, ":")
-	mods := ix.WildcardImports(file)
-	if len(mods) == 0 {
-		return "", false
+	mods, own := ix.WildcardImports(file)
+	if len(mods) == 0 || own {
+		return "", false // (a name the repository generates may come from its own module)
 	}
 	more := ""
 	if len(mods) > 3 {
@@ -2685,12 +2686,23 @@ func qualifiedElsewhere(r *spec.Ref, cands []*extract.Definition, matches []Matc
 // A name the spec's wording makes a column, a field or a type ("a
 // `status` column") is its own, whatever a test imports.
 func importedNames(ix *search.Index, sp *spec.Spec, unresolved, external []Gap) ([]Gap, []Gap) {
-	hinted := map[string]bool{}
+	hinted, column := map[string]bool{}, map[string]bool{}
 	for _, r := range sp.Refs {
 		hinted[r.Name] = hinted[r.Name] || r.Hint != spec.HintNone
+		column[r.Name] = column[r.Name] || r.Hint == spec.HintTable || r.Hint == spec.HintField
 	}
 	kept := unresolved[:0]
 	for _, g := range unresolved {
+		if (g.Kind == GapAbsent || g.Kind == GapNew) && !column[g.Ref] && strings.ToLower(g.Ref) == g.Ref {
+			if mod, ok := ix.PackageImported(g.Ref); ok {
+				// `thiserror`, "a `thiserror` enum": a package the code
+				// imports from (use thiserror::Error), no name of the
+				// repository's, whatever the wording makes of it.
+				g.Kind, g.Hint = GapExternal, fmt.Sprintf("a package outside the repository, which the code imports from (`%s`)", mod)
+				external = append(external, g)
+				continue
+			}
+		}
 		if (g.Kind == GapAbsent || g.Kind == GapNew) && !hinted[g.Ref] {
 			if mod, ok := ix.ImportedAnywhere(g.Ref); ok {
 				g.Kind, g.Hint = GapExternal, fmt.Sprintf("imported from `%s`, outside the repository", mod)

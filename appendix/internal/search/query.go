@@ -768,6 +768,33 @@ func (ix *Index) ImportedAnywhere(name string) (string, bool) {
 	return "", false
 }
 
+// PackageImported reports a package of outside the repository that a
+// file of the tree imports names from, by the package's own name
+// (`thiserror`, of use thiserror::Error; `dayjs`; `requests`): the
+// module of the first import line that names it, in walk order. Tests
+// and the repository's own packages aside.
+func (ix *Index) PackageImported(name string) (string, bool) {
+	for _, f := range ix.Files {
+		sc := ix.scans[f.Path]
+		if sc == nil || !strings.Contains(sc.Imports, name) || ix.Class(f.Path).Test {
+			continue
+		}
+		for rest := sc.Imports; rest != ""; {
+			var line string
+			line, rest, _ = strings.Cut(rest, "\n")
+			_, mod, _ := strings.Cut(line, "\t")
+			root := mod
+			if i := strings.IndexAny(mod, ":./"); i >= 0 {
+				root = mod[:i]
+			}
+			if root == name && !ix.ownPackage(ix.root, mod) && !ix.TreeModule(mod) && !ix.Modules[name] {
+				return mod, true
+			}
+		}
+	}
+	return "", false
+}
+
 // TreeModule reports a dotted module path that is a directory or a source
 // file of the tree (`documents.management.commands` for
 // src/documents/management/commands/, below a source root): the code's
@@ -1029,18 +1056,34 @@ func (ix *Index) QuotedLine(file, key string) (int, string) {
 	return 0, ""
 }
 
-// WildcardImports lists, once each in file order, the modules file
-// imports every name of (Language.WildcardImports).
-func (ix *Index) WildcardImports(file string) []string {
+// WildcardImports lists, once each in file order, the modules from
+// outside the repository that file imports every name of
+// (Language.WildcardImports); own says it imports every name of one of
+// the repository's own modules too (its packages, a Rust crate's
+// crate::, self::, super::), where a name the repository generates (by a
+// macro, an annotation processor) may come from.
+func (ix *Index) WildcardImports(file string) (mods []string, own bool) {
 	l := ix.Class(file).Lang
 	if l == nil || l.WildcardImports == nil {
-		return nil
+		return nil, false
 	}
 	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
 	if err != nil {
-		return nil
+		return nil, false
 	}
-	return l.WildcardImports(src)
+	for _, mod := range l.WildcardImports(src) {
+		root := mod
+		if i := strings.IndexAny(mod, ":."); i >= 0 {
+			root = mod[:i]
+		}
+		if root == "crate" || root == "self" || root == "super" || ix.ownPackage(ix.root, mod) || ix.TreeModule(mod) ||
+			ix.ownModuleNamed(root) || ix.Namespace(mod) {
+			own = true
+			continue
+		}
+		mods = append(mods, mod)
+	}
+	return mods, own
 }
 
 // oneWord reports a name that can be a word of a scan.
