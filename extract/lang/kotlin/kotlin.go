@@ -22,7 +22,7 @@ var Lang = newLang(prepareKotlin)
 // file's.
 func newLang(prepare func([]byte) []byte) *extract.Language {
 	return knowing(&extract.Language{
-		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "8",
+		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "9",
 		MemberSeps: []string{"::"},
 		Grammar:    grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
 		Funcs: kotlinFuncs, BodiesKeepNothing: true,

@@ -47,9 +47,10 @@ func kotlinRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall,
 			if rc, ok := dslRoute(n, src, consts, prefix, dsl); ok {
 				rc.Within = within
 				out = append(out, rc)
-			} else if fn, ok := routesCall(n, src); ok && dsl && mount && prefix != "" {
+			} else if fn, ok := routesCall(n, src); ok && dsl && mount && (prefix != "" || within != "") {
 				// route("/orders") { orderRoutes() }: the function's routes,
-				// under the prefix.
+				// under the prefix; fun Route.yearBasedRoutes() {
+				// userRoutes() }: under wherever that function is called.
 				mounts = append(mounts, extract.Mount{Prefix: prefix, Target: fn, Func: true, Within: within})
 			}
 			if p, body, ok := nested(n, src, consts); ok {
