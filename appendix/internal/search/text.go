@@ -998,11 +998,16 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 			if err != nil {
 				continue
 			}
-			at := routeCallArg(src, last)
-			if at < 0 || slices.ContainsFunc(lit[:len(lit)-1], func(s string) bool { return !quotedSeg(src, s) }) {
-				continue
+			if ix.readsRoute(f.Path, lit) {
+				break // a detector read the registration: another method's, where the spec's is new
 			}
-			out[p] = &RouteText{Tail: "`" + strings.Join(lit, "`, `") + "`", File: f.Path, Line: lineOf(src, at), First: naming.At(f.Path, lineOf(src, at))}
+			at := routeCallArg(src, lit)
+			if at < 0 || slices.ContainsFunc(lit[:len(lit)-1], func(s string) bool { return !quotedSeg(src, s) && !MountWord(s) }) {
+				continue // (`api`, `v1`: an application's mount, which another file may give)
+			}
+			spelled := slices.DeleteFunc(slices.Clone(lit[:len(lit)-1]), func(s string) bool { return !quotedSeg(src, s) })
+			spelled = append(spelled, last)
+			out[p] = &RouteText{Tail: "`" + strings.Join(spelled, "`, `") + "`", File: f.Path, Line: lineOf(src, at), First: naming.At(f.Path, lineOf(src, at))}
 			break
 		}
 	}
@@ -1010,13 +1015,15 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 }
 
 // routeCallArg is the offset of the quote that opens the first path src
-// passes that starts with seg, after parameters only (`"ack"`, `"/ack"`,
-// `"/points/{id}"`, `"{id}/approve"`; never `"/mark_as_read/all"` for
-// all), as the first argument of a call a
-// router's words name (`path!("ack")`, `route("/ack")`, `.get("/ack", h)`,
-// `@GetMapping("/ack")`, `[HttpPost("{id}/approve")]`), on a line that is
-// no comment; -1 for none.
-func routeCallArg(src []byte, seg string) int {
+// passes that ends the endpoint whose literal segments are lit (see
+// endsEndpoint: `"ack"`, `"/points/{id}"`, `"{id}/approve"`,
+// `"/app/{app_id}/recover"`), as the first argument of a call a router's
+// words name (`path!("ack")`, `route("/ack")`, `.get("/ack", h)`,
+// `@GetMapping("/ack")`, `[HttpPost("{id}/approve")]`, aide's
+// `.api_route_with(` on the line before), on a line that is no comment;
+// -1 for none.
+func routeCallArg(src []byte, lit []string) int {
+	seg := lit[len(lit)-1]
 	quote := func(c byte) bool { return c == '"' || c == '\'' }
 	for off := 0; ; {
 		i := bytes.Index(src[off:], []byte(seg))
@@ -1033,7 +1040,11 @@ func routeCallArg(src []byte, seg string) int {
 		for q >= 0 && !quote(src[q]) && src[q] != '\n' && src[q] != ' ' {
 			q-- // back over the segments before it: `"{id}/approve"`
 		}
-		if q < 0 || !quote(src[q]) || !paramsOnly(src[q+1:i]) {
+		if q < 0 || !quote(src[q]) {
+			continue
+		}
+		closing := bytes.IndexByte(src[end:], src[q])
+		if closing < 0 || !endsEndpoint(string(src[q+1:end+closing]), lit) {
 			continue
 		}
 		line := string(lineAt(src, q))
@@ -1046,20 +1057,34 @@ func routeCallArg(src []byte, seg string) int {
 	}
 }
 
-// paramsOnly reports a path prefix made of parameters alone: "",
-// "{id}/", "/:id/".
-func paramsOnly(pre []byte) bool {
-	for _, p := range bytes.Split(pre, []byte("/")) {
-		if len(p) > 0 && p[0] != '{' && p[0] != ':' && p[0] != '<' {
-			return false
+// readsRoute reports a route registration a detector read in file whose
+// path ends the endpoint of literal segments lit, or the reverse (one
+// under a mount).
+func (ix *Index) readsRoute(file string, lit []string) bool {
+	for _, d := range ix.Routes {
+		if d.Path != file {
+			continue
+		}
+		segs := literalSegs(d.Route.Pattern)
+		if endsEndpoint(d.Route.Pattern, lit) || len(segs) > 0 && len(lit) <= len(segs) && slices.Equal(lit, segs[len(segs)-len(lit):]) {
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// endsEndpoint reports a quoted path whose literal segments are the last
+// of an endpoint's (lit), in order, its parameters aside:
+// "{id}/approve" and "/app/{app_id}/recover" end /api/v1/app/{app_id}/recover;
+// "/mark_as_read/all" does not end /all.
+func endsEndpoint(quoted string, lit []string) bool {
+	segs := literalSegs(quoted)
+	return len(segs) > 0 && len(segs) <= len(lit) && slices.Equal(segs, lit[len(lit)-len(segs):])
 }
 
 // routeCallRe is a call a router's words name, up to the quote of its
 // first argument.
-var routeCallRe = regexp.MustCompile(`(?i)\b(?:http)?(?:path|paths|route|routes|get|post|put|patch|delete|request|handle|handler|mount|scope|resource|endpoint|api)(?:mapping)?!?\(\s*(?:(?:value|path)\s*=\s*)?["']$`)
+var routeCallRe = regexp.MustCompile(`(?i)\b(?:http)?(?:api_)?(?:path|paths|route|routes|get|post|put|patch|delete|request|handle|handler|mount|scope|resource|endpoint|api)(?:mapping|_with)?!?\(\s*(?:(?:value|path)\s*=\s*)?["']$`)
 
 // slashHolds reports whether a scan's newline-joined route words hold w.
 func slashHolds(words, w string) bool {
