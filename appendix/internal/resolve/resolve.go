@@ -3217,7 +3217,27 @@ func chainMatch(rk *rank.Ranker, r *spec.Ref, ch search.Chain) Match {
 // valueMethods, whose reason is held).
 func candidates(ix *search.Index, r *spec.Ref) (cands []*extract.Definition, member, held string, broken []string) {
 	cands, member, held, broken = namedCandidates(ix, r)
-	return slices.DeleteFunc(cands, func(d *extract.Definition) bool { return !writesSep(d, r.Sep) }), member, held, broken
+	cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool { return !writesSep(d, r.Sep) })
+	return dropForwardTypedefs(cands), member, held, broken
+}
+
+// forwardTypedefRe is C's forward name for a struct, union or enum
+// defined elsewhere: `typedef struct conn conn;`.
+var forwardTypedefRe = regexp.MustCompile(`^typedef\s+(?:struct|union|enum)\s+\w+\s+\**\w+\s*;$`)
+
+// dropForwardTypedefs leaves out of cands a forward typedef of a name
+// whose struct, union or enum, with its members, is a candidate too: the
+// definition is the body, not the line that names it ahead.
+func dropForwardTypedefs(cands []*extract.Definition) []*extract.Definition {
+	if len(cands) < 2 {
+		return cands
+	}
+	return slices.DeleteFunc(cands, func(d *extract.Definition) bool {
+		if len(d.Lines) == 0 || !forwardTypedefRe.MatchString(strings.TrimSpace(d.Lines[len(d.Lines)-1].Text)) {
+			return false
+		}
+		return slices.ContainsFunc(cands, func(o *extract.Definition) bool { return o != d && o.Name == d.Name && len(o.Members) > 0 })
+	})
 }
 
 // memberSep is what the spec writes between the type named name and a
