@@ -447,6 +447,16 @@ func (ix *Index) PathExists(p string) bool {
 	if p == "" {
 		return false
 	}
+	if head, tail, ok := elided(p); ok {
+		// `app/shared/.../network/YearlyApi.kt`: the directories between
+		// left out.
+		for _, f := range ix.Files {
+			if strings.HasPrefix(f.Path, head+"/") && strings.HasSuffix(f.Path, "/"+tail) {
+				return true
+			}
+		}
+		return false
+	}
 	if _, walked := ix.lang[p]; walked || ix.dirs[p] {
 		return true
 	}
@@ -478,6 +488,17 @@ func (ix *Index) Parsed(file string) bool { return ix.lang[file] != nil }
 // p, relative to some directory of the tree.
 func (ix *Index) DirsEnding(p string) []string {
 	return pathsEnding(p, maps.Keys(ix.dirs))
+}
+
+// elided splits a path written with an ellipsis for the directories in
+// between (`app/shared/.../network/YearlyApi.kt`, `…`) at it.
+func elided(p string) (head, tail string, ok bool) {
+	for _, dots := range []string{"/.../", "/…/"} {
+		if head, tail, ok := strings.Cut(p, dots); ok && head != "" && tail != "" && !strings.Contains(tail, dots) {
+			return head, tail, true
+		}
+	}
+	return "", "", false
 }
 
 // cleanPath is a path as a spec writes it, relative to the root, without
