@@ -22,7 +22,7 @@ var Lang = newLang(prepareKotlin)
 // file's.
 func newLang(prepare func([]byte) []byte) *extract.Language {
 	return knowing(&extract.Language{
-		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "9",
+		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "10",
 		MemberSeps: []string{"::"},
 		Grammar:    grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
 		Funcs: kotlinFuncs, BodiesKeepNothing: true,
@@ -452,9 +452,9 @@ func propertyValue(p *sitter.Node) *sitter.Node {
 // membersKotlin lists the members of a class, interface, enum or object:
 // the properties its primary constructor declares (val, var; a plain
 // parameter is none), and the enum entries, properties, functions,
-// secondary constructors and nested types of its body, those of its
-// companion object too. Initializer blocks, and a property's accessors,
-// name nothing.
+// secondary constructors, initializer blocks (the member `init`) and
+// nested types of its body, those of its companion object too. A
+// property's accessors name nothing.
 func membersKotlin(def *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	switch def.Type() {
@@ -476,7 +476,8 @@ func membersKotlin(def *sitter.Node) []*sitter.Node {
 		switch c.Type() {
 		case "companion_object":
 			out = append(out, membersKotlin(c)...)
-		case "enum_entry", "property_declaration", "function_declaration", "class_declaration", "object_declaration", "secondary_constructor":
+		case "enum_entry", "property_declaration", "function_declaration", "class_declaration", "object_declaration", "secondary_constructor",
+			"anonymous_initializer":
 			if named(c) {
 				out = append(out, c)
 			}
@@ -500,7 +501,7 @@ func fieldKotlin(n *sitter.Node, src []byte) (typ string, serialized []string) {
 // leave one empty).
 func named(n *sitter.Node) bool {
 	nm := memberNameNode(n)
-	return n.Type() == "secondary_constructor" || nm != nil && nm.EndByte() > nm.StartByte()
+	return n.Type() == "secondary_constructor" || n.Type() == "anonymous_initializer" || nm != nil && nm.EndByte() > nm.StartByte()
 }
 
 // memberNameNode is the node that names a member, or nil.
@@ -521,11 +522,15 @@ func memberNameNode(n *sitter.Node) *sitter.Node {
 }
 
 // memberKotlin names a member: its name, "constructor" for a secondary
-// constructor; functions and constructors are methods. A property ends
-// with its accessors, which the grammar puts after it.
+// constructor, "init" for an initializer block; functions, constructors
+// and initializers are methods. A property ends with its accessors, which
+// the grammar puts after it.
 func memberKotlin(n *sitter.Node, src []byte) (string, bool, *sitter.Node) {
-	if n.Type() == "secondary_constructor" {
+	switch n.Type() {
+	case "secondary_constructor":
 		return "constructor", true, nil
+	case "anonymous_initializer":
+		return "init", true, nil
 	}
 	name := ""
 	if nm := memberNameNode(n); nm != nil {

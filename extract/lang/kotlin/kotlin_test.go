@@ -108,9 +108,9 @@ annotation class Audited
 
 // Members: the properties a primary constructor declares (a plain
 // parameter is none), and the enum entries, properties, functions,
-// secondary constructors and nested types of the body, a companion
-// object's too, each from its first annotation or comment; initializer
-// blocks and accessors are none.
+// secondary constructors, initializer blocks (`init`) and nested types of
+// the body, a companion object's too, each from its first annotation or
+// comment; accessors are none.
 func TestMembers(t *testing.T) {
 	src := `@Entity
 @Table(name = "orders")
@@ -150,7 +150,7 @@ enum class Status(val code: String) {
 `
 	got := langtest.Summaries(t, Lang, "Order.kt", src)
 	want := []string{
-		"schema Entity Order 1-26 [id@4-5 totalCents@7-9 constructor@13() isFree@15-16 total@18() TABLE@21 of@22() Line@25]",
+		"schema Entity Order 1-26 [id@4-5 totalCents@7-9 init@11() constructor@13() isFree@15-16 total@18() TABLE@21 of@22() Line@25]",
 		"method Method Signature total 18-18 []",
 		"constant Constant TABLE 21-21 []",
 		"method Method Signature of 22-22 []",
