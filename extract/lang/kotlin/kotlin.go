@@ -22,7 +22,7 @@ var Lang = newLang(prepareKotlin)
 // file's.
 func newLang(prepare func([]byte) []byte) *extract.Language {
 	return knowing(&extract.Language{
-		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "10",
+		Name: "kotlin", Fence: "kotlin", Exts: []string{".kt"}, Comment: "//", Revision: "11",
 		MemberSeps: []string{"::"},
 		Grammar:    grammar.GetLanguage, QuerySource: kotlinQuery, Prepare: prepare,
 		Funcs: kotlinFuncs, BodiesKeepNothing: true,
@@ -290,6 +290,12 @@ func refineKind(m *extract.Match, container string, object bool) bool {
 			// An extension function is its receiver's in prose:
 			// String.slugify.
 			d.Kind, d.Title, d.Container = extract.KindFunction, "Function Signature", receiverName(m.Def, m.Src)
+		} else if r := receiverName(m.Def, m.Src); r != "" {
+			// A member extension, `fun SessionizeData.toConference()` in
+			// a service class, is called on its receiver:
+			// SessionizeData.toConference. (The class lists it among its
+			// members.)
+			d.Container = r
 		}
 	case "property":
 		if container != "" && (!object || tableObject(m.Def.Parent().Parent(), m.Src)) {
