@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"slices"
+
+	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // A file with a syntax error is parsed again one top-level statement at a
@@ -103,6 +105,11 @@ func (p *Parser) BrokenAt(ctx context.Context, lang *Language, name string, src 
 		return false, err
 	}
 	broken := tree.RootNode().HasError()
+	if broken && lang.Lex == nil {
+		// No statements to parse one at a time: the line is broken when
+		// the node the parse put it in is an error's, or within one.
+		broken = inError(tree.RootNode(), src, line)
+	}
 	tree.Close()
 	if !broken || lang.Lex == nil {
 		return broken, nil
@@ -126,6 +133,24 @@ func (p *Parser) BrokenAt(ctx context.Context, lang *Language, name string, src 
 		}
 	}
 	return false, nil
+}
+
+// inError reports whether the parse put the first code of line (1-based)
+// inside an ERROR node, or a node missing in the source.
+func inError(root *sitter.Node, src []byte, line int) bool {
+	off := LineOffset(src, line)
+	col := 0
+	for off+col < len(src) && (src[off+col] == ' ' || src[off+col] == '\t') {
+		col++
+	}
+	at := sitter.Point{Row: uint32(line - 1), Column: uint32(col)}
+	n := root.NamedDescendantForPointRange(at, at)
+	for ; n != nil; n = n.Parent() {
+		if n.IsError() || n.IsMissing() || n.Type() == "ERROR" {
+			return true
+		}
+	}
+	return false
 }
 
 // LineOffset is the offset where line (1-based) starts in src, or

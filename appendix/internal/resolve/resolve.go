@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/appendix-dev/appendix/appendix/internal/rank"
+	"github.com/appendix-dev/appendix/appendix/internal/redact"
 	"github.com/appendix-dev/appendix/extract/lang"
 
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
@@ -881,9 +882,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// `job.pause_job`, a method of the spec's own class no code
 			// defines: new, whatever the variable is.
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: its code declares it; not in %s", at)))
-		} else if owner, ok := proposedOwner(sp, r); ok && ix.External(r) {
+		} else if owner, ok := proposedOwner(sp, r); ok && ix.External(r) && len(ix.Members[r.Name[strings.LastIndexByte(r.Name, '.')+1:]]) == 0 {
 			// `weekly_goal_result.week_start`, a column of the table the
-			// spec adds: new with it, no dependency's.
+			// spec adds: new with it, no dependency's. (Where types of
+			// the code have a member of that name, `joint_conf.generation`
+			// of a variable the spec types as an existing Configuration,
+			// the member is no new one.)
 			if r.Strong {
 				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: a member of `%s`, which the spec adds (line %d)", owner.Name, owner.Line)))
 			}
@@ -1313,10 +1317,13 @@ func appearances(ix *search.Index, gaps []Gap) {
 			gaps[i].Hint = fmt.Sprintf("a dependency's: the code writes it as a member of `%s` (%s), which it imports from `%s`, outside the repository", mod.head, h.First, mod.module)
 			continue
 		}
-		if mods, ok := wildcardModules(ix, h.First); ok && g.Kind == GapAbsent && spec.IsUpperStart(w) && !strings.Contains(g.Ref, ".") {
-			// `GeneratedValue`, which a JPA entity uses under
-			// `import javax.persistence.*;`: the repository declares it
-			// nowhere, so it is that package's, or the language's.
+		if mods, ok := wildcardModules(ix, h.First); ok && g.Kind == GapAbsent && spec.IsUpperStart(w) && !strings.Contains(g.Ref, ".") &&
+			ix.AnnotationUse(strings.Split(h.First, ":")[0], w) {
+			// `@GeneratedValue`, which a JPA entity uses under
+			// `import javax.persistence.*;`: an annotation the repository
+			// declares nowhere is that package's, or the language's.
+			// (Only an annotation: a class a generator makes in the same
+			// package, MapStruct's OrderMapperImpl, is used otherwise.)
 			gaps[i].Kind = GapExternal
 			gaps[i].Hint = fmt.Sprintf("a dependency's or the language's: the code uses it at %s, in a file that imports every name of %s; the repository declares none",
 				h.First, mods)
@@ -1327,7 +1334,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 				// `APP_MAX_FAILURE_REPORTS`, read by os.environ.get("..."):
 				// no declaration, a variable of the environment, which the
 				// line that reads it shows.
-				read := fmt.Sprintf("an environment variable the code reads at %s: `%s`", naming.At(file, line), strings.TrimSpace(text))
+				read := fmt.Sprintf("an environment variable the code reads at %s: `%s`", naming.At(file, line), quotedLine(file, text))
 				if g.Kind == GapNew {
 					gaps[i].Hint += "; yet " + read
 				} else {
@@ -1345,7 +1352,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 				gaps[i].Kind = GapKey
 				first, _, _ := strings.Cut(g.Hint, ";")
 				gaps[i].Hint = strings.Replace(first, "no definition in ", "no declaration by that name in ", 1) +
-					fmt.Sprintf("; a string value the code sets at %s: `%s`", naming.At(file, line), strings.TrimSpace(text))
+					fmt.Sprintf("; a string value the code sets at %s: `%s`", naming.At(file, line), quotedLine(file, text))
 				continue
 			}
 			if line, text := ix.QuotedLine(file, w); line > 0 && len(strings.TrimSpace(text)) <= maxQuotedLine && callArgument(text, w) {
@@ -1355,7 +1362,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 				gaps[i].Kind = GapKey
 				first, _, _ := strings.Cut(g.Hint, ";")
 				gaps[i].Hint = strings.Replace(first, "no definition in ", "no declaration by that name in ", 1) +
-					fmt.Sprintf("; a string the code passes to a call at %s: `%s`", naming.At(file, line), strings.TrimSpace(text))
+					fmt.Sprintf("; a string the code passes to a call at %s: `%s`", naming.At(file, line), quotedLine(file, text))
 				continue
 			}
 		}
@@ -1385,6 +1392,15 @@ func wildcardModules(ix *search.Index, at string) (string, bool) {
 		mods, more = mods[:3], fmt.Sprintf(" and %d more", len(mods)-3)
 	}
 	return naming.CodeList(mods) + more, true
+}
+
+// quotedLine is a line of file a gap quotes: trimmed, its secrets
+// redacted as a snippet's are (`allow(User, "createShare",
+// token="<redacted>")`).
+func quotedLine(file, text string) string {
+	ls := []extract.Line{{Row: 1, Text: strings.TrimSpace(text)}}
+	redact.Lines(file, ls)
+	return ls[0].Text
 }
 
 // maxQuotedLine is the longest line a gap quotes whole.
@@ -3871,23 +3887,25 @@ func brokenMembers(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap) 
 			return g, false
 		}
 		owner, last := parts[len(parts)-2], parts[len(parts)-1]
-		// The files that declare the type: parsed, or seen declaring it
-		// by the scan where the parse lost it too.
-		starts := map[string]int{}
+		// The lines of the files that declare the type: parsed, or seen
+		// declaring it by the scan where the parse lost it too (up to the
+		// next type the file declares at its indentation or less).
+		type span struct{ from, to int }
+		spans := map[string]span{}
 		for _, d := range ix.Defs[owner] {
 			if naming.TypeKind(d.Kind) && d.Container == "" {
-				starts[d.Path] = d.StartLine
+				spans[d.Path] = span{d.StartLine, max(d.EndLine, d.Extent, ix.NextTypeLine(d.Path, max(d.DeclLine, d.StartLine)))}
 			}
 		}
 		for _, f := range ix.Declared(owner) {
-			if _, ok := starts[f]; !ok {
+			if _, ok := spans[f]; !ok {
 				if line, _ := ix.Declaration(f, owner); line > 0 {
-					starts[f] = line
+					spans[f] = span{line, ix.NextTypeLine(f, line)}
 				}
 			}
 		}
-		for _, f := range slices.Sorted(maps.Keys(starts)) {
-			if line, _ := ix.Declaration(f, last); line > starts[f] && ix.BrokenAt(f, line) {
+		for _, f := range slices.Sorted(maps.Keys(spans)) {
+			if line, _ := ix.Declaration(f, last); line > spans[f].from && line <= spans[f].to && ix.BrokenAt(f, line) {
 				g.Kind = GapUnparsed
 				g.Hint = fmt.Sprintf("`%s` declares `%s` at %s, which does not parse; not shown", owner, last, naming.At(f, line))
 				return g, true

@@ -531,7 +531,7 @@ func (ix *Index) External(r *spec.Ref) bool {
 		// parts, then a type's) leaves the repository after its first
 		// part. (`issuer.spec.acme` is a field path.)
 		sub := head + "/" + parts[1]
-		return !ix.IsDir(sub) && len(ix.DirsEnding(sub)) == 0 && !ix.PathExists(sub)
+		return !ix.IsDir(sub) && len(ix.DirsEnding(sub)) == 0 && !ix.PathExists(sub) && !ix.ModuleFile(sub) // (`orders.models.Refund`: orders/models.py)
 	}
 	return !ix.Modules[head] && !ix.ownModuleNamed(head)
 }
@@ -1077,6 +1077,20 @@ func (ix *Index) QuotedLine(file, key string) (int, string) {
 	return 0, ""
 }
 
+// AnnotationUse reports a file that uses name as an annotation or an
+// attribute, on a line that is no comment: Java's and Kotlin's
+// `@GeneratedValue(...)`, C#'s `[JsonDerivedType(...)]`, Rust's
+// `#[derive(DeriveEntityModel)]`. (A name a generator makes, a class of
+// MapStruct's, is used otherwise.)
+func (ix *Index) AnnotationUse(file, name string) bool {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return false
+	}
+	re, err := regexp.Compile(`(?m)^[ \t]*(?:@` + regexp.QuoteMeta(name) + `\b|\[(?:[\w.]+\s*(?:\([^)\n]*\))?\s*,\s*)*` + regexp.QuoteMeta(name) + `\b|#\[derive\([^)\n]*\b` + regexp.QuoteMeta(name) + `\b)`)
+	return err == nil && re.Match(src)
+}
+
 // WildcardImports lists, once each in file order, the modules from
 // outside the repository that file imports every name of
 // (Language.WildcardImports); own says it imports every name of one of
@@ -1189,6 +1203,32 @@ func (ix *Index) Declaration(file, name string) (line int, top bool) {
 	return 0, false
 }
 
+// NextTypeLine is the last line of file before the next line after from
+// that declares a type (class, interface, trait, struct, enum, object,
+// record) at the indentation of from's line or less: where a type
+// declared at from ends, at the latest. The file's last line when none.
+func (ix *Index) NextTypeLine(file string, from int) int {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return from
+	}
+	lines := strings.Split(string(src), "\n")
+	if from < 1 || from > len(lines) {
+		return from
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	at := indent(lines[from-1])
+	for i := from; i < len(lines); i++ {
+		if l := lines[i]; typeLineRe.MatchString(l) && indent(l) <= at {
+			return i
+		}
+	}
+	return len(lines)
+}
+
+// typeLineRe is a line that declares a type, its modifiers first.
+var typeLineRe = regexp.MustCompile(`^[ \t]*(?:(?:export|public|private|protected|internal|abstract|final|sealed|open|data|static|partial|readonly|pub(?:\([\w:]+\))?)[ \t]+)*(?:class|interface|trait|struct|enum|object|record)[ \t]+\w`)
+
 // typedDeclForm finds a method declared by its result type, as Java, C#,
 // C and C++ declare one (`public ResponseEntity<Points> getPoints(`): the
 // group is the word before the name, which notTypes tells from a
@@ -1197,7 +1237,8 @@ const typedDeclForm = `(?m)^[ \t]*(?:(?:public|private|protected|internal|static
 
 // notTypes are the words a statement starts a call with, which no method
 // declaration has before its name.
-var notTypes = map[string]bool{"return": true, "new": true, "throw": true, "else": true, "await": true, "yield": true, "case": true, "goto": true}
+var notTypes = map[string]bool{"return": true, "new": true, "throw": true, "else": true, "await": true, "yield": true, "case": true, "goto": true,
+	"echo": true, "print": true, "assert": true, "defer": true, "raise": true, "delete": true, "typeof": true, "not": true}
 
 // NestedDeclaration is the one line of file that declares name at any
 // depth, as a definition of its own (`const deletePost = useCallback(`,
