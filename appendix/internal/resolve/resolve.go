@@ -210,6 +210,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	var tableText map[string]*search.TextHit // the names the spec calls tables, as the files read as text hold them; once asked
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
+		if m, ok := namedRoute(ix, r); ok && r.ConfigKey {
+			// `api.link-checks.run`: a route's name, in kebab case.
+			m.Order = i
+			matches = append(matches, m)
+			continue
+		}
 		if r.ConfigKey {
 			configKeys = append(configKeys, pendingRef{i: i})
 			continue
@@ -272,7 +278,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				// "Introduce ... in `app/models/budget/calculator.rb`": a file
 				// the spec adds.
 				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: no file at this path yet in %s", at)))
-			} else if !ix.PathExists(name) && r.Strong && repoPath(ix, name) {
+			} else if !ix.PathExists(name) && r.Strong && repoPath(ix, name) && !ix.ModuleFile(name) {
 				hint := fmt.Sprintf("no file or directory at this path in %s", at)
 				if dirs := ix.DirsEnding(name); len(dirs) > 1 {
 					hint += fmt.Sprintf("; ambiguous: %d directories end with it (%s)", len(dirs), strings.Join(dirs, ", "))
@@ -2122,9 +2128,10 @@ func memberOwners(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (owners []*ext
 	all := ix.Members[r.Name]
 	if prop, ok := strings.CutPrefix(r.Name, "$"); ok && len(all) == 0 {
 		// `$cacheKeyOffset`: the member cacheKeyOffset of a type of a
-		// language that writes its properties so.
+		// language that writes its properties so, one the spec names (a
+		// bare `$request` is as likely a local or a parameter).
 		for _, d := range ix.Members[prop] {
-			if d.Lang != nil && d.Lang.Sigil == "$" {
+			if d.Lang != nil && d.Lang.Sigil == "$" && rk.Named(d) {
 				all = append(all, d)
 			}
 		}
@@ -2709,7 +2716,9 @@ func importedNames(ix *search.Index, sp *spec.Spec, unresolved, external []Gap) 
 	}
 	kept := unresolved[:0]
 	for _, g := range unresolved {
-		if (g.Kind == GapAbsent || g.Kind == GapNew) && !column[g.Ref] && strings.ToLower(g.Ref) == g.Ref {
+		if g.Kind == GapAbsent && !column[g.Ref] && strings.ToLower(g.Ref) == g.Ref {
+			// (A `metrics` module the spec adds stays new, whatever crate
+			// of that name the code imports.)
 			if mod, ok := ix.PackageImported(g.Ref); ok {
 				// `thiserror`, "a `thiserror` enum": a package the code
 				// imports from (use thiserror::Error), no name of the
@@ -3705,7 +3714,7 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 			continue
 		}
 		place := strings.TrimSuffix(strings.TrimPrefix(r.Placed, "./"), "/")
-		if dirs := ix.DirsEnding(place); len(dirs) > 1 && !ix.PathExists(place) {
+		if dirs := ix.DirsEnding(place); len(dirs) > 1 && !ix.PathExists(place) && !ix.ModuleFile(place) {
 			// `org.jhipster.health.service`, the package of
 			// src/main/java/org/jhipster/health/service and of its tests'
 			// directory: the claim is about every one of them.
@@ -4060,16 +4069,17 @@ func dottedRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
 // (`database.host`, `service.secret`): a key of its configuration, not a
 // dependency's name.
 func configExternals(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap) {
+	keyLike := func(g Gap) bool { return g.Hint == externalHint && strings.ToLower(g.Ref) == g.Ref } // (`log.Level` is a type's path)
 	var names []string
 	for _, g := range external {
-		if g.Hint == externalHint {
+		if keyLike(g) {
 			names = append(names, g.Ref)
 		}
 	}
 	hits := ix.FindConfigKeys(names)
 	kept := external[:0]
 	for _, g := range external {
-		if h := hits[g.Ref]; h != nil && g.Hint == externalHint {
+		if h := hits[g.Ref]; h != nil && keyLike(g) {
 			g.Kind, g.Hint = GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", keyWhere(h))
 			unresolved = append(unresolved, g)
 			continue
@@ -4103,17 +4113,20 @@ func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap
 			rest = append(rest, n)
 		}
 	}
-	quoted := ix.FindQuoted(rest)
+	quoted := ix.FindKeyText(rest)
 	var out []Gap
 	for _, i := range keys {
 		r := &sp.Refs[i]
+		if ix.PathExists(r.Name) {
+			continue // `shop-worker.service`: a file of the repository, by its name
+		}
 		switch h := hits[r.Name]; {
 		case h != nil:
 			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", keyWhere(h))))
 		case quoted[r.Name] != "":
 			// Paimon's ConfigOptions.key("fuse.local-path.enabled"): an
 			// option the code declares by its key.
-			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key the code spells as a string at %s; no YAML or properties file sets it", quoted[r.Name])))
+			out = append(out, gap(r, GapKey, fmt.Sprintf("a key the code spells at %s; no YAML or properties file sets it", quoted[r.Name])))
 		case r.Proposed:
 			out = append(out, gap(r, GapNew, fmt.Sprintf("new in this spec: no YAML or properties file sets it, and no code spells it, in %s", at)))
 		default:
@@ -4127,7 +4140,10 @@ func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap
 // name (Laravel's ->name('api.links.check'), a resource's
 // api.links.index), in the code, not a test's.
 func namedRoute(ix *search.Index, r *spec.Ref) (Match, bool) {
-	if !strings.Contains(r.Name, ".") || r.IsPath || r.Route != nil {
+	if !strings.Contains(r.Name, ".") || r.IsPath || r.Route != nil || ix.ModuleFile(strings.ReplaceAll(r.Name, ".", "/")) {
+		// (`users.index`, where resources/views/users/index.blade.php
+		// is: Laravel names a view and its route alike, and the name is
+		// the view's as much as the route's.)
 		return Match{}, false
 	}
 	var found []*extract.Definition

@@ -437,26 +437,27 @@ func located(l *extract.Language, p string, src []byte, word string, decl *regex
 // fieldLine reports an indented line of src that starts with word, then
 // blanks and a type: a struct field (`\tMaxSeries uint32`).
 func fieldLine(src []byte, word string) bool {
-	for off := 0; ; {
-		i := bytes.Index(src[off:], []byte(word))
-		if i < 0 {
-			return false
+	for rest := src; len(rest) > 0; {
+		line := rest
+		if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+			line, rest = rest[:nl], rest[nl+1:]
+		} else {
+			rest = nil
 		}
-		i += off
-		off = i + 1
-		start := bytes.LastIndexByte(src[:i], '\n') + 1
-		if start == i || len(bytes.Trim(src[start:i], " \t")) > 0 {
+		t := bytes.TrimLeft(line, " \t")
+		if len(t) == len(line) || !bytes.HasPrefix(t, []byte(word)) {
 			continue // not indented, or not first on its line
 		}
-		j := i + len(word)
-		k := j
-		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+		after := t[len(word):]
+		k := 0
+		for k < len(after) && (after[k] == ' ' || after[k] == '\t') {
 			k++
 		}
-		if k > j && k < len(src) && (extract.IdentByte(src[k]) || src[k] == '*' || src[k] == '[') {
+		if k > 0 && k < len(after) && (extract.IdentByte(after[k]) || after[k] == '*' || after[k] == '[') {
 			return true
 		}
 	}
+	return false
 }
 
 // declIndex is decl.FindIndex(src), run only on the lines that hold word
@@ -723,30 +724,42 @@ func (ix *Index) FindConfigKeys(keys []string) map[string]*KeyHit {
 	return out
 }
 
-// FindQuoted finds, for each string, the first source file a parser reads
-// that spells it quoted whole (`key("fuse.local-path.enabled")`), tests
-// aside: where, path:line.
-func (ix *Index) FindQuoted(strs []string) map[string]string {
+// FindKeyText finds, for each key, the first source, configuration or
+// build file that spells it whole (`key("fuse.local-path.enabled")`,
+// `@Value("${application.goals.max-streak-weeks:12}")`, a Gradle plugin's
+// id), tests aside: where, path:line. A key's neighbours are no part of a
+// longer key.
+func (ix *Index) FindKeyText(strs []string) map[string]string {
 	if len(strs) == 0 {
 		return nil
 	}
 	var files []string
 	for _, f := range ix.Files {
-		if sc := ix.scans[f.Path]; ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !scan.TestFile(f.Path) {
+		sc := ix.scans[f.Path]
+		source := ix.lang[f.Path] != nil && sc != nil && !sc.Skip
+		if (source || configFile(f) || buildFile(f.Path)) && !scan.TestFile(f.Path) {
 			files = append(files, f.Path)
 		}
 	}
 	lines := make([][]int, len(files))
+	keyByte := func(c byte) bool { return extract.IdentByte(c) || c == '.' || c == '-' }
 	ix.readEach(files, func(i int, src []byte) {
 		for k, w := range strs {
-			for _, q := range []string{`"`, `'`, "`"} {
-				if at := bytes.Index(src, []byte(q+w+q)); at >= 0 {
-					if lines[i] == nil {
-						lines[i] = make([]int, len(strs))
-					}
-					lines[i][k] = lineOf(src, at)
+			for off := 0; ; {
+				at := bytes.Index(src[off:], []byte(w))
+				if at < 0 {
 					break
 				}
+				at += off
+				off = at + 1
+				if at > 0 && keyByte(src[at-1]) || at+len(w) < len(src) && keyByte(src[at+len(w)]) {
+					continue
+				}
+				if lines[i] == nil {
+					lines[i] = make([]int, len(strs))
+				}
+				lines[i][k] = lineOf(src, at)
+				break
 			}
 		}
 	})
@@ -759,6 +772,16 @@ func (ix *Index) FindQuoted(strs []string) map[string]string {
 		}
 	}
 	return out
+}
+
+// buildFile reports a build script, whose text names plugins and
+// properties by their keys: Gradle's, Maven's, sbt's.
+func buildFile(p string) bool {
+	switch path.Base(p) {
+	case "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "pom.xml", "build.sbt", "gradle.properties":
+		return true
+	}
+	return false
 }
 
 // relaxedKey is a key path as Spring Boot's relaxed binding compares it.
@@ -786,14 +809,11 @@ func setKeys(src []byte, properties bool, want map[string]string) map[string]int
 		}
 		var full string
 		if properties {
-			k, _, ok := strings.Cut(t, "=")
-			if !ok {
-				k, _, ok = strings.Cut(t, ":")
-			}
-			if !ok {
+			at := strings.IndexAny(t, "=:") // (the first separator: a value may hold the other)
+			if at < 0 {
 				continue
 			}
-			full = strings.TrimSpace(k)
+			full = strings.TrimSpace(t[:at])
 		} else {
 			k, _, ok := strings.Cut(t, ":")
 			if !ok || strings.HasPrefix(t, "- ") || strings.ContainsAny(k, " \t\"'{[") {
@@ -1051,11 +1071,16 @@ func routeCallArg(src []byte, lit []string) int {
 		if t := strings.TrimSpace(line); scan.CommentLine(line) && !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, "#[") && !strings.HasPrefix(t, "[") {
 			continue // (an annotation, `@GetMapping("/ack")`, `[HttpPost("ack")]`, is code)
 		}
-		if routeCallRe.Match(src[max(0, q-40) : q+1]) {
+		if before := src[max(0, q-40) : q+1]; routeCallRe.Match(before) && !clientCallRe.Match(before) {
 			return q
 		}
 	}
 }
+
+// clientCallRe is an HTTP client's request, up to the quote of its URL:
+// `axios.get("/api/reports")`, `this.http.post('/x'`, `requests.get("`:
+// a caller of the endpoint, no registration.
+var clientCallRe = regexp.MustCompile(`(?i)\b(?:axios|client|httpclient|http|request|requests|session|ky|got|superagent|httpx|\$http|api\.client)\s*\.\s*(?:get|post|put|patch|delete|head|request)\s*\(\s*["']$`)
 
 // readsRoute reports a route registration a detector read in file whose
 // path ends the endpoint of literal segments lit, or the reverse (one

@@ -1503,7 +1503,9 @@ func configKeyPath(code string) bool {
 		return false
 	}
 	last := code[strings.LastIndexByte(code, '.')+1:]
-	return !domainEnds[last] && !pathExts[last] // (`docker-compose.yml` is a file)
+	// (`docker-compose.yml` is a file; `api.my-shop.de` a host, as every
+	// two-letter last part is a country's.)
+	return !domainEnds[last] && !pathExts[last] && len(last) != 2
 }
 
 // readKey reads a code span that reads a setting by its key
