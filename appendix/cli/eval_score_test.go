@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -399,5 +400,34 @@ func TestEvalBlankStrings(t *testing.T) {
 		if evalDefinitionRe("do_something").MatchString(got) || !evalDefinitionRe("real").MatchString(got) || strings.Count(got, "\n") != strings.Count(src, "\n") {
 			t.Errorf("%s blanked:\n%s", file, got)
 		}
+	}
+}
+
+// TestEvalKeySpelled: a configuration key counts as spelled by a source or
+// configuration file that holds it whole, never by a document, the spec
+// or a longer key.
+func TestEvalKeySpelled(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"docs/design.md":        "`fuse.local-path.root` is new\n",
+		"spec.md":               "`fuse.local-path.root`\n",
+		"src/Options.java":      "key(\"fuse.local-path.root-dir\");\nkey(\"fuse.local-path.enabled\");\n",
+		"conf/application.yaml": "x: 1\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := []string{"conf/application.yaml", "docs/design.md", "spec.md", "src/Options.java"}
+	spec := filepath.Join(dir, "spec.md")
+	if at := evalKeySpelled(dir, files, spec, "fuse.local-path.root"); at != "" {
+		t.Errorf("fuse.local-path.root spelled at %s, want nowhere", at)
+	}
+	if at := evalKeySpelled(dir, files, spec, "fuse.local-path.enabled"); at != "src/Options.java:2" {
+		t.Errorf("fuse.local-path.enabled spelled at %q, want src/Options.java:2", at)
 	}
 }

@@ -533,6 +533,14 @@ func scoreEval(ctx context.Context, r *evalResult, dir string, files []string, s
 		if g.Kind != "absent" && g.Kind != "new" && !strings.HasPrefix(g.Hint, "no definition") && !strings.HasPrefix(g.Hint, "new in this spec") {
 			continue
 		}
+		if strings.Contains(g.Ref, "-") && evalKeyRe.MatchString(g.Ref) {
+			// A configuration key (`fuse.local-path.root`) is falsely new
+			// or absent when a file other than a document spells it whole.
+			if at := evalKeySpelled(dir, files, specPath, g.Ref); at != "" {
+				r.FalseGaps = append(r.FalseGaps, fmt.Sprintf("`%s` (%s, spec line %d): spelled at %s", g.Ref, g.Kind, g.SpecLine, at))
+			}
+			continue
+		}
 		if strings.Contains(g.Ref, "/") {
 			// A path is falsely new or absent when a file is at it.
 			p := strings.TrimPrefix(g.Ref, "/")
@@ -589,6 +597,45 @@ func evalDotted(ref string) string {
 		s = strings.ReplaceAll(s, sep, ".")
 	}
 	return s
+}
+
+// evalKeyRe, with a dash in it, is a configuration key's path in kebab
+// case, which no plain definition declares: it is searched for whole.
+var evalKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*(?:\.[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*)+$`)
+
+// evalKeySpelled is where a file of the repository, no document (markdown,
+// HTML, text) and not the spec, spells key whole: path:line, "" for none.
+func evalKeySpelled(dir string, files []string, specPath, key string) string {
+	keyByte := func(c byte) bool {
+		return c == '_' || c == '.' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	for _, f := range files {
+		switch strings.ToLower(filepath.Ext(f)) {
+		case ".md", ".markdown", ".html", ".htm", ".txt", ".rst", ".adoc":
+			continue
+		}
+		full := filepath.Join(dir, filepath.FromSlash(f))
+		if full == specPath {
+			continue
+		}
+		src, err := os.ReadFile(full)
+		if err != nil {
+			continue
+		}
+		for off := 0; ; {
+			at := bytes.Index(src[off:], []byte(key))
+			if at < 0 {
+				break
+			}
+			at += off
+			off = at + 1
+			if at > 0 && keyByte(src[at-1]) || at+len(key) < len(src) && keyByte(src[at+len(key)]) {
+				continue
+			}
+			return fmt.Sprintf("%s:%d", f, bytes.Count(src[:at], []byte("\n"))+1)
+		}
+	}
+	return ""
 }
 
 // evalOwner is the name a reference's last part is a member of
