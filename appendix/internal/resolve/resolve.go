@@ -1210,13 +1210,7 @@ func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
 		pathOf[i] = p
 	}
 	hits := ix.FindRouteText(paths)
-	var rest []string
-	for _, p := range paths {
-		if hits[p] == nil {
-			rest = append(rest, p)
-		}
-	}
-	words := ix.FindRouteWords(rest)
+	words := ix.FindRouteWords(unanswered(paths, hits))
 	for i, p := range pathOf {
 		if h := hits[p]; h != nil {
 			gaps[i].Kind = GapUnparsed
@@ -1234,6 +1228,18 @@ func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
 				h.Tail, h.First)
 		}
 	}
+}
+
+// unanswered lists, in order, the names hits has no answer for: what a
+// later, wider search is asked.
+func unanswered[T any](names []string, hits map[string]*T) []string {
+	var rest []string
+	for _, n := range names {
+		if hits[n] == nil {
+			rest = append(rest, n)
+		}
+	}
+	return rest
 }
 
 // textOnly corrects the gaps that say a name is absent or new when files
@@ -4107,13 +4113,7 @@ func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap
 		names = append(names, sp.Refs[i].Name)
 	}
 	hits := ix.FindConfigKeys(names)
-	var rest []string
-	for _, n := range names {
-		if hits[n] == nil {
-			rest = append(rest, n)
-		}
-	}
-	quoted := ix.FindKeyText(rest)
+	quoted := ix.FindKeyText(unanswered(names, hits))
 	var out []Gap
 	for _, i := range keys {
 		r := &sp.Refs[i]

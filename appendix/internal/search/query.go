@@ -773,20 +773,9 @@ func (ix *Index) FindUnqualified(ctx context.Context, root string) error {
 // repository's own packages. A name the code imports from outside is neither new nor absent,
 // whichever files the search parsed.
 func (ix *Index) ImportedAnywhere(name string) (string, bool) {
-	for _, f := range ix.Files {
-		sc := ix.scans[f.Path]
-		if sc == nil || !strings.Contains(sc.Imports, name) || ix.Class(f.Path).Test {
-			continue
-		}
-		for rest := sc.Imports; rest != ""; {
-			var line string
-			line, rest, _ = strings.Cut(rest, "\n")
-			if n, mod, _ := strings.Cut(line, "\t"); n == name && mod != "" && !ix.ownPackage(ix.root, mod) && !strings.HasPrefix(mod, ".") && !ix.TreeModule(mod) {
-				return mod, true
-			}
-		}
-	}
-	return "", false
+	return ix.firstImport(name, func(n, mod string) bool {
+		return n == name && mod != "" && !ix.ownPackage(ix.root, mod) && !strings.HasPrefix(mod, ".") && !ix.TreeModule(mod)
+	})
 }
 
 // PackageImported reports a package of outside the repository that a
@@ -795,20 +784,28 @@ func (ix *Index) ImportedAnywhere(name string) (string, bool) {
 // module of the first import line that names it, in walk order. Tests
 // and the repository's own packages aside.
 func (ix *Index) PackageImported(name string) (string, bool) {
+	return ix.firstImport(name, func(_, mod string) bool {
+		root := mod
+		if i := strings.IndexAny(mod, ":./"); i >= 0 {
+			root = mod[:i]
+		}
+		return root == name && !ix.ownPackage(ix.root, mod) && !ix.TreeModule(mod) && !ix.Modules[name]
+	})
+}
+
+// firstImport is the module of the first import line, in walk order, of
+// a file that is no test and whose import lines hold word, for which
+// match, given the line's imported name and module, is true.
+func (ix *Index) firstImport(word string, match func(name, mod string) bool) (string, bool) {
 	for _, f := range ix.Files {
 		sc := ix.scans[f.Path]
-		if sc == nil || !strings.Contains(sc.Imports, name) || ix.Class(f.Path).Test {
+		if sc == nil || !strings.Contains(sc.Imports, word) || ix.Class(f.Path).Test {
 			continue
 		}
 		for rest := sc.Imports; rest != ""; {
 			var line string
 			line, rest, _ = strings.Cut(rest, "\n")
-			_, mod, _ := strings.Cut(line, "\t")
-			root := mod
-			if i := strings.IndexAny(mod, ":./"); i >= 0 {
-				root = mod[:i]
-			}
-			if root == name && !ix.ownPackage(ix.root, mod) && !ix.TreeModule(mod) && !ix.Modules[name] {
+			if n, mod, _ := strings.Cut(line, "\t"); match(n, mod) {
 				return mod, true
 			}
 		}
