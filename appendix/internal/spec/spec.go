@@ -1243,6 +1243,14 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// member by the symbol it is given, as a class body writes it.
 			refs = append(refs, found{Ref{Name: m[2], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
 			decls[i] = true
+		} else if m := implForRe.FindStringSubmatch(code); m != nil {
+			// `impl TryFrom<endpoint::Model> for CreateMessageEndpoint`: the
+			// type, the trait and the types the trait is given.
+			for _, part := range append([]string{namePath(m[2])}, qualifiedRe.FindAllString(namePath(m[1]), -1)...) {
+				if name, ok := codeName(part); ok && !BareWord(name) {
+					refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
+				}
+			}
 		} else if name, hint, lang, ok := declared(code); ok {
 			// `service Maintenance`, `func (s *Server) Serve`: the keyword
 			// says what the name is, and may say in which language.
@@ -2596,6 +2604,10 @@ var symbolDecls = func() map[string]bool {
 	}
 	return out
 }()
+
+// implForRe is a Rust trait's implementation for a type, written as its
+// header: `impl From<X> for Error`, `impl<T: Send> Handler for Router<T>`.
+var implForRe = regexp.MustCompile(`^(?:unsafe\s+)?impl(?:<[^>]*>)?\s+(.+?)\s+for\s+([A-Za-z_][\w:]*)(?:<[^>]*>)?\s*(?:\{.*)?$`)
 
 // declRe is a code span that declares a name: a keyword (after Kotlin's
 // modifiers; a preprocessor directive's too: #define), a Go receiver (or Ruby's self.), the name (a Ruby path,
