@@ -2757,7 +2757,7 @@ func parameterOf(r *spec.Ref, matches []Match) (Match, bool) {
 		return Match{}, false
 	}
 	for _, m := range matches {
-		if (m.Def.Kind == extract.KindFunction || m.Def.Kind == extract.KindMethod) && slices.Contains(extract.Parameters(m.Def), name) {
+		if slices.Contains(parameters(m.Def), name) {
 			reason := fmt.Sprintf("defines `%s`, which takes the parameter `%s`", m.Def.QualifiedName(), name)
 			if dotted {
 				reason += fmt.Sprintf("; `%s` is a member of what it takes", r.Name)
@@ -2766,6 +2766,21 @@ func parameterOf(r *spec.Ref, matches []Match) (Match, bool) {
 		}
 	}
 	return Match{}, false
+}
+
+// parameters are the parameters of a function or a method, or of the
+// handler a route registration shows (Spring's getPointsThisWeek(
+// @RequestParam(value = "tz") String tz)).
+func parameters(d *extract.Definition) []string {
+	switch {
+	case d.Kind == extract.KindFunction || d.Kind == extract.KindMethod:
+		return extract.Parameters(d)
+	case d.Kind == extract.KindRoute && d.Route != nil && d.Route.Handler != "":
+		h := *d
+		h.Name = d.Route.Handler[strings.LastIndexByte(d.Route.Handler, '.')+1:]
+		return extract.Parameters(&h)
+	}
+	return nil
 }
 
 // importedFrom returns the module the spec's code imports a name from
