@@ -2174,8 +2174,9 @@ type RouteRef struct {
 var relRouteRe = regexp.MustCompile(`^[\w-]+(?:/(?:[\w-]+|<[\w:]+>))*/<[\w:]+>(?:/(?:[\w-]+|<[\w:]+>))*/?$`)
 
 // proseMethodRe is an HTTP method written in capitals right before a
-// route's code span: "GET `/items/:id` gets an item".
-var proseMethodRe = regexp.MustCompile(`(?:^|[\s(*_])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[*_]*\s+$`)
+// route's code span: "GET `/items/:id` gets an item", or in the table
+// cell before it: "| GET | `/items/:id` |".
+var proseMethodRe = regexp.MustCompile(`(?:^|[\s(*_|])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[*_]*(?:\s+|\s*\|\s*)$`)
 
 var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(/[^\s?#]*)(?:[?#]\S*)?$`)
 
