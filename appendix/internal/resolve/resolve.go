@@ -1305,10 +1305,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 		if !ok || h == nil {
 			continue
 		}
-		where := "at " + h.First
-		if h.Files > 1 {
-			where = fmt.Sprintf("in %d files, first at %s", h.Files, h.First)
-		}
+		where := spread(h.Files, h.First)
 		if g.Kind == GapNew {
 			// "new in this spec: not in the repository" would deny the word
 			// the code holds.
@@ -3920,22 +3917,31 @@ func brokenMembers(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap) 
 		// The lines of the files that declare the type: parsed, or seen
 		// declaring it by the scan where the parse lost it too (up to the
 		// next type the file declares at its indentation or less).
-		type span struct{ from, to int }
+		// (The end is read only for a member declared after the start.)
+		type span struct {
+			from, decl int // the type's first line, and the line that names it
+			to         int // its last, when the parse knows it
+		}
 		spans := map[string]span{}
 		for _, d := range ix.Defs[owner] {
 			if naming.TypeKind(d.Kind) && d.Container == "" {
-				spans[d.Path] = span{d.StartLine, max(d.EndLine, d.Extent, ix.NextTypeLine(d.Path, max(d.DeclLine, d.StartLine)))}
+				spans[d.Path] = span{d.StartLine, max(d.DeclLine, d.StartLine), max(d.EndLine, d.Extent)}
 			}
 		}
 		for _, f := range ix.Declared(owner) {
 			if _, ok := spans[f]; !ok {
 				if line, _ := ix.Declaration(f, owner); line > 0 {
-					spans[f] = span{line, ix.NextTypeLine(f, line)}
+					spans[f] = span{line, line, 0}
 				}
 			}
 		}
 		for _, f := range slices.Sorted(maps.Keys(spans)) {
-			if line, _ := ix.Declaration(f, last); line > spans[f].from && line <= spans[f].to && ix.BrokenAt(f, line) {
+			sp := spans[f]
+			line, _ := ix.Declaration(f, last)
+			if line <= sp.from || line > max(sp.to, ix.NextTypeLine(f, sp.decl)) {
+				continue
+			}
+			if ix.BrokenAt(f, line) {
 				g.Kind = GapUnparsed
 				g.Hint = fmt.Sprintf("`%s` declares `%s` at %s, which does not parse; not shown", owner, last, naming.At(f, line))
 				return g, true
@@ -4101,7 +4107,7 @@ func configExternals(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap
 	kept := external[:0]
 	for _, g := range external {
 		if h := hits[g.Ref]; h != nil && keyLike(g) {
-			g.Kind, g.Hint = GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", keyWhere(h))
+			g.Kind, g.Hint = GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", spread(h.Files, h.First))
 			unresolved = append(unresolved, g)
 			continue
 		}
@@ -4110,12 +4116,13 @@ func configExternals(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap
 	return unresolved, kept
 }
 
-// keyWhere says where configuration files set a key.
-func keyWhere(h *search.KeyHit) string {
-	if h.Files > 1 {
-		return fmt.Sprintf("in %d files, first at %s", h.Files, h.First)
+// spread says where something stands in files, the first at first
+// (path:line): "at a.go:3", "in 4 files, first at a.go:3".
+func spread(files int, first string) string {
+	if files > 1 {
+		return fmt.Sprintf("in %d files, first at %s", files, first)
 	}
-	return "at " + h.First
+	return "at " + first
 }
 
 // configKeyGaps says, of each configuration key the spec names
@@ -4137,7 +4144,7 @@ func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap
 		}
 		switch h := hits[r.Name]; {
 		case h != nil:
-			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", keyWhere(h))))
+			out = append(out, gap(r, GapKey, fmt.Sprintf("a configuration key, set %s; configuration is not shown", spread(h.Files, h.First))))
 		case quoted[r.Name] != "":
 			// Paimon's ConfigOptions.key("fuse.local-path.enabled"): an
 			// option the code declares by its key.
