@@ -22,7 +22,7 @@ var cppQuery string
 var Lang = knowing(&extract.Language{
 	Name: "cpp", Display: "C++", Fence: "cpp", Exts: []string{".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
 	MemberSeps: []string{"::"},
-	Comment:    "//", Revision: "3",
+	Comment:    "//", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
 	Funcs: clike.Funcs, BodiesKeepNothing: true,
 	Bodies:     clike.Bodies,
@@ -44,6 +44,8 @@ var patterns = append(append([]clike.Pattern{}, clike.CPatterns...),
 	clike.Pattern{Node: "function_declarator", Field: "declarator", Child: "field_identifier", Kind: "method"},
 	clike.Pattern{Node: "function_declarator", Field: "declarator", Child: "qualified_identifier", Kind: "qualified"},
 	clike.Pattern{Node: "class_specifier", Field: "name", Child: "type_identifier", Kind: "class", Body: "field_declaration_list"},
+	clike.Pattern{Node: "class_specifier", Field: "name", Child: "qualified_identifier", Kind: "nested", Body: "field_declaration_list"},
+	clike.Pattern{Node: "struct_specifier", Field: "name", Child: "qualified_identifier", Kind: "nested", Body: "field_declaration_list"},
 	clike.Pattern{Node: "alias_declaration", Field: "name", Child: "type_identifier", Kind: "alias"},
 	clike.Pattern{Node: "field_declaration", Field: "declarator", Child: "field_identifier", Kind: "field"},
 )
@@ -91,11 +93,12 @@ func scope(m *extract.Match, decl *sitter.Node) (w where, ok bool) {
 			if nm == nil {
 				return w, false // an anonymous struct's member: a member of what holds it
 			}
+			outer, name := qualifiedName(nm, src)
 			if w.container == "" {
-				w.container = nm.Content(src)
+				w.container = name
 				w.exported = w.exported && public(m, n, p, class)
 			}
-			w.classes = append([]string{nm.Content(src)}, w.classes...)
+			w.classes = append(append(outer, name), w.classes...)
 		default:
 			return w, false
 		}
@@ -144,6 +147,11 @@ func refineCpp(m *extract.Match) bool {
 		if decl == nil || decl.Type() != "function_definition" && decl.Type() != "declaration" && decl.Type() != "field_declaration" {
 			return false
 		}
+	case "nested":
+		if !nested(m) {
+			return false
+		}
+		decl = m.Def
 	case "class", "struct", "union", "enum":
 		decl = m.Def
 	case "type":
@@ -164,6 +172,9 @@ func refineCpp(m *extract.Match) bool {
 	w, ok := scope(m, decl)
 	if !ok {
 		return false
+	}
+	if m.Kind == "class" || m.Kind == "struct" {
+		outer(m, &w)
 	}
 	d.Container, d.Namespace, d.Exported = w.container, w.qualifiers(), w.exported
 	switch m.Kind {
@@ -312,6 +323,61 @@ func suite(m *extract.Match, decl *sitter.Node) bool {
 	m.Def, m.Show, m.OwnFunc = decl, decl, decl
 	d.Kind, d.Title, d.Exported = extract.KindFunction, "Test", true
 	return true
+}
+
+// nested reads a class defined out of the class that declares it
+// (class RE2::Set { ... }) as a class of its own name, Set, and gives it
+// the kind its specifier says; outer then qualifies it.
+func nested(m *extract.Match) bool {
+	q := m.Name
+	for q.Type() == "qualified_identifier" {
+		if q = q.ChildByFieldName("name"); q == nil {
+			return false
+		}
+	}
+	if q.Type() != "type_identifier" {
+		return false // a template's specialization: Outer::Inner<int>
+	}
+	m.Name, m.Out.Name = q, q.Content(m.Src)
+	m.Kind = "class"
+	if m.Def.Type() == "struct_specifier" {
+		m.Kind = "struct"
+	}
+	return true
+}
+
+// outer qualifies a class defined out of its class by the names before
+// its own (RE2 of class RE2::Set): a name in capitals is a class, which
+// holds it, one in lower case a namespace, as for a function defined out
+// of its class.
+func outer(m *extract.Match, w *where) {
+	nm := m.Def.ChildByFieldName("name")
+	if nm == nil || nm.Type() != "qualified_identifier" {
+		return
+	}
+	segs, _ := qualifiedName(nm, m.Src)
+	if n := len(segs); n > 0 {
+		if last := segs[n-1]; last != "" && last[0] >= 'A' && last[0] <= 'Z' {
+			w.container, w.classes, segs = last, append(w.classes, last), segs[:n-1]
+		}
+		w.namespace = append(w.namespace, segs...)
+	}
+}
+
+// qualifiedName splits a class's name into the names that qualify it and
+// its own: RE2::Set gives [RE2], Set; a plain name has no qualifiers.
+func qualifiedName(nm *sitter.Node, src []byte) (outer []string, name string) {
+	q := nm
+	for q != nil && q.Type() == "qualified_identifier" {
+		if s := q.ChildByFieldName("scope"); s != nil {
+			outer = append(outer, scopeName(s, src))
+		}
+		q = q.ChildByFieldName("name")
+	}
+	if q == nil {
+		return outer, nm.Content(src)
+	}
+	return outer, q.Content(src)
 }
 
 // scopeName is the name a qualified name's scope spells: Order of

@@ -4,7 +4,8 @@
 ; in the bodies of classes so declared: C's (functions and their
 ; declarations, structs, unions and enums with a body, typedefs, macros,
 ; variables and constants), then methods declared in their class and
-; defined out of it (Order::cancel), classes, using aliases and a class's
+; defined out of it (Order::cancel), classes (nested ones defined out of
+; their class too: class RE2::Set { ... }), using aliases and a class's
 ; static constants. (The entries of an X-macro table are C's.)
 (function_declarator declarator: (identifier) @name) @definition.function
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
@@ -23,5 +24,7 @@
 (function_declarator declarator: (field_identifier) @name) @definition.method
 (function_declarator declarator: (qualified_identifier) @name) @definition.qualified
 (class_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+(class_specifier name: (qualified_identifier) @name body: (field_declaration_list)) @definition.nested
+(struct_specifier name: (qualified_identifier) @name body: (field_declaration_list)) @definition.nested
 (alias_declaration name: (type_identifier) @name) @definition.alias
 (field_declaration declarator: (field_identifier) @name) @definition.field

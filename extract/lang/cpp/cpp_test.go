@@ -179,6 +179,37 @@ MATCHER(IsOk, "") { return arg.ok(); }
 	}
 }
 
+// TestNestedOutOfLine: a class declared in another (class Set;) and
+// defined out of it (class RE2::Set { ... }) is the outer class's Set, and
+// its members are Set's.
+func TestNestedOutOfLine(t *testing.T) {
+	src := `namespace re2 {
+class RE2::Set {
+ public:
+  enum ErrorKind { kNoError = 0 };
+  struct ErrorInfo { ErrorKind kind; };
+  bool Match(const char* text) const;
+};
+struct shop::Order { int id; };
+}  // namespace re2
+`
+	want := []string{
+		"type Class re2.RE2::RE2.Set true 2-7 cpp",
+		"  class RE2::Set {\n   public:\n    enum ErrorKind { kNoError = 0 };\n    struct ErrorInfo { ErrorKind kind; };\n    bool Match(const char* text) const;\n  };",
+		"enum Enum re2.RE2.Set::Set.ErrorKind true 4-4 cpp",
+		"  enum ErrorKind { kNoError = 0 };",
+		"type Struct re2.RE2.Set::Set.ErrorInfo true 5-5 cpp",
+		"  struct ErrorInfo { ErrorKind kind; };",
+		"method Method Signature re2.RE2.Set::Set.Match true 6-6 cpp",
+		"  bool Match(const char* text) const;",
+		"type Struct re2.shop::Order true 8-8 cpp",
+		"  struct shop::Order { int id; };",
+	}
+	if diff := cmp.Diff(want, defLines(t, "re2/set.h", src)); diff != "" {
+		t.Error(diff)
+	}
+}
+
 // TestHeaders: a header's definitions that use nothing of C++'s are C's;
 // those in a namespace or a class, or that use C++, are C++'s.
 func TestHeaders(t *testing.T) {
