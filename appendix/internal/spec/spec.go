@@ -1267,6 +1267,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// field, declared with its number.
 			refs = append(refs, found{Ref{Name: m[2], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
 			decls[i] = true
+		} else if m := testMacroRe.FindStringSubmatch(code); m != nil {
+			// `TEST(Set, Unanchored)`: a GoogleTest test, its suite's
+			// member.
+			refs = append(refs, found{Ref{Name: m[1] + "." + m[2], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintFunction}, i, end})
 		} else if name, ok := signature(code); ok {
 			// `DefragmentAsync(ctx, endpoint) (*DefragmentResponse, error)`,
 			// `giftCardBulkExtendExpiry(ids: [ID!]!): Payload`: a function
@@ -2822,6 +2826,10 @@ func namePath(s string) string {
 		return strings.Join(segs, ".")
 	})
 }
+
+// testMacroRe is a GoogleTest test as its file writes it: TEST(Suite,
+// Name), TEST_F(Fixture, Name).
+var testMacroRe = regexp.MustCompile(`^(?:TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)$`)
 
 // macroRe is a macro invoked, with or without its arguments: query_as!,
 // my_macro!(a, b), vec![1].

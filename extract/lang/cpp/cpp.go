@@ -22,7 +22,7 @@ var cppQuery string
 var Lang = knowing(&extract.Language{
 	Name: "cpp", Display: "C++", Fence: "cpp", Exts: []string{".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
 	MemberSeps: []string{"::"},
-	Comment:    "//", Revision: "4",
+	Comment:    "//", Revision: "5",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
 	Funcs: clike.Funcs, BodiesKeepNothing: true,
 	Bodies:     clike.Bodies,
@@ -322,6 +322,12 @@ func suite(m *extract.Match, decl *sitter.Node) bool {
 	m.Name, d.Name = name, name.Content(m.Src)
 	m.Def, m.Show, m.OwnFunc = decl, decl, decl
 	d.Kind, d.Title, d.Exported = extract.KindFunction, "Test", true
+	if test := params[1].ChildByFieldName("type"); test != nil && test.Type() == "type_identifier" {
+		// The test's own name is the suite's member: TEST(Set, Unanchored)
+		// is Set.Unanchored.
+		line := int(decl.StartPoint().Row) + 1
+		d.Members = []extract.Member{{Name: test.Content(m.Src), Start: line, End: line, Decl: line, Method: true}}
+	}
 	return true
 }
 
