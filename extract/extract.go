@@ -361,7 +361,19 @@ func (p *Parser) mentionsWanted(lang *Language, m *Match) bool {
 		return true
 	}
 	s := m.membersSpan()
-	return p.want.Holds(m.Src[s.Start:s.End])
+	if p.want.Holds(m.Src[s.Start:s.End]) {
+		return true
+	}
+	if lang.Expanded != nil {
+		// (The members a macro it expands lists, which its text does not
+		// spell.)
+		for _, mem := range lang.Expanded(m.Def, m.Src) {
+			if p.want.Word([]byte(mem.Name)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // membersSpan is the text a match's members are read from: its
@@ -813,6 +825,13 @@ func buildMembers(lang *Language, m *Match, built map[[3]uint32][]Member) {
 	mems := m.MemberNodes
 	if mems == nil {
 		mems = lang.Members(def)
+	}
+	if lang.Expanded != nil {
+		defer func() {
+			if more := lang.Expanded(def, m.Src); len(more) > 0 {
+				m.Out.Members = slices.Concat(m.Out.Members, more) // (a copy: members built are shared)
+			}
+		}()
 	}
 	if len(mems) == 0 {
 		return

@@ -127,11 +127,12 @@ type LexSyntax struct {
 	// Regexps: a "/" after an operator opens a regular expression
 	// literal, which may hold quotes and brackets (JavaScript).
 	Regexps bool
-	// Aliases, when set, gives the other names the declarations of a file
-	// answer to, by declared name (Go's TableName methods name their
-	// receiver's table): a statement that declares a name is taken when
-	// its alias is wanted. Nil: none.
-	Aliases func(src []byte) map[string]string
+	// Aliases, when set, gives the other names the words of a file's
+	// statements answer to (Go's TableName methods name their receiver's
+	// table; a C macro #defined as an X-macro list, the names it lists): a
+	// statement holding the word is taken when one of them is wanted.
+	// Nil: none.
+	Aliases func(src []byte) map[string][]string
 	// Wrapper reports a statement that only holds statements of the
 	// file's own kind, and declares nothing of its own but a scope for
 	// them (a namespace block, TypeScript's declare module): Focus takes
@@ -1090,8 +1091,15 @@ func FocusHolding(lang *Language, src []byte, mention func([]byte) bool, holds f
 		if aliases := lx.Aliases(src); len(aliases) > 0 {
 			named := mention
 			mention = func(w []byte) bool {
-				a, ok := aliases[string(w)]
-				return named(w) || ok && named([]byte(a))
+				if named(w) {
+					return true
+				}
+				for _, a := range aliases[string(w)] {
+					if named([]byte(a)) {
+						return true
+					}
+				}
+				return false
 			}
 		}
 	}

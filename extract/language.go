@@ -97,6 +97,11 @@ type Language struct {
 	// MoreNames names the further members one member node declares after
 	// the one it is named by (C's int a, b;), each a member of its own.
 	MoreNames func(member *sitter.Node, src []byte) []string
+	// Expanded lists the members a type-like definition's body gets from
+	// macros it expands on lines of their own (C's X-macro lists: a
+	// struct's THREAD_STATS_FIELDS line declares each X(name) the file's
+	// #define of it lists), each on the line that expands it.
+	Expanded func(def *sitter.Node, src []byte) []Member
 	// MadeOf gives the word a member name MoreNames derives is made of
 	// (Lombok's getData of the field data), "" for none: a statement that
 	// holds the word may declare the name, though the name is not in it.

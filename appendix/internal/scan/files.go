@@ -609,6 +609,7 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	var inBlock bool     // the line starts inside a block comment
 	var inEnum byte      // the bracket that ends the enum's values the line is in; 0: none
 	var prevMacro []byte // the macro the code line above calls with a name first, if it does
+	var continued bool   // the line ends with a backslash: the next goes on a directive
 	var typeAbove bool   // the code line above is a type alone, whose declarator a formatter moved to this line
 	// The lines that start inside a string of several lines (a test's
 	// source in r#"..."# or `...`) declare nothing; a line of SQL there
@@ -618,6 +619,8 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		var line []byte
 		line, src = extract.NextLine(src)
 		t := extract.TrimIndent(line)
+		listed := continued // the line goes on a directive: an X-macro list's entry, if it is one
+		continued = kw.macroArgs && bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte("\\"))
 		if len(inString) > 0 && inString[0].Row == row && inString[0].From == 0 && inString[0].To < 0 {
 			if head := sqlHead(t); head != nil {
 				add(head, fNoDef) // a migration's CREATE TABLE in a string: SQL read as text
@@ -779,11 +782,17 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			add(name, fNoDef) // "let syntax_kinds = ...": a local, which stands
 			continue
 		}
-		if name := kw.macroArg(t); name != nil {
+		if name := kw.macroArg(t, listed); name != nil {
 			// "ERROR( wrong_shard_server, 1001, ...)": what the macro may
 			// declare; an entry of an X-macro table (the same macro on the
 			// code line above or below, at the file's top level), which
-			// extraction reads as a definition, declares it.
+			// extraction reads as a definition, declares it; an entry of
+			// a #define's list ("X(get_cmds) \\"), a member of the structs
+			// that expand the list.
+			if listed {
+				add(name, fMember)
+				continue
+			}
 			f := uint8(fNoDef)
 			macro := t[:bytes.IndexByte(t, '(')]
 			macro = bytes.TrimRight(macro, " \t")
@@ -1258,7 +1267,7 @@ func (kw *keywords) localAfter(t []byte) []byte {
 
 // macroArg returns the name a line that calls an all-capitals macro
 // passes first (extract.Keywords.MacroArgs), or nil.
-func (kw *keywords) macroArg(t []byte) []byte {
+func (kw *keywords) macroArg(t []byte, listed bool) []byte {
 	if !kw.macroArgs || len(t) == 0 || t[0] < 'A' || t[0] > 'Z' {
 		return nil
 	}
@@ -1266,7 +1275,7 @@ func (kw *keywords) macroArg(t []byte) []byte {
 	for j < len(t) && (t[j] >= 'A' && t[j] <= 'Z' || t[j] >= '0' && t[j] <= '9' || t[j] == '_') {
 		j++
 	}
-	if j < 2 || j == len(t) || extract.IdentByte(t[j]) || kw.maybe(t[:j]) && kw.decl[string(t[:j])] {
+	if j < 2 && !listed || j == len(t) || extract.IdentByte(t[j]) || kw.maybe(t[:j]) && kw.decl[string(t[:j])] {
 		return nil // a word with lowercase letters, or TEST(...), which declares
 	}
 	r := extract.TrimIndent(t[j:])

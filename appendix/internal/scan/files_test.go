@@ -1053,6 +1053,26 @@ func TestMacroArgs(t *testing.T) {
 	}
 }
 
+// TestMacroListEntries: the entries of a #define's X-macro list
+// (`X(get_cmds) \`, one-letter macros too) are members of the structs
+// that expand the list, not declarations of their own; a line of a
+// function-like macro's code declares nothing.
+func TestMacroListEntries(t *testing.T) {
+	src := "#define THREAD_STATS_FIELDS \\\n    X(get_cmds) \\\n    X(idle_kicks) /* killed */ \\\n    X(conn_yields)\n" +
+		"#define CHECK(x) \\\n    do { log(x); } while (0)\n"
+	e := File(lang.ForPath("x.h"), "x.h", []byte(src))
+	got := map[string]Stands{}
+	e.Tokens.EachStanding(func(n string, s Stands) { got[n] = s })
+	for _, n := range []string{"get_cmds", "idle_kicks", "conn_yields"} {
+		if s, ok := got[n]; !ok || !WantAny.Accepts(s) || WantDecl.Accepts(s) {
+			t.Errorf("%s: stands %v (%v), want a list's entry, a member", n, s, ok)
+		}
+	}
+	if s, ok := got["x"]; ok && WantAny.Accepts(s) {
+		t.Errorf("a macro's code declares its argument: %v", s)
+	}
+}
+
 func TestTestLibrary(t *testing.T) {
 	for rel, want := range map[string]bool{
 		"crates/test-utils/src/fixture.rs":           true,

@@ -18,13 +18,14 @@ func init() { clike.C = Lang }
 // declarations as well; their definitions that use nothing of C++'s are
 // C's (see extract/lang/cpp).
 var Lang = knowing(&extract.Language{
-	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "3",
+	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "4",
 	Grammar: grammar.GetLanguage, QuerySource: cQuery,
 	Funcs: clike.Funcs, BodiesKeepNothing: true,
 	Bodies:     clike.Bodies,
 	Refine:     refineC,
 	Members:    clike.Members,
 	MoreNames:  clike.MoreNames,
+	Expanded:   clike.Expanded,
 	MemberName: clike.MemberName,
 	Field:      clike.Field,
 	Misread:    clike.Misread,

@@ -11,7 +11,7 @@ import (
 // ";" or "}", functions by their heads), raw strings span lines, and a
 // quote between digits (1'000'000) opens no character literal.
 var cppLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Semicolons: true, Directives: true, Lifetimes: true,
-	RawDelimited: true, Head: clike.Head, Wrapper: cppWrapper}
+	RawDelimited: true, Head: clike.Head, Wrapper: cppWrapper, Aliases: clike.Lists}
 
 // cppWrapper reports a namespace block, inline or anonymous, and an
 // extern "C" block.

@@ -9,7 +9,16 @@ import (
 // goLex is how Focus reads Go: a type declaration takes the statement after
 // it along, where the constants of an enum would be.
 var goLex = &extract.LexSyntax{LineComment: "//", BlockComments: true, Raw: true, OpenWords: goOpenWords, WithNext: "type ", Head: goHead,
-	Aliases: goTableNames}
+	Aliases: goTableAliases}
+
+// goTableAliases: a type with a TableName method answers to its table.
+func goTableAliases(src []byte) map[string][]string {
+	out := map[string][]string{}
+	for typ, table := range goTableNames(src) {
+		out[typ] = []string{table}
+	}
+	return out
+}
 
 var goOpenWords = extract.WordSet("func type var const import package struct interface map chan go defer select switch case if for else range")
 

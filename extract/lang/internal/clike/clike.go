@@ -534,3 +534,185 @@ func ShowEntry(m *extract.Match, stmt *sitter.Node) {
 	}
 	m.Out.Exported = Header(m.Out.Path)
 }
+
+// Expanded lists the members a struct's or a class's body declares through
+// X-macro lists: a line of the body that is a macro's name alone
+// (THREAD_STATS_FIELDS), which the file #defines as lines each calling a
+// macro with a name first (X(get_cmds) \), declares those names. Each is
+// a field on the line that expands the list.
+func Expanded(def *sitter.Node, src []byte) []extract.Member {
+	body := bodyOf(def)
+	if body == nil {
+		return nil
+	}
+	var out []extract.Member
+	text := src[body.StartByte():body.EndByte()]
+	row := int(body.StartPoint().Row)
+	for len(text) > 0 {
+		var line []byte
+		line, text = extract.NextLine(text)
+		row++
+		name := bytes.TrimSpace(line)
+		if !macroName(name) {
+			continue
+		}
+		for _, entry := range listed(src, name) { // (Lists, for the one macro)
+			out = append(out, extract.Member{Name: entry, Start: row, End: row, Decl: row})
+		}
+	}
+	return out
+}
+
+// bodyOf is the field list of a struct, union or class definition (of a
+// typedef's too), or nil.
+func bodyOf(def *sitter.Node) *sitter.Node {
+	if def.Type() == ";" && def.PrevSibling() != nil {
+		def = def.PrevSibling()
+	}
+	switch def.Type() {
+	case "type_definition", "declaration", "template_declaration":
+		for _, c := range extract.NamedChildren(def) {
+			if b := c.ChildByFieldName("body"); b != nil {
+				return b
+			}
+		}
+		return nil
+	case "struct_specifier", "union_specifier", "class_specifier":
+		return def.ChildByFieldName("body")
+	}
+	return nil
+}
+
+// macroName reports a macro's name alone: capitals, digits and
+// underscores, two or more, with a capital first.
+func macroName(w []byte) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for _, c := range w {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// listed returns the names an object-like macro of src lists, when its
+// #define is an X-macro list: each line after the #define calls a macro
+// with a name first (X(get_cmds) \), the last without the backslash.
+func listed(src, macro []byte) []string {
+	for rest := src; ; {
+		i := bytes.Index(rest, macro)
+		if i < 0 {
+			return nil
+		}
+		line, after := lineAround(rest, i)
+		rest = rest[i+len(macro):]
+		if !defines(line, macro) {
+			continue
+		}
+		var out []string
+		for more := bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte("\\")); more && len(after) > 0; {
+			var l []byte
+			l, after = extract.NextLine(after)
+			t := bytes.TrimRight(l, " \t\r")
+			more = bytes.HasSuffix(t, []byte("\\"))
+			t = bytes.TrimSpace(bytes.TrimSuffix(t, []byte("\\")))
+			if len(t) == 0 {
+				continue
+			}
+			name, ok := callArg(t)
+			if !ok {
+				return nil // a macro of code, not a list
+			}
+			out = append(out, name)
+		}
+		return out
+	}
+}
+
+// Lists maps each macro src #defines as an X-macro list to the names it
+// lists (see listed): the statement that expands it on a line of its own
+// declares them.
+func Lists(src []byte) map[string][]string {
+	var out map[string][]string
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte("define"))
+		if i < 0 {
+			return out
+		}
+		line, _ := lineAround(rest, i)
+		rest = rest[i+len("define"):]
+		t := bytes.TrimSpace(line)
+		if len(t) < 2 || t[0] != '#' || !bytes.HasSuffix(t, []byte("\\")) {
+			continue
+		}
+		t = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(t[1:]), []byte("define")))
+		j := 0
+		for j < len(t) && extract.IdentByte(t[j]) {
+			j++
+		}
+		if name := t[:j]; macroName(name) {
+			if names := listed(src, name); len(names) > 0 {
+				if out == nil {
+					out = map[string][]string{}
+				}
+				out[string(name)] = names
+			}
+		}
+	}
+}
+
+// lineAround returns the line of src that holds offset i, and what
+// follows it.
+func lineAround(src []byte, i int) (line, after []byte) {
+	start := bytes.LastIndexByte(src[:i], '\n') + 1
+	end := bytes.IndexByte(src[i:], '\n')
+	if end < 0 {
+		return src[start:], nil
+	}
+	return src[start : i+end], src[i+end+1:]
+}
+
+// defines reports a line that #defines macro without parameters.
+func defines(line, macro []byte) bool {
+	t := bytes.TrimSpace(line)
+	if len(t) == 0 || t[0] != '#' {
+		return false
+	}
+	t = bytes.TrimSpace(t[1:])
+	if !bytes.HasPrefix(t, []byte("define")) {
+		return false
+	}
+	t = bytes.TrimSpace(t[len("define"):])
+	if !bytes.HasPrefix(t, macro) {
+		return false
+	}
+	r := t[len(macro):]
+	return len(r) == 0 || r[0] == ' ' || r[0] == '\t' || r[0] == '\\'
+}
+
+// callArg reads a list entry, a macro called with a name first
+// (X(get_cmds), ERR( ok, 0 ), with a comment after it): the name.
+func callArg(t []byte) (string, bool) {
+	j := 0
+	for j < len(t) && extract.IdentByte(t[j]) {
+		j++
+	}
+	if j == 0 || t[0] < 'A' || t[0] > 'Z' {
+		return "", false
+	}
+	r := bytes.TrimSpace(t[j:])
+	if len(r) == 0 || r[0] != '(' {
+		return "", false
+	}
+	r = bytes.TrimSpace(r[1:])
+	k := 0
+	for k < len(r) && extract.IdentByte(r[k]) {
+		k++
+	}
+	if k == 0 || k == len(r) || r[k] != ',' && r[k] != ')' && r[k] != ' ' {
+		return "", false
+	}
+	return string(r[:k]), true
+}
