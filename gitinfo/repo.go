@@ -45,6 +45,9 @@ type Repo struct {
 	// Submodules are the nested repositories the last Walk did not enter:
 	// gitlinks in the index and directories holding their own .git.
 	Submodules []string
+	// Pruned are the directories holding tracked files that the last
+	// Walk's skipDir kept it out of (vendor/, third_party/), sorted.
+	Pruned []string
 	// Listings, when set, keeps directory listings between walks.
 	Listings Listings
 	ignores  bool // apply .gitignore rules while walking

@@ -58,11 +58,12 @@ func (r *Repo) Walk(ctx context.Context, skipDir func(rel string) bool) ([]File,
 		}
 	}
 	r.tracked, r.trackedDirs = r.indexPaths()
-	r.Submodules = nil
+	r.Submodules, r.Pruned = nil, nil
 	w := &walker{r: r, ctx: ctx, skipDir: skipDir, sem: make(chan struct{}, walkParallel)}
 	w.dir(parts, ps, true)
 	w.wg.Wait()
 	sort.Strings(r.Submodules)
+	sort.Strings(r.Pruned)
 	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
 	return w.files, w.err
 }
@@ -156,6 +157,11 @@ func (w *walker) dir(dir []string, ps []gitignore.Pattern, root bool) {
 		}
 		if isDir {
 			if w.skipDir != nil && w.skipDir(rel) {
+				if r.trackedDirs[rel] {
+					w.mu.Lock()
+					r.Pruned = append(r.Pruned, rel)
+					w.mu.Unlock()
+				}
 				continue
 			}
 			if r.gitlinks[rel] {

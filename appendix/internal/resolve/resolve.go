@@ -1136,6 +1136,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
+	vendoredScope(ix, unresolved)
 	// (What appearances found a dependency's goes with the external names.)
 	var deps []Gap
 	unresolved = slices.DeleteFunc(unresolved, func(g Gap) bool {
@@ -1147,6 +1148,25 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	external = append(external, deps...)
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Order < matches[j].Order })
 	return matches, unresolved, external
+}
+
+// vendoredScope bounds the claims of absence the search makes: the copies
+// of dependencies a repository keeps (vendor/, third_party/) are never
+// read, and a name "no definition in the repository" may be defined there.
+func vendoredScope(ix *search.Index, gaps []Gap) {
+	if len(ix.Vendored) == 0 {
+		return
+	}
+	dirs := make([]string, 0, len(ix.Vendored))
+	for _, d := range ix.Vendored {
+		dirs = append(dirs, d+"/")
+	}
+	note := fmt.Sprintf("; the copies of dependencies under %s are not read", naming.PathList(dirs, 3))
+	for i, g := range gaps {
+		if g.Kind == GapAbsent && strings.HasPrefix(g.Hint, "no definition in ") {
+			gaps[i].Hint += note
+		}
+	}
 }
 
 // unparsedPaths answers the dotted names whose head no parsed file

@@ -62,6 +62,9 @@ type Index struct {
 	Files []gitinfo.File
 	// Submodules are the nested repositories the walk does not enter.
 	Submodules []string
+	// Vendored are the directories of copied dependencies (vendor/,
+	// third_party/) the repository tracks and the walk does not enter.
+	Vendored []string
 	Defs       map[string][]*extract.Definition // by name
 	lang       map[string]*extract.Language     // every walked file's source language (nil: not searched), by path
 	dirs       map[string]bool                  // every directory holding a walked file
@@ -198,6 +201,11 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 		ix.extracts = cache.Memory()
 	}
 	ix.Submodules = repo.Submodules
+	for _, d := range repo.Pruned {
+		if scan.Aside(d + "/x") {
+			ix.Vendored = append(ix.Vendored, d)
+		}
+	}
 	ix.root = repo.Root
 	ix.Stats.FilesWalked = len(files)
 	ix.Stats.Walk = walk
