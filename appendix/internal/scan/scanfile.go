@@ -122,7 +122,8 @@ func importLine(line []byte) bool {
 // importing it one to parse for routes); and a call's first argument that
 // is one word in quotes, or starts with one before a "/", a path without
 // its leading slash (router.post("shares.list", ...),
-// Route::get('orders/{order}', ...)).
+// Route::get('orders/{order}', ...)); and the word a static constant
+// holds (static let uri = "users"), which a group may be given.
 func slashWords(src []byte) string {
 	seen := map[string]bool{}
 	var out []byte
@@ -176,6 +177,31 @@ func slashWords(src []byte) string {
 		if j := routeWordEnd(src, i+1); j < len(src) && (src[j] == src[i] || src[j] == '/') {
 			add(src[i+1 : j])
 			i = j
+		}
+	}
+	// A static constant holding one word in quotes, a path component a
+	// group is given by name (static let uri = "users").
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte("static "))
+		if k < 0 {
+			break
+		}
+		i += k + len("static ")
+		end := bytes.IndexByte(src[i:], '\n')
+		if end < 0 {
+			end = len(src) - i
+		}
+		line := src[i : i+end]
+		eq := bytes.LastIndexByte(line, '=')
+		if eq < 0 {
+			continue
+		}
+		v := bytes.TrimSpace(line[eq+1:])
+		v = bytes.TrimSuffix(v, []byte(";"))
+		if len(v) > 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] && extract.IdentByte(v[1]) {
+			if j := routeWordEnd(v, 1); j == len(v)-1 {
+				add(v[1:j])
+			}
 		}
 	}
 	return string(out)

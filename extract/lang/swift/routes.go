@@ -23,6 +23,7 @@ var vaporVerbs = map[string]string{"get": "GET", "post": "POST", "put": "PUT", "
 func vaporRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []extract.Mount) {
 	var out []extract.RouteCall
 	var mounts []extract.Mount
+	consts := pathConstants(root, src)
 	// prefixes are the builders bound to names in the function being
 	// walked, by name: let api = app.grouped("api").
 	var walk func(n *sitter.Node, prefixes map[string]string)
@@ -32,7 +33,7 @@ func vaporRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, 
 			prefixes = map[string]string{} // a function's names are its own
 		case "property_declaration":
 			if v := n.ChildByFieldName("value"); v != nil && isGrouped(v, src) {
-				if p, ok := prefixOf(v, src, prefixes); ok {
+				if p, ok := prefixOf(v, src, prefixes, consts); ok {
 					for _, nm := range boundNames(n) {
 						prefixes[nm.Content(src)] = p
 					}
@@ -46,12 +47,12 @@ func vaporRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, 
 			args := arguments(suffix, src)
 			switch {
 			case vaporVerbs[verb] != "" || verb == "on":
-				if rc, ok := routeCall(n, recv, verb, suffix, args, src, prefixes); ok {
+				if rc, ok := routeCall(n, recv, verb, suffix, args, src, prefixes, consts); ok {
 					out = append(out, rc)
 				}
 			case verb == "register":
 				if t := collection(args, src); t != "" {
-					if p, ok := prefixOf(recv, src, prefixes); ok {
+					if p, ok := prefixOf(recv, src, prefixes, consts); ok {
 						mounts = append(mounts, extract.Mount{Prefix: p, Target: t})
 					}
 				}
@@ -64,8 +65,8 @@ func vaporRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, 
 				if fn == nil || param == "" {
 					break
 				}
-				segs, ok := components(args, src, false)
-				pre, known := prefixOf(recv, src, prefixes)
+				segs, ok := components(args, src, false, consts)
+				pre, known := prefixOf(recv, src, prefixes, consts)
 				walk(recv, prefixes)
 				inner := maps.Clone(prefixes)
 				if ok && known {
@@ -90,7 +91,7 @@ func vaporRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, 
 // routeCall reads one route registration: the method (on's first
 // argument), the path its components spell below the builder's prefix,
 // and the handler use: names ("" for a closure).
-func routeCall(call, recv *sitter.Node, verb string, suffix *sitter.Node, args []arg, src []byte, prefixes map[string]string) (extract.RouteCall, bool) {
+func routeCall(call, recv *sitter.Node, verb string, suffix *sitter.Node, args []arg, src []byte, prefixes, consts map[string]string) (extract.RouteCall, bool) {
 	method := vaporVerbs[verb]
 	if verb == "on" {
 		if len(args) == 0 || args[0].label != "" {
@@ -102,11 +103,11 @@ func routeCall(call, recv *sitter.Node, verb string, suffix *sitter.Node, args [
 		}
 		args = args[1:]
 	}
-	pre, ok := prefixOf(recv, src, prefixes)
+	pre, ok := prefixOf(recv, src, prefixes, consts)
 	if !ok {
 		return extract.RouteCall{}, false
 	}
-	segs, ok := components(args, src, true)
+	segs, ok := components(args, src, true, consts)
 	if !ok {
 		return extract.RouteCall{}, false
 	}
@@ -227,7 +228,7 @@ func isGrouped(n *sitter.Node, src []byte) bool {
 // application, the routes a collection boots), with the components of
 // the grouped(...) calls of a chain added. ok is false when one of them
 // is not a string the file spells.
-func prefixOf(n *sitter.Node, src []byte, prefixes map[string]string) (string, bool) {
+func prefixOf(n *sitter.Node, src []byte, prefixes, consts map[string]string) (string, bool) {
 	if n == nil {
 		return "", true
 	}
@@ -239,27 +240,32 @@ func prefixOf(n *sitter.Node, src []byte, prefixes map[string]string) (string, b
 		if suffix == nil {
 			return "", true
 		}
-		pre, ok := prefixOf(recv, src, prefixes)
+		pre, ok := prefixOf(recv, src, prefixes, consts)
 		if !ok || verb != "grouped" {
 			return pre, ok
 		}
-		segs, ok := components(arguments(suffix, src), src, false)
+		segs, ok := components(arguments(suffix, src), src, false, consts)
 		return joinPath(pre, segs), ok
 	}
 	return "", true
 }
 
 // components are the path segments a route's or a group's unlabeled
-// arguments spell: strings ("orders", ":id", "a/b"), and the
-// PathComponent cases (.catchall, .anything, .parameter("id"),
-// .constant("x")). A group's other arguments are middleware; a route's
-// are a path the file does not spell, and ok is false.
-func components(args []arg, src []byte, route bool) (segs []string, ok bool) {
+// arguments spell: strings ("orders", ":id", "a/b"), the PathComponent
+// cases (.catchall, .anything, .parameter("id"), .constant("x")), and a
+// static constant of the file holding one (AccountController.uri, see
+// pathConstants). A group's other arguments are middleware; a route's are
+// a path the file does not spell, and ok is false.
+func components(args []arg, src []byte, route bool, consts map[string]string) (segs []string, ok bool) {
 	for _, a := range args {
 		if a.label != "" {
 			continue
 		}
-		if s, ok := stringValue(a.value, src); ok {
+		s, ok := stringValue(a.value, src)
+		if !ok && (a.value.Type() == "navigation_expression" || a.value.Type() == "simple_identifier") {
+			s, ok = consts[strings.TrimPrefix(a.value.Content(src), "Self.")]
+		}
+		if ok {
 			for _, seg := range strings.Split(s, "/") {
 				if seg != "" {
 					segs = append(segs, seg)
@@ -276,6 +282,52 @@ func components(args []arg, src []byte, route bool) (segs []string, ok bool) {
 		}
 	}
 	return segs, true
+}
+
+// pathConstants maps the static constants of src that hold a path
+// (static let uri: PathComponent = .constant("account"), static let path =
+// "users") to it, by their type and name (AccountController.uri) and, when
+// no other type of the file has a constant of that name, by name alone.
+func pathConstants(root *sitter.Node, src []byte) map[string]string {
+	out := map[string]string{}
+	bare := map[string]int{}
+	extract.Walk(root, func(n *sitter.Node) {
+		if n.Type() != "property_declaration" || !strings.Contains(n.Content(src), "static") {
+			return
+		}
+		v := n.ChildByFieldName("value")
+		if v == nil {
+			return
+		}
+		seg, ok := stringValue(v, src)
+		if !ok {
+			seg, ok = pathComponent(v, src)
+		}
+		if !ok {
+			return
+		}
+		owner := ""
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Type() == "class_declaration" {
+				if nm := p.ChildByFieldName("name"); nm != nil {
+					owner = nm.Content(src)
+				}
+				break
+			}
+		}
+		for _, nm := range boundNames(n) {
+			name := nm.Content(src)
+			if owner != "" {
+				out[owner+"."+name] = seg
+			}
+			if bare[name]++; bare[name] == 1 {
+				out[name] = seg
+			} else {
+				delete(out, name)
+			}
+		}
+	})
+	return out
 }
 
 // pathComponent reads a PathComponent case: .catchall (**), .anything
