@@ -3,5 +3,6 @@
 // tests compare it with), how a match becomes a definition (interfaces,
 // schema structs, enums as a type and its constants, error types and
 // sentinel errors, const and var blocks), a type's members, body elision,
-// how Focus reads Go, and the routes of net/http, chi, gin, echo and fiber.
+// how Focus reads Go, and the routes of net/http, chi, gin, echo, fiber and
+// gorilla/mux.
 package golang

@@ -24,7 +24,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "8",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "9",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs: goFuncs, BodiesKeepNothing: true,
 	Refine:     refineGo,
@@ -38,7 +38,7 @@ var Lang = &extract.Language{
 	Matches:    matchGo,
 
 	SpecWords:       []string{"go", "golang"},
-	RouteFrameworks: []string{"net/http", "chi", "gin", "echo", "fiber"},
+	RouteFrameworks: []string{"net/http", "chi", "gin", "echo", "fiber", "gorilla/mux"},
 	NotNames:        []string{"true", "false", "nil", "string", "int", "bool", "error", "any", "byte", "rune"},
 	Builtins: []string{"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max", "min", "new",
 		"panic", "print", "println", "real", "recover", "iota", "comparable", "int8", "int16", "int32", "int64", "uint", "uint8",

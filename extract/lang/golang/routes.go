@@ -24,7 +24,7 @@ var goRouteVerbs = map[string]bool{"HandleFunc": true, "Handle": true, "Get": tr
 	"Delete": true, "Head": true, "Options": true, "GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true,
 	"HEAD": true, "OPTIONS": true, "Any": true, "Method": true, "MethodFunc": true}
 
-// goRoutes finds net/http, chi, gin, echo and fiber registrations, with
+// goRoutes finds net/http, chi, gin, echo, fiber and gorilla/mux registrations, with
 // chi's r.Route("/p", func(r chi.Router) {...}) prefixes and gin/echo
 // groups (v1 := r.Group("/v1")), and chi Mount calls.
 func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []extract.Mount) {
@@ -55,6 +55,11 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 		if n.Type() == "call_expression" {
 			fn := n.ChildByFieldName("function")
 			args := extract.NamedChildren(n.ChildByFieldName("arguments"))
+			if fn != nil && fn.Type() == "selector_expression" && len(args) == 1 {
+				if field := fn.ChildByFieldName("field").Content(src); field == "Handler" || field == "HandlerFunc" {
+					out = append(out, muxRoutes(n, fn.ChildByFieldName("operand"), args[0], prefix, src)...)
+				}
+			}
 			if fn != nil && fn.Type() == "selector_expression" && len(args) >= 2 {
 				verb := fn.ChildByFieldName("field").Content(src)
 				pre := prefix + groups[fn.ChildByFieldName("operand").Content(src)]
@@ -76,6 +81,9 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 				case goRouteVerbs[verb] && literal && first == "" && pre != "" && route.Methods[strings.ToUpper(verb)]:
 					// repo.PATCH("", h): the group's own path.
 					out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(verb), Pattern: pre, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
+				case goRouteVerbs[verb] && args[0].Type() != "interpreted_string_literal" && args[0].Type() != "raw_string_literal":
+					// (A path built at run time, path.Join(prefix, "/x"):
+					// gorilla's Path chain below, or nothing the file spells.)
 				case goRouteVerbs[verb]:
 					if method, p, ok := splitPattern(first); ok {
 						if up := strings.ToUpper(verb); route.Methods[up] {
@@ -92,4 +100,78 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 	}
 	walk(root, "")
 	return out, mounts
+}
+
+// muxRoutes reads gorilla/mux's route chain, r.Path("/x").Methods("GET",
+// "POST").Handler(h): a route for each method (ANY for none), at the path
+// Path (or PathPrefix, of a subrouter's route) spells. A path joined at run
+// time, path.Join(prefix, "/api/v1/metadata"), is the segments the file
+// spells, under a prefix it does not.
+func muxRoutes(call, chain, handler *sitter.Node, prefix string, src []byte) []extract.RouteCall {
+	var methods []string
+	pattern, found := "", false
+	for n := chain; n != nil && n.Type() == "call_expression"; {
+		fn := n.ChildByFieldName("function")
+		if fn == nil || fn.Type() != "selector_expression" {
+			break
+		}
+		args := extract.NamedChildren(n.ChildByFieldName("arguments"))
+		switch fn.ChildByFieldName("field").Content(src) {
+		case "Methods":
+			for _, a := range args {
+				if m, ok := route.StringValue(a, src); ok && route.Methods[strings.ToUpper(m)] {
+					methods = append(methods, strings.ToUpper(m))
+				}
+			}
+		case "Path":
+			if len(args) == 1 {
+				pattern, found = spelledPath(args[0], src)
+			}
+		}
+		n = fn.ChildByFieldName("operand")
+	}
+	if !found || !strings.HasPrefix(pattern, "/") {
+		return nil
+	}
+	if len(methods) == 0 {
+		methods = []string{"ANY"}
+	}
+	var out []extract.RouteCall
+	h := route.HandlerName(handler, src)
+	if handler.Type() == "call_expression" {
+		// querier.MetadataHandler(q): the function that builds the
+		// handler, given what it needs (http.HandlerFunc(s.del) wraps one).
+		if fn := route.HandlerName(handler.ChildByFieldName("function"), src); fn != "" && fn != "HandlerFunc" {
+			h = fn
+		}
+	}
+	for _, m := range methods {
+		out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: prefix + pattern, Handler: h}, Show: route.StatementOf(call)})
+	}
+	return out
+}
+
+// spelledPath is the path an argument spells: a string, or the strings
+// path.Join is given (what it is given otherwise, a prefix known at run
+// time, is left out).
+func spelledPath(n *sitter.Node, src []byte) (string, bool) {
+	if p, ok := route.StringValue(n, src); ok {
+		return p, true
+	}
+	if n.Type() != "call_expression" {
+		return "", false
+	}
+	if fn := n.ChildByFieldName("function"); fn == nil || !strings.HasSuffix(fn.Content(src), ".Join") {
+		return "", false
+	}
+	var segs []string
+	for _, a := range extract.NamedChildren(n.ChildByFieldName("arguments")) {
+		if p, ok := route.StringValue(a, src); ok {
+			segs = append(segs, strings.Trim(p, "/"))
+		}
+	}
+	if len(segs) == 0 {
+		return "", false
+	}
+	return "/" + strings.Join(segs, "/"), true
 }
