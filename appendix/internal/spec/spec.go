@@ -1197,7 +1197,15 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			if m := proseMethodRe.FindStringSubmatch(sent[:i]); m != nil && rt.Method == "" {
 				rt.Method = m[1] // GET `/items/:id`: the method the prose sets before the span
 			}
-			refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
+			for _, alt := range alternatives(code) {
+				// `/otlp/v1/{logs,traces}`: an endpoint for each.
+				r := *rt
+				r.Path = strings.Replace(r.Path, alt.group, alt.word, 1)
+				refs = append(refs, found{Ref{Name: strings.Replace(code, alt.group, alt.word, 1), Line: lineAt(i), Source: FromCode, Strong: true, Route: &r}, i, end})
+			}
+			if len(alternatives(code)) == 0 {
+				refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
+			}
 		} else if file, at, ok := Location(code); ok {
 			refs = append(refs, found{Ref{Name: file + ":" + strconv.Itoa(at), Line: lineAt(i), Source: FromCode, IsPath: true, Strong: true, At: at, File: file}, i, end})
 			if path == "" {
@@ -2825,6 +2833,37 @@ func namePath(s string) string {
 		}
 		return strings.Join(segs, ".")
 	})
+}
+
+// alternative is one word of a group of alternatives a route spells in
+// braces, as a shell expands them: /otlp/v1/{logs,traces,metrics}.
+type alternative struct{ group, word string }
+
+// alternatives lists the words of the first group of alternatives in a
+// route's text, none when it has no such group (a {param} has no comma).
+func alternatives(code string) []alternative {
+	open := strings.IndexByte(code, '{')
+	if open < 0 {
+		return nil
+	}
+	end := strings.IndexByte(code[open:], '}')
+	if end < 0 {
+		return nil
+	}
+	group := code[open : open+end+1]
+	words := strings.Split(group[1:len(group)-1], ",")
+	if len(words) < 2 {
+		return nil
+	}
+	var out []alternative
+	for _, w := range words {
+		w = strings.TrimSpace(w)
+		if w == "" || strings.IndexFunc(w, func(c rune) bool { return c > 0x7f || !extract.IdentByte(byte(c)) && c != '-' }) >= 0 {
+			return nil
+		}
+		out = append(out, alternative{group, w})
+	}
+	return out
 }
 
 // testMacroRe is a GoogleTest test as its file writes it: TEST(Suite,

@@ -15,7 +15,7 @@ import (
 // extract.Language), and returns l.
 func knowing(l *extract.Language) *extract.Language {
 	l.SpecWords = []string{"rust", "cargo", "axum", "actix", "actix-web", "rocket", "diesel", "sqlx", "sea-orm", "seaorm", "tokio", "serde"}
-	l.RouteFrameworks = []string{"axum", "actix-web", "Rocket", "routerify"}
+	l.RouteFrameworks = []string{"axum", "actix-web", "Rocket", "routerify", "utoipa"}
 	l.NotNames = []string{"self", "Self", "crate", "super", "str", "char", "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16",
 		"i32", "i64", "i128", "f32", "f64", "SeaORM"}
 	l.Builtins = builtins

@@ -13,8 +13,9 @@ import (
 // method routers, nest with an inline router or a mounted one), actix-web
 // (#[get("/x")] handlers, App/scope .route("/x", web::get().to(h)),
 // web::resource("/x").route(...), web::scope prefixes, configure),
-// Rocket (#[get("/x")] handlers, mount) and routerify (Router::builder()
-// .get("/x", h), a closure that wraps the handler too).
+// Rocket (#[get("/x")] handlers, mount), utoipa's #[utoipa::path(...)]
+// and routerify (Router::builder().get("/x", h), a closure that wraps the
+// handler too).
 func rustRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []extract.Mount) {
 	var out []extract.RouteCall
 	var mounts []extract.Mount
@@ -120,6 +121,10 @@ func attributeRoutes(fn *sitter.Node, src []byte) []extract.RouteCall {
 		if len(toks) == 0 {
 			continue
 		}
+		if verb == "path" {
+			out = append(out, openAPIRoutes(fn, name, toks, src)...)
+			continue
+		}
 		p, ok := stringValue(toks[0], src)
 		if !ok || !strings.HasPrefix(p, "/") {
 			continue
@@ -150,6 +155,32 @@ func attributeRoutes(fn *sitter.Node, src []byte) []extract.RouteCall {
 		}
 	}
 	return out
+}
+
+// openAPIRoutes reads utoipa's #[utoipa::path(post, path = "/{index_id}/ingest",
+// ...)] on a handler: the route it documents, whatever registers it (warp's
+// filters, which spell it in macros). Its path is below the server's base
+// path, as a mount's prefix is.
+func openAPIRoutes(fn *sitter.Node, name string, toks []*sitter.Node, src []byte) []extract.RouteCall {
+	method, p := "", ""
+	for i, t := range toks {
+		if t.Type() != "identifier" {
+			continue
+		}
+		w := t.Content(src)
+		if m := routeVerbs[w]; m != "" && method == "" && !strings.HasSuffix(w, "_service") {
+			method = m
+		}
+		if w == "path" && i+1 < len(toks) {
+			if v, ok := stringValue(toks[i+1], src); ok && strings.HasPrefix(v, "/") {
+				p = v
+			}
+		}
+	}
+	if method == "" || p == "" {
+		return nil
+	}
+	return []extract.RouteCall{{Route: extract.Route{Method: method, Pattern: p, Handler: name}, Show: fn, OwnFunc: fn}}
 }
 
 // methodRouter reads what routes one path: axum's get(h).post(h2),

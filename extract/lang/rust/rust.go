@@ -17,7 +17,7 @@ var rustQuery string
 
 // Lang is Rust.
 var Lang = knowing(&extract.Language{
-	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "4",
+	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "5",
 	MemberSeps: []string{"::"},
 	Grammar:    grammar.GetLanguage, QuerySource: rustQuery,
 	Funcs: rustFuncs, BodiesKeepNothing: true,
