@@ -36,7 +36,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		pattern string
 	}
 	var cs []cand
-	for _, d := range routes {
+	patternsOf := func(d *extract.Definition) ([]string, []string) {
 		prefixes := RoutePrefixes(d, mounts)
 		patterns := []string{d.Route.Pattern}
 		if len(prefixes) > 0 {
@@ -45,6 +45,28 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 				patterns = append(patterns, JoinRoute(p, d.Route.Pattern))
 			}
 		}
+		return prefixes, patterns
+	}
+	// spelled: a registration spells the endpoint's whole path, for some
+	// method. The application then registers that path itself: a
+	// registration the endpoint only ends with serves another path, not
+	// this one under a mount the tool cannot see (a new POST beside an
+	// existing GET /api/notes is not the legacy POST /notes).
+	spelled := false
+	anyMethod := *r.Route
+	anyMethod.Method = ""
+	for _, d := range routes {
+		_, patterns := patternsOf(d)
+		for _, p := range patterns {
+			rt := *d.Route
+			rt.Pattern = p
+			if s, ok := RouteScore(&anyMethod, &rt); ok && s == 0 && !r.Route.Tail {
+				spelled = true
+			}
+		}
+	}
+	for _, d := range routes {
+		prefixes, patterns := patternsOf(d)
 		best, found, full, filed := 0, false, "", false
 		for _, p := range patterns {
 			if r.Route.Method == "" && !r.Route.Tail && len(spec.RouteSegs(r.Route.Path)) == 1 && len(spec.RouteSegs(p)) > 1 {
@@ -55,6 +77,9 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 			s, ok := RouteScore(r.Route, &rt)
 			if !ok || s > 0 && len(prefixes) > 0 && !r.Route.Tail && !mountedUnder(r.Route.Path, p) {
 				continue // mounted: the full path must match, but for an application's own mount (/api/v1)
+			}
+			if s > 0 && spelled {
+				continue
 			}
 			named, short := prefixNamesFile(r.Route.Path, p, d)
 			if short && !named && !r.Route.Tail {
