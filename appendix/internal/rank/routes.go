@@ -56,6 +56,9 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 	anyMethod := *r.Route
 	anyMethod.Method = ""
 	for _, d := range routes {
+		if c.ix.Class(d.Path).Test {
+			continue // (a test's request spells a path; the application registers it elsewhere)
+		}
 		_, patterns := patternsOf(d)
 		for _, p := range patterns {
 			rt := *d.Route

@@ -1161,7 +1161,11 @@ func vendoredScope(ix *search.Index, gaps []Gap) {
 	for _, d := range ix.Vendored {
 		dirs = append(dirs, d+"/")
 	}
-	note := fmt.Sprintf("; the copies of dependencies under %s are not read", naming.PathList(dirs, 3))
+	verb := "is"
+	if len(dirs) > 1 {
+		verb = "are"
+	}
+	note := fmt.Sprintf("; %s (copies of dependencies) %s not read", naming.PathList(dirs, 3), verb)
 	for i, g := range gaps {
 		if g.Kind == GapAbsent && strings.HasPrefix(g.Hint, "no definition in ") {
 			gaps[i].Hint += note

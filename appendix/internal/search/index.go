@@ -202,7 +202,9 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	}
 	ix.Submodules = repo.Submodules
 	for _, d := range repo.Pruned {
-		if scan.Aside(d + "/x") {
+		// (A top-level copy: vendor/, third_party/. One deep in a package,
+		// a plugin's bundled library, holds no name a spec means.)
+		if !strings.Contains(d, "/") && scan.Aside(d+"/x") {
 			ix.Vendored = append(ix.Vendored, d)
 		}
 	}
