@@ -2093,10 +2093,11 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 				continue
 			}
 			seen[b] = true
-			if len(ix.Defs[b]) == 0 && (d.Lang == nil || !slices.Contains(d.Lang.EmptyBases, b)) {
+			bases := search.BaseDefs(d, ix.Defs[b])
+			if len(bases) == 0 && (d.Lang == nil || !slices.Contains(d.Lang.EmptyBases, b)) {
 				outside = append(outside, b)
 			} else if depth < 4 {
-				for _, bd := range ix.Defs[b] {
+				for _, bd := range bases {
 					walk(bd, depth+1)
 				}
 			}
@@ -3664,7 +3665,7 @@ func memberOwner(ix *search.Index, d *extract.Definition, member string, walked 
 			return nil
 		}
 		for _, b := range append(slices.Clip(d.Bases), ix.Delegates(d)...) {
-			for _, bd := range ix.Defs[b] {
+			for _, bd := range search.BaseDefs(d, ix.Defs[b]) {
 				if bd.Kind == extract.KindMethod || bd.Kind == extract.KindFunction || bd.Broken {
 					continue
 				}
@@ -4413,7 +4414,7 @@ func valueType(ix *search.Index, r *spec.Ref) (*extract.Definition, bool) {
 			if b = lastSegment(b); !own[b] {
 				own[b] = true
 				if depth < 4 {
-					for _, bd := range ix.Defs[b] {
+					for _, bd := range search.BaseDefs(d, ix.Defs[b]) {
 						walk(bd, depth+1)
 					}
 				}

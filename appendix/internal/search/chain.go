@@ -283,6 +283,7 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string, beyo
 				continue
 			}
 			bases, searched, why := ix.fieldTypes(d, b)
+			bases = BaseDefs(d, bases)
 			switch {
 			case !searched:
 				ch.unsearched = append(ch.unsearched, typeName(b))
@@ -387,4 +388,21 @@ func (ix *Index) FindChains(ctx context.Context, root string, refs []spec.Ref) e
 		}
 	}
 	return nil
+}
+
+// BaseDefs keeps, of the definitions named as d's base, those d can
+// extend: of its own language family, or a table, which holds a model's
+// columns. ActiveRecord::Base, written Base, is not a TypeScript
+// interface Base the repository declares.
+func BaseDefs(d *extract.Definition, defs []*extract.Definition) []*extract.Definition {
+	if d.Lang == nil {
+		return defs
+	}
+	var out []*extract.Definition
+	for _, bd := range defs {
+		if bd.Lang == nil || bd.Lang.Family() == d.Lang.Family() || bd.Kind == extract.KindSchema {
+			out = append(out, bd)
+		}
+	}
+	return out
 }

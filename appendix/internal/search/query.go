@@ -382,7 +382,7 @@ func (ix *Index) FindBases(ctx context.Context, root string, refs []spec.Ref) er
 					if _, ok := ix.Defs[b]; !ok {
 						more[b] = scan.WantAny
 					} else if depth < 4 {
-						for _, bd := range ix.Defs[b] {
+						for _, bd := range BaseDefs(d, ix.Defs[b]) {
 							walk(bd, depth+1)
 						}
 					}
