@@ -194,6 +194,11 @@ type Language struct {
 	// strings), so its built-in words are built in whatever the
 	// repository's languages.
 	BuiltinsAnywhere bool
+	// UndeclaredCalls: methods reach a file without an import (Ruby's gems
+	// and the framework's mixins), so a lowercase name the code calls in
+	// several files and defines in none is a dependency's, not one the
+	// repository lacks.
+	UndeclaredCalls bool
 	// EmptyBases are the standard library's bases that declare no member
 	// a spec names on a class (Python's ABC and object): a class whose
 	// bases end in them inherits nothing from outside the repository.

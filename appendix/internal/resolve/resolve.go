@@ -1330,6 +1330,15 @@ func appearances(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		where := spread(h.Files, h.First)
+		if file, _, _ := strings.Cut(h.First, ":"); (g.Kind == GapAbsent || g.Kind == GapNew) && h.Files > 1 && !h.Config &&
+			!strings.ContainsAny(g.Ref, "./ ") && w == strings.ToLower(w) && undeclaredCalls(file) && ix.CallUse(file, w) {
+			// `update_all`, `run_callbacks`, `after_discard`: called in
+			// models across the code and defined nowhere, in a language
+			// whose methods come from gems and mixins without an import.
+			gaps[i].Kind = GapExternal
+			gaps[i].Hint = fmt.Sprintf("a dependency's or the framework's: the code calls it (%s) and defines it nowhere", where)
+			continue
+		}
 		if g.Kind == GapNew {
 			// "new in this spec: not in the repository" would deny the word
 			// the code holds.
@@ -1408,6 +1417,13 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
+}
+
+// undeclaredCalls reports a file of a language whose methods come into
+// scope without an import (Language.UndeclaredCalls).
+func undeclaredCalls(file string) bool {
+	l := lang.ForPath(file)
+	return l != nil && l.UndeclaredCalls
 }
 
 // wildcardModules names, for the file of the place at ("path:line"), the

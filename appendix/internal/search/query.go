@@ -1088,6 +1088,19 @@ func (ix *Index) AnnotationUse(file, name string) bool {
 	return err == nil && re.Match(src)
 }
 
+// CallUse reports a file that calls name: `x.update_all(...)`,
+// `after_discard :publish`, `save!` alone on its line; not a symbol
+// (`queue_as :high_priority`), a string, a keyword argument
+// (`high_priority: true`) or an assignment.
+func (ix *Index) CallUse(file, name string) bool {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return false
+	}
+	re, err := regexp.Compile(`(?m)(?:^|[\s.(,])` + regexp.QuoteMeta(name) + `(?:\(|[ \t]+[^\s=,)\]}]|[ \t]*$)`)
+	return err == nil && re.Match(src)
+}
+
 // WildcardImports lists, once each in file order, the modules from
 // outside the repository that file imports every name of
 // (Language.WildcardImports); own says it imports every name of one of

@@ -1703,7 +1703,7 @@ var typedFieldRe = regexp.MustCompile("^\\s+([A-Za-z_]\\w*)\\s+[*\\[\\]]*([A-Za-
 // fieldLine matches a line of a type's body that declares a field, either
 // way (fieldDeclRe, typedFieldRe), or returns nil.
 func fieldLine(line string) []string {
-	if m := fieldDeclRe.FindStringSubmatch(line); m != nil {
+	if m := fieldDeclRe.FindStringSubmatch(line); m != nil && !symbolCallRe.MatchString(line) {
 		return m
 	}
 	if m := typedFieldRe.FindStringSubmatch(line); m != nil && m[1] != m[2] {
@@ -1711,6 +1711,11 @@ func fieldLine(line string) []string {
 	}
 	return schemaFieldRe.FindStringSubmatch(line)
 }
+
+// symbolCallRe is a line of a Ruby class body that calls a method with a
+// symbol (`before_action :authenticate_user!`, `after_discard
+// :publish`): a call, not a field typed as `name: Type` declares one.
+var symbolCallRe = regexp.MustCompile(`^\s+[a-z_]\w*[?!]?\s+:[A-Za-z_]`)
 
 // newCommentRe is a comment at the end of a line of the spec's code that
 // calls what the line declares new: `// new`, `# NEW`, `-- new column`.

@@ -18,6 +18,7 @@ func knowing(l *extract.Language) *extract.Language {
 	l.NotNames = []string{"self", "nil", "true", "false", "Ruby", "Rails", "RSpec", "Minitest", "ActiveRecord", "ActiveSupport",
 		"ActionController", "ActiveJob", "Rake", "Bundler", "RuboCop", "Sidekiq", "Gemfile"}
 	l.Builtins = builtins
+	l.UndeclaredCalls = true
 	l.Frameworks = []string{"rails", "activerecord", "activesupport", "actionpack", "activejob", "sinatra", "rspec", "rspec-rails",
 		"minitest", "sidekiq", "devise", "pundit", "grape", "sequel", "dry-rb", "hanami"}
 	l.Keywords = keywords
