@@ -673,7 +673,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				if len(owners) == 0 {
 					owners = ix.Wire[r.Name] // (`ackId`, a field serialized so)
 				}
-				if t := typeLacking(sp, r, matches); t != "" && (ok || far || len(owners) > 0) {
+				if o := changedOwner(lackingBeside(sp, r, matches), owners); o != nil {
+					// "`AddSvgIconToAuthClient`, which adds an optional
+					// `svgIcon`": what the code added to the type the
+					// migration named beside it changes, which has it.
+					matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: o, Member: r.Name,
+						Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, the type `%s` named beside it changes", o.QualifiedName(), r.Name, lackingBeside(sp, r, matches).Name)}})
+					continue
+				} else if t := typeLacking(sp, r, matches); t != "" && (ok || far || len(owners) > 0) {
 					// "add `expiresAt` and `visibility` fields to `Docs`",
 					// which other types have: the claim is about Docs.
 					g = proposedMember(r, fmt.Sprintf("%s has no member `%s`", t, r.Name))
@@ -773,7 +780,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if r.Strong {
 				unresolved = append(unresolved, g)
 			}
-		} else if t := lackingBeside(sp, r, matches); ok && r.Proposed && t != nil && t != m.Def && !chosen(matches, m.Def) && firstLineNames(sp, r, t.Name) {
+		} else if t := lackingBeside(sp, r, matches); ok && r.Proposed && t != nil && t != m.Def && !chosen(matches, m.Def) && firstLineNames(sp, r, t.Name) && changedOwner(t, owners) == nil {
 			// "Extend the `NoteShare` message with `title`": a field the
 			// spec adds to the type on its line, not another message's
 			// `title` the spec never names.
@@ -3078,6 +3085,41 @@ func pathOnLine(sp *spec.Spec, line int, file string) bool {
 	})
 }
 
+// changes reports a type named for a change to another (a migration,
+// AddSvgIconToAuthClient, AuthClient's): "`AddSvgIconToAuthClient`, which
+// adds `svgIcon`" says the code added the member to the type it names,
+// which has it, not that the spec adds it to the migration.
+func changes(t, owner *extract.Definition) bool {
+	name := owner.Name
+	if owner.Container != "" {
+		name = owner.Container
+	}
+	for _, verb := range []string{"Add", "Create", "Alter", "Update", "Remove", "Drop", "Rename", "Change"} {
+		if rest, ok := strings.CutPrefix(t.Name, verb); ok && rest != "" && spec.IsUpperStart(rest) && strings.Contains(rest, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// changedOwner is the one of owners a type named for a change to it
+// changes (see changes), or nil.
+func changedOwner(t *extract.Definition, owners []*extract.Definition) *extract.Definition {
+	if t == nil {
+		return nil
+	}
+	var found *extract.Definition
+	for _, o := range owners {
+		if changes(t, o) {
+			if found != nil && found != o {
+				return nil
+			}
+			found = o
+		}
+	}
+	return found
+}
+
 // addedMembers turns into gaps the fields the spec adds to types it names
 // beside them ("add nullable `expiresAt` and `visibility` fields to
 // `CreatePublishedDocsArgs` and the object type `PublishedDocs`") that
@@ -3090,8 +3132,9 @@ func addedMembers(sp *spec.Spec, matches []Match, unresolved []Gap) ([]Match, []
 		r := m.Ref
 		lacking := ""
 		if r.Proposed && r.Hint == spec.HintField && !strings.Contains(r.Name, ".") && (m.Member == r.Name || m.Def.Container != "") && !m.Placed() {
-			if _, near := sp.Beside(r.Name, cmp.Or(m.Def.Container, m.Def.Name)); !near {
-				lacking = typeLacking(sp, r, slices.Delete(slices.Clone(matches), i, i+1))
+			others := slices.Delete(slices.Clone(matches), i, i+1)
+			if _, near := sp.Beside(r.Name, cmp.Or(m.Def.Container, m.Def.Name)); !near && changedOwner(lackingBeside(sp, r, others), []*extract.Definition{m.Def}) == nil {
+				lacking = typeLacking(sp, r, others)
 			}
 		}
 		if lacking == "" {
