@@ -263,6 +263,13 @@ type Language struct {
 	// repository defines nowhere came from one of them, or from the
 	// language itself. Nil: no import does.
 	WildcardImports func(src []byte) []string
+	// ModuleImports: every import brings a module's every name, and no
+	// generator adds names to the code that imports it (Swift's `import
+	// Vapor`): a capitalized name a file uses and the repository defines
+	// nowhere came from a module the file imports, however the file uses
+	// it. Otherwise only a name used as an annotation is taken so (a class
+	// a generator makes in the file's own package is used otherwise).
+	ModuleImports bool
 	// ExternalImports lists the packages from outside the repository that
 	// a file, given as its lines, imports: not the standard library's,
 	// each named as a manifest names it where the language says how

@@ -1367,12 +1367,14 @@ func appearances(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		if mods, ok := wildcardModules(ix, h.First); ok && g.Kind == GapAbsent && spec.IsUpperStart(w) && !strings.Contains(g.Ref, ".") &&
-			ix.AnnotationUse(strings.Split(h.First, ":")[0], w) {
+			(moduleImports(h.First) && len(ix.DirsEnding(w)) == 0 || ix.AnnotationUse(strings.Split(h.First, ":")[0], w)) {
 			// `@GeneratedValue`, which a JPA entity uses under
 			// `import javax.persistence.*;`: an annotation the repository
 			// declares nowhere is that package's, or the language's.
 			// (Only an annotation: a class a generator makes in the same
-			// package, MapStruct's OrderMapperImpl, is used otherwise.)
+			// package, MapStruct's OrderMapperImpl, is used otherwise;
+			// where imports bring no generated names, any use, but of a
+			// name a directory of the code has, a module of its own.)
 			gaps[i].Kind = GapExternal
 			gaps[i].Hint = fmt.Sprintf("a dependency's or the language's: the code uses it at %s, in a file that imports every name of %s; the repository declares none",
 				h.First, mods)
@@ -1424,6 +1426,14 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
+}
+
+// moduleImports reports a place ("path:line") in a file of a language
+// whose imports bring a module's every name (Language.ModuleImports).
+func moduleImports(at string) bool {
+	file, _, _ := strings.Cut(at, ":")
+	l := lang.ForPath(file)
+	return l != nil && l.ModuleImports
 }
 
 // undeclaredCalls reports a file of a language whose methods come into
