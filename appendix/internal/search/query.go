@@ -1088,16 +1088,17 @@ func (ix *Index) AnnotationUse(file, name string) bool {
 	return err == nil && re.Match(src)
 }
 
-// CallUse reports a file that calls name: `x.update_all(...)`,
-// `after_discard :publish`, `save!` alone on its line; not a symbol
-// (`queue_as :high_priority`), a string, a keyword argument
+// CallUse reports a file that calls name, on a receiver or first on its
+// line: `x.update_all(...)`, `after_discard :publish`, `save!` alone; not
+// a symbol (`queue_as :high_priority`), a word inside a string (a SQL
+// alias, `JOIN entries outflow_candidates ON (`), a keyword argument
 // (`high_priority: true`) or an assignment.
 func (ix *Index) CallUse(file, name string) bool {
 	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
 	if err != nil {
 		return false
 	}
-	re, err := regexp.Compile(`(?m)(?:^|[\s.(,])` + regexp.QuoteMeta(name) + `(?:\(|[ \t]+[^\s=,)\]}]|[ \t]*$)`)
+	re, err := regexp.Compile(`(?m)(?:^[ \t]*|\.)` + regexp.QuoteMeta(name) + `(?:\(|[ \t]+[^\s=,)\]}]|[ \t]*$)`)
 	return err == nil && re.Match(src)
 }
 
