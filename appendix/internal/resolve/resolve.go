@@ -383,6 +383,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return d.Lang != nil && d.Lang.Grammar != nil && d.Kind == extract.KindConstant
 			})
 		}
+		if r.Declared {
+			// A name the spec's code declares (`def f(lhs, rhs):`) is no
+			// documentation's or example's copy of one either: only the
+			// code's own definition says it exists already.
+			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool { return ix.Class(d.Path).Aside })
+		}
 		if !r.Strong {
 			// A weak name is no vendored, example, documentation or legacy
 			// copy's (`new FunctionDefinition(...)`: a sample's private
@@ -4070,6 +4076,16 @@ func nested(ix *search.Index, gaps []Gap) {
 		files := ix.Declared(g.Ref)
 		if len(files) == 0 {
 			continue
+		}
+		if g.Kind == GapNew && ix.Class(files[0]).Aside {
+			// `shard_matmul`, which the spec's code declares and only a
+			// documentation copy defines: new to the code, said where the
+			// copy is.
+			if line, top := ix.Declaration(files[0], g.Ref); line > 0 && top {
+				gaps[i].Hint = fmt.Sprintf("new in this spec: the code does not define it; a documentation or example copy does, at %s", naming.At(files[0], line))
+				gaps[i].declared = true
+				continue
+			}
 		}
 		where := naming.Inline(files[0])
 		line, top := ix.Declaration(files[0], g.Ref)

@@ -103,6 +103,10 @@ type Ref struct {
 	// `App\Support\Webhook\RetryPolicy`, App.Models of
 	// `App\Models\Webhook::find`): its parts name no type.
 	Namespace string
+	// Declared is a name the spec's own code declares at its top level
+	// (`def shard_matmul(lhs, rhs):`, `class RetryPolicy:`): the code's
+	// own definition of the name is one, no documentation's copy.
+	Declared bool
 	// OwnMember is a name the spec's own code declares as a member of a
 	// type it declares (`fn unlock_user` in its `trait LockHandler`): where
 	// no definition answers it, the spec introduces it.
@@ -455,6 +459,7 @@ func Parse(name string, src []byte) *Spec {
 				old.Source = r.Source
 			}
 			old.Proposed = old.Proposed || r.Proposed
+			old.Declared = old.Declared || r.Declared
 			old.Called = old.Called || r.Called
 			old.Keyword = old.Keyword && r.Keyword
 			old.Invoked = old.Invoked && r.Invoked
@@ -675,7 +680,7 @@ func Parse(name string, src []byte) *Spec {
 				if fenceTypeRe.MatchString(line) {
 					hint = HintType // `interface InvokeCallback extends CallbackBase {`: a type, never a method or a value
 				}
-				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true, Hint: hint, FenceLang: fenceLang})
+				add(Ref{Name: name, Line: n, Source: FromFence, Strong: true, Proposed: true, Declared: true, Hint: hint, FenceLang: fenceLang})
 			}
 			local := ""
 			if t := strings.TrimSpace(line); t != "" {
