@@ -64,6 +64,9 @@ type Gap struct {
 	// declared: the hint names the files that declare the name, so no
 	// text search looks for where else it stands.
 	declared bool
+	// copies: the hint says where documentation copies define the name,
+	// which no nested declaration says better.
+	copies bool
 }
 
 // Shown is the gap's name as the markdown writes it: as the spec spells
@@ -383,11 +386,21 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return d.Lang != nil && d.Lang.Grammar != nil && d.Kind == extract.KindConstant
 			})
 		}
-		if r.Declared {
-			// A name the spec's code declares (`def f(lhs, rhs):`) is no
-			// documentation's or example's copy of one either: only the
-			// code's own definition says it exists already.
-			cands = slices.DeleteFunc(cands, func(d *extract.Definition) bool { return ix.Class(d.Path).Aside })
+		if r.Declared && redefinedAside(ix, cands) {
+			// A name the spec's code declares (`def f(lhs, rhs):`) that a
+			// documentation or example copy defines again and again (a
+			// tutorial's fourteen `def f(x):`) is a scratch name, none of
+			// those. (A copy that defines it once, each example's own
+			// `fetchProjects` a guide's code restates, may be it.)
+			copies := cands
+			cands = slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return ix.Class(d.Path).Aside })
+			if len(cands) == 0 && member == "" {
+				g := gap(r, GapNew, fmt.Sprintf("new in this spec: the code does not define it; a documentation or example copy defines it %d times, first at %s",
+					len(copies), naming.At(copies[0].Path, copies[0].DeclLine)))
+				g.declared, g.copies = true, true
+				unresolved = append(unresolved, g)
+				continue
+			}
 		}
 		if !r.Strong {
 			// A weak name is no vendored, example, documentation or legacy
@@ -1170,15 +1183,12 @@ func vendoredScope(ix *search.Index, gaps []Gap) {
 	if len(ix.Vendored) == 0 {
 		return
 	}
-	dirs := make([]string, 0, len(ix.Vendored))
-	for _, d := range ix.Vendored {
-		dirs = append(dirs, d+"/")
-	}
+	dirs := slices.Clone(ix.Vendored)
 	verb := "is"
 	if len(dirs) > 1 {
 		verb = "are"
 	}
-	note := fmt.Sprintf("; %s (copies of dependencies) %s not read", naming.PathList(dirs, 3), verb)
+	note := fmt.Sprintf("; the %s %s (copies of dependencies) %s not read", naming.PathList(dirs, 3), naming.Plural(len(dirs), "directory", "directories"), verb)
 	for i, g := range gaps {
 		if g.Kind == GapAbsent && strings.HasPrefix(g.Hint, "no definition in ") {
 			gaps[i].Hint += note
@@ -3118,6 +3128,22 @@ func changes(t, owner *extract.Definition) bool {
 	return false
 }
 
+// redefinedAside reports candidates of which a documentation or example
+// copy holds two or more in one file.
+func redefinedAside(ix *search.Index, cands []*extract.Definition) bool {
+	seen := map[string]bool{}
+	for _, d := range cands {
+		if !ix.Class(d.Path).Aside || d.Container != "" {
+			continue
+		}
+		if seen[d.Path] {
+			return true
+		}
+		seen[d.Path] = true
+	}
+	return false
+}
+
 // changedOwner is the one of owners a type named for a change to it
 // changes (see changes), or nil.
 func changedOwner(t *extract.Definition, owners []*extract.Definition) *extract.Definition {
@@ -4070,22 +4096,12 @@ func brokenMembers(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap) 
 // a statement that does not parse is said to be there.
 func nested(ix *search.Index, gaps []Gap) {
 	for i, g := range gaps {
-		if g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, "./ ") {
+		if g.copies || g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, "./ ") {
 			continue
 		}
 		files := ix.Declared(g.Ref)
 		if len(files) == 0 {
 			continue
-		}
-		if g.Kind == GapNew && ix.Class(files[0]).Aside {
-			// `shard_matmul`, which the spec's code declares and only a
-			// documentation copy defines: new to the code, said where the
-			// copy is.
-			if line, top := ix.Declaration(files[0], g.Ref); line > 0 && top {
-				gaps[i].Hint = fmt.Sprintf("new in this spec: the code does not define it; a documentation or example copy does, at %s", naming.At(files[0], line))
-				gaps[i].declared = true
-				continue
-			}
 		}
 		where := naming.Inline(files[0])
 		line, top := ix.Declaration(files[0], g.Ref)
