@@ -172,6 +172,10 @@ type Language struct {
 	// language also means: TypeScript includes JavaScript, the code a
 	// TypeScript project holds beside its TypeScript.
 	Includes []string
+	// Interop names the families whose types this language's types extend
+	// and use as their own, besides those it Includes (Kotlin's classes
+	// Java's): a base class may be one of theirs.
+	Interop []string
 	// SpecWords are the words, lowercase, that name the language or one of
 	// its frameworks in a spec's prose ("golang", "django"): a reference
 	// next to one prefers definitions in the language.

@@ -3111,18 +3111,32 @@ func pathOnLine(sp *spec.Spec, line int, file string) bool {
 	})
 }
 
-// changes reports a type named for a change to another (a migration,
-// AddSvgIconToAuthClient, AuthClient's): "`AddSvgIconToAuthClient`, which
+// changes reports a migration named for a change to another type
+// (AddSvgIconToAuthClient, AuthClient's): "`AddSvgIconToAuthClient`, which
 // adds `svgIcon`" says the code added the member to the type it names,
-// which has it, not that the spec adds it to the migration.
+// which has it, not that the spec adds it to the migration. A migration
+// is a type in a migrations directory, or named verb, what, then To, On,
+// In or From and the type; a request or a DTO named for a change
+// (CreateUserRequest, UpdateUserDto) has fields of its own, and may lack
+// the one the spec adds.
 func changes(t, owner *extract.Definition) bool {
 	name := owner.Name
 	if owner.Container != "" {
 		name = owner.Container
 	}
+	migration := strings.Contains(strings.ToLower("/"+path.Dir(t.Path)+"/"), "/migrations/")
 	for _, verb := range []string{"Add", "Create", "Alter", "Update", "Remove", "Drop", "Rename", "Change"} {
-		if rest, ok := strings.CutPrefix(t.Name, verb); ok && rest != "" && spec.IsUpperStart(rest) && strings.Contains(rest, name) {
+		rest, ok := strings.CutPrefix(t.Name, verb)
+		if !ok || rest == "" || !spec.IsUpperStart(rest) || !strings.Contains(rest, name) {
+			continue
+		}
+		if migration {
 			return true
+		}
+		for _, prep := range []string{"To", "On", "In", "From"} {
+			if strings.HasSuffix(rest, prep+name) && len(rest) > len(prep+name) {
+				return true
+			}
 		}
 	}
 	return false

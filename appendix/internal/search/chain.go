@@ -391,8 +391,8 @@ func (ix *Index) FindChains(ctx context.Context, root string, refs []spec.Ref) e
 }
 
 // BaseDefs keeps, of the definitions named as d's base, those d can
-// extend: of its own language family, or a table, which holds a model's
-// columns. ActiveRecord::Base, written Base, is not a TypeScript
+// extend: of its own language family or one it interoperates with, or a
+// table, which holds a model's columns. ActiveRecord::Base, written Base, is not a TypeScript
 // interface Base the repository declares.
 func BaseDefs(d *extract.Definition, defs []*extract.Definition) []*extract.Definition {
 	if d.Lang == nil {
@@ -400,9 +400,18 @@ func BaseDefs(d *extract.Definition, defs []*extract.Definition) []*extract.Defi
 	}
 	var out []*extract.Definition
 	for _, bd := range defs {
-		if bd.Lang == nil || bd.Lang.Family() == d.Lang.Family() || bd.Kind == extract.KindSchema {
+		if bd.Lang == nil || bd.Kind == extract.KindSchema || interoperate(d.Lang, bd.Lang) {
 			out = append(out, bd)
 		}
 	}
 	return out
+}
+
+// interoperate reports languages of one family, or one of which includes
+// or uses the other's code as its own (C++ C's, TypeScript JavaScript's,
+// Kotlin Java's).
+func interoperate(a, b *extract.Language) bool {
+	fa, fb := a.Family(), b.Family()
+	return fa == fb || slices.Contains(a.Includes, fb) || slices.Contains(b.Includes, fa) ||
+		slices.Contains(a.Interop, fb) || slices.Contains(b.Interop, fa)
 }

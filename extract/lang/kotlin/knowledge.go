@@ -12,6 +12,7 @@ import (
 // knowing sets on l the rules code outside extraction asks of Kotlin (see
 // extract.Language), and returns l.
 func knowing(l *extract.Language) *extract.Language {
+	l.Interop = []string{"java"} // (a Kotlin class extends a Java class of the project)
 	l.SpecWords = []string{"kotlin", "ktor", "exposed", "koin", "kotest", "mockk", "coroutines"}
 	l.RouteFrameworks = []string{"Spring MVC", "Spring WebFlux", "Ktor"}
 	l.NotNames = notNames
