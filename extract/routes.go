@@ -25,6 +25,10 @@ type Route struct {
 	// Name is the name the framework registers it by, for code to refer
 	// to it (Laravel's ->name('api.links.check')); "" for none.
 	Name string
+	// Full says the registration states the whole path the application
+	// serves it at: no mount the tool cannot see puts it under a prefix
+	// (Rails' config/routes.rb draws every route from the root).
+	Full bool
 }
 
 // RouteCall is a registration found in a tree, before its snippet is
@@ -109,7 +113,7 @@ func (p *Parser) routesIn(lang *Language, name string, src []byte, tree *sitter.
 			m.Def = rc.OwnFunc
 		}
 		m.Out = Definition{Name: rc.Method + " " + rc.Pattern, Kind: KindRoute, Title: "Route", Path: name, Lang: lang,
-			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler, rc.Fold, rc.Within, rc.Name}}
+			Exported: true, Route: &Route{rc.Method, rc.Pattern, rc.Handler, rc.Fold, rc.Within, rc.Name, rc.Full}}
 		buildSnippet(lang, &m)
 		m.Out.DeclLine = m.Out.StartLine
 		defs = append(defs, m.Out)

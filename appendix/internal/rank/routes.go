@@ -47,17 +47,19 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 		}
 		return prefixes, patterns
 	}
-	// spelled: a registration spells the endpoint's whole path, for some
-	// method. The application then registers that path itself: a
-	// registration the endpoint only ends with serves another path, not
-	// this one under a mount the tool cannot see (a new POST beside an
-	// existing GET /api/notes is not the legacy POST /notes).
+	// spelled: a registration of the application's own code spells the
+	// endpoint's whole path, for some method. A registration that states
+	// whole paths (extract.Route.Full: Rails' routes file) that the
+	// endpoint only ends with then serves another path, not this one under
+	// a mount the tool cannot see (a new POST beside an existing GET
+	// /api/notes is not the legacy POST /notes). One a router mounted where
+	// the tool cannot see may be it.
 	spelled := false
 	anyMethod := *r.Route
 	anyMethod.Method = ""
 	for _, d := range routes {
-		if c.ix.Class(d.Path).Test {
-			continue // (a test's request spells a path; the application registers it elsewhere)
+		if cl := c.ix.Class(d.Path); cl.Test || cl.Aside {
+			continue // (a test's request, an example's server: the application registers it elsewhere)
 		}
 		_, patterns := patternsOf(d)
 		for _, p := range patterns {
@@ -81,7 +83,7 @@ func (c *Ranker) ChooseRoute(r *spec.Ref, routes []*extract.Definition, mounts [
 			if !ok || s > 0 && len(prefixes) > 0 && !r.Route.Tail && !mountedUnder(r.Route.Path, p) {
 				continue // mounted: the full path must match, but for an application's own mount (/api/v1)
 			}
-			if s > 0 && spelled {
+			if s > 0 && spelled && d.Route.Full {
 				continue
 			}
 			named, short := prefixNamesFile(r.Route.Path, p, d)

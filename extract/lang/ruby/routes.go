@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -21,6 +22,9 @@ import (
 // snippet is the call that registers it.
 func railsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, []extract.Mount) {
 	r := &router{src: src}
+	// (An application's routes file draws from the root; an engine's is
+	// mounted where the host application says.)
+	r.full = routeFile(file) && !bytes.Contains(src, []byte("Engine.routes.draw"))
 	if routeFile(file) {
 		r.stmts(root, rscope{})
 		return r.out, nil
@@ -39,8 +43,9 @@ func railsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCal
 
 // router collects the routes of one file.
 type router struct {
-	src []byte
-	out []extract.RouteCall
+	src  []byte
+	full bool // its routes are the application's whole paths (extract.Route.Full)
+	out  []extract.RouteCall
 	// concerns are the bodies of the routing concerns declared so far
 	// (`concern :commentable do ... end`), by name, for the resources
 	// that include them.
@@ -420,7 +425,7 @@ func optionals(p string) []string {
 
 // add records one route, shown by the call that registers it.
 func (r *router) add(method, pattern, h string, c *sitter.Node) {
-	r.out = append(r.out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: pattern, Handler: h}, Show: c})
+	r.out = append(r.out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: pattern, Handler: h, Full: r.full}, Show: c})
 }
 
 // handler names a controller's action as Rails writes it:

@@ -20,7 +20,7 @@ var rubyQuery string
 // statement, and heredocs, percent literals and =begin comments put lines
 // the generic lexer would read as statements in the first column.
 var Lang = knowing(&extract.Language{
-	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "7", SuffixedMethods: true,
+	Name: "ruby", Fence: "ruby", Exts: []string{".rb", ".rake"}, Comment: "#", Revision: "8", SuffixedMethods: true,
 	MemberSeps: []string{"::", "#"},
 	Grammar:    grammar.GetLanguage, QuerySource: rubyQuery,
 	Funcs:       map[string]bool{"method": true, "singleton_method": true},
