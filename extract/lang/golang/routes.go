@@ -86,10 +86,15 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 					// gorilla's Path chain below, or nothing the file spells.)
 				case goRouteVerbs[verb]:
 					if method, p, ok := splitPattern(first); ok {
+						methods := []string{method}
 						if up := strings.ToUpper(verb); route.Methods[up] {
-							method = up
+							methods = []string{up}
+						} else if ms := chainedMethods(n, src); method == "ANY" && len(ms) > 0 {
+							methods = ms // gorilla's r.HandleFunc("/x", h).Methods("POST")
 						}
-						out = append(out, extract.RouteCall{Route: extract.Route{Method: method, Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
+						for _, m := range methods {
+							out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
+						}
 					}
 				}
 			}
@@ -138,9 +143,10 @@ func muxRoutes(call, chain, handler *sitter.Node, prefix string, src []byte) []e
 	}
 	var out []extract.RouteCall
 	h := route.HandlerName(handler, src)
-	if handler.Type() == "call_expression" {
+	if handler.Type() == "call_expression" && !wrapsFunc(handler) {
 		// querier.MetadataHandler(q): the function that builds the
-		// handler, given what it needs (http.HandlerFunc(s.del) wraps one).
+		// handler, given what it needs; auth.Require(http.HandlerFunc(h.Create))
+		// wraps the handler, h.Create.
 		if fn := route.HandlerName(handler.ChildByFieldName("function"), src); fn != "" && fn != "HandlerFunc" {
 			h = fn
 		}
@@ -151,9 +157,41 @@ func muxRoutes(call, chain, handler *sitter.Node, prefix string, src []byte) []e
 	return out
 }
 
+// wrapsFunc reports a call given a function reference or a call
+// (middleware around a handler: auth.Require(http.HandlerFunc(h.Create))),
+// not only values (a handler's builder: querier.MetadataHandler(q)).
+func wrapsFunc(call *sitter.Node) bool {
+	for _, a := range extract.NamedChildren(call.ChildByFieldName("arguments")) {
+		if a.Type() == "call_expression" || a.Type() == "selector_expression" || a.Type() == "func_literal" {
+			return true
+		}
+	}
+	return false
+}
+
+// chainedMethods are the methods gorilla's .Methods("GET", "POST") call
+// chained on a registration gives it; none without one.
+func chainedMethods(call *sitter.Node, src []byte) []string {
+	sel := call.Parent()
+	if sel == nil || sel.Type() != "selector_expression" || sel.ChildByFieldName("field").Content(src) != "Methods" {
+		return nil
+	}
+	next := sel.Parent()
+	if next == nil || next.Type() != "call_expression" {
+		return nil
+	}
+	var out []string
+	for _, a := range extract.NamedChildren(next.ChildByFieldName("arguments")) {
+		if m, ok := route.StringValue(a, src); ok && route.Methods[strings.ToUpper(m)] {
+			out = append(out, strings.ToUpper(m))
+		}
+	}
+	return out
+}
+
 // spelledPath is the path an argument spells: a string, or the strings
-// path.Join is given (what it is given otherwise, a prefix known at run
-// time, is left out).
+// path.Join is given (a prefix known at run time is left out, a segment
+// after a string is {}).
 func spelledPath(n *sitter.Node, src []byte) (string, bool) {
 	if p, ok := route.StringValue(n, src); ok {
 		return p, true
@@ -165,9 +203,11 @@ func spelledPath(n *sitter.Node, src []byte) (string, bool) {
 		return "", false
 	}
 	var segs []string
-	for _, a := range extract.NamedChildren(n.ChildByFieldName("arguments")) {
+	for i, a := range extract.NamedChildren(n.ChildByFieldName("arguments")) {
 		if p, ok := route.StringValue(a, src); ok {
 			segs = append(segs, strings.Trim(p, "/"))
+		} else if i > 0 && len(segs) > 0 {
+			segs = append(segs, "{}") // path.Join("/api", version, "orders"): a segment known at run time
 		}
 	}
 	if len(segs) == 0 {
