@@ -198,6 +198,11 @@ type Language struct {
 	// strings), so its built-in words are built in whatever the
 	// repository's languages.
 	BuiltinsAnywhere bool
+	// SymbolDeclares returns the offset in src of a call that declares
+	// name, given it as a symbol (Ruby's `scope :recently_active`,
+	// `has_many :posts`, `attr_reader :total`, `delegate :name`), or -1;
+	// nil where no call declares so.
+	SymbolDeclares func(src []byte, name string) int
 	// UndeclaredCalls: methods reach a file without an import (Ruby's gems
 	// and the framework's mixins), so a lowercase name the code calls in
 	// several files and defines in none is a dependency's, not one the

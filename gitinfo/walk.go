@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -63,7 +64,7 @@ func (r *Repo) Walk(ctx context.Context, skipDir func(rel string) bool) ([]File,
 	w.dir(parts, ps, true)
 	w.wg.Wait()
 	sort.Strings(r.Submodules)
-	sort.Strings(r.Pruned)
+	r.Pruned = r.holdingFiles(r.Pruned)
 	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Path < w.files[j].Path })
 	return w.files, w.err
 }
@@ -283,4 +284,26 @@ func readPatterns(file string, domain []string) []gitignore.Pattern {
 		ps = append(ps, gitignore.ParsePattern(line, domain))
 	}
 	return ps
+}
+
+// holdingFiles keeps, sorted, the directories under which the index tracks
+// a file other than a placeholder (a dotfile such as vendor/.keep).
+func (r *Repo) holdingFiles(dirs []string) []string {
+	if len(dirs) == 0 {
+		return nil
+	}
+	held := map[string]bool{}
+	for p := range r.tracked {
+		if strings.HasPrefix(path.Base(p), ".") {
+			continue
+		}
+		for _, d := range dirs {
+			if strings.HasPrefix(p, d+"/") {
+				held[d] = true
+			}
+		}
+	}
+	out := slices.DeleteFunc(slices.Clone(dirs), func(d string) bool { return !held[d] })
+	sort.Strings(out)
+	return out
 }

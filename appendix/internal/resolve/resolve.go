@@ -392,8 +392,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// tutorial's fourteen `def f(x):`) is a scratch name, none of
 			// those. (A copy that defines it once, each example's own
 			// `fetchProjects` a guide's code restates, may be it.)
-			copies := cands
-			cands = slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return ix.Class(d.Path).Aside })
+			copies := slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return !docCopy(d.Path) })
+			cands = slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return docCopy(d.Path) })
 			if len(cands) == 0 && member == "" {
 				g := gap(r, GapNew, fmt.Sprintf("new in this spec: the code does not define it; a documentation or example copy defines it %d times, first at %s",
 					len(copies), naming.At(copies[0].Path, copies[0].DeclLine)))
@@ -1353,8 +1353,17 @@ func appearances(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		where := spread(h.Files, h.First)
-		if file, _, _ := strings.Cut(h.First, ":"); (g.Kind == GapAbsent || g.Kind == GapNew) && h.Files > 1 && !h.Config &&
-			!strings.ContainsAny(g.Ref, "./ ") && w == strings.ToLower(w) && undeclaredCalls(file) && ix.CallUse(file, w) {
+		if at, line := symbolDeclared(ix, h.First, w); at != "" && (g.Kind == GapAbsent || g.Kind == GapNew) {
+			// `recently_active`, declared by `scope :recently_active, ->
+			// { ... }`: a method the search reads no definition of, which
+			// that line declares.
+			gaps[i].Kind = GapNested
+			gaps[i].Hint = fmt.Sprintf("declared by a call, at %s: `%s`; not shown", at, quotedLine(strings.Split(at, ":")[0], line))
+			continue
+		}
+		if file, _, _ := strings.Cut(h.First, ":"); g.Kind == GapAbsent && h.Files > 1 && !h.Config &&
+			!strings.ContainsAny(g.Ref, "./ ") && w == strings.ToLower(w) && undeclaredCalls(file) && ix.CallUse(file, w) &&
+			len(ix.Declared(w)) == 0 && len(ix.DeclaredOrMember(w, w)) == 0 {
 			// `update_all`, `run_callbacks`, `after_discard`: called in
 			// models across the code and defined nowhere, in a language
 			// whose methods come from gems and mixins without an import.
@@ -1383,7 +1392,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		if mods, ok := wildcardModules(ix, h.First); ok && g.Kind == GapAbsent && spec.IsUpperStart(w) && !strings.Contains(g.Ref, ".") &&
-			(moduleImports(h.First) && len(ix.DirsEnding(w)) == 0 || ix.AnnotationUse(strings.Split(h.First, ":")[0], w)) {
+			(moduleImports(h.First) && len(ix.DirsEnding(w)) == 0 && ix.CodeUse(h.First) || ix.AnnotationUse(strings.Split(h.First, ":")[0], w)) {
 			// `@GeneratedValue`, which a JPA entity uses under
 			// `import javax.persistence.*;`: an annotation the repository
 			// declares nowhere is that package's, or the language's.
@@ -1450,6 +1459,17 @@ func moduleImports(at string) bool {
 	file, _, _ := strings.Cut(at, ":")
 	l := lang.ForPath(file)
 	return l != nil && l.ModuleImports
+}
+
+// symbolDeclared finds, for a word the code holds (first at first), the
+// call that declares it by a symbol (Language.SymbolDeclares), in a
+// language that has such calls: the place and the line, or "".
+func symbolDeclared(ix *search.Index, first, w string) (at, line string) {
+	file, _, _ := strings.Cut(first, ":")
+	if l := lang.ForPath(file); l == nil || l.SymbolDeclares == nil || w != strings.ToLower(w) {
+		return "", ""
+	}
+	return ix.SymbolDeclared(w)
 }
 
 // undeclaredCalls reports a file of a language whose methods come into
@@ -3147,13 +3167,29 @@ func changes(t, owner *extract.Definition) bool {
 func redefinedAside(ix *search.Index, cands []*extract.Definition) bool {
 	seen := map[string]bool{}
 	for _, d := range cands {
-		if !ix.Class(d.Path).Aside || d.Container != "" {
+		if !docCopy(d.Path) || d.Container != "" {
 			continue
 		}
 		if seen[d.Path] {
 			return true
 		}
 		seen[d.Path] = true
+	}
+	return false
+}
+
+// docDirs are the directories of documentation and examples: what they
+// define is shown to readers, not code a package imports (a package
+// named archive, legacy or old is code).
+var docDirs = map[string]bool{"docs": true, "doc": true, "documentation": true, "example": true, "examples": true,
+	"sample": true, "samples": true, "tutorial": true, "tutorials": true}
+
+// docCopy reports a file under a documentation or example directory.
+func docCopy(file string) bool {
+	for _, d := range strings.Split(path.Dir(file), "/") {
+		if docDirs[strings.ToLower(d)] {
+			return true
+		}
 	}
 	return false
 }

@@ -65,9 +65,9 @@ type Index struct {
 	// Vendored are the directories of copied dependencies (vendor/,
 	// third_party/) the repository tracks and the walk does not enter.
 	Vendored []string
-	Defs       map[string][]*extract.Definition // by name
-	lang       map[string]*extract.Language     // every walked file's source language (nil: not searched), by path
-	dirs       map[string]bool                  // every directory holding a walked file
+	Defs     map[string][]*extract.Definition // by name
+	lang     map[string]*extract.Language     // every walked file's source language (nil: not searched), by path
+	dirs     map[string]bool                  // every directory holding a walked file
 	// Modules holds every directory name and file stem: what a qualifier
 	// such as `userbus` in `userbus.User` can name.
 	Modules map[string]bool

@@ -1099,7 +1099,64 @@ func (ix *Index) CallUse(file, name string) bool {
 		return false
 	}
 	re, err := regexp.Compile(`(?m)(?:^[ \t]*|\.)` + regexp.QuoteMeta(name) + `(?:\(|[ \t]+[^\s=,)\]}]|[ \t]*$)`)
-	return err == nil && re.Match(src)
+	if err != nil || !re.Match(src) {
+		return false
+	}
+	// (A local the file assigns, `summary_payload = {...}`, then returns
+	// alone on a line, is no call.)
+	local, err := regexp.Compile(`(?m)^[ \t]*` + regexp.QuoteMeta(name) + `[ \t]*(?:\|\||\+|-)?=[^=~>]`)
+	return err == nil && !local.Match(src)
+}
+
+// SymbolDeclared finds the first file, in walk order, that declares name
+// through a call given it as a symbol (Language.SymbolDeclares): Ruby's
+// `scope :recently_active`, which the search reads no definition of. It
+// returns the place (path:line) and the line, or "" for none.
+func (ix *Index) SymbolDeclared(name string) (at, line string) {
+	var files []string
+	for _, f := range ix.Files {
+		if l := ix.lang[f.Path]; l != nil && l.SymbolDeclares != nil && !scan.TestFile(f.Path) {
+			files = append(files, f.Path)
+		}
+	}
+	found := make([]string, len(files))
+	lines := make([]string, len(files))
+	ix.readEach(files, func(i int, src []byte) {
+		if off := ix.lang[files[i]].SymbolDeclares(src, name); off >= 0 {
+			found[i] = naming.At(files[i], lineOf(src, off))
+			l, _ := extract.NextLine(src[off:])
+			lines[i] = strings.TrimSpace(string(l))
+		}
+	})
+	for i, f := range found {
+		if f != "" {
+			return f, lines[i]
+		}
+	}
+	return "", ""
+}
+
+// CodeUse reports a place ("path:line") whose line is code, not a comment
+// (`// TODO: put a RateLimiter in front`).
+func (ix *Index) CodeUse(at string) bool {
+	file, n, ok := strings.Cut(at, ":")
+	line, err := strconv.Atoi(n)
+	if !ok || err != nil {
+		return false
+	}
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return false
+	}
+	for i := 1; len(src) > 0; i++ {
+		var l []byte
+		l, src = extract.NextLine(src)
+		if i == line {
+			t := extract.TrimIndent(l)
+			return !bytes.HasPrefix(t, []byte("//")) && !bytes.HasPrefix(t, []byte("/*")) && !bytes.HasPrefix(t, []byte("*")) && !bytes.HasPrefix(t, []byte("#"))
+		}
+	}
+	return false
 }
 
 // WildcardImports lists, once each in file order, the modules from

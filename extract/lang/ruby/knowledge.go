@@ -19,6 +19,7 @@ func knowing(l *extract.Language) *extract.Language {
 		"ActionController", "ActiveJob", "Rake", "Bundler", "RuboCop", "Sidekiq", "Gemfile"}
 	l.Builtins = builtins
 	l.UndeclaredCalls = true
+	l.SymbolDeclares = symbolDeclares
 	l.Frameworks = []string{"rails", "activerecord", "activesupport", "actionpack", "activejob", "sinatra", "rspec", "rspec-rails",
 		"minitest", "sidekiq", "devise", "pundit", "grape", "sequel", "dry-rb", "hanami"}
 	l.Keywords = keywords
@@ -245,4 +246,26 @@ func declares(line, name string) bool {
 		}
 	}
 	return false
+}
+
+// symbolDeclarers are the calls of a class body that declare, as a method
+// or an attribute, the symbols they are given.
+var symbolDeclarers = "scope|has_many|has_one|belongs_to|has_and_belongs_to_many|attr_accessor|attr_reader|attr_writer|" +
+	"delegate|alias_method|define_method|enum|attribute|store_accessor|cattr_accessor|mattr_accessor|class_attribute"
+
+// symbolDeclares finds a line of src that declares name by such a call:
+// `scope :recently_active, -> { ... }`, `delegate :total, to: :order`;
+// its offset, or -1.
+func symbolDeclares(src []byte, name string) int {
+	if !bytes.Contains(src, []byte(":"+name)) {
+		return -1
+	}
+	re, err := regexp.Compile(`(?m)^[ \t]*(?:` + symbolDeclarers + `)\b\(?[^\n]*:` + regexp.QuoteMeta(name) + `\b`)
+	if err != nil {
+		return -1
+	}
+	if loc := re.FindIndex(src); loc != nil {
+		return loc[0]
+	}
+	return -1
 }
