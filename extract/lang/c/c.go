@@ -18,7 +18,7 @@ func init() { clike.C = Lang }
 // declarations as well; their definitions that use nothing of C++'s are
 // C's (see extract/lang/cpp).
 var Lang = knowing(&extract.Language{
-	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "4",
+	Name: "c", Display: "C", Fence: "c", Exts: []string{".c"}, Comment: "//", Revision: "5",
 	Grammar: grammar.GetLanguage, QuerySource: cQuery,
 	Funcs: clike.Funcs, BodiesKeepNothing: true,
 	Bodies:     clike.Bodies,

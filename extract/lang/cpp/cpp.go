@@ -22,7 +22,7 @@ var cppQuery string
 var Lang = knowing(&extract.Language{
 	Name: "cpp", Display: "C++", Fence: "cpp", Exts: []string{".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
 	MemberSeps: []string{"::"},
-	Comment:    "//", Revision: "6",
+	Comment:    "//", Revision: "7",
 	Grammar: grammar.GetLanguage, QuerySource: cppQuery,
 	Funcs: clike.Funcs, BodiesKeepNothing: true,
 	Bodies:     clike.Bodies,

@@ -3,6 +3,7 @@ package clike
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -556,11 +557,65 @@ func Expanded(def *sitter.Node, src []byte) []extract.Member {
 		if !macroName(name) {
 			continue
 		}
-		for _, entry := range listed(src, name) { // (Lists, for the one macro)
-			out = append(out, extract.Member{Name: entry, Start: row, End: row, Decl: row})
+		entries := listed(src, name)
+		if len(entries) == 0 {
+			continue
+		}
+		// Which argument of an entry the list's macro declares: the one
+		// its #define (in the body, else the last one in the file before
+		// the body) puts before a ";" (`#define X(type, name, def) type
+		// name;`); the first where no #define of it says.
+		at := declaredParam(src[:body.EndByte()], entries[0].macro)
+		if at < 0 {
+			continue
+		}
+		for _, e := range entries {
+			if at < len(e.args) && identifier(e.args[at]) {
+				out = append(out, extract.Member{Name: e.args[at], Start: row, End: row, Decl: row})
+			}
 		}
 	}
 	return out
+}
+
+// declaredParam is the index of the parameter the last #define of the
+// function-like macro in src declares (the name before a ";", or before
+// an array's "[...]" and a ";"), 0 when src defines no such macro, -1
+// when its #define declares none of its parameters (a macro of code).
+func declaredParam(src []byte, macro string) int {
+	re := regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+` + regexp.QuoteMeta(macro) + `\(([^)]*)\)(.*)$`)
+	all := re.FindAllSubmatch(src, -1)
+	if len(all) == 0 {
+		return 0
+	}
+	m := all[len(all)-1]
+	var params []string
+	for _, p := range strings.Split(string(m[1]), ",") {
+		params = append(params, strings.TrimSpace(p))
+	}
+	for _, d := range declaredBeforeSemicolon.FindAllStringSubmatch(string(m[2]), -1) {
+		if i := slices.Index(params, d[1]); i >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// declaredBeforeSemicolon is a name a declaration ends with: before its
+// ";", or an array's "[...]" and the ";".
+var declaredBeforeSemicolon = regexp.MustCompile(`([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*;`)
+
+// identifier reports a C identifier.
+func identifier(s string) bool {
+	if s == "" || !extract.IdentByte(s[0]) || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !extract.IdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // bodyOf is the field list of a struct, union or class definition (of a
@@ -600,7 +655,14 @@ func macroName(w []byte) bool {
 // listed returns the names an object-like macro of src lists, when its
 // #define is an X-macro list: each line after the #define calls a macro
 // with a name first (X(get_cmds) \), the last without the backslash.
-func listed(src, macro []byte) []string {
+// entry is one line of an X-macro list: the macro it calls, and the
+// arguments it gives it.
+type entry struct {
+	macro string
+	args  []string
+}
+
+func listed(src, macro []byte) []entry {
 	for rest := src; ; {
 		i := bytes.Index(rest, macro)
 		if i < 0 {
@@ -611,7 +673,7 @@ func listed(src, macro []byte) []string {
 		if !defines(line, macro) {
 			continue
 		}
-		var out []string
+		var out []entry
 		for more := bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte("\\")); more && len(after) > 0; {
 			var l []byte
 			l, after = extract.NextLine(after)
@@ -621,11 +683,11 @@ func listed(src, macro []byte) []string {
 			if len(t) == 0 {
 				continue
 			}
-			name, ok := callArg(t)
+			e, ok := callArgs(t)
 			if !ok {
 				return nil // a macro of code, not a list
 			}
-			out = append(out, name)
+			out = append(out, e)
 		}
 		return out
 	}
@@ -653,11 +715,17 @@ func Lists(src []byte) map[string][]string {
 			j++
 		}
 		if name := t[:j]; macroName(name) {
-			if names := listed(src, name); len(names) > 0 {
+			if entries := listed(src, name); len(entries) > 0 {
 				if out == nil {
 					out = map[string][]string{}
 				}
-				out[string(name)] = names
+				for _, e := range entries {
+					for _, a := range e.args {
+						if identifier(a) {
+							out[string(name)] = append(out[string(name)], a)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -692,27 +760,31 @@ func defines(line, macro []byte) bool {
 	return len(r) == 0 || r[0] == ' ' || r[0] == '\t' || r[0] == '\\'
 }
 
-// callArg reads a list entry, a macro called with a name first
-// (X(get_cmds), ERR( ok, 0 ), with a comment after it): the name.
-func callArg(t []byte) (string, bool) {
+// callArgs reads a list entry, a macro called with a name first
+// (X(get_cmds), ERR( ok, 0 ), X(int, port, 8080), with a comment after
+// it): the macro and its arguments.
+func callArgs(t []byte) (entry, bool) {
 	j := 0
 	for j < len(t) && extract.IdentByte(t[j]) {
 		j++
 	}
 	if j == 0 || t[0] < 'A' || t[0] > 'Z' {
-		return "", false
+		return entry{}, false
 	}
 	r := bytes.TrimSpace(t[j:])
 	if len(r) == 0 || r[0] != '(' {
-		return "", false
+		return entry{}, false
 	}
-	r = bytes.TrimSpace(r[1:])
-	k := 0
-	for k < len(r) && extract.IdentByte(r[k]) {
-		k++
+	end := bytes.IndexByte(r, ')')
+	if end < 0 {
+		return entry{}, false
 	}
-	if k == 0 || k == len(r) || r[k] != ',' && r[k] != ')' && r[k] != ' ' {
-		return "", false
+	e := entry{macro: string(t[:j])}
+	for _, a := range bytes.Split(r[1:end], []byte(",")) {
+		e.args = append(e.args, string(bytes.TrimSpace(a)))
 	}
-	return string(r[:k]), true
+	if !identifier(e.args[0]) {
+		return entry{}, false
+	}
+	return e, true
 }
