@@ -19,7 +19,7 @@ var csharpQuery string
 
 // Lang is C#.
 var Lang = knowing(&extract.Language{
-	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "5",
+	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "6",
 	Grammar: grammar.GetLanguage, QuerySource: csharpQuery,
 	Funcs: csharpFuncs, BodiesKeepNothing: true,
 	Bodies: map[string]bool{"namespace_declaration": true, "class_declaration": true, "interface_declaration": true,
@@ -33,7 +33,49 @@ var Lang = knowing(&extract.Language{
 	Routes:     csharpRoutes,
 	Lex:        csharpLex, FuncBodies: funcBodies,
 	Matches: matchCSharp,
+	Prepare: blankDirectives,
 })
+
+// blankDirectives blanks the preprocessor directives of a C# file (#if,
+// #else, #endif, #region, #pragma, ...), byte for byte, for the grammar
+// only: the code of every branch stays. The grammar reads a directive
+// only between whole statements or members; one inside a base list, a
+// parameter list or around a namespace (`class TaskHost :` then `#if
+// FEATURE_APPDOMAIN`, a file that starts with `#if !NET`) broke the
+// declaration around it, and what it declares went missing.
+func blankDirectives(src []byte) []byte {
+	if !bytes.Contains(src, []byte("#")) {
+		return src
+	}
+	var out []byte
+	for at := 0; at < len(src); {
+		end := bytes.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += at
+		}
+		line := src[at:end]
+		if t := bytes.TrimLeft(line, " \t"); len(t) > 1 && t[0] == '#' && directiveRe.Match(t) {
+			if out == nil {
+				out = append([]byte(nil), src...)
+			}
+			for i := at; i < end; i++ {
+				if out[i] != '\r' {
+					out[i] = ' '
+				}
+			}
+		}
+		at = end + 1
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// directiveRe is a line of C#'s preprocessor.
+var directiveRe = regexp.MustCompile(`^#\s*(?:if|elif|else|endif|region|endregion|define|undef|pragma|nullable|line|error|warning)\b`)
 
 // csharpFuncs are the C# nodes whose body is a function body: methods,
 // constructors, operators, local functions, accessors and lambdas.
