@@ -2881,8 +2881,14 @@ func parameters(d *extract.Definition) []string {
 func importedFrom(ix *search.Index, r *spec.Ref) (string, bool) {
 	if r.Package != "" {
 		// `import { useState } from 'react'`: a package no package.json
-		// of the repository declares.
-		_, own := ix.PackageDir(r.Package)
+		// of the repository declares; `@astrojs/react/actions` is a path
+		// of the package `@astrojs/react`. A virtual module a bundler
+		// serves (`astro:actions`, no package's name) is the repository's
+		// when the repository defines the name.
+		if scheme, _, ok := strings.Cut(r.Package, ":"); ok && scheme != "node" {
+			return r.Package, len(ix.Defs[r.Name]) == 0
+		}
+		_, own := ix.PackageDir(packageName(r.Package))
 		return r.Package, !own
 	}
 	mod := r.Imports
@@ -2895,6 +2901,17 @@ func importedFrom(ix *search.Index, r *spec.Ref) (string, bool) {
 		return "", false
 	}
 	return mod, true
+}
+
+// packageName is the npm package an import specifier names: its scope and
+// name (`@astrojs/react` of `@astrojs/react/actions`), or its first
+// segment (`lodash` of `lodash/fp`).
+func packageName(spec string) string {
+	segs := strings.Split(spec, "/")
+	if strings.HasPrefix(spec, "@") && len(segs) > 1 {
+		return segs[0] + "/" + segs[1]
+	}
+	return segs[0]
 }
 
 // fileType is the one definition, of a type, that a file the spec names
