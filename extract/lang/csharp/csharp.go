@@ -19,7 +19,7 @@ var csharpQuery string
 
 // Lang is C#.
 var Lang = knowing(&extract.Language{
-	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "6",
+	Name: "csharp", Fence: "csharp", Exts: []string{".cs"}, Comment: "//", Revision: "7",
 	Grammar: grammar.GetLanguage, QuerySource: csharpQuery,
 	Funcs: csharpFuncs, BodiesKeepNothing: true,
 	Bodies: map[string]bool{"namespace_declaration": true, "class_declaration": true, "interface_declaration": true,
@@ -33,8 +33,56 @@ var Lang = knowing(&extract.Language{
 	Routes:     csharpRoutes,
 	Lex:        csharpLex, FuncBodies: funcBodies,
 	Matches: matchCSharp,
-	Prepare: blankDirectives,
+	Prepare: func(src []byte) []byte { return openExtensionBlocks(blankDirectives(src)) },
 })
+
+// extensionRe is the start of a C# 14 extension block's header, at the
+// start of a line: `extension(Type type)`, `extension<T>(List<T> list)`.
+var extensionRe = regexp.MustCompile(`(?m)^[ \t]*extension[ \t]*(?:<[^>\n]*>)?[ \t]*\(`)
+
+// openExtensionBlocks blanks, for the grammar only, the header and the
+// braces of each C# 14 extension block (`extension(Type type) { ... }`),
+// which the grammar predates: the members it declares become the
+// enclosing static class's, as code calls them (TypeExtensions.CreateDefault),
+// where the grammar read them as a constructor's body and the class as
+// having none of them.
+func openExtensionBlocks(src []byte) []byte {
+	locs := extensionRe.FindAllIndex(src, -1)
+	if len(locs) == 0 {
+		return src
+	}
+	out := src
+	blank := func(from, to int) {
+		if &out[0] == &src[0] {
+			out = append([]byte(nil), src...)
+		}
+		for i := from; i < to; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	for _, loc := range locs {
+		params := extract.CloseGroup(src, loc[1]-1)
+		if params < 0 {
+			continue
+		}
+		open := params
+		for open < len(src) && (src[open] == ' ' || src[open] == '\t' || src[open] == '\r' || src[open] == '\n') {
+			open++
+		}
+		if open >= len(src) || src[open] != '{' {
+			continue
+		}
+		end := extract.CloseGroup(src, open)
+		if end < 0 {
+			continue
+		}
+		blank(loc[0], open+1)
+		blank(end-1, end)
+	}
+	return out
+}
 
 // blankDirectives blanks the preprocessor directives of a C# file (#if,
 // #else, #endif, #region, #pragma, ...), byte for byte, for the grammar

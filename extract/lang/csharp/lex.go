@@ -31,12 +31,15 @@ func funcBodies(src []byte) ([]extract.Span, bool) {
 // namespace or at the top of a file opens, from the head before it: a
 // type's or a namespace's body after class, struct, interface, record,
 // enum or namespace (before any where clause: `where T : class` is a
-// constraint); a method's, constructor's or operator's body after a
+// constraint), or an extension block's header (`extension(Type type)`); a method's, constructor's or operator's body after a
 // parameter list, a constraint or a base call (`: base(x)`); anything
 // else after an = or => (a value, an expression body's lambda), or after
 // another head (a property's accessors, an indexer's, an event's).
 func csharpBrace(head []byte, _ extract.Brace) extract.Brace {
 	words, last, assigns := extract.BraceHead(head)
+	if len(words) > 0 && string(words[0]) == "extension" && last == ')' {
+		return extract.BraceType // C# 14's extension(Type t) { ... }: a block of members
+	}
 	where := false
 	for _, w := range words {
 		switch string(w) {
