@@ -4163,12 +4163,17 @@ func brokenMembers(ix *search.Index, unresolved, external []Gap) ([]Gap, []Gap) 
 // a statement that does not parse is said to be there.
 func nested(ix *search.Index, gaps []Gap) {
 	for i, g := range gaps {
-		if g.copies || g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, "./ ") {
+		if g.Kind != GapAbsent && g.Kind != GapNew || strings.ContainsAny(g.Ref, "./ ") {
 			continue
 		}
 		files := ix.Declared(g.Ref)
 		if len(files) == 0 {
 			continue
+		}
+		if code := slices.DeleteFunc(slices.Clone(files), docCopy); len(code) > 0 {
+			files = code // (what documentation copies declare says least of the code)
+		} else if g.copies {
+			continue // only documentation copies define it, as the gap says
 		}
 		where := naming.Inline(files[0])
 		line, top := ix.Declaration(files[0], g.Ref)
