@@ -284,7 +284,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			} else if !ix.PathExists(name) && r.Strong && repoPath(ix, name) && !ix.ModuleFile(name) {
 				hint := fmt.Sprintf("no file or directory at this path in %s", at)
 				if dirs := ix.DirsEnding(name); len(dirs) > 1 {
-					hint += fmt.Sprintf("; ambiguous: %d directories end with it (%s)", len(dirs), strings.Join(dirs, ", "))
+					hint += fmt.Sprintf("; ambiguous: %d directories end with it (%s)", len(dirs), naming.PathList(dirs, 3))
 				}
 				unresolved = append(unresolved, gap(r, GapPathMissing, hint))
 			}
@@ -489,7 +489,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 		switch {
 		case len(cands) == 0 && len(broken) > 0:
-			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", strings.Join(broken, ", "))))
+			unresolved = append(unresolved, gap(r, GapUnparsed, fmt.Sprintf("defined at %s, which does not parse; not shown", naming.PathList(broken, 3))))
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
@@ -3936,7 +3936,7 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 				continue
 			}
 			out = append(out, gap(r, GapDrift, fmt.Sprintf("the spec places it in `%s` (%s), which does not define it in %s; the definition shown is at %s",
-				place, strings.Join(dirs, ", "), at, naming.At(m.Def.Path, m.Def.DeclLine))))
+				place, naming.PathList(dirs, 3), at, naming.At(m.Def.Path, m.Def.DeclLine))))
 			continue
 		}
 		if !ix.PathExists(place) || ix.Class(place).Lang == nil && !ix.IsDir(place) {
