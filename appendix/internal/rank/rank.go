@@ -93,6 +93,9 @@ type Ranker struct {
 	// before are, by name, the parts the spec's references write right
 	// before it (Api of `Api::GemPolicy#yank?`); nil until asked.
 	before map[string]map[string]bool
+	// typeNames are the types the spec names strongly, in two words or
+	// more, by their last part; nil until asked.
+	typeNames map[string]bool
 }
 
 // writtenBefore reports a part the spec writes right before name in a

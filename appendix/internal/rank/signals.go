@@ -42,6 +42,7 @@ const (
 	WeightTableName    = 1  // the spec calls it a table, and it declares the table by that name, not a type mapped to it
 	WeightHeader       = 2  // a header declares what its sources define: the signature a reviewer reads
 	WeightCoMember     = 2  // per other name the spec writes beside a member that the candidate also has, at most three
+	WeightSignedTypes  = 2  // per type the spec names that the candidate's signature takes or returns, at most two (commitKey(OmKeyArgs args) where the spec names OmKeyArgs)
 	WeightValue        = 9  // it holds the string the spec's code span gives the name (`CONFIRM_VALUE = 'RESET'`)
 	maxCoMembers       = 3
 
@@ -181,6 +182,9 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 	if r.Value != "" && slices.ContainsFunc(d.Values, func(v extract.Value) bool { return v.Text == r.Value }) {
 		s.add("value", WeightValue, fmt.Sprintf("it holds %q, the value the spec gives it", r.Value))
 	}
+	if n, names := c.signedTypes(d); n > 0 && rv.funcs {
+		s.add("signed-types", n*WeightSignedTypes, fmt.Sprintf("its signature names %s, which the spec names", names))
+	}
 	if n, names := c.coMembers(r, d); n > 0 {
 		s.add("co-members", n*WeightCoMember, fmt.Sprintf("it also has %s, which the spec names beside it", names))
 	}
@@ -227,6 +231,47 @@ func (c *Ranker) score(r *spec.Ref, d *extract.Definition, rv *rivals) Score {
 		s.add("unversioned", WeightSuperseded, "the others are the unversioned form of an API served in versions, and the spec names none")
 	}
 	return s
+}
+
+// maxSignedTypes is how many types the spec names a candidate's
+// signature may count.
+const maxSignedTypes = 2
+
+// signedTypes counts, for a function or method, the types the spec names
+// (strongly, in two words or more: `OmKeyArgs`, not `String`) that its
+// signature names, at most maxSignedTypes, and lists them.
+func (c *Ranker) signedTypes(d *extract.Definition) (int, string) {
+	if d.Kind != extract.KindFunction && d.Kind != extract.KindMethod {
+		return 0, ""
+	}
+	if c.typeNames == nil {
+		c.typeNames = map[string]bool{}
+		for _, q := range c.sp.Refs {
+			last := q.Name[strings.LastIndexByte(q.Name, '.')+1:]
+			if q.Strong && spec.IsUpperStart(last) && len(naming.Words(last)) > 1 && strings.ToUpper(last) != last {
+				c.typeNames[last] = true
+			}
+		}
+	}
+	var names []string
+	for i, l := range d.Lines {
+		if i >= 6 {
+			break
+		}
+		if t := strings.TrimSpace(l.Text); strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") ||
+			strings.HasPrefix(t, "#") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "[") {
+			continue // (a doc comment, an annotation: not what it takes or returns)
+		}
+		for _, w := range strings.FieldsFunc(l.Text, func(r rune) bool { return r > 0x7f || !extract.IdentByte(byte(r)) }) {
+			if c.typeNames[w] && w != d.Name && w != d.Container && !slices.Contains(names, w) && len(names) < maxSignedTypes {
+				names = append(names, w)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return 0, ""
+	}
+	return len(names), "`" + strings.Join(names, "`, `") + "`"
 }
 
 // coMembers counts, for a bare member name (`object_type` of the payload
