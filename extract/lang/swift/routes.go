@@ -263,7 +263,16 @@ func components(args []arg, src []byte, route bool, consts map[string]string) (s
 		}
 		s, ok := stringValue(a.value, src)
 		if !ok && (a.value.Type() == "navigation_expression" || a.value.Type() == "simple_identifier") {
-			s, ok = consts[strings.TrimPrefix(a.value.Content(src), "Self.")]
+			name := a.value.Content(src)
+			if own, isSelf := strings.CutPrefix(name, "Self."); isSelf {
+				// Self.uri: the constant of the type around the call, of
+				// the several the file may declare.
+				if s, ok = consts[enclosingType(a.value, src)+"."+own]; !ok {
+					s, ok = consts[own]
+				}
+			} else {
+				s, ok = consts[name]
+			}
 		}
 		if ok {
 			for _, seg := range strings.Split(s, "/") {
@@ -282,6 +291,19 @@ func components(args []arg, src []byte, route bool, consts map[string]string) (s
 		}
 	}
 	return segs, true
+}
+
+// enclosingType is the name of the type whose body holds n, or "".
+func enclosingType(n *sitter.Node, src []byte) string {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == "class_declaration" {
+			if nm := p.ChildByFieldName("name"); nm != nil {
+				return nm.Content(src)
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // pathConstants maps the static constants of src that hold a path

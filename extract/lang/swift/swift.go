@@ -17,7 +17,7 @@ var swiftQuery string
 
 // Lang is Swift.
 var Lang = knowing(&extract.Language{
-	Name: "swift", Display: "Swift", Fence: "swift", Exts: []string{".swift"}, Comment: "//", Revision: "5",
+	Name: "swift", Display: "Swift", Fence: "swift", Exts: []string{".swift"}, Comment: "//", Revision: "6",
 	Grammar: grammar.GetLanguage, QuerySource: swiftQuery, Prepare: prepare,
 	Funcs: swiftFuncs, BodiesKeepNothing: true,
 	Bodies:     map[string]bool{"class_declaration": true, "protocol_declaration": true}, // extensions too
