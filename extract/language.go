@@ -198,6 +198,10 @@ type Language struct {
 	// strings), so its built-in words are built in whatever the
 	// repository's languages.
 	BuiltinsAnywhere bool
+	// AttributeSuffix is what the language's attribute classes end with
+	// and their uses leave out (C#'s Attribute: `[DynamicallyAccessedMembers]`
+	// is the class DynamicallyAccessedMembersAttribute); "" for none.
+	AttributeSuffix string
 	// SymbolDeclares returns the offset in src of a call that declares
 	// name, given it as a symbol (Ruby's `scope :recently_active`,
 	// `has_many :posts`, `attr_reader :total`, `delegate :name`), or -1;

@@ -753,6 +753,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// Pipeline.
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if m, ok := attributeClass(rk, ix, r); ok {
+			// `[DynamicallyAccessedMembers]`: the attribute class
+			// DynamicallyAccessedMembersAttribute, as C# writes its uses.
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if m, ok := dottedRoute(rk, ix, r); ok {
 			// `shares.list`: the route registered as "shares.list".
 			m.Order = p.i
@@ -1470,6 +1475,30 @@ func symbolDeclared(ix *search.Index, first, w string) (at, line string) {
 		return "", ""
 	}
 	return ix.SymbolDeclared(w)
+}
+
+// attributeClass resolves a capitalized name no definition has to the
+// attribute class of a language whose attribute uses leave out the
+// class's suffix (Language.AttributeSuffix): `DynamicallyAccessedMembers`
+// is DynamicallyAccessedMembersAttribute.
+func attributeClass(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool) {
+	if strings.Contains(r.Name, ".") || !spec.IsUpperStart(r.Name) {
+		return Match{}, false
+	}
+	var defs []*extract.Definition
+	for _, suffix := range lang.Union(func(l *extract.Language) []string { return []string{l.AttributeSuffix} }) {
+		for _, d := range ix.Defs[r.Name+suffix] {
+			if suffix != "" && d.Lang != nil && d.Lang.AttributeSuffix == suffix && naming.TypeKind(d.Kind) && !d.Broken {
+				defs = append(defs, d)
+			}
+		}
+	}
+	if len(defs) == 0 {
+		return Match{}, false
+	}
+	m := pick(rk, r, defs, "")
+	m.Reason = fmt.Sprintf("defines `%s`, the attribute `%s` names", m.Def.QualifiedName(), r.Name)
+	return m, true
 }
 
 // undeclaredCalls reports a file of a language whose methods come into

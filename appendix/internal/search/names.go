@@ -9,6 +9,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
+	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // wantedNames are the identifiers whose definitions are searched for: each
@@ -90,6 +91,13 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 			// member cacheKeyOffset.
 			set(prop, scan.WantDecl)
 			bare[prop] = true
+		}
+		if len(parts) == 1 && spec.IsUpperStart(r.Name) {
+			for _, suffix := range lang.Union(func(l *extract.Language) []string { return []string{l.AttributeSuffix} }) {
+				if suffix != "" && !strings.HasSuffix(r.Name, suffix) {
+					set(r.Name+suffix, scan.WantType) // `[DynamicallyAccessedMembers]`: its attribute class
+				}
+			}
 		}
 		if len(parts) == 1 && !spec.BareWord(r.Name) {
 			for _, pre := range naming.StabilityPrefixes {

@@ -16,6 +16,7 @@ import (
 // knowing sets on l the rules code outside extraction asks of C# (see
 // extract.Language), and returns l.
 func knowing(l *extract.Language) *extract.Language {
+	l.AttributeSuffix = "Attribute"
 	l.SpecWords = []string{"c#", "csharp", "dotnet", "asp.net", "aspnetcore", "efcore", "blazor", "xunit", "nunit", "mstest"}
 	l.RouteFrameworks = []string{"ASP.NET Core MVC", "ASP.NET Core minimal APIs"}
 	l.NotNames = notNames
