@@ -697,6 +697,9 @@ func listed(src, macro []byte) []entry {
 // lists (see listed): the statement that expands it on a line of its own
 // declares them.
 func Lists(src []byte) map[string][]string {
+	if !bytes.Contains(src, []byte("\\\n")) && !bytes.Contains(src, []byte("\\\r\n")) {
+		return nil // (no line goes on: no #define lists anything)
+	}
 	var out map[string][]string
 	for rest := src; ; {
 		i := bytes.Index(rest, []byte("define"))
