@@ -1351,6 +1351,16 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 	}
 	hits := ix.FindWords(words)
+	// The words a call may declare by a symbol (`scope :recently_active`),
+	// looked for in one read of the files of the languages that have such
+	// calls.
+	var symbols []string
+	for _, w := range words {
+		if h := hits[w]; h != nil && w == strings.ToLower(w) && symbolCalls(h.First) {
+			symbols = append(symbols, w)
+		}
+	}
+	declaredBy := ix.SymbolsDeclared(symbols)
 	for i, g := range gaps {
 		w, ok := occursWord(g)
 		h := hits[w]
@@ -1358,7 +1368,8 @@ func appearances(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		where := spread(h.Files, h.First)
-		if at, line := symbolDeclared(ix, h.First, w); at != "" && (g.Kind == GapAbsent || g.Kind == GapNew) {
+		if by, ok := declaredBy[w]; ok && (g.Kind == GapAbsent || g.Kind == GapNew) {
+			at, line := by[0], by[1]
 			// `recently_active`, declared by `scope :recently_active, ->
 			// { ... }`: a method the search reads no definition of, which
 			// that line declares.
@@ -1466,15 +1477,12 @@ func moduleImports(at string) bool {
 	return l != nil && l.ModuleImports
 }
 
-// symbolDeclared finds, for a word the code holds (first at first), the
-// call that declares it by a symbol (Language.SymbolDeclares), in a
-// language that has such calls: the place and the line, or "".
-func symbolDeclared(ix *search.Index, first, w string) (at, line string) {
-	file, _, _ := strings.Cut(first, ":")
-	if l := lang.ForPath(file); l == nil || l.SymbolDeclares == nil || w != strings.ToLower(w) {
-		return "", ""
-	}
-	return ix.SymbolDeclared(w)
+// symbolCalls reports a place ("path:line") in a file of a language with
+// calls that declare a name by its symbol (Language.SymbolDeclares).
+func symbolCalls(at string) bool {
+	file, _, _ := strings.Cut(at, ":")
+	l := lang.ForPath(file)
+	return l != nil && l.SymbolDeclares != nil
 }
 
 // attributeClass resolves a capitalized name no definition has to the

@@ -212,7 +212,13 @@ func Run(ctx context.Context, repo *gitinfo.Repo, refs []spec.Ref, opt Options) 
 	ix.Stats.FilesWalked = len(files)
 	ix.Stats.Walk = walk
 	defer func() { ix.Stats.Search = time.Since(t0) - ix.Stats.Walk }()
-	wanted, restrict := wantedNames(refs, ix.dirNames())
+	var suffixes []string // (the attribute suffixes of the languages the repository holds)
+	for _, l := range ix.langs {
+		if l.AttributeSuffix != "" && !slices.Contains(suffixes, l.AttributeSuffix) {
+			suffixes = append(suffixes, l.AttributeSuffix)
+		}
+	}
+	wanted, restrict := wantedNames(refs, ix.dirNames(), suffixes)
 	ix.restrict = restrict
 	ix.untested = untestedNames(refs)
 	// (With the words Unparsed asks of, so that one pass over the scans

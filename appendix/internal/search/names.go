@@ -9,12 +9,11 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
 	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
-	"github.com/appendix-dev/appendix/extract/lang"
 )
 
 // wantedNames are the identifiers whose definitions are searched for: each
 // reference's name, and both halves of a dotted one.
-func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, map[string][]string) {
+func wantedNames(refs []spec.Ref, apps map[string]bool, suffixes []string) (map[string]scan.Want, map[string][]string) {
 	w := map[string]scan.Want{}
 	// restrict: a name searched only in the modules that qualify it
 	// (`serializers.Add`); a name also wanted bare is searched everywhere.
@@ -93,8 +92,8 @@ func wantedNames(refs []spec.Ref, apps map[string]bool) (map[string]scan.Want, m
 			bare[prop] = true
 		}
 		if len(parts) == 1 && spec.IsUpperStart(r.Name) {
-			for _, suffix := range lang.Union(func(l *extract.Language) []string { return []string{l.AttributeSuffix} }) {
-				if suffix != "" && !strings.HasSuffix(r.Name, suffix) {
+			for _, suffix := range suffixes {
+				if !strings.HasSuffix(r.Name, suffix) {
 					set(r.Name+suffix, scan.WantType) // `[DynamicallyAccessedMembers]`: its attribute class
 				}
 			}

@@ -1108,32 +1108,44 @@ func (ix *Index) CallUse(file, name string) bool {
 	return err == nil && !local.Match(src)
 }
 
-// SymbolDeclared finds the first file, in walk order, that declares name
-// through a call given it as a symbol (Language.SymbolDeclares): Ruby's
-// `scope :recently_active`, which the search reads no definition of. It
-// returns the place (path:line) and the line, or "" for none.
-func (ix *Index) SymbolDeclared(name string) (at, line string) {
+// SymbolsDeclared finds, for each of words, the first file in walk order
+// that declares it through a call given it as a symbol
+// (Language.SymbolDeclares): Ruby's `scope :recently_active`, which the
+// search reads no definition of. It returns, by word, the place
+// (path:line) and the line; the files are read once for all of them.
+func (ix *Index) SymbolsDeclared(words []string) map[string][2]string {
 	var files []string
 	for _, f := range ix.Files {
 		if l := ix.lang[f.Path]; l != nil && l.SymbolDeclares != nil && !scan.TestFile(f.Path) {
 			files = append(files, f.Path)
 		}
 	}
-	found := make([]string, len(files))
-	lines := make([]string, len(files))
+	if len(files) == 0 || len(words) == 0 {
+		return nil
+	}
+	found := make([][][2]string, len(files))
 	ix.readEach(files, func(i int, src []byte) {
-		if off := ix.lang[files[i]].SymbolDeclares(src, name); off >= 0 {
-			found[i] = naming.At(files[i], lineOf(src, off))
-			l, _ := extract.NextLine(src[off:])
-			lines[i] = strings.TrimSpace(string(l))
+		for k, w := range words {
+			if off := ix.lang[files[i]].SymbolDeclares(src, w); off >= 0 {
+				if found[i] == nil {
+					found[i] = make([][2]string, len(words))
+				}
+				l, _ := extract.NextLine(src[off:])
+				found[i][k] = [2]string{naming.At(files[i], lineOf(src, off)), strings.TrimSpace(string(l))}
+			}
 		}
 	})
-	for i, f := range found {
-		if f != "" {
-			return f, lines[i]
+	out := map[string][2]string{}
+	for i := range files {
+		for k, w := range words {
+			if found[i] != nil && found[i][k][0] != "" {
+				if _, ok := out[w]; !ok {
+					out[w] = found[i][k]
+				}
+			}
 		}
 	}
-	return "", ""
+	return out
 }
 
 // CodeUse reports a place ("path:line") whose line is code, not a comment

@@ -15,7 +15,7 @@ import (
 // TestWantedNames: what each reference makes the search look for.
 func TestWantedNames(t *testing.T) {
 	refs := []spec.Ref{{Name: "config.Config"}, {Name: "Order.status"}, {Name: "Widget"}}
-	got, restrict := wantedNames(refs, map[string]bool{"config": true})
+	got, restrict := wantedNames(refs, map[string]bool{"config": true}, nil)
 	want := map[string]scan.Want{
 		"config": scan.WantTop,  // a package qualifier: only a top-level declaration of that name
 		"Config": scan.WantAny,  // restricted to the config package
@@ -37,7 +37,7 @@ func TestWantedNames(t *testing.T) {
 // code names itself by qualifies a name and is none.
 func TestReceiversAreNoNames(t *testing.T) {
 	refs := []spec.Ref{{Name: "this.errorMessage"}, {Name: "Self.new"}, {Name: "self.store"}}
-	got, _ := wantedNames(refs, nil)
+	got, _ := wantedNames(refs, nil, nil)
 	for _, n := range []string{"this", "Self", "self"} {
 		if _, ok := got[n]; ok {
 			t.Errorf("%s is wanted", n)
