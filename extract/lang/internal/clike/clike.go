@@ -554,7 +554,7 @@ func Expanded(def *sitter.Node, src []byte) []extract.Member {
 		line, text = extract.NextLine(text)
 		row++
 		name := bytes.TrimSpace(line)
-		if !macroName(name) {
+		if !caps(name) {
 			continue
 		}
 		entries := listed(src, name)
@@ -638,20 +638,6 @@ func bodyOf(def *sitter.Node) *sitter.Node {
 	return nil
 }
 
-// macroName reports a macro's name alone: capitals, digits and
-// underscores, two or more, with a capital first.
-func macroName(w []byte) bool {
-	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
-		return false
-	}
-	for _, c := range w {
-		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
-
 // listed returns the names an object-like macro of src lists, when its
 // #define is an X-macro list: each line after the #define calls a macro
 // with a name first (X(get_cmds) \), the last without the backslash.
@@ -717,7 +703,7 @@ func Lists(src []byte) map[string][]string {
 		for j < len(t) && extract.IdentByte(t[j]) {
 			j++
 		}
-		if name := t[:j]; macroName(name) {
+		if name := t[:j]; caps(name) {
 			if entries := listed(src, name); len(entries) > 0 {
 				if out == nil {
 					out = map[string][]string{}
