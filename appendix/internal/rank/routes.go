@@ -275,6 +275,8 @@ func RouteScore(ref *spec.RouteRef, r *extract.Route) (score int, ok bool) {
 		return false
 	}
 	switch {
+	case ref.Prefix && len(b) > len(a) && eq(b[:len(a)], a):
+		return 0, true // `/supporters/...`: a route under the path the spec writes
 	case eq(a, b):
 		return 0, true
 	case len(b) < len(a) && literal(b) && eq(a[len(a)-len(b):], b):

@@ -2188,6 +2188,10 @@ type RouteRef struct {
 	// relative to the prefixes it is included under (`^trash/`): a route
 	// that ends with it, however short, is the one meant.
 	Tail bool
+	// Prefix says the spec elides the rest of the path
+	// (`/nonprofits/:nonprofit_id/supporters/...`): any route under Path
+	// is one meant.
+	Prefix bool
 }
 
 // relRouteRe is a route written without its leading slash, as Django's
@@ -2228,6 +2232,12 @@ func RouteLike(code string) (*RouteRef, bool) {
 	}
 	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") {
 		return nil, false // a deep absolute path without parameters reads as a file path
+	}
+	if p, ok := strings.CutSuffix(m[2], "/..."); ok && p != "" {
+		return &RouteRef{Method: m[1], Path: p, Prefix: true}, true // `/supporters/...`: what is under it
+	}
+	if p, ok := strings.CutSuffix(m[2], "/…"); ok && p != "" {
+		return &RouteRef{Method: m[1], Path: p, Prefix: true}, true
 	}
 	return &RouteRef{Method: m[1], Path: m[2]}, true
 }
