@@ -420,9 +420,10 @@ type Language struct {
 	// target: `impl Deref for Semantics { type Target = SemanticsImpl; }`);
 	// nil where the language has no such thing.
 	Delegates func(src []byte, name string) []string
-	// DerivedMembers names the members a definition's attributes make the
-	// compiler or a macro generate for it (Rust's `#[derive(new)]` gives
-	// `new`, `#[derive(Default)]` `default`); nil where none does.
+	// DerivedMembers names the members a definition's attributes or
+	// conformances make the compiler or a macro generate for it (Rust's
+	// `#[derive(new)]` gives `new`, `#[derive(Default)]` `default`;
+	// Swift's CaseIterable `allCases`); nil where none does.
 	DerivedMembers func(d *Definition) []string
 	// Sigil is the character code writes before a property's name where
 	// the member is named without it (PHP's `$fillable`, the member

@@ -2741,7 +2741,7 @@ func derivedMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 		return Match{}, false
 	}
 	d := found[0]
-	return Match{Ref: r, Choice: rank.Choice{Def: d, Reason: fmt.Sprintf("defines `%s`, whose attributes generate `%s`", d.QualifiedName(), last)}}, true
+	return Match{Ref: r, Choice: rank.Choice{Def: d, Reason: fmt.Sprintf("defines `%s`, whose attributes or conformances generate `%s`", d.QualifiedName(), last)}}, true
 }
 
 // nestedTypeMember resolves `Outer.Inner.member` to the type Outer, whose

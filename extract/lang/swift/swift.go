@@ -19,6 +19,11 @@ var swiftQuery string
 var Lang = knowing(&extract.Language{
 	Name: "swift", Display: "Swift", Fence: "swift", Exts: []string{".swift"}, Comment: "//", Revision: "6",
 	Grammar: grammar.GetLanguage, QuerySource: swiftQuery, Prepare: prepare,
+	// (An enum's raw type and the protocols the compiler derives or that
+	// mark a type add no member a spec names on it: a case, a field.)
+	EmptyBases: []string{"String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+		"Double", "Float", "Bool", "Character", "Codable", "Decodable", "Encodable", "CaseIterable", "Equatable", "Hashable",
+		"Comparable", "Sendable", "Error", "RawRepresentable"},
 	Funcs: swiftFuncs, BodiesKeepNothing: true,
 	Bodies:     map[string]bool{"class_declaration": true, "protocol_declaration": true}, // extensions too
 	Body:       body,
