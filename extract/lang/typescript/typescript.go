@@ -21,7 +21,7 @@ var typescriptQuery string
 var javascriptQuery string
 
 // revision is the revision of the rules the four languages share.
-const revision = "11"
+const revision = "12"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
@@ -194,6 +194,11 @@ func refineJS(m *extract.Match) bool {
 			d.Values = unionValues(v, m.Src)
 		} else if v != nil && v.Type() == "intersection_type" {
 			d.Bases = intersectedTypes(v, m.Src)
+		} else if t := aliasedType(v, m.Src); t != "" {
+			// `type Astro = import('./dist/@types/astro.js').AstroGlobal`,
+			// `type Id = OrderId`: the type it names, whose members are
+			// the alias's.
+			d.Bases = []string{t}
 		}
 	case "enum":
 		d.Kind, d.Title = extract.KindEnum, "Enum"
@@ -464,6 +469,30 @@ func intersectedTypes(v *sitter.Node, src []byte) []string {
 		return words.Identifiers(words.WithoutTypeArgs(v.Content(src)))
 	}
 	return nil
+}
+
+// importTypeRe is a type imported where it is named:
+// import('./dist/@types/astro.js').AstroGlobal.
+var importTypeRe = regexp.MustCompile(`^import\(\s*['"][^'"]+['"]\s*\)\.([A-Za-z_$][\w$]*)`)
+
+// aliasedType is the type a type alias's value names alone (a name, a
+// generic's, a qualified name's last part, an import type's), or "".
+func aliasedType(v *sitter.Node, src []byte) string {
+	if v == nil {
+		return ""
+	}
+	text := strings.TrimSpace(v.Content(src))
+	if m := importTypeRe.FindStringSubmatch(text); m != nil && len(m[0]) == len(words.WithoutTypeArgs(text)) {
+		return m[1]
+	}
+	switch v.Type() {
+	case "type_identifier", "generic_type", "nested_type_identifier":
+		ids := words.Identifiers(words.WithoutTypeArgs(text))
+		if len(ids) > 0 {
+			return ids[len(ids)-1]
+		}
+	}
+	return ""
 }
 
 // spreadJS reports a spread element, ...base, in an object.
