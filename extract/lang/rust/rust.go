@@ -17,7 +17,7 @@ var rustQuery string
 
 // Lang is Rust.
 var Lang = knowing(&extract.Language{
-	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "5",
+	Name: "rust", Display: "Rust", Fence: "rust", Exts: []string{".rs"}, Comment: "//", Revision: "6",
 	MemberSeps: []string{"::"},
 	Grammar:    grammar.GetLanguage, QuerySource: rustQuery,
 	Funcs: rustFuncs, BodiesKeepNothing: true,
@@ -95,6 +95,12 @@ func refineRust(m *extract.Match) bool {
 			return false // an impl's associated type: type Item = Order;
 		}
 		d.Kind, d.Title = extract.KindType, "Type"
+		if t := aliased(m.Def.ChildByFieldName("type"), m.Src); t != "" {
+			// `pub type Configuration = Arc<ConfigurationInner>;`: the
+			// type it names, through the pointers that hand on their
+			// target's members, whose members are the alias's.
+			d.Bases = []string{t}
+		}
 	case "constant", "static":
 		d.Kind, d.Title = extract.KindConstant, "Constant"
 		if m.Kind == "static" {
@@ -364,4 +370,42 @@ func tableColumns(inv *sitter.Node) []*sitter.Node {
 		}
 	}
 	return out
+}
+
+// handsOn are the wrappers a value of which hands on its target's members
+// (Deref): Arc<Inner>'s members are Inner's.
+var handsOn = map[string]bool{"Arc": true, "Rc": true, "Box": true, "Cow": true}
+
+// aliased is the type an alias's value names, through the wrappers that
+// hand on their target's members (Arc<ConfigurationInner> is
+// ConfigurationInner), or "": a tuple, a function type, a reference.
+func aliased(t *sitter.Node, src []byte) string {
+	for t != nil {
+		switch t.Type() {
+		case "type_identifier":
+			return t.Content(src)
+		case "scoped_type_identifier":
+			if n := t.ChildByFieldName("name"); n != nil {
+				return n.Content(src)
+			}
+			return ""
+		case "generic_type":
+			name := t.ChildByFieldName("type")
+			if name == nil {
+				return ""
+			}
+			base := name.Content(src)
+			base = base[strings.LastIndex(base, "::")+1:]
+			base = strings.TrimPrefix(base, ":")
+			args := extract.NamedChildren(t.ChildByFieldName("type_arguments"))
+			if handsOn[base] && len(args) == 1 {
+				t = args[0]
+				continue
+			}
+			return base
+		default:
+			return ""
+		}
+	}
+	return ""
 }
