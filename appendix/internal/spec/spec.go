@@ -792,6 +792,11 @@ func Parse(name string, src []byte) *Spec {
 					continue
 				}
 				name, ok := codeLike(namePath(line[at[0]:at[1]]))
+				if !ok && strings.HasPrefix(line[at[1]:], "(") {
+					// `jax.lax.ppermute(lhs, ...)`: a call the spec's code
+					// makes on a module's path is code, in plain words too.
+					name, ok = calledPath(namePath(line[at[0]:at[1]]))
+				}
 				annotated := (inType || declLine && depth[at[0]] > 0) && annotationAt(line[:at[0]]) ||
 					declLine && depth[at[0]] > 0 && paramNameRe.MatchString(line[:at[0]]) || // Go's `(at Lsn)`
 					typedName(line[at[1]:], depth[at[0]] > 0) && !commented(line[:at[0]])
@@ -2387,6 +2392,22 @@ func elementType(code string) string {
 
 // codeLike accepts a prose or fenced word that only a programmer would
 // write: CamelCase, snake_case, SCREAMING_SNAKE, pkg.Func, call().
+// calledPath reads a dotted name of plain words that the spec's code
+// calls (`jax.lax.ppermute`): two to four identifiers, the last of three
+// letters or more.
+func calledPath(tok string) (string, bool) {
+	parts := strings.Split(tok, ".")
+	if len(parts) < 2 || len(parts) > 4 || len(parts[len(parts)-1]) < 3 || notNames[tok] {
+		return "", false
+	}
+	for _, p := range parts {
+		if p == "" || !extract.IdentByte(p[0]) || p[0] >= '0' && p[0] <= '9' || strings.IndexFunc(p, func(c rune) bool { return c > 0x7f || !extract.IdentByte(byte(c)) }) >= 0 {
+			return "", false
+		}
+	}
+	return tok, true
+}
+
 func codeLike(tok string) (string, bool) {
 	name := strings.TrimSuffix(tok, "()")
 	if m := memberSepRe.FindStringSubmatch(name); m != nil {
