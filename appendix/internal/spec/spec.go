@@ -2687,6 +2687,13 @@ func declared(code string) (name string, hint Hint, language string, ok bool) {
 		m[1] = w
 	}
 	hint, ok = declHints[m[1]]
+	if _, keyword := declHints[m[3]]; ok && keyword {
+		// `static let schema = "Users"`: a modifier, then the keyword
+		// that declares the name.
+		if rest := strings.TrimSpace(code[strings.Index(code, m[3]):]); rest != code {
+			return declared(rest)
+		}
+	}
 	if !ok || notNames[m[3]] || len(m[3]) < 2 {
 		return "", "", "", false
 	}
