@@ -386,7 +386,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				return d.Lang != nil && d.Lang.Grammar != nil && d.Kind == extract.KindConstant
 			})
 		}
-		if r.Declared && redefinedAside(ix, cands) {
+		if r.Declared && redefinedAside(cands) {
 			// A name the spec's code declares (`def f(lhs, rhs):`) that a
 			// documentation or example copy defines again and again (a
 			// tutorial's fourteen `def f(x):`) is a scratch name, none of
@@ -692,12 +692,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				if len(owners) == 0 {
 					owners = ix.Wire[r.Name] // (`ackId`, a field serialized so)
 				}
-				if o := changedOwner(lackingBeside(sp, r, matches), owners); o != nil {
+				if t := lackingBeside(sp, r, matches); changedOwner(t, owners) != nil {
 					// "`AddSvgIconToAuthClient`, which adds an optional
 					// `svgIcon`": what the code added to the type the
 					// migration named beside it changes, which has it.
+					o := changedOwner(t, owners)
 					matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: o, Member: r.Name,
-						Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, the type `%s` named beside it changes", o.QualifiedName(), r.Name, lackingBeside(sp, r, matches).Name)}})
+						Reason: fmt.Sprintf("defines `%s`, which has the member `%s`, the type `%s` named beside it changes", o.QualifiedName(), r.Name, t.Name)}})
 					continue
 				} else if t := typeLacking(sp, r, matches); t != "" && (ok || far || len(owners) > 0) {
 					// "add `expiresAt` and `visibility` fields to `Docs`",
@@ -1188,12 +1189,9 @@ func vendoredScope(ix *search.Index, gaps []Gap) {
 	if len(ix.Vendored) == 0 {
 		return
 	}
-	dirs := slices.Clone(ix.Vendored)
-	verb := "is"
-	if len(dirs) > 1 {
-		verb = "are"
-	}
-	note := fmt.Sprintf("; the %s %s (copies of dependencies) %s not read", naming.PathList(dirs, 3), naming.Plural(len(dirs), "directory", "directories"), verb)
+	dirs := ix.Vendored
+	note := fmt.Sprintf("; the %s %s (copies of dependencies) %s not read", naming.PathList(dirs, 3),
+		naming.Plural(len(dirs), "directory", "directories"), naming.Plural(len(dirs), "is", "are"))
 	for i, g := range gaps {
 		if g.Kind == GapAbsent && strings.HasPrefix(g.Hint, "no definition in ") {
 			gaps[i].Hint += note
@@ -1356,7 +1354,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 	// calls.
 	var symbols []string
 	for _, w := range words {
-		if h := hits[w]; h != nil && w == strings.ToLower(w) && symbolCalls(h.First) {
+		if h := hits[w]; h != nil && w == strings.ToLower(w) && placeLang(h.First).SymbolDeclares != nil {
 			symbols = append(symbols, w)
 		}
 	}
@@ -1378,7 +1376,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		if file, _, _ := strings.Cut(h.First, ":"); g.Kind == GapAbsent && h.Files > 1 && !h.Config &&
-			!strings.ContainsAny(g.Ref, "./ ") && w == strings.ToLower(w) && undeclaredCalls(file) && ix.CallUse(file, w) &&
+			!strings.ContainsAny(g.Ref, "./ ") && w == strings.ToLower(w) && placeLang(file).UndeclaredCalls && ix.CallUse(file, w) &&
 			len(ix.Declared(w)) == 0 && len(ix.DeclaredOrMember(w, w)) == 0 {
 			// `update_all`, `run_callbacks`, `after_discard`: called in
 			// models across the code and defined nowhere, in a language
@@ -1408,7 +1406,7 @@ func appearances(ix *search.Index, gaps []Gap) {
 			continue
 		}
 		if mods, ok := wildcardModules(ix, h.First); ok && g.Kind == GapAbsent && spec.IsUpperStart(w) && !strings.Contains(g.Ref, ".") &&
-			(moduleImports(h.First) && len(ix.DirsEnding(w)) == 0 && ix.CodeUse(h.First) || ix.AnnotationUse(strings.Split(h.First, ":")[0], w)) {
+			(placeLang(h.First).ModuleImports && len(ix.DirsEnding(w)) == 0 && ix.CodeUse(h.First) || ix.AnnotationUse(strings.Split(h.First, ":")[0], w)) {
 			// `@GeneratedValue`, which a JPA entity uses under
 			// `import javax.persistence.*;`: an annotation the repository
 			// declares nowhere is that package's, or the language's.
@@ -1469,20 +1467,14 @@ func appearances(ix *search.Index, gaps []Gap) {
 	}
 }
 
-// moduleImports reports a place ("path:line") in a file of a language
-// whose imports bring a module's every name (Language.ModuleImports).
-func moduleImports(at string) bool {
+// placeLang is the language of the file of a place ("path:line"), or an
+// empty language (nothing set) for a file of none.
+func placeLang(at string) *extract.Language {
 	file, _, _ := strings.Cut(at, ":")
-	l := lang.ForPath(file)
-	return l != nil && l.ModuleImports
-}
-
-// symbolCalls reports a place ("path:line") in a file of a language with
-// calls that declare a name by its symbol (Language.SymbolDeclares).
-func symbolCalls(at string) bool {
-	file, _, _ := strings.Cut(at, ":")
-	l := lang.ForPath(file)
-	return l != nil && l.SymbolDeclares != nil
+	if l := lang.ForPath(file); l != nil {
+		return l
+	}
+	return &extract.Language{}
 }
 
 // attributeClass resolves a capitalized name no definition has to the
@@ -1507,13 +1499,6 @@ func attributeClass(rk *rank.Ranker, ix *search.Index, r *spec.Ref) (Match, bool
 	m := pick(rk, r, defs, "")
 	m.Reason = fmt.Sprintf("defines `%s`, the attribute `%s` names", m.Def.QualifiedName(), r.Name)
 	return m, true
-}
-
-// undeclaredCalls reports a file of a language whose methods come into
-// scope without an import (Language.UndeclaredCalls).
-func undeclaredCalls(file string) bool {
-	l := lang.ForPath(file)
-	return l != nil && l.UndeclaredCalls
 }
 
 // wildcardModules names, for the file of the place at ("path:line"), the
@@ -3218,7 +3203,7 @@ func changes(t, owner *extract.Definition) bool {
 
 // redefinedAside reports candidates of which a documentation or example
 // copy holds two or more in one file.
-func redefinedAside(ix *search.Index, cands []*extract.Definition) bool {
+func redefinedAside(cands []*extract.Definition) bool {
 	seen := map[string]bool{}
 	for _, d := range cands {
 		if !docCopy(d.Path) || d.Container != "" {

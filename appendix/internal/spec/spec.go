@@ -1207,13 +1207,14 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			if m := proseMethodRe.FindStringSubmatch(sent[:i]); m != nil && rt.Method == "" {
 				rt.Method = m[1] // GET `/items/:id`: the method the prose sets before the span
 			}
-			for _, alt := range alternatives(code) {
+			alts := alternatives(code)
+			for _, alt := range alts {
 				// `/otlp/v1/{logs,traces}`: an endpoint for each.
 				r := *rt
 				r.Path = strings.Replace(r.Path, alt.group, alt.word, 1)
 				refs = append(refs, found{Ref{Name: strings.Replace(code, alt.group, alt.word, 1), Line: lineAt(i), Source: FromCode, Strong: true, Route: &r}, i, end})
 			}
-			if len(alternatives(code)) == 0 {
+			if len(alts) == 0 {
 				refs = append(refs, found{Ref{Name: code, Line: lineAt(i), Source: FromCode, Strong: true, Route: rt}, i, end})
 			}
 		} else if file, at, ok := Location(code); ok {

@@ -123,11 +123,7 @@ func muxRoutes(call, chain, handler *sitter.Node, prefix string, src []byte) []e
 		args := extract.NamedChildren(n.ChildByFieldName("arguments"))
 		switch fn.ChildByFieldName("field").Content(src) {
 		case "Methods":
-			for _, a := range args {
-				if m, ok := route.StringValue(a, src); ok && route.Methods[strings.ToUpper(m)] {
-					methods = append(methods, strings.ToUpper(m))
-				}
-			}
+			methods = append(methods, methodsOf(args, src)...)
 		case "Path":
 			if len(args) == 1 {
 				pattern, found = spelledPath(args[0], src)
@@ -180,8 +176,13 @@ func chainedMethods(call *sitter.Node, src []byte) []string {
 	if next == nil || next.Type() != "call_expression" {
 		return nil
 	}
+	return methodsOf(extract.NamedChildren(next.ChildByFieldName("arguments")), src)
+}
+
+// methodsOf are the HTTP methods a Methods("GET", "POST") call is given.
+func methodsOf(args []*sitter.Node, src []byte) []string {
 	var out []string
-	for _, a := range extract.NamedChildren(next.ChildByFieldName("arguments")) {
+	for _, a := range args {
 		if m, ok := route.StringValue(a, src); ok && route.Methods[strings.ToUpper(m)] {
 			out = append(out, strings.ToUpper(m))
 		}

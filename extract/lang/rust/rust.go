@@ -380,32 +380,19 @@ var handsOn = map[string]bool{"Arc": true, "Rc": true, "Box": true, "Cow": true}
 // hand on their target's members (Arc<ConfigurationInner> is
 // ConfigurationInner), or "": a tuple, a function type, a reference.
 func aliased(t *sitter.Node, src []byte) string {
-	for t != nil {
-		switch t.Type() {
-		case "type_identifier":
-			return t.Content(src)
-		case "scoped_type_identifier":
-			if n := t.ChildByFieldName("name"); n != nil {
-				return n.Content(src)
-			}
-			return ""
-		case "generic_type":
-			name := t.ChildByFieldName("type")
-			if name == nil {
-				return ""
-			}
-			base := name.Content(src)
-			base = base[strings.LastIndex(base, "::")+1:]
-			base = strings.TrimPrefix(base, ":")
-			args := extract.NamedChildren(t.ChildByFieldName("type_arguments"))
-			if handsOn[base] && len(args) == 1 {
-				t = args[0]
-				continue
-			}
-			return base
-		default:
-			return ""
+	for t != nil && t.Type() == "generic_type" {
+		args := extract.NamedChildren(t.ChildByFieldName("type_arguments"))
+		if !handsOn[typeName(t, src)] || len(args) != 1 {
+			break
 		}
+		t = args[0]
+	}
+	if t == nil {
+		return ""
+	}
+	switch t.Type() {
+	case "type_identifier", "scoped_type_identifier", "generic_type":
+		return typeName(t, src)
 	}
 	return ""
 }

@@ -328,15 +328,7 @@ func pathConstants(root *sitter.Node, src []byte) map[string]string {
 		if !ok {
 			return
 		}
-		owner := ""
-		for p := n.Parent(); p != nil; p = p.Parent() {
-			if p.Type() == "class_declaration" {
-				if nm := p.ChildByFieldName("name"); nm != nil {
-					owner = nm.Content(src)
-				}
-				break
-			}
-		}
+		owner := enclosingType(n, src)
 		for _, nm := range boundNames(n) {
 			name := nm.Content(src)
 			if owner != "" {
