@@ -210,6 +210,28 @@ func MigrationPath(p string) bool {
 	return len(base) > 0 && base[0] >= '0' && base[0] <= '9'
 }
 
+// MigrationBefore orders migration files as a migration tool runs them:
+// by the number their names start with where both start with one
+// (2_create-splits before 10_add-split-incarnation-id), else by path.
+func MigrationBefore(a, b string) bool {
+	na, oka := leadingNumber(a[strings.LastIndexByte(a, '/')+1:])
+	nb, okb := leadingNumber(b[strings.LastIndexByte(b, '/')+1:])
+	if oka && okb && na != nb {
+		return na < nb
+	}
+	return a < b
+}
+
+// leadingNumber reads the digits a name starts with.
+func leadingNumber(s string) (uint64, bool) {
+	var n uint64
+	i := 0
+	for ; i < len(s) && i < 19 && s[i] >= '0' && s[i] <= '9'; i++ {
+		n = n*10 + uint64(s[i]-'0')
+	}
+	return n, i > 0
+}
+
 // Article puts "a" or "an" before a word.
 func Article(w string) string {
 	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {

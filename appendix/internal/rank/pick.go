@@ -153,13 +153,14 @@ func (c *Ranker) pick(r *spec.Ref, rs []Ranked, member, why string) Choice {
 		reason += fmt.Sprintf("; chosen because %s; also defined at %s%s", m.Why, strings.Join(shown, ", "), more)
 	}
 	m.Reason = reason
-	if best.Def.Kind == extract.KindSchema && best.Def.Lang.Amendable && naming.MigrationPath(best.Def.Path) {
+	if best.Def.Kind == extract.KindSchema && best.Def.Lang.Amendable && naming.MigrationPath(best.Def.Path) && !best.Def.Amends {
+		// (An ALTER TABLE creates nothing: no note says it does.)
 		for _, f := range c.amends[naming.TableKey(best.Def.Name)] {
-			if f != best.Def.Path {
+			if f != best.Def.Path && naming.MigrationBefore(best.Def.Path, f) {
 				m.Altered = append(m.Altered, f)
 			}
 		}
-		sort.Strings(m.Altered)
+		sort.Slice(m.Altered, func(i, j int) bool { return naming.MigrationBefore(m.Altered[i], m.Altered[j]) })
 	}
 	return m
 }
