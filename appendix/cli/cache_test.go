@@ -138,7 +138,7 @@ func TestRestoredMtimeIsSeen(t *testing.T) {
 			}
 			// The fixture's change times settle; then a first run keeps
 			// the scans, which the second uses.
-			time.Sleep(2*time.Second + 100*time.Millisecond)
+			time.Sleep(racyWait)
 			for i := 0; i < 2; i++ {
 				res := build(retrySpec)
 				if md := res.Doc.Markdown(); !strings.Contains(md, "const MaxRetries = 5") || strings.Contains(md, dirtyNote) {

@@ -402,7 +402,7 @@ func TestCacheKeepsUnparsedLanguages(t *testing.T) {
 	sp := spec.Parse("spec.md", []byte("# Pause hooks\n\nThe `Hook` struct gains `disabled`.\n"))
 	// The fixture's change times settle, so that the first run keeps what
 	// it found by text for the second.
-	time.Sleep(2*time.Second + 100*time.Millisecond)
+	time.Sleep(racyWait)
 	var out []string
 	for range 2 {
 		res, err := appendix.Build(context.Background(), repo, sp, appendix.Config{Round: 2, Budget: 200})

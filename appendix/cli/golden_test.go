@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
@@ -20,6 +21,10 @@ import (
 var update = flag.Bool("update", false, "rewrite the want sections of fixtures/*.txtar")
 
 const fixedNow = "2026-01-01T00:00:00Z"
+
+// racyWait outlasts the cache's racy window: a file changed longer ago
+// than that has its scan kept.
+const racyWait = 2*time.Second + 100*time.Millisecond
 
 // fixture is one golden case: a spec, a repository committed at a fixed
 // date, files changed after the commit, and the expected outputs.
@@ -152,6 +157,42 @@ func TestGolden(t *testing.T) {
 			}
 			if used := appendixLines(md); doc.Budget.Used != used && !slices.Contains(f.args, "--appendix-only") {
 				t.Errorf("JSON budget.used is %d, the markdown appendix has %d lines", doc.Budget.Used, used)
+			}
+		})
+	}
+}
+
+// TestGoldenWarm: every fixture's appendix, from scans a run for another
+// spec left in the cache, is the one a cold run gives. (The scans of files
+// changed within the cache's racy window are not kept: the fixtures'
+// files settle first.)
+func TestGoldenWarm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the fixtures' files to settle")
+	}
+	paths, err := filepath.Glob("../../fixtures/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	fixtures := make([]*fixture, len(paths))
+	dirs := make([]string, len(paths))
+	for i, p := range paths {
+		fixtures[i] = loadFixture(t, p)
+		dirs[i] = fixtures[i].build(t)
+	}
+	time.Sleep(racyWait)
+	for i, p := range paths {
+		f, dir := fixtures[i], dirs[i]
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			if _, stderr, code := runCLI(t, dir, []byte("Check `Zzyzx`.\n"), f.args...); code != 0 {
+				t.Fatalf("a run for another spec: exit %d: %s", code, stderr)
+			}
+			for _, run := range []struct{ want, format string }{{"want.md", "markdown"}, {"want.json", "json"}} {
+				got, _, _ := runCLI(t, dir, f.spec, append(f.args, "--format", run.format)...)
+				want, _ := f.want(run.want)
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s from the cache's scans (-cold +warm):\n%s", run.want, diff)
+				}
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -21,12 +22,26 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// TestScanCacheRoundTrip: the scan file gives back what was written, and
-// a damaged one (cut anywhere, or of another version) is refused whole.
+// TestScanCacheRoundTrip: the scan file gives back what was written, every
+// field of an entry, and a damaged one (cut anywhere, or of another
+// version) is refused whole.
 func TestScanCacheRoundTrip(t *testing.T) {
 	scans := map[string]*scan.Entry{
-		"a.go":   {Stamp: filestat.Stamp{Size: 10, Mtime: 5, Ctime: 4, Ino: 1 << 40, Mode: 0o644}, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}}, Slash: "api", Imports: "X\tpkg\n", Mods: "m", Values: "Retry\nx.io/key"},
+		"a.go": {Stamp: filestat.Stamp{Size: 10, Mtime: 5, Ctime: 4, Ino: 1 << 40, Mode: 0o644}, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}},
+			Slash: "api", Imports: "X\tpkg\n", Mods: "m", Values: "Retry\nx.io/key", Keys: "retry.max", Mounts: true},
 		"big.ts": {Stamp: filestat.Stamp{Size: 1 << 21, Mtime: 6}, Skip: true},
+	}
+	// The entries set every field between them: a field the file does not
+	// keep (a warm run would read it as zero) fails below.
+	entry := reflect.TypeFor[scan.Entry]()
+	for i := range entry.NumField() {
+		set := false
+		for _, e := range scans {
+			set = set || !reflect.ValueOf(*e).Field(i).IsZero()
+		}
+		if !set {
+			t.Fatalf("no entry sets scan.Entry.%s: set it, so that the file is checked to keep it", entry.Field(i).Name)
+		}
 	}
 	dirs := map[string]dirListing{"": {Stat: filestat.Stamp{Mtime: 7, Ctime: 9, Ino: 3, Mode: uint32(fs.ModeDir | 0o755)}, Names: "a.go\nsub", Types: []byte("fd")}, "sub": {Stat: filestat.Stamp{Mtime: 8}}}
 	data := encodeScans("v1", scans, dirs)

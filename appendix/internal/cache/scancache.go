@@ -41,11 +41,14 @@ func encodeScans(version string, scans map[string]*scan.Entry, dirs map[string]d
 		putS(p)
 		putStamp(e.Stamp)
 		putS(e.Key)
-		skip := uint64(0)
+		flags := uint64(0)
 		if e.Skip {
-			skip = 1
+			flags |= 1
 		}
-		putU(skip)
+		if e.Mounts {
+			flags |= 2
+		}
+		putU(flags)
 		putS(e.Tokens.Names)
 		putS(string(e.Tokens.Flags))
 		putS(e.Slash)
@@ -128,7 +131,9 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 	scans := make(map[string]*scan.Entry, count)
 	for i := uint64(0); i < count && !bad; i++ {
 		p := getS()
-		e := &scan.Entry{Stamp: getStamp(), Key: getS(), Skip: getU() == 1}
+		e := &scan.Entry{Stamp: getStamp(), Key: getS()}
+		flags := getU()
+		e.Skip, e.Mounts = flags&1 != 0, flags&2 != 0
 		e.Tokens.Names = getS()
 		e.Tokens.Flags = getB()
 		e.Slash = getS()
