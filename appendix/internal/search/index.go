@@ -68,6 +68,11 @@ type Index struct {
 	Defs     map[string][]*extract.Definition // by name
 	lang     map[string]*extract.Language     // every walked file's source language (nil: not searched), by path
 	dirs     map[string]bool                  // every directory holding a walked file
+	// stemEnds holds each walked file's path without its extension and
+	// every tail of it after a "/"; dirEnds every such tail of each
+	// directory: what a module path can name.
+	stemEnds, dirEnds map[string]bool
+	endsOnce          sync.Once
 	// Modules holds every directory name and file stem: what a qualifier
 	// such as `userbus` in `userbus.User` can name.
 	Modules map[string]bool

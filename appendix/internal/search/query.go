@@ -744,7 +744,15 @@ func (ix *Index) importingTests(src, root string) []string {
 
 // DirEnding reports a directory holding a walked file whose path is p
 // or ends in "/" and p.
-func (ix *Index) DirEnding(p string) bool { return ix.dirs[p] || len(ix.DirsEnding(p)) > 0 }
+func (ix *Index) DirEnding(p string) bool {
+	if ix.dirs[p] {
+		return true
+	}
+	ix.readEnds()
+	cp := cleanPath(p)
+	return cp != "" && ix.dirEnds[cp] // (one DirsEnding would list)
+}
+
 
 // IsDir reports a directory that holds a walked file.
 func (ix *Index) IsDir(p string) bool { return ix.dirs[strings.TrimSuffix(p, "/")] }
@@ -1669,12 +1677,31 @@ func (ix *Index) HasFamily(family string) bool {
 // names, whatever its extension: `typing/extensions` for
 // typing/extensions.py.
 func (ix *Index) SourceModule(p string) bool {
-	for f := range ix.lang {
-		if stem := strings.TrimSuffix(f, path.Ext(f)); stem == p || strings.HasSuffix(stem, "/"+p) {
-			return true
+	ix.readEnds()
+	return ix.stemEnds[p]
+}
+
+// readEnds gathers, once, the walked files' stems with their tails, and
+// the tails of their directories (stemEnds, dirEnds).
+func (ix *Index) readEnds() {
+	ix.endsOnce.Do(func() {
+		tails := func(into map[string]bool, p string) {
+			for i := range len(p) {
+				if p[i] == '/' {
+					into[p[i+1:]] = true
+				}
+			}
 		}
-	}
-	return false
+		ix.stemEnds, ix.dirEnds = map[string]bool{}, map[string]bool{}
+		for f := range ix.lang {
+			stem := strings.TrimSuffix(f, path.Ext(f))
+			ix.stemEnds[stem] = true
+			tails(ix.stemEnds, stem)
+		}
+		for d := range ix.dirs {
+			tails(ix.dirEnds, d)
+		}
+	})
 }
 
 // OwnRoot reports a dotted name whose first part is the first part of a
