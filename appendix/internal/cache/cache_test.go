@@ -28,7 +28,7 @@ import (
 func TestScanCacheRoundTrip(t *testing.T) {
 	scans := map[string]*scan.Entry{
 		"a.go": {Stamp: filestat.Stamp{Size: 10, Mtime: 5, Ctime: 4, Ino: 1 << 40, Mode: 0o644}, Key: "go:abc", Tokens: scan.Tokens{Names: "A\nB", Flags: []byte{1, 2}},
-			Slash: "api", Imports: "X\tpkg\n", Mods: "m", Values: "Retry\nx.io/key", Keys: "retry.max", Mounts: true},
+			Slash: "api", Imports: "X\tpkg\n", Mods: "m", Values: "Retry\nx.io/key", Keys: "retry.max", Mounts: true, Words: "\x01\x80"},
 		"big.ts": {Stamp: filestat.Stamp{Size: 1 << 21, Mtime: 6}, Skip: true},
 	}
 	// The entries set every field between them: a field the file does not

@@ -56,6 +56,7 @@ func encodeScans(version string, scans map[string]*scan.Entry, dirs map[string]d
 		putS(e.Imports)
 		putS(e.Values)
 		putS(e.Keys)
+		putS(string(e.Words))
 	}
 	putU(uint64(len(dirs)))
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
@@ -141,6 +142,7 @@ func decodeScans(data []byte, version string) (map[string]*scan.Entry, map[strin
 		e.Imports = getS()
 		e.Values = getS()
 		e.Keys = getS()
+		e.Words = scan.WordPrint(getS())
 		scans[p] = e
 	}
 	count = getU()

@@ -18,13 +18,14 @@ type Entry struct {
 	filestat.Stamp
 	Key     string // blobKey of the content, once a search needed it
 	Tokens  Tokens
-	Slash   string // words a route path may start with (see slashWords, Language.RouteWords), newline-joined
-	Imports string // "name\tmodule" lines: what it imports from packages
-	Mods    string // every module the file imports, relative ones too, newline-joined
-	Values  string // the string literals it sets values to (see valueWords), newline-joined
-	Keys    string // the string literals it holds as keys (see keyWords), newline-joined
-	Skip    bool   // generated (by its header or as a bundle), or over the size limit
-	Mounts  bool   // it holds one of its language's MountMarks
+	Slash   string    // words a route path may start with (see slashWords, Language.RouteWords), newline-joined
+	Imports string    // "name\tmodule" lines: what it imports from packages
+	Mods    string    // every module the file imports, relative ones too, newline-joined
+	Values  string    // the string literals it sets values to (see valueWords), newline-joined
+	Keys    string    // the string literals it holds as keys (see keyWords), newline-joined
+	Skip    bool      // generated (by its header or as a bundle), or over the size limit
+	Mounts  bool      // it holds one of its language's MountMarks
+	Words   WordPrint // the whole words it holds (see WordPrint)
 }
 
 // File reads one file content. Only a test file's imported modules are
@@ -35,6 +36,7 @@ func File(l *extract.Language, rel string, src []byte) *Entry {
 		e.Skip = true
 		return e
 	}
+	e.Words = wordPrint(src)                      // (of the bytes as a text search reads them)
 	src = bytes.TrimPrefix(src, []byte("\ufeff")) // a byte order mark is no part of the first line's first word
 	kw := keywordsOf(l).forFile(rel)
 	e.Tokens = declTokens(kw, kw.code(src))

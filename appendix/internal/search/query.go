@@ -753,7 +753,6 @@ func (ix *Index) DirEnding(p string) bool {
 	return cp != "" && ix.dirEnds[cp] // (one DirsEnding would list)
 }
 
-
 // IsDir reports a directory that holds a walked file.
 func (ix *Index) IsDir(p string) bool { return ix.dirs[strings.TrimSuffix(p, "/")] }
 

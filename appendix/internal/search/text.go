@@ -638,7 +638,7 @@ func (ix *Index) FindWords(words []string) map[string]*WordHit {
 	// Each file's first occurrence of each word (its line, 0 for none),
 	// read by workers, then counted in walk order.
 	lines := make([][]int, len(files))
-	ix.readEach(files, func(i int, src []byte) {
+	ix.readHolding(files, words, func(i int, src []byte) {
 		for k, w := range words {
 			if at := wordIndex(src, w); at >= 0 {
 				if lines[i] == nil {
@@ -881,6 +881,21 @@ func (ix *Index) readEach(files []string, each func(i int, src []byte)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// readHolding is readEach of the files that may hold one of words as a
+// whole word: those whose scan's WordPrint cannot say it holds none (a
+// file not scanned, or cut at TextLimit, may hold anything).
+func (ix *Index) readHolding(files, words []string, each func(i int, src []byte)) {
+	var read []string
+	var at []int
+	for i, f := range files {
+		if sc := ix.scans[f]; sc == nil || sc.Size > TextLimit || slices.ContainsFunc(words, func(w string) bool { return !scan.Word(w) || sc.Words.May(w) }) {
+			read = append(read, f)
+			at = append(at, i)
+		}
+	}
+	ix.readEach(read, func(i int, src []byte) { each(at[i], src) })
 }
 
 // wordIndex is the offset of the first whole-word occurrence of w in src,

@@ -169,7 +169,7 @@ type wordLine struct{ word, line int }
 // lead to; the lines themselves are not kept.)
 func (ix *Index) wordLines(files, words []string) [][]wordLine {
 	out := make([][]wordLine, len(files))
-	ix.readEach(files, func(i int, src []byte) {
+	ix.readHolding(files, words, func(i int, src []byte) {
 		for k, w := range words {
 			n, line, last := 0, 1, 0
 			for off := 0; n < maxUseLines; n++ {
