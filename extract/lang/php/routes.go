@@ -434,6 +434,9 @@ func symfonyRoute(def *sitter.Node, src []byte) (paths, methods []string) {
 			}
 		}
 		s, ok := stringText(p, src)
+		if p == nil {
+			s, ok = "", true // (a route's path defaults to "": the class's own)
+		}
 		if !ok {
 			continue
 		}

@@ -82,6 +82,9 @@ class BlogController extends AbstractController
      */
     public function legacy(int $id): Response {}
 
+    #[Route(methods: ['GET'], name: 'blog_list')]
+    public function list(): Response {}
+
     public function helper() {}
 }
 `
@@ -91,6 +94,7 @@ class BlogController extends AbstractController
 		"HEAD /blog/{slug} -> show | 7-8 | #[Route('/{slug}', name: 'blog_show', methods: ['GET', 'HEAD'])]\npublic function show(string $slug): Response",
 		"POST /blog/new -> create | 13-14 | #[Route(path: '/new', methods: 'POST')]\npublic function create(): Response",
 		"GET /blog/legacy/{id} -> legacy | 16-19 | /**\n * @Route(\"/legacy/{id}\", name=\"legacy\", methods={\"GET\"})\n */\npublic function legacy(int $id): Response",
+		"GET /blog -> list | 21-22 | #[Route(methods: ['GET'], name: 'blog_list')]\npublic function list(): Response",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
