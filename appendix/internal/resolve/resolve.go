@@ -211,15 +211,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		}
 	}
 	var tableText map[string]*search.TextHit // the names the spec calls tables, as the files read as text hold them; once asked
+	settings := settingKeys(ix, sp)
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
-		if m, ok := namedRoute(ix, r); ok && r.ConfigKey {
+		if m, ok := namedRoute(ix, r); ok && (r.ConfigKey || settings[i]) {
 			// `api.link-checks.run`: a route's name, in kebab case.
 			m.Order = i
 			matches = append(matches, m)
 			continue
 		}
-		if r.ConfigKey {
+		if r.ConfigKey || settings[i] {
 			configKeys = append(configKeys, pendingRef{i: i})
 			continue
 		}
@@ -4349,6 +4350,60 @@ func spread(files int, first string) string {
 // (`application.elasticsearch.reindex-on-startup`), where the YAML or
 // properties files set it, or that none does: a key is no definition this
 // tool reads, and never dropped without a word.
+// settingKeyRe is a dotted path of three parts or more, the first in lower
+// case: a setting's key, when no dash says so (`kimai.permissions.roles`,
+// `quarkus.http.port`), or a chain of code.
+var settingKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){2,}$`)
+
+// settingKeys are the references, by index, that name a setting by a key
+// written without a dash: a code span settingKeyRe reads that a YAML or
+// properties file sets or source code quotes whole (Symfony's
+// `$this->find('timesheet.rules.allow_overlapping_records')`), and whose
+// last part no definition answers by its owner or its module (a Celery
+// task's dotted path is quoted too, and names the function).
+func settingKeys(ix *search.Index, sp *spec.Spec) map[int]bool {
+	var names []string
+	for _, r := range sp.Refs {
+		if r.Source == spec.FromCode && !r.IsPath && r.Route == nil && !r.ConfigKey && !r.Called && settingKeyRe.MatchString(r.Name) && !slices.Contains(names, r.Name) {
+			names = append(names, r.Name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	set := ix.FindConfigKeys(names)
+	quoted := ix.FindQuoted(unanswered(names, set))
+	out := map[int]bool{}
+	for i, r := range sp.Refs {
+		if (set[r.Name] != nil || quoted[r.Name] != "") && slices.Contains(names, r.Name) && !namesCode(ix, r.Name) {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// namesCode reports a dotted name that names a file or a module of the
+// repository (a Blade view's `mail.notifications.linkcheck`), or whose
+// last part a definition answers by the part before it (its owner) or by
+// the parts before it (the module its file is:
+// `saleor.checkout.tasks.expire` for saleor/checkout/tasks.py).
+func namesCode(ix *search.Index, name string) bool {
+	if p := strings.ReplaceAll(name, ".", "/"); ix.ModuleFile(p) || ix.TreeModule(name) {
+		return true
+	}
+	parts := strings.Split(name, ".")
+	last, owner := parts[len(parts)-1], parts[len(parts)-2]
+	module := strings.Join(parts[:len(parts)-1], "/")
+	inner := strings.Join(parts[1:len(parts)-1], "/")
+	for _, d := range ix.Defs[last] {
+		stem := strings.TrimSuffix(d.Path, path.Ext(d.Path))
+		if strings.EqualFold(d.Container, owner) || stem == module || strings.HasSuffix(stem, "/"+module) || stem == inner || strings.HasSuffix(stem, "/"+inner) {
+			return true
+		}
+	}
+	return false
+}
+
 func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap {
 	var names []string
 	for _, i := range keys {

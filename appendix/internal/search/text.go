@@ -774,6 +774,62 @@ func (ix *Index) FindKeyText(strs []string) map[string]string {
 	return out
 }
 
+// FindQuoted finds, for each string, the first source file (tests aside)
+// that quotes it whole, as a string literal's entire text
+// (`$this->find('timesheet.rules.allow_overlapping_records')`): where,
+// path:line. Only the files whose word print may hold a string's longest
+// word are read.
+func (ix *Index) FindQuoted(strs []string) map[string]string {
+	if len(strs) == 0 {
+		return nil
+	}
+	var files []string
+	for _, f := range ix.Files {
+		if sc := ix.scans[f.Path]; ix.lang[f.Path] != nil && sc != nil && !sc.Skip && !scan.TestFile(f.Path) {
+			files = append(files, f.Path)
+		}
+	}
+	var longest []string
+	for _, s := range strs {
+		parts := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !extract.IdentByte(byte(r)) })
+		if len(parts) == 0 {
+			return nil
+		}
+		longest = append(longest, slices.MaxFunc(parts, func(a, b string) int { return len(a) - len(b) }))
+	}
+	lines := make([][]int, len(files))
+	ix.readHolding(files, longest, func(i int, src []byte) {
+		for k, w := range strs {
+			for off := 0; ; {
+				at := bytes.Index(src[off:], []byte(w))
+				if at < 0 {
+					break
+				}
+				at += off
+				off = at + 1
+				end := at + len(w)
+				if at == 0 || end == len(src) || !strings.ContainsRune("'\"`", rune(src[at-1])) || src[end] != src[at-1] {
+					continue
+				}
+				if lines[i] == nil {
+					lines[i] = make([]int, len(strs))
+				}
+				lines[i][k] = lineOf(src, at)
+				break
+			}
+		}
+	})
+	out := map[string]string{}
+	for i, p := range files {
+		for k, w := range strs {
+			if lines[i] != nil && lines[i][k] > 0 && out[w] == "" {
+				out[w] = naming.At(p, lines[i][k])
+			}
+		}
+	}
+	return out
+}
+
 // buildFile reports a build script, whose text names plugins and
 // properties by their keys: Gradle's, Maven's, sbt's.
 func buildFile(p string) bool {
