@@ -741,9 +741,18 @@ func (ix *Index) FindKeyText(strs []string) map[string]string {
 			files = append(files, f.Path)
 		}
 	}
-	lines := make([][]int, len(files))
 	keyByte := func(c byte) bool { return extract.IdentByte(c) || c == '.' || c == '-' }
-	ix.readEach(files, func(i int, src []byte) {
+	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readEach(files, each) }, func(src []byte, at, end int) bool {
+		return (at == 0 || !keyByte(src[at-1])) && (end == len(src) || !keyByte(src[end]))
+	})
+}
+
+// firstSpelled reads files (by read, which calls each with a file's index
+// and content) for each of strs where whole says its occurrence stands
+// whole: the first file's place, path:line, by string.
+func firstSpelled(files, strs []string, read func(each func(i int, src []byte)), whole func(src []byte, at, end int) bool) map[string]string {
+	lines := make([][]int, len(files))
+	read(func(i int, src []byte) {
 		for k, w := range strs {
 			for off := 0; ; {
 				at := bytes.Index(src[off:], []byte(w))
@@ -752,7 +761,7 @@ func (ix *Index) FindKeyText(strs []string) map[string]string {
 				}
 				at += off
 				off = at + 1
-				if at > 0 && keyByte(src[at-1]) || at+len(w) < len(src) && keyByte(src[at+len(w)]) {
+				if !whole(src, at, at+len(w)) {
 					continue
 				}
 				if lines[i] == nil {
@@ -797,37 +806,9 @@ func (ix *Index) FindQuoted(strs []string) map[string]string {
 		}
 		longest = append(longest, slices.MaxFunc(parts, func(a, b string) int { return len(a) - len(b) }))
 	}
-	lines := make([][]int, len(files))
-	ix.readHolding(files, longest, func(i int, src []byte) {
-		for k, w := range strs {
-			for off := 0; ; {
-				at := bytes.Index(src[off:], []byte(w))
-				if at < 0 {
-					break
-				}
-				at += off
-				off = at + 1
-				end := at + len(w)
-				if at == 0 || end == len(src) || !strings.ContainsRune("'\"`", rune(src[at-1])) || src[end] != src[at-1] {
-					continue
-				}
-				if lines[i] == nil {
-					lines[i] = make([]int, len(strs))
-				}
-				lines[i][k] = lineOf(src, at)
-				break
-			}
-		}
+	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readHolding(files, longest, each) }, func(src []byte, at, end int) bool {
+		return at > 0 && end < len(src) && strings.ContainsRune("'\"`", rune(src[at-1])) && src[end] == src[at-1]
 	})
-	out := map[string]string{}
-	for i, p := range files {
-		for k, w := range strs {
-			if lines[i] != nil && lines[i][k] > 0 && out[w] == "" {
-				out[w] = naming.At(p, lines[i][k])
-			}
-		}
-	}
-	return out
 }
 
 // buildFile reports a build script, whose text names plugins and
