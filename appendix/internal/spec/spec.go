@@ -557,9 +557,10 @@ func Parse(name string, src []byte) *Spec {
 		if nonGoals || describing {
 			// Under "Non-goals": what the spec will not change. Under
 			// "Current state": what the code does today ("builds a `Vote`
-			// and wraps it"), which the verbs describe and do not change.
+			// and wraps it", "`ROLE_USER` gets `create_tag`"), which the
+			// verbs describe and neither change nor add.
 			addHere = func(r Ref) {
-				r.Modified = false
+				r.Modified, r.Proposed = false, false
 				add(r)
 			}
 		} else if listing != "" {
