@@ -164,7 +164,9 @@ func besideDir(p *part, r spec.Ref, files []string) (string, bool) {
 // not say, and the debate is told they exist. (A template's or a
 // document's name, `delete.html`, is as often the reader's own file.)
 func severalFiles(p *part, r spec.Ref, ref string, files []string, shown func(string) bool) (Gap, bool) {
-	if len(files) < 2 || slices.ContainsFunc(files, shown) || p.ix.Class(files[0]).Lang == nil {
+	if len(files) < 2 || slices.ContainsFunc(files, shown) || p.ix.Class(files[0]).Lang == nil && len(files) > 3 {
+		// (Copies of a file no parser reads, `fight.avsc` in two modules,
+		// are said; a name that ends more, `README.md`, is everyone's.)
 		return Gap{}, false
 	}
 	list := strings.Join(files, ", ")

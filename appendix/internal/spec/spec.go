@@ -382,10 +382,12 @@ var pathExts = func() map[string]bool {
 		"gradle": true, "conf": true, "csv": true, "tf": true, "hcl": true, "plist": true, "xsd": true,
 		"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true, "webp": true, "pdf": true,
 	}
-	// Source, template and style files of what no grammar here parses: a
-	// `SignalFilterCreateDialog.vue` is a file, not a member vue of a type.
+	// Source, template, style and schema files of what no grammar here
+	// parses: a `SignalFilterCreateDialog.vue` is a file, not a member vue
+	// of a type; `fight.avsc` an Avro schema.
 	for _, e := range strings.Fields("vue svelte astro mdx erb haml slim jinja jinja2 j2 hbs handlebars mustache ejs twig liquid " +
-		"scss sass less styl rst adoc ex exs scala clj cljs lua dart zig groovy bzl bazel nix ps1 bat cmake mk") {
+		"scss sass less styl rst adoc ex exs scala clj cljs lua dart zig groovy bzl bazel nix ps1 bat cmake mk " +
+		"avsc avdl avpr thrift wsdl xsl xslt tmpl tpl jsonnet libsonnet cue") {
 		out[e] = true
 	}
 	for _, l := range lang.All {
