@@ -278,6 +278,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				matches = append(matches, m)
 				continue
 			}
+			if m, ok := routeEnding(ix, r, name); ok {
+				m.Order = i
+				matches = append(matches, m)
+				continue
+			}
 			if !ix.PathExists(name) && r.Strong && r.Proposed && repoPath(ix, name) {
 				// "Introduce ... in `app/models/budget/calculator.rb`": a file
 				// the spec adds.
@@ -2382,6 +2387,28 @@ func pathRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref, name string) (Mat
 		return Match{}, false // (only the very path: a directory's name is as likely)
 	}
 	return Match{Ref: r, Choice: c}, true
+}
+
+// routeEnding resolves a path from the root that no file has, with a
+// file's extension (`/all.xml`), to the one route of the code whose path
+// ends with it, segment for segment: the spec names a feed or a document
+// the code serves under a scope (`web::scope("/feeds")`), as its routes
+// file spells it.
+func routeEnding(ix *search.Index, r *spec.Ref, name string) (Match, bool) {
+	if !strings.HasPrefix(name, "/") || path.Ext(name) == "" || ix.PathExists(strings.TrimPrefix(name, "/")) {
+		return Match{}, false
+	}
+	var found []*extract.Definition
+	for _, d := range ix.Routes {
+		if p := d.Route.Pattern; (p == name || strings.HasSuffix(p, name)) && !ix.Class(d.Path).Test {
+			found = append(found, d)
+		}
+	}
+	if len(found) != 1 {
+		return Match{}, false
+	}
+	d := found[0]
+	return Match{Ref: r, Choice: rank.Choice{Def: d, Reason: fmt.Sprintf("registers `%s`, which ends with the path", d.Name)}}, true
 }
 
 // unnamedOwner reports a lowercase name (`count()`, `save`, `last_ping`)

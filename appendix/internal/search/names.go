@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"path"
 	"slices"
 	"strings"
 
@@ -215,6 +216,11 @@ func routeSegments(refs []spec.Ref) [][]byte {
 	for _, r := range refs {
 		if rt := DottedRoute(&r); rt != nil {
 			r.Route = rt
+		}
+		if r.IsPath && strings.HasPrefix(r.Name, "/") && path.Ext(r.Name) != "" {
+			// `/all.xml`: a file no repository path has is a document a
+			// route serves (see routeEnding), as likely.
+			r.Route = &spec.RouteRef{Path: r.Name}
 		}
 		if r.Route == nil || spec.MountPrefix(r.Route, refs) {
 			continue
