@@ -20,7 +20,7 @@ var javaQuery string
 
 // Lang is Java.
 var Lang = &extract.Language{
-	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "8",
+	Name: "java", Display: "Java", Fence: "java", Exts: []string{".java"}, Comment: "//", Revision: "9",
 	MemberSeps: []string{"::", "#"},
 	Grammar:    grammar.GetLanguage, QuerySource: javaQuery, Prepare: prepare,
 	Funcs: javaFuncs, BodiesKeepNothing: true, // (javaScope keeps nothing declared in a body)
@@ -44,7 +44,7 @@ var Lang = &extract.Language{
 	Matches: matchJava,
 
 	SpecWords:       []string{"java", "spring", "jpa", "hibernate", "jax-rs", "junit"},
-	RouteFrameworks: []string{"Spring MVC", "Spring WebFlux", "JAX-RS", "Micronaut"},
+	RouteFrameworks: []string{"Spring MVC", "Spring WebFlux", "JAX-RS", "Micronaut", "Jakarta and Quarkus WebSocket"},
 	NotNames:        notNames,
 	Builtins:        builtins,
 	Frameworks:      frameworks,

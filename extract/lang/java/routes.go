@@ -18,7 +18,12 @@ import (
 // as TypeMapping does), JAX-RS verbs, Micronaut's @Controller, WebFlux's
 // GET(...).
 var routeMarks = append(slices.Sorted(maps.Keys(jvm.SpringVerbs)), "@Controller", "@GET", "@POST", "@PUT", "@PATCH",
-	"@DELETE", "@HEAD", "@OPTIONS", "GET(", "POST(", "PUT(", "PATCH(", "DELETE(", "HEAD(", "OPTIONS(")
+	"@DELETE", "@HEAD", "@OPTIONS", "GET(", "POST(", "PUT(", "PATCH(", "DELETE(", "HEAD(", "OPTIONS(", "@WebSocket(", "@ServerEndpoint(")
+
+// socketAnnotations are the annotations that serve a class as a WebSocket
+// endpoint at a path: Quarkus WebSockets Next's @WebSocket(path = "/x"),
+// Jakarta's (and javax's) @ServerEndpoint("/x").
+var socketAnnotations = map[string]bool{"WebSocket": true, "ServerEndpoint": true}
 
 // micronautVerbs are Micronaut's route annotations, on a @Controller.
 var micronautVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH",
@@ -48,11 +53,20 @@ func javaRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, [
 	return out, nil
 }
 
-// typeRoutes are the routes a type's methods map.
+// typeRoutes are the routes a type's methods map, or the WebSocket
+// endpoint the type is (its handshake is a GET of its path).
 func typeRoutes(decl *sitter.Node, src []byte, consts map[string]string) []extract.RouteCall {
 	prefixes := []string{""}
 	controller := false
 	for _, a := range annotationsOf(decl, src) {
+		if socketAnnotations[a.Name] {
+			ps, ok := paths(a.Node, src, consts)
+			if !ok || len(ps) == 0 {
+				return nil
+			}
+			// (The class shown is the handler.)
+			return []extract.RouteCall{{Route: extract.Route{Method: "GET", Pattern: jvm.JoinPath("", ps[0])}, Show: decl}}
+		}
 		switch a.Name {
 		case "RequestMapping", "Path":
 			ps, ok := paths(a.Node, src, consts)

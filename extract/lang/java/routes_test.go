@@ -111,6 +111,22 @@ class Routes {
 			"POST /orders -> create | 7-7 | .POST(\"/orders\", h::create)",
 			"GET /legacy -> list | 12-12 | RouterFunctions.route(GET(\"/legacy\"), h::list)",
 		}},
+		{"TopWinnerWebSocket.java", `@WebSocket(path = "/stats/winners")
+public class TopWinnerWebSocket {
+    @OnOpen
+    public Multi<Score> onOpen() {
+        return stream();
+    }
+}
+`, []string{
+			"GET /stats/winners | 1-7 | @WebSocket(path = \"/stats/winners\")\npublic class TopWinnerWebSocket {\n    @OnOpen\n    public Multi<Score> onOpen() { ... }\n}",
+		}},
+		{"ChatEndpoint.java", `@ServerEndpoint("/chat/{room}")
+public class ChatEndpoint {
+}
+`, []string{
+			"GET /chat/{room} | 1-3 | @ServerEndpoint(\"/chat/{room}\")\npublic class ChatEndpoint {\n}",
+		}},
 	} {
 		if diff := cmp.Diff(tc.want, routesOf(t, tc.file, tc.src)); diff != "" {
 			t.Errorf("%s: %s", tc.file, diff)
