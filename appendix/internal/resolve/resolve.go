@@ -1177,6 +1177,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
+	unresolved, external = quotedNames(ix, unresolved, external, at)
 	vendoredScope(ix, unresolved)
 	// (What appearances found a dependency's goes with the external names.)
 	var deps []Gap
@@ -4307,6 +4308,53 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 		}
 		gaps[i].Kind, gaps[i].Hint = GapKey, hint
 	}
+}
+
+// dottedWordsRe is a dotted name of lower-case words: an event's, a
+// permission's or a message's name (`project.deleted`) as often as a
+// member named on a value.
+var dottedWordsRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$`)
+
+// quotedNames corrects the gaps that say a dotted name of lower-case words
+// is absent, lacks a member or is a dependency's (its qualifier naming no
+// package of the repository) when source code quotes
+// it whole (`#[AsWebhook(name: 'project.deleted')]`): it is a string's
+// name, which no declaration has, and the gap says where the code spells
+// it.
+func quotedNames(ix *search.Index, gaps, external []Gap, at string) ([]Gap, []Gap) {
+	// (Not a member a type may inherit from outside, a dependency's: the
+	// column `webhook_messages.id` of a Model, which a query quotes.)
+	fixable := func(g Gap) bool {
+		return (g.Kind == GapAbsent || g.Kind == GapNoMember || g.Kind == GapExternal && g.Hint == externalHint) && dottedWordsRe.MatchString(g.Ref)
+	}
+	var names []string
+	for _, g := range slices.Concat(gaps, external) {
+		if fixable(g) && !slices.Contains(names, g.Ref) {
+			names = append(names, g.Ref)
+		}
+	}
+	if len(names) == 0 {
+		return gaps, external
+	}
+	quoted := ix.FindQuoted(names)
+	fix := func(g *Gap) bool {
+		if w := quoted[g.Ref]; w != "" && fixable(*g) {
+			g.Kind, g.Hint = GapKey, fmt.Sprintf("no declaration by that name in %s; a string the code quotes whole at %s; not shown", at, w)
+			return true
+		}
+		return false
+	}
+	for i := range gaps {
+		fix(&gaps[i])
+	}
+	external = slices.DeleteFunc(external, func(g Gap) bool {
+		if fix(&g) {
+			gaps = append(gaps, g)
+			return true
+		}
+		return false
+	})
+	return gaps, external
 }
 
 // maxModuleDirs is how many directories a capitalized name may name for
