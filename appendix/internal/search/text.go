@@ -1077,6 +1077,13 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 			if at < 0 || slices.ContainsFunc(lit[:len(lit)-1], func(s string) bool { return !quotedSeg(src, s) && !MountWord(s) }) {
 				continue // (`api`, `v1`: an application's mount, which another file may give)
 			}
+			if ix.readsLast(f.Path, last) {
+				// A registration a detector read in the file ends with
+				// the segment: it is that route's (`/account/invite/list`
+				// beside the spec's `/admin/invite/list`), not an unread
+				// router's.
+				continue
+			}
 			spelled := slices.DeleteFunc(slices.Clone(lit[:len(lit)-1]), func(s string) bool { return !quotedSeg(src, s) })
 			spelled = append(spelled, last)
 			out[p] = &RouteText{Tail: "`" + strings.Join(spelled, "`, `") + "`", File: f.Path, Line: lineOf(src, at), First: naming.At(f.Path, lineOf(src, at))}
@@ -1148,6 +1155,15 @@ func (ix *Index) readsRoute(file string, lit []string) bool {
 		}
 	}
 	return false
+}
+
+// readsLast reports a route registration read in file whose path's last
+// literal segment is seg.
+func (ix *Index) readsLast(file, seg string) bool {
+	return slices.ContainsFunc(ix.Routes, func(d *extract.Definition) bool {
+		lit := literalSegs(d.Route.Pattern)
+		return d.Path == file && len(lit) > 0 && lit[len(lit)-1] == seg
+	})
 }
 
 // endsEndpoint reports a quoted path whose literal segments are the last
