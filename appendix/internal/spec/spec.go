@@ -2002,8 +2002,9 @@ func proposedAt(clause string, off int) bool {
 			continue // "`x.php` (new if missing): `time` ...": the parenthesis marks what it follows
 		}
 		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "), strings.LastIndex(between, " on "),
-			strings.LastIndex(between, " from "))
-		// "add X to Y" (or "new columns on Y", "the new keys from Y")
+			strings.LastIndex(between, " from "), strings.LastIndex(between, " through "), strings.LastIndex(between, " via "))
+		// "add X to Y" (or "new columns on Y", "the new keys from Y",
+		// "gains X so that an operator can un-retire through Y")
 		// introduces X, not Y; "add X to Y and Z to W" also Z.
 		if last < 0 || strings.Contains(between[last:], " and ") {
 			return true
