@@ -1254,7 +1254,9 @@ func refOf(sp *spec.Spec, g Gap) int {
 // registration may well be there, and the gap says where.
 func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
 	pathOf := map[int]string{} // the endpoint of each route gap, by the gap's index
+	epOf := map[int]spec.RouteRef{}
 	var paths []string
+	var eps []spec.RouteRef
 	for i, g := range gaps {
 		if g.Kind != GapRouteMissing && g.Kind != GapNew {
 			continue
@@ -1267,7 +1269,19 @@ func unparsedRoutes(ix *search.Index, sp *spec.Spec, gaps []Gap) {
 		if !slices.Contains(paths, p) {
 			paths = append(paths, p)
 		}
-		pathOf[i] = p
+		pathOf[i], epOf[i] = p, *sp.Refs[k].Route
+		eps = append(eps, *sp.Refs[k].Route)
+	}
+	// An endpoint an OpenAPI document declares (a contract-first API,
+	// whose handlers implement interfaces generated from it at build
+	// time) is said to be there.
+	documented := ix.FindOpenAPI(eps)
+	for i, ep := range epOf {
+		if at := documented[search.Endpoint(ep)]; at != "" {
+			gaps[i].Kind = GapUnparsed
+			gaps[i].Hint = fmt.Sprintf("no route registration found in the code this tool parses; an OpenAPI document declares it at %s (a contract this tool does not read for routes; code generated from it may register it)", at)
+			delete(pathOf, i)
+		}
 	}
 	hits := ix.FindRouteText(paths)
 	words := ix.FindRouteWords(unanswered(paths, hits))
