@@ -205,6 +205,13 @@ func wantedValues(refs []spec.Ref, ix *Index) map[string]bool {
 		if spec.Valued(r) && (!r.IsPath || !ix.PathExists(cmp.Or(r.File, r.Name))) {
 			out[r.Name] = true
 		}
+		if head, _, ok := strings.Cut(r.Name, "."); ok && !r.IsPath && r.Source != spec.FromFence && strings.Count(r.Name, ".") == 1 &&
+			strings.ContainsAny(head, "_0123456789") && strings.ToLower(head) == head && len(head) >= spec.MinValueLen {
+			// `kimai2_timesheet.end_time`: a column of a table, which a
+			// model may name only as a string (Doctrine's
+			// #[ORM\Table(name: 'kimai2_timesheet')]).
+			out[head] = true
+		}
 	}
 	return out
 }

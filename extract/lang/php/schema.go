@@ -285,9 +285,37 @@ func field(n *sitter.Node, src []byte) (string, []string) {
 		}
 	case "expression_statement":
 		return foreignTable(n, src), nil
+	case "property_declaration":
+		return "", storedAs(n, src)
 	}
 	return "", nil
 }
+
+// storedAs are the columns a Doctrine entity's property is stored in, by
+// the name its mapping gives: #[ORM\Column(name: 'end_time')],
+// #[ORM\JoinColumn(name: 'project_id')], or @ORM\Column(name="end_time")
+// in its doc comment.
+func storedAs(prop *sitter.Node, src []byte) []string {
+	var out []string
+	for _, a := range attributes(prop, src) {
+		if a.name != "Column" && a.name != "JoinColumn" {
+			continue
+		}
+		if s, ok := stringText(namedArg(a.node.ChildByFieldName("parameters"), "name", src), src); ok && s != "" {
+			out = append(out, s)
+		}
+	}
+	if doc := docText(prop, src); len(out) == 0 && strings.Contains(doc, "Column(") {
+		for _, m := range docColumnRe.FindAllStringSubmatch(doc, -1) {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// docColumnRe reads a column's name from a Doctrine annotation:
+// @ORM\Column(name="end_time", type="datetime").
+var docColumnRe = regexp.MustCompile(`@ORM\\(?:Join)?Column\([^)]*\bname\s*=\s*"([^"]+)"`)
 
 // foreignTable is the table a migration's column points at:
 // ->constrained('users'), or ->constrained() on user_id; foreignIdFor(User::class).
