@@ -2,6 +2,7 @@ package php
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 
 	"github.com/appendix-dev/appendix/extract"
@@ -15,7 +16,25 @@ import (
 var phpLex = &extract.LexSyntax{
 	LineComment: "//", HashComments: true, BlockComments: true, SpanningQuotes: true, Heredocs: true,
 	Attached: '#', AttachedGroups: true, Continuations: []string{"extends", "implements"}, OpenWords: phpOpenWords,
-	Opening: opening, Head: phpHead,
+	Opening: opening, Head: phpHead, Aliases: docTables,
+}
+
+// docTableRe reads a Doctrine entity's table from its doc comment, up to
+// the class it documents: @ORM\Table(name="kimai2_activities") ... class
+// Activity.
+var docTableRe = regexp.MustCompile(`@ORM\\Table\([^)]*\bname\s*=\s*"([^"]+)"[^)]*\)(?:[^/]|/[^*\n])*?\*/\s*(?:(?:final|abstract|readonly)\s+)*class\s+(\w+)`)
+
+// docTables: an entity whose doc comment names its table (an attribute
+// does so within the class's statement) answers to the table.
+func docTables(src []byte) map[string][]string {
+	if !bytes.Contains(src, []byte("@ORM\\Table(")) {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, m := range docTableRe.FindAllSubmatch(src, -1) {
+		out[string(m[2])] = append(out[string(m[2])], string(m[1]))
+	}
+	return out
 }
 
 var phpOpenWords = extract.WordSet("namespace use class interface trait enum extends implements function fn abstract final " +

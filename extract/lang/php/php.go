@@ -15,7 +15,7 @@ var phpQuery string
 
 // Lang is PHP.
 var Lang = knowing(&extract.Language{
-	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "9",
+	Name: "php", Display: "PHP", Fence: "php", Exts: []string{".php"}, Comment: "//", Revision: "10",
 	MemberSeps: []string{"::"},
 	Grammar:    grammar.GetLanguage, QuerySource: phpQuery,
 	Funcs:       phpFuncs,
