@@ -1177,7 +1177,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
-	unresolved, external = quotedNames(ix, unresolved, external, at)
+	quotedNames(ix, unresolved, at)
 	vendoredScope(ix, unresolved)
 	// (What appearances found a dependency's goes with the external names.)
 	var deps []Gap
@@ -2408,12 +2408,13 @@ func pathRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref, name string) (Mat
 }
 
 // routeEnding resolves a path from the root that no file has, with a
-// file's extension (`/all.xml`), to the one route of the code whose path
-// ends with it, segment for segment: the spec names a feed or a document
+// file's extension (`/all.xml`), that the spec does not add, to the one
+// route of the code whose path ends with it, segment for segment: the
+// spec names a feed or a document
 // the code serves under a scope (`web::scope("/feeds")`), as its routes
 // file spells it.
 func routeEnding(ix *search.Index, r *spec.Ref, name string) (Match, bool) {
-	if !strings.HasPrefix(name, "/") || path.Ext(name) == "" || ix.PathExists(strings.TrimPrefix(name, "/")) {
+	if r.Proposed || !strings.HasPrefix(name, "/") || path.Ext(name) == "" || ix.PathExists(strings.TrimPrefix(name, "/")) {
 		return Match{}, false
 	}
 	var found []*extract.Definition
@@ -4330,45 +4331,36 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 var dottedWordsRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$`)
 
 // quotedNames corrects the gaps that say a dotted name of lower-case words
-// is absent, lacks a member or is a dependency's (its qualifier naming no
-// package of the repository) when source code quotes
-// it whole (`#[AsWebhook(name: 'project.deleted')]`): it is a string's
-// name, which no declaration has, and the gap says where the code spells
-// it.
-func quotedNames(ix *search.Index, gaps, external []Gap, at string) ([]Gap, []Gap) {
-	// (Not a member a type may inherit from outside, a dependency's: the
-	// column `webhook_messages.id` of a Model, which a query quotes.)
+// is absent when source code quotes it whole (a webhook's `#[AsWebhook(name:
+// 'project.deleted')]`): it is a string's name, which no declaration has,
+// and the gap says where the code spells it. A gap that says a type lacks
+// the member adds where the code quotes it, and stays: a translation key
+// (`trans('project.archived_at')`) does not make a field the spec claims
+// exist.
+func quotedNames(ix *search.Index, gaps []Gap, at string) {
 	fixable := func(g Gap) bool {
-		return (g.Kind == GapAbsent || g.Kind == GapNoMember || g.Kind == GapExternal && g.Hint == externalHint) && dottedWordsRe.MatchString(g.Ref)
+		return (g.Kind == GapAbsent || g.Kind == GapNoMember) && dottedWordsRe.MatchString(g.Ref)
 	}
 	var names []string
-	for _, g := range slices.Concat(gaps, external) {
+	for _, g := range gaps {
 		if fixable(g) && !slices.Contains(names, g.Ref) {
 			names = append(names, g.Ref)
 		}
 	}
 	if len(names) == 0 {
-		return gaps, external
+		return
 	}
 	quoted := ix.FindQuoted(names)
-	fix := func(g *Gap) bool {
-		if w := quoted[g.Ref]; w != "" && fixable(*g) {
-			g.Kind, g.Hint = GapKey, fmt.Sprintf("no declaration by that name in %s; a string the code quotes whole at %s; not shown", at, w)
-			return true
+	for i, g := range gaps {
+		w := quoted[g.Ref]
+		switch {
+		case w == "" || !fixable(g):
+		case g.Kind == GapAbsent:
+			gaps[i].Kind, gaps[i].Hint = GapKey, fmt.Sprintf("no declaration by that name in %s; a string the code quotes whole at %s; not shown", at, w)
+		default:
+			gaps[i].Hint += fmt.Sprintf("; the code quotes `%s` whole at %s: an event's or a key's name, as likely", g.Ref, w)
 		}
-		return false
 	}
-	for i := range gaps {
-		fix(&gaps[i])
-	}
-	external = slices.DeleteFunc(external, func(g Gap) bool {
-		if fix(&g) {
-			gaps = append(gaps, g)
-			return true
-		}
-		return false
-	})
-	return gaps, external
 }
 
 // maxModuleDirs is how many directories a capitalized name may name for
@@ -4448,10 +4440,11 @@ func spread(files int, first string) string {
 // (`application.elasticsearch.reindex-on-startup`), where the YAML or
 // properties files set it, or that none does: a key is no definition this
 // tool reads, and never dropped without a word.
-// settingKeyRe is a dotted path of three parts or more, the first in lower
-// case: a setting's key, when no dash says so (`kimai.permissions.roles`,
-// `quarkus.http.port`), or a chain of code.
-var settingKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){2,}$`)
+// settingKeyRe is a dotted path of three parts or more in lower case, the
+// last perhaps in upper case: a setting's key, when no dash says so
+// (`kimai.permissions.roles`, `kimai.permissions.sets.TAGS`), or a chain
+// of code; never a class's path (`shop.middleware.TimingMiddleware`).
+var settingKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.(?:[a-z][a-z0-9_]*|[A-Z][A-Z0-9_]*)$`)
 
 // settingKeys are the references, by index, that name a setting by a key
 // written without a dash: a code span settingKeyRe reads that a YAML or
@@ -4470,7 +4463,15 @@ func settingKeys(ix *search.Index, sp *spec.Spec) map[int]bool {
 		return nil
 	}
 	set := ix.FindConfigKeys(names)
-	quoted := ix.FindQuoted(unanswered(names, set))
+	// (Quoted alone, a key has a part in snake case: settings quote
+	// dependencies' modules too, `django.contrib.postgres`.)
+	var snake []string
+	for _, n := range unanswered(names, set) {
+		if strings.Contains(n, "_") {
+			snake = append(snake, n)
+		}
+	}
+	quoted := ix.FindQuoted(snake)
 	out := map[int]bool{}
 	for i, r := range sp.Refs {
 		if (set[r.Name] != nil || quoted[r.Name] != "") && slices.Contains(names, r.Name) && !namesCode(ix, r.Name) {
@@ -4495,6 +4496,9 @@ func namesCode(ix *search.Index, name string) bool {
 	inner := strings.Join(parts[1:len(parts)-1], "/")
 	for _, d := range ix.Defs[last] {
 		stem := strings.TrimSuffix(d.Path, path.Ext(d.Path))
+		if b := path.Base(stem); b == "__init__" || b == "index" || b == "mod" {
+			stem = path.Dir(stem) // a package's own module is its directory
+		}
 		if strings.EqualFold(d.Container, owner) || stem == module || strings.HasSuffix(stem, "/"+module) || stem == inner || strings.HasSuffix(stem, "/"+inner) {
 			return true
 		}

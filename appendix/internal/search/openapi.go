@@ -17,23 +17,30 @@ import (
 var openAPIFileRe = regexp.MustCompile(`(?i)(?:^|/)(?:openapi|swagger)[^/]*\.(?:ya?ml|json)$`)
 
 // openAPIPathRe is a line that opens a path of a document's paths
-// (`  /api/villains/{id}:`, `"/api/villains/{id}": {`); openAPIMethodRe
-// one that opens an operation under it (`    patch:`, `"get": {`).
+// (`  /api/villains/{id}:`, `"/orders/{id}:cancel": {`); openAPIMethodRe
+// one that opens an operation under it (`    patch:`, `"get": {`);
+// openAPIServerRe a server's URL (`- url: https://x.io/api/v1`).
 var (
-	openAPIPathRe   = regexp.MustCompile(`^\s*["']?(/[^\s"':]*)["']?\s*:`)
+	openAPIPathRe   = regexp.MustCompile(`^\s*(?:["'](/[^"']*)["']|(/\S*?))\s*:\s*(?:\{\s*)?(?:#.*)?$`)
 	openAPIMethodRe = regexp.MustCompile(`^\s*["']?(get|put|post|delete|patch|head|options)["']?\s*:`)
+	openAPIServerRe = regexp.MustCompile(`^\s*-?\s*["']?url["']?\s*:\s*["']?([^"'\s,]+)`)
 )
 
+// clientDirRe is a directory of code that calls another service: an
+// OpenAPI document there is that service's contract, not the code's.
+var clientDirRe = regexp.MustCompile(`(?i)(?:^|/)(?:clients?|vendor|third_party|external)/`)
+
 // FindOpenAPI finds, for each endpoint (a method, "" for any, and a path),
-// the first OpenAPI document of the tree, tests aside, that declares its
-// path with that method: where the operation opens, path:line, by
-// Endpoint. A path matches as routes do, its parameters by any name, and
-// a document's path may leave out the mount words the spec's starts with
-// (`/api`), which the document's servers give.
+// the first OpenAPI document of the tree, tests and clients' contracts
+// aside, that declares its path with that method: where the operation
+// opens, path:line, by Endpoint. A path matches as routes do, its
+// parameters by any name, under the path of one of the document's servers
+// (`/api/v1`), or under none, or under `/api` or `/rest` where the
+// document names no server.
 func (ix *Index) FindOpenAPI(eps []spec.RouteRef) map[string]string {
 	var files []string
 	for _, f := range ix.Files {
-		if openAPIFileRe.MatchString(f.Path) && !scan.TestFile(f.Path) {
+		if openAPIFileRe.MatchString(f.Path) && !scan.TestFile(f.Path) && !clientDirRe.MatchString(f.Path) {
 			files = append(files, f.Path)
 		}
 	}
@@ -47,26 +54,58 @@ func (ix *Index) FindOpenAPI(eps []spec.RouteRef) map[string]string {
 		if err != nil {
 			continue
 		}
+		lines := strings.Split(string(src), "\n")
+		var servers [][]string
+		for _, line := range lines {
+			if m := openAPIServerRe.FindStringSubmatch(line); m != nil {
+				u := m[1]
+				if i := strings.Index(u, "://"); i >= 0 {
+					u = u[i+3:]
+					u = u[strings.IndexByte(u+"/", '/'):]
+				}
+				servers = append(servers, spec.RouteSegs(u))
+			}
+		}
+		type operation struct {
+			method string
+			path   []string
+			line   int
+		}
+		var ops []operation
 		var path []string // the segments of the path the lines are under
-		pathIndent := -1
-		for n, line := range strings.Split(string(src), "\n") {
+		pathIndent, childIndent := -1, -1
+		for n, line := range lines {
+			t := strings.TrimSpace(line)
+			if t == "" || strings.HasPrefix(t, "#") {
+				continue
+			}
 			indent := len(line) - len(strings.TrimLeft(line, " \t"))
 			if m := openAPIPathRe.FindStringSubmatch(line); m != nil {
-				path, pathIndent = spec.RouteSegs(m[1]), indent
+				path, pathIndent, childIndent = spec.RouteSegs(m[1]+m[2]), indent, -1
+				if strings.Contains(m[1]+m[2], ":") {
+					path = nil // `/orders/{id}:cancel`: a custom method, which a parameter is not
+				}
 				continue
 			}
-			if pathIndent >= 0 && indent <= pathIndent && strings.TrimSpace(line) != "" && !strings.HasPrefix(strings.TrimSpace(line), "#") {
+			if pathIndent < 0 {
+				continue
+			}
+			if indent <= pathIndent {
 				path, pathIndent = nil, -1 // (the path's block ended)
-			}
-			m := openAPIMethodRe.FindStringSubmatch(line)
-			if m == nil || path == nil {
 				continue
 			}
-			method := strings.ToUpper(m[1])
-			for _, ep := range eps {
-				key := Endpoint(ep)
-				if out[key] == "" && (ep.Method == "" || ep.Method == method) && documentPath(spec.RouteSegs(ep.Path), path) {
-					out[key] = naming.At(f, n+1)
+			if childIndent < 0 {
+				childIndent = indent
+			}
+			if m := openAPIMethodRe.FindStringSubmatch(line); m != nil && indent == childIndent && path != nil {
+				ops = append(ops, operation{strings.ToUpper(m[1]), path, n + 1})
+			}
+		}
+		for _, ep := range eps {
+			key := Endpoint(ep)
+			for _, op := range ops {
+				if out[key] == "" && (ep.Method == "" || ep.Method == op.method) && documentPath(spec.RouteSegs(ep.Path), op.path, servers) {
+					out[key] = naming.At(f, op.line)
 				}
 			}
 		}
@@ -78,10 +117,15 @@ func (ix *Index) FindOpenAPI(eps []spec.RouteRef) map[string]string {
 func Endpoint(ep spec.RouteRef) string { return ep.Method + " " + ep.Path }
 
 // documentPath reports a document's path (doc) that is the endpoint's
-// (segs), parameters alike, or its end after mount words only.
-func documentPath(segs, doc []string) bool {
+// (segs), parameters alike, under one of the servers' paths, or under
+// none, or under `api` or `rest` where the document names no server.
+func documentPath(segs, doc []string, servers [][]string) bool {
 	if len(doc) == 0 || len(doc) > len(segs) || !slices.Equal(segs[len(segs)-len(doc):], doc) {
 		return false
 	}
-	return !slices.ContainsFunc(segs[:len(segs)-len(doc)], func(s string) bool { return !MountWord(s) })
+	prefix := segs[:len(segs)-len(doc)]
+	if len(prefix) == 0 || slices.ContainsFunc(servers, func(s []string) bool { return slices.Equal(s, prefix) }) {
+		return true
+	}
+	return len(servers) == 0 && !slices.ContainsFunc(prefix, func(s string) bool { return s != "api" && s != "rest" })
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/appendix-dev/appendix/appendix/internal/cache"
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
 	"github.com/appendix-dev/appendix/appendix/internal/scan"
+	"github.com/appendix-dev/appendix/appendix/internal/spec"
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang"
 	"github.com/appendix-dev/appendix/internal/filestat"
@@ -784,8 +785,10 @@ func firstSpelled(files, strs []string, read func(each func(i int, src []byte)),
 }
 
 // FindQuoted finds, for each string, the first source file (tests aside)
-// that quotes it whole, as a string literal's entire text
-// (`$this->find('timesheet.rules.allow_overlapping_records')`): where,
+// that quotes it whole, as a string literal's entire text in single or
+// double quotes, not a module an import names
+// (`$this->find('timesheet.rules.allow_overlapping_records')`; not a doc
+// comment's `invoice.owner.email`): where,
 // path:line. Only the files whose word print may hold a string's longest
 // word are read.
 func (ix *Index) FindQuoted(strs []string) map[string]string {
@@ -807,7 +810,13 @@ func (ix *Index) FindQuoted(strs []string) map[string]string {
 		longest = append(longest, slices.MaxFunc(parts, func(a, b string) int { return len(a) - len(b) }))
 	}
 	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readHolding(files, longest, each) }, func(src []byte, at, end int) bool {
-		return at > 0 && end < len(src) && strings.ContainsRune("'\"`", rune(src[at-1])) && src[end] == src[at-1]
+		if at == 0 || end >= len(src) || src[at-1] != '\'' && src[at-1] != '"' || src[end] != src[at-1] {
+			return false
+		}
+		// (Not a module an import line names: `from 'lodash.debounce'`,
+		// `require('socket.io')`.)
+		line := strings.TrimRight(string(src[bytes.LastIndexByte(src[:at-1], '\n')+1:at-1]), " \t(")
+		return !strings.HasSuffix(line, "from") && !strings.HasSuffix(line, "require") && !strings.HasSuffix(line, "import")
 	})
 }
 
@@ -1077,11 +1086,12 @@ func (ix *Index) FindRouteWords(paths []string) map[string]*RouteText {
 			if at < 0 || slices.ContainsFunc(lit[:len(lit)-1], func(s string) bool { return !quotedSeg(src, s) && !MountWord(s) }) {
 				continue // (`api`, `v1`: an application's mount, which another file may give)
 			}
-			if ix.readsLast(f.Path, last) {
-				// A registration a detector read in the file ends with
-				// the segment: it is that route's (`/account/invite/list`
-				// beside the spec's `/admin/invite/list`), not an unread
-				// router's.
+			if q := src[at+1:]; ix.readsQuoted(f.Path, string(q[:max(0, bytes.IndexByte(q, src[at]))])) {
+				// A registration a detector read in the file is built from
+				// the quoted path (`.route("/list", ...)` of
+				// `/account/invite/list`, beside the spec's
+				// `/admin/invite/list`): it is that route's words, not an
+				// unread router's.
 				continue
 			}
 			spelled := slices.DeleteFunc(slices.Clone(lit[:len(lit)-1]), func(s string) bool { return !quotedSeg(src, s) })
@@ -1157,12 +1167,24 @@ func (ix *Index) readsRoute(file string, lit []string) bool {
 	return false
 }
 
-// readsLast reports a route registration read in file whose path's last
-// literal segment is seg.
-func (ix *Index) readsLast(file, seg string) bool {
+// readsQuoted reports a route registration read in file whose path holds
+// the quoted path's segments, in a row.
+func (ix *Index) readsQuoted(file, quoted string) bool {
+	want := spec.RouteSegs(quoted)
+	if len(want) == 0 {
+		return false
+	}
 	return slices.ContainsFunc(ix.Routes, func(d *extract.Definition) bool {
-		lit := literalSegs(d.Route.Pattern)
-		return d.Path == file && len(lit) > 0 && lit[len(lit)-1] == seg
+		if d.Path != file {
+			return false
+		}
+		segs := spec.RouteSegs(d.Route.Pattern)
+		for i := 0; i+len(want) <= len(segs); i++ {
+			if slices.Equal(segs[i:i+len(want)], want) {
+				return true
+			}
+		}
+		return false
 	})
 }
 

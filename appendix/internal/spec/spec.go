@@ -509,9 +509,10 @@ func Parse(name string, src []byte) *Spec {
 	}
 
 	lines := strings.Split(string(src), "\n")
-	nonGoals := false   // the lines are under a heading of what the spec does not do
-	describing := false // the lines are under a heading of what the code does today
-	listing := ""       // the heading of what the spec introduces the lines are under ("New types")
+	nonGoals := false       // the lines are under a heading of what the spec does not do
+	describing := false     // the lines are under a heading of what the code does today
+	describingOnly := false // of that alone: "Current state", not "Current state vs. target"
+	listing := ""           // the heading of what the spec introduces the lines are under ("New types")
 	// Prose is read a paragraph at a time, so that a sentence that wraps
 	// ("`create_item` in\n`backend/app/crud.py`") keeps its path.
 	var para strings.Builder
@@ -562,7 +563,8 @@ func Parse(name string, src []byte) *Spec {
 			// and wraps it", "`ROLE_USER` gets `create_tag`"), which the
 			// verbs describe and neither change nor add.
 			addHere = func(r Ref) {
-				r.Modified, r.Proposed = false, false
+				r.Modified = false
+				r.Proposed = r.Proposed && !describingOnly // ("Background and proposal" may add)
 				add(r)
 			}
 		} else if listing != "" {
@@ -832,6 +834,7 @@ func Parse(name string, src []byte) *Spec {
 		if m := headingRe.FindStringSubmatch(t); m != nil {
 			nonGoals = nonGoalRe.MatchString(m[1]) // (to the next heading)
 			describing = currentRe.MatchString(m[1])
+			describingOnly = currentOnlyRe.MatchString(m[1])
 			listing = ""
 			if newHeadingRe.MatchString(m[1]) {
 				listing = strings.TrimSpace(m[1])
@@ -1829,6 +1832,10 @@ var headingRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
 // alternatives". A change named under it is not proposed.
 // currentRe matches the headings under which a spec describes what the
 // code does today.
+// currentOnlyRe matches a heading of what the code does today and of
+// nothing else: under it no name is new.
+var currentOnlyRe = regexp.MustCompile(`(?i)^[\d.\s]*(?:the\s+)?(?:current (?:state|behaviou?r|design|implementation|architecture)|as[- ]is|background|status quo|how it works today)\s*$`)
+
 var currentRe = regexp.MustCompile(`(?i)\bcurrent (?:state|behaviou?r|design|implementation|architecture)\b|\bas[- ]is\b|\bbackground\b|\bstatus quo\b|\bhow it works today\b`)
 
 var nonGoalRe = regexp.MustCompile(`(?i)\bnon[- ]?goals?\b|\bout of scope\b|\bnot in scope\b|\balternatives? considered\b|\brejected alternatives?\b`)
@@ -2002,7 +2009,10 @@ func proposedAt(clause string, off int) bool {
 			continue // "`x.php` (new if missing): `time` ...": the parenthesis marks what it follows
 		}
 		last := max(strings.LastIndex(between, " to "), strings.LastIndex(between, " of "), strings.LastIndex(between, " on "),
-			strings.LastIndex(between, " from "), strings.LastIndex(between, " through "), strings.LastIndex(between, " via "))
+			strings.LastIndex(between, " from "))
+		if via := max(strings.LastIndex(between, " through "), strings.LastIndex(between, " via ")); via > 0 && strings.Contains(between[:via], "`") {
+			last = max(last, via) // (but "introduce rate limiting via a `RateLimiter`" introduces it)
+		}
 		// "add X to Y" (or "new columns on Y", "the new keys from Y",
 		// "gains X so that an operator can un-retire through Y")
 		// introduces X, not Y; "add X to Y and Z to W" also Z.
