@@ -678,7 +678,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			unresolved = append(unresolved, g)
 			continue
 		}
-		if mod, ok := ix.Imports[r.Name]; ok && !r.Proposed && len(ix.Declared(r.Name)) == 0 {
+		if mod, ok := ix.Imports[r.Name]; ok && !r.Proposed && !ix.DeclaredApart(r.Name) {
 			// "`Instant` columns": a type the code imports, whatever its
 			// wording makes of it.
 			external = append(external, gap(r, GapExternal, importedHint(ix, r.Name, mod)))
@@ -830,10 +830,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 		} else if len(vl.holders(r, matches)) > 0 {
 			values = append(values, p) // `Retry`, `APP_TOKEN`: no name, a value a constant holds
-		} else if mod, ok := ix.Imports[r.Name]; ok && len(ix.Declared(r.Name)) == 0 {
-			// (A name the repository declares, inside a macro's block as
-			// Rust's cfg_select! holds LemmyError, is its own, whatever a
-			// client of it in another language imports by that name.)
+		} else if mod, ok := ix.Imports[r.Name]; ok && !ix.DeclaredApart(r.Name) {
+			// (See DeclaredApart: a client's import in another language
+			// makes no name the repository declares a package's.)
 			external = append(external, gap(r, GapExternal, importedHint(ix, r.Name, mod)))
 		} else if mod, ok := importedWhole(ix, r.Name); ok {
 			// `org.springframework.data.jpa.repository.JpaRepository`: a

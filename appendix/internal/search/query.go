@@ -958,6 +958,24 @@ func (ix *Index) ImportedDefs(module, name string, defs []*extract.Definition) [
 	return out
 }
 
+// DeclaredApart reports a name the code imports from a package that the
+// repository declares itself, in files of languages that do not
+// interoperate with the importer's (Rust's LemmyError, inside a macro's
+// block, which the API's TypeScript client imports from lemmy-js-client):
+// the name is the repository's. A declaration in the importer's own
+// family (a local `useEffect`, a test's double) leaves it the package's.
+func (ix *Index) DeclaredApart(name string) bool {
+	importer := ix.Importers[name]
+	files := ix.Declared(name)
+	if importer == nil || len(files) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(files, func(f string) bool {
+		l := ix.lang[f]
+		return l == nil || interoperate(l, importer)
+	})
+}
+
 // Declared lists the walked files whose scan saw a declaration of name at
 // any depth, in walk order: where to look before saying it is nowhere.
 func (ix *Index) Declared(name string) []string {
