@@ -214,11 +214,13 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	settings := settingKeys(ix, sp)
 	for i := range sp.Refs {
 		r := &sp.Refs[i]
-		if m, ok := namedRoute(ix, r); ok && (r.ConfigKey || settings[i]) {
-			// `api.link-checks.run`: a route's name, in kebab case.
-			m.Order = i
-			matches = append(matches, m)
-			continue
+		if r.ConfigKey || settings[i] {
+			if m, ok := namedRoute(ix, r); ok {
+				// `api.link-checks.run`: a route's name, in kebab case.
+				m.Order = i
+				matches = append(matches, m)
+				continue
+			}
 		}
 		if r.ConfigKey || settings[i] {
 			configKeys = append(configKeys, pendingRef{i: i})
@@ -4454,7 +4456,8 @@ var settingKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.(
 func settingKeys(ix *search.Index, sp *spec.Spec) map[int]bool {
 	var names []string
 	for _, r := range sp.Refs {
-		if r.Source == spec.FromCode && !r.IsPath && r.Route == nil && !r.ConfigKey && !r.Called && settingKeyRe.MatchString(r.Name) && !slices.Contains(names, r.Name) {
+		if r.Source == spec.FromCode && !r.IsPath && r.Route == nil && !r.ConfigKey && !r.Called && settingKeyRe.MatchString(r.Name) && !slices.Contains(names, r.Name) &&
+			!namesCode(ix, r.Name) {
 			names = append(names, r.Name)
 		}
 	}
@@ -4473,7 +4476,7 @@ func settingKeys(ix *search.Index, sp *spec.Spec) map[int]bool {
 	quoted := ix.FindQuoted(snake)
 	out := map[int]bool{}
 	for i, r := range sp.Refs {
-		if (set[r.Name] != nil || quoted[r.Name] != "") && slices.Contains(names, r.Name) && !namesCode(ix, r.Name) {
+		if (set[r.Name] != nil || quoted[r.Name] != "") && slices.Contains(names, r.Name) {
 			out[i] = true
 		}
 	}
