@@ -1174,6 +1174,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches, unresolved = declaredInChosen(sp, matches, unresolved)
 	m, g := unparsedPaths(ix, sp, headed)
 	matches, unresolved = append(matches, m...), append(unresolved, g...)
+	guessed := func(g Gap) bool { k := refOf(sp, g); return k >= 0 && sp.Refs[k].Guessed }
+	unresolved, external = slices.DeleteFunc(unresolved, guessed), slices.DeleteFunc(external, guessed)
 	unparsedRoutes(ix, sp, unresolved)
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)

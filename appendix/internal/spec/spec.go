@@ -90,6 +90,11 @@ type Ref struct {
 	// Called is a name the spec writes as a call (`prune()`): a function,
 	// never a string value.
 	Called bool
+	// Guessed is a member the spec's code names on a variable it binds
+	// (`inv.is_expired()` of `let inv = LocalUserInvite::read_by_token(...)`),
+	// read as the member of the type that made the value: shown when that
+	// type has it, never a gap (the value may be another type's).
+	Guessed bool
 	// Invoked is a name every mention of which is the spec's code calling
 	// it on a value (`.primary_key()`): a method of what it is called on,
 	// never a table's name.
@@ -465,6 +470,7 @@ func Parse(name string, src []byte) *Spec {
 			old.Called = old.Called || r.Called
 			old.Keyword = old.Keyword && r.Keyword
 			old.Invoked = old.Invoked && r.Invoked
+			old.Guessed = old.Guessed && r.Guessed
 			if old.Suffix != r.Suffix {
 				old.Suffix = "" // (written both ways: either)
 			}
@@ -601,6 +607,7 @@ func Parse(name string, src []byte) *Spec {
 	params := false                      // those parentheses are a declaration's parameter list
 	typeIndent := -1                     // the indentation of the type declaration whose body the lines are in
 	locals := map[string]bool{}          // the parameters and variables the code block's functions declare
+	bound := map[string]string{}         // the variables the code block binds (`let inv = ...`): the type a value of it is made by, or ""
 	imported := map[string]string{}      // the names the spec's code imports, by name: their modules
 	packaged := map[string]string{}      // the names the spec's code imports from JavaScript packages, by name
 	sketch, sketchIndent := -1, 0        // the reference of the method the code block shows without its type, while its body lasts
@@ -623,6 +630,7 @@ func Parse(name string, src []byte) *Spec {
 		if kinds[i] != codeLine {
 			margin, funcs, open, typeIndent, sketch, enumIndent, params = -1, funcs[:0], 0, -1, -1, -1, false
 			clear(locals)
+			clear(bound)
 		} else if margin < 0 && strings.TrimSpace(line) != "" {
 			margin = indentWidth(line)
 		}
@@ -698,6 +706,16 @@ func Parse(name string, src []byte) *Spec {
 				}
 				if m := typedLocalRe.FindStringSubmatch(line); m != nil {
 					locals[m[1]] = true // `FileIO ossFileIO = fileIO;`
+				}
+				if m := bindRe.FindStringSubmatchIndex(line); m != nil {
+					// `let inv = LocalUserInvite::read_by_token(...)`: a
+					// LocalUserInvite, as likely as not; not what a call
+					// chained on the result makes (`Client::new().get(url)`).
+					name, typ := line[m[2]:m[3]], ""
+					if m[4] >= 0 && !strings.Contains(strings.ReplaceAll(line[m[5]:], ".await", ""), ").") {
+						typ = line[m[4]:m[5]]
+					}
+					bound[name] = typ
 				}
 				if funcLineRe.MatchString(line) {
 					funcs = append(funcs, w)
@@ -796,7 +814,15 @@ func Parse(name string, src []byte) *Spec {
 					locals[w] = true
 					continue
 				}
-				name, ok := codeLike(namePath(line[at[0]:at[1]]))
+				guessed := false
+				if head, rest, dotted := strings.Cut(w, "."); dotted && rest != "" {
+					if t, ok := bound[head]; ok && t == "" {
+						continue // `row.get(0)`: a member of a value the code binds, whose type it does not say
+					} else if ok {
+						w, guessed = t+"."+rest, true // `inv.is_expired()` of `let inv = LocalUserInvite::read_by_token(...)`
+					}
+				}
+				name, ok := codeLike(namePath(w))
 				if !ok && strings.HasPrefix(line[at[1]:], "(") {
 					// `jax.lax.ppermute(lhs, ...)`: a call the spec's code
 					// makes on a module's path is code, in plain words too.
@@ -822,7 +848,7 @@ func Parse(name string, src []byte) *Spec {
 					if memberSepOf(w) == "::" {
 						sep = "::" // `Route::post(...)` in the spec's code: a type of a language that writes "::"
 					}
-					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Invoked: invoked, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang, Sep: sep})
+					add(Ref{Name: name, Line: n, Source: FromFence, Called: called, Invoked: invoked, Keyword: depth[at[0]] > 0 && keywordAt(line[at[1]:]), FenceLang: fenceLang, Sep: sep, Guessed: guessed})
 				}
 			}
 			continue
@@ -1574,6 +1600,11 @@ var (
 	localRe    = regexp.MustCompile(`^\s*(?:(?:let|var|const|val|mut)\s+)*([A-Za-z_]\w*)\s*(?::=|=[^=>])`)
 	// typedLocalRe is a variable declared with its type first, in a
 	// function's body: `FileIO ossFileIO = fileIO;`, `final var x = 1;`.
+	// bindRe is a variable the spec's code binds with a keyword (`let
+	// inv = LocalUserInvite::read_by_token(...)`, `const u = new User(`):
+	// its name, and the type whose constructor or function makes the
+	// value, when one does.
+	bindRe       = regexp.MustCompile(`^\s*(?:let|var|const|val|auto)\s+(?:mut\s+)?([a-z_]\w*)\s*(?::[^=]*)?=[^=>]\s*(?:await\s+|new\s+|&)?(?:([A-Z]\w*)(?:::|\.|\(|\{|<))?`)
 	typedLocalRe = regexp.MustCompile(`^\s+(?:final\s+)?[A-Za-z_][\w.]*(?:<[^=]*>)?(?:\[\])*\s+([a-z_]\w*)\s*=[^=>]`)
 )
 
