@@ -2413,9 +2413,8 @@ func pathRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref, name string) (Mat
 // routeEnding resolves a path from the root that no file has, with a
 // file's extension (`/all.xml`), that the spec does not add, to the one
 // route of the code whose path ends with it, segment for segment: the
-// spec names a feed or a document
-// the code serves under a scope (`web::scope("/feeds")`), as its routes
-// file spells it.
+// spec names a feed or a document the code serves under a scope
+// (`web::scope("/feeds")`), as its routes file spells it.
 func routeEnding(ix *search.Index, r *spec.Ref, name string) (Match, bool) {
 	if r.Proposed || !strings.HasPrefix(name, "/") || path.Ext(name) == "" || ix.PathExists(strings.TrimPrefix(name, "/")) {
 		return Match{}, false
@@ -4439,10 +4438,6 @@ func spread(files int, first string) string {
 	return "at " + first
 }
 
-// configKeyGaps says, of each configuration key the spec names
-// (`application.elasticsearch.reindex-on-startup`), where the YAML or
-// properties files set it, or that none does: a key is no definition this
-// tool reads, and never dropped without a word.
 // settingKeyRe is a dotted path of three parts or more in lower case, the
 // last perhaps in upper case: a setting's key, when no dash says so
 // (`kimai.permissions.roles`, `kimai.permissions.sets.TAGS`), or a chain
@@ -4510,6 +4505,10 @@ func namesCode(ix *search.Index, name string) bool {
 	return false
 }
 
+// configKeyGaps says, of each configuration key the spec names
+// (`application.elasticsearch.reindex-on-startup`), where the YAML or
+// properties files set it, or that none does: a key is no definition this
+// tool reads, and never dropped without a word.
 func configKeyGaps(ix *search.Index, sp *spec.Spec, keys []int, at string) []Gap {
 	var names []string
 	for _, i := range keys {

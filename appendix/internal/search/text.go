@@ -788,9 +788,8 @@ func firstSpelled(files, strs []string, read func(each func(i int, src []byte)),
 // that quotes it whole, as a string literal's entire text in single or
 // double quotes, not a module an import names
 // (`$this->find('timesheet.rules.allow_overlapping_records')`; not a doc
-// comment's `invoice.owner.email`): where,
-// path:line. Only the files whose word print may hold a string's longest
-// word are read.
+// comment's `invoice.owner.email`): where, path:line. Only the files whose
+// word print may hold a string's longest word are read.
 func (ix *Index) FindQuoted(strs []string) map[string]string {
 	if len(strs) == 0 {
 		return nil
@@ -803,11 +802,9 @@ func (ix *Index) FindQuoted(strs []string) map[string]string {
 	}
 	var longest []string
 	for _, s := range strs {
-		parts := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !extract.IdentByte(byte(r)) })
-		if len(parts) == 0 {
-			return nil
+		if parts := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !extract.IdentByte(byte(r)) }); len(parts) > 0 {
+			longest = append(longest, slices.MaxFunc(parts, func(a, b string) int { return len(a) - len(b) }))
 		}
-		longest = append(longest, slices.MaxFunc(parts, func(a, b string) int { return len(a) - len(b) }))
 	}
 	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readHolding(files, longest, each) }, func(src []byte, at, end int) bool {
 		if at == 0 || end >= len(src) || src[at-1] != '\'' && src[at-1] != '"' || src[end] != src[at-1] {
