@@ -1180,7 +1180,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches = append(matches, textOnly(ix, sp, unresolved)...)
 	appearances(ix, unresolved)
 	keyed(ix, unresolved, at)
-	quotedNames(ix, unresolved, at)
+	unresolved, external = quotedNames(ix, unresolved, external, at)
 	vendoredScope(ix, unresolved)
 	// (What appearances found a dependency's goes with the external names.)
 	var deps []Gap
@@ -2411,12 +2411,13 @@ func pathRoute(rk *rank.Ranker, ix *search.Index, r *spec.Ref, name string) (Mat
 }
 
 // routeEnding resolves a path from the root that no file has, with a
-// file's extension (`/all.xml`), that the spec does not add, to the one
+// file's extension (`/all.xml`), that the spec does not add (but a path
+// it adds something via may be there), to the one
 // route of the code whose path ends with it, segment for segment: the
 // spec names a feed or a document the code serves under a scope
 // (`web::scope("/feeds")`), as its routes file spells it.
 func routeEnding(ix *search.Index, r *spec.Ref, name string) (Match, bool) {
-	if r.Proposed || !strings.HasPrefix(name, "/") || path.Ext(name) == "" || ix.PathExists(strings.TrimPrefix(name, "/")) {
+	if r.Proposed && !r.Via || !strings.HasPrefix(name, "/") || path.Ext(name) == "" || ix.PathExists(strings.TrimPrefix(name, "/")) {
 		return Match{}, false
 	}
 	var found []*extract.Definition
@@ -4333,36 +4334,53 @@ func keyed(ix *search.Index, gaps []Gap, at string) {
 var dottedWordsRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$`)
 
 // quotedNames corrects the gaps that say a dotted name of lower-case words
-// is absent when source code quotes it whole (a webhook's `#[AsWebhook(name:
+// is absent, or of two words a dependency's, when source code quotes it
+// whole (a webhook's `#[AsWebhook(name:
 // 'project.deleted')]`): it is a string's name, which no declaration has,
 // and the gap says where the code spells it. A gap that says a type lacks
 // the member adds where the code quotes it, and stays: a translation key
 // (`trans('project.archived_at')`) does not make a field the spec claims
 // exist.
-func quotedNames(ix *search.Index, gaps []Gap, at string) {
+func quotedNames(ix *search.Index, gaps, external []Gap, at string) ([]Gap, []Gap) {
+	// (An external gap whose qualifier names no package, of two words:
+	// `invoice.paid`; not a framework's module a setting quotes.)
 	fixable := func(g Gap) bool {
-		return (g.Kind == GapAbsent || g.Kind == GapNoMember) && dottedWordsRe.MatchString(g.Ref)
+		return (g.Kind == GapAbsent || g.Kind == GapNoMember || g.Kind == GapExternal && g.Hint == externalHint && strings.Count(g.Ref, ".") == 1) &&
+			dottedWordsRe.MatchString(g.Ref) && !frameworkPath(g.Ref)
 	}
 	var names []string
-	for _, g := range gaps {
+	for _, g := range slices.Concat(gaps, external) {
 		if fixable(g) && !slices.Contains(names, g.Ref) {
 			names = append(names, g.Ref)
 		}
 	}
 	if len(names) == 0 {
-		return
+		return gaps, external
 	}
 	quoted := ix.FindQuoted(names)
-	for i, g := range gaps {
+	fix := func(g *Gap) bool {
 		w := quoted[g.Ref]
 		switch {
-		case w == "" || !fixable(g):
-		case g.Kind == GapAbsent:
-			gaps[i].Kind, gaps[i].Hint = GapKey, fmt.Sprintf("no declaration by that name in %s; a string the code quotes whole at %s; not shown", at, w)
+		case w == "" || !fixable(*g):
+			return false
+		case g.Kind == GapNoMember:
+			g.Hint += fmt.Sprintf("; the code quotes `%s` whole at %s: an event's or a key's name, as likely", g.Ref, w)
 		default:
-			gaps[i].Hint += fmt.Sprintf("; the code quotes `%s` whole at %s: an event's or a key's name, as likely", g.Ref, w)
+			g.Kind, g.Hint = GapKey, fmt.Sprintf("no declaration by that name in %s; a string the code quotes whole at %s; not shown", at, w)
 		}
+		return true
 	}
+	for i := range gaps {
+		fix(&gaps[i])
+	}
+	external = slices.DeleteFunc(external, func(g Gap) bool {
+		if fix(&g) {
+			gaps = append(gaps, g)
+			return true
+		}
+		return false
+	})
+	return gaps, external
 }
 
 // maxModuleDirs is how many directories a capitalized name may name for
@@ -4438,11 +4456,12 @@ func spread(files int, first string) string {
 	return "at " + first
 }
 
-// settingKeyRe is a dotted path of three parts or more in lower case, the
-// last perhaps in upper case: a setting's key, when no dash says so
+// settingKeyRe is a dotted path of three parts or more, each starting in
+// lower case (`spring.datasource.hikari.maximumPoolSize`), the last
+// perhaps in upper case: a setting's key, when no dash says so
 // (`kimai.permissions.roles`, `kimai.permissions.sets.TAGS`), or a chain
 // of code; never a class's path (`shop.middleware.TimingMiddleware`).
-var settingKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.(?:[a-z][a-z0-9_]*|[A-Z][A-Z0-9_]*)$`)
+var settingKeyRe = regexp.MustCompile(`^[a-z][a-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*)+\.(?:[a-z][A-Za-z0-9_]*|[A-Z][A-Z0-9_]*)$`)
 
 // settingKeys are the references, by index, that name a setting by a key
 // written without a dash: a code span settingKeyRe reads that a YAML or
@@ -4462,15 +4481,7 @@ func settingKeys(ix *search.Index, sp *spec.Spec) map[int]bool {
 		return nil
 	}
 	set := ix.FindConfigKeys(names)
-	// (Quoted alone, a key has a part in snake case: settings quote
-	// dependencies' modules too, `django.contrib.postgres`.)
-	var snake []string
-	for _, n := range unanswered(names, set) {
-		if strings.Contains(n, "_") {
-			snake = append(snake, n)
-		}
-	}
-	quoted := ix.FindQuoted(snake)
+	quoted := ix.FindQuoted(slices.DeleteFunc(unanswered(names, set), frameworkPath))
 	out := map[int]bool{}
 	for i, r := range sp.Refs {
 		if (set[r.Name] != nil || quoted[r.Name] != "") && slices.Contains(names, r.Name) {
@@ -4478,6 +4489,23 @@ func settingKeys(ix *search.Index, sp *spec.Spec) map[int]bool {
 		}
 	}
 	return out
+}
+
+// frameworks are the known frameworks' package names, in lower case.
+var frameworks = func() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range lang.Union(func(l *extract.Language) []string { return l.Frameworks }) {
+		out[strings.ToLower(f)] = true
+	}
+	return out
+}()
+
+// frameworkPath reports a dotted name that starts with a known framework's
+// package: settings quote such modules (`django.contrib.postgres` in
+// INSTALLED_APPS), which are no keys.
+func frameworkPath(name string) bool {
+	head, _, _ := strings.Cut(name, ".")
+	return frameworks[head]
 }
 
 // namesCode reports a dotted name that names a file or a module of the

@@ -23,12 +23,13 @@ var openAPIFileRe = regexp.MustCompile(`(?i)(?:^|/)(?:openapi|swagger)[^/]*\.(?:
 var (
 	openAPIPathRe   = regexp.MustCompile(`^\s*(?:["'](/[^"']*)["']|(/\S*?))\s*:\s*(?:\{\s*)?(?:#.*)?$`)
 	openAPIMethodRe = regexp.MustCompile(`^\s*["']?(get|put|post|delete|patch|head|options)["']?\s*:`)
+	openAPIKeyRe    = regexp.MustCompile(`^["']?servers["']?\s*:`)
 	openAPIServerRe = regexp.MustCompile(`^\s*-?\s*["']?url["']?\s*:\s*["']?([^"'\s,]+)`)
 )
 
 // clientDirRe is a directory of code that calls another service: an
 // OpenAPI document there is that service's contract, not the code's.
-var clientDirRe = regexp.MustCompile(`(?i)(?:^|/)(?:clients?|vendor|third_party|external)/`)
+var clientDirRe = regexp.MustCompile(`(?i)(?:^|/)(?:clients?|vendor|third_party)/`)
 
 // FindOpenAPI finds, for each endpoint (a method, "" for any, and a path),
 // the first OpenAPI document of the tree, tests and clients' contracts
@@ -55,24 +56,39 @@ func (ix *Index) FindOpenAPI(eps []spec.RouteRef) map[string]string {
 			continue
 		}
 		lines := strings.Split(string(src), "\n")
+		// The servers' URLs: those of the lines under the servers key,
+		// not an info's contact or license URL.
 		var servers [][]string
+		serversIndent := -1
 		for _, line := range lines {
-			if m := openAPIServerRe.FindStringSubmatch(line); m != nil {
-				u := m[1]
-				if i := strings.Index(u, "://"); i >= 0 {
-					u = u[i+3:]
-					u = u[strings.IndexByte(u+"/", '/'):]
+			t := strings.TrimSpace(line)
+			indent := len(line) - len(strings.TrimLeft(line, " \t"))
+			switch {
+			case t == "":
+			case strings.HasPrefix(strings.Trim(t, `"'`), "servers") && openAPIKeyRe.MatchString(t):
+				serversIndent = indent
+			case serversIndent >= 0 && indent <= serversIndent && !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "]"):
+				serversIndent = -1
+			case serversIndent >= 0:
+				if m := openAPIServerRe.FindStringSubmatch(line); m != nil {
+					u := m[1]
+					if i := strings.Index(u, "://"); i >= 0 {
+						u = u[i+3:]
+						u = u[strings.IndexByte(u+"/", '/'):]
+					}
+					servers = append(servers, spec.RouteSegs(u))
 				}
-				servers = append(servers, spec.RouteSegs(u))
 			}
 		}
 		type operation struct {
 			method string
 			path   []string
+			raw    string // a custom method's path (`/orders/{id}:cancel`), matched as written
 			line   int
 		}
 		var ops []operation
 		var path []string // the segments of the path the lines are under
+		raw := ""
 		pathIndent, childIndent := -1, -1
 		for n, line := range lines {
 			t := strings.TrimSpace(line)
@@ -81,9 +97,9 @@ func (ix *Index) FindOpenAPI(eps []spec.RouteRef) map[string]string {
 			}
 			indent := len(line) - len(strings.TrimLeft(line, " \t"))
 			if m := openAPIPathRe.FindStringSubmatch(line); m != nil {
-				path, pathIndent, childIndent = spec.RouteSegs(m[1]+m[2]), indent, -1
+				path, raw, pathIndent, childIndent = spec.RouteSegs(m[1]+m[2]), "", indent, -1
 				if strings.Contains(m[1]+m[2], ":") {
-					path = nil // `/orders/{id}:cancel`: a custom method, which a parameter is not
+					path, raw = nil, m[1]+m[2] // `/orders/{id}:cancel`: a custom method, which a parameter is not
 				}
 				continue
 			}
@@ -97,20 +113,36 @@ func (ix *Index) FindOpenAPI(eps []spec.RouteRef) map[string]string {
 			if childIndent < 0 {
 				childIndent = indent
 			}
-			if m := openAPIMethodRe.FindStringSubmatch(line); m != nil && indent == childIndent && path != nil {
-				ops = append(ops, operation{strings.ToUpper(m[1]), path, n + 1})
+			if m := openAPIMethodRe.FindStringSubmatch(line); m != nil && indent == childIndent && (path != nil || raw != "") {
+				ops = append(ops, operation{strings.ToUpper(m[1]), path, raw, n + 1})
 			}
 		}
 		for _, ep := range eps {
 			key := Endpoint(ep)
 			for _, op := range ops {
-				if out[key] == "" && (ep.Method == "" || ep.Method == op.method) && documentPath(spec.RouteSegs(ep.Path), op.path, servers) {
+				if out[key] == "" && (ep.Method == "" || ep.Method == op.method) && (op.raw != "" && customPath(ep.Path, op.raw, servers) ||
+					op.raw == "" && documentPath(spec.RouteSegs(ep.Path), op.path, servers)) {
 					out[key] = naming.At(f, op.line)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// customPath reports an endpoint that is a custom method's path as the
+// document writes it, under one of its servers' paths, or none, or `/api`.
+func customPath(ep, raw string, servers [][]string) bool {
+	for _, pre := range append(slices.Clone(servers), nil, []string{"api"}) {
+		p := ""
+		for _, s := range pre {
+			p += "/" + s
+		}
+		if ep == p+raw {
+			return true
+		}
+	}
+	return false
 }
 
 // Endpoint is an endpoint's key: its method, a space, its path.

@@ -90,6 +90,9 @@ type Ref struct {
 	// Called is a name the spec writes as a call (`prune()`): a function,
 	// never a string value.
 	Called bool
+	// Via is a name written right after "via" or "through" ("ETag support
+	// via `/all.xml`"): the way to what the clause adds, which may exist.
+	Via bool
 	// Guessed is a member the spec's code names on a variable it binds
 	// (`inv.is_expired()` of `let inv = LocalUserInvite::read_by_token(...)`),
 	// read as the member of the type that made the value: shown when that
@@ -471,6 +474,7 @@ func Parse(name string, src []byte) *Spec {
 			old.Keyword = old.Keyword && r.Keyword
 			old.Invoked = old.Invoked && r.Invoked
 			old.Guessed = old.Guessed && r.Guessed
+			old.Via = old.Via && r.Via
 			if old.Suffix != r.Suffix {
 				old.Suffix = "" // (written both ways: either)
 			}
@@ -515,10 +519,10 @@ func Parse(name string, src []byte) *Spec {
 	}
 
 	lines := strings.Split(string(src), "\n")
-	nonGoals := false       // the lines are under a heading of what the spec does not do
-	describing := false     // the lines are under a heading of what the code does today
-	describingOnly := false // of that alone: "Current state", not "Current state vs. target"
-	listing := ""           // the heading of what the spec introduces the lines are under ("New types")
+	nonGoals := false   // the lines are under a heading of what the spec does not do
+	describing := false // the lines are under a heading of what the code does today
+	proposing := false  // the heading names a proposal too: "Current state vs. target"
+	listing := ""       // the heading of what the spec introduces the lines are under ("New types")
 	// Prose is read a paragraph at a time, so that a sentence that wraps
 	// ("`create_item` in\n`backend/app/crud.py`") keeps its path.
 	var para strings.Builder
@@ -570,7 +574,7 @@ func Parse(name string, src []byte) *Spec {
 			// verbs describe and neither change nor add.
 			addHere = func(r Ref) {
 				r.Modified = false
-				r.Proposed = r.Proposed && !describingOnly // ("Background and proposal" may add)
+				r.Proposed = r.Proposed && describing && !nonGoals && proposing // ("Background and proposal" may add)
 				add(r)
 			}
 		} else if listing != "" {
@@ -708,12 +712,19 @@ func Parse(name string, src []byte) *Spec {
 					locals[m[1]] = true // `FileIO ossFileIO = fileIO;`
 				}
 				if m := bindRe.FindStringSubmatchIndex(line); m != nil {
-					// `let inv = LocalUserInvite::read_by_token(...)`: a
-					// LocalUserInvite, as likely as not; not what a call
-					// chained on the result makes (`Client::new().get(url)`).
+					// `const user: User = ...`; `let inv =
+					// LocalUserInvite::read_by_token(...)`, a constructor or
+					// a finder: a LocalUserInvite, as likely as not; not what
+					// a call chained on the result makes
+					// (`Client::new().get(url)`), nor another function's
+					// (`Session::current_user(&req)`).
 					name, typ := line[m[2]:m[3]], ""
-					if m[4] >= 0 && !strings.Contains(strings.ReplaceAll(line[m[5]:], ".await", ""), ").") {
+					rest := strings.NewReplacer(".await", "", "?", "").Replace(line[m[1]:])
+					switch {
+					case m[4] >= 0:
 						typ = line[m[4]:m[5]]
+					case m[6] >= 0 && !strings.Contains(rest, ")."):
+						typ = line[m[6]:m[7]]
 					}
 					bound[name] = typ
 				}
@@ -817,7 +828,7 @@ func Parse(name string, src []byte) *Spec {
 				guessed := false
 				if head, rest, dotted := strings.Cut(w, "."); dotted && rest != "" {
 					if t, ok := bound[head]; ok && t == "" {
-						continue // `row.get(0)`: a member of a value the code binds, whose type it does not say
+						guessed = true // `row.get(0)`: a member of a value the code binds, whose type it does not say
 					} else if ok {
 						w, guessed = t+"."+rest, true // `inv.is_expired()` of `let inv = LocalUserInvite::read_by_token(...)`
 					}
@@ -860,7 +871,7 @@ func Parse(name string, src []byte) *Spec {
 		if m := headingRe.FindStringSubmatch(t); m != nil {
 			nonGoals = nonGoalRe.MatchString(m[1]) // (to the next heading)
 			describing = currentRe.MatchString(m[1])
-			describingOnly = currentOnlyRe.MatchString(m[1])
+			proposing = proposingRe.MatchString(m[1])
 			listing = ""
 			if newHeadingRe.MatchString(m[1]) {
 				listing = strings.TrimSpace(m[1])
@@ -1498,6 +1509,9 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			r.Placed = placed[r.Name]
 		}
 		modified, proposed := clauses(f.start)
+		if before := strings.TrimRight(sent[:f.start], " `"); strings.HasSuffix(before, " via") || strings.HasSuffix(before, " through") {
+			r.Via = true // "add ETag support via `/all.xml`": the way in, which may be there already
+		}
 		r.Modified, r.Proposed = modified, r.Proposed || proposed && !typed[strconv.Itoa(f.start)+" "+r.Name]
 		decl := decls[f.start] && f.ref.Source == FromCode
 		switch {
@@ -1604,7 +1618,7 @@ var (
 	// inv = LocalUserInvite::read_by_token(...)`, `const u = new User(`):
 	// its name, and the type whose constructor or function makes the
 	// value, when one does.
-	bindRe       = regexp.MustCompile(`^\s*(?:let|var|const|val|auto)\s+(?:mut\s+)?([a-z_]\w*)\s*(?::[^=]*)?=[^=>]\s*(?:await\s+|new\s+|&)?(?:([A-Z]\w*)(?:::|\.|\(|\{|<))?`)
+	bindRe       = regexp.MustCompile(`^\s*(?:let|var|const|val|auto)\s+(?:mut\s+)?([a-z_]\w*)\s*(?::\s*([A-Z]\w*)\b[^=]*|:[^=]*)?=[^=>]\s*(?:(?:await|try|new)\s+|&)*(?:([A-Z]\w*)(?:(?:::|\.)(?:new|default|from\w*|create\w*|build\w*|read\w*|find\w*|load\w*|fetch\w*|parse\w*|with_\w+)\b|\(|\{|<))?`)
 	typedLocalRe = regexp.MustCompile(`^\s+(?:final\s+)?[A-Za-z_][\w.]*(?:<[^=]*>)?(?:\[\])*\s+([a-z_]\w*)\s*=[^=>]`)
 )
 
@@ -1863,9 +1877,10 @@ var headingRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
 // alternatives". A change named under it is not proposed.
 // currentRe matches the headings under which a spec describes what the
 // code does today.
-// currentOnlyRe matches a heading of what the code does today and of
-// nothing else: under it no name is new.
-var currentOnlyRe = regexp.MustCompile(`(?i)^[\d.\s]*(?:the\s+)?(?:current (?:state|behaviou?r|design|implementation|architecture)|as[- ]is|background|status quo|how it works today)\s*$`)
+// proposingRe matches a heading that names what the spec proposes beside
+// what the code does today ("Background and proposal", "Current state vs.
+// target"): under it a name may be new.
+var proposingRe = regexp.MustCompile(`(?i)\b(?:propos\w*|target|plan\w*|changes?|future|new)\b`)
 
 var currentRe = regexp.MustCompile(`(?i)\bcurrent (?:state|behaviou?r|design|implementation|architecture)\b|\bas[- ]is\b|\bbackground\b|\bstatus quo\b|\bhow it works today\b`)
 

@@ -19,10 +19,10 @@ var phpLex = &extract.LexSyntax{
 	Opening: opening, Head: phpHead, Aliases: docTables,
 }
 
-// docTableRe reads a Doctrine entity's table from its doc comment, up to
-// the class it documents: @ORM\Table(name="kimai2_activities") ... class
-// Activity.
-var docTableRe = regexp.MustCompile(`@ORM\\Table\([^)]*\bname\s*=\s*"([^"]+)"[^)]*\)(?:[^/]|/[^*\n])*?\*/\s*(?:(?:final|abstract|readonly)\s+)*class\s+(\w+)`)
+// docTableRe reads a Doctrine entity's table from its doc comment (the
+// first name= of its @ORM\Table, not an index's), up to the class it
+// documents: @ORM\Table(name="kimai2_activities") ... class Activity.
+var docTableRe = regexp.MustCompile(`@ORM\\Table\([^")]*?\bname\s*=\s*"([^"]+)"(?:[^/]|/[^*\n])*?\*/\s*(?:(?:final|abstract|readonly)\s+)*class\s+(\w+)`)
 
 // docTables: an entity whose doc comment names its table (an attribute
 // does so within the class's statement) answers to the table.
