@@ -871,7 +871,9 @@ func Parse(name string, src []byte) *Spec {
 		if m := headingRe.FindStringSubmatch(t); m != nil {
 			nonGoals = nonGoalRe.MatchString(m[1]) // (to the next heading)
 			describing = currentRe.MatchString(m[1])
-			proposing = proposingRe.MatchString(m[1])
+			// ("Background jobs", "Background cleanup": a section of the
+			// proposal about background work, where names may be new.)
+			proposing = proposingRe.MatchString(m[1]) || backgroundWorkRe.MatchString(m[1])
 			listing = ""
 			if newHeadingRe.MatchString(m[1]) {
 				listing = strings.TrimSpace(m[1])
@@ -1880,6 +1882,10 @@ var headingRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
 // proposingRe matches a heading that names what the spec proposes beside
 // what the code does today ("Background and proposal", "Current state vs.
 // target"): under it a name may be new.
+// backgroundWorkRe matches a heading about background work ("Background
+// jobs"), not the background of the spec.
+var backgroundWorkRe = regexp.MustCompile(`(?i)\bbackground\s+(?:jobs?|tasks?|workers?|processing|cleanup|sync\w*|queues?|threads?|services?)\b`)
+
 var proposingRe = regexp.MustCompile(`(?i)\b(?:propos\w*|target|plan\w*|changes?|future|new)\b`)
 
 var currentRe = regexp.MustCompile(`(?i)\bcurrent (?:state|behaviou?r|design|implementation|architecture)\b|\bas[- ]is\b|\bbackground\b|\bstatus quo\b|\bhow it works today\b`)
