@@ -743,7 +743,7 @@ func (ix *Index) FindKeyText(strs []string) map[string]string {
 		}
 	}
 	keyByte := func(c byte) bool { return extract.IdentByte(c) || c == '.' || c == '-' }
-	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readEach(files, each) }, func(src []byte, at, end int) bool {
+	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readSpelling(files, strs, each) }, func(src []byte, at, end int) bool {
 		return (at == 0 || !keyByte(src[at-1])) && (end == len(src) || !keyByte(src[end]))
 	})
 }
@@ -788,8 +788,7 @@ func firstSpelled(files, strs []string, read func(each func(i int, src []byte)),
 // that quotes it whole, as a string literal's entire text in single or
 // double quotes, not a module an import names
 // (`$this->find('timesheet.rules.allow_overlapping_records')`; not a doc
-// comment's `invoice.owner.email`): where, path:line. Only the files whose
-// word print may hold a string's longest word are read.
+// comment's `invoice.owner.email`): where, path:line.
 func (ix *Index) FindQuoted(strs []string) map[string]string {
 	if len(strs) == 0 {
 		return nil
@@ -800,13 +799,7 @@ func (ix *Index) FindQuoted(strs []string) map[string]string {
 			files = append(files, f.Path)
 		}
 	}
-	var longest []string
-	for _, s := range strs {
-		if parts := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !extract.IdentByte(byte(r)) }); len(parts) > 0 {
-			longest = append(longest, slices.MaxFunc(parts, func(a, b string) int { return len(a) - len(b) }))
-		}
-	}
-	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readHolding(files, longest, each) }, func(src []byte, at, end int) bool {
+	return firstSpelled(files, strs, func(each func(int, []byte)) { ix.readSpelling(files, strs, each) }, func(src []byte, at, end int) bool {
 		if at == 0 || end >= len(src) || src[at-1] != '\'' && src[at-1] != '"' || src[end] != src[at-1] {
 			return false
 		}
@@ -924,6 +917,23 @@ func (ix *Index) readEach(files []string, each func(i int, src []byte)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// readSpelling is readEach of the files that may spell one of strs with
+// neither neighbour an identifier's byte: those that may hold its longest
+// word, which such a spelling holds whole (all files, when a string has
+// no word).
+func (ix *Index) readSpelling(files, strs []string, each func(i int, src []byte)) {
+	var longest []string
+	for _, s := range strs {
+		parts := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !extract.IdentByte(byte(r)) })
+		if len(parts) == 0 {
+			ix.readEach(files, each)
+			return
+		}
+		longest = append(longest, slices.MaxFunc(parts, func(a, b string) int { return len(a) - len(b) }))
+	}
+	ix.readHolding(files, longest, each)
 }
 
 // readHolding is readEach of the files that may hold one of words as a
