@@ -2235,8 +2235,9 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 
 // backrefRe is the keyword argument by which a relation declared on one
 // model gives the model it relates to a member of that name (SQLAlchemy's
-// backref, Django's related_name): the name is the first group.
-var backrefRe = regexp.MustCompile(`\b(?:backref|related_name)\s*=\s*["']([A-Za-z_]\w*)["']`)
+// backref, as a string or as `backref("alerts", cascade="all")`, Django's
+// related_name): the name is the first group.
+var backrefRe = regexp.MustCompile(`\b(?:backref|related_name)\s*=\s*(?:backref\(\s*)?["']([A-Za-z_]\w*)["']`)
 
 // backrefMember resolves `Type.member` that no declaration of Type has
 // when a chosen definition declares a relation to Type that names member
