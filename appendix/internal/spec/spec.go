@@ -523,6 +523,11 @@ func Parse(name string, src []byte) *Spec {
 	describing := false // the lines are under a heading of what the code does today
 	proposing := false  // the heading names a proposal too: "Current state vs. target"
 	listing := ""       // the heading of what the spec introduces the lines are under ("New types")
+	type section struct {
+		level                           int
+		nonGoals, describing, proposing bool
+	}
+	var sections []section // the headings the lines are under, outermost first
 	// Prose is read a paragraph at a time, so that a sentence that wraps
 	// ("`create_item` in\n`backend/app/crud.py`") keeps its path.
 	var para strings.Builder
@@ -869,11 +874,24 @@ func Parse(name string, src []byte) *Spec {
 			flush()
 		}
 		if m := headingRe.FindStringSubmatch(t); m != nil {
-			nonGoals = nonGoalRe.MatchString(m[1]) // (to the next heading)
-			describing = currentRe.MatchString(m[1])
+			// A heading's section runs to the next heading of its level or
+			// above; a subsection ("### 2.1 Model" under "## 2. Current
+			// state") is of its parent's kind unless it names its own.
+			level := len(t) - len(strings.TrimLeft(t, "#"))
+			for len(sections) > 0 && sections[len(sections)-1].level >= level {
+				sections = sections[:len(sections)-1]
+			}
+			var parent section
+			if len(sections) > 0 {
+				parent = sections[len(sections)-1]
+			}
 			// ("Background jobs", "Background cleanup": a section of the
 			// proposal about background work, where names may be new.)
 			proposing = proposingRe.MatchString(m[1]) || backgroundWorkRe.MatchString(m[1])
+			nonGoals = nonGoalRe.MatchString(m[1]) || parent.nonGoals
+			describing = currentRe.MatchString(m[1]) || parent.describing && !proposing && !newHeadingRe.MatchString(m[1])
+			proposing = proposing || parent.describing && describing && parent.proposing
+			sections = append(sections, section{level, nonGoals, describing, proposing})
 			listing = ""
 			if newHeadingRe.MatchString(m[1]) {
 				listing = strings.TrimSpace(m[1])
