@@ -1266,9 +1266,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `config('firefly.webhooks.max_attempts')`: the setting the
 			// call reads, by its key.
 			refs = append(refs, found{Ref{Name: key, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
-		} else if rt, ok := RouteLike(code); ok {
-			if m := proseMethodRe.FindStringSubmatch(sent[:i]); m != nil && rt.Method == "" {
-				rt.Method = m[1] // GET `/items/:id`: the method the prose sets before the span
+		} else if rt, ok := RouteLike(code); ok || methodBefore(sent[:i]) != "" && routeRe.MatchString(code) {
+			if !ok {
+				rt = &RouteRef{Path: routeRe.FindStringSubmatch(code)[2]} // GET `/a/b/c/d/e`: however deep, an endpoint
+			}
+			if m := methodBefore(sent[:i]); m != "" && rt.Method == "" {
+				rt.Method = m // GET `/items/:id`: the method the prose sets before the span
 			}
 			alts := alternatives(code)
 			for _, alt := range alts {
@@ -2297,6 +2300,15 @@ var relRouteRe = regexp.MustCompile(`^[\w-]+(?:/(?:[\w-]+|<[\w:]+>))*/<[\w:]+>(?
 // proseMethodRe is an HTTP method written in capitals right before a
 // route's code span: "GET `/items/:id` gets an item", or in the table
 // cell before it: "| GET | `/items/:id` |".
+// methodBefore is the HTTP method the prose sets right before a code
+// span, "" for none.
+func methodBefore(before string) string {
+	if m := proseMethodRe.FindStringSubmatch(before); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 var proseMethodRe = regexp.MustCompile(`(?:^|[\s(*_|])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[*_]*(?:\s+|\s*\|\s*)$`)
 
 var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(/[^\s?#]*)(?:[?#]\S*)?$`)
@@ -2304,6 +2316,9 @@ var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s
 // verbRouteRe is a route written after its method without the leading
 // slash, as ASP.NET's route templates write one: `POST api/reader/progress`.
 var verbRouteRe = regexp.MustCompile(`^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+([\w{}\-.<>\[\]]+(?:/[^\s?#/]+)+/?)(?:[?#]\S*)?$`)
+
+// apiSegRe is a segment only an endpoint's path has: `/answer/api/v1/...`.
+var apiSegRe = regexp.MustCompile(`/(?:api|v\d+)/`)
 
 // RouteLike accepts an endpoint in a code span: "POST /items/{id}/tags",
 // "/replicate_webhook", "GET /api/orders?limit=10". A path with a file
@@ -2325,8 +2340,8 @@ func RouteLike(code string) (*RouteRef, bool) {
 	if i := strings.LastIndexByte(last, '.'); i > 0 && pathExts[strings.ToLower(last[i+1:])] && m[1] == "" {
 		return nil, false // "/docs/a.md" is a file; "GET /api/openapi.json" is an endpoint
 	}
-	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") {
-		return nil, false // a deep absolute path without parameters reads as a file path
+	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") && !apiSegRe.MatchString(m[2]) {
+		return nil, false // a deep absolute path without parameters or an API segment reads as a file path
 	}
 	if p, ok := strings.CutSuffix(m[2], "/..."); ok && p != "" {
 		return &RouteRef{Method: m[1], Path: p, Prefix: true}, true // `/supporters/...`: what is under it
