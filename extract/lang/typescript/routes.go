@@ -292,18 +292,38 @@ func remixRoutes(root *sitter.Node, src []byte, file string) []extract.RouteCall
 		if c.Type() != "export_statement" {
 			continue
 		}
-		d := c.ChildByFieldName("declaration")
-		if d == nil || d.Type() != "function_declaration" {
-			continue
-		}
-		switch d.ChildByFieldName("name").Content(src) {
+		name, fn := exportedFunc(c.ChildByFieldName("declaration"), src)
+		switch name {
 		case "loader":
-			out = append(out, extract.RouteCall{Route: extract.Route{Method: "GET", Pattern: pattern, Handler: "loader"}, Show: c, OwnFunc: d})
+			out = append(out, extract.RouteCall{Route: extract.Route{Method: "GET", Pattern: pattern, Handler: "loader"}, Show: c, OwnFunc: fn})
 		case "action":
-			out = append(out, extract.RouteCall{Route: extract.Route{Method: "POST", Pattern: pattern, Handler: "action"}, Show: c, OwnFunc: d})
+			out = append(out, extract.RouteCall{Route: extract.Route{Method: "POST", Pattern: pattern, Handler: "action"}, Show: c, OwnFunc: fn})
 		}
 	}
 	return out
+}
+
+// exportedFunc is the name an export declares and its function: `export
+// function loader(...)`, `export const loader = async (...) => {...}`
+// (fn is nil where the value is no function: `export const loader =
+// makeLoader(...)`).
+func exportedFunc(d *sitter.Node, src []byte) (name string, fn *sitter.Node) {
+	switch {
+	case d == nil:
+	case d.Type() == "function_declaration":
+		return d.ChildByFieldName("name").Content(src), d
+	case d.Type() == "lexical_declaration" || d.Type() == "variable_declaration":
+		for _, v := range extract.NamedChildren(d) {
+			if v.Type() != "variable_declarator" || v.ChildByFieldName("name") == nil {
+				continue
+			}
+			if val := v.ChildByFieldName("value"); val != nil && (val.Type() == "arrow_function" || val.Type() == "function_expression" || val.Type() == "function") {
+				fn = val
+			}
+			return v.ChildByFieldName("name").Content(src), fn
+		}
+	}
+	return "", nil
 }
 
 // routeObject reads { method, url | path, handler } route options.
