@@ -1,5 +1,7 @@
 package extract
 
+import "strings"
+
 // Keywords are the words by which the declaration scan, which picks the
 // files worth parsing, reads a line of source text. The scan reads a file
 // by its own language's keywords only: another language's (SQL's CREATE,
@@ -21,6 +23,10 @@ type Keywords struct {
 	// serialized as (Go's `json:"` in json:"requeueAt,omitempty",
 	// protobuf's `json_name = "`): a spec may name the member so.
 	Tags []string
+	// SpacedTags are tags whose value is words apart by spaces, of which
+	// the name the member is stored as is one (SpacedTagName: xorm's
+	// `xorm:"not null INT(11) user_id"`).
+	SpacedTags []string
 	// TypeFirst says a declaration may start with its type, no keyword
 	// before it (Java's `List<Order> findAll();`, `Order order;`): on a
 	// line whose first word is neither a keyword of Decl nor one of
@@ -158,4 +164,31 @@ func (l *Language) Family() string {
 		return l.Dialect
 	}
 	return l.Name
+}
+
+// spacedTagWords are the words of a spaced tag that are no name: its
+// options and the SQL types it may write in lower case.
+var spacedTagWords = WordSet(`pk autoincr null notnull not unique index extends deleted created updated version default comment
+	local utc json jsonb int integer bigint smallint tinyint mediumint varchar char text longtext mediumtext tinytext bool boolean
+	datetime timestamp timestampz date time float double decimal numeric real blob bytea uuid serial bigserial`)
+
+// SpacedTagName is the name a spaced tag's value stores its member as: a
+// word in single quotes ('user_id'), else the last lower-case identifier
+// that is no option, no type and no option's value (after default or
+// comment); "" for none.
+func SpacedTagName(v string) string {
+	words := strings.Fields(v)
+	name := ""
+	for i, w := range words {
+		if len(w) > 2 && w[0] == '\'' && w[len(w)-1] == '\'' {
+			return w[1 : len(w)-1]
+		}
+		if spacedTagWords[strings.ToLower(w)] || i > 0 && (words[i-1] == "default" || words[i-1] == "comment") {
+			continue
+		}
+		if w[0] >= 'a' && w[0] <= 'z' && strings.IndexFunc(w, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) < 0 {
+			name = w
+		}
+	}
+	return name
 }

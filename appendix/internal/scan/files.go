@@ -339,6 +339,7 @@ type keywords struct {
 	decl, typ, vars map[string]bool
 	receiver        []string
 	tags            [][]byte // what precedes a serialized name (extract.Keywords.Tags)
+	spacedTags      [][]byte // what precedes words, one of them a stored name (extract.Keywords.SpacedTags)
 	quoted          [][]byte // calls whose quoted first argument is declared (extract.Keywords.Quoted)
 	// quotedEnds are the quoted calls spelled backwards from their
 	// quote: a line's quotes are looked up by what ends at each, one byte
@@ -399,6 +400,9 @@ func newKeywords(k extract.Keywords) *keywords {
 		keyDirs: k.KeyDirs, indentBodies: k.IndentBodies, varMark: k.VarMark, codeOpen: []byte(k.CodeOpen), codeClose: []byte(k.CodeClose)}
 	for _, t := range k.Tags {
 		kw.tags = append(kw.tags, []byte(t))
+	}
+	for _, t := range k.SpacedTags {
+		kw.spacedTags = append(kw.spacedTags, []byte(t))
 	}
 	kw.camelVariants, kw.localWords, kw.macroArgs = k.CamelVariants, set(k.LocalWords), k.MacroArgs
 	for _, t := range k.TestMarks {
@@ -1664,11 +1668,24 @@ func wireNames(kw *keywords, rest []byte) [][]byte {
 			continue
 		}
 		name := rest[i+len(tag):]
-		if end := bytes.IndexAny(name, `,"`); end >= 0 {
+		if end := bytes.IndexAny(name, `,";`); end >= 0 {
 			name = name[:end]
 		}
 		if ident(name) && !spec.BareWord(string(name)) {
 			out = append(out, name)
+		}
+	}
+	for _, tag := range kw.spacedTags {
+		i := bytes.Index(rest, tag)
+		if i < 0 || i > 0 && extract.IdentByte(rest[i-1]) {
+			continue
+		}
+		v := rest[i+len(tag):]
+		if end := bytes.IndexByte(v, '"'); end >= 0 {
+			v = v[:end]
+		}
+		if name := extract.SpacedTagName(string(v)); name != "" && !spec.BareWord(name) {
+			out = append(out, []byte(name))
 		}
 	}
 	return out

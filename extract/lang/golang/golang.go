@@ -24,7 +24,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "10",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "11",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs: goFuncs, BodiesKeepNothing: true,
 	Refine:     refineGo,
@@ -522,7 +522,8 @@ var goBuiltinTypes = extract.WordSet(`any bool byte comparable complex64 complex
 	rune string uint uint8 uint16 uint32 uint64 uintptr`)
 
 // goTagNames lists the names a struct tag serializes a field as: the name
-// part of its json, yaml, mapstructure, toml, xml and bson keys
+// part of its json, yaml, mapstructure, toml, xml, bson and db keys, a
+// gorm key's column and an xorm key's column name (extract.SpacedTagName)
 // ("requeueAt" in json:"requeueAt,omitempty"), once each; "-" and an
 // empty name serialize it under no name of its own.
 func goTagNames(lit string) []string {
@@ -531,15 +532,26 @@ func goTagNames(lit string) []string {
 		return nil
 	}
 	var out []string
-	for _, key := range []string{"json", "yaml", "mapstructure", "toml", "xml", "bson"} {
-		v, ok := reflect.StructTag(tag).Lookup(key)
-		if !ok {
-			continue
-		}
-		name, _, _ := strings.Cut(v, ",")
+	add := func(name string) {
 		if name != "" && name != "-" && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
+	}
+	for _, key := range []string{"json", "yaml", "mapstructure", "toml", "xml", "bson", "db"} {
+		if v, ok := reflect.StructTag(tag).Lookup(key); ok {
+			name, _, _ := strings.Cut(v, ",")
+			add(name)
+		}
+	}
+	if v, ok := reflect.StructTag(tag).Lookup("gorm"); ok {
+		for _, part := range strings.Split(v, ";") {
+			if name, ok := strings.CutPrefix(strings.TrimSpace(part), "column:"); ok {
+				add(name)
+			}
+		}
+	}
+	if v, ok := reflect.StructTag(tag).Lookup("xorm"); ok {
+		add(extract.SpacedTagName(v))
 	}
 	return out
 }
