@@ -774,7 +774,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" {
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" && !r.Declared {
 			// `Task` of `Task<ActionResult<T>>`: the language's type, which
 			// the code defines no type of; a member of a type the spec
 			// names (above), but never of another of the code's types (an
@@ -943,7 +943,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))
-		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 {
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && !r.Declared {
+			// (A name the spec's code declares, `interface Request {`, is
+			// the spec's, whatever the language has built in.)
 			external = append(external, builtinGap(r, ls))
 		} else if m, ok := chosenMember(ix, r, matches); ok {
 			// `ownedJobs.failed`, where the head is a variable or a field
