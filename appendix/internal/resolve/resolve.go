@@ -2919,7 +2919,10 @@ func importedNames(ix *search.Index, sp *spec.Spec, unresolved, external []Gap) 
 // function takes, which its signature shows the type of.
 func parameterOf(r *spec.Ref, matches []Match) (Match, bool) {
 	name, member, dotted := strings.Cut(r.Name, ".")
-	if dotted && (spec.IsUpperStart(name) || strings.Contains(member, ".")) {
+	if spec.IsUpperStart(name) || dotted && strings.Contains(member, ".") {
+		// (A capitalized word in a parameter list is its type's name:
+		// `({ id }: CreateSharingIdOptions)` takes no parameter of that
+		// name, and the type is declared elsewhere, or not at all.)
 		return Match{}, false
 	}
 	for _, m := range matches {
