@@ -2343,6 +2343,9 @@ func RouteLike(code string) (*RouteRef, bool) {
 	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") && !apiSegRe.MatchString(m[2]) {
 		return nil, false // a deep absolute path without parameters or an API segment reads as a file path
 	}
+	if m[1] == "" && paramsOnly(m[2]) {
+		return nil, false // `/<org_slug>`: a prefix a rule builds, no endpoint
+	}
 	if p, ok := strings.CutSuffix(m[2], "/..."); ok && p != "" {
 		return &RouteRef{Method: m[1], Path: p, Prefix: true}, true // `/supporters/...`: what is under it
 	}
@@ -2350,6 +2353,19 @@ func RouteLike(code string) (*RouteRef, bool) {
 		return &RouteRef{Method: m[1], Path: p, Prefix: true}, true
 	}
 	return &RouteRef{Method: m[1], Path: m[2]}, true
+}
+
+// paramsOnly reports a path all of whose segments are parameters
+// (`/<org_slug>`, `/{id}/`), and which has one at least.
+func paramsOnly(p string) bool {
+	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
+	for _, s := range segs {
+		if !(strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") || strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") ||
+			strings.HasPrefix(s, ":") && len(s) > 1) {
+			return false
+		}
+	}
+	return len(segs) > 0
 }
 
 // stringsBlanked blanks the string literals of code, keeping offsets.
