@@ -102,6 +102,11 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				}
 				verb := fn.ChildByFieldName("attribute").Content(src)
 				p, ok := route.StringValue(args[0], src)
+				if inner := extract.NamedChildren(args[0].ChildByFieldName("arguments")); !ok && args[0].Type() == "call" && len(inner) > 0 {
+					// @routes.route(org_scoped_rule("/api/alerts")): the
+					// rule a helper wraps (with a prefix of its own).
+					p, ok = route.StringValue(inner[0], src)
+				}
 				if !pyRouteVerbs[verb] || !ok || !strings.HasPrefix(p, "/") && p != "" {
 					continue
 				}
