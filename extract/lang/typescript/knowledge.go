@@ -15,7 +15,7 @@ import (
 // knowing sets on l the rules code outside extraction asks of the four
 // languages, which share them (see extract.Language), and returns l.
 func knowing(l *extract.Language) *extract.Language {
-	l.RouteFrameworks = []string{"Express", "Koa", "Hono", "Fastify", "NestJS", "Next.js", "Remix", "Convex"}
+	l.RouteFrameworks = []string{"Express", "Koa", "Hono", "Fastify", "NestJS", "Next.js", "Remix", "Convex", "trpc-to-openapi"}
 	l.Frameworks = []string{"react", "next", "express", "hono", "fastify", "zod", "prisma", "drizzle-orm", "typeorm", "mongoose",
 		"convex", "vitest", "jest"}
 	l.NotNames = []string{"true", "false", "null", "undefined", "string", "number", "any", "void", "object", "this",

@@ -59,6 +59,9 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 		if n.Type() == "class_declaration" || n.Type() == "abstract_class_declaration" {
 			out = append(out, nestRoutes(n, src)...)
 		}
+		if rc, ok := openAPIMeta(n, src); ok {
+			out = append(out, rc)
+		}
 		if n.Type() == "call_expression" {
 			fn := n.ChildByFieldName("function")
 			args := extract.NamedChildren(n.ChildByFieldName("arguments"))
@@ -324,6 +327,40 @@ func exportedFunc(d *sitter.Node, src []byte) (name string, fn *sitter.Node) {
 		}
 	}
 	return "", nil
+}
+
+// openAPIMeta reads a procedure's OpenAPI metadata, `openapi: { method:
+// 'POST', path: '/folder/create' }` (trpc-to-openapi's, under which a
+// server serves the procedure at that path): a route, shown with the
+// router's property that holds it (`createFolder: procedure.meta(...)`)
+// or with the statement (`export const cancelEnvelopeMeta = {...}`).
+func openAPIMeta(n *sitter.Node, src []byte) (extract.RouteCall, bool) {
+	key := n.ChildByFieldName("key")
+	val := n.ChildByFieldName("value")
+	if n.Type() != "pair" || key == nil || val == nil || val.Type() != "object" || strings.Trim(key.Content(src), `"'`) != "openapi" {
+		return extract.RouteCall{}, false
+	}
+	rc, ok := routeObject(val, src)
+	if !ok || rc.Method == "ANY" || !strings.HasPrefix(rc.Pattern, "/") {
+		return extract.RouteCall{}, false
+	}
+	rc.Handler = ""
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "pair":
+			if k := p.ChildByFieldName("key"); k != nil && p.ChildByFieldName("value").Type() != "object" {
+				rc.Show = p // (the procedure is the handler: none to look up)
+				return rc, true
+			}
+		case "lexical_declaration", "variable_declaration", "expression_statement":
+			rc.Show = p
+			if e := p.Parent(); e != nil && e.Type() == "export_statement" {
+				rc.Show = e
+			}
+			return rc, true
+		}
+	}
+	return extract.RouteCall{}, false
 }
 
 // routeObject reads { method, url | path, handler } route options.
