@@ -117,8 +117,9 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 }
 
 // clientRe is the name of an HTTP client a call sends a request with:
-// Angular's this.http, an HttpClient, axios.
-var clientRe = regexp.MustCompile(`(?i)(?:^|\.)(?:http|httpclient|\$http|axios|client|httpservice)$`)
+// Angular's this.http, an HttpClient, axios, an app's own wrapper named
+// request, ky, got, superagent.
+var clientRe = regexp.MustCompile(`(?i)(?:^|\.)(?:http|httpclient|\$http|axios|client|httpservice|request|ky|got|superagent)$`)
 
 // nestVerbs are NestJS's route decorators and the method each maps.
 var nestVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Patch": "PATCH", "Delete": "DELETE",
