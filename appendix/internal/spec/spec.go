@@ -344,9 +344,12 @@ var (
 	// protoFieldRe is a protobuf field's declaration: its label, its type
 	// (a scalar, a message, a map), its name and its number.
 	protoFieldRe = regexp.MustCompile(`^(?:(?:repeated|optional|required)\s+)?(map<[^<>]+>|[A-Za-z_][\w.]*)\s+([A-Za-z_]\w*)\s*=\s*\d+\s*(?:\[[^\]]*\])?\s*;?$`)
-	declSpanRe   = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
-	genericRe    = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
-	qualifiedRe  = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
+	// typedMemberSpanRe is a type's member and its type, Go's way:
+	// `ServiceConfig.MaxBookmarkFolders int`.
+	typedMemberSpanRe = regexp.MustCompile(`^([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s+(?:\*|\[\])*[A-Za-z_][\w.]*(?:\[[\w.,\s]*\])?$`)
+	declSpanRe        = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?:(?::?=|:)\s*\S.*|\s[\w\[\]*.<>|]+)$`)
+	genericRe         = regexp.MustCompile(`^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*[\[<]\s*([^\s].*?)\s*[\]>]$`)
+	qualifiedRe       = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`)
 	// arityRe is a function named with its arity: `Sites.get_by_domain/1`.
 	arityRe = regexp.MustCompile(`^([A-Za-z_][\w.]*[!?]?)/[0-9]{1,2}$`)
 	// manPageRe is a manual page's name and section: `timeout(1)`,
@@ -1403,6 +1406,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// (`.put(edit_comment)`, a member called on a value, is as
 			// often a library's: shown when the code defines it, no gap.)
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: strong, Called: called}, i, end})
+		} else if m := typedMemberSpanRe.FindStringSubmatch(code); m != nil && IsUpperStart(m[1]) {
+			// `ServiceConfig.CleanOrphanBookmarksPeriodHours int`: a type's
+			// field and its type.
+			refs = append(refs, found{Ref{Name: m[1] + "." + m[2], Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
 		} else if m := declSpanRe.FindStringSubmatch(code); m != nil {
 			// `MaxFailedLogins = 5`, `FailedLogins int`: the declared name.
 			// `QuotaReserved=true`, `env=prod` set a condition, a label, a
