@@ -1668,7 +1668,7 @@ func wireNames(kw *keywords, rest []byte) [][]byte {
 			continue
 		}
 		name := rest[i+len(tag):]
-		if end := bytes.IndexAny(name, `,";`); end >= 0 {
+		if end := bytes.IndexAny(name, `,";'`); end >= 0 {
 			name = name[:end]
 		}
 		if ident(name) && !spec.BareWord(string(name)) {

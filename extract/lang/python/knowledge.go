@@ -17,6 +17,10 @@ var (
 		Locals:       []string{"def", "async def"},
 		LoneCalls:    true,
 		TripleQuotes: `"'`,
+		// A column's own name (SQLAlchemy's Column("encrypted_options", ...),
+		// Django's db_column=) and a field's alias (pydantic's).
+		Tags: []string{`Column("`, `Column('`, `mapped_column("`, `mapped_column('`, `db_column="`, `db_column='`,
+			`alias="`, `alias='`},
 	}
 	specWords  = []string{"python", "django", "sqlalchemy", "pydantic", "fastapi", "flask"}
 	frameworks = []string{"fastapi", "flask", "django", "pydantic", "sqlalchemy", "sqlmodel", "celery"}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/appendix-dev/appendix/extract"
 	"github.com/appendix-dev/appendix/extract/lang/internal/imports"
+	"github.com/appendix-dev/appendix/extract/lang/internal/route"
 	"github.com/appendix-dev/appendix/extract/lang/internal/testpath"
 	"github.com/appendix-dev/appendix/extract/lang/internal/words"
 )
@@ -22,12 +23,13 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "18",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "19",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs: map[string]bool{"function_definition": true}, BodiesKeepNothing: true,
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods
 	Refine:  refinePython,
 	Members: membersPython,
+	Field:   fieldPython,
 	Assigns: assignsPython,
 	Routes:  pyRoutes,
 	Elide:   pythonElide,
@@ -394,6 +396,49 @@ func selfGetattr(call *sitter.Node, src []byte) string {
 		}
 	}
 	return name
+}
+
+// storedAsCalls are the calls whose first argument, a string, is the
+// name of the column a class attribute is stored as.
+var storedAsCalls = map[string]bool{"Column": true, "mapped_column": true}
+
+// fieldPython gives a class attribute the names it is stored or
+// serialized as: SQLAlchemy's `options = Column("encrypted_options",
+// ...)`, Django's `db_column="x"`, pydantic's `Field(alias="x")`. A
+// Python attribute has no declared type the chain needs: typ is "".
+func fieldPython(mem *sitter.Node, src []byte) (typ string, serialized []string) {
+	if mem.Type() != "expression_statement" || mem.NamedChildCount() == 0 {
+		return "", nil
+	}
+	a := mem.NamedChild(0)
+	if a.Type() != "assignment" {
+		return "", nil
+	}
+	call := a.ChildByFieldName("right")
+	if call == nil || call.Type() != "call" {
+		return "", nil
+	}
+	fn := call.ChildByFieldName("function")
+	if fn != nil && fn.Type() == "attribute" {
+		fn = fn.ChildByFieldName("attribute")
+	}
+	for i, arg := range extract.NamedChildren(call.ChildByFieldName("arguments")) {
+		switch {
+		case i == 0 && arg.Type() == "string" && fn != nil && storedAsCalls[fn.Content(src)]:
+			if s, ok := route.StringValue(arg, src); ok && s != "" {
+				serialized = append(serialized, s)
+			}
+		case arg.Type() == "keyword_argument":
+			k, v := arg.ChildByFieldName("name"), arg.ChildByFieldName("value")
+			if k == nil || v == nil || k.Content(src) != "db_column" && k.Content(src) != "alias" {
+				continue
+			}
+			if s, ok := route.StringValue(v, src); ok && s != "" {
+				serialized = append(serialized, s)
+			}
+		}
+	}
+	return "", serialized
 }
 
 func membersPython(def *sitter.Node) []*sitter.Node {
