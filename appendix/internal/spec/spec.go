@@ -969,7 +969,7 @@ func Parse(name string, src []byte) *Spec {
 			s.Refs[i].OwnTypes = append(s.Refs[i].OwnTypes, owner)
 			s.Refs[i].OwnBases = append(s.Refs[i].OwnBases, typeBases[owner]...)
 		}
-		if enum, ok := ownValues[s.Refs[i].Name[strings.LastIndexByte(s.Refs[i].Name, '.')+1:]]; ok {
+		if enum, ok := ownValues[s.Refs[i].Name[strings.LastIndexByte(s.Refs[i].Name, '.')+1:]]; ok && ownValueOf(s.Refs[i].Name, enum) {
 			// `SessionsRead`, a value of the enum the spec's code
 			// declares: a name the spec introduces, new where the code
 			// lacks it.
@@ -987,6 +987,15 @@ func Parse(name string, src []byte) *Spec {
 	})
 	salience(s, lines)
 	return s
+}
+
+// ownValueOf reports a name that is the value of the spec's enum it
+// ends with: the value alone, or on the enum (`Scope.SessionsRead`), never
+// the same word on another type (`DOCUMENT_AUDIT_LOG_TYPE.DOCUMENT_CANCELLED`,
+// an existing enum's value the spec's new enum happens to share).
+func ownValueOf(name, enum string) bool {
+	i := strings.LastIndexByte(name, '.')
+	return i < 0 || name[:i] == enum || strings.HasSuffix(name[:i], "."+enum)
 }
 
 var (
