@@ -1069,6 +1069,12 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// PrismaClient(): the members of a class from outside.
 			external = append(external, gap(r, GapExternal, fmt.Sprintf("`%s` (%s) is made from `%s`, outside the repository",
 				v.Name, naming.At(v.Path, v.DeclLine), base)))
+		} else if d := valueHead(ix, r); d != nil && !r.Proposed {
+			// `DOCUMENT_AUDIT_LOG_TYPE.DOCUMENT_CANCELLED`, where the head
+			// is a constant (`= ZDocumentAuditLogTypeSchema.Enum`): what its
+			// value holds, the search does not follow, nor deny.
+			matches = append(matches, Match{Ref: r, Order: p.i, Choice: rank.Choice{Def: d,
+				Reason: fmt.Sprintf("defines `%s`, a value whose members the search does not follow", d.QualifiedName())}})
 		} else if r.Strong {
 			unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no definition in %s", at)))
 		} else if r.Called && r.Source == spec.FromFence && !spec.BareWord(r.Name) && !strings.Contains(r.Name, ".") && !spec.EmbeddedLang(r.FenceLang) {
@@ -1958,6 +1964,24 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 		return words
 	}
 	return out
+}
+
+// valueHead is the one constant a two-part name's head names, where no
+// type of that name is found: a value, whose members (an object's keys,
+// an enum object's values) the search does not read.
+func valueHead(ix *search.Index, r *spec.Ref) *extract.Definition {
+	head, _, ok := twoParts(r.Name)
+	if !ok || len(ix.TableModels(head)) > 0 {
+		return nil
+	}
+	var found *extract.Definition
+	for _, d := range ix.Defs[head] {
+		if d.Kind != extract.KindConstant || d.Container != "" || found != nil && found.Path != d.Path {
+			return nil
+		}
+		found = d
+	}
+	return found
 }
 
 // twoParts splits a name of exactly two dotted parts (`job.pause_job`)
