@@ -535,9 +535,14 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		case len(cands) == 0:
 			missing = append(missing, pendingRef{i: i})
 		case distinctPlaces(cands) == 1:
-			if mm, dist, ok := memberBesideAt(sp, r, matches); ok && member == "" && r.Path == "" &&
-				(cands[0].Container != "" || lowerConstant(r, cands[0]) && !rk.PointedAt(cands[0]) ||
-					dist == 0 && !r.Called && cands[0].Kind == extract.KindFunction && !rk.PointedAt(cands[0])) &&
+			if mm, dist, ok := memberBesideAt(sp, r, matches); ok && member == "" &&
+				(r.Path == "" && (cands[0].Container != "" || lowerConstant(r, cands[0]) && !rk.PointedAt(cands[0]) ||
+					dist == 0 && !r.Called && cands[0].Kind == extract.KindFunction && !rk.PointedAt(cands[0])) ||
+					// ("`.../collection_group_entity.go` defines
+					// `CollectionGroup` with `ID`": the member of the type
+					// in the file the sentence names, not a function `ID`
+					// elsewhere.)
+					r.Path != "" && !inPlace(cands[0].Path, r.Path) && inPlace(mm.Def.Path, r.Path)) &&
 				!strings.HasSuffix("."+cands[0].Container, "."+mm.Def.Name) {
 				// "the `AuthenticationInfo` DTO, filling `DeviceId`": the
 				// member of the type the paragraph names, not a constant
@@ -4025,6 +4030,13 @@ func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at str
 			place, at, naming.At(m.Def.Path, m.Def.DeclLine))))
 	}
 	return out, unresolved
+}
+
+// inPlace reports a file at a place the spec gives: that file, a file
+// under that directory, or a file whose path ends with it.
+func inPlace(file, place string) bool {
+	place = strings.TrimSuffix(place, "/")
+	return file == place || strings.HasPrefix(file, place+"/") || strings.HasSuffix(file, "/"+place)
 }
 
 // placeHolds reports a place the repository has, written as a path, as a
