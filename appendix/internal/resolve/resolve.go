@@ -1112,8 +1112,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	}
 	for at, g := range unresolved {
 		// (A dotted name's: only a verdict that its head lacks the
-		// member, drawn from some other type than the parameter's.)
-		if dotted := strings.Contains(g.Ref, "."); dotted && g.Kind != GapNoMember || !dotted && g.Kind != GapAbsent {
+		// member, drawn from some other type than the parameter's. A bare
+		// name the spec calls new that a chosen function already takes,
+		// `full` of `serialize_alert(alert, full=True)`, is that parameter.)
+		if dotted := strings.Contains(g.Ref, "."); dotted && g.Kind != GapNoMember || !dotted && g.Kind != GapAbsent && g.Kind != GapNew {
 			continue
 		}
 		i := refOf(sp, g)
