@@ -1216,6 +1216,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 	matches, unresolved = routeParams(sp, matches, unresolved)
 	unresolved = append(unresolved, drift(ix, matches, at)...)
 	nested(ix, unresolved)
+	matches, unresolved = droppedTables(ix, matches, unresolved, at)
 	unresolved, external = brokenMembers(ix, unresolved, external)
 	unresolved, external = configExternals(ix, unresolved, external)
 	matches, unresolved = placedInMissing(ix, matches, unresolved, at)
@@ -4032,6 +4033,65 @@ func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at str
 			place, at, naming.At(m.Def.Path, m.Def.DeclLine))))
 	}
 	return out, unresolved
+}
+
+// droppedTables says, for a table a migration creates and a later one
+// drops or renames (documenso's `CREATE TABLE "Document"`, dropped when
+// envelopes replaced documents), that no table of that name stands at
+// HEAD: a gap beside the CREATE TABLE shown, and instead of a verdict
+// that the old table lacks a member.
+func droppedTables(ix *search.Index, matches []Match, unresolved []Gap, at string) ([]Match, []Gap) {
+	sqlTable := func(d *extract.Definition) bool {
+		return d != nil && d.Kind == extract.KindSchema && d.Lang != nil && d.Lang.Name == "sql"
+	}
+	tables := map[string]string{}
+	for _, m := range matches {
+		if sqlTable(m.Def) {
+			tables[m.Def.Name] = m.Def.Path
+		}
+	}
+	// (A member's verdict drawn from such a table: `document.share`,
+	// "`Document` (.../migration.sql:61) has no member `share`".)
+	owner := map[int]*extract.Definition{}
+	for i, g := range unresolved {
+		head, _, dotted := strings.Cut(g.Ref, ".")
+		if g.Kind != GapNoMember || !dotted {
+			continue
+		}
+		for _, d := range ix.ByKey[naming.TableKey(head)] {
+			if sqlTable(d) && strings.Contains(g.Hint, "("+naming.At(d.Path, d.DeclLine)+")") {
+				tables[d.Name], owner[i] = d.Path, d
+			}
+		}
+	}
+	if len(tables) == 0 {
+		return matches, unresolved
+	}
+	dropped := ix.FindDropped(tables)
+	if len(dropped) == 0 {
+		return matches, unresolved
+	}
+	hint := func(d *extract.Definition) string {
+		return fmt.Sprintf("no table `%s` in %s: created at %s, dropped or renamed by a later migration at %s",
+			d.Name, at, naming.At(d.Path, d.DeclLine), dropped[d.Name].At)
+	}
+	for i, d := range owner {
+		if tables[d.Name] == d.Path && dropped[d.Name].At != "" {
+			unresolved[i].Kind, unresolved[i].Hint, unresolved[i].declared = GapAbsent, hint(d), true
+		}
+	}
+	said := map[string]bool{}
+	for _, m := range matches {
+		if d := m.Def; sqlTable(d) && tables[d.Name] == d.Path && dropped[d.Name].At != "" && !said[d.Name] {
+			// (The CREATE TABLE stays shown, as the schema it was: the
+			// spec may discuss the old table.)
+			said[d.Name] = true
+			g := gap(m.Ref, GapAbsent, hint(d)+"; the artifact shown is that CREATE TABLE")
+			g.declared = true // (the hint says where it was)
+			unresolved = append(unresolved, g)
+		}
+	}
+	return matches, unresolved
 }
 
 // inPlace reports a file at a place the spec gives: that file, a file
