@@ -813,7 +813,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" && !r.Declared {
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" && !r.Declared && !r.Proposed {
 			// `Task` of `Task<ActionResult<T>>`: the language's type, which
 			// the code defines no type of; a member of a type the spec
 			// names (above), but never of another of the code's types (an
@@ -982,9 +982,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))
-		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && !r.Declared {
-			// (A name the spec's code declares, `interface Request {`, is
-			// the spec's, whatever the language has built in.)
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && !r.Declared && !r.Proposed {
+			// (A name the spec's code declares, `interface Request {`, or
+			// one it adds, "a new `Event` type", is the spec's, whatever
+			// the language has built in.)
 			external = append(external, builtinGap(r, ls))
 		} else if m, ok := chosenMember(ix, r, matches); ok {
 			// `ownedJobs.failed`, where the head is a variable or a field
