@@ -1278,7 +1278,7 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// `config('firefly.webhooks.max_attempts')`: the setting the
 			// call reads, by its key.
 			refs = append(refs, found{Ref{Name: key, Line: lineAt(i), Source: FromCode, Strong: true}, i, end})
-		} else if rt, ok := RouteLike(code); ok || methodBefore(sent[:i]) != "" && routeRe.MatchString(code) {
+		} else if rt, ok := RouteLike(code); ok || methodBefore(sent[:i]) != "" && routeRe.MatchString(code) && !fileRootRe.MatchString(code) {
 			if !ok {
 				rt = &RouteRef{Path: routeRe.FindStringSubmatch(code)[2]} // GET `/a/b/c/d/e`: however deep, an endpoint
 			}
@@ -2333,8 +2333,14 @@ var routeRe = regexp.MustCompile(`^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s
 // slash, as ASP.NET's route templates write one: `POST api/reader/progress`.
 var verbRouteRe = regexp.MustCompile(`^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+([\w{}\-.<>\[\]]+(?:/[^\s?#/]+)+/?)(?:[?#]\S*)?$`)
 
-// apiSegRe is a segment only an endpoint's path has: `/answer/api/v1/...`.
-var apiSegRe = regexp.MustCompile(`/(?:api|v\d+)/`)
+// apiSegRe is a path whose first or second segment only an endpoint's
+// path has: `/answer/api/v1/...`, `/v2/items/...` (not
+// `/var/lib/app/v1/...`, a file's).
+var apiSegRe = regexp.MustCompile(`^/(?:[\w.-]+/)?(?:api|v\d+)/`)
+
+// fileRootRe is the first segment of a file system's path:
+// `/usr/share/nginx/html/app/index`, whatever method word precedes it.
+var fileRootRe = regexp.MustCompile(`^/(?:usr|var|etc|opt|srv|home|tmp|mnt|proc|dev|bin|sbin|lib|lib64|workspace|root|run|sys|data|Users|Library|System|Applications)/`)
 
 // RouteLike accepts an endpoint in a code span: "POST /items/{id}/tags",
 // "/replicate_webhook", "GET /api/orders?limit=10". A path with a file
@@ -2356,7 +2362,7 @@ func RouteLike(code string) (*RouteRef, bool) {
 	if i := strings.LastIndexByte(last, '.'); i > 0 && pathExts[strings.ToLower(last[i+1:])] && m[1] == "" {
 		return nil, false // "/docs/a.md" is a file; "GET /api/openapi.json" is an endpoint
 	}
-	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") && !apiSegRe.MatchString(m[2]) {
+	if m[1] == "" && strings.Count(m[2], "/") > 4 && !strings.ContainsAny(m[2], "{:<[") && (!apiSegRe.MatchString(m[2]) || fileRootRe.MatchString(m[2])) {
 		return nil, false // a deep absolute path without parameters or an API segment reads as a file path
 	}
 	if m[1] == "" && paramsOnly(m[2]) {
