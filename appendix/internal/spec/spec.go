@@ -894,7 +894,14 @@ func Parse(name string, src []byte) *Spec {
 			nonGoals = nonGoalRe.MatchString(m[1]) || parent.nonGoals
 			describing = currentRe.MatchString(m[1]) || parent.describing && !proposing && !newHeadingRe.MatchString(m[1])
 			proposing = proposing || parent.describing && describing && parent.proposing
-			sections = append(sections, section{level, nonGoals, describing, proposing})
+			// (A document's title, "# Retry storms: the current behaviour
+			// and its fix", is of no section's kind; nor does a heading of
+			// goals as well as non-goals make its subsections non-goals.)
+			inherit := section{level, nonGoals && !goalsTooRe.MatchString(nonGoalRe.ReplaceAllString(m[1], "")), describing, proposing}
+			if level == 1 {
+				inherit = section{level: level}
+			}
+			sections = append(sections, inherit)
 			listing = ""
 			if newHeadingRe.MatchString(m[1]) {
 				listing = strings.TrimSpace(m[1])
@@ -1931,6 +1938,10 @@ var backgroundWorkRe = regexp.MustCompile(`(?i)\bbackground\s+(?:jobs?|tasks?|wo
 var proposingRe = regexp.MustCompile(`(?i)\b(?:propos\w*|target|plan\w*|changes?|future|new)\b`)
 
 var currentRe = regexp.MustCompile(`(?i)\bcurrent (?:state|behaviou?r|design|implementation|architecture)\b|\bas[- ]is\b|\bbackground\b|\bstatus quo\b|\bhow it works today\b`)
+
+// goalsTooRe is a heading's word of goals, left when its non-goals are
+// taken out: "Goals and non-goals".
+var goalsTooRe = regexp.MustCompile(`(?i)\bgoals?\b`)
 
 var nonGoalRe = regexp.MustCompile(`(?i)\bnon[- ]?goals?\b|\bout of scope\b|\bnot in scope\b|\balternatives? considered\b|\brejected alternatives?\b`)
 
