@@ -170,20 +170,31 @@ func (l *Language) Family() string {
 // options and the SQL types it may write in lower case.
 var spacedTagWords = WordSet(`pk autoincr null notnull not unique index extends deleted created updated version default comment
 	local utc json jsonb int integer bigint smallint tinyint mediumint varchar char text longtext mediumtext tinytext bool boolean
-	datetime timestamp timestampz date time float double decimal numeric real blob bytea uuid serial bigserial`)
+	datetime timestamp timestamptz date time float double decimal numeric real blob longblob mediumblob tinyblob bit binary varbinary
+	bytea uuid serial bigserial`)
 
 // SpacedTagName is the name a spaced tag's value stores its member as: a
 // word in single quotes ('user_id'), else the last lower-case identifier
-// that is no option, no type and no option's value (after default or
-// comment); "" for none.
+// that is no option and no type; an option's value (after default or
+// comment, quoted or in parentheses: `default 'active'`,
+// `comment('notify user id')`) is none. "" for none.
 func SpacedTagName(v string) string {
-	words := strings.Fields(v)
+	words := spacedWords(v)
 	name := ""
-	for i, w := range words {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		lower := strings.ToLower(w)
+		if lower == "default" || lower == "comment" {
+			i++ // (its value)
+			continue
+		}
+		if strings.HasPrefix(lower, "default(") || strings.HasPrefix(lower, "comment(") {
+			continue
+		}
 		if len(w) > 2 && w[0] == '\'' && w[len(w)-1] == '\'' {
 			return w[1 : len(w)-1]
 		}
-		if spacedTagWords[strings.ToLower(w)] || i > 0 && (words[i-1] == "default" || words[i-1] == "comment") {
+		if spacedTagWords[lower] {
 			continue
 		}
 		if w[0] >= 'a' && w[0] <= 'z' && strings.IndexFunc(w, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) < 0 {
@@ -191,4 +202,32 @@ func SpacedTagName(v string) string {
 		}
 	}
 	return name
+}
+
+// spacedWords splits a spaced tag's value at its spaces, but not inside
+// single quotes or parentheses: `comment('notify user id')` is one word.
+func spacedWords(v string) []string {
+	var out []string
+	depth, quoted, start := 0, false, -1
+	for i := 0; i <= len(v); i++ {
+		if i == len(v) || v[i] == ' ' && depth == 0 && !quoted {
+			if start >= 0 {
+				out = append(out, v[start:i])
+			}
+			start = -1
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		switch c := v[i]; {
+		case c == '\'':
+			quoted = !quoted
+		case c == '(' && !quoted:
+			depth++
+		case c == ')' && !quoted && depth > 0:
+			depth--
+		}
+	}
+	return out
 }
