@@ -1978,21 +1978,47 @@ func HeldWords(words map[string]bool, matches []Match) map[string]bool {
 }
 
 // valueHead is the one constant a two-part name's head names, where no
-// type of that name is found: a value, whose members (an object's keys,
-// an enum object's values) the search does not read.
+// type, table, module or import has that name: a constant made by a call
+// or a member of another value (`DOCUMENT_AUDIT_LOG_TYPE =
+// ZDocumentAuditLogTypeSchema.Enum`), whose members the search does not
+// read. One that holds a literal (`TIMEOUT = 30`, an object or a dict,
+// whose members are read), a local, and a member reached through a
+// pointer (`c->sendmsg`) are none.
 func valueHead(ix *search.Index, r *spec.Ref) *extract.Definition {
 	head, _, ok := twoParts(r.Name)
-	if !ok || len(ix.TableModels(head)) > 0 {
+	if !ok || len(ix.TableModels(head)) > 0 || ix.Modules[head] || ix.Imports[head] != "" || strings.Contains(r.Written, "->") {
 		return nil
 	}
 	var found *extract.Definition
 	for _, d := range ix.Defs[head] {
-		if d.Kind != extract.KindConstant || d.Container != "" || found != nil && found.Path != d.Path {
+		if d.Kind != extract.KindConstant || d.Container != "" || len(d.Members) > 0 || found != nil && found.Path != d.Path || !madeValue(d) {
 			return nil
 		}
 		found = d
 	}
 	return found
+}
+
+// madeValue reports a constant whose declaration line gives it the result
+// of a call or a member of another value: `= X.Enum`, `= remember(...)`.
+func madeValue(d *extract.Definition) bool {
+	for _, l := range d.Lines {
+		if !naming.HasWord(l.Text, d.Name) {
+			continue
+		}
+		_, v, ok := strings.Cut(l.Text, "=")
+		v = strings.TrimSpace(v)
+		if !ok || v == "" || strings.HasPrefix(v, "=") {
+			return false
+		}
+		w := v[:len(v)-len(strings.TrimLeft(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$"))]
+		if w == "" || w[0] >= '0' && w[0] <= '9' || w == "true" || w == "false" || w == "null" || w == "None" || w == "new" {
+			return false
+		}
+		rest := strings.TrimSpace(v[len(w):])
+		return strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "(")
+	}
+	return false
 }
 
 // twoParts splits a name of exactly two dotted parts (`job.pause_job`)
