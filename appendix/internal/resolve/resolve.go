@@ -140,40 +140,6 @@ func proposedMember(r *spec.Ref, hint string) Gap {
 	return g
 }
 
-// importedHead reports whether a dotted name's head may be a package's.
-// A name of three parts or more that a module's path does not spell (a
-// middle part in camel case, `s.serviceConfig.PeriodHours`, a receiver's
-// field; lower-case parts with an underscore, `error.collection_group.
-// not_found`, a message key) is a package's only where the code imports
-// its head somewhere; any other (`context.Background`, `os.environ.get`,
-// `java.time.Clock`) may be.
-func importedHead(ix *search.Index, name string) bool {
-	parts := strings.Split(name, ".")
-	head := parts[0]
-	if len(parts) < 3 || !valuePath(parts) || ix.Imports[head] != "" || len(builtinsHere(ix, head)) > 0 {
-		return true
-	}
-	if _, ok := ix.ImportedAnywhere(head); ok {
-		return true
-	}
-	_, ok := ix.PackageImported(head)
-	return ok
-}
-
-// valuePath reports a dotted name's parts that no module path spells:
-// a middle part in camel case (a field: `serviceConfig`), or lower-case
-// parts one of which has an underscore (a key: `collection_group`).
-func valuePath(parts []string) bool {
-	key := true
-	for i, p := range parts {
-		if 0 < i && i < len(parts)-1 && p != "" && !spec.IsUpperStart(p) && strings.ToLower(p) != p {
-			return true
-		}
-		key = key && strings.ToLower(p) == p
-	}
-	return key && strings.Contains(strings.Join(parts, "."), "_")
-}
-
 // externalHint is what an external name's gap says when nothing more
 // precise is known.
 const externalHint = "qualifier names no package or directory of this repository: a dependency or the standard library"
@@ -980,7 +946,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if r.Strong {
 				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: a member of `%s`, which the spec adds (line %d)", owner.Name, owner.Line)))
 			}
-		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && importedHead(ix, r.Name) {
+		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") {
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))
