@@ -457,6 +457,19 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// points at (thanos's QueryAPI.query) is what the name means.
 			continue
 		}
+		if r.Guessed && r.Source == spec.FromProse {
+			// "the Distributor interface": a definition of the kind the
+			// noun says, the one of that name (in the place the sentence
+			// names, if any), or nothing: "the Ring interface" is no
+			// constant `Ring`, "the User interface" of a web app no
+			// `User` struct.
+			cands = slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool {
+				return !kindSays(r.Hint, d) || r.Path != "" && !inPlace(d.Path, r.Path)
+			})
+			if distinctPlaces(cands) != 1 {
+				continue
+			}
+		}
 		if declaresType(r) {
 			// `interface InvokeCallback extends CallbackBase {` in the
 			// spec's code: a type, which no method, function or value of
@@ -4087,6 +4100,23 @@ func droppedTables(ix *search.Index, matches []Match, unresolved []Gap, at strin
 		}
 	}
 	return matches, unresolved
+}
+
+// kindSays reports a definition of the kind a noun gives a prose word
+// ("the X interface", "the X struct", "the X model", "the X enum"): an
+// interface for an interface (a trait, a protocol, a service: a gRPC
+// service is one), a type or a table for a type, a class, a struct or a
+// model, an enum for an enum.
+func kindSays(h spec.Hint, d *extract.Definition) bool {
+	switch h {
+	case spec.HintInterface:
+		return d.Kind == extract.KindInterface
+	case spec.HintType, spec.HintTable:
+		return d.Kind == extract.KindType || d.Kind == extract.KindSchema || d.Kind == extract.KindError
+	case spec.HintEnum:
+		return d.Kind == extract.KindEnum
+	}
+	return false
 }
 
 // inPlace reports a file at a place the spec gives: that file, a file

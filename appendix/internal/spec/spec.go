@@ -1510,11 +1510,12 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			called := strings.HasSuffix(tok, "()")
 			strong := strings.Contains(name, "_") || called || strings.Contains(name, ".")
 			refs = append(refs, found{Ref{Name: name, Line: lineAt(loc[0]), Source: FromProse, Strong: strong, Called: called}, loc[0], loc[1]})
-		} else if kindNamed(text, loc[0], loc[1]) {
+		} else if hint, ok := kindNamed(text, loc[0], loc[1]); ok {
 			// "the Distributor interface (`pkg/querier/...`)": a capitalized
 			// word the wording calls a type, read as one where a type of
-			// that name is found, never a gap (it may be a product's).
-			refs = append(refs, found{Ref{Name: tok, Line: lineAt(loc[0]), Source: FromProse, Guessed: true}, loc[0], loc[1]})
+			// that name and kind is found, never a gap (it may be a
+			// product's).
+			refs = append(refs, found{Ref{Name: tok, Line: lineAt(loc[0]), Source: FromProse, Guessed: true, Hint: hint}, loc[0], loc[1]})
 		}
 	}
 	// Endpoints in prose: "POST /items/{id}/tags". One ends before the
@@ -2546,8 +2547,8 @@ func elementType(code string) string {
 
 // kindNouns are the words after a capitalized prose word that call it a
 // type: "the Distributor interface", "the Ingester service" (a gRPC one).
-var kindNouns = map[string]bool{"interface": true, "trait": true, "protocol": true, "struct": true, "class": true,
-	"enum": true, "service": true, "model": true, "type": true}
+var kindNouns = map[string]Hint{"interface": HintInterface, "trait": HintInterface, "protocol": HintInterface,
+	"service": HintInterface, "struct": HintType, "class": HintType, "type": HintType, "model": HintTable, "enum": HintEnum}
 
 // determiners are the words before such a word that make the phrase a
 // name, as a possessive does: "the Distributor interface", "its Store
@@ -2563,24 +2564,25 @@ var plainCapRe = regexp.MustCompile(`^[A-Z][a-z][a-z0-9]{2,}$`)
 // determiner and a kind noun frame as a type's name ("the Distributor
 // interface"), and that is no language's, framework's or product's name
 // ("the Python class", "a Prisma model").
-func kindNamed(text string, start, end int) bool {
+func kindNamed(text string, start, end int) (Hint, bool) {
 	tok := text[start:end]
 	if !plainCapRe.MatchString(tok) || notNames[tok] {
-		return false
+		return HintNone, false
 	}
 	if _, ok := langWords[strings.ToLower(tok)]; ok {
-		return false
+		return HintNone, false
 	}
 	// (One space apart: a code span between them, blanked in text, is
 	// what the noun calls a type: "the Cassandra `Store` struct".)
 	rest := text[min(end+1, len(text)):]
 	noun := rest[:len(rest)-len(strings.TrimLeft(rest, "abcdefghijklmnopqrstuvwxyz"))]
 	before := strings.Fields(text[:start])
-	if end == len(text) || text[end] != ' ' || !kindNouns[noun] || len(before) == 0 || !strings.HasSuffix(text[:start], before[len(before)-1]+" ") {
-		return false
+	hint, ok := kindNouns[noun]
+	if end == len(text) || text[end] != ' ' || !ok || len(before) == 0 || !strings.HasSuffix(text[:start], before[len(before)-1]+" ") {
+		return HintNone, false
 	}
 	prev := strings.ToLower(before[len(before)-1])
-	return determiners[prev] || strings.HasSuffix(prev, "'s")
+	return hint, determiners[prev] || strings.HasSuffix(prev, "'s")
 }
 
 // codeLike accepts a prose or fenced word that only a programmer would
