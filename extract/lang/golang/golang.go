@@ -24,7 +24,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "12",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "13",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs: goFuncs, BodiesKeepNothing: true,
 	Refine:     refineGo,
@@ -33,6 +33,8 @@ var Lang = &extract.Language{
 	Embedded:   embeddedGo,
 	Field:      fieldGo,
 	Routes:     goRoutes,
+	// A gin or echo group passed to a function that registers its routes.
+	MountMarks: []string{".Group("},
 	Elide:      extract.BraceElide,
 	Lex:        goLex,
 	Matches:    matchGo,

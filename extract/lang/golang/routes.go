@@ -37,7 +37,7 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 				fn := right[0].ChildByFieldName("function")
 				args := extract.NamedChildren(right[0].ChildByFieldName("arguments"))
 				if fn != nil && fn.Type() == "selector_expression" && fn.ChildByFieldName("field").Content(src) == "Group" && len(args) > 0 {
-					if p, ok := route.StringValue(args[0], src); ok {
+					if p, ok := groupPath(args[0], src); ok {
 						groups[left[0].Content(src)] = groups[fn.ChildByFieldName("operand").Content(src)] + p
 					}
 				}
@@ -50,11 +50,25 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 	walkGroups(root)
 	var out []extract.RouteCall
 	var mounts []extract.Mount
+	within := "" // the function or method whose body the walk is in
 	var walk func(n *sitter.Node, prefix string)
 	walk = func(n *sitter.Node, prefix string) {
+		if t := n.Type(); t == "function_declaration" || t == "method_declaration" {
+			within = n.ChildByFieldName("name").Content(src)
+		}
 		if n.Type() == "call_expression" {
 			fn := n.ChildByFieldName("function")
 			args := extract.NamedChildren(n.ChildByFieldName("arguments"))
+			if fn != nil && fn.Type() == "selector_expression" {
+				// a.RegisterAdminRouter(adminGroup), where adminGroup :=
+				// r.Group("/admin"): the routes that function registers
+				// on its parameter are served under the group's path.
+				for _, a := range args {
+					if p := groups[a.Content(src)]; a.Type() == "identifier" && p != "" {
+						mounts = append(mounts, extract.Mount{Prefix: p, Target: fn.ChildByFieldName("field").Content(src), Func: true, Within: within})
+					}
+				}
+			}
 			if fn != nil && fn.Type() == "selector_expression" && len(args) == 1 {
 				if field := fn.ChildByFieldName("field").Content(src); field == "Handler" || field == "HandlerFunc" {
 					out = append(out, muxRoutes(n, fn.ChildByFieldName("operand"), args[0], prefix, src)...)
@@ -76,11 +90,11 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 					}
 				case verb == "Method" || verb == "MethodFunc":
 					if p, ok := route.StringValue(args[1], src); ok && route.Methods[strings.ToUpper(first)] && len(args) >= 3 && strings.HasPrefix(p, "/") {
-						out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(first), Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
+						out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(first), Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src), Within: within}, Show: route.StatementOf(n)})
 					}
 				case goRouteVerbs[verb] && literal && first == "" && pre != "" && route.Methods[strings.ToUpper(verb)]:
 					// repo.PATCH("", h): the group's own path.
-					out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(verb), Pattern: pre, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
+					out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(verb), Pattern: pre, Handler: route.LastArgHandler(goFuncs, args, src), Within: within}, Show: route.StatementOf(n)})
 				case goRouteVerbs[verb] && args[0].Type() != "interpreted_string_literal" && args[0].Type() != "raw_string_literal":
 					// (A path built at run time, path.Join(prefix, "/x"):
 					// gorilla's Path chain below, or nothing the file spells.)
@@ -93,7 +107,7 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 							methods = ms // gorilla's r.HandleFunc("/x", h).Methods("POST")
 						}
 						for _, m := range methods {
-							out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src)}, Show: route.StatementOf(n)})
+							out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src), Within: within}, Show: route.StatementOf(n)})
 						}
 					}
 				}
@@ -105,6 +119,21 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 	}
 	walk(root, "")
 	return out, mounts
+}
+
+// groupPath is the path a Group call is given: a string, or the string a
+// run-time base is joined with (`uiConf.APIBaseURL + "/answer/admin/api"`),
+// whose routes are served under that string whatever the base.
+func groupPath(arg *sitter.Node, src []byte) (string, bool) {
+	if p, ok := route.StringValue(arg, src); ok {
+		return p, true
+	}
+	if arg.Type() == "binary_expression" && arg.ChildByFieldName("operator").Content(src) == "+" {
+		if p, ok := route.StringValue(arg.ChildByFieldName("right"), src); ok && strings.HasPrefix(p, "/") {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // muxRoutes reads gorilla/mux's route chain, r.Path("/x").Methods("GET",
