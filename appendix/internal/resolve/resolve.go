@@ -794,7 +794,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := memberOf(r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" && !r.Declared && !r.Proposed {
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && spec.IsUpperStart(r.Name) && ix.Imports[r.Name] == "" && !r.Declared && !addsType(r) {
 			// `Task` of `Task<ActionResult<T>>`: the language's type, which
 			// the code defines no type of; a member of a type the spec
 			// names (above), but never of another of the code's types (an
@@ -963,10 +963,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))
-		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && !r.Declared && !r.Proposed {
+		} else if ls := builtinsHere(ix, r.Name); len(ls) > 0 && !r.Declared && !addsType(r) {
 			// (A name the spec's code declares, `interface Request {`, or
-			// one it adds, "a new `Event` type", is the spec's, whatever
-			// the language has built in.)
+			// a type it adds, "a new `Event` type", is the spec's, whatever
+			// the language has built in; "the added `INDEX`" is SQL's.)
 			external = append(external, builtinGap(r, ls))
 		} else if m, ok := chosenMember(ix, r, matches); ok {
 			// `ownedJobs.failed`, where the head is a variable or a field
@@ -4100,6 +4100,12 @@ func droppedTables(ix *search.Index, matches []Match, unresolved []Gap, at strin
 		}
 	}
 	return matches, unresolved
+}
+
+// addsType reports a reference the spec introduces as a type: "a new
+// `Event` type", "a new `File` interface (new)".
+func addsType(r *spec.Ref) bool {
+	return r.Proposed && (r.Hint == spec.HintType || r.Hint == spec.HintInterface || r.Hint == spec.HintTable || r.Hint == spec.HintEnum)
 }
 
 // kindSays reports a definition of the kind a noun gives a prose word
