@@ -31,14 +31,12 @@ var undoFileRe = regexp.MustCompile(`(?i)(?:^|[._/-])(?:down|rollback|revert|und
 func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 	out := map[string]Dropped{}
 	for table, from := range tables {
-		m := migrationDirRe.FindStringIndex(from)
-		if m == nil || undoFileRe.MatchString(path.Base(from)) {
+		if !migrationDirRe.MatchString(from) || undoFileRe.MatchString(path.Base(from)) {
 			continue
 		}
-		root := from[:m[1]]
 		var files []string
 		for _, f := range ix.Files {
-			if strings.HasPrefix(f.Path, root) && strings.HasSuffix(strings.ToLower(f.Path), ".sql") && !undoFileRe.MatchString(path.Base(f.Path)) && naturalLess(from, f.Path) {
+			if sameMigrations(from, f.Path) && !undoFileRe.MatchString(path.Base(f.Path)) && naturalLess(from, f.Path) {
 				files = append(files, f.Path)
 			}
 		}
@@ -53,6 +51,9 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 		lastIn := make([]string, len(files)) // "drop:LINE" or "create"
 		ix.readHolding(files, []string{table}, func(i int, src []byte) {
 			for n, l := range strings.Split(string(src), "\n") {
+				if downMarkRe.MatchString(l) {
+					break // (goose's and dbmate's down half: what it drops, the up half keeps)
+				}
 				if sm := re.FindStringSubmatch(l); sm != nil {
 					lastIn[i] = "create"
 					if strings.HasPrefix(strings.ToUpper(sm[1]), "DROP") || sm[2] != "" {
@@ -80,6 +81,27 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 		}
 	}
 	return out
+}
+
+// downMarkRe is the line that starts a migration file's down half:
+// goose's `-- +goose Down`, sql-migrate's `-- +migrate Down`, dbmate's
+// `-- migrate:down`.
+var downMarkRe = regexp.MustCompile(`(?i)^\s*--\s*(?:\+goose\s+down|\+migrate\s+down|migrate:down)\b`)
+
+// sameMigrations reports a file of the same sequence of migrations as
+// from: one of its directory (`postgres/001_init.sql`, `postgres/002_x.sql`,
+// not `sqlite/005_x.sql`, another dialect's), or, where each migration is
+// a directory holding a file of one name (Prisma's
+// `migrations/<time>_name/migration.sql`, diesel's `up.sql`), that name
+// in a sibling directory.
+func sameMigrations(from, f string) bool {
+	if !strings.HasSuffix(strings.ToLower(f), ".sql") || f == from {
+		return false
+	}
+	if path.Dir(f) == path.Dir(from) {
+		return true
+	}
+	return path.Base(f) == path.Base(from) && path.Dir(path.Dir(f)) == path.Dir(path.Dir(from)) && migrationDirRe.MatchString(path.Dir(path.Dir(from))+"/")
 }
 
 // naturalLess orders paths as their names sort with the numbers in them
