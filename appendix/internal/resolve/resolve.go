@@ -4281,6 +4281,9 @@ func importedHint(ix *search.Index, name, mod string) string {
 	if l == nil {
 		return hint
 	}
+	if slices.Contains(l.Builtins, name) {
+		return hint // (the importer's own language has one too: the import is what the code uses)
+	}
 	var others []string
 	for _, b := range builtinsHere(ix, name) {
 		if b != l.Family() {
