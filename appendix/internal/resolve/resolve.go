@@ -2331,6 +2331,9 @@ func backrefMember(r *spec.Ref, matches []Match) (Match, bool) {
 			continue
 		}
 		for _, l := range d.Lines {
+			if !strings.Contains(l.Text, last) {
+				continue // (what the pattern needs, looked for first: most lines hold no relation)
+			}
 			if sm := backrefRe.FindStringSubmatch(l.Text); sm != nil && sm[1] == last && naming.HasWord(l.Text, head) {
 				return Match{Ref: r, Choice: rank.Choice{Def: d,
 					Reason: fmt.Sprintf("defines `%s`, whose relation at line %d gives `%s` the member `%s`", d.QualifiedName(), l.Row, head, last)}}, true
