@@ -96,12 +96,16 @@ func (ix *Index) FindOpenAPI(eps []spec.RouteRef) map[string]string {
 				continue
 			}
 			indent := len(line) - len(strings.TrimLeft(line, " \t"))
-			if m := openAPIPathRe.FindStringSubmatch(line); m != nil {
-				path, raw, pathIndent, childIndent = spec.RouteSegs(m[1]+m[2]), "", indent, -1
-				if strings.Contains(m[1]+m[2], ":") {
-					path, raw = nil, m[1]+m[2] // `/orders/{id}:cancel`: a custom method, which a parameter is not
+			// (A path's key starts with its slash, quoted or not: the
+			// pattern need not read any other line.)
+			if strings.HasPrefix(strings.TrimLeft(t, `"'`), "/") {
+				if m := openAPIPathRe.FindStringSubmatch(line); m != nil {
+					path, raw, pathIndent, childIndent = spec.RouteSegs(m[1]+m[2]), "", indent, -1
+					if strings.Contains(m[1]+m[2], ":") {
+						path, raw = nil, m[1]+m[2] // `/orders/{id}:cancel`: a custom method, which a parameter is not
+					}
+					continue
 				}
-				continue
 			}
 			if pathIndent < 0 {
 				continue
