@@ -1522,6 +1522,15 @@ func appearances(ix *search.Index, gaps []Gap) {
 				fmt.Sprintf("; it occurs %s, a file this tool reads no definitions from", where)
 			continue
 		}
+		if file, _, ok := strings.Cut(h.First, ":"); ok && g.Kind == GapAbsent {
+			if line, text := ix.LocalDeclaration(file, w); line > 0 && len(text) <= maxQuotedLine {
+				// `ZDocumentPreferencesFormSchema`, a `const` in a React
+				// component's body: declared, as a local, not absent.
+				gaps[i].Kind = GapNested
+				gaps[i].Hint = fmt.Sprintf("declared only inside another definition, as a local at %s: `%s`; not shown", naming.At(file, line), text)
+				continue
+			}
+		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
 }

@@ -1099,6 +1099,28 @@ func (ix *Index) QuotedLine(file, key string) (int, string) {
 	return 0, ""
 }
 
+// LocalDeclaration is the first indented line of file that declares name
+// as a local (`  const ZFormSchema = z.object({`, `let x = ...`, `x :=
+// ...`), its number and text; 0 for none. A local is no definition the
+// search lists, yet the name is declared there.
+func (ix *Index) LocalDeclaration(file, name string) (int, string) {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil || !bytes.Contains(src, []byte(name)) {
+		return 0, ""
+	}
+	q := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`(?m)^[ \t]+(?:(?:const|let|var|val|final|auto)\s+` + q + `\b\s*[:=]|` + q + `\s*:=)`)
+	loc := re.FindIndex(src)
+	if loc == nil {
+		return 0, ""
+	}
+	end := bytes.IndexByte(src[loc[0]:], '\n')
+	if end < 0 {
+		end = len(src) - loc[0]
+	}
+	return lineOf(src, loc[0]), strings.TrimSpace(string(src[loc[0] : loc[0]+end]))
+}
+
 // AnnotationUse reports a file that uses name as an annotation or an
 // attribute, on a line that is no comment: Java's and Kotlin's
 // `@GeneratedValue(...)`, C#'s `[JsonDerivedType(...)]`, Rust's
