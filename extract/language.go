@@ -212,6 +212,11 @@ type Language struct {
 	// several files and defines in none is a dependency's, not one the
 	// repository lacks.
 	UndeclaredCalls bool
+	// ClientMethods are the methods a client generated from this
+	// language's schemas gives each table (Prisma Client's
+	// `prisma.envelope.update`): a table's member by that name, reached
+	// through a value, is the client's, outside the repository.
+	ClientMethods []string
 	// EmptyBases are the standard library's bases that declare no member
 	// a spec names on a class (Python's ABC and object): a class whose
 	// bases end in them inherits nothing from outside the repository.

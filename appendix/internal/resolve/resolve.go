@@ -2287,6 +2287,12 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	if slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Answers(last) }) {
 		return "", false, false // no verdict denies a member the type it names has
 	}
+	if table && fieldPath && d.Lang != nil && slices.Contains(d.Lang.ClientMethods, last) {
+		// `tx.envelope.update`: the generated client's delegate of the
+		// table, whose methods are the client's.
+		return fmt.Sprintf("`%s` is the generated client's delegate of `%s` (%s), whose `%s` the client has, outside the repository",
+			parts[len(parts)-2], d.Name, naming.At(d.Path, d.DeclLine), last), true, true
+	}
 	var outside []string
 	seen := map[string]bool{}
 	var walk func(d *extract.Definition, depth int)

@@ -44,4 +44,7 @@ var Lang = &extract.Language{Name: "prisma", Display: "Prisma", Fence: "prisma",
 	},
 	DocPrefixes: []string{"//"},
 	KeyMarkers:  []string{"@id"},
+	ClientMethods: []string{"findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "create", "createMany",
+		"createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany", "count", "aggregate",
+		"groupBy"},
 }
