@@ -21,7 +21,7 @@ var migrationDirRe = regexp.MustCompile(`(?:^|/)(?:db/)?migrations?/`)
 // undoFileRe is a migration file that undoes another (golang-migrate's
 // `0003_x.down.sql`, a `rollback.sql`): what it drops, the up migration
 // created and keeps.
-var undoFileRe = regexp.MustCompile(`(?i)(?:^|[._/-])(?:down|rollback|revert|undo)(?:[._-]|\.sql$)`)
+var undoFileRe = regexp.MustCompile(`(?i)(?:^|[._/-])(?:down|rollback|revert|undo)(?:[._/-]|\.sql$)`)
 
 // FindDropped finds, for each table created in a migration file (by its
 // CREATE TABLE in from), the last migration file of the same directory of
@@ -31,12 +31,12 @@ var undoFileRe = regexp.MustCompile(`(?i)(?:^|[._/-])(?:down|rollback|revert|und
 func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 	out := map[string]Dropped{}
 	for table, from := range tables {
-		if !migrationDirRe.MatchString(from) || undoFileRe.MatchString(path.Base(from)) {
+		if !migrationDirRe.MatchString(from) || undoFileRe.MatchString(from) {
 			continue
 		}
 		var files []string
 		for _, f := range ix.Files {
-			if sameMigrations(from, f.Path) && !undoFileRe.MatchString(path.Base(f.Path)) && naturalLess(from, f.Path) {
+			if sameMigrations(from, f.Path) && !undoFileRe.MatchString(f.Path) && naturalLess(from, f.Path) {
 				files = append(files, f.Path)
 			}
 		}
@@ -44,19 +44,25 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 			continue
 		}
 		q := `["` + "`" + `\[]?` + regexp.QuoteMeta(table) + `["` + "`" + `\]]?`
-		re := regexp.MustCompile(`(?i)\b(DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?|CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?|RENAME\s+TO\s+)(?:\w+\.)?` + q + `(?:[\s;(]|$)` +
-			`|(?i)\b(ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?)(?:\w+\.)?` + q + `\s+RENAME\s+TO\b`)
+		// A statement that drops the table, or renames it away (group 1),
+		// or one that makes or uses it (group 2): the last in a file says
+		// whether it stands after that file.
+		re := regexp.MustCompile(`(?i)\b(?:(DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:\w+\.)?` + q + `(?:[\s;,]|$)|ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:\w+\.)?` + q + `\s+RENAME\s+TO\b)` +
+			`|(CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:GLOBAL|LOCAL)\s+)?(?:(?:TEMP|TEMPORARY|UNLOGGED)\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?` + q + `(?:[\s;(]|$)|RENAME\s+TO\s+(?:\w+\.)?` + q + `(?:[\s;]|$)|ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?:\w+\.)?` + q + `\s+(?:ADD|DROP\s+COLUMN|ALTER|RENAME\s+COLUMN)))`)
 		// The last statement about the table in each file, read
 		// concurrently, then the files in order.
 		lastIn := make([]string, len(files)) // "drop:LINE" or "create"
 		ix.readHolding(files, []string{table}, func(i int, src []byte) {
+			inBlock := false
 			for n, l := range strings.Split(string(src), "\n") {
 				if downMarkRe.MatchString(l) {
 					break // (goose's and dbmate's down half: what it drops, the up half keeps)
 				}
-				if sm := re.FindStringSubmatch(l); sm != nil {
+				var code string
+				code, inBlock = sqlCode(l, inBlock)
+				for _, sm := range re.FindAllStringSubmatchIndex(code, -1) {
 					lastIn[i] = "create"
-					if strings.HasPrefix(strings.ToUpper(sm[1]), "DROP") || sm[2] != "" {
+					if sm[2] >= 0 {
 						lastIn[i] = "drop:" + strconv.Itoa(n+1) // (dropped, or renamed to another name)
 					}
 				}
@@ -83,6 +89,40 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 	return out
 }
 
+// sqlCode is a line of SQL without its comments (`--` to the line's end,
+// `/* ... */`, which may span lines: inBlock says a line starts inside
+// one) and string literals, blanked: what a statement there says.
+func sqlCode(line string, inBlock bool) (string, bool) {
+	b := []byte(line)
+	quoted := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case inBlock:
+			if b[i] == '*' && i+1 < len(b) && b[i+1] == '/' {
+				b[i], b[i+1] = ' ', ' '
+				inBlock = false
+				i++
+				continue
+			}
+			b[i] = ' '
+		case quoted:
+			if b[i] == '\'' {
+				quoted = false
+			}
+			b[i] = ' '
+		case b[i] == '\'':
+			quoted = true
+			b[i] = ' '
+		case b[i] == '-' && i+1 < len(b) && b[i+1] == '-':
+			return string(b[:i]), false
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+			inBlock = true
+			b[i] = ' '
+		}
+	}
+	return string(b), inBlock
+}
+
 // downMarkRe is the line that starts a migration file's down half:
 // goose's `-- +goose Down`, sql-migrate's `-- +migrate Down`, dbmate's
 // `-- migrate:down`.
@@ -99,10 +139,17 @@ func sameMigrations(from, f string) bool {
 		return false
 	}
 	if path.Dir(f) == path.Dir(from) {
-		return true
+		return numberedRe.MatchString(path.Base(f))
 	}
-	return path.Base(f) == path.Base(from) && path.Dir(path.Dir(f)) == path.Dir(path.Dir(from)) && migrationDirRe.MatchString(path.Dir(path.Dir(from))+"/")
+	return path.Base(f) == path.Base(from) && path.Dir(path.Dir(f)) == path.Dir(path.Dir(from)) && migrationDirRe.MatchString(path.Dir(path.Dir(from))+"/") &&
+		numberedRe.MatchString(path.Base(path.Dir(f)))
 }
+
+// numberedRe is a migration's name that places it in its sequence: a
+// number or a date first (`0003_x.sql`, `20250918070645_add_envelopes`,
+// `2019-03-05-233828_create_comment`), or Flyway's `V10__x.sql`; a
+// `reset.sql` or a sqitch `revert/users.sql` is no step of the sequence.
+var numberedRe = regexp.MustCompile(`^[Vv]?\d`)
 
 // naturalLess orders paths as their names sort with the numbers in them
 // read by value: "V9__a.sql" before "V10__b.sql".
