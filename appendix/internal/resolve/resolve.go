@@ -170,6 +170,7 @@ func pick(rk *rank.Ranker, r *spec.Ref, cands []*extract.Definition, member stri
 // A name that is no definition but a member of a chosen one ("its
 // `Field1`") selects that definition instead of becoming a gap.
 func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolved, external []Gap) {
+	ix.Mounts = slices.DeleteFunc(ix.Mounts, func(m extract.Mount) bool { return ambiguousMount(ix, m) })
 	rk := rank.New(sp, ix)
 	type pendingRef struct {
 		i     int
@@ -4141,6 +4142,22 @@ func kindSays(h spec.Hint, d *extract.Definition) bool {
 		return d.Kind == extract.KindEnum
 	}
 	return false
+}
+
+// ambiguousMount reports a mount of a function's routes (`RegisterRoutes`,
+// called with a group) whose function the repository declares in more
+// than one directory: a handler of users and one of orders both named so,
+// which the call alone does not tell apart.
+func ambiguousMount(ix *search.Index, m extract.Mount) bool {
+	if !m.Func {
+		return false
+	}
+	name, _, _ := strings.Cut(m.Target, "#")
+	dirs := map[string]bool{}
+	for _, f := range ix.Declared(name) {
+		dirs[path.Dir(f)] = true
+	}
+	return len(dirs) > 1
 }
 
 // inPlace reports a file at a place the spec gives: that file, a file

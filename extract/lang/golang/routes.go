@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"strconv"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -50,11 +51,36 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 	walkGroups(root)
 	var out []extract.RouteCall
 	var mounts []extract.Mount
-	within := "" // the function or method whose body the walk is in
+	// within is the function or method whose body the walk is in, and
+	// params the position of each of its parameters, by name: a route
+	// registered on a parameter is served under what a caller passes there.
+	within, params := "", map[string]int{}
 	var walk func(n *sitter.Node, prefix string)
 	walk = func(n *sitter.Node, prefix string) {
 		if t := n.Type(); t == "function_declaration" || t == "method_declaration" {
-			within = n.ChildByFieldName("name").Content(src)
+			within, params = n.ChildByFieldName("name").Content(src), map[string]int{}
+			at := 0
+			for _, pd := range extract.NamedChildren(n.ChildByFieldName("parameters")) {
+				names := 0
+				for _, c := range extract.NamedChildren(pd) {
+					if c.Type() == "identifier" {
+						params[c.Content(src)] = at + names
+						names++
+					}
+				}
+				at += max(names, 1)
+			}
+		}
+		// onParam is the mount name of a route registered on parameter
+		// operand, as a call passing a group there mounts it; "" for one
+		// registered on anything else (a group of the file: its path is
+		// known).
+		onParam := func(operand *sitter.Node) string {
+			k, ok := params[operand.Content(src)]
+			if !ok || operand.Type() != "identifier" || groups[operand.Content(src)] != "" {
+				return ""
+			}
+			return within + "#" + strconv.Itoa(k)
 		}
 		if n.Type() == "call_expression" {
 			fn := n.ChildByFieldName("function")
@@ -63,9 +89,9 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 				// a.RegisterAdminRouter(adminGroup), where adminGroup :=
 				// r.Group("/admin"): the routes that function registers
 				// on its parameter are served under the group's path.
-				for _, a := range args {
+				for k, a := range args {
 					if p := groups[a.Content(src)]; a.Type() == "identifier" && p != "" {
-						mounts = append(mounts, extract.Mount{Prefix: p, Target: fn.ChildByFieldName("field").Content(src), Func: true, Within: within})
+						mounts = append(mounts, extract.Mount{Prefix: p, Target: fn.ChildByFieldName("field").Content(src) + "#" + strconv.Itoa(k), Func: true})
 					}
 				}
 			}
@@ -90,11 +116,11 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 					}
 				case verb == "Method" || verb == "MethodFunc":
 					if p, ok := route.StringValue(args[1], src); ok && route.Methods[strings.ToUpper(first)] && len(args) >= 3 && strings.HasPrefix(p, "/") {
-						out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(first), Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src), Within: within}, Show: route.StatementOf(n)})
+						out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(first), Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src), Within: onParam(fn.ChildByFieldName("operand"))}, Show: route.StatementOf(n)})
 					}
 				case goRouteVerbs[verb] && literal && first == "" && pre != "" && route.Methods[strings.ToUpper(verb)]:
 					// repo.PATCH("", h): the group's own path.
-					out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(verb), Pattern: pre, Handler: route.LastArgHandler(goFuncs, args, src), Within: within}, Show: route.StatementOf(n)})
+					out = append(out, extract.RouteCall{Route: extract.Route{Method: strings.ToUpper(verb), Pattern: pre, Handler: route.LastArgHandler(goFuncs, args, src), Within: onParam(fn.ChildByFieldName("operand"))}, Show: route.StatementOf(n)})
 				case goRouteVerbs[verb] && args[0].Type() != "interpreted_string_literal" && args[0].Type() != "raw_string_literal":
 					// (A path built at run time, path.Join(prefix, "/x"):
 					// gorilla's Path chain below, or nothing the file spells.)
@@ -107,7 +133,7 @@ func goRoutes(root *sitter.Node, src []byte, _ string) ([]extract.RouteCall, []e
 							methods = ms // gorilla's r.HandleFunc("/x", h).Methods("POST")
 						}
 						for _, m := range methods {
-							out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src), Within: within}, Show: route.StatementOf(n)})
+							out = append(out, extract.RouteCall{Route: extract.Route{Method: m, Pattern: pre + p, Handler: route.LastArgHandler(goFuncs, args, src), Within: onParam(fn.ChildByFieldName("operand"))}, Show: route.StatementOf(n)})
 						}
 					}
 				}
