@@ -1105,7 +1105,18 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		if i < 0 || sp.Refs[i].Proposed && strings.Contains(g.Ref, ".") {
 			continue // `community.vote_mode` (new): the column the spec adds, not the parameter's member
 		}
-		if m, ok := parameterOf(&sp.Refs[i], matches); ok {
+		of := matches
+		if g.Kind == GapNew {
+			// (Only a function the same line names, and not what the
+			// wording calls something else: "a new `timeout` setting" in
+			// another section is no parameter of `enqueue`, "a `limit`
+			// field (new)" none of the function beside it.)
+			if sp.Refs[i].Hint != spec.HintNone {
+				continue
+			}
+			of = slices.DeleteFunc(slices.Clone(matches), func(m Match) bool { return m.Ref == nil || m.Ref.Line != sp.Refs[i].Line })
+		}
+		if m, ok := parameterOf(&sp.Refs[i], of); ok {
 			m.Order = i
 			matches = append(matches, m)
 			settled[at] = true
