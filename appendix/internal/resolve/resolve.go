@@ -521,10 +521,11 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 					// ("`.../collection_group_entity.go` defines
 					// `CollectionGroup` with `ID`": the member of the type
 					// in the file the sentence names, not a function `ID`
-					// elsewhere; but not where the line names that
-					// elsewhere too: "`groupRepo` in `repo/group_repo.go`:
-					// `AddGroup`".)
-					r.Path != "" && !inPlace(cands[0].Path, r.Path) && inPlace(mm.Def.Path, r.Path) && !pathOnLine(sp, r.Line, cands[0].Path)) &&
+					// elsewhere; but not where the line, or one beside it
+					// (a sentence wraps), names that elsewhere too:
+					// "`groupRepo` in `repo/group_repo.go`: `AddGroup`".)
+					r.Path != "" && !inPlace(cands[0].Path, r.Path) && inPlace(mm.Def.Path, r.Path) &&
+						!pathOnLine(sp, r.Line-1, cands[0].Path) && !pathOnLine(sp, r.Line, cands[0].Path) && !pathOnLine(sp, r.Line+1, cands[0].Path)) &&
 				!strings.HasSuffix("."+cands[0].Container, "."+mm.Def.Name) {
 				// "the `AuthenticationInfo` DTO, filling `DeviceId`": the
 				// member of the type the paragraph names, not a constant
