@@ -32,7 +32,7 @@ func knowing(l *extract.Language) *extract.Language {
 		// The Fetch API's and the streams' (a route handler's request and response).
 		"Request", "Response", "Headers", "FormData", "Blob", "File", "ReadableStream", "WritableStream", "TransformStream",
 		"crypto", "performance", "navigator", "localStorage", "sessionStorage", "WebSocket", "EventSource", "Event",
-		"CustomEvent", "EventTarget", "MessageChannel", "BroadcastChannel", "DOMException"}
+		"CustomEvent", "EventTarget", "MessageChannel", "BroadcastChannel", "DOMException", "Iterator", "AsyncIterator"}
 	l.Keywords = keywords
 	l.SignatureDecls = true
 	l.Generated = []string{".pb.ts", "_pb.js", "_pb.d.ts", ".generated.ts", ".min.js"}
