@@ -464,9 +464,17 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			// names, if any), or nothing: "the Ring interface" is no
 			// constant `Ring`, "the User interface" of a web app no
 			// `User` struct.
-			cands = slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool {
-				return !kindSays(r.Hint, d) || r.Path != "" && !inPlace(d.Path, r.Path)
-			})
+			cands = slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return !kindSays(r.Hint, d) })
+			// ("the Order model": the table, before an API type of the
+			// name; in the place the sentence names, if one is there.)
+			if r.Hint == spec.HintTable {
+				if tables := slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return d.Kind != extract.KindSchema }); len(tables) > 0 {
+					cands = tables
+				}
+			}
+			if placed := slices.DeleteFunc(slices.Clone(cands), func(d *extract.Definition) bool { return r.Path == "" || !inPlace(d.Path, r.Path) }); len(placed) > 0 {
+				cands = placed
+			}
 			if distinctPlaces(cands) != 1 {
 				continue
 			}
