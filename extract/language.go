@@ -212,6 +212,10 @@ type Language struct {
 	// several files and defines in none is a dependency's, not one the
 	// repository lacks.
 	UndeclaredCalls bool
+	// Migrated says the language's tables are made and dropped by
+	// migration files in sequence (SQL's CREATE TABLE and DROP TABLE): a
+	// table a later file drops stands no more.
+	Migrated bool
 	// ClientMethods are the methods a client generated from this
 	// language's schemas gives each table (Prisma Client's
 	// `prisma.envelope.update`): a table's member by that name, reached

@@ -4090,7 +4090,7 @@ func placedInMissing(ix *search.Index, matches []Match, unresolved []Gap, at str
 // that the old table lacks a member.
 func droppedTables(ix *search.Index, matches []Match, unresolved []Gap, at string) ([]Match, []Gap) {
 	sqlTable := func(d *extract.Definition) bool {
-		return d != nil && d.Kind == extract.KindSchema && d.Lang != nil && d.Lang.Name == "sql"
+		return d != nil && d.Kind == extract.KindSchema && d.Lang != nil && d.Lang.Migrated
 	}
 	tables := map[string]string{}
 	for _, m := range matches {

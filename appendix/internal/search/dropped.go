@@ -36,7 +36,7 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 		}
 		var files []string
 		for _, f := range ix.Files {
-			if sameMigrations(from, f.Path) && !undoFileRe.MatchString(f.Path) && naturalLess(from, f.Path) {
+			if ix.sameMigrations(from, f.Path) && !undoFileRe.MatchString(f.Path) && naturalLess(from, f.Path) {
 				files = append(files, f.Path)
 			}
 		}
@@ -129,13 +129,13 @@ func sqlCode(line string, inBlock bool) (string, bool) {
 var downMarkRe = regexp.MustCompile(`(?i)^\s*--\s*(?:\+goose\s+down|\+migrate\s+down|migrate:down)\b`)
 
 // sameMigrations reports a file of the same sequence of migrations as
-// from: one of its directory (`postgres/001_init.sql`, `postgres/002_x.sql`,
+// from, in its language: one of its directory (`postgres/001_init.sql`, `postgres/002_x.sql`,
 // not `sqlite/005_x.sql`, another dialect's), or, where each migration is
 // a directory holding a file of one name (Prisma's
 // `migrations/<time>_name/migration.sql`, diesel's `up.sql`), that name
 // in a sibling directory.
-func sameMigrations(from, f string) bool {
-	if !strings.HasSuffix(strings.ToLower(f), ".sql") || f == from {
+func (ix *Index) sameMigrations(from, f string) bool {
+	if f == from || ix.lang[f] != ix.lang[from] {
 		return false
 	}
 	if path.Dir(f) == path.Dir(from) {

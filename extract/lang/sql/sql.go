@@ -9,7 +9,7 @@ import (
 
 // Lang is SQL: the schema its DDL statements define, in migrations and in
 // the dumps of a schema (Laravel's database/schema/mysql-schema.dump).
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Display: "SQL", Fence: "sql", Exts: []string{".sql", ".dump"}, Comment: "--", Revision: "8", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Migrated: true, Display: "SQL", Fence: "sql", Exts: []string{".sql", ".dump"}, Comment: "--", Revision: "8", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
