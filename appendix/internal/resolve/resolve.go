@@ -1123,7 +1123,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if sp.Refs[i].Hint != spec.HintNone {
 				continue
 			}
-			line := specLine(sp, sp.Refs[i].Line)
+			line := sp.Line(sp.Refs[i].Line)
 			of = slices.DeleteFunc(slices.Clone(matches), func(m Match) bool { return m.Def == nil || !naming.HasWord(line, m.Def.Name) })
 		}
 		if m, ok := parameterOf(&sp.Refs[i], of); ok {
@@ -4163,15 +4163,6 @@ func kindSays(h spec.Hint, d *extract.Definition) bool {
 		return d.Kind == extract.KindEnum
 	}
 	return false
-}
-
-// specLine is the text of the spec's line n (1-based), "" past its end.
-func specLine(sp *spec.Spec, n int) string {
-	lines := strings.SplitN(string(sp.Src), "\n", n+1)
-	if n < 1 || n > len(lines) {
-		return ""
-	}
-	return lines[n-1]
 }
 
 // ambiguousMount reports a mount of a function's routes (`RegisterRoutes`,

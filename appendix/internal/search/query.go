@@ -1088,12 +1088,7 @@ func (ix *Index) QuotedLine(file, key string) (int, string) {
 	}
 	for _, q := range []string{`"`, `'`, "`"} {
 		if at := bytes.Index(src, []byte(q+key+q)); at >= 0 {
-			start := bytes.LastIndexByte(src[:at], '\n') + 1
-			end := bytes.IndexByte(src[at:], '\n')
-			if end < 0 {
-				end = len(src) - at
-			}
-			return lineOf(src, at), string(src[start : at+end])
+			return lineOf(src, at), string(lineAt(src, at))
 		}
 	}
 	return 0, ""
@@ -1114,11 +1109,7 @@ func (ix *Index) LocalDeclaration(file, name string) (int, string) {
 	if loc == nil {
 		return 0, ""
 	}
-	end := bytes.IndexByte(src[loc[0]:], '\n')
-	if end < 0 {
-		end = len(src) - loc[0]
-	}
-	return lineOf(src, loc[0]), strings.TrimSpace(string(src[loc[0] : loc[0]+end]))
+	return lineOf(src, loc[0]), strings.TrimSpace(string(lineAt(src, loc[0])))
 }
 
 // AnnotationUse reports a file that uses name as an annotation or an
