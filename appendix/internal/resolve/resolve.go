@@ -4121,16 +4121,16 @@ func droppedTables(ix *search.Index, matches []Match, unresolved []Gap, at strin
 	}
 	hint := func(d *extract.Definition) string {
 		return fmt.Sprintf("no table `%s` in %s: created at %s, dropped or renamed by a later migration at %s",
-			d.Name, at, naming.At(d.Path, d.DeclLine), dropped[d.Name].At)
+			d.Name, at, naming.At(d.Path, d.DeclLine), dropped[d.Name])
 	}
 	for i, d := range owner {
-		if tables[d.Name] == d.Path && dropped[d.Name].At != "" {
+		if tables[d.Name] == d.Path && dropped[d.Name] != "" {
 			unresolved[i].Kind, unresolved[i].Hint, unresolved[i].declared = GapAbsent, hint(d), true
 		}
 	}
 	said := map[string]bool{}
 	for _, m := range matches {
-		if d := m.Def; sqlTable(d) && tables[d.Name] == d.Path && dropped[d.Name].At != "" && !said[d.Name] {
+		if d := m.Def; sqlTable(d) && tables[d.Name] == d.Path && dropped[d.Name] != "" && !said[d.Name] {
 			// (The CREATE TABLE stays shown, as the schema it was: the
 			// spec may discuss the old table.)
 			said[d.Name] = true

@@ -8,13 +8,6 @@ import (
 	"strings"
 )
 
-// Dropped says where a later migration drops (or renames) a table an
-// earlier one creates.
-type Dropped struct {
-	Table string
-	At    string // path:line of the DROP TABLE
-}
-
 // migrationDirRe is a directory of migrations in a path.
 var migrationDirRe = regexp.MustCompile(`(?:^|/)(?:db/)?migrations?/`)
 
@@ -27,9 +20,9 @@ var undoFileRe = regexp.MustCompile(`(?i)(?:^|[._/-])(?:down|rollback|revert|und
 // CREATE TABLE in from), the last migration file of the same directory of
 // migrations that creates or drops it, in the order the files'
 // names sort by (numbers by value: V10 after V9): where that is a DROP
-// TABLE, the table is dropped at HEAD.
-func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
-	out := map[string]Dropped{}
+// TABLE, the table is dropped at HEAD, and its path:line is the table's.
+func (ix *Index) FindDropped(tables map[string]string) map[string]string {
+	out := map[string]string{}
 	for table, from := range tables {
 		if !migrationDirRe.MatchString(from) || undoFileRe.MatchString(from) {
 			continue
@@ -43,6 +36,7 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 		if len(files) == 0 {
 			continue
 		}
+		sort.SliceStable(files, func(a, b int) bool { return naturalLess(files[a], files[b]) })
 		q := `["` + "`" + `\[]?` + regexp.QuoteMeta(table) + `["` + "`" + `\]]?`
 		// A statement that drops the table, or renames it away (group 1),
 		// or one that makes or uses it (group 2): the last in a file says
@@ -50,8 +44,10 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 		re := regexp.MustCompile(`(?i)\b(?:(DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:\w+\.)?` + q + `(?:[\s;,]|$)|ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:\w+\.)?` + q + `\s+RENAME\s+TO\b)` +
 			`|(CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:GLOBAL|LOCAL)\s+)?(?:(?:TEMP|TEMPORARY|UNLOGGED)\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?` + q + `(?:[\s;(]|$)|RENAME\s+TO\s+(?:\w+\.)?` + q + `(?:[\s;]|$)|ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?:\w+\.)?` + q + `\s+(?:ADD|DROP\s+COLUMN|ALTER|RENAME\s+COLUMN)))`)
 		// The last statement about the table in each file, read
-		// concurrently, then the files in order.
-		lastIn := make([]string, len(files)) // "drop:LINE" or "create"
+		// concurrently, then the files in order: the line of a drop (or
+		// a rename away), -1 for a statement that makes or uses it, 0
+		// for none.
+		lastIn := make([]int, len(files))
 		ix.readHolding(files, []string{table}, func(i int, src []byte) {
 			inBlock := false
 			for n, l := range strings.Split(string(src), "\n") {
@@ -61,28 +57,23 @@ func (ix *Index) FindDropped(tables map[string]string) map[string]Dropped {
 				var code string
 				code, inBlock = sqlCode(l, inBlock)
 				for _, sm := range re.FindAllStringSubmatchIndex(code, -1) {
-					lastIn[i] = "create"
+					lastIn[i] = -1
 					if sm[2] >= 0 {
-						lastIn[i] = "drop:" + strconv.Itoa(n+1) // (dropped, or renamed to another name)
+						lastIn[i] = n + 1
 					}
 				}
 			}
 		})
-		last := Dropped{}
-		order := make([]int, len(files))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(a, b int) bool { return naturalLess(files[order[a]], files[order[b]]) })
-		for _, i := range order {
+		last := ""
+		for i, at := range lastIn {
 			switch {
-			case strings.HasPrefix(lastIn[i], "drop:"):
-				last = Dropped{Table: table, At: files[i] + ":" + strings.TrimPrefix(lastIn[i], "drop:")}
-			case lastIn[i] == "create":
-				last = Dropped{}
+			case at > 0:
+				last = files[i] + ":" + strconv.Itoa(at)
+			case at < 0:
+				last = ""
 			}
 		}
-		if last.At != "" {
+		if last != "" {
 			out[table] = last
 		}
 	}
