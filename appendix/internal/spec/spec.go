@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/appendix-dev/appendix/appendix/internal/naming"
@@ -2576,12 +2577,17 @@ func kindNamed(text string, start, end int) (Hint, bool) {
 	// what the noun calls a type: "the Cassandra `Store` struct".)
 	rest := text[min(end+1, len(text)):]
 	noun := rest[:len(rest)-len(strings.TrimLeft(rest, "abcdefghijklmnopqrstuvwxyz"))]
-	before := strings.Fields(text[:start])
 	hint, ok := kindNouns[noun]
-	if end == len(text) || text[end] != ' ' || !ok || len(before) == 0 || !strings.HasSuffix(text[:start], before[len(before)-1]+" ") {
+	if end == len(text) || text[end] != ' ' || !ok || start < 2 || text[start-1] != ' ' {
 		return HintNone, false
 	}
-	prev := strings.ToLower(before[len(before)-1])
+	// The word one space before it (only the text back to the blank
+	// before that word is read, not the paragraph's).
+	prev := text[strings.LastIndexFunc(text[:start-1], unicode.IsSpace)+1 : start-1]
+	if prev == "" {
+		return HintNone, false
+	}
+	prev = strings.ToLower(prev)
 	return hint, determiners[prev] || strings.HasSuffix(prev, "'s")
 }
 
