@@ -1663,32 +1663,32 @@ func keyName(kw *keywords, t []byte) []byte {
 func wireNames(kw *keywords, rest []byte) [][]byte {
 	var out [][]byte
 	for _, tag := range kw.tags {
-		i := bytes.Index(rest, tag)
-		if i < 0 || i > 0 && extract.IdentByte(rest[i-1]) {
-			continue
-		}
-		name := rest[i+len(tag):]
-		if end := bytes.IndexAny(name, `,";'`); end >= 0 {
-			name = name[:end]
-		}
-		if ident(name) && !spec.BareWord(string(name)) {
+		if name, ok := tagValue(rest, tag, `,";'`); ok && ident(name) && !spec.BareWord(string(name)) {
 			out = append(out, name)
 		}
 	}
 	for _, tag := range kw.spacedTags {
-		i := bytes.Index(rest, tag)
-		if i < 0 || i > 0 && extract.IdentByte(rest[i-1]) {
-			continue
-		}
-		v := rest[i+len(tag):]
-		if end := bytes.IndexByte(v, '"'); end >= 0 {
-			v = v[:end]
-		}
-		if name := extract.SpacedTagName(string(v)); name != "" && !spec.BareWord(name) {
-			out = append(out, []byte(name))
+		if v, ok := tagValue(rest, tag, `"`); ok {
+			if name := extract.SpacedTagName(string(v)); name != "" && !spec.BareWord(name) {
+				out = append(out, []byte(name))
+			}
 		}
 	}
 	return out
+}
+
+// tagValue is what follows tag in rest, up to the first byte of stops,
+// where the tag starts no longer word; false where rest has no such tag.
+func tagValue(rest, tag []byte, stops string) ([]byte, bool) {
+	i := bytes.Index(rest, tag)
+	if i < 0 || i > 0 && extract.IdentByte(rest[i-1]) {
+		return nil, false
+	}
+	v := rest[i+len(tag):]
+	if end := bytes.IndexAny(v, stops); end >= 0 {
+		v = v[:end]
+	}
+	return v, true
 }
 
 // ident reports a word made of identifier bytes only.
