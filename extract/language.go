@@ -212,6 +212,13 @@ type Language struct {
 	// several files and defines in none is a dependency's, not one the
 	// repository lacks.
 	UndeclaredCalls bool
+	// ForeignMethod reports whether a name the code calls as a method of
+	// a value (`x.Context(ctx).Sync(`), and the repository declares
+	// nowhere, is one only a dependency or the standard library can give:
+	// where every method is declared with its type and a method of
+	// another package must be exported (Go's upper-case names). Nil: the
+	// language says nothing of it.
+	ForeignMethod func(name string) bool
 	// Migrated says the language's tables are made and dropped by
 	// migration files in sequence (SQL's CREATE TABLE and DROP TABLE): a
 	// table a later file drops stands no more.

@@ -1466,6 +1466,19 @@ func appearances(ix *search.Index, gaps []Gap) {
 			gaps[i].Hint = fmt.Sprintf("a dependency's or the framework's: the code calls it (%s) and defines it nowhere", where)
 			continue
 		}
+		if file, _, _ := strings.Cut(h.First, ":"); g.Kind == GapAbsent && !h.Config && !strings.ContainsAny(g.Ref, "./ ") &&
+			placeLang(file).ForeignMethod != nil && placeLang(file).ForeignMethod(w) &&
+			len(ix.Declared(w)) == 0 && len(ix.DeclaredOrMember(w, w)) == 0 {
+			if line, text := ix.MethodCall(file, w); line > 0 {
+				// `ForUpdate`, which the code calls as `session.ForUpdate()`
+				// and declares nowhere: a method of a dependency's type
+				// (xorm's Session), where no method comes undeclared.
+				gaps[i].Kind = GapExternal
+				gaps[i].Hint = fmt.Sprintf("a dependency's or the standard library's method: the code calls it (%s: `%s`) and the repository declares nothing of that name",
+					spread(h.Files, naming.At(file, line)), quotedLine(file, text))
+				continue
+			}
+		}
 		if g.Kind == GapNew {
 			// "new in this spec: not in the repository" would deny the word
 			// the code holds.

@@ -1146,6 +1146,28 @@ func (ix *Index) CallUse(file, name string) bool {
 	return err == nil && !local.Match(src)
 }
 
+// MethodCall is the first line of file that calls name as a method of a
+// value or of a call's result (`session.ForUpdate().Get(old)`), its
+// number and text; 0 for none.
+func (ix *Index) MethodCall(file, name string) (int, string) {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil {
+		return 0, ""
+	}
+	call := []byte("." + name + "(")
+	for off := 0; ; {
+		at := bytes.Index(src[off:], call)
+		if at < 0 {
+			return 0, ""
+		}
+		at += off
+		if at > 0 && (extract.IdentByte(src[at-1]) || src[at-1] == ')' || src[at-1] == ']') {
+			return lineOf(src, at), string(lineAt(src, at))
+		}
+		off = at + len(call)
+	}
+}
+
 // SymbolsDeclared finds, for each of words, the first file in walk order
 // that declares it through a call given it as a symbol
 // (Language.SymbolDeclares): Ruby's `scope :recently_active`, which the

@@ -62,6 +62,7 @@ var Lang = &extract.Language{
 	TestNames:       testpath.Names(testNameRe),
 	DocPrefixes:     []string{"//", "/*", "*"},
 	PackageDir:      true,
+	ForeignMethod:   isUpper,
 }
 
 // goFuncs are the Go nodes whose body is a function body.
