@@ -78,9 +78,23 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	routerUnder := map[string]string{}
 	routerAt := map[int]string{} // the router of each of out's routes a router registers
 	mountAt := map[int]string{}  // the router of each of mounts' viewsets a router registers
+	// lists are the module's lists of routes an include() names
+	// (check_urls = [path("pause/", ...)], then path("checks/<uuid:code>/",
+	// include(check_urls))): their routes stand only under each prefix
+	// that includes them.
+	lists := map[string]*sitter.Node{}
+	if django {
+		lists = includedLists(root, src)
+	}
+	including := map[string]bool{} // the lists the walk is inside
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
 		switch n.Type() {
+		case "assignment":
+			if left := n.ChildByFieldName("left"); left != nil && lists[left.Content(src)] != nil && n.Parent() != nil &&
+				n.Parent().Parent() != nil && n.Parent().Parent().Type() == "module" {
+				return
+			}
 		case "decorated_definition":
 			def := n.ChildByFieldName("definition")
 			for _, dec := range extract.NamedChildren(n) {
@@ -178,6 +192,16 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 									walk(target)
 									under = outer
 									return
+								case target.Type() == "identifier" && lists[target.Content(src)] != nil:
+									// include(check_urls): the module's list, under
+									// the prefix (each time it is included).
+									if name := target.Content(src); !including[name] {
+										outer := under
+										under, including[name] = at, true
+										walk(lists[name])
+										under, including[name] = outer, false
+									}
+									return
 								case target.Type() == "attribute" && target.ChildByFieldName("attribute").Content(src) == "urls":
 									// include(api_router.urls): what the router
 									// registers, under the prefix.
@@ -207,6 +231,41 @@ func pyRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 		}
 	}
 	return out, mounts
+}
+
+// includedLists are the lists or tuples a module assigns to a name at its
+// top level that an include() of the module names, by the name.
+func includedLists(root *sitter.Node, src []byte) map[string]*sitter.Node {
+	if !bytes.Contains(src, []byte("include(")) {
+		return nil
+	}
+	assigned := map[string]*sitter.Node{}
+	for _, st := range extract.NamedChildren(root) {
+		a := st.NamedChild(0)
+		if st.Type() != "expression_statement" || a == nil || a.Type() != "assignment" {
+			continue
+		}
+		left, right := a.ChildByFieldName("left"), a.ChildByFieldName("right")
+		if left != nil && right != nil && left.Type() == "identifier" && (right.Type() == "list" || right.Type() == "tuple") {
+			assigned[left.Content(src)] = right
+		}
+	}
+	lists := map[string]*sitter.Node{}
+	var find func(n *sitter.Node)
+	find = func(n *sitter.Node) {
+		if n.Type() == "call" && n.ChildByFieldName("function").Content(src) == "include" {
+			if args := extract.NamedChildren(n.ChildByFieldName("arguments")); len(args) > 0 && args[0].Type() == "identifier" {
+				if l := assigned[args[0].Content(src)]; l != nil {
+					lists[args[0].Content(src)] = l
+				}
+			}
+		}
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			find(n.NamedChild(i))
+		}
+	}
+	find(root)
+	return lists
 }
 
 // joinPattern is pattern p under prefix: one slash between them.
