@@ -397,7 +397,7 @@ func (p *Parser) skip(lang *Language, src []byte) Skip {
 	}
 	return func(n *sitter.Node) *sitter.Node {
 		t := n.Type()
-		if lang.BodiesKeepNothing && lang.Funcs[t] {
+		if lang.BodiesKeepNothing && lang.Funcs[t] && (lang.OpenBody == nil || !lang.OpenBody(n, src)) {
 			body, _ := funcBody(lang, n)
 			return body // (unrecorded: nothing in it is kept, whatever is wanted)
 		}

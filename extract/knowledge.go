@@ -119,6 +119,12 @@ type Keywords struct {
 	// at the header's indentation or less ends a body the scan took for
 	// one.
 	IndentBodies bool
+	// MemberAssigns says a statement `Name.member = ...` (or
+	// `Name.prototype.member = ...`) declares member as its object's, at a
+	// module's top level or directly in the body of the function the
+	// module exports (`module.exports = function (Topics) {`, a mixin that
+	// adds to the object it is given): CommonJS modules define their API so.
+	MemberAssigns bool
 	// CamelVariants says an enum's variants are capitalized words and a
 	// name before "!" is a macro's call (Rust): a line that starts with a
 	// lowercase word alone or before a comma (a struct literal's

@@ -65,6 +65,11 @@ type Language struct {
 	// method, a lambda or an anonymous class is local): every walk for
 	// definitions leaves the bodies of Funcs out.
 	BodiesKeepNothing bool
+	// OpenBody reports a function of Funcs whose body, in a language whose
+	// bodies keep nothing, holds definitions all the same: CommonJS's
+	// `module.exports = function (Topics) {...}`, whose statements add
+	// members to the object it is given. Nil: none does.
+	OpenBody func(fn *sitter.Node, src []byte) bool
 	// FuncBodies, for a language whose bodies keep nothing, returns the
 	// interiors of src's function bodies (see extract.FuncBodies), false
 	// when its lexer cannot tell them: a parse for definitions leaves them

@@ -372,6 +372,7 @@ type keywords struct {
 	// noKeys is the table without keys, for a file outside keyDirs.
 	keyDirs             []string
 	indentBodies        bool
+	memberAssigns       bool            // see extract.Keywords.MemberAssigns
 	testMarks           [][]byte        // see extract.Keywords.TestMarks
 	camelVariants       bool            // see extract.Keywords.CamelVariants
 	localWords          map[string]bool // see extract.Keywords.LocalWords
@@ -405,6 +406,7 @@ func newKeywords(k extract.Keywords) *keywords {
 		kw.spacedTags = append(kw.spacedTags, []byte(t))
 	}
 	kw.camelVariants, kw.localWords, kw.macroArgs = k.CamelVariants, set(k.LocalWords), k.MacroArgs
+	kw.memberAssigns = k.MemberAssigns
 	for _, t := range k.TestMarks {
 		kw.testMarks = append(kw.testMarks, []byte(t))
 	}
@@ -613,8 +615,12 @@ func declTokens(kw *keywords, src []byte) Tokens {
 	var inBlock bool     // the line starts inside a block comment
 	var inEnum byte      // the bracket that ends the enum's values the line is in; 0: none
 	var prevMacro []byte // the macro the code line above calls with a name first, if it does
-	var continued bool   // the line ends with a backslash: the next goes on a directive
-	var typeAbove bool   // the code line above is a type alone, whose declarator a formatter moved to this line
+	// mixin: the line is in the body of the function a module exports
+	// (kw.memberAssigns); mixinIndent: the indentation of that body's
+	// statements, -1 before its first.
+	mixin, mixinIndent := false, -1
+	var continued bool // the line ends with a backslash: the next goes on a directive
+	var typeAbove bool // the code line above is a type alone, whose declarator a formatter moved to this line
 	// The lines that start inside a string of several lines (a test's
 	// source in r#"..."# or `...`) declare nothing; a line of SQL there
 	// (a migration's CREATE TABLE) marks SQL in strings.
@@ -704,6 +710,27 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		}
 		if kw.indentBodies {
 			bodyLine = funcs.line(t, len(line)-len(t))
+		}
+		if kw.memberAssigns {
+			indent := len(line) - len(t)
+			switch {
+			case indent == 0:
+				mixin = mixin && t[0] != '}'
+				if exportsFunc(t) {
+					mixin, mixinIndent = true, -1
+				}
+			case mixin && mixinIndent < 0:
+				mixinIndent = indent
+			}
+			if name := memberAssign(t); name != nil && (indent == 0 || mixin && indent == mixinIndent) {
+				// "Topics.getTopicData = async function (tids) {": a
+				// member of the module's object.
+				body := bodyLine
+				bodyLine = false
+				add(name, fDecl|fTop)
+				bodyLine = body
+				continue
+			}
 		}
 		if inEnum != 0 {
 			// "funds_movement: "funds_movement",", ":draft,": a value.
@@ -2295,6 +2322,49 @@ func startsMethod(rest []byte) bool {
 
 // startsAssign reports whether what follows a line's first word assigns
 // to it: "name = value", not "name == value".
+// memberAssign is the member a statement assigns to an object
+// (`Topics.exists = async function`, `Store.prototype.get = function`,
+// `helpers.limit = 20`), nil for any other line; an assignment to the
+// module's own exports, this, or a global is none.
+func memberAssign(t []byte) []byte {
+	i := 0
+	for i < len(t) && extract.IdentByte(t[i]) {
+		i++
+	}
+	if i == 0 || i == len(t) || t[i] != '.' {
+		return nil
+	}
+	switch string(t[:i]) {
+	case "exports", "module", "this", "window", "document", "global", "globalThis", "process", "console", "self":
+		return nil
+	}
+	rest := t[i+1:]
+	if p := []byte("prototype."); bytes.HasPrefix(rest, p) {
+		rest = rest[len(p):]
+	}
+	j := 0
+	for j < len(rest) && extract.IdentByte(rest[j]) {
+		j++
+	}
+	if j == 0 || !startsAssign(rest[j:]) || bytes.HasPrefix(extract.TrimIndent(rest[j:]), []byte("=>")) {
+		return nil
+	}
+	return rest[:j]
+}
+
+// exportsFunc reports a line that assigns a function that opens its body
+// on the line to the module's exports: `module.exports = function
+// (Topics) {`, `module.exports = (Posts) => {`.
+func exportsFunc(t []byte) bool {
+	rest, ok := bytes.CutPrefix(t, []byte("module.exports"))
+	if !ok || !startsAssign(rest) || !bytes.HasSuffix(bytes.TrimRight(t, " \t\r"), []byte("{")) {
+		return false
+	}
+	rest = extract.TrimIndent(extract.TrimIndent(rest)[1:])
+	rest = bytes.TrimPrefix(rest, []byte("async "))
+	return bytes.HasPrefix(rest, []byte("function")) || bytes.Contains(rest, []byte("=>"))
+}
+
 func startsAssign(rest []byte) bool {
 	r := extract.TrimIndent(rest)
 	return len(r) > 0 && r[0] == '=' && (len(r) < 2 || r[1] != '=')

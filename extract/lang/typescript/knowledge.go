@@ -62,10 +62,11 @@ var (
 		Decl: []string{"class", "interface", "enum", "type", "const", "let", "var", "function", "async", "export", "declare",
 			"abstract", "public", "private", "protected", "static", "readonly", "get", "set", "override", "module", "exports",
 			"namespace"},
-		Type:         []string{"type", "class", "interface", "enum", "namespace"},
-		Var:          []string{"var", "let", "const"},
-		Annotated:    true,
-		IndentBodies: true,
+		Type:          []string{"type", "class", "interface", "enum", "namespace"},
+		Var:           []string{"var", "let", "const"},
+		Annotated:     true,
+		IndentBodies:  true,
+		MemberAssigns: true,
 	}
 	// valueMethods are the methods of arrays, maps, sets and strings.
 	valueMethods = []string{"map", "filter", "reduce", "forEach", "find", "findIndex", "some", "every", "includes", "indexOf",

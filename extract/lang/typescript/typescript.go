@@ -21,7 +21,7 @@ var typescriptQuery string
 var javascriptQuery string
 
 // revision is the revision of the rules the four languages share.
-const revision = "15"
+const revision = "16"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
@@ -56,7 +56,7 @@ var TSX = knowing(&extract.Language{
 var JavaScript = knowing(&extract.Language{
 	Name: "javascript", Display: "JavaScript", Fence: "javascript", Exts: []string{".js", ".mjs", ".cjs"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
-	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
+	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns), OpenBody: exportedFunction,
 	SpecWords: []string{"javascript"}, BundleLine: 10000,
 })
 
@@ -64,7 +64,7 @@ var JavaScript = knowing(&extract.Language{
 var JSX = knowing(&extract.Language{
 	Name: "jsx", Display: "JavaScript", Fence: "jsx", Exts: []string{".jsx"}, Comment: "//", Revision: revision,
 	Grammar: jsgrammar.GetLanguage, QuerySource: javascriptQuery,
-	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns),
+	Funcs: jsFuncs, BodiesKeepNothing: true, Bodies: jsBodies, Refine: refineJS, Members: membersJS, Embedded: spreadJS, Elide: extract.BraceElide, Routes: jsRoutes, Lex: jsLex, Matches: matchJS(jsPatterns), OpenBody: exportedFunction,
 	Dialect: "javascript",
 })
 
@@ -142,6 +142,9 @@ func refineJS(m *extract.Match) bool {
 		m.Show, d.Exported, d.Kind, d.Title = m.Def, true, extract.KindSchema, "Table"
 		d.Bases = spreadsOf(v, m.Src)
 		return true
+	}
+	if m.Kind == "export" && !ok && mixinStatement(m.Def.Parent(), m.Src) {
+		ok = true // a statement of the function the module exports
 	}
 	if m.Kind != "method" && !ok {
 		return false
@@ -239,11 +242,27 @@ func refineJS(m *extract.Match) bool {
 		if left == nil || ns != "" {
 			return false
 		}
+		assign := m.Name.Parent().Parent()
 		if obj := left.Content(m.Src); obj != "exports" && obj != "module.exports" {
-			return false
+			// Topics.exists = async function (tids) {...},
+			// Store.prototype.get = function (key) {...}: a member of an
+			// object the module (or the function it exports) declares.
+			owner := objectOwner(left, m.Src)
+			if owner == "" || assign.Parent() == nil || !declaresObject(m, assign.Parent().Parent(), owner) {
+				return false
+			}
+			v := assign.ChildByFieldName("right")
+			if v == nil || v.Type() == "identifier" || v.Type() == "member_expression" {
+				return false // Topics.tools = topicTools: another name of a definition found elsewhere
+			}
+			d.Exported, d.Container, d.Kind, d.Title = true, owner, extract.KindConstant, "Property"
+			m.Show = assign.Parent()
+			if jsFuncs[v.Type()] {
+				d.Kind, d.Title, m.OwnFunc = extract.KindMethod, "Method Signature", v
+			}
+			return true
 		}
 		d.Exported, d.Kind, d.Title = true, extract.KindConstant, "Export"
-		assign := m.Name.Parent().Parent()
 		if v := assign.ChildByFieldName("right"); v != nil && v.Type() == "identifier" {
 			return false // module.exports.x = x re-exports a definition found elsewhere
 		}
@@ -258,6 +277,108 @@ func refineJS(m *extract.Match) bool {
 	}
 	return true
 }
+
+// objectOwner is the object a member assignment's left side names:
+// Topics in `Topics.exists`, Store in `Store.prototype.get`; "" for a
+// global's, this's or a deeper path's.
+func objectOwner(obj *sitter.Node, src []byte) string {
+	if obj.Type() == "member_expression" {
+		if p := obj.ChildByFieldName("property"); p == nil || p.Content(src) != "prototype" {
+			return ""
+		}
+		obj = obj.ChildByFieldName("object")
+	}
+	if obj == nil || obj.Type() != "identifier" {
+		return ""
+	}
+	switch name := obj.Content(src); name {
+	case "window", "document", "global", "globalThis", "process", "console", "self", "module", "exports":
+		return ""
+	default:
+		return name
+	}
+}
+
+// mixinStatement reports a statement of the body of the function a module
+// exports: `module.exports = function (Topics) { Topics.x = ... }`.
+func mixinStatement(stmt *sitter.Node, src []byte) bool {
+	body := stmt.Parent()
+	return body != nil && body.Type() == "statement_block" && body.Parent() != nil && exportedFunction(body.Parent(), src)
+}
+
+// exportedFunction reports the function a module assigns to its exports,
+// `module.exports = function (Topics) {...}`, whose statements add to the
+// object it is given (Language.OpenBody).
+func exportedFunction(fn *sitter.Node, src []byte) bool {
+	if !jsFuncs[fn.Type()] {
+		return false
+	}
+	assign := fn.Parent()
+	if assign == nil || assign.Type() != "assignment_expression" {
+		return false
+	}
+	left := assign.ChildByFieldName("left")
+	st := assign.Parent()
+	return left != nil && left.Content(src) == "module.exports" && st != nil && st.Type() == "expression_statement" &&
+		st.Parent() != nil && st.Parent().Type() == "program"
+}
+
+// declaresObject reports whether scope (a program, or a mixin's body)
+// declares name: a variable, function or class of it, or, in a mixin, a
+// parameter of the function. A program's declarations are read from the
+// file's lines, which a parse of some of its statements does not hold.
+func declaresObject(m *extract.Match, scope *sitter.Node, name string) bool {
+	if scope == nil {
+		return false
+	}
+	if scope.Type() == "program" {
+		return m.Memo(topDeclKey{name}, func() any {
+			return regexp.MustCompile(`(?m)^(?:export\s+)?(?:const|let|var|class|(?:async\s+)?function\*?)\s+` + regexp.QuoteMeta(name) + `\b`).Match(m.Src)
+		}).(bool)
+	}
+	names := m.Memo(scopeNamesKey{scope}, func() any {
+		out := map[string]bool{}
+		for _, st := range extract.NamedChildren(scope) {
+			if st.Type() == "export_statement" {
+				if d := st.ChildByFieldName("declaration"); d != nil {
+					st = d
+				}
+			}
+			switch st.Type() {
+			case "lexical_declaration", "variable_declaration":
+				for _, d := range extract.NamedChildren(st) {
+					if n := d.ChildByFieldName("name"); d.Type() == "variable_declarator" && n != nil && n.Type() == "identifier" {
+						out[n.Content(m.Src)] = true
+					}
+				}
+			case "function_declaration", "generator_function_declaration", "class_declaration":
+				if n := st.ChildByFieldName("name"); n != nil {
+					out[n.Content(m.Src)] = true
+				}
+			}
+		}
+		if fn := scope.Parent(); scope.Type() == "statement_block" && fn != nil {
+			if ps := fn.ChildByFieldName("parameters"); ps != nil {
+				for _, p := range extract.NamedChildren(ps) {
+					if p.Type() == "identifier" {
+						out[p.Content(m.Src)] = true
+					}
+				}
+			} else if p := fn.ChildByFieldName("parameter"); p != nil {
+				out[p.Content(m.Src)] = true // Posts => {...}: one bare parameter
+			}
+		}
+		return out
+	}).(map[string]bool)
+	return names[name]
+}
+
+// scopeNamesKey and topDeclKey are the Memo keys of declaresObject's
+// names of a scope and its answer for a name at a file's top level.
+type (
+	scopeNamesKey struct{ n *sitter.Node }
+	topDeclKey    struct{ name string }
+)
 
 var (
 	jsTableName  = regexp.MustCompile(`^(?:pg|sqlite|mysql)Table\(\s*["']([^"']+)["']`)
