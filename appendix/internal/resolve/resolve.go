@@ -263,6 +263,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			}
 			continue
 		}
+		if r.IsPath && memberNotFile(ix, r) {
+			r.IsPath = false // `Topics.lock`: the lock method of the code's Topics, no lock file
+		}
 		if r.IsPath {
 			name := cmp.Or(r.File, r.Name)
 			if d := fileType(ix, r); d != nil {
@@ -1568,6 +1571,18 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
+}
+
+// memberNotFile reports a path that reads as a member (search.MemberLike)
+// whose file the repository lacks and whose head the code declares:
+// `Topics.lock`, the lock method of the code's Topics, no lock file.
+func memberNotFile(ix *search.Index, r *spec.Ref) bool {
+	if !search.MemberLike(*r) || ix.PathExists(r.Name) {
+		return false
+	}
+	head, _, _ := strings.Cut(r.Name, ".")
+	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+	return len(ix.DeclaredOrMember(head)) > 0 || slices.ContainsFunc(ix.Defs[last], func(d *extract.Definition) bool { return d.Container == head })
 }
 
 // placeLang is the language of the file of a place ("path:line"), or an

@@ -30,6 +30,13 @@ func wantedNames(refs []spec.Ref, apps map[string]bool, suffixes []string) (map[
 			set(t, scan.WantType) // `RESTCatalogOptions.java`: the type it is named for
 			bare[t] = true
 		}
+		if r.IsPath && MemberLike(r) {
+			// `Topics.lock`: a member, unless a file has the name.
+			for _, p := range strings.Split(r.Name, ".") {
+				set(p, scan.WantDecl)
+				bare[p] = true
+			}
+		}
 		if r.IsPath || r.Route != nil {
 			continue
 		}
@@ -120,6 +127,34 @@ func wantedNames(refs []spec.Ref, apps map[string]bool, suffixes []string) (map[
 	}
 	return w, restrict
 }
+
+// MemberLike reports a path the spec writes that may be a member of a
+// name rather than a file: of one segment, in a code span, with a stem
+// of identifiers and an ending in lower case, the stem holding an
+// upper-case letter (`Topics.lock`, `topicsAPI.lock`) or the ending one
+// that is also a common member's name (`settings.env`). `yarn.lock`,
+// `meta.css` and `README.md` are files.
+func MemberLike(r spec.Ref) bool {
+	name := r.Name
+	dot := strings.LastIndexByte(name, '.')
+	if !r.IsPath || !r.Strong || r.File != "" || r.At > 0 || r.Route != nil || dot <= 0 {
+		return false
+	}
+	stem, ext := name[:dot], name[dot+1:]
+	if ext != strings.ToLower(ext) || stem == strings.ToUpper(stem) || strings.ToLower(stem) == stem && !memberEndings[ext] {
+		return false
+	}
+	for i := 0; i < len(stem); i++ {
+		if !extract.IdentByte(stem[i]) && (stem[i] != '.' || i == 0 || stem[i-1] == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// memberEndings are the file endings that are also common names of a
+// member: a lock, an environment, a configuration, a module, a sum.
+var memberEndings = map[string]bool{"lock": true, "env": true, "conf": true, "mod": true, "sum": true}
 
 // receiverWords are the names a method's own object, its type or its
 // module goes by (`this.errorMessage`, `Self::new`): they name no
