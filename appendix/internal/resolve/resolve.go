@@ -972,7 +972,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			if r.Strong {
 				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: a member of `%s`, which the spec adds (line %d)", owner.Name, owner.Line)))
 			}
-		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") {
+		} else if m, ok := selfMember(ix, r, matches); ok {
+			m.Order = p.i
+			matches = append(matches, m)
+		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !variableHead(r.Name) {
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))
@@ -1571,6 +1574,45 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
+}
+
+// selfMember resolves `self.status` (this, cls) to the member of the
+// class whose method the spec names on the same line ("`Check.get_status`
+// returns `self.status`"): the object a method is called on is its
+// class's.
+func selfMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
+	head, last, ok := strings.Cut(r.Name, ".")
+	if !ok || !selfWords[head] || strings.Contains(last, ".") {
+		return Match{}, false
+	}
+	var found *extract.Definition
+	for _, m := range matches {
+		if m.Ref.Line != r.Line || m.Def.Container == "" || m.Member != "" {
+			continue
+		}
+		for _, t := range ix.TypesNamed(m.Def.Container) {
+			if t.Path != m.Def.Path || !naming.TypeKind(t.Kind) || !slices.ContainsFunc(t.Members, func(mem extract.Member) bool { return mem.Answers(last) }) {
+				continue
+			}
+			if found != nil && found != t {
+				return Match{}, false
+			}
+			found = t
+		}
+	}
+	if found == nil {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: rank.Choice{Def: found, Member: last,
+		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`: the class of the method the spec names on the line", found.QualifiedName(), last)}}, true
+}
+
+// variableHead reports a dotted name whose head is a variable, never a
+// package: the method's own object (`self.status`, `this.store`) or a
+// name of one letter (`e.permanent`, `q.CreateTransfer`).
+func variableHead(name string) bool {
+	head, _, ok := strings.Cut(name, ".")
+	return ok && (len(head) == 1 || head == "self" || head == "this" || head == "cls")
 }
 
 // memberNotFile reports a path that reads as a member (search.MemberLike)
