@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -88,6 +89,10 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				switch {
 				case (verb == "route" || verb == "use") && isPath && len(args) == 2 && args[1].Type() == "identifier" && !strings.HasSuffix(p, "*"):
 					mounts = append(mounts, extract.Mount{Prefix: p, Target: args[1].Content(src)})
+				case verb == "use" && isPath && len(args) == 2 && requiredModule(args[1], src) != "" && !strings.HasSuffix(p, "*"):
+					// router.use('/api/v3/topics', require('./topics')()):
+					// the module's router, mounted under the path.
+					mounts = append(mounts, extract.Mount{Prefix: p, Target: path.Join(path.Dir(file), requiredModule(args[1], src)) + path.Ext(file)})
 				case verb == "use" && isPath && len(args) >= 2:
 					// app.use('/api/jobs/*', jobs.getApiHandler()),
 					// app.use('/api/trpc/*', trpcServer): what handles
@@ -108,12 +113,64 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 				}
 			}
 		}
+		if rc, ok := helperRoute(n, src); ok {
+			out = append(out, rc)
+		}
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			walk(n.NamedChild(i))
 		}
 	}
 	walk(root)
 	return out, mounts
+}
+
+// helperRoute reads a route registered through a helper given the router,
+// the method and the path: `setupApiRoute(router, 'put', '/:tid/lock',
+// [...middlewares], controllers.write.topics.lock)`, handled by the last
+// argument.
+func helperRoute(n *sitter.Node, src []byte) (extract.RouteCall, bool) {
+	if n.Type() != "call_expression" {
+		return extract.RouteCall{}, false
+	}
+	args := extract.NamedChildren(n.ChildByFieldName("arguments"))
+	if len(args) < 4 || args[0].Type() != "identifier" {
+		return extract.RouteCall{}, false
+	}
+	if fn := n.ChildByFieldName("function").Content(src); clientRe.MatchString(fn) || strings.Contains(strings.ToLower(fn), "request") {
+		return extract.RouteCall{}, false // a test's request(app, 'get', '/api/x', cb): a request, not a registration
+	}
+	verb, ok := route.StringValue(args[1], src)
+	p, isPath := route.StringValue(args[2], src)
+	if !ok || !isPath || !strings.HasPrefix(p, "/") || !jsRouteVerbs[verb] || verb == "route" {
+		return extract.RouteCall{}, false
+	}
+	method := strings.ToUpper(verb)
+	if !route.Methods[method] {
+		method = "ANY"
+	}
+	return extract.RouteCall{Route: extract.Route{Method: method, Pattern: p, Handler: route.LastArgHandler(jsFuncs, args, src)}, Show: route.StatementOf(n)}, true
+}
+
+// requiredModule is the relative module a value requires: `./topics` of
+// `require('./topics')` or of `require('./topics')()`; "" for any other.
+func requiredModule(v *sitter.Node, src []byte) string {
+	if v.Type() == "call_expression" {
+		if fn := v.ChildByFieldName("function"); fn != nil && fn.Type() == "call_expression" {
+			v = fn
+		}
+	}
+	fn := v.ChildByFieldName("function")
+	if v.Type() != "call_expression" || fn == nil || fn.Content(src) != "require" {
+		return ""
+	}
+	args := extract.NamedChildren(v.ChildByFieldName("arguments"))
+	if len(args) != 1 {
+		return ""
+	}
+	if m, ok := route.StringValue(args[0], src); ok && strings.HasPrefix(m, ".") {
+		return m
+	}
+	return ""
 }
 
 // clientRe is the name of an HTTP client a call sends a request with:
