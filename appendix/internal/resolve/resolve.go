@@ -903,17 +903,17 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if hint, ok := tableCall(ix, r); ok {
 			// Whatever the spec says of it: the ORM's, no column.
 			external = append(external, gap(r, GapExternal, hint))
-		} else if hint, ext, ok := missingMember(ix, r, matches, tables); ok {
+		} else if hint, kind, ok := missingMember(ix, r, matches, tables); ok {
 			// A member the spec adds is missing from that type, whatever
 			// it may inherit: the claim is about the type, never that the
 			// repository has no such name.
 			switch {
 			case r.Proposed || r.OwnMember || declaredInFence(sp, r.Name[strings.LastIndexByte(r.Name, '.')+1:]):
 				unresolved = append(unresolved, proposedMember(r, hint))
-			case ext:
+			case kind == GapExternal:
 				external = append(external, gap(r, GapExternal, hint))
 			default:
-				unresolved = append(unresolved, gap(r, GapNoMember, hint))
+				unresolved = append(unresolved, gap(r, kind, hint))
 			}
 		} else if defs, head, last := elsewhere(ix, r); len(defs) > 0 {
 			// `serializers.EmailField`: the module the spec names does not
@@ -975,7 +975,8 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := selfMember(ix, r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !variableHead(r.Name) {
+		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !variableHead(r.Name) &&
+			!chainStopped(ix, r) {
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))
@@ -1051,10 +1052,16 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 				unfollowed[p.i] = len(unresolved)
 			}
 			unresolved = append(unresolved, g)
-		} else if ch, _ := ix.Chain(r.Name); ch.Stopped != "" && r.Strong && !r.Proposed {
+		} else if ch, _ := ix.Chain(r.Name); ch.Stopped != "" && r.Strong && (!r.Proposed || ch.Generated) {
 			// The chain stopped at a type no file the search read defines
-			// (a generated file's): nothing says the last part is absent.
-			unresolved = append(unresolved, gap(r, GapAmbiguous, stopped(ch)))
+			// (a generated file's): nothing says the last part is absent,
+			// nor, at a type generated code declares, that a member the
+			// wording adds is not there yet.
+			if r.Proposed {
+				unresolved = append(unresolved, gap(r, GapNew, "the spec adds it; "+stopped(ch)))
+			} else {
+				unresolved = append(unresolved, gap(r, GapAmbiguous, stopped(ch)))
+			}
 		} else if r.Strong && r.Proposed {
 			unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: not in %s", at)))
 		} else if r.Strong && r.OwnMember {
@@ -1574,6 +1581,17 @@ func appearances(ix *search.Index, gaps []Gap) {
 		}
 		gaps[i].Hint += fmt.Sprintf("; it occurs %s, not as a definition", where)
 	}
+}
+
+// chainStopped reports a dotted name whose walk from its head stopped
+// at a type no file the search parses declares (a generated file's):
+// its head is a value of the repository, not a package.
+func chainStopped(ix *search.Index, r *spec.Ref) bool {
+	if strings.Count(r.Name, ".") < 2 {
+		return false
+	}
+	ch, _ := ix.Chain(r.Name)
+	return ch.Stopped != ""
 }
 
 // selfMember resolves `self.status` (this, cls) to the member of the
@@ -2307,10 +2325,10 @@ func tableCall(ix *search.Index, r *spec.Ref) (string, bool) {
 // (external: `Item.model_validate` from SQLModel), or it is a real gap.
 // The type is named, or a table the type maps (`shares.expiresAt`); of
 // several, the one another reference chose, else the first.
-func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[string]bool) (hint string, external, ok bool) {
+func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[string]bool) (hint string, kind GapKind, ok bool) {
 	parts := strings.Split(r.Name, ".")
 	if len(parts) < 2 || r.NamespaceMember() || undefinedQualifier(ix, r.Name) || unknownPackage(ix, parts) {
-		return "", false, false
+		return "", "", false
 	}
 	head, last := parts[len(parts)-2], parts[len(parts)-1]
 	// `issuer.spec.acme.privateKeySecretRef`: in a path of fields, a
@@ -2364,7 +2382,7 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 		table = len(types) > 0
 	}
 	if len(types) == 0 {
-		return "", false, false
+		return "", "", false
 	}
 	d := types[0]
 	for _, m := range matches {
@@ -2377,13 +2395,13 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 		head = d.Name
 	}
 	if slices.ContainsFunc(d.Members, func(m extract.Member) bool { return m.Answers(last) }) {
-		return "", false, false // no verdict denies a member the type it names has
+		return "", "", false // no verdict denies a member the type it names has
 	}
 	if table && fieldPath && d.Lang != nil && slices.Contains(d.Lang.ClientMethods, last) {
 		// `tx.envelope.update`: the generated client's delegate of the
 		// table, whose methods are the client's.
 		return fmt.Sprintf("`%s` is the generated client's delegate of `%s` (%s), whose `%s` the client has, outside the repository",
-			parts[len(parts)-2], d.Name, naming.At(d.Path, d.DeclLine), last), true, true
+			parts[len(parts)-2], d.Name, naming.At(d.Path, d.DeclLine), last), GapExternal, true
 	}
 	var outside []string
 	seen := map[string]bool{}
@@ -2409,11 +2427,19 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 	if made != "" {
 		what = made + strings.TrimSuffix(what, " ") + ", which "
 	}
+	for _, b := range outside {
+		if h := ix.FindText([]string{b[strings.LastIndexByte(b, '.')+1:]})[b[strings.LastIndexByte(b, '.')+1:]]; h != nil && h.Located != nil {
+			// `pb.UnimplementedSimpleBankServer`, which protoc generates:
+			// in the repository, in a file read as text only.
+			return fmt.Sprintf("%sdeclares no `%s`; it may inherit it from `%s`, declared at %s in a file the search reads as text only (%s)",
+				what, last, b, naming.At(h.Located.Path, h.Located.DeclLine), h.Where(ix.Unparsed())), GapAmbiguous, true
+		}
+	}
 	if len(outside) > 0 {
 		return fmt.Sprintf("%sdeclares no `%s`; it may inherit it from %s, outside the repository",
-			what, last, "`"+strings.Join(outside, "`, `")+"`"), true, true
+			what, last, "`"+strings.Join(outside, "`, `")+"`"), GapExternal, true
 	}
-	return fmt.Sprintf("%shas no member `%s`", what, last), false, true
+	return fmt.Sprintf("%shas no member `%s`", what, last), GapNoMember, true
 }
 
 // backrefRe is the keyword argument by which a relation declared on one

@@ -46,6 +46,9 @@ type Chain struct {
 	// declares it, and StoppedMember the member as it declares it.
 	StoppedAt     *extract.Definition
 	StoppedMember string
+	// Generated says the walk stopped at a type declared in a file the
+	// search reads as text only (generated code): the member may be there.
+	Generated bool
 	// unsearched are the member types the search has not looked for yet:
 	// FindChains looks for them, and the walk goes on.
 	unsearched []string
@@ -172,13 +175,14 @@ func (ix *Index) follow(ch *Chain, from []reached, p, written string, field bool
 			}
 			continue
 		}
-		types, searched, why := ix.fieldTypes(owner, m.Type)
+		types, searched, why, generated := ix.fieldTypes(owner, m.Type)
 		switch {
 		case !searched:
 			ch.unsearched = append(ch.unsearched, typeName(m.Type))
 			continue
 		case why != "":
 			stopped = append(stopped, fmt.Sprintf("`%s` is of type `%s`, %s", written, m.Type, why))
+			ch.Generated = ch.Generated || generated
 			continue
 		case len(types) == 0:
 			outside = append(outside, m.Type)
@@ -282,13 +286,14 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string, beyo
 				}
 				continue
 			}
-			bases, searched, why := ix.fieldTypes(d, b)
+			bases, searched, why, generated := ix.fieldTypes(d, b)
 			bases = BaseDefs(d, bases)
 			switch {
 			case !searched:
 				ch.unsearched = append(ch.unsearched, typeName(b))
 			case why != "":
 				ch.Stopped = fmt.Sprintf("`%s` extends `%s`, %s", d.Name, b, why)
+				ch.Generated = generated
 			case len(bases) == 0 && !slices.Contains(*beyond, b):
 				*beyond = append(*beyond, b)
 			}
@@ -313,15 +318,16 @@ func (ix *Index) memberNamed(ch *Chain, d *extract.Definition, name string, beyo
 // search read (a generated file defines it, say), or the repository has
 // the name only in packages the qualifier, an import alias such as
 // clusterv1, does not name. searched is false when the search has not
-// looked for the type's name.
-func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extract.Definition, searched bool, why string) {
+// looked for the type's name; generated says a file the search reads as
+// text only declares it.
+func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extract.Definition, searched bool, why string, generated bool) {
 	name := typeName(typ)
 	// (A definition of that name may be held for another reason, a member
 	// another search wanted: only a search for the name itself says what
 	// the repository has.)
 	all, searched := ix.Defs[name], ix.sought[name]
 	if !searched {
-		return nil, false, ""
+		return nil, false, "", false
 	}
 	all = typeLike(all)
 	if !ix.Class(owner.Path).Test {
@@ -337,15 +343,20 @@ func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extr
 	}
 	switch {
 	case len(near) > 0:
-		return near, true, ""
+		return near, true, "", false
 	case qual == "" && len(all) > 0:
-		return all, true, ""
+		return all, true, "", false
 	case qual != "" && len(all) > 0:
-		return nil, true, fmt.Sprintf("and the repository has `%s` only in packages `%s` does not name", name, qual)
+		return nil, true, fmt.Sprintf("and the repository has `%s` only in packages `%s` does not name", name, qual), false
 	case qual == "" || ix.Modules[qual]:
-		return nil, true, "which no file the search read defines"
+		if h := ix.FindText([]string{name})[name]; h != nil && h.Located != nil {
+			// `Querier`, which sqlc generates: in a file read as text only.
+			return nil, true, fmt.Sprintf("declared at %s, in a file the search reads as text only (%s)",
+				naming.At(h.Located.Path, h.Located.DeclLine), h.Where(ix.Unparsed())), true
+		}
+		return nil, true, "which no file the search read defines", false
 	}
-	return nil, true, ""
+	return nil, true, "", false
 }
 
 // typeName is a type's name without the package that qualifies it.

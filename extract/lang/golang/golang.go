@@ -24,7 +24,7 @@ var goQuery string
 
 // Lang is Go.
 var Lang = &extract.Language{
-	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "13",
+	Name: "go", Display: "Go", Fence: "go", Exts: []string{".go"}, Comment: "//", Revision: "14",
 	Grammar: grammar.GetLanguage, QuerySource: goQuery,
 	Funcs: goFuncs, BodiesKeepNothing: true,
 	Refine:     refineGo,
@@ -459,7 +459,16 @@ func goMemberName(n *sitter.Node, src []byte) string {
 
 // embeddedGo reports an embedded field: a field declaration without a name.
 func embeddedGo(n *sitter.Node) bool {
-	return n.Type() == "field_declaration" && n.ChildByFieldName("name") == nil
+	switch n.Type() {
+	case "field_declaration":
+		return n.ChildByFieldName("name") == nil
+	case "type_elem":
+		// An interface's embedded interface, `Querier` in `type Store
+		// interface { Querier; ... }`; not a constraint's union of types.
+		c := n.NamedChild(0)
+		return n.NamedChildCount() == 1 && c != nil && (c.Type() == "type_identifier" || c.Type() == "qualified_type")
+	}
+	return false
 }
 
 // fieldGo describes a struct field: its type by name, and the names its
