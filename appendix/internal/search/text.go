@@ -272,7 +272,7 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 				}
 				h := out[w.name]
 				var loc *extract.Definition
-				if h == nil || h.Located == nil || declaredOnly(g) {
+				if h == nil || h.Located == nil || declaredOnly(g) || standIn(h.Located.Path) && !standIn(p) {
 					loc = located(g.Lang, p, src, w.word, w.decl)
 				}
 				if g.Why == "generated" && loc == nil && !fieldLine(src, w.word) {
@@ -286,7 +286,9 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 					out[w.name] = h
 				}
 				h.In[gi]++
-				if h.Located == nil {
+				if h.Located == nil || loc != nil && standIn(h.Located.Path) && !standIn(p) {
+					// (A mock's or a copy's declaration stands in only until
+					// the source's is found.)
 					h.Located = loc
 				}
 			}
@@ -294,6 +296,11 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 	}
 	return out
 }
+
+// standIn reports a file whose declarations stand in for the source's
+// only until it is found: test code and its doubles (a mock under
+// db/mock/), a copy set aside.
+func standIn(p string) bool { return scan.TestFile(p) || scan.Aside(p) }
 
 // wordInCode is the offset of the first whole-word occurrence of w in
 // text outside a line that comment (a line comment's opening, "#", "--")
