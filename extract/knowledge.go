@@ -119,6 +119,10 @@ type Keywords struct {
 	// at the header's indentation or less ends a body the scan took for
 	// one.
 	IndentBodies bool
+	// CommentDecl starts a comment that names the statement below it:
+	// the word after it is declared (sqlc's and yesql's `-- name:
+	// GetAccount :one` above a query).
+	CommentDecl string
 	// MemberAssigns says a statement `Name.member = ...` (or
 	// `Name.prototype.member = ...`) declares member as its object's, at a
 	// module's top level or directly in the body of the function the

@@ -373,6 +373,7 @@ type keywords struct {
 	keyDirs             []string
 	indentBodies        bool
 	memberAssigns       bool            // see extract.Keywords.MemberAssigns
+	commentDecl         []byte          // see extract.Keywords.CommentDecl
 	testMarks           [][]byte        // see extract.Keywords.TestMarks
 	camelVariants       bool            // see extract.Keywords.CamelVariants
 	localWords          map[string]bool // see extract.Keywords.LocalWords
@@ -407,6 +408,9 @@ func newKeywords(k extract.Keywords) *keywords {
 	}
 	kw.camelVariants, kw.localWords, kw.macroArgs = k.CamelVariants, set(k.LocalWords), k.MacroArgs
 	kw.memberAssigns = k.MemberAssigns
+	if k.CommentDecl != "" {
+		kw.commentDecl = []byte(k.CommentDecl)
+	}
 	for _, t := range k.TestMarks {
 		kw.testMarks = append(kw.testMarks, []byte(t))
 	}
@@ -669,6 +673,13 @@ func declTokens(kw *keywords, src []byte) Tokens {
 		if inBlock {
 			inBlock = !bytes.Contains(t, []byte("*/"))
 			continue // a block comment's text ("The view assumes ...")
+		}
+		if rest, ok := bytes.CutPrefix(t, kw.commentDecl); ok && len(kw.commentDecl) > 0 {
+			// "-- name: GetAccount :one": the query below.
+			if name := bytes.Fields(rest); len(name) > 0 {
+				add(name[0], fDecl|fTop)
+			}
+			continue
 		}
 		if kw.comment(t) {
 			// "// Entities", "# currency": what a comment says declares

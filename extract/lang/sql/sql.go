@@ -9,7 +9,7 @@ import (
 
 // Lang is SQL: the schema its DDL statements define, in migrations and in
 // the dumps of a schema (Laravel's database/schema/mysql-schema.dump).
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Migrated: true, Display: "SQL", Fence: "sql", Exts: []string{".sql", ".dump"}, Comment: "--", Revision: "8", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Migrated: true, Display: "SQL", Fence: "sql", Exts: []string{".sql", ".dump"}, Comment: "--", Revision: "9", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
@@ -24,8 +24,9 @@ var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Migrated: true
 		"TIMESTAMPTZ", "timestamptz", "JSONB", "jsonb", "BYTEA", "bytea", "BIGSERIAL", "bigserial", "INTEGER", "BOOLEAN",
 		"TIMESTAMP", "TEXT", "SERIAL", "TTL"},
 	Keywords: extract.Keywords{
-		Decl: []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
-		Type: []string{"CREATE", "create", "Create", "TABLE", "table"},
+		Decl:        []string{"CREATE", "create", "Create", "ALTER", "alter", "Alter", "DROP", "drop"},
+		Type:        []string{"CREATE", "create", "Create", "TABLE", "table"},
+		CommentDecl: "-- name:",
 	},
 	KeyMarkers: []string{"PRIMARY KEY"},
 	FieldNoun:  [2]string{"column", "columns"},
@@ -201,6 +202,10 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 			m := sqlAlterRe.FindStringSubmatch(st.text)
 			d.Name, d.Kind, d.Title, d.Amends = sqlIdent(m[1]), extract.KindSchema, "Alter Table", true
 			d.Members = sqlAddedColumns(st, len(m[0]))
+		case namedQuery(lines, st.start) != "":
+			// sqlc's `-- name: GetAccount :one` above a SELECT: the query
+			// its generated code calls GetAccount, with the comment.
+			d.Name, d.Kind, d.Title = namedQuery(lines, st.start), extract.KindFunction, "Query"
 		default:
 			continue
 		}
@@ -230,6 +235,21 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 		defs = append(defs, d)
 	}
 	return defs
+}
+
+// namedQueryRe is the comment that names the query below it, as sqlc and
+// yesql write it: `-- name: GetAccount :one`, `-- name: get-user`.
+var namedQueryRe = regexp.MustCompile(`^--\s*name:\s*([A-Za-z_][\w-]*)`)
+
+// namedQuery is the name the comment lines right above a statement's
+// first line (row, 0-based) give it, "" for none.
+func namedQuery(lines []string, row int) string {
+	for k := row - 1; k >= 0 && row-k <= 3 && strings.HasPrefix(strings.TrimSpace(lines[k]), "--"); k-- {
+		if m := namedQueryRe.FindStringSubmatch(strings.TrimSpace(lines[k])); m != nil {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 // routineBody is the offset in a CREATE PROCEDURE or FUNCTION statement's
