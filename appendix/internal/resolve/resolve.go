@@ -975,6 +975,9 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := selfMember(ix, r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if m, ok := moduleMember(ix, r); ok {
+			m.Order = p.i
+			matches = append(matches, m)
 		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !variableHead(r.Name) &&
 			!chainStopped(ix, r) {
 			// (`c->resps_suspended`: a member reached through a pointer,
@@ -1583,6 +1586,47 @@ func appearances(ix *search.Index, gaps []Gap) {
 	}
 }
 
+// moduleMember resolves a name qualified by a module path of two parts or
+// more of the repository (`privileges.topics.canDelete`, `controllers.write.topics.lock`:
+// src/privileges/topics.js, or a directory's index module) to the one
+// definition of its last part in that module, whatever object the module
+// hangs it on (`privsTopics.canDelete = async function`).
+func moduleMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	i := strings.LastIndexByte(r.Name, '.')
+	if i <= 0 {
+		return Match{}, false
+	}
+	qual, last := r.Name[:i], r.Name[i+1:]
+	if !strings.Contains(qual, ".") {
+		return Match{}, false // `refund.perform`: a variable as often as a module
+	}
+	for _, p := range strings.Split(qual, ".") {
+		if !moduleRe.MatchString(p) {
+			return Match{}, false
+		}
+	}
+	mod := strings.ReplaceAll(qual, ".", "/")
+	var found []*extract.Definition
+	for _, d := range ix.Defs[last] {
+		stem := strings.TrimSuffix(d.Path, path.Ext(d.Path))
+		if indexStems[path.Base(stem)] {
+			stem = path.Dir(stem)
+		}
+		if (stem == mod || strings.HasSuffix(stem, "/"+mod)) && !ix.Class(d.Path).Test {
+			found = append(found, d)
+		}
+	}
+	if distinctPlaces(found) != 1 {
+		return Match{}, false
+	}
+	d := found[0]
+	return Match{Ref: r, Choice: rank.Choice{Def: d,
+		Reason: fmt.Sprintf("defines `%s` in %s, the module `%s` names", d.QualifiedName(), naming.Code(d.Path), qual)}}, true
+}
+
+// indexStems are the file stems that are their directory's module.
+var indexStems = map[string]bool{"index": true, "__init__": true, "mod": true}
+
 // chainStopped reports a dotted name whose walk from its head stopped
 // at a type no file the search parses declares (a generated file's):
 // its head is a value of the repository, not a package.
@@ -1641,8 +1685,9 @@ func memberNotFile(ix *search.Index, r *spec.Ref) bool {
 		return false
 	}
 	head, _, _ := strings.Cut(r.Name, ".")
-	last := r.Name[strings.LastIndexByte(r.Name, '.')+1:]
-	return len(ix.DeclaredOrMember(head)) > 0 || slices.ContainsFunc(ix.Defs[last], func(d *extract.Definition) bool { return d.Container == head })
+	stem, last := r.Name[:strings.LastIndexByte(r.Name, '.')], r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+	return len(ix.DeclaredOrMember(head)) > 0 || slices.ContainsFunc(ix.Defs[last], func(d *extract.Definition) bool { return d.Container == head }) ||
+		strings.Contains(stem, ".") && ix.ModuleFile(strings.ReplaceAll(stem, ".", "/")) // `controllers.write.topics.lock`: a module's
 }
 
 // placeLang is the language of the file of a place ("path:line"), or an
