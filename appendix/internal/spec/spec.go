@@ -599,6 +599,18 @@ func Parse(name string, src []byte) *Spec {
 				add(r)
 			}
 		}
+		if table && !leadNew {
+			// "| `Check.paused_until` | column | new |": a row a cell of
+			// which says the row is new introduces what its cells name
+			// (where the section's wording lets anything be new).
+			inner := addHere
+			addHere = func(r Ref) {
+				if r.Source == FromCode && r.Line >= 1 && r.Line <= len(lines) && newRow(lines[r.Line-1]) {
+					r.Proposed = true
+				}
+				inner(r)
+			}
+		}
 		for _, sent := range sentences(text) {
 			o := off
 			scanSentence(sent, func(i int) int { return lineAt(o + i) }, addHere)
@@ -2152,6 +2164,24 @@ func plainEnough(name string) bool {
 		}
 	}
 	return ascii || letter && utf8.RuneCountInString(name) >= 3
+}
+
+// newRowRe is a table cell that says its row is new: "new", "**New**",
+// "(new)", "added", "yes (new)".
+var newRowRe = regexp.MustCompile(`^(?:\*\*|_|\*)?\(?(?:new|added|to add|yes \(new\))\)?(?:\*\*|_|\*)?$`)
+
+// newRow reports a table row one of whose cells says the row is new.
+func newRow(row string) bool {
+	t := strings.TrimSpace(row)
+	if !strings.HasPrefix(t, "|") {
+		return false
+	}
+	for _, c := range strings.Split(strings.Trim(t, "|"), "|") {
+		if newRowRe.MatchString(strings.ToLower(strings.TrimSpace(c))) {
+			return true
+		}
+	}
+	return false
 }
 
 // inLastCell reports a table row whose last cell, or no cell, holds the
