@@ -21,32 +21,44 @@ import (
 )
 
 // otherMethods explains an endpoint whose path is registered, but not for
-// the method the spec names: "registered only for POST at convex/http.ts:5".
+// the method the spec names: "registered only for POST at convex/http.ts:5",
+// or only under the prefix its router is mounted at.
 // A test file's registrations are mocks, none the code serves.
 func otherMethods(ix *search.Index, r *spec.Ref) string {
 	if r.Route.Method == "" {
 		return ""
 	}
-	var found []string
+	var found, under []string
 	for _, d := range ix.Routes {
 		if ix.Class(d.Path).Test {
 			continue // a test's mock of the path registers nothing the spec means
 		}
 		any := spec.RouteRef{Path: r.Route.Path}
-		for _, p := range append(rank.RoutePrefixes(d, ix.Mounts), "") {
+		prefixes := rank.RoutePrefixes(d, ix.Mounts)
+		for _, p := range append(prefixes, "") {
 			rt := *d.Route
 			rt.Pattern = rank.JoinRoute(p, d.Route.Pattern)
 			if s, ok := rank.RouteScore(&any, &rt); ok && s == 0 {
-				found = append(found, fmt.Sprintf("%s at %s", d.Route.Method, naming.At(d.Path, d.DeclLine)))
+				if d.Route.Method == r.Route.Method && p == "" && len(prefixes) > 0 {
+					// `GET /widgets`, registered so in a router mounted at
+					// /api/v2: the path is served under the prefix.
+					under = append(under, fmt.Sprintf("%s %s at %s", d.Route.Method, rank.JoinRoute(prefixes[0], d.Route.Pattern), naming.At(d.Path, d.DeclLine)))
+				} else if d.Route.Method != r.Route.Method {
+					found = append(found, fmt.Sprintf("%s at %s", d.Route.Method, naming.At(d.Path, d.DeclLine)))
+				}
 				break
 			}
 		}
 	}
-	if len(found) == 0 {
-		return ""
+	switch {
+	case len(found) > 0:
+		sort.Strings(found)
+		return "the path is registered only for " + strings.Join(found, ", ")
+	case len(under) > 0:
+		sort.Strings(under)
+		return "the path is registered only under the prefix its router is mounted at: " + strings.Join(under, ", ")
 	}
-	sort.Strings(found)
-	return "the path is registered only for " + strings.Join(found, ", ")
+	return ""
 }
 
 // HandlerNotes finds, for each chosen route whose handler is named and
@@ -72,6 +84,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 		}
 		dirs, class, name := handlerParts(h)
 		pkg := importedPackage(ix, m.Def.Lines, name)
+		mod := modulePathOf(m.Def.Lines, name)
 		var best *extract.Definition
 		rank := func(d *extract.Definition) int {
 			if d.Kind == extract.KindType {
@@ -80,6 +93,8 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			switch {
 			case pkg != "" && search.InImportPath(d.Path, pkg):
 				return -1 // `apiv1.GetUserDirectedWebhookEvents`: in the package the registration names
+			case mod != "" && moduleStem(d.Path, mod):
+				return -1 // `controllers.write.topics.lock`: in src/controllers/write/topics.js
 			case d.Path == m.Def.Path:
 				return 0
 			case path.Dir(d.Path) == path.Dir(m.Def.Path):
@@ -153,6 +168,45 @@ func importedPackage(ix *search.Index, lines []extract.Line, name string) string
 		}
 	}
 	return ""
+}
+
+// modulePathOf is the module path of two parts or more through which a
+// registration's lines name the handler (`controllers.write.topics` of
+// `controllers.write.topics.lock`), as a path (controllers/write/topics),
+// or "".
+func modulePathOf(lines []extract.Line, name string) string {
+	for _, l := range lines {
+		at := strings.Index(l.Text, "."+name)
+		if at <= 0 || at+1+len(name) < len(l.Text) && extract.IdentByte(l.Text[at+1+len(name)]) {
+			continue
+		}
+		q := at
+		for q > 0 && (extract.IdentByte(l.Text[q-1]) || l.Text[q-1] == '.') {
+			q--
+		}
+		parts := strings.Split(l.Text[q:at], ".")
+		if len(parts) < 2 {
+			continue
+		}
+		ok := true
+		for _, p := range parts {
+			ok = ok && moduleRe.MatchString(p)
+		}
+		if ok {
+			return strings.Join(parts, "/")
+		}
+	}
+	return ""
+}
+
+// moduleStem reports a file the module path mod names: its stem ends with
+// it, or it is the index module of a directory that does.
+func moduleStem(file, mod string) bool {
+	stem := strings.TrimSuffix(file, path.Ext(file))
+	if indexStems[path.Base(stem)] {
+		stem = path.Dir(stem)
+	}
+	return stem == mod || strings.HasSuffix(stem, "/"+mod)
 }
 
 // handlerParts splits a handler named with its class (Rails'

@@ -298,6 +298,12 @@ var mountWordRe = regexp.MustCompile(`(?i)^(?:api|rest|v\d+(?:(?:alpha|beta)\d*)
 // it ends with (`app/case/views.py`, Django's include("shop.urls")), or
 // its module's name (`items` of items.router).
 func MountTarget(file, target string) bool {
+	if mod, ok := strings.CutSuffix(target, "/"); ok && mod != "" {
+		// A module required by its path, without its extension: its file
+		// or its directory's index (./routes/v2 is routes/v2/index.js).
+		stem := strings.TrimSuffix(file, path.Ext(file))
+		return stem == mod || strings.HasSuffix(stem, "/"+mod) || path.Base(stem) == "index" && (path.Dir(stem) == mod || strings.HasSuffix(path.Dir(stem), "/"+mod))
+	}
 	if strings.Contains(target, "/") {
 		return strings.HasSuffix(file, target)
 	}

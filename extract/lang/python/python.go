@@ -23,7 +23,7 @@ var pythonQuery string
 
 // Lang is Python.
 var Lang = &extract.Language{
-	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "20",
+	Name: "python", Display: "Python", Fence: "python", Exts: []string{".py", ".pyi"}, Comment: "#", Revision: "21",
 	Grammar: grammar.GetLanguage, QuerySource: pythonQuery,
 	Funcs: map[string]bool{"function_definition": true}, BodiesKeepNothing: true,
 	Bodies:  map[string]bool{"class_definition": true}, // a class's members and methods

@@ -240,14 +240,24 @@ func includedLists(root *sitter.Node, src []byte) map[string]*sitter.Node {
 		return nil
 	}
 	assigned := map[string]*sitter.Node{}
+	times := map[string]int{} // (a list assigned again, `v1_urls = v1_urls + [...]`, or added to, is walked where it stands)
 	for _, st := range extract.NamedChildren(root) {
 		a := st.NamedChild(0)
-		if st.Type() != "expression_statement" || a == nil || a.Type() != "assignment" {
+		if st.Type() != "expression_statement" || a == nil || a.Type() != "assignment" && a.Type() != "augmented_assignment" {
 			continue
 		}
 		left, right := a.ChildByFieldName("left"), a.ChildByFieldName("right")
-		if left != nil && right != nil && left.Type() == "identifier" && (right.Type() == "list" || right.Type() == "tuple") {
+		if left == nil {
+			continue
+		}
+		times[left.Content(src)]++
+		if right != nil && a.Type() == "assignment" && left.Type() == "identifier" && (right.Type() == "list" || right.Type() == "tuple") {
 			assigned[left.Content(src)] = right
+		}
+	}
+	for name := range assigned {
+		if times[name] > 1 {
+			delete(assigned, name)
 		}
 	}
 	lists := map[string]*sitter.Node{}

@@ -91,8 +91,11 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 					mounts = append(mounts, extract.Mount{Prefix: p, Target: args[1].Content(src)})
 				case verb == "use" && isPath && len(args) == 2 && requiredModule(args[1], src) != "" && !strings.HasSuffix(p, "*"):
 					// router.use('/api/v3/topics', require('./topics')()):
-					// the module's router, mounted under the path.
-					mounts = append(mounts, extract.Mount{Prefix: p, Target: path.Join(path.Dir(file), requiredModule(args[1], src)) + path.Ext(file)})
+					// the module's router, mounted under the path (its file
+					// or its directory's index), and what answers the path.
+					mod := path.Join(path.Dir(file), requiredModule(args[1], src))
+					mounts = append(mounts, extract.Mount{Prefix: p, Target: strings.TrimSuffix(mod, path.Ext(mod)) + "/"})
+					fallthrough
 				case verb == "use" && isPath && len(args) >= 2:
 					// app.use('/api/jobs/*', jobs.getApiHandler()),
 					// app.use('/api/trpc/*', trpcServer): what handles
@@ -124,8 +127,9 @@ func jsRoutes(root *sitter.Node, src []byte, file string) ([]extract.RouteCall, 
 	return out, mounts
 }
 
-// helperRoute reads a route registered through a helper given the router,
-// the method and the path: `setupApiRoute(router, 'put', '/:tid/lock',
+// helperRoute reads a route registered through a helper given the router
+// (a name that says it is one: router, app, api, server), the method and
+// the path: `setupApiRoute(router, 'put', '/:tid/lock',
 // [...middlewares], controllers.write.topics.lock)`, handled by the last
 // argument.
 func helperRoute(n *sitter.Node, src []byte) (extract.RouteCall, bool) {
@@ -133,8 +137,8 @@ func helperRoute(n *sitter.Node, src []byte) (extract.RouteCall, bool) {
 		return extract.RouteCall{}, false
 	}
 	args := extract.NamedChildren(n.ChildByFieldName("arguments"))
-	if len(args) < 4 || args[0].Type() != "identifier" {
-		return extract.RouteCall{}, false
+	if len(args) < 4 || args[0].Type() != "identifier" || !routerRe.MatchString(args[0].Content(src)) && !appRe.MatchString(args[0].Content(src)) {
+		return extract.RouteCall{}, false // (trackEvent(analytics, 'post', '/checkout', ...): no router given)
 	}
 	if fn := n.ChildByFieldName("function").Content(src); clientRe.MatchString(fn) || strings.Contains(strings.ToLower(fn), "request") {
 		return extract.RouteCall{}, false // a test's request(app, 'get', '/api/x', cb): a request, not a registration

@@ -21,7 +21,7 @@ var typescriptQuery string
 var javascriptQuery string
 
 // revision is the revision of the rules the four languages share.
-const revision = "17"
+const revision = "18"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
