@@ -978,7 +978,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := moduleMember(ix, r); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !variableHead(r.Name) &&
+		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !generatedVariableMember(ix, r) &&
 			!chainStopped(ix, r) {
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
@@ -1669,25 +1669,35 @@ func selfMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
 		Reason: fmt.Sprintf("defines `%s`, which has the member `%s`: the class of the method the spec names on the line", found.QualifiedName(), last)}}, true
 }
 
-// variableHead reports a dotted name whose head is a variable, never a
-// package: the method's own object (`self.status`, `this.store`) or a
-// name of one letter (`e.permanent`, `q.CreateTransfer`).
-func variableHead(name string) bool {
-	head, _, ok := strings.Cut(name, ".")
-	return ok && (len(head) == 1 || head == "self" || head == "this" || head == "cls")
+// generatedVariableMember reports a member of a variable (a head of one letter,
+// `q.CreateTransfer`, or self, this, cls) that only generated code
+// declares, in a file the search reads as text only: sqlc's Queries
+// method, no dependency's. (Any other member of such a head, `t.Helper`,
+// `_.uniq`, is left to the other rules: mostly a dependency's.)
+func generatedVariableMember(ix *search.Index, r *spec.Ref) bool {
+	head, last, ok := strings.Cut(r.Name, ".")
+	if !ok || strings.Contains(last, ".") || !(len(head) == 1 || selfWords[head]) {
+		return false
+	}
+	h := ix.FindText([]string{last})[last]
+	return h != nil && h.Located != nil
 }
 
 // memberNotFile reports a path that reads as a member (search.MemberLike)
-// whose file the repository lacks and whose head the code declares:
-// `Topics.lock`, the lock method of the code's Topics, no lock file.
+// whose file the repository lacks and which the code defines as such:
+// `Topics.lock`, the lock method of the code's Topics (a definition of
+// lock whose object is Topics), or `controllers.write.topics.lock`, the
+// lock of the module that path names; no lock file.
 func memberNotFile(ix *search.Index, r *spec.Ref) bool {
 	if !search.MemberLike(*r) || ix.PathExists(r.Name) {
 		return false
 	}
-	head, _, _ := strings.Cut(r.Name, ".")
 	stem, last := r.Name[:strings.LastIndexByte(r.Name, '.')], r.Name[strings.LastIndexByte(r.Name, '.')+1:]
-	return len(ix.DeclaredOrMember(head)) > 0 || slices.ContainsFunc(ix.Defs[last], func(d *extract.Definition) bool { return d.Container == head }) ||
-		strings.Contains(stem, ".") && ix.ModuleFile(strings.ReplaceAll(stem, ".", "/")) // `controllers.write.topics.lock`: a module's
+	if slices.ContainsFunc(ix.Defs[last], func(d *extract.Definition) bool { return d.Container == stem }) {
+		return true
+	}
+	_, ok := moduleMember(ix, r)
+	return ok
 }
 
 // placeLang is the language of the file of a place ("path:line"), or an

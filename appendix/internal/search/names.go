@@ -129,19 +129,18 @@ func wantedNames(refs []spec.Ref, apps map[string]bool, suffixes []string) (map[
 }
 
 // MemberLike reports a path the spec writes that may be a member of a
-// name rather than a file: of one segment, in a code span, with a stem
-// of identifiers and an ending in lower case, the stem holding an
-// upper-case letter (`Topics.lock`, `topicsAPI.lock`) or the ending one
-// that is also a common member's name (`settings.env`). `yarn.lock`,
-// `meta.css` and `README.md` are files.
+// name rather than a file: of one segment, in a code span, not one the
+// spec adds, with a stem of identifiers and an ending that is also a
+// common member's name (`Topics.lock`, `topicsAPI.lock`). `meta.css` and
+// `README.md` are files.
 func MemberLike(r spec.Ref) bool {
 	name := r.Name
 	dot := strings.LastIndexByte(name, '.')
-	if !r.IsPath || !r.Strong || r.File != "" || r.At > 0 || r.Route != nil || dot <= 0 {
+	if !r.IsPath || !r.Strong || r.Proposed || r.File != "" || r.At > 0 || r.Route != nil || dot <= 0 {
 		return false
 	}
 	stem, ext := name[:dot], name[dot+1:]
-	if ext != strings.ToLower(ext) || stem == strings.ToUpper(stem) || strings.ToLower(stem) == stem && !memberEndings[ext] {
+	if !memberEndings[ext] || stem == strings.ToUpper(stem) {
 		return false
 	}
 	for i := 0; i < len(stem); i++ {
