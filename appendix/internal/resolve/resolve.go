@@ -2458,7 +2458,8 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 		return fmt.Sprintf("`%s` is the generated client's delegate of `%s` (%s), whose `%s` the client has, outside the repository",
 			parts[len(parts)-2], d.Name, naming.At(d.Path, d.DeclLine), last), GapExternal, true
 	}
-	var outside []string
+	var outside, unread []string
+	inherited := false // a base of the repository declares it
 	seen := map[string]bool{}
 	var walk func(d *extract.Definition, depth int)
 	walk = func(d *extract.Definition, depth int) {
@@ -2467,34 +2468,65 @@ func missingMember(ix *search.Index, r *spec.Ref, matches []Match, tables map[st
 				continue
 			}
 			seen[b] = true
-			bases := search.BaseDefs(d, ix.Defs[b])
-			if len(bases) == 0 && (d.Lang == nil || !slices.Contains(d.Lang.EmptyBases, b)) {
+			bases := ix.Bases(d, b)
+			if len(bases) == 0 && ownPackageBase(ix, d, b) {
+				unread = append(unread, b) // `ctasks.Task`, of the repository's own package, which the search did not read
+			} else if len(bases) == 0 && (d.Lang == nil || !slices.Contains(d.Lang.EmptyBases, b)) {
 				outside = append(outside, b)
 			} else if depth < 4 {
 				for _, bd := range bases {
+					inherited = inherited || slices.ContainsFunc(bd.Members, func(m extract.Member) bool { return m.Answers(last) })
 					walk(bd, depth+1)
 				}
 			}
 		}
 	}
 	walk(d, 0)
+	if inherited {
+		return "", "", false // `TrackableExecutableTask.Nack`, of the ctasks.Task it embeds
+	}
 	what := fmt.Sprintf("`%s` (%s) ", head, naming.At(d.Path, d.DeclLine))
 	if made != "" {
 		what = made + strings.TrimSuffix(what, " ") + ", which "
 	}
-	for _, b := range outside {
-		if h := ix.FindText([]string{b[strings.LastIndexByte(b, '.')+1:]})[b[strings.LastIndexByte(b, '.')+1:]]; h != nil && h.Located != nil {
+
+	for _, b := range append(slices.Clip(unread), outside...) {
+		qual, bare := "", b
+		if i := strings.LastIndexByte(b, '.'); i >= 0 {
+			qual, bare = b[:i], b[i+1:]
+		}
+		if len(ix.Defs[bare]) > 0 {
+			continue // (`ctasks.Task`: a parsed Task the qualifier's alias hides, not a generated one)
+		}
+		if h := ix.FindText([]string{bare})[bare]; h != nil && h.Located != nil && (qual == "" || search.ModuleName(h.Located.Path) == qual) {
 			// `pb.UnimplementedSimpleBankServer`, which protoc generates:
 			// in the repository, in a file read as text only.
 			return fmt.Sprintf("%sdeclares no `%s`; it may inherit it from `%s`, declared at %s in a file the search reads as text only (%s)",
 				what, last, b, naming.At(h.Located.Path, h.Located.DeclLine), h.Where(ix.Unparsed())), GapAmbiguous, true
 		}
 	}
+	if len(unread) > 0 {
+		return fmt.Sprintf("%sdeclares no `%s`; it may inherit it from %s, of a package of the repository the search did not read for it",
+			what, last, "`"+strings.Join(unread, "`, `")+"`"), GapAmbiguous, true
+	}
 	if len(outside) > 0 {
 		return fmt.Sprintf("%sdeclares no `%s`; it may inherit it from %s, outside the repository",
 			what, last, "`"+strings.Join(outside, "`, `")+"`"), GapExternal, true
 	}
 	return fmt.Sprintf("%shas no member `%s`", what, last), GapNoMember, true
+}
+
+// ownPackageBase reports a base qualified by a package d's file imports
+// from the repository itself (`ctasks.Task`, where ctasks is
+// "example.com/x/common/tasks" of the repository's module): whatever it
+// declares is the repository's, never outside it.
+func ownPackageBase(ix *search.Index, d *extract.Definition, b string) bool {
+	i := strings.LastIndexByte(b, '.')
+	if i <= 0 {
+		return false
+	}
+	imp, ok := ix.ImportOf(d.Path, b[:i])
+	return ok && ix.OwnPackage(imp)
 }
 
 // backrefRe is the keyword argument by which a relation declared on one

@@ -337,7 +337,7 @@ func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extr
 	qual := strings.TrimSuffix(strings.TrimSuffix(typ, name), ".")
 	var near []*extract.Definition
 	for _, d := range all {
-		if qual == "" && path.Dir(d.Path) == path.Dir(owner.Path) || qual != "" && InModule(d.Path, qual) {
+		if qual == "" && path.Dir(d.Path) == path.Dir(owner.Path) || qual != "" && ix.inPackage(d, qual, owner.Path) {
 			near = append(near, d)
 		}
 	}
@@ -357,6 +357,26 @@ func (ix *Index) fieldTypes(owner *extract.Definition, typ string) (defs []*extr
 		return nil, true, "which no file the search read defines", false
 	}
 	return nil, true, "", false
+}
+
+// inPackage reports a definition of the package a qualifier names: in a
+// language whose packages are directories (Go), the directory itself,
+// `conditions.Setter` in util/conditions/ and not in a deeper
+// .../conditions/v1beta2/, or the package its clause names (an import
+// alias of the repository's own package in the file from, `ctasks`, names
+// the directory it imports); elsewhere any module of that name (InModule).
+func (ix *Index) inPackage(d *extract.Definition, qual, from string) bool {
+	if d.Lang == nil || !d.Lang.PackageDir {
+		return InModule(d.Path, qual)
+	}
+	if d.Namespace == qual || path.Base(path.Dir(d.Path)) == qual {
+		return true // (a package named apart from its directory: `package db` in db/sqlc/)
+	}
+	imp, ok := ix.ImportOf(from, qual)
+	if !ok {
+		imp, ok = ix.OwnImports[qual]
+	}
+	return ok && strings.HasSuffix(imp, "/"+path.Dir(d.Path))
 }
 
 // typeName is a type's name without the package that qualifies it.
@@ -416,6 +436,26 @@ func BaseDefs(d *extract.Definition, defs []*extract.Definition) []*extract.Defi
 		}
 	}
 	return out
+}
+
+// Bases returns the definitions a base of d names (BaseDefs): by its
+// name, or, qualified by a package (`conditions.Setter`, `ctasks.Task`),
+// the definitions of its last part in that package.
+func (ix *Index) Bases(d *extract.Definition, b string) []*extract.Definition {
+	if defs := BaseDefs(d, ix.Defs[b]); len(defs) > 0 {
+		return defs
+	}
+	i := strings.LastIndexByte(b, '.')
+	if i < 0 {
+		return nil
+	}
+	var in []*extract.Definition
+	for _, x := range ix.Defs[b[i+1:]] {
+		if ix.inPackage(x, b[:i], d.Path) {
+			in = append(in, x)
+		}
+	}
+	return BaseDefs(d, in)
 }
 
 // interoperate reports languages of one family, or one of which includes
