@@ -4446,9 +4446,11 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 			m.Choice = rank.Choice{Def: d, Reason: fmt.Sprintf("declares `%s` inside another definition, in `%s` as the spec says", d.Name, place)}
 			continue
 		}
-		if !ix.IsDir(place) && (textDeclares(ix, place, m.Def.Name) || textDeclares(ix, place, r.Name[strings.LastIndexByte(r.Name, '.')+1:])) {
+		if line := max(textDeclares(ix, place, m.Def.Name), textDeclares(ix, place, r.Name[strings.LastIndexByte(r.Name, '.')+1:])); line > 0 && !ix.IsDir(place) {
 			// `db/sqlc/models.go`, generated, which the search reads as
 			// text: its `type Account struct` is there all the same.
+			out = append(out, gap(r, GapUnparsed, fmt.Sprintf("the spec places it in `%s`, which declares it at %s, in code the search reads as text only; the definition shown is at %s",
+				place, naming.At(place, line), naming.At(m.Def.Path, m.Def.DeclLine))))
 			continue
 		}
 		if table, col, ok := strings.Cut(r.Name, "."); ok && slices.ContainsFunc(ix.Added[naming.TableKey(table)], func(d *extract.Definition) bool {
@@ -4463,15 +4465,15 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 	return out
 }
 
-// textDeclares reports a file a plain declaration pattern finds name
-// declared in, where the search reads no definition of it (a generated
-// file, read as text).
-func textDeclares(ix *search.Index, file, name string) bool {
+// textDeclares is the line on which a plain declaration pattern finds
+// name declared in a file the search reads no definition from (a
+// generated file, read as text), 0 for none.
+func textDeclares(ix *search.Index, file, name string) int {
 	if _, unread := ix.Unread(file); !unread {
-		return false
+		return 0
 	}
 	line, _ := ix.Declaration(file, name)
-	return line > 0
+	return line
 }
 
 // nestedDeclaration is the declaration of name inside another definition
