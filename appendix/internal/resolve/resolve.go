@@ -1671,13 +1671,15 @@ func selfMember(ix *search.Index, r *spec.Ref, matches []Match) (Match, bool) {
 
 // generatedVariableMember reports a member of a variable (a head of one letter,
 // `q.CreateTransfer`, or self, this, cls) that only generated code
-// declares, in a file the search reads as text only: sqlc's Queries
-// method, no dependency's. (Any other member of such a head, `t.Helper`,
+// declares, in a file the search reads as text only, and no parsed
+// source (a schema's query may share the name): sqlc's Queries method,
+// no dependency's. (Any other member of such a head, `t.Helper`,
 // `_.uniq`, is left to the other rules: mostly a dependency's.)
 func generatedVariableMember(ix *search.Index, r *spec.Ref) bool {
 	head, last, ok := strings.Cut(r.Name, ".")
-	if !ok || strings.Contains(last, ".") || !(len(head) == 1 || selfWords[head]) {
-		return false
+	if !ok || strings.Contains(last, ".") || !(len(head) == 1 || selfWords[head]) ||
+		slices.ContainsFunc(ix.Defs[last], func(d *extract.Definition) bool { return d.Lang != nil && d.Lang.Grammar != nil }) {
+		return false // (`r.GetName`, which parsed code defines too: the other rules say whose)
 	}
 	h := ix.FindText([]string{last})[last]
 	return h != nil && h.Located != nil
