@@ -238,11 +238,24 @@ type Spec struct {
 // QuotedParams returns the lowercase words of the parameters the spec's
 // fenced code declares name with (`func takingOwnershipOfDescriptor<Output>(inputOutput:
 // CInt, channelInitializer: ...)`: inputoutput, channelinitializer, ...),
-// over every line that declares it, or nil when none does.
+// over every line that declares it, and of the plain names a code span of
+// its prose passes it (`Notifications.markRead(nid, uid)`: nid, uid), or
+// nil when none does.
 func (s *Spec) QuotedParams(name string) map[string]bool {
 	var out map[string]bool
 	for i, l := range s.lines {
 		if !s.fenced[i] {
+			for _, m := range spanArgsRe.FindAllStringSubmatch(l, -1) {
+				if m[1] != name && !strings.HasSuffix(m[1], "."+name) {
+					continue
+				}
+				if out == nil {
+					out = map[string]bool{}
+				}
+				for _, w := range wordRe.FindAllString(m[2], -1) {
+					out[strings.ToLower(w)] = true
+				}
+			}
 			continue
 		}
 		at := strings.Index(l, name)
@@ -262,6 +275,10 @@ func (s *Spec) QuotedParams(name string) map[string]bool {
 	}
 	return out
 }
+
+// spanArgsRe is a code span that calls a name with plain names for its
+// arguments: `Notifications.markRead(nid, uid)`, the name and the list.
+var spanArgsRe = regexp.MustCompile("`([A-Za-z_][\\w.]*)\\(([a-z_]\\w*(?:\\s*,\\s*[a-z_]\\w*)*)\\)`")
 
 // Line is the spec's 1-based line n, "" past its ends.
 func (s *Spec) Line(n int) string {
