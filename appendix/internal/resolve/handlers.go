@@ -51,12 +51,14 @@ func otherMethods(ix *search.Index, r *spec.Ref) string {
 		}
 	}
 	switch {
+	case len(under) > 0:
+		// (Before the other methods: the method asked for is there, under
+		// the prefix.)
+		sort.Strings(under)
+		return "the path is registered only under the prefix its router is mounted at: " + strings.Join(under, ", ")
 	case len(found) > 0:
 		sort.Strings(found)
 		return "the path is registered only for " + strings.Join(found, ", ")
-	case len(under) > 0:
-		sort.Strings(under)
-		return "the path is registered only under the prefix its router is mounted at: " + strings.Join(under, ", ")
 	}
 	return ""
 }
