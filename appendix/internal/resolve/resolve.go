@@ -4426,11 +4426,12 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 		}
 		under := func(d *extract.Definition) bool { return search.UnderPath(d.Path, place) }
 		if slices.ContainsFunc(ix.Defs[m.Def.Name], under) || slices.ContainsFunc(ix.Defs[r.Name], under) ||
-			slices.ContainsFunc(ix.ByKey[naming.TableKey(r.Name)], under) {
+			slices.ContainsFunc(ix.ByKey[naming.TableKey(r.Name)], under) || slices.ContainsFunc(ix.Members[m.Def.Name], under) {
 			// The place defines one too, or defines the name as the spec
 			// spells it (Diesel's table `local_user_invite` in schema.rs,
-			// where the struct shown is LocalUserInvite): the claim would
-			// be false.
+			// where the struct shown is LocalUserInvite), or a type there
+			// has it as a member (an interface's `TransferTx`): the claim
+			// would be false.
 			continue
 		}
 		if slices.ContainsFunc(matches, func(o Match) bool {
@@ -4455,6 +4456,11 @@ func drift(ix *search.Index, matches []Match, at string) []Gap {
 				place, naming.At(place, line), naming.At(m.Def.Path, m.Def.DeclLine))))
 			continue
 		}
+		if !ix.IsDir(place) && ix.MethodLine(place, r.Name[strings.LastIndexByte(r.Name, '.')+1:]) > 0 {
+			// `TransferTx` in db/sqlc/store.go, a method its Store interface
+			// declares, where the search read no definition of it.
+			continue
+		}
 		if table, col, ok := strings.Cut(r.Name, "."); ok && slices.ContainsFunc(ix.Added[naming.TableKey(table)], func(d *extract.Definition) bool {
 			return under(d) && slices.ContainsFunc(d.Members, func(mem extract.Member) bool { return mem.Answers(col) })
 		}) {
@@ -4474,8 +4480,10 @@ func textDeclares(ix *search.Index, file, name string) int {
 	if _, unread := ix.Unread(file); !unread {
 		return 0
 	}
-	line, _ := ix.Declaration(file, name)
-	return line
+	if line, _ := ix.Declaration(file, name); line > 0 {
+		return line
+	}
+	return ix.MethodLine(file, name) // sqlc's Querier's `CreateTransfer(ctx ...)`, a mock's method
 }
 
 // nestedDeclaration is the declaration of name inside another definition

@@ -1343,6 +1343,23 @@ func (ix *Index) Declaration(file, name string) (line int, top bool) {
 	return 0, false
 }
 
+// MethodLine is the first line of file that declares name as a method: a
+// receiver's (`func (q *Queries) GetAccount(`) or an interface's, indented
+// and called at once (`	CreateTransfer(ctx context.Context, ...`); 0 for
+// none.
+func (ix *Index) MethodLine(file, name string) int {
+	src, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(file)))
+	if err != nil || !bytes.Contains(src, []byte(name)) {
+		return 0
+	}
+	q := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`(?m)^(?:func[ \t]*\([^)]*\)[ \t]*` + q + `[ \t]*[(\[]|[ \t]+` + q + `\()`)
+	if loc := re.FindIndex(src); loc != nil {
+		return lineOf(src, loc[0])
+	}
+	return 0
+}
+
 // NextTypeLine is the last line of file before the next line after from
 // that declares a type (class, interface, trait, struct, enum, object,
 // record) at the indentation of from's line or less: where a type
