@@ -618,11 +618,12 @@ func Parse(name string, src []byte) *Spec {
 		}
 		if table && !leadNew {
 			// "| `Check.paused_until` | column | new |": a row a cell of
-			// which says the row is new introduces what its cells name
-			// (where the section's wording lets anything be new).
+			// which says the row is new introduces what its first cell
+			// names (the others say what it is or uses), where the
+			// section's wording lets anything be new.
 			inner := addHere
 			addHere = func(r Ref) {
-				if r.Source == FromCode && r.Line >= 1 && r.Line <= len(lines) && newRow(lines[r.Line-1]) {
+				if r.Source == FromCode && r.Line >= 1 && r.Line <= len(lines) && newRow(lines[r.Line-1]) && inFirstCell(lines[r.Line-1], r.Name) {
 					r.Proposed = true
 				}
 				inner(r)
@@ -2204,6 +2205,16 @@ func newRow(row string) bool {
 // inLastCell reports a table row whose last cell, or no cell, holds the
 // code span naming name: the cells before the last name things, the last
 // says what they mean.
+// inFirstCell reports a table row whose first cell holds the code span
+// naming name.
+func inFirstCell(row, name string) bool {
+	at := strings.Index(row, "`"+name+"`")
+	if at < 0 {
+		at = strings.Index(row, "`"+name+"(")
+	}
+	return at >= 0 && !strings.Contains(strings.TrimLeft(row[:at], " \t|"), "|")
+}
+
 func inLastCell(row, name string) bool {
 	at := strings.Index(row, "`"+name+"`")
 	if at < 0 {
