@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,17 +108,27 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			}
 			return 2
 		}
+		places := map[string]bool{}
 		for _, d := range ix.Defs[name] {
 			if d.Broken || d.Kind != extract.KindFunction && d.Kind != extract.KindMethod && d.Kind != extract.KindConstant && d.Kind != extract.KindType ||
 				class != "" && (d.Container != class || !inDirs(d.Path, dirs)) {
 				continue
 			}
+			places[d.Path] = true
 			if best == nil || rank(d) < rank(best) || rank(d) == rank(best) && (d.Path < best.Path || d.Path == best.Path && d.StartLine < best.StartLine) {
 				best = d
 			}
 		}
 		if best == nil {
 			m.Handler = fmt.Sprintf("Handler `%s`: no definition found.", h)
+			continue
+		}
+		if chain := qualifierOf(m.Def.Lines, name); chain != "" && len(places) > 1 && rank(best) >= 2 &&
+			!slices.Contains(strings.Split(chain, "."), best.Container) && !slices.Contains(strings.Split(chain, "."), search.ModuleName(best.Path)) {
+			// `writeControllers.utilities.ping.get`: of several `get`, none
+			// the chain names by its object or module, the first by path
+			// is no answer (a client's `get` in public/).
+			m.Handler = fmt.Sprintf("Handler `%s.%s`: the search did not find which definition of `%s` it is.", chain, name, name)
 			continue
 		}
 		sig := SignatureLine(best)
@@ -196,6 +207,26 @@ func modulePathOf(lines []extract.Line, name string) string {
 		}
 		if ok {
 			return strings.Join(parts, "/")
+		}
+	}
+	return ""
+}
+
+// qualifierOf is the dotted chain before the handler's name on the
+// registration's lines (`writeControllers.utilities.ping` of
+// `writeControllers.utilities.ping.get`), "" when the line names it bare.
+func qualifierOf(lines []extract.Line, name string) string {
+	for _, l := range lines {
+		at := strings.Index(l.Text, "."+name)
+		if at <= 0 || at+1+len(name) < len(l.Text) && extract.IdentByte(l.Text[at+1+len(name)]) {
+			continue
+		}
+		q := at
+		for q > 0 && (extract.IdentByte(l.Text[q-1]) || l.Text[q-1] == '.') {
+			q--
+		}
+		if chain := strings.Trim(l.Text[q:at], "."); chain != "" && !selfWords[chain] {
+			return chain
 		}
 	}
 	return ""
