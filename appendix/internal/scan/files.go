@@ -675,9 +675,10 @@ func declTokens(kw *keywords, src []byte) Tokens {
 			continue // a block comment's text ("The view assumes ...")
 		}
 		if rest, ok := bytes.CutPrefix(t, kw.commentDecl); ok && len(kw.commentDecl) > 0 {
-			// "-- name: GetAccount :one": the query below.
-			if name := bytes.Fields(rest); len(name) > 0 {
-				add(name[0], fDecl|fTop)
+			// "-- name: GetAccount :one", "-- name: save-user!": the query
+			// below (not a sentence, "-- name: seed settings").
+			if f := bytes.Fields(rest); len(f) > 0 && (len(f) == 1 || f[1][0] == ':') {
+				add(bytes.TrimRight(f[0], "!<*^$#"), fDecl|fTop)
 			}
 			continue
 		}

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -9,7 +10,7 @@ import (
 
 // Lang is SQL: the schema its DDL statements define, in migrations and in
 // the dumps of a schema (Laravel's database/schema/mysql-schema.dump).
-var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Migrated: true, Display: "SQL", Fence: "sql", Exts: []string{".sql", ".dump"}, Comment: "--", Revision: "9", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
+var Lang = &extract.Language{Name: "sql", BuiltinsAnywhere: true, Migrated: true, Display: "SQL", Fence: "sql", Exts: []string{".sql", ".dump"}, Comment: "--", Revision: "10", MaxSize: extract.SchemaFileSize, Scan: scanSQL,
 	SpecWords: []string{"sql", "postgres", "postgresql", "mysql", "sqlite"},
 	NotNames:  []string{"PostgreSQL", "MySQL"},
 	// The statements, clauses and functions a spec spells in capitals:
@@ -104,6 +105,12 @@ func splitSQL(src string) []sqlStatement {
 		case c == '\n':
 			line++
 		case c == '-' && i+1 < len(b) && b[i+1] == '-':
+			if ls := bytes.LastIndexByte(b[:i], '\n') + 1; len(bytes.TrimSpace(b[ls:i])) == 0 && namedQueryRe.Match(bytes.TrimRight(b[i:i+bytes.IndexByte(append(b[i:len(b):len(b)], '\n'), '\n')], " \t\r")) {
+				// yesql's `-- name: get-user` starts a statement, which ends
+				// there if no semicolon did.
+				flush(ls, line)
+				start, startLine = ls, line
+			}
 			for i < len(b) && b[i] != '\n' {
 				b[i] = ' '
 				i++
@@ -238,14 +245,22 @@ func scanSQL(lang *extract.Language, path string, src []byte) []extract.Definiti
 }
 
 // namedQueryRe is the comment that names the query below it, as sqlc and
-// yesql write it: `-- name: GetAccount :one`, `-- name: get-user`.
-var namedQueryRe = regexp.MustCompile(`^--\s*name:\s*([A-Za-z_][\w-]*)`)
+// yesql write it: `-- name: GetAccount :one`, `-- name: get-user`,
+// `-- name: save-user!`, aiosql's `-- name: get-user^`; not a sentence (`-- name: seed settings`).
+var namedQueryRe = regexp.MustCompile(`^--\s*name:\s*([A-Za-z_][\w-]*)[!<*^$#]*(?:\s+:\w.*)?$`)
 
 // namedQuery is the name the comment lines right above a statement's
 // first line (row, 0-based) give it, "" for none.
 func namedQuery(lines []string, row int) string {
-	for k := row - 1; k >= 0 && row-k <= 3 && strings.HasPrefix(strings.TrimSpace(lines[k]), "--"); k-- {
-		if m := namedQueryRe.FindStringSubmatch(strings.TrimSpace(lines[k])); m != nil {
+	for k := row - 1; k >= 0 && row-k <= 4; k-- {
+		l := strings.TrimSpace(lines[k])
+		if l == "" {
+			continue // (a blank line between the comment and its query)
+		}
+		if !strings.HasPrefix(l, "--") {
+			break
+		}
+		if m := namedQueryRe.FindStringSubmatch(l); m != nil {
 			return m[1]
 		}
 	}
