@@ -2336,9 +2336,13 @@ func startsMethod(rest []byte) bool {
 // to it: "name = value", not "name == value".
 // memberAssign is the member a statement assigns to an object
 // (`Topics.exists = async function`, `Store.prototype.get = function`,
-// `helpers.limit = 20`), nil for any other line; an assignment to the
-// module's own exports, this, or a global is none.
+// `helpers.limit = 20`) or to the module's exports (`exports.create =`,
+// `module.exports.create =`), nil for any other line; an assignment to
+// this or a global is none.
 func memberAssign(t []byte) []byte {
+	if bytes.HasPrefix(t, []byte("module.exports.")) {
+		t = t[len("module."):] // exports.create
+	}
 	i := 0
 	for i < len(t) && extract.IdentByte(t[i]) {
 		i++
@@ -2347,7 +2351,7 @@ func memberAssign(t []byte) []byte {
 		return nil
 	}
 	switch string(t[:i]) {
-	case "exports", "module", "this", "window", "document", "global", "globalThis", "process", "console", "self":
+	case "module", "this", "window", "document", "global", "globalThis", "process", "console", "self":
 		return nil
 	}
 	rest := t[i+1:]
