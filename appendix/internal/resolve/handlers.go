@@ -188,28 +188,16 @@ func importedPackage(ix *search.Index, lines []extract.Line, name string) string
 // `controllers.write.topics.lock`), as a path (controllers/write/topics),
 // or "".
 func modulePathOf(lines []extract.Line, name string) string {
-	for _, l := range lines {
-		at := strings.Index(l.Text, "."+name)
-		if at <= 0 || at+1+len(name) < len(l.Text) && extract.IdentByte(l.Text[at+1+len(name)]) {
-			continue
-		}
-		q := at
-		for q > 0 && (extract.IdentByte(l.Text[q-1]) || l.Text[q-1] == '.') {
-			q--
-		}
-		parts := strings.Split(l.Text[q:at], ".")
-		if len(parts) < 2 {
-			continue
-		}
-		ok := true
-		for _, p := range parts {
-			ok = ok && moduleRe.MatchString(p)
-		}
-		if ok {
-			return strings.Join(parts, "/")
+	parts := strings.Split(qualifierOf(lines, name), ".")
+	if len(parts) < 2 {
+		return ""
+	}
+	for _, p := range parts {
+		if !moduleRe.MatchString(p) {
+			return ""
 		}
 	}
-	return ""
+	return strings.Join(parts, "/")
 }
 
 // qualifierOf is the dotted chain before the handler's name on the
