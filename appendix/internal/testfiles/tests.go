@@ -31,7 +31,9 @@ func Artifact(ix *search.Index, root string, arts []*artifact.Artifact) *artifac
 	var sources []string
 	seen := map[string]bool{}
 	for _, a := range arts {
-		if a.Path != "" && !ix.Class(a.Path).Test && !seen[a.Path] {
+		// (A schema's file, a migration or sqlc's queries, is tested
+		// through the code that runs it, by no test of its own name.)
+		if l := lang.ForPath(a.Path); a.Path != "" && !ix.Class(a.Path).Test && !seen[a.Path] && (l == nil || l.Tests != nil) {
 			seen[a.Path] = true
 			sources = append(sources, a.Path)
 		}
