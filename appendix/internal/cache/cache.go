@@ -30,7 +30,7 @@ import (
 
 // cacheVersion changes whenever what a cached extraction holds changes in
 // a way the extract fingerprint does not show.
-const cacheVersion = 51
+const cacheVersion = 52
 
 // maxCacheEntries bounds the cache file; the least recently used go first.
 const maxCacheEntries = 50000

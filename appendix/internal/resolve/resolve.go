@@ -975,7 +975,7 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := selfMember(ix, r, matches); ok {
 			m.Order = p.i
 			matches = append(matches, m)
-		} else if m, ok := moduleMember(ix, r); ok {
+		} else if m, ok := firstRule(ix, r, moduleMember, nestedObjectMember); ok {
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !generatedVariableMember(ix, r) &&
@@ -1622,6 +1622,29 @@ func moduleMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	d := found[0]
 	return Match{Ref: r, Choice: rank.Choice{Def: d,
 		Reason: fmt.Sprintf("defines `%s` in %s, the module `%s` names", d.QualifiedName(), naming.Code(d.Path), qual)}}, true
+}
+
+// nestedObjectMember resolves a member of a nested object the spec names
+// by its whole path (`Admin.chats.deleteRoom`, which a CommonJS module
+// declares as `Admin.chats.deleteRoom = async ...`): the one definition of
+// the last part whose object is that path.
+func nestedObjectMember(ix *search.Index, r *spec.Ref) (Match, bool) {
+	i := strings.LastIndexByte(r.Name, '.')
+	if i <= 0 || !strings.Contains(r.Name[:i], ".") {
+		return Match{}, false
+	}
+	qual := r.Name[:i]
+	var found []*extract.Definition
+	for _, d := range ix.Defs[r.Name[i+1:]] {
+		if d.Container == qual {
+			found = append(found, d)
+		}
+	}
+	if distinctPlaces(found) != 1 {
+		return Match{}, false
+	}
+	return Match{Ref: r, Choice: rank.Choice{Def: found[0],
+		Reason: fmt.Sprintf("defines `%s`, a member of the object the spec names", found[0].QualifiedName())}}, true
 }
 
 // indexStems are the file stems that are their directory's module.

@@ -2336,7 +2336,7 @@ func startsMethod(rest []byte) bool {
 // to it: "name = value", not "name == value".
 // memberAssign is the member a statement assigns to an object
 // (`Topics.exists = async function`, `Store.prototype.get = function`,
-// `helpers.limit = 20`) or to the module's exports (`exports.create =`,
+// `helpers.limit = 20`, `Admin.chats.deleteRoom = async`) or to the module's exports (`exports.create =`,
 // `module.exports.create =`), nil for any other line; an assignment to
 // this or a global is none.
 func memberAssign(t []byte) []byte {
@@ -2358,14 +2358,20 @@ func memberAssign(t []byte) []byte {
 	if p := []byte("prototype."); bytes.HasPrefix(rest, p) {
 		rest = rest[len(p):]
 	}
-	j := 0
-	for j < len(rest) && extract.IdentByte(rest[j]) {
-		j++
+	for depth := 0; ; depth++ {
+		j := 0
+		for j < len(rest) && extract.IdentByte(rest[j]) {
+			j++
+		}
+		if j > 0 && j < len(rest) && rest[j] == '.' && depth < 2 {
+			rest = rest[j+1:] // `Admin.chats.deleteRoom =`: a member of a nested object
+			continue
+		}
+		if j == 0 || !startsAssign(rest[j:]) || bytes.HasPrefix(extract.TrimIndent(rest[j:]), []byte("=>")) {
+			return nil
+		}
+		return rest[:j]
 	}
-	if j == 0 || !startsAssign(rest[j:]) || bytes.HasPrefix(extract.TrimIndent(rest[j:]), []byte("=>")) {
-		return nil
-	}
-	return rest[:j]
 }
 
 // exportsFunc reports a line that assigns a function that opens its body

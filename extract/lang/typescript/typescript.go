@@ -21,7 +21,7 @@ var typescriptQuery string
 var javascriptQuery string
 
 // revision is the revision of the rules the four languages share.
-const revision = "18"
+const revision = "19"
 
 // jsFuncs are the ECMAScript nodes whose body is a function body.
 var jsFuncs = map[string]bool{
@@ -248,7 +248,7 @@ func refineJS(m *extract.Match) bool {
 			// Store.prototype.get = function (key) {...}: a member of an
 			// object the module (or the function it exports) declares.
 			owner := objectOwner(left, m.Src)
-			if owner == "" || assign.Parent() == nil || !declaresObject(m, assign.Parent().Parent(), owner) {
+			if head, _, _ := strings.Cut(owner, "."); owner == "" || assign.Parent() == nil || !declaresObject(m, assign.Parent().Parent(), head) {
 				return false
 			}
 			v := assign.ChildByFieldName("right")
@@ -283,20 +283,27 @@ func refineJS(m *extract.Match) bool {
 // global's, this's or a deeper path's.
 func objectOwner(obj *sitter.Node, src []byte) string {
 	if obj.Type() == "member_expression" {
-		if p := obj.ChildByFieldName("property"); p == nil || p.Content(src) != "prototype" {
+		if p := obj.ChildByFieldName("property"); p != nil && p.Content(src) == "prototype" {
+			obj = obj.ChildByFieldName("object")
+		}
+	}
+	// `Admin.chats` of `Admin.chats.deleteRoom = ...`: a nested object,
+	// named by its path, two levels at most.
+	head := obj
+	for depth := 0; head != nil && head.Type() == "member_expression" && depth < 2; depth++ {
+		if p := head.ChildByFieldName("property"); p == nil || p.Type() != "property_identifier" {
 			return ""
 		}
-		obj = obj.ChildByFieldName("object")
+		head = head.ChildByFieldName("object")
 	}
-	if obj == nil || obj.Type() != "identifier" {
+	if head == nil || head.Type() != "identifier" {
 		return ""
 	}
-	switch name := obj.Content(src); name {
+	switch head.Content(src) {
 	case "window", "document", "global", "globalThis", "process", "console", "self", "module", "exports":
 		return ""
-	default:
-		return name
 	}
+	return obj.Content(src)
 }
 
 // mixinStatement reports a statement of the body of the function a module
