@@ -88,6 +88,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 		dirs, class, name := handlerParts(h)
 		pkg := importedPackage(ix, m.Def.Lines, name)
 		mod := modulePathOf(m.Def.Lines, name)
+		chain := qualifierOf(m.Def.Lines, name)
 		var best *extract.Definition
 		rank := func(d *extract.Definition) int {
 			if d.Kind == extract.KindType {
@@ -98,6 +99,8 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 				return -1 // `apiv1.GetUserDirectedWebhookEvents`: in the package the registration names
 			case mod != "" && moduleStem(d.Path, mod):
 				return -1 // `controllers.write.topics.lock`: in src/controllers/write/topics.js
+			case chain != "" && d.Container != "" && strings.EqualFold(lastPart(d.Container), lastPart(chain)):
+				return -1 // `writeControllers.utilities.ping.get`: Utilities.ping's get
 			case d.Path == m.Def.Path:
 				return 0
 			case path.Dir(d.Path) == path.Dir(m.Def.Path):
@@ -123,7 +126,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			m.Handler = fmt.Sprintf("Handler `%s`: no definition found.", h)
 			continue
 		}
-		if chain := qualifierOf(m.Def.Lines, name); chain != "" && len(places) > 1 && rank(best) >= 2 &&
+		if chain != "" && len(places) > 1 && rank(best) >= 2 &&
 			!slices.Contains(strings.Split(chain, "."), best.Container) && !slices.Contains(strings.Split(chain, "."), search.ModuleName(best.Path)) {
 			// `writeControllers.utilities.ping.get`: of several `get`, none
 			// the chain names by its object or module, the first by path
@@ -219,6 +222,9 @@ func qualifierOf(lines []extract.Line, name string) string {
 	}
 	return ""
 }
+
+// lastPart is a dotted name's last part.
+func lastPart(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
 
 // moduleStem reports a file the module path mod names: its stem ends with
 // it, or it is the index module of a directory that does.
