@@ -97,7 +97,7 @@ func HandlerNotes(ctx context.Context, ix *search.Index, root string, matches []
 			switch {
 			case pkg != "" && search.InImportPath(d.Path, pkg):
 				return -1 // `apiv1.GetUserDirectedWebhookEvents`: in the package the registration names
-			case mod != "" && moduleStem(d.Path, mod):
+			case mod != "" && search.ModulePath(d.Path, mod):
 				return -1 // `controllers.write.topics.lock`: in src/controllers/write/topics.js
 			case chain != "" && d.Container != "" && strings.EqualFold(lastPart(d.Container), lastPart(chain)):
 				return -1 // `writeControllers.utilities.ping.get`: Utilities.ping's get
@@ -225,16 +225,6 @@ func qualifierOf(lines []extract.Line, name string) string {
 
 // lastPart is a dotted name's last part.
 func lastPart(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
-
-// moduleStem reports a file the module path mod names: its stem ends with
-// it, or it is the index module of a directory that does.
-func moduleStem(file, mod string) bool {
-	stem := strings.TrimSuffix(file, path.Ext(file))
-	if indexStems[path.Base(stem)] {
-		stem = path.Dir(stem)
-	}
-	return stem == mod || strings.HasSuffix(stem, "/"+mod)
-}
 
 // handlerParts splits a handler named with its class (Rails'
 // Admin::UsersController#index, a Type.method) into the directories its

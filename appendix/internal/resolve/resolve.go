@@ -1608,11 +1608,7 @@ func moduleMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	mod := strings.ReplaceAll(qual, ".", "/")
 	var found []*extract.Definition
 	for _, d := range ix.Defs[last] {
-		stem := strings.TrimSuffix(d.Path, path.Ext(d.Path))
-		if indexStems[path.Base(stem)] {
-			stem = path.Dir(stem)
-		}
-		if (stem == mod || strings.HasSuffix(stem, "/"+mod)) && !ix.Class(d.Path).Test {
+		if search.ModulePath(d.Path, mod) && !ix.Class(d.Path).Test {
 			found = append(found, d)
 		}
 	}
@@ -1646,9 +1642,6 @@ func nestedObjectMember(ix *search.Index, r *spec.Ref) (Match, bool) {
 	return Match{Ref: r, Choice: rank.Choice{Def: found[0],
 		Reason: fmt.Sprintf("defines `%s`, a member of the object the spec names", found[0].QualifiedName())}}, true
 }
-
-// indexStems are the file stems that are their directory's module.
-var indexStems = map[string]bool{"index": true, "__init__": true, "mod": true}
 
 // chainStopped reports a dotted name whose walk from its head stopped
 // at a type no file the search parses declares (a generated file's):

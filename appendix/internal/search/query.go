@@ -711,6 +711,17 @@ func anyTestDir(p string) bool {
 // in any language.
 var indexStems = lang.Set(func(l *extract.Language) []string { return l.IndexStems })
 
+// ModulePath reports a file the module path mod (controllers/write/topics)
+// names: its stem ends with it, or it is the index module of a directory
+// that does (src/routes/v2/index.js for routes/v2).
+func ModulePath(file, mod string) bool {
+	stem := strings.TrimSuffix(file, path.Ext(file))
+	if indexStems[path.Base(stem)] {
+		stem = path.Dir(stem)
+	}
+	return stem == mod || strings.HasSuffix(stem, "/"+mod)
+}
+
 // importingTests returns test files whose imports name the source module:
 // from './music', from "../lib/music", from app.music import, import music.
 // The imports come from this run's scans: no file is read again.
