@@ -12,6 +12,14 @@ import (
 // structure dumps of large projects run to several megabytes.
 const SchemaFileSize = 8 << 20
 
+// Command is a way a project runs a command of its own: the program a
+// shell line names before the command (`manage.py`), and the definition
+// the command's module gives it (Command).
+type Command struct {
+	Runner string
+	Type   string
+}
+
 // Language is everything the package knows about one source language.
 // The exported hooks are set by the language's own package; generic code
 // asks them and never tests a language's name. A Definition points to its
@@ -217,6 +225,11 @@ type Language struct {
 	// several files and defines in none is a dependency's, not one the
 	// repository lacks.
 	UndeclaredCalls bool
+	// Commands are how the language's projects run a command of their own
+	// from a shell, and what defines it: Django's `manage.py sendalerts` is
+	// the class Command of the module sendalerts (a
+	// management/commands/sendalerts.py).
+	Commands []Command
 	// ForeignMethod reports whether a name the code calls as a method of
 	// a value (`x.Context(ctx).Sync(`), and the repository declares
 	// nowhere, is one only a dependency or the standard library can give:

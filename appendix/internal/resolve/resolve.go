@@ -978,8 +978,15 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 		} else if m, ok := firstRule(ix, r, moduleMember, nestedObjectMember); ok {
 			m.Order = p.i
 			matches = append(matches, m)
+		} else if head, _, _ := strings.Cut(r.Name, "."); r.Command && !ix.Modules[head] {
+			// `manage.py resume_pauses`: no module of the command's name.
+			if r.Proposed {
+				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: no module `%s` defines the command in %s", head, at)))
+			} else {
+				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no module `%s` defines the command in %s", head, at)))
+			}
 		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !generatedVariableMember(ix, r) &&
-			!chainStopped(ix, r) {
+			!chainStopped(ix, r) && !r.Command {
 			// (`c->resps_suspended`: a member reached through a pointer,
 			// whose head is a variable, never a package.)
 			external = append(external, gap(r, GapExternal, externalHint))

@@ -70,6 +70,10 @@ type Ref struct {
 	Rev string
 	// Route is set for an endpoint: `POST /items/{id}/tags`, `/webhook`.
 	Route *RouteRef
+	// Command says the name is the definition of a project's own command
+	// a shell line runs (`manage.py sendalerts`: sendalerts.Command), whose
+	// module is the repository's, never a dependency's.
+	Command bool
 	// Strong references are reported when they cannot be resolved; weak
 	// ones (prose words, fenced code) are kept only if they resolve.
 	Strong bool
@@ -274,6 +278,36 @@ func (s *Spec) QuotedParams(name string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// commandRes are the shell lines that run a project's own command, one per
+// language's Commands, with the definition the command's module gives it:
+// `python manage.py sendalerts --num-workers 4`.
+var commandRes = func() (out []struct {
+	re  *regexp.Regexp
+	typ string
+}) {
+	for _, l := range lang.All {
+		for _, c := range l.Commands {
+			re := regexp.MustCompile(`^(?:[\w.-]+\s+){0,2}(?:\./)?` + regexp.QuoteMeta(c.Runner) + `\s+([A-Za-z_]\w*)(?:\s|$)`)
+			out = append(out, struct {
+				re  *regexp.Regexp
+				typ string
+			}{re, c.Type})
+		}
+	}
+	return out
+}()
+
+// projectCommand is the definition a code span's shell line names by
+// running a project's command (`manage.py sendalerts`: sendalerts.Command).
+func projectCommand(code string) (string, bool) {
+	for _, c := range commandRes {
+		if m := c.re.FindStringSubmatch(code); m != nil {
+			return m[1] + "." + c.typ, true
+		}
+	}
+	return "", false
 }
 
 // spanArgsRe is a code span that calls a name with plain names for its
@@ -1402,6 +1436,10 @@ func scanSentence(sent string, lineAt func(int) int, add func(Ref)) {
 			// field, declared with its number.
 			refs = append(refs, found{Ref{Name: m[2], Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintField}, i, end})
 			decls[i] = true
+		} else if name, ok := projectCommand(code); ok {
+			// `manage.py sendalerts`, `python manage.py sendalerts --num-workers 4`:
+			// the command's definition, sendalerts' Command.
+			refs = append(refs, found{Ref{Name: name, Line: lineAt(i), Source: FromCode, Strong: true, Hint: HintType, Command: true}, i, end})
 		} else if m := testMacroRe.FindStringSubmatch(code); m != nil {
 			// `TEST(Set, Unanchored)`: a GoogleTest test, its suite's
 			// member.

@@ -66,6 +66,7 @@ var Lang = &extract.Language{
 	Declares:        declares,
 	DocPrefixes:     []string{"#", "@"},
 	IndexStems:      []string{"__init__"},
+	Commands:        []extract.Command{{Runner: "manage.py", Type: "Command"}},
 	ModelFiles:      []string{"models.py"},
 	AppTables:       true,
 	ValueMethods:    valueMethods,
