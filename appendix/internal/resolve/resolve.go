@@ -979,12 +979,10 @@ func Refs(sp *spec.Spec, ix *search.Index, at string) (matches []Match, unresolv
 			m.Order = p.i
 			matches = append(matches, m)
 		} else if head, _, _ := strings.Cut(r.Name, "."); r.Command && !ix.Modules[head] {
-			// `manage.py resume_pauses`: no module of the command's name.
-			if r.Proposed {
-				unresolved = append(unresolved, gap(r, GapNew, fmt.Sprintf("new in this spec: no module `%s` defines the command in %s", head, at)))
-			} else {
-				unresolved = append(unresolved, gap(r, GapAbsent, fmt.Sprintf("no module `%s` defines the command in %s", head, at)))
-			}
+			// `manage.py makemigrations`, `manage.py shell`: the framework's
+			// own commands, which no module of the repository defines, as
+			// much as one the spec adds: no claim either way.
+			continue
 		} else if ix.External(r) && (r.NamespaceMember() || !repoFieldPath(ix, r.Name)) && !strings.Contains(r.Written, "->") && !generatedVariableMember(ix, r) &&
 			!chainStopped(ix, r) && !r.Command {
 			// (`c->resps_suspended`: a member reached through a pointer,
