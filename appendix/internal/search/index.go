@@ -167,6 +167,12 @@ type Index struct {
 	langs []*extract.Language
 	// unparsed groups the walked files read as text only, once asked.
 	unparsed []Unparsed
+	// texts are findText's answers this run, by the groups searched and
+	// the name (nil: searched, not found): a name asked again, a chain's
+	// type or a base one at a time, reads no file again, with or without
+	// the cache. textsMu guards it.
+	texts   map[textKey]*TextHit
+	textsMu sync.Mutex
 	// failed holds the walked files no parse could be used of.
 	failed map[string]bool
 }
@@ -491,6 +497,9 @@ func (ix *Index) find(ctx context.Context, root string, wanted map[string]scan.W
 			}
 			ix.failed[ix.Files[todo[k]].Path] = true
 			ix.unparsed = nil // grouped again with it, if asked before
+			ix.textsMu.Lock()
+			ix.texts = nil // (and searched again in its groups)
+			ix.textsMu.Unlock()
 		}
 		for i := range r.routes {
 			ix.Routes = append(ix.Routes, &r.routes[i])

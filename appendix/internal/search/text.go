@@ -230,11 +230,23 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 	}
 	// The searches of an earlier run over the same files, unchanged, are
 	// its answers: these files (generated code above all) are the largest
-	// a warm run would read otherwise.
+	// a warm run would read otherwise. So are this run's.
 	out := map[string]*TextHit{}
 	print := ix.textPrint(groups)
+	of := groupsKey(groups)
+	ix.textsMu.Lock()
+	defer ix.textsMu.Unlock()
+	if ix.texts == nil {
+		ix.texts = map[textKey]*TextHit{}
+	}
 	var todo []want
 	for _, w := range wants {
+		if h, ok := ix.texts[textKey{of, w.name}]; ok {
+			if h != nil {
+				out[w.name] = h
+			}
+			continue
+		}
 		if k := ix.cache.Text(print, w.name); k != nil {
 			if k.Found {
 				out[w.name] = &TextHit{In: k.In, First: k.First, Located: k.Where()}
@@ -255,6 +267,7 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 				kept = cache.NewTextHit(h.In, h.First, h.Located)
 			}
 			ix.cache.PutText(print, w.name, kept)
+			ix.texts[textKey{of, w.name}] = out[w.name]
 		}
 	}()
 	var buf []byte
@@ -301,6 +314,19 @@ func (ix *Index) findText(names []string, groups []Unparsed) map[string]*TextHit
 // only until it is found: test code and its doubles (a mock under
 // db/mock/), a copy set aside.
 func standIn(p string) bool { return scan.TestFile(p) || scan.Aside(p) }
+
+// textKey is a findText answer's key: the groups searched and the name.
+type textKey struct{ groups, name string }
+
+// groupsKey names the groups findText searches: each group's language,
+// reason and number of files.
+func groupsKey(groups []Unparsed) string {
+	var b strings.Builder
+	for _, g := range groups {
+		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", g.Lang.Name, g.Why, len(g.Files))
+	}
+	return b.String()
+}
 
 // wordInCode is the offset of the first whole-word occurrence of w in
 // text outside a line that comment (a line comment's opening, "#", "--")
